@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+
+// Tests that run in Node: the demo content service (beside its code under demo/)
+// and the browser tests (Chromium driven by playwright-core against the built site).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "demo",
+          include: ["demo/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+    ],
+  },
+});
