@@ -1,0 +1,120 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, extname, resolve } from "node:path";
+import type { Plugin } from "vite";
+
+/**
+ * Generates `virtual:build-info`, the one place where the worker learns what the
+ * build produced: the package version, a build id, the hashed client bundle names
+ * (from the client build's Vite manifest) and the inline head script with its CSP hash.
+ * Everything here is computed when the worker is built, never per request.
+ */
+
+const VIRTUAL_ID = "virtual:build-info";
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+
+export const CLIENT_ENTRY = "client/entry.tsx";
+export const CLIENT_STYLES = "client/styles/app.css";
+export const HEAD_SCRIPT = "client/head/before-paint.js";
+const ISLANDS_DIR = "client/islands/";
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface BuildInfoOptions {
+  root: string;
+  /** Read the hashed names from the client build's manifest (production); otherwise point at the sources (dev server). */
+  readsBuiltManifest: () => boolean;
+}
+
+export function manifestPath(root: string): string {
+  return resolve(root, "dist/client/.vite/manifest.json");
+}
+
+/** Every file a chunk needs before it runs: itself and its static imports, depth first, once each. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [
+    `/${chunk.file}`,
+    ...(chunk.imports ?? []).flatMap((k) => staticClosure(manifest, k, seen)),
+  ];
+}
+
+function islandName(sourcePath: string): string {
+  return basename(sourcePath, extname(sourcePath));
+}
+
+function fromManifest(manifest: Manifest) {
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`The client manifest has no entry for ${CLIENT_ENTRY}`);
+  const entryFiles = staticClosure(manifest, CLIENT_ENTRY);
+  const islandPreloads: Record<string, string[]> = {};
+  for (const key of entry.dynamicImports ?? []) {
+    if (!key.startsWith(ISLANDS_DIR)) continue;
+    // Shared chunks already preloaded with the entry are left out.
+    islandPreloads[islandName(key)] = staticClosure(manifest, key).filter(
+      (f) => !entryFiles.includes(f),
+    );
+  }
+  return {
+    entryScript: `/${entry.file}`,
+    entryPreloads: entryFiles.slice(1),
+    styles: (entry.css ?? []).map((f) => `/${f}`),
+    islandPreloads,
+  };
+}
+
+const devClient = {
+  entryScript: `/${CLIENT_ENTRY}`,
+  entryPreloads: [] as string[],
+  styles: [`/${CLIENT_STYLES}`],
+  islandPreloads: {} as Record<string, string[]>,
+};
+
+export function buildInfoPlugin(options: BuildInfoOptions): Plugin {
+  const { root } = options;
+  return {
+    name: "portfolio:build-info",
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const pkg = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")) as {
+        version: string;
+      };
+      const headScript = readFileSync(resolve(root, HEAD_SCRIPT), "utf8").trim();
+      const headScriptHash = `sha256-${createHash("sha256").update(headScript).digest("base64")}`;
+      const path = manifestPath(root);
+      const built = options.readsBuiltManifest();
+      if (built && !existsSync(path)) {
+        throw new Error(`Missing ${path}: build the client environment first (npm run build).`);
+      }
+      const manifestText = built ? readFileSync(path, "utf8") : "";
+      const client = built ? fromManifest(JSON.parse(manifestText) as Manifest) : devClient;
+      // The id changes exactly when the client bundles change, so a redeploy of the same
+      // code is not announced to visitors as a new build.
+      const buildId = built
+        ? createHash("sha256").update(manifestText).update(pkg.version).digest("hex").slice(0, 12)
+        : "dev";
+      const info = {
+        version: pkg.version,
+        buildId,
+        builtAt: Date.now(),
+        dev: !built,
+        headScript,
+        headScriptHash,
+        ...client,
+      };
+      return `export const buildInfo = ${JSON.stringify(info)};`;
+    },
+  };
+}

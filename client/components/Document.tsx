@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+
+export interface DocumentAssets {
+  styles: readonly string[];
+  entryScript: string;
+  modulePreloads: readonly string[];
+  /** The inline script that applies the colour mode before first paint. */
+  headScript: string;
+  /** Vite's dev client, only when served by the dev server. */
+  dev: boolean;
+}
+
+interface DocumentProps {
+  title: string;
+  description: string;
+  buildId: string;
+  assets: DocumentAssets;
+  head?: ReactNode;
+  children: ReactNode;
+}
+
+/** The HTML document around every page: head metadata, styles and the deferred island entry. */
+export function Document({ title, description, buildId, assets, head, children }: DocumentProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#f8fafc" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
+        <meta name="build-id" content={buildId} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a build-time constant allowed by its CSP hash */}
+        <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.dev && <script type="module" src="/@vite/client" />}
+        {/* Module scripts are deferred: they never block rendering. */}
+        <script type="module" src={assets.entryScript} />
+        {assets.modulePreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        {head}
+      </head>
+      <body className="min-h-dvh bg-neutral-50 font-sans text-neutral-900 antialiased dark:bg-neutral-950 dark:text-neutral-100">
+        {children}
+      </body>
+    </html>
+  );
+}

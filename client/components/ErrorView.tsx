@@ -1,0 +1,89 @@
+interface ErrorViewProps {
+  status: number;
+  statusMessage: string;
+  description: string;
+  /** A reference the visitor can quote when reporting a server error. */
+  requestId?: string;
+}
+
+const actionClass =
+  "focus-ring inline-flex items-center rounded-full px-5 py-2.5 text-sm font-semibold transition-colors";
+
+/** E2: the not-found view and the view for every other error are deliberately different. */
+export function ErrorView(props: ErrorViewProps) {
+  return props.status === 404 ? <NotFoundView {...props} /> : <ServerErrorView {...props} />;
+}
+
+function NotFoundView({ status, statusMessage, description }: ErrorViewProps) {
+  return (
+    <section
+      aria-labelledby="error-title"
+      data-error-status={status}
+      className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24"
+    >
+      <div className="panel px-6 py-10 sm:px-10">
+        <p className="font-mono text-sm font-semibold tracking-widest text-primary-700 dark:text-primary-300">
+          {status}
+        </p>
+        <h1 id="error-title" className="mt-2 font-serif text-4xl tracking-tight sm:text-5xl">
+          {statusMessage}
+        </h1>
+        <p className="mt-4 break-words text-lg text-neutral-700 dark:text-neutral-300">
+          {description}
+        </p>
+        <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+          This frame is empty — the picture you were looking for may have moved.
+        </p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <a
+            href="/"
+            className={`${actionClass} bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-400 dark:text-neutral-950 dark:hover:bg-primary-300`}
+          >
+            Back to the home page
+          </a>
+          <a
+            href="/portfolio"
+            className={`${actionClass} border border-neutral-300 hover:border-primary-600 dark:border-neutral-700 dark:hover:border-primary-400`}
+          >
+            See the portfolio
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ServerErrorView({ status, statusMessage, description, requestId }: ErrorViewProps) {
+  return (
+    <section
+      aria-labelledby="error-title"
+      data-error-status={status}
+      className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24"
+    >
+      <div className="panel border-l-4 border-l-red-700 px-6 py-10 sm:px-10 dark:border-l-red-400">
+        <p className="font-mono text-sm font-semibold tracking-widest text-red-800 dark:text-red-300">
+          Error {status}
+        </p>
+        <h1 id="error-title" className="mt-2 font-serif text-3xl tracking-tight sm:text-4xl">
+          {statusMessage}
+        </h1>
+        <p className="mt-4 break-words text-lg text-neutral-700 dark:text-neutral-300">
+          {description}
+        </p>
+        {requestId && (
+          <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
+            Reference: <code className="font-mono">{requestId}</code>
+          </p>
+        )}
+        <div className="mt-8">
+          <a
+            href="/"
+            className={`${actionClass} bg-neutral-900 text-white hover:bg-neutral-700 dark:bg-white dark:text-neutral-950 dark:hover:bg-neutral-200`}
+          >
+            Try the home page
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

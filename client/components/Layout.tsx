@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+
+interface LayoutProps {
+  header: ReactNode;
+  footer: ReactNode;
+  /** Full-screen layers behind the page (the slideshow backdrop). */
+  backdrop?: ReactNode;
+  children: ReactNode;
+}
+
+/** L1: header, main and footer on every page, with a skip link to the main content. */
+export function Layout({ header, footer, backdrop, children }: LayoutProps) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="focus-ring sr-only rounded-md bg-primary-700 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to content
+      </a>
+      {backdrop}
+      <div className="relative flex min-h-dvh flex-col">
+        {header}
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        {footer}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { IoGlassesOutline } from "react-icons/io5";
+
+const navigation = [
+  { href: "/", label: "Home" },
+  { href: "/contact", label: "Contact" },
+  { href: "/portfolio", label: "Portfolio" },
+] as const;
+
+interface SiteHeaderProps {
+  brand: string;
+  /** The current path, to mark the current page in the navigation (L3). */
+  path: string;
+}
+
+export function SiteHeader({ brand, path }: SiteHeaderProps) {
+  return (
+    <header className="surface sticky top-0 z-20 border-b border-neutral-200/70 dark:border-neutral-800/70">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
+        <a
+          href="/"
+          className="focus-ring group inline-flex items-center gap-2 rounded-md font-serif text-xl tracking-tight text-neutral-900 dark:text-white"
+        >
+          <IoGlassesOutline
+            aria-hidden="true"
+            focusable="false"
+            className="size-7 text-primary-600 transition-transform group-hover:-rotate-6 dark:text-primary-400"
+          />
+          <span>{brand}</span>
+        </a>
+        <nav aria-label="Main">
+          <ul className="flex items-center gap-1 text-sm font-medium sm:gap-2">
+            {navigation.map(({ href, label }) => {
+              const current = path === href;
+              return (
+                <li key={href}>
+                  <a
+                    href={href}
+                    aria-current={current ? "page" : undefined}
+                    className="focus-ring rounded-full px-3 py-1.5 text-neutral-700 transition-colors hover:bg-neutral-900/5 hover:text-neutral-950 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white dark:aria-[current=page]:bg-primary-400 dark:aria-[current=page]:text-neutral-950"
+                  >
+                    {label}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

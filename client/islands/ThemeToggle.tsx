@@ -1,0 +1,50 @@
+import { useEffect, useState } from "react";
+import { applyDark, readColorMode, resolveDark, saveColorMode } from "./color-mode.ts";
+import { MoonIcon, SunIcon } from "./icons.tsx";
+
+/**
+ * S4: switches between the light and dark themes. The server cannot know the visitor's theme,
+ * so the button renders disabled with a neutral name and comes alive after hydration.
+ */
+export default function ThemeToggle() {
+  const [dark, setDark] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    setDark(resolveDark(readColorMode()));
+    // While the preference is "system", follow the operating system's changes live.
+    const query = matchMedia("(prefers-color-scheme: dark)");
+    const follow = () => {
+      if (readColorMode() !== "system") return;
+      applyDark(query.matches);
+      setDark(query.matches);
+    };
+    query.addEventListener("change", follow);
+    return () => query.removeEventListener("change", follow);
+  }, []);
+
+  const toggle = () => {
+    if (dark === null) return;
+    const next = !dark;
+    saveColorMode(next ? "dark" : "light");
+    applyDark(next);
+    setDark(next);
+  };
+
+  const label =
+    dark === null ? "Switch colour theme" : dark ? "Switch to light theme" : "Switch to dark theme";
+
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      disabled={dark === null}
+      aria-label={label}
+      title={label}
+      className="focus-ring inline-flex size-9 items-center justify-center rounded-full border border-neutral-300 text-neutral-700 transition-colors hover:border-primary-600 hover:text-primary-700 disabled:opacity-60 dark:border-neutral-700 dark:text-neutral-200 dark:hover:border-primary-400 dark:hover:text-primary-300"
+    >
+      {/* The icon shows the theme the button switches to. */}
+      <MoonIcon className="size-5 dark:hidden" />
+      <SunIcon className="hidden size-5 dark:block" />
+    </button>
+  );
+}

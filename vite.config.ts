@@ -1,0 +1,36 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { buildInfoPlugin, CLIENT_ENTRY } from "./build/build-info-plugin.ts";
+
+// The worker environment's name as the Cloudflare plugin derives it from wrangler.toml's `name`.
+const WORKER_ENVIRONMENT = "photo_portfolio";
+
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    cloudflare({ inspectorPort: false }),
+    buildInfoPlugin({ root: import.meta.dirname, readsBuiltManifest: () => command === "build" }),
+  ],
+  environments: {
+    client: {
+      build: {
+        manifest: true,
+        rollupOptions: { input: CLIENT_ENTRY },
+      },
+    },
+  },
+  builder: {
+    // The worker imports the client manifest, so the client must be built first.
+    async buildApp(builder) {
+      const { client } = builder.environments;
+      const worker = builder.environments[WORKER_ENVIRONMENT];
+      if (!client || !worker)
+        throw new Error(`Expected the client and ${WORKER_ENVIRONMENT} environments`);
+      await builder.build(client);
+      await builder.build(worker);
+    },
+  },
+}));

@@ -1,0 +1,13 @@
+import type { SiteSettings } from "./config/site.ts";
+import type { RouteMeta } from "./routes/route-table.ts";
+
+/** What every handler can read from the Hono context. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    requestId: string;
+    site: SiteSettings;
+    /** The matched route; absent for unmatched paths. */
+    route?: RouteMeta;
+  };
+}

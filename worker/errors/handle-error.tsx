@@ -1,0 +1,88 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isbot } from "isbot";
+import { ErrorView } from "../../client/components/ErrorView.tsx";
+import type { AppEnv } from "../app-env.ts";
+import { log } from "../log.ts";
+import { renderPage } from "../render/render-page.tsx";
+import { defaultStatusMessage, echoPath, PageError } from "./page-error.ts";
+
+interface VisitorError {
+  status: ContentfulStatusCode;
+  statusMessage: string;
+  /** Safe to show: written by us, never an internal exception's message. */
+  description: string;
+}
+
+const GENERIC_DESCRIPTION = "Something went wrong on our side. Please try again in a moment.";
+
+/** The path with its query string, as the visitor sent it. */
+export function fullPath(c: Context): string {
+  const url = new URL(c.req.url);
+  return url.pathname + url.search;
+}
+
+function toVisitorError(error: Error): VisitorError {
+  if (error instanceof PageError) {
+    return {
+      status: error.status as ContentfulStatusCode,
+      statusMessage: error.statusMessage ?? defaultStatusMessage(error.status),
+      description: error.message,
+    };
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return {
+      status: error.status as ContentfulStatusCode,
+      statusMessage: defaultStatusMessage(error.status),
+      description: error.message || defaultStatusMessage(error.status),
+    };
+  }
+  return {
+    status: 500,
+    statusMessage: defaultStatusMessage(500),
+    description: GENERIC_DESCRIPTION,
+  };
+}
+
+/**
+ * E1–E3, E6: every error becomes a rendered error page (or, for bots, a minimal body) with
+ * the right status. Internal details go to the log with the request id, never to the visitor.
+ */
+export async function handleError(error: Error, c: Context<AppEnv>): Promise<Response> {
+  const visitor = toVisitorError(error);
+  const fields = {
+    status: visitor.status,
+    path: echoPath(fullPath(c)),
+    requestId: c.get("requestId"),
+  };
+  if (visitor.status >= 500) {
+    log.error(error.message || "Unhandled error", { ...fields, stack: error.stack });
+  }
+
+  // E3: crawlers and unfurlers get the status and a minimal body, never the error page.
+  if (isbot(c.req.header("User-Agent"))) {
+    log.warn(visitor.description, { ...fields, bot: true });
+    return c.text(`${visitor.status} ${visitor.statusMessage}`, visitor.status);
+  }
+
+  try {
+    return await renderPage(c, {
+      title: visitor.statusMessage,
+      description: visitor.statusMessage,
+      status: visitor.status,
+      content: (
+        <ErrorView
+          status={visitor.status}
+          statusMessage={visitor.statusMessage}
+          description={visitor.description}
+          requestId={visitor.status >= 500 ? c.get("requestId") : undefined}
+        />
+      ),
+    });
+  } catch (renderError) {
+    // The error page itself failed: answer plainly rather than with a runtime's default page.
+    log.error("Error page failed to render", { ...fields, error: String(renderError) });
+    return c.text(`${visitor.status} ${visitor.statusMessage}`, visitor.status);
+  }
+}

@@ -1,0 +1,42 @@
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** Longest path echoed back to a visitor; longer ones are cut so errors stay readable. */
+const MAX_ECHOED_PATH = 160;
+
+export function echoPath(path: string): string {
+  return path.length > MAX_ECHOED_PATH ? `${path.slice(0, MAX_ECHOED_PATH)}…` : path;
+}
+
+/**
+ * An error meant for the visitor: its message is shown on the error page (escaped by React).
+ * Fatal errors replace the page's content (a failed validity check, a missing document);
+ * non-fatal ones are shown inside the normal layout (an unmatched path).
+ */
+export class PageError extends HTTPException {
+  readonly fatal: boolean;
+  readonly statusMessage: string | undefined;
+
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    options: { fatal: boolean; statusMessage?: string; cause?: unknown },
+  ) {
+    super(status, { message, cause: options.cause });
+    this.fatal = options.fatal;
+    this.statusMessage = options.statusMessage;
+  }
+}
+
+/** E1: no route pattern matches. The message echoes the path with its query string. */
+export const unmatchedPath = (fullPath: string) =>
+  new PageError(404, `Page not found: ${echoPath(fullPath)}`, { fatal: false });
+
+/** V1 / R1: the route matched but its validity check failed or there is no such document. */
+export const pageNotFound = (path: string, status: ContentfulStatusCode = 404) =>
+  new PageError(status, `Page Not Found: ${echoPath(path)}`, { fatal: true });
+
+/** E2 defaults for the status line. */
+export function defaultStatusMessage(status: number): string {
+  return status === 404 ? "Page Not Found" : "Internal Server Error";
+}

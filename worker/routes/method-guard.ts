@@ -1,0 +1,14 @@
+import type { MiddlewareHandler } from "hono";
+
+const ALLOW = "GET, HEAD";
+
+/**
+ * Pages are read-only: OPTIONS gets the allowed methods, anything else but GET/HEAD a 405
+ * with an Allow header, before any route or error page runs.
+ */
+export const readOnlyMethods: MiddlewareHandler = async (c, next) => {
+  const method = c.req.method;
+  if (method === "GET" || method === "HEAD") return next();
+  if (method === "OPTIONS") return c.body(null, 204, { Allow: ALLOW });
+  return c.text("405 Method Not Allowed", 405, { Allow: ALLOW });
+};

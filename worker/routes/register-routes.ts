@@ -1,0 +1,46 @@
+import type { Hono, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { pageNotFound } from "../errors/page-error.ts";
+import type { RouteMiddleware } from "./middlewares.ts";
+import { type RouteDefinition, routeMeta } from "./route-table.ts";
+
+interface ResolvedRoute {
+  route: RouteDefinition;
+  middlewares: RouteMiddleware[];
+}
+
+/**
+ * Resolves every middleware name of the table up front, so a typo fails when the app is
+ * built (at deploy and in tests), never silently at request time (E5).
+ */
+export function resolveRoutes(
+  table: readonly RouteDefinition[],
+  registry: Readonly<Record<string, RouteMiddleware>>,
+): ResolvedRoute[] {
+  return table.map((route) => ({
+    route,
+    middlewares: (route.middlewares ?? []).map((name) => {
+      const middleware = Object.hasOwn(registry, name) ? registry[name] : undefined;
+      if (!middleware) throw new Error(`Unknown route middleware: ${name}`);
+      return middleware;
+    }),
+  }));
+}
+
+/** V1: a failed check is a fatal not-found (or the status the check gives). */
+const validityGuard =
+  (route: RouteDefinition): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    c.set("route", routeMeta(route));
+    const verdict = route.check ? route.check(c) : true;
+    if (verdict !== true) {
+      throw pageNotFound(new URL(c.req.url).pathname, verdict === false ? 404 : verdict.status);
+    }
+    await next();
+  };
+
+export function registerRoutes(app: Hono<AppEnv>, resolved: readonly ResolvedRoute[]): void {
+  for (const { route, middlewares } of resolved) {
+    app.get(route.path, validityGuard(route), ...middlewares, route.handler);
+  }
+}
