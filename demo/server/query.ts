@@ -1,0 +1,268 @@
+// Sanity's HTTP query API, evaluated locally with groq-js:
+//   GET  /v{version}/data/query/{dataset}?query=...&$param=<JSON>&perspective=...&returnQuery=...
+//   POST /v{version}/data/query/{dataset}   body {"query": "...", "params": {...}}
+//   GET  /v{version}/data/doc/{dataset}/{id,id,...}   (what client.getDocument(s) calls)
+// Response and error shapes follow api.sanity.io so @sanity/client works unchanged.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import * as groq from "groq-js";
+import type { SanityDocument } from "./dataset.ts";
+import { badRequest, gatewayError, HttpError, readBody, sendJson } from "./http.ts";
+import { type Perspective, type PerspectiveViews, parsePerspective } from "./perspective.ts";
+
+// groq-js 2.0.0 ships without the declaration file for its evaluator chunk, so
+// `evaluate` is untyped; this is the part of its API we rely on.
+type Evaluate = (
+  tree: unknown,
+  options: {
+    dataset: unknown;
+    params: Record<string, unknown>;
+    sanity: { projectId: string; dataset: string };
+  },
+) => Promise<{ get(): Promise<unknown> }>;
+const evaluate = groq.evaluate as unknown as Evaluate;
+
+/** POST bodies above this are refused with 413 (Sanity's own limit is far larger). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface QueryContext {
+  projectId: string;
+  datasets: ReadonlyMap<string, PerspectiveViews>;
+  latencyMs: number;
+  stats: { queries: number };
+}
+
+/** `/v1`, `/vX` and `/vYYYY-MM-DD` (a real calendar date), as Sanity accepts. */
+export function isValidApiVersion(version: string): boolean {
+  if (version === "1" || version === "X") return true;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(version);
+  if (!match) return false;
+  const date = new Date(`${version}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(version);
+}
+
+export async function handleDataRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: { version: string; endpoint: string; rest: string },
+  search: URLSearchParams,
+  ctx: QueryContext,
+): Promise<void> {
+  if (!isValidApiVersion(route.version)) {
+    throw badRequest(`Invalid API version "v${route.version}"`);
+  }
+  const method = req.method ?? "GET";
+  if (method === "OPTIONS") {
+    res.writeHead(204, {
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "GET, HEAD, POST, OPTIONS",
+      "access-control-allow-headers": "authorization, content-type",
+      "access-control-max-age": "600",
+    });
+    res.end();
+    return;
+  }
+
+  const [encodedDataset = "", ...ids] = route.rest.split("/");
+  const datasetName = safeDecode(encodedDataset);
+  const views = ctx.datasets.get(datasetName);
+  if (!views || (route.endpoint === "query" && ids.length > 0)) {
+    if (!views && datasetName !== "" && ids.length <= 1) {
+      throw gatewayError(
+        404,
+        `Dataset "${datasetName}" not found for project ID "${ctx.projectId}"`,
+      );
+    }
+    throw gatewayError(404, "Not Found");
+  }
+
+  if (route.endpoint === "doc") {
+    if (method !== "GET" && method !== "HEAD") {
+      throw gatewayError(405, `Method ${method} not allowed`, { allow: "GET, HEAD, OPTIONS" });
+    }
+    if (ids.length !== 1 || ids[0] === "") throw gatewayError(404, "Not Found");
+    ctx.stats.queries++;
+    await delay(ctx.latencyMs);
+    sendJson(req, res, 200, getDocuments(views, safeDecode(ids[0] ?? ""), perspectiveOf(search)));
+    return;
+  }
+
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+    throw gatewayError(405, `Method ${method} not allowed`, { allow: "GET, HEAD, POST, OPTIONS" });
+  }
+  // Counted once the request has reached a known dataset's query endpoint,
+  // whatever the outcome: benchmarks use this to see how often the origin is hit.
+  ctx.stats.queries++;
+  const { query, params } =
+    method === "POST"
+      ? await postedQuery(req)
+      : { query: search.get("query"), params: urlParams(search) };
+  const perspective = perspectiveOf(search);
+  await delay(ctx.latencyMs);
+  const started = performance.now();
+  const result = await runQuery(query, params, views.get(perspective), {
+    projectId: ctx.projectId,
+    dataset: datasetName,
+  });
+  const ms = Math.round(performance.now() - started);
+  const body = search.get("returnQuery") === "false" ? { result, ms } : { query, result, ms };
+  sendJson(req, res, 200, body);
+}
+
+/** Parses, checks and evaluates a GROQ query; GROQ errors become Sanity-shaped 400s. */
+export async function runQuery(
+  query: string | null,
+  params: Record<string, unknown>,
+  docs: SanityDocument[],
+  sanity: { projectId: string; dataset: string },
+): Promise<unknown> {
+  if (query === null || query.trim() === "") {
+    throw new HttpError(400, { error: { description: "Missing query", type: "queryParseError" } });
+  }
+  let tree: unknown;
+  try {
+    tree = groq.parse(query, { params });
+  } catch (error) {
+    if (error instanceof groq.GroqSyntaxError) {
+      const start = Math.min(error.position, query.length);
+      throw queryError(
+        query,
+        syntaxDetail(error.message),
+        start,
+        Math.min(start + 1, query.length),
+      );
+    }
+    throw queryError(query, (error as Error).message);
+  }
+  // groq-js silently evaluates an unknown $param to null; Sanity refuses the query.
+  for (const name of parameterNames(tree)) {
+    if (!Object.hasOwn(params, name)) {
+      const at = query.search(new RegExp(`\\$${name}(?![A-Za-z0-9_])`));
+      throw queryError(
+        query,
+        `param $${name} referenced, but not provided`,
+        at < 0 ? undefined : at,
+        at < 0 ? undefined : at + name.length + 1,
+      );
+    }
+  }
+  try {
+    const value = await evaluate(tree, { dataset: docs, params, sanity });
+    return await value.get();
+  } catch (error) {
+    // Evaluation errors (unknown function, bad argument types) are the query's
+    // fault, not the server's; Sanity reports them as query errors too.
+    if (error instanceof Error && error.name === "GroqQueryError") {
+      throw queryError(query, error.message);
+    }
+    throw error;
+  }
+}
+
+function queryError(query: string, description: string, start?: number, end?: number): HttpError {
+  return new HttpError(400, {
+    error: {
+      description,
+      query,
+      ...(start === undefined ? {} : { start, end }),
+      type: "queryParseError",
+    },
+  });
+}
+
+/** groq-js prefixes "Syntax error in GROQ query at position N: "; Sanity reports just the detail. */
+function syntaxDetail(message: string): string {
+  return message.replace(/^Syntax error in GROQ query at position \d+: /, "");
+}
+
+/** Names of every `$param` node in a parsed query tree. */
+function parameterNames(node: unknown, names = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) {
+    for (const item of node) parameterNames(item, names);
+  } else if (typeof node === "object" && node !== null) {
+    const record = node as Record<string, unknown>;
+    if (record.type === "Parameter" && typeof record.name === "string") names.add(record.name);
+    for (const value of Object.values(record)) parameterNames(value, names);
+  }
+  return names;
+}
+
+/** GET form: every `$name=<JSON>` search parameter, as Sanity (and @sanity/client) encode them. */
+function urlParams(search: URLSearchParams): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of search) {
+    if (!key.startsWith("$")) continue;
+    try {
+      params[key.slice(1)] = JSON.parse(value);
+    } catch {
+      throw badRequest(
+        `Unable to parse value of "${key}=${value}". Please quote string values.`,
+        "queryParseError",
+      );
+    }
+  }
+  return params;
+}
+
+async function postedQuery(
+  req: IncomingMessage,
+): Promise<{ query: string | null; params: Record<string, unknown> }> {
+  const raw = await readBody(req, MAX_BODY_BYTES);
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw badRequest("Request body must be JSON");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw badRequest('Request body must be a JSON object like {"query": "...", "params": {}}');
+  }
+  const { query, params } = body as { query?: unknown; params?: unknown };
+  if (query !== undefined && typeof query !== "string")
+    throw badRequest("`query` must be a string");
+  if (
+    params !== undefined &&
+    (typeof params !== "object" || params === null || Array.isArray(params))
+  ) {
+    throw badRequest("`params` must be an object");
+  }
+  return { query: query ?? null, params: (params as Record<string, unknown> | undefined) ?? {} };
+}
+
+function perspectiveOf(search: URLSearchParams): Perspective {
+  try {
+    return parsePerspective(search.get("perspective"));
+  } catch (error) {
+    throw badRequest((error as Error).message);
+  }
+}
+
+/** `/data/doc/{dataset}/{ids}`: the documents by id, in the requested order. */
+function getDocuments(
+  views: PerspectiveViews,
+  idList: string,
+  perspective: Perspective,
+): { documents: SanityDocument[]; omitted: { id: string; reason: string }[] } {
+  const docs = views.get(perspective);
+  const byId = new Map(docs.map((doc) => [doc._id, doc]));
+  const documents: SanityDocument[] = [];
+  const omitted: { id: string; reason: string }[] = [];
+  for (const id of idList.split(",")) {
+    const doc = byId.get(id);
+    if (doc) documents.push(doc);
+    else omitted.push({ id, reason: "existence" });
+  }
+  return { documents, omitted };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw gatewayError(400, "Malformed URL encoding");
+  }
+}
+
+async function delay(ms: number): Promise<void> {
+  if (ms > 0) await sleep(ms);
+}
