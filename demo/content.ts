@@ -1,0 +1,436 @@
+/**
+ * The demo site's documents as plain data: site settings, pages and posts.
+ *
+ * Photos are referenced by their key in demo/photos.json; demo/scripts/build-dataset.ts turns
+ * this file into Sanity documents with Portable Text bodies (production.ndjson). Text is written
+ * in a tiny shorthand:
+ *   - a block's `text` is a string or a list of spans; a span is a string or
+ *     { text, marks?: ["strong" | "em"], href? } (href: "https://…" or an internal path "/…")
+ *   - { list: [...] } becomes one bullet list item per entry
+ *   - { photo } is an inline image, { gallery, photos } a gallery block; alt text and caption
+ *     default to the photo's alt and caption in photos.json.
+ * Edit the words here and run `node demo/scripts/build-dataset.ts` to regenerate the dataset.
+ */
+
+export type Mark = "strong" | "em";
+export type Span = string | { text: string; marks?: Mark[]; href?: string };
+export type Text = string | Span[];
+
+export type Block =
+  | { style?: "normal" | "h2" | "h3" | "blockquote"; text: Text }
+  | { list: Text[] }
+  | { photo: string; alt?: string; caption?: string }
+  | { gallery: string; photos: string[] };
+
+export interface SiteSettings {
+  title: string;
+  description: string;
+  intro: Block[];
+}
+
+export interface Page {
+  slug: string;
+  title: string;
+  description: string;
+  body: Block[];
+}
+
+export interface Post {
+  slug: string;
+  title: string;
+  /** ISO date-time, fixed so the dataset is reproducible */
+  publishedAt: string;
+  excerpt: string;
+  mainImage: string;
+  body: Block[];
+}
+
+export const siteSettings: SiteSettings = {
+  title: "Jane Doe Photography",
+  description:
+    "Landscape, nature and still-life photography by Jane Doe: quiet mountains, small creatures and the light in between.",
+  intro: [
+    {
+      text: [
+        "Hello, I'm Jane. I photograph ",
+        { text: "quiet places and small things", marks: ["em"] },
+        ": mountain ridges in the last light of the day, a creek running over pale limestone, a ladybird taking its time on a blade of grass.",
+      ],
+    },
+    {
+      text: "Most of my work happens outdoors, on foot and usually far too early in the morning. On rainy days I stay in and set up still lifes at the kitchen table with a window, a bowl and whatever the market had to offer.",
+    },
+    {
+      text: [
+        "Have a look through the ",
+        { text: "portfolio", href: "/portfolio" },
+        ", read the latest stories from the road, or ",
+        { text: "get in touch", href: "/contact" },
+        " if you would like a print or a session of your own.",
+      ],
+    },
+  ],
+};
+
+export const pages: Page[] = [
+  {
+    slug: "portfolio",
+    title: "Portfolio",
+    description:
+      "A selection of landscapes, close-ups, animals and still lifes from the last few years.",
+    body: [
+      {
+        text: "A small selection of favourites, grouped loosely by subject. Every picture is available as a fine-art print on matte cotton paper; just ask.",
+      },
+      {
+        gallery: "Landscapes",
+        photos: [
+          "autumn-below-aitzgorri",
+          "picos-de-europa",
+          "summit-sunset",
+          "forest-creek",
+          "dune-grass",
+          "under-the-bridge-cables",
+        ],
+      },
+      {
+        gallery: "Nature up close",
+        photos: ["dandelion-evening", "dragonfly", "ladybird", "marigold"],
+      },
+      {
+        gallery: "Animals",
+        photos: ["nuthatch", "spaniels-at-the-door"],
+      },
+      {
+        gallery: "Still life",
+        photos: [
+          "fig-in-red-bowl",
+          "paint-brushes",
+          "water-crown",
+          "evening-still-life",
+          "wooden-bird",
+          "wall-clock",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "about",
+    title: "About",
+    description: "Who is behind the camera, and how I like to work.",
+    body: [
+      { style: "h2", text: "Hi, I'm Jane" },
+      {
+        text: "I started with a second-hand camera and a habit of getting up before sunrise. Twelve years later I still do both. I love long walks that end somewhere high, and I love the opposite too: a single fig on a table and an hour to get the light right.",
+      },
+      {
+        text: [
+          "I work ",
+          { text: "slowly", marks: ["strong"] },
+          " and with as little gear as I can get away with. What I am after is the feeling of the place, not a checklist of sights.",
+        ],
+      },
+      { style: "h3", text: "What I offer" },
+      {
+        list: [
+          "Fine-art prints of everything in the portfolio",
+          "Outdoor portrait sessions for people and their dogs",
+          "Still-life and product photography for small makers",
+        ],
+      },
+      {
+        text: ["If any of that sounds like you, ", { text: "write to me", href: "/contact" }, "."],
+      },
+    ],
+  },
+  {
+    slug: "contact",
+    title: "Contact",
+    description: "Bookings, print orders and questions: how to reach Jane Doe Photography.",
+    body: [
+      {
+        text: "I would love to hear from you, whether you are planning a session, want to order a print or simply have a question about a picture.",
+      },
+      { style: "h2", text: "Bookings and prints" },
+      {
+        text: [
+          "The easiest way to reach me is by e-mail at ",
+          { text: "jane@example.com", href: "mailto:jane@example.com" },
+          ". I usually reply within two working days; in the mountains it may take a little longer.",
+        ],
+      },
+      {
+        list: [
+          [
+            { text: "Sessions:", marks: ["strong"] },
+            " tell me a little about what you have in mind, a rough date and a place.",
+          ],
+          [
+            { text: "Prints:", marks: ["strong"] },
+            " name the photograph and the size you would like; I will send a quote.",
+          ],
+          [
+            { text: "Licensing:", marks: ["strong"] },
+            " let me know where and how long you would like to use a picture.",
+          ],
+        ],
+      },
+      {
+        text: [
+          "Not sure yet? Browse the ",
+          { text: "portfolio", href: "/portfolio" },
+          " first, or follow along on ",
+          { text: "Pixelfed", href: "https://pixelfed.social/" },
+          ".",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "imprint",
+    title: "Imprint",
+    description: "Legal notice and photo credits.",
+    body: [
+      { style: "h2", text: "Legal notice" },
+      { text: "Jane Doe Photography\nJane Doe\nExample Street 1\n12345 Example City" },
+      { text: "E-mail: jane@example.com" },
+      {
+        text: "Responsible for the content of this website: Jane Doe, address as above.",
+      },
+      { style: "h3", text: "Disclaimer" },
+      {
+        text: "Despite careful checking, I cannot accept liability for the content of external links. The operators of linked pages are solely responsible for their content.",
+      },
+      { style: "h3", text: "About this demo" },
+      {
+        text: [
+          "This is a ",
+          { text: "demonstration site", marks: ["em"] },
+          ": Jane Doe is invented. The photographs were taken by the photographers credited below and are used under the licences named with each picture.",
+        ],
+      },
+    ],
+  },
+];
+
+export const posts: Post[] = [
+  {
+    slug: "autumn-in-the-basque-mountains",
+    title: "Autumn in the Basque mountains",
+    publishedAt: "2026-02-10T09:00:00Z",
+    excerpt:
+      "Larches on fire, a limestone ridge and a sunset on a summit: notes from a week of walking in northern Spain.",
+    mainImage: "autumn-below-aitzgorri",
+    body: [
+      {
+        text: "Some weeks are planned for months. This one was planned in an evening, with a map spread over the kitchen table and a weather forecast that looked almost too good.",
+      },
+      { style: "h2", text: "Below the ridge" },
+      {
+        text: [
+          "The first morning started in the meadows below ",
+          { text: "Aitzgorri", href: "https://en.wikipedia.org/wiki/Aizkorri" },
+          ". The larches had just turned, and for an hour the whole slope glowed orange against the grey limestone. I barely moved from one spot: ",
+          { text: "when the light does the work, stay put", marks: ["em"] },
+          ".",
+        ],
+      },
+      { photo: "autumn-below-aitzgorri" },
+      { style: "h3", text: "What was in the bag" },
+      {
+        list: [
+          "One body and two lenses: a standard zoom and a short telephoto",
+          "A light tripod for the creek and the evenings",
+          "A polariser, mostly for wet rocks and leaves",
+          [{ text: "Far too many", marks: ["strong"] }, " snacks"],
+        ],
+      },
+      { style: "h2", text: "Water and stone" },
+      {
+        text: "On the one cloudy day I went down into the woods instead. The creek there runs over pale, rounded limestone, and soft light is exactly what it needs: no hard shadows, just the shapes of the rock and the movement of the water.",
+      },
+      {
+        style: "blockquote",
+        text: "The best light of the week came on the day I almost stayed in.",
+      },
+      { style: "h2", text: "Higher up" },
+      {
+        text: [
+          "The week ended higher, with a long day in the ",
+          { text: "Picos de Europa", href: "https://en.wikipedia.org/wiki/Picos_de_Europa" },
+          " and a sunset next to an old stone orientation table. A few favourites:",
+        ],
+      },
+      {
+        gallery: "A week in the mountains",
+        photos: ["forest-creek", "picos-de-europa", "summit-sunset"],
+      },
+      {
+        text: [
+          "More landscapes are waiting in the ",
+          { text: "portfolio", href: "/portfolio" },
+          ".",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "the-small-world-at-our-feet",
+    title: "The small world at our feet",
+    publishedAt: "2026-03-18T09:00:00Z",
+    excerpt:
+      "A ladybird, a dragonfly and a meadow of dandelion clocks: why I keep a close-up lens in my pocket.",
+    mainImage: "ladybird",
+    body: [
+      {
+        text: [
+          "Spring is when I slow down the most. Not because there is less to see, but because ",
+          { text: "everything interesting is small", marks: ["strong"] },
+          " and needs a moment of patience.",
+        ],
+      },
+      { style: "h2", text: "Getting low" },
+      {
+        text: "Nearly every close-up I like was taken lying on the ground. At eye level with a ladybird the grass becomes a forest and a blurred forget-me-not becomes a wash of blue.",
+      },
+      {
+        photo: "ladybird",
+        caption: "Eye level with a ladybird: the flowers behind are just colour.",
+      },
+      { style: "h3", text: "Three things that help" },
+      {
+        list: [
+          [
+            "Shoot into the light: ",
+            { text: "backlit", marks: ["em"] },
+            " seed heads and wings glow.",
+          ],
+          "Wait for the wind to drop, then wait a little longer.",
+          [
+            "Use a wide aperture and let the background melt away (read more about ",
+            { text: "macro photography", href: "https://en.wikipedia.org/wiki/Macro_photography" },
+            ").",
+          ],
+        ],
+      },
+      { style: "h2", text: "Evening meadow" },
+      {
+        text: "The dandelion meadow was pure luck: a field I walk past every week, the sun right on the horizon, and for ten minutes every seed head lit from behind.",
+      },
+      { photo: "dandelion-evening" },
+      {
+        gallery: "Close-ups from this spring",
+        photos: ["dragonfly", "marigold", "dandelion-evening"],
+      },
+      {
+        text: [
+          "You will find more of these in the ",
+          { text: "Nature up close", marks: ["em"] },
+          " section of the ",
+          { text: "portfolio", href: "/portfolio" },
+          ".",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "still-life-on-rainy-days",
+    title: "Still life on rainy days",
+    publishedAt: "2026-04-22T09:00:00Z",
+    excerpt:
+      "A fig, a red bowl and a window: how I keep photographing when the weather keeps me indoors.",
+    mainImage: "fig-in-red-bowl",
+    body: [
+      {
+        text: "When the rain sets in for a week I turn the kitchen table into a studio. There is no budget involved: a window, a piece of white card and whatever is in the fruit bowl.",
+      },
+      { style: "h2", text: "One subject, one light" },
+      {
+        text: [
+          "The fig was the simplest setup of the year: ",
+          { text: "one fruit, one bowl, hard sun", marks: ["strong"] },
+          ". The shadow became half of the picture.",
+        ],
+      },
+      { photo: "fig-in-red-bowl" },
+      { style: "h3", text: "My indoor checklist" },
+      {
+        list: [
+          "Turn off every lamp and use only the window",
+          "Keep the background plain: concrete, linen or a wall",
+          "Move the subject, not the camera",
+          "Stop when it stops being fun",
+        ],
+      },
+      { style: "h2", text: "Colour everywhere" },
+      {
+        text: [
+          "A friend let me into her studio for an afternoon. Her brushes are a painting of their own, and I could not resist. If you are curious about the light I use, ",
+          {
+            text: "the Wikipedia article on still life",
+            href: "https://en.wikipedia.org/wiki/Still_life",
+          },
+          " is a lovely rabbit hole of four hundred years of window light.",
+        ],
+      },
+      {
+        gallery: "From the studio",
+        photos: ["paint-brushes", "water-crown", "evening-still-life"],
+      },
+      {
+        text: [
+          "Would you like your own products photographed like this? ",
+          { text: "Let's talk", href: "/contact" },
+          ".",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "two-spaniels-and-a-nuthatch",
+    title: "Two spaniels and a nuthatch",
+    publishedAt: "2026-05-12T09:00:00Z",
+    excerpt: "A short lesson in patience from animals that never do what you plan.",
+    mainImage: "spaniels-at-the-door",
+    body: [
+      {
+        text: "Animals are the best teachers of patience I know. They will not pose, they will not repeat the moment, and they always notice you first.",
+      },
+      { style: "h2", text: "The welcome committee" },
+      {
+        text: [
+          "These two spaniels watched us arrive at a cabin, ",
+          { text: "one above the other", marks: ["em"] },
+          ", as if they had rehearsed it. I took three frames before they came out to say hello.",
+        ],
+      },
+      { photo: "spaniels-at-the-door" },
+      { style: "h2", text: "Upside down" },
+      {
+        text: [
+          "The ",
+          { text: "nuthatch", href: "https://en.wikipedia.org/wiki/Eurasian_nuthatch" },
+          " is one of the few birds that climbs down a tree head first. It took a whole morning of sitting still by one trunk before this one came close enough.",
+        ],
+      },
+      { photo: "nuthatch" },
+      { style: "h3", text: "What I have learned" },
+      {
+        list: [
+          "Arrive early and sit down; you are less interesting when you are still.",
+          "Pre-focus on the spot where the animal will probably be.",
+          [{ text: "Never", marks: ["strong"] }, " chase the picture."],
+        ],
+      },
+      {
+        text: [
+          "More animals in the ",
+          { text: "portfolio", href: "/portfolio" },
+          ", and if you would like a session with your own dog, ",
+          { text: "get in touch", href: "/contact" },
+          ".",
+        ],
+      },
+    ],
+  },
+];

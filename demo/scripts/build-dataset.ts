@@ -1,0 +1,553 @@
+/**
+ * Stage 2 of the demo content: build the Sanity dataset (NDJSON) from the prepared images.
+ *
+ * Usage:
+ *   node demo/scripts/prepare-photos.ts <folder-with-originals>   # stage 1, once per photo change
+ *   node demo/scripts/build-dataset.ts                             # stage 2
+ *
+ * Inputs:  demo/photos.json (photo manifest), demo/content.ts (settings, pages, posts),
+ *          demo/dataset/images.json ({ key: filename }, written by stage 1) and the JPEGs in
+ *          demo/dataset/images/.
+ * Outputs: demo/dataset/production.ndjson (one document per line, like `sanity dataset export`
+ *          but with the raw sanity.imageAsset documents, for project "demo", dataset
+ *          "production") and demo/CREDITS.md.
+ *
+ * All image metadata (sha1, size, dimensions, LQIP, colour palette) is computed from the files
+ * with sharp. The output is deterministic: stable order, keys derived from positions and fixed
+ * dates, so re-running it without changes gives byte-identical files. A "Photo credits" section
+ * listing every photo is appended to the body of the `imprint` page.
+ *
+ * To import into a real Sanity project instead of the demo server, rewrite the project id in the
+ * asset `path`/`url` fields or import the images with `sanity dataset import`.
+ */
+import { createHash } from "node:crypto";
+import { readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import {
+  type Block,
+  type Page,
+  type Post,
+  pages,
+  posts,
+  siteSettings,
+  type Text,
+} from "../content.ts";
+
+const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DATASET_DIR = path.join(DEMO_DIR, "dataset");
+const IMAGES_DIR = path.join(DATASET_DIR, "images");
+const PROJECT_ID = "demo";
+const DATASET = "production";
+/** Fixed creation date of assets, settings and pages (posts use their publishedAt). */
+const CREATED_AT = "2026-01-15T09:00:00Z";
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+interface Licence {
+  name: string;
+  url: string;
+}
+
+interface Photo {
+  key: string;
+  file: string;
+  package?: string;
+  title: string;
+  alt: string;
+  caption: string;
+  photographer: string;
+  year?: number;
+  licence: string;
+  tags: string[];
+}
+
+interface Manifest {
+  mediaTags: { id: string; name: string }[];
+  licences: Record<string, Licence>;
+  photos: Photo[];
+}
+
+type Doc = Record<string, unknown> & { _id: string; _type: string };
+
+interface Asset {
+  photo: Photo;
+  id: string;
+  doc: Doc;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Image metadata
+
+interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+}
+
+interface Colour extends Rgb {
+  h: number;
+  s: number;
+  l: number;
+  population: number;
+}
+
+function toHsl({ r, g, b }: Rgb): { h: number; s: number; l: number } {
+  const rn = r / 255;
+  const gn = g / 255;
+  const bn = b / 255;
+  const max = Math.max(rn, gn, bn);
+  const min = Math.min(rn, gn, bn);
+  const l = (max + min) / 2;
+  if (max === min) return { h: 0, s: 0, l };
+  const d = max - min;
+  const s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
+  let h: number;
+  if (max === rn) h = (gn - bn) / d + (gn < bn ? 6 : 0);
+  else if (max === gn) h = (bn - rn) / d + 2;
+  else h = (rn - gn) / d + 4;
+  return { h: h / 6, s, l };
+}
+
+function fromHsl(h: number, s: number, l: number): Rgb {
+  if (s === 0) {
+    const v = Math.round(l * 255);
+    return { r: v, g: v, b: v };
+  }
+  const q = l < 0.5 ? l * (1 + s) : l + s - l * s;
+  const p = 2 * l - q;
+  const channel = (t0: number) => {
+    const t = t0 < 0 ? t0 + 1 : t0 > 1 ? t0 - 1 : t0;
+    if (t < 1 / 6) return p + (q - p) * 6 * t;
+    if (t < 1 / 2) return q;
+    if (t < 2 / 3) return p + (q - p) * (2 / 3 - t) * 6;
+    return p;
+  };
+  return {
+    r: Math.round(channel(h + 1 / 3) * 255),
+    g: Math.round(channel(h) * 255),
+    b: Math.round(channel(h - 1 / 3) * 255),
+  };
+}
+
+const hex = ({ r, g, b }: Rgb) =>
+  `#${[r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+
+function relativeLuminance({ r, g, b }: Rgb): number {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** "#fff" or "#000", whichever has the higher WCAG contrast against the background. */
+function contrastText(background: Rgb): "#fff" | "#000" {
+  const lum = relativeLuminance(background);
+  return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 ? "#fff" : "#000";
+}
+
+function swatch(colour: Rgb, population: number) {
+  const text = contrastText(colour);
+  return {
+    _type: "sanity.imagePaletteSwatch",
+    background: hex(colour),
+    foreground: text,
+    title: text,
+    population: Math.round(population * 100) / 100,
+  };
+}
+
+/**
+ * Swatch targets as in node-vibrant (which Sanity's palette is modelled on): target lightness and
+ * saturation with allowed ranges, scored by closeness and population.
+ */
+const TARGETS = [
+  ["vibrant", 0.5, 0.3, 0.7, 1, 0.35, 1],
+  ["lightVibrant", 0.74, 0.55, 1, 1, 0.35, 1],
+  ["darkVibrant", 0.26, 0, 0.45, 1, 0.35, 1],
+  ["muted", 0.5, 0.3, 0.7, 0.3, 0, 0.4],
+  ["lightMuted", 0.74, 0.55, 1, 0.3, 0, 0.4],
+  ["darkMuted", 0.26, 0, 0.45, 0.3, 0, 0.4],
+] as const;
+
+async function computePalette(file: Buffer) {
+  const { data, info } = await sharp(file)
+    .resize(100, 100, { fit: "inside" })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = info.width * info.height;
+  // Quantise to 3 bits per channel (512 buckets) and average the pixels in each bucket.
+  const sums = new Map<number, [number, number, number, number]>();
+  for (let i = 0; i < data.length; i += info.channels) {
+    const r = data[i] ?? 0;
+    const g = data[i + 1] ?? 0;
+    const b = data[i + 2] ?? 0;
+    const bucket = ((r >> 5) << 6) | ((g >> 5) << 3) | (b >> 5);
+    const sum = sums.get(bucket) ?? [0, 0, 0, 0];
+    sum[0] += r;
+    sum[1] += g;
+    sum[2] += b;
+    sum[3] += 1;
+    sums.set(bucket, sum);
+  }
+  const colours: Colour[] = [...sums.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, [r, g, b, n]]) => {
+      const rgb = { r: Math.round(r / n), g: Math.round(g / n), b: Math.round(b / n) };
+      return { ...rgb, ...toHsl(rgb), population: (n / pixels) * 100 };
+    })
+    .filter((c) => c.population >= 0.2);
+  const first = colours[0];
+  if (!first) throw new Error("Image has no pixels");
+
+  const dominant = colours.reduce((best, c) => (c.population > best.population ? c : best), first);
+  const maxPopulation = dominant.population;
+  const score = (c: Colour, luma: number, sat: number) =>
+    (3 * (1 - Math.abs(c.s - sat)) +
+      6.5 * (1 - Math.abs(c.l - luma)) +
+      0.5 * (c.population / maxPopulation)) /
+    10;
+
+  const palette: Record<string, unknown> = {
+    _type: "sanity.imagePalette",
+    dominant: swatch(dominant, dominant.population),
+  };
+  const used = new Set<Colour>();
+  for (const [name, luma, minLuma, maxLuma, sat, minSat, maxSat] of TARGETS) {
+    let best: Colour | undefined;
+    for (const c of colours) {
+      if (used.has(c) || c.l < minLuma || c.l > maxLuma || c.s < minSat || c.s > maxSat) continue;
+      if (!best || score(c, luma, sat) > score(best, luma, sat)) best = c;
+    }
+    if (best) {
+      used.add(best);
+      palette[name] = swatch(best, best.population);
+    } else {
+      // Nothing in range: derive the swatch from the closest colour, moved into the range (as
+      // node-vibrant does for missing swatches).
+      const closest = colours.reduce((a, c) => (score(c, luma, sat) > score(a, luma, sat) ? c : a));
+      const s = Math.min(maxSat, Math.max(minSat, closest.s));
+      palette[name] = swatch(fromHsl(closest.h, s, luma), 0);
+    }
+  }
+  return palette;
+}
+
+async function lqip(file: Buffer): Promise<string> {
+  const tiny = await sharp(file).resize(20).jpeg({ quality: 60 }).toBuffer();
+  return `data:image/jpeg;base64,${tiny.toString("base64")}`;
+}
+
+const shortHash = (value: string, length: number) =>
+  createHash("sha256").update(value).digest("hex").slice(0, length);
+
+async function buildAsset(
+  photo: Photo,
+  filename: string,
+  licences: Record<string, Licence>,
+  tagIds: Map<string, string>,
+): Promise<Asset> {
+  const match = /^([0-9a-f]{40})-(\d+)x(\d+)\.jpg$/.exec(filename);
+  if (!match) throw new Error(`${photo.key}: unexpected image file name ${filename}`);
+  const filePath = path.join(IMAGES_DIR, filename);
+  const file = await readFile(filePath);
+  const sha1 = createHash("sha1").update(file).digest("hex");
+  const meta = await sharp(file).metadata();
+  const { width, height } = meta;
+  if (sha1 !== match[1] || `${width}x${height}` !== `${match[2]}x${match[3]}`) {
+    throw new Error(`${filename} does not match its content (sha1 ${sha1}, ${width}x${height})`);
+  }
+  if (meta.format !== "jpeg") throw new Error(`${filename} is not a JPEG`);
+  const licence = licences[photo.licence];
+  if (!licence) throw new Error(`${photo.key}: unknown licence ${photo.licence}`);
+
+  const stem = `${sha1}-${width}x${height}`;
+  const id = `image-${stem}-jpg`;
+  const tags = photo.tags.map((name) => {
+    const tagId = tagIds.get(name);
+    if (!tagId) throw new Error(`${photo.key}: unknown media tag ${name}`);
+    return { _type: "reference", _ref: tagId, _key: tagId.replace(/^media-tag-/, ""), _weak: true };
+  });
+
+  const doc: Doc = {
+    _id: id,
+    _type: "sanity.imageAsset",
+    _createdAt: CREATED_AT,
+    _updatedAt: CREATED_AT,
+    assetId: sha1,
+    extension: "jpg",
+    mimeType: "image/jpeg",
+    originalFilename: `${photo.key}.jpg`,
+    path: `images/${PROJECT_ID}/${DATASET}/${stem}.jpg`,
+    url: `https://cdn.sanity.io/images/${PROJECT_ID}/${DATASET}/${stem}.jpg`,
+    sha1hash: sha1,
+    size: (await stat(filePath)).size,
+    uploadId: shortHash(`upload:${sha1}`, 32),
+    title: photo.title,
+    altText: photo.alt,
+    description: photo.caption,
+    creditLine: `${photo.photographer} · ${licence.name}`,
+    ...(photo.package
+      ? {
+          source: {
+            name: photo.package,
+            id: photo.file,
+            url: `https://packages.debian.org/bookworm/${photo.package}`,
+          },
+        }
+      : {}),
+    metadata: {
+      _type: "sanity.imageMetadata",
+      dimensions: {
+        _type: "sanity.imageDimensions",
+        width,
+        height,
+        aspectRatio: width / height,
+      },
+      lqip: await lqip(file),
+      hasAlpha: false,
+      isOpaque: true,
+      palette: await computePalette(file),
+    },
+    ...(tags.length > 0 ? { opt: { media: { tags } } } : {}),
+  };
+  return { photo, id, doc };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Portable Text
+
+function portableText(blocks: Block[], assets: Map<string, Asset>): unknown[] {
+  const asset = (key: string) => {
+    const found = assets.get(key);
+    if (!found) throw new Error(`Unknown photo key "${key}" in demo/content.ts`);
+    return found;
+  };
+  const imageOf = (key: string, blockKey: string, alt?: string, caption?: string) => {
+    const { id, photo } = asset(key);
+    return {
+      _type: "image",
+      _key: blockKey,
+      asset: { _type: "reference", _ref: id },
+      alt: alt ?? photo.alt,
+      caption: caption ?? photo.caption,
+    };
+  };
+  const textBlock = (text: Text, blockKey: string, extra: Record<string, unknown>) => {
+    const markDefs: { _type: "link"; _key: string; href: string }[] = [];
+    const spans = (typeof text === "string" ? [text] : text).map((span, i) => {
+      const { text: value, marks = [], href } = typeof span === "string" ? { text: span } : span;
+      const spanMarks: string[] = [...marks];
+      if (href) {
+        const existing = markDefs.find((def) => def.href === href);
+        const linkKey = existing?._key ?? `${blockKey}l${markDefs.length + 1}`;
+        if (!existing) markDefs.push({ _type: "link", _key: linkKey, href });
+        spanMarks.push(linkKey);
+      }
+      return { _type: "span", _key: `${blockKey}s${i + 1}`, text: value, marks: spanMarks };
+    });
+    return { _type: "block", _key: blockKey, style: "normal", ...extra, markDefs, children: spans };
+  };
+
+  const out: unknown[] = [];
+  const nextKey = () => `b${out.length + 1}`;
+  for (const block of blocks) {
+    if ("list" in block) {
+      for (const item of block.list) {
+        out.push(textBlock(item, nextKey(), { listItem: "bullet", level: 1 }));
+      }
+    } else if ("photo" in block) {
+      out.push(imageOf(block.photo, nextKey(), block.alt, block.caption));
+    } else if ("gallery" in block) {
+      const key = nextKey();
+      out.push({
+        _type: "gallery",
+        _key: key,
+        title: block.gallery,
+        images: block.photos.map((photo, i) => imageOf(photo, `${key}i${i + 1}`)),
+      });
+    } else {
+      out.push(textBlock(block.text, nextKey(), { style: block.style ?? "normal" }));
+    }
+  }
+  return out;
+}
+
+function creditsSection(manifest: Manifest): Block[] {
+  return [
+    { style: "h2", text: "Photo credits" },
+    {
+      list: manifest.photos.map((photo) => {
+        const licence = manifest.licences[photo.licence];
+        if (!licence) throw new Error(`${photo.key}: unknown licence ${photo.licence}`);
+        return [
+          `${photo.title} — ${photo.photographer}, `,
+          { text: licence.name, href: licence.url },
+        ];
+      }),
+    },
+  ];
+}
+
+function slug(value: string, where: string) {
+  if (!SLUG_PATTERN.test(value)) throw new Error(`${where}: invalid slug "${value}"`);
+  return { _type: "slug", current: value };
+}
+
+function pageDoc(page: Page, body: Block[], assets: Map<string, Asset>): Doc {
+  return {
+    _id: `page-${page.slug}`,
+    _type: "page",
+    _createdAt: CREATED_AT,
+    _updatedAt: CREATED_AT,
+    title: page.title,
+    slug: slug(page.slug, `page ${page.title}`),
+    description: page.description,
+    body: portableText(body, assets),
+  };
+}
+
+function postDoc(post: Post, assets: Map<string, Asset>): Doc {
+  const main = assets.get(post.mainImage);
+  if (!main) throw new Error(`post ${post.slug}: unknown mainImage "${post.mainImage}"`);
+  if (Number.isNaN(Date.parse(post.publishedAt))) {
+    throw new Error(`post ${post.slug}: invalid publishedAt`);
+  }
+  return {
+    _id: `post-${post.slug}`,
+    _type: "post",
+    _createdAt: post.publishedAt,
+    _updatedAt: post.publishedAt,
+    title: post.title,
+    slug: slug(post.slug, `post ${post.title}`),
+    publishedAt: post.publishedAt,
+    excerpt: post.excerpt,
+    mainImage: {
+      _type: "image",
+      asset: { _type: "reference", _ref: main.id },
+      alt: main.photo.alt,
+    },
+    body: portableText(post.body, assets),
+  };
+}
+
+/** A revision id derived from the document's content, so it only changes when the content does. */
+function withRev(doc: Doc): Doc {
+  const { _id, _type, ...rest } = doc;
+  return { _id, _type, _rev: shortHash(JSON.stringify(doc), 22), ...rest };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CREDITS.md
+
+/** A Markdown table with padded columns (the way the formatter (Biome) writes it). */
+function markdownTable(header: string[], rows: string[][]): string[] {
+  const widths = header.map((title, i) =>
+    Math.max(3, title.length, ...rows.map((row) => (row[i] ?? "").length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
+}
+
+function creditsMarkdown(manifest: Manifest): string {
+  const cell = (value: string) => value.replace(/\|/g, "\\|");
+  const rows = manifest.photos.map((photo) => {
+    const licence = manifest.licences[photo.licence];
+    const year = photo.year ? ` (${photo.year})` : "";
+    return [
+      cell(photo.title),
+      `${cell(photo.photographer)}${year}`,
+      licence ? `[${licence.name}](${licence.url})` : photo.licence,
+      photo.package
+        ? `[${photo.package}](https://packages.debian.org/bookworm/${photo.package})`
+        : "",
+      `\`${photo.file}\``,
+    ];
+  });
+  return [
+    "# Photo credits",
+    "",
+    "<!-- Generated by demo/scripts/build-dataset.ts from demo/photos.json; do not edit by hand. -->",
+    "",
+    "The demo photographs are the work of the photographers below and are used under the licences",
+    "named. They were taken from Debian packages (file names relative to `/usr/share/backgrounds/`),",
+    "downscaled to at most 2400 px on the long side, some cropped to a portrait format, and",
+    "re-encoded as JPEG by `demo/scripts/prepare-photos.ts`. Titles, captions and alt texts were",
+    "written for this demo. The people, places and stories on the demo site (Jane Doe Photography)",
+    "are invented.",
+    "",
+    ...markdownTable(["Title", "Photographer", "Licence", "Debian package", "Original file"], rows),
+    "",
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const manifest = JSON.parse(
+    await readFile(path.join(DEMO_DIR, "photos.json"), "utf8"),
+  ) as Manifest;
+  const images = JSON.parse(
+    await readFile(path.join(DATASET_DIR, "images.json"), "utf8"),
+  ) as Record<string, string>;
+
+  const tagIds = new Map(manifest.mediaTags.map((tag) => [tag.name, tag.id]));
+  const docs: Doc[] = manifest.mediaTags.map((tag) => ({
+    _id: tag.id,
+    _type: "media.tag",
+    _createdAt: CREATED_AT,
+    _updatedAt: CREATED_AT,
+    // sanity-plugin-media stores the tag's display name in a slug field.
+    name: { _type: "slug", current: tag.name },
+  }));
+
+  const assets = new Map<string, Asset>();
+  for (const photo of manifest.photos) {
+    if (assets.has(photo.key)) throw new Error(`Duplicate photo key ${photo.key}`);
+    const filename = images[photo.key];
+    if (!filename) {
+      throw new Error(`No prepared image for "${photo.key}": run demo/scripts/prepare-photos.ts`);
+    }
+    const asset = await buildAsset(photo, filename, manifest.licences, tagIds);
+    assets.set(photo.key, asset);
+    docs.push(asset.doc);
+  }
+
+  docs.push({
+    _id: "siteSettings",
+    _type: "siteSettings",
+    _createdAt: CREATED_AT,
+    _updatedAt: CREATED_AT,
+    title: siteSettings.title,
+    description: siteSettings.description,
+    intro: portableText(siteSettings.intro, assets),
+  });
+  for (const page of pages) {
+    const body = page.slug === "imprint" ? [...page.body, ...creditsSection(manifest)] : page.body;
+    docs.push(pageDoc(page, body, assets));
+  }
+  const dates = new Set<string>();
+  for (const post of posts) {
+    if (dates.has(post.publishedAt)) throw new Error(`Two posts published at ${post.publishedAt}`);
+    dates.add(post.publishedAt);
+    docs.push(postDoc(post, assets));
+  }
+
+  const ids = new Set<string>();
+  for (const doc of docs) {
+    if (ids.has(doc._id)) throw new Error(`Duplicate document id ${doc._id}`);
+    ids.add(doc._id);
+  }
+
+  const ndjson = `${docs.map((doc) => JSON.stringify(withRev(doc))).join("\n")}\n`;
+  await writeFile(path.join(DATASET_DIR, "production.ndjson"), ndjson);
+  await writeFile(path.join(DEMO_DIR, "CREDITS.md"), creditsMarkdown(manifest));
+  console.log(
+    `Wrote ${docs.length} documents (${assets.size} images) to demo/dataset/production.ndjson (${ndjson.length} bytes) and demo/CREDITS.md`,
+  );
+}
+
+await main();
