@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Tests that run in Node: the demo content service (beside its code under demo/)
-// and the browser tests (Chromium driven by playwright-core against the built site).
+// Tests that run in Node: the demo content service (beside its code under demo/) and the
+// browser tests (Chromium driven by playwright-core against the built site).
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +10,18 @@ export default defineConfig({
           name: "demo",
           include: ["demo/**/*.test.ts"],
           environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["tests/browser/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/browser/global-setup.ts"],
+          // One Chromium at a time: CI machines have two cores.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],

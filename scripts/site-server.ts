@@ -1,0 +1,204 @@
+// Starts the production build locally: the worker in workerd (`wrangler dev` on the built
+// output) and, when no Sanity project is configured, the embedded demo content service.
+// Shared by `npm start`, the browser tests and the benchmark, so all three run the same thing.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+import { type ContentService, startContentService } from "../demo/server/server.ts";
+
+export const ROOT = resolve(import.meta.dirname, "..");
+
+/** SPEC §9: the settings `npm start` passes on to the worker. */
+export const CONFIG_KEYS = [
+  "SANITY_PROJECT_ID",
+  "SANITY_DATASET",
+  "SANITY_API_VERSION",
+  "SANITY_API_HOST",
+  "SANITY_TOKEN",
+  "SANITY_USE_CDN",
+  "SANITY_PERSPECTIVE",
+  "CONTENT_FRESH_SECONDS",
+  "CONTENT_STALE_SECONDS",
+  "SITE_TITLE",
+  "SITE_BRAND",
+  "SITE_DESCRIPTION",
+  "SITE_OWNER",
+  "SITE_EMAIL",
+  "SITE_SOCIAL_URL",
+] as const;
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+export type SiteVars = Partial<Record<ConfigKey, string>>;
+
+export interface SiteOptions {
+  port: number;
+  /** Settings; unset ones come from the environment and `.dev.vars`. */
+  vars?: SiteVars;
+  /** Only the given vars, ignoring the environment and `.dev.vars` (tests, benchmarks). */
+  isolated?: boolean;
+  /** Options for the demo content service, when it is used. */
+  demo?: { latencyMs?: number };
+  /** Forward the worker's output (logs) to this process. */
+  inheritOutput?: boolean;
+}
+
+export interface RunningSite {
+  url: string;
+  /** The demo content service, when the site runs on it. */
+  content: ContentService | undefined;
+  vars: SiteVars;
+  /** Everything the worker printed so far (its log lines). */
+  output: () => string;
+  close(): Promise<void>;
+}
+
+/** `.dev.vars` uses dotenv syntax: KEY=value lines, # comments. */
+export function readDevVars(file = resolve(ROOT, ".dev.vars")): SiteVars {
+  if (!existsSync(file)) return {};
+  const vars: SiteVars = {};
+  for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
+    const match = /^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match?.[1] || match[2] === undefined) continue;
+    const key = match[1] as ConfigKey;
+    if (CONFIG_KEYS.includes(key)) vars[key] = match[2].replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return vars;
+}
+
+/** The effective settings: explicit vars, then the environment, then `.dev.vars`. */
+export function resolveVars(options: Pick<SiteOptions, "vars" | "isolated">): SiteVars {
+  if (options.isolated) return { ...options.vars };
+  const fromEnv: SiteVars = {};
+  for (const key of CONFIG_KEYS) {
+    const value = process.env[key];
+    if (value !== undefined && value !== "") fromEnv[key] = value;
+  }
+  return { ...readDevVars(), ...fromEnv, ...options.vars };
+}
+
+export function usesDemoContent(vars: SiteVars): boolean {
+  return !vars.SANITY_PROJECT_ID && !vars.SANITY_API_HOST;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+export function startDemoContent(latencyMs = 0): Promise<ContentService> {
+  return startContentService({
+    datasetFile: resolve(ROOT, "demo/dataset/production.ndjson"),
+    imagesDir: resolve(ROOT, "demo/dataset/images"),
+    latencyMs,
+  });
+}
+
+async function waitUntilReady(
+  url: string,
+  worker: ChildProcess,
+  output: () => string,
+): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (worker.exitCode !== null) {
+      throw new Error(
+        `The worker exited (code ${worker.exitCode}) before it was ready:\n${output()}`,
+      );
+    }
+    try {
+      const res = await fetch(`${url}/_app/builds/latest.json`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((wait) => setTimeout(wait, 150));
+  }
+  throw new Error(`The worker did not answer at ${url} within 60 s:\n${output()}`);
+}
+
+function stopProcessGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-(child.pid as number), "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }, 5000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      done();
+    });
+    try {
+      // wrangler starts workerd as a child: stop the whole group.
+      process.kill(-(child.pid as number), "SIGTERM");
+    } catch {
+      clearTimeout(timer);
+      done();
+    }
+  });
+}
+
+/** Serves the built site (run `npm run build` first) at http://127.0.0.1:{port}. */
+export async function startSite(options: SiteOptions): Promise<RunningSite> {
+  if (!existsSync(resolve(ROOT, ".wrangler/deploy/config.json"))) {
+    throw new Error("No build found: run `npm run build` first.");
+  }
+  const vars = resolveVars(options);
+  let content: ContentService | undefined;
+  if (usesDemoContent(vars)) {
+    content = await startDemoContent(options.demo?.latencyMs);
+    Object.assign(vars, {
+      SANITY_PROJECT_ID: "demo",
+      SANITY_DATASET: "production",
+      SANITY_API_HOST: content.url,
+      SANITY_USE_CDN: "false",
+    } satisfies SiteVars);
+  }
+
+  const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "info"];
+  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  let log = "";
+  const worker = spawn(resolve(ROOT, "node_modules/.bin/wrangler"), args, {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      WRANGLER_SEND_METRICS: "false",
+      // The site's settings come only from `vars` above.
+      CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
+      NO_COLOR: "1",
+      FORCE_COLOR: "0",
+    },
+  });
+  const collect = (chunk: Buffer) => {
+    log += chunk.toString();
+    if (log.length > 2_000_000) log = log.slice(-1_000_000);
+    if (options.inheritOutput) process.stdout.write(chunk);
+  };
+  worker.stdout?.on("data", collect);
+  worker.stderr?.on("data", collect);
+
+  const url = `http://127.0.0.1:${options.port}`;
+  const close = async () => {
+    await stopProcessGroup(worker);
+    await content?.close();
+  };
+  try {
+    await waitUntilReady(url, worker, () => log);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url, content, vars, output: () => log, close };
+}

@@ -1,0 +1,51 @@
+// `npm start`: builds the site and serves the production build at http://localhost:8787
+// (PORT overrides), on the embedded demo content unless a Sanity project is configured.
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { ConfigError, contentConfig } from "../worker/content/content-config.ts";
+import { ROOT, resolveVars, startSite, usesDemoContent } from "./site-server.ts";
+
+const port = Number(process.env.PORT ?? 8787);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`PORT must be a port number, got "${process.env.PORT}"`);
+  process.exit(2);
+}
+
+const build = spawnSync(resolve(ROOT, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], {
+  cwd: ROOT,
+  stdio: "inherit",
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const vars = resolveVars({});
+const demo = usesDemoContent(vars);
+if (!demo) {
+  // V2: say which setting is wrong before visitors see the 500 page.
+  try {
+    contentConfig(vars);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(
+      `\n✖ ${error.message}\n  Pages will answer with the error page until it is fixed.\n`,
+    );
+  }
+}
+
+const site = await startSite({ port, inheritOutput: true });
+console.log(
+  `\n📷 Portfolio running at http://localhost:${port}` +
+    (demo
+      ? ` (demo content from ${site.content?.url})`
+      : ` (Sanity project ${vars.SANITY_PROJECT_ID})`) +
+    "\n   Press Ctrl+C to stop.\n",
+);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await site.close();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

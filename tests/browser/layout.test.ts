@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { startBrowserSession } from "./chromium.ts";
+
+const { newPage } = startBrowserSession();
+
+describe("layout in Chromium (L1–L5)", () => {
+  it("shows the header with the brand link and the navigation", async () => {
+    const page = await newPage();
+    await page.goto("/portfolio");
+    const brand = page.locator("header a[href='/']").first();
+    expect(await brand.textContent()).toBe("Jane Doe");
+    expect(await brand.locator("svg").getAttribute("aria-hidden")).toBe("true");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Home", "Contact", "Portfolio"]);
+    expect(await nav.getByRole("link", { name: "Portfolio" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
+    expect(await page.locator("main").count()).toBe(1);
+    await page.context().close();
+  });
+
+  it("shows the footer items in order", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    const footer = page.locator("footer");
+    const text = await footer.textContent();
+    const year = new Date().getFullYear();
+    const order = [
+      /v\d+\.\d+\.\d+/,
+      new RegExp(`© ${year} Jane Doe`),
+      /Imprint/,
+      /Instagram/,
+      /jane@example\.com/,
+    ];
+    let last = -1;
+    for (const pattern of order) {
+      const at = text.search(pattern);
+      expect(at, String(pattern)).toBeGreaterThan(last);
+      last = at;
+    }
+    expect(await footer.getByRole("link", { name: "Imprint" }).getAttribute("href")).toBe(
+      "/imprint",
+    );
+    expect(await footer.getByRole("link", { name: /jane@example\.com/ }).getAttribute("href")).toBe(
+      "mailto:jane@example.com",
+    );
+    await expect(footer.getByRole("button", { name: /theme/ }).isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it("has a skip link that moves focus to the main content", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => location.hash === "#main");
+    await page.context().close();
+  });
+});
+
+describe("theme toggle (S4)", () => {
+  it("switches between light and dark and names the theme it switches to", async () => {
+    const page = await newPage({ colorScheme: "light" });
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Switch to dark theme" });
+    await toggle.waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+      false,
+    );
+    await toggle.click();
+    await page.getByRole("button", { name: "Switch to light theme" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+      true,
+    );
+    expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe("dark");
+    expect(await page.evaluate(() => localStorage.getItem("color-mode"))).toBe("dark");
+    await page.context().close();
+  });
+
+  it("follows the system preference by default", async () => {
+    const page = await newPage({ colorScheme: "dark" });
+    await page.goto("/");
+    expect(await page.evaluate(() => localStorage.getItem("color-mode"))).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+      true,
+    );
+    await page.getByRole("button", { name: "Switch to light theme" }).waitFor();
+    await page.context().close();
+  });
+
+  it("persists across reloads and applies dark before the first paint", async () => {
+    const page = await newPage({ colorScheme: "light" });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await page.getByRole("button", { name: "Switch to light theme" }).waitFor();
+
+    // Record the theme at the moment <body> is parsed: that is before anything can paint.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.body) return;
+        observer.disconnect();
+        const state = window as unknown as { themeAtBody: string };
+        state.themeAtBody = document.documentElement.className;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    expect(
+      await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody),
+    ).toContain("dark");
+    await page.getByRole("button", { name: "Switch to light theme" }).waitFor();
+    await page.context().close();
+  });
+
+  it("works from the keyboard", async () => {
+    const page = await newPage({ colorScheme: "light" });
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Switch to dark theme" });
+    await toggle.waitFor();
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Switch to light theme" }).waitFor();
+    await page.keyboard.press("Space");
+    await page.getByRole("button", { name: "Switch to dark theme" }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("color-mode"))).toBe("light");
+    await page.context().close();
+  });
+});

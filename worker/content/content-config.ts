@@ -1,0 +1,143 @@
+/**
+ * C3 / V2: the content client's configuration, read from the worker's vars and checked
+ * before first use. Each rule names its setting in the error; the token is never echoed.
+ * Pure TypeScript, so `npm start` runs the same checks in Node before the worker starts.
+ */
+export type Perspective = "published" | "drafts" | "raw";
+
+export interface ContentConfig {
+  projectId: string;
+  dataset: string;
+  apiVersion: string;
+  /** A custom API origin (the demo service); requests then skip the project hostname. */
+  apiHost: string | undefined;
+  token: string | undefined;
+  useCdn: boolean;
+  perspective: Perspective;
+  /** C5: how long a cached result is fresh, and how long a stale one may still be served. */
+  freshSeconds: number;
+  staleSeconds: number;
+}
+
+export type ContentEnv = Partial<
+  Record<
+    | "SANITY_PROJECT_ID"
+    | "SANITY_DATASET"
+    | "SANITY_API_VERSION"
+    | "SANITY_API_HOST"
+    | "SANITY_TOKEN"
+    | "SANITY_USE_CDN"
+    | "SANITY_PERSPECTIVE"
+    | "CONTENT_FRESH_SECONDS"
+    | "CONTENT_STALE_SECONDS",
+    string
+  >
+>;
+
+export class ConfigError extends Error {
+  readonly setting: string;
+  constructor(setting: string, problem: string) {
+    super(`Invalid content configuration: ${setting} ${problem}`);
+    this.name = "ConfigError";
+    this.setting = setting;
+  }
+}
+
+const DATASET = /^[a-z0-9_-]{1,64}$/;
+const PROJECT_ID = /^[a-zA-Z0-9-]+$/;
+const DATE_VERSION = /^\d{4}-\d{2}-\d{2}$/;
+
+const show = (value: string) =>
+  JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+function setting(env: ContentEnv, name: keyof ContentEnv): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function seconds(env: ContentEnv, name: keyof ContentEnv, fallback: number): number {
+  const value = setting(env, name);
+  if (value === undefined) return fallback;
+  if (!/^\d{1,9}$/.test(value))
+    throw new ConfigError(name, `must be a whole number of seconds, got ${show(value)}`);
+  return Number(value);
+}
+
+export function contentConfig(env: ContentEnv): ContentConfig {
+  const projectId = setting(env, "SANITY_PROJECT_ID");
+  if (!projectId) throw new ConfigError("SANITY_PROJECT_ID", "is not set");
+  if (!PROJECT_ID.test(projectId)) {
+    throw new ConfigError(
+      "SANITY_PROJECT_ID",
+      `may contain only letters, digits and dashes, got ${show(projectId)}`,
+    );
+  }
+
+  const dataset = setting(env, "SANITY_DATASET") ?? "production";
+  if (!DATASET.test(dataset)) {
+    throw new ConfigError(
+      "SANITY_DATASET",
+      `may contain only lowercase letters, digits, "_" and "-" (at most 64 characters), got ${show(dataset)}`,
+    );
+  }
+
+  const apiVersion = setting(env, "SANITY_API_VERSION") ?? "2025-02-19";
+  const versionOk =
+    apiVersion === "1" ||
+    apiVersion === "X" ||
+    (DATE_VERSION.test(apiVersion) && isCalendarDate(apiVersion));
+  if (!versionOk) {
+    throw new ConfigError(
+      "SANITY_API_VERSION",
+      `must be "1", "X" or a date like 2025-02-19, got ${show(apiVersion)}`,
+    );
+  }
+
+  const apiHost = setting(env, "SANITY_API_HOST");
+  if (apiHost !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(apiHost);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+      throw new ConfigError(
+        "SANITY_API_HOST",
+        `must be an http(s) URL such as http://127.0.0.1:9999, got ${show(apiHost)}`,
+      );
+    }
+  }
+
+  const perspective = setting(env, "SANITY_PERSPECTIVE") ?? "published";
+  if (perspective !== "published" && perspective !== "drafts" && perspective !== "raw") {
+    throw new ConfigError(
+      "SANITY_PERSPECTIVE",
+      `must be "published", "drafts" or "raw", got ${show(perspective)}`,
+    );
+  }
+
+  const cdn = setting(env, "SANITY_USE_CDN") ?? "true";
+  if (cdn !== "true" && cdn !== "false") {
+    throw new ConfigError("SANITY_USE_CDN", `must be "true" or "false", got ${show(cdn)}`);
+  }
+
+  const token = setting(env, "SANITY_TOKEN");
+  return {
+    projectId,
+    dataset,
+    apiVersion,
+    apiHost: apiHost ? new URL(apiHost).origin : undefined,
+    token,
+    // C3: the CDN serves only published, public content.
+    useCdn: cdn === "true" && !token && perspective !== "drafts",
+    perspective,
+    freshSeconds: seconds(env, "CONTENT_FRESH_SECONDS", 60),
+    staleSeconds: seconds(env, "CONTENT_STALE_SECONDS", 7 * 24 * 60 * 60),
+  };
+}
