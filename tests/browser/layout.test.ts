@@ -24,7 +24,7 @@ describe("layout in Chromium (L1–L5)", () => {
     const page = await newPage();
     await page.goto("/");
     const footer = page.locator("footer");
-    const text = await footer.textContent();
+    const text = (await footer.textContent()) ?? "";
     const year = new Date().getFullYear();
     const order = [
       /v\d+\.\d+\.\d+/,
