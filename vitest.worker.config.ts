@@ -5,21 +5,33 @@ import { buildInfoPlugin, manifestPath } from "./build/build-info-plugin.ts";
 
 const root = import.meta.dirname;
 
-// Worker tests run inside workerd (the same runtime as production), against the real app.
+/** A token the tests set so they can prove it never reaches a response. */
+export const TEST_TOKEN = "skTestTokenThatMustNeverAppearInAnyResponse0123456789";
+
+// Worker tests run inside workerd (the same runtime as production), against the real app and
+// the real demo content service (started by the global setup, in Node).
 export default defineConfig({
   plugins: [
-    cloudflareTest({
+    cloudflareTest(({ inject }) => ({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        bindings: { SANITY_TOKEN: "sk-test-token-never-shown" },
+        bindings: {
+          SANITY_PROJECT_ID: "demo",
+          SANITY_DATASET: "production",
+          SANITY_API_HOST: inject<string>("contentUrl"),
+          SANITY_USE_CDN: "false",
+          SANITY_TOKEN: TEST_TOKEN,
+          FAULT_URL: inject<string>("faultUrl"),
+        },
       },
-    }),
+    })),
     // Use the real hashed bundle names when the client has been built (npm test builds first).
     buildInfoPlugin({ root, readsBuiltManifest: () => existsSync(manifestPath(root)) }),
   ],
   test: {
     name: "worker",
     include: ["tests/worker/**/*.test.ts", "tests/worker/**/*.test.tsx"],
+    globalSetup: ["tests/worker/global-setup.ts"],
     testTimeout: 20_000,
   },
 });

@@ -1,0 +1,118 @@
+// A stand-in for Sanity that fails on purpose, for the worker's fault tests. It forwards to
+// the real demo content service unless told otherwise; tests switch its behaviour over HTTP
+// (they run inside workerd and cannot reach this process's memory):
+//   POST /_fault  {"mode": "...", "times"?: n}   GET /_fault/stats   POST /_fault/reset
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FaultMode =
+  | "ok" // forward to the demo service
+  | "500" // Sanity-style 500
+  | "503" // 503 for `times` requests, then forward
+  | "hang" // never answer
+  | "invalid-json" // 200 with a broken body
+  | "wrong-shape" // 200 JSON without `result`
+  | "empty"; // 200 with an empty result ([] or null)
+
+export interface FaultServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startFaultServer(upstream: string): Promise<FaultServer> {
+  let mode: FaultMode = "ok";
+  let times = Number.POSITIVE_INFINITY;
+  let queries = 0;
+  const hanging = new Set<ServerResponse>();
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+  };
+
+  async function forward(req: IncomingMessage, res: ServerResponse, body: Buffer) {
+    const answer = await fetch(`${upstream}${req.url}`, {
+      method: req.method,
+      headers: { "Content-Type": req.headers["content-type"] ?? "application/json" },
+      body: req.method === "POST" ? new Uint8Array(body) : undefined,
+    });
+    res.writeHead(answer.status, {
+      "Content-Type": answer.headers.get("Content-Type") ?? "application/json",
+    });
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  }
+
+  const server = createServer(async (req, res) => {
+    try {
+      const body = await readBody(req);
+      const path = (req.url ?? "/").split("?")[0];
+      if (path === "/_fault" && req.method === "POST") {
+        const wanted = JSON.parse(body.toString() || "{}") as { mode?: FaultMode; times?: number };
+        mode = wanted.mode ?? "ok";
+        times = wanted.times ?? Number.POSITIVE_INFINITY;
+        return json(res, 200, { mode, times });
+      }
+      if (path === "/_fault/reset" && req.method === "POST") {
+        mode = "ok";
+        times = Number.POSITIVE_INFINITY;
+        queries = 0;
+        return json(res, 200, { queries });
+      }
+      if (path === "/_fault/stats") return json(res, 200, { queries, mode });
+
+      const isQuery = /^\/v[^/]+\/data\/query\//.test(path ?? "");
+      if (!isQuery) return forward(req, res, body);
+      queries += 1;
+      const active = times > 0 ? mode : "ok";
+      if (times > 0 && mode !== "ok") times -= 1;
+      switch (active) {
+        case "500":
+          return json(res, 500, {
+            error: "Internal Server Error",
+            message: "stand-in failure",
+            statusCode: 500,
+          });
+        case "503":
+          return json(res, 503, {
+            error: "Service Unavailable",
+            message: "stand-in overload",
+            statusCode: 503,
+          });
+        case "hang":
+          hanging.add(res);
+          res.on("close", () => hanging.delete(res));
+          return;
+        case "invalid-json":
+          res.writeHead(200, { "Content-Type": "application/json" }).end('{"result": [ {"_id": ');
+          return;
+        case "wrong-shape":
+          return json(res, 200, { ms: 1, unexpected: true });
+        case "empty": {
+          const query =
+            new URL(req.url ?? "/", "http://x").searchParams.get("query") ?? body.toString();
+          return json(res, 200, { ms: 1, result: query.includes("[0]") ? null : [] });
+        }
+        default:
+          return forward(req, res, body);
+      }
+    } catch (error) {
+      json(res, 502, { error: "stand-in error", message: String(error) });
+    }
+  });
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((done) => {
+        for (const res of hanging) res.destroy();
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

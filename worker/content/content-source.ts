@@ -1,0 +1,119 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { log } from "../log.ts";
+import { type ContentConfig, contentConfig } from "./content-config.ts";
+import { type CacheContext, cachedQuery } from "./edge-cache.ts";
+import {
+  backgroundImagesQuery,
+  homeQuery,
+  pageBySlugQuery,
+  postBySlugQuery,
+  SLIDESHOW_TAG,
+  siteIndexQuery,
+} from "./queries.ts";
+import { sanityClient } from "./sanity-client.ts";
+import type { HomeContent, ImageAsset, PageDocument, PostDocument, SiteIndex } from "./types.ts";
+import {
+  isHomeContent,
+  isImageAsset,
+  isPageDocument,
+  isPostDocument,
+  isSiteIndex,
+} from "./validate.ts";
+
+/** C4: a page answers well within 10 s even when the content service hangs. */
+export const QUERY_DEADLINE_MS = 8_000;
+
+/** The answer was not what the query projects (invalid JSON, wrong shape): never rendered. */
+export class MalformedContent extends Error {
+  override name = "MalformedContent";
+}
+
+/** C2: the slideshow lookup found nothing. */
+export class NoBackgroundImages extends Error {
+  override name = "NoBackgroundImages";
+  constructor(tag: string) {
+    super(`Background images not found for tag: ${tag}`);
+  }
+}
+
+export interface ContentSource {
+  config: ContentConfig;
+  home(postLimit?: number): Promise<HomeContent>;
+  page(slug: string): Promise<PageDocument | null>;
+  post(slug: string): Promise<PostDocument | null>;
+  siteIndex(): Promise<SiteIndex>;
+  /** C1: the slideshow's photographs; throws NoBackgroundImages when there are none. */
+  backgroundImages(): Promise<ImageAsset[]>;
+}
+
+function executionContext(c: Context): CacheContext {
+  try {
+    return c.executionCtx;
+  } catch {
+    // No execution context (e.g. app.request in a unit test): refresh inline.
+    return { waitUntil: (promise) => void promise.catch(() => {}) };
+  }
+}
+
+function expect<T>(check: (value: unknown) => value is T, what: string) {
+  return (value: unknown): T => {
+    if (!check(value))
+      throw new MalformedContent(`The content service returned a malformed ${what}`);
+    return value;
+  };
+}
+
+/** One source per request; the configuration is checked before first use (V2). */
+export function contentSource(c: Context<AppEnv>): ContentSource {
+  const config = contentConfig(c.env);
+  const client = sanityClient(config);
+  const ctx = executionContext(c);
+  const path = new URL(c.req.url).pathname;
+
+  async function run<T>(
+    query: string,
+    params: Record<string, unknown>,
+    parse: (value: unknown) => T,
+  ): Promise<T> {
+    const { result } = await cachedQuery({
+      config,
+      ctx,
+      query,
+      params,
+      load: async () => {
+        const response: unknown = await client.fetch(query, params, {
+          filterResponse: false,
+          signal: AbortSignal.timeout(QUERY_DEADLINE_MS),
+        });
+        if (typeof response !== "object" || response === null || !("result" in response)) {
+          throw new MalformedContent("The content service answered without a result");
+        }
+        return parse(response.result);
+      },
+      onRefreshError: (error) =>
+        log.warn("Content refresh failed; serving the stale result", {
+          path,
+          error: String(error),
+        }),
+    });
+    return result;
+  }
+
+  return {
+    config,
+    home: (postLimit = 6) => run(homeQuery, { postLimit }, expect(isHomeContent, "home page")),
+    page: (slug) => run(pageBySlugQuery, { slug }, expect(isPageDocument, "page")),
+    post: (slug) => run(postBySlugQuery, { slug }, expect(isPostDocument, "post")),
+    siteIndex: () => run(siteIndexQuery, {}, expect(isSiteIndex, "site index")),
+    async backgroundImages() {
+      const images = await run(backgroundImagesQuery, { tagNames: [SLIDESHOW_TAG] }, (value) => {
+        if (!Array.isArray(value))
+          throw new MalformedContent("The slideshow lookup did not return a list");
+        return value.filter(isImageAsset);
+      });
+      if (images.length === 0) throw new NoBackgroundImages(SLIDESHOW_TAG);
+      return images;
+    },
+  };
+}

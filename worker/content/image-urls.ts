@@ -1,0 +1,62 @@
+import { createImageUrlBuilder } from "@sanity/image-url";
+import type { ContentConfig } from "./content-config.ts";
+import type { ImageAsset } from "./types.ts";
+
+/** R2: widths offered in every srcset, from small phones to 2560 px screens. */
+export const SRCSET_WIDTHS = [320, 480, 640, 800, 1024, 1280, 1600, 1920, 2560] as const;
+
+export interface ResponsiveImage {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
+const SANITY_CDN = "https://cdn.sanity.io";
+
+export type ImageUrls = ReturnType<typeof imageUrls>;
+
+/** Image CDN URLs for the configured project; the demo service when SANITY_API_HOST is set. */
+export function imageUrls(config: Pick<ContentConfig, "projectId" | "dataset" | "apiHost">) {
+  const builder = createImageUrlBuilder({
+    projectId: config.projectId,
+    dataset: config.dataset,
+    baseUrl: config.apiHost ?? SANITY_CDN,
+  });
+
+  /**
+   * A responsive source: `aspect` (width / height) crops to that shape; otherwise the photo
+   * keeps its own. Widths never exceed the original (the CDN does not upscale).
+   */
+  function responsive(
+    asset: ImageAsset,
+    options: { aspect?: number; maxWidth?: number; quality?: number } = {},
+  ): ResponsiveImage {
+    const aspect = options.aspect ?? asset.width / asset.height;
+    const limit = Math.min(asset.width, options.maxWidth ?? 2560);
+    const widths = [...SRCSET_WIDTHS.filter((w) => w < limit), limit];
+    const url = (w: number) => {
+      let image = builder
+        .image(asset._id)
+        .width(w)
+        .auto("format")
+        .quality(options.quality ?? 75);
+      if (options.aspect) image = image.height(Math.round(w / aspect)).fit("crop");
+      return image.url();
+    };
+    const defaultWidth = widths.find((w) => w >= 1024) ?? limit;
+    return {
+      src: url(defaultWidth),
+      srcSet: widths.map((w) => `${url(w)} ${w}w`).join(", "),
+      width: limit,
+      height: Math.round(limit / aspect),
+    };
+  }
+
+  /** A fixed-size rendition (Open Graph cards: 1200×630). */
+  function fixed(asset: ImageAsset, width: number, height: number): string {
+    return builder.image(asset._id).width(width).height(height).fit("crop").auto("format").url();
+  }
+
+  return { responsive, fixed };
+}

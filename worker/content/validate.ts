@@ -1,0 +1,53 @@
+import type { HomeContent, ImageAsset, PageDocument, PostDocument, SiteIndex } from "./types.ts";
+
+/** Shape checks for what the content service returns: enough to never render garbage. */
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isString = (value: unknown): value is string => typeof value === "string";
+
+const optionalArray = (value: unknown) =>
+  value === null || value === undefined || Array.isArray(value);
+
+export function isImageAsset(value: unknown): value is ImageAsset {
+  return (
+    isObject(value) &&
+    isString(value._id) &&
+    isString(value.url) &&
+    typeof value.width === "number" &&
+    typeof value.height === "number"
+  );
+}
+
+/** null is a valid answer: no document has that slug. */
+export function isPageDocument(value: unknown): value is PageDocument | null {
+  return (
+    value === null ||
+    (isObject(value) && isString(value.title) && isString(value.slug) && optionalArray(value.body))
+  );
+}
+
+export function isPostDocument(value: unknown): value is PostDocument | null {
+  return (
+    value === null ||
+    (isObject(value) &&
+      isString(value.title) &&
+      isString(value.slug) &&
+      isString(value.publishedAt) &&
+      optionalArray(value.body))
+  );
+}
+
+export function isHomeContent(value: unknown): value is HomeContent {
+  return (
+    isObject(value) &&
+    optionalArray(value.intro) &&
+    Array.isArray(value.posts) &&
+    value.posts.every((post) => isObject(post) && isString(post.title) && isString(post.slug))
+  );
+}
+
+export function isSiteIndex(value: unknown): value is SiteIndex {
+  return isObject(value) && Array.isArray(value.pages) && Array.isArray(value.posts);
+}
