@@ -2,11 +2,10 @@ import { existsSync } from "node:fs";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { buildInfoPlugin, manifestPath } from "./build/build-info-plugin.ts";
+import { TEST_TOKEN } from "./tests/worker/test-token.ts";
 
 const root = import.meta.dirname;
 
-/** A token the tests set so they can prove it never reaches a response. */
-export const TEST_TOKEN = "skTestTokenThatMustNeverAppearInAnyResponse0123456789";
 
 // Worker tests run inside workerd (the same runtime as production), against the real app and
 // the real demo content service (started by the global setup, in Node).
@@ -33,5 +32,7 @@ export default defineConfig({
     include: ["tests/worker/**/*.test.ts", "tests/worker/**/*.test.tsx"],
     globalSetup: ["tests/worker/global-setup.ts"],
     testTimeout: 20_000,
+    // Files share the fault stand-in's state, so they run one at a time.
+    fileParallelism: false,
   },
 });

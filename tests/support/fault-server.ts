@@ -35,8 +35,12 @@ export async function startFaultServer(upstream: string): Promise<FaultServer> {
     res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
   };
 
+  // Tests use a dataset name of their own (so their edge-cache entries never collide); the
+  // demo service knows only "production", so queries are forwarded there.
+  const upstreamPath = (url: string) => url.replace(/^(\/v[^/]+\/data\/query\/)[^/?]+/, "$1production");
+
   async function forward(req: IncomingMessage, res: ServerResponse, body: Buffer) {
-    const answer = await fetch(`${upstream}${req.url}`, {
+    const answer = await fetch(`${upstream}${upstreamPath(req.url ?? "/")}`, {
       method: req.method,
       headers: { "Content-Type": req.headers["content-type"] ?? "application/json" },
       body: req.method === "POST" ? new Uint8Array(body) : undefined,

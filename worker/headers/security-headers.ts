@@ -23,7 +23,8 @@ export function imageOrigin(env: Partial<Env>): string {
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", `'${buildInfo.headScriptHash}'`],
+    // 'inline-speculation-rules' lets prefetch rules be inline; it does not allow inline JavaScript.
+    scriptSrc: ["'self'", `'${buildInfo.headScriptHash}'`, "'inline-speculation-rules'"],
     // Inline style attributes carry per-image placeholders (LQIP, dominant colour).
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:", (c: Context) => imageOrigin(c.env as Partial<Env>)],

@@ -1,0 +1,19 @@
+import { defineArrayMember, defineField, defineType } from "@sanity/types";
+import { photoFields, photoOptions } from "./photo.ts";
+
+export const gallery = defineType({
+  name: "gallery",
+  title: "Gallery",
+  type: "object",
+  fields: [
+    defineField({ name: "title", title: "Title", type: "string" }),
+    defineField({
+      name: "images",
+      title: "Photographs",
+      type: "array",
+      of: [defineArrayMember({ type: "image", options: photoOptions, fields: photoFields })],
+      validation: (rule) => rule.min(1),
+    }),
+  ],
+  preview: { select: { title: "title", media: "images.0" } },
+});

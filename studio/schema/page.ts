@@ -1,0 +1,20 @@
+import { defineField, defineType } from "@sanity/types";
+import { slugField } from "./slug-field.ts";
+
+/** Served at /{slug}: contact, portfolio, imprint and any page the owner adds. */
+export const page = defineType({
+  name: "page",
+  title: "Page",
+  type: "document",
+  fields: [
+    defineField({
+      name: "title",
+      title: "Title",
+      type: "string",
+      validation: (rule) => rule.required(),
+    }),
+    slugField,
+    defineField({ name: "description", title: "Description", type: "text", rows: 2 }),
+    defineField({ name: "body", title: "Body", type: "richText" }),
+  ],
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, contentConfig } from "../../worker/content/content-config.ts";
+
+const valid = { SANITY_PROJECT_ID: "abc123-x", SANITY_DATASET: "production", SANITY_API_VERSION: "2025-02-19" };
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    contentConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("content configuration (V2, C3)", () => {
+  it("accepts a valid configuration and uses the CDN without a token", () => {
+    expect(contentConfig(valid)).toMatchObject({ projectId: "abc123-x", dataset: "production", useCdn: true });
+  });
+
+  it("does not use the CDN with a token or the drafts perspective", () => {
+    expect(contentConfig({ ...valid, SANITY_TOKEN: "sk123" }).useCdn).toBe(false);
+    expect(contentConfig({ ...valid, SANITY_PERSPECTIVE: "drafts" }).useCdn).toBe(false);
+  });
+
+  it.each(["1", "X", "2021-03-25"])("accepts API version %s", (version) => {
+    expect(contentConfig({ ...valid, SANITY_API_VERSION: version }).apiVersion).toBe(version);
+  });
+
+  it.each([
+    ["SANITY_PROJECT_ID", ""],
+    ["SANITY_PROJECT_ID", "has space"],
+    ["SANITY_PROJECT_ID", "under_score"],
+    ["SANITY_DATASET", "Production"],
+    ["SANITY_DATASET", "a".repeat(65)],
+    ["SANITY_DATASET", "dots.not.allowed"],
+    ["SANITY_API_VERSION", "2"],
+    ["SANITY_API_VERSION", "2025-02-30"],
+    ["SANITY_API_VERSION", "latest"],
+    ["SANITY_API_HOST", "ftp://example.com"],
+    ["SANITY_API_HOST", "not a url"],
+    ["SANITY_PERSPECTIVE", "previewAll"],
+    ["SANITY_USE_CDN", "yes"],
+    ["CONTENT_FRESH_SECONDS", "-1"],
+  ])("rejects %s=%j with an error naming the setting", (setting, value) => {
+    const error = errorOf({ ...valid, [setting]: value });
+    expect(error.setting).toBe(setting);
+    expect(error.message).toContain(setting);
+  });
+
+  it("never echoes the token", () => {
+    const error = errorOf({ ...valid, SANITY_TOKEN: "skSecretValue", SANITY_DATASET: "BAD" });
+    expect(error.message).not.toContain("skSecretValue");
+  });
+});
