@@ -294,7 +294,6 @@ async function buildAsset(
           source: {
             name: photo.package,
             id: photo.file,
-            url: `https://packages.debian.org/bookworm/${photo.package}`,
           },
         }
       : {}),
@@ -461,9 +460,7 @@ function creditsMarkdown(manifest: Manifest): string {
       cell(photo.title),
       `${cell(photo.photographer)}${year}`,
       licence ? `[${licence.name}](${licence.url})` : photo.licence,
-      photo.package
-        ? `[${photo.package}](https://packages.debian.org/bookworm/${photo.package})`
-        : "",
+      photo.package ? `Debian package \`${photo.package}\`` : "",
       `\`${photo.file}\``,
     ];
   });
