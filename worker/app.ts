@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { trimTrailingSlash } from "hono/trailing-slash";
 import { builds } from "./api/builds.ts";
+import { feeds } from "./api/feeds.ts";
 import type { AppEnv } from "./app-env.ts";
 import { siteSettings } from "./config/site.ts";
 import { fullPath, handleError } from "./errors/handle-error.tsx";
@@ -33,6 +34,8 @@ export function createApp(
   app.use(trimTrailingSlash({ alwaysRedirect: true }));
 
   app.route("/_app/builds", builds);
+  // Before the page routes: "/sitemap.xml" would otherwise match "/:slug".
+  app.route("/", feeds);
   registerRoutes(app, resolved);
 
   app.notFound((c) => handleError(unmatchedPath(fullPath(c)), c));

@@ -1,0 +1,181 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { pages, posts } from "../../demo/content.ts";
+import { escapeXml } from "../../worker/api/xml.ts";
+import { createApp } from "../../worker/app.ts";
+import { BOT_UA, fetchPage } from "./fetch-page.ts";
+
+const ORIGIN = "http://localhost";
+
+/** The text of every element with that tag, in document order. */
+function allOf(xml: string, tag: string): string[] {
+  return [...xml.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "g"))].map(
+    (match) => match[1] ?? "",
+  );
+}
+
+/** A tiny well-formedness check: every open tag is closed in order, and `&` only starts an entity. */
+function expectWellFormed(xml: string): void {
+  const body = xml.replace(/^<\?xml[^?]*\?>\s*/, "");
+  const stack: string[] = [];
+  for (const [, closing, name, , selfClosing] of body.matchAll(
+    /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>/g,
+  )) {
+    if (selfClosing) continue;
+    if (closing) expect(stack.pop()).toBe(name);
+    else stack.push(name ?? "");
+  }
+  expect(stack).toEqual([]);
+  expect(body).not.toMatch(/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[\da-f]+);)/i);
+}
+
+const RFC_822 =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+function expectSecurityHeaders(res: Response): void {
+  expect(res.headers.get("Content-Security-Policy")).toContain("default-src 'self'");
+  expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+}
+
+describe("escapeXml", () => {
+  it("escapes markup, ampersands and both quotes", () => {
+    expect(escapeXml(`<script>alert("x" & 'y')</script>`)).toBe(
+      "&lt;script&gt;alert(&quot;x&quot; &amp; &apos;y&apos;)&lt;/script&gt;",
+    );
+  });
+
+  it("escapes an existing entity again, drops forbidden control characters, and handles nullish", () => {
+    expect(escapeXml("&amp;")).toBe("&amp;amp;");
+    expect(escapeXml("a\u0000b\u001Fc\td\n")).toBe("abc\td\n");
+    expect(escapeXml(undefined)).toBe("");
+    expect(escapeXml(null)).toBe("");
+    expect(escapeXml(42)).toBe("42");
+  });
+});
+
+describe("/sitemap.xml", () => {
+  it("lists home, every page and every post with absolute URLs and dates", async () => {
+    const res = await fetchPage("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expectSecurityHeaders(res);
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>/);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expectWellFormed(xml);
+
+    const locs = allOf(xml, "loc");
+    expect(locs[0]).toBe(`${ORIGIN}/`);
+    for (const slug of ["contact", "portfolio", "imprint"])
+      expect(locs).toContain(`${ORIGIN}/${slug}`);
+    for (const page of pages) expect(locs).toContain(`${ORIGIN}/${page.slug}`);
+    for (const post of posts) expect(locs).toContain(`${ORIGIN}/post/${post.slug}`);
+    expect(locs).toHaveLength(1 + pages.length + posts.length);
+    for (const loc of locs) expect(loc).toMatch(/^http:\/\/localhost\//);
+
+    const lastmods = allOf(xml, "lastmod");
+    expect(lastmods.length).toBeGreaterThanOrEqual(posts.length);
+    for (const date of lastmods) expect(Number.isNaN(Date.parse(date))).toBe(false);
+  });
+
+  it("uses the request's origin", async () => {
+    const res = await createApp().request(
+      "https://photos.example.org/sitemap.xml",
+      { headers: { "User-Agent": BOT_UA } },
+      env,
+    );
+    expect(res.status).toBe(200);
+    expect(allOf(await res.text(), "loc")[0]).toBe("https://photos.example.org/");
+  });
+});
+
+describe("/rss.xml", () => {
+  it("is an RSS 2.0 feed of the posts", async () => {
+    const res = await fetchPage("/rss.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expectSecurityHeaders(res);
+    const xml = await res.text();
+    expectWellFormed(xml);
+    expect(xml).toMatch(/<rss version="2\.0" xmlns:atom="http:\/\/www\.w3\.org\/2005\/Atom">/);
+    expect(xml).toContain(
+      `<atom:link href="${ORIGIN}/rss.xml" rel="self" type="application/rss+xml"/>`,
+    );
+
+    const channel = allOf(xml, "channel")[0] ?? "";
+    const head = channel.split("<item>")[0] ?? "";
+    expect(allOf(head, "title")[0]).toBe("Jane Doe Photography");
+    expect(allOf(head, "link")[0]).toBe(`${ORIGIN}/`);
+    expect(allOf(head, "description")[0]).toBe("Capturing moments in time.");
+
+    const items = allOf(channel, "item");
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    expect(items).toHaveLength(posts.length);
+    for (const item of items) {
+      const link = allOf(item, "link")[0] ?? "";
+      expect(link).toMatch(/^http:\/\/localhost\/post\/[a-z0-9-]+$/);
+      expect(item).toContain(`<guid isPermaLink="true">${link}</guid>`);
+      expect(allOf(item, "title")[0]).toBeTruthy();
+      expect(allOf(item, "pubDate")[0]).toMatch(RFC_822);
+    }
+    for (const post of posts) {
+      const item = items.find((text) => text.includes(`/post/${post.slug}</link>`));
+      expect(item, post.slug).toBeDefined();
+      expect(allOf(item ?? "", "title")[0]).toBe(escapeXml(post.title));
+      expect(allOf(item ?? "", "description")[0]).toBe(escapeXml(post.excerpt));
+    }
+    // Newest first.
+    const dates = items.map((item) => Date.parse(allOf(item, "pubDate")[0] ?? ""));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+  });
+});
+
+describe("/robots.txt", () => {
+  it("is served by the worker and points to the absolute sitemap", async () => {
+    const res = await fetchPage("/robots.txt", { userAgent: BOT_UA });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expectSecurityHeaders(res);
+    const text = await res.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Allow: \/$/m);
+    expect(text).toMatch(/^Disallow: \/200$/m);
+    expect(text).toMatch(/^Disallow: \/404$/m);
+    expect(text).toMatch(/^Sitemap: http:\/\/localhost\/sitemap\.xml$/m);
+  });
+});
+
+describe("when the content service fails", () => {
+  it.each(["/sitemap.xml", "/rss.xml"])(
+    "%s answers 503 with Retry-After and no details",
+    async (path) => {
+      const error = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        // An unknown dataset: the demo service answers 404 like Sanity (not retried, not cached).
+        const broken = { ...env, SANITY_DATASET: "feeds-missing-dataset" };
+        const res = await createApp().request(path, { headers: { "User-Agent": BOT_UA } }, broken);
+        expect(res.status).toBe(503);
+        expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+        expect(res.headers.get("Content-Type")).toMatch(/^text\/plain/);
+        expectSecurityHeaders(res);
+        const body = await res.text();
+        expect(body.length).toBeLessThan(200);
+        expect(body).not.toMatch(/at .*\.(ts|js):\d+/);
+        expect(body).not.toContain("feeds-missing-dataset");
+        expect(error).toHaveBeenCalledTimes(1);
+        expect(String(error.mock.calls[0]?.[0])).toContain(`"path":"${path}"`);
+      } finally {
+        error.mockRestore();
+      }
+    },
+  );
+
+  it("robots.txt needs no content", async () => {
+    const broken = { ...env, SANITY_DATASET: "feeds-missing-dataset" };
+    const res = await createApp().request("/robots.txt", {}, broken);
+    expect(res.status).toBe(200);
+  });
+});
