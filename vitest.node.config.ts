@@ -14,6 +14,15 @@ export default defineConfig({
       },
       {
         test: {
+          // Quick checks of the Node tooling (the benchmark script runs end to end).
+          name: "node",
+          include: ["tests/node/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
           environment: "node",

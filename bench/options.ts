@@ -1,0 +1,51 @@
+// Command-line and environment switches of `npm run bench`, and the durations they imply.
+
+export interface BenchOptions {
+  /** `--quick` or BENCH_QUICK=1: tiny durations, one lighthouse run (for the smoke test). */
+  quick: boolean;
+  /** `--skip-lighthouse` or BENCH_SKIP_LIGHTHOUSE=1. */
+  skipLighthouse: boolean;
+  /** `--no-build`: measure the existing build (still builds when there is none). */
+  build: boolean;
+  /** `--out=<file>`: where the markdown table goes (default bench/results/latest.md). */
+  out: string | undefined;
+  /** Seconds of unmeasured load before each throughput run. */
+  warmupS: number;
+  /** Seconds per target, in `throughputSlices` interleaved slices. */
+  throughputS: number;
+  throughputSlices: number;
+  throughputConnections: number;
+  loadS: number;
+  loadConnections: number;
+  /** Artificial latency of the content service during the load run. */
+  loadLatencyMs: number;
+  lighthouseRuns: number;
+  /** Sequential warm views per page when counting content calls. */
+  views: number;
+}
+
+const on = (value: string | undefined) => value !== undefined && value !== "" && value !== "0";
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const known = ["--quick", "--skip-lighthouse", "--no-build", "--out=<file>"];
+  const unknown = argv.filter((arg) => !known.includes(arg) && !/^--out=./.test(arg));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown option ${unknown.join(" ")} (known: ${known.join(", ")})`);
+  }
+  const quick = argv.includes("--quick") || on(env.BENCH_QUICK);
+  return {
+    quick,
+    skipLighthouse: argv.includes("--skip-lighthouse") || on(env.BENCH_SKIP_LIGHTHOUSE),
+    build: !argv.includes("--no-build"),
+    out: argv.find((arg) => arg.startsWith("--out="))?.slice("--out=".length),
+    warmupS: quick ? 0 : 1,
+    throughputS: quick ? 1 : 10,
+    throughputSlices: quick ? 1 : 5,
+    throughputConnections: 10,
+    loadS: quick ? 3 : 60,
+    loadConnections: 50,
+    loadLatencyMs: 200,
+    lighthouseRuns: quick ? 1 : 3,
+    views: quick ? 20 : 100,
+  };
+}

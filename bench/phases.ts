@@ -1,0 +1,233 @@
+// Each phase of the benchmark measures one thing and returns its table rows.
+import type { ContentService } from "../demo/server/server.ts";
+import { workerBundleSize } from "./bundle.ts";
+import { htmlSizes, recordAssets, type Sizes } from "./bytes.ts";
+import { contentCallsPerViews } from "./content.ts";
+import { labMetrics } from "./lighthouse.ts";
+import { interleavedLoads, type LoadResult, runLoad } from "./load.ts";
+import type { BenchOptions } from "./options.ts";
+import { PAGES } from "./pages.ts";
+import type { Row } from "./table.ts";
+
+const kib = (bytes: number) => bytes / 1024;
+const sizeNote = (sizes: Sizes) =>
+  `raw ${kib(sizes.raw).toFixed(1)} KiB, brotli ${kib(sizes.brotli).toFixed(1)} KiB`;
+
+/** The first hashed stylesheet the home page links, else the favicon. */
+export async function staticAssetPath(siteUrl: string): Promise<string> {
+  const html = await (await fetch(siteUrl)).text();
+  return /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1] ?? "/favicon.svg";
+}
+
+export async function throughputRows(siteUrl: string, options: BenchOptions): Promise<Row[]> {
+  const staticPath = await staticAssetPath(siteUrl);
+  const targets = [...PAGES.map((page) => page.path), staticPath];
+  const urls = targets.map((path) => new URL(path, siteUrl).href);
+  const connections = options.throughputConnections;
+  if (options.warmupS > 0) {
+    for (const url of urls) await runLoad(url, { connections, duration: options.warmupS });
+  }
+  process.stderr.write(`bench: throughput ${targets.join(", ")}\n`);
+  const measured = await interleavedLoads(urls, {
+    connections,
+    duration: options.throughputS,
+    slices: options.throughputSlices,
+  });
+  const results = new Map(targets.map((path, i) => [path, measured[i] as LoadResult]));
+  const section = "throughput";
+  const rows: Row[] = [];
+  for (const path of targets) {
+    const result = results.get(path) as LoadResult;
+    const failed = result.errors + result.non2xx;
+    const note = failed ? `${result.errors} errors, ${result.non2xx} non-2xx` : undefined;
+    const name = PAGES.find((page) => page.path === path)?.type ?? "static";
+    rows.push(
+      {
+        section,
+        metric: `${name} req/s`,
+        value: result.rps,
+        unit: "req/s",
+        note: [name === "static" ? path : undefined, note].filter(Boolean).join("; ") || undefined,
+      },
+      { section, metric: `${name} p50`, value: result.p50, unit: "ms", digits: 1 },
+      { section, metric: `${name} p99`, value: result.p99, unit: "ms", digits: 1 },
+    );
+  }
+  const failed = measured.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+  rows.push({
+    section,
+    metric: "errors and non-2xx (all targets)",
+    value: failed,
+    unit: "",
+    budget: { op: "=", limit: 0 },
+  });
+  const staticRps = (results.get(staticPath) as LoadResult).rps;
+  for (const page of PAGES) {
+    rows.push({
+      section,
+      metric: `${page.type} ÷ static req/s`,
+      value: (results.get(page.path) as LoadResult).rps / staticRps,
+      unit: "",
+      digits: 2,
+      budget: page.path === "/" ? { op: ">=", limit: 0.5 } : undefined,
+    });
+  }
+  return rows;
+}
+
+export async function contentRows(
+  siteUrl: string,
+  content: ContentService,
+  options: BenchOptions,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const page of PAGES) {
+    const calls = await contentCallsPerViews(siteUrl, content, page.path, options.views);
+    rows.push({
+      section: "content service",
+      metric: `${page.type}: calls per 100 warm views`,
+      value: (calls * 100) / options.views,
+      unit: "",
+      digits: 1,
+      budget: { op: "<=", limit: 1 },
+    });
+  }
+  return rows;
+}
+
+export async function bytesRows(siteUrl: string): Promise<Row[]> {
+  const urls = PAGES.map((page) => new URL(page.path, siteUrl).href);
+  const assets = await recordAssets(urls);
+  const rows: Row[] = [];
+  for (const [i, page] of PAGES.entries()) {
+    const section = "bytes";
+    const { js, css, files } = assets[i] as (typeof assets)[number];
+    const html = await htmlSizes(urls[i] as string);
+    const jsFiles = files.filter((file) => file.endsWith(".js")).length;
+    rows.push(
+      {
+        section,
+        metric: `${page.type} JS, gzip`,
+        value: kib(js.gzip),
+        unit: "KiB",
+        digits: 1,
+        budget: { op: "<=", limit: 70 },
+        note: `${jsFiles} files; ${sizeNote(js)}`,
+      },
+      {
+        section,
+        metric: `${page.type} CSS, gzip`,
+        value: kib(css.gzip),
+        unit: "KiB",
+        digits: 1,
+        note: sizeNote(css),
+      },
+      {
+        section,
+        metric: `${page.type} HTML, gzip`,
+        value: kib(html.gzip),
+        unit: "KiB",
+        digits: 1,
+        budget: { op: "<=", limit: 20 },
+        note: sizeNote(html),
+      },
+    );
+  }
+  return rows;
+}
+
+export async function bundleRows(root: string): Promise<Row[]> {
+  const size = await workerBundleSize(root);
+  return [
+    {
+      section: "worker",
+      metric: "bundle (total upload), gzip",
+      value: size.gzipKiB,
+      unit: "KiB",
+      digits: 1,
+      budget: { op: "<=", limit: 300 },
+      note: `raw ${size.totalKiB.toFixed(1)} KiB`,
+    },
+  ];
+}
+
+export async function lighthouseRows(siteUrl: string, options: BenchOptions): Promise<Row[]> {
+  const runs = options.lighthouseRuns;
+  const section = "lighthouse";
+  if (options.skipLighthouse) {
+    return PAGES.map((page) => ({ section, metric: page.type, unit: "", skipped: true }));
+  }
+  process.stderr.write(`bench: lighthouse, ${runs} run(s) per page\n`);
+  const urls = PAGES.map((page) => new URL(page.path, siteUrl).href);
+  const metrics = await labMetrics(urls, runs);
+  return PAGES.flatMap((page, i) => {
+    const m = metrics[i] as (typeof metrics)[number];
+    return [
+      {
+        section,
+        metric: `${page.type} performance`,
+        value: m.performance,
+        unit: "",
+        budget: { op: ">=", limit: 95 },
+      },
+      { section, metric: `${page.type} LCP`, value: m.lcp, unit: "ms" },
+      {
+        section,
+        metric: `${page.type} TBT`,
+        value: m.tbt,
+        unit: "ms",
+        budget: { op: "<=", limit: 50 },
+      },
+      {
+        section,
+        metric: `${page.type} CLS`,
+        value: m.cls,
+        unit: "",
+        digits: 3,
+        budget: { op: "=", limit: 0 },
+      },
+    ] satisfies Row[];
+  });
+}
+
+/** Load on a cold `/` while the content service answers slowly; counts what reaches it. */
+export async function loadRows(
+  siteUrl: string,
+  content: ContentService,
+  options: BenchOptions,
+): Promise<Row[]> {
+  const section = "load (slow content)";
+  const before = content.stats.queries;
+  process.stderr.write(`bench: load ${options.loadS} s\n`);
+  const result = await runLoad(new URL("/", siteUrl).href, {
+    connections: options.loadConnections,
+    duration: options.loadS,
+  });
+  const calls = content.stats.queries - before;
+  return [
+    {
+      section,
+      metric: "requests",
+      value: result.requests,
+      unit: "",
+      note: `${result.rps.toFixed(0)} req/s`,
+    },
+    { section, metric: "p50", value: result.p50, unit: "ms", digits: 1 },
+    { section, metric: "p99", value: result.p99, unit: "ms", digits: 1 },
+    {
+      section,
+      metric: "errors and time-outs",
+      value: result.errors,
+      unit: "",
+      budget: { op: "=", limit: 0 },
+    },
+    { section, metric: "non-2xx", value: result.non2xx, unit: "", budget: { op: "=", limit: 0 } },
+    {
+      section,
+      metric: "content calls during the run",
+      value: calls,
+      unit: "",
+      budget: { op: "<=", limit: 5 },
+    },
+  ];
+}

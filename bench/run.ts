@@ -1,0 +1,147 @@
+// `npm run bench`: builds, serves the production build on the demo content, measures
+// throughput, content calls, bytes, lighthouse lab metrics and a slow-content load run,
+// prints each figure next to its budget, writes bench/results/latest.md and exits 1 when a
+// budget is missed or a measurement failed (2 when the benchmark itself could not run).
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { cpus } from "node:os";
+import { dirname, relative, resolve } from "node:path";
+import { promisify } from "node:util";
+import { freePort, ROOT, type RunningSite, startSite } from "../scripts/site-server.ts";
+import { type BenchOptions, parseOptions } from "./options.ts";
+import { PAGES } from "./pages.ts";
+import {
+  bundleRows,
+  bytesRows,
+  contentRows,
+  lighthouseRows,
+  loadRows,
+  throughputRows,
+} from "./phases.ts";
+import { failures, type Row, renderMarkdown, renderText } from "./table.ts";
+
+const open = new Set<RunningSite>();
+
+async function withSite<T>(latencyMs: number, use: (site: RunningSite) => Promise<T>): Promise<T> {
+  const site = await startSite({ port: await freePort(), isolated: true, demo: { latencyMs } });
+  open.add(site);
+  try {
+    return await use(site);
+  } finally {
+    open.delete(site);
+    await site.close();
+  }
+}
+
+/** Runs one phase; a failure becomes an "error" row instead of ending the benchmark. */
+async function phase(rows: Row[], section: string, measure: () => Promise<Row[]>) {
+  const started = Date.now();
+  try {
+    rows.push(...(await measure()));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`bench: ${section} failed: ${message}\n`);
+    rows.push({ section, metric: "(failed)", unit: "", note: message.split("\n")[0] });
+  }
+  process.stderr.write(`bench: ${section} took ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+async function build(options: BenchOptions) {
+  const built = existsSync(resolve(ROOT, ".wrangler/deploy/config.json"));
+  if (!options.build && built) return;
+  process.stderr.write("bench: vite build\n");
+  await promisify(execFile)(resolve(ROOT, "node_modules/.bin/vite"), ["build"], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+/** What the rows measure, printed above the table. */
+function legend(options: BenchOptions): string[] {
+  const lighthouse = options.skipLighthouse
+    ? "skipped"
+    : `${options.lighthouseRuns > 1 ? `median of ${options.lighthouseRuns} runs` : "1 run"} per metric, default config (mobile, simulated throttling)`;
+  return [
+    `pages: ${PAGES.map((page) => `${page.type} = ${page.path}`).join(", ")}; static = the hashed CSS of the home page`,
+    `throughput: autocannon on loopback, ${options.throughputConnections} connections, ${options.throughputS} s per target in ${options.throughputSlices} interleaved slices after ${options.warmupS} s of warm-up, warm edge cache`,
+    `content service: queries it received over ${options.views} sequential views per page after 2 warm-up views, per 100 views`,
+    "bytes: what Chromium fetched per page, images blocked (JS, CSS: scripts and stylesheets of the site's origin; HTML: the document); KiB = 1024 bytes; node:zlib defaults (gzip level 6, brotli quality 11), per file",
+    "worker: `wrangler deploy --dry-run` on the built config",
+    `lighthouse: ${lighthouse}`,
+    `load (slow content): / with ${options.loadConnections} connections for ${options.loadS} s on a second instance whose content service waits ${options.loadLatencyMs} ms per query; edge cache cold at the start`,
+  ];
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  const started = Date.now();
+  await build(options);
+  const rows: Row[] = [];
+
+  await phase(rows, "worker bundle", () => bundleRows(ROOT));
+  await withSite(0, async (site) => {
+    const content = site.content;
+    if (!content) throw new Error("The benchmark needs the demo content service");
+    await phase(rows, "content service", () => contentRows(site.url, content, options));
+    await phase(rows, "bytes", () => bytesRows(site.url));
+    await phase(rows, "throughput", () => throughputRows(site.url, options));
+    await phase(rows, "lighthouse", () => lighthouseRows(site.url, options));
+  });
+  await withSite(options.loadLatencyMs, async (site) => {
+    const content = site.content;
+    if (!content) throw new Error("The benchmark needs the demo content service");
+    await phase(rows, "load", () => loadRows(site.url, content, options));
+  });
+
+  const missed = failures(rows);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "cpu"}, Node ${process.versions.node}`;
+  const mode = options.quick ? "quick (BENCH_QUICK)" : "full";
+  const summary = missed.length
+    ? `${missed.length} figure(s) missed their budget or failed: ${missed.map((row) => `${row.section} / ${row.metric}`).join("; ")}`
+    : "All budgets met.";
+
+  const notes = legend(options);
+  process.stdout.write(`\n${notes.join("\n")}\n\n${renderText(rows)}\n\n${summary}\n`);
+  const markdown = [
+    `# Benchmark results`,
+    "",
+    `${new Date().toISOString()} · ${mode} · ${machine} · ${seconds} s`,
+    "",
+    ...notes.map((note) => `- ${note}`),
+    "",
+    renderMarkdown(rows),
+    "",
+    summary,
+    "",
+  ].join("\n");
+  const out = resolve(options.out ?? resolve(ROOT, "bench/results/latest.md"));
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, markdown);
+  process.stderr.write(`bench: wrote ${relative(process.cwd(), out)} (${seconds} s in all)\n`);
+  return missed.length ? 1 : 0;
+}
+
+process.once("unhandledRejection", (error) => {
+  process.stderr.write(
+    `bench: ${error instanceof Error ? (error.stack ?? error.message) : error}\n`,
+  );
+  void Promise.all([...open].map((site) => site.close())).finally(() => process.exit(2));
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void Promise.all([...open].map((site) => site.close())).finally(() => process.exit(130));
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error: unknown) => {
+    process.stderr.write(
+      `bench: ${error instanceof Error ? (error.stack ?? error.message) : error}\n`,
+    );
+    await Promise.all([...open].map((site) => site.close()));
+    process.exit(2);
+  },
+);
