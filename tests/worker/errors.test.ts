@@ -39,8 +39,11 @@ describe("validity checks (V1)", () => {
     expect(textOf(await res.text(), "main")).toContain(`Page Not Found: ${path}`);
   });
 
-  it("accepts a 96-character slug", async () => {
-    expect((await fetchPage(`/${"a".repeat(96)}`)).status).toBe(200);
+  it("accepts a 96-character slug (then finds no document: R1)", async () => {
+    const path = `/${"a".repeat(96)}`;
+    const res = await fetchPage(path);
+    expect(res.status).toBe(404);
+    expect(textOf(await res.text(), "main")).toContain(`Page Not Found: ${path}`);
   });
 });
 

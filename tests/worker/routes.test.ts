@@ -22,7 +22,7 @@ describe("routes (SPEC §2)", () => {
   });
 
   it("serves /post/{slug}", async () => {
-    const res = await fetchPage("/post/first-light");
+    const res = await fetchPage("/post/autumn-in-the-basque-mountains");
     expect(res.status).toBe(200);
     expect(textOf(await res.text(), "main")).toBeTruthy();
   });
@@ -97,7 +97,7 @@ describe("layout (L2–L6)", () => {
     for (const path of ["/", "/200", "/404", "/a/b/c"]) {
       expect(await (await fetchPage(path)).text(), path).toContain('data-island="SlideshowToggle"');
     }
-    for (const path of ["/contact", "/post/first-light", "/Not_A_Slug"]) {
+    for (const path of ["/contact", "/post/autumn-in-the-basque-mountains", "/Not_A_Slug"]) {
       expect(await (await fetchPage(path)).text(), path).not.toContain(
         'data-island="SlideshowToggle"',
       );
