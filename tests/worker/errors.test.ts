@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/app.ts";
+import { isSlug } from "../../worker/routes/checks.ts";
 import { BOT_UA, BROWSER_UA, fetchPage, textOf } from "./fetch-page.ts";
 
 describe("unmatched paths (E1)", () => {
@@ -39,7 +40,13 @@ describe("validity checks (V1)", () => {
     expect(textOf(await res.text(), "main")).toContain(`Page Not Found: ${path}`);
   });
 
-  it("accepts a 96-character slug (then finds no document: R1)", async () => {
+  it("lets slugs of up to 96 characters through the check", () => {
+    expect(isSlug("a".repeat(96))).toBe(true);
+    expect(isSlug("a".repeat(97))).toBe(false);
+    expect(isSlug("a-b-c1")).toBe(true);
+  });
+
+  it("answers a well-formed slug without a document with the same fatal 404 (R1)", async () => {
     const path = `/${"a".repeat(96)}`;
     const res = await fetchPage(path);
     expect(res.status).toBe(404);
