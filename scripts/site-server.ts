@@ -26,6 +26,7 @@ export const CONFIG_KEYS = [
   "SITE_OWNER",
   "SITE_EMAIL",
   "SITE_SOCIAL_URL",
+  "SLIDESHOW_INTERVAL_SECONDS",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export type SiteVars = Partial<Record<ConfigKey, string>>;

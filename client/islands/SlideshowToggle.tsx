@@ -1,21 +1,33 @@
 import { ImagesIcon } from "./icons.tsx";
+import { isActive, setOn, useSlideshow } from "./slideshow-store.ts";
 
 export interface SlideshowToggleProps {
   /** Whether there are photographs to show. */
   available: boolean;
 }
 
-/** L6 / S1: turns the background slideshow on and off. */
+/**
+ * L6 / S1: turns the background slideshow on and off. `aria-pressed` is the slideshow's
+ * active state, shared with the backdrop island through the slideshow store.
+ */
 export default function SlideshowToggle({ available }: SlideshowToggleProps) {
+  const state = useSlideshow();
+  const label = !available
+    ? "No photographs to show"
+    : state.on
+      ? "Turn the slideshow off"
+      : "Turn the slideshow on";
   return (
     <>
       <button
         type="button"
-        disabled={!available}
-        aria-pressed={false}
+        disabled={!available || !state.ready}
+        aria-pressed={isActive(state)}
         aria-label="Slideshow"
         aria-describedby={available ? undefined : "slideshow-unavailable"}
-        className="focus-ring inline-flex size-9 items-center justify-center rounded-full border border-neutral-300 text-neutral-700 disabled:opacity-60 dark:border-neutral-700 dark:text-neutral-200"
+        title={label}
+        onClick={() => setOn(!state.on)}
+        className="focus-ring inline-flex size-9 items-center justify-center rounded-full border border-neutral-300 text-neutral-700 transition-colors hover:border-primary-600 hover:text-primary-700 disabled:opacity-60 aria-pressed:border-primary-600 aria-pressed:text-primary-700 dark:border-neutral-700 dark:text-neutral-200 dark:hover:border-primary-400 dark:hover:text-primary-300 dark:aria-pressed:border-primary-400 dark:aria-pressed:text-primary-300"
       >
         <ImagesIcon className="size-5" />
       </button>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TEST_TOKEN } from "./test-token.ts";
 import { contentCalls, faultEnv, resetFaults, setFault, view } from "./content-env.ts";
+import { TEST_TOKEN } from "./test-token.ts";
 
 afterEach(async () => {
   await resetFaults();
@@ -67,15 +67,18 @@ describe("failures (C4, C6)", () => {
     ["500", "a server error"],
     ["invalid-json", "invalid JSON"],
     ["wrong-shape", "a malformed answer"],
-  ])("gives the 500 page for %s (%s) with nothing cached, without Sanity's message", async (mode) => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    await setFault(mode);
-    const res = await view(PAGE, faultEnv());
-    expect(res.status).toBe(500);
-    expect(res.body).toContain("Internal Server Error");
-    expect(res.body).not.toContain("stand-in");
-    expect(error).toHaveBeenCalled();
-  });
+  ])(
+    "gives the 500 page for %s (%s) with nothing cached, without Sanity's message",
+    async (mode) => {
+      const error = vi.spyOn(console, "error").mockImplementation(() => {});
+      await setFault(mode);
+      const res = await view(PAGE, faultEnv());
+      expect(res.status).toBe(500);
+      expect(res.body).toContain("Internal Server Error");
+      expect(res.body).not.toContain("stand-in");
+      expect(error).toHaveBeenCalled();
+    },
+  );
 
   it("answers within 10 s with the 500 page when the content service hangs", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
@@ -109,7 +112,14 @@ describe("the token (C3)", () => {
   it("never appears in a response", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const testEnv = faultEnv({ SANITY_TOKEN: TEST_TOKEN });
-    for (const path of ["/", PAGE, "/portfolio", "/a/b/c", "/Bad_Slug", "/_app/builds/latest.json"]) {
+    for (const path of [
+      "/",
+      PAGE,
+      "/portfolio",
+      "/a/b/c",
+      "/Bad_Slug",
+      "/_app/builds/latest.json",
+    ]) {
       const res = await view(path, testEnv);
       expect(res.body, path).not.toContain(TEST_TOKEN);
       expect([...res.headers].join("\n"), path).not.toContain(TEST_TOKEN);

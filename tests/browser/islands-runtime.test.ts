@@ -1,0 +1,110 @@
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { startBrowserSession } from "./chromium.ts";
+
+const { newPage } = startBrowserSession();
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const pathOf = (request: Request) => new URL(request.url()).pathname;
+
+describe("prefetch on intent (S5)", () => {
+  it("requests a page when its link is hovered or focused, not before, and not the current page", async () => {
+    const page = await newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(pathOf(request)));
+    await page.goto("/");
+    expect(requested).not.toContain("/portfolio");
+    expect(requested).not.toContain("/contact");
+
+    await nav(page).getByRole("link", { name: "Portfolio" }).hover();
+    await expect.poll(() => requested.includes("/portfolio")).toBe(true);
+    await nav(page).getByRole("link", { name: "Contact" }).focus();
+    await expect.poll(() => requested.includes("/contact")).toBe(true);
+    // Not the page itself, not twice.
+    await nav(page).getByRole("link", { name: "Home" }).hover();
+    await nav(page).getByRole("link", { name: "Portfolio" }).hover();
+    expect(requested.filter((path) => path === "/")).toHaveLength(1);
+    expect(requested.filter((path) => path === "/portfolio")).toHaveLength(1);
+    await page.context().close();
+  });
+});
+
+describe("new deployments (S6)", () => {
+  it("answers latest.json and the build's meta file", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    const running = await page.locator('meta[name="build-id"]').getAttribute("content");
+    const latest = await page.request.get("/_app/builds/latest.json?t=1");
+    expect(latest.status()).toBe(200);
+    expect(latest.headers()["cache-control"]).toBe("no-store");
+    const { id, timestamp } = (await latest.json()) as { id: string; timestamp: number };
+    expect(id).toBe(running);
+    expect(typeof timestamp).toBe("number");
+    const meta = await page.request.get(`/_app/builds/meta/${id}.json`);
+    expect(meta.status()).toBe(200);
+    expect(((await meta.json()) as { id: string }).id).toBe(id);
+    await page.context().close();
+  });
+
+  it("polls after idle, retries once, and makes the next navigation a full load after a new build", async () => {
+    const page = await newPage();
+    await page.clock.install();
+    const polls: string[] = [];
+    await page.route("**/_app/builds/latest.json*", (route) => {
+      polls.push(route.request().url());
+      // The first answer is a transient failure: the client retries once.
+      return polls.length === 1
+        ? route.fulfill({ status: 503, body: "busy" })
+        : route.fulfill({ json: { id: "0123456789ab", timestamp: Date.now() } });
+    });
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(pathOf(request)));
+    await page.goto("/");
+
+    // Prefetched while the build was current.
+    await nav(page).getByRole("link", { name: "Portfolio" }).hover();
+    await expect.poll(() => requested.includes("/portfolio")).toBe(true);
+    expect(polls).toHaveLength(0);
+
+    // About 1 s after idle: the poll, with a cache-busting timestamp, and its retry.
+    for (let i = 0; i < 10 && polls.length < 2; i++) await page.clock.runFor(250);
+    await expect.poll(() => polls.length).toBe(2);
+    expect(new URL(polls[0] ?? "").searchParams.get("t")).toMatch(/^\d+$/);
+    await expect.poll(() => page.locator("link[rel=prefetch]").count()).toBe(0);
+
+    // No more prefetching...
+    await nav(page).getByRole("link", { name: "Contact" }).hover();
+    // ...and the click loads the page from the network, past any prefetched copy.
+    const navigation = page.waitForRequest(
+      (request) => request.isNavigationRequest() && pathOf(request) === "/portfolio",
+    );
+    await nav(page).getByRole("link", { name: "Portfolio" }).click();
+    const fresh = await navigation;
+    expect(new URL(fresh.url()).searchParams.has("_fresh")).toBe(true);
+    await page.waitForURL((url) => url.pathname === "/portfolio" && url.search === "");
+    expect(requested).not.toContain("/contact");
+    await page.context().close();
+  });
+});
+
+describe("chunk failures (S7)", () => {
+  it("reloads once when a chunk fails, and not again within 10 s", async () => {
+    const page = await newPage();
+    let documents = 0;
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
+    });
+    await page.route("**/assets/ThemeToggle-*.js", (route) => route.abort());
+    await page.goto("/");
+    await expect.poll(() => documents).toBe(2);
+    await page.waitForLoadState("load");
+    // The other islands hydrated, so the failed import was handled on this load too.
+    await expect
+      .poll(() => page.getByRole("button", { name: /slideshow/i }).isEnabled())
+      .toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem("chunk-reload"))).toMatch(/^\d+$/);
+    await page.waitForTimeout(500);
+    expect(documents).toBe(2);
+    await page.context().close();
+  });
+});
