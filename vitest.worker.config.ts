@@ -6,7 +6,6 @@ import { TEST_TOKEN } from "./tests/worker/test-token.ts";
 
 const root = import.meta.dirname;
 
-
 // Worker tests run inside workerd (the same runtime as production), against the real app and
 // the real demo content service (started by the global setup, in Node).
 export default defineConfig({

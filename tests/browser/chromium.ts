@@ -2,6 +2,10 @@ import { existsSync } from "node:fs";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 
+/** Headless Chromium calls itself HeadlessChrome, which isbot (E3) rightly takes for a bot. */
+export const VISITOR_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
 // Flags for a sandboxed, offline machine: no GPU, no QUIC, no calls home.
 const FLAGS = [
   "--headless",

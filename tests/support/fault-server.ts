@@ -37,7 +37,8 @@ export async function startFaultServer(upstream: string): Promise<FaultServer> {
 
   // Tests use a dataset name of their own (so their edge-cache entries never collide); the
   // demo service knows only "production", so queries are forwarded there.
-  const upstreamPath = (url: string) => url.replace(/^(\/v[^/]+\/data\/query\/)[^/?]+/, "$1production");
+  const upstreamPath = (url: string) =>
+    url.replace(/^(\/v[^/]+\/data\/query\/)[^/?]+/, "$1production");
 
   async function forward(req: IncomingMessage, res: ServerResponse, body: Buffer) {
     const answer = await fetch(`${upstream}${upstreamPath(req.url ?? "/")}`, {

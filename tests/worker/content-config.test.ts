@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, contentConfig } from "../../worker/content/content-config.ts";
 
-const valid = { SANITY_PROJECT_ID: "abc123-x", SANITY_DATASET: "production", SANITY_API_VERSION: "2025-02-19" };
+const valid = {
+  SANITY_PROJECT_ID: "abc123-x",
+  SANITY_DATASET: "production",
+  SANITY_API_VERSION: "2025-02-19",
+};
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -15,7 +19,11 @@ function errorOf(env: Record<string, string>): ConfigError {
 
 describe("content configuration (V2, C3)", () => {
   it("accepts a valid configuration and uses the CDN without a token", () => {
-    expect(contentConfig(valid)).toMatchObject({ projectId: "abc123-x", dataset: "production", useCdn: true });
+    expect(contentConfig(valid)).toMatchObject({
+      projectId: "abc123-x",
+      dataset: "production",
+      useCdn: true,
+    });
   });
 
   it("does not use the CDN with a token or the drafts perspective", () => {

@@ -33,7 +33,10 @@ export async function view(path: string, testEnv: Env) {
 }
 
 export async function setFault(mode: string, times?: number): Promise<void> {
-  const res = await fetch(`${env.FAULT_URL}/_fault`, { method: "POST", body: JSON.stringify({ mode, times }) });
+  const res = await fetch(`${env.FAULT_URL}/_fault`, {
+    method: "POST",
+    body: JSON.stringify({ mode, times }),
+  });
   if (!res.ok) throw new Error(`fault stand-in: ${res.status}`);
 }
 
@@ -43,6 +46,8 @@ export async function resetFaults(): Promise<void> {
 
 /** Queries the stand-in has received so far. */
 export async function contentCalls(): Promise<number> {
-  const stats = (await (await fetch(`${env.FAULT_URL}/_fault/stats`)).json()) as { queries: number };
+  const stats = (await (await fetch(`${env.FAULT_URL}/_fault/stats`)).json()) as {
+    queries: number;
+  };
   return stats.queries;
 }

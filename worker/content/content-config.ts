@@ -47,8 +47,11 @@ const DATASET = /^[a-z0-9_-]{1,64}$/;
 const PROJECT_ID = /^[a-zA-Z0-9-]+$/;
 const DATE_VERSION = /^\d{4}-\d{2}-\d{2}$/;
 
-const show = (value: string) =>
-  JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+/** Echoes a bad value so the owner can spot it, unless it looks like a pasted token. */
+function show(value: string): string {
+  if (/sk[A-Za-z0-9]{20,}/.test(value)) return "a value that looks like an API token (not shown)";
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+}
 
 function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);

@@ -1,0 +1,234 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
+
+// WCAG 2.2 AA with axe on every page type in both themes, plus what axe cannot see: the skip
+// link, a visible focus indicator on everything focusable, and keyboard-operable toggles.
+
+const { newPage } = startBrowserSession();
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const THEMES = ["light", "dark"] as const;
+type Theme = (typeof THEMES)[number];
+
+// A real 500: the same build with a malformed setting (V2) answers every page with the error
+// page. The shared site must stay healthy for the other tests, so this one has its own worker.
+let broken: RunningSite | undefined;
+beforeAll(async () => {
+  broken = await startSite({
+    port: await freePort(),
+    isolated: true,
+    vars: {
+      SANITY_PROJECT_ID: "demo",
+      SANITY_DATASET: "Not A Valid Dataset!",
+      SANITY_API_HOST: "http://127.0.0.1:9",
+    },
+  });
+}, 60_000);
+afterAll(async () => {
+  await broken?.close();
+});
+
+const PAGES: { name: string; url: () => string; status: number }[] = [
+  { name: "home", url: () => "/", status: 200 },
+  { name: "content page", url: () => "/contact", status: 200 },
+  { name: "portfolio", url: () => "/portfolio", status: 200 },
+  { name: "post", url: () => "/post/autumn-in-the-basque-mountains", status: 200 },
+  { name: "unmatched path (404 in the layout)", url: () => "/a/b/c", status: 404 },
+  { name: "failed validity check (fatal 404)", url: () => "/Bad_Slug", status: 404 },
+  { name: "error page (500)", url: () => `${broken?.url}/`, status: 500 },
+];
+
+/**
+ * Runs `use` on a page in the given theme, hydrated, with the slideshow running where there is
+ * one; the context is closed however the test ends.
+ */
+async function visit(
+  url: string,
+  theme: Theme,
+  use: (page: Page) => Promise<void>,
+  expectedStatus?: number,
+): Promise<void> {
+  const page = await newPage({ colorScheme: theme, userAgent: VISITOR_UA });
+  try {
+    await prepare(page, url, theme, expectedStatus);
+    await use(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+async function prepare(page: Page, url: string, theme: Theme, expectedStatus?: number) {
+  // The preference itself, not only the system setting, so the head script has no doubt.
+  await page.addInitScript((mode) => {
+    try {
+      localStorage.setItem("color-mode", mode);
+    } catch {
+      // about:blank has no storage.
+    }
+  }, theme);
+  const res = await page.goto(url);
+  if (expectedStatus !== undefined) expect(res?.status()).toBe(expectedStatus);
+  // Hydrated: the theme toggle names the theme it switches to.
+  await page.getByRole("button", { name: /^Switch to (light|dark) theme$/ }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+    theme === "dark",
+  );
+  // S1: the slideshow turns itself on once its photographs have loaded; test the page that way.
+  if ((await page.locator("[data-island='Slideshow']").count()) > 0) {
+    await page
+      .locator("[data-island='Slideshow'] [data-active='true']")
+      .waitFor({ state: "attached", timeout: 10_000 });
+  }
+}
+
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) {
+  return violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+        .slice(0, 4)
+        .map((node) => node.target.join(" "))
+        .join(" | ")}`,
+  );
+}
+
+describe("axe: WCAG 2.2 AA on every page type, light and dark", () => {
+  for (const { name, url, status } of PAGES) {
+    for (const theme of THEMES) {
+      it(`${name}, ${theme}`, async () => {
+        await visit(
+          url(),
+          theme,
+          async (page) => {
+            const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+            expect(describeViolations(results.violations)).toEqual([]);
+          },
+          status,
+        );
+      });
+    }
+  }
+});
+
+interface FocusStop {
+  element: string;
+  visible: boolean;
+  style: string;
+}
+
+/** Tabs through the whole page and records, for each stop, whether a focus indicator shows. */
+async function tabThrough(page: Page, limit = 80): Promise<FocusStop[]> {
+  const stops: FocusStop[] = [];
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press("Tab");
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body || el === document.documentElement) return null;
+      const style = getComputedStyle(el);
+      const alpha = (color: string) => {
+        const parts = /rgba?\(([^)]+)\)/
+          .exec(color)?.[1]
+          ?.split(/[\s,/]+/)
+          .filter(Boolean);
+        if (parts) return parts.length > 3 ? Number(parts[3]) : 1;
+        return color === "transparent" ? 0 : 1;
+      };
+      const outline =
+        style.outlineStyle !== "none" &&
+        Number.parseFloat(style.outlineWidth) > 0 &&
+        alpha(style.outlineColor) > 0;
+      const ring = style.boxShadow !== "none" && style.boxShadow !== "";
+      const label =
+        el.getAttribute("aria-label") ??
+        el.textContent?.trim().slice(0, 40) ??
+        el.getAttribute("href") ??
+        "";
+      return {
+        element: `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}> ${label}`,
+        visible: outline || ring,
+        style: `outline: ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}; box-shadow: ${style.boxShadow}`,
+      };
+    });
+    if (!stop) break;
+    if (stops.length > 0 && stops[0]?.element === stop.element) break;
+    stops.push(stop);
+  }
+  return stops;
+}
+
+describe("keyboard", () => {
+  it("the first Tab reaches a visible skip link, and Enter moves focus to the main content", async () => {
+    await visit("/portfolio", "light", async (page) => {
+      await page.keyboard.press("Tab");
+      const skip = page.getByRole("link", { name: "Skip to content" });
+      expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+      const box = await skip.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(20);
+      expect(box?.height ?? 0).toBeGreaterThan(10);
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => document.activeElement?.id === "main");
+      // The next Tab continues inside the main content, not back at the header.
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest("main, footer"))).toBe(
+        true,
+      );
+    });
+  });
+
+  for (const [path, theme] of [
+    ["/", "light"],
+    ["/", "dark"],
+    ["/post/autumn-in-the-basque-mountains", "light"],
+    ["/portfolio", "dark"],
+    ["/a/b/c", "light"],
+  ] as const) {
+    it(`shows a focus indicator on every focusable element: ${path}, ${theme}`, async () => {
+      await visit(path, theme, async (page) => {
+        const stops = await tabThrough(page);
+        // At least the skip link, the brand, the three navigation links and the footer's links and toggle.
+        expect(stops.length).toBeGreaterThanOrEqual(9);
+        expect(
+          stops.filter((stop) => !stop.visible).map((stop) => `${stop.element} — ${stop.style}`),
+        ).toEqual([]);
+      });
+    });
+  }
+
+  it("the theme toggle works with Enter and Space", async () => {
+    await visit("/contact", "light", async (page) => {
+      const toggle = page.getByRole("button", { name: /^Switch to (light|dark) theme$/ });
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("button", { name: "Switch to light theme" }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+        true,
+      );
+      await page.keyboard.press("Space");
+      await page.getByRole("button", { name: "Switch to dark theme" }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+        false,
+      );
+    });
+  });
+
+  it("the slideshow toggle works with Enter and Space (S1, L6)", async () => {
+    await visit("/", "light", async (page) => {
+      const toggle = page.getByRole("button", { name: /slideshow/i });
+      await expect
+        .poll(() => toggle.isEnabled(), {
+          timeout: 10_000,
+          message: "the slideshow toggle becomes operable",
+        })
+        .toBe(true);
+      const pressed = () => toggle.getAttribute("aria-pressed");
+      const before = await pressed();
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(pressed).not.toBe(before);
+      await page.keyboard.press("Space");
+      await expect.poll(pressed).toBe(before);
+    });
+  });
+});

@@ -1,0 +1,215 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "../../worker/index.ts";
+import { securityHeaderProblems } from "../support/security-headers.ts";
+import { faultEnv, resetFaults, setFault } from "./content-env.ts";
+import { BOT_UA, BROWSER_UA, fetchPage } from "./fetch-page.ts";
+import { TEST_TOKEN } from "./test-token.ts";
+
+const POST = "/post/autumn-in-the-basque-mountains";
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+async function answer(res: Response): Promise<Answer> {
+  return { status: res.status, headers: res.headers, body: await res.text() };
+}
+
+/** One request through the worker with an environment of its own (a broken configuration, faults). */
+async function viewWith(
+  path: string,
+  testEnv: Env,
+  init: { method?: string; userAgent?: string } = {},
+): Promise<Answer> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`http://localhost${path}`, {
+      method: init.method ?? "GET",
+      redirect: "manual",
+      headers: { "User-Agent": init.userAgent ?? BROWSER_UA },
+    }),
+    testEnv,
+    ctx,
+  );
+  const result = await answer(res);
+  await waitOnExecutionContext(ctx);
+  return result;
+}
+
+/** V2: a malformed setting; visitors get the 500 error page. */
+const brokenConfig = (): Env => ({ ...env, SANITY_DATASET: "Not A Valid Dataset!" });
+
+// Every kind of response the worker makes, with the status it must have.
+const KINDS: { name: string; path: string; status: number; method?: string; userAgent?: string }[] =
+  [
+    { name: "home page", path: "/", status: 200 },
+    { name: "content page", path: "/contact", status: 200 },
+    { name: "portfolio page", path: "/portfolio", status: 200 },
+    { name: "post page", path: POST, status: 200 },
+    { name: "HEAD of a page", path: "/", status: 200, method: "HEAD" },
+    { name: "blank utility page", path: "/200", status: 200 },
+    { name: "not-found utility page", path: "/404", status: 404 },
+    { name: "unmatched path (404)", path: "/a/b/c", status: 404 },
+    { name: "failed validity check (fatal 404)", path: "/Bad_Slug", status: 404 },
+    { name: "missing page document (fatal 404)", path: "/no-such-page", status: 404 },
+    { name: "missing post document (fatal 404)", path: "/post/no-such-post", status: 404 },
+    { name: "bot on an unmatched path", path: "/a/b/c", status: 404, userAgent: BOT_UA },
+    { name: "bot on a fatal 404", path: "/Bad_Slug", status: 404, userAgent: BOT_UA },
+    { name: "trailing-slash redirect", path: "/contact/", status: 301 },
+    { name: "405 on a page", path: "/", status: 405, method: "POST" },
+    { name: "405 on JSON", path: "/_app/builds/latest.json", status: 405, method: "DELETE" },
+    { name: "OPTIONS", path: "/contact", status: 204, method: "OPTIONS" },
+    { name: "JSON", path: "/_app/builds/latest.json", status: 200 },
+    { name: "JSON 404", path: "/_app/builds/meta/unknown.json", status: 404 },
+    { name: "RSS feed", path: "/rss.xml", status: 200 },
+    { name: "sitemap", path: "/sitemap.xml", status: 200 },
+    { name: "robots.txt", path: "/robots.txt", status: 200 },
+  ];
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await resetFaults();
+});
+
+describe("security headers on every kind of worker response", () => {
+  it.each(KINDS)("$name ($path)", async ({ path, status, method, userAgent }) => {
+    const res = await fetchPage(path, { method, userAgent });
+    await res.arrayBuffer();
+    expect(res.status).toBe(status);
+    expect(securityHeaderProblems(res.headers)).toEqual([]);
+  });
+
+  it("a 500 error page (malformed configuration), for browsers and bots", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    for (const userAgent of [BROWSER_UA, BOT_UA]) {
+      const res = await viewWith("/", brokenConfig(), { userAgent });
+      expect(res.status).toBe(500);
+      expect(securityHeaderProblems(res.headers)).toEqual([]);
+    }
+  });
+
+  it("a page and a feed while the content service fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    await setFault("500");
+    const testEnv = faultEnv();
+    for (const path of ["/", "/contact", "/rss.xml", "/sitemap.xml"]) {
+      const res = await viewWith(path, testEnv);
+      expect(res.status, path).toBeGreaterThanOrEqual(500);
+      expect(securityHeaderProblems(res.headers), path).toEqual([]);
+    }
+  });
+});
+
+describe("the content token (V2, E6) never leaves the worker", () => {
+  const PATHS = [
+    ...KINDS.map((kind) => kind.path),
+    "/imprint",
+    "/post",
+    "/post/a/b",
+    "/?token=1",
+    "/_app/builds/meta/x.json",
+    "/%00",
+    "/%zz",
+    "/.env",
+    "/.dev.vars",
+    "/wrangler.toml",
+    "/worker/index.ts",
+    "/_app",
+    "/_app/builds",
+    `/a/${"x".repeat(4000)}`,
+  ];
+
+  function leaks(res: Answer): string[] {
+    const found: string[] = [];
+    if (res.body.includes(TEST_TOKEN)) found.push("body");
+    res.headers.forEach((value, name) => {
+      if (value.includes(TEST_TOKEN)) found.push(`header ${name}`);
+    });
+    return found;
+  }
+
+  function logged(spies: { mock: { calls: unknown[][] } }[]): string {
+    return spies
+      .flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(" ")))
+      .join("\n");
+  }
+
+  const spyOnConsole = () =>
+    (["log", "info", "warn", "error", "debug"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation(() => {}),
+    );
+
+  it("is configured for these tests, so the checks below mean something", () => {
+    expect(env.SANITY_TOKEN).toBe(TEST_TOKEN);
+  });
+
+  it("is in no response body or header, for browsers and bots, under every method", async () => {
+    const spies = spyOnConsole();
+    for (const path of PATHS) {
+      for (const userAgent of [BROWSER_UA, BOT_UA]) {
+        for (const method of ["GET", "HEAD", "POST", "OPTIONS"]) {
+          const res = await answer(await fetchPage(path, { method, userAgent }));
+          expect(leaks(res), `${method} ${path.slice(0, 60)} (${userAgent.slice(0, 30)})`).toEqual(
+            [],
+          );
+          expect(res.status, path.slice(0, 60)).toBeLessThan(500);
+        }
+      }
+    }
+    expect(logged(spies)).not.toContain(TEST_TOKEN);
+  });
+
+  it("is in no response or log line when the configuration is malformed", async () => {
+    const spies = spyOnConsole();
+    const broken: Env[] = [
+      brokenConfig(),
+      { ...env, SANITY_PROJECT_ID: "has space" },
+      { ...env, SANITY_API_VERSION: "latest" },
+      { ...env, SANITY_API_HOST: "ftp://example.com" },
+    ];
+    // The token's value pasted into the wrong setting: the log may name that setting's bad value
+    // (that is how the owner finds the mistake), but a visitor never sees it.
+    const misplaced: Env[] = [
+      { ...env, SANITY_DATASET: TEST_TOKEN },
+      { ...env, SANITY_PROJECT_ID: `${TEST_TOKEN}!` },
+    ];
+    for (const testEnv of [...broken, ...misplaced]) {
+      for (const path of [
+        "/",
+        "/contact",
+        POST,
+        "/a/b/c",
+        "/rss.xml",
+        "/sitemap.xml",
+        "/robots.txt",
+      ]) {
+        for (const userAgent of [BROWSER_UA, BOT_UA]) {
+          const res = await viewWith(path, testEnv, { userAgent });
+          expect(leaks(res), `${path} (${userAgent.slice(0, 30)})`).toEqual([]);
+        }
+      }
+      if (broken.includes(testEnv)) expect(logged(spies)).not.toContain(TEST_TOKEN);
+    }
+  });
+
+  it("is in no response or log line when the content service fails", async () => {
+    const spies = spyOnConsole();
+    for (const mode of ["500", "invalid-json", "wrong-shape"]) {
+      await setFault(mode);
+      const testEnv = faultEnv();
+      for (const path of ["/", "/contact", POST, "/a/b/c", "/rss.xml", "/sitemap.xml"]) {
+        for (const userAgent of [BROWSER_UA, BOT_UA]) {
+          const res = await viewWith(path, testEnv, { userAgent });
+          expect(leaks(res), `${mode}: ${path} (${userAgent.slice(0, 30)})`).toEqual([]);
+        }
+      }
+    }
+    expect(logged(spies)).not.toContain(TEST_TOKEN);
+  });
+});
