@@ -35,6 +35,7 @@ export function Document({ title, description, buildId, assets, head, children }
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a build-time constant allowed by its CSP hash */}
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="alternate" type="application/rss+xml" title="Posts" href="/rss.xml" />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

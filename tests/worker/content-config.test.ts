@@ -56,6 +56,13 @@ describe("content configuration (V2, C3)", () => {
     expect(error.message).toContain(setting);
   });
 
+  it("does not echo a token pasted into the wrong setting", () => {
+    const pasted = "skPastedTokenValue0123456789abcdefghij";
+    const error = errorOf({ ...valid, SANITY_DATASET: pasted });
+    expect(error.setting).toBe("SANITY_DATASET");
+    expect(error.message).not.toContain(pasted);
+  });
+
   it("never echoes the token", () => {
     const error = errorOf({ ...valid, SANITY_TOKEN: "skSecretValue", SANITY_DATASET: "BAD" });
     expect(error.message).not.toContain("skSecretValue");
