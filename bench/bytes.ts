@@ -2,7 +2,7 @@
 // requests while loading it (entry, modulepreloads, island chunks), raw, gzip and brotli.
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { type Browser, chromium } from "playwright-core";
-import { CHROMIUM_FLAGS, chromiumPath } from "./browser.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.ts";
 
 export interface Sizes {
   raw: number;

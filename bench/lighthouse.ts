@@ -2,7 +2,7 @@
 // throttling), the median of several runs per page.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS, chromiumPath } from "./browser.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.ts";
 
 export interface LabMetrics {
   /** 0–100. */

@@ -1,26 +1,23 @@
 import type { PortableTextBlock } from "@portabletext/types";
+import type {
+  ContentImageData,
+  ImageAssetData,
+} from "../../client/components/content/content-types.ts";
 
-/** The shapes the queries in queries.ts project (SPEC §6a). */
+/**
+ * The shapes the queries in queries.ts project (SPEC §6a). Image shapes extend the
+ * components' view of them (client/components/content/content-types.ts), so the fields
+ * are written once.
+ */
 
-export interface ImageAsset {
-  _id: string;
-  url: string;
-  width: number;
-  height: number;
-  /** A tiny base64 JPEG, shown blurred until the photograph loads. */
-  lqip?: string | null;
-  /** Dominant colour, the placeholder behind the LQIP. */
-  color?: string | null;
-  altText?: string | null;
+/** The asset as projected: the fields the components read, plus credits for the imprint. */
+export interface ImageAsset extends ImageAssetData {
   title?: string | null;
   creditLine?: string | null;
 }
 
-export interface ContentImage {
-  _key?: string;
+export interface ContentImage extends ContentImageData {
   _type: "image";
-  alt?: string | null;
-  caption?: string | null;
   asset: ImageAsset | null;
 }
 

@@ -1,7 +1,6 @@
 /**
- * The components' view of the content. The client program cannot import worker code, so these
- * are structural copies of the fields the components read from worker/content/types.ts; the
- * type checker proves at the page handlers that the worker's shapes fit them.
+ * The components' view of the content: the fields they read. The worker's content model
+ * (worker/content/types.ts) extends these; the client program cannot import worker code.
  */
 
 /** An image asset as the queries project it (size, placeholder and alt text included). */
