@@ -1,4 +1,5 @@
 import type { SiteSettings } from "./config/site.ts";
+import type { ContentSource } from "./content/content-source.ts";
 import type { RouteMeta } from "./routes/route-table.ts";
 
 /** What every handler can read from the Hono context. */
@@ -9,5 +10,7 @@ export interface AppEnv {
     site: SiteSettings;
     /** The matched route; absent for unmatched paths. */
     route?: RouteMeta;
+    /** Created on first use by contentSource(c), then shared by the page and the backdrop. */
+    content?: ContentSource;
   };
 }

@@ -3,6 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { log } from "../log.ts";
 import { type ContentConfig, contentConfig } from "./content-config.ts";
 import { type CacheContext, cachedQuery } from "./edge-cache.ts";
+import { type ImageUrls, imageUrls } from "./image-urls.ts";
 import {
   backgroundImagesQuery,
   homeQuery,
@@ -39,6 +40,8 @@ export class NoBackgroundImages extends Error {
 
 export interface ContentSource {
   config: ContentConfig;
+  /** Image CDN URLs for this configuration. */
+  images: ImageUrls;
   home(postLimit?: number): Promise<HomeContent>;
   page(slug: string): Promise<PageDocument | null>;
   post(slug: string): Promise<PostDocument | null>;
@@ -64,8 +67,19 @@ function expect<T>(check: (value: unknown) => value is T, what: string) {
   };
 }
 
-/** One source per request; the configuration is checked before first use (V2). */
+/**
+ * One source per request, shared by the page and the backdrop; the configuration is checked
+ * before first use (V2).
+ */
 export function contentSource(c: Context<AppEnv>): ContentSource {
+  const existing = c.get("content");
+  if (existing) return existing;
+  const source = createContentSource(c);
+  c.set("content", source);
+  return source;
+}
+
+function createContentSource(c: Context<AppEnv>): ContentSource {
   const config = contentConfig(c.env);
   const client = sanityClient(config);
   const ctx = executionContext(c);
@@ -102,6 +116,7 @@ export function contentSource(c: Context<AppEnv>): ContentSource {
 
   return {
     config,
+    images: imageUrls(config),
     home: (postLimit = 6) => run(homeQuery, { postLimit }, expect(isHomeContent, "home page")),
     page: (slug) => run(pageBySlugQuery, { slug }, expect(isPageDocument, "page")),
     post: (slug) => run(postBySlugQuery, { slug }, expect(isPostDocument, "post")),

@@ -16,8 +16,30 @@ const SANITY_CDN = "https://cdn.sanity.io";
 
 export type ImageUrls = ReturnType<typeof imageUrls>;
 
-/** Image CDN URLs for the configured project; the demo service when SANITY_API_HOST is set. */
-export function imageUrls(config: Pick<ContentConfig, "projectId" | "dataset" | "apiHost">) {
+type ImageConfig = Pick<ContentConfig, "projectId" | "dataset" | "apiHost">;
+
+/** Most responsive sources a builder remembers: the same photographs recur on every page. */
+const MAX_REMEMBERED = 1000;
+
+const builders = new Map<string, ReturnType<typeof createImageUrls>>();
+
+/**
+ * Image CDN URLs for the configured project (the demo service when SANITY_API_HOST is set).
+ * One instance per configuration per isolate, so the srcsets it has built are reused by later
+ * requests instead of being rebuilt on every render.
+ */
+export function imageUrls(config: ImageConfig) {
+  const key = `${config.apiHost ?? ""}|${config.projectId}|${config.dataset}`;
+  let urls = builders.get(key);
+  if (!urls) {
+    urls = createImageUrls(config);
+    builders.set(key, urls);
+  }
+  return urls;
+}
+
+function createImageUrls(config: ImageConfig) {
+  const remembered = new Map<string, ResponsiveImage>();
   const builder = createImageUrlBuilder({
     projectId: config.projectId,
     dataset: config.dataset,
@@ -31,6 +53,20 @@ export function imageUrls(config: Pick<ContentConfig, "projectId" | "dataset" | 
   function responsive(
     asset: ImageAsset,
     options: { aspect?: number; maxWidth?: number; quality?: number } = {},
+  ): ResponsiveImage {
+    const key = `${asset._id}|${asset.width}x${asset.height}|${options.aspect}|${options.maxWidth}|${options.quality}`;
+    let image = remembered.get(key);
+    if (!image) {
+      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+      image = buildResponsive(asset, options);
+      remembered.set(key, image);
+    }
+    return image;
+  }
+
+  function buildResponsive(
+    asset: ImageAsset,
+    options: { aspect?: number; maxWidth?: number; quality?: number },
   ): ResponsiveImage {
     const aspect = options.aspect ?? asset.width / asset.height;
     const limit = Math.min(asset.width, options.maxWidth ?? 2560);

@@ -3,7 +3,6 @@ import { PageMeta } from "../../client/components/content/PageMeta.tsx";
 import { RichText } from "../../client/components/content/RichText.tsx";
 import type { AppEnv } from "../app-env.ts";
 import { contentSource } from "../content/content-source.ts";
-import { imageUrls } from "../content/image-urls.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import { documentTitle, renderPage } from "../render/render-page.tsx";
 import { canonicalUrl, siteOrigin } from "../seo/canonical.ts";
@@ -18,7 +17,7 @@ export const contentPage: Handler<AppEnv> = async (c) => {
   // R1: the slug is well-formed but names no document.
   if (!page) throw pageNotFound(path);
 
-  const urls = imageUrls(content.config);
+  const urls = content.images;
   const description = page.description?.trim() || site.description;
   // Pages with galleries (the portfolio) use the whole screen; text pages a readable column.
   const wide = page.body?.some((block) => block._type === "gallery") ?? false;

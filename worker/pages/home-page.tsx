@@ -4,7 +4,6 @@ import { PostCard } from "../../client/components/content/PostCard.tsx";
 import { RichText } from "../../client/components/content/RichText.tsx";
 import type { AppEnv } from "../app-env.ts";
 import { contentSource } from "../content/content-source.ts";
-import { imageUrls } from "../content/image-urls.ts";
 import { renderPage } from "../render/render-page.tsx";
 import { canonicalUrl, siteOrigin } from "../seo/canonical.ts";
 import { personLd } from "../seo/structured-data.ts";
@@ -19,7 +18,7 @@ export const homePage: Handler<AppEnv> = async (c) => {
   const content = contentSource(c);
   // A content-service failure propagates: with nothing cached it is the 500 page (C6).
   const { intro, posts } = await content.home();
-  const urls = imageUrls(content.config);
+  const urls = content.images;
   const origin = siteOrigin(c);
   const home = canonicalUrl(c, "/");
 

@@ -4,7 +4,6 @@ import { PostHeader } from "../../client/components/content/PostHeader.tsx";
 import { RichText } from "../../client/components/content/RichText.tsx";
 import type { AppEnv } from "../app-env.ts";
 import { contentSource } from "../content/content-source.ts";
-import { imageUrls } from "../content/image-urls.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import { documentTitle, renderPage } from "../render/render-page.tsx";
 import { canonicalUrl, siteOrigin } from "../seo/canonical.ts";
@@ -23,7 +22,7 @@ export const postPage: Handler<AppEnv> = async (c) => {
   // R1: the slug is well-formed but names no document.
   if (!post) throw pageNotFound(path);
 
-  const urls = imageUrls(content.config);
+  const urls = content.images;
   const canonical = canonicalUrl(c);
   const description = post.excerpt?.trim() || site.description;
   const image = socialImage(urls, post.mainImage);

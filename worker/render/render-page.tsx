@@ -13,7 +13,6 @@ import type { SlideshowProps } from "../../client/islands/Slideshow.tsx";
 import type { AppEnv } from "../app-env.ts";
 import { ConfigError } from "../content/content-config.ts";
 import { contentSource } from "../content/content-source.ts";
-import { imageUrls } from "../content/image-urls.ts";
 import { log } from "../log.ts";
 
 export interface PageView {
@@ -52,7 +51,7 @@ async function slideshowFor(c: Context<AppEnv>, path: string): Promise<Slideshow
   try {
     const source = contentSource(c);
     const images = await source.backgroundImages();
-    const urls = imageUrls(source.config);
+    const urls = source.images;
     return {
       interval: slideshowInterval(c.env.SLIDESHOW_INTERVAL_SECONDS),
       slides: images.map((image) => {
