@@ -48,6 +48,11 @@ export interface ContentSource {
   siteIndex(): Promise<SiteIndex>;
   /** C1: the slideshow's photographs; throws NoBackgroundImages when there are none. */
   backgroundImages(): Promise<ImageAsset[]>;
+  /**
+   * Until when (epoch ms) everything read through this source stays fresh: 0 once a read
+   * failed or served a stale result, undefined while nothing has been read.
+   */
+  freshUntil(): number | undefined;
 }
 
 function executionContext(c: Context): CacheContext {
@@ -84,13 +89,17 @@ function createContentSource(c: Context<AppEnv>): ContentSource {
   const client = sanityClient(config);
   const ctx = executionContext(c);
   const path = new URL(c.req.url).pathname;
+  let freshUntil: number | undefined;
+  const settle = (until: number) => {
+    freshUntil = Math.min(freshUntil ?? until, until);
+  };
 
   async function run<T>(
     query: string,
     params: Record<string, unknown>,
     parse: (value: unknown) => T,
   ): Promise<T> {
-    const { result } = await cachedQuery({
+    const read = cachedQuery({
       config,
       ctx,
       query,
@@ -111,7 +120,14 @@ function createContentSource(c: Context<AppEnv>): ContentSource {
           error: String(error),
         }),
     });
-    return result;
+    try {
+      const { result, freshUntil: until } = await read;
+      settle(until);
+      return result;
+    } catch (error) {
+      settle(0);
+      throw error;
+    }
   }
 
   return {
@@ -130,5 +146,6 @@ function createContentSource(c: Context<AppEnv>): ContentSource {
       if (images.length === 0) throw new NoBackgroundImages(SLIDESHOW_TAG);
       return images;
     },
+    freshUntil: () => freshUntil,
   };
 }

@@ -60,7 +60,7 @@ async function store<T>(
   key: Request,
   result: T,
   staleSeconds: number,
-): Promise<void> {
+): Promise<Entry<T>> {
   const entry: Entry<T> = { storedAt: Date.now(), result };
   await cache.put(
     key,
@@ -72,11 +72,17 @@ async function store<T>(
       },
     }),
   );
+  return entry;
 }
 
 export interface CachedQuery<T> {
   result: T;
   outcome: CacheOutcome;
+  /**
+   * Until when (epoch ms) the result counts as fresh: 0 when it is already stale or was never
+   * cached (drafts), so anything built from it should not be kept either.
+   */
+  freshUntil: number;
 }
 
 export async function cachedQuery<T>(options: {
@@ -90,26 +96,34 @@ export async function cachedQuery<T>(options: {
 }): Promise<CachedQuery<T>> {
   const { config, ctx, load } = options;
   // Drafts change by the second and may be private: never cached.
-  if (config.perspective === "drafts") return { result: await load(), outcome: "bypass" };
+  if (config.perspective === "drafts") {
+    return { result: await load(), outcome: "bypass", freshUntil: 0 };
+  }
 
   const cache = options.cache ?? caches.default;
   const key = await cacheKey(config, options.query, options.params);
+  const freshMs = config.freshSeconds * 1000;
   const fetchAndStore = () =>
-    coalesce(key.url, async () => {
+    coalesce(key.url, async (): Promise<Entry<T>> => {
       const result = await load();
-      await store(cache, key, result, config.staleSeconds);
-      return result;
+      return store(cache, key, result, config.staleSeconds);
     });
+  const loaded = async (): Promise<CachedQuery<T>> => {
+    const entry = await fetchAndStore();
+    return { result: entry.result, outcome: "miss", freshUntil: entry.storedAt + freshMs };
+  };
 
   const hit = await cache.match(key);
   const entry = hit ? ((await hit.json()) as Entry<T>) : undefined;
-  if (!entry) return { result: await fetchAndStore(), outcome: "miss" };
+  if (!entry) return loaded();
 
   const age = Date.now() - entry.storedAt;
-  if (age < config.freshSeconds * 1000) return { result: entry.result, outcome: "fresh" };
+  if (age < freshMs) {
+    return { result: entry.result, outcome: "fresh", freshUntil: entry.storedAt + freshMs };
+  }
   if (age < config.staleSeconds * 1000) {
     ctx.waitUntil(fetchAndStore().catch(options.onRefreshError));
-    return { result: entry.result, outcome: "stale" };
+    return { result: entry.result, outcome: "stale", freshUntil: 0 };
   }
-  return { result: await fetchAndStore(), outcome: "miss" };
+  return loaded();
 }

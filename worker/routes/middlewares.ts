@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { pageCache } from "../render/page-cache.ts";
 
 export type RouteMiddleware = MiddlewareHandler<AppEnv>;
 
@@ -10,4 +11,6 @@ export const routeMiddlewares: Readonly<Record<string, RouteMiddleware>> = {
     await next();
     c.header("X-Robots-Tag", "noindex");
   },
+  /** Keeps rendered pages while their content is fresh. */
+  pageCache,
 };

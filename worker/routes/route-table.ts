@@ -31,10 +31,22 @@ export const routeMeta = (route: RouteDefinition): RouteMeta => ({
 });
 
 export const routes: readonly RouteDefinition[] = [
-  { name: "home", path: "/", handler: homePage },
-  { name: "blank", path: "/200", middlewares: ["noindex"], handler: blankPage },
+  { name: "home", path: "/", middlewares: ["pageCache"], handler: homePage },
+  { name: "blank", path: "/200", middlewares: ["noindex", "pageCache"], handler: blankPage },
   { name: "not-found", path: "/404", middlewares: ["noindex"], handler: notFoundPage },
-  { name: "post", path: "/post/:slug", check: slugParam("slug"), handler: postPage },
+  {
+    name: "post",
+    path: "/post/:slug",
+    check: slugParam("slug"),
+    middlewares: ["pageCache"],
+    handler: postPage,
+  },
   // `/post` itself is not a page slug: without a post slug it is an unmatched path (E1).
-  { name: "page", path: "/:slug{(?!post$)[^/]+}", check: slugParam("slug"), handler: contentPage },
+  {
+    name: "page",
+    path: "/:slug{(?!post$)[^/]+}",
+    check: slugParam("slug"),
+    middlewares: ["pageCache"],
+    handler: contentPage,
+  },
 ];

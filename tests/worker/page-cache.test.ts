@@ -1,0 +1,184 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "../../worker/index.ts";
+import { PageStore } from "../../worker/render/page-cache.ts";
+import { contentCalls, faultEnv, resetFaults, setFault, view } from "./content-env.ts";
+import { BROWSER_UA } from "./fetch-page.ts";
+
+afterEach(async () => {
+  await resetFaults();
+  vi.restoreAllMocks();
+});
+
+const HIT = 'page-cache;desc="hit"';
+const MISS = 'page-cache;desc="miss"';
+
+/** A view at any URL (origin included), waiting for background work like `view`. */
+async function viewUrl(url: string, testEnv: Env, method = "GET") {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(url, { method, headers: { "User-Agent": BROWSER_UA } }),
+    testEnv,
+    ctx,
+  );
+  const body = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, body, headers: res.headers };
+}
+
+describe("rendered pages kept while their content is fresh", () => {
+  it.each(["/", "/portfolio", "/contact", "/post/autumn-in-the-basque-mountains", "/200"])(
+    "serves the second view of %s without rendering it again",
+    async (path) => {
+      const testEnv = faultEnv();
+      const first = await view(path, testEnv);
+      expect(first.status).toBe(200);
+      expect(first.headers.get("Server-Timing")).toBe(MISS);
+      const before = await contentCalls();
+
+      const second = await view(path, testEnv);
+      expect(second.status).toBe(200);
+      expect(second.headers.get("Server-Timing")).toBe(HIT);
+      expect(second.body).toBe(first.body);
+      expect(await contentCalls()).toBe(before);
+    },
+  );
+
+  it("still sends this request's own id and the security headers on a kept page", async () => {
+    const testEnv = faultEnv();
+    const first = await view("/contact", testEnv);
+    const second = await view("/contact", testEnv);
+    expect(second.headers.get("Server-Timing")).toBe(HIT);
+    expect(second.headers.get("X-Request-Id")).toMatch(/\S/);
+    expect(second.headers.get("X-Request-Id")).not.toBe(first.headers.get("X-Request-Id"));
+    expect(second.headers.get("Content-Security-Policy")).toBe(
+      first.headers.get("Content-Security-Policy"),
+    );
+    expect(second.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(second.headers.get("Cache-Control")).toBe("no-cache");
+  });
+
+  it("keeps /200's noindex header on a kept page", async () => {
+    const testEnv = faultEnv();
+    await view("/200", testEnv);
+    const second = await view("/200", testEnv);
+    expect(second.headers.get("Server-Timing")).toBe(HIT);
+    expect(second.headers.get("X-Robots-Tag")).toBe("noindex");
+  });
+
+  it("answers HEAD from a kept page with its status and no body", async () => {
+    const testEnv = faultEnv();
+    await view("/contact", testEnv);
+    const head = await viewUrl("http://localhost/contact", testEnv, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body).toBe("");
+    expect(head.headers.get("Server-Timing")).toBe(HIT);
+  });
+
+  it("shares one page between query strings, which pages do not read", async () => {
+    const testEnv = faultEnv();
+    await view("/contact", testEnv);
+    const tagged = await view("/contact?utm_source=newsletter", testEnv);
+    expect(tagged.headers.get("Server-Timing")).toBe(HIT);
+  });
+
+  it("keeps a page per origin, since its canonical URL names the origin", async () => {
+    const testEnv = faultEnv();
+    await viewUrl("http://localhost/contact", testEnv);
+    const other = await viewUrl("https://photos.example/contact", testEnv);
+    expect(other.headers.get("Server-Timing")).toBe(MISS);
+    expect(other.body).toContain('href="https://photos.example/contact"');
+    expect(other.body).not.toContain("http://localhost/contact");
+  });
+});
+
+describe("pages that are not kept", () => {
+  it("renders again once the content is no longer fresh", async () => {
+    const testEnv = faultEnv({ CONTENT_FRESH_SECONDS: "0" });
+    await view("/contact", testEnv);
+    const second = await view("/contact", testEnv);
+    expect(second.status).toBe(200);
+    expect(second.headers.get("Server-Timing")).toBeNull();
+  });
+
+  it("does not keep a page rendered without its slideshow after a failed lookup", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const testEnv = faultEnv();
+    await setFault("500");
+    const degraded = await view("/200", testEnv);
+    expect(degraded.status).toBe(200);
+    expect(degraded.body).not.toContain('class="backdrop"');
+    expect(degraded.headers.get("Server-Timing")).toBeNull();
+    expect(error).toHaveBeenCalledTimes(1);
+
+    await resetFaults();
+    const recovered = await view("/200", testEnv);
+    expect(recovered.body).toContain('class="backdrop"');
+    expect(recovered.headers.get("Server-Timing")).toBe(MISS);
+  });
+
+  it("does not keep not-found pages", async () => {
+    const testEnv = faultEnv();
+    for (let i = 0; i < 2; i++) {
+      const missing = await view("/no-such-page", testEnv);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("Server-Timing")).toBeNull();
+    }
+  });
+
+  it("never keeps the drafts perspective", async () => {
+    const testEnv = faultEnv({ SANITY_PERSPECTIVE: "drafts" });
+    await view("/contact", testEnv);
+    const before = await contentCalls();
+    const second = await view("/contact", testEnv);
+    expect(second.headers.get("Server-Timing")).toBeNull();
+    expect(await contentCalls()).toBeGreaterThan(before);
+  });
+
+  it("keeps environments apart", async () => {
+    const titled = faultEnv({ SITE_TITLE: "Northern Light" });
+    await view("/contact", faultEnv());
+    const other = await view("/contact", titled);
+    expect(other.headers.get("Server-Timing")).toBe(MISS);
+    expect(other.body).toContain("Contact · Northern Light");
+  });
+});
+
+describe("the page store", () => {
+  const page = (body: string, expires = Number.POSITIVE_INFINITY) => ({
+    body,
+    headers: {},
+    expires,
+  });
+
+  it("forgets a page once it expires", () => {
+    const store = new PageStore();
+    store.set("a", page("<p>a</p>", 1000));
+    expect(store.get("a", 999)?.body).toBe("<p>a</p>");
+    expect(store.get("a", 1000)).toBeUndefined();
+    expect(store.size).toBe(0);
+  });
+
+  it("drops the least recently used page beyond its page limit", () => {
+    const store = new PageStore(2);
+    store.set("a", page("a"));
+    store.set("b", page("b"));
+    store.get("a", 0);
+    store.set("c", page("c"));
+    expect(store.get("b", 0)).toBeUndefined();
+    expect(store.get("a", 0)?.body).toBe("a");
+    expect(store.get("c", 0)?.body).toBe("c");
+  });
+
+  it("stays within its size limit and refuses a page larger than all of it", () => {
+    const store = new PageStore(100, 10);
+    store.set("a", page("aaaa"));
+    store.set("b", page("bbbb"));
+    store.set("c", page("cccc"));
+    expect(store.size).toBe(2);
+    expect(store.get("a", 0)).toBeUndefined();
+    store.set("huge", page("x".repeat(11)));
+    expect(store.get("huge", 0)).toBeUndefined();
+    expect(store.size).toBe(2);
+  });
+});
