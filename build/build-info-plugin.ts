@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { basename, extname, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { Plugin } from "vite";
 
 /**
@@ -16,13 +16,11 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 export const CLIENT_ENTRY = "client/entry.tsx";
 export const CLIENT_STYLES = "client/styles/app.css";
 export const HEAD_SCRIPT = "client/head/before-paint.js";
-const ISLANDS_DIR = "client/islands/";
 
 interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
-  dynamicImports?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -48,27 +46,14 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
   ];
 }
 
-function islandName(sourcePath: string): string {
-  return basename(sourcePath, extname(sourcePath));
-}
-
 function fromManifest(manifest: Manifest) {
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`The client manifest has no entry for ${CLIENT_ENTRY}`);
-  const entryFiles = staticClosure(manifest, CLIENT_ENTRY);
-  const islandPreloads: Record<string, string[]> = {};
-  for (const key of entry.dynamicImports ?? []) {
-    if (!key.startsWith(ISLANDS_DIR)) continue;
-    // Shared chunks already preloaded with the entry are left out.
-    islandPreloads[islandName(key)] = staticClosure(manifest, key).filter(
-      (f) => !entryFiles.includes(f),
-    );
-  }
   return {
     entryScript: `/${entry.file}`,
-    entryPreloads: entryFiles.slice(1),
+    // Chunks the entry imports (none while the islands are bundled with it).
+    entryPreloads: staticClosure(manifest, CLIENT_ENTRY).slice(1),
     styles: (entry.css ?? []).map((f) => `/${f}`),
-    islandPreloads,
   };
 }
 
@@ -76,7 +61,6 @@ const devClient = {
   entryScript: `/${CLIENT_ENTRY}`,
   entryPreloads: [] as string[],
   styles: [`/${CLIENT_STYLES}`],
-  islandPreloads: {} as Record<string, string[]>,
 };
 
 export function buildInfoPlugin(options: BuildInfoOptions): Plugin {

@@ -10,6 +10,5 @@ declare module "virtual:build-info" {
     entryScript: string;
     entryPreloads: string[];
     styles: string[];
-    islandPreloads: Record<string, string[]>;
   };
 }

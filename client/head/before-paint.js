@@ -22,7 +22,7 @@
       if (show.bg) root.style.setProperty("--slide-bg", show.bg);
     }
   } catch {}
-  // S7: a client script or stylesheet under /assets/ failed to load: reload once per 10 s.
+  // S7: the client bundle or stylesheet under /assets/ failed to load: reload once per 10 s.
   addEventListener(
     "error",
     (event) => {

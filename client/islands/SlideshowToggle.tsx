@@ -27,7 +27,7 @@ export default function SlideshowToggle({ available }: SlideshowToggleProps) {
         aria-describedby={available ? undefined : "slideshow-unavailable"}
         title={label}
         onClick={() => setOn(!state.on)}
-        className="focus-ring inline-flex size-9 items-center justify-center rounded-full border border-neutral-300 text-neutral-700 transition-colors hover:border-primary-600 hover:text-primary-700 disabled:opacity-60 aria-pressed:border-primary-600 aria-pressed:text-primary-700 dark:border-neutral-700 dark:text-neutral-200 dark:hover:border-primary-400 dark:hover:text-primary-300 dark:aria-pressed:border-primary-400 dark:aria-pressed:text-primary-300"
+        className="icon-button"
       >
         <ImagesIcon className="size-5" />
       </button>

@@ -40,7 +40,7 @@ export default function ThemeToggle() {
       disabled={dark === null}
       aria-label={label}
       title={label}
-      className="focus-ring inline-flex size-9 items-center justify-center rounded-full border border-neutral-300 text-neutral-700 transition-colors hover:border-primary-600 hover:text-primary-700 disabled:opacity-60 dark:border-neutral-700 dark:text-neutral-200 dark:hover:border-primary-400 dark:hover:text-primary-300"
+      className="icon-button"
     >
       {/* The icon shows the theme the button switches to. */}
       <MoonIcon className="size-5 dark:hidden" />

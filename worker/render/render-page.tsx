@@ -5,7 +5,6 @@ import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { Backdrop } from "../../client/components/Backdrop.tsx";
 import { Document } from "../../client/components/Document.tsx";
-import type { IslandName } from "../../client/components/Island.tsx";
 import { Layout } from "../../client/components/Layout.tsx";
 import { SiteFooter } from "../../client/components/SiteFooter.tsx";
 import { SiteHeader } from "../../client/components/SiteHeader.tsx";
@@ -28,14 +27,6 @@ export interface PageView {
 /** L4: "Contact · Jane Doe Photography", or the site title alone. */
 export const documentTitle = (pageTitle: string | undefined, siteTitle: string) =>
   pageTitle ? `${pageTitle} · ${siteTitle}` : siteTitle;
-
-function modulePreloads(islands: readonly IslandName[]): string[] {
-  const files = [
-    ...buildInfo.entryPreloads,
-    ...islands.flatMap((name) => buildInfo.islandPreloads[name] ?? []),
-  ];
-  return [...new Set(files)];
-}
 
 /** S3: seconds between crossfades, from `SLIDESHOW_INTERVAL_SECONDS` (default 8, 2–600). */
 export function slideshowInterval(value: string | undefined): number {
@@ -82,11 +73,7 @@ export async function renderPage(c: Context<AppEnv>, view: PageView): Promise<Re
   const path = new URL(c.req.url).pathname;
   // L6: unmatched paths (no route) count as routes without a slug.
   const showSlideshowToggle = !c.get("route")?.hasSlug;
-  const islands: IslandName[] = showSlideshowToggle
-    ? ["ThemeToggle", "SlideshowToggle"]
-    : ["ThemeToggle"];
   const slideshow = await slideshowFor(c, path);
-  if (slideshow) islands.push("Slideshow");
 
   const page = (
     <Document
@@ -97,7 +84,7 @@ export async function renderPage(c: Context<AppEnv>, view: PageView): Promise<Re
       assets={{
         styles: buildInfo.styles,
         entryScript: buildInfo.entryScript,
-        modulePreloads: modulePreloads(islands),
+        modulePreloads: buildInfo.entryPreloads,
         headScript: buildInfo.headScript,
         dev: buildInfo.dev,
       }}
