@@ -20,6 +20,7 @@ export default defineConfig({
           SANITY_USE_CDN: "false",
           SANITY_TOKEN: TEST_TOKEN,
           FAULT_URL: inject<string>("faultUrl"),
+          FAULT_CONTROL_URL: inject<string>("faultControlUrl"),
         },
       },
     })),

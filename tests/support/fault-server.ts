@@ -1,9 +1,11 @@
 // A stand-in for Sanity that fails on purpose, for the worker's fault tests. It forwards to
 // the real demo content service unless told otherwise; tests switch its behaviour over HTTP
-// (they run inside workerd and cannot reach this process's memory):
+// (they run inside workerd and cannot reach this process's memory), at `controlUrl`:
 //   POST /_fault  {"mode": "...", "times"?: n}   GET /_fault/stats   POST /_fault/reset
+// The worker reaches it at `url`, through a TCP gate that stops listening in "refused" mode,
+// so that mode is a real refused connection on a closed port.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect, createServer as createTcpServer, type Socket } from "node:net";
 
 export type FaultMode =
   | "ok" // forward to the demo service
@@ -12,11 +14,48 @@ export type FaultMode =
   | "hang" // never answer
   | "invalid-json" // 200 with a broken body
   | "wrong-shape" // 200 JSON without `result`
-  | "empty"; // 200 with an empty result ([] or null)
+  | "empty" // what a dataset without documents answers (a second demo service, on an empty export)
+  | "refused"; // nothing listens at `url` (until the mode changes)
 
 export interface FaultServer {
+  /** Where the worker sends its queries. */
   url: string;
+  /** Where tests switch modes and read the stats. */
+  controlUrl: string;
   close(): Promise<void>;
+}
+
+/** A TCP pass-through that can stop listening (connection refused) and listen again. */
+async function startGate(target: number) {
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((socket) => {
+    const upstream = connect(target, "127.0.0.1");
+    for (const end of [socket, upstream]) {
+      sockets.add(end);
+      end.on("close", () => sockets.delete(end));
+      end.on("error", () => {
+        socket.destroy();
+        upstream.destroy();
+      });
+    }
+    socket.pipe(upstream).pipe(socket);
+  });
+  const listen = (port = 0) =>
+    new Promise<number>((ready) =>
+      server.listen(port, "127.0.0.1", () => ready((server.address() as AddressInfo).port)),
+    );
+  const port = await listen();
+  return {
+    port,
+    /** Refuses new connections and drops open ones (kept-alive connections included). */
+    close() {
+      if (server.listening) server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+    async open() {
+      if (!server.listening) await listen(port);
+    },
+  };
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -25,7 +64,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startFaultServer(upstream: string): Promise<FaultServer> {
+export async function startFaultServer(upstreams: {
+  /** The demo content service. */
+  content: string;
+  /** A demo content service on an empty export. */
+  empty: string;
+}): Promise<FaultServer> {
   let mode: FaultMode = "ok";
   let times = Number.POSITIVE_INFINITY;
   let queries = 0;
@@ -40,7 +84,12 @@ export async function startFaultServer(upstream: string): Promise<FaultServer> {
   const upstreamPath = (url: string) =>
     url.replace(/^(\/v[^/]+\/data\/query\/)[^/?]+/, "$1production");
 
-  async function forward(req: IncomingMessage, res: ServerResponse, body: Buffer) {
+  async function forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer,
+    upstream = upstreams.content,
+  ) {
     const answer = await fetch(`${upstream}${upstreamPath(req.url ?? "/")}`, {
       method: req.method,
       headers: { "Content-Type": req.headers["content-type"] ?? "application/json" },
@@ -60,12 +109,15 @@ export async function startFaultServer(upstream: string): Promise<FaultServer> {
         const wanted = JSON.parse(body.toString() || "{}") as { mode?: FaultMode; times?: number };
         mode = wanted.mode ?? "ok";
         times = wanted.times ?? Number.POSITIVE_INFINITY;
+        if (mode === "refused") gate.close();
+        else await gate.open();
         return json(res, 200, { mode, times });
       }
       if (path === "/_fault/reset" && req.method === "POST") {
         mode = "ok";
         times = Number.POSITIVE_INFINITY;
         queries = 0;
+        await gate.open();
         return json(res, 200, { queries });
       }
       if (path === "/_fault/stats") return json(res, 200, { queries, mode });
@@ -97,11 +149,8 @@ export async function startFaultServer(upstream: string): Promise<FaultServer> {
           return;
         case "wrong-shape":
           return json(res, 200, { ms: 1, unexpected: true });
-        case "empty": {
-          const query =
-            new URL(req.url ?? "/", "http://x").searchParams.get("query") ?? body.toString();
-          return json(res, 200, { ms: 1, result: query.includes("[0]") ? null : [] });
-        }
+        case "empty":
+          return forward(req, res, body, upstreams.empty);
         default:
           return forward(req, res, body);
       }
@@ -111,10 +160,13 @@ export async function startFaultServer(upstream: string): Promise<FaultServer> {
   });
   await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
   const { port } = server.address() as AddressInfo;
+  const gate = await startGate(port);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${gate.port}`,
+    controlUrl: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise((done) => {
+        gate.close();
         for (const res of hanging) res.destroy();
         server.closeAllConnections();
         server.close(() => done());

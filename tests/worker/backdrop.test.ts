@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/app.ts";
 import { slideshowInterval } from "../../worker/render/render-page.tsx";
+import { resetFaults, setFault } from "./content-env.ts";
 import { BROWSER_UA, fetchPage } from "./fetch-page.ts";
 
 const NO_IMAGES = "Background images not found for tag: Slideshow Image";
@@ -14,9 +15,6 @@ function throughFaults(path: string, dataset: string, vars: Partial<Env> = {}) {
     { ...env, SANITY_API_HOST: env.FAULT_URL, SANITY_DATASET: dataset, ...vars },
   );
 }
-
-const setFault = (mode: string) =>
-  fetch(`${env.FAULT_URL}/_fault`, { method: "POST", body: JSON.stringify({ mode }) });
 
 /** The `message` of every JSON log line written with console.error. */
 const loggedMessages = (spy: { mock: { calls: unknown[][] } }) =>
@@ -39,7 +37,7 @@ const toggleButton = (html: string) => /<button[^>]*aria-label="Slideshow"[^>]*>
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  await fetch(`${env.FAULT_URL}/_fault/reset`, { method: "POST" });
+  await resetFaults();
 });
 
 describe("the backdrop on the server (S2, L6)", () => {

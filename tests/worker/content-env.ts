@@ -33,7 +33,7 @@ export async function view(path: string, testEnv: Env) {
 }
 
 export async function setFault(mode: string, times?: number): Promise<void> {
-  const res = await fetch(`${env.FAULT_URL}/_fault`, {
+  const res = await fetch(`${env.FAULT_CONTROL_URL}/_fault`, {
     method: "POST",
     body: JSON.stringify({ mode, times }),
   });
@@ -41,12 +41,12 @@ export async function setFault(mode: string, times?: number): Promise<void> {
 }
 
 export async function resetFaults(): Promise<void> {
-  await fetch(`${env.FAULT_URL}/_fault/reset`, { method: "POST" });
+  await fetch(`${env.FAULT_CONTROL_URL}/_fault/reset`, { method: "POST" });
 }
 
 /** Queries the stand-in has received so far. */
 export async function contentCalls(): Promise<number> {
-  const stats = (await (await fetch(`${env.FAULT_URL}/_fault/stats`)).json()) as {
+  const stats = (await (await fetch(`${env.FAULT_CONTROL_URL}/_fault/stats`)).json()) as {
     queries: number;
   };
   return stats.queries;

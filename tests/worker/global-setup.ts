@@ -1,5 +1,6 @@
+import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
-import type { ContentService } from "../../demo/server/server.ts";
+import { type ContentService, startContentService } from "../../demo/server/server.ts";
 import { startDemoContent } from "../../scripts/site-server.ts";
 import { type FaultServer, startFaultServer } from "../support/fault-server.ts";
 
@@ -7,21 +8,29 @@ declare module "vitest" {
   export interface ProvidedContext {
     contentUrl: string;
     faultUrl: string;
+    faultControlUrl: string;
   }
 }
 
 let content: ContentService | undefined;
+let emptyContent: ContentService | undefined;
 let faults: FaultServer | undefined;
 
 /** The worker tests talk to the real demo content service (and a stand-in that fails on purpose) over HTTP. */
 export async function setup(project: TestProject) {
   content = await startDemoContent();
-  faults = await startFaultServer(content.url);
+  emptyContent = await startContentService({
+    datasetFile: resolve(import.meta.dirname, "../support/empty-dataset.ndjson"),
+    imagesDir: resolve(import.meta.dirname, "../../demo/dataset/images"),
+  });
+  faults = await startFaultServer({ content: content.url, empty: emptyContent.url });
   project.provide("contentUrl", content.url);
   project.provide("faultUrl", faults.url);
+  project.provide("faultControlUrl", faults.controlUrl);
 }
 
 export async function teardown() {
   await faults?.close();
   await content?.close();
+  await emptyContent?.close();
 }

@@ -1,6 +1,9 @@
 // Bindings only the worker tests have (see vitest.worker.config.ts).
 declare namespace Cloudflare {
   interface Env {
+    /** The fault stand-in, as the worker's content host. */
     FAULT_URL: string;
+    /** Where tests switch the stand-in's behaviour. */
+    FAULT_CONTROL_URL: string;
   }
 }

@@ -94,7 +94,9 @@ function createContentSource(c: Context<AppEnv>): ContentSource {
     freshUntil = Math.min(freshUntil ?? until, until);
   };
 
+  /** `what` names the content in logs ("home page", "slideshow", …). */
   async function run<T>(
+    what: string,
     query: string,
     params: Record<string, unknown>,
     parse: (value: unknown) => T,
@@ -117,6 +119,7 @@ function createContentSource(c: Context<AppEnv>): ContentSource {
       onRefreshError: (error) =>
         log.warn("Content refresh failed; serving the stale result", {
           path,
+          content: what,
           error: String(error),
         }),
     });
@@ -133,12 +136,14 @@ function createContentSource(c: Context<AppEnv>): ContentSource {
   return {
     config,
     images: imageUrls(config),
-    home: (postLimit = 6) => run(homeQuery, { postLimit }, expect(isHomeContent, "home page")),
-    page: (slug) => run(pageBySlugQuery, { slug }, expect(isPageDocument, "page")),
-    post: (slug) => run(postBySlugQuery, { slug }, expect(isPostDocument, "post")),
-    siteIndex: () => run(siteIndexQuery, {}, expect(isSiteIndex, "site index")),
+    home: (postLimit = 6) =>
+      run("home page", homeQuery, { postLimit }, expect(isHomeContent, "home page")),
+    page: (slug) => run("page", pageBySlugQuery, { slug }, expect(isPageDocument, "page")),
+    post: (slug) => run("post", postBySlugQuery, { slug }, expect(isPostDocument, "post")),
+    siteIndex: () => run("site index", siteIndexQuery, {}, expect(isSiteIndex, "site index")),
     async backgroundImages() {
-      const images = await run(backgroundImagesQuery, { tagNames: [SLIDESHOW_TAG] }, (value) => {
+      const tagNames = [SLIDESHOW_TAG];
+      const images = await run("slideshow", backgroundImagesQuery, { tagNames }, (value) => {
         if (!Array.isArray(value))
           throw new MalformedContent("The slideshow lookup did not return a list");
         return value.filter(isImageAsset);

@@ -11,7 +11,7 @@ import { SiteHeader } from "../../client/components/SiteHeader.tsx";
 import type { SlideshowProps } from "../../client/islands/Slideshow.tsx";
 import type { AppEnv } from "../app-env.ts";
 import { ConfigError } from "../content/content-config.ts";
-import { contentSource } from "../content/content-source.ts";
+import { contentSource, NoBackgroundImages } from "../content/content-source.ts";
 import { log } from "../log.ts";
 
 export interface PageView {
@@ -62,7 +62,11 @@ async function slideshowFor(c: Context<AppEnv>, path: string): Promise<Slideshow
     const fields = { path, requestId: c.get("requestId") };
     // A configuration error is already the page's own 500 (logged by the error handler).
     if (error instanceof ConfigError) log.warn(`Slideshow skipped: ${error.message}`, fields);
-    else log.error(error instanceof Error ? error.message : String(error), fields);
+    else if (error instanceof NoBackgroundImages) log.error(error.message, fields);
+    else {
+      const message = error instanceof Error ? error.message : String(error);
+      log.error(`Slideshow unavailable: ${message}`, fields);
+    }
     return null;
   }
 }

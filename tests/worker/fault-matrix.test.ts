@@ -1,0 +1,196 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { contentCalls, faultEnv, resetFaults, setFault, view } from "./content-env.ts";
+import { textOf } from "./fetch-page.ts";
+
+/**
+ * Issue 5, item 5: every content-service fault against every page type, with a cold cache
+ * (nothing stored) and a warm one (stored but past its fresh time, so the service is asked
+ * again). Each cell checks what the visitor gets and what the log gets.
+ */
+
+const PAGES = [
+  { type: "home", path: "/", ownContent: true },
+  { type: "page", path: "/portfolio", ownContent: true },
+  { type: "post", path: "/post/autumn-in-the-basque-mountains", ownContent: true },
+  { type: "blank (/200, slideshow only)", path: "/200", ownContent: false },
+] as const;
+type PageCase = (typeof PAGES)[number];
+
+/** How each fault is set up on the stand-in. */
+const FAULTS = {
+  "500": () => setFault("500"),
+  "503, then success": () => setFault("503", 2),
+  "a time-out": () => setFault("hang"),
+  "invalid JSON": () => setFault("invalid-json"),
+  "a malformed answer": () => setFault("wrong-shape"),
+  "an empty dataset": () => setFault("empty"),
+  "connection refused": () => setFault("refused"),
+} as const;
+type Fault = keyof typeof FAULTS;
+const FAILING: readonly Fault[] = [
+  "500",
+  "a time-out",
+  "invalid JSON",
+  "a malformed answer",
+  "connection refused",
+];
+
+const NO_IMAGES = "Background images not found for tag: Slideshow Image";
+const REFRESH_FAILED = "Content refresh failed; serving the stale result";
+/** C4: a page answers within 10 s whatever the service does. */
+const ANSWER_BOUND_MS = 10_000;
+
+interface LogLine {
+  level: string;
+  message: string;
+  path?: string;
+  content?: string;
+}
+
+/** The JSON log lines written while `run` ran, by level. */
+async function withLogs<T>(run: () => Promise<T>) {
+  const error = vi.spyOn(console, "error").mockImplementation(() => {});
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  const result = await run();
+  const lines = [...error.mock.calls, ...warn.mock.calls].map(
+    (call) => JSON.parse(String(call[0])) as LogLine,
+  );
+  return { result, lines };
+}
+
+/** One view of every page type at once (a hanging service then costs one time-out, not four). */
+async function viewAll(testEnv: (page: PageCase) => Env) {
+  return Promise.all(
+    PAGES.map(async (page) => {
+      const started = Date.now();
+      const res = await view(page.path, testEnv(page));
+      return { page, res, ms: Date.now() - started };
+    }),
+  );
+}
+
+const isSlideshowLine = (message: string) => message.startsWith("Slideshow unavailable: ");
+const hasBackdrop = (html: string) => html.includes('class="backdrop"');
+const linesFor = (lines: LogLine[], page: PageCase) =>
+  lines.filter((line) => new URL(line.path ?? "/", "http://x").pathname === page.path);
+
+/** Each page's heading with the service healthy, to compare degraded answers with. */
+const headings = new Map<string, string | undefined>();
+
+beforeAll(async () => {
+  const testEnv = faultEnv();
+  for (const { page, res } of await viewAll(() => testEnv)) {
+    expect(res.status, page.path).toBe(200);
+    headings.set(page.path, textOf(res.body, "h1"));
+  }
+});
+
+afterEach(async () => {
+  await resetFaults();
+  vi.restoreAllMocks();
+});
+
+describe.each(Object.keys(FAULTS) as Fault[])("the content service gives %s", (fault) => {
+  it("with a cold cache: the right status and page, each failure logged once", async () => {
+    const envs = new Map(PAGES.map((page) => [page.path, faultEnv()]));
+    await FAULTS[fault]();
+    const { result: views, lines } = await withLogs(() =>
+      viewAll((page) => envs.get(page.path) as Env),
+    );
+
+    for (const { page, res, ms } of views) {
+      const logged = linesFor(lines, page);
+      const where = `${page.path} (${fault}, cold)`;
+      expect(ms, where).toBeLessThan(ANSWER_BOUND_MS);
+      expect(res.body, where).not.toContain("stand-in");
+      expect(res.body, where).not.toMatch(/\bat .+\.(?:ts|js):\d+/);
+      // Never two lines for one failure.
+      const messages = logged.map((line) => line.message);
+      expect(new Set(messages).size, where).toBe(messages.length);
+
+      if (fault === "503, then success") {
+        // Retried: the visitor never sees the overload.
+        expect(res.status, where).toBe(200);
+        expect(textOf(res.body, "h1"), where).toBe(headings.get(page.path));
+        expect(hasBackdrop(res.body), where).toBe(true);
+        expect(logged, where).toEqual([]);
+      } else if (fault === "an empty dataset") {
+        // A project without content: home shows the site's own text, documents are missing.
+        const missing = page.type === "page" || page.type === "post";
+        expect(res.status, where).toBe(missing ? 404 : 200);
+        if (missing) expect(textOf(res.body, "h1"), where).toBe("Page Not Found");
+        else expect(textOf(res.body, "h1"), where).toBe(headings.get(page.path));
+        expect(hasBackdrop(res.body), where).toBe(false);
+        expect(messages, where).toEqual([NO_IMAGES]);
+      } else if (page.ownContent) {
+        // Nothing to show: the 500 page, with a reference and without the backdrop.
+        expect(res.status, where).toBe(500);
+        expect(textOf(res.body, "h1"), where).toBe("Internal Server Error");
+        expect(res.body, where).toContain("Reference:");
+        expect(hasBackdrop(res.body), where).toBe(false);
+        // The page's query and the slideshow's: one error line each.
+        expect(
+          logged.map((line) => line.level),
+          where,
+        ).toEqual(["error", "error"]);
+        expect(messages.filter(isSlideshowLine), where).toHaveLength(1);
+      } else {
+        // The slideshow is decoration: the page renders without it, the toggle disabled.
+        expect(res.status, where).toBe(200);
+        expect(hasBackdrop(res.body), where).toBe(false);
+        expect(res.body, where).toContain("No photographs to show");
+        expect(
+          logged.map((line) => line.level),
+          where,
+        ).toEqual(["error"]);
+        expect(messages.filter(isSlideshowLine), where).toHaveLength(1);
+      }
+    }
+  }, 30_000);
+
+  it("with a warm cache: the stored page at once, a failed refresh logged once", async () => {
+    const envs = new Map(
+      PAGES.map((page) => [page.path, faultEnv({ CONTENT_FRESH_SECONDS: "0" })]),
+    );
+    const envFor = (page: PageCase) => envs.get(page.path) as Env;
+    const warm = await viewAll(envFor);
+    for (const { page, res } of warm) expect(res.status, page.path).toBe(200);
+
+    await FAULTS[fault]();
+    const { result: views, lines } = await withLogs(() => viewAll(envFor));
+
+    for (const { page, res, ms } of views) {
+      const logged = linesFor(lines, page);
+      const where = `${page.path} (${fault}, warm)`;
+      expect(ms, where).toBeLessThan(ANSWER_BOUND_MS);
+      expect(res.status, where).toBe(200);
+      expect(textOf(res.body, "h1"), where).toBe(headings.get(page.path));
+      expect(hasBackdrop(res.body), where).toBe(true);
+      if (FAILING.includes(fault)) {
+        // The page's query and the slideshow's were refreshed in the background and failed.
+        const refreshed = page.ownContent ? [page.type === "home" ? "home page" : page.type] : [];
+        expect(logged.map((line) => `${line.message} (${line.content})`).sort(), where).toEqual(
+          [...refreshed, "slideshow"].map((what) => `${REFRESH_FAILED} (${what})`).sort(),
+        );
+      } else {
+        expect(logged, where).toEqual([]);
+      }
+    }
+  }, 30_000);
+});
+
+describe("a fresh cache", () => {
+  it("answers every page type without asking the failing service", async () => {
+    const testEnv = faultEnv();
+    const warm = await viewAll(() => testEnv);
+    await setFault("500");
+    const before = await contentCalls();
+    const { result: views, lines } = await withLogs(() => viewAll(() => testEnv));
+    expect(await contentCalls()).toBe(before);
+    for (const [index, { page, res }] of views.entries()) {
+      expect(res.status, page.path).toBe(200);
+      expect(res.body, page.path).toBe(warm[index]?.res.body);
+    }
+    expect(lines).toEqual([]);
+  });
+});
