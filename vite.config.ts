@@ -7,11 +7,23 @@ import { buildInfoPlugin, CLIENT_ENTRY } from "./build/build-info-plugin.ts";
 // The worker environment's name as the Cloudflare plugin derives it from wrangler.toml's `name`.
 const WORKER_ENVIRONMENT = "photo_portfolio";
 
+// `npm run dev` (scripts/dev.ts) hands the worker its settings here, as JSON: the demo
+// content service's address, and the owner's environment and `.dev.vars` resolved as for
+// `npm start`.
+const DEV_VARS = "PORTFOLIO_DEV_VARS";
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    cloudflare({ inspectorPort: false }),
+    cloudflare({
+      inspectorPort: false,
+      config: (config) => {
+        const vars = process.env[DEV_VARS];
+        if (command !== "serve" || !vars) return;
+        return { vars: { ...config.vars, ...(JSON.parse(vars) as Record<string, string>) } };
+      },
+    }),
     buildInfoPlugin({ root: import.meta.dirname, readsBuiltManifest: () => command === "build" }),
   ],
   environments: {

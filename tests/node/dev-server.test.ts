@@ -1,0 +1,77 @@
+// `npm run dev` works as the README says: the Vite dev server with the worker in workerd, on
+// the demo content, serving pages whose client entry is the source (for hot reload).
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/site-server.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+describe("npm run dev", () => {
+  let dev: ChildProcess;
+  let url = "";
+  let output = "";
+
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `http://localhost:${port}`;
+    dev = spawn(process.execPath, ["scripts/dev.ts"], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      // Only the demo: no owner settings from this machine's environment.
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: String(port),
+        CLOUDFLARE_CF_FETCH_ENABLED: "false",
+        WRANGLER_SEND_METRICS: "false",
+      },
+    });
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    dev.stdout?.on("data", collect);
+    dev.stderr?.on("data", collect);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (dev.exitCode !== null) throw new Error(`npm run dev exited:\n${output}`);
+      try {
+        if ((await fetch(`${url}/_app/builds/latest.json`)).ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((wait) => setTimeout(wait, 250));
+    }
+    throw new Error(`npm run dev did not answer within 60 s:\n${output}`);
+  }, 70_000);
+
+  afterAll(async () => {
+    if (dev.pid === undefined || dev.exitCode !== null) return;
+    const exited = new Promise((done) => dev.once("exit", done));
+    process.kill(-dev.pid, "SIGTERM");
+    await exited;
+  });
+
+  it("renders pages on the demo content, with the client entry from source", async () => {
+    const res = await fetch(`${url}/portfolio`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<h1");
+    expect(html).toContain('class="backdrop"');
+    expect(html).toContain('src="/client/entry.tsx"');
+    expect(html).toContain('src="/@vite/client"');
+  });
+
+  it("serves the islands' source through Vite", async () => {
+    const res = await fetch(`${url}/client/islands/ThemeToggle.tsx`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("ThemeToggle");
+  });
+
+  it("keeps the error pages and headers of the real worker", async () => {
+    const res = await fetch(`${url}/no-such-page`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+  });
+});
