@@ -7,6 +7,7 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
+import type { ByteLru } from "../../worker/lib/byte-lru.ts";
 import { gatewayError } from "./http.ts";
 import {
   DEFAULT_QUALITY,
@@ -16,7 +17,6 @@ import {
   paramsKey,
   parseImageParams,
 } from "./image-params.ts";
-import type { ByteLru } from "./lru.ts";
 
 export interface Rendered {
   body: Buffer;

@@ -3,10 +3,10 @@
 // logging and lifecycle live here; the handlers are in query.ts and images.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ByteLru } from "../../worker/lib/byte-lru.ts";
 import { loadDataset } from "./dataset.ts";
 import { gatewayError, HttpError, sendJson, splitTarget } from "./http.ts";
 import { handleImage, type Rendered } from "./images.ts";
-import { ByteLru } from "./lru.ts";
 import { PerspectiveViews } from "./perspective.ts";
 import { handleDataRequest } from "./query.ts";
 

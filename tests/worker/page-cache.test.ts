@@ -1,7 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index.ts";
-import { PageStore } from "../../worker/render/page-cache.ts";
+import { ByteLru } from "../../worker/lib/byte-lru.ts";
+import { type CachedPage, freshPage } from "../../worker/render/page-cache.ts";
 import { contentCalls, faultEnv, resetFaults, setFault, view } from "./content-env.ts";
 import { BROWSER_UA } from "./fetch-page.ts";
 
@@ -152,33 +153,31 @@ describe("the page store", () => {
   });
 
   it("forgets a page once it expires", () => {
-    const store = new PageStore();
-    store.set("a", page("<p>a</p>", 1000));
-    expect(store.get("a", 999)?.body).toBe("<p>a</p>");
-    expect(store.get("a", 1000)).toBeUndefined();
+    const store = new ByteLru<CachedPage>(1000);
+    store.set("a", page("<p>a</p>", 1000), 8);
+    expect(freshPage(store, "a", 999)?.body).toBe("<p>a</p>");
+    expect(freshPage(store, "a", 1000)).toBeUndefined();
     expect(store.size).toBe(0);
+    expect(store.bytes).toBe(0);
   });
 
-  it("drops the least recently used page beyond its page limit", () => {
-    const store = new PageStore(2);
-    store.set("a", page("a"));
-    store.set("b", page("b"));
-    store.get("a", 0);
-    store.set("c", page("c"));
-    expect(store.get("b", 0)).toBeUndefined();
-    expect(store.get("a", 0)?.body).toBe("a");
-    expect(store.get("c", 0)?.body).toBe("c");
+  it("drops the least recently used page beyond its size", () => {
+    const store = new ByteLru<CachedPage>(10);
+    store.set("a", page("aaaa"), 4);
+    store.set("b", page("bbbb"), 4);
+    freshPage(store, "a", 0);
+    store.set("c", page("cccc"), 4);
+    expect(freshPage(store, "b", 0)).toBeUndefined();
+    expect(freshPage(store, "a", 0)?.body).toBe("aaaa");
+    expect(freshPage(store, "c", 0)?.body).toBe("cccc");
+    expect(store.bytes).toBe(8);
   });
 
-  it("stays within its size limit and refuses a page larger than all of it", () => {
-    const store = new PageStore(100, 10);
-    store.set("a", page("aaaa"));
-    store.set("b", page("bbbb"));
-    store.set("c", page("cccc"));
-    expect(store.size).toBe(2);
-    expect(store.get("a", 0)).toBeUndefined();
-    store.set("huge", page("x".repeat(11)));
-    expect(store.get("huge", 0)).toBeUndefined();
-    expect(store.size).toBe(2);
+  it("refuses a page larger than all of it, keeping the others", () => {
+    const store = new ByteLru<CachedPage>(10);
+    store.set("a", page("aaaa"), 4);
+    store.set("huge", page("x".repeat(11)), 11);
+    expect(freshPage(store, "huge", 0)).toBeUndefined();
+    expect(freshPage(store, "a", 0)?.body).toBe("aaaa");
   });
 });

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { ByteLru } from "../lib/byte-lru.ts";
 import { siteOrigin } from "../seo/canonical.ts";
 
 /**
@@ -23,62 +24,31 @@ export interface CachedPage {
 /** The headers that belong to the page itself; the rest are set per request around it. */
 const PAGE_HEADERS = ["Content-Type", "Cache-Control"] as const;
 
-/** Least recently used first (a Map iterates in insertion order; a hit moves to the end). */
-export class PageStore {
-  readonly #pages = new Map<string, CachedPage>();
-  #chars = 0;
+/** The size of all kept pages, per isolate (which has 128 MB in all); string length is close to bytes for HTML. */
+const MAX_CHARS = 16 * 1024 * 1024;
 
-  readonly maxPages: number;
-  /** In string length, which is close to bytes for HTML. */
-  readonly maxChars: number;
-
-  // Bounded so that many distinct pages cannot grow the isolate's memory (128 MB in all).
-  constructor(maxPages = 200, maxChars = 16 * 1024 * 1024) {
-    this.maxPages = maxPages;
-    this.maxChars = maxChars;
+/** The page kept under `key`, if it is still fresh at `now`. */
+export function freshPage(
+  store: ByteLru<CachedPage>,
+  key: string,
+  now: number,
+): CachedPage | undefined {
+  const page = store.get(key);
+  if (page && page.expires <= now) {
+    store.delete(key);
+    return undefined;
   }
-
-  get size(): number {
-    return this.#pages.size;
-  }
-
-  get(key: string, now: number): CachedPage | undefined {
-    const page = this.#pages.get(key);
-    if (!page) return undefined;
-    this.#delete(key);
-    if (page.expires <= now) return undefined;
-    this.#pages.set(key, page);
-    this.#chars += page.body.length;
-    return page;
-  }
-
-  set(key: string, page: CachedPage): void {
-    if (page.body.length > this.maxChars) return;
-    this.#delete(key);
-    this.#pages.set(key, page);
-    this.#chars += page.body.length;
-    for (const [oldest] of this.#pages) {
-      if (this.#pages.size <= this.maxPages && this.#chars <= this.maxChars) break;
-      this.#delete(oldest);
-    }
-  }
-
-  #delete(key: string): void {
-    const page = this.#pages.get(key);
-    if (!page) return;
-    this.#chars -= page.body.length;
-    this.#pages.delete(key);
-  }
+  return page;
 }
 
 // One store per environment: a deployed isolate has one; the worker tests run many
 // environments (content services, settings) side by side in one isolate.
-const stores = new WeakMap<object, PageStore>();
+const stores = new WeakMap<object, ByteLru<CachedPage>>();
 
-function storeFor(env: object): PageStore {
+function storeFor(env: object): ByteLru<CachedPage> {
   let store = stores.get(env);
   if (!store) {
-    store = new PageStore();
+    store = new ByteLru<CachedPage>(MAX_CHARS);
     stores.set(env, store);
   }
   return store;
@@ -93,7 +63,7 @@ const serverTiming = (outcome: "hit" | "miss") => `page-cache;desc="${outcome}"`
 export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const store = storeFor(c.env);
   const key = `${siteOrigin(c)}${c.req.path}`;
-  const cached = store.get(key, Date.now());
+  const cached = freshPage(store, key, Date.now());
   if (cached) {
     c.header("Server-Timing", serverTiming("hit"));
     return c.body(cached.body, 200, cached.headers);
@@ -109,7 +79,7 @@ export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     const value = c.res.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  store.set(key, { body, headers, expires: freshUntil });
+  store.set(key, { body, headers, expires: freshUntil }, body.length);
   c.res = new Response(body, c.res);
   c.header("Server-Timing", serverTiming("miss"));
 };

@@ -1,6 +1,6 @@
-// A least-recently-used cache bounded by total bytes, for transformed images.
-// A Map iterates in insertion order, so re-inserting on read keeps the oldest
-// entry first and eviction is just "delete the first key".
+// A least-recently-used cache bounded by total bytes: the worker's rendered pages and the
+// demo service's transformed images. A Map iterates in insertion order, so re-inserting on
+// read keeps the oldest entry first and eviction is just "delete the first key".
 export class ByteLru<V> {
   readonly maxBytes: number;
   #bytes = 0;
