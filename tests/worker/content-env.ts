@@ -19,11 +19,17 @@ export function faultEnv(overrides: Partial<Env> = {}): Env {
   };
 }
 
-/** One page view through the real worker; waits for its background work (cache refreshes). */
-export async function view(path: string, testEnv: Env) {
+/**
+ * One page view through the real worker (a path on http://localhost, or a whole URL); waits
+ * for its background work (cache refreshes).
+ */
+export async function view(path: string, testEnv: Env, method = "GET") {
   const ctx = createExecutionContext();
   const res = await worker.fetch(
-    new Request(`http://localhost${path}`, { headers: { "User-Agent": BROWSER_UA } }),
+    new Request(new URL(path, "http://localhost"), {
+      method,
+      headers: { "User-Agent": BROWSER_UA },
+    }),
     testEnv,
     ctx,
   );

@@ -1,10 +1,7 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import worker from "../../worker/index.ts";
 import { ByteLru } from "../../worker/lib/byte-lru.ts";
 import { type CachedPage, freshPage } from "../../worker/render/page-cache.ts";
 import { contentCalls, faultEnv, resetFaults, setFault, view } from "./content-env.ts";
-import { BROWSER_UA } from "./fetch-page.ts";
 
 afterEach(async () => {
   await resetFaults();
@@ -13,19 +10,6 @@ afterEach(async () => {
 
 const HIT = 'page-cache;desc="hit"';
 const MISS = 'page-cache;desc="miss"';
-
-/** A view at any URL (origin included), waiting for background work like `view`. */
-async function viewUrl(url: string, testEnv: Env, method = "GET") {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(url, { method, headers: { "User-Agent": BROWSER_UA } }),
-    testEnv,
-    ctx,
-  );
-  const body = await res.text();
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, body, headers: res.headers };
-}
 
 describe("rendered pages kept while their content is fresh", () => {
   it.each(["/", "/portfolio", "/contact", "/post/autumn-in-the-basque-mountains", "/200"])(
@@ -70,7 +54,7 @@ describe("rendered pages kept while their content is fresh", () => {
   it("answers HEAD from a kept page with its status and no body", async () => {
     const testEnv = faultEnv();
     await view("/contact", testEnv);
-    const head = await viewUrl("http://localhost/contact", testEnv, "HEAD");
+    const head = await view("/contact", testEnv, "HEAD");
     expect(head.status).toBe(200);
     expect(head.body).toBe("");
     expect(head.headers.get("Server-Timing")).toBe(HIT);
@@ -85,8 +69,8 @@ describe("rendered pages kept while their content is fresh", () => {
 
   it("keeps a page per origin, since its canonical URL names the origin", async () => {
     const testEnv = faultEnv();
-    await viewUrl("http://localhost/contact", testEnv);
-    const other = await viewUrl("https://photos.example/contact", testEnv);
+    await view("http://localhost/contact", testEnv);
+    const other = await view("https://photos.example/contact", testEnv);
     expect(other.headers.get("Server-Timing")).toBe(MISS);
     expect(other.body).toContain('href="https://photos.example/contact"');
     expect(other.body).not.toContain("http://localhost/contact");
