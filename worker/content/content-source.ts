@@ -64,8 +64,9 @@ function executionContext(c: Context): CacheContext {
   }
 }
 
-function expect<T>(check: (value: unknown) => value is T, what: string) {
-  return (value: unknown): T => {
+/** A parser that accepts what `check` accepts; `what` names the content in its error. */
+function expect<T>(check: (value: unknown) => value is T) {
+  return (value: unknown, what: string): T => {
     if (!check(value))
       throw new MalformedContent(`The content service returned a malformed ${what}`);
     return value;
@@ -99,7 +100,7 @@ function createContentSource(c: Context<AppEnv>): ContentSource {
     what: string,
     query: string,
     params: Record<string, unknown>,
-    parse: (value: unknown) => T,
+    parse: (value: unknown, what: string) => T,
   ): Promise<T> {
     const read = cachedQuery({
       config,
@@ -114,7 +115,7 @@ function createContentSource(c: Context<AppEnv>): ContentSource {
         if (typeof response !== "object" || response === null || !("result" in response)) {
           throw new MalformedContent("The content service answered without a result");
         }
-        return parse(response.result);
+        return parse(response.result, what);
       },
       onRefreshError: (error) =>
         log.warn("Content refresh failed; serving the stale result", {
@@ -136,11 +137,10 @@ function createContentSource(c: Context<AppEnv>): ContentSource {
   return {
     config,
     images: imageUrls(config),
-    home: (postLimit = 6) =>
-      run("home page", homeQuery, { postLimit }, expect(isHomeContent, "home page")),
-    page: (slug) => run("page", pageBySlugQuery, { slug }, expect(isPageDocument, "page")),
-    post: (slug) => run("post", postBySlugQuery, { slug }, expect(isPostDocument, "post")),
-    siteIndex: () => run("site index", siteIndexQuery, {}, expect(isSiteIndex, "site index")),
+    home: (postLimit = 6) => run("home page", homeQuery, { postLimit }, expect(isHomeContent)),
+    page: (slug) => run("page", pageBySlugQuery, { slug }, expect(isPageDocument)),
+    post: (slug) => run("post", postBySlugQuery, { slug }, expect(isPostDocument)),
+    siteIndex: () => run("site index", siteIndexQuery, {}, expect(isSiteIndex)),
     async backgroundImages() {
       const tagNames = [SLIDESHOW_TAG];
       const images = await run("slideshow", backgroundImagesQuery, { tagNames }, (value) => {
