@@ -1,5 +1,5 @@
 import { defineField, defineType } from "@sanity/types";
-import { slugField } from "./slug-field.ts";
+import { slugField, titleField } from "./fields.ts";
 
 /** Served at /{slug}: contact, portfolio, imprint and any page the owner adds. */
 export const page = defineType({
@@ -7,12 +7,7 @@ export const page = defineType({
   title: "Page",
   type: "document",
   fields: [
-    defineField({
-      name: "title",
-      title: "Title",
-      type: "string",
-      validation: (rule) => rule.required(),
-    }),
+    titleField,
     slugField,
     defineField({ name: "description", title: "Description", type: "text", rows: 2 }),
     defineField({ name: "body", title: "Body", type: "richText" }),

@@ -1,6 +1,6 @@
 import { defineField, defineType } from "@sanity/types";
+import { slugField, titleField } from "./fields.ts";
 import { photoFields, photoOptions } from "./photo.ts";
-import { slugField } from "./slug-field.ts";
 
 /** Served at /post/{slug}, listed on the home page and in /rss.xml. */
 export const post = defineType({
@@ -8,12 +8,7 @@ export const post = defineType({
   title: "Post",
   type: "document",
   fields: [
-    defineField({
-      name: "title",
-      title: "Title",
-      type: "string",
-      validation: (rule) => rule.required(),
-    }),
+    titleField,
     slugField,
     defineField({
       name: "publishedAt",

@@ -16,9 +16,6 @@ export interface CacheContext {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-/** Where a result came from, for logs and tests. */
-export type CacheOutcome = "fresh" | "stale" | "miss" | "bypass";
-
 // The Cache API keys on URLs; this host is never fetched.
 const KEY_ORIGIN = "https://content-cache.invalid";
 
@@ -77,7 +74,6 @@ async function store<T>(
 
 export interface CachedQuery<T> {
   result: T;
-  outcome: CacheOutcome;
   /**
    * Until when (epoch ms) the result counts as fresh: 0 when it is already stale or was never
    * cached (drafts), so anything built from it should not be kept either.
@@ -97,7 +93,7 @@ export async function cachedQuery<T>(options: {
   const { config, ctx, load } = options;
   // Drafts change by the second and may be private: never cached.
   if (config.perspective === "drafts") {
-    return { result: await load(), outcome: "bypass", freshUntil: 0 };
+    return { result: await load(), freshUntil: 0 };
   }
 
   const cache = options.cache ?? caches.default;
@@ -110,7 +106,7 @@ export async function cachedQuery<T>(options: {
     });
   const loaded = async (): Promise<CachedQuery<T>> => {
     const entry = await fetchAndStore();
-    return { result: entry.result, outcome: "miss", freshUntil: entry.storedAt + freshMs };
+    return { result: entry.result, freshUntil: entry.storedAt + freshMs };
   };
 
   const hit = await cache.match(key);
@@ -119,11 +115,11 @@ export async function cachedQuery<T>(options: {
 
   const age = Date.now() - entry.storedAt;
   if (age < freshMs) {
-    return { result: entry.result, outcome: "fresh", freshUntil: entry.storedAt + freshMs };
+    return { result: entry.result, freshUntil: entry.storedAt + freshMs };
   }
   if (age < config.staleSeconds * 1000) {
     ctx.waitUntil(fetchAndStore().catch(options.onRefreshError));
-    return { result: entry.result, outcome: "stale", freshUntil: 0 };
+    return { result: entry.result, freshUntil: 0 };
   }
   return loaded();
 }

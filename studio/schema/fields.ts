@@ -1,0 +1,33 @@
+import { defineField } from "@sanity/types";
+
+// Fields that pages and posts share.
+
+/**
+ * The site accepts slugs of lowercase letters, digits and single dashes, at most 96 long
+ * (SPEC V1). The same rule as worker/routes/checks.ts, written again because this folder is
+ * copied into the owner's Studio; tests/node/studio-schema.test.ts keeps the two in step.
+ */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX_LENGTH = 96;
+
+export const titleField = defineField({
+  name: "title",
+  title: "Title",
+  type: "string",
+  validation: (rule) => rule.required(),
+});
+
+export const slugField = defineField({
+  name: "slug",
+  title: "Slug",
+  type: "slug",
+  options: { source: "title", maxLength: SLUG_MAX_LENGTH },
+  validation: (rule) =>
+    rule
+      .required()
+      .custom((slug: { current?: string } | undefined) =>
+        !slug?.current || SLUG.test(slug.current)
+          ? true
+          : "Use lowercase letters, digits and single dashes",
+      ),
+});
