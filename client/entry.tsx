@@ -2,21 +2,20 @@ import "@vitejs/plugin-react/preamble";
 import "./styles/app.css";
 import { type ComponentType, createElement } from "react";
 import { hydrateRoot } from "react-dom/client";
-import type { IslandName } from "./components/Island.tsx";
+import type { IslandName } from "./islands/island-name.ts";
 import Slideshow from "./islands/Slideshow.tsx";
 import SlideshowToggle from "./islands/SlideshowToggle.tsx";
 import ThemeToggle from "./islands/ThemeToggle.tsx";
 import { watchForNewBuilds } from "./runtime/new-build.ts";
 import { startPrefetching } from "./runtime/prefetch.ts";
 
-// S5, S6: a few hundred bytes that every page needs.
+// A few hundred bytes that every page needs: intent prefetch and new-build detection. A failed
+// load of this entry is handled by the inline head script, which reloads once.
 startPrefetching();
 watchForNewBuilds();
 
 // The islands are bundled with the entry rather than split into chunks of their own: together
-// they are about 3 KB, and one file compresses better and loads in one request than eight
-// small ones (the JS budget of issue 5). A failed load of the entry is handled by the head
-// script (S7).
+// they are about 3 KB, and one file compresses better and loads in one request.
 // biome-ignore lint/suspicious/noExplicitAny: island props are whatever the server serialised into data-props
 const islands: Record<IslandName, ComponentType<any>> = { Slideshow, SlideshowToggle, ThemeToggle };
 

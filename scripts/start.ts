@@ -2,7 +2,7 @@
 // (PORT overrides), on the embedded demo content unless a Sanity project is configured.
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { ConfigError, contentConfig } from "../worker/content/content-config.ts";
+import { ConfigError, contentConfig } from "../worker/config/content-config.ts";
 import { ROOT, resolveVars, startSite, usesDemoContent } from "./site-server.ts";
 
 const port = Number(process.env.PORT ?? 8787);

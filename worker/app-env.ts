@@ -1,6 +1,12 @@
-import type { SiteSettings } from "./config/site.ts";
+import type { SiteSettings } from "./config/site-settings.ts";
 import type { ContentSource } from "./content/content-source.ts";
-import type { RouteMeta } from "./routes/route-table.ts";
+
+/** What rendering needs to know about the matched route. */
+export interface RouteMeta {
+  name: string;
+  /** Routes with a slug parameter have no slideshow toggle in the footer. */
+  hasSlug: boolean;
+}
 
 /** What every handler can read from the Hono context. */
 export interface AppEnv {
@@ -10,7 +16,7 @@ export interface AppEnv {
     site: SiteSettings;
     /** The matched route; absent for unmatched paths. */
     route?: RouteMeta;
-    /** Created on first use by contentSource(c), then shared by the page and the backdrop. */
+    /** Created on first use by requestContent(c), then shared by the page and the backdrop. */
     content?: ContentSource;
   };
 }

@@ -1,20 +1,23 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { trimTrailingSlash } from "hono/trailing-slash";
-import { builds } from "./api/builds.ts";
-import { feeds } from "./api/feeds.ts";
 import type { AppEnv } from "./app-env.ts";
-import { siteSettings } from "./config/site.ts";
+import { builds } from "./endpoints/builds.ts";
 import { fullPath, handleError } from "./errors/handle-error.tsx";
 import { unmatchedPath } from "./errors/page-error.ts";
-import { securityHeaders } from "./headers/security-headers.ts";
-import { readOnlyMethods } from "./routes/method-guard.ts";
-import type { RouteMiddleware } from "./routes/middlewares.ts";
-import { routeMiddlewares } from "./routes/middlewares.ts";
+import { feeds } from "./feeds/index.ts";
+import { readOnlyMethods } from "./middleware/read-only-methods/index.ts";
+import { securityHeaders } from "./middleware/security-headers/index.ts";
+import { siteSettings } from "./middleware/site-settings/index.ts";
 import { registerRoutes, resolveRoutes } from "./routes/register-routes.ts";
-import { type RouteDefinition, routes } from "./routes/route-table.ts";
+import type { RouteDefinition } from "./routes/route-definition.ts";
+import { type RouteMiddleware, routeMiddlewares } from "./routes/route-middlewares.ts";
+import { routes } from "./routes/route-table.ts";
 
-/** Builds the worker's app from a route table; tests pass their own tables. */
+/**
+ * Builds the worker's app: global middleware, the `/_app` endpoints and feeds, then the page
+ * routes of the table. Tests pass their own table and registry.
+ */
 export function createApp(
   table: readonly RouteDefinition[] = routes,
   registry: Readonly<Record<string, RouteMiddleware>> = routeMiddlewares,
@@ -25,10 +28,7 @@ export function createApp(
 
   app.use(securityHeaders);
   app.use(requestId());
-  app.use(async (c, next) => {
-    c.set("site", siteSettings(c.env));
-    await next();
-  });
+  app.use(siteSettings);
   app.use(readOnlyMethods);
   // "/contact/" → 301 "/contact", without rendering a not-found page first.
   app.use(trimTrailingSlash({ alwaysRedirect: true }));

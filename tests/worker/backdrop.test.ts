@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/app.ts";
-import { slideshowInterval } from "../../worker/render/render-page.tsx";
+import { slideshowInterval } from "../../worker/config/slideshow-interval.ts";
 import { resetFaults, setFault } from "./content-env.ts";
 import { BROWSER_UA, fetchPage } from "./fetch-page.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, contentConfig } from "../../worker/content/content-config.ts";
+import { ConfigError, contentConfig } from "../../worker/config/content-config.ts";
 
 const valid = {
   SANITY_PROJECT_ID: "abc123-x",

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { serializeJsonLd } from "../../client/components/content/json-ld.ts";
-import { linkKind } from "../../client/components/content/links.ts";
+import { serializeJsonLd } from "../../worker/seo/json-ld.ts";
+import { linkKind } from "../../worker/views/content/links.ts";
 import { fetchPage, textOf } from "./fetch-page.ts";
 
 type Attributes = Record<string, string | null>;

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { pages, posts } from "../../demo/content.ts";
-import { escapeXml } from "../../worker/api/xml.ts";
 import { createApp } from "../../worker/app.ts";
+import { escapeXml } from "../../worker/feeds/xml.ts";
 import { BOT_UA, fetchPage } from "./fetch-page.ts";
 
 const ORIGIN = "http://localhost";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ByteLru } from "../../worker/lib/byte-lru.ts";
-import { type CachedPage, freshPage } from "../../worker/render/page-cache.ts";
+import { type CachedPage, freshPage } from "../../worker/middleware/page-cache/index.ts";
 import { contentCalls, faultEnv, resetFaults, setFault, view } from "./content-env.ts";
 
 afterEach(async () => {

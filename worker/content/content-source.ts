@@ -1,9 +1,8 @@
-import type { Context } from "hono";
-import type { AppEnv } from "../app-env.ts";
-import { log } from "../log.ts";
-import { type ContentConfig, contentConfig } from "./content-config.ts";
+import { type ContentConfig, type ContentEnv, contentConfig } from "../config/content-config.ts";
+import { log } from "../lib/log.ts";
 import { type CacheContext, cachedQuery } from "./edge-cache.ts";
 import { type ImageUrls, imageUrls } from "./image-urls.ts";
+import type { HomeContent, ImageAsset, PageDocument, PostDocument, SiteIndex } from "./model.ts";
 import {
   backgroundImagesQuery,
   homeQuery,
@@ -13,7 +12,6 @@ import {
   siteIndexQuery,
 } from "./queries.ts";
 import { sanityClient } from "./sanity-client.ts";
-import type { HomeContent, ImageAsset, PageDocument, PostDocument, SiteIndex } from "./types.ts";
 import {
   isHomeContent,
   isImageAsset,
@@ -22,7 +20,7 @@ import {
   isSiteIndex,
 } from "./validate.ts";
 
-/** C4: a page answers well within 10 s even when the content service hangs. */
+/** A page answers well within 10 s even when the content service hangs. */
 export const QUERY_DEADLINE_MS = 8_000;
 
 /** The answer was not what the query projects (invalid JSON, wrong shape): never rendered. */
@@ -30,7 +28,7 @@ export class MalformedContent extends Error {
   override name = "MalformedContent";
 }
 
-/** C2: the slideshow lookup found nothing. */
+/** The slideshow lookup found nothing. */
 export class NoBackgroundImages extends Error {
   override name = "NoBackgroundImages";
   constructor(tag: string) {
@@ -46,22 +44,13 @@ export interface ContentSource {
   page(slug: string): Promise<PageDocument | null>;
   post(slug: string): Promise<PostDocument | null>;
   siteIndex(): Promise<SiteIndex>;
-  /** C1: the slideshow's photographs; throws NoBackgroundImages when there are none. */
+  /** The slideshow's photographs; throws NoBackgroundImages when there are none. */
   backgroundImages(): Promise<ImageAsset[]>;
   /**
    * Until when (epoch ms) everything read through this source stays fresh: 0 once a read
    * failed or served a stale result, undefined while nothing has been read.
    */
   freshUntil(): number | undefined;
-}
-
-function executionContext(c: Context): CacheContext {
-  try {
-    return c.executionCtx;
-  } catch {
-    // No execution context (e.g. app.request in a unit test): refresh inline.
-    return { waitUntil: (promise) => void promise.catch(() => {}) };
-  }
 }
 
 /** A parser that accepts what `check` accepts; `what` names the content in its error. */
@@ -74,22 +63,17 @@ function expect<T>(check: (value: unknown) => value is T) {
 }
 
 /**
- * One source per request, shared by the page and the backdrop; the configuration is checked
- * before first use (V2).
+ * The content of one request: every query goes through the edge cache, and the source
+ * remembers how long what it read stays fresh. The configuration is checked here, before the
+ * first query, so a bad setting names itself in the error.
  */
-export function contentSource(c: Context<AppEnv>): ContentSource {
-  const existing = c.get("content");
-  if (existing) return existing;
-  const source = createContentSource(c);
-  c.set("content", source);
-  return source;
-}
-
-function createContentSource(c: Context<AppEnv>): ContentSource {
-  const config = contentConfig(c.env);
+export function createContentSource(
+  env: ContentEnv,
+  ctx: CacheContext,
+  path: string,
+): ContentSource {
+  const config = contentConfig(env);
   const client = sanityClient(config);
-  const ctx = executionContext(c);
-  const path = new URL(c.req.url).pathname;
   let freshUntil: number | undefined;
   const settle = (until: number) => {
     freshUntil = Math.min(freshUntil ?? until, until);

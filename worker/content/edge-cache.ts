@@ -1,4 +1,4 @@
-import type { ContentConfig } from "./content-config.ts";
+import type { ContentConfig } from "../config/content-config.ts";
 
 /**
  * C5: content results in the Workers Cache API, with stale-while-revalidate and

@@ -1,18 +1,45 @@
 import { createImageUrlBuilder } from "@sanity/image-url";
-import type { ContentConfig } from "./content-config.ts";
-import type { ImageAsset } from "./types.ts";
+import type { ContentConfig } from "../config/content-config.ts";
+import type { ImageAsset } from "./model.ts";
 
 /** R2: widths offered in every srcset, from small phones to 2560 px screens. */
 export const SRCSET_WIDTHS = [320, 480, 640, 800, 1024, 1280, 1600, 1920, 2560] as const;
 
-export interface ResponsiveImage {
+/** A responsive rendition of a photograph: what an `<img>` needs. */
+export interface ImageSource {
   src: string;
   srcSet: string;
   width: number;
   height: number;
 }
 
-const SANITY_CDN = "https://cdn.sanity.io";
+export interface ImageOptions {
+  /** Width / height to crop to; the photograph's own shape when absent. */
+  aspect?: number;
+  /** The widest rendition worth offering for this slot (CSS px × device pixel ratio). */
+  maxWidth?: number;
+  quality?: number;
+}
+
+/** Builds the CDN URLs of an asset for one slot; views receive it from the page handler. */
+export type ImageFor = (asset: ImageAsset, options?: ImageOptions) => ImageSource;
+
+const SANITY_IMAGE_CDN = "https://cdn.sanity.io";
+
+/**
+ * The origin every image URL points at: Sanity's image CDN, or the custom API host when one is
+ * set (the demo service serves images itself). The Content-Security-Policy allows exactly this
+ * origin, so it is computed in this one place.
+ */
+export function imageOrigin(apiHost: string | undefined): string {
+  const host = apiHost?.trim();
+  if (!host) return SANITY_IMAGE_CDN;
+  try {
+    return new URL(host).origin;
+  } catch {
+    return SANITY_IMAGE_CDN;
+  }
+}
 
 export type ImageUrls = ReturnType<typeof imageUrls>;
 
@@ -39,21 +66,18 @@ export function imageUrls(config: ImageConfig) {
 }
 
 function createImageUrls(config: ImageConfig) {
-  const remembered = new Map<string, ResponsiveImage>();
+  const remembered = new Map<string, ImageSource>();
   const builder = createImageUrlBuilder({
     projectId: config.projectId,
     dataset: config.dataset,
-    baseUrl: config.apiHost ?? SANITY_CDN,
+    baseUrl: imageOrigin(config.apiHost),
   });
 
   /**
    * A responsive source: `aspect` (width / height) crops to that shape; otherwise the photo
    * keeps its own. Widths never exceed the original (the CDN does not upscale).
    */
-  function responsive(
-    asset: ImageAsset,
-    options: { aspect?: number; maxWidth?: number; quality?: number } = {},
-  ): ResponsiveImage {
+  const responsive: ImageFor = (asset, options = {}) => {
     const key = `${asset._id}|${asset.width}x${asset.height}|${options.aspect}|${options.maxWidth}|${options.quality}`;
     let image = remembered.get(key);
     if (!image) {
@@ -62,12 +86,9 @@ function createImageUrls(config: ImageConfig) {
       remembered.set(key, image);
     }
     return image;
-  }
+  };
 
-  function buildResponsive(
-    asset: ImageAsset,
-    options: { aspect?: number; maxWidth?: number; quality?: number },
-  ): ResponsiveImage {
+  function buildResponsive(asset: ImageAsset, options: ImageOptions): ImageSource {
     const aspect = options.aspect ?? asset.width / asset.height;
     const limit = Math.min(asset.width, options.maxWidth ?? 2560);
     const widths = [...SRCSET_WIDTHS.filter((w) => w < limit), limit];

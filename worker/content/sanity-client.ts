@@ -1,5 +1,5 @@
 import { createClient, type SanityClient } from "@sanity/client";
-import type { ContentConfig } from "./content-config.ts";
+import type { ContentConfig } from "../config/content-config.ts";
 
 /** C4: one attempt may take this long before it is abandoned (the client's default is 5 minutes). */
 export const ATTEMPT_TIMEOUT_MS = 3_000;

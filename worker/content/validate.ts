@@ -1,4 +1,4 @@
-import type { HomeContent, ImageAsset, PageDocument, PostDocument, SiteIndex } from "./types.ts";
+import type { HomeContent, ImageAsset, PageDocument, PostDocument, SiteIndex } from "./model.ts";
 
 /** Shape checks for what the content service returns: enough to never render garbage. */
 

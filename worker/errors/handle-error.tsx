@@ -2,10 +2,11 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isbot } from "isbot";
-import { ErrorView } from "../../client/components/ErrorView.tsx";
 import type { AppEnv } from "../app-env.ts";
-import { log } from "../log.ts";
+import { log } from "../lib/log.ts";
+import { loadLayout } from "../pages/load-layout.ts";
 import { renderPage } from "../render/render-page.tsx";
+import { ErrorView } from "../views/ErrorView.tsx";
 import { defaultStatusMessage, echoPath, PageError } from "./page-error.ts";
 
 interface VisitorError {
@@ -46,7 +47,7 @@ function toVisitorError(error: Error): VisitorError {
 }
 
 /**
- * E1–E3, E6: every error becomes a rendered error page (or, for bots, a minimal body) with
+ * Every error becomes a rendered error page (or, for bots, a minimal body) with
  * the right status. Internal details go to the log with the request id, never to the visitor.
  */
 export async function handleError(error: Error, c: Context<AppEnv>): Promise<Response> {
@@ -60,14 +61,14 @@ export async function handleError(error: Error, c: Context<AppEnv>): Promise<Res
     log.error(error.message || "Unhandled error", { ...fields, stack: error.stack });
   }
 
-  // E3: crawlers and unfurlers get the status and a minimal body, never the error page.
+  // Crawlers and unfurlers get the status and a minimal body, never the error page.
   if (isbot(c.req.header("User-Agent"))) {
     log.warn(visitor.description, { ...fields, bot: true });
     return c.text(`${visitor.status} ${visitor.statusMessage}`, visitor.status);
   }
 
   try {
-    return await renderPage(c, {
+    return await renderPage(c, await loadLayout(c), {
       title: visitor.statusMessage,
       description: visitor.statusMessage,
       status: visitor.status,

@@ -28,15 +28,15 @@ export class PageError extends HTTPException {
   }
 }
 
-/** E1: no route pattern matches. The message echoes the path with its query string. */
+/** No route pattern matches. The message echoes the path with its query string. */
 export const unmatchedPath = (fullPath: string) =>
   new PageError(404, `Page not found: ${echoPath(fullPath)}`, { fatal: false });
 
-/** V1 / R1: the route matched but its validity check failed or there is no such document. */
+/** The route matched but its validity check failed or there is no such document. */
 export const pageNotFound = (path: string, status: ContentfulStatusCode = 404) =>
   new PageError(status, `Page Not Found: ${echoPath(path)}`, { fatal: true });
 
-/** E2 defaults for the status line. */
+/** The default status line of an error page. */
 export function defaultStatusMessage(status: number): string {
   return status === 404 ? "Page Not Found" : "Internal Server Error";
 }

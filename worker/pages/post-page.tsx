@@ -1,14 +1,14 @@
 import type { Handler } from "hono";
-import { PageMeta } from "../../client/components/content/PageMeta.tsx";
-import { PostHeader } from "../../client/components/content/PostHeader.tsx";
-import { RichText } from "../../client/components/content/RichText.tsx";
 import type { AppEnv } from "../app-env.ts";
-import { contentSource } from "../content/content-source.ts";
+import { requestContent } from "../content/request-content.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import { documentTitle, renderPage } from "../render/render-page.tsx";
 import { canonicalUrl, siteOrigin } from "../seo/canonical.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { blogPostingLd } from "../seo/structured-data.ts";
+import { PageMeta } from "../views/content/PageMeta.tsx";
+import { PostView } from "../views/PostView.tsx";
+import { loadLayout } from "./load-layout.ts";
 
 /** The later of two ISO dates: an edit made before the publication date changes nothing. */
 const later = (a: string, b: string | undefined) => (b && Date.parse(b) > Date.parse(a) ? b : a);
@@ -16,19 +16,17 @@ const later = (a: string, b: string | undefined) => (b && Date.parse(b) > Date.p
 /** `/post/{slug}`: a Sanity `post` document. */
 export const postPage: Handler<AppEnv> = async (c) => {
   const site = c.get("site");
-  const path = new URL(c.req.url).pathname;
-  const content = contentSource(c);
+  const content = requestContent(c);
   const post = await content.post(c.req.param("slug") ?? "");
-  // R1: the slug is well-formed but names no document.
-  if (!post) throw pageNotFound(path);
+  // The slug is well-formed but names no document.
+  if (!post) throw pageNotFound(new URL(c.req.url).pathname);
 
-  const urls = content.images;
   const canonical = canonicalUrl(c);
   const description = post.excerpt?.trim() || site.description;
-  const image = socialImage(urls, post.mainImage);
+  const image = socialImage(content.images, post.mainImage);
   const modified = later(post.publishedAt, post._updatedAt);
 
-  return renderPage(c, {
+  return renderPage(c, await loadLayout(c), {
     title: post.title,
     description,
     head: (
@@ -55,18 +53,7 @@ export const postPage: Handler<AppEnv> = async (c) => {
       />
     ),
     content: (
-      <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <div className="panel px-5 py-10 sm:px-10 sm:py-12">
-          <PostHeader
-            title={post.title}
-            publishedAt={post.publishedAt}
-            excerpt={post.excerpt}
-            cover={post.mainImage}
-            imageFor={urls.responsive}
-          />
-          <RichText value={post.body} imageFor={urls.responsive} siteOrigin={siteOrigin(c)} />
-        </div>
-      </article>
+      <PostView post={post} imageFor={content.images.responsive} siteOrigin={siteOrigin(c)} />
     ),
   });
 };

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-/** V1: a route's validity check. `true` passes; `false` or a status fails with that status (default 404). */
+/** A route's validity check. `true` passes; `false` or a status fails with that status (default 404). */
 export type ValidityCheck = (c: Context) => boolean | { status: ContentfulStatusCode };
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,8 +1,8 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { pageNotFound } from "../errors/page-error.ts";
-import type { RouteMiddleware } from "./middlewares.ts";
-import { type RouteDefinition, routeMeta } from "./route-table.ts";
+import { type RouteDefinition, routeMeta } from "./route-definition.ts";
+import type { RouteMiddleware } from "./route-middlewares.ts";
 
 interface ResolvedRoute {
   route: RouteDefinition;
@@ -11,7 +11,7 @@ interface ResolvedRoute {
 
 /**
  * Resolves every middleware name of the table up front, so a typo fails when the app is
- * built (at deploy and in tests), never silently at request time (E5).
+ * built (at deploy and in tests), never silently at request time.
  */
 export function resolveRoutes(
   table: readonly RouteDefinition[],
@@ -27,7 +27,7 @@ export function resolveRoutes(
   }));
 }
 
-/** V1: a failed check is a fatal not-found (or the status the check gives). */
+/** A failed check is a fatal not-found (or the status the check gives). */
 const validityGuard =
   (route: RouteDefinition): MiddlewareHandler<AppEnv> =>
   async (c, next) => {

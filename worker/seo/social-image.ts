@@ -1,20 +1,30 @@
-import type { SocialImage } from "../../client/components/content/PageMeta.tsx";
 import type { ImageUrls } from "../content/image-urls.ts";
-import type { BodyBlock, ContentImage } from "../content/types.ts";
+import { altTextOf, type BodyBlock, type ContentImage } from "../content/model.ts";
+
+/** The image of a social card (Open Graph, Twitter/X). */
+export interface SocialImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
 
 /** The size link unfurlers (Open Graph, Twitter/X large cards) display without cropping. */
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 
 /** A 1200×630 crop of a content image for social cards; none without an asset. */
-export function socialImage(urls: ImageUrls, image: ContentImage | null | undefined) {
+export function socialImage(
+  urls: ImageUrls,
+  image: ContentImage | null | undefined,
+): SocialImage | undefined {
   const asset = image?.asset;
   if (!asset) return undefined;
   return {
     url: urls.fixed(asset, SOCIAL_IMAGE.width, SOCIAL_IMAGE.height),
     width: SOCIAL_IMAGE.width,
     height: SOCIAL_IMAGE.height,
-    alt: image.alt?.trim() || asset.altText?.trim() || "",
-  } satisfies SocialImage;
+    alt: altTextOf(image),
+  };
 }
 
 /** The first photograph in a body: a standalone image or the first one of a gallery. */

@@ -1,0 +1,16 @@
+import type { Context } from "hono";
+import { FEED_CACHE_CONTROL } from "./site-index.ts";
+
+/** `/robots.txt`, served by the worker because its Sitemap line must be an absolute URL. */
+export const robots = (c: Context) => {
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /200",
+    "Disallow: /404",
+    "",
+    `Sitemap: ${new URL(c.req.url).origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return c.text(body, 200, { "Cache-Control": FEED_CACHE_CONTROL });
+};

@@ -1,0 +1,48 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import type { SiteIndex } from "../content/model.ts";
+import { requestContent } from "../content/request-content.ts";
+import { log } from "../lib/log.ts";
+
+const RETRY_AFTER_SECONDS = "30";
+
+/** Feeds are cached briefly by browsers and proxies; they are rebuilt from cached content. */
+export const FEED_CACHE_CONTROL = "public, max-age=300";
+
+/** A feed built from the site index and the request's origin (URLs in feeds are absolute). */
+export type Feed = (c: Context<AppEnv>, index: SiteIndex, origin: string) => Response;
+
+/** A valid date as a Date, or undefined; content dates are never trusted blindly. */
+export function parseDate(value: string | null | undefined): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+export function latest(dates: (Date | undefined)[]): Date | undefined {
+  let newest: Date | undefined;
+  for (const date of dates) if (date && (!newest || date > newest)) newest = date;
+  return newest;
+}
+
+/** Loads the site index for a feed, answering 503 (and logging one line) when the content service fails. */
+export function withSiteIndex(name: string, build: Feed) {
+  return async (c: Context<AppEnv>) => {
+    let index: SiteIndex;
+    try {
+      index = await requestContent(c).siteIndex();
+    } catch (error) {
+      log.error("Feed unavailable: the content service failed", {
+        feed: name,
+        path: new URL(c.req.url).pathname,
+        requestId: c.get("requestId"),
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
+      return c.text("Service temporarily unavailable. Please try again shortly.\n", 503, {
+        "Retry-After": RETRY_AFTER_SECONDS,
+        "Cache-Control": "no-store",
+      });
+    }
+    return build(c, index, new URL(c.req.url).origin);
+  };
+}

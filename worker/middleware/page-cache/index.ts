@@ -1,0 +1,85 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../app-env.ts";
+import { ByteLru } from "../../lib/byte-lru.ts";
+import { siteOrigin } from "../../seo/canonical.ts";
+
+/**
+ * Rendered pages, kept in the isolate's memory for exactly as long as the content they were
+ * built from is fresh, so a warm page view is a lookup instead of a React render (the render
+ * is most of a page's CPU time; see the README's Performance section).
+ *
+ * Memory rather than the Cache API: what this saves is CPU in this isolate, and content is
+ * already shared across isolates by the edge cache. A deploy (new code or new settings)
+ * starts new isolates, so no page outlives the build and settings that rendered it.
+ * Only complete 200 pages are kept: not errors, not a page whose slideshow lookup failed
+ * (any failed or stale read makes `freshUntil` 0), never the drafts perspective.
+ */
+
+export interface CachedPage {
+  body: string;
+  headers: Record<string, string>;
+  expires: number;
+}
+
+/** The headers that belong to the page itself; the rest are set per request around it. */
+const PAGE_HEADERS = ["Content-Type", "Cache-Control"] as const;
+
+/** The size of all kept pages, per isolate (which has 128 MB in all); string length is close to bytes for HTML. */
+const MAX_CHARS = 16 * 1024 * 1024;
+
+/** The page kept under `key`, if it is still fresh at `now`. */
+export function freshPage(
+  store: ByteLru<CachedPage>,
+  key: string,
+  now: number,
+): CachedPage | undefined {
+  const page = store.get(key);
+  if (page && page.expires <= now) {
+    store.delete(key);
+    return undefined;
+  }
+  return page;
+}
+
+// One store per environment: a deployed isolate has one; the worker tests run many
+// environments (content services, settings) side by side in one isolate.
+const stores = new WeakMap<object, ByteLru<CachedPage>>();
+
+function storeFor(env: object): ByteLru<CachedPage> {
+  let store = stores.get(env);
+  if (!store) {
+    store = new ByteLru<CachedPage>(MAX_CHARS);
+    stores.set(env, store);
+  }
+  return store;
+}
+
+const serverTiming = (outcome: "hit" | "miss") => `page-cache;desc="${outcome}"`;
+
+/**
+ * Route middleware "pageCache". The key is the origin (canonical URLs and social cards name
+ * it) and the path; the query string is left out, as pages do not read it.
+ */
+export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const store = storeFor(c.env);
+  const key = `${siteOrigin(c)}${c.req.path}`;
+  const cached = freshPage(store, key, Date.now());
+  if (cached) {
+    c.header("Server-Timing", serverTiming("hit"));
+    return c.body(cached.body, 200, cached.headers);
+  }
+
+  await next();
+  const freshUntil = c.get("content")?.freshUntil() ?? 0;
+  if (c.res.status !== 200 || freshUntil <= Date.now()) return;
+
+  const body = await c.res.text();
+  const headers: Record<string, string> = {};
+  for (const name of PAGE_HEADERS) {
+    const value = c.res.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  store.set(key, { body, headers, expires: freshUntil }, body.length);
+  c.res = new Response(body, c.res);
+  c.header("Server-Timing", serverTiming("miss"));
+};

@@ -1,0 +1,44 @@
+import { buildInfo } from "virtual:build-info";
+import type { Context } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import { imageOrigin } from "../../content/image-urls.ts";
+
+/**
+ * Headers on every response the worker makes (pages, errors, JSON, feeds). Static assets get
+ * theirs from public/_headers. Scripts run only from our origin, plus the one inline head
+ * script allowed by its hash, computed at build time.
+ */
+export const securityHeaders = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    // 'inline-speculation-rules' lets prefetch rules be inline; it does not allow inline JavaScript.
+    scriptSrc: ["'self'", `'${buildInfo.headScriptHash}'`, "'inline-speculation-rules'"],
+    // Inline style attributes carry per-image placeholders (LQIP, dominant colour).
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: [
+      "'self'",
+      "data:",
+      (c: Context) => imageOrigin((c.env as Partial<Env>).SANITY_API_HOST),
+    ],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+  strictTransportSecurity: "max-age=63072000; includeSubDomains",
+  referrerPolicy: "strict-origin-when-cross-origin",
+  crossOriginOpenerPolicy: "same-origin",
+  crossOriginResourcePolicy: "same-origin",
+  xFrameOptions: "DENY",
+  permissionsPolicy: {
+    camera: [],
+    microphone: [],
+    geolocation: [],
+    payment: [],
+    usb: [],
+    browsingTopics: [],
+  },
+});

@@ -1,0 +1,27 @@
+import { preload } from "react-dom";
+import Slideshow, { type SlideshowProps } from "../../client/islands/Slideshow.tsx";
+import { Island } from "./Island.tsx";
+
+/**
+ * The full-viewport layer of photographs behind every page that has them. The server renders
+ * the first photograph in place (and preloads it from <head>), so the LCP needs no JavaScript;
+ * the Slideshow island takes over after hydration. `view-transition-name: backdrop` (in
+ * app.css) keeps it in place across page navigations.
+ */
+export function Backdrop({ slideshow }: { slideshow: SlideshowProps }) {
+  const first = slideshow.slides[0];
+  if (first) {
+    // React hoists this into <head> and dedupes it with the <img> it matches.
+    preload(first.src, {
+      as: "image",
+      imageSrcSet: first.srcSet,
+      imageSizes: "100vw",
+      fetchPriority: "high",
+    });
+  }
+  return (
+    <div className="backdrop" data-backdrop="">
+      <Island name="Slideshow" component={Slideshow} props={slideshow} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { PortableTextBlock } from "@portabletext/types";
+import type { ImageFor } from "../content/image-urls.ts";
+import type { PostSummary } from "../content/model.ts";
+import { PostCard } from "./content/PostCard.tsx";
+import { RichText } from "./content/RichText.tsx";
+
+interface HomeViewProps {
+  title: string;
+  /** Shown when the owner has written no introduction. */
+  description: string;
+  intro: PortableTextBlock[] | null;
+  posts: PostSummary[];
+  imageFor: ImageFor;
+  siteOrigin: string;
+}
+
+/** The cards' width in the grid below: 3 columns of the 80rem container, 2, then 1. */
+const CARD_SIZES =
+  "(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, 100vw";
+
+/** The home page: the owner's introduction over the slideshow, then the latest posts. */
+export function HomeView({
+  title,
+  description,
+  intro,
+  posts,
+  imageFor,
+  siteOrigin,
+}: HomeViewProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-20 lg:px-8">
+      <section
+        aria-labelledby="intro-title"
+        className="panel mx-auto max-w-3xl px-6 py-10 sm:px-10 sm:py-12"
+      >
+        <h1
+          id="intro-title"
+          className="font-serif text-4xl tracking-tight text-balance text-neutral-950 sm:text-5xl dark:text-white"
+        >
+          {title}
+        </h1>
+        {intro?.length ? (
+          <RichText value={intro} imageFor={imageFor} siteOrigin={siteOrigin} className="mt-6" />
+        ) : (
+          <p className="mt-4 text-lg text-neutral-700 dark:text-neutral-300">{description}</p>
+        )}
+      </section>
+
+      {posts.length > 0 && (
+        <section aria-labelledby="latest-posts" className="mt-16 sm:mt-24">
+          {/* A small surface of its own: a bare heading would be unreadable over a photograph. */}
+          <h2
+            id="latest-posts"
+            className="panel mb-6 inline-block px-5 py-2 font-serif text-2xl tracking-tight text-neutral-950 sm:text-3xl dark:text-white"
+          >
+            Latest posts
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
+            {posts.map((post) => (
+              <li key={post.slug} className="flex">
+                <PostCard post={post} imageFor={imageFor} sizes={CARD_SIZES} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

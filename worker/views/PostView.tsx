@@ -1,0 +1,28 @@
+import type { ImageFor } from "../content/image-urls.ts";
+import type { PostDocument } from "../content/model.ts";
+import { PostHeader } from "./content/PostHeader.tsx";
+import { RichText } from "./content/RichText.tsx";
+
+interface PostViewProps {
+  post: PostDocument;
+  imageFor: ImageFor;
+  siteOrigin: string;
+}
+
+/** A `post` document: title, date, lead, cover and body. */
+export function PostView({ post, imageFor, siteOrigin }: PostViewProps) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <div className="panel px-5 py-10 sm:px-10 sm:py-12">
+        <PostHeader
+          title={post.title}
+          publishedAt={post.publishedAt}
+          excerpt={post.excerpt}
+          cover={post.mainImage}
+          imageFor={imageFor}
+        />
+        <RichText value={post.body} imageFor={imageFor} siteOrigin={siteOrigin} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+import { IoMailOutline, IoShareSocialOutline } from "react-icons/io5";
+import SlideshowToggle, {
+  type SlideshowToggleProps,
+} from "../../client/islands/SlideshowToggle.tsx";
+import ThemeToggle from "../../client/islands/ThemeToggle.tsx";
+import { Island } from "./Island.tsx";
+
+interface SiteFooterProps {
+  version: string;
+  owner: string;
+  email: string;
+  socialUrl: string;
+  year: number;
+  /** L6: only routes without a slug parameter show the slideshow toggle. */
+  slideshowToggle?: SlideshowToggleProps;
+}
+
+/** "instagram.com" → "Instagram": the link names the network the owner uses. */
+export function socialLabel(url: string): string {
+  try {
+    const host = new URL(url).hostname.replace(/^www\./, "");
+    const name = host.split(".").at(-2) ?? host;
+    return name.charAt(0).toUpperCase() + name.slice(1);
+  } catch {
+    return "Social";
+  }
+}
+
+const linkClass =
+  "focus-ring inline-flex items-center gap-1.5 rounded-md underline-offset-4 hover:text-primary-700 hover:underline dark:hover:text-primary-300";
+
+export function SiteFooter({
+  version,
+  owner,
+  email,
+  socialUrl,
+  year,
+  slideshowToggle,
+}: SiteFooterProps) {
+  return (
+    <footer className="surface border-t border-neutral-200/70 text-sm text-neutral-700 dark:border-neutral-800/70 dark:text-neutral-300">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4 sm:px-6 lg:px-8">
+        <span className="font-mono text-xs text-neutral-600 dark:text-neutral-400">v{version}</span>
+        <span>
+          © {year} {owner}
+        </span>
+        <a href="/imprint" className={linkClass}>
+          Imprint
+        </a>
+        <a href={socialUrl} className={linkClass} rel="me noopener" target="_blank">
+          <IoShareSocialOutline aria-hidden="true" focusable="false" className="size-4" />
+          {socialLabel(socialUrl)}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        <a href={`mailto:${email}`} className={linkClass}>
+          <IoMailOutline aria-hidden="true" focusable="false" className="size-4" />
+          {email}
+        </a>
+        <div className="ms-auto flex items-center gap-2">
+          <Island name="ThemeToggle" component={ThemeToggle} props={{}} />
+          {slideshowToggle && (
+            <Island name="SlideshowToggle" component={SlideshowToggle} props={slideshowToggle} />
+          )}
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,58 @@
+import type { CSSProperties } from "react";
+import type { ImageFor } from "../../content/image-urls.ts";
+import type { GalleryBlock } from "../../content/model.ts";
+import { ContentFigure } from "./ContentFigure.tsx";
+import { galleryColumnClasses, gallerySizes, type Measure } from "./gallery-layout.ts";
+
+interface GalleryProps {
+  gallery: GalleryBlock;
+  /** Unique on the page: names the section by its heading. */
+  id: string;
+  imageFor: ImageFor;
+  measure: Measure;
+}
+
+/** Renditions up to this width: a column is at most ~600 CSS px, times a 2× screen. */
+const GALLERY_MAX_WIDTH = 1600;
+
+/**
+ * A titled group of photographs in balanced columns (masonry): every photograph keeps its own
+ * shape, nothing is cropped, and the reserved boxes (width/height) stop any layout shift.
+ */
+export function Gallery({ gallery, id, imageFor, measure }: GalleryProps) {
+  const images = (gallery.images ?? []).filter((image) => image.asset);
+  if (images.length === 0) return null;
+  const headingId = `${id}-title`;
+  const sizes = gallerySizes(measure);
+  // How many photographs there are, so a short gallery does not blow them up (app.css).
+  const span = { "--gallery-span": images.length } as CSSProperties;
+  return (
+    <section
+      aria-labelledby={gallery.title ? headingId : undefined}
+      aria-label={gallery.title ? undefined : "Gallery"}
+      className="gallery"
+    >
+      {gallery.title && (
+        <h2
+          id={headingId}
+          className="mb-5 font-serif text-2xl tracking-tight text-neutral-950 sm:text-3xl dark:text-white"
+        >
+          {gallery.title}
+        </h2>
+      )}
+      <div className={`gallery-columns ${galleryColumnClasses(measure)}`} style={span}>
+        {images.map((image, index) => (
+          <ContentFigure
+            key={image._key ?? index}
+            image={image}
+            imageFor={imageFor}
+            options={{ maxWidth: GALLERY_MAX_WIDTH }}
+            sizes={sizes}
+            // Columns only split between figures, never through a photograph and its caption.
+            className="mb-5 break-inside-avoid"
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
