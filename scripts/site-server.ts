@@ -9,7 +9,7 @@ import { type ContentService, startContentService } from "../demo/server/server.
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
-/** SPEC §9: the settings `npm start` passes on to the worker. */
+/** The settings `npm start` passes on to the worker. */
 export const CONFIG_KEYS = [
   "SANITY_PROJECT_ID",
   "SANITY_DATASET",
@@ -93,11 +93,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function startDemoContent(latencyMs = 0): Promise<ContentService> {
+/** `token` enables the demo's mutation API and private reads for requests that carry it. */
+export function startDemoContent(latencyMs = 0, token?: string): Promise<ContentService> {
   return startContentService({
     datasetFile: resolve(ROOT, "demo/dataset/production.ndjson"),
     imagesDir: resolve(ROOT, "demo/dataset/images"),
     latencyMs,
+    ...(token === undefined ? {} : { token }),
   });
 }
 

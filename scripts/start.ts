@@ -20,7 +20,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const vars = resolveVars({});
 const demo = usesDemoContent(vars);
 if (!demo) {
-  // V2: say which setting is wrong before visitors see the 500 page.
+  // Say which setting is wrong before visitors see the 500 page.
   try {
     contentConfig(vars);
   } catch (error) {

@@ -1,8 +1,15 @@
 #!/bin/sh
-# Runs a command with Node.js >= 22.12 (see node-runtime.sh), so `npm start` and `npm test`
-# work on a machine whose own Node is older.
+# Runs a command with Node.js >= 22.12 (see node-runtime.sh) and the locked dependencies
+# installed, so `npm start` and `npm test` work on a fresh clone, even on a machine whose own
+# Node is older.
 set -e
-. "$(dirname "$0")/node-runtime.sh"
+cd "$(dirname "$0")/.."
+. scripts/node-runtime.sh
+# Install (or re-install after a lockfile change) exactly what package-lock.json names.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "Installing the locked dependencies (npm ci)…" >&2
+  npm ci --no-audit --no-fund >&2
+fi
 # workerd would otherwise try to download the Request.cf object on every start.
 CLOUDFLARE_CF_FETCH_ENABLED="${CLOUDFLARE_CF_FETCH_ENABLED:-false}"
 WRANGLER_SEND_METRICS="${WRANGLER_SEND_METRICS:-false}"

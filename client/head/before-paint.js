@@ -2,7 +2,7 @@
 (() => {
   const root = document.documentElement;
   try {
-    // S4: the saved colour mode, so a dark-theme visitor never sees a light flash.
+    // The saved colour mode, so a dark-theme visitor never sees a light flash.
     const mode = localStorage.getItem("color-mode");
     const dark =
       mode === "dark" || (mode !== "light" && matchMedia("(prefers-color-scheme: dark)").matches);
@@ -12,7 +12,7 @@
     // Storage can be blocked (privacy modes); the page then follows the system theme via CSS.
   }
   try {
-    // S1: the session's slideshow choice (CSS hides the backdrop when off) and its current
+    // The session's slideshow choice (CSS hides the backdrop when off) and its current
     // slide, painted from the browser cache until the slideshow island takes over.
     const show = JSON.parse(sessionStorage.getItem("slideshow") || "{}");
     if (show.off) root.dataset.slideshow = "off";
@@ -22,7 +22,7 @@
       if (show.bg) root.style.setProperty("--slide-bg", show.bg);
     }
   } catch {}
-  // S7: the client bundle or stylesheet under /assets/ failed to load: reload once per 10 s.
+  // The client bundle or stylesheet under /assets/ failed to load: reload once per 10 s.
   addEventListener(
     "error",
     (event) => {

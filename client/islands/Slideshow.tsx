@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { isActive, markLoaded, resumeSlide, saveSlide, useSlideshow } from "./slideshow-store.ts";
 
-/** One photograph as the server embeds it (S2): everything the browser needs, no API calls. */
+/** One photograph as the server embeds it: everything the browser needs, no API calls. */
 export interface Slide {
   src: string;
   srcSet: string;
@@ -18,7 +18,7 @@ export interface SlideshowProps {
   interval: number;
 }
 
-/** §7: the page-transition settle delay before the first crossfade. */
+/** The page-transition settle delay before the first crossfade. */
 const SETTLE_MS = 100;
 
 // Save-Data: later slides ask for about half the width (the first one is server-rendered).
@@ -28,7 +28,7 @@ const saveData =
 const sizesFor = (i: number) => (i > 0 && saveData ? "50vw" : "100vw");
 
 /**
- * S1–S3: the background photographs. The server renders the first one (the LCP image); in the
+ * The background photographs. The server renders the first one (the LCP image); in the
  * browser this resumes the session's slide, crossfades every `interval`, preloads only the
  * next photograph, pauses while the tab is hidden and never auto-advances under reduced motion.
  */

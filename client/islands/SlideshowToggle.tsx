@@ -7,7 +7,7 @@ export interface SlideshowToggleProps {
 }
 
 /**
- * L6 / S1: turns the background slideshow on and off. `aria-pressed` is the slideshow's
+ * Turns the background slideshow on and off. `aria-pressed` is the slideshow's
  * active state, shared with the backdrop island through the slideshow store.
  */
 export default function SlideshowToggle({ available }: SlideshowToggleProps) {

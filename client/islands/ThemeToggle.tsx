@@ -3,7 +3,7 @@ import { applyDark, readColorMode, resolveDark, saveColorMode } from "./color-mo
 import { MoonIcon, SunIcon } from "./icons.tsx";
 
 /**
- * S4: switches between the light and dark themes. The server cannot know the visitor's theme,
+ * Switches between the light and dark themes. The server cannot know the visitor's theme,
  * so the button renders disabled with a neutral name and comes alive after hydration.
  */
 export default function ThemeToggle() {

@@ -1,4 +1,4 @@
-/** S4: the visitor's colour-mode preference, as stored and as applied to <html>. */
+/** The visitor's colour-mode preference, as stored and as applied to <html>. */
 export type ColorMode = "light" | "dark" | "system";
 
 export const COLOR_MODE_KEY = "color-mode";

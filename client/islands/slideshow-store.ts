@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * S1: the slideshow's state, shared by two React roots (the backdrop and the footer toggle)
+ * The slideshow's state, shared by two React roots (the backdrop and the footer toggle)
  * through this module. The visitor's choice and the current slide live in sessionStorage for
  * the browsing session; client/head/before-paint.js reads the same key before first paint.
  */
@@ -67,7 +67,7 @@ export function useSlideshow(): SlideshowState {
   );
 }
 
-/** Active: on, and the first photograph is in (S1). */
+/** Active: on, and the first photograph is in. */
 export const isActive = (s: SlideshowState) => s.on && s.loaded;
 
 export function setOn(on: boolean): void {

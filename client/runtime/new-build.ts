@@ -2,7 +2,7 @@ import { isCurrentPage, pageLink } from "./links.ts";
 import { stopPrefetching } from "./prefetch.ts";
 
 /**
- * S6: polls /_app/builds/latest.json about 1 s after the page is idle, then hourly. When the
+ * Polls /_app/builds/latest.json about 1 s after the page is idle, then hourly. When the
  * deployed build differs from this page's `<meta name="build-id">`, the next in-site
  * navigation is a full network load: prefetching stops and link clicks go to a URL with a
  * `_fresh` marker, because Chromium would otherwise serve a document prefetched earlier (from
@@ -14,7 +14,7 @@ const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504];
 export const FRESH_PARAM = "_fresh";
 
 async function latestBuildId(): Promise<unknown> {
-  // A GET has no body, so it may be retried once on a transient status (§7).
+  // A GET has no body, so it may be retried once on a transient status.
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(`/_app/builds/latest.json?t=${Date.now()}`, {
       cache: "no-store",

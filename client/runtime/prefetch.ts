@@ -1,7 +1,7 @@
 import { isCurrentPage, pageLink } from "./links.ts";
 
 /**
- * S5: prefetches an in-site page when the visitor shows intent (pointer over, focus, touch),
+ * Prefetches an in-site page when the visitor shows intent (pointer over, focus, touch),
  * never before, with at most 4 requests in flight and nothing under Save-Data.
  *
  * `<link rel="prefetch">` rather than Speculation Rules: it works in every browser, its load
@@ -49,7 +49,7 @@ export function startPrefetching(): void {
   }
 }
 
-/** S6: after a new deployment nothing old may be reused: stop and drop what was prefetched. */
+/** After a new deployment nothing old may be reused: stop and drop what was prefetched. */
 export function stopPrefetching(): void {
   stopped = true;
   queue.length = 0;

@@ -13,7 +13,7 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const THEMES = ["light", "dark"] as const;
 type Theme = (typeof THEMES)[number];
 
-// A real 500: the same build with a malformed setting (V2) answers every page with the error
+// A real 500: the same build with a malformed setting answers every page with the error
 // page. The shared site must stay healthy for the other tests, so this one has its own worker.
 let broken: RunningSite | undefined;
 beforeAll(async () => {
@@ -76,7 +76,7 @@ async function prepare(page: Page, url: string, theme: Theme, expectedStatus?: n
   expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
     theme === "dark",
   );
-  // S1: the slideshow turns itself on once its photographs have loaded; test the page that way.
+  // The slideshow turns itself on once its photographs have loaded; test the page that way.
   if ((await page.locator("[data-island='Slideshow']").count()) > 0) {
     await page
       .locator("[data-island='Slideshow'] [data-active='true']")
@@ -213,7 +213,7 @@ describe("keyboard", () => {
     });
   });
 
-  it("the slideshow toggle works with Enter and Space (S1, L6)", async () => {
+  it("the slideshow toggle works with Enter and Space", async () => {
     await visit("/", "light", async (page) => {
       const toggle = page.getByRole("button", { name: /slideshow/i });
       await expect

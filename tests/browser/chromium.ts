@@ -2,7 +2,7 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from "p
 import { afterAll, beforeAll, inject } from "vitest";
 import { CHROMIUM_FLAGS, chromiumPath } from "../../scripts/chromium.ts";
 
-/** Headless Chromium calls itself HeadlessChrome, which isbot (E3) rightly takes for a bot. */
+/** Headless Chromium calls itself HeadlessChrome, which isbot rightly takes for a bot. */
 export const VISITOR_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 

@@ -7,7 +7,7 @@ const { newPage } = startBrowserSession();
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const pathOf = (request: Request) => new URL(request.url()).pathname;
 
-describe("prefetch on intent (S5)", () => {
+describe("prefetch on intent", () => {
   it("requests a page when its link is hovered or focused, not before, and not the current page", async () => {
     const page = await newPage();
     const requested: string[] = [];
@@ -29,7 +29,7 @@ describe("prefetch on intent (S5)", () => {
   });
 });
 
-describe("new deployments (S6)", () => {
+describe("new deployments", () => {
   it("answers latest.json and the build's meta file", async () => {
     const page = await newPage();
     await page.goto("/");
@@ -87,7 +87,7 @@ describe("new deployments (S6)", () => {
   });
 });
 
-describe("chunk failures (S7)", () => {
+describe("a client bundle that fails to load", () => {
   const documentLoads = (page: Page) => {
     const counter = { count: 0 };
     page.on("request", (request) => {

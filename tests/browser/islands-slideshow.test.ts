@@ -17,7 +17,7 @@ async function tick(page: Page, seconds: number) {
   for (let i = 0; i < seconds; i++) await page.clock.runFor(1_000);
 }
 
-describe("slideshow (S1–S3)", () => {
+describe("the background slideshow", () => {
   it("is inactive in the server HTML and becomes active once the first photograph loads", async () => {
     const page = await newPage();
     const html = await (await page.request.get("/")).text();
@@ -90,7 +90,7 @@ describe("slideshow (S1–S3)", () => {
     await page.context().close();
   });
 
-  it("shows the toggle only on routes without a slug (L6), the backdrop everywhere", async () => {
+  it("shows the toggle only on routes without a slug, the backdrop everywhere", async () => {
     const page = await newPage();
     for (const path of ["/contact", POST]) {
       await page.goto(path);

@@ -3,7 +3,7 @@ import { startBrowserSession } from "./chromium.ts";
 
 const { newPage } = startBrowserSession();
 
-describe("layout in Chromium (L1–L5)", () => {
+describe("the layout in Chromium", () => {
   it("shows the header with the brand link and the navigation", async () => {
     const page = await newPage();
     await page.goto("/portfolio");
@@ -61,7 +61,7 @@ describe("layout in Chromium (L1–L5)", () => {
   });
 });
 
-describe("theme toggle (S4)", () => {
+describe("the theme toggle", () => {
   it("switches between light and dark and names the theme it switches to", async () => {
     const page = await newPage({ colorScheme: "light" });
     await page.goto("/");

@@ -12,7 +12,7 @@ interface ImageState {
   naturalWidth: number;
 }
 
-describe("portfolio in Chromium (R2)", () => {
+describe("the portfolio in Chromium", () => {
   it("shows the galleries, and every photograph loads from the content service", async () => {
     const page = await newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto("/portfolio");

@@ -136,7 +136,7 @@ describe("headers of the served site", () => {
   });
 });
 
-describe("no secret in the client build (V2)", () => {
+describe("no secret in the client build", () => {
   it("dist/client holds no Sanity token and no mention of SANITY_TOKEN", () => {
     const files = filesUnder(CLIENT_DIR);
     expect(files.some((file) => file.endsWith(".js"))).toBe(true);

@@ -1,5 +1,6 @@
-// `npm run dev` works as the README says: the Vite dev server with the worker in workerd, on
-// the demo content, serving pages whose client entry is the source (for hot reload).
+// `npm run dev`, the command the README gives developers, works as it says: the Vite dev server
+// with the worker in workerd running the current source (never the last build), on the demo
+// content, serving pages whose client entry is the source (for hot reload).
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +16,7 @@ describe("npm run dev", () => {
   beforeAll(async () => {
     const port = await freePort();
     url = `http://localhost:${port}`;
-    dev = spawn(process.execPath, ["scripts/dev.ts"], {
+    dev = spawn("npm", ["run", "dev"], {
       cwd: ROOT,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
@@ -51,6 +52,12 @@ describe("npm run dev", () => {
     const exited = new Promise((done) => dev.once("exit", done));
     process.kill(-dev.pid, "SIGTERM");
     await exited;
+  });
+
+  it("answers the home page on the demo content", async () => {
+    const res = await fetch(`${url}/`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('id="intro-title"');
   });
 
   it("renders pages on the demo content, with the client entry from source", async () => {

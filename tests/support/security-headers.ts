@@ -1,4 +1,4 @@
-// What every response the worker makes must carry (README "Security", SPEC E6), shared by the
+// What every response the worker makes must carry (README "Security"), shared by the
 // worker tests (workerd) and the browser tests (the built site under wrangler dev). It returns
 // the problems instead of asserting, so one failing test names every missing header at once.
 

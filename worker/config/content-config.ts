@@ -1,5 +1,5 @@
 /**
- * C3 / V2: the content client's configuration, read from the worker's vars and checked
+ * The content client's configuration, read from the worker's vars and checked
  * before first use. Each rule names its setting in the error; the token is never echoed.
  * Pure TypeScript, so `npm start` runs the same checks in Node before the worker starts.
  */
@@ -14,7 +14,7 @@ export interface ContentConfig {
   token: string | undefined;
   useCdn: boolean;
   perspective: Perspective;
-  /** C5: how long a cached result is fresh, and how long a stale one may still be served. */
+  /** How long a cached result is fresh, and how long a stale one may still be served. */
   freshSeconds: number;
   staleSeconds: number;
 }
@@ -137,7 +137,7 @@ export function contentConfig(env: ContentEnv): ContentConfig {
     apiVersion,
     apiHost: apiHost ? new URL(apiHost).origin : undefined,
     token,
-    // C3: the CDN serves only published, public content.
+    // The API CDN serves only published, public content.
     useCdn: cdn === "true" && !token && perspective !== "drafts",
     perspective,
     freshSeconds: seconds(env, "CONTENT_FRESH_SECONDS", 60),

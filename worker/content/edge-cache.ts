@@ -1,7 +1,7 @@
 import type { ContentConfig } from "../config/content-config.ts";
 
 /**
- * C5: content results in the Workers Cache API, with stale-while-revalidate and
+ * Content results in the Workers Cache API, with stale-while-revalidate and
  * stale-if-error kept by hand (the Cache API implements neither): each entry records when it
  * was stored; fresh entries are served as they are, stale ones are served at once while a
  * background refresh runs, and a failed refresh leaves the stale entry in place.

@@ -2,7 +2,7 @@ import { createImageUrlBuilder } from "@sanity/image-url";
 import type { ContentConfig } from "../config/content-config.ts";
 import type { ImageAsset } from "./model.ts";
 
-/** R2: widths offered in every srcset, from small phones to 2560 px screens. */
+/** Widths offered in every srcset, from small phones to 2560 px screens. */
 export const SRCSET_WIDTHS = [320, 480, 640, 800, 1024, 1280, 1600, 1920, 2560] as const;
 
 /** A responsive rendition of a photograph: what an `<img>` needs. */

@@ -34,7 +34,7 @@ const POST_SUMMARY = `{
   "mainImage": mainImage${IMAGE}
 }`;
 
-/** C1: image assets tagged with every one of `$tagNames` by the media plugin. */
+/** The slideshow: image assets tagged with every one of `$tagNames` by the media plugin. */
 export const backgroundImagesQuery = defineQuery(`
   *[_type == "sanity.imageAsset"
     && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)

@@ -1,7 +1,7 @@
 import { createClient, type SanityClient } from "@sanity/client";
 import type { ContentConfig } from "../config/content-config.ts";
 
-/** C4: one attempt may take this long before it is abandoned (the client's default is 5 minutes). */
+/** One attempt may take this long before it is abandoned (the client's default is 5 minutes). */
 export const ATTEMPT_TIMEOUT_MS = 3_000;
 
 /** One client per configuration: creating it per request would be wasted work. */

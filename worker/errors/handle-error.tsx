@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isbot } from "isbot";
 import type { AppEnv } from "../app-env.ts";
+import { ConfigError } from "../config/content-config.ts";
 import { log } from "../lib/log.ts";
 import { loadLayout } from "../pages/load-layout.ts";
 import { renderPage } from "../render/render-page.tsx";
@@ -14,7 +15,16 @@ interface VisitorError {
   statusMessage: string;
   /** Safe to show: written by us, never an internal exception's message. */
   description: string;
+  /** On a developer's own machine only: which content setting is missing or wrong. */
+  setup?: ConfigError;
 }
+
+/** The worker runs on the developer's machine (wrangler dev, npm start), not at the edge. */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+export const isLocalHost = (url: string) => {
+  const host = new URL(url).hostname;
+  return LOCAL_HOSTS.has(host) || host.endsWith(".localhost");
+};
 
 const GENERIC_DESCRIPTION = "Something went wrong on our side. Please try again in a moment.";
 
@@ -24,7 +34,7 @@ export function fullPath(c: Context): string {
   return url.pathname + url.search;
 }
 
-function toVisitorError(error: Error): VisitorError {
+function toVisitorError(error: Error, local: boolean): VisitorError {
   if (error instanceof PageError) {
     return {
       status: error.status as ContentfulStatusCode,
@@ -43,6 +53,8 @@ function toVisitorError(error: Error): VisitorError {
     status: 500,
     statusMessage: defaultStatusMessage(500),
     description: GENERIC_DESCRIPTION,
+    // A deployed site shows visitors nothing about its settings; the log names the setting.
+    setup: local && error instanceof ConfigError ? error : undefined,
   };
 }
 
@@ -51,7 +63,7 @@ function toVisitorError(error: Error): VisitorError {
  * the right status. Internal details go to the log with the request id, never to the visitor.
  */
 export async function handleError(error: Error, c: Context<AppEnv>): Promise<Response> {
-  const visitor = toVisitorError(error);
+  const visitor = toVisitorError(error, isLocalHost(c.req.url));
   const fields = {
     status: visitor.status,
     path: echoPath(fullPath(c)),
@@ -78,6 +90,9 @@ export async function handleError(error: Error, c: Context<AppEnv>): Promise<Res
           statusMessage={visitor.statusMessage}
           description={visitor.description}
           requestId={visitor.status >= 500 ? c.get("requestId") : undefined}
+          setup={
+            visitor.setup && { setting: visitor.setup.setting, problem: visitor.setup.message }
+          }
         />
       ),
     });

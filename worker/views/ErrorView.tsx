@@ -4,12 +4,14 @@ interface ErrorViewProps {
   description: string;
   /** A reference the visitor can quote when reporting a server error. */
   requestId?: string;
+  /** Shown on a developer's machine when the content settings are missing or wrong. */
+  setup?: { setting: string; problem: string };
 }
 
 const actionClass =
   "focus-ring inline-flex items-center rounded-full px-5 py-2.5 text-sm font-semibold transition-colors";
 
-/** E2: the not-found view and the view for every other error are deliberately different. */
+/** The not-found view and the view for every other error are deliberately different. */
 export function ErrorView(props: ErrorViewProps) {
   return props.status === 404 ? <NotFoundView {...props} /> : <ServerErrorView {...props} />;
 }
@@ -53,7 +55,7 @@ function NotFoundView({ status, statusMessage, description }: ErrorViewProps) {
   );
 }
 
-function ServerErrorView({ status, statusMessage, description, requestId }: ErrorViewProps) {
+function ServerErrorView({ status, statusMessage, description, requestId, setup }: ErrorViewProps) {
   return (
     <section
       aria-labelledby="error-title"
@@ -70,6 +72,7 @@ function ServerErrorView({ status, statusMessage, description, requestId }: Erro
         <p className="mt-4 break-words text-lg text-neutral-700 dark:text-neutral-300">
           {description}
         </p>
+        {setup && <SetupHelp {...setup} />}
         {requestId && (
           <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
             Reference: <code className="font-mono">{requestId}</code>
@@ -85,5 +88,26 @@ function ServerErrorView({ status, statusMessage, description, requestId }: Erro
         </div>
       </div>
     </section>
+  );
+}
+
+/** What a developer running the worker locally needs to do to get content on the page. */
+function SetupHelp({ setting, problem }: { setting: string; problem: string }) {
+  return (
+    <div className="mt-6 rounded-lg border border-neutral-300 p-4 text-sm leading-relaxed dark:border-neutral-700">
+      <h2 className="font-semibold">The site has no content source yet</h2>
+      <p className="mt-2">{problem}</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        <li>
+          For the demo content, stop this server and run <code>npm run dev</code> (development, from
+          source) or <code>npm start</code> (the production build).
+        </li>
+        <li>
+          For your own Sanity project, set <code>{setting}</code> (and the other{" "}
+          <code>SANITY_*</code> settings you need) in <code>.dev.vars</code>, as in{" "}
+          <code>.dev.vars.example</code>, and start again.
+        </li>
+      </ul>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ interface LayoutProps {
   children: ReactNode;
 }
 
-/** L1: header, main and footer on every page, with a skip link to the main content. */
+/** Header, main and footer on every page, with a skip link to the main content. */
 export function Layout({ header, footer, backdrop, children }: LayoutProps) {
   return (
     <>

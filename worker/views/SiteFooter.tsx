@@ -11,7 +11,7 @@ interface SiteFooterProps {
   email: string;
   socialUrl: string;
   year: number;
-  /** L6: only routes without a slug parameter show the slideshow toggle. */
+  /** Only routes without a slug parameter show the slideshow toggle. */
   slideshowToggle?: SlideshowToggleProps;
 }
 

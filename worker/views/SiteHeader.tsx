@@ -8,7 +8,7 @@ const navigation = [
 
 interface SiteHeaderProps {
   brand: string;
-  /** The current path, to mark the current page in the navigation (L3). */
+  /** The current path, to mark the current page in the navigation. */
   path: string;
 }
 

@@ -15,7 +15,7 @@ interface ResponsiveImageProps {
 }
 
 /**
- * R2: a content photograph. Explicit width and height let the browser reserve the space before
+ * A content photograph. Explicit width and height let the browser reserve the space before
  * any byte arrives (no layout shift); the LQIP, scaled up, is the blurred placeholder behind it
  * (an inline style: allowed by the CSP, unlike inline scripts).
  */
