@@ -1,11 +1,11 @@
-import { defineField } from "@sanity/types";
+import { defineField } from "sanity";
 
 // Fields that pages and posts share.
 
 /**
- * The site accepts slugs of lowercase letters, digits and single dashes, at most 96 long
- * (SPEC V1). The same rule as worker/routes/checks.ts, written again because this folder is
- * copied into the owner's Studio; tests/node/studio-schema.test.ts keeps the two in step.
+ * The site accepts slugs of lowercase letters, digits and single dashes, at most 96 long. The
+ * same rule as worker/routes/checks.ts, written again because the Studio is installed on its
+ * own and cannot import the worker; tests/node/studio-schema.test.ts keeps the two in step.
  */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 96;
@@ -20,6 +20,7 @@ export const titleField = defineField({
 export const slugField = defineField({
   name: "slug",
   title: "Slug",
+  description: "The last part of the address. Click Generate to make it from the title.",
   type: "slug",
   options: { source: "title", maxLength: SLUG_MAX_LENGTH },
   validation: (rule) =>

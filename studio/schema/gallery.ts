@@ -1,5 +1,5 @@
-import { defineArrayMember, defineField, defineType } from "@sanity/types";
-import { photoFields, photoOptions } from "./photo.ts";
+import { defineArrayMember, defineField, defineType } from "sanity";
+import { photoFields, photoOptions } from "./photo";
 
 export const gallery = defineType({
   name: "gallery",
@@ -12,6 +12,7 @@ export const gallery = defineType({
       title: "Photographs",
       type: "array",
       of: [defineArrayMember({ type: "image", options: photoOptions, fields: photoFields })],
+      options: { layout: "grid" },
       validation: (rule) => rule.min(1),
     }),
   ],

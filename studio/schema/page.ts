@@ -1,5 +1,5 @@
-import { defineField, defineType } from "@sanity/types";
-import { slugField, titleField } from "./fields.ts";
+import { defineField, defineType } from "sanity";
+import { slugField, titleField } from "./fields";
 
 /** Served at /{slug}: contact, portfolio, imprint and any page the owner adds. */
 export const page = defineType({
@@ -9,7 +9,18 @@ export const page = defineType({
   fields: [
     titleField,
     slugField,
-    defineField({ name: "description", title: "Description", type: "text", rows: 2 }),
+    defineField({
+      name: "description",
+      title: "Description",
+      description: "One or two sentences for search engines and link previews.",
+      type: "text",
+      rows: 2,
+    }),
     defineField({ name: "body", title: "Body", type: "richText" }),
   ],
+  preview: { select: { title: "title", slug: "slug.current" }, prepare: pagePreview },
 });
+
+function pagePreview({ title, slug }: { title?: string; slug?: string }) {
+  return { title: title ?? "Untitled", subtitle: slug ? `/${slug}` : undefined };
+}

@@ -1,9 +1,8 @@
-import { defineField } from "@sanity/types";
+import { defineField, type ImageOptions } from "sanity";
 
 /**
  * Fields of every photograph (an `image` with alt text and caption). Images stay of type
- * `image` in the data, as the site's queries expect (SPEC §6a), so this is a field list,
- * not a type alias.
+ * `image` in the data, as the site's queries expect, so this is a field list, not a type alias.
  */
 export const photoFields = [
   defineField({
@@ -16,4 +15,22 @@ export const photoFields = [
   defineField({ name: "caption", title: "Caption", type: "string" }),
 ];
 
-export const photoOptions = { hotspot: true };
+/**
+ * What Sanity reads from a photograph uploaded through an image field: the blurred placeholder
+ * shown while it loads (`lqip`), its colours (`palette`), the exposure data (`exif`: aperture,
+ * shutter speed, ISO, lens) and the camera's own tags (`image`: make and model), which the site
+ * shows beside each photograph. Sanity reads them once, at upload, so a change here applies to
+ * photographs uploaded afterwards.
+ *
+ * The GPS position (`location`) is left out on purpose: it is stored with the image asset, and
+ * in a public dataset anyone who knows the project id can query it, so it tells strangers where
+ * each photograph was taken, often the owner's home. The site never shows it. An owner who wants
+ * it anyway adds "location" to the list, after making the dataset private.
+ *
+ * The list only governs uploads through image fields: the Media tool (sanity-plugin-media) asks
+ * for every kind of metadata, location included, whatever it says (see README.md).
+ */
+export const photoOptions = {
+  hotspot: true,
+  metadata: ["lqip", "palette", "exif", "image"],
+} satisfies ImageOptions;

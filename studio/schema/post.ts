@@ -1,6 +1,6 @@
-import { defineField, defineType } from "@sanity/types";
-import { slugField, titleField } from "./fields.ts";
-import { photoFields, photoOptions } from "./photo.ts";
+import { defineField, defineType, type PreviewValue } from "sanity";
+import { slugField, titleField } from "./fields";
+import { photoFields, photoOptions } from "./photo";
 
 /** Served at /post/{slug}, listed on the home page and in /rss.xml. */
 export const post = defineType({
@@ -13,10 +13,20 @@ export const post = defineType({
     defineField({
       name: "publishedAt",
       title: "Published at",
+      description:
+        "The post's date. A date in the future schedules the post: it stays hidden everywhere " +
+        "on the site (home page, archive, feed and its own address) until that moment.",
       type: "datetime",
+      initialValue: () => new Date().toISOString(),
       validation: (rule) => rule.required(),
     }),
-    defineField({ name: "excerpt", title: "Excerpt", type: "text", rows: 3 }),
+    defineField({
+      name: "excerpt",
+      title: "Excerpt",
+      description: "A short summary for the list of posts, the feed and link previews.",
+      type: "text",
+      rows: 3,
+    }),
     defineField({
       name: "mainImage",
       title: "Cover image",
@@ -33,4 +43,24 @@ export const post = defineType({
       by: [{ field: "publishedAt", direction: "desc" }],
     },
   ],
+  preview: {
+    select: { title: "title", publishedAt: "publishedAt", media: "mainImage" },
+    prepare: postPreview,
+  },
 });
+
+function postPreview({
+  title,
+  publishedAt,
+  media,
+}: {
+  title?: string;
+  publishedAt?: string;
+  media?: PreviewValue["media"];
+}): PreviewValue {
+  const date = publishedAt ? new Date(publishedAt) : undefined;
+  const day = date?.toISOString().slice(0, 10);
+  // A post dated in the future is not on the site yet; say so in the list.
+  const subtitle = date && date.getTime() > Date.now() ? `Scheduled for ${day}` : day;
+  return { title: title ?? "Untitled", subtitle, media };
+}

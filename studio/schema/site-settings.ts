@@ -1,16 +1,161 @@
-import { defineField, defineType } from "@sanity/types";
+import { defineArrayMember, defineField, defineType } from "sanity";
+import { photoOptions } from "./photo";
+import { textBlock } from "./rich-text";
 
-/** Optional singleton (document id `siteSettings`): the home page's introduction. */
+/** The one site-settings document has this id; the site reads it by id, not by type. */
+export const SITE_SETTINGS_ID = "siteSettings";
+
+/**
+ * Paths of this site: "/" or segments of lowercase letters, digits, dots and dashes
+ * ("/contact", "/post/autumn-light"). A second slash at the start ("//example.com") would make
+ * a link to another site, so segments must start with a letter or digit.
+ */
+const INTERNAL_PATH = /^\/(?:[a-z0-9][a-z0-9._~-]*(?:\/[a-z0-9][a-z0-9._~-]*)*)?$/;
+
+export function isInternalPath(path: string): boolean {
+  return INTERNAL_PATH.test(path);
+}
+
+/** A link to one of the owner's profiles elsewhere (Instagram, Flickr, …). */
+export const socialLink = defineType({
+  name: "socialLink",
+  title: "Social link",
+  type: "object",
+  fields: [
+    defineField({
+      name: "label",
+      title: "Label",
+      description: 'The name shown for the link, such as "Instagram".',
+      type: "string",
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: "url",
+      title: "Address",
+      type: "url",
+      validation: (rule) => rule.required().uri({ scheme: ["http", "https"] }),
+    }),
+  ],
+  preview: { select: { title: "label", subtitle: "url" } },
+});
+
+/** An entry of the header's navigation. */
+export const navItem = defineType({
+  name: "navItem",
+  title: "Navigation item",
+  type: "object",
+  fields: [
+    defineField({
+      name: "label",
+      title: "Label",
+      type: "string",
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: "path",
+      title: "Path",
+      description: 'A page of this site, starting with "/": "/", "/contact", "/post/my-story".',
+      type: "string",
+      validation: (rule) =>
+        rule
+          .required()
+          .custom((path: string | undefined) =>
+            path === undefined || isInternalPath(path)
+              ? true
+              : 'Use a path of this site that starts with "/", such as /contact or /post/my-story',
+          ),
+    }),
+  ],
+  preview: { select: { title: "label", subtitle: "path" } },
+});
+
+const DEFAULT_NAVIGATION = [
+  { _key: "home", _type: "navItem", label: "Home", path: "/" },
+  { _key: "contact", _type: "navItem", label: "Contact", path: "/contact" },
+  { _key: "portfolio", _type: "navItem", label: "Portfolio", path: "/portfolio" },
+];
+
+// Everything here is optional: the site has its own default for each empty field, so a
+// half-filled (or missing) settings document never breaks a page.
+const OPTIONAL = "Optional: when empty, the site uses its built-in default.";
+
+/** The one settings document (id `siteSettings`), opened from the Studio's Site settings item. */
 export const siteSettings = defineType({
   name: "siteSettings",
   title: "Site settings",
   type: "document",
   fields: [
     defineField({
+      name: "title",
+      title: "Site title",
+      description: `Shown in the browser tab and in search results. ${OPTIONAL}`,
+      type: "string",
+    }),
+    defineField({
+      name: "brand",
+      title: "Brand",
+      description: `The name in the header of every page, linking to the home page. ${OPTIONAL}`,
+      type: "string",
+    }),
+    defineField({
+      name: "description",
+      title: "Tagline",
+      description: `A sentence about your work, for search engines and link previews. ${OPTIONAL}`,
+      type: "text",
+      rows: 2,
+    }),
+    defineField({
+      name: "ownerName",
+      title: "Your name",
+      description: `Shown in the copyright line of the footer. ${OPTIONAL}`,
+      type: "string",
+    }),
+    defineField({
+      name: "email",
+      title: "E-mail",
+      description: `The address the footer's e-mail link writes to. ${OPTIONAL}`,
+      type: "string",
+      validation: (rule) => rule.email(),
+    }),
+    defineField({
+      name: "socialLinks",
+      title: "Social links",
+      description: `Your profiles elsewhere, linked from the footer. ${OPTIONAL}`,
+      type: "array",
+      of: [defineArrayMember({ type: "socialLink" })],
+    }),
+    defineField({
+      name: "navigation",
+      title: "Navigation",
+      description: `The links in the header, in this order. ${OPTIONAL}`,
+      type: "array",
+      of: [defineArrayMember({ type: "navItem" })],
+      initialValue: DEFAULT_NAVIGATION,
+    }),
+    defineField({
       name: "intro",
       title: "Home page introduction",
+      description: `The text at the top of the home page. ${OPTIONAL}`,
       type: "array",
-      of: [{ type: "block" }],
+      of: [textBlock],
+    }),
+    defineField({
+      name: "socialImage",
+      title: "Social image",
+      description:
+        "The picture shown when a page without a photograph of its own is shared " +
+        `(link previews are about twice as wide as tall: set the hotspot). ${OPTIONAL}`,
+      type: "image",
+      options: photoOptions,
+      fields: [
+        defineField({
+          name: "alt",
+          title: "Alternative text",
+          description: "What the picture shows, for people who cannot see it.",
+          type: "string",
+        }),
+      ],
     }),
   ],
+  preview: { prepare: () => ({ title: "Site settings" }) },
 });

@@ -1,11 +1,200 @@
-// The Studio schema is copied into the owner's Studio, so it cannot import the worker's slug
-// rule; this keeps the two the same, so the Studio never accepts a slug the site answers 404.
+// The Studio in studio/ is installed on its own (its `sanity` package is 600 MB), so these
+// checks load its schema files here, with "sanity" resolved to @sanity/types (see
+// vitest.node.config.ts), and run Sanity's own schema validation from @sanity/schema: the same
+// validateSchema and groupProblems the Studio runs before it shows the schema-errors screen.
+import { Rule, Schema } from "@sanity/schema";
+import { builtinTypes, groupProblems, validateSchema } from "@sanity/schema/_internal";
+import type { SchemaValidationProblemGroup } from "@sanity/types";
 import { describe, expect, it } from "vitest";
 import { SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields.ts";
+import { SITE_SETTINGS_ID, schemaTypes, singletonTypes } from "../../studio/schema/index.ts";
+import { isInternalPath } from "../../studio/schema/site-settings.ts";
 import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../worker/routes/checks.ts";
 
+type Severity = "error" | "warning";
+
+/** Sanity's findings for a list of type definitions, one line each: "where: message". */
+function problems(types: unknown[], severity: Severity): string[] {
+  const groups: SchemaValidationProblemGroup[] = groupProblems(validateSchema(types).getTypes());
+  return groups.flatMap((group) =>
+    group.problems
+      .filter((problem) => problem.severity === severity)
+      .map((problem) => `${describePath(group)}: ${problem.message}`),
+  );
+}
+
+function describePath(group: SchemaValidationProblemGroup): string {
+  return group.path
+    .map((segment) => ("name" in segment && segment.name ? segment.name : "?"))
+    .join(".");
+}
+
+// As the Studio does: the built-in types (image assets, slugs, …) form the parent schema.
+const builtins = Schema.compile({ name: "builtins", types: builtinTypes });
+const compiled = Schema.compile({ name: "studio", types: schemaTypes, parent: builtins });
+
+interface Definition {
+  name?: string;
+  type?: string;
+  options?: { hotspot?: boolean; metadata?: string[] };
+  fields?: Definition[];
+  of?: Definition[];
+  initialValue?: unknown;
+  validation?: (rule: unknown) => unknown;
+}
+
+/** Every `image` definition in the schema, however deeply nested, with where it is. */
+function imageDefinitions(defs: Definition[], where = ""): [string, Definition][] {
+  return defs.flatMap((def) => {
+    const here = where ? `${where}.${def.name ?? def.type}` : `${def.name ?? def.type}`;
+    const own: [string, Definition][] = def.type === "image" ? [[here, def]] : [];
+    return [...own, ...imageDefinitions([...(def.fields ?? []), ...(def.of ?? [])], here)];
+  });
+}
+
+const definitions = schemaTypes as unknown as Definition[];
+const definition = (name: string): Definition => {
+  const found = definitions.find((def) => def.name === name);
+  if (!found) throw new Error(`No type ${name} in the Studio schema`);
+  return found;
+};
+const field = (type: string, name: string): Definition => {
+  const found = definition(type).fields?.find((def) => def.name === name);
+  if (!found) throw new Error(`No field ${name} in ${type}`);
+  return found;
+};
+
+describe("the Studio schema", () => {
+  it("passes Sanity's schema validation without errors or warnings", () => {
+    // toEqual([]) prints every finding when there are some.
+    expect(problems(schemaTypes, "error")).toEqual([]);
+    expect(problems(schemaTypes, "warning")).toEqual([]);
+  });
+
+  it("compiles on top of Sanity's built-in types", () => {
+    for (const name of ["page", "post", "gallery", "richText", "siteSettings"]) {
+      expect(compiled.has(name), name).toBe(true);
+    }
+  });
+
+  describe("the validation used above reports a broken schema", () => {
+    it("a field without a type", () => {
+      const broken = [{ name: "broken", type: "document", fields: [{ name: "title" }] }];
+      expect(problems(broken, "error")).toEqual([
+        expect.stringContaining("Type is missing a type"),
+      ]);
+    });
+
+    it("two types of the same name", () => {
+      const twice = [
+        ...schemaTypes,
+        { name: "post", type: "object", fields: [{ name: "a", type: "string" }] },
+      ];
+      expect(problems(twice, "error")).toEqual([
+        expect.stringContaining('A type with name "post" is already defined'),
+      ]);
+    });
+
+    it("a field of a type that does not exist", () => {
+      const broken = [
+        { name: "broken", type: "document", fields: [{ name: "body", type: "richTexts" }] },
+      ];
+      expect(problems(broken, "error")).toEqual([
+        expect.stringContaining("Unknown type: richTexts"),
+      ]);
+    });
+  });
+
+  it("has the site settings fields the site reads", () => {
+    const names = compiled.get("siteSettings").fields.map((f: { name: string }) => f.name);
+    expect(names).toEqual([
+      "title",
+      "brand",
+      "description",
+      "ownerName",
+      "email",
+      "socialLinks",
+      "navigation",
+      "intro",
+      "socialImage",
+    ]);
+  });
+
+  it("requires none of the site settings, as the site has a default for each", () => {
+    for (const def of definition("siteSettings").fields ?? []) {
+      const rule = def.validation?.(new Rule()) as { isRequired(): boolean } | undefined;
+      expect(rule?.isRequired() ?? false, def.name).toBe(false);
+    }
+  });
+
+  it("keeps the site settings in one document whose id the site reads", () => {
+    expect(SITE_SETTINGS_ID).toBe("siteSettings");
+    expect([...singletonTypes]).toEqual(["siteSettings"]);
+  });
+
+  it("starts the navigation with Home, Contact and Portfolio", () => {
+    const items = field("siteSettings", "navigation").initialValue as {
+      _key: string;
+      _type: string;
+      label: string;
+      path: string;
+    }[];
+    expect(items.map(({ label, path }) => [label, path])).toEqual([
+      ["Home", "/"],
+      ["Contact", "/contact"],
+      ["Portfolio", "/portfolio"],
+    ]);
+    for (const item of items) {
+      expect(item._type).toBe("navItem");
+      expect(isInternalPath(item.path)).toBe(true);
+    }
+    expect(new Set(items.map((item) => item._key)).size).toBe(items.length);
+  });
+
+  it.each(["/", "/contact", "/portfolio", "/post/some-slug", "/rss.xml"])(
+    "accepts the navigation path %j",
+    (path) => {
+      expect(isInternalPath(path)).toBe(true);
+    },
+  );
+
+  it.each([
+    "",
+    "contact",
+    "//example.com",
+    "https://example.com/",
+    "/contact/",
+    "/Contact",
+    "/a//b",
+    "/../etc",
+    "/a b",
+    "/contact?x=1",
+  ])("refuses the navigation path %j", (path) => {
+    expect(isInternalPath(path)).toBe(false);
+  });
+
+  it("asks Sanity for the metadata the site uses on every image, never the location", () => {
+    const images = imageDefinitions(definitions);
+    expect(images.map(([where]) => where).sort()).toEqual([
+      "gallery.images.image",
+      "post.mainImage",
+      "richText.image",
+      "siteSettings.socialImage",
+    ]);
+    for (const [where, image] of images) {
+      expect(image.options?.hotspot, where).toBe(true);
+      expect(image.options?.metadata, where).toEqual(
+        expect.arrayContaining(["lqip", "palette", "exif", "image"]),
+      );
+      expect(image.options?.metadata, where).not.toContain("location");
+    }
+  });
+});
+
+// The Studio schema is installed on its own, so it cannot import the worker's slug rule; this
+// keeps the two the same, so the Studio never accepts a slug the site answers 404.
 describe("the Studio's slug rule", () => {
-  it("is the site's rule (V1)", () => {
+  it("is the site's rule", () => {
     expect(SLUG.source).toBe(SLUG_PATTERN.source);
     expect(SLUG.flags).toBe(SLUG_PATTERN.flags);
     expect(SLUG_MAX_LENGTH).toBe(SITE_MAX);

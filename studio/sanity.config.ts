@@ -1,0 +1,85 @@
+import { type DocumentActionComponent, defineConfig } from "sanity";
+import { defineDocuments, defineLocations, presentationTool } from "sanity/presentation";
+import { structureTool } from "sanity/structure";
+import { media } from "sanity-plugin-media";
+import { dataset, previewOrigin, projectId } from "./env";
+import { SITE_SETTINGS_ID, schemaTypes, singletonTypes } from "./schema";
+import { structure } from "./structure";
+
+// What may be done to a singleton: publish it, throw away unpublished edits, bring back an
+// older revision. Duplicate and delete are left out: a copy would have another id, which the
+// site never reads, and deleting it would silently bring back the site's defaults.
+const singletonActions = new Set(["publish", "discardChanges", "restore"]);
+
+const keepSingletonActions = (actions: DocumentActionComponent[]) =>
+  actions.filter(({ action }) => action !== undefined && singletonActions.has(action));
+
+export default defineConfig({
+  name: "default",
+  title: "Portfolio",
+  projectId: projectId(),
+  dataset: dataset(),
+
+  plugins: [
+    structureTool({ structure }),
+    presentationTool({
+      previewUrl: {
+        origin: previewOrigin(),
+        // The site's routes that turn draft preview on (after checking the secret the
+        // Presentation tool passes) and off again. Sanity 6 marks `disable` as not yet called
+        // by the tool; it documents the site's exit route and is ready for when it is.
+        previewMode: { enable: "/_app/preview/enable", disable: "/_app/preview/disable" },
+      },
+      resolve: {
+        // From an address shown in the preview to the document to edit beside it.
+        mainDocuments: defineDocuments([
+          { route: "/", filter: `_id == "${SITE_SETTINGS_ID}"` },
+          { route: "/post/:slug", filter: `_type == "post" && slug.current == $slug` },
+          { route: "/:slug", filter: `_type == "page" && slug.current == $slug` },
+        ]),
+        // From a document to the addresses that show it ("Used on" in the document pane).
+        locations: {
+          siteSettings: defineLocations({
+            message: "These settings are used on every page",
+            tone: "positive",
+            locations: [{ title: "Home", href: "/" }],
+          }),
+          page: defineLocations({
+            select: { title: "title", slug: "slug.current" },
+            resolve: (doc) =>
+              doc?.slug
+                ? { locations: [{ title: doc.title || "Untitled", href: `/${doc.slug}` }] }
+                : null,
+          }),
+          post: defineLocations({
+            select: { title: "title", slug: "slug.current" },
+            resolve: (doc) =>
+              doc?.slug
+                ? {
+                    locations: [
+                      { title: doc.title || "Untitled", href: `/post/${doc.slug}` },
+                      { title: "Home", href: "/" },
+                    ],
+                  }
+                : null,
+          }),
+        },
+      },
+    }),
+    // The Media tool: browse, tag and describe every photograph. Tagging one "Slideshow Image"
+    // puts it in the site's background slideshow (see README.md).
+    media(),
+  ],
+
+  schema: { types: schemaTypes },
+
+  document: {
+    // Take the singleton out of every "create new document" menu. Its template itself stays, as
+    // the settings pane uses it to fill in the default navigation when the document is first
+    // edited; filtering `schema.templates` instead would drop that.
+    newDocumentOptions: (templates) =>
+      templates.filter(({ templateId }) => !singletonTypes.has(templateId)),
+    actions: (actions, { schemaType }) =>
+      singletonTypes.has(schemaType) ? keepSingletonActions(actions) : actions,
+  },
+});

@@ -1,0 +1,38 @@
+// @sanity/icons 5 exports each icon from its own path; the root entry no longer has them.
+import { CogIcon } from "@sanity/icons/Cog";
+import { DocumentIcon } from "@sanity/icons/Document";
+import { ImagesIcon } from "@sanity/icons/Images";
+import type { StructureResolver } from "sanity/structure";
+import { SITE_SETTINGS_ID } from "./schema";
+
+/**
+ * The Studio's content list: the site settings as one document (never a list, so a second
+ * settings document cannot be made here), then pages and posts. Types are listed by name
+ * rather than all at once, so the Media tool's tag documents stay out of this list.
+ */
+export const structure: StructureResolver = (S) =>
+  S.list()
+    .title("Content")
+    .items([
+      S.listItem()
+        .title("Site settings")
+        .id(SITE_SETTINGS_ID)
+        .icon(CogIcon)
+        .child(
+          S.document()
+            .schemaType("siteSettings")
+            .documentId(SITE_SETTINGS_ID)
+            .title("Site settings"),
+        ),
+      S.divider(),
+      S.documentTypeListItem("page").title("Pages").icon(DocumentIcon),
+      S.listItem()
+        .title("Posts")
+        .schemaType("post")
+        .icon(ImagesIcon)
+        .child(
+          S.documentTypeList("post")
+            .title("Posts")
+            .defaultOrdering([{ field: "publishedAt", direction: "desc" }]),
+        ),
+    ]);
