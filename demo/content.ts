@@ -9,23 +9,66 @@
  *   - { list: [...] } becomes one bullet list item per entry
  *   - { photo } is an inline image, { gallery, photos } a gallery block; alt text and caption
  *     default to the photo's alt and caption in photos.json.
- * Edit the words here and run `node demo/scripts/build-dataset.ts` to regenerate the dataset.
+ *   - wherever a photo is named, { photo, crop?, hotspot? } places it the way an editor does in
+ *     the Studio's image tool: `crop` is the fraction cut from each edge, `hotspot` the centre
+ *     and size of the part that must stay visible in every cropped rendition (fractions of the
+ *     whole image).
+ * Edit the words here and run `node demo/scripts/build-dataset.ts --originals <folder>` to
+ * regenerate the dataset (see that script for the folder of original photographs).
  */
 
 export type Mark = "strong" | "em";
 export type Span = string | { text: string; marks?: Mark[]; href?: string };
 export type Text = string | Span[];
 
+/** Fractions of the image cut away from each edge. */
+export interface Crop {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** Centre (x, y) and size of the part of the image that must stay visible, as fractions. */
+export interface Hotspot {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A photo as an editor placed it. */
+export interface PhotoUse {
+  photo: string;
+  crop?: Crop;
+  hotspot?: Hotspot;
+}
+
+/** A photo key from photos.json, or the photo with its crop and hotspot. */
+export type PhotoRef = string | PhotoUse;
+
 export type Block =
   | { style?: "normal" | "h2" | "h3" | "blockquote"; text: Text }
   | { list: Text[] }
-  | { photo: string; alt?: string; caption?: string }
-  | { gallery: string; photos: string[] };
+  | (PhotoUse & { alt?: string; caption?: string })
+  | { gallery: string; photos: PhotoRef[] };
 
 export interface SiteSettings {
+  /** Site title, the end of every document title. */
   title: string;
+  /** Label of the header's home link. */
+  brand: string;
+  /** Tagline: the meta description. */
   description: string;
+  ownerName: string;
+  email: string;
+  socialLinks: { label: string; url: string }[];
+  /** Header navigation, in order. */
+  navigation: { label: string; path: string }[];
+  /** Home page introduction. */
   intro: Block[];
+  /** Image for link previews (Open Graph); alt defaults to the photo's. */
+  socialImage: PhotoUse & { alt?: string };
 }
 
 export interface Page {
@@ -41,14 +84,27 @@ export interface Post {
   /** ISO date-time, fixed so the dataset is reproducible */
   publishedAt: string;
   excerpt: string;
-  mainImage: string;
+  mainImage: PhotoRef;
   body: Block[];
 }
 
 export const siteSettings: SiteSettings = {
   title: "Jane Doe Photography",
-  description:
-    "Landscape, nature and still-life photography by Jane Doe: quiet mountains, small creatures and the light in between.",
+  brand: "Jane Doe",
+  description: "Capturing moments in time.",
+  ownerName: "Jane Doe",
+  email: "jane@example.com",
+  socialLinks: [{ label: "Instagram", url: "https://www.instagram.com/" }],
+  navigation: [
+    { label: "Home", path: "/" },
+    { label: "Contact", path: "/contact" },
+    { label: "Portfolio", path: "/portfolio" },
+  ],
+  socialImage: {
+    photo: "autumn-below-aitzgorri",
+    // The orange larches and the ridge above them; link previews are much wider than tall.
+    hotspot: { x: 0.4, y: 0.42, width: 0.62, height: 0.44 },
+  },
   intro: [
     {
       text: [
@@ -90,12 +146,24 @@ export const pages: Page[] = [
           "summit-sunset",
           "forest-creek",
           "dune-grass",
+          "storm-front",
           "under-the-bridge-cables",
         ],
       },
       {
         gallery: "Nature up close",
-        photos: ["dandelion-evening", "dragonfly", "ladybird", "marigold"],
+        photos: [
+          {
+            photo: "dandelion-evening",
+            // The sharp seed head sits in the left third; keep it in every square thumbnail.
+            crop: { top: 0, bottom: 0.06, left: 0.02, right: 0.12 },
+            hotspot: { x: 0.29, y: 0.34, width: 0.3, height: 0.58 },
+          },
+          "dragonfly",
+          "ladybird",
+          "marigold",
+          "leaf-in-backlight",
+        ],
       },
       {
         gallery: "Animals",
@@ -180,7 +248,7 @@ export const pages: Page[] = [
           "Not sure yet? Browse the ",
           { text: "portfolio", href: "/portfolio" },
           " first, or follow along on ",
-          { text: "Pixelfed", href: "https://pixelfed.social/" },
+          { text: "Instagram", href: "https://www.instagram.com/" },
           ".",
         ],
       },
@@ -391,7 +459,13 @@ export const posts: Post[] = [
     title: "Two spaniels and a nuthatch",
     publishedAt: "2026-05-12T09:00:00Z",
     excerpt: "A short lesson in patience from animals that never do what you plan.",
-    mainImage: "spaniels-at-the-door",
+    mainImage: {
+      photo: "spaniels-at-the-door",
+      // Cropped above the railing and the fence post; the hotspot keeps both faces in the
+      // wide cover, which a centred crop would cut through the upper dog's eyes.
+      crop: { top: 0.04, bottom: 0.21, left: 0, right: 0.09 },
+      hotspot: { x: 0.485, y: 0.43, width: 0.4, height: 0.46 },
+    },
     body: [
       {
         text: "Animals are the best teachers of patience I know. They will not pose, they will not repeat the moment, and they always notice you first.",

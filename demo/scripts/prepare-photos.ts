@@ -3,7 +3,7 @@
  *
  * Usage:
  *   node demo/scripts/prepare-photos.ts <folder-with-originals> [--manifest demo/photos.json]
- *   then: node demo/scripts/build-dataset.ts
+ *   then: node demo/scripts/build-dataset.ts --originals <folder-with-originals>
  *
  * For every photo in the manifest (demo/photos.json) the original `<folder>/<file>` is
  * auto-rotated, cropped as described by `crop` (portrait/landscape to an aspect ratio around a

@@ -1,12 +1,16 @@
 // Starts the demo content service with the repository's demo dataset:
 //   node demo/server/cli.ts [--port 9999] [--host 127.0.0.1] [--latency 200] [--dir demo/dataset]
-// --dir points at another folder holding production.ndjson and images/. Prints one line with the URL and stops cleanly on SIGINT/SIGTERM.
+//                           [--token <secret>]
+// --dir points at another folder holding production.ndjson and images/. --token (or the
+// DEMO_CONTENT_TOKEN variable) enables writes and private reads for requests carrying it
+// (see demo/scripts/publish.ts); changes live in memory until the service stops.
+// Prints one line with the URL and stops cleanly on SIGINT/SIGTERM.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startContentService } from "./server.ts";
 
 const usage =
-  "Usage: node demo/server/cli.ts [--port 9999] [--host 127.0.0.1] [--latency 200] [--dir demo/dataset]";
+  "Usage: node demo/server/cli.ts [--port 9999] [--host 127.0.0.1] [--latency 200] [--dir demo/dataset] [--token <secret>]";
 
 function integer(name: string, value: string | undefined, fallback: number, max: number): number {
   if (value === undefined) return fallback;
@@ -18,7 +22,7 @@ function integer(name: string, value: string | undefined, fallback: number, max:
   return number;
 }
 
-let args: { port?: string; host?: string; latency?: string; dir?: string };
+let args: { port?: string; host?: string; latency?: string; dir?: string; token?: string };
 try {
   args = parseArgs({
     options: {
@@ -26,6 +30,7 @@ try {
       host: { type: "string" },
       latency: { type: "string" },
       dir: { type: "string" },
+      token: { type: "string" },
     },
   }).values;
 } catch (error) {
@@ -44,6 +49,7 @@ try {
     port: integer("port", args.port, 0, 65535),
     host: args.host ?? "127.0.0.1",
     latencyMs: integer("latency", args.latency, 0, 60_000),
+    token: args.token ?? (process.env.DEMO_CONTENT_TOKEN || undefined),
   });
   console.log(`Demo content service on ${service.url}`);
   let stopping = false;

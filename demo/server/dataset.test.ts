@@ -46,14 +46,40 @@ describe("perspectives", () => {
     { _id: "versions.r1.b", v: "release only" },
   ]);
 
-  it("stacks layers with published at the bottom", () => {
-    expect(views.get(parsePerspective(null))).toEqual([{ _id: "a", v: "published" }]);
-    expect(views.get(parsePerspective("previewDrafts")).map((d) => d.v)).toEqual(["draft"]);
-    expect(views.get(parsePerspective("r1,drafts"))).toEqual([
+  it("stacks layers with published at the bottom (with private access)", () => {
+    expect(views.get(parsePerspective(null), "private")).toEqual([{ _id: "a", v: "published" }]);
+    expect(views.get(parsePerspective("previewDrafts"), "private").map((d) => d.v)).toEqual([
+      "draft",
+    ]);
+    expect(views.get(parsePerspective("r1,drafts"), "private")).toEqual([
       { _id: "a", _originalId: "versions.r1.a", v: "release" },
       { _id: "b", _originalId: "versions.r1.b", v: "release only" },
     ]);
-    expect(views.get(parsePerspective("raw"))).toHaveLength(4);
+    expect(views.get(parsePerspective("raw"), "private")).toHaveLength(4);
+  });
+
+  it("shows public access only the published documents, whatever the perspective", () => {
+    for (const perspective of [null, "raw", "drafts", "previewDrafts", "r1,drafts"]) {
+      const seen = views.get(parsePerspective(perspective));
+      expect(
+        seen.map((d) => d.v),
+        String(perspective),
+      ).toEqual(["published"]);
+      expect(views.get(parsePerspective(perspective), "public"), String(perspective)).toEqual(seen);
+    }
+  });
+
+  it("sees replaced documents in every view afterwards", () => {
+    const changing = new PerspectiveViews([{ _id: "a", v: 1 }]);
+    expect(changing.get(parsePerspective(null))).toEqual([{ _id: "a", v: 1 }]);
+    expect(changing.get(parsePerspective("raw"), "private")).toHaveLength(1);
+    changing.replace([
+      { _id: "a", v: 2 },
+      { _id: "drafts.a", v: 3 },
+    ]);
+    expect(changing.get(parsePerspective(null))).toEqual([{ _id: "a", v: 2 }]);
+    expect(changing.get(parsePerspective("raw"), "private")).toHaveLength(2);
+    expect(changing.documents).toHaveLength(2);
   });
 
   it("rejects invalid perspectives", () => {

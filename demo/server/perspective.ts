@@ -4,7 +4,17 @@
 // every other perspective is a stack of layers (highest priority first, with
 // `published` implicitly at the bottom) where each document id shows its
 // highest-priority version under the plain id, like Sanity does.
+//
+// Like Sanity, any document whose id contains a "." (drafts, release versions and system
+// documents such as preview secrets) is private: only requests with a valid token see it,
+// whatever the perspective. Anonymous requests get every view with those left out.
 import type { SanityDocument } from "./dataset.ts";
+
+/** What a request may read: public documents only, or private ones too. */
+export type Access = "public" | "private";
+
+/** Ids with a "." are paths (drafts.x, versions.r.x, system.x): never visible without a token. */
+export const isPrivateId = (id: string): boolean => id.includes(".");
 
 /** "raw", or the layer stack: "drafts", a release name, or "published". */
 export type Perspective = "raw" | readonly string[];
@@ -36,20 +46,36 @@ export function layerOf(id: string): { base: string; layer: string } {
   return { base: id, layer: "published" };
 }
 
-/** Computes (once per distinct perspective) the documents a perspective sees. */
+/**
+ * The documents of one dataset, and what each perspective sees of them (computed once per
+ * distinct perspective and access, until the documents are replaced by a mutation).
+ */
 export class PerspectiveViews {
-  readonly #docs: readonly SanityDocument[];
+  #docs: readonly SanityDocument[];
   readonly #views = new Map<string, SanityDocument[]>();
 
   constructor(docs: readonly SanityDocument[]) {
     this.#docs = docs;
   }
 
-  get(perspective: Perspective): SanityDocument[] {
-    const key = perspective === "raw" ? "raw" : perspective.join(",");
+  /** Every stored document, as stored (the raw perspective with private access). */
+  get documents(): readonly SanityDocument[] {
+    return this.#docs;
+  }
+
+  /** Swaps in the documents after a committed transaction; every later read sees them. */
+  replace(docs: readonly SanityDocument[]): void {
+    this.#docs = docs;
+    this.#views.clear();
+  }
+
+  get(perspective: Perspective, access: Access = "public"): SanityDocument[] {
+    const key = `${access}:${perspective === "raw" ? "raw" : perspective.join(",")}`;
     let view = this.#views.get(key);
     if (!view) {
-      view = perspective === "raw" ? [...this.#docs] : overlay(this.#docs, perspective);
+      const visible =
+        access === "private" ? this.#docs : this.#docs.filter((doc) => !isPrivateId(doc._id));
+      view = perspective === "raw" ? [...visible] : overlay(visible, perspective);
       this.#views.set(key, view);
     }
     return view;

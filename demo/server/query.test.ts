@@ -9,13 +9,18 @@ import { createFixture, type Fixture, rawRequest } from "./test-fixture.ts";
 let fixture: Fixture;
 let service: ContentService;
 
+const TOKEN = "sk-demo-query-test-token";
+
 beforeAll(async () => {
   fixture = await createFixture();
   service = await startContentService({
     datasetFile: fixture.datasetFile,
     imagesDir: fixture.imagesDir,
+    token: TOKEN,
   });
 });
+
+const withToken = { headers: { authorization: `Bearer ${TOKEN}` } };
 
 afterAll(async () => {
   await service?.close();
@@ -133,7 +138,7 @@ describe("query API", () => {
     expect(explicit.result).toBe(0);
   });
 
-  it("overlays drafts in the drafts perspective and shows everything in raw", async () => {
+  it("overlays drafts in the drafts perspective and shows everything in raw, with the token", async () => {
     const drafts = await (
       await fetch(
         queryUrl(
@@ -141,6 +146,7 @@ describe("query API", () => {
           {},
           "&perspective=drafts",
         ),
+        withToken,
       )
     ).json();
     expect(drafts.result).toEqual([
@@ -149,7 +155,7 @@ describe("query API", () => {
       { _id: "photo-3", _originalId: "drafts.photo-3", title: "Unpublished" },
     ]);
     const raw = await (
-      await fetch(queryUrl("count(*[_type == 'photo'])", {}, "&perspective=raw"))
+      await fetch(queryUrl("count(*[_type == 'photo'])", {}, "&perspective=raw"), withToken)
     ).json();
     expect(raw.result).toBe(4);
     const invalid = await fetch(queryUrl("count(*)", {}, "&perspective=raw,drafts"));

@@ -2,13 +2,16 @@
 //   GET  /v{version}/data/query/{dataset}?query=...&$param=<JSON>&perspective=...&returnQuery=...
 //   POST /v{version}/data/query/{dataset}   body {"query": "...", "params": {...}}
 //   GET  /v{version}/data/doc/{dataset}/{id,id,...}   (what client.getDocument(s) calls)
-// Response and error shapes follow api.sanity.io so @sanity/client works unchanged.
+// Response and error shapes follow api.sanity.io so @sanity/client works unchanged. Without the
+// service's token a request sees only public documents (auth.ts, perspective.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import * as groq from "groq-js";
+import { readAccess } from "./auth.ts";
+import { type DataContext, type DataRoute, openDataRoute, safeDecode } from "./data-route.ts";
 import type { SanityDocument } from "./dataset.ts";
 import { badRequest, gatewayError, HttpError, readBody, sendJson } from "./http.ts";
-import { type Perspective, type PerspectiveViews, parsePerspective } from "./perspective.ts";
+import { type Perspective, parsePerspective } from "./perspective.ts";
 
 // groq-js 2.0.0 ships without the declaration file for its evaluator chunk, so
 // `evaluate` is untyped; this is the part of its API we rely on.
@@ -25,71 +28,39 @@ const evaluate = groq.evaluate as unknown as Evaluate;
 /** POST bodies above this are refused with 413 (Sanity's own limit is far larger). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export interface QueryContext {
-  projectId: string;
-  datasets: ReadonlyMap<string, PerspectiveViews>;
-  latencyMs: number;
-  stats: { queries: number };
-}
-
-/** `/v1`, `/vX` and `/vYYYY-MM-DD` (a real calendar date), as Sanity accepts. */
-export function isValidApiVersion(version: string): boolean {
-  if (version === "1" || version === "X") return true;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(version);
-  if (!match) return false;
-  const date = new Date(`${version}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(version);
-}
-
+/** `/data/query` and `/data/doc`: reads, seen through the request's perspective and access. */
 export async function handleDataRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  route: { version: string; endpoint: string; rest: string },
+  route: DataRoute,
   search: URLSearchParams,
-  ctx: QueryContext,
+  ctx: DataContext,
 ): Promise<void> {
-  if (!isValidApiVersion(route.version)) {
-    throw badRequest(`Invalid API version "v${route.version}"`);
-  }
+  const opened = openDataRoute(req, res, route, ctx, route.endpoint === "doc");
+  if (!opened) return;
+  const { views, datasetName, ids } = opened;
   const method = req.method ?? "GET";
-  if (method === "OPTIONS") {
-    res.writeHead(204, {
-      "access-control-allow-origin": "*",
-      "access-control-allow-methods": "GET, HEAD, POST, OPTIONS",
-      "access-control-allow-headers": "authorization, content-type",
-      "access-control-max-age": "600",
-    });
-    res.end();
-    return;
-  }
-
-  const [encodedDataset = "", ...ids] = route.rest.split("/");
-  const datasetName = safeDecode(encodedDataset);
-  const views = ctx.datasets.get(datasetName);
-  if (!views || (route.endpoint === "query" && ids.length > 0)) {
-    if (!views && datasetName !== "" && ids.length <= 1) {
-      throw gatewayError(
-        404,
-        `Dataset "${datasetName}" not found for project ID "${ctx.projectId}"`,
-      );
-    }
-    throw gatewayError(404, "Not Found");
-  }
 
   if (route.endpoint === "doc") {
     if (method !== "GET" && method !== "HEAD") {
       throw gatewayError(405, `Method ${method} not allowed`, { allow: "GET, HEAD, OPTIONS" });
     }
     if (ids.length !== 1 || ids[0] === "") throw gatewayError(404, "Not Found");
+    const access = readAccess(req, ctx.token);
     ctx.stats.queries++;
     await delay(ctx.latencyMs);
-    sendJson(req, res, 200, getDocuments(views, safeDecode(ids[0] ?? ""), perspectiveOf(search)));
+    // The doc endpoint fetches documents by their exact ids ("drafts.x" included, for those
+    // allowed to see it) unless a perspective is asked for.
+    const perspective = search.has("perspective") ? perspectiveOf(search) : "raw";
+    const docs = views.get(perspective, access);
+    sendJson(req, res, 200, getDocuments(docs, safeDecode(ids[0] ?? "")));
     return;
   }
 
   if (method !== "GET" && method !== "HEAD" && method !== "POST") {
     throw gatewayError(405, `Method ${method} not allowed`, { allow: "GET, HEAD, POST, OPTIONS" });
   }
+  const access = readAccess(req, ctx.token);
   // Counted once the request has reached a known dataset's query endpoint,
   // whatever the outcome: benchmarks use this to see how often the origin is hit.
   ctx.stats.queries++;
@@ -100,7 +71,7 @@ export async function handleDataRequest(
   const perspective = perspectiveOf(search);
   await delay(ctx.latencyMs);
   const started = performance.now();
-  const result = await runQuery(query, params, views.get(perspective), {
+  const result = await runQuery(query, params, views.get(perspective, access), {
     projectId: ctx.projectId,
     dataset: datasetName,
   });
@@ -239,11 +210,9 @@ function perspectiveOf(search: URLSearchParams): Perspective {
 
 /** `/data/doc/{dataset}/{ids}`: the documents by id, in the requested order. */
 function getDocuments(
-  views: PerspectiveViews,
+  docs: SanityDocument[],
   idList: string,
-  perspective: Perspective,
 ): { documents: SanityDocument[]; omitted: { id: string; reason: string }[] } {
-  const docs = views.get(perspective);
   const byId = new Map(docs.map((doc) => [doc._id, doc]));
   const documents: SanityDocument[] = [];
   const omitted: { id: string; reason: string }[] = [];
@@ -253,14 +222,6 @@ function getDocuments(
     else omitted.push({ id, reason: "existence" });
   }
   return { documents, omitted };
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw gatewayError(400, "Malformed URL encoding");
-  }
 }
 
 async function delay(ms: number): Promise<void> {

@@ -1,12 +1,13 @@
-// The embedded demo content service: Sanity's query API and image CDN over one
+// The embedded demo content service: Sanity's query and mutation APIs and image CDN over one
 // local HTTP server, so the site runs without a Sanity account. Routing, stats,
-// logging and lifecycle live here; the handlers are in query.ts and images.ts.
+// logging and lifecycle live here; the handlers are in query.ts, mutate.ts and images.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ByteLru } from "../../worker/lib/byte-lru.ts";
 import { loadDataset } from "./dataset.ts";
 import { gatewayError, HttpError, sendJson, splitTarget } from "./http.ts";
 import { handleImage, type Rendered } from "./images.ts";
+import { handleMutate } from "./mutate.ts";
 import { PerspectiveViews } from "./perspective.ts";
 import { handleDataRequest } from "./query.ts";
 
@@ -23,6 +24,11 @@ export interface ContentServiceOptions {
   latencyMs?: number;
   /** Byte budget of the transformed-image cache (default 64 MB). */
   imageCacheBytes?: number;
+  /**
+   * The one token accepted (as `Authorization: Bearer …`) for writes and for reading private
+   * documents (ids with a "."). Without it the service is read-only and public.
+   */
+  token?: string;
 }
 
 export interface ContentServiceStats {
@@ -48,12 +54,17 @@ export async function startContentService(options: ContentServiceOptions): Promi
   // Fail at start-up, not on the first query, if the export is missing or broken.
   const docs = await loadDataset(options.datasetFile);
 
+  if (options.token !== undefined && !/^[\x21-\x7e]{8,}$/.test(options.token)) {
+    throw new Error("token must be at least 8 printable characters without spaces");
+  }
   const stats: ContentServiceStats = { queries: 0, images: 0 };
-  const queryContext = {
+  const views = new PerspectiveViews(docs);
+  const dataContext = {
     projectId,
-    datasets: new Map([[datasetName, new PerspectiveViews(docs)]]),
+    datasets: new Map([[datasetName, views]]),
     latencyMs,
     stats,
+    token: options.token,
   };
   const imageContext = {
     projectId,
@@ -88,10 +99,11 @@ export async function startContentService(options: ContentServiceOptions): Promi
       await handleImage(req, res, path, search, imageContext);
       return;
     }
-    const data = /^\/v([^/]+)\/data\/(query|doc)\/(.*)$/.exec(path);
+    const data = /^\/v([^/]+)\/data\/(query|doc|mutate)\/(.*)$/.exec(path);
     if (data) {
       const [, version = "", endpoint = "", rest = ""] = data;
-      await handleDataRequest(req, res, { version, endpoint, rest }, search, queryContext);
+      const handle = endpoint === "mutate" ? handleMutate : handleDataRequest;
+      await handle(req, res, { version, endpoint, rest }, search, dataContext);
       return;
     }
     if (path === "/" && (method === "GET" || method === "HEAD")) {
@@ -99,7 +111,8 @@ export async function startContentService(options: ContentServiceOptions): Promi
         service: "demo content service",
         projectId,
         dataset: datasetName,
-        documents: docs.length,
+        // What an anonymous reader can see; private documents are not even counted.
+        documents: views.get("raw").length,
       });
       return;
     }

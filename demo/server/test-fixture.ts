@@ -1,5 +1,6 @@
 // Test support (not a test file): writes a tiny dataset, two generated images and
-// some traversal bait to a temp folder, and helpers to talk raw HTTP to the service.
+// some traversal bait to a temp folder (or a dataset of given documents), and helpers to
+// talk raw HTTP to the service.
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { request } from "node:http";
@@ -138,4 +139,18 @@ export function rawRequest(
     req.on("error", reject);
     req.end(options.body);
   });
+}
+
+/** A temporary dataset of just these documents, with an empty images folder. */
+export async function datasetOf(docs: readonly object[]): Promise<{
+  datasetFile: string;
+  imagesDir: string;
+  cleanup(): Promise<void>;
+}> {
+  const dir = await mkdtemp(path.join(tmpdir(), "demo-dataset-"));
+  const imagesDir = path.join(dir, "images");
+  await mkdir(imagesDir);
+  const datasetFile = path.join(dir, "production.ndjson");
+  await writeFile(datasetFile, `${docs.map((doc) => JSON.stringify(doc)).join("\n")}\n`);
+  return { datasetFile, imagesDir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
