@@ -29,8 +29,17 @@ export default defineConfig({
   ],
   test: {
     name: "worker",
-    include: ["tests/worker/**/*.test.ts", "tests/worker/**/*.test.tsx"],
+    // The harness and whole-worker tests are in tests/worker; a module's own tests sit beside it.
+    include: [
+      "tests/worker/**/*.test.ts",
+      "tests/worker/**/*.test.tsx",
+      "worker/**/*.test.ts",
+      "worker/**/*.test.tsx",
+    ],
     globalSetup: ["tests/worker/global-setup.ts"],
+    setupFiles: ["tests/worker/setup.ts"],
+    // Console spies (captureLogs) end with their test.
+    restoreMocks: true,
     testTimeout: 20_000,
     // The pool (1.4.0) cannot read Vitest 5's on-disk module cache from inside workerd.
     fsModuleCache: false,

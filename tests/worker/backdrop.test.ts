@@ -1,30 +1,6 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../worker/app.ts";
-import { slideshowInterval } from "../../worker/config/slideshow-interval.ts";
-import { resetFaults, setFault } from "./content-env.ts";
-import { BROWSER_UA, fetchPage } from "./fetch-page.ts";
-
-const NO_IMAGES = "Background images not found for tag: Slideshow Image";
-
-/** The app on the fault stand-in, with a dataset of its own so no other test's cache answers. */
-function throughFaults(path: string, dataset: string, vars: Partial<Env> = {}) {
-  return createApp().request(
-    path,
-    { headers: { "User-Agent": BROWSER_UA } },
-    { ...env, SANITY_API_HOST: env.FAULT_URL, SANITY_DATASET: dataset, ...vars },
-  );
-}
-
-/** The `message` of every JSON log line written with console.error. */
-const loggedMessages = (spy: { mock: { calls: unknown[][] } }) =>
-  spy.mock.calls.map((call) => {
-    try {
-      return (JSON.parse(String(call[0])) as { message?: string }).message;
-    } catch {
-      return String(call[0]);
-    }
-  });
+import { describe, expect, it } from "vitest";
+import { captureLogs, faultEnv, NO_IMAGES, POST_PATH, request, setFault } from "./harness.ts";
 
 const slideshowProps = (html: string) => {
   const match = /data-island="Slideshow" data-props="([^"]*)"/.exec(html);
@@ -35,16 +11,11 @@ const slideshowProps = (html: string) => {
 
 const toggleButton = (html: string) => /<button[^>]*aria-label="Slideshow"[^>]*>/.exec(html)?.[0];
 
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await resetFaults();
-});
-
-describe("the backdrop on the server (S2, L6)", () => {
+describe("the backdrop on the server", () => {
   it("embeds the slideshow and renders the first photograph as the preloaded LCP image", async () => {
-    const res = await fetchPage("/");
+    const res = await request("/");
     expect(res.status).toBe(200);
-    const html = await res.text();
+    const html = res.body;
     const props = slideshowProps(html);
     expect(props?.interval).toBe(8000);
     expect(props?.slides.length).toBeGreaterThan(1);
@@ -71,35 +42,26 @@ describe("the backdrop on the server (S2, L6)", () => {
   });
 
   it("shows the backdrop but no toggle on pages with a slug", async () => {
-    for (const path of ["/contact", "/post/autumn-in-the-basque-mountains"]) {
-      const html = await (await fetchPage(path)).text();
+    for (const path of ["/contact", POST_PATH]) {
+      const html = (await request(path)).body;
       expect(html, path).toContain('data-island="Slideshow"');
       expect(html, path).not.toContain('data-island="SlideshowToggle"');
     }
   });
 
   it("takes the crossfade interval from SLIDESHOW_INTERVAL_SECONDS", async () => {
-    const res = await createApp().request(
-      "/200",
-      { headers: { "User-Agent": BROWSER_UA } },
-      { ...env, SLIDESHOW_INTERVAL_SECONDS: "5" },
-    );
-    expect(slideshowProps(await res.text())?.interval).toBe(5000);
-    expect(slideshowInterval(undefined)).toBe(8000);
-    expect(slideshowInterval("")).toBe(8000);
-    expect(slideshowInterval("abc")).toBe(8000);
-    expect(slideshowInterval("0")).toBe(8000);
-    expect(slideshowInterval("12")).toBe(12000);
+    const res = await request("/200", { env: { ...env, SLIDESHOW_INTERVAL_SECONDS: "5" } });
+    expect(slideshowProps(res.body)?.interval).toBe(5000);
   });
 });
 
-describe("failing slideshow data never fails a page (C2, C6)", () => {
+describe("failing slideshow data never fails a page", () => {
   it("renders without the backdrop, with the toggle disabled, when there are no images", async () => {
     await setFault("empty");
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const res = await throughFaults("/200", "backdrop-empty");
+    const logs = captureLogs();
+    const res = await request("/200", { env: faultEnv() });
     expect(res.status).toBe(200);
-    const html = await res.text();
+    const html = res.body;
     expect(html).not.toContain('class="backdrop"');
     expect(html).not.toContain('data-island="Slideshow"');
     expect(html).not.toContain('rel="preload" as="image"');
@@ -107,29 +69,27 @@ describe("failing slideshow data never fails a page (C2, C6)", () => {
     expect(toggle).toContain("disabled");
     expect(toggle).toContain('aria-describedby="slideshow-unavailable"');
     expect(html).toContain("No photographs to show");
-    const messages = loggedMessages(error);
-    expect(messages.filter((message) => message === NO_IMAGES)).toHaveLength(1);
+    expect(logs.messages("error").filter((message) => message === NO_IMAGES)).toHaveLength(1);
   });
 
   it("renders without the backdrop when the content service fails", async () => {
     await setFault("500");
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const res = await throughFaults("/200", "backdrop-failing");
+    const logs = captureLogs();
+    const res = await request("/200", { env: faultEnv() });
     expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).not.toContain('class="backdrop"');
-    expect(toggleButton(html)).toContain("disabled");
-    expect(error).toHaveBeenCalledTimes(1);
+    expect(res.body).not.toContain('class="backdrop"');
+    expect(toggleButton(res.body)).toContain("disabled");
+    expect(logs.lines("error")).toHaveLength(1);
   });
 
   it("survives an invalid content configuration", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const res = await throughFaults("/200", "Not A Valid Dataset!");
+    const logs = captureLogs();
+    const res = await request("/200", {
+      env: faultEnv({ SANITY_DATASET: "Not A Valid Dataset!" }),
+    });
     expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toMatch(/<footer[\s>]/);
-    expect(html).not.toContain('class="backdrop"');
-    expect(warn.mock.calls.map((call) => String(call[0])).join("\n")).toContain("SANITY_DATASET");
+    expect(res.body).toMatch(/<footer[\s>]/);
+    expect(res.body).not.toContain('class="backdrop"');
+    expect(logs.text("warn")).toContain("SANITY_DATASET");
   });
 });

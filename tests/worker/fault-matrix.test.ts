@@ -1,17 +1,26 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { contentCalls, faultEnv, resetFaults, setFault, view } from "./content-env.ts";
-import { textOf } from "./fetch-page.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  captureLogs,
+  contentCalls,
+  faultEnv,
+  type LogLine,
+  NO_IMAGES,
+  POST_PATH,
+  request,
+  setFault,
+  textOf,
+} from "./harness.ts";
 
 /**
- * Issue 5, item 5: every content-service fault against every page type, with a cold cache
- * (nothing stored) and a warm one (stored but past its fresh time, so the service is asked
- * again). Each cell checks what the visitor gets and what the log gets.
+ * Every content-service fault against every page type, with a cold cache (nothing stored) and
+ * a warm one (stored but past its fresh time, so the service is asked again). Each cell checks
+ * what the visitor gets and what the log gets.
  */
 
 const PAGES = [
   { type: "home", path: "/", ownContent: true },
   { type: "page", path: "/portfolio", ownContent: true },
-  { type: "post", path: "/post/autumn-in-the-basque-mountains", ownContent: true },
+  { type: "post", path: POST_PATH, ownContent: true },
   { type: "blank (/200, slideshow only)", path: "/200", ownContent: false },
 ] as const;
 type PageCase = (typeof PAGES)[number];
@@ -35,35 +44,16 @@ const FAILING: readonly Fault[] = [
   "connection refused",
 ];
 
-const NO_IMAGES = "Background images not found for tag: Slideshow Image";
 const REFRESH_FAILED = "Content refresh failed; serving the stale result";
-/** C4: a page answers within 10 s whatever the service does. */
+/** A page answers within 10 s whatever the service does. */
 const ANSWER_BOUND_MS = 10_000;
-
-interface LogLine {
-  level: string;
-  message: string;
-  path?: string;
-  content?: string;
-}
-
-/** The JSON log lines written while `run` ran, by level. */
-async function withLogs<T>(run: () => Promise<T>) {
-  const error = vi.spyOn(console, "error").mockImplementation(() => {});
-  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-  const result = await run();
-  const lines = [...error.mock.calls, ...warn.mock.calls].map(
-    (call) => JSON.parse(String(call[0])) as LogLine,
-  );
-  return { result, lines };
-}
 
 /** One view of every page type at once (a hanging service then costs one time-out, not four). */
 async function viewAll(testEnv: (page: PageCase) => Env) {
   return Promise.all(
     PAGES.map(async (page) => {
       const started = Date.now();
-      const res = await view(page.path, testEnv(page));
+      const res = await request(page.path, { env: testEnv(page) });
       return { page, res, ms: Date.now() - started };
     }),
   );
@@ -72,7 +62,7 @@ async function viewAll(testEnv: (page: PageCase) => Env) {
 const isSlideshowLine = (message: string) => message.startsWith("Slideshow unavailable: ");
 const hasBackdrop = (html: string) => html.includes('class="backdrop"');
 const linesFor = (lines: LogLine[], page: PageCase) =>
-  lines.filter((line) => new URL(line.path ?? "/", "http://x").pathname === page.path);
+  lines.filter((line) => new URL(String(line.path ?? "/"), "http://x").pathname === page.path);
 
 /** Each page's heading with the service healthy, to compare degraded answers with. */
 const headings = new Map<string, string | undefined>();
@@ -85,18 +75,13 @@ beforeAll(async () => {
   }
 });
 
-afterEach(async () => {
-  await resetFaults();
-  vi.restoreAllMocks();
-});
-
 describe.each(Object.keys(FAULTS) as Fault[])("the content service gives %s", (fault) => {
   it("with a cold cache: the right status and page, each failure logged once", async () => {
     const envs = new Map(PAGES.map((page) => [page.path, faultEnv()]));
     await FAULTS[fault]();
-    const { result: views, lines } = await withLogs(() =>
-      viewAll((page) => envs.get(page.path) as Env),
-    );
+    const logs = captureLogs();
+    const views = await viewAll((page) => envs.get(page.path) as Env);
+    const lines = logs.lines();
 
     for (const { page, res, ms } of views) {
       const logged = linesFor(lines, page);
@@ -157,7 +142,9 @@ describe.each(Object.keys(FAULTS) as Fault[])("the content service gives %s", (f
     for (const { page, res } of warm) expect(res.status, page.path).toBe(200);
 
     await FAULTS[fault]();
-    const { result: views, lines } = await withLogs(() => viewAll(envFor));
+    const logs = captureLogs();
+    const views = await viewAll(envFor);
+    const lines = logs.lines();
 
     for (const { page, res, ms } of views) {
       const logged = linesFor(lines, page);
@@ -185,12 +172,13 @@ describe("a fresh cache", () => {
     const warm = await viewAll(() => testEnv);
     await setFault("500");
     const before = await contentCalls();
-    const { result: views, lines } = await withLogs(() => viewAll(() => testEnv));
+    const logs = captureLogs();
+    const views = await viewAll(() => testEnv);
     expect(await contentCalls()).toBe(before);
     for (const [index, { page, res }] of views.entries()) {
       expect(res.status, page.path).toBe(200);
       expect(res.body, page.path).toBe(warm[index]?.res.body);
     }
-    expect(lines).toEqual([]);
+    expect(logs.lines()).toEqual([]);
   });
 });

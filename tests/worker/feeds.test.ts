@@ -1,11 +1,8 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pages, posts } from "../../demo/content.ts";
-import { createApp } from "../../worker/app.ts";
 import { escapeXml } from "../../worker/feeds/xml.ts";
-import { BOT_UA, fetchPage } from "./fetch-page.ts";
-
-const ORIGIN = "http://localhost";
+import { type Answer, BOT_UA, captureLogs, ORIGIN, request } from "./harness.ts";
 
 /** The text of every element with that tag, in document order. */
 function allOf(xml: string, tag: string): string[] {
@@ -32,35 +29,19 @@ function expectWellFormed(xml: string): void {
 const RFC_822 =
   /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
-function expectSecurityHeaders(res: Response): void {
+function expectSecurityHeaders(res: Answer): void {
   expect(res.headers.get("Content-Security-Policy")).toContain("default-src 'self'");
   expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
 }
 
-describe("escapeXml", () => {
-  it("escapes markup, ampersands and both quotes", () => {
-    expect(escapeXml(`<script>alert("x" & 'y')</script>`)).toBe(
-      "&lt;script&gt;alert(&quot;x&quot; &amp; &apos;y&apos;)&lt;/script&gt;",
-    );
-  });
-
-  it("escapes an existing entity again, drops forbidden control characters, and handles nullish", () => {
-    expect(escapeXml("&amp;")).toBe("&amp;amp;");
-    expect(escapeXml("a\u0000b\u001Fc\td\n")).toBe("abc\td\n");
-    expect(escapeXml(undefined)).toBe("");
-    expect(escapeXml(null)).toBe("");
-    expect(escapeXml(42)).toBe("42");
-  });
-});
-
 describe("/sitemap.xml", () => {
   it("lists home, every page and every post with absolute URLs and dates", async () => {
-    const res = await fetchPage("/sitemap.xml");
+    const res = await request("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
     expectSecurityHeaders(res);
-    const xml = await res.text();
+    const xml = res.body;
     expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>/);
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expectWellFormed(xml);
@@ -80,24 +61,20 @@ describe("/sitemap.xml", () => {
   });
 
   it("uses the request's origin", async () => {
-    const res = await createApp().request(
-      "https://photos.example.org/sitemap.xml",
-      { headers: { "User-Agent": BOT_UA } },
-      env,
-    );
+    const res = await request("https://photos.example.org/sitemap.xml", { userAgent: BOT_UA });
     expect(res.status).toBe(200);
-    expect(allOf(await res.text(), "loc")[0]).toBe("https://photos.example.org/");
+    expect(allOf(res.body, "loc")[0]).toBe("https://photos.example.org/");
   });
 });
 
 describe("/rss.xml", () => {
   it("is an RSS 2.0 feed of the posts", async () => {
-    const res = await fetchPage("/rss.xml");
+    const res = await request("/rss.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
     expectSecurityHeaders(res);
-    const xml = await res.text();
+    const xml = res.body;
     expectWellFormed(xml);
     expect(xml).toMatch(/<rss version="2\.0" xmlns:atom="http:\/\/www\.w3\.org\/2005\/Atom">/);
     expect(xml).toContain(
@@ -134,12 +111,12 @@ describe("/rss.xml", () => {
 
 describe("/robots.txt", () => {
   it("is served by the worker and points to the absolute sitemap", async () => {
-    const res = await fetchPage("/robots.txt", { userAgent: BOT_UA });
+    const res = await request("/robots.txt", { userAgent: BOT_UA });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/plain/);
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
     expectSecurityHeaders(res);
-    const text = await res.text();
+    const text = res.body;
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Allow: \/$/m);
     expect(text).toMatch(/^Disallow: \/200$/m);
@@ -149,33 +126,28 @@ describe("/robots.txt", () => {
 });
 
 describe("when the content service fails", () => {
+  // An unknown dataset: the demo service answers 404 like Sanity (not retried, not cached).
+  const broken = () => ({ ...env, SANITY_DATASET: "feeds-missing-dataset" });
+
   it.each(["/sitemap.xml", "/rss.xml"])(
     "%s answers 503 with Retry-After and no details",
     async (path) => {
-      const error = vi.spyOn(console, "error").mockImplementation(() => {});
-      try {
-        // An unknown dataset: the demo service answers 404 like Sanity (not retried, not cached).
-        const broken = { ...env, SANITY_DATASET: "feeds-missing-dataset" };
-        const res = await createApp().request(path, { headers: { "User-Agent": BOT_UA } }, broken);
-        expect(res.status).toBe(503);
-        expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
-        expect(res.headers.get("Content-Type")).toMatch(/^text\/plain/);
-        expectSecurityHeaders(res);
-        const body = await res.text();
-        expect(body.length).toBeLessThan(200);
-        expect(body).not.toMatch(/at .*\.(ts|js):\d+/);
-        expect(body).not.toContain("feeds-missing-dataset");
-        expect(error).toHaveBeenCalledTimes(1);
-        expect(String(error.mock.calls[0]?.[0])).toContain(`"path":"${path}"`);
-      } finally {
-        error.mockRestore();
-      }
+      const logs = captureLogs();
+      const res = await request(path, { env: broken(), userAgent: BOT_UA });
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(res.headers.get("Content-Type")).toMatch(/^text\/plain/);
+      expectSecurityHeaders(res);
+      expect(res.body.length).toBeLessThan(200);
+      expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
+      expect(res.body).not.toContain("feeds-missing-dataset");
+      expect(logs.lines("error")).toHaveLength(1);
+      expect(logs.text("error")).toContain(`"path":"${path}"`);
     },
   );
 
   it("robots.txt needs no content", async () => {
-    const broken = { ...env, SANITY_DATASET: "feeds-missing-dataset" };
-    const res = await createApp().request("/robots.txt", {}, broken);
+    const res = await request("/robots.txt", { env: broken(), userAgent: BOT_UA });
     expect(res.status).toBe(200);
   });
 });

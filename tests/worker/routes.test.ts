@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fetchPage, textOf } from "./fetch-page.ts";
+import { ORIGIN, POST_PATH, request, textOf } from "./harness.ts";
 
-describe("routes (SPEC §2)", () => {
+describe("routes", () => {
   it("serves the home page with the site title and the layout", async () => {
-    const res = await fetchPage("/");
+    const res = await request("/");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
-    const html = await res.text();
+    const html = res.body;
     expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
     expect(textOf(html, "title")).toBe("Jane Doe Photography");
     expect(html).toContain('<meta name="description" content="Capturing moments in time."/>');
@@ -16,63 +16,61 @@ describe("routes (SPEC §2)", () => {
   });
 
   it("serves /{slug} pages with the page title before the site title", async () => {
-    const res = await fetchPage("/contact");
+    const res = await request("/contact");
     expect(res.status).toBe(200);
-    expect(textOf(await res.text(), "title")).toMatch(/ · Jane Doe Photography$/);
+    expect(textOf(res.body, "title")).toMatch(/ · Jane Doe Photography$/);
   });
 
   it("serves /post/{slug}", async () => {
-    const res = await fetchPage("/post/autumn-in-the-basque-mountains");
+    const res = await request(POST_PATH);
     expect(res.status).toBe(200);
-    expect(textOf(await res.text(), "main")).toBeTruthy();
+    expect(textOf(res.body, "main")).toBeTruthy();
   });
 
   it("serves /200 as the bare layout with an empty main", async () => {
-    const res = await fetchPage("/200");
+    const res = await request("/200");
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Robots-Tag")).toBe("noindex");
-    const html = await res.text();
-    expect(html).toMatch(/<main[^>]*><\/main>/);
-    expect(html).toMatch(/<footer[\s>]/);
+    expect(res.body).toMatch(/<main[^>]*><\/main>/);
+    expect(res.body).toMatch(/<footer[\s>]/);
   });
 
   it("serves /404 as the not-found view with status 404", async () => {
-    const res = await fetchPage("/404");
+    const res = await request("/404");
     expect(res.status).toBe(404);
-    const main = textOf(await res.text(), "main");
+    const main = textOf(res.body, "main");
     expect(main).toContain("Page Not Found");
     expect(main).toContain("Page Not Found: /404");
   });
 
-  it("answers HEAD like GET without a body", async () => {
-    const res = await fetchPage("/", { method: "HEAD" });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe("");
-  });
-
   it("redirects a trailing slash to the canonical path", async () => {
-    const res = await fetchPage("/contact/");
+    const res = await request("/contact/");
     expect(res.status).toBe(301);
-    expect(new URL(res.headers.get("Location") ?? "", "http://localhost").pathname).toBe(
-      "/contact",
-    );
-  });
-
-  it("rejects methods other than GET and HEAD with 405 and Allow", async () => {
-    for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
-      const res = await fetchPage("/contact", { method });
-      expect(res.status).toBe(405);
-      expect(res.headers.get("Allow")).toBe("GET, HEAD");
-    }
-    const options = await fetchPage("/", { method: "OPTIONS" });
-    expect(options.status).toBe(204);
-    expect(options.headers.get("Allow")).toBe("GET, HEAD");
+    expect(new URL(res.headers.get("Location") ?? "", ORIGIN).pathname).toBe("/contact");
   });
 });
 
-describe("layout (L2–L6)", () => {
+describe("the build manifest endpoints", () => {
+  it("answers latest.json with the running build, uncached", async () => {
+    const res = await request("/_app/builds/latest.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const latest = JSON.parse(res.body) as { id: string; timestamp: number };
+    expect(latest.id).toMatch(/^[a-z0-9]+$/);
+    expect(typeof latest.timestamp).toBe("number");
+    const html = (await request("/")).body;
+    expect(html).toContain(`<meta name="build-id" content="${latest.id}"/>`);
+
+    const meta = await request(`/_app/builds/meta/${latest.id}.json`);
+    expect(meta.status).toBe(200);
+    expect((JSON.parse(meta.body) as { id: string }).id).toBe(latest.id);
+    expect((await request("/_app/builds/meta/unknown.json")).status).toBe(404);
+  });
+});
+
+describe("the layout", () => {
   it("links the brand with an aria-hidden glasses icon and marks the current nav link", async () => {
-    const html = await (await fetchPage("/contact")).text();
+    const html = (await request("/contact")).body;
     const header = /<header[\s\S]*<\/header>/.exec(html)?.[0] ?? "";
     expect(header).toMatch(
       /<a href="\/"[^>]*><svg[^>]*aria-hidden="true"[\s\S]*?<span>Jane Doe<\/span><\/a>/,
@@ -83,7 +81,7 @@ describe("layout (L2–L6)", () => {
   });
 
   it("shows the version, the year, imprint, social and mail links in the footer", async () => {
-    const html = await (await fetchPage("/")).text();
+    const html = (await request("/")).body;
     const footer = textOf(html, "footer") ?? "";
     expect(footer).toMatch(/v\d+\.\d+\.\d+/);
     expect(footer).toContain(`© ${new Date().getUTCFullYear()} Jane Doe`);
@@ -95,12 +93,10 @@ describe("layout (L2–L6)", () => {
 
   it("shows the slideshow toggle only on routes without a slug", async () => {
     for (const path of ["/", "/200", "/404", "/a/b/c"]) {
-      expect(await (await fetchPage(path)).text(), path).toContain('data-island="SlideshowToggle"');
+      expect((await request(path)).body, path).toContain('data-island="SlideshowToggle"');
     }
-    for (const path of ["/contact", "/post/autumn-in-the-basque-mountains", "/Not_A_Slug"]) {
-      expect(await (await fetchPage(path)).text(), path).not.toContain(
-        'data-island="SlideshowToggle"',
-      );
+    for (const path of ["/contact", POST_PATH, "/Not_A_Slug"]) {
+      expect((await request(path)).body, path).not.toContain('data-island="SlideshowToggle"');
     }
   });
 });

@@ -1,46 +1,19 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import worker from "../../worker/index.ts";
+import { describe, expect, it } from "vitest";
 import { securityHeaderProblems } from "../support/security-headers.ts";
-import { faultEnv, resetFaults, setFault } from "./content-env.ts";
-import { BOT_UA, BROWSER_UA, fetchPage } from "./fetch-page.ts";
-import { TEST_TOKEN } from "./test-token.ts";
+import {
+  type Answer,
+  BOT_UA,
+  BROWSER_UA,
+  captureLogs,
+  faultEnv,
+  POST_PATH,
+  request,
+  setFault,
+  TEST_TOKEN,
+} from "./harness.ts";
 
-const POST = "/post/autumn-in-the-basque-mountains";
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: string;
-}
-
-async function answer(res: Response): Promise<Answer> {
-  return { status: res.status, headers: res.headers, body: await res.text() };
-}
-
-/** One request through the worker with an environment of its own (a broken configuration, faults). */
-async function viewWith(
-  path: string,
-  testEnv: Env,
-  init: { method?: string; userAgent?: string } = {},
-): Promise<Answer> {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(`http://localhost${path}`, {
-      method: init.method ?? "GET",
-      redirect: "manual",
-      headers: { "User-Agent": init.userAgent ?? BROWSER_UA },
-    }),
-    testEnv,
-    ctx,
-  );
-  const result = await answer(res);
-  await waitOnExecutionContext(ctx);
-  return result;
-}
-
-/** V2: a malformed setting; visitors get the 500 error page. */
+/** A malformed setting; visitors get the 500 error page. */
 const brokenConfig = (): Env => ({ ...env, SANITY_DATASET: "Not A Valid Dataset!" });
 
 // Every kind of response the worker makes, with the status it must have.
@@ -49,7 +22,7 @@ const KINDS: { name: string; path: string; status: number; method?: string; user
     { name: "home page", path: "/", status: 200 },
     { name: "content page", path: "/contact", status: 200 },
     { name: "portfolio page", path: "/portfolio", status: 200 },
-    { name: "post page", path: POST, status: 200 },
+    { name: "post page", path: POST_PATH, status: 200 },
     { name: "HEAD of a page", path: "/", status: 200, method: "HEAD" },
     { name: "blank utility page", path: "/200", status: 200 },
     { name: "not-found utility page", path: "/404", status: 404 },
@@ -70,43 +43,35 @@ const KINDS: { name: string; path: string; status: number; method?: string; user
     { name: "robots.txt", path: "/robots.txt", status: 200 },
   ];
 
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await resetFaults();
-});
-
 describe("security headers on every kind of worker response", () => {
   it.each(KINDS)("$name ($path)", async ({ path, status, method, userAgent }) => {
-    const res = await fetchPage(path, { method, userAgent });
-    await res.arrayBuffer();
+    const res = await request(path, { method, userAgent });
     expect(res.status).toBe(status);
     expect(securityHeaderProblems(res.headers)).toEqual([]);
   });
 
   it("a 500 error page (malformed configuration), for browsers and bots", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    captureLogs();
     for (const userAgent of [BROWSER_UA, BOT_UA]) {
-      const res = await viewWith("/", brokenConfig(), { userAgent });
+      const res = await request("/", { env: brokenConfig(), userAgent });
       expect(res.status).toBe(500);
       expect(securityHeaderProblems(res.headers)).toEqual([]);
     }
   });
 
   it("a page and a feed while the content service fails", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    captureLogs();
     await setFault("500");
     const testEnv = faultEnv();
     for (const path of ["/", "/contact", "/rss.xml", "/sitemap.xml"]) {
-      const res = await viewWith(path, testEnv);
+      const res = await request(path, { env: testEnv });
       expect(res.status, path).toBeGreaterThanOrEqual(500);
       expect(securityHeaderProblems(res.headers), path).toEqual([]);
     }
   });
 });
 
-describe("the content token (V2, E6) never leaves the worker", () => {
+describe("the content token never leaves the worker", () => {
   const PATHS = [
     ...KINDS.map((kind) => kind.path),
     "/imprint",
@@ -134,27 +99,16 @@ describe("the content token (V2, E6) never leaves the worker", () => {
     return found;
   }
 
-  function logged(spies: { mock: { calls: unknown[][] } }[]): string {
-    return spies
-      .flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(" ")))
-      .join("\n");
-  }
-
-  const spyOnConsole = () =>
-    (["log", "info", "warn", "error", "debug"] as const).map((level) =>
-      vi.spyOn(console, level).mockImplementation(() => {}),
-    );
-
   it("is configured for these tests, so the checks below mean something", () => {
     expect(env.SANITY_TOKEN).toBe(TEST_TOKEN);
   });
 
   it("is in no response body or header, for browsers and bots, under every method", async () => {
-    const spies = spyOnConsole();
+    const logs = captureLogs();
     for (const path of PATHS) {
       for (const userAgent of [BROWSER_UA, BOT_UA]) {
         for (const method of ["GET", "HEAD", "POST", "OPTIONS"]) {
-          const res = await answer(await fetchPage(path, { method, userAgent }));
+          const res = await request(path, { method, userAgent });
           expect(leaks(res), `${method} ${path.slice(0, 60)} (${userAgent.slice(0, 30)})`).toEqual(
             [],
           );
@@ -162,11 +116,11 @@ describe("the content token (V2, E6) never leaves the worker", () => {
         }
       }
     }
-    expect(logged(spies)).not.toContain(TEST_TOKEN);
+    expect(logs.text()).not.toContain(TEST_TOKEN);
   });
 
   it("is in no response or log line when the configuration is malformed", async () => {
-    const spies = spyOnConsole();
+    const logs = captureLogs();
     const broken: Env[] = [
       brokenConfig(),
       { ...env, SANITY_PROJECT_ID: "has space" },
@@ -183,33 +137,33 @@ describe("the content token (V2, E6) never leaves the worker", () => {
       for (const path of [
         "/",
         "/contact",
-        POST,
+        POST_PATH,
         "/a/b/c",
         "/rss.xml",
         "/sitemap.xml",
         "/robots.txt",
       ]) {
         for (const userAgent of [BROWSER_UA, BOT_UA]) {
-          const res = await viewWith(path, testEnv, { userAgent });
+          const res = await request(path, { env: testEnv, userAgent });
           expect(leaks(res), `${path} (${userAgent.slice(0, 30)})`).toEqual([]);
         }
       }
-      if (broken.includes(testEnv)) expect(logged(spies)).not.toContain(TEST_TOKEN);
+      if (broken.includes(testEnv)) expect(logs.text()).not.toContain(TEST_TOKEN);
     }
   });
 
   it("is in no response or log line when the content service fails", async () => {
-    const spies = spyOnConsole();
+    const logs = captureLogs();
     for (const mode of ["500", "invalid-json", "wrong-shape"]) {
       await setFault(mode);
       const testEnv = faultEnv();
-      for (const path of ["/", "/contact", POST, "/a/b/c", "/rss.xml", "/sitemap.xml"]) {
+      for (const path of ["/", "/contact", POST_PATH, "/a/b/c", "/rss.xml", "/sitemap.xml"]) {
         for (const userAgent of [BROWSER_UA, BOT_UA]) {
-          const res = await viewWith(path, testEnv, { userAgent });
+          const res = await request(path, { env: testEnv, userAgent });
           expect(leaks(res), `${mode}: ${path} (${userAgent.slice(0, 30)})`).toEqual([]);
         }
       }
     }
-    expect(logged(spies)).not.toContain(TEST_TOKEN);
+    expect(logs.text()).not.toContain(TEST_TOKEN);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fetchPage } from "./fetch-page.ts";
+import { type Answer, request } from "../../../tests/worker/harness.ts";
 
-function expectSecurityHeaders(res: Response) {
+function expectSecurityHeaders(res: Answer) {
   const csp = res.headers.get("Content-Security-Policy") ?? "";
   const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
   expect(scriptSrc).toContain("'self'");
@@ -21,51 +21,32 @@ function expectSecurityHeaders(res: Response) {
 
 describe("security headers", () => {
   it("are on a page", async () => {
-    expectSecurityHeaders(await fetchPage("/"));
+    expectSecurityHeaders(await request("/"));
   });
 
   it("are on an error page", async () => {
-    const res = await fetchPage("/a/b/c");
+    const res = await request("/a/b/c");
     expect(res.status).toBe(404);
     expectSecurityHeaders(res);
   });
 
   it("are on a 405", async () => {
-    expectSecurityHeaders(await fetchPage("/", { method: "POST" }));
+    expectSecurityHeaders(await request("/", { method: "POST" }));
   });
 
   it("are on a JSON response", async () => {
-    const res = await fetchPage("/_app/builds/latest.json");
+    const res = await request("/_app/builds/latest.json");
     expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
     expectSecurityHeaders(res);
   });
 
   it("allow the inline head script by the hash of exactly what the page contains", async () => {
-    const res = await fetchPage("/");
+    const res = await request("/");
     const csp = res.headers.get("Content-Security-Policy") ?? "";
-    const html = await res.text();
-    const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? "";
     expect(inline).toContain("color-mode");
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(inline));
     const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
     expect(csp).toContain(`'sha256-${hash}'`);
-  });
-});
-
-describe("build manifest endpoints (S6)", () => {
-  it("answers latest.json with the running build, uncached", async () => {
-    const res = await fetchPage("/_app/builds/latest.json");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("Cache-Control")).toBe("no-store");
-    const latest = (await res.json()) as { id: string; timestamp: number };
-    expect(latest.id).toMatch(/^[a-z0-9]+$/);
-    expect(typeof latest.timestamp).toBe("number");
-    const html = await (await fetchPage("/")).text();
-    expect(html).toContain(`<meta name="build-id" content="${latest.id}"/>`);
-
-    const meta = await fetchPage(`/_app/builds/meta/${latest.id}.json`);
-    expect(meta.status).toBe(200);
-    expect(((await meta.json()) as { id: string }).id).toBe(latest.id);
-    expect((await fetchPage("/_app/builds/meta/unknown.json")).status).toBe(404);
   });
 });

@@ -1,27 +1,30 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { ByteLru } from "../../worker/lib/byte-lru.ts";
-import { type CachedPage, freshPage } from "../../worker/middleware/page-cache/index.ts";
-import { contentCalls, faultEnv, resetFaults, setFault, view } from "./content-env.ts";
-
-afterEach(async () => {
-  await resetFaults();
-  vi.restoreAllMocks();
-});
+import { describe, expect, it } from "vitest";
+import {
+  captureLogs,
+  contentCalls,
+  faultEnv,
+  POST_PATH,
+  request,
+  resetFaults,
+  setFault,
+} from "../../../tests/worker/harness.ts";
+import { ByteLru } from "../../lib/byte-lru.ts";
+import { type CachedPage, freshPage } from "./index.ts";
 
 const HIT = 'page-cache;desc="hit"';
 const MISS = 'page-cache;desc="miss"';
 
 describe("rendered pages kept while their content is fresh", () => {
-  it.each(["/", "/portfolio", "/contact", "/post/autumn-in-the-basque-mountains", "/200"])(
+  it.each(["/", "/portfolio", "/contact", POST_PATH, "/200"])(
     "serves the second view of %s without rendering it again",
     async (path) => {
       const testEnv = faultEnv();
-      const first = await view(path, testEnv);
+      const first = await request(path, { env: testEnv });
       expect(first.status).toBe(200);
       expect(first.headers.get("Server-Timing")).toBe(MISS);
       const before = await contentCalls();
 
-      const second = await view(path, testEnv);
+      const second = await request(path, { env: testEnv });
       expect(second.status).toBe(200);
       expect(second.headers.get("Server-Timing")).toBe(HIT);
       expect(second.body).toBe(first.body);
@@ -31,8 +34,8 @@ describe("rendered pages kept while their content is fresh", () => {
 
   it("still sends this request's own id and the security headers on a kept page", async () => {
     const testEnv = faultEnv();
-    const first = await view("/contact", testEnv);
-    const second = await view("/contact", testEnv);
+    const first = await request("/contact", { env: testEnv });
+    const second = await request("/contact", { env: testEnv });
     expect(second.headers.get("Server-Timing")).toBe(HIT);
     expect(second.headers.get("X-Request-Id")).toMatch(/\S/);
     expect(second.headers.get("X-Request-Id")).not.toBe(first.headers.get("X-Request-Id"));
@@ -45,16 +48,16 @@ describe("rendered pages kept while their content is fresh", () => {
 
   it("keeps /200's noindex header on a kept page", async () => {
     const testEnv = faultEnv();
-    await view("/200", testEnv);
-    const second = await view("/200", testEnv);
+    await request("/200", { env: testEnv });
+    const second = await request("/200", { env: testEnv });
     expect(second.headers.get("Server-Timing")).toBe(HIT);
     expect(second.headers.get("X-Robots-Tag")).toBe("noindex");
   });
 
   it("answers HEAD from a kept page with its status and no body", async () => {
     const testEnv = faultEnv();
-    await view("/contact", testEnv);
-    const head = await view("/contact", testEnv, "HEAD");
+    await request("/contact", { env: testEnv });
+    const head = await request("/contact", { env: testEnv, method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.body).toBe("");
     expect(head.headers.get("Server-Timing")).toBe(HIT);
@@ -62,15 +65,15 @@ describe("rendered pages kept while their content is fresh", () => {
 
   it("shares one page between query strings, which pages do not read", async () => {
     const testEnv = faultEnv();
-    await view("/contact", testEnv);
-    const tagged = await view("/contact?utm_source=newsletter", testEnv);
+    await request("/contact", { env: testEnv });
+    const tagged = await request("/contact?utm_source=newsletter", { env: testEnv });
     expect(tagged.headers.get("Server-Timing")).toBe(HIT);
   });
 
   it("keeps a page per origin, since its canonical URL names the origin", async () => {
     const testEnv = faultEnv();
-    await view("http://localhost/contact", testEnv);
-    const other = await view("https://photos.example/contact", testEnv);
+    await request("http://localhost/contact", { env: testEnv });
+    const other = await request("https://photos.example/contact", { env: testEnv });
     expect(other.headers.get("Server-Timing")).toBe(MISS);
     expect(other.body).toContain('href="https://photos.example/contact"');
     expect(other.body).not.toContain("http://localhost/contact");
@@ -80,24 +83,24 @@ describe("rendered pages kept while their content is fresh", () => {
 describe("pages that are not kept", () => {
   it("renders again once the content is no longer fresh", async () => {
     const testEnv = faultEnv({ CONTENT_FRESH_SECONDS: "0" });
-    await view("/contact", testEnv);
-    const second = await view("/contact", testEnv);
+    await request("/contact", { env: testEnv });
+    const second = await request("/contact", { env: testEnv });
     expect(second.status).toBe(200);
     expect(second.headers.get("Server-Timing")).toBeNull();
   });
 
   it("does not keep a page rendered without its slideshow after a failed lookup", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     const testEnv = faultEnv();
     await setFault("500");
-    const degraded = await view("/200", testEnv);
+    const degraded = await request("/200", { env: testEnv });
     expect(degraded.status).toBe(200);
     expect(degraded.body).not.toContain('class="backdrop"');
     expect(degraded.headers.get("Server-Timing")).toBeNull();
-    expect(error).toHaveBeenCalledTimes(1);
+    expect(logs.lines("error")).toHaveLength(1);
 
     await resetFaults();
-    const recovered = await view("/200", testEnv);
+    const recovered = await request("/200", { env: testEnv });
     expect(recovered.body).toContain('class="backdrop"');
     expect(recovered.headers.get("Server-Timing")).toBe(MISS);
   });
@@ -105,7 +108,7 @@ describe("pages that are not kept", () => {
   it("does not keep not-found pages", async () => {
     const testEnv = faultEnv();
     for (let i = 0; i < 2; i++) {
-      const missing = await view("/no-such-page", testEnv);
+      const missing = await request("/no-such-page", { env: testEnv });
       expect(missing.status).toBe(404);
       expect(missing.headers.get("Server-Timing")).toBeNull();
     }
@@ -113,17 +116,17 @@ describe("pages that are not kept", () => {
 
   it("never keeps the drafts perspective", async () => {
     const testEnv = faultEnv({ SANITY_PERSPECTIVE: "drafts" });
-    await view("/contact", testEnv);
+    await request("/contact", { env: testEnv });
     const before = await contentCalls();
-    const second = await view("/contact", testEnv);
+    const second = await request("/contact", { env: testEnv });
     expect(second.headers.get("Server-Timing")).toBeNull();
     expect(await contentCalls()).toBeGreaterThan(before);
   });
 
   it("keeps environments apart", async () => {
     const titled = faultEnv({ SITE_TITLE: "Northern Light" });
-    await view("/contact", faultEnv());
-    const other = await view("/contact", titled);
+    await request("/contact", { env: faultEnv() });
+    const other = await request("/contact", { env: titled });
     expect(other.headers.get("Server-Timing")).toBe(MISS);
     expect(other.body).toContain("Contact · Northern Light");
   });

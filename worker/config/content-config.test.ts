@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, contentConfig } from "../../worker/config/content-config.ts";
+import { ConfigError, contentConfig } from "./content-config.ts";
 
 const valid = {
   SANITY_PROJECT_ID: "abc123-x",
@@ -17,7 +17,7 @@ function errorOf(env: Record<string, string>): ConfigError {
   throw new Error("expected a ConfigError");
 }
 
-describe("content configuration (V2, C3)", () => {
+describe("content configuration", () => {
   it("accepts a valid configuration and uses the CDN without a token", () => {
     expect(contentConfig(valid)).toMatchObject({
       projectId: "abc123-x",

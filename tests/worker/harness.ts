@@ -1,0 +1,213 @@
+// The one way worker tests talk to the worker: `request` sends a request through the real
+// worker, `captureLogs` reads what it logged, the fault controls switch the stand-in for the
+// content service (tests/support/fault-server.ts), and the constants name what tests share.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { vi } from "vitest";
+import worker from "../../worker/index.ts";
+
+export { TEST_TOKEN } from "./test-token.ts";
+
+/** A desktop Chrome user agent: isbot() treats unknown agents (curl, fetch) as bots. */
+export const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+export const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** What the worker logs when the content has no photographs for the slideshow. */
+export const NO_IMAGES = "Background images not found for tag: Slideshow Image";
+
+/** A post of the demo content. */
+export const POST_PATH = "/post/autumn-in-the-basque-mountains";
+
+/** Where a path is requested. */
+export const ORIGIN = "http://localhost";
+
+export interface RequestOptions {
+  /** The worker's environment; the test bindings (vitest.worker.config.ts) by default. */
+  env?: Env;
+  method?: string;
+  headers?: Record<string, string>;
+  /** A desktop browser by default; `headers` may still set its own User-Agent. */
+  userAgent?: string;
+  body?: BodyInit;
+  /**
+   * The runtime may refuse to build some requests (an unknown or forbidden method): such a
+   * request never reaches a worker, so it resolves to undefined instead of throwing.
+   */
+  refusable?: boolean;
+}
+
+/** The worker's answer, its body read. */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+/**
+ * One request through the real worker, with redirects left unfollowed. `target` is a path on
+ * http://localhost (taken as it is, so "//x" is a path there, not another host) or a whole URL.
+ * Resolves once the body is read and the request's background work (cache refreshes) is done.
+ */
+export function request(
+  target: string,
+  options: RequestOptions & { refusable: true },
+): Promise<Answer | undefined>;
+export function request(
+  target: string,
+  options?: RequestOptions & { refusable?: false },
+): Promise<Answer>;
+export async function request(
+  target: string,
+  options: RequestOptions = {},
+): Promise<Answer | undefined> {
+  const { env: testEnv = env, userAgent = BROWSER_UA, headers, refusable, ...init } = options;
+  let built: Request;
+  try {
+    built = new Request(target.startsWith("/") ? `${ORIGIN}${target}` : target, {
+      ...init,
+      redirect: "manual",
+      headers: { "User-Agent": userAgent, ...headers },
+    });
+  } catch (error) {
+    if (refusable) return undefined;
+    throw error;
+  }
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(built, testEnv, ctx);
+  const body = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, headers: res.headers, body };
+}
+
+/** One JSON log line of the worker (worker/lib/log.ts). */
+export interface LogLine {
+  level: string;
+  message: string;
+  [field: string]: unknown;
+}
+
+export interface CapturedLogs {
+  /** The JSON log lines written since the capture began, in order; only one level's if given. */
+  lines(level?: string): LogLine[];
+  /** The messages of those lines. */
+  messages(level?: string): string[];
+  /** Everything written to the console, one call a line, as written; only one level's if given. */
+  text(level?: string): string;
+}
+
+const CONSOLE_METHODS = ["error", "warn", "log", "info", "debug"] as const;
+
+interface Written {
+  method: string;
+  text: string;
+  line?: LogLine;
+}
+
+/** Every capture of the running test, each with what was written since it began. */
+let captures: Written[][] = [];
+
+/**
+ * Silences the console and records what is written to it from now on, until the test ends
+ * (vitest.worker.config.ts restores the console before each test).
+ */
+export function captureLogs(): CapturedLogs {
+  if (!vi.isMockFunction(console.error)) {
+    // The first capture of this test.
+    captures = [];
+    for (const method of CONSOLE_METHODS) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        const text = args.map(String).join(" ");
+        const entry = { method, text, line: parseLine(text) };
+        for (const written of captures) written.push(entry);
+      });
+    }
+  }
+  const written: Written[] = [];
+  captures.push(written);
+  const levelOf = (entry: Written) => entry.line?.level ?? entry.method;
+  const matching = (level?: string) =>
+    written.filter((entry) => level === undefined || levelOf(entry) === level);
+  const lines = (level?: string) =>
+    matching(level).map((entry) => {
+      if (!entry.line) {
+        throw new Error(
+          `console.${entry.method} wrote a line that is not a JSON log line: ${entry.text.slice(0, 200)}`,
+        );
+      }
+      return entry.line;
+    });
+  return {
+    lines,
+    messages: (level) => lines(level).map((line) => line.message),
+    text: (level) =>
+      matching(level)
+        .map((entry) => entry.text)
+        .join("\n"),
+  };
+}
+
+function parseLine(text: string): LogLine | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (
+      typeof parsed === "object" &&
+      parsed !== null &&
+      typeof (parsed as LogLine).level === "string" &&
+      typeof (parsed as LogLine).message === "string"
+    ) {
+      return parsed as LogLine;
+    }
+  } catch {
+    // Not JSON: `lines` refuses it, `text` keeps it.
+  }
+  return undefined;
+}
+
+/** The text of the first element matching a tag, for assertions on what a visitor reads. */
+export function textOf(html: string, tag: string): string | undefined {
+  const match = new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`).exec(html);
+  return match?.[1]
+    ?.replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+let faultEnvs = 0;
+
+/**
+ * An environment that reads content through the fault stand-in, with a dataset name of its
+ * own so no other test's edge-cache entries are seen (the stand-in forwards to the demo).
+ */
+export function faultEnv(overrides: Partial<Env> = {}): Env {
+  faultEnvs += 1;
+  return {
+    ...env,
+    SANITY_API_HOST: env.FAULT_URL,
+    SANITY_DATASET: `t${Date.now().toString(36)}-${faultEnvs}`,
+    ...overrides,
+  };
+}
+
+/** Makes the stand-in fail in `mode` (see tests/support/fault-server.ts), for `times` queries. */
+export async function setFault(mode: string, times?: number): Promise<void> {
+  const res = await fetch(`${env.FAULT_CONTROL_URL}/_fault`, {
+    method: "POST",
+    body: JSON.stringify({ mode, times }),
+  });
+  if (!res.ok) throw new Error(`fault stand-in: ${res.status}`);
+}
+
+/** Makes the stand-in forward again and zeroes its query count (after each test: setup.ts). */
+export async function resetFaults(): Promise<void> {
+  await fetch(`${env.FAULT_CONTROL_URL}/_fault/reset`, { method: "POST" });
+}
+
+/** Queries the stand-in has received since it was last reset. */
+export async function contentCalls(): Promise<number> {
+  const stats = (await (await fetch(`${env.FAULT_CONTROL_URL}/_fault/stats`)).json()) as {
+    queries: number;
+  };
+  return stats.queries;
+}
