@@ -4,9 +4,6 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { buildInfoPlugin, CLIENT_ENTRY } from "./build/build-info-plugin.ts";
 
-// The worker environment's name as the Cloudflare plugin derives it from wrangler.toml's `name`.
-const WORKER_ENVIRONMENT = "photo_portfolio";
-
 // `npm run dev` (scripts/dev.ts) hands the worker its settings here, as JSON: the demo
 // content service's address, and the owner's environment and `.dev.vars` resolved as for
 // `npm start`.
@@ -35,12 +32,16 @@ export default defineConfig(({ command }) => ({
     },
   },
   builder: {
-    // The worker imports the client manifest, so the client must be built first.
+    // The worker imports the client manifest, so the client must be built first. The
+    // worker's environment is named after wrangler.toml's `name`, so it is found rather than
+    // named here: renaming the worker in wrangler.toml is enough.
     async buildApp(builder) {
-      const { client } = builder.environments;
-      const worker = builder.environments[WORKER_ENVIRONMENT];
-      if (!client || !worker)
-        throw new Error(`Expected the client and ${WORKER_ENVIRONMENT} environments`);
+      const { client, ...others } = builder.environments;
+      const [worker, ...extra] = Object.values(others);
+      if (!client || !worker || extra.length > 0) {
+        const names = Object.keys(builder.environments).join(", ");
+        throw new Error(`Expected the client and one worker environment, got ${names}`);
+      }
       await builder.build(client);
       await builder.build(worker);
     },

@@ -6,6 +6,7 @@ import { builds } from "./endpoints/builds.ts";
 import { fullPath, handleError } from "./errors/handle-error.tsx";
 import { unmatchedPath } from "./errors/page-error.ts";
 import { feeds } from "./feeds/index.ts";
+import { canonicalHost } from "./middleware/canonical-host/index.ts";
 import { readOnlyMethods } from "./middleware/read-only-methods/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { siteSettings } from "./middleware/site-settings/index.ts";
@@ -28,12 +29,14 @@ export function createApp(
 
   app.use(securityHeaders);
   app.use(requestId());
-  app.use(siteSettings);
+  app.use(canonicalHost);
   app.use(readOnlyMethods);
   // "/contact/" → 301 "/contact", without rendering a not-found page first.
   app.use(trimTrailingSlash({ alwaysRedirect: true }));
 
   app.route("/_app/builds", builds);
+  // Everything below shows the owner's settings.
+  app.use(siteSettings);
   // Before the page routes: "/sitemap.xml" would otherwise match "/:slug".
   app.route("/", feeds);
   registerRoutes(app, resolved);

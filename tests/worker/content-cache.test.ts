@@ -37,12 +37,15 @@ describe("the edge cache", () => {
     expect(logs.text("warn")).toContain("Content refresh failed");
   });
 
-  it("never caches the drafts perspective", async () => {
-    const testEnv = faultEnv({ SANITY_PERSPECTIVE: "drafts" });
-    await request(PAGE, { env: testEnv });
+  it("refuses a site-wide drafts perspective instead of serving drafts to everyone", async () => {
+    const logs = captureLogs();
     const before = await contentCalls();
-    await request(PAGE, { env: testEnv });
-    expect(await contentCalls()).toBeGreaterThan(before);
+    const res = await request(PAGE, {
+      env: faultEnv({ SANITY_PERSPECTIVE: "drafts" } as Partial<Env>),
+    });
+    expect(res.status).toBe(500);
+    expect(await contentCalls()).toBe(before);
+    expect(logs.text()).toContain("SANITY_PERSPECTIVE");
   });
 });
 

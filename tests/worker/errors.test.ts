@@ -121,3 +121,27 @@ describe("escaping what a visitor sent", () => {
     expect(main.length).toBeLessThan(1000);
   });
 });
+
+describe("a missing content configuration", () => {
+  const unconfigured = { ...env, SANITY_PROJECT_ID: "", SANITY_API_HOST: "" };
+
+  it("tells a developer on localhost what to set and which command gives the demo", async () => {
+    captureLogs();
+    const res = await request("/", { env: unconfigured });
+    expect(res.status).toBe(500);
+    expect(textOf(res.body, "h2")).toBe("The site has no content source yet");
+    expect(res.body).toContain("SANITY_PROJECT_ID");
+    expect(res.body).toContain("npm run dev");
+    expect(res.body).toContain(".dev.vars");
+  });
+
+  it("keeps the plain 500 page and the log line on a deployed site", async () => {
+    const logs = captureLogs();
+    const res = await request("https://photos.example/", { env: unconfigured });
+    expect(res.status).toBe(500);
+    expect(res.body).toContain("Something went wrong on our side");
+    expect(res.body).not.toContain("SANITY_PROJECT_ID");
+    expect(res.body).not.toContain("npm run dev");
+    expect(logs.text("error")).toContain("SANITY_PROJECT_ID is not set");
+  });
+});

@@ -60,6 +60,7 @@ async function viewAll(testEnv: (page: PageCase) => Env) {
 }
 
 const isSlideshowLine = (message: string) => message.startsWith("Slideshow unavailable: ");
+const isSettingsLine = (message: string) => message.startsWith("Site settings unavailable");
 const hasBackdrop = (html: string) => html.includes('class="backdrop"');
 const linesFor = (lines: LogLine[], page: PageCase) =>
   lines.filter((line) => new URL(String(line.path ?? "/"), "http://x").pathname === page.path);
@@ -113,22 +114,26 @@ describe.each(Object.keys(FAULTS) as Fault[])("the content service gives %s", (f
         expect(textOf(res.body, "h1"), where).toBe("Internal Server Error");
         expect(res.body, where).toContain("Reference:");
         expect(hasBackdrop(res.body), where).toBe(false);
-        // The page's query and the slideshow's: one error line each.
+        // The page's query and the slideshow's: one error line each; the settings one warning
+        // (the worker's own settings stand in for them).
         expect(
           logged.map((line) => line.level),
           where,
-        ).toEqual(["error", "error"]);
+        ).toEqual(["warn", "error", "error"]);
         expect(messages.filter(isSlideshowLine), where).toHaveLength(1);
+        expect(messages.filter(isSettingsLine), where).toHaveLength(1);
       } else {
-        // The slideshow is decoration: the page renders without it, the toggle disabled.
+        // The slideshow is decoration: the page renders without it, the toggle disabled; the
+        // page is framed by the worker's own settings.
         expect(res.status, where).toBe(200);
         expect(hasBackdrop(res.body), where).toBe(false);
         expect(res.body, where).toContain("No photographs to show");
         expect(
           logged.map((line) => line.level),
           where,
-        ).toEqual(["error"]);
+        ).toEqual(["warn", "error"]);
         expect(messages.filter(isSlideshowLine), where).toHaveLength(1);
+        expect(messages.filter(isSettingsLine), where).toHaveLength(1);
       }
     }
   }, 30_000);
@@ -154,10 +159,13 @@ describe.each(Object.keys(FAULTS) as Fault[])("the content service gives %s", (f
       expect(textOf(res.body, "h1"), where).toBe(headings.get(page.path));
       expect(hasBackdrop(res.body), where).toBe(true);
       if (FAILING.includes(fault)) {
-        // The page's query and the slideshow's were refreshed in the background and failed.
+        // The page's query, the settings and the slideshow were refreshed in the background
+        // and failed.
         const refreshed = page.ownContent ? [page.type === "home" ? "home page" : page.type] : [];
         expect(logged.map((line) => `${line.message} (${line.content})`).sort(), where).toEqual(
-          [...refreshed, "slideshow"].map((what) => `${REFRESH_FAILED} (${what})`).sort(),
+          [...refreshed, "site settings", "slideshow"]
+            .map((what) => `${REFRESH_FAILED} (${what})`)
+            .sort(),
         );
       } else {
         expect(logged, where).toEqual([]);

@@ -3,22 +3,30 @@ import type { TestProject } from "vitest/node";
 import { type ContentService, startContentService } from "../../demo/server/server.ts";
 import { startDemoContent } from "../../scripts/site-server.ts";
 import { type FaultServer, startFaultServer } from "../support/fault-server.ts";
+import { TEST_TOKEN } from "./test-token.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     contentUrl: string;
     faultUrl: string;
     faultControlUrl: string;
+    mutableContentUrl: string;
   }
 }
 
 let content: ContentService | undefined;
 let emptyContent: ContentService | undefined;
 let faults: FaultServer | undefined;
+let mutableContent: ContentService | undefined;
 
-/** The worker tests talk to the real demo content service (and a stand-in that fails on purpose) over HTTP. */
+/**
+ * The worker tests talk to the real demo content service (and a stand-in that fails on purpose)
+ * over HTTP, plus a second copy of the demo that tests may change (drafts, scheduled posts,
+ * settings) through Sanity's mutation API with the test token, without disturbing the others.
+ */
 export async function setup(project: TestProject) {
   content = await startDemoContent();
+  mutableContent = await startDemoContent(0, TEST_TOKEN);
   emptyContent = await startContentService({
     datasetFile: resolve(import.meta.dirname, "../support/empty-dataset.ndjson"),
     imagesDir: resolve(import.meta.dirname, "../../demo/dataset/images"),
@@ -27,10 +35,12 @@ export async function setup(project: TestProject) {
   project.provide("contentUrl", content.url);
   project.provide("faultUrl", faults.url);
   project.provide("faultControlUrl", faults.controlUrl);
+  project.provide("mutableContentUrl", mutableContent.url);
 }
 
 export async function teardown() {
   await faults?.close();
   await content?.close();
   await emptyContent?.close();
+  await mutableContent?.close();
 }

@@ -6,6 +6,8 @@ import { env } from "cloudflare:workers";
 import { vi } from "vitest";
 import worker from "../../worker/index.ts";
 
+import { TEST_TOKEN as TEST_TOKEN_VALUE } from "./test-token.ts";
+
 export { TEST_TOKEN } from "./test-token.ts";
 
 /** A desktop Chrome user agent: isbot() treats unknown agents (curl, fetch) as bots. */
@@ -211,3 +213,43 @@ export async function contentCalls(): Promise<number> {
   };
   return stats.queries;
 }
+
+let mutableEnvs = 0;
+
+/**
+ * An environment on the changeable copy of the demo content, reading with the test token.
+ * Each gets a project id of its own: the edge cache keys on it (the demo service ignores it),
+ * so no test sees another's cached results.
+ */
+export function mutableEnv(overrides: Partial<Env> = {}): Env {
+  mutableEnvs += 1;
+  return {
+    ...env,
+    SANITY_API_HOST: env.MUTABLE_CONTENT_URL,
+    SANITY_PROJECT_ID: `m${Date.now().toString(36)}-${mutableEnvs}`,
+    SANITY_TOKEN: TEST_TOKEN_VALUE,
+    ...overrides,
+  };
+}
+
+/** Applies Sanity mutations (create, createOrReplace, patch, delete, …) to the changeable copy. */
+export async function mutate(...mutations: Record<string, unknown>[]): Promise<void> {
+  const res = await fetch(`${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/mutate/production`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TEST_TOKEN_VALUE}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ mutations }),
+  });
+  if (!res.ok) throw new Error(`mutation refused: ${res.status} ${await res.text()}`);
+}
+
+/** An ISO date `seconds` from now (negative: in the past). */
+export const isoFromNow = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+
+/** A Portable Text paragraph. */
+export const paragraph = (key: string, text: string) => ({
+  _key: key,
+  _type: "block",
+  style: "normal",
+  markDefs: [],
+  children: [{ _key: `${key}s`, _type: "span", text, marks: [] }],
+});

@@ -5,5 +5,7 @@ declare namespace Cloudflare {
     FAULT_URL: string;
     /** Where tests switch the stand-in's behaviour. */
     FAULT_CONTROL_URL: string;
+    /** A copy of the demo content that tests change through the mutation API. */
+    MUTABLE_CONTENT_URL: string;
   }
 }

@@ -26,9 +26,25 @@ describe("content configuration", () => {
     });
   });
 
-  it("does not use the CDN with a token or the drafts perspective", () => {
+  it("leaves the API CDN off with a token unless SANITY_USE_CDN asks for it", () => {
     expect(contentConfig({ ...valid, SANITY_TOKEN: "sk123" }).useCdn).toBe(false);
-    expect(contentConfig({ ...valid, SANITY_PERSPECTIVE: "drafts" }).useCdn).toBe(false);
+    expect(contentConfig({ ...valid, SANITY_TOKEN: "sk123", SANITY_USE_CDN: "true" }).useCdn).toBe(
+      true,
+    );
+    expect(contentConfig({ ...valid, SANITY_USE_CDN: "false" }).useCdn).toBe(false);
+    expect(contentConfig({ ...valid, SANITY_USE_CDN: "" }).useCdn).toBe(true);
+  });
+
+  it("reads only published content, whatever an old perspective setting says", () => {
+    expect(contentConfig(valid).perspective).toBe("published");
+    expect(contentConfig({ ...valid, SANITY_PERSPECTIVE: "published" }).perspective).toBe(
+      "published",
+    );
+    for (const perspective of ["drafts", "raw", "previewDrafts"]) {
+      const error = errorOf({ ...valid, SANITY_PERSPECTIVE: perspective });
+      expect(error.setting).toBe("SANITY_PERSPECTIVE");
+      expect(error.message).toContain("Studio's preview");
+    }
   });
 
   it.each(["1", "X", "2021-03-25"])("accepts API version %s", (version) => {

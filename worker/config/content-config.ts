@@ -3,7 +3,11 @@
  * before first use. Each rule names its setting in the error; the token is never echoed.
  * Pure TypeScript, so `npm start` runs the same checks in Node before the worker starts.
  */
-export type Perspective = "published" | "drafts" | "raw";
+/**
+ * What the site reads: `published` for every visitor; `drafts` only in the owner's preview,
+ * per request and never cached.
+ */
+export type Perspective = "published" | "drafts";
 
 export interface ContentConfig {
   projectId: string;
@@ -12,6 +16,7 @@ export interface ContentConfig {
   /** A custom API origin (the demo service); requests then skip the project hostname. */
   apiHost: string | undefined;
   token: string | undefined;
+  /** Sanity's API CDN: on by default without a token (as the client's own default), or when asked. */
   useCdn: boolean;
   perspective: Perspective;
   /** How long a cached result is fresh, and how long a stale one may still be served. */
@@ -117,29 +122,32 @@ export function contentConfig(env: ContentEnv): ContentConfig {
     }
   }
 
-  const perspective = setting(env, "SANITY_PERSPECTIVE") ?? "published";
-  if (perspective !== "published" && perspective !== "drafts" && perspective !== "raw") {
+  // Drafts for every visitor would publish them (and a token-read draft could be cached for
+  // everyone): the public site reads only published content; the owner previews drafts from
+  // the Studio. An old setting asking for anything else stops the site rather than leak.
+  const perspective = setting(env, "SANITY_PERSPECTIVE");
+  if (perspective !== undefined && perspective !== "published") {
     throw new ConfigError(
       "SANITY_PERSPECTIVE",
-      `must be "published", "drafts" or "raw", got ${show(perspective)}`,
+      `can only be "published" (drafts are shown only in the Studio's preview), got ${show(perspective)}`,
     );
   }
 
-  const cdn = setting(env, "SANITY_USE_CDN") ?? "true";
-  if (cdn !== "true" && cdn !== "false") {
+  const token = setting(env, "SANITY_TOKEN");
+  const cdn = setting(env, "SANITY_USE_CDN");
+  if (cdn !== undefined && cdn !== "true" && cdn !== "false") {
     throw new ConfigError("SANITY_USE_CDN", `must be "true" or "false", got ${show(cdn)}`);
   }
-
-  const token = setting(env, "SANITY_TOKEN");
   return {
     projectId,
     dataset,
     apiVersion,
     apiHost: apiHost ? new URL(apiHost).origin : undefined,
     token,
-    // The API CDN serves only published, public content.
-    useCdn: cdn === "true" && !token && perspective !== "drafts",
-    perspective,
+    // Sanity's API CDN caches authenticated requests per token, so an owner may turn it on
+    // with a token; without an explicit choice it is on only for public, tokenless reads.
+    useCdn: cdn === undefined ? !token : cdn === "true",
+    perspective: "published",
     freshSeconds: seconds(env, "CONTENT_FRESH_SECONDS", 60),
     staleSeconds: seconds(env, "CONTENT_STALE_SECONDS", 7 * 24 * 60 * 60),
   };

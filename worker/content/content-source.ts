@@ -1,8 +1,17 @@
 import { type ContentConfig, type ContentEnv, contentConfig } from "../config/content-config.ts";
+import { siteLanguage } from "../config/site-settings.ts";
 import { log } from "../lib/log.ts";
 import { type CacheContext, cachedQuery } from "./edge-cache.ts";
 import { type ImageUrls, imageUrls } from "./image-urls.ts";
-import type { HomeContent, ImageAsset, PageDocument, PostDocument, SiteIndex } from "./model.ts";
+import { localizeAssets } from "./localize.ts";
+import type {
+  HomeContent,
+  ImageAsset,
+  PageDocument,
+  PostDocument,
+  SiteIndex,
+  SiteSettingsDocument,
+} from "./model.ts";
 import {
   backgroundImagesQuery,
   homeQuery,
@@ -10,17 +19,24 @@ import {
   postBySlugQuery,
   SLIDESHOW_TAG,
   siteIndexQuery,
+  siteSettingsQuery,
 } from "./queries.ts";
 import { sanityClient } from "./sanity-client.ts";
 import {
   isHomeContent,
   isImageAsset,
   isPageDocument,
-  isPostDocument,
+  isPostAnswer,
   isSiteIndex,
+  isSiteSettingsDocument,
+  nextScheduled,
 } from "./validate.ts";
 
-/** A page answers well within 10 s even when the content service hangs. */
+/**
+ * A page answers well within 10 s even when the content service hangs: every query of one
+ * request shares this budget (the settings, the page's own content and the slideshow are read
+ * one after another), and a query started for it gives up after it too.
+ */
 export const QUERY_DEADLINE_MS = 8_000;
 
 /** The answer was not what the query projects (invalid JSON, wrong shape): never rendered. */
@@ -40,6 +56,9 @@ export interface ContentSource {
   config: ContentConfig;
   /** Image CDN URLs for this configuration. */
   images: ImageUrls;
+  /** The `siteSettings` singleton, or null when the owner has not created it. */
+  settings(): Promise<SiteSettingsDocument | null>;
+  /** The latest published posts. */
   home(postLimit?: number): Promise<HomeContent>;
   page(slug: string): Promise<PageDocument | null>;
   post(slug: string): Promise<PostDocument | null>;
@@ -68,11 +87,13 @@ function expect<T>(check: (value: unknown) => value is T) {
  * first query, so a bad setting names itself in the error.
  */
 export function createContentSource(
-  env: ContentEnv,
+  env: ContentEnv & { SITE_LANGUAGE?: string },
   ctx: CacheContext,
   path: string,
 ): ContentSource {
   const config = contentConfig(env);
+  const language = siteLanguage(env);
+  const deadline = Date.now() + QUERY_DEADLINE_MS;
   const client = sanityClient(config);
   let freshUntil: number | undefined;
   const settle = (until: number) => {
@@ -91,6 +112,9 @@ export function createContentSource(
       ctx,
       query,
       params,
+      deadlineMs: Math.max(0, deadline - Date.now()),
+      // Results that list or show posts are true only until the next scheduled post goes live.
+      expiresAt: nextScheduled,
       load: async () => {
         const response: unknown = await client.fetch(query, params, {
           filterResponse: false,
@@ -99,7 +123,7 @@ export function createContentSource(
         if (typeof response !== "object" || response === null || !("result" in response)) {
           throw new MalformedContent("The content service answered without a result");
         }
-        return parse(response.result, what);
+        return parse(localizeAssets(response.result, language), what);
       },
       onRefreshError: (error) =>
         log.warn("Content refresh failed; serving the stale result", {
@@ -121,9 +145,11 @@ export function createContentSource(
   return {
     config,
     images: imageUrls(config),
+    settings: () => run("site settings", siteSettingsQuery, {}, expect(isSiteSettingsDocument)),
     home: (postLimit = 6) => run("home page", homeQuery, { postLimit }, expect(isHomeContent)),
     page: (slug) => run("page", pageBySlugQuery, { slug }, expect(isPageDocument)),
-    post: (slug) => run("post", postBySlugQuery, { slug }, expect(isPostDocument)),
+    post: async (slug) =>
+      (await run("post", postBySlugQuery, { slug }, expect(isPostAnswer))).post ?? null,
     siteIndex: () => run("site index", siteIndexQuery, {}, expect(isSiteIndex)),
     async backgroundImages() {
       const tagNames = [SLIDESHOW_TAG];

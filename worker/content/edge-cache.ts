@@ -1,15 +1,20 @@
 import type { ContentConfig } from "../config/content-config.ts";
 
 /**
- * Content results in the Workers Cache API, with stale-while-revalidate and
- * stale-if-error kept by hand (the Cache API implements neither): each entry records when it
- * was stored; fresh entries are served as they are, stale ones are served at once while a
- * background refresh runs, and a failed refresh leaves the stale entry in place.
+ * Content results in the Workers Cache API, with stale-while-revalidate and stale-if-error
+ * kept by hand (the Cache API implements neither): each entry records when it was stored;
+ * fresh entries are served as they are, stale ones are served at once while a background
+ * refresh runs, and a failed refresh leaves the stale entry in place.
+ *
+ * A result may also carry a moment it must not outlive (a scheduled post going live): after
+ * it, the entry is refreshed before it is used again, and served only if the refresh fails.
  */
 
 interface Entry<T> {
   storedAt: number;
   result: T;
+  /** Epoch ms after which the result is wrong, whatever its age (absent: only age counts). */
+  expiresAt?: number;
 }
 
 export interface CacheContext {
@@ -41,24 +46,41 @@ export async function cacheKey(
   return new Request(`${KEY_ORIGIN}/${await sha256Hex(identity)}`);
 }
 
-/** Fetches shared by concurrent requests in this isolate, so a burst makes one content call. */
+/** The query gave up: it took longer than this request may wait. */
+export class QueryTimeout extends Error {
+  override name = "QueryTimeout";
+}
+
+/**
+ * Fetches shared by concurrent requests in this isolate, so a burst makes one content call.
+ * The request that starts a fetch hands it to `waitUntil`, so the fetch runs to its end even
+ * when that request finishes first; every request waits only as long as its own limit allows.
+ */
 const inFlight = new Map<string, Promise<unknown>>();
 
-function coalesce<T>(key: string, load: () => Promise<T>): Promise<T> {
+function shared<T>(key: string, ctx: CacheContext, start: () => Promise<T>): Promise<T> {
   const pending = inFlight.get(key) as Promise<T> | undefined;
   if (pending) return pending;
-  const promise = load().finally(() => inFlight.delete(key));
+  const promise = start().finally(() => inFlight.delete(key));
   inFlight.set(key, promise);
+  ctx.waitUntil(promise.catch(() => {}));
   return promise;
+}
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new QueryTimeout(`No answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 async function store<T>(
   cache: Cache,
   key: Request,
-  result: T,
+  entry: Entry<T>,
   staleSeconds: number,
 ): Promise<Entry<T>> {
-  const entry: Entry<T> = { storedAt: Date.now(), result };
   await cache.put(
     key,
     new Response(JSON.stringify(entry), {
@@ -86,39 +108,59 @@ export async function cachedQuery<T>(options: {
   ctx: CacheContext;
   query: string;
   params: Record<string, unknown>;
+  /** Asks the content service; aborts by itself after `deadlineMs`. */
   load: () => Promise<T>;
+  /** The longest this request waits for an answer, its own or one it shares. */
+  deadlineMs: number;
+  /** The moment the result stops being true, if it has one. */
+  expiresAt?: (result: T) => number | undefined;
   onRefreshError: (error: unknown) => void;
   cache?: Cache;
 }): Promise<CachedQuery<T>> {
   const { config, ctx, load } = options;
-  // Drafts change by the second and may be private: never cached.
-  if (config.perspective === "drafts") {
-    return { result: await load(), freshUntil: 0 };
+  // Anything but published content may be private or change by the second: never stored.
+  if (config.perspective !== "published") {
+    return { result: await within(load(), options.deadlineMs), freshUntil: 0 };
   }
 
   const cache = options.cache ?? caches.default;
   const key = await cacheKey(config, options.query, options.params);
   const freshMs = config.freshSeconds * 1000;
-  const fetchAndStore = () =>
-    coalesce(key.url, async (): Promise<Entry<T>> => {
+  const freshUntil = (entry: Entry<T>) =>
+    Math.min(entry.storedAt + freshMs, entry.expiresAt ?? Number.POSITIVE_INFINITY);
+  const refresh = () =>
+    shared(key.url, ctx, async (): Promise<Entry<T>> => {
       const result = await load();
-      return store(cache, key, result, config.staleSeconds);
+      const entry: Entry<T> = { storedAt: Date.now(), result };
+      const expiresAt = options.expiresAt?.(result);
+      if (expiresAt !== undefined) entry.expiresAt = expiresAt;
+      return store(cache, key, entry, config.staleSeconds);
     });
   const loaded = async (): Promise<CachedQuery<T>> => {
-    const entry = await fetchAndStore();
-    return { result: entry.result, freshUntil: entry.storedAt + freshMs };
+    const entry = await within(refresh(), options.deadlineMs);
+    return { result: entry.result, freshUntil: freshUntil(entry) };
   };
 
   const hit = await cache.match(key);
   const entry = hit ? ((await hit.json()) as Entry<T>) : undefined;
   if (!entry) return loaded();
 
-  const age = Date.now() - entry.storedAt;
-  if (age < freshMs) {
-    return { result: entry.result, freshUntil: entry.storedAt + freshMs };
+  const now = Date.now();
+  if (now < freshUntil(entry)) return { result: entry.result, freshUntil: freshUntil(entry) };
+  const servableStale = now - entry.storedAt < config.staleSeconds * 1000;
+  if (entry.expiresAt !== undefined && now >= entry.expiresAt) {
+    // Past its moment the entry is wrong, not just old: ask again, and fall back to it only
+    // when the content service cannot answer.
+    try {
+      return await loaded();
+    } catch (error) {
+      if (!servableStale) throw error;
+      options.onRefreshError(error);
+      return { result: entry.result, freshUntil: 0 };
+    }
   }
-  if (age < config.staleSeconds * 1000) {
-    ctx.waitUntil(fetchAndStore().catch(options.onRefreshError));
+  if (servableStale) {
+    refresh().catch(options.onRefreshError);
     return { result: entry.result, freshUntil: 0 };
   }
   return loaded();

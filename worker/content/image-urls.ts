@@ -1,6 +1,6 @@
 import { createImageUrlBuilder } from "@sanity/image-url";
 import type { ContentConfig } from "../config/content-config.ts";
-import type { ImageAsset } from "./model.ts";
+import type { ImageAsset, ImageCrop, ImageHotspot } from "./model.ts";
 
 /** Widths offered in every srcset, from small phones to 2560 px screens. */
 export const SRCSET_WIDTHS = [320, 480, 640, 800, 1024, 1280, 1600, 1920, 2560] as const;
@@ -21,8 +21,15 @@ export interface ImageOptions {
   quality?: number;
 }
 
-/** Builds the CDN URLs of an asset for one slot; views receive it from the page handler. */
-export type ImageFor = (asset: ImageAsset, options?: ImageOptions) => ImageSource;
+/** What a rendition is made from: the asset, and the editor's crop and hotspot when placed in content. */
+export interface ImageRef {
+  asset: ImageAsset;
+  crop?: ImageCrop | null;
+  hotspot?: ImageHotspot | null;
+}
+
+/** Builds the CDN URLs of an image for one slot; views receive it from the page handler. */
+export type ImageFor = (image: ImageRef, options?: ImageOptions) => ImageSource;
 
 const SANITY_IMAGE_CDN = "https://cdn.sanity.io";
 
@@ -74,32 +81,52 @@ function createImageUrls(config: ImageConfig) {
   });
 
   /**
-   * A responsive source: `aspect` (width / height) crops to that shape; otherwise the photo
-   * keeps its own. Widths never exceed the original (the CDN does not upscale).
+   * A responsive source: `aspect` (width / height) crops to that shape around the editor's
+   * hotspot; otherwise the photograph keeps the shape the editor's crop gives it. Widths never
+   * exceed what the (cropped) original has: the CDN does not upscale.
    */
-  const responsive: ImageFor = (asset, options = {}) => {
-    const key = `${asset._id}|${asset.width}x${asset.height}|${options.aspect}|${options.maxWidth}|${options.quality}`;
-    let image = remembered.get(key);
-    if (!image) {
+  const responsive: ImageFor = (image, options = {}) => {
+    const key = JSON.stringify([
+      image.asset._id,
+      image.asset.width,
+      image.asset.height,
+      image.crop,
+      image.hotspot,
+      options.aspect,
+      options.maxWidth,
+      options.quality,
+    ]);
+    let source = remembered.get(key);
+    if (!source) {
       if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-      image = buildResponsive(asset, options);
-      remembered.set(key, image);
+      source = buildResponsive(image, options);
+      remembered.set(key, source);
     }
-    return image;
+    return source;
   };
 
-  function buildResponsive(asset: ImageAsset, options: ImageOptions): ImageSource {
-    const aspect = options.aspect ?? asset.width / asset.height;
-    const limit = Math.min(asset.width, options.maxWidth ?? 2560);
+  /** @sanity/image-url works out the `rect` from the whole image: asset, crop and hotspot. */
+  const sourceOf = ({ asset, crop, hotspot }: ImageRef) =>
+    builder.image({
+      asset: { _ref: asset._id },
+      ...(crop ? { crop } : {}),
+      ...(hotspot ? { hotspot } : {}),
+    });
+
+  function buildResponsive(image: ImageRef, options: ImageOptions): ImageSource {
+    const { width, height } = croppedSize(image);
+    const aspect = options.aspect ?? width / height;
+    // Cropped to another shape, the widest rendition is bounded by the height too.
+    const widest = options.aspect ? Math.min(width, Math.floor(height * aspect)) : width;
+    const limit = Math.min(widest, options.maxWidth ?? 2560);
     const widths = [...SRCSET_WIDTHS.filter((w) => w < limit), limit];
     const url = (w: number) => {
-      let image = builder
-        .image(asset._id)
+      let rendition = sourceOf(image)
         .width(w)
         .auto("format")
         .quality(options.quality ?? 75);
-      if (options.aspect) image = image.height(Math.round(w / aspect)).fit("crop");
-      return image.url();
+      if (options.aspect) rendition = rendition.height(Math.round(w / aspect)).fit("crop");
+      return rendition.url();
     };
     const defaultWidth = widths.find((w) => w >= 1024) ?? limit;
     return {
@@ -110,10 +137,20 @@ function createImageUrls(config: ImageConfig) {
     };
   }
 
-  /** A fixed-size rendition (Open Graph cards: 1200×630). */
-  function fixed(asset: ImageAsset, width: number, height: number): string {
-    return builder.image(asset._id).width(width).height(height).fit("crop").auto("format").url();
+  /** A fixed-size rendition around the hotspot (Open Graph cards: 1200×630). */
+  function fixed(image: ImageRef, width: number, height: number): string {
+    return sourceOf(image).width(width).height(height).fit("crop").auto("format").url();
   }
 
   return { responsive, fixed };
+}
+
+/** The size of the part of the photograph the editor kept. */
+export function croppedSize({ asset, crop }: ImageRef): { width: number; height: number } {
+  if (!crop) return { width: asset.width, height: asset.height };
+  const keep = (cut: number) => Math.min(Math.max(cut, 0), 1);
+  return {
+    width: Math.max(1, Math.round(asset.width * (1 - keep(crop.left) - keep(crop.right)))),
+    height: Math.max(1, Math.round(asset.height * (1 - keep(crop.top) - keep(crop.bottom)))),
+  };
 }

@@ -21,12 +21,30 @@ export interface ImageAsset {
   creditLine?: string | null;
 }
 
-/** An image placed in content: the asset plus the editor's alt text and caption. */
+/** The part of the photograph the editor kept (fractions cut from each side), as Sanity stores it. */
+export interface ImageCrop {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** The area that must stay in view when a rendition is cropped to another shape. */
+export interface ImageHotspot {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** An image placed in content: the asset plus the editor's alt text, caption, crop and hotspot. */
 export interface ContentImage {
   _key?: string;
   _type?: "image";
   alt?: string | null;
   caption?: string | null;
+  crop?: ImageCrop | null;
+  hotspot?: ImageHotspot | null;
   asset: ImageAsset | null;
 }
 
@@ -62,8 +80,27 @@ export interface PostDocument extends PostSummary {
 }
 
 export interface HomeContent {
-  intro: PortableTextBlock[] | null;
   posts: PostSummary[];
+}
+
+/** A link the owner lists: a social profile, or an item of the navigation (an in-site path). */
+export interface SettingsLink {
+  label?: string | null;
+  url?: string | null;
+  path?: string | null;
+}
+
+/** The `siteSettings` singleton as the Studio stores it; every field may be empty. */
+export interface SiteSettingsDocument {
+  title?: string | null;
+  brand?: string | null;
+  description?: string | null;
+  ownerName?: string | null;
+  email?: string | null;
+  socialLinks?: SettingsLink[] | null;
+  navigation?: SettingsLink[] | null;
+  intro?: PortableTextBlock[] | null;
+  socialImage?: ContentImage | null;
 }
 
 export interface SiteIndex {

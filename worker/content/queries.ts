@@ -5,7 +5,10 @@ import { defineQuery } from "groq";
  * render. Parameter names avoid the client's own option names (`tag`, `query`, …).
  */
 
-/** The fields an image needs on the page: URL parts, size, placeholder, alt text, colour. */
+/**
+ * The fields an image needs on the page: URL parts, size, placeholder, colour, and the media
+ * plugin's texts (alt text, title, credit), which may be one string or one per language.
+ */
 const ASSET = `{
   _id,
   url,
@@ -18,7 +21,8 @@ const ASSET = `{
   creditLine
 }`;
 
-const IMAGE = `{ _key, _type, alt, caption, "asset": asset->${ASSET} }`;
+/** An image placed in content, with the editor's crop and hotspot for cropped renditions. */
+const IMAGE = `{ _key, _type, alt, caption, crop, hotspot, "asset": asset->${ASSET} }`;
 
 const BODY = `body[]{
   ...,
@@ -26,8 +30,20 @@ const BODY = `body[]{
   _type == "gallery" => { _key, _type, title, "images": images[]${IMAGE} }
 }`;
 
+/**
+ * A post is published once its `publishedAt` has come: a future date schedules it. Every
+ * query that lists or shows posts also answers when the next scheduled post goes live, so
+ * nothing cached from it outlives that moment.
+ */
+const PUBLISHED_POST = `_type == "post" && defined(slug.current) && dateTime(publishedAt) <= dateTime(now())`;
+const NEXT_SCHEDULED = `"nextScheduled": *[_type == "post" && defined(slug.current)
+    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt`;
+
+/** A missing title falls back to the slug, so a half-filled document still renders. */
+const TITLE = `"title": coalesce(title, slug.current)`;
+
 const POST_SUMMARY = `{
-  title,
+  ${TITLE},
   "slug": slug.current,
   publishedAt,
   excerpt,
@@ -41,15 +57,32 @@ export const backgroundImagesQuery = defineQuery(`
   ] | order(_createdAt asc, _id asc) ${ASSET}
 `);
 
+/**
+ * The site settings singleton. Only the document with the id `siteSettings` counts (the
+ * Studio opens exactly that one); any other `siteSettings` document is ignored.
+ */
+export const siteSettingsQuery = defineQuery(`
+  *[_id == "siteSettings"][0]{
+    title,
+    brand,
+    description,
+    ownerName,
+    email,
+    "socialLinks": socialLinks[]{ label, url },
+    "navigation": navigation[]{ label, path },
+    intro,
+    "socialImage": socialImage${IMAGE}
+  }
+`);
+
 export const homeQuery = defineQuery(`{
-  "intro": *[_id == "siteSettings"][0].intro,
-  "posts": *[_type == "post" && defined(slug.current) && defined(publishedAt)]
-    | order(publishedAt desc)[0...$postLimit] ${POST_SUMMARY}
+  "posts": *[${PUBLISHED_POST}] | order(publishedAt desc)[0...$postLimit] ${POST_SUMMARY},
+  ${NEXT_SCHEDULED}
 }`);
 
 export const pageBySlugQuery = defineQuery(`
   *[_type == "page" && slug.current == $slug][0]{
-    title,
+    ${TITLE},
     "slug": slug.current,
     description,
     _updatedAt,
@@ -57,27 +90,28 @@ export const pageBySlugQuery = defineQuery(`
   }
 `);
 
-export const postBySlugQuery = defineQuery(`
-  *[_type == "post" && slug.current == $slug][0]{
-    title,
+export const postBySlugQuery = defineQuery(`{
+  "post": *[${PUBLISHED_POST} && slug.current == $slug][0]{
+    ${TITLE},
     "slug": slug.current,
     publishedAt,
     excerpt,
     _updatedAt,
     "mainImage": mainImage${IMAGE},
     ${BODY}
-  }
-`);
+  },
+  ${NEXT_SCHEDULED}
+}`);
 
 /** Everything the sitemap and the RSS feed list. */
 export const siteIndexQuery = defineQuery(`{
   "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {
-    "slug": slug.current, title, _updatedAt
+    "slug": slug.current, ${TITLE}, _updatedAt
   },
-  "posts": *[_type == "post" && defined(slug.current) && defined(publishedAt)]
-    | order(publishedAt desc) {
-      "slug": slug.current, title, excerpt, publishedAt, _updatedAt
-    }
+  "posts": *[${PUBLISHED_POST}] | order(publishedAt desc) {
+    "slug": slug.current, ${TITLE}, excerpt, publishedAt, _updatedAt
+  },
+  ${NEXT_SCHEDULED}
 }`);
 
 export const SLIDESHOW_TAG = "Slideshow Image";

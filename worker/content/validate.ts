@@ -1,4 +1,11 @@
-import type { HomeContent, ImageAsset, PageDocument, PostDocument, SiteIndex } from "./model.ts";
+import type {
+  HomeContent,
+  ImageAsset,
+  PageDocument,
+  PostDocument,
+  SiteIndex,
+  SiteSettingsDocument,
+} from "./model.ts";
 
 /** Shape checks for what the content service returns: enough to never render garbage. */
 
@@ -9,6 +16,9 @@ const isString = (value: unknown): value is string => typeof value === "string";
 
 const optionalArray = (value: unknown) =>
   value === null || value === undefined || Array.isArray(value);
+
+const optionalString = (value: unknown) =>
+  value === null || value === undefined || typeof value === "string";
 
 export function isImageAsset(value: unknown): value is ImageAsset {
   return (
@@ -39,10 +49,14 @@ export function isPostDocument(value: unknown): value is PostDocument | null {
   );
 }
 
+/** The post query's answer: the post (null when none is published under that slug). */
+export function isPostAnswer(value: unknown): value is { post?: PostDocument | null } {
+  return isObject(value) && isPostDocument(value.post ?? null);
+}
+
 export function isHomeContent(value: unknown): value is HomeContent {
   return (
     isObject(value) &&
-    optionalArray(value.intro) &&
     Array.isArray(value.posts) &&
     value.posts.every((post) => isObject(post) && isString(post.title) && isString(post.slug))
   );
@@ -50,4 +64,25 @@ export function isHomeContent(value: unknown): value is HomeContent {
 
 export function isSiteIndex(value: unknown): value is SiteIndex {
   return isObject(value) && Array.isArray(value.pages) && Array.isArray(value.posts);
+}
+
+/** null is a valid answer: the owner has not created the settings document. */
+export function isSiteSettingsDocument(value: unknown): value is SiteSettingsDocument | null {
+  return (
+    value === null ||
+    (isObject(value) &&
+      ["title", "brand", "description", "ownerName", "email"].every((field) =>
+        optionalString(value[field]),
+      ) &&
+      optionalArray(value.socialLinks) &&
+      optionalArray(value.navigation) &&
+      optionalArray(value.intro))
+  );
+}
+
+/** When the next scheduled post goes live, as every post query answers it (null: none). */
+export function nextScheduled(value: unknown): number | undefined {
+  if (!isObject(value) || !isString(value.nextScheduled)) return undefined;
+  const at = Date.parse(value.nextScheduled);
+  return Number.isNaN(at) ? undefined : at;
 }

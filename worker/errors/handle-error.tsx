@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isbot } from "isbot";
 import type { AppEnv } from "../app-env.ts";
 import { ConfigError } from "../config/content-config.ts";
+import { isLocalHost } from "../lib/local-host.ts";
 import { log } from "../lib/log.ts";
 import { loadLayout } from "../pages/load-layout.ts";
 import { renderPage } from "../render/render-page.tsx";
@@ -18,13 +19,6 @@ interface VisitorError {
   /** On a developer's own machine only: which content setting is missing or wrong. */
   setup?: ConfigError;
 }
-
-/** The worker runs on the developer's machine (wrangler dev, npm start), not at the edge. */
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-export const isLocalHost = (url: string) => {
-  const host = new URL(url).hostname;
-  return LOCAL_HOSTS.has(host) || host.endsWith(".localhost");
-};
 
 const GENERIC_DESCRIPTION = "Something went wrong on our side. Please try again in a moment.";
 

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { siteOrigin } from "../seo/canonical.ts";
 import { FEED_CACHE_CONTROL } from "./site-index.ts";
 
 /** `/robots.txt`, served by the worker because its Sitemap line must be an absolute URL. */
@@ -9,7 +10,7 @@ export const robots = (c: Context) => {
     "Disallow: /200",
     "Disallow: /404",
     "",
-    `Sitemap: ${new URL(c.req.url).origin}/sitemap.xml`,
+    `Sitemap: ${siteOrigin(c)}/sitemap.xml`,
     "",
   ].join("\n");
   return c.text(body, 200, { "Cache-Control": FEED_CACHE_CONTROL });

@@ -3,6 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import type { SiteIndex } from "../content/model.ts";
 import { requestContent } from "../content/request-content.ts";
 import { log } from "../lib/log.ts";
+import { siteOrigin } from "../seo/canonical.ts";
 
 const RETRY_AFTER_SECONDS = "30";
 
@@ -43,6 +44,6 @@ export function withSiteIndex(name: string, build: Feed) {
         "Cache-Control": "no-store",
       });
     }
-    return build(c, index, new URL(c.req.url).origin);
+    return build(c, index, siteOrigin(c));
   };
 }

@@ -18,7 +18,8 @@ export const contentPage: Handler<AppEnv> = async (c) => {
   if (!page) throw pageNotFound(new URL(c.req.url).pathname);
   const description = page.description?.trim() || site.description;
 
-  return renderPage(c, await loadLayout(c), {
+  const layout = await loadLayout(c);
+  return renderPage(c, layout, {
     title: page.title,
     description,
     head: (
@@ -28,7 +29,7 @@ export const contentPage: Handler<AppEnv> = async (c) => {
         description={description}
         siteName={site.title}
         type="website"
-        image={socialImage(content.images, firstImage(page.body))}
+        image={socialImage(content.images, firstImage(page.body) ?? layout.socialImage)}
       />
     ),
     content: (

@@ -3,6 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { requestContent } from "../content/request-content.ts";
 import { renderPage } from "../render/render-page.tsx";
 import { canonicalUrl, siteOrigin } from "../seo/canonical.ts";
+import { socialImage } from "../seo/social-image.ts";
 import { personLd } from "../seo/structured-data.ts";
 import { PageMeta } from "../views/content/PageMeta.tsx";
 import { HomeView } from "../views/HomeView.tsx";
@@ -13,10 +14,11 @@ export const homePage: Handler<AppEnv> = async (c) => {
   const site = c.get("site");
   const content = requestContent(c);
   // A content-service failure propagates: with nothing cached it is the 500 page.
-  const { intro, posts } = await content.home();
+  const { posts } = await content.home();
+  const layout = await loadLayout(c);
   const home = canonicalUrl(c, "/");
 
-  return renderPage(c, await loadLayout(c), {
+  return renderPage(c, layout, {
     head: (
       <PageMeta
         canonical={home}
@@ -24,14 +26,21 @@ export const homePage: Handler<AppEnv> = async (c) => {
         description={site.description}
         siteName={site.title}
         type="website"
-        jsonLd={[personLd({ name: site.owner, url: home, sameAs: [site.socialUrl] })]}
+        image={socialImage(content.images, layout.socialImage)}
+        jsonLd={[
+          personLd({
+            name: site.owner,
+            url: home,
+            sameAs: site.socialLinks.map((link) => link.href),
+          }),
+        ]}
       />
     ),
     content: (
       <HomeView
         title={site.title}
         description={site.description}
-        intro={intro}
+        intro={site.intro}
         posts={posts}
         imageFor={content.images.responsive}
         siteOrigin={siteOrigin(c)}

@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { ConfigError } from "../config/content-config.ts";
 import { slideshowInterval } from "../config/slideshow-interval.ts";
 import { NoBackgroundImages } from "../content/content-source.ts";
+import type { ContentImage, ImageAsset } from "../content/model.ts";
 import { requestContent } from "../content/request-content.ts";
 import { log } from "../lib/log.ts";
 import type { LayoutData } from "../render/render-page.tsx";
@@ -13,25 +14,9 @@ import type { LayoutData } from "../render/render-page.tsx";
  * HTML. The slideshow is decoration: any failure is logged once and the page renders without
  * it.
  */
-async function loadSlideshow(c: Context<AppEnv>): Promise<SlideshowProps | null> {
+async function loadSlideshow(c: Context<AppEnv>): Promise<ImageAsset[]> {
   try {
-    const source = requestContent(c);
-    const images = await source.backgroundImages();
-    return {
-      interval: slideshowInterval(c.env.SLIDESHOW_INTERVAL_SECONDS),
-      slides: images.map((image) => {
-        const { src, srcSet, width, height } = source.images.responsive(image);
-        return {
-          src,
-          srcSet,
-          width,
-          height,
-          lqip: image.lqip ?? undefined,
-          color: image.color ?? undefined,
-          alt: image.altText ?? image.title ?? "",
-        };
-      }),
-    };
+    return await requestContent(c).backgroundImages();
   } catch (error) {
     const fields = { path: new URL(c.req.url).pathname, requestId: c.get("requestId") };
     // A configuration error is already the page's own 500 (logged by the error handler).
@@ -41,17 +26,43 @@ async function loadSlideshow(c: Context<AppEnv>): Promise<SlideshowProps | null>
       const message = error instanceof Error ? error.message : String(error);
       log.error(`Slideshow unavailable: ${message}`, fields);
     }
-    return null;
+    return [];
   }
+}
+
+/** The island's props: every photograph with what the browser needs, and no API calls. */
+function slideshowProps(c: Context<AppEnv>, images: ImageAsset[]): SlideshowProps | null {
+  if (images.length === 0) return null;
+  const { responsive } = requestContent(c).images;
+  return {
+    interval: slideshowInterval(c.env.SLIDESHOW_INTERVAL_SECONDS),
+    slides: images.map((image) => {
+      const { src, srcSet, width, height } = responsive({ asset: image });
+      return {
+        src,
+        srcSet,
+        width,
+        height,
+        lqip: image.lqip ?? undefined,
+        color: image.color ?? undefined,
+        alt: image.altText ?? image.title ?? "",
+      };
+    }),
+  };
 }
 
 /** Everything a page shows around its own content: settings, navigation state, slideshow. */
 export async function loadLayout(c: Context<AppEnv>): Promise<LayoutData> {
+  const site = c.get("site");
+  const images = await loadSlideshow(c);
+  const first = images[0];
+  const fallbackImage: ContentImage | null = first ? { asset: first } : null;
   return {
-    site: c.get("site"),
+    site,
     path: new URL(c.req.url).pathname,
-    slideshow: await loadSlideshow(c),
+    slideshow: slideshowProps(c, images),
     // Unmatched paths (no route) count as routes without a slug.
     showSlideshowToggle: !c.get("route")?.hasSlug,
+    socialImage: site.socialImage ?? fallbackImage,
   };
 }

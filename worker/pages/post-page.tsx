@@ -4,7 +4,7 @@ import { requestContent } from "../content/request-content.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import { documentTitle, renderPage } from "../render/render-page.tsx";
 import { canonicalUrl, siteOrigin } from "../seo/canonical.ts";
-import { socialImage } from "../seo/social-image.ts";
+import { firstImage, socialImage } from "../seo/social-image.ts";
 import { blogPostingLd } from "../seo/structured-data.ts";
 import { PageMeta } from "../views/content/PageMeta.tsx";
 import { PostView } from "../views/PostView.tsx";
@@ -23,10 +23,12 @@ export const postPage: Handler<AppEnv> = async (c) => {
 
   const canonical = canonicalUrl(c);
   const description = post.excerpt?.trim() || site.description;
-  const image = socialImage(content.images, post.mainImage);
+  const layout = await loadLayout(c);
+  const cover = post.mainImage?.asset ? post.mainImage : firstImage(post.body);
+  const image = socialImage(content.images, cover ?? layout.socialImage);
   const modified = later(post.publishedAt, post._updatedAt);
 
-  return renderPage(c, await loadLayout(c), {
+  return renderPage(c, layout, {
     title: post.title,
     description,
     head: (

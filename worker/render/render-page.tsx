@@ -6,6 +6,7 @@ import { renderToReadableStream } from "react-dom/server";
 import type { SlideshowProps } from "../../client/islands/Slideshow.tsx";
 import type { AppEnv } from "../app-env.ts";
 import type { SiteSettings } from "../config/site-settings.ts";
+import type { ContentImage } from "../content/model.ts";
 import { log } from "../lib/log.ts";
 import { Backdrop } from "../views/Backdrop.tsx";
 import { Document } from "../views/Document.tsx";
@@ -33,6 +34,11 @@ export interface LayoutData {
   slideshow: SlideshowProps | null;
   /** Routes with a slug parameter leave the slideshow toggle out of the footer. */
   showSlideshowToggle: boolean;
+  /**
+   * The social card of a page without a photograph of its own: the owner's default image,
+   * else the first photograph of the slideshow.
+   */
+  socialImage: ContentImage | null;
 }
 
 /** "Contact · Jane Doe Photography", or the site title alone. */
@@ -51,6 +57,7 @@ export async function renderPage(
   const { site, path, slideshow } = layout;
   const page = (
     <Document
+      language={site.language}
       title={documentTitle(view.title, site.title)}
       description={view.description ?? site.description}
       buildId={buildInfo.buildId}
@@ -64,13 +71,13 @@ export async function renderPage(
       }}
     >
       <Layout
-        header={<SiteHeader brand={site.brand} path={path} />}
+        header={<SiteHeader brand={site.brand} navigation={site.navigation} path={path} />}
         footer={
           <SiteFooter
             version={buildInfo.version}
             owner={site.owner}
             email={site.email}
-            socialUrl={site.socialUrl}
+            socialLinks={site.socialLinks}
             year={new Date().getUTCFullYear()}
             slideshowToggle={
               layout.showSlideshowToggle ? { available: slideshow !== null } : undefined

@@ -20,7 +20,7 @@ export function socialImage(
   const asset = image?.asset;
   if (!asset) return undefined;
   return {
-    url: urls.fixed(asset, SOCIAL_IMAGE.width, SOCIAL_IMAGE.height),
+    url: urls.fixed({ ...image, asset }, SOCIAL_IMAGE.width, SOCIAL_IMAGE.height),
     width: SOCIAL_IMAGE.width,
     height: SOCIAL_IMAGE.height,
     alt: altTextOf(image),

@@ -11,6 +11,8 @@ export interface DocumentAssets {
 }
 
 interface DocumentProps {
+  /** The language of the page's text. */
+  language: string;
   title: string;
   description: string;
   buildId: string;
@@ -20,9 +22,17 @@ interface DocumentProps {
 }
 
 /** The HTML document around every page: head metadata, styles and the deferred island entry. */
-export function Document({ title, description, buildId, assets, head, children }: DocumentProps) {
+export function Document({
+  language,
+  title,
+  description,
+  buildId,
+  assets,
+  head,
+  children,
+}: DocumentProps) {
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

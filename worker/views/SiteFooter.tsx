@@ -3,27 +3,17 @@ import SlideshowToggle, {
   type SlideshowToggleProps,
 } from "../../client/islands/SlideshowToggle.tsx";
 import ThemeToggle from "../../client/islands/ThemeToggle.tsx";
+import type { Link } from "../config/site-settings.ts";
 import { Island } from "./Island.tsx";
 
 interface SiteFooterProps {
   version: string;
   owner: string;
   email: string;
-  socialUrl: string;
+  socialLinks: readonly Link[];
   year: number;
   /** Only routes without a slug parameter show the slideshow toggle. */
   slideshowToggle?: SlideshowToggleProps;
-}
-
-/** "instagram.com" → "Instagram": the link names the network the owner uses. */
-export function socialLabel(url: string): string {
-  try {
-    const host = new URL(url).hostname.replace(/^www\./, "");
-    const name = host.split(".").at(-2) ?? host;
-    return name.charAt(0).toUpperCase() + name.slice(1);
-  } catch {
-    return "Social";
-  }
 }
 
 const linkClass =
@@ -33,7 +23,7 @@ export function SiteFooter({
   version,
   owner,
   email,
-  socialUrl,
+  socialLinks,
   year,
   slideshowToggle,
 }: SiteFooterProps) {
@@ -47,11 +37,13 @@ export function SiteFooter({
         <a href="/imprint" className={linkClass}>
           Imprint
         </a>
-        <a href={socialUrl} className={linkClass} rel="me noopener" target="_blank">
-          <IoShareSocialOutline aria-hidden="true" focusable="false" className="size-4" />
-          {socialLabel(socialUrl)}
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        {socialLinks.map(({ href, label }) => (
+          <a key={href} href={href} className={linkClass} rel="me noopener" target="_blank">
+            <IoShareSocialOutline aria-hidden="true" focusable="false" className="size-4" />
+            {label}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ))}
         <a href={`mailto:${email}`} className={linkClass}>
           <IoMailOutline aria-hidden="true" focusable="false" className="size-4" />
           {email}

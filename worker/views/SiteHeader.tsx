@@ -1,18 +1,15 @@
 import { IoGlassesOutline } from "react-icons/io5";
-
-const navigation = [
-  { href: "/", label: "Home" },
-  { href: "/contact", label: "Contact" },
-  { href: "/portfolio", label: "Portfolio" },
-] as const;
+import type { Link } from "../config/site-settings.ts";
 
 interface SiteHeaderProps {
   brand: string;
+  /** The owner's navigation, in order. */
+  navigation: readonly Link[];
   /** The current path, to mark the current page in the navigation. */
   path: string;
 }
 
-export function SiteHeader({ brand, path }: SiteHeaderProps) {
+export function SiteHeader({ brand, navigation, path }: SiteHeaderProps) {
   return (
     <header className="surface sticky top-0 z-20 border-b border-neutral-200/70 dark:border-neutral-800/70">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">

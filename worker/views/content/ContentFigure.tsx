@@ -27,7 +27,7 @@ export function ContentFigure({
   return (
     <figure className={className}>
       <ResponsiveImage
-        source={imageFor(asset, options)}
+        source={imageFor({ ...image, asset }, options)}
         asset={asset}
         alt={altTextOf(image)}
         sizes={sizes}

@@ -23,7 +23,10 @@ export function PostCard({ post, imageFor, sizes }: PostCardProps) {
     <article className="panel group relative flex flex-col overflow-hidden transition-shadow focus-within:shadow-2xl hover:shadow-2xl">
       {cover?.asset && (
         <ResponsiveImage
-          source={imageFor(cover.asset, { aspect: CARD_ASPECT, maxWidth: 1280 })}
+          source={imageFor(
+            { ...cover, asset: cover.asset },
+            { aspect: CARD_ASPECT, maxWidth: 1280 },
+          )}
           asset={cover.asset}
           alt={altTextOf(cover)}
           sizes={sizes}

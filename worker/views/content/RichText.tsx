@@ -2,6 +2,7 @@ import { PortableText, type PortableTextComponents } from "@portabletext/react";
 import type { TypedObject } from "@portabletext/types";
 import type { ImageFor } from "../../content/image-urls.ts";
 import type { ContentImage, GalleryBlock } from "../../content/model.ts";
+import { log } from "../../lib/log.ts";
 import { ContentFigure } from "./ContentFigure.tsx";
 import { ContentLink } from "./ContentLink.tsx";
 import { Gallery } from "./Gallery.tsx";
@@ -22,6 +23,21 @@ interface RichTextProps {
 const FIGURE_SIZES = "(min-width: 768px) 672px, 100vw";
 const UPRIGHT_SIZES = "(min-width: 640px) 448px, 100vw";
 
+/** Block, mark and style types already reported by this isolate: one log line each. */
+const reported = new Set<string>();
+
+/**
+ * Content may hold block types, marks or styles the site does not know (the Studio's schema
+ * grew, a plugin added one): they are skipped (marks keep their text) and named once in the
+ * log, never a failed page.
+ */
+function reportUnknown(_message: string, { type, nodeType }: { type: string; nodeType: string }) {
+  const key = `${nodeType}:${type}`;
+  if (reported.has(key)) return;
+  reported.add(key);
+  log.warn("Unknown rich text element skipped", { nodeType, type: type.slice(0, 80) });
+}
+
 /** Renders Portable Text with the site's typography, photographs and galleries. */
 export function RichText({
   value,
@@ -36,7 +52,7 @@ export function RichText({
     <div
       className={`rich-text ${measure === "wide" ? "rich-text-wide" : ""} text-base leading-relaxed text-neutral-800 sm:text-lg dark:text-neutral-200 ${className}`}
     >
-      <PortableText value={[...value]} components={components} />
+      <PortableText value={[...value]} components={components} onMissingComponent={reportUnknown} />
     </div>
   );
 }
