@@ -21,6 +21,7 @@ export default defineConfig({
           SANITY_TOKEN: TEST_TOKEN,
           FAULT_URL: inject<string>("faultUrl"),
           FAULT_CONTROL_URL: inject<string>("faultControlUrl"),
+          MUTABLE_CONTENT_URL: inject<string>("mutableContentUrl"),
         },
       },
     })),
