@@ -4,19 +4,15 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import type { ContentService } from "../demo/server/server.ts";
-import { ROOT, resolveVars, startDemoContent, usesDemoContent } from "./site-server.ts";
+import { ROOT, resolveVars, startDemoSite, usesDemoContent } from "./site-server.ts";
 
 const port = process.env.PORT ?? "5173";
 const vars = resolveVars({});
 let content: ContentService | undefined;
 if (usesDemoContent(vars)) {
-  content = await startDemoContent();
-  Object.assign(vars, {
-    SANITY_PROJECT_ID: "demo",
-    SANITY_DATASET: "production",
-    SANITY_API_HOST: content.url,
-    SANITY_USE_CDN: "false",
-  });
+  const demo = await startDemoSite();
+  content = demo.content;
+  Object.assign(vars, demo.vars);
   console.log(`Demo content service at ${content.url}`);
 }
 

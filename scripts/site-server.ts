@@ -2,6 +2,7 @@
 // output) and, when no Sanity project is configured, the embedded demo content service.
 // Shared by `npm start`, the browser tests and the benchmark, so all three run the same thing.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
@@ -16,6 +17,8 @@ export const CONFIG_KEYS = [
   "SANITY_API_VERSION",
   "SANITY_API_HOST",
   "SANITY_TOKEN",
+  "SANITY_WEBHOOK_SECRET",
+  "SANITY_STUDIO_URL",
   "SANITY_USE_CDN",
   "SANITY_PERSPECTIVE",
   "CONTENT_FRESH_SECONDS",
@@ -105,6 +108,30 @@ export function startDemoContent(latencyMs = 0, token?: string): Promise<Content
   });
 }
 
+/**
+ * The embedded demo as the site's content service, with a read token and a webhook secret
+ * made up for this run (the demo keeps drafts private and accepts changes with the token, so
+ * draft preview and publishing work locally as they do with Sanity), and the settings that
+ * point the worker at it.
+ */
+export async function startDemoSite(
+  latencyMs = 0,
+): Promise<{ content: ContentService; vars: SiteVars }> {
+  const token = randomBytes(24).toString("base64url");
+  const content = await startDemoContent(latencyMs, token);
+  return {
+    content,
+    vars: {
+      SANITY_PROJECT_ID: "demo",
+      SANITY_DATASET: "production",
+      SANITY_API_HOST: content.url,
+      SANITY_USE_CDN: "false",
+      SANITY_TOKEN: token,
+      SANITY_WEBHOOK_SECRET: randomBytes(24).toString("base64url"),
+    },
+  };
+}
+
 async function waitUntilReady(
   url: string,
   worker: ChildProcess,
@@ -160,13 +187,9 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const vars = resolveVars(options);
   let content: ContentService | undefined;
   if (usesDemoContent(vars)) {
-    content = await startDemoContent(options.demo?.latencyMs);
-    Object.assign(vars, {
-      SANITY_PROJECT_ID: "demo",
-      SANITY_DATASET: "production",
-      SANITY_API_HOST: content.url,
-      SANITY_USE_CDN: "false",
-    } satisfies SiteVars);
+    const demo = await startDemoSite(options.demo?.latencyMs);
+    content = demo.content;
+    Object.assign(vars, demo.vars);
   }
 
   const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "info"];

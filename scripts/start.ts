@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { ConfigError, contentConfig } from "../worker/config/content-config.ts";
+import { writeDemoSession } from "./demo-session.ts";
 import { ROOT, resolveVars, startSite, usesDemoContent } from "./site-server.ts";
 
 const port = Number(process.env.PORT ?? 8787);
@@ -32,11 +33,15 @@ if (!demo) {
 }
 
 const site = await startSite({ port, inheritOutput: true });
+if (site.content) writeDemoSession(site);
 console.log(
   `\n📷 Portfolio running at http://localhost:${port}` +
     (demo
       ? ` (demo content from ${site.content?.url})`
       : ` (Sanity project ${vars.SANITY_PROJECT_ID})`) +
+    (site.content
+      ? "\n   Publish a change as Sanity does: npm run demo:publish -- --set 'siteSettings.title=\"New title\"'"
+      : "") +
     "\n   Press Ctrl+C to stop.\n",
 );
 

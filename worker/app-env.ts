@@ -1,5 +1,5 @@
 import type { SiteSettings } from "./config/site-settings.ts";
-import type { ContentSource } from "./content/content-source.ts";
+import type { ContentSource, Provenance } from "./content/content-source.ts";
 
 /** What rendering needs to know about the matched route. */
 export interface RouteMeta {
@@ -18,5 +18,11 @@ export interface AppEnv {
     route?: RouteMeta;
     /** Created on first use by requestContent(c), then shared by the page and the backdrop. */
     content?: ContentSource;
+    /** The owner's draft preview (a genuine preview cookie): drafts, no caches, private answers. */
+    preview?: boolean;
+    /** The content generation read for this request; null when it could not be read. */
+    generation?: number | null;
+    /** What a page served from the rendered-page cache was built from. */
+    keptPage?: Provenance;
   };
 }

@@ -3,10 +3,15 @@ import { requestId } from "hono/request-id";
 import { trimTrailingSlash } from "hono/trailing-slash";
 import type { AppEnv } from "./app-env.ts";
 import { builds } from "./endpoints/builds.ts";
+import { preview } from "./endpoints/preview.ts";
+import { type Purge, purgePublicSite, sanityWebhook } from "./endpoints/sanity-webhook.ts";
 import { fullPath, handleError } from "./errors/handle-error.tsx";
 import { unmatchedPath } from "./errors/page-error.ts";
 import { feeds } from "./feeds/index.ts";
+import { cacheHeaders } from "./middleware/cache-headers/index.ts";
 import { canonicalHost } from "./middleware/canonical-host/index.ts";
+import { contentGeneration } from "./middleware/content-generation/index.ts";
+import { previewMode } from "./middleware/preview-mode/index.ts";
 import { readOnlyMethods } from "./middleware/read-only-methods/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { siteSettings } from "./middleware/site-settings/index.ts";
@@ -15,27 +20,41 @@ import type { RouteDefinition } from "./routes/route-definition.ts";
 import { type RouteMiddleware, routeMiddlewares } from "./routes/route-middlewares.ts";
 import { routes } from "./routes/route-table.ts";
 
+export interface AppOptions {
+  /** The page routes (tests pass their own). */
+  routes?: readonly RouteDefinition[];
+  /** The middlewares routes may name. */
+  middlewares?: Readonly<Record<string, RouteMiddleware>>;
+  /** How a publish purges Workers Cache (tests record it instead). */
+  purge?: Purge;
+}
+
 /**
- * Builds the worker's app: global middleware, the `/_app` endpoints and feeds, then the page
- * routes of the table. Tests pass their own table and registry.
+ * Builds the worker's app. In order: preview mode and the security headers wrap everything;
+ * the publish webhook and the preview switches come before the read-only guard (they take
+ * POST and set cookies); then the cache headers (around every public answer, refusals and
+ * redirects included), the build endpoints, the content generation and the site settings, and
+ * finally feeds and the page routes of the table.
  */
-export function createApp(
-  table: readonly RouteDefinition[] = routes,
-  registry: Readonly<Record<string, RouteMiddleware>> = routeMiddlewares,
-): Hono<AppEnv> {
+export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // Resolve the table first: an unknown middleware name fails here, not on a request.
-  const resolved = resolveRoutes(table, registry);
+  const resolved = resolveRoutes(options.routes ?? routes, options.middlewares ?? routeMiddlewares);
   const app = new Hono<AppEnv>();
 
+  app.use(previewMode);
   app.use(securityHeaders);
   app.use(requestId());
+  app.route("/_app/hooks", sanityWebhook(options.purge ?? purgePublicSite));
+  app.route("/_app/preview", preview);
+  app.use(cacheHeaders);
   app.use(canonicalHost);
   app.use(readOnlyMethods);
   // "/contact/" → 301 "/contact", without rendering a not-found page first.
   app.use(trimTrailingSlash({ alwaysRedirect: true }));
 
   app.route("/_app/builds", builds);
-  // Everything below shows the owner's settings.
+  // Everything below reads content, keyed by the generation, and shows the owner's settings.
+  app.use(contentGeneration);
   app.use(siteSettings);
   // Before the page routes: "/sitemap.xml" would otherwise match "/:slug".
   app.route("/", feeds);

@@ -1,3 +1,27 @@
+import { WorkerEntrypoint } from "cloudflare:workers";
 import { createApp } from "./app.ts";
+import { createGateway, type PublicSiteProps } from "./gateway.ts";
+import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./lib/purge.ts";
 
-export default createApp();
+export { ContentGeneration } from "./generation/content-generation.ts";
+
+const app = createApp();
+
+/**
+ * The cached entrypoint: Workers Cache sits in front of it, keyed by path, query and the
+ * origin the gateway passes as props. It only ever sees public requests (no cookies, no
+ * preview), so whatever it answers may be shared with every visitor.
+ */
+export class PublicSite extends WorkerEntrypoint<Env, PublicSiteProps> {
+  override fetch(request: Request): Promise<Response> {
+    return Promise.resolve(app.fetch(request, this.env, this.ctx));
+  }
+
+  /** Purges this entrypoint's cache: purges only reach the entrypoint that calls them. */
+  purge(request: PurgeRequest): Promise<PurgeResult> {
+    return purgeWorkersCache(this.ctx.cache, request);
+  }
+}
+
+/** Every request arrives here first: the uncached gateway (see gateway.ts). */
+export default createGateway(app);

@@ -54,13 +54,15 @@ describe("error views", () => {
     expect(notFound).toContain("Page Not Found");
 
     // A route table of its own, whose one route throws.
-    const app = createApp([
-      {
-        name: "boom",
-        path: "/boom",
-        handler: () => Promise.reject(new Error("db password=hunter2")),
-      },
-    ]);
+    const app = createApp({
+      routes: [
+        {
+          name: "boom",
+          path: "/boom",
+          handler: () => Promise.reject(new Error("db password=hunter2")),
+        },
+      ],
+    });
     const logs = captureLogs();
     const res = await app.request("/boom", { headers: { "User-Agent": BROWSER_UA } }, env);
     expect(res.status).toBe(500);

@@ -33,6 +33,8 @@ export interface RequestOptions {
   /** A desktop browser by default; `headers` may still set its own User-Agent. */
   userAgent?: string;
   body?: BodyInit;
+  /** Another build of the app (one with a recording purge, say) instead of the worker. */
+  via?: { fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> };
   /**
    * The runtime may refuse to build some requests (an unknown or forbidden method): such a
    * request never reaches a worker, so it resolves to undefined instead of throwing.
@@ -64,7 +66,7 @@ export async function request(
   target: string,
   options: RequestOptions = {},
 ): Promise<Answer | undefined> {
-  const { env: testEnv = env, userAgent = BROWSER_UA, headers, refusable, ...init } = options;
+  const { env: testEnv = env, userAgent = BROWSER_UA, headers, refusable, via, ...init } = options;
   let built: Request;
   try {
     built = new Request(target.startsWith("/") ? `${ORIGIN}${target}` : target, {
@@ -77,10 +79,31 @@ export async function request(
     throw error;
   }
   const ctx = createExecutionContext();
-  const res = await worker.fetch(built, testEnv, ctx);
+  const res = await (via ?? worker).fetch(
+    built,
+    testEnv,
+    testEnv === env && !via ? ctx : withoutExports(ctx),
+  );
   const body = await res.text();
   await waitOnExecutionContext(ctx);
   return { status: res.status, headers: res.headers, body };
+}
+
+/**
+ * The gateway hands public page views to the cached entrypoint through `ctx.exports`, which
+ * runs with the configured bindings. A test that brings an environment of its own must keep
+ * it, so its requests are answered by the gateway's app directly, as where no cached
+ * entrypoint exists.
+ */
+function withoutExports(ctx: ExecutionContext): ExecutionContext {
+  return {
+    waitUntil: (promise) => ctx.waitUntil(promise),
+    passThroughOnException: () => ctx.passThroughOnException(),
+    props: ctx.props,
+    exports: undefined as unknown as ExecutionContext["exports"],
+    tracing: ctx.tracing,
+    abort: (reason) => ctx.abort(reason),
+  };
 }
 
 /** One JSON log line of the worker (worker/lib/log.ts). */

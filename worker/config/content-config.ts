@@ -152,3 +152,12 @@ export function contentConfig(env: ContentEnv): ContentConfig {
     staleSeconds: seconds(env, "CONTENT_STALE_SECONDS", 7 * 24 * 60 * 60),
   };
 }
+
+/**
+ * The configuration for the owner's draft preview: drafts over published documents, read with
+ * the token and past Sanity's API CDN (which would answer from before the last keystroke).
+ */
+export function previewConfig(config: ContentConfig): ContentConfig {
+  if (!config.token) throw new ConfigError("SANITY_TOKEN", "is needed to preview drafts");
+  return { ...config, perspective: "drafts", useCdn: false };
+}

@@ -1,6 +1,12 @@
-import { type ContentConfig, type ContentEnv, contentConfig } from "../config/content-config.ts";
+import {
+  type ContentConfig,
+  type ContentEnv,
+  contentConfig,
+  previewConfig,
+} from "../config/content-config.ts";
 import { siteLanguage } from "../config/site-settings.ts";
 import { log } from "../lib/log.ts";
+import { TAGS } from "./cache-tags.ts";
 import { type CacheContext, cachedQuery } from "./edge-cache.ts";
 import { type ImageUrls, imageUrls } from "./image-urls.ts";
 import { localizeAssets } from "./localize.ts";
@@ -52,6 +58,22 @@ export class NoBackgroundImages extends Error {
   }
 }
 
+/** What a rendered page was built from, so that caches in front of it know how to keep it. */
+export interface Provenance {
+  /** Cache tags of everything read ("settings", "slideshow", "posts", "post:{slug}", …). */
+  tags: string[];
+  /** Until when (epoch ms) everything read is true: the next scheduled post, else forever. */
+  validUntil: number;
+  /** A read failed or gave a stale result: whatever is built from it must not be kept long. */
+  degraded: boolean;
+}
+
+/** How a request reads: the content generation (null: unknown) and whether it is draft preview. */
+export interface ReadMode {
+  generation: number | null;
+  preview: boolean;
+}
+
 export interface ContentSource {
   config: ContentConfig;
   /** Image CDN URLs for this configuration. */
@@ -67,9 +89,10 @@ export interface ContentSource {
   backgroundImages(): Promise<ImageAsset[]>;
   /**
    * Until when (epoch ms) everything read through this source stays fresh: 0 once a read
-   * failed or served a stale result, undefined while nothing has been read.
+   * failed, served a stale result or was not cached at all, undefined while nothing was read.
    */
   freshUntil(): number | undefined;
+  provenance(): Provenance;
 }
 
 /** A parser that accepts what `check` accepts; `what` names the content in its error. */
@@ -82,41 +105,50 @@ function expect<T>(check: (value: unknown) => value is T) {
 }
 
 /**
- * The content of one request: every query goes through the edge cache, and the source
- * remembers how long what it read stays fresh. The configuration is checked here, before the
- * first query, so a bad setting names itself in the error.
+ * The content of one request: every query goes through the edge cache (keyed by the content
+ * generation), and the source remembers how long what it read stays fresh and which cache tags
+ * it touched. In draft preview it reads drafts with the token, past every cache. The
+ * configuration is checked here, before the first query, so a bad setting names itself.
  */
 export function createContentSource(
   env: ContentEnv & { SITE_LANGUAGE?: string },
   ctx: CacheContext,
   path: string,
+  mode: ReadMode,
 ): ContentSource {
-  const config = contentConfig(env);
+  const config = mode.preview ? previewConfig(contentConfig(env)) : contentConfig(env);
   const language = siteLanguage(env);
   const deadline = Date.now() + QUERY_DEADLINE_MS;
   const client = sanityClient(config);
   let freshUntil: number | undefined;
+  let validUntil = Number.POSITIVE_INFINITY;
+  let degraded = false;
+  const tags = new Set<string>();
   const settle = (until: number) => {
     freshUntil = Math.min(freshUntil ?? until, until);
   };
 
-  /** `what` names the content in logs ("home page", "slideshow", …). */
+  /** `what` names the content in logs ("home page", "slideshow", …); `tag` is its cache tag. */
   async function run<T>(
     what: string,
+    tag: string | string[],
     query: string,
     params: Record<string, unknown>,
     parse: (value: unknown, what: string) => T,
   ): Promise<T> {
+    for (const each of Array.isArray(tag) ? tag : [tag]) tags.add(each);
     const read = cachedQuery({
       config,
       ctx,
+      generation: mode.generation,
       query,
-      params,
+      // Preview shows scheduled posts too: the owner checks them before they go live.
+      params: { ...params, showScheduled: mode.preview },
       deadlineMs: Math.max(0, deadline - Date.now()),
       // Results that list or show posts are true only until the next scheduled post goes live.
       expiresAt: nextScheduled,
-      load: async () => {
-        const response: unknown = await client.fetch(query, params, {
+      load: async (queryParams) => {
+        const response: unknown = await client.fetch(query, queryParams, {
           filterResponse: false,
           signal: AbortSignal.timeout(QUERY_DEADLINE_MS),
         });
@@ -133,11 +165,14 @@ export function createContentSource(
         }),
     });
     try {
-      const { result, freshUntil: until } = await read;
+      const { result, freshUntil: until, expiresAt, stale } = await read;
       settle(until);
+      if (expiresAt !== undefined) validUntil = Math.min(validUntil, expiresAt);
+      if (stale) degraded = true;
       return result;
     } catch (error) {
       settle(0);
+      degraded = true;
       throw error;
     }
   }
@@ -145,22 +180,33 @@ export function createContentSource(
   return {
     config,
     images: imageUrls(config),
-    settings: () => run("site settings", siteSettingsQuery, {}, expect(isSiteSettingsDocument)),
-    home: (postLimit = 6) => run("home page", homeQuery, { postLimit }, expect(isHomeContent)),
-    page: (slug) => run("page", pageBySlugQuery, { slug }, expect(isPageDocument)),
+    settings: () =>
+      run("site settings", TAGS.settings, siteSettingsQuery, {}, expect(isSiteSettingsDocument)),
+    home: (postLimit = 6) =>
+      run("home page", TAGS.posts, homeQuery, { postLimit }, expect(isHomeContent)),
+    page: (slug) => run("page", TAGS.page(slug), pageBySlugQuery, { slug }, expect(isPageDocument)),
     post: async (slug) =>
-      (await run("post", postBySlugQuery, { slug }, expect(isPostAnswer))).post ?? null,
-    siteIndex: () => run("site index", siteIndexQuery, {}, expect(isSiteIndex)),
+      (await run("post", TAGS.post(slug), postBySlugQuery, { slug }, expect(isPostAnswer))).post ??
+      null,
+    siteIndex: () =>
+      run("site index", [TAGS.pages, TAGS.posts], siteIndexQuery, {}, expect(isSiteIndex)),
     async backgroundImages() {
       const tagNames = [SLIDESHOW_TAG];
-      const images = await run("slideshow", backgroundImagesQuery, { tagNames }, (value) => {
-        if (!Array.isArray(value))
-          throw new MalformedContent("The slideshow lookup did not return a list");
-        return value.filter(isImageAsset);
-      });
+      const images = await run(
+        "slideshow",
+        TAGS.slideshow,
+        backgroundImagesQuery,
+        { tagNames },
+        (value) => {
+          if (!Array.isArray(value))
+            throw new MalformedContent("The slideshow lookup did not return a list");
+          return value.filter(isImageAsset);
+        },
+      );
       if (images.length === 0) throw new NoBackgroundImages(SLIDESHOW_TAG);
       return images;
     },
     freshUntil: () => freshUntil,
+    provenance: () => ({ tags: [...tags], validUntil, degraded }),
   };
 }

@@ -8,6 +8,10 @@ import type { ContentConfig } from "../config/content-config.ts";
  *
  * A result may also carry a moment it must not outlive (a scheduled post going live): after
  * it, the entry is refreshed before it is used again, and served only if the refresh fails.
+ *
+ * Keys include the content generation, which the publish webhook advances: after a publish
+ * every key is new, so no page is rendered from content cached before it (the Cache API is
+ * local to one data centre and cannot be purged from the worker everywhere).
  */
 
 interface Entry<T> {
@@ -31,10 +35,12 @@ async function sha256Hex(text: string): Promise<string> {
 
 export async function cacheKey(
   config: ContentConfig,
+  generation: number,
   query: string,
   params: Record<string, unknown>,
 ): Promise<Request> {
   const identity = JSON.stringify([
+    generation,
     config.apiHost ?? "sanity",
     config.projectId,
     config.dataset,
@@ -101,15 +107,29 @@ export interface CachedQuery<T> {
    * cached (drafts), so anything built from it should not be kept either.
    */
   freshUntil: number;
+  /** The moment the result stops being true, when it has one. */
+  expiresAt?: number;
+  /** Served from the cache past its fresh time (while a refresh runs, or the service fails). */
+  stale?: boolean;
 }
+
+/**
+ * How long past its fresh time a result may still be served at once while it is refreshed in
+ * the background. Later, the page waits for the refresh (up to its time limit) and the old
+ * result is used only if the content service fails: a quiet data centre never shows days-old
+ * content as if it were fresh.
+ */
+export const REVALIDATE_WINDOW_MS = 5 * 60 * 1000;
 
 export async function cachedQuery<T>(options: {
   config: ContentConfig;
   ctx: CacheContext;
+  /** The content generation; null when unknown, and then nothing is read from or stored in the cache. */
+  generation: number | null;
   query: string;
   params: Record<string, unknown>;
-  /** Asks the content service; aborts by itself after `deadlineMs`. */
-  load: () => Promise<T>;
+  /** Asks the content service with these parameters; aborts by itself after its own limit. */
+  load: (params: Record<string, unknown>) => Promise<T>;
   /** The longest this request waits for an answer, its own or one it shares. */
   deadlineMs: number;
   /** The moment the result stops being true, if it has one. */
@@ -117,14 +137,16 @@ export async function cachedQuery<T>(options: {
   onRefreshError: (error: unknown) => void;
   cache?: Cache;
 }): Promise<CachedQuery<T>> {
-  const { config, ctx, load } = options;
-  // Anything but published content may be private or change by the second: never stored.
-  if (config.perspective !== "published") {
+  const { config, ctx, generation, params } = options;
+  const load = () => options.load(params);
+  // Anything but published content may be private or change by the second, and without the
+  // generation a stored result could outlive a publish: neither is read from or stored.
+  if (config.perspective !== "published" || generation === null) {
     return { result: await within(load(), options.deadlineMs), freshUntil: 0 };
   }
 
   const cache = options.cache ?? caches.default;
-  const key = await cacheKey(config, options.query, options.params);
+  const key = await cacheKey(config, generation, options.query, params);
   const freshMs = config.freshSeconds * 1000;
   const freshUntil = (entry: Entry<T>) =>
     Math.min(entry.storedAt + freshMs, entry.expiresAt ?? Number.POSITIVE_INFINITY);
@@ -136,32 +158,33 @@ export async function cachedQuery<T>(options: {
       if (expiresAt !== undefined) entry.expiresAt = expiresAt;
       return store(cache, key, entry, config.staleSeconds);
     });
-  const loaded = async (): Promise<CachedQuery<T>> => {
-    const entry = await within(refresh(), options.deadlineMs);
-    return { result: entry.result, freshUntil: freshUntil(entry) };
-  };
+  const answer = (entry: Entry<T>, stale = false): CachedQuery<T> => ({
+    result: entry.result,
+    freshUntil: stale ? 0 : freshUntil(entry),
+    ...(entry.expiresAt === undefined ? {} : { expiresAt: entry.expiresAt }),
+    ...(stale ? { stale } : {}),
+  });
+  const loaded = async () => answer(await within(refresh(), options.deadlineMs));
 
   const hit = await cache.match(key);
   const entry = hit ? ((await hit.json()) as Entry<T>) : undefined;
   if (!entry) return loaded();
 
   const now = Date.now();
-  if (now < freshUntil(entry)) return { result: entry.result, freshUntil: freshUntil(entry) };
-  const servableStale = now - entry.storedAt < config.staleSeconds * 1000;
-  if (entry.expiresAt !== undefined && now >= entry.expiresAt) {
-    // Past its moment the entry is wrong, not just old: ask again, and fall back to it only
-    // when the content service cannot answer.
-    try {
-      return await loaded();
-    } catch (error) {
-      if (!servableStale) throw error;
-      options.onRefreshError(error);
-      return { result: entry.result, freshUntil: 0 };
-    }
-  }
-  if (servableStale) {
+  if (now < freshUntil(entry)) return answer(entry);
+  const age = now - entry.storedAt;
+  const expired = entry.expiresAt !== undefined && now >= entry.expiresAt;
+  if (!expired && age < freshMs + REVALIDATE_WINDOW_MS) {
     refresh().catch(options.onRefreshError);
-    return { result: entry.result, freshUntil: 0 };
+    return answer(entry, true);
   }
-  return loaded();
+  // Past its moment (a scheduled post is due) or long stale: ask again, and fall back to the
+  // stored result only when the content service cannot answer.
+  try {
+    return await loaded();
+  } catch (error) {
+    if (age >= config.staleSeconds * 1000) throw error;
+    options.onRefreshError(error);
+    return answer(entry, true);
+  }
 }

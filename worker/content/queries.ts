@@ -33,9 +33,11 @@ const BODY = `body[]{
 /**
  * A post is published once its `publishedAt` has come: a future date schedules it. Every
  * query that lists or shows posts also answers when the next scheduled post goes live, so
- * nothing cached from it outlives that moment.
+ * nothing cached from it outlives that moment. `$showScheduled` is true only in the owner's
+ * draft preview.
  */
-const PUBLISHED_POST = `_type == "post" && defined(slug.current) && dateTime(publishedAt) <= dateTime(now())`;
+const PUBLISHED_POST = `_type == "post" && defined(slug.current)
+    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))`;
 const NEXT_SCHEDULED = `"nextScheduled": *[_type == "post" && defined(slug.current)
     && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt`;
 

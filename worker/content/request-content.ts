@@ -19,7 +19,11 @@ function executionContext(c: Context): CacheContext {
 export function requestContent(c: Context<AppEnv>): ContentSource {
   const existing = c.get("content");
   if (existing) return existing;
-  const source = createContentSource(c.env, executionContext(c), new URL(c.req.url).pathname);
+  const source = createContentSource(c.env, executionContext(c), new URL(c.req.url).pathname, {
+    // Routes that run before the generation is read (none that read content) count as unknown.
+    generation: c.get("generation") ?? null,
+    preview: c.get("preview") ?? false,
+  });
   c.set("content", source);
   return source;
 }

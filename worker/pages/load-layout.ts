@@ -64,5 +64,6 @@ export async function loadLayout(c: Context<AppEnv>): Promise<LayoutData> {
     // Unmatched paths (no route) count as routes without a slug.
     showSlideshowToggle: !c.get("route")?.hasSlug,
     socialImage: site.socialImage ?? fallbackImage,
+    preview: c.get("preview") ?? false,
   };
 }

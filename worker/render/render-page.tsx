@@ -11,6 +11,7 @@ import { log } from "../lib/log.ts";
 import { Backdrop } from "../views/Backdrop.tsx";
 import { Document } from "../views/Document.tsx";
 import { Layout } from "../views/Layout.tsx";
+import { PreviewBanner } from "../views/PreviewBanner.tsx";
 import { SiteFooter } from "../views/SiteFooter.tsx";
 import { SiteHeader } from "../views/SiteHeader.tsx";
 
@@ -39,6 +40,8 @@ export interface LayoutData {
    * else the first photograph of the slideshow.
    */
   socialImage: ContentImage | null;
+  /** The owner's draft preview: a banner says so, with a way out. */
+  preview: boolean;
 }
 
 /** "Contact · Jane Doe Photography", or the site title alone. */
@@ -85,6 +88,7 @@ export async function renderPage(
           />
         }
         backdrop={slideshow && <Backdrop slideshow={slideshow} />}
+        banner={layout.preview ? <PreviewBanner path={path} /> : undefined}
       >
         {view.content}
       </Layout>

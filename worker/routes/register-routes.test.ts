@@ -14,7 +14,9 @@ describe("the route table", () => {
     expect(() => resolveRoutes(naming("noindex", "nope"), routeMiddlewares)).toThrow(
       "Unknown route middleware: nope",
     );
-    expect(() => createApp(naming("noindex", "nope"))).toThrow("Unknown route middleware: nope");
+    expect(() => createApp({ routes: naming("noindex", "nope") })).toThrow(
+      "Unknown route middleware: nope",
+    );
     // Only the registry's own names count, not what every object inherits.
     expect(() => resolveRoutes(naming("toString"), routeMiddlewares)).toThrow(
       "Unknown route middleware: toString",

@@ -5,11 +5,13 @@ interface LayoutProps {
   footer: ReactNode;
   /** Full-screen layers behind the page (the slideshow backdrop). */
   backdrop?: ReactNode;
+  /** A notice above everything (draft preview). */
+  banner?: ReactNode;
   children: ReactNode;
 }
 
 /** Header, main and footer on every page, with a skip link to the main content. */
-export function Layout({ header, footer, backdrop, children }: LayoutProps) {
+export function Layout({ header, footer, backdrop, banner, children }: LayoutProps) {
   return (
     <>
       <a
@@ -20,6 +22,7 @@ export function Layout({ header, footer, backdrop, children }: LayoutProps) {
       </a>
       {backdrop}
       <div className="relative flex min-h-dvh flex-col">
+        {banner}
         {header}
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}

@@ -14,6 +14,13 @@ import { type CachedPage, freshPage } from "./index.ts";
 const HIT = 'page-cache;desc="hit"';
 const MISS = 'page-cache;desc="miss"';
 
+/** The page cache's entry in Server-Timing (which also times the content generation read). */
+const pageCache = (headers: Headers) =>
+  headers
+    .get("Server-Timing")
+    ?.split(/,\s*/)
+    .find((entry) => entry.startsWith("page-cache;"));
+
 describe("rendered pages kept while their content is fresh", () => {
   it.each(["/", "/portfolio", "/contact", POST_PATH, "/200"])(
     "serves the second view of %s without rendering it again",
@@ -21,12 +28,12 @@ describe("rendered pages kept while their content is fresh", () => {
       const testEnv = faultEnv();
       const first = await request(path, { env: testEnv });
       expect(first.status).toBe(200);
-      expect(first.headers.get("Server-Timing")).toBe(MISS);
+      expect(pageCache(first.headers)).toBe(MISS);
       const before = await contentCalls();
 
       const second = await request(path, { env: testEnv });
       expect(second.status).toBe(200);
-      expect(second.headers.get("Server-Timing")).toBe(HIT);
+      expect(pageCache(second.headers)).toBe(HIT);
       expect(second.body).toBe(first.body);
       expect(await contentCalls()).toBe(before);
     },
@@ -36,7 +43,7 @@ describe("rendered pages kept while their content is fresh", () => {
     const testEnv = faultEnv();
     const first = await request("/contact", { env: testEnv });
     const second = await request("/contact", { env: testEnv });
-    expect(second.headers.get("Server-Timing")).toBe(HIT);
+    expect(pageCache(second.headers)).toBe(HIT);
     expect(second.headers.get("X-Request-Id")).toMatch(/\S/);
     expect(second.headers.get("X-Request-Id")).not.toBe(first.headers.get("X-Request-Id"));
     expect(second.headers.get("Content-Security-Policy")).toBe(
@@ -50,7 +57,7 @@ describe("rendered pages kept while their content is fresh", () => {
     const testEnv = faultEnv();
     await request("/200", { env: testEnv });
     const second = await request("/200", { env: testEnv });
-    expect(second.headers.get("Server-Timing")).toBe(HIT);
+    expect(pageCache(second.headers)).toBe(HIT);
     expect(second.headers.get("X-Robots-Tag")).toBe("noindex");
   });
 
@@ -60,21 +67,21 @@ describe("rendered pages kept while their content is fresh", () => {
     const head = await request("/contact", { env: testEnv, method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.body).toBe("");
-    expect(head.headers.get("Server-Timing")).toBe(HIT);
+    expect(pageCache(head.headers)).toBe(HIT);
   });
 
   it("shares one page between query strings, which pages do not read", async () => {
     const testEnv = faultEnv();
     await request("/contact", { env: testEnv });
     const tagged = await request("/contact?utm_source=newsletter", { env: testEnv });
-    expect(tagged.headers.get("Server-Timing")).toBe(HIT);
+    expect(pageCache(tagged.headers)).toBe(HIT);
   });
 
   it("keeps a page per origin, since its canonical URL names the origin", async () => {
     const testEnv = faultEnv();
     await request("http://localhost/contact", { env: testEnv });
     const other = await request("https://photos.example/contact", { env: testEnv });
-    expect(other.headers.get("Server-Timing")).toBe(MISS);
+    expect(pageCache(other.headers)).toBe(MISS);
     expect(other.body).toContain('href="https://photos.example/contact"');
     expect(other.body).not.toContain("http://localhost/contact");
   });
@@ -86,7 +93,7 @@ describe("pages that are not kept", () => {
     await request("/contact", { env: testEnv });
     const second = await request("/contact", { env: testEnv });
     expect(second.status).toBe(200);
-    expect(second.headers.get("Server-Timing")).toBeNull();
+    expect(pageCache(second.headers)).toBeUndefined();
   });
 
   it("does not keep a page rendered without its slideshow after a failed lookup", async () => {
@@ -96,13 +103,13 @@ describe("pages that are not kept", () => {
     const degraded = await request("/200", { env: testEnv });
     expect(degraded.status).toBe(200);
     expect(degraded.body).not.toContain('class="backdrop"');
-    expect(degraded.headers.get("Server-Timing")).toBeNull();
+    expect(pageCache(degraded.headers)).toBeUndefined();
     expect(logs.lines("error")).toHaveLength(1);
 
     await resetFaults();
     const recovered = await request("/200", { env: testEnv });
     expect(recovered.body).toContain('class="backdrop"');
-    expect(recovered.headers.get("Server-Timing")).toBe(MISS);
+    expect(pageCache(recovered.headers)).toBe(MISS);
   });
 
   it("does not keep not-found pages", async () => {
@@ -110,7 +117,7 @@ describe("pages that are not kept", () => {
     for (let i = 0; i < 2; i++) {
       const missing = await request("/no-such-page", { env: testEnv });
       expect(missing.status).toBe(404);
-      expect(missing.headers.get("Server-Timing")).toBeNull();
+      expect(pageCache(missing.headers)).toBeUndefined();
     }
   });
 
@@ -118,7 +125,7 @@ describe("pages that are not kept", () => {
     const german = faultEnv({ SITE_LANGUAGE: "de" });
     await request("/contact", { env: faultEnv() });
     const other = await request("/contact", { env: german });
-    expect(other.headers.get("Server-Timing")).toBe(MISS);
+    expect(pageCache(other.headers)).toBe(MISS);
     expect(other.body).toContain('<html lang="de">');
   });
 });

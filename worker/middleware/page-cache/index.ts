@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env.ts";
+import type { Provenance } from "../../content/content-source.ts";
 import { ByteLru } from "../../lib/byte-lru.ts";
 import { siteOrigin } from "../../seo/canonical.ts";
 
@@ -12,13 +13,16 @@ import { siteOrigin } from "../../seo/canonical.ts";
  * already shared across isolates by the edge cache. A deploy (new code or new settings)
  * starts new isolates, so no page outlives the build and settings that rendered it.
  * Only complete 200 pages are kept: not errors, not a page whose slideshow lookup failed
- * (any failed or stale read makes `freshUntil` 0), never the drafts perspective.
+ * (any failed or stale read makes `freshUntil` 0), never draft preview. The key holds the
+ * content generation, so a publish leaves every kept page behind.
  */
 
 export interface CachedPage {
   body: string;
   headers: Record<string, string>;
   expires: number;
+  /** What the page was built from (its cache tags and how long it is true), for the edge. */
+  provenance?: Provenance;
 }
 
 /** The headers that belong to the page itself; the rest are set per request around it. */
@@ -61,16 +65,20 @@ const serverTiming = (outcome: "hit" | "miss") => `page-cache;desc="${outcome}"`
  * it) and the path; the query string is left out, as pages do not read it.
  */
 export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const generation = c.get("generation");
+  if (c.get("preview") || generation === null || generation === undefined) return next();
   const store = storeFor(c.env);
-  const key = `${siteOrigin(c)}${c.req.path}`;
+  const key = `${siteOrigin(c)}${c.req.path}#${generation}`;
   const cached = freshPage(store, key, Date.now());
   if (cached) {
-    c.header("Server-Timing", serverTiming("hit"));
+    if (cached.provenance) c.set("keptPage", cached.provenance);
+    c.header("Server-Timing", serverTiming("hit"), { append: true });
     return c.body(cached.body, 200, cached.headers);
   }
 
   await next();
-  const freshUntil = c.get("content")?.freshUntil() ?? 0;
+  const content = c.get("content");
+  const freshUntil = content?.freshUntil() ?? 0;
   if (c.res.status !== 200 || freshUntil <= Date.now()) return;
 
   const body = await c.res.text();
@@ -79,7 +87,16 @@ export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     const value = c.res.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  store.set(key, { body, headers, expires: freshUntil }, body.length);
+  store.set(
+    key,
+    {
+      body,
+      headers,
+      expires: freshUntil,
+      ...(content ? { provenance: content.provenance() } : {}),
+    },
+    body.length,
+  );
   c.res = new Response(body, c.res);
-  c.header("Server-Timing", serverTiming("miss"));
+  c.header("Server-Timing", serverTiming("miss"), { append: true });
 };

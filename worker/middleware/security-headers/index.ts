@@ -2,6 +2,7 @@ import { buildInfo } from "virtual:build-info";
 import type { Context } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { imageOrigin } from "../../content/image-urls.ts";
+import { studioOrigins } from "../preview-mode/index.ts";
 
 /**
  * Headers on every response the worker makes (pages, errors, JSON, feeds). Static assets get
@@ -26,7 +27,8 @@ export const securityHeaders = secureHeaders({
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
-    frameAncestors: ["'none'"],
+    // Only draft preview may be framed, and only by the Studio (the Presentation tool).
+    frameAncestors: [(c: Context) => (c.get("preview") ? studioOrigins(c.env) : "'none'")],
   },
   strictTransportSecurity: "max-age=63072000; includeSubDomains",
   referrerPolicy: "strict-origin-when-cross-origin",

@@ -1,0 +1,328 @@
+// Publishing: the signed webhook advances the content generation and purges exactly the pages
+// that show the change from Workers Cache, so the next view anywhere is built from new content
+// although older results are still fresh in the Cache API and the page is still kept in memory.
+
+import { env } from "cloudflare:workers";
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../worker/app.ts";
+import type { PurgeRequest } from "../../worker/lib/purge.ts";
+import {
+  captureLogs,
+  contentCalls,
+  faultEnv,
+  isoFromNow,
+  mutableEnv,
+  mutate,
+  paragraph,
+  request,
+  setFault,
+  textOf,
+} from "./harness.ts";
+
+const SECRET = "a-webhook-secret-of-the-owner";
+const HOOK = "/_app/hooks/sanity";
+
+/** An app whose purges are recorded instead of sent to Workers Cache. */
+function recordingApp() {
+  const purges: PurgeRequest[] = [];
+  const app = createApp({
+    purge: async (_, purge) => {
+      purges.push(purge);
+      return "purged";
+    },
+  });
+  return { app, purges };
+}
+
+const generation = () => env.CONTENT_GENERATION.getByName("site").current();
+
+/** A delivery as Sanity makes it: the projection, signed with the shared secret. */
+async function delivery(change: unknown, secret = SECRET, signature?: string) {
+  const body = JSON.stringify(change);
+  return {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      [SIGNATURE_HEADER_NAME]: signature ?? (await encodeSignatureHeader(body, Date.now(), secret)),
+    },
+  };
+}
+
+const CHANGE = {
+  _id: "post-autumn",
+  _type: "post",
+  slug: { current: "autumn-in-the-basque-mountains" },
+  operation: "update",
+};
+
+describe("the publish webhook", () => {
+  it.each([
+    ["no signature", async () => ({ ...(await delivery(CHANGE)), headers: {} })],
+    ["a wrong signature", () => delivery(CHANGE, "not-the-secret")],
+    ["a malformed signature", () => delivery(CHANGE, SECRET, "t=1,v1=abc")],
+  ])("refuses %s with 401, purging nothing", async (_, make) => {
+    const { app, purges } = recordingApp();
+    captureLogs();
+    const before = await generation();
+    const res = await request(HOOK, {
+      via: app,
+      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      ...(await make()),
+    });
+    expect(res.status).toBe(401);
+    expect(purges).toEqual([]);
+    expect(await generation()).toBe(before);
+  });
+
+  it("refuses every delivery while no secret is set, and says so in the log", async () => {
+    const { app, purges } = recordingApp();
+    const logs = captureLogs();
+    const res = await request(HOOK, { via: app, ...(await delivery(CHANGE)) });
+    expect(res.status).toBe(401);
+    expect(purges).toEqual([]);
+    expect(logs.text("error")).toContain("SANITY_WEBHOOK_SECRET is not set");
+  });
+
+  it("refuses a body over its limit with 413", async () => {
+    const { app, purges } = recordingApp();
+    const huge = { ...CHANGE, padding: "x".repeat(70 * 1024) };
+    const res = await request(HOOK, {
+      via: app,
+      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      ...(await delivery(huge)),
+    });
+    expect(res.status).toBe(413);
+    expect(purges).toEqual([]);
+  });
+
+  it.each(["GET", "PUT", "DELETE"])("answers %s with 405 and Allow: POST", async (method) => {
+    const { app, purges } = recordingApp();
+    const res = await request(HOOK, {
+      via: app,
+      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      method,
+      ...(method === "GET" ? {} : { body: "{}" }),
+    });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("POST");
+    expect(purges).toEqual([]);
+  });
+
+  it.each([
+    ["a post", CHANGE, { tags: ["post:autumn-in-the-basque-mountains", "posts"] }],
+    [
+      "a renamed post (old and new address)",
+      { ...CHANGE, slug: { current: "new-name" }, previousSlug: "old-name" },
+      { tags: ["post:new-name", "post:old-name", "posts"] },
+    ],
+    [
+      "a page",
+      { _id: "p", _type: "page", slug: { current: "contact" } },
+      { tags: ["page:contact", "pages"] },
+    ],
+    ["the settings", { _id: "siteSettings", _type: "siteSettings" }, { tags: ["settings"] }],
+    ["a media tag", { _id: "t", _type: "media.tag" }, { tags: ["slideshow"] }],
+    [
+      "an image asset",
+      { _id: "image-a-1x1-jpg", _type: "sanity.imageAsset" },
+      { everything: true },
+    ],
+    ["an unknown type", { _id: "x", _type: "somethingElse" }, { everything: true }],
+    ["a post without a usable slug", { _id: "y", _type: "post", slug: null }, { everything: true }],
+  ])("purges the right tags for %s and advances the generation", async (_, change, purge) => {
+    const { app, purges } = recordingApp();
+    captureLogs();
+    const before = await generation();
+    const res = await request(HOOK, {
+      via: app,
+      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      ...(await delivery(change)),
+    });
+    expect(res.status).toBe(200);
+    expect(purges).toEqual([purge]);
+    expect(await generation()).toBe(before + 1);
+  });
+
+  it("ignores a draft, which no visitor sees", async () => {
+    const { app, purges } = recordingApp();
+    const before = await generation();
+    const res = await request(HOOK, {
+      via: app,
+      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      ...(await delivery({ ...CHANGE, _id: "drafts.post-autumn" })),
+    });
+    expect(res.status).toBe(200);
+    expect(purges).toEqual([]);
+    expect(await generation()).toBe(before);
+  });
+
+  it("answers 503 when the purge fails, so Sanity delivers again", async () => {
+    const app = createApp({
+      purge: () => Promise.reject(new Error("rate limited")),
+    });
+    const logs = captureLogs();
+    const res = await request(HOOK, {
+      via: app,
+      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      ...(await delivery(CHANGE)),
+    });
+    expect(res.status).toBe(503);
+    expect(logs.text("error")).toContain("rate limited");
+  });
+
+  it("skips the purge with one log line where there is no Workers Cache (locally)", async () => {
+    const logs = captureLogs();
+    const res = await request(HOOK, {
+      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      ...(await delivery(CHANGE)),
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ cache: "unavailable" });
+    expect(logs.messages().filter((message) => message.includes("purge skipped"))).toHaveLength(1);
+  });
+});
+
+describe("after a publish", () => {
+  const POST = "/post/publish-me";
+  const base = {
+    _id: "post-publish-me",
+    _type: "post",
+    slug: { _type: "slug", current: "publish-me" },
+    publishedAt: isoFromNow(-3600),
+  };
+
+  beforeAll(async () => {
+    await mutate({
+      createOrReplace: { ...base, title: "Before the publish", body: [paragraph("p", "Old")] },
+    });
+  });
+  afterAll(async () => {
+    await mutate({ delete: { id: base._id } });
+  });
+
+  it("shows the new content on the next view, though the old is still fresh in every cache", async () => {
+    const testEnv = mutableEnv({ SANITY_WEBHOOK_SECRET: SECRET, CONTENT_FRESH_SECONDS: "3600" });
+    expect(textOf((await request(POST, { env: testEnv })).body, "h1")).toBe("Before the publish");
+
+    await mutate({ patch: { id: base._id, set: { title: "After the publish" } } });
+    // Without the webhook the caches still answer: the page is kept and its content is fresh.
+    const cached = await request(POST, { env: testEnv });
+    expect(textOf(cached.body, "h1")).toBe("Before the publish");
+    expect(cached.headers.get("Server-Timing")).toContain('page-cache;desc="hit"');
+
+    captureLogs();
+    const hook = await request(HOOK, {
+      env: testEnv,
+      ...(await delivery({ _id: base._id, _type: "post", slug: { current: "publish-me" } })),
+    });
+    expect(hook.status).toBe(200);
+    const next = await request(POST, { env: testEnv });
+    expect(textOf(next.body, "h1")).toBe("After the publish");
+    expect((await request("/", { env: testEnv })).body).toContain("After the publish");
+  });
+});
+
+describe("what the edge may keep", () => {
+  const edge = (headers: Headers) => headers.get("Cloudflare-CDN-Cache-Control") ?? "";
+  const tags = (headers: Headers) => (headers.get("Cache-Tag") ?? "").split(",").sort();
+
+  it("keeps pages long when publishing purges them, tagged with what they show", async () => {
+    const testEnv = { ...env, SANITY_WEBHOOK_SECRET: SECRET };
+    const home = await request("/", { env: testEnv });
+    expect(home.headers.get("Cache-Control")).toBe("no-cache");
+    expect(edge(home.headers)).toBe(
+      "public, max-age=86400, stale-while-revalidate=60, stale-if-error=86400",
+    );
+    expect(tags(home.headers)).toEqual(["posts", "settings", "slideshow"]);
+
+    const post = await request("/post/autumn-in-the-basque-mountains", { env: testEnv });
+    expect(tags(post.headers)).toEqual([
+      "post:autumn-in-the-basque-mountains",
+      "settings",
+      "slideshow",
+    ]);
+    const page = await request("/portfolio", { env: testEnv });
+    expect(tags(page.headers)).toEqual(["page:portfolio", "settings", "slideshow"]);
+    const sitemap = await request("/sitemap.xml", { env: testEnv });
+    expect(tags(sitemap.headers)).toEqual(["pages", "posts", "settings"]);
+    expect(edge(sitemap.headers)).toContain("max-age=86400");
+  });
+
+  it("keeps pages only as long as content is fresh without a webhook", async () => {
+    const home = await request("/");
+    expect(edge(home.headers)).toBe(
+      "public, max-age=60, stale-while-revalidate=60, stale-if-error=86400",
+    );
+  });
+
+  it("keeps a page no longer than until the next scheduled post goes live", async () => {
+    await mutate({
+      createOrReplace: {
+        _id: "post-soon",
+        _type: "post",
+        title: "Soon",
+        slug: { _type: "slug", current: "soon" },
+        publishedAt: isoFromNow(30),
+      },
+    });
+    const home = await request("/", { env: mutableEnv({ SANITY_WEBHOOK_SECRET: SECRET }) });
+    const maxAge = Number(/max-age=(\d+)/.exec(edge(home.headers))?.[1]);
+    expect(maxAge).toBeGreaterThan(20);
+    expect(maxAge).toBeLessThanOrEqual(30);
+    await mutate({ delete: { id: "post-soon" } });
+  });
+
+  it("keeps not-found answers a minute, tagged so that publishing the page purges them", async () => {
+    const missing = await request("/post/not-written-yet", {
+      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+    });
+    expect(missing.status).toBe(404);
+    expect(edge(missing.headers)).toBe("public, max-age=60");
+    expect(tags(missing.headers)).toContain("post:not-written-yet");
+  });
+
+  it("stores no server error, and pages from stale content only briefly", async () => {
+    captureLogs();
+    const broken = await request("/", { env: { ...env, SANITY_DATASET: "Not Valid!" } });
+    expect(broken.status).toBe(500);
+    expect(edge(broken.headers)).toBe("no-store");
+
+    const testEnv = faultEnv({ CONTENT_FRESH_SECONDS: "0", SANITY_WEBHOOK_SECRET: SECRET });
+    await request("/contact", { env: testEnv });
+    await setFault("500");
+    const stale = await request("/contact", { env: testEnv });
+    expect(stale.status).toBe(200);
+    expect(edge(stale.headers)).toBe("public, max-age=15");
+  });
+
+  it("stores nothing for refused methods", async () => {
+    const res = await request("/contact", { method: "POST", body: "x" });
+    expect(res.status).toBe(405);
+    expect(edge(res.headers)).toBe("no-store");
+  });
+});
+
+describe("a shared content fetch", () => {
+  it("does not keep a second request waiting past its own limit when the first one ends", async () => {
+    const testEnv = faultEnv();
+    await setFault("hang");
+    captureLogs();
+    const before = await contentCalls();
+    const started = Date.now();
+    const first = request("/contact", { env: testEnv });
+    await new Promise((wait) => setTimeout(wait, 1500));
+    // Joins the first request's fetch of the same queries.
+    const second = request("/contact", { env: testEnv });
+    const [a, b] = await Promise.all([first, second]);
+    const took = Date.now() - started;
+    expect(a.status).toBe(500);
+    expect(b.status).toBe(500);
+    // Each gives up at its own limit (8 s); nobody waits for a fetch that would never end.
+    expect(took).toBeLessThan(1500 + 9500);
+    // The second request shared the first one's fetches (settings, page, slideshow: each asked
+    // once for both) instead of asking again.
+    expect((await contentCalls()) - before).toBeLessThanOrEqual(3);
+  }, 20_000);
+});

@@ -1,0 +1,51 @@
+import { validatePreviewUrl } from "@sanity/preview-url-secret";
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { ConfigError, contentConfig, previewConfig } from "../config/content-config.ts";
+import { sanityClient } from "../content/sanity-client.ts";
+import { log } from "../lib/log.ts";
+import { endPreviewCookie, previewCookie } from "../preview/preview-cookie.ts";
+
+/**
+ * Draft preview on and off. The Studio's Presentation tool opens `/_app/preview/enable` with
+ * a one-time secret it has just stored in the dataset; the secret is checked against the
+ * dataset with the token (@sanity/preview-url-secret), and only then is the preview cookie
+ * set. `/_app/preview/disable` ends preview (the banner's "Exit preview").
+ */
+export const preview = new Hono<AppEnv>();
+
+const noStore = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/** Only a path on this site: never another host ("//evil.example", "/\\evil.example"). */
+function inSitePath(value: string | null | undefined): string {
+  return value && /^\/(?![/\\])/.test(value) ? value : "/";
+}
+
+preview.get("/enable", async (c) => {
+  let client: ReturnType<typeof sanityClient>;
+  try {
+    client = sanityClient(previewConfig(contentConfig(c.env)));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    log.warn(`Draft preview refused: ${error.message}`, { requestId: c.get("requestId") });
+    return c.text("403 Forbidden: draft preview is not set up on this site\n", 403, noStore);
+  }
+  const { isValid, redirectTo } = await validatePreviewUrl(client, c.req.url);
+  if (!isValid) {
+    log.warn("Draft preview refused: invalid or expired secret", { requestId: c.get("requestId") });
+    return c.text("401 Unauthorized: invalid or expired preview secret\n", 401, noStore);
+  }
+  return c.body(null, 303, {
+    ...noStore,
+    Location: inSitePath(redirectTo),
+    "Set-Cookie": await previewCookie(c.env),
+  });
+});
+
+preview.get("/disable", (c) =>
+  c.body(null, 303, {
+    ...noStore,
+    Location: inSitePath(c.req.query("redirect")),
+    "Set-Cookie": endPreviewCookie(),
+  }),
+);

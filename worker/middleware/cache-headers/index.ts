@@ -1,0 +1,67 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../app-env.ts";
+
+/** With the publish webhook set up, a purge ends a page's life at the edge: it may live long. */
+const PURGED_ON_PUBLISH_SECONDS = 24 * 60 * 60;
+/** After its time, the edge may serve a page once more while it asks for a new one. */
+const STALE_WHILE_REVALIDATE_SECONDS = 60;
+/** While the worker fails, the edge may keep serving the last good page for a day. */
+const STALE_IF_ERROR_SECONDS = 24 * 60 * 60;
+/** A page built from stale or failed content: kept just long enough to spare the service. */
+const DEGRADED_SECONDS = 15;
+/** A not-found answer: a document may be published under that address soon. */
+const NOT_FOUND_SECONDS = 60;
+const REDIRECT_SECONDS = 60 * 60;
+
+/**
+ * Tells Workers Cache (the cache in front of the worker) how long it may keep each answer, in
+ * `Cloudflare-CDN-Cache-Control`, which browsers never see (they keep revalidating pages with
+ * the `no-cache` the pages carry), and what it was built from, in `Cache-Tag`, which the
+ * publish webhook purges. Pages live long when publishing purges them (a webhook secret is
+ * set), else only as long as content is fresh, and never past the next scheduled post. Error
+ * answers and pages built from stale or failed content are kept briefly or not at all.
+ */
+export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  // Draft preview answers are private (preview-mode sets their headers).
+  if (c.get("preview")) return;
+  const headers = c.res.headers;
+  const method = c.req.method;
+  const status = c.res.status;
+  const provenance = c.get("keptPage") ?? c.get("content")?.provenance();
+  let edge: string;
+  if (
+    (method !== "GET" && method !== "HEAD") ||
+    headers.get("Cache-Control")?.includes("no-store")
+  ) {
+    edge = "no-store";
+  } else if (status === 200) {
+    const degraded = provenance?.degraded || c.get("generation") === null;
+    edge = degraded
+      ? `public, max-age=${DEGRADED_SECONDS}`
+      : `public, max-age=${lifetime(c.env, provenance?.validUntil)}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
+  } else if (status === 404) {
+    edge = `public, max-age=${NOT_FOUND_SECONDS}`;
+  } else if (status === 301 || status === 308) {
+    edge = `public, max-age=${REDIRECT_SECONDS}`;
+  } else {
+    edge = "no-store";
+  }
+  headers.set("Cloudflare-CDN-Cache-Control", edge);
+  if (provenance?.tags.length) headers.set("Cache-Tag", provenance.tags.join(","));
+};
+
+/** Seconds a good page may stay at the edge. */
+function lifetime(
+  env: { SANITY_WEBHOOK_SECRET?: string; CONTENT_FRESH_SECONDS?: string },
+  validUntil = Number.POSITIVE_INFINITY,
+): number {
+  const fresh = Number(env.CONTENT_FRESH_SECONDS?.trim() || 60);
+  const seconds = env.SANITY_WEBHOOK_SECRET?.trim()
+    ? PURGED_ON_PUBLISH_SECONDS
+    : Number.isFinite(fresh) && fresh >= 0
+      ? fresh
+      : 60;
+  const untilDue = Math.floor((validUntil - Date.now()) / 1000);
+  return Math.max(0, Math.min(seconds, untilDue));
+}
