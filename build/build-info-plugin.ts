@@ -14,6 +14,12 @@ const VIRTUAL_ID = "virtual:build-info";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
 export const CLIENT_ENTRY = "client/entry.tsx";
+/**
+ * A second entry, loaded by the first only on pages with photographs. An entry rather than a
+ * dynamic import: Vite wraps dynamic imports in a preload helper that would add more to every
+ * page's script than the loader it replaces.
+ */
+export const PHOTO_VIEWER_ENTRY = "client/photo-viewer/photo-viewer.ts";
 export const CLIENT_STYLES = "client/styles/app.css";
 export const HEAD_SCRIPT = "client/head/before-paint.js";
 
@@ -51,6 +57,7 @@ function fromManifest(manifest: Manifest) {
   if (!entry) throw new Error(`The client manifest has no entry for ${CLIENT_ENTRY}`);
   return {
     entryScript: `/${entry.file}`,
+    photoViewerScript: `/${manifest[PHOTO_VIEWER_ENTRY]?.file ?? ""}`,
     // Chunks the entry imports (none while the islands are bundled with it).
     entryPreloads: staticClosure(manifest, CLIENT_ENTRY).slice(1),
     styles: (entry.css ?? []).map((f) => `/${f}`),
@@ -59,6 +66,7 @@ function fromManifest(manifest: Manifest) {
 
 const devClient = {
   entryScript: `/${CLIENT_ENTRY}`,
+  photoViewerScript: `/${PHOTO_VIEWER_ENTRY}`,
   entryPreloads: [] as string[],
   styles: [`/${CLIENT_STYLES}`],
 };

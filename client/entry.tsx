@@ -7,12 +7,14 @@ import Slideshow from "./islands/Slideshow.tsx";
 import SlideshowToggle from "./islands/SlideshowToggle.tsx";
 import ThemeToggle from "./islands/ThemeToggle.tsx";
 import { watchForNewBuilds } from "./runtime/new-build.ts";
+import { loadPhotoViewerWhenNeeded } from "./runtime/photo-viewer-loader.ts";
 import { startPrefetching } from "./runtime/prefetch.ts";
 
 // A few hundred bytes that every page needs: intent prefetch and new-build detection. A failed
 // load of this entry is handled by the inline head script, which reloads once.
 startPrefetching();
 watchForNewBuilds();
+loadPhotoViewerWhenNeeded();
 
 // The islands are bundled with the entry rather than split into chunks of their own: together
 // they are about 3 KB, and one file compresses better and loads in one request.

@@ -8,6 +8,7 @@ declare module "virtual:build-info" {
     headScript: string;
     headScriptHash: string;
     entryScript: string;
+    photoViewerScript: string;
     entryPreloads: string[];
     styles: string[];
   };

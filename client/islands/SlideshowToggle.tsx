@@ -1,4 +1,3 @@
-import { ImagesIcon } from "./icons.tsx";
 import { isActive, setOn, useSlideshow } from "./slideshow-store.ts";
 
 export interface SlideshowToggleProps {
@@ -29,7 +28,7 @@ export default function SlideshowToggle({ available }: SlideshowToggleProps) {
         onClick={() => setOn(!state.on)}
         className="icon-button"
       >
-        <ImagesIcon className="size-5" />
+        <span aria-hidden="true" className="icon icon-images" />
       </button>
       {!available && (
         <span id="slideshow-unavailable" className="sr-only">

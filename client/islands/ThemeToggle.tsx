@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { applyDark, readColorMode, resolveDark, saveColorMode } from "./color-mode.ts";
-import { MoonIcon, SunIcon } from "./icons.tsx";
 
 /**
  * Switches between the light and dark themes. The server cannot know the visitor's theme,
@@ -43,8 +42,8 @@ export default function ThemeToggle() {
       className="icon-button"
     >
       {/* The icon shows the theme the button switches to. */}
-      <MoonIcon className="size-5 dark:hidden" />
-      <SunIcon className="hidden size-5 dark:block" />
+      <span aria-hidden="true" className="icon icon-moon dark:hidden" />
+      <span aria-hidden="true" className="icon icon-sun hidden dark:inline-block" />
     </button>
   );
 }

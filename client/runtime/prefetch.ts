@@ -53,9 +53,5 @@ export function startPrefetching(): void {
 export function stopPrefetching(): void {
   stopped = true;
   queue.length = 0;
-  for (const element of document.querySelectorAll(
-    "link[rel=prefetch], link[rel=prerender], script[type=speculationrules]",
-  )) {
-    element.remove();
-  }
+  for (const link of document.querySelectorAll("link[data-prefetch]")) link.remove();
 }

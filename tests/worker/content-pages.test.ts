@@ -132,13 +132,14 @@ describe("/{slug} pages", () => {
       "style",
     ]);
     expect(images.length).toBeGreaterThanOrEqual(12);
-    for (const image of images) {
+    for (const [index, image] of images.entries()) {
       expect(image.srcset, image.src ?? "").toMatch(/ \d+w(, |$)/);
       expect(image.sizes).toBeTruthy();
       expect(Number(image.width)).toBeGreaterThan(0);
       expect(Number(image.height)).toBeGreaterThan(0);
       expect(image.alt).toBeTruthy();
-      expect(image.loading).toBe("lazy");
+      // The first photograph is on the first screen; the rest wait until they are near it.
+      expect(image.loading).toBe(index === 0 ? "eager" : "lazy");
       const src = new URL(image.src ?? "");
       expect(src.origin).toBe(contentHost);
       expect(src.searchParams.get("auto")).toBe("format");
@@ -147,8 +148,11 @@ describe("/{slug} pages", () => {
         expect(url.origin).toBe(contentHost);
         expect(url.searchParams.get("auto")).toBe("format");
       }
-      // The LQIP is the placeholder until the photograph arrives.
-      expect(image.style).toContain("data:image/");
+      // On the first screen the LQIP is the placeholder until the photograph arrives; further
+      // down the dominant colour is (the photograph arrives before anyone scrolls there).
+      if (index === 0) expect(image.style).toContain("data:image/");
+      else expect(image.style).not.toContain("data:image/");
+      expect(image.style).toMatch(/background-color:#[0-9a-f]{6}/);
     }
     // Captions are figcaptions of their figures.
     expect((await texts(html, "main figure figcaption")).length).toBe(images.length);
@@ -183,8 +187,9 @@ describe("posts", () => {
 
     const [cover, ...rest] = await elements(html, "main img", ["fetchpriority", "loading"]);
     expect(cover).toEqual({ fetchpriority: "high", loading: "eager" });
-    // Only the cover jumps the queue.
-    expect(rest.every((image) => image.fetchpriority === null && image.loading === "lazy")).toBe(
+    // Only the cover jumps the queue; the photographs further down wait their turn.
+    expect(rest.length).toBeGreaterThan(0);
+    expect(rest.every((image) => image.fetchpriority === "low" && image.loading === "lazy")).toBe(
       true,
     );
 

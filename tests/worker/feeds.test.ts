@@ -76,7 +76,9 @@ describe("/rss.xml", () => {
     expectSecurityHeaders(res);
     const xml = res.body;
     expectWellFormed(xml);
-    expect(xml).toMatch(/<rss version="2\.0" xmlns:atom="http:\/\/www\.w3\.org\/2005\/Atom">/);
+    expect(xml).toMatch(
+      /<rss version="2\.0" xmlns:atom="http:\/\/www\.w3\.org\/2005\/Atom" xmlns:media="http:\/\/search\.yahoo\.com\/mrss\/">/,
+    );
     expect(xml).toContain(
       `<atom:link href="${ORIGIN}/rss.xml" rel="self" type="application/rss+xml"/>`,
     );

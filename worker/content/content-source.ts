@@ -11,6 +11,9 @@ import { type CacheContext, cachedQuery } from "./edge-cache.ts";
 import { type ImageUrls, imageUrls } from "./image-urls.ts";
 import { localizeAssets } from "./localize.ts";
 import type {
+  ArchivePage,
+  CameraData,
+  FeedContent,
   HomeContent,
   ImageAsset,
   PageDocument,
@@ -19,7 +22,10 @@ import type {
   SiteSettingsDocument,
 } from "./model.ts";
 import {
+  archiveQuery,
   backgroundImagesQuery,
+  cameraQuery,
+  feedQuery,
   homeQuery,
   pageBySlugQuery,
   postBySlugQuery,
@@ -29,6 +35,9 @@ import {
 } from "./queries.ts";
 import { sanityClient } from "./sanity-client.ts";
 import {
+  isArchivePage,
+  isCameraData,
+  isFeedContent,
   isHomeContent,
   isImageAsset,
   isPageDocument,
@@ -85,6 +94,12 @@ export interface ContentSource {
   page(slug: string): Promise<PageDocument | null>;
   post(slug: string): Promise<PostDocument | null>;
   siteIndex(): Promise<SiteIndex>;
+  /** Posts `start` to `end` (exclusive) of all published posts, newest first, and their count. */
+  archive(start: number, end: number): Promise<ArchivePage>;
+  /** The latest posts for the RSS feed. */
+  feed(postLimit: number): Promise<FeedContent>;
+  /** A photograph's camera data (null when the asset is gone). */
+  camera(assetId: string): Promise<CameraData | null>;
   /** The slideshow's photographs; throws NoBackgroundImages when there are none. */
   backgroundImages(): Promise<ImageAsset[]>;
   /**
@@ -190,6 +205,11 @@ export function createContentSource(
       null,
     siteIndex: () =>
       run("site index", [TAGS.pages, TAGS.posts], siteIndexQuery, {}, expect(isSiteIndex)),
+    archive: (start, end) =>
+      run("archive", TAGS.posts, archiveQuery, { start, end }, expect(isArchivePage)),
+    feed: (postLimit) => run("feed", TAGS.posts, feedQuery, { postLimit }, expect(isFeedContent)),
+    // An asset change purges everything, so its data needs no tag of its own.
+    camera: (assetId) => run("camera data", [], cameraQuery, { assetId }, expect(isCameraData)),
     async backgroundImages() {
       const tagNames = [SLIDESHOW_TAG];
       const images = await run(

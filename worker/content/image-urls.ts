@@ -18,6 +18,8 @@ export interface ImageOptions {
   aspect?: number;
   /** The widest rendition worth offering for this slot (CSS px × device pixel ratio). */
   maxWidth?: number;
+  /** The widths to offer (below the widest), when the slot needs fewer than the default list. */
+  widths?: readonly number[];
   quality?: number;
 }
 
@@ -94,6 +96,7 @@ function createImageUrls(config: ImageConfig) {
       image.hotspot,
       options.aspect,
       options.maxWidth,
+      options.widths,
       options.quality,
     ]);
     let source = remembered.get(key);
@@ -119,7 +122,7 @@ function createImageUrls(config: ImageConfig) {
     // Cropped to another shape, the widest rendition is bounded by the height too.
     const widest = options.aspect ? Math.min(width, Math.floor(height * aspect)) : width;
     const limit = Math.min(widest, options.maxWidth ?? 2560);
-    const widths = [...SRCSET_WIDTHS.filter((w) => w < limit), limit];
+    const widths = [...(options.widths ?? SRCSET_WIDTHS).filter((w) => w < limit), limit];
     const url = (w: number) => {
       let rendition = sourceOf(image)
         .width(w)

@@ -83,6 +83,31 @@ export interface HomeContent {
   posts: PostSummary[];
 }
 
+/** One page of the archive: the posts on it, newest first, and how many there are in all. */
+export interface ArchivePage {
+  posts: PostSummary[];
+  total: number;
+}
+
+/**
+ * The camera data Sanity extracted from a photograph's EXIF (its `metadata.exif` and
+ * `metadata.image`), as stored: only what the site shows, never the location.
+ */
+export interface CameraData {
+  exif?: {
+    FNumber?: number | null;
+    /** Seconds. */
+    ExposureTime?: number | null;
+    /** Millimetres. */
+    FocalLength?: number | null;
+    ISO?: number | null;
+    LensModel?: string | null;
+    /** An ISO date. */
+    DateTimeOriginal?: string | null;
+  } | null;
+  image?: { Make?: string | null; Model?: string | null } | null;
+}
+
 /** A link the owner lists: a social profile, or an item of the navigation (an in-site path). */
 export interface SettingsLink {
   label?: string | null;
@@ -103,15 +128,15 @@ export interface SiteSettingsDocument {
   socialImage?: ContentImage | null;
 }
 
+/** Every page and post address, for the sitemap. */
 export interface SiteIndex {
   pages: { slug: string; title: string; _updatedAt?: string }[];
-  posts: {
-    slug: string;
-    title: string;
-    excerpt?: string | null;
-    publishedAt: string;
-    _updatedAt?: string;
-  }[];
+  posts: { slug: string; publishedAt: string; _updatedAt?: string }[];
+}
+
+/** The latest posts, for the RSS feed. */
+export interface FeedContent {
+  posts: (PostSummary & { _updatedAt?: string })[];
 }
 
 /** The alt text the editor wrote for this placement, else the asset's own, else decorative. */

@@ -105,13 +105,36 @@ export const postBySlugQuery = defineQuery(`{
   ${NEXT_SCHEDULED}
 }`);
 
-/** Everything the sitemap and the RSS feed list. */
+/** One page of the archive: `$start` to `$end` of the published posts, newest first. */
+export const archiveQuery = defineQuery(`{
+  "posts": *[${PUBLISHED_POST}] | order(publishedAt desc)[$start...$end] ${POST_SUMMARY},
+  "total": count(*[${PUBLISHED_POST}]),
+  ${NEXT_SCHEDULED}
+}`);
+
+/** The latest posts for the RSS feed, with excerpt and cover. */
+export const feedQuery = defineQuery(`{
+  "posts": *[${PUBLISHED_POST}] | order(publishedAt desc)[0...$postLimit] {
+    "slug": slug.current, ${TITLE}, excerpt, publishedAt, _updatedAt, "mainImage": mainImage${IMAGE}
+  },
+  ${NEXT_SCHEDULED}
+}`);
+
+/** A photograph's camera data, for its own page (never its location). */
+export const cameraQuery = defineQuery(`
+  *[_id == $assetId][0]{
+    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },
+    "image": metadata.image{ Make, Model }
+  }
+`);
+
+/** Everything the sitemap lists. */
 export const siteIndexQuery = defineQuery(`{
   "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {
     "slug": slug.current, ${TITLE}, _updatedAt
   },
   "posts": *[${PUBLISHED_POST}] | order(publishedAt desc) {
-    "slug": slug.current, ${TITLE}, excerpt, publishedAt, _updatedAt
+    "slug": slug.current, _updatedAt, publishedAt
   },
   ${NEXT_SCHEDULED}
 }`);

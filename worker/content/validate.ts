@@ -1,4 +1,7 @@
 import type {
+  ArchivePage,
+  CameraData,
+  FeedContent,
   HomeContent,
   ImageAsset,
   PageDocument,
@@ -64,6 +67,22 @@ export function isHomeContent(value: unknown): value is HomeContent {
 
 export function isSiteIndex(value: unknown): value is SiteIndex {
   return isObject(value) && Array.isArray(value.pages) && Array.isArray(value.posts);
+}
+
+export function isArchivePage(value: unknown): value is ArchivePage {
+  return isHomeContent(value) && typeof (value as { total?: unknown }).total === "number";
+}
+
+export const isFeedContent = (value: unknown): value is FeedContent => isHomeContent(value);
+
+/** null is a valid answer: the asset is gone. */
+export function isCameraData(value: unknown): value is CameraData | null {
+  return (
+    value === null ||
+    (isObject(value) &&
+      (value.exif === null || value.exif === undefined || isObject(value.exif)) &&
+      (value.image === null || value.image === undefined || isObject(value.image)))
+  );
 }
 
 /** null is a valid answer: the owner has not created the settings document. */

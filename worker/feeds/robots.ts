@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { siteOrigin } from "../seo/canonical.ts";
-import { FEED_CACHE_CONTROL } from "./site-index.ts";
+import { FEED_CACHE_CONTROL } from "./feed.ts";
 
 /** `/robots.txt`, served by the worker because its Sitemap line must be an absolute URL. */
 export const robots = (c: Context) => {

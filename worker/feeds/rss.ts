@@ -1,15 +1,27 @@
+import type { FeedContent } from "../content/model.ts";
+import { requestContent } from "../content/request-content.ts";
 import { isSlug } from "../routes/checks.ts";
-import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "./site-index.ts";
+import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "./feed.ts";
 import { escapeXml } from "./xml.ts";
 
-/** `/rss.xml`: the posts as an RSS 2.0 feed, newest first. */
-export const rss: Feed = (c, index, origin) => {
+/**
+ * How many posts the feed carries: readers poll it often, so it holds the latest ones with
+ * their excerpt and cover (not whole bodies); the archive and the sitemap list every post.
+ */
+export const FEED_POSTS = 30;
+
+/** `/rss.xml`: the latest posts as an RSS 2.0 feed, newest first. */
+export const rss: Feed<FeedContent> = (c, content, origin) => {
   const site = c.get("site");
+  const images = requestContent(c).images;
   const self = `${origin}/rss.xml`;
-  const posts = index.posts.filter((post) => isSlug(post.slug));
+  const posts = content.posts.filter((post) => isSlug(post.slug));
   const items = posts.map((post) => {
     const link = `${origin}/post/${post.slug}`;
     const published = parseDate(post.publishedAt);
+    const cover = post.mainImage?.asset
+      ? images.responsive({ ...post.mainImage, asset: post.mainImage.asset }, { maxWidth: 1200 })
+      : undefined;
     return [
       "    <item>",
       `      <title>${escapeXml(post.title)}</title>`,
@@ -17,6 +29,9 @@ export const rss: Feed = (c, index, origin) => {
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       published ? `      <pubDate>${escapeXml(published.toUTCString())}</pubDate>` : "",
       post.excerpt ? `      <description>${escapeXml(post.excerpt)}</description>` : "",
+      cover
+        ? `      <media:content url="${escapeXml(cover.src)}" medium="image" width="${cover.width}" height="${cover.height}"/>`
+        : "",
       "    </item>",
     ]
       .filter(Boolean)
@@ -25,11 +40,12 @@ export const rss: Feed = (c, index, origin) => {
   const built = latest(posts.map((post) => parseDate(post._updatedAt ?? post.publishedAt)));
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     "  <channel>",
     `    <title>${escapeXml(site.title)}</title>`,
     `    <link>${escapeXml(`${origin}/`)}</link>`,
     `    <description>${escapeXml(site.description)}</description>`,
+    `    <language>${escapeXml(site.language)}</language>`,
     `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
     built ? `    <lastBuildDate>${escapeXml(built.toUTCString())}</lastBuildDate>` : "",
     ...items,

@@ -1,5 +1,6 @@
+import type { SiteIndex } from "../content/model.ts";
 import { isSlug } from "../routes/checks.ts";
-import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "./site-index.ts";
+import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "./feed.ts";
 import { escapeXml } from "./xml.ts";
 
 interface SitemapEntry {
@@ -22,7 +23,7 @@ function sitemapXml(entries: SitemapEntry[]): string {
 }
 
 /** `/sitemap.xml`: the home page, every page and every post, with their last change. */
-export const sitemap: Feed = (c, index, origin) => {
+export const sitemap: Feed<SiteIndex> = (c, index, origin) => {
   const pages = index.pages
     .filter((page) => isSlug(page.slug))
     .map((page) => ({ loc: `${origin}/${page.slug}`, lastmod: parseDate(page._updatedAt) }));

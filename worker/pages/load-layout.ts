@@ -51,10 +51,17 @@ function slideshowProps(c: Context<AppEnv>, images: ImageAsset[]): SlideshowProp
   };
 }
 
-/** Everything a page shows around its own content: settings, navigation state, slideshow. */
-export async function loadLayout(c: Context<AppEnv>): Promise<LayoutData> {
+/**
+ * Everything a page shows around its own content: settings, navigation state, slideshow.
+ * A photograph's own page goes without the slideshow (`backdrop: false`): nothing may move
+ * behind the photograph.
+ */
+export async function loadLayout(
+  c: Context<AppEnv>,
+  { backdrop = true }: { backdrop?: boolean } = {},
+): Promise<LayoutData> {
   const site = c.get("site");
-  const images = await loadSlideshow(c);
+  const images = backdrop ? await loadSlideshow(c) : [];
   const first = images[0];
   const fallbackImage: ContentImage | null = first ? { asset: first } : null;
   return {

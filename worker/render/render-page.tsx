@@ -68,6 +68,7 @@ export async function renderPage(
       assets={{
         styles: buildInfo.styles,
         entryScript: buildInfo.entryScript,
+        photoViewerScript: buildInfo.photoViewerScript,
         modulePreloads: buildInfo.entryPreloads,
         headScript: buildInfo.headScript,
         dev: buildInfo.dev,

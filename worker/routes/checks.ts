@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { PHOTO_KEY } from "../content/photos.ts";
 
 /** A route's validity check. `true` passes; `false` or a status fails with that status (default 404). */
 export type ValidityCheck = (c: Context) => boolean | { status: ContentfulStatusCode };
@@ -16,3 +17,26 @@ export const slugParam =
   (name: string): ValidityCheck =>
   (c) =>
     isSlug(c.req.param(name));
+
+/** Passes when every check passes. */
+export const allOf =
+  (...checks: ValidityCheck[]): ValidityCheck =>
+  (c) => {
+    for (const check of checks) {
+      const verdict = check(c);
+      if (verdict !== true) return verdict;
+    }
+    return true;
+  };
+
+/** Passes when the named path parameter is a photograph's key in its document. */
+export const photoKeyParam =
+  (name: string): ValidityCheck =>
+  (c) =>
+    PHOTO_KEY.test(c.req.param(name) ?? "");
+
+/** Passes when the named path parameter is a page number (1 to 9999, no leading zero). */
+export const pageNumberParam =
+  (name: string): ValidityCheck =>
+  (c) =>
+    /^[1-9][0-9]{0,3}$/.test(c.req.param(name) ?? "");

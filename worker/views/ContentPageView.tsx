@@ -1,5 +1,6 @@
 import type { ImageFor } from "../content/image-urls.ts";
 import type { PageDocument } from "../content/model.ts";
+import { photoLinks } from "./content/photo-links.ts";
 import { RichText } from "./content/RichText.tsx";
 
 interface ContentPageViewProps {
@@ -32,6 +33,11 @@ export function ContentPageView({ page, imageFor, siteOrigin }: ContentPageViewP
           imageFor={imageFor}
           siteOrigin={siteOrigin}
           measure={wide ? "wide" : "prose"}
+          photoLink={photoLinks("page", page.slug)}
+          // The first photograph is on the first screen; galleries fill their columns top to
+          // bottom, so the rest of the first row is spread through the list: those load lazily,
+          // which in view means at once.
+          firstScreen={1}
         />
       </div>
     </article>

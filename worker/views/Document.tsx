@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 export interface DocumentAssets {
   styles: readonly string[];
   entryScript: string;
+  /** The photo viewer, which the entry loads on pages with photographs. */
+  photoViewerScript: string;
   modulePreloads: readonly string[];
   /** The inline script that applies the colour mode before first paint. */
   headScript: string;
@@ -52,6 +54,7 @@ export function Document({
         {assets.dev && <script type="module" src="/@vite/client" />}
         {/* Module scripts are deferred: they never block rendering. */}
         <script type="module" src={assets.entryScript} />
+        <meta name="photo-viewer" content={assets.photoViewerScript} />
         {assets.modulePreloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}

@@ -62,6 +62,11 @@ export function HomeView({
               </li>
             ))}
           </ul>
+          <p className="mt-8 text-center">
+            <a href="/archive" className="panel focus-ring inline-block px-5 py-2 font-medium">
+              All posts <span aria-hidden="true">→</span>
+            </a>
+          </p>
         </section>
       )}
     </div>

@@ -1,6 +1,8 @@
 import type { ImageFor } from "../content/image-urls.ts";
 import type { PostDocument } from "../content/model.ts";
+import { COVER_KEY } from "../content/photos.ts";
 import { PostHeader } from "./content/PostHeader.tsx";
+import { photoLinks } from "./content/photo-links.ts";
 import { RichText } from "./content/RichText.tsx";
 
 interface PostViewProps {
@@ -11,6 +13,7 @@ interface PostViewProps {
 
 /** A `post` document: title, date, lead, cover and body. */
 export function PostView({ post, imageFor, siteOrigin }: PostViewProps) {
+  const photoLink = photoLinks("post", post.slug);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <div className="panel px-5 py-10 sm:px-10 sm:py-12">
@@ -20,8 +23,14 @@ export function PostView({ post, imageFor, siteOrigin }: PostViewProps) {
           excerpt={post.excerpt}
           cover={post.mainImage}
           imageFor={imageFor}
+          coverLink={photoLink(COVER_KEY)}
         />
-        <RichText value={post.body} imageFor={imageFor} siteOrigin={siteOrigin} />
+        <RichText
+          value={post.body}
+          imageFor={imageFor}
+          siteOrigin={siteOrigin}
+          photoLink={photoLink}
+        />
       </div>
     </article>
   );

@@ -34,6 +34,9 @@ export function SiteFooter({
         <span>
           © {year} {owner}
         </span>
+        <a href="/archive" className={linkClass}>
+          Archive
+        </a>
         <a href="/imprint" className={linkClass}>
           Imprint
         </a>

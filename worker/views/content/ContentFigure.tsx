@@ -1,13 +1,18 @@
 import type { ImageFor, ImageOptions } from "../../content/image-urls.ts";
 import { altTextOf, type ContentImage } from "../../content/model.ts";
-import { ResponsiveImage } from "./ResponsiveImage.tsx";
+import { type ImageLoading, ResponsiveImage } from "./ResponsiveImage.tsx";
 
 interface ContentFigureProps {
   image: ContentImage;
   imageFor: ImageFor;
   sizes: string;
   options?: ImageOptions;
-  priority?: boolean;
+  loading?: ImageLoading;
+  /**
+   * The photograph's own page: the photograph links there (the viewer opens it over the page
+   * when JavaScript runs), and the figure is its anchor for the way back.
+   */
+  photo?: { href: string; id: string };
   className?: string;
   imageClassName?: string;
 }
@@ -18,22 +23,32 @@ export function ContentFigure({
   imageFor,
   sizes,
   options,
-  priority,
+  loading,
+  photo,
   className = "",
   imageClassName = "",
 }: ContentFigureProps) {
   const { asset } = image;
   if (!asset) return null;
+  const img = (
+    <ResponsiveImage
+      source={imageFor({ ...image, asset }, options)}
+      asset={asset}
+      alt={altTextOf(image)}
+      sizes={sizes}
+      loading={loading}
+      className={`rounded-lg ${imageClassName}`}
+    />
+  );
   return (
-    <figure className={className}>
-      <ResponsiveImage
-        source={imageFor({ ...image, asset }, options)}
-        asset={asset}
-        alt={altTextOf(image)}
-        sizes={sizes}
-        priority={priority}
-        className={`rounded-lg ${imageClassName}`}
-      />
+    <figure id={photo?.id} className={className}>
+      {photo ? (
+        <a href={photo.href} data-photo="" className="photo-link">
+          {img}
+        </a>
+      ) : (
+        img
+      )}
       {image.caption && (
         <figcaption className="mt-2 text-sm leading-snug text-neutral-600 dark:text-neutral-400">
           {image.caption}

@@ -3,6 +3,8 @@ import type { ImageFor } from "../../content/image-urls.ts";
 import type { GalleryBlock } from "../../content/model.ts";
 import { ContentFigure } from "./ContentFigure.tsx";
 import { galleryColumnClasses, gallerySizes, type Measure } from "./gallery-layout.ts";
+import type { PhotoLink } from "./photo-links.ts";
+import type { ImageLoading } from "./ResponsiveImage.tsx";
 
 interface GalleryProps {
   gallery: GalleryBlock;
@@ -10,16 +12,23 @@ interface GalleryProps {
   id: string;
   imageFor: ImageFor;
   measure: Measure;
+  photoLink: PhotoLink;
+  /** How each photograph, in order, is fetched. */
+  loading: () => ImageLoading;
 }
 
-/** Renditions up to this width: a column is at most ~600 CSS px, times a 2× screen. */
-const GALLERY_MAX_WIDTH = 1600;
+/**
+ * Renditions for a column, which is at most ~640 CSS px wide (see gallery-layout.ts): four
+ * widths cover phones to 2× screens. Every width more would cost every photograph's HTML a
+ * long URL, and a page may hold hundreds of them.
+ */
+const GALLERY_WIDTHS = { maxWidth: 1280, widths: [320, 640, 960] } as const;
 
 /**
  * A titled group of photographs in balanced columns (masonry): every photograph keeps its own
  * shape, nothing is cropped, and the reserved boxes (width/height) stop any layout shift.
  */
-export function Gallery({ gallery, id, imageFor, measure }: GalleryProps) {
+export function Gallery({ gallery, id, imageFor, measure, photoLink, loading }: GalleryProps) {
   const images = (gallery.images ?? []).filter((image) => image.asset);
   if (images.length === 0) return null;
   const headingId = `${id}-title`;
@@ -46,8 +55,10 @@ export function Gallery({ gallery, id, imageFor, measure }: GalleryProps) {
             key={image._key ?? index}
             image={image}
             imageFor={imageFor}
-            options={{ maxWidth: GALLERY_MAX_WIDTH }}
+            options={GALLERY_WIDTHS}
             sizes={sizes}
+            loading={loading()}
+            photo={photoLink(image._key)}
             // Columns only split between figures, never through a photograph and its caption.
             className="mb-5 break-inside-avoid"
           />

@@ -9,6 +9,8 @@ interface PostHeaderProps {
   excerpt?: string | null;
   cover: ContentImage | null;
   imageFor: ImageFor;
+  /** The cover's own page, when photographs have pages. */
+  coverLink?: { href: string; id: string } | undefined;
 }
 
 /**
@@ -16,7 +18,14 @@ interface PostHeaderProps {
  * high priority (the page's largest paint); an upright cover is kept narrower so the title and
  * the start of the text stay on the first screen.
  */
-export function PostHeader({ title, publishedAt, excerpt, cover, imageFor }: PostHeaderProps) {
+export function PostHeader({
+  title,
+  publishedAt,
+  excerpt,
+  cover,
+  imageFor,
+  coverLink,
+}: PostHeaderProps) {
   const upright = cover?.asset ? cover.asset.height > cover.asset.width : false;
   return (
     <header className="mb-10">
@@ -36,7 +45,8 @@ export function PostHeader({ title, publishedAt, excerpt, cover, imageFor }: Pos
           imageFor={imageFor}
           options={{ maxWidth: 1600 }}
           sizes={upright ? "(min-width: 640px) 448px, 100vw" : "(min-width: 768px) 672px, 100vw"}
-          priority
+          loading="lcp"
+          photo={coverLink}
           className={`mt-8 ${upright ? "sm:mx-auto sm:max-w-md" : ""}`}
         />
       )}

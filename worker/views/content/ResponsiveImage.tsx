@@ -2,6 +2,13 @@ import type { CSSProperties } from "react";
 import type { ImageSource } from "../../content/image-urls.ts";
 import type { ImageAsset } from "../../content/model.ts";
 
+/**
+ * When a photograph is fetched: `lcp` is the page's largest paint (at once, high priority);
+ * `eager` is on the first screen (at once, normal priority); `lazy` is further down (only
+ * near the viewport, and at low priority so nothing on screen waits for it).
+ */
+export type ImageLoading = "lcp" | "eager" | "lazy";
+
 interface ResponsiveImageProps {
   source: ImageSource;
   /** The asset, for its placeholder (LQIP and dominant colour). */
@@ -9,22 +16,23 @@ interface ResponsiveImageProps {
   alt: string;
   /** How wide the image is drawn at each viewport width, so the browser picks from srcset. */
   sizes: string;
-  /** Above the fold (a post's cover): load first instead of lazily. */
-  priority?: boolean;
+  loading?: ImageLoading;
   className?: string;
 }
 
 /**
  * A content photograph. Explicit width and height let the browser reserve the space before
- * any byte arrives (no layout shift); the LQIP, scaled up, is the blurred placeholder behind it
- * (an inline style: allowed by the CSP, unlike inline scripts).
+ * any byte arrives (no layout shift). Behind it, the photograph's dominant colour and, on the
+ * first screen, its LQIP scaled up as a blurred placeholder (inline styles: allowed by the
+ * CSP, unlike inline scripts). Further down the LQIP would cost more HTML than it shows: the
+ * photograph arrives before anyone scrolls to it.
  */
 export function ResponsiveImage({
   source,
   asset,
   alt,
   sizes,
-  priority = false,
+  loading = "lazy",
   className = "",
 }: ResponsiveImageProps) {
   return (
@@ -35,21 +43,20 @@ export function ResponsiveImage({
       width={source.width}
       height={source.height}
       alt={alt}
-      loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
+      loading={loading === "lazy" ? "lazy" : "eager"}
+      fetchPriority={loading === "lcp" ? "high" : loading === "lazy" ? "low" : undefined}
       decoding="async"
-      style={placeholderStyle(asset)}
+      style={placeholderStyle(asset, loading !== "lazy")}
       className={`block h-auto w-full ${className}`}
     />
   );
 }
 
-function placeholderStyle(asset: ImageAsset): CSSProperties {
+function placeholderStyle(asset: ImageAsset, withLqip: boolean): CSSProperties {
+  const lqip = withLqip ? asset.lqip : undefined;
   return {
     // JSON.stringify quotes the data URL, so nothing in it can end the url() early.
-    backgroundImage: asset.lqip ? `url(${JSON.stringify(asset.lqip)})` : undefined,
-    backgroundSize: "cover",
-    backgroundPosition: "center",
+    ...(lqip ? { backgroundImage: `url(${JSON.stringify(lqip)})`, backgroundSize: "cover" } : {}),
     backgroundColor: asset.color ?? undefined,
   };
 }

@@ -7,6 +7,8 @@ import { ContentFigure } from "./ContentFigure.tsx";
 import { ContentLink } from "./ContentLink.tsx";
 import { Gallery } from "./Gallery.tsx";
 import type { Measure } from "./gallery-layout.ts";
+import type { PhotoLink } from "./photo-links.ts";
+import type { ImageLoading } from "./ResponsiveImage.tsx";
 
 interface RichTextProps {
   /** Portable Text: text blocks, `image` and `gallery` objects. */
@@ -16,6 +18,10 @@ interface RichTextProps {
   siteOrigin: string;
   /** "wide" lets galleries use the whole width while text keeps a readable measure. */
   measure?: Measure;
+  /** Where each photograph links to (its own page); none: photographs are not links. */
+  photoLink?: PhotoLink;
+  /** How many photographs, in document order, are on the first screen (fetched at once). */
+  firstScreen?: number;
   className?: string;
 }
 
@@ -44,10 +50,16 @@ export function RichText({
   imageFor,
   siteOrigin,
   measure = "prose",
+  photoLink = () => undefined,
+  firstScreen = 0,
   className = "",
 }: RichTextProps) {
   if (!value || value.length === 0) return null;
-  const components = richTextComponents({ imageFor, siteOrigin, measure });
+  // Server rendering walks the body in document order: the first photographs it meets are
+  // the first on screen.
+  let seen = 0;
+  const loading = (): ImageLoading => (seen++ < firstScreen ? "eager" : "lazy");
+  const components = richTextComponents({ imageFor, siteOrigin, measure, photoLink, loading });
   return (
     <div
       className={`rich-text ${measure === "wide" ? "rich-text-wide" : ""} text-base leading-relaxed text-neutral-800 sm:text-lg dark:text-neutral-200 ${className}`}
@@ -61,7 +73,11 @@ function richTextComponents({
   imageFor,
   siteOrigin,
   measure,
-}: Required<Pick<RichTextProps, "imageFor" | "siteOrigin" | "measure">>): PortableTextComponents {
+  photoLink,
+  loading,
+}: Required<Pick<RichTextProps, "imageFor" | "siteOrigin" | "measure" | "photoLink">> & {
+  loading: () => ImageLoading;
+}): PortableTextComponents {
   return {
     block: {
       normal: ({ children }) => <p>{children}</p>,
@@ -118,6 +134,8 @@ function richTextComponents({
             imageFor={imageFor}
             options={{ maxWidth: 1600 }}
             sizes={upright ? UPRIGHT_SIZES : FIGURE_SIZES}
+            loading={loading()}
+            photo={photoLink(value._key)}
             className={upright ? "sm:mx-auto sm:max-w-md" : ""}
           />
         );
@@ -128,6 +146,8 @@ function richTextComponents({
           id={`gallery-${value._key ?? index}`}
           imageFor={imageFor}
           measure={measure}
+          photoLink={photoLink}
+          loading={loading}
         />
       ),
     },

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import type { SiteIndex } from "../content/model.ts";
+import type { ContentSource } from "../content/content-source.ts";
 import { requestContent } from "../content/request-content.ts";
 import { log } from "../lib/log.ts";
 import { siteOrigin } from "../seo/canonical.ts";
@@ -10,8 +10,8 @@ const RETRY_AFTER_SECONDS = "30";
 /** Feeds are cached briefly by browsers and proxies; they are rebuilt from cached content. */
 export const FEED_CACHE_CONTROL = "public, max-age=300";
 
-/** A feed built from the site index and the request's origin (URLs in feeds are absolute). */
-export type Feed = (c: Context<AppEnv>, index: SiteIndex, origin: string) => Response;
+/** A feed built from its content and the site's origin (URLs in feeds are absolute). */
+export type Feed<T> = (c: Context<AppEnv>, content: T, origin: string) => Response;
 
 /** A valid date as a Date, or undefined; content dates are never trusted blindly. */
 export function parseDate(value: string | null | undefined): Date | undefined {
@@ -26,12 +26,12 @@ export function latest(dates: (Date | undefined)[]): Date | undefined {
   return newest;
 }
 
-/** Loads the site index for a feed, answering 503 (and logging one line) when the content service fails. */
-export function withSiteIndex(name: string, build: Feed) {
+/** Loads a feed's content, answering 503 (and logging one line) when the content service fails. */
+export function feed<T>(name: string, load: (source: ContentSource) => Promise<T>, build: Feed<T>) {
   return async (c: Context<AppEnv>) => {
-    let index: SiteIndex;
+    let content: T;
     try {
-      index = await requestContent(c).siteIndex();
+      content = await load(requestContent(c));
     } catch (error) {
       log.error("Feed unavailable: the content service failed", {
         feed: name,
@@ -44,6 +44,6 @@ export function withSiteIndex(name: string, build: Feed) {
         "Cache-Control": "no-store",
       });
     }
-    return build(c, index, siteOrigin(c));
+    return build(c, content, siteOrigin(c));
   };
 }

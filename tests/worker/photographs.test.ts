@@ -1,0 +1,196 @@
+// A page for every photograph (with camera details, neighbours and the way back), links to it
+// from every gallery, post photograph and cover, an archive of every post, and a feed of the
+// latest thirty.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  captureLogs,
+  isoFromNow,
+  mutableEnv,
+  mutate,
+  POST_PATH,
+  request,
+  textOf,
+} from "./harness.ts";
+
+const attr = (tag: string | undefined, name: string) =>
+  tag ? new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1] : undefined;
+const photoView = (html: string) =>
+  /<article data-photo-view[\s\S]*?<\/article>/.exec(html)?.[0] ?? "";
+const details = (html: string) =>
+  [...html.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map(
+    ([, label, value]) => `${label}: ${value}`,
+  );
+
+describe("a page for every photograph", () => {
+  it("links every gallery photograph to its own page, from a figure that is its anchor", async () => {
+    const { body } = await request("/portfolio");
+    const links = [
+      ...body.matchAll(/<figure id="photo-([^"]+)"[^>]*><a href="([^"]+)" data-photo=""/g),
+    ];
+    expect(links.length).toBeGreaterThanOrEqual(20);
+    for (const [, key, href] of links) expect(href).toBe(`/portfolio/photo/${key}`);
+  });
+
+  it("links a post's cover and its photographs to theirs", async () => {
+    const { body } = await request(POST_PATH);
+    expect(body).toContain(`<a href="${POST_PATH}/photo/cover" data-photo=""`);
+    expect(body).toMatch(new RegExp(`<a href="${POST_PATH}/photo/[A-Za-z0-9_-]+" data-photo=""`));
+  });
+
+  it("shows the photograph large, with caption, description, credit, neighbours and the way back", async () => {
+    const res = await request("/portfolio/photo/b2i6");
+    expect(res.status).toBe(200);
+    const view = photoView(res.body);
+    const image = /<img data-photo-image[^>]*>/.exec(view)?.[0];
+    const srcset = attr(image, "srcSet") ?? "";
+    // Every width up to the original's, never more: the storm photograph is 1920 px wide.
+    expect(srcset).toMatch(/ 1920w$/);
+    expect(srcset).not.toMatch(/ 2560w/);
+    expect(attr(image, "width")).toBe("1920");
+    expect(attr(image, "alt")).toMatch(/storm/i);
+    expect(view).toContain("Photograph: ");
+    expect(textOf(view, "h1")).toBeTruthy();
+    expect(view).toMatch(/<a href="\/portfolio\/photo\/b2i5" rel="prev"/);
+    expect(view).toMatch(/<a href="\/portfolio\/photo\/b2i7" rel="next"/);
+    expect(view).toContain('href="/portfolio#photo-b2i6"');
+    expect(view).toMatch(/6 of 7 · Landscapes/);
+    // Nothing moves behind a photograph: no slideshow on its page.
+    expect(res.body).not.toContain('class="backdrop"');
+  });
+
+  it("has its own title, canonical address and social card (the photograph itself)", async () => {
+    const { body } = await request("/portfolio/photo/b2i6");
+    expect(textOf(body, "title")).toMatch(/ · Portfolio · Jane Doe Photography$/);
+    expect(body).toContain('<link rel="canonical" href="http://localhost/portfolio/photo/b2i6"/>');
+    const card = /<meta property="og:image" content="([^"]+)"/.exec(body)?.[1] ?? "";
+    expect(card).toContain("506b40b143c309918fffd2de5ce3de6913dd556c");
+  });
+
+  it("shows camera details as photographers write them, only what the photograph has", async () => {
+    expect(details((await request("/portfolio/photo/b2i6")).body)).toEqual([
+      "Camera: Canon EOS 400D DIGITAL",
+      "Focal length: 18 mm",
+      "Aperture: ƒ/3.5",
+      "Shutter speed: 0.4 s",
+      "ISO: ISO 100",
+      "Taken: 20 April 2008",
+    ]);
+    // The dune's lens reported no aperture or focal length (0): those are left out.
+    expect(details((await request("/portfolio/photo/b2i5")).body)).toEqual([
+      "Camera: Canon EOS DIGITAL REBEL",
+      "Shutter speed: 1/4000 s",
+      "ISO: ISO 100",
+      "Taken: 6 August 2007",
+    ]);
+    const without = (await request("/portfolio/photo/b2i1")).body;
+    expect(details(without)).toEqual([]);
+    expect(without).not.toContain("Camera details");
+  });
+
+  it("browses a post's photographs in order, the cover first", async () => {
+    const cover = await request(`${POST_PATH}/photo/cover`);
+    expect(cover.status).toBe(200);
+    expect(photoView(cover.body)).not.toContain('rel="prev"');
+    const next = /<a href="([^"]+)" rel="next"/.exec(cover.body)?.[1] ?? "";
+    const second = await request(next);
+    expect(second.status).toBe(200);
+    expect(second.body).toContain(`href="${POST_PATH}/photo/cover" rel="prev"`);
+    expect(second.body).toContain(`href="${POST_PATH}#photo-`);
+  });
+
+  it.each([
+    "/portfolio/photo/nope",
+    "/portfolio/photo/b9i9",
+    "/no-such-page/photo/b2i1",
+    "/post/no-such-post/photo/cover",
+    "/portfolio/photo/has.dot",
+  ])("answers %s with the not-found page", async (path) => {
+    const res = await request(path);
+    expect(res.status).toBe(404);
+    expect(textOf(res.body, "h1")).toBe("Page Not Found");
+  });
+});
+
+describe("the archive", () => {
+  it("lists every post, newest first, grouped by year, linked from the home page and the footer", async () => {
+    const home = await request("/");
+    expect(home.body).toContain('href="/archive"');
+    expect(/<footer[\s\S]*<\/footer>/.exec(home.body)?.[0]).toContain('href="/archive"');
+    const archive = await request("/archive");
+    expect(archive.status).toBe(200);
+    expect(textOf(archive.body, "h1")).toBe("Archive");
+    const sitemap = (await request("/sitemap.xml")).body;
+    const posts = [...sitemap.matchAll(/\/post\/([a-z0-9-]+)<\/loc>/g)].map((match) => match[1]);
+    expect(posts.length).toBeGreaterThan(0);
+    const listed = [
+      ...archive.body.matchAll(/<a href="\/post\/([a-z0-9-]+)" class="archive-title"/g),
+    ].map((match) => match[1]);
+    expect(listed.sort()).toEqual([...posts].sort());
+    expect(archive.body).toMatch(/<h2 id="year-\d{4}"/);
+  });
+
+  describe("with more posts than fit on a page or in the feed", () => {
+    const env = mutableEnv();
+    const ids = Array.from(
+      { length: 60 },
+      (_, index) => `post-many-${String(index).padStart(2, "0")}`,
+    );
+
+    beforeAll(async () => {
+      await mutate(
+        ...ids.map((id, index) => ({
+          createOrReplace: {
+            _id: id,
+            _type: "post",
+            title: `Many ${index}`,
+            slug: { _type: "slug", current: id },
+            excerpt: `Excerpt ${index}`,
+            publishedAt: isoFromNow(-3600 - index * 60),
+            mainImage: {
+              _type: "image",
+              asset: {
+                _type: "reference",
+                _ref: "image-f555e54d0eae16c84d2410ee5d4f0beca09b9922-2400x1500-jpg",
+              },
+            },
+          },
+        })),
+      );
+    });
+    afterAll(async () => {
+      await mutate(...ids.map((id) => ({ delete: { id } })));
+    });
+
+    it("pages the archive with numbered links to every page, one address per page", async () => {
+      const first = await request("/archive", { env });
+      const numbered = [...first.body.matchAll(/<a href="(\/archive(?:\/page\/\d+)?)"/g)].map(
+        (match) => match[1],
+      );
+      expect(numbered).toContain("/archive/page/2");
+      const second = await request("/archive/page/2", { env });
+      expect(second.status).toBe(200);
+      expect(second.body).toContain('aria-current="page"');
+      const everywhere = `${first.body}${second.body}`;
+      for (const id of ids) expect(everywhere).toContain(`href="/post/${id}"`);
+      const one = await request("/archive/page/1", { env });
+      expect(one.status).toBe(301);
+      expect(one.headers.get("Location")).toBe("/archive");
+      captureLogs();
+      for (const missing of ["/archive/page/3", "/archive/page/0", "/archive/page/01"]) {
+        expect((await request(missing, { env })).status, missing).toBe(404);
+      }
+    });
+
+    it("keeps exactly the latest 30 posts in the RSS feed, each with excerpt and cover", async () => {
+      const { body } = await request("/rss.xml", { env });
+      const items = [...body.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((match) => match[1] ?? "");
+      expect(items).toHaveLength(30);
+      expect(items[0]).toContain("<title>Many 0</title>");
+      expect(items[29]).toContain("<title>Many 29</title>");
+      expect(items[0]).toContain("<description>Excerpt 0</description>");
+      expect(items[0]).toMatch(
+        /<media:content url="[^"]+" medium="image" width="\d+" height="\d+"\/>/,
+      );
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import type { BodyBlock, ContentImage, ImageAsset } from "./model.ts";
+import { findPhoto, photoPath, photoSequences } from "./photos.ts";
+
+const asset = (id: string): ImageAsset => ({ _id: id, url: `u/${id}`, width: 10, height: 10 });
+const image = (key: string, withAsset = true): ContentImage & { _type: "image" } => ({
+  _key: key,
+  _type: "image",
+  asset: withAsset ? asset(key) : null,
+});
+const gallery = (key: string, ...images: ContentImage[]): BodyBlock => ({
+  _key: key,
+  _type: "gallery",
+  title: `Gallery ${key}`,
+  images,
+});
+const text: BodyBlock = { _key: "t", _type: "block", children: [] };
+
+const body: BodyBlock[] = [
+  image("a"),
+  text,
+  gallery("g1", image("b"), image("gone", false), image("c")),
+  image("d"),
+  gallery("g2", image("e")),
+];
+
+describe("photo sequences", () => {
+  it("browses a page gallery by gallery, and its loose photographs together", () => {
+    expect(
+      photoSequences("page", { body }).map(({ photos }) => photos.map((photo) => photo.key)),
+    ).toEqual([["a", "d"], ["b", "c"], ["e"]]);
+  });
+
+  it("browses a post's photographs in order, cover first", () => {
+    expect(
+      photoSequences("post", { mainImage: image("x"), body }).map(({ photos }) =>
+        photos.map((photo) => photo.key),
+      ),
+    ).toEqual([["cover", "a", "b", "c", "d", "e"]]);
+  });
+
+  it("finds a photograph with its neighbours and place", () => {
+    const found = findPhoto("page", { body }, "b");
+    expect(found?.position).toBe(1);
+    expect(found?.count).toBe(2);
+    expect(found?.previous).toBeUndefined();
+    expect(found?.next?.key).toBe("c");
+    expect(found?.galleryTitle).toBe("Gallery g1");
+    expect(findPhoto("post", { mainImage: image("x"), body }, "cover")?.next?.key).toBe("a");
+  });
+
+  it("finds nothing for a missing key or a photograph whose asset is gone", () => {
+    expect(findPhoto("page", { body }, "zzz")).toBeUndefined();
+    expect(findPhoto("page", { body }, "gone")).toBeUndefined();
+    expect(findPhoto("page", { body: null }, "a")).toBeUndefined();
+  });
+
+  it("names the document and the photograph in the address", () => {
+    expect(photoPath("page", "portfolio", "b2i1")).toBe("/portfolio/photo/b2i1");
+    expect(photoPath("post", "a-walk", "cover")).toBe("/post/a-walk/photo/cover");
+  });
+});

@@ -1,0 +1,91 @@
+import type { Context, Handler } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { croppedSize } from "../content/image-urls.ts";
+import { altTextOf, type PageDocument, type PostDocument } from "../content/model.ts";
+import { type DocumentKind, findPhoto, photoPath } from "../content/photos.ts";
+import { requestContent } from "../content/request-content.ts";
+import { pageNotFound } from "../errors/page-error.ts";
+import { documentTitle, renderPage } from "../render/render-page.tsx";
+import { canonicalUrl } from "../seo/canonical.ts";
+import { socialImage } from "../seo/social-image.ts";
+import { cameraDetails } from "../views/content/camera-details.ts";
+import { PageMeta } from "../views/content/PageMeta.tsx";
+import { photoAnchor } from "../views/content/photo-links.ts";
+import { PhotoView } from "../views/PhotoView.tsx";
+import { loadLayout } from "./load-layout.ts";
+
+/** The photograph takes at most this share of the screen's height, leaving room for its caption. */
+const HEIGHT_SHARE = 0.8;
+
+async function loadDocument(
+  c: Context<AppEnv>,
+  kind: DocumentKind,
+  slug: string,
+): Promise<PageDocument | PostDocument | null> {
+  const content = requestContent(c);
+  return kind === "post" ? content.post(slug) : content.page(slug);
+}
+
+/**
+ * `/{page}/photo/{key}` and `/post/{post}/photo/{key}`: one photograph of a page or post, as
+ * large as the screen allows, with its neighbours in the same sequence.
+ */
+export const photoPage =
+  (kind: DocumentKind): Handler<AppEnv> =>
+  async (c) => {
+    const site = c.get("site");
+    const slug = c.req.param("slug") ?? "";
+    const key = c.req.param("key") ?? "";
+    const path = new URL(c.req.url).pathname;
+    const doc = await loadDocument(c, kind, slug);
+    const found = doc && findPhoto(kind, doc, key);
+    // The document or the photograph is not (or no longer) there.
+    if (!doc || !found) throw pageNotFound(path);
+
+    const content = requestContent(c);
+    const { image } = found.photo;
+    const camera = await content.camera(image.asset._id);
+    const layout = await loadLayout(c, { backdrop: false });
+    const { width, height } = croppedSize(image);
+    const alt = altTextOf(image);
+    const title =
+      image.caption?.trim() ||
+      image.asset.title?.trim() ||
+      `Photograph ${found.position} of ${found.count}`;
+    const description = alt || doc.title;
+    const pageTitle = `${title} · ${doc.title}`;
+    const at = (neighbour: typeof found.previous) =>
+      neighbour ? photoPath(kind, slug, neighbour.key) : undefined;
+    const docPath = kind === "post" ? `/post/${slug}` : `/${slug}`;
+
+    return renderPage(c, layout, {
+      title: pageTitle,
+      description,
+      head: (
+        <PageMeta
+          canonical={canonicalUrl(c)}
+          title={documentTitle(pageTitle, site.title)}
+          description={description}
+          siteName={site.title}
+          type="article"
+          image={socialImage(content.images, image)}
+        />
+      ),
+      content: (
+        <PhotoView
+          found={found}
+          title={title}
+          // Every width up to the original's: the full view is where the detail is.
+          source={content.images.responsive(image, { maxWidth: width })}
+          sizes={`min(100vw, ${Math.round((HEIGHT_SHARE * 100 * width) / height)}vh)`}
+          alt={alt}
+          caption={image.caption}
+          credit={image.asset.creditLine}
+          details={cameraDetails(camera)}
+          previousHref={at(found.previous)}
+          nextHref={at(found.next)}
+          back={{ href: `${docPath}#${photoAnchor(key)}`, label: doc.title }}
+        />
+      ),
+    });
+  };

@@ -1,0 +1,103 @@
+import type { ImageFor } from "../content/image-urls.ts";
+import { altTextOf, type PostSummary } from "../content/model.ts";
+import { PublishedDate } from "./content/PublishedDate.tsx";
+import { ResponsiveImage } from "./content/ResponsiveImage.tsx";
+
+interface ArchiveViewProps {
+  posts: PostSummary[];
+  /** 1-based. */
+  page: number;
+  pages: number;
+  total: number;
+  imageFor: ImageFor;
+  /** The address of an archive page. */
+  pageHref: (page: number) => string;
+}
+
+/** A small square cover beside each title: enough to recognise a post, cheap in HTML. */
+const COVER = { aspect: 1, maxWidth: 160, widths: [80] } as const;
+
+const yearOf = (iso: string) => new Date(iso).getUTCFullYear();
+
+/**
+ * Every published post, newest first, grouped by year, a page at a time, with numbered links
+ * to every page (any post is two clicks from here). Text first: titles and dates, and a small
+ * cover.
+ */
+export function ArchiveView({ posts, page, pages, total, imageFor, pageHref }: ArchiveViewProps) {
+  const years: { year: number; posts: PostSummary[] }[] = [];
+  for (const post of posts) {
+    const year = yearOf(post.publishedAt);
+    const group = years.at(-1);
+    if (group?.year === year) group.posts.push(post);
+    else years.push({ year, posts: [post] });
+  }
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <div className="panel px-5 py-10 sm:px-10 sm:py-12">
+        <h1 className="font-serif text-4xl tracking-tight text-neutral-950 sm:text-5xl dark:text-white">
+          Archive
+        </h1>
+        <p className="mt-3 text-neutral-700 dark:text-neutral-300">
+          {total} {total === 1 ? "post" : "posts"}, newest first
+          {pages > 1 ? ` · page ${page} of ${pages}` : ""}
+        </p>
+        {years.map(({ year, posts: inYear }) => (
+          <section key={year} aria-labelledby={`year-${year}`} className="mt-10">
+            <h2
+              id={`year-${year}`}
+              className="border-b border-neutral-200 pb-2 font-serif text-2xl text-neutral-950 dark:border-neutral-800 dark:text-white"
+            >
+              {year}
+            </h2>
+            <ul className="archive-list">
+              {inYear.map((post) => (
+                <li key={post.slug}>
+                  {post.mainImage?.asset ? (
+                    <ResponsiveImage
+                      source={imageFor({ ...post.mainImage, asset: post.mainImage.asset }, COVER)}
+                      asset={post.mainImage.asset}
+                      alt={altTextOf(post.mainImage)}
+                      sizes="80px"
+                      className="archive-cover"
+                    />
+                  ) : (
+                    <span className="archive-cover" />
+                  )}
+                  <a href={`/post/${post.slug}`} className="archive-title">
+                    {post.title}
+                  </a>
+                  <PublishedDate iso={post.publishedAt} className="archive-date" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        {pages > 1 && (
+          <nav aria-label="Archive pages" className="archive-pages">
+            {page > 1 && (
+              <a href={pageHref(page - 1)} rel="prev">
+                <span aria-hidden="true">←</span> Newer
+              </a>
+            )}
+            <ol>
+              {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
+                <li key={number}>
+                  <a href={pageHref(number)} aria-current={number === page ? "page" : undefined}>
+                    <span className="sr-only">Page </span>
+                    {number}
+                  </a>
+                </li>
+              ))}
+            </ol>
+            {page < pages && (
+              <a href={pageHref(page + 1)} rel="next">
+                Older <span aria-hidden="true">→</span>
+              </a>
+            )}
+          </nav>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import {
+  aperture,
+  cameraDetails,
+  cameraName,
+  focalLength,
+  shutterSpeed,
+} from "./camera-details.ts";
+
+describe("camera details as photographers write them", () => {
+  it.each([
+    [1 / 250, "1/250 s"],
+    [1 / 4000, "1/4000 s"],
+    [0.004, "1/250 s"],
+    [0.4, "0.4 s"],
+    [2, "2 s"],
+    [30, "30 s"],
+  ])("a shutter speed of %s s is %s", (seconds, written) => {
+    expect(shutterSpeed(seconds)).toBe(written);
+  });
+
+  it("writes aperture, focal length and ISO the usual way", () => {
+    expect(aperture(5.6)).toBe("ƒ/5.6");
+    expect(aperture(8)).toBe("ƒ/8");
+    expect(aperture(3.5000001)).toBe("ƒ/3.5");
+    expect(focalLength(35)).toBe("35 mm");
+    expect(focalLength(4.5)).toBe("4.5 mm");
+  });
+
+  it("does not repeat the maker in the camera's name", () => {
+    expect(cameraName("Canon", "Canon EOS 400D DIGITAL")).toBe("Canon EOS 400D DIGITAL");
+    expect(cameraName("NIKON CORPORATION", "NIKON D850")).toBe("NIKON D850");
+    expect(cameraName("FUJIFILM", "X-T4")).toBe("FUJIFILM X-T4");
+    expect(cameraName(undefined, "X-T4")).toBe("X-T4");
+    expect(cameraName("Leica", undefined)).toBe("Leica");
+  });
+
+  it("lists what is known, in order, and leaves out what is not (zeros included)", () => {
+    expect(
+      cameraDetails({
+        image: { Make: "Canon", Model: "Canon EOS 400D DIGITAL" },
+        exif: {
+          FNumber: 3.5,
+          ExposureTime: 0.4,
+          FocalLength: 18,
+          ISO: 100,
+          LensModel: "EF-S 18-55mm",
+          DateTimeOriginal: "2008-04-20T19:12:06.000Z",
+        },
+      }),
+    ).toEqual([
+      { label: "Camera", value: "Canon EOS 400D DIGITAL" },
+      { label: "Lens", value: "EF-S 18-55mm" },
+      { label: "Focal length", value: "18 mm" },
+      { label: "Aperture", value: "ƒ/3.5" },
+      { label: "Shutter speed", value: "0.4 s" },
+      { label: "ISO", value: "ISO 100" },
+      { label: "Taken", value: "20 April 2008" },
+    ]);
+    expect(
+      cameraDetails({ exif: { FNumber: 0, FocalLength: 0, ExposureTime: 1 / 4000, ISO: 100 } }),
+    ).toEqual([
+      { label: "Shutter speed", value: "1/4000 s" },
+      { label: "ISO", value: "ISO 100" },
+    ]);
+    expect(cameraDetails(null)).toEqual([]);
+    expect(cameraDetails({ exif: null, image: { Make: " ", Model: null } })).toEqual([]);
+  });
+});
