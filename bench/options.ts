@@ -1,4 +1,5 @@
 // Command-line and environment switches of `npm run bench`, and the durations they imply.
+import type { ScaleSize } from "./scale-dataset.ts";
 
 export interface BenchOptions {
   /** `--quick` or BENCH_QUICK=1: tiny durations, one lighthouse run (for the smoke test). */
@@ -22,6 +23,10 @@ export interface BenchOptions {
   lighthouseRuns: number;
   /** Sequential warm views per page when counting content calls. */
   views: number;
+  /** What the scale run generates on top of the demo content. */
+  scale: ScaleSize;
+  /** Sequential views per URL after the cold one; the scale run prints their median. */
+  scaleWarmViews: number;
 }
 
 const on = (value: string | undefined) => value !== undefined && value !== "" && value !== "0";
@@ -47,5 +52,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     loadLatencyMs: 200,
     lighthouseRuns: quick ? 1 : 3,
     views: quick ? 20 : 100,
+    // Quick runs still need several archive pages and more than one gallery to measure.
+    scale: quick
+      ? { posts: 120, galleries: 2, imagesPerGallery: 25 }
+      : { posts: 1000, galleries: 20, imagesPerGallery: 25 },
+    scaleWarmViews: quick ? 3 : 10,
   };
 }

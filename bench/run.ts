@@ -8,7 +8,13 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { dirname, relative, resolve } from "node:path";
 import { promisify } from "node:util";
-import { freePort, ROOT, type RunningSite, startSite } from "../scripts/site-server.ts";
+import {
+  freePort,
+  ROOT,
+  type RunningSite,
+  type SiteOptions,
+  startSite,
+} from "../scripts/site-server.ts";
 import { type BenchOptions, parseOptions } from "./options.ts";
 import { PAGES } from "./pages.ts";
 import {
@@ -19,12 +25,17 @@ import {
   loadRows,
   throughputRows,
 } from "./phases.ts";
+import { scaleRows } from "./scale.ts";
+import { writeScaleDataset } from "./scale-dataset.ts";
 import { failures, type Row, renderMarkdown, renderText } from "./table.ts";
 
 const open = new Set<RunningSite>();
 
-async function withSite<T>(latencyMs: number, use: (site: RunningSite) => Promise<T>): Promise<T> {
-  const site = await startSite({ port: await freePort(), isolated: true, demo: { latencyMs } });
+async function withSite<T>(
+  demo: NonNullable<SiteOptions["demo"]>,
+  use: (site: RunningSite) => Promise<T>,
+): Promise<T> {
+  const site = await startSite({ port: await freePort(), isolated: true, demo });
   open.add(site);
   try {
     return await use(site);
@@ -59,6 +70,7 @@ async function build(options: BenchOptions) {
 
 /** What the rows measure, printed above the table. */
 function legend(options: BenchOptions): string[] {
+  const scale = options.scale;
   const lighthouse = options.skipLighthouse
     ? "skipped"
     : `${options.lighthouseRuns > 1 ? `median of ${options.lighthouseRuns} runs` : "1 run"} per metric, default config (mobile, simulated throttling)`;
@@ -70,6 +82,7 @@ function legend(options: BenchOptions): string[] {
     "worker: `wrangler deploy --dry-run` on the built config",
     `lighthouse: ${lighthouse}`,
     `load (slow content): / with ${options.loadConnections} connections for ${options.loadS} s on a second instance whose content service waits ${options.loadLatencyMs} ms per query; edge cache cold at the start`,
+    `scale: a third instance on the demo content plus ${scale.posts} generated posts and a page of ${scale.galleries} galleries × ${scale.imagesPerGallery} photographs (seeded, reusing the demo's own photographs); cold = the first request for each URL since that instance started (the first one also starts the worker), warm = median of the next ${options.scaleWarmViews}; the archive is crawled from /archive through its numbered page links; the sitemap and the feed are parsed by Chromium's XML parser`,
   ];
 }
 
@@ -80,7 +93,7 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
 
   await phase(rows, "worker bundle", () => bundleRows(ROOT));
-  await withSite(0, async (site) => {
+  await withSite({ latencyMs: 0 }, async (site) => {
     const content = site.content;
     if (!content) throw new Error("The benchmark needs the demo content service");
     await phase(rows, "content service", () => contentRows(site.url, content, options));
@@ -88,10 +101,21 @@ async function main(): Promise<number> {
     await phase(rows, "throughput", () => throughputRows(site.url, options));
     await phase(rows, "lighthouse", () => lighthouseRows(site.url, options));
   });
-  await withSite(options.loadLatencyMs, async (site) => {
+  await withSite({ latencyMs: options.loadLatencyMs }, async (site) => {
     const content = site.content;
     if (!content) throw new Error("The benchmark needs the demo content service");
     await phase(rows, "load", () => loadRows(site.url, content, options));
+  });
+  await phase(rows, "scale", async () => {
+    const dataset = await writeScaleDataset(options.scale);
+    try {
+      const files = { datasetFile: dataset.datasetFile, imagesDir: dataset.imagesDir };
+      return await withSite({ latencyMs: 0, ...files }, (site) =>
+        scaleRows(site.url, dataset, options),
+      );
+    } finally {
+      await dataset.remove();
+    }
   });
 
   const missed = failures(rows);

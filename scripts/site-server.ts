@@ -43,7 +43,7 @@ export interface SiteOptions {
   /** Only the given vars, ignoring the environment and `.dev.vars` (tests, benchmarks). */
   isolated?: boolean;
   /** Options for the demo content service, when it is used. */
-  demo?: { latencyMs?: number };
+  demo?: { latencyMs?: number } & DemoFiles;
   /** Forward the worker's output (logs) to this process. */
   inheritOutput?: boolean;
 }
@@ -98,11 +98,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Where the demo content service reads its documents and photographs (default: demo/dataset). */
+export interface DemoFiles {
+  /** NDJSON export, e.g. a larger dataset generated for a benchmark. */
+  datasetFile?: string;
+  /** Folder of the original images the dataset's assets name. */
+  imagesDir?: string;
+}
+
 /** `token` enables the demo's mutation API and private reads for requests that carry it. */
-export function startDemoContent(latencyMs = 0, token?: string): Promise<ContentService> {
+export function startDemoContent(
+  latencyMs = 0,
+  token?: string,
+  files: DemoFiles = {},
+): Promise<ContentService> {
   return startContentService({
-    datasetFile: resolve(ROOT, "demo/dataset/production.ndjson"),
-    imagesDir: resolve(ROOT, "demo/dataset/images"),
+    datasetFile: files.datasetFile ?? resolve(ROOT, "demo/dataset/production.ndjson"),
+    imagesDir: files.imagesDir ?? resolve(ROOT, "demo/dataset/images"),
     latencyMs,
     ...(token === undefined ? {} : { token }),
   });
@@ -116,9 +128,10 @@ export function startDemoContent(latencyMs = 0, token?: string): Promise<Content
  */
 export async function startDemoSite(
   latencyMs = 0,
+  files: DemoFiles = {},
 ): Promise<{ content: ContentService; vars: SiteVars }> {
   const token = randomBytes(24).toString("base64url");
-  const content = await startDemoContent(latencyMs, token);
+  const content = await startDemoContent(latencyMs, token, files);
   return {
     content,
     vars: {
@@ -187,7 +200,8 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const vars = resolveVars(options);
   let content: ContentService | undefined;
   if (usesDemoContent(vars)) {
-    const demo = await startDemoSite(options.demo?.latencyMs);
+    const { latencyMs, ...files } = options.demo ?? {};
+    const demo = await startDemoSite(latencyMs, files);
     content = demo.content;
     Object.assign(vars, demo.vars);
   }

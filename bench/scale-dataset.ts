@@ -1,0 +1,372 @@
+// The scale run's content: the committed demo dataset plus many generated posts and a page of
+// hundreds of photographs, written to a temporary folder at run time (never committed). The
+// generated documents copy the demo's shapes (what the Studio writes and the site's queries
+// read) and reuse the demo's image assets, so the demo's images folder serves every picture.
+// A fixed seed makes every run generate the same documents, so runs compare.
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseNdjson, type SanityDocument } from "../demo/server/dataset.ts";
+import { ROOT } from "../scripts/site-server.ts";
+
+export interface ScaleSize {
+  /** Generated posts, on top of the demo's own. */
+  posts: number;
+  /** Galleries on the photograph page. */
+  galleries: number;
+  imagesPerGallery: number;
+}
+
+export interface ScaleDataset {
+  datasetFile: string;
+  imagesDir: string;
+  size: ScaleSize;
+  /** Slugs of the generated posts, oldest first. */
+  postSlugs: string[];
+  /** Posts the site shows now (generated and demo ones whose date has come). */
+  publishedPosts: number;
+  /** The page with every gallery, and the same page with only its first gallery. */
+  galleryPath: string;
+  firstGalleryPath: string;
+  photographs: number;
+  firstGalleryPhotographs: number;
+  /** Deletes the temporary folder. */
+  remove(): Promise<void>;
+}
+
+const DEMO_DATASET = resolve(ROOT, "demo/dataset/production.ndjson");
+const DEMO_IMAGES = resolve(ROOT, "demo/dataset/images");
+export const GALLERY_SLUG = "scale-gallery";
+export const FIRST_GALLERY_SLUG = "scale-gallery-one";
+const SEED = 20_261_122;
+// Ten years of posts, all before the demo's own (2026), so every one of them is published.
+const FIRST_DATE = Date.parse("2016-01-01T00:00:00Z");
+const LAST_DATE = Date.parse("2025-12-31T00:00:00Z");
+
+/** mulberry32: small, fast and the same on every machine. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Pick = <T>(items: readonly T[]) => T;
+
+const SUBJECTS = [
+  "a heron",
+  "two fishing boats",
+  "an old stone bridge",
+  "a row of poplars",
+  "a lighthouse",
+  "a red fox",
+  "a field of barley",
+  "a mountain hut",
+  "a flock of starlings",
+  "a fallen oak",
+  "a village church",
+  "a lone cyclist",
+  "a pair of swans",
+  "a wooden pier",
+  "a snow-covered ridge",
+  "a vineyard",
+  "a market stall of lemons",
+  "a moss-covered wall",
+  "a tram",
+  "a kestrel",
+] as const;
+const PLACES = [
+  "on the estuary",
+  "above the harbour",
+  "below the glacier",
+  "at the edge of the forest",
+  "in the old town",
+  "along the canal",
+  "on the salt marsh",
+  "between the dunes",
+  "in the high pasture",
+  "by the mill pond",
+  "under the viaduct",
+  "on the limestone plateau",
+  "behind the farmhouse",
+  "across the bay",
+  "in the beech wood",
+  "at the river mouth",
+] as const;
+const LIGHT = [
+  "in the first light",
+  "at dusk",
+  "under a heavy sky",
+  "in soft morning fog",
+  "against the low winter sun",
+  "in a passing shower",
+  "at the blue hour",
+  "in hard midday light",
+  "under a full moon",
+  "after the storm",
+  "in falling snow",
+  "in the golden hour",
+] as const;
+const DETAILS = [
+  "the background falls away into a soft blur",
+  "long shadows stretch across the frame",
+  "the colours are muted, almost grey",
+  "a thin mist hangs over the water",
+  "the reflection is broken by a ripple",
+  "the sky takes up two thirds of the picture",
+  "frost still clings to the grass",
+  "warm light catches the edges",
+  "the horizon sits low and level",
+  "a few leaves drift through the frame",
+] as const;
+const THEMES = [
+  "Coast",
+  "Mountains",
+  "Woodland",
+  "Rivers",
+  "Towns",
+  "Birds",
+  "Fields",
+  "Winter",
+  "Harbours",
+  "Markets",
+  "Bridges",
+  "Marshes",
+] as const;
+const SENTENCES = [
+  "I went back three times before the weather played along.",
+  "The light changed every few minutes, so I kept the camera on the tripod and waited.",
+  "Nothing about the place looks special at first; it takes an hour to start seeing it.",
+  "A longer lens flattened the layers and pulled the hills closer together.",
+  "The walk in took longer than planned, and the best frame came on the way back.",
+  "I underexposed a little to keep the highlights in the sky.",
+  "Locals passed by and asked what on earth there was to photograph.",
+  "The print of this one looks better on matte paper than on screen.",
+  "Wind made anything slower than a hundredth of a second useless.",
+  "By the time the sun came out, the mist had gone and so had the mood.",
+  "A small change of position removed a distracting pole from the corner.",
+  "The notes I took that day are mostly about the cold.",
+] as const;
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+type Doc = SanityDocument & { _type: string };
+
+/** A `_rev` like the demo's: derived from the content, 22 hex characters. */
+function withRev(doc: Doc): Doc {
+  const { _id, _type, ...rest } = doc;
+  const rev = createHash("sha1").update(JSON.stringify(doc)).digest("hex").slice(0, 22);
+  return { _id, _type, _rev: rev, ...rest };
+}
+
+function block(key: string, text: string, style = "normal") {
+  return {
+    _type: "block",
+    _key: key,
+    style,
+    markDefs: [],
+    children: [{ _type: "span", _key: `${key}s1`, text, marks: [] }],
+  };
+}
+
+/** `count` different items, in random order. */
+function distinct<T>(items: readonly T[], count: number, rand: () => number): T[] {
+  const pool = [...items];
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
+  }
+  return pool.slice(0, count);
+}
+
+/** Text no other call has returned yet (numbered once the combinations run out). */
+function unique(seen: Set<string>, make: () => string): string {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const text = make();
+    if (!seen.has(text)) {
+      seen.add(text);
+      return text;
+    }
+  }
+  const text = `${make()} (${seen.size + 1})`;
+  seen.add(text);
+  return text;
+}
+
+/** Crop and hotspot as the Studio stores them, for some of the photographs. */
+function cropAndHotspot(rand: () => number) {
+  const edge = () => Math.round(rand() * 12) / 100;
+  return {
+    crop: { _type: "sanity.imageCrop", top: edge(), bottom: edge(), left: edge(), right: edge() },
+    hotspot: {
+      _type: "sanity.imageHotspot",
+      x: Math.round((0.3 + rand() * 0.4) * 100) / 100,
+      y: Math.round((0.3 + rand() * 0.4) * 100) / 100,
+      width: Math.round((0.2 + rand() * 0.4) * 100) / 100,
+      height: Math.round((0.2 + rand() * 0.4) * 100) / 100,
+    },
+  };
+}
+
+const isoMinute = (time: number) =>
+  new Date(Math.floor(time / 60_000) * 60_000).toISOString().replace(".000Z", "Z");
+
+interface Asset {
+  _id: string;
+  altText?: string;
+}
+
+function generatePosts(count: number, assets: Asset[], rand: () => number, pick: Pick) {
+  const titles = new Set<string>();
+  const step = (LAST_DATE - FIRST_DATE) / count;
+  const posts: Doc[] = [];
+  for (let i = 0; i < count; i++) {
+    const number = String(i + 1).padStart(4, "0");
+    const slug = `scale-post-${number}`;
+    const date = isoMinute(FIRST_DATE + (i + rand()) * step);
+    const title = unique(titles, () =>
+      capitalize(`${pick(SUBJECTS)} ${pick(PLACES)} ${pick(LIGHT)}`),
+    );
+    const asset = assets[i % assets.length] as Asset;
+    const mainImage = {
+      _type: "image",
+      asset: { _type: "reference", _ref: asset._id },
+      ...(i % 5 === 0 ? cropAndHotspot(rand) : {}),
+      alt: asset.altText ?? title,
+    };
+    const [first, second, third, fourth] = distinct(SENTENCES, 4, rand);
+    const body = [
+      block("b1", `${first} ${second} ${capitalize(pick(DETAILS))}.`),
+      block("b2", capitalize(pick(LIGHT)), "h2"),
+      block("b3", `${third} ${fourth}`),
+    ];
+    posts.push(
+      withRev({
+        _id: `post-${slug}`,
+        _type: "post",
+        _createdAt: date,
+        _updatedAt: date,
+        title,
+        slug: { _type: "slug", current: slug },
+        publishedAt: date,
+        excerpt: `${capitalize(pick(DETAILS))}: ${pick(SENTENCES).toLowerCase()}`,
+        mainImage,
+        body,
+      }),
+    );
+  }
+  return posts;
+}
+
+function generateGalleries(size: ScaleSize, assets: Asset[], rand: () => number, pick: Pick) {
+  const alts = new Set<string>();
+  const captions = new Set<string>();
+  const galleries = [];
+  let photo = 0;
+  for (let g = 0; g < size.galleries; g++) {
+    const key = `b${g + 2}`;
+    const images = [];
+    for (let i = 0; i < size.imagesPerGallery; i++) {
+      const asset = assets[photo % assets.length] as Asset;
+      photo++;
+      images.push({
+        _type: "image",
+        asset: { _type: "reference", _ref: asset._id },
+        ...(photo % 4 === 0 ? cropAndHotspot(rand) : {}),
+        _key: `${key}i${i + 1}`,
+        alt: unique(alts, () =>
+          capitalize(`${pick(SUBJECTS)} ${pick(PLACES)} ${pick(LIGHT)}; ${pick(DETAILS)}.`),
+        ),
+        caption: unique(captions, () =>
+          capitalize(`${pick(SUBJECTS)} ${pick(PLACES)} ${pick(LIGHT)}.`),
+        ),
+      });
+    }
+    galleries.push({
+      _type: "gallery",
+      _key: key,
+      title: `${THEMES[g % THEMES.length]} ${Math.floor(g / THEMES.length) + 1}`,
+      images,
+    });
+  }
+  return galleries;
+}
+
+function galleryPage(slug: string, galleries: unknown[]): Doc {
+  const date = "2026-01-15T09:00:00Z";
+  // Both pages carry the same title, description and introduction, so the only difference
+  // between them is the galleries after the first.
+  return withRev({
+    _id: `page-${slug}`,
+    _type: "page",
+    _createdAt: date,
+    _updatedAt: date,
+    title: "Photographs",
+    slug: { _type: "slug", current: slug },
+    description: "Every photograph from the last few years, grouped by subject.",
+    body: [
+      block(
+        "b1",
+        "Everything in one place: scroll down for the coast, the mountains, the woods and the towns.",
+      ),
+      ...galleries,
+    ],
+  });
+}
+
+/** The generated documents (pure: the same demo documents and size give the same result). */
+export function scaleDocuments(demo: SanityDocument[], size: ScaleSize): Doc[] {
+  const rand = random(SEED);
+  const pick: Pick = (items) => items[Math.floor(rand() * items.length)] as (typeof items)[number];
+  const assets = demo.filter((doc) => doc._type === "sanity.imageAsset") as Asset[];
+  if (assets.length === 0) throw new Error("The demo dataset has no image assets");
+  const posts = generatePosts(size.posts, assets, rand, pick);
+  const galleries = generateGalleries(size, assets, rand, pick);
+  return [
+    ...posts,
+    galleryPage(GALLERY_SLUG, galleries),
+    galleryPage(FIRST_GALLERY_SLUG, galleries.slice(0, 1)),
+  ];
+}
+
+const slugOf = (doc: SanityDocument) => {
+  const slug = doc.slug as { current?: unknown } | undefined;
+  return typeof slug?.current === "string" ? slug.current : "";
+};
+
+/** Whether the site lists the document as a post now (as its queries decide). */
+function isPublishedPost(doc: SanityDocument, now: number): boolean {
+  const published = typeof doc.publishedAt === "string" ? Date.parse(doc.publishedAt) : NaN;
+  return doc._type === "post" && !doc._id.includes(".") && slugOf(doc) !== "" && published <= now;
+}
+
+/** Writes the demo dataset plus the generated documents to a new temporary folder. */
+export async function writeScaleDataset(size: ScaleSize): Promise<ScaleDataset> {
+  const text = await readFile(DEMO_DATASET, "utf8");
+  const demo = parseNdjson(text, DEMO_DATASET);
+  const generated = scaleDocuments(demo, size);
+  const dir = await mkdtemp(join(tmpdir(), "bench-scale-"));
+  const datasetFile = join(dir, "production.ndjson");
+  const lines = generated.map((doc) => JSON.stringify(doc)).join("\n");
+  await writeFile(datasetFile, `${text.trimEnd()}\n${lines}\n`);
+
+  const now = Date.now();
+  const publishedPosts = [...demo, ...generated].filter((doc) => isPublishedPost(doc, now)).length;
+  return {
+    datasetFile,
+    imagesDir: DEMO_IMAGES,
+    size,
+    postSlugs: generated.filter((doc) => doc._type === "post").map(slugOf),
+    publishedPosts,
+    galleryPath: `/${GALLERY_SLUG}`,
+    firstGalleryPath: `/${FIRST_GALLERY_SLUG}`,
+    photographs: size.galleries * size.imagesPerGallery,
+    firstGalleryPhotographs: Math.min(size.galleries, 1) * size.imagesPerGallery,
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,383 @@
+// The scale run: the built site on a content service holding many posts and a page of hundreds
+// of photographs (see scale-dataset.ts). Sizes of the pages that grow with the content, whether
+// the archive and the sitemap reach every post, and how long each URL takes cold and warm.
+// Every measurement that fails becomes an "error" row; the others still run.
+import { sizesOf } from "./bytes.ts";
+import type { BenchOptions } from "./options.ts";
+import type { ScaleDataset } from "./scale-dataset.ts";
+import type { Row } from "./table.ts";
+import { type ParsedXml, parseXml } from "./xml.ts";
+
+const SECTION = "scale";
+/** Posts per archive page, as the site lists them; only used to expect the last page. */
+export const ARCHIVE_PAGE_SIZE = 50;
+/** What the RSS feed should hold: the newest posts, not all of them. */
+export const RSS_ITEMS = 30;
+/** Stops a crawl of archive pages that link on forever. */
+const MAX_ARCHIVE_PAGES = 500;
+/** A URL that does not answer within this becomes a failed measurement, not a hung run. */
+const FETCH_TIMEOUT_MS = 30_000;
+
+interface Fetched {
+  path: string;
+  status?: number;
+  body?: Uint8Array;
+  /** Until the whole body arrived. */
+  ms: number;
+  error?: string;
+}
+
+async function timedFetch(siteUrl: string, path: string): Promise<Fetched> {
+  const started = performance.now();
+  try {
+    const res = await fetch(new URL(path, siteUrl), {
+      redirect: "follow",
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    });
+    const body = new Uint8Array(await res.arrayBuffer());
+    return { path, status: res.status, body, ms: performance.now() - started };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { path, ms: performance.now() - started, error: message };
+  }
+}
+
+/** The body of a 200 answer, else why there is none. */
+function bodyOf(fetched: Fetched | undefined): { body?: Uint8Array; problem?: string } {
+  if (!fetched) return { problem: "not fetched" };
+  if (fetched.error) return { problem: fetched.error };
+  if (fetched.status !== 200) return { problem: `${fetched.path} answered ${fetched.status}` };
+  return { body: fetched.body };
+}
+
+const text = (body: Uint8Array) => new TextDecoder().decode(body);
+
+const ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" };
+function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code =
+        name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** Same-origin paths of the `<a href>` links in an HTML page, without a trailing slash. */
+export function linkedPaths(html: string, siteUrl: string): string[] {
+  const origin = new URL(siteUrl).origin;
+  const paths: string[] = [];
+  for (const match of html.matchAll(/<a\b[^>]*?\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
+    const raw = decodeEntities(match[1] ?? match[2] ?? match[3] ?? "");
+    try {
+      const url = new URL(raw, siteUrl);
+      if (url.origin === origin) paths.push(url.pathname.replace(/(.)\/$/, "$1"));
+    } catch {
+      // Not a URL: nothing to follow.
+    }
+  }
+  return paths;
+}
+
+const archivePage = (path: string) => {
+  if (path === "/archive") return 1;
+  const match = /^\/archive\/page\/(\d+)$/.exec(path);
+  return match ? Number(match[1]) : undefined;
+};
+const archivePath = (page: number) => (page === 1 ? "/archive" : `/archive/page/${page}`);
+
+function postSlug(path: string): string | undefined {
+  const match = /^\/post\/([^/]+)$/.exec(path);
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+const failed = (metric: string, unit: string, problem: string, budget?: Row["budget"]): Row => ({
+  section: SECTION,
+  metric,
+  unit,
+  budget,
+  note: problem.split("\n")[0],
+});
+
+/** An HTML page's gzip size in KiB against a budget. */
+function htmlRow(metric: string, fetched: Fetched | undefined, limitKiB?: number): Row {
+  const budget = limitKiB === undefined ? undefined : { op: "<=" as const, limit: limitKiB };
+  const { body, problem } = bodyOf(fetched);
+  if (!body) return failed(metric, "KiB", problem ?? "no body", budget);
+  const sizes = sizesOf(body);
+  return {
+    section: SECTION,
+    metric,
+    value: sizes.gzip / 1024,
+    unit: "KiB",
+    digits: 1,
+    budget,
+    note: `raw ${(sizes.raw / 1024).toFixed(1)} KiB, brotli ${(sizes.brotli / 1024).toFixed(1)} KiB`,
+  };
+}
+
+interface Crawl {
+  pages: number;
+  lastLinked: number;
+  slugs: Set<string>;
+  problems: string[];
+}
+
+/** Follows the numbered page links from `/archive`, collecting every post linked. */
+async function crawlArchive(siteUrl: string, first: string): Promise<Crawl> {
+  const slugs = new Set<string>();
+  const problems: string[] = [];
+  const seen = new Set<number>([1]);
+  const queue: Array<{ page: number; html?: string }> = [{ page: 1, html: first }];
+  let lastLinked = 1;
+  let pages = 0;
+  while (queue.length > 0 && pages < MAX_ARCHIVE_PAGES) {
+    const next = queue.shift() as { page: number; html?: string };
+    let html = next.html;
+    if (html === undefined) {
+      const { body, problem } = bodyOf(await timedFetch(siteUrl, archivePath(next.page)));
+      if (!body) {
+        problems.push(problem ?? "no body");
+        continue;
+      }
+      html = text(body);
+    }
+    pages++;
+    for (const path of linkedPaths(html, siteUrl)) {
+      const slug = postSlug(path);
+      if (slug) slugs.add(slug);
+      const page = archivePage(path);
+      if (page !== undefined && !seen.has(page)) {
+        seen.add(page);
+        lastLinked = Math.max(lastLinked, page);
+        queue.push({ page });
+      }
+    }
+  }
+  return { pages, lastLinked, slugs, problems };
+}
+
+/** Parses the sitemap and the feed in Chromium; a failure to launch fails both rows. */
+async function parseFeeds(
+  sitemap: Uint8Array | undefined,
+  rss: Uint8Array | undefined,
+): Promise<{ sitemap?: ParsedXml; rss?: ParsedXml; problem?: string }> {
+  if (!sitemap && !rss) return {};
+  const texts = [sitemap, rss].map((body) => (body ? text(body) : "<none/>"));
+  try {
+    const [parsedSitemap, parsedRss] = await parseXml(texts, ["loc", "item"]);
+    return {
+      sitemap: sitemap ? parsedSitemap : undefined,
+      rss: rss ? parsedRss : undefined,
+    };
+  } catch (error) {
+    return { problem: `XML parser: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+export async function scaleRows(
+  siteUrl: string,
+  dataset: ScaleDataset,
+  options: BenchOptions,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const cold = new Map<string, Fetched>();
+  const first = async (path: string) => {
+    const fetched = await timedFetch(siteUrl, path);
+    cold.set(path, fetched);
+    return fetched;
+  };
+
+  // Cold: the first request for each URL since the site started, one after the other.
+  const home = await first("/");
+  const archive = await first("/archive");
+  const expectedLast = Math.max(1, Math.ceil(dataset.publishedPosts / ARCHIVE_PAGE_SIZE));
+  const archiveHtml = bodyOf(archive).body;
+  const linkedPages = archiveHtml
+    ? linkedPaths(text(archiveHtml), siteUrl)
+        .map(archivePage)
+        .filter((page): page is number => page !== undefined)
+    : [];
+  const lastPage = linkedPages.length > 0 ? Math.max(...linkedPages) : expectedLast;
+  const lastPath = archivePath(lastPage);
+  // With a single archive page, the last page is the first one, already fetched cold.
+  const last = lastPath === "/archive" ? archive : await first(lastPath);
+  const gallery = await first(dataset.galleryPath);
+  const firstGallery = await first(dataset.firstGalleryPath);
+  const rss = await first("/rss.xml");
+  const sitemap = await first("/sitemap.xml");
+
+  // Warm: the same URLs again, now that the site has them cached.
+  const warm = new Map<string, { ms?: number; problem?: string }>();
+  for (const path of cold.keys()) {
+    const times: number[] = [];
+    let problem: string | undefined;
+    for (let i = 0; i < options.scaleWarmViews; i++) {
+      const fetched = await timedFetch(siteUrl, path);
+      problem ??= bodyOf(fetched).problem;
+      if (!fetched.error) times.push(fetched.ms);
+    }
+    warm.set(path, { ms: times.length ? median(times) : undefined, problem });
+  }
+
+  rows.push(htmlRow("home HTML, gzip", home, 20));
+  rows.push(htmlRow("/archive HTML, gzip", archive, 20));
+  const lastNote =
+    lastPage === expectedLast
+      ? undefined
+      : `; ${expectedLast} pages expected for ${dataset.publishedPosts} posts`;
+  const lastRow = htmlRow(`last archive page HTML, gzip`, last, 20);
+  lastRow.note = `${lastPath}${lastNote ?? ""}${lastRow.note ? `; ${lastRow.note}` : ""}`;
+  rows.push(lastRow);
+
+  const wanted = dataset.postSlugs.length;
+  const linkedMetric = `posts linked from the archive (of ${wanted})`;
+  if (archiveHtml) {
+    const crawl = await crawlArchive(siteUrl, text(archiveHtml));
+    const found = dataset.postSlugs.filter((slug) => crawl.slugs.has(slug)).length;
+    // Archive pages reachable in one step from the first, counting the first itself.
+    const direct = new Set([1, ...linkedPages]).size;
+    const problems = crawl.problems.length
+      ? `; ${crawl.problems.length} pages failed: ${crawl.problems[0]}`
+      : "";
+    rows.push({
+      section: SECTION,
+      metric: linkedMetric,
+      value: found,
+      unit: "",
+      budget: { op: "=", limit: wanted },
+      note: `${crawl.pages} archive pages crawled, numbered up to ${crawl.lastLinked}; /archive links ${direct} of them${problems}`,
+    });
+  } else {
+    rows.push(failed(linkedMetric, "", bodyOf(archive).problem ?? "", { op: "=", limit: wanted }));
+  }
+
+  const galleryRow = htmlRow(`${dataset.galleryPath} HTML, gzip`, gallery);
+  galleryRow.note = `${dataset.photographs} photographs; ${galleryRow.note}`;
+  rows.push(galleryRow);
+  const perPhotoMetric = "HTML per photograph beyond the first gallery, gzip";
+  const beyond = dataset.photographs - dataset.firstGalleryPhotographs;
+  const full = bodyOf(gallery);
+  const one = bodyOf(firstGallery);
+  if (full.body && one.body && beyond > 0) {
+    const fullGzip = sizesOf(full.body).gzip;
+    const oneGzip = sizesOf(one.body).gzip;
+    rows.push({
+      section: SECTION,
+      metric: perPhotoMetric,
+      value: (fullGzip - oneGzip) / beyond,
+      unit: "B",
+      budget: { op: "<=", limit: 600 },
+      note: `(${fullGzip} B − ${oneGzip} B with only the first gallery) ÷ ${beyond}`,
+    });
+  } else {
+    const problem =
+      full.problem ?? one.problem ?? "the page has no photographs beyond the first gallery";
+    rows.push(failed(perPhotoMetric, "B", problem, { op: "<=", limit: 600 }));
+  }
+
+  const rssBody = bodyOf(rss);
+  const sitemapBody = bodyOf(sitemap);
+  if (rssBody.body) {
+    const sizes = sizesOf(rssBody.body);
+    rows.push({
+      section: SECTION,
+      metric: "/rss.xml bytes",
+      value: sizes.raw / 1024,
+      unit: "KiB",
+      digits: 1,
+      budget: { op: "<=", limit: 100 },
+      note: `gzip ${(sizes.gzip / 1024).toFixed(1)} KiB`,
+    });
+  } else {
+    rows.push(failed("/rss.xml bytes", "KiB", rssBody.problem ?? "", { op: "<=", limit: 100 }));
+  }
+
+  const parsed = await parseFeeds(sitemapBody.body, rssBody.body);
+  const rssItems = "/rss.xml items";
+  const rssProblem = rssBody.problem ?? parsed.problem ?? parsed.rss?.error;
+  if (parsed.rss && !rssProblem) {
+    const rootOk = parsed.rss.root?.name === "rss";
+    rows.push({
+      section: SECTION,
+      metric: rssItems,
+      value: parsed.rss.counts.item ?? 0,
+      unit: "",
+      budget: { op: "=", limit: RSS_ITEMS },
+      note: rootOk ? "well-formed RSS" : `root element is <${parsed.rss.root?.name}>, not <rss>`,
+    });
+  } else {
+    const problem = parsed.rss?.error ? `not well-formed XML: ${parsed.rss.error}` : rssProblem;
+    rows.push(failed(rssItems, "", problem ?? "", { op: "=", limit: RSS_ITEMS }));
+  }
+
+  const sitemapMetric = `/sitemap.xml post URLs (of ${wanted})`;
+  const sitemapProblem = sitemapBody.problem ?? parsed.problem ?? parsed.sitemap?.error;
+  if (parsed.sitemap && !sitemapProblem) {
+    const paths = new Set<string>();
+    for (const loc of parsed.sitemap.texts.loc ?? []) {
+      try {
+        paths.add(new URL(loc).pathname.replace(/(.)\/$/, "$1"));
+      } catch {
+        // A relative or broken <loc> does not count as the post's URL.
+      }
+    }
+    const found = dataset.postSlugs.filter((slug) => paths.has(`/post/${slug}`)).length;
+    const root = parsed.sitemap.root;
+    const rootOk =
+      root?.name === "urlset" && root.namespace === "http://www.sitemaps.org/schemas/sitemap/0.9";
+    const sizes = sizesOf(sitemapBody.body as Uint8Array);
+    rows.push({
+      section: SECTION,
+      metric: sitemapMetric,
+      value: rootOk ? found : undefined,
+      unit: "",
+      budget: { op: "=", limit: wanted },
+      note: rootOk
+        ? `well-formed, ${paths.size} URLs; raw ${(sizes.raw / 1024).toFixed(1)} KiB, gzip ${(sizes.gzip / 1024).toFixed(1)} KiB`
+        : `root element is <${root?.name}> (${root?.namespace}), not a sitemaps.org <urlset>`,
+    });
+  } else {
+    const problem = parsed.sitemap?.error
+      ? `not well-formed XML: ${parsed.sitemap.error}`
+      : sitemapProblem;
+    rows.push(failed(sitemapMetric, "", problem ?? "", { op: "=", limit: wanted }));
+  }
+
+  for (const [path, fetched] of cold) {
+    const label = path === lastPath && path !== "/archive" ? `${path} (last)` : path;
+    const problem = bodyOf(fetched).problem;
+    rows.push({
+      section: SECTION,
+      metric: `${label} cold`,
+      value: fetched.error ? undefined : fetched.ms,
+      unit: "ms",
+      digits: 1,
+      note: problem,
+    });
+    const again = warm.get(path);
+    rows.push({
+      section: SECTION,
+      metric: `${label} warm`,
+      value: again?.ms,
+      unit: "ms",
+      digits: 1,
+      note: [`median of ${options.scaleWarmViews}`, again?.problem].filter(Boolean).join("; "),
+    });
+  }
+  return rows;
+}
