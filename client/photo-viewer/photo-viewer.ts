@@ -176,8 +176,11 @@ dialog.addEventListener("keydown", (event) => {
   if (event.key === "ArrowLeft") step("previous");
   else if (event.key === "ArrowRight") step("next");
   else if (event.key === "Tab") {
-    // Keep focus inside: from the last control back to the first, and the other way.
-    const controls = [...dialog.querySelectorAll<HTMLElement>("button, a[href]")];
+    // Keep focus inside: from the last control back to the first, and the other way. Only the
+    // controls shown: the copied page's back link is hidden inside the viewer.
+    const controls = [...dialog.querySelectorAll<HTMLElement>("button, a[href]")].filter(
+      (control) => control.getClientRects().length > 0,
+    );
     const edge = event.shiftKey ? controls[0] : controls.at(-1);
     if (document.activeElement === edge) {
       event.preventDefault();

@@ -1,17 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { axeViolations, openInTheme, THEMES, type Theme, WIDTHS } from "./axe.ts";
 import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
-// WCAG 2.2 AA with axe on every page type in both themes, plus what axe cannot see: the skip
+// WCAG 2.2 AA and axe's best practices on every page type in both themes, on a phone and a
+// desktop screen, plus what axe cannot see: the skip
 // link, a visible focus indicator on everything focusable, and keyboard-operable toggles.
 
 const { newPage } = startBrowserSession();
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const THEMES = ["light", "dark"] as const;
-type Theme = (typeof THEMES)[number];
 
 // A real 500: the same build with a malformed setting answers every page with the error
 // page. The shared site must stay healthy for the other tests, so this one has its own worker.
@@ -36,6 +33,8 @@ const PAGES: { name: string; url: () => string; status: number }[] = [
   { name: "content page", url: () => "/contact", status: 200 },
   { name: "portfolio", url: () => "/portfolio", status: 200 },
   { name: "post", url: () => "/post/autumn-in-the-basque-mountains", status: 200 },
+  { name: "photo page", url: () => "/portfolio/photo/b2i6", status: 200 },
+  { name: "archive", url: () => "/archive", status: 200 },
   { name: "unmatched path (404 in the layout)", url: () => "/a/b/c", status: 404 },
   { name: "failed validity check (fatal 404)", url: () => "/Bad_Slug", status: 404 },
   { name: "error page (500)", url: () => `${broken?.url}/`, status: 500 },
@@ -50,64 +49,37 @@ async function visit(
   theme: Theme,
   use: (page: Page) => Promise<void>,
   expectedStatus?: number,
+  width = 1280,
 ): Promise<void> {
-  const page = await newPage({ colorScheme: theme, userAgent: VISITOR_UA });
+  const page = await newPage({
+    colorScheme: theme,
+    userAgent: VISITOR_UA,
+    viewport: { width, height: width < 640 ? 844 : 800 },
+  });
   try {
-    await prepare(page, url, theme, expectedStatus);
+    await openInTheme(page, url, theme, expectedStatus);
     await use(page);
   } finally {
     await page.context().close();
   }
 }
 
-async function prepare(page: Page, url: string, theme: Theme, expectedStatus?: number) {
-  // The preference itself, not only the system setting, so the head script has no doubt.
-  await page.addInitScript((mode) => {
-    try {
-      localStorage.setItem("color-mode", mode);
-    } catch {
-      // about:blank has no storage.
-    }
-  }, theme);
-  const res = await page.goto(url);
-  if (expectedStatus !== undefined) expect(res?.status()).toBe(expectedStatus);
-  // Hydrated: the theme toggle names the theme it switches to.
-  await page.getByRole("button", { name: /^Switch to (light|dark) theme$/ }).waitFor();
-  expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
-    theme === "dark",
-  );
-  // The slideshow turns itself on once its photographs have loaded; test the page that way.
-  if ((await page.locator("[data-island='Slideshow']").count()) > 0) {
-    await page
-      .locator("[data-island='Slideshow'] [data-active='true']")
-      .waitFor({ state: "attached", timeout: 10_000 });
-  }
-}
-
-function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) {
-  return violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-        .slice(0, 4)
-        .map((node) => node.target.join(" "))
-        .join(" | ")}`,
-  );
-}
-
-describe("axe: WCAG 2.2 AA on every page type, light and dark", () => {
+describe("axe: WCAG 2.2 AA and best practices on every page type, light and dark, 390 and 1280 px", () => {
   for (const { name, url, status } of PAGES) {
     for (const theme of THEMES) {
-      it(`${name}, ${theme}`, async () => {
-        await visit(
-          url(),
-          theme,
-          async (page) => {
-            const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-            expect(describeViolations(results.violations)).toEqual([]);
-          },
-          status,
-        );
-      });
+      for (const width of WIDTHS) {
+        it(`${name}, ${theme}, ${width} px`, async () => {
+          await visit(
+            url(),
+            theme,
+            async (page) => {
+              expect(await axeViolations(page)).toEqual([]);
+            },
+            status,
+            width,
+          );
+        });
+      }
     }
   }
 });
