@@ -41,25 +41,12 @@ export function manifestPath(root: string): string {
   return resolve(root, "dist/client/.vite/manifest.json");
 }
 
-/** Every file a chunk needs before it runs: itself and its static imports, depth first, once each. */
-function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return [];
-  seen.add(key);
-  return [
-    `/${chunk.file}`,
-    ...(chunk.imports ?? []).flatMap((k) => staticClosure(manifest, k, seen)),
-  ];
-}
-
 function fromManifest(manifest: Manifest) {
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`The client manifest has no entry for ${CLIENT_ENTRY}`);
   return {
     entryScript: `/${entry.file}`,
     photoViewerScript: `/${manifest[PHOTO_VIEWER_ENTRY]?.file ?? ""}`,
-    // Chunks the entry imports (none while the islands are bundled with it).
-    entryPreloads: staticClosure(manifest, CLIENT_ENTRY).slice(1),
     styles: (entry.css ?? []).map((f) => `/${f}`),
   };
 }
@@ -67,7 +54,6 @@ function fromManifest(manifest: Manifest) {
 const devClient = {
   entryScript: `/${CLIENT_ENTRY}`,
   photoViewerScript: `/${PHOTO_VIEWER_ENTRY}`,
-  entryPreloads: [] as string[],
   styles: [`/${CLIENT_STYLES}`],
 };
 

@@ -1,6 +1,6 @@
 import "@vitejs/plugin-react/preamble";
 import "./styles/app.css";
-import { type ComponentType, createElement } from "react";
+import { type ComponentType, createElement, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { IslandName } from "./islands/island-name.ts";
 import Slideshow from "./islands/Slideshow.tsx";
@@ -21,12 +21,16 @@ loadPhotoViewerWhenNeeded();
 // biome-ignore lint/suspicious/noExplicitAny: island props are whatever the server serialised into data-props
 const islands: Record<IslandName, ComponentType<any>> = { Slideshow, SlideshowToggle, ThemeToggle };
 
+// The islands hydrate as a transition: React then works in slices of a few milliseconds in
+// later tasks, yielding to the visitor, so hydration never blocks the main thread.
 for (const marker of document.querySelectorAll<HTMLElement>("[data-island]")) {
   const Component = islands[marker.dataset.island as IslandName] as ComponentType | undefined;
   if (!Component) continue;
   try {
     const props: unknown = JSON.parse(marker.dataset.props ?? "{}");
-    hydrateRoot(marker, createElement(Component, props as object));
+    startTransition(() => {
+      hydrateRoot(marker, createElement(Component, props as object));
+    });
   } catch (error) {
     console.error("Island failed", marker.dataset.island, error);
   }

@@ -13,7 +13,8 @@ export interface AppEnv {
   Bindings: Env;
   Variables: {
     requestId: string;
-    site: SiteSettings;
+    /** Read on first use by loadSiteSettings(c) (content/load-site-settings.ts). */
+    site?: SiteSettings;
     /** The matched route; absent for unmatched paths. */
     route?: RouteMeta;
     /** Created on first use by requestContent(c), then shared by the page and the backdrop. */

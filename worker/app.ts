@@ -14,7 +14,6 @@ import { contentGeneration } from "./middleware/content-generation/index.ts";
 import { previewMode } from "./middleware/preview-mode/index.ts";
 import { readOnlyMethods } from "./middleware/read-only-methods/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
-import { siteSettings } from "./middleware/site-settings/index.ts";
 import { registerRoutes, resolveRoutes } from "./routes/register-routes.ts";
 import type { RouteDefinition } from "./routes/route-definition.ts";
 import { type RouteMiddleware, routeMiddlewares } from "./routes/route-middlewares.ts";
@@ -53,9 +52,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.use(trimTrailingSlash({ alwaysRedirect: true }));
 
   app.route("/_app/builds", builds);
-  // Everything below reads content, keyed by the generation, and shows the owner's settings.
+  // Everything below reads content, keyed by the generation.
   app.use(contentGeneration);
-  app.use(siteSettings);
   // Before the page routes: "/sitemap.xml" would otherwise match "/:slug".
   app.route("/", feeds);
   registerRoutes(app, resolved);

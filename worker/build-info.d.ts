@@ -9,7 +9,6 @@ declare module "virtual:build-info" {
     headScriptHash: string;
     entryScript: string;
     photoViewerScript: string;
-    entryPreloads: string[];
     styles: string[];
   };
 }

@@ -22,6 +22,37 @@
       if (show.bg) root.style.setProperty("--slide-bg", show.bg);
     }
   } catch {}
+  // Nothing that the first screen does not need runs or downloads before it is on screen:
+  // content marked data-after-paint (below the fold on a phone; CSS keeps it unrendered while
+  // data-painting is set, so its images are not fetched) and the client script (islands,
+  // prefetch, new-build checks) wait for the first contentful paint to be reported.
+  // Not when the address names a spot on the page: the browser scrolls there before the
+  // first paint, and needs the real layout for it.
+  if (!location.hash) root.dataset.painting = "";
+  let seen = false;
+  let started = false;
+  const start = () => {
+    if (started || !seen || document.readyState === "loading") return;
+    started = true;
+    delete root.dataset.painting;
+    const script = document.createElement("script");
+    script.type = "module";
+    script.src = document.querySelector('meta[name="entry"]').content;
+    document.head.append(script);
+  };
+  const painted = () => {
+    seen = true;
+    start();
+  };
+  // The observer's own list, not performance.getEntries*, which test clocks replace.
+  if (window.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length) painted();
+    }).observe({ type: "paint", buffered: true });
+  }
+  addEventListener("DOMContentLoaded", start);
+  // Whatever the browser reports: the frame after the page has loaded has been painted.
+  addEventListener("load", () => requestAnimationFrame(() => setTimeout(painted)));
   // The client bundle or stylesheet under /assets/ failed to load: reload once per 10 s.
   addEventListener(
     "error",

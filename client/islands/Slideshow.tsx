@@ -1,7 +1,13 @@
 import { useEffect, useState } from "react";
+import { afterLoadAndIdle } from "../runtime/after-load.ts";
+import { saveData } from "../runtime/save-data.ts";
 import { isActive, markLoaded, resumeSlide, saveSlide, useSlideshow } from "./slideshow-store.ts";
 
-/** One photograph as the server embeds it: everything the browser needs, no API calls. */
+/**
+ * One photograph as the server embeds it: everything the browser needs, no API calls. No alt
+ * text: the backdrop is decoration (hidden from assistive technology); photographs are
+ * described where they appear as content.
+ */
 export interface Slide {
   src: string;
   srcSet: string;
@@ -9,30 +15,26 @@ export interface Slide {
   height: number;
   lqip?: string;
   color?: string;
-  alt: string;
 }
 
 export interface SlideshowProps {
   slides: Slide[];
   /** Milliseconds between crossfades. */
   interval: number;
+  /** The first photograph is the page's largest paint: fetched first, at high priority. */
+  lead?: boolean;
 }
 
 /** The page-transition settle delay before the first crossfade. */
 const SETTLE_MS = 100;
 
-// Save-Data: later slides ask for about half the width (the first one is server-rendered).
-const saveData =
-  typeof navigator !== "undefined" &&
-  (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true;
-const sizesFor = (i: number) => (i > 0 && saveData ? "50vw" : "100vw");
-
 /**
- * The background photographs. The server renders the first one (the LCP image); in the
- * browser this resumes the session's slide, crossfades every `interval`, preloads only the
- * next photograph, pauses while the tab is hidden and never auto-advances under reduced motion.
+ * The background photographs. The server renders the first one; in the browser this resumes
+ * the session's slide and, once the page has loaded and the browser is idle, crossfades every
+ * `interval`, fetching only the next photograph ahead. It pauses while the tab is hidden and
+ * never auto-advances under reduced motion or Save-Data.
  */
-export default function Slideshow({ slides, interval }: SlideshowProps) {
+export default function Slideshow({ slides, interval, lead }: SlideshowProps) {
   const store = useSlideshow();
   const active = isActive(store);
   // `prev` stays underneath while `index` fades in over it.
@@ -43,16 +45,7 @@ export default function Slideshow({ slides, interval }: SlideshowProps) {
   useEffect(() => {
     const resume = resumeSlide % count;
     if (resume > 0) setView({ index: resume, prev: -1 });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const settle = () => {
-      timer = setTimeout(() => setSettled(true), SETTLE_MS);
-    };
-    if (document.readyState === "complete") settle();
-    else addEventListener("load", settle, { once: true });
-    return () => {
-      clearTimeout(timer);
-      removeEventListener("load", settle);
-    };
+    return afterLoadAndIdle(() => setSettled(true), SETTLE_MS);
   }, [count]);
 
   // The session's slide is on screen: the head script's stand-in is no longer needed.
@@ -61,13 +54,13 @@ export default function Slideshow({ slides, interval }: SlideshowProps) {
   }, [view.index, count]);
 
   useEffect(() => {
-    if (!active || !settled || count < 2) return;
+    if (!active || !settled || count < 2 || saveData()) return;
     if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     const next = (view.index + 1) % count;
     const slide = slides[next] as Slide;
     // Preload only the next photograph, decoded so the crossfade never shows a half image.
     const image = new Image();
-    image.sizes = sizesFor(next);
+    image.sizes = "100vw";
     image.srcset = slide.srcSet;
     image.src = slide.src;
     const ready = image.decode().catch(() => {});
@@ -102,12 +95,12 @@ export default function Slideshow({ slides, interval }: SlideshowProps) {
         key={i}
         src={slide.src}
         srcSet={slide.srcSet}
-        sizes={sizesFor(i)}
+        sizes="100vw"
         width={slide.width}
         height={slide.height}
-        alt={slide.alt}
+        alt=""
         loading="eager"
-        fetchPriority={i === 0 ? "high" : "auto"}
+        fetchPriority={i === 0 && lead ? "high" : "low"}
         data-slide={i}
         data-current={current ? "" : undefined}
         className={current && view.prev >= 0 ? "slide slide-in" : "slide"}

@@ -1,3 +1,4 @@
+import { afterLoadAndIdle } from "./after-load.ts";
 import { isCurrentPage, pageLink } from "./links.ts";
 import { stopPrefetching } from "./prefetch.ts";
 
@@ -57,14 +58,8 @@ export function watchForNewBuilds(): void {
       console.warn("Build check failed", error);
     }
   };
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
-  const start = () =>
-    idle(() =>
-      setTimeout(() => {
-        void check();
-        timer = setInterval(check, CHECK_EVERY_MS);
-      }, FIRST_CHECK_MS),
-    );
-  if (document.readyState === "complete") start();
-  else addEventListener("load", start, { once: true });
+  afterLoadAndIdle(() => {
+    void check();
+    timer = setInterval(check, CHECK_EVERY_MS);
+  }, FIRST_CHECK_MS);
 }

@@ -1,4 +1,5 @@
 import { isCurrentPage, pageLink } from "./links.ts";
+import { saveData } from "./save-data.ts";
 
 /**
  * Prefetches an in-site page when the visitor shows intent (pointer over, focus, touch),
@@ -15,9 +16,6 @@ const requested = new Set<string>();
 const queue: string[] = [];
 let inFlight = 0;
 let stopped = false;
-
-const saveData = () =>
-  (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
 function pump(): void {
   while (!stopped && inFlight < MAX_IN_FLIGHT && queue.length > 0) {

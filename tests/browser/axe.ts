@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { hydrated } from "./chromium.ts";
 
 // What the accessibility checks share: the axe rule set, the two themes, and how a page is
 // opened in one of them.
@@ -27,8 +28,7 @@ export async function openInTheme(page: Page, url: string, theme: Theme, expecte
   }, theme);
   const res = await page.goto(url);
   if (expectedStatus !== undefined) expect(res?.status()).toBe(expectedStatus);
-  // Hydrated: the theme toggle names the theme it switches to.
-  await page.getByRole("button", { name: /^Switch to (light|dark) theme$/ }).waitFor();
+  await hydrated(page);
   expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
     theme === "dark",
   );

@@ -6,6 +6,15 @@ import { CHROMIUM_FLAGS, chromiumPath } from "../../scripts/chromium.ts";
 export const VISITOR_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
+/**
+ * Waits until the client script has run and hydrated the islands (it starts after the first
+ * paint, possibly after the load event): the theme toggle then names the theme it switches
+ * to, which the server cannot know.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.getByRole("button", { name: /^Switch to (light|dark) theme$/ }).waitFor();
+}
+
 /** One browser per test file; a fresh context (cookies, storage) per call of `newPage`. */
 export function startBrowserSession() {
   let browser: Browser | undefined;

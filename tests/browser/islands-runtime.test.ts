@@ -1,6 +1,6 @@
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { startBrowserSession } from "./chromium.ts";
+import { hydrated, startBrowserSession } from "./chromium.ts";
 
 const { newPage } = startBrowserSession();
 
@@ -13,6 +13,7 @@ describe("prefetch on intent", () => {
     const requested: string[] = [];
     page.on("request", (request) => requested.push(pathOf(request)));
     await page.goto("/");
+    await hydrated(page);
     expect(requested).not.toContain("/portfolio");
     expect(requested).not.toContain("/contact");
 
@@ -60,6 +61,7 @@ describe("new deployments", () => {
     const requested: string[] = [];
     page.on("request", (request) => requested.push(pathOf(request)));
     await page.goto("/");
+    await hydrated(page);
 
     // Prefetched while the build was current.
     await nav(page).getByRole("link", { name: "Portfolio" }).hover();
@@ -99,11 +101,20 @@ describe("a client bundle that fails to load", () => {
   it("reloads once when the client bundle fails, and not again within 10 s", async () => {
     const page = await newPage();
     const documents = documentLoads(page);
-    await page.route("**/assets/entry-*.js", (route) => route.abort());
+    let failed = 0;
+    await page.route("**/assets/entry-*.js", (route) => {
+      failed += 1;
+      return route.abort();
+    });
     await page.goto("/");
     await expect.poll(() => documents.count).toBe(2);
+    // The reloaded page's bundle failed too, and it did not reload again.
+    await expect.poll(() => failed).toBe(2);
+    // Asked while the reload may still be under way: an evaluation cut short counts as not yet.
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem("chunk-reload")).catch(() => null))
+      .toMatch(/^\d+$/);
     await page.waitForLoadState("load");
-    expect(await page.evaluate(() => sessionStorage.getItem("chunk-reload"))).toMatch(/^\d+$/);
     await page.waitForTimeout(500);
     expect(documents.count).toBe(2);
     await page.context().close();

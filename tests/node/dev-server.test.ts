@@ -66,7 +66,8 @@ describe("npm run dev", () => {
     const html = await res.text();
     expect(html).toContain("<h1");
     expect(html).toContain('class="backdrop"');
-    expect(html).toContain('src="/client/entry.tsx"');
+    // The head script starts the entry after the first paint, from this address.
+    expect(html).toContain('<meta name="entry" content="/client/entry.tsx"/>');
     expect(html).toContain('src="/@vite/client"');
   });
 

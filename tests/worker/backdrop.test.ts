@@ -6,7 +6,11 @@ const slideshowProps = (html: string) => {
   const match = /data-island="Slideshow" data-props="([^"]*)"/.exec(html);
   if (!match?.[1]) return undefined;
   const json = match[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&");
-  return JSON.parse(json) as { interval: number; slides: Record<string, unknown>[] };
+  return JSON.parse(json) as {
+    interval: number;
+    lead?: boolean;
+    slides: Record<string, unknown>[];
+  };
 };
 
 const toggleButton = (html: string) => /<button[^>]*aria-label="Slideshow"[^>]*>/.exec(html)?.[0];
@@ -18,15 +22,20 @@ describe("the backdrop on the server", () => {
     const html = res.body;
     const props = slideshowProps(html);
     expect(props?.interval).toBe(8000);
+    expect(props?.lead).toBe(true);
     expect(props?.slides.length).toBeGreaterThan(1);
     const first = props?.slides[0] ?? {};
+    // The slides are decoration behind the page: no alternative text, hidden from assistive
+    // technology, so a screen reader never hears a photograph's name change every few seconds.
     expect(Object.keys(first).sort()).toEqual(
-      ["alt", "color", "height", "lqip", "src", "srcSet", "width"].sort(),
+      ["color", "height", "lqip", "src", "srcSet", "width"].sort(),
     );
-    expect(html).toContain('class="backdrop"');
+    const backdrop = /<div[^>]*class="backdrop"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(backdrop).toContain('aria-hidden="true"');
     const img = /<img[^>]*data-slide="0"[^>]*>/.exec(html)?.[0] ?? "";
     expect(img).toMatch(/fetchPriority="high"/i);
     expect(img).toContain('loading="eager"');
+    expect(img).toContain('alt=""');
     expect(img).toContain('sizes="100vw"');
     const srcSet = /srcSet="([^"]+)"/.exec(img)?.[1];
     expect(srcSet).toBeTruthy();
@@ -39,6 +48,21 @@ describe("the backdrop on the server", () => {
     expect(toggleButton(html)).toContain('aria-pressed="false"');
     expect(toggleButton(html)).not.toContain("aria-describedby");
     expect(html).not.toContain("No photographs to show");
+  });
+
+  it("leaves the priority to the page's own photograph on pages that open with one", async () => {
+    // The post opens with its cover: that is the largest paint, so the backdrop's first slide
+    // is fetched at low priority and not preloaded.
+    const html = (await request(POST_PATH)).body;
+    expect(slideshowProps(html)?.lead).toBe(false);
+    const slide = /<img[^>]*data-slide="0"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(slide).toMatch(/fetchPriority="low"/i);
+    const head = /<head>[\s\S]*<\/head>/.exec(html)?.[0] ?? "";
+    const preloads = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preloads).toHaveLength(1);
+    const slideSrcSet = /srcSet="([^"]+)"/.exec(slide)?.[1] ?? "";
+    expect(preloads[0]).not.toContain(slideSrcSet);
+    expect(preloads[0]).toMatch(/fetchPriority="high"/i);
   });
 
   it("shows the backdrop but no toggle on pages with a slug", async () => {

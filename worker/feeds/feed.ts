@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import type { ContentSource } from "../content/content-source.ts";
+import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { requestContent } from "../content/request-content.ts";
 import { log } from "../lib/log.ts";
 import { siteOrigin } from "../seo/canonical.ts";
@@ -31,6 +32,7 @@ export function feed<T>(name: string, load: (source: ContentSource) => Promise<T
   return async (c: Context<AppEnv>) => {
     let content: T;
     try {
+      await loadSiteSettings(c);
       content = await load(requestContent(c));
     } catch (error) {
       log.error("Feed unavailable: the content service failed", {

@@ -1,5 +1,6 @@
 import type { Handler } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { requestContent } from "../content/request-content.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import { documentTitle, renderPage } from "../render/render-page.tsx";
@@ -19,7 +20,7 @@ export const archivePath = (page: number) => (page === 1 ? "/archive" : `/archiv
 
 /** `/archive` and `/archive/page/{n}`: every published post, newest first, grouped by year. */
 export const archivePage: Handler<AppEnv> = async (c) => {
-  const site = c.get("site");
+  const site = await loadSiteSettings(c);
   const page = Number(c.req.param("page") ?? "1");
   // One address per page: `/archive/page/1` is `/archive`.
   if (c.req.param("page") !== undefined && page === 1) return c.redirect("/archive", 301);

@@ -1,17 +1,18 @@
 import type { Handler } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { requestContent } from "../content/request-content.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import { documentTitle, renderPage } from "../render/render-page.tsx";
 import { canonicalUrl, siteOrigin } from "../seo/canonical.ts";
 import { firstImage, socialImage } from "../seo/social-image.ts";
-import { ContentPageView } from "../views/ContentPageView.tsx";
+import { ContentPageView, leadsWithPhotograph } from "../views/ContentPageView.tsx";
 import { PageMeta } from "../views/content/PageMeta.tsx";
 import { loadLayout } from "./load-layout.ts";
 
 /** `/{slug}`: a Sanity `page` document (contact, portfolio, imprint, …). */
 export const contentPage: Handler<AppEnv> = async (c) => {
-  const site = c.get("site");
+  const site = await loadSiteSettings(c);
   const content = requestContent(c);
   const page = await content.page(c.req.param("slug") ?? "");
   // The slug is well-formed but names no document.
@@ -21,6 +22,7 @@ export const contentPage: Handler<AppEnv> = async (c) => {
   const layout = await loadLayout(c);
   return renderPage(c, layout, {
     title: page.title,
+    ownLead: leadsWithPhotograph(page),
     description,
     head: (
       <PageMeta

@@ -1,5 +1,6 @@
 import type { Handler } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { requestContent } from "../content/request-content.ts";
 import { renderPage } from "../render/render-page.tsx";
 import { canonicalUrl, siteOrigin } from "../seo/canonical.ts";
@@ -11,7 +12,7 @@ import { loadLayout } from "./load-layout.ts";
 
 /** `/`: the owner's intro over the slideshow, then the latest posts. */
 export const homePage: Handler<AppEnv> = async (c) => {
-  const site = c.get("site");
+  const site = await loadSiteSettings(c);
   const content = requestContent(c);
   // A content-service failure propagates: with nothing cached it is the 500 page.
   const { posts } = await content.home();

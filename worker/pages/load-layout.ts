@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { ConfigError } from "../config/content-config.ts";
 import { slideshowInterval } from "../config/slideshow-interval.ts";
 import { NoBackgroundImages } from "../content/content-source.ts";
+import { loadSiteSettings } from "../content/load-site-settings.ts";
 import type { ContentImage, ImageAsset } from "../content/model.ts";
 import { requestContent } from "../content/request-content.ts";
 import { log } from "../lib/log.ts";
@@ -45,7 +46,6 @@ function slideshowProps(c: Context<AppEnv>, images: ImageAsset[]): SlideshowProp
         height,
         lqip: image.lqip ?? undefined,
         color: image.color ?? undefined,
-        alt: image.altText ?? image.title ?? "",
       };
     }),
   };
@@ -60,7 +60,7 @@ export async function loadLayout(
   c: Context<AppEnv>,
   { backdrop = true }: { backdrop?: boolean } = {},
 ): Promise<LayoutData> {
-  const site = c.get("site");
+  const site = await loadSiteSettings(c);
   const images = backdrop ? await loadSlideshow(c) : [];
   const first = images[0];
   const fallbackImage: ContentImage | null = first ? { asset: first } : null;

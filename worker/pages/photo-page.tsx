@@ -1,6 +1,7 @@
 import type { Context, Handler } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { croppedSize } from "../content/image-urls.ts";
+import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { altTextOf, type PageDocument, type PostDocument } from "../content/model.ts";
 import { type DocumentKind, findPhoto, photoPath } from "../content/photos.ts";
 import { requestContent } from "../content/request-content.ts";
@@ -11,11 +12,8 @@ import { socialImage } from "../seo/social-image.ts";
 import { cameraDetails } from "../views/content/camera-details.ts";
 import { PageMeta } from "../views/content/PageMeta.tsx";
 import { photoAnchor } from "../views/content/photo-links.ts";
-import { PhotoView } from "../views/PhotoView.tsx";
+import { PhotoView, VIEWPORT_SHARE } from "../views/PhotoView.tsx";
 import { loadLayout } from "./load-layout.ts";
-
-/** The photograph takes at most this share of the screen's height, leaving room for its caption. */
-const HEIGHT_SHARE = 0.8;
 
 async function loadDocument(
   c: Context<AppEnv>,
@@ -33,7 +31,7 @@ async function loadDocument(
 export const photoPage =
   (kind: DocumentKind): Handler<AppEnv> =>
   async (c) => {
-    const site = c.get("site");
+    const site = await loadSiteSettings(c);
     const slug = c.req.param("slug") ?? "";
     const key = c.req.param("key") ?? "";
     const path = new URL(c.req.url).pathname;
@@ -60,6 +58,7 @@ export const photoPage =
 
     return renderPage(c, layout, {
       title: pageTitle,
+      ownLead: true,
       description,
       head: (
         <PageMeta
@@ -77,7 +76,7 @@ export const photoPage =
           title={title}
           // Every width up to the original's: the full view is where the detail is.
           source={content.images.responsive(image, { maxWidth: width })}
-          sizes={`min(100vw, ${Math.round((HEIGHT_SHARE * 100 * width) / height)}vh)`}
+          sizes={`min(100vw, ${Math.round((VIEWPORT_SHARE * 100 * width) / height)}vh)`}
           alt={alt}
           caption={image.caption}
           credit={image.asset.creditLine}

@@ -1,5 +1,6 @@
 import type { Handler } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { requestContent } from "../content/request-content.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import { documentTitle, renderPage } from "../render/render-page.tsx";
@@ -15,7 +16,7 @@ const later = (a: string, b: string | undefined) => (b && Date.parse(b) > Date.p
 
 /** `/post/{slug}`: a Sanity `post` document. */
 export const postPage: Handler<AppEnv> = async (c) => {
-  const site = c.get("site");
+  const site = await loadSiteSettings(c);
   const content = requestContent(c);
   const post = await content.post(c.req.param("slug") ?? "");
   // The slug is well-formed but names no document.
@@ -30,6 +31,8 @@ export const postPage: Handler<AppEnv> = async (c) => {
 
   return renderPage(c, layout, {
     title: post.title,
+    // The cover, when there is one, is the largest paint.
+    ownLead: Boolean(post.mainImage?.asset),
     description,
     head: (
       <PageMeta

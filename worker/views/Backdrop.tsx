@@ -3,14 +3,16 @@ import Slideshow, { type SlideshowProps } from "../../client/islands/Slideshow.t
 import { Island } from "./Island.tsx";
 
 /**
- * The full-viewport layer of photographs behind every page that has them. The server renders
- * the first photograph in place (and preloads it from <head>), so the LCP needs no JavaScript;
- * the Slideshow island takes over after hydration. `view-transition-name: backdrop` (in
- * app.css) keeps it in place across page navigations.
+ * The full-viewport layer of photographs behind every page that has them: decoration, hidden
+ * from assistive technology. The server renders the first photograph in place; when the page
+ * has no photograph of its own to lead with, that one is the largest paint and is preloaded
+ * from <head> at high priority, so it needs no JavaScript. The Slideshow island takes over
+ * after hydration. `view-transition-name: backdrop` (in app.css) keeps it in place across
+ * page navigations.
  */
 export function Backdrop({ slideshow }: { slideshow: SlideshowProps }) {
   const first = slideshow.slides[0];
-  if (first) {
+  if (first && slideshow.lead) {
     // React hoists this into <head> and dedupes it with the <img> it matches.
     preload(first.src, {
       as: "image",
@@ -20,7 +22,7 @@ export function Backdrop({ slideshow }: { slideshow: SlideshowProps }) {
     });
   }
   return (
-    <div className="backdrop" data-backdrop="">
+    <div className="backdrop" data-backdrop="" aria-hidden="true">
       <Island name="Slideshow" component={Slideshow} props={slideshow} />
     </div>
   );

@@ -38,8 +38,18 @@ export function ContentPageView({ page, imageFor, siteOrigin }: ContentPageViewP
           // bottom, so the rest of the first row is spread through the list: those load lazily,
           // which in view means at once.
           firstScreen={1}
+          lead={leadsWithPhotograph(page)}
         />
       </div>
     </article>
   );
 }
+
+/**
+ * A page that opens with a photograph or a gallery (in its first two blocks, at most a short
+ * introduction before it) has that photograph as its largest paint; a text page does not.
+ */
+export const leadsWithPhotograph = (page: PageDocument) =>
+  (page.body ?? [])
+    .slice(0, 2)
+    .some((block) => block._type === "gallery" || block._type === "image");

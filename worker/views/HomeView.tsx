@@ -47,7 +47,8 @@ export function HomeView({
       </section>
 
       {posts.length > 0 && (
-        <section aria-labelledby="latest-posts" className="mt-16 sm:mt-24">
+        // Below the fold on a phone: rendered (and its covers fetched) after the first paint.
+        <section aria-labelledby="latest-posts" data-after-paint="" className="mt-16 sm:mt-24">
           {/* A small surface of its own: a bare heading would be unreadable over a photograph. */}
           <h2
             id="latest-posts"

@@ -1,6 +1,10 @@
+import { preload } from "react-dom";
 import type { ImageSource } from "../content/image-urls.ts";
 import type { PhotoInSequence } from "../content/photos.ts";
 import type { CameraDetail } from "./content/camera-details.ts";
+
+/** The share of the screen's height the photograph may take, leaving room for its caption. */
+export const VIEWPORT_SHARE = 0.8;
 
 interface PhotoViewProps {
   /** The photograph in its sequence (a gallery, or a post's photographs). */
@@ -28,6 +32,14 @@ interface PhotoViewProps {
  */
 export function PhotoView(props: PhotoViewProps) {
   const { found, source, details } = props;
+  // The photograph is the page's largest paint: discoverable from <head>, fetched first.
+  preload(source.src, {
+    as: "image",
+    imageSrcSet: source.srcSet,
+    imageSizes: props.sizes,
+    fetchPriority: "high",
+  });
+  const ratio = source.width / source.height;
   return (
     <article data-photo-view="" className="photo-view">
       <figure className="photo-view-figure">
@@ -42,7 +54,13 @@ export function PhotoView(props: PhotoViewProps) {
           fetchPriority="high"
           decoding="async"
           className="photo-view-image"
-          style={{ backgroundColor: found.photo.image.asset.color ?? undefined }}
+          style={{
+            // Its box is known before a byte arrives (no layout shift): as wide as the screen
+            // or as its height allows, in the photograph's own shape.
+            width: `min(100%, ${(VIEWPORT_SHARE * 100 * ratio).toFixed(2)}vh)`,
+            aspectRatio: `${source.width} / ${source.height}`,
+            backgroundColor: found.photo.image.asset.color ?? undefined,
+          }}
         />
         <figcaption className="photo-view-caption">
           <h1 className="font-serif text-2xl tracking-tight text-balance sm:text-3xl">

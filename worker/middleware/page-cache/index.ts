@@ -26,7 +26,7 @@ export interface CachedPage {
 }
 
 /** The headers that belong to the page itself; the rest are set per request around it. */
-const PAGE_HEADERS = ["Content-Type", "Cache-Control"] as const;
+const PAGE_HEADERS = ["Content-Type", "Cache-Control", "Link"] as const;
 
 /** The size of all kept pages, per isolate (which has 128 MB in all); string length is close to bytes for HTML. */
 const MAX_CHARS = 16 * 1024 * 1024;

@@ -23,7 +23,7 @@ export function ContentFigure({
   imageFor,
   sizes,
   options,
-  loading,
+  loading = "lazy",
   photo,
   className = "",
   imageClassName = "",
@@ -41,7 +41,12 @@ export function ContentFigure({
     />
   );
   return (
-    <figure id={photo?.id} className={className}>
+    // Below the first screen: on a phone, not rendered (so not fetched) until the first paint.
+    <figure
+      id={photo?.id}
+      className={className}
+      data-after-paint={loading === "lazy" ? "" : undefined}
+    >
       {photo ? (
         <a href={photo.href} data-photo="" className="photo-link">
           {img}

@@ -18,11 +18,11 @@ interface GalleryProps {
 }
 
 /**
- * Renditions for a column, which is at most ~640 CSS px wide (see gallery-layout.ts): four
- * widths cover phones to 2× screens. Every width more would cost every photograph's HTML a
- * long URL, and a page may hold hundreds of them.
+ * Renditions for a column, which is at most ~640 CSS px wide (see gallery-layout.ts): five
+ * widths cover phones (a 390 px phone at 2× takes 800) to 2× screens. Every width more would
+ * cost every photograph's HTML a long URL, and a page may hold hundreds of them.
  */
-const GALLERY_WIDTHS = { maxWidth: 1280, widths: [320, 640, 960] } as const;
+const GALLERY_WIDTHS = { maxWidth: 1280, widths: [320, 640, 800, 960] } as const;
 
 /**
  * A titled group of photographs in balanced columns (masonry): every photograph keeps its own

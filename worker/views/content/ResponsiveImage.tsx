@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import { preload } from "react-dom";
 import type { ImageSource } from "../../content/image-urls.ts";
 import type { ImageAsset } from "../../content/model.ts";
 
@@ -35,6 +36,15 @@ export function ResponsiveImage({
   loading = "lazy",
   className = "",
 }: ResponsiveImageProps) {
+  // The largest paint is discoverable from <head> (React hoists this there and dedupes it).
+  if (loading === "lcp") {
+    preload(source.src, {
+      as: "image",
+      imageSrcSet: source.srcSet,
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
   return (
     <img
       src={source.src}

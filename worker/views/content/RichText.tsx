@@ -22,6 +22,8 @@ interface RichTextProps {
   photoLink?: PhotoLink;
   /** How many photographs, in document order, are on the first screen (fetched at once). */
   firstScreen?: number;
+  /** The first photograph is the page's largest paint: fetched first, at high priority. */
+  lead?: boolean;
   className?: string;
 }
 
@@ -52,13 +54,18 @@ export function RichText({
   measure = "prose",
   photoLink = () => undefined,
   firstScreen = 0,
+  lead = false,
   className = "",
 }: RichTextProps) {
   if (!value || value.length === 0) return null;
   // Server rendering walks the body in document order: the first photographs it meets are
   // the first on screen.
   let seen = 0;
-  const loading = (): ImageLoading => (seen++ < firstScreen ? "eager" : "lazy");
+  const loading = (): ImageLoading => {
+    const index = seen++;
+    if (index === 0 && lead) return "lcp";
+    return index < firstScreen ? "eager" : "lazy";
+  };
   const components = richTextComponents({ imageFor, siteOrigin, measure, photoLink, loading });
   return (
     <div

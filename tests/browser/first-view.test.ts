@@ -1,0 +1,150 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
+
+// The first view of the home page on a phone: the first paint waits for nothing but the HTML,
+// the stylesheet and the photograph that is the largest paint; everything else starts after.
+
+const { newPage } = startBrowserSession();
+
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  userAgent: VISITOR_UA,
+};
+
+interface Timeline {
+  firstPaint: number;
+  loadEnd: number;
+  /** Every image requested so far, in request order, with when it was requested. */
+  images: { url: string; start: number }[];
+}
+
+/** The browser's own record of the page: paint timing, navigation timing, resource timing. */
+const timeline = (page: Page): Promise<Timeline> =>
+  page.evaluate(() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    const [navigation] = performance.getEntriesByType(
+      "navigation",
+    ) as PerformanceNavigationTiming[];
+    const images = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .filter(
+        (entry) => entry.initiatorType === "img" || /\.(jpe?g|png|webp|avif)\b/.test(entry.name),
+      )
+      .map((entry) => ({ url: entry.name, start: entry.startTime }));
+    return { firstPaint: paint?.startTime ?? -1, loadEnd: navigation?.loadEventEnd ?? -1, images };
+  });
+
+/**
+ * Every URL the slideshow may fetch for its slide `index` (its src and each srcset candidate),
+ * from the props the server embedded: later slides are not in the page until they are shown.
+ */
+const slideUrls = (page: Page, index: number): Promise<string[]> =>
+  page.locator('[data-island="Slideshow"]').evaluate((island, i) => {
+    const { slides } = JSON.parse(island.getAttribute("data-props") ?? "{}") as {
+      slides: { src: string; srcSet: string }[];
+    };
+    const slide = slides[i];
+    if (!slide) return [];
+    return [
+      slide.src,
+      ...slide.srcSet.split(",").map((candidate) => candidate.trim().split(/\s+/)[0] ?? ""),
+    ]
+      .filter(Boolean)
+      .map((url) => new URL(url, location.href).href);
+  }, index);
+
+describe("the first view of the home page at 390 px", () => {
+  it("requests no image but the largest-paint photograph before the first paint", async () => {
+    const page = await newPage(PHONE);
+    // Every request of the first view finished: resource timing lists a request once it ends.
+    await page.goto("/", { waitUntil: "networkidle" });
+    const { firstPaint, images } = await timeline(page);
+    const lead = await slideUrls(page, 0);
+    const beforePaint = images.filter((image) => image.start < firstPaint);
+    // The backdrop's first photograph is the one image the first screen needs, found from the
+    // HTML's head and fetched first…
+    expect(beforePaint.length).toBeGreaterThan(0);
+    expect(beforePaint.map((image) => image.url).filter((url) => !lead.includes(url))).toEqual([]);
+    // …and the rest of the page (the latest posts' photographs, below the fold on a phone)
+    // starts only once the page is on screen.
+    await page.locator("main img").last().scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await timeline(page)).images.length).toBeGreaterThan(1);
+    await page.context().close();
+  });
+
+  it("fetches the slideshow's second photograph only after the load event", async () => {
+    const page = await newPage(PHONE);
+    await page.goto("/", { waitUntil: "load" });
+    const second = await slideUrls(page, 1);
+    expect(second.length).toBeGreaterThan(0);
+    // The slideshow fetches its next photograph once the browser is idle after loading.
+    await expect
+      .poll(async () => (await timeline(page)).images.some((image) => second.includes(image.url)), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const { loadEnd, images } = await timeline(page);
+    const requests = images.filter((image) => second.includes(image.url));
+    expect(loadEnd).toBeGreaterThan(0);
+    for (const request of requests) expect(request.start).toBeGreaterThanOrEqual(loadEnd);
+    await page.context().close();
+  });
+
+  it("never fetches a photograph ahead under Save-Data", async () => {
+    const page = await newPage(PHONE);
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "connection", { value: { saveData: true } });
+    });
+    await page.goto("/", { waitUntil: "load" });
+    const toggle = page.getByRole("button", { name: "Slideshow" });
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
+    const second = await slideUrls(page, 1);
+    expect(second.length).toBeGreaterThan(0);
+    // Long enough for the idle callback and the settle delay that would have started it.
+    await page.waitForTimeout(1_500);
+    const { images } = await timeline(page);
+    expect(images.filter((image) => second.includes(image.url))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("hydrates the islands within 2 s of loading: both toggles work", async () => {
+    const page = await newPage(PHONE);
+    await page.goto("/", { waitUntil: "load" });
+    // Hydrated: the theme toggle names the theme it switches to (the server cannot know it).
+    const theme = page.getByRole("button", { name: /^Switch to (light|dark) theme$/ });
+    await theme.waitFor({ timeout: 2_000 });
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+    const before = await dark();
+    await theme.click();
+    await expect.poll(dark).toBe(!before);
+
+    const slideshow = page.getByRole("button", { name: "Slideshow" });
+    await expect
+      .poll(() => slideshow.getAttribute("aria-pressed"), { timeout: 2_000 })
+      .toBe("true");
+    await slideshow.click();
+    await expect.poll(() => slideshow.getAttribute("aria-pressed")).toBe("false");
+    expect(await page.locator("[data-backdrop]").isVisible()).toBe(false);
+    await page.context().close();
+  });
+});
+
+describe("the first view of a gallery at 390 px", () => {
+  it("still lands on the photograph an address names, far down the page", async () => {
+    const page = await newPage(PHONE);
+    await page.goto("/portfolio");
+    const id = await page.locator("figure[id^='photo-']").last().getAttribute("id");
+    expect(id).toBeTruthy();
+    await page.goto(`/portfolio#${id}`, { waitUntil: "load" });
+    await expect
+      .poll(() =>
+        page.locator(`#${id}`).evaluate((figure) => {
+          const { top } = figure.getBoundingClientRect();
+          return top >= 0 && top < innerHeight;
+        }),
+      )
+      .toBe(true);
+    await page.context().close();
+  });
+});

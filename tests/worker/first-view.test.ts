@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { POST_PATH, request } from "./harness.ts";
+
+// What the HTML and its headers do for the first paint: the browser learns the stylesheet and
+// the largest paint's photograph from the headers, starts no script before painting, and
+// fetches every other photograph at low priority.
+
+const head = (html: string) => /<head>[\s\S]*<\/head>/.exec(html)?.[0] ?? "";
+const imagePreloads = (html: string) =>
+  head(html).match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+const images = (html: string) => html.match(/<img [^>]*>/g) ?? [];
+
+describe("the first view", () => {
+  for (const path of ["/", "/portfolio", POST_PATH, "/portfolio/photo/b2i6", "/archive"]) {
+    it(`${path}: no script before the first paint, the stylesheet announced in a Link header`, async () => {
+      const res = await request(path);
+      expect(res.status).toBe(200);
+      const html = res.body;
+      // The only scripts are inline (the head script, by its CSP hash, and the JSON-LD data):
+      // the client script's address is a meta element the head script reads after painting.
+      const external = html.match(/<script[^>]*\bsrc=[^>]*>/g) ?? [];
+      expect(external).toEqual([]);
+      const entry = /<meta name="entry" content="([^"]+)"\/>/.exec(html)?.[1] ?? "";
+      expect(entry).toMatch(/^\/assets\/entry-[\w-]+\.js$/);
+      expect(html).not.toContain('rel="modulepreload"');
+
+      const stylesheet = /<link rel="stylesheet" href="([^"]+)"\/>/.exec(html)?.[1] ?? "";
+      expect(stylesheet).toMatch(/^\/assets\/.+\.css$/);
+      const link = res.headers.get("Link") ?? "";
+      expect(link).toContain(`<${stylesheet}>; rel=preload; as=style`);
+      // The image CDN's connection is opened before the HTML arrives (Early Hints) or while it
+      // does.
+      const cdn = /<link rel="preconnect" href="(https?:\/\/[^"]+)"\/>/.exec(head(html))?.[1];
+      expect(cdn).toBeTruthy();
+      expect(link).toContain(`<${cdn}>; rel=preconnect`);
+    });
+  }
+
+  it("preloads exactly one photograph, at high priority, from the head", async () => {
+    for (const path of ["/", "/portfolio", POST_PATH, "/portfolio/photo/b2i6"]) {
+      const res = await request(path);
+      const preloads = imagePreloads(res.body);
+      expect(preloads, path).toHaveLength(1);
+      expect(preloads[0], path).toMatch(/fetchPriority="high"/i);
+      // Of all the page's images, only that one asks for high priority.
+      const high = images(res.body).filter((img) => /fetchPriority="high"/i.test(img));
+      expect(high, path).toHaveLength(1);
+    }
+  });
+
+  it("keeps the photographs below the first screen lazy, low priority and unrendered until the first paint", async () => {
+    const html = (await request("/portfolio")).body;
+    const lazy = images(html).filter((img) => img.includes('loading="lazy"'));
+    expect(lazy.length).toBeGreaterThan(3);
+    for (const img of lazy) expect(img).toMatch(/fetchPriority="low"/i);
+    // Their figures are marked for the stylesheet's rule that holds them back on a phone.
+    const held = html.match(/<figure [^>]*data-after-paint=""[^>]*>/g) ?? [];
+    expect(held).toHaveLength(lazy.length);
+    // The first photographs are not held back: they are the first screen.
+    const firstFigure = /<figure [^>]*>/.exec(html)?.[0] ?? "";
+    expect(firstFigure).not.toContain("data-after-paint");
+  });
+
+  it("sends the same Link header for a page served from the rendered-page cache", async () => {
+    const first = await request("/portfolio");
+    const second = await request("/portfolio");
+    expect(second.headers.get("Server-Timing") ?? "").toContain(`page-cache;desc="hit"`);
+    expect(second.headers.get("Link")).toBe(first.headers.get("Link"));
+  });
+});
