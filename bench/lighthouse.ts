@@ -5,12 +5,20 @@ import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.ts";
 
 export interface LabMetrics {
-  /** 0–100. */
+  /** 0–100 each. */
   performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
   /** Milliseconds. */
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
+  /** Bytes transferred for requests finished before the first contentful paint was observed. */
+  bytesBeforePaint: number;
+  /** The largest paint's element, as lighthouse labels it. */
+  lcpElement: string;
 }
 
 export function median(values: number[]): number {
@@ -25,17 +33,36 @@ export function median(values: number[]): number {
 /** One lighthouse run; a failed trace (NO_NAVSTART and the like on a busy machine) is retried. */
 async function runOnce(url: string, port: number, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, {
-      port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance"],
-    });
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
     const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "no result" };
     if (result && !error) return result.lhr;
     if (attempt >= attempts) throw new Error(`lighthouse on ${url}: ${error?.message}`);
     process.stderr.write(`bench: lighthouse on ${url} failed (${error?.code}), retrying\n`);
   }
+}
+
+type Lhr = Awaited<ReturnType<typeof runOnce>>;
+
+interface NetworkRequest {
+  networkEndTime?: number;
+  transferSize?: number;
+}
+
+/** What the page transferred before its first contentful paint, in the observed (unthrottled) run. */
+function bytesBeforePaint(lhr: Lhr): number {
+  const metrics = lhr.audits.metrics?.details as {
+    items?: { observedFirstContentfulPaint?: number }[];
+  };
+  const fcp = metrics?.items?.[0]?.observedFirstContentfulPaint ?? Number.NaN;
+  const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] })?.items;
+  return (requests ?? [])
+    .filter((request) => (request.networkEndTime ?? Number.POSITIVE_INFINITY) <= fcp)
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+}
+
+function lcpElement(lhr: Lhr): string {
+  const details = JSON.stringify(lhr.audits["lcp-breakdown-insight"]?.details ?? {});
+  return /"nodeLabel":"((?:[^"\\]|\\.)*)"/.exec(details)?.[1]?.slice(0, 60) ?? "";
 }
 
 /** Per metric, the median over `runs` lighthouse runs of each URL (one Chromium for all). */
@@ -52,18 +79,32 @@ export async function labMetrics(urls: string[], runs: number): Promise<LabMetri
       for (let i = 0; i < runs; i++) {
         const lhr = await runOnce(url, chrome.port);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        const score = (id: string) => (lhr.categories[id]?.score ?? Number.NaN) * 100;
         samples.push({
-          performance: (lhr.categories.performance?.score ?? Number.NaN) * 100,
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          bestPractices: score("best-practices"),
+          seo: score("seo"),
+          fcp: audit("first-contentful-paint"),
           lcp: audit("largest-contentful-paint"),
           tbt: audit("total-blocking-time"),
           cls: audit("cumulative-layout-shift"),
+          bytesBeforePaint: bytesBeforePaint(lhr),
+          lcpElement: lcpElement(lhr),
         });
       }
+      const mid = (pick: (sample: LabMetrics) => number) => median(samples.map(pick));
       results.push({
-        performance: median(samples.map((s) => s.performance)),
-        lcp: median(samples.map((s) => s.lcp)),
-        tbt: median(samples.map((s) => s.tbt)),
-        cls: median(samples.map((s) => s.cls)),
+        performance: mid((s) => s.performance),
+        accessibility: mid((s) => s.accessibility),
+        bestPractices: mid((s) => s.bestPractices),
+        seo: mid((s) => s.seo),
+        fcp: mid((s) => s.fcp),
+        lcp: mid((s) => s.lcp),
+        tbt: mid((s) => s.tbt),
+        cls: mid((s) => s.cls),
+        bytesBeforePaint: mid((s) => s.bytesBeforePaint),
+        lcpElement: samples[0]?.lcpElement ?? "",
       });
     }
     return results;

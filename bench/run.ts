@@ -23,6 +23,7 @@ import {
   contentRows,
   lighthouseRows,
   loadRows,
+  publishRows,
   throughputRows,
 } from "./phases.ts";
 import { scaleRows } from "./scale.ts";
@@ -77,7 +78,8 @@ function legend(options: BenchOptions): string[] {
   return [
     `pages: ${PAGES.map((page) => `${page.type} = ${page.path}`).join(", ")}; static = the hashed CSS of the home page`,
     `throughput: autocannon on loopback, ${options.throughputConnections} connections, ${options.throughputS} s per target in ${options.throughputSlices} interleaved slices after ${options.warmupS} s of warm-up, warm edge cache`,
-    `content service: queries it received over ${options.views} sequential views per page after 2 warm-up views, per 100 views`,
+    `content service: queries it received over ${options.views} sequential views per page after 2 warm-up views, per 100 views; content generation reads counted from the responses' Server-Timing`,
+    "publishing: a title change on the demo and the signed webhook, as Sanity sends it; then the time the next view of the post takes to arrive with the new title",
     "bytes: what Chromium fetched per page, images blocked (JS, CSS: scripts and stylesheets of the site's origin; HTML: the document); KiB = 1024 bytes; node:zlib defaults (gzip level 6, brotli quality 11), per file",
     "worker: `wrangler deploy --dry-run` on the built config",
     `lighthouse: ${lighthouse}`,
@@ -100,6 +102,8 @@ async function main(): Promise<number> {
     await phase(rows, "bytes", () => bytesRows(site.url));
     await phase(rows, "throughput", () => throughputRows(site.url, options));
     await phase(rows, "lighthouse", () => lighthouseRows(site.url, options));
+    // Last on this instance: it changes a post.
+    await phase(rows, "publishing", () => publishRows(site));
   });
   await withSite({ latencyMs: options.loadLatencyMs }, async (site) => {
     const content = site.content;
