@@ -44,15 +44,17 @@
     seen = true;
     start();
   };
-  // The observer's own list, not performance.getEntries*, which test clocks replace.
+  addEventListener("DOMContentLoaded", start);
+  // Only the reported paint: the frame after the load event may not be on screen yet. The
+  // observer's own list, not performance.getEntries*, which test clocks replace.
   if (window.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
     new PerformanceObserver((list) => {
       if (list.getEntriesByName("first-contentful-paint").length) painted();
     }).observe({ type: "paint", buffered: true });
+  } else {
+    // Browsers that do not report paints: the frame after the page has loaded.
+    addEventListener("load", () => requestAnimationFrame(() => setTimeout(painted)));
   }
-  addEventListener("DOMContentLoaded", start);
-  // Whatever the browser reports: the frame after the page has loaded has been painted.
-  addEventListener("load", () => requestAnimationFrame(() => setTimeout(painted)));
   // The client bundle or stylesheet under /assets/ failed to load: reload once per 10 s.
   addEventListener(
     "error",
