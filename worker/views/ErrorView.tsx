@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 interface ErrorViewProps {
   status: number;
   statusMessage: string;
@@ -11,6 +13,27 @@ interface ErrorViewProps {
 const actionClass =
   "focus-ring inline-flex items-center rounded-full px-5 py-2.5 text-sm font-semibold transition-colors";
 
+/** The frame both error views share: the heading names the section, the status marks it. */
+function ErrorFrame({
+  status,
+  panelClassName = "",
+  children,
+}: {
+  status: number;
+  panelClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="error-title"
+      data-error-status={status}
+      className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24"
+    >
+      <div className={`panel px-6 py-10 sm:px-10 ${panelClassName}`}>{children}</div>
+    </section>
+  );
+}
+
 /** The not-found view and the view for every other error are deliberately different. */
 export function ErrorView(props: ErrorViewProps) {
   return props.status === 404 ? <NotFoundView {...props} /> : <ServerErrorView {...props} />;
@@ -18,76 +41,64 @@ export function ErrorView(props: ErrorViewProps) {
 
 function NotFoundView({ status, statusMessage, description }: ErrorViewProps) {
   return (
-    <section
-      aria-labelledby="error-title"
-      data-error-status={status}
-      className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24"
-    >
-      <div className="panel px-6 py-10 sm:px-10">
-        <p className="font-mono text-sm font-semibold tracking-widest text-primary-700 dark:text-primary-300">
-          {status}
-        </p>
-        <h1 id="error-title" className="mt-2 font-serif text-4xl tracking-tight sm:text-5xl">
-          {statusMessage}
-        </h1>
-        <p className="mt-4 break-words text-lg text-neutral-700 dark:text-neutral-300">
-          {description}
-        </p>
-        <p className="mt-2 text-neutral-600 dark:text-neutral-400">
-          This frame is empty — the picture you were looking for may have moved.
-        </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <a
-            href="/"
-            className={`${actionClass} bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-400 dark:text-neutral-950 dark:hover:bg-primary-300`}
-          >
-            Back to the home page
-          </a>
-          <a
-            href="/portfolio"
-            className={`${actionClass} border border-neutral-300 hover:border-primary-600 dark:border-neutral-700 dark:hover:border-primary-400`}
-          >
-            See the portfolio
-          </a>
-        </div>
+    <ErrorFrame status={status}>
+      <p className="font-mono text-sm font-semibold tracking-widest text-primary-700 dark:text-primary-300">
+        {status}
+      </p>
+      <h1 id="error-title" className="mt-2 font-serif text-4xl tracking-tight sm:text-5xl">
+        {statusMessage}
+      </h1>
+      <p className="mt-4 break-words text-lg text-neutral-700 dark:text-neutral-300">
+        {description}
+      </p>
+      <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+        This frame is empty — the picture you were looking for may have moved.
+      </p>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <a
+          href="/"
+          className={`${actionClass} bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-400 dark:text-neutral-950 dark:hover:bg-primary-300`}
+        >
+          Back to the home page
+        </a>
+        <a
+          href="/portfolio"
+          className={`${actionClass} border border-neutral-300 hover:border-primary-600 dark:border-neutral-700 dark:hover:border-primary-400`}
+        >
+          See the portfolio
+        </a>
       </div>
-    </section>
+    </ErrorFrame>
   );
 }
 
 function ServerErrorView({ status, statusMessage, description, requestId, setup }: ErrorViewProps) {
   return (
-    <section
-      aria-labelledby="error-title"
-      data-error-status={status}
-      className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24"
-    >
-      <div className="panel border-l-4 border-l-red-700 px-6 py-10 sm:px-10 dark:border-l-red-400">
-        <p className="font-mono text-sm font-semibold tracking-widest text-red-800 dark:text-red-300">
-          Error {status}
+    <ErrorFrame status={status} panelClassName="border-l-4 border-l-red-700 dark:border-l-red-400">
+      <p className="font-mono text-sm font-semibold tracking-widest text-red-800 dark:text-red-300">
+        Error {status}
+      </p>
+      <h1 id="error-title" className="mt-2 font-serif text-3xl tracking-tight sm:text-4xl">
+        {statusMessage}
+      </h1>
+      <p className="mt-4 break-words text-lg text-neutral-700 dark:text-neutral-300">
+        {description}
+      </p>
+      {setup && <SetupHelp {...setup} />}
+      {requestId && (
+        <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
+          Reference: <code className="font-mono">{requestId}</code>
         </p>
-        <h1 id="error-title" className="mt-2 font-serif text-3xl tracking-tight sm:text-4xl">
-          {statusMessage}
-        </h1>
-        <p className="mt-4 break-words text-lg text-neutral-700 dark:text-neutral-300">
-          {description}
-        </p>
-        {setup && <SetupHelp {...setup} />}
-        {requestId && (
-          <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
-            Reference: <code className="font-mono">{requestId}</code>
-          </p>
-        )}
-        <div className="mt-8">
-          <a
-            href="/"
-            className={`${actionClass} bg-neutral-900 text-white hover:bg-neutral-700 dark:bg-white dark:text-neutral-950 dark:hover:bg-neutral-200`}
-          >
-            Try the home page
-          </a>
-        </div>
+      )}
+      <div className="mt-8">
+        <a
+          href="/"
+          className={`${actionClass} bg-neutral-900 text-white hover:bg-neutral-700 dark:bg-white dark:text-neutral-950 dark:hover:bg-neutral-200`}
+        >
+          Try the home page
+        </a>
       </div>
-    </section>
+    </ErrorFrame>
   );
 }
 
