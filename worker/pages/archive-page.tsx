@@ -3,10 +3,8 @@ import type { AppEnv } from "../app-env.ts";
 import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { requestContent } from "../content/request-content.ts";
 import { pageNotFound } from "../errors/page-error.ts";
-import { documentTitle, renderPage } from "../render/render-page.tsx";
-import { canonicalUrl } from "../seo/canonical.ts";
+import { renderPage } from "../render/render-page.tsx";
 import { ArchiveView } from "../views/ArchiveView.tsx";
-import { PageMeta } from "../views/content/PageMeta.tsx";
 import { loadLayout } from "./load-layout.ts";
 
 /**
@@ -35,15 +33,7 @@ export const archivePage: Handler<AppEnv> = async (c) => {
   return renderPage(c, await loadLayout(c), {
     title,
     description,
-    head: (
-      <PageMeta
-        canonical={canonicalUrl(c)}
-        title={documentTitle(title, site.title)}
-        description={description}
-        siteName={site.title}
-        type="website"
-      />
-    ),
+    meta: { type: "website" },
     content: (
       <ArchiveView
         posts={posts}

@@ -3,11 +3,10 @@ import type { AppEnv } from "../app-env.ts";
 import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { requestContent } from "../content/request-content.ts";
 import { pageNotFound } from "../errors/page-error.ts";
-import { documentTitle, renderPage } from "../render/render-page.tsx";
-import { canonicalUrl, siteOrigin } from "../seo/canonical.ts";
+import { renderPage } from "../render/render-page.tsx";
+import { siteOrigin } from "../seo/canonical.ts";
 import { firstImage, socialImage } from "../seo/social-image.ts";
 import { ContentPageView, leadsWithPhotograph } from "../views/ContentPageView.tsx";
-import { PageMeta } from "../views/content/PageMeta.tsx";
 import { loadLayout } from "./load-layout.ts";
 
 /** `/{slug}`: a Sanity `page` document (contact, portfolio, imprint, …). */
@@ -24,16 +23,10 @@ export const contentPage: Handler<AppEnv> = async (c) => {
     title: page.title,
     ownLead: leadsWithPhotograph(page),
     description,
-    head: (
-      <PageMeta
-        canonical={canonicalUrl(c)}
-        title={documentTitle(page.title, site.title)}
-        description={description}
-        siteName={site.title}
-        type="website"
-        image={socialImage(content.images, firstImage(page.body) ?? layout.socialImage)}
-      />
-    ),
+    meta: {
+      type: "website",
+      image: socialImage(content.images, firstImage(page.body) ?? layout.socialImage),
+    },
     content: (
       <ContentPageView
         page={page}

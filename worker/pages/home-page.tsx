@@ -6,7 +6,6 @@ import { renderPage } from "../render/render-page.tsx";
 import { canonicalUrl, siteOrigin } from "../seo/canonical.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { personLd } from "../seo/structured-data.ts";
-import { PageMeta } from "../views/content/PageMeta.tsx";
 import { HomeView } from "../views/HomeView.tsx";
 import { loadLayout } from "./load-layout.ts";
 
@@ -17,26 +16,19 @@ export const homePage: Handler<AppEnv> = async (c) => {
   // A content-service failure propagates: with nothing cached it is the 500 page.
   const { posts } = await content.home();
   const layout = await loadLayout(c);
-  const home = canonicalUrl(c, "/");
 
   return renderPage(c, layout, {
-    head: (
-      <PageMeta
-        canonical={home}
-        title={site.title}
-        description={site.description}
-        siteName={site.title}
-        type="website"
-        image={socialImage(content.images, layout.socialImage)}
-        jsonLd={[
-          personLd({
-            name: site.owner,
-            url: home,
-            sameAs: site.socialLinks.map((link) => link.href),
-          }),
-        ]}
-      />
-    ),
+    meta: {
+      type: "website",
+      image: socialImage(content.images, layout.socialImage),
+      jsonLd: [
+        personLd({
+          name: site.owner,
+          url: canonicalUrl(c, "/"),
+          sameAs: site.socialLinks.map((link) => link.href),
+        }),
+      ],
+    },
     content: (
       <HomeView
         title={site.title}

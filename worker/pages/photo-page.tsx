@@ -1,16 +1,13 @@
 import type { Context, Handler } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { croppedSize } from "../content/image-urls.ts";
-import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { altTextOf, type PageDocument, type PostDocument } from "../content/model.ts";
 import { type DocumentKind, findPhoto, photoPath } from "../content/photos.ts";
 import { requestContent } from "../content/request-content.ts";
 import { pageNotFound } from "../errors/page-error.ts";
-import { documentTitle, renderPage } from "../render/render-page.tsx";
-import { canonicalUrl } from "../seo/canonical.ts";
+import { renderPage } from "../render/render-page.tsx";
 import { socialImage } from "../seo/social-image.ts";
 import { cameraDetails } from "../views/content/camera-details.ts";
-import { PageMeta } from "../views/content/PageMeta.tsx";
 import { photoAnchor } from "../views/content/photo-links.ts";
 import { PhotoView, VIEWPORT_SHARE } from "../views/PhotoView.tsx";
 import { loadLayout } from "./load-layout.ts";
@@ -31,7 +28,6 @@ async function loadDocument(
 export const photoPage =
   (kind: DocumentKind): Handler<AppEnv> =>
   async (c) => {
-    const site = await loadSiteSettings(c);
     const slug = c.req.param("slug") ?? "";
     const key = c.req.param("key") ?? "";
     const path = new URL(c.req.url).pathname;
@@ -60,16 +56,7 @@ export const photoPage =
       title: pageTitle,
       ownLead: true,
       description,
-      head: (
-        <PageMeta
-          canonical={canonicalUrl(c)}
-          title={documentTitle(pageTitle, site.title)}
-          description={description}
-          siteName={site.title}
-          type="article"
-          image={socialImage(content.images, image)}
-        />
-      ),
+      meta: { type: "article", image: socialImage(content.images, image) },
       content: (
         <PhotoView
           found={found}

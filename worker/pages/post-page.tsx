@@ -3,11 +3,10 @@ import type { AppEnv } from "../app-env.ts";
 import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { requestContent } from "../content/request-content.ts";
 import { pageNotFound } from "../errors/page-error.ts";
-import { documentTitle, renderPage } from "../render/render-page.tsx";
+import { renderPage } from "../render/render-page.tsx";
 import { canonicalUrl, siteOrigin } from "../seo/canonical.ts";
 import { firstImage, socialImage } from "../seo/social-image.ts";
 import { blogPostingLd } from "../seo/structured-data.ts";
-import { PageMeta } from "../views/content/PageMeta.tsx";
 import { PostView } from "../views/PostView.tsx";
 import { loadLayout } from "./load-layout.ts";
 
@@ -22,7 +21,6 @@ export const postPage: Handler<AppEnv> = async (c) => {
   // The slug is well-formed but names no document.
   if (!post) throw pageNotFound(new URL(c.req.url).pathname);
 
-  const canonical = canonicalUrl(c);
   const description = post.excerpt?.trim() || site.description;
   const layout = await loadLayout(c);
   const cover = post.mainImage?.asset ? post.mainImage : firstImage(post.body);
@@ -34,29 +32,23 @@ export const postPage: Handler<AppEnv> = async (c) => {
     // The cover, when there is one, is the largest paint.
     ownLead: Boolean(post.mainImage?.asset),
     description,
-    head: (
-      <PageMeta
-        canonical={canonical}
-        title={documentTitle(post.title, site.title)}
-        description={description}
-        siteName={site.title}
-        type="article"
-        image={image}
-        publishedTime={post.publishedAt}
-        modifiedTime={modified}
-        jsonLd={[
-          blogPostingLd({
-            headline: post.title,
-            description: post.excerpt,
-            url: canonical,
-            datePublished: post.publishedAt,
-            dateModified: modified,
-            image: image?.url,
-            author: { name: site.owner, url: canonicalUrl(c, "/") },
-          }),
-        ]}
-      />
-    ),
+    meta: {
+      type: "article",
+      image,
+      publishedTime: post.publishedAt,
+      modifiedTime: modified,
+      jsonLd: [
+        blogPostingLd({
+          headline: post.title,
+          description: post.excerpt,
+          url: canonicalUrl(c),
+          datePublished: post.publishedAt,
+          dateModified: modified,
+          image: image?.url,
+          author: { name: site.owner, url: canonicalUrl(c, "/") },
+        }),
+      ],
+    },
     content: (
       <PostView post={post} imageFor={content.images.responsive} siteOrigin={siteOrigin(c)} />
     ),

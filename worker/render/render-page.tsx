@@ -9,7 +9,9 @@ import type { SiteSettings } from "../config/site-settings.ts";
 import { imageOrigin } from "../content/image-urls.ts";
 import type { ContentImage } from "../content/model.ts";
 import { log } from "../lib/log.ts";
+import { canonicalUrl } from "../seo/canonical.ts";
 import { Backdrop } from "../views/Backdrop.tsx";
+import { PageMeta, type PageMetaProps } from "../views/content/PageMeta.tsx";
 import { Document } from "../views/Document.tsx";
 import { Layout } from "../views/Layout.tsx";
 import { PreviewBanner } from "../views/PreviewBanner.tsx";
@@ -23,14 +25,23 @@ export interface PageView {
   description?: string;
   content: ReactNode;
   status?: ContentfulStatusCode;
-  /** Extra tags for <head>: canonical link, social cards, structured data. */
-  head?: ReactNode;
+  /**
+   * How the page is shared and indexed (social card, structured data). Its canonical link,
+   * title, description and site name are the page's own, filled in here.
+   */
+  meta?: PageMetaFields;
   /**
    * The page has a photograph of its own as its largest paint (a cover, a gallery's first
    * photograph): that one is fetched first, and the backdrop waits its turn.
    */
   ownLead?: boolean;
 }
+
+/** What a page says about itself beyond its title and description. */
+export type PageMetaFields = Omit<
+  PageMetaProps,
+  "canonical" | "title" | "description" | "siteName"
+>;
 
 /** What every page shows around its own content, loaded by pages/load-layout.ts. */
 export interface LayoutData {
@@ -77,13 +88,25 @@ export async function renderPage(
 ): Promise<Response> {
   const { site, path, slideshow } = layout;
   const images = imageOrigin(c.env.SANITY_API_HOST);
+  const title = documentTitle(view.title, site.title);
+  const description = view.description ?? site.description;
   const page = (
     <Document
       language={site.language}
-      title={documentTitle(view.title, site.title)}
-      description={view.description ?? site.description}
+      title={title}
+      description={description}
       buildId={buildInfo.buildId}
-      head={view.head}
+      head={
+        view.meta && (
+          <PageMeta
+            canonical={canonicalUrl(c)}
+            title={title}
+            description={description}
+            siteName={site.title}
+            {...view.meta}
+          />
+        )
+      }
       assets={{
         styles: buildInfo.styles,
         entryScript: buildInfo.entryScript,
