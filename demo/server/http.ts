@@ -106,6 +106,16 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** Reads the request body as JSON (at most `limit` bytes): 400 when it is not JSON. */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const raw = await readBody(req, limit);
+  try {
+    return JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw badRequest("Request body must be JSON");
+  }
+}
+
 /**
  * Splits the request target into the still-encoded path and the query string.
  * Deliberately not `new URL()`: WHATWG URL parsing resolves `..` and `%2e%2e`

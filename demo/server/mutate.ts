@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { requireWriteAccess } from "./auth.ts";
 import { type DataContext, type DataRoute, openDataRoute } from "./data-route.ts";
-import { badRequest, gatewayError, HttpError, readBody, sendJson } from "./http.ts";
+import { badRequest, gatewayError, HttpError, readJsonBody, sendJson } from "./http.ts";
 import { applyMutations, MutationError, newRevision, timestamp } from "./mutations.ts";
 import type { PerspectiveViews } from "./perspective.ts";
 import { MAX_BODY_BYTES } from "./query.ts";
@@ -38,13 +38,7 @@ function flag(search: URLSearchParams, name: string): boolean {
 }
 
 async function mutationsOf(req: IncomingMessage): Promise<unknown[]> {
-  const raw = await readBody(req, MAX_BODY_BYTES);
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.toString("utf8"));
-  } catch {
-    throw badRequest("Request body must be JSON");
-  }
+  const body = await readJsonBody(req, MAX_BODY_BYTES);
   const mutations = (body as { mutations?: unknown } | null)?.mutations;
   if (typeof body !== "object" || Array.isArray(body) || !Array.isArray(mutations)) {
     throw badRequest('Request body must be a JSON object like {"mutations": [...]}');

@@ -10,7 +10,7 @@ import * as groq from "groq-js";
 import { readAccess } from "./auth.ts";
 import { type DataContext, type DataRoute, openDataRoute, safeDecode } from "./data-route.ts";
 import type { SanityDocument } from "./dataset.ts";
-import { badRequest, gatewayError, HttpError, readBody, sendJson } from "./http.ts";
+import { badRequest, gatewayError, HttpError, readJsonBody, sendJson } from "./http.ts";
 import { type Perspective, parsePerspective } from "./perspective.ts";
 
 // groq-js 2.0.0 ships without the declaration file for its evaluator chunk, so
@@ -178,13 +178,7 @@ function urlParams(search: URLSearchParams): Record<string, unknown> {
 async function postedQuery(
   req: IncomingMessage,
 ): Promise<{ query: string | null; params: Record<string, unknown> }> {
-  const raw = await readBody(req, MAX_BODY_BYTES);
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.toString("utf8"));
-  } catch {
-    throw badRequest("Request body must be JSON");
-  }
+  const body = await readJsonBody(req, MAX_BODY_BYTES);
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw badRequest('Request body must be a JSON object like {"query": "...", "params": {}}');
   }
