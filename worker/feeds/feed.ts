@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import type { SiteSettings } from "../config/site-settings.ts";
 import type { ContentSource } from "../content/content-source.ts";
 import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { requestContent } from "../content/request-content.ts";
@@ -11,8 +12,16 @@ const RETRY_AFTER_SECONDS = "30";
 /** Feeds are cached briefly by browsers and proxies; they are rebuilt from cached content. */
 export const FEED_CACHE_CONTROL = "public, max-age=300";
 
-/** A feed built from its content and the site's origin (URLs in feeds are absolute). */
-export type Feed<T> = (c: Context<AppEnv>, content: T, origin: string) => Response;
+/**
+ * A feed built from its content, the site's origin (URLs in feeds are absolute) and the
+ * owner's settings.
+ */
+export type Feed<T> = (
+  c: Context<AppEnv>,
+  content: T,
+  origin: string,
+  site: SiteSettings,
+) => Response;
 
 /** A valid date as a Date, or undefined; content dates are never trusted blindly. */
 export function parseDate(value: string | null | undefined): Date | undefined {
@@ -31,8 +40,9 @@ export function latest(dates: (Date | undefined)[]): Date | undefined {
 export function feed<T>(name: string, load: (source: ContentSource) => Promise<T>, build: Feed<T>) {
   return async (c: Context<AppEnv>) => {
     let content: T;
+    let site: SiteSettings;
     try {
-      await loadSiteSettings(c);
+      site = await loadSiteSettings(c);
       content = await load(requestContent(c));
     } catch (error) {
       log.error("Feed unavailable: the content service failed", {
@@ -46,6 +56,6 @@ export function feed<T>(name: string, load: (source: ContentSource) => Promise<T
         "Cache-Control": "no-store",
       });
     }
-    return build(c, content, siteOrigin(c));
+    return build(c, content, siteOrigin(c), site);
   };
 }

@@ -1,4 +1,3 @@
-import { siteSettingsFromVars } from "../config/site-settings.ts";
 import type { FeedContent } from "../content/model.ts";
 import { requestContent } from "../content/request-content.ts";
 import { isSlug } from "../routes/checks.ts";
@@ -12,8 +11,7 @@ import { escapeXml } from "./xml.ts";
 export const FEED_POSTS = 30;
 
 /** `/rss.xml`: the latest posts as an RSS 2.0 feed, newest first. */
-export const rss: Feed<FeedContent> = (c, content, origin) => {
-  const site = c.get("site") ?? siteSettingsFromVars(c.env);
+export const rss: Feed<FeedContent> = (c, content, origin, site) => {
   const images = requestContent(c).images;
   const self = `${origin}/rss.xml`;
   const posts = content.posts.filter((post) => isSlug(post.slug));
