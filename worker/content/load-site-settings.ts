@@ -6,7 +6,7 @@ import {
   type SiteSettings,
   siteSettingsFromVars,
 } from "../config/site-settings.ts";
-import { log } from "../lib/log.ts";
+import { errorText, log } from "../lib/log.ts";
 import { requestContent } from "./request-content.ts";
 
 /**
@@ -29,7 +29,7 @@ export async function loadSiteSettings(c: Context<AppEnv>): Promise<SiteSettings
       log.warn("Site settings unavailable; using the worker's settings", {
         path: new URL(c.req.url).pathname,
         requestId: c.get("requestId"),
-        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        error: errorText(error),
       });
     }
   }

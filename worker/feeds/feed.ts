@@ -4,7 +4,7 @@ import type { SiteSettings } from "../config/site-settings.ts";
 import type { ContentSource } from "../content/content-source.ts";
 import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { requestContent } from "../content/request-content.ts";
-import { log } from "../lib/log.ts";
+import { errorText, log } from "../lib/log.ts";
 import { siteOrigin } from "../seo/canonical.ts";
 
 const RETRY_AFTER_SECONDS = "30";
@@ -49,7 +49,7 @@ export function feed<T>(name: string, load: (source: ContentSource) => Promise<T
         feed: name,
         path: new URL(c.req.url).pathname,
         requestId: c.get("requestId"),
-        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        error: errorText(error),
       });
       return c.text("Service temporarily unavailable. Please try again shortly.\n", 503, {
         "Retry-After": RETRY_AFTER_SECONDS,

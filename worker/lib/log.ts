@@ -11,6 +11,10 @@ function write(level: "info" | "warn" | "error", message: string, fields: Fields
   else console.log(line);
 }
 
+/** An error for a log field: its class and message ("TypeError: …"), or whatever was thrown. */
+export const errorText = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+
 export const log = {
   info: (message: string, fields: Fields = {}) => write("info", message, fields),
   warn: (message: string, fields: Fields = {}) => write("warn", message, fields),
