@@ -57,21 +57,32 @@ export function photoSequences(
   doc: { mainImage?: ContentImage | null; body: BodyBlock[] | null },
 ): Sequence[] {
   const body = doc.body ?? [];
-  const loose = body.filter(isImage).flatMap((image) => photo(image, image._key));
-  const galleries = body.filter(isGallery).map((gallery) => ({
-    photos: (gallery.images ?? []).flatMap((image) => photo(image, image._key)),
-    ...(gallery.title ? { galleryTitle: gallery.title } : {}),
-  }));
-  if (kind === "page") return [{ photos: loose }, ...galleries].filter((s) => s.photos.length);
-  const cover = doc.mainImage ? photo(doc.mainImage, COVER_KEY) : [];
-  const inOrder = body.flatMap((block) =>
-    isGallery(block)
-      ? (block.images ?? []).flatMap((image) => photo(image, image._key))
-      : isImage(block)
-        ? photo(block, block._key)
-        : [],
-  );
-  return [{ photos: [...cover, ...inOrder] }].filter((s) => s.photos.length);
+  const galleryPhotos = (gallery: GalleryBlock) =>
+    (gallery.images ?? []).flatMap((image) => photo(image, image._key));
+  const sequences: Sequence[] =
+    kind === "page"
+      ? [
+          { photos: body.filter(isImage).flatMap((image) => photo(image, image._key)) },
+          ...body.filter(isGallery).map((gallery) => ({
+            photos: galleryPhotos(gallery),
+            ...(gallery.title ? { galleryTitle: gallery.title } : {}),
+          })),
+        ]
+      : [
+          {
+            photos: [
+              ...(doc.mainImage ? photo(doc.mainImage, COVER_KEY) : []),
+              ...body.flatMap((block) =>
+                isGallery(block)
+                  ? galleryPhotos(block)
+                  : isImage(block)
+                    ? photo(block, block._key)
+                    : [],
+              ),
+            ],
+          },
+        ];
+  return sequences.filter((sequence) => sequence.photos.length > 0);
 }
 
 /** The photograph with this key, in its sequence; undefined when the document has none such. */

@@ -1,5 +1,5 @@
-import { preload } from "react-dom";
 import Slideshow, { type SlideshowProps } from "../../client/islands/Slideshow.tsx";
+import { preloadLargestPaint } from "./content/ResponsiveImage.tsx";
 import { Island } from "./Island.tsx";
 
 /**
@@ -12,15 +12,7 @@ import { Island } from "./Island.tsx";
  */
 export function Backdrop({ slideshow }: { slideshow: SlideshowProps }) {
   const first = slideshow.slides[0];
-  if (first && slideshow.lead) {
-    // React hoists this into <head> and dedupes it with the <img> it matches.
-    preload(first.src, {
-      as: "image",
-      imageSrcSet: first.srcSet,
-      imageSizes: "100vw",
-      fetchPriority: "high",
-    });
-  }
+  if (first && slideshow.lead) preloadLargestPaint(first, "100vw");
   return (
     <div className="backdrop" data-backdrop="" aria-hidden="true">
       <Island name="Slideshow" component={Slideshow} props={slideshow} />

@@ -1,7 +1,7 @@
-import { preload } from "react-dom";
 import type { ImageSource } from "../content/image-urls.ts";
 import type { PhotoInSequence } from "../content/photos.ts";
 import type { CameraDetail } from "./content/camera-details.ts";
+import { preloadLargestPaint } from "./content/ResponsiveImage.tsx";
 
 /** The share of the screen's height the photograph may take, leaving room for its caption. */
 export const VIEWPORT_SHARE = 0.8;
@@ -32,13 +32,7 @@ interface PhotoViewProps {
  */
 export function PhotoView(props: PhotoViewProps) {
   const { found, source, details } = props;
-  // The photograph is the page's largest paint: discoverable from <head>, fetched first.
-  preload(source.src, {
-    as: "image",
-    imageSrcSet: source.srcSet,
-    imageSizes: props.sizes,
-    fetchPriority: "high",
-  });
+  preloadLargestPaint(source, props.sizes);
   const ratio = source.width / source.height;
   return (
     <article data-photo-view="" className="photo-view">

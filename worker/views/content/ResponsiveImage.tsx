@@ -22,6 +22,19 @@ interface ResponsiveImageProps {
 }
 
 /**
+ * Makes a photograph the page's largest paint: discoverable from <head> (React hoists the
+ * preload there and dedupes it with the <img> it matches) and fetched at high priority.
+ */
+export function preloadLargestPaint(source: { src: string; srcSet: string }, sizes: string): void {
+  preload(source.src, {
+    as: "image",
+    imageSrcSet: source.srcSet,
+    imageSizes: sizes,
+    fetchPriority: "high",
+  });
+}
+
+/**
  * A content photograph. Explicit width and height let the browser reserve the space before
  * any byte arrives (no layout shift). Behind it, the photograph's dominant colour and, on the
  * first screen, its LQIP scaled up as a blurred placeholder (inline styles: allowed by the
@@ -36,15 +49,7 @@ export function ResponsiveImage({
   loading = "lazy",
   className = "",
 }: ResponsiveImageProps) {
-  // The largest paint is discoverable from <head> (React hoists this there and dedupes it).
-  if (loading === "lcp") {
-    preload(source.src, {
-      as: "image",
-      imageSrcSet: source.srcSet,
-      imageSizes: sizes,
-      fetchPriority: "high",
-    });
-  }
+  if (loading === "lcp") preloadLargestPaint(source, sizes);
   return (
     <img
       src={source.src}
