@@ -1,7 +1,19 @@
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { startBrowserSession } from "./chromium.ts";
 
 const { newPage } = startBrowserSession();
+
+/**
+ * The portfolio laid out with its stylesheet, without waiting for the photographs. The page has
+ * no parser-blocking script, so DOMContentLoaded can come before the stylesheet has loaded.
+ */
+async function openForLayout(page: Page) {
+  await page.goto("/portfolio", { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(
+    () => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.sheet != null,
+  );
+}
 const contentOrigin = new URL(inject("contentUrl")).origin;
 
 interface ImageState {
@@ -81,8 +93,7 @@ describe("the portfolio in Chromium", () => {
 
   it("has no horizontal overflow at 320 px and shows one column", async () => {
     const page = await newPage({ viewport: { width: 320, height: 640 } });
-    // Layout only: no need to wait for the photographs themselves.
-    await page.goto("/portfolio", { waitUntil: "domcontentloaded" });
+    await openForLayout(page);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -101,8 +112,7 @@ describe("the portfolio in Chromium", () => {
 
   it("uses more columns on wide screens", async () => {
     const page = await newPage({ viewport: { width: 2560, height: 1440 } });
-    // Layout only: no need to wait for the photographs themselves.
-    await page.goto("/portfolio", { waitUntil: "domcontentloaded" });
+    await openForLayout(page);
     const lefts = await page
       .locator("main section.gallery")
       .first()
