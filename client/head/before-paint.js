@@ -34,11 +34,21 @@
   const start = () => {
     if (started || !seen || document.readyState === "loading") return;
     started = true;
-    delete root.dataset.painting;
     const script = document.createElement("script");
     script.type = "module";
     script.src = document.querySelector('meta[name="entry"]').content;
     document.head.append(script);
+    // The held-back content is rendered one piece per frame, top to bottom, so that no
+    // frame pays the style and layout of all of it while the page is still loading.
+    const held = document.querySelectorAll("[data-after-paint]");
+    let i = 0;
+    const release = () => {
+      if (i < held.length) {
+        held[i++].removeAttribute("data-after-paint");
+        requestAnimationFrame(() => setTimeout(release));
+      } else delete root.dataset.painting;
+    };
+    release();
   };
   const painted = () => {
     seen = true;

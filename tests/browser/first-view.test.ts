@@ -54,6 +54,15 @@ const slideUrls = (page: Page, index: number): Promise<string[]> =>
       .map((url) => new URL(url, location.href).href);
   }, index);
 
+/** What the page recorded of the release of its held-back content. */
+interface Release {
+  /** Per released card: its place among the cards, and the frame it was released in. */
+  released: { index: number; frame: number }[];
+  /** Every width a rendered card had, read at the start of each frame. */
+  widths: number[];
+}
+type WithRelease = Window & { release?: Release };
+
 describe("the first view of the home page at 390 px", () => {
   it("requests no image but the largest-paint photograph before the first paint", async () => {
     const page = await newPage(PHONE);
@@ -70,6 +79,58 @@ describe("the first view of the home page at 390 px", () => {
     // starts only once the page is on screen.
     await page.locator("main img").last().scrollIntoViewIfNeeded();
     await expect.poll(async () => (await timeline(page)).images.length).toBeGreaterThan(1);
+    await page.context().close();
+  });
+
+  it("renders the held-back posts one per frame, top to bottom, each at its final width", async () => {
+    const page = await newPage(PHONE);
+    await page.addInitScript(() => {
+      const record: Release = { released: [], widths: [] };
+      (window as WithRelease).release = record;
+      let frame = 0;
+      const tick = () => {
+        frame += 1;
+        for (const card of document.querySelectorAll("main li:not([data-after-paint])")) {
+          record.widths.push(card.getBoundingClientRect().width);
+        }
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      new MutationObserver((mutations) => {
+        const cards = [...document.querySelectorAll("main li")];
+        for (const mutation of mutations) {
+          record.released.push({ index: cards.indexOf(mutation.target as Element), frame });
+        }
+      }).observe(document, { subtree: true, attributeFilter: ["data-after-paint"] });
+    });
+    await page.goto("/", { waitUntil: "load" });
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            !document.documentElement.hasAttribute("data-painting") &&
+            document.querySelectorAll("[data-after-paint]").length === 0,
+        ),
+      )
+      .toBe(true);
+    const cards = await page.locator("main li").count();
+    const finalWidth = await page
+      .locator("main li")
+      .first()
+      .evaluate((li) => li.clientWidth);
+    const record = await page.evaluate(() => (window as WithRelease).release);
+    if (!record) throw new Error("The page kept no record of the release");
+    const { released, widths } = record;
+    expect(cards).toBeGreaterThan(1);
+    // Top to bottom, so the first card below the fold is the first one ready…
+    expect(released.map((card) => card.index)).toEqual([...Array(cards).keys()]);
+    // …one per frame, so no frame lays out all of them while the page is still loading…
+    for (let i = 1; i < released.length; i++) {
+      expect(released[i]?.frame).toBeGreaterThan(released[i - 1]?.frame ?? Number.NaN);
+    }
+    // …and a card still held back never widens the ones already shown.
+    expect(widths.length).toBeGreaterThan(0);
+    for (const width of widths) expect(width).toBeCloseTo(finalWidth, 0);
     await page.context().close();
   });
 

@@ -47,8 +47,7 @@ export function HomeView({
       </section>
 
       {posts.length > 0 && (
-        // Below the fold on a phone: rendered (and its covers fetched) after the first paint.
-        <section aria-labelledby="latest-posts" data-after-paint="" className="mt-16 sm:mt-24">
+        <section aria-labelledby="latest-posts" className="mt-16 sm:mt-24">
           {/* A small surface of its own: a bare heading would be unreadable over a photograph. */}
           <h2
             id="latest-posts"
@@ -58,7 +57,8 @@ export function HomeView({
           </h2>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
             {posts.map((post) => (
-              <li key={post.slug} className="flex">
+              // Below the fold on a phone: rendered (and its cover fetched) after the first paint.
+              <li key={post.slug} className="flex" data-after-paint="">
                 <PostCard post={post} imageFor={imageFor} sizes={CARD_SIZES} />
               </li>
             ))}
