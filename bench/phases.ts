@@ -182,6 +182,11 @@ export async function bundleRows(root: string): Promise<Row[]> {
   ];
 }
 
+/** Each run's own figure, when there is more than one. */
+function runsNote(values: number[]): string | undefined {
+  return values.length > 1 ? `runs: ${values.map((v) => Math.round(v)).join(", ")}` : undefined;
+}
+
 export async function lighthouseRows(siteUrl: string, options: BenchOptions): Promise<Row[]> {
   const runs = options.lighthouseRuns;
   const section = "lighthouse";
@@ -209,7 +214,9 @@ export async function lighthouseRows(siteUrl: string, options: BenchOptions): Pr
         value: m.lcp,
         unit: "ms",
         budget: { op: "<=", limit: 1500 },
-        note: m.lcpElement ? `largest paint: ${m.lcpElement}` : undefined,
+        note: [m.lcpElement && `largest paint: ${m.lcpElement}`, runsNote(m.runs.lcp)]
+          .filter(Boolean)
+          .join("; "),
       },
       {
         section,
@@ -217,6 +224,7 @@ export async function lighthouseRows(siteUrl: string, options: BenchOptions): Pr
         value: m.tbt,
         unit: "ms",
         budget: { op: "=", limit: 0 },
+        note: runsNote(m.runs.tbt),
       },
       {
         section,
