@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Plugin } from "vite";
+import { minifySync, type Plugin } from "vite";
 
 /**
  * Generates `virtual:build-info`, the one place where the worker learns what the
@@ -57,6 +57,18 @@ const devClient = {
   styles: [`/${CLIENT_STYLES}`],
 };
 
+/**
+ * The head script is inlined in every page, so it ships minified: its comments are for whoever
+ * reads the source (3.8 KB raw, 1.7 KB gzip as written; 1.6 KB raw, 0.8 KB gzip minified).
+ */
+function minifyHeadScript(source: string): string {
+  const { code, errors } = minifySync(HEAD_SCRIPT, source);
+  if (errors.length) {
+    throw new Error(`${HEAD_SCRIPT}: ${errors.map((error) => error.message).join("; ")}`);
+  }
+  return code.trim();
+}
+
 export function buildInfoPlugin(options: BuildInfoOptions): Plugin {
   const { root } = options;
   return {
@@ -69,7 +81,7 @@ export function buildInfoPlugin(options: BuildInfoOptions): Plugin {
       const pkg = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")) as {
         version: string;
       };
-      const headScript = readFileSync(resolve(root, HEAD_SCRIPT), "utf8").trim();
+      const headScript = minifyHeadScript(readFileSync(resolve(root, HEAD_SCRIPT), "utf8"));
       const headScriptHash = `sha256-${createHash("sha256").update(headScript).digest("base64")}`;
       const path = manifestPath(root);
       const built = options.readsBuiltManifest();

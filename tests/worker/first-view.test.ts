@@ -36,6 +36,16 @@ describe("the first view", () => {
     });
   }
 
+  it("inlines the head script minified, without the comments of its source", async () => {
+    const { body } = await request("/");
+    const script = /<head>[\s\S]*?<script>([\s\S]*?)<\/script>/.exec(body)?.[1] ?? "";
+    // The head script (it starts the client script), on one line and without comments.
+    expect(script).toContain('meta[name="entry"]');
+    expect(script).not.toContain("\n");
+    expect(script).not.toMatch(/\/\/ |\/\*/);
+    expect(script.length).toBeLessThan(2048);
+  });
+
   it("preloads exactly one photograph, at high priority, from the head", async () => {
     for (const path of ["/", "/portfolio", POST_PATH, "/portfolio/photo/b2i6"]) {
       const res = await request(path);
