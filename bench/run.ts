@@ -74,7 +74,7 @@ function legend(options: BenchOptions): string[] {
   const scale = options.scale;
   const lighthouse = options.skipLighthouse
     ? "skipped"
-    : `${options.lighthouseRuns > 1 ? `median of ${options.lighthouseRuns} runs` : "1 run"} per metric, default config (mobile, simulated throttling)`;
+    : `${options.lighthouseRuns > 1 ? `median of ${options.lighthouseRuns} runs (after one run that is not counted)` : "1 run"} per metric, default config (mobile, simulated throttling)`;
   return [
     `pages: ${PAGES.map((page) => `${page.type} = ${page.path}`).join(", ")}; static = the hashed CSS of the home page`,
     `throughput: autocannon on loopback, ${options.throughputConnections} connections, ${options.throughputS} s per target in ${options.throughputSlices} interleaved slices after ${options.warmupS} s of warm-up, warm edge cache`,
