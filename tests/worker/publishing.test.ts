@@ -35,6 +35,9 @@ function recordingApp() {
   return { app, purges };
 }
 
+/** The site's environment with the webhook's shared secret set, as the owner configures it. */
+const hookEnv = (): Env => ({ ...env, SANITY_WEBHOOK_SECRET: SECRET });
+
 const generation = () => env.CONTENT_GENERATION.getByName("site").current();
 
 /** A delivery as Sanity makes it: the projection, signed with the shared secret. */
@@ -68,7 +71,7 @@ describe("the publish webhook", () => {
     const before = await generation();
     const res = await request(HOOK, {
       via: app,
-      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      env: hookEnv(),
       ...(await make()),
     });
     expect(res.status).toBe(401);
@@ -90,7 +93,7 @@ describe("the publish webhook", () => {
     const huge = { ...CHANGE, padding: "x".repeat(70 * 1024) };
     const res = await request(HOOK, {
       via: app,
-      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      env: hookEnv(),
       ...(await delivery(huge)),
     });
     expect(res.status).toBe(413);
@@ -101,7 +104,7 @@ describe("the publish webhook", () => {
     const { app, purges } = recordingApp();
     const res = await request(HOOK, {
       via: app,
-      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      env: hookEnv(),
       method,
       ...(method === "GET" ? {} : { body: "{}" }),
     });
@@ -137,7 +140,7 @@ describe("the publish webhook", () => {
     const before = await generation();
     const res = await request(HOOK, {
       via: app,
-      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      env: hookEnv(),
       ...(await delivery(change)),
     });
     expect(res.status).toBe(200);
@@ -150,7 +153,7 @@ describe("the publish webhook", () => {
     const before = await generation();
     const res = await request(HOOK, {
       via: app,
-      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      env: hookEnv(),
       ...(await delivery({ ...CHANGE, _id: "drafts.post-autumn" })),
     });
     expect(res.status).toBe(200);
@@ -165,7 +168,7 @@ describe("the publish webhook", () => {
     const logs = captureLogs();
     const res = await request(HOOK, {
       via: app,
-      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      env: hookEnv(),
       ...(await delivery(CHANGE)),
     });
     expect(res.status).toBe(503);
@@ -175,7 +178,7 @@ describe("the publish webhook", () => {
   it("skips the purge with one log line where there is no Workers Cache (locally)", async () => {
     const logs = captureLogs();
     const res = await request(HOOK, {
-      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      env: hookEnv(),
       ...(await delivery(CHANGE)),
     });
     expect(res.status).toBe(200);
@@ -229,7 +232,7 @@ describe("what the edge may keep", () => {
   const tags = (headers: Headers) => (headers.get("Cache-Tag") ?? "").split(",").sort();
 
   it("keeps pages long when publishing purges them, tagged with what they show", async () => {
-    const testEnv = { ...env, SANITY_WEBHOOK_SECRET: SECRET };
+    const testEnv = hookEnv();
     const home = await request("/", { env: testEnv });
     expect(home.headers.get("Cache-Control")).toBe("no-cache");
     expect(edge(home.headers)).toBe(
@@ -276,7 +279,7 @@ describe("what the edge may keep", () => {
 
   it("keeps not-found answers a minute, tagged so that publishing the page purges them", async () => {
     const missing = await request("/post/not-written-yet", {
-      env: { ...env, SANITY_WEBHOOK_SECRET: SECRET },
+      env: hookEnv(),
     });
     expect(missing.status).toBe(404);
     expect(edge(missing.headers)).toBe("public, max-age=60");
