@@ -7,6 +7,7 @@ import {
   isoFromNow,
   mutableEnv,
   mutate,
+  ORIGIN,
   POST_PATH,
   request,
   textOf,
@@ -174,7 +175,7 @@ describe("the archive", () => {
       for (const id of ids) expect(everywhere).toContain(`href="/post/${id}"`);
       const one = await request("/archive/page/1", { env });
       expect(one.status).toBe(301);
-      expect(one.headers.get("Location")).toBe("/archive");
+      expect(one.headers.get("Location")).toBe(`${ORIGIN}/archive`);
       captureLogs();
       for (const missing of ["/archive/page/3", "/archive/page/0", "/archive/page/01"]) {
         expect((await request(missing, { env })).status, missing).toBe(404);

@@ -10,6 +10,7 @@ import {
   isoFromNow,
   mutableEnv,
   mutate,
+  ORIGIN,
   paragraph,
   request,
   TEST_TOKEN,
@@ -85,7 +86,7 @@ describe("turning preview on", () => {
   it("gives a valid secret a signed, HttpOnly, Secure, short-lived cookie and goes to the page", async () => {
     const res = await request(enableUrl(await previewSecret()), { env: testEnv });
     expect(res.status).toBe(303);
-    expect(res.headers.get("Location")).toBe(PATH);
+    expect(res.headers.get("Location")).toBe(`${ORIGIN}${PATH}`);
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     const cookie = res.headers.get("Set-Cookie") ?? "";
     expect(cookie).toMatch(/^portfolio_preview=[^;]+\.[^;]+;/);
@@ -100,9 +101,25 @@ describe("turning preview on", () => {
       env: testEnv,
     });
     expect(res.status).toBe(303);
-    expect(res.headers.get("Location")?.startsWith("//")).toBe(false);
-    const exit = await request("/_app/preview/disable?redirect=//evil.example/", { env: testEnv });
-    expect(exit.headers.get("Location")).toBe("/");
+    expect(new URL(res.headers.get("Location") ?? "").origin).toBe(ORIGIN);
+  });
+
+  // Browsers drop tabs and newlines from a URL, so "/\t/evil.example" lands on evil.example;
+  // a newline in a header value is a runtime error (a 500), not a redirect.
+  it.each([
+    "//evil.example/",
+    "/%09/evil.example",
+    "/%09%09/evil.example",
+    "/%0A/evil.com",
+    "/%0D%0A/evil.com",
+    "/%5Cevil.example",
+    "%5C%5Cevil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+  ])("exits preview to this site only, whatever ?redirect=%s says", async (value) => {
+    const exit = await request(`/_app/preview/disable?redirect=${value}`, { env: testEnv });
+    expect(exit.status).toBe(303);
+    expect(exit.headers.get("Location")).toBe(`${ORIGIN}/`);
   });
 });
 
@@ -164,7 +181,7 @@ describe("in preview", () => {
       headers: { Cookie: cookie },
     });
     expect(exit.status).toBe(303);
-    expect(exit.headers.get("Location")).toBe(PATH);
+    expect(exit.headers.get("Location")).toBe(`${ORIGIN}${PATH}`);
     expect(exit.headers.get("Set-Cookie")).toContain("Max-Age=0");
   });
 });

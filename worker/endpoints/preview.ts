@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { ConfigError, contentConfig, previewConfig } from "../config/content-config.ts";
 import { sanityClient } from "../content/sanity-client.ts";
 import { log } from "../lib/log.ts";
+import { redirectTarget } from "../lib/redirect-target.ts";
 import { endPreviewCookie, previewCookie } from "../preview/preview-cookie.ts";
 
 /**
@@ -15,11 +16,6 @@ import { endPreviewCookie, previewCookie } from "../preview/preview-cookie.ts";
 export const preview = new Hono<AppEnv>();
 
 const noStore = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
-
-/** Only a path on this site: never another host ("//evil.example", "/\\evil.example"). */
-function inSitePath(value: string | null | undefined): string {
-  return value && /^\/(?![/\\])/.test(value) ? value : "/";
-}
 
 preview.get("/enable", async (c) => {
   let client: ReturnType<typeof sanityClient>;
@@ -37,7 +33,7 @@ preview.get("/enable", async (c) => {
   }
   return c.body(null, 303, {
     ...noStore,
-    Location: inSitePath(redirectTo),
+    Location: redirectTarget(redirectTo, new URL(c.req.url).origin),
     "Set-Cookie": await previewCookie(c.env),
   });
 });
@@ -45,7 +41,7 @@ preview.get("/enable", async (c) => {
 preview.get("/disable", (c) =>
   c.body(null, 303, {
     ...noStore,
-    Location: inSitePath(c.req.query("redirect")),
+    Location: redirectTarget(c.req.query("redirect"), new URL(c.req.url).origin),
     "Set-Cookie": endPreviewCookie(),
   }),
 );

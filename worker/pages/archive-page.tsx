@@ -3,6 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { loadSiteSettings } from "../content/load-site-settings.ts";
 import { requestContent } from "../content/request-content.ts";
 import { pageNotFound } from "../errors/page-error.ts";
+import { redirectTarget } from "../lib/redirect-target.ts";
 import { renderPage } from "../render/render-page.tsx";
 import { ArchiveView } from "../views/ArchiveView.tsx";
 import { loadLayout } from "./load-layout.ts";
@@ -21,7 +22,9 @@ export const archivePage: Handler<AppEnv> = async (c) => {
   const site = await loadSiteSettings(c);
   const page = Number(c.req.param("page") ?? "1");
   // One address per page: `/archive/page/1` is `/archive`.
-  if (c.req.param("page") !== undefined && page === 1) return c.redirect("/archive", 301);
+  if (c.req.param("page") !== undefined && page === 1) {
+    return c.redirect(redirectTarget(archivePath(1), new URL(c.req.url).origin), 301);
+  }
   const start = (page - 1) * ARCHIVE_PAGE_SIZE;
   const content = requestContent(c);
   const { posts, total } = await content.archive(start, start + ARCHIVE_PAGE_SIZE);

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { siteUrlOrigin } from "../../config/site-url.ts";
 import { isLocalHost } from "../../lib/local-host.ts";
+import { redirectTarget } from "../../lib/redirect-target.ts";
 
 /**
  * With `SITE_URL` set, the site lives at one address: a page asked for on any other host
@@ -14,5 +15,5 @@ export const canonicalHost: MiddlewareHandler = async (c, next) => {
   if (!origin || (method !== "GET" && method !== "HEAD") || isLocalHost(c.req.url)) return next();
   const url = new URL(c.req.url);
   if (url.origin === origin) return next();
-  return c.redirect(`${origin}${url.pathname}${url.search}`, 301);
+  return c.redirect(redirectTarget(`${origin}${url.pathname}${url.search}`, origin), 301);
 };
