@@ -40,15 +40,20 @@ const hookEnv = (): Env => ({ ...env, SANITY_WEBHOOK_SECRET: SECRET });
 
 const generation = () => env.CONTENT_GENERATION.getByName("site").current();
 
-/** A delivery as Sanity makes it: the projection, signed with the shared secret. */
-async function delivery(change: unknown, secret = SECRET, signature?: string) {
+/** A delivery as Sanity makes it: the projection, signed with the shared secret (now, by default). */
+async function delivery(
+  change: unknown,
+  secret = SECRET,
+  signature?: string,
+  signedAt = Date.now(),
+) {
   const body = JSON.stringify(change);
   return {
     method: "POST",
     body,
     headers: {
       "Content-Type": "application/json",
-      [SIGNATURE_HEADER_NAME]: signature ?? (await encodeSignatureHeader(body, Date.now(), secret)),
+      [SIGNATURE_HEADER_NAME]: signature ?? (await encodeSignatureHeader(body, signedAt, secret)),
     },
   };
 }
@@ -173,6 +178,51 @@ describe("the publish webhook", () => {
     });
     expect(res.status).toBe(503);
     expect(logs.text("error")).toContain("rate limited");
+  });
+
+  it("refuses the same delivery sent again: no new generation, no purge", async () => {
+    const { app, purges } = recordingApp();
+    const logs = captureLogs();
+    const once = await delivery({ ...CHANGE, replayed: true });
+    const first = await request(HOOK, { via: app, env: hookEnv(), ...once });
+    expect(first.status).toBe(200);
+    const after = await generation();
+    for (let replay = 0; replay < 2; replay++) {
+      const again = await request(HOOK, { via: app, env: hookEnv(), ...once });
+      expect(again.status).toBe(409);
+    }
+    expect(purges).toHaveLength(1);
+    expect(await generation()).toBe(after);
+    expect(logs.messages("warn")).toContain("Publish webhook refused: a delivery already received");
+  });
+
+  it.each([
+    ["in 2021", Date.parse("2021-03-01T12:00:00Z")],
+    ["six minutes ago", Date.now() - 6 * 60_000],
+    ["six minutes ahead", Date.now() + 6 * 60_000],
+  ])("refuses a delivery signed %s with 401", async (_, signedAt) => {
+    const { app, purges } = recordingApp();
+    captureLogs();
+    const before = await generation();
+    const res = await request(HOOK, {
+      via: app,
+      env: hookEnv(),
+      ...(await delivery(CHANGE, SECRET, undefined, signedAt)),
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toContain("expired");
+    expect(purges).toEqual([]);
+    expect(await generation()).toBe(before);
+  });
+
+  it("accepts Sanity's retry of a delivery whose purge failed", async () => {
+    captureLogs();
+    const once = await delivery({ ...CHANGE, retried: true });
+    const failing = createApp({ purge: () => Promise.reject(new Error("rate limited")) });
+    expect((await request(HOOK, { via: failing, env: hookEnv(), ...once })).status).toBe(503);
+    const { app, purges } = recordingApp();
+    expect((await request(HOOK, { via: app, env: hookEnv(), ...once })).status).toBe(200);
+    expect(purges).toHaveLength(1);
   });
 
   it("skips the purge with one log line where there is no Workers Cache (locally)", async () => {

@@ -1,40 +1,57 @@
-/** Bodies up to this size are read to the end even when refused; only larger ones are cut off. */
-const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
+import { isLocalHost } from "./local-host.ts";
 
 /**
- * Reads and drops what a refused request sent. Answering before the body is consumed breaks
- * the upload's connection in the local proxy that `npm start` and `wrangler dev` put in front
- * of workerd, and the proxy then answers that request and others sharing the connection with
- * a 500 and a stack trace ("Network connection lost"). Cancelling a large upload does the
- * same, so bodies are drained whole up to a size no real form or fuzzer sends.
+ * Request bodies. At the edge, a body the answer does not need is simply left unread (or its
+ * rest cancelled): nothing is spent on it. On a developer's machine, `npm start` and
+ * `wrangler dev` put a proxy in front of workerd that keeps its connections to the worker
+ * open for later requests, and a connection whose request body was left unread or cut off is
+ * dropped under the next request, which then fails with a 500 and a stack trace ("Network
+ * connection lost"). There, every body is read to its end before the answer goes out.
  */
-export async function discardBody(request: Request): Promise<void> {
+
+/** Done with a body the answer will not use: left unread at the edge, read whole locally. */
+export async function releaseBody(request: Request): Promise<void> {
   const body = request.body;
   if (!body || body.locked) return;
-  const reader = body.getReader();
-  let read = 0;
+  await finish(request, body.getReader());
+}
+
+/** What is left of a body once the answer no longer needs it (see above). */
+async function finish(
+  request: Request,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): Promise<void> {
   try {
-    while (read <= DRAIN_LIMIT_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
+    if (!isLocalHost(request.url)) {
+      await reader.cancel();
+      return;
     }
-    await reader.cancel();
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) return;
+    }
   } catch {
-    // The client went away: nothing left to discard.
+    // The client went away: nothing left to read.
   } finally {
     reader.releaseLock();
   }
 }
 
+/** The size the request declares (Content-Length), or undefined when it streams without one. */
+function declaredLength(request: Request): number | undefined {
+  const value = request.headers.get("Content-Length")?.trim();
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
 /**
- * The body as text, or null when it is longer than `limit` bytes (the declared length is
- * checked first; the rest of an oversized body is discarded, not left unread).
+ * The body as text, or null when it is longer than `limit` bytes: a declared length over the
+ * limit is refused before a byte is read, and a body that streams past the limit unannounced
+ * is refused as soon as it does (what is left of either is released as above).
  */
 export async function readText(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > limit) {
-    await discardBody(request);
+  const declared = declaredLength(request);
+  if (declared !== undefined && declared > limit) {
+    await releaseBody(request);
     return null;
   }
   const body = request.body;
@@ -47,12 +64,12 @@ export async function readText(request: Request, limit: number): Promise<string 
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      reader.releaseLock();
-      await discardBody(request);
+      await finish(request, reader);
       return null;
     }
     chunks.push(value);
   }
+  reader.releaseLock();
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

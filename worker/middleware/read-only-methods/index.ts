@@ -1,16 +1,18 @@
 import type { MiddlewareHandler } from "hono";
-import { discardBody } from "../../lib/request-body.ts";
+import { releaseBody } from "../../lib/request-body.ts";
 
 const ALLOW = "GET, HEAD";
 
 /**
  * Pages are read-only: OPTIONS gets the allowed methods, anything else but GET and HEAD a 405
- * with an Allow header, before any route or error page runs.
+ * with an Allow header, before any route or error page runs. A page takes no body: whatever was
+ * sent is released unused (lib/request-body.ts).
  */
 export const readOnlyMethods: MiddlewareHandler = async (c, next) => {
+  // Not even a GET's body (some clients send one) is read as content.
+  await releaseBody(c.req.raw);
   const method = c.req.method;
   if (method === "GET" || method === "HEAD") return next();
-  await discardBody(c.req.raw);
   if (method === "OPTIONS") return c.body(null, 204, { Allow: ALLOW });
   return c.text("405 Method Not Allowed", 405, { Allow: ALLOW });
 };
