@@ -3,9 +3,10 @@
 // Shared by `npm start`, the browser tests and the benchmark, so all three run the same thing.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { type ContentService, startContentService } from "../demo/server/server.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -34,6 +35,27 @@ export const CONFIG_KEYS = [
   "SLIDESHOW_INTERVAL_SECONDS",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+/** The settings that are secrets: never on a command line, where every local user can read them. */
+export const SECRET_KEYS: readonly ConfigKey[] = ["SANITY_TOKEN", "SANITY_WEBHOOK_SECRET"];
+
+/**
+ * Writes the secrets among `vars` to a dotenv file that only this user can read (in a new
+ * private folder), for wrangler's `--env-file`. Secret values are single tokens; one that
+ * would need quoting in dotenv syntax is refused rather than mangled.
+ */
+function secretsFile(vars: SiteVars): { path: string; remove(): void } {
+  const folder = mkdtempSync(join(tmpdir(), "portfolio-secrets-"));
+  const lines = SECRET_KEYS.flatMap((key) => {
+    const value = vars[key];
+    if (value === undefined) return [];
+    if (/[\s"'\\#]/.test(value)) throw new Error(`${key} may not contain spaces, quotes or #`);
+    return [`${key}=${value}`];
+  });
+  const path = join(folder, ".env");
+  writeFileSync(path, `${lines.join("\n")}\n`, { mode: 0o600 });
+  return { path, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
 export type SiteVars = Partial<Record<ConfigKey, string>>;
 
 export interface SiteOptions {
@@ -206,8 +228,12 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     Object.assign(vars, demo.vars);
   }
 
+  const secrets = secretsFile(vars);
   const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "info"];
-  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  args.push("--env-file", secrets.path);
+  for (const [key, value] of Object.entries(vars)) {
+    if (!SECRET_KEYS.includes(key as ConfigKey)) args.push("--var", `${key}:${value}`);
+  }
   let log = "";
   const worker = spawn(resolve(ROOT, "node_modules/.bin/wrangler"), args, {
     cwd: ROOT,
@@ -234,6 +260,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const url = `http://127.0.0.1:${options.port}`;
   const close = async () => {
     await stopProcessGroup(worker);
+    secrets.remove();
     await content?.close();
   };
   try {

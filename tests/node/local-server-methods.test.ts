@@ -1,7 +1,9 @@
 // Bodies sent with methods the site does not accept, through the real local server that
 // `npm start` runs (wrangler's proxy in front of workerd), not only the worker in-process:
-// answering before a request body was read used to make the proxy answer 500 with a stack
-// trace naming local files.
+// abandoning a request body half read makes the proxy answer 500 with a stack trace naming
+// local files, so refusals must leave bodies unread (or read them whole).
+import { readdirSync, readFileSync } from "node:fs";
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
 
@@ -21,6 +23,8 @@ const BODIES: { name: string; body: () => BodyInit; type: string }[] = [
   },
 ];
 const ROUNDS = 5;
+const STACK_TRACE = /\bat .+:\d+|file:\/\/|node_modules|Network connection lost/;
+const TEN_MIB = 10 * 1024 * 1024;
 
 let site: RunningSite;
 
@@ -52,7 +56,7 @@ describe("methods with a body on the local server", () => {
               if (res.status !== 405) problems.push(`${where}: ${res.status}`);
               if (res.headers.get("Allow") !== "GET, HEAD")
                 problems.push(`${where}: no Allow header`);
-              if (/\bat .+:\d+|file:\/\/|node_modules|Network connection lost/.test(text)) {
+              if (STACK_TRACE.test(text)) {
                 problems.push(`${where}: ${text.slice(0, 200)}`);
               }
             }),
@@ -64,4 +68,78 @@ describe("methods with a body on the local server", () => {
     expect(problems).toEqual([]);
     expect(site.output()).not.toMatch(/Network connection lost/);
   }, 120_000);
+});
+
+describe("large bodies on the local server", () => {
+  it("refuses 10 MiB bodies on pages with 405, every time, without a stack trace", async () => {
+    const answers: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const path of PATHS) {
+        const res = await fetch(`${site.url}${path}`, {
+          method: "POST",
+          body: new Uint8Array(TEN_MIB).fill(97),
+        });
+        const text = await res.text();
+        answers.push(`${res.status}${STACK_TRACE.test(text) ? ` ${text.slice(0, 120)}` : ""}`);
+      }
+    }
+    expect(answers).toEqual(Array(3 * PATHS.length).fill("405"));
+    expect(site.output()).not.toMatch(/Network connection lost/);
+  }, 120_000);
+
+  it("answers 413 to a signed webhook delivery of 10 MiB, declared or streamed", async () => {
+    const secret = site.vars.SANITY_WEBHOOK_SECRET ?? "";
+    const body = "x".repeat(TEN_MIB);
+    const signature = await encodeSignatureHeader(body, Date.now(), secret);
+    const declared = await fetch(`${site.url}/_app/hooks/sanity`, {
+      method: "POST",
+      body,
+      headers: { [SIGNATURE_HEADER_NAME]: signature },
+    });
+    expect([declared.status, await declared.text()]).toEqual([413, "413 Payload Too Large\n"]);
+    // Without a declared length the worker reads up to its limit, then to the end.
+    const chunks = new Blob([body]).stream();
+    const streamed = await fetch(`${site.url}/_app/hooks/sanity`, {
+      method: "POST",
+      body: chunks,
+      duplex: "half",
+      headers: { [SIGNATURE_HEADER_NAME]: signature },
+    } as RequestInit);
+    expect([streamed.status, await streamed.text()]).toEqual([413, "413 Payload Too Large\n"]);
+  }, 60_000);
+});
+
+describe("secrets of the local server", () => {
+  // Every local user can read every process's command line (ps, /proc/*/cmdline).
+  it("passes the token and the webhook secret to the worker, but on no command line", async () => {
+    const secrets = [site.vars.SANITY_TOKEN, site.vars.SANITY_WEBHOOK_SECRET];
+    expect(secrets.every((secret) => secret && secret.length >= 16)).toBe(true);
+    const commandLines = readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .flatMap((pid) => {
+        try {
+          return [readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ")];
+        } catch {
+          return []; // The process ended meanwhile.
+        }
+      });
+    expect(commandLines.some((line) => line.includes("wrangler"))).toBe(true);
+    for (const secret of secrets) {
+      expect(commandLines.filter((line) => line.includes(secret as string))).toEqual([]);
+    }
+    // The worker has them: a delivery signed with the webhook secret is accepted.
+    const body = JSON.stringify({ _id: "siteSettings", _type: "siteSettings" });
+    const res = await fetch(`${site.url}/_app/hooks/sanity`, {
+      method: "POST",
+      body,
+      headers: {
+        [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(
+          body,
+          Date.now(),
+          secrets[1] as string,
+        ),
+      },
+    });
+    expect(res.status).toBe(200);
+  });
 });

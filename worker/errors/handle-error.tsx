@@ -55,8 +55,16 @@ function toVisitorError(error: Error, local: boolean): VisitorError {
 /**
  * Every error becomes a rendered error page (or, for bots, a minimal body) with
  * the right status. Internal details go to the log with the request id, never to the visitor.
+ * Bots and people get different answers to the same error, so every error answer says that it
+ * depends on the User-Agent, which also keeps it out of the shared cache (cache-headers).
  */
 export async function handleError(error: Error, c: Context<AppEnv>): Promise<Response> {
+  const response = await errorResponse(error, c);
+  response.headers.append("Vary", "User-Agent");
+  return response;
+}
+
+async function errorResponse(error: Error, c: Context<AppEnv>): Promise<Response> {
   const visitor = toVisitorError(error, isLocalHost(c.req.url));
   const fields = {
     status: visitor.status,

@@ -20,6 +20,10 @@ const REDIRECT_SECONDS = 60 * 60;
  * publish webhook purges. Pages live long when publishing purges them (a webhook secret is
  * set), else only as long as content is fresh, and never past the next scheduled post. Error
  * answers and pages built from stale or failed content are kept briefly or not at all.
+ *
+ * The edge keys on the URL alone (Workers Cache ignores `Vary`), so an answer that depends on
+ * another part of the request says so with `Vary` and is never shared: kept, it would be
+ * served to whoever asks next (a crawler's bare 404 to readers, say).
  */
 export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
@@ -32,7 +36,8 @@ export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   let edge: string;
   if (
     (method !== "GET" && method !== "HEAD") ||
-    headers.get("Cache-Control")?.includes("no-store")
+    headers.get("Cache-Control")?.includes("no-store") ||
+    variesByRequest(headers)
   ) {
     edge = "no-store";
   } else if (status === 200) {
@@ -50,6 +55,17 @@ export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   headers.set("Cloudflare-CDN-Cache-Control", edge);
   if (provenance?.tags.length) headers.set("Cache-Tag", provenance.tags.join(","));
 };
+
+/** Whether the answer depends on request headers besides the URL (compression aside). */
+function variesByRequest(headers: Headers): boolean {
+  const vary = headers.get("Vary");
+  return Boolean(
+    vary
+      ?.split(",")
+      .map((name) => name.trim().toLowerCase())
+      .some((name) => name !== "" && name !== "accept-encoding"),
+  );
+}
 
 /** Seconds a good page may stay at the edge. */
 function lifetime(
