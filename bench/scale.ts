@@ -80,7 +80,7 @@ export function linkedPaths(html: string, siteUrl: string): string[] {
   return paths;
 }
 
-const archivePage = (path: string) => {
+const archiveHandler = (path: string) => {
   if (path === "/archive") return 1;
   const match = /^\/archive\/page\/(\d+)$/.exec(path);
   return match ? Number(match[1]) : undefined;
@@ -160,7 +160,7 @@ async function crawlArchive(siteUrl: string, first: string): Promise<Crawl> {
     for (const path of linkedPaths(html, siteUrl)) {
       const slug = postSlug(path);
       if (slug) slugs.add(slug);
-      const page = archivePage(path);
+      const page = archiveHandler(path);
       if (page !== undefined && !seen.has(page)) {
         seen.add(page);
         lastLinked = Math.max(lastLinked, page);
@@ -209,7 +209,7 @@ export async function scaleRows(
   const archiveHtml = bodyOf(archive).body;
   const linkedPages = archiveHtml
     ? linkedPaths(text(archiveHtml), siteUrl)
-        .map(archivePage)
+        .map(archiveHandler)
         .filter((page): page is number => page !== undefined)
     : [];
   const lastPage = linkedPages.length > 0 ? Math.max(...linkedPages) : expectedLast;

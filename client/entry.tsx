@@ -2,10 +2,7 @@ import "@vitejs/plugin-react/preamble";
 import "./styles/app.css";
 import { type ComponentType, createElement, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import type { IslandName } from "./islands/island-name.ts";
-import Slideshow from "./islands/Slideshow.tsx";
-import SlideshowToggle from "./islands/SlideshowToggle.tsx";
-import ThemeToggle from "./islands/ThemeToggle.tsx";
+import { type IslandName, islands } from "./islands/registry.ts";
 import { watchForNewBuilds } from "./runtime/new-build.ts";
 import { loadPhotoViewerWhenNeeded } from "./runtime/photo-viewer-loader.ts";
 import { startPrefetching } from "./runtime/prefetch.ts";
@@ -18,13 +15,15 @@ loadPhotoViewerWhenNeeded();
 
 // The islands are bundled with the entry rather than split into chunks of their own: together
 // they are about 3 KB, and one file compresses better and loads in one request.
-// biome-ignore lint/suspicious/noExplicitAny: island props are whatever the server serialised into data-props
-const islands: Record<IslandName, ComponentType<any>> = { Slideshow, SlideshowToggle, ThemeToggle };
 
 // The islands hydrate as a transition: React then works in slices of a few milliseconds in
 // later tasks, yielding to the visitor, so hydration never blocks the main thread.
 for (const marker of document.querySelectorAll<HTMLElement>("[data-island]")) {
-  const Component = islands[marker.dataset.island as IslandName] as ComponentType | undefined;
+  const name = marker.dataset.island;
+  // Props are whatever the server serialised for this island (worker/views/Island.tsx).
+  const Component = Object.hasOwn(islands, name ?? "")
+    ? (islands[name as IslandName] as ComponentType<object>)
+    : undefined;
   if (!Component) continue;
   try {
     const props: unknown = JSON.parse(marker.dataset.props ?? "{}");

@@ -8,36 +8,14 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type ContentService, startContentService } from "../demo/server/server.ts";
+import { SECRET_VARS, VAR_NAMES, type VarName } from "../worker/config/vars.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
-/** The settings `npm start` passes on to the worker. */
-export const CONFIG_KEYS = [
-  "SANITY_PROJECT_ID",
-  "SANITY_DATASET",
-  "SANITY_API_VERSION",
-  "SANITY_API_HOST",
-  "SANITY_TOKEN",
-  "SANITY_WEBHOOK_SECRET",
-  "SANITY_STUDIO_URL",
-  "SANITY_USE_CDN",
-  "SANITY_PERSPECTIVE",
-  "CONTENT_FRESH_SECONDS",
-  "CONTENT_STALE_SECONDS",
-  "SITE_URL",
-  "SITE_LANGUAGE",
-  "SITE_TITLE",
-  "SITE_BRAND",
-  "SITE_DESCRIPTION",
-  "SITE_OWNER",
-  "SITE_EMAIL",
-  "SITE_SOCIAL_URL",
-  "SLIDESHOW_INTERVAL_SECONDS",
-] as const;
-export type ConfigKey = (typeof CONFIG_KEYS)[number];
-
-/** The settings that are secrets: never on a command line, where every local user can read them. */
-export const SECRET_KEYS: readonly ConfigKey[] = ["SANITY_TOKEN", "SANITY_WEBHOOK_SECRET"];
+/** The settings `npm start` passes on to the worker: every var the worker reads. */
+export const CONFIG_KEYS = VAR_NAMES;
+export type ConfigKey = VarName;
+export type SiteVars = Partial<Record<ConfigKey, string>>;
 
 /**
  * Writes the secrets among `vars` to a dotenv file that only this user can read (in a new
@@ -46,7 +24,7 @@ export const SECRET_KEYS: readonly ConfigKey[] = ["SANITY_TOKEN", "SANITY_WEBHOO
  */
 function secretsFile(vars: SiteVars): { path: string; remove(): void } {
   const folder = mkdtempSync(join(tmpdir(), "portfolio-secrets-"));
-  const lines = SECRET_KEYS.flatMap((key) => {
+  const lines = SECRET_VARS.flatMap((key) => {
     const value = vars[key];
     if (value === undefined) return [];
     if (/[\s"'\\#]/.test(value)) throw new Error(`${key} may not contain spaces, quotes or #`);
@@ -56,7 +34,6 @@ function secretsFile(vars: SiteVars): { path: string; remove(): void } {
   writeFileSync(path, `${lines.join("\n")}\n`, { mode: 0o600 });
   return { path, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
-export type SiteVars = Partial<Record<ConfigKey, string>>;
 
 export interface SiteOptions {
   port: number;
@@ -232,7 +209,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "info"];
   args.push("--env-file", secrets.path);
   for (const [key, value] of Object.entries(vars)) {
-    if (!SECRET_KEYS.includes(key as ConfigKey)) args.push("--var", `${key}:${value}`);
+    if (!SECRET_VARS.includes(key as ConfigKey)) args.push("--var", `${key}:${value}`);
   }
   let log = "";
   const worker = spawn(resolve(ROOT, "node_modules/.bin/wrangler"), args, {

@@ -1,19 +1,21 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { trimTrailingSlash } from "hono/trailing-slash";
-import type { AppEnv } from "./app-env.ts";
-import { builds } from "./endpoints/builds.ts";
-import { preview } from "./endpoints/preview.ts";
-import { type Purge, purgePublicSite, sanityWebhook } from "./endpoints/sanity-webhook.ts";
-import { fullPath, handleError } from "./errors/handle-error.tsx";
+import { builds } from "./builds/endpoints.ts";
+import { discovery } from "./discovery/index.ts";
 import { unmatchedPath } from "./errors/page-error.ts";
 import { feeds } from "./feeds/index.ts";
 import { cacheHeaders } from "./middleware/cache-headers/index.ts";
 import { canonicalHost } from "./middleware/canonical-host/index.ts";
-import { contentGeneration } from "./middleware/content-generation/index.ts";
-import { previewMode } from "./middleware/preview-mode/index.ts";
 import { readOnlyMethods } from "./middleware/read-only-methods/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
+import { preview } from "./preview/endpoints.ts";
+import { previewMode } from "./preview/middleware.ts";
+import { contentGeneration } from "./publishing/read-generation.ts";
+import { type Purge, purgePublicSite, sanityWebhook } from "./publishing/webhook.ts";
+import { handleError } from "./render/error-page.tsx";
+import type { AppEnv } from "./request/app-env.ts";
+import { fullPath } from "./request/context.ts";
 import { registerRoutes, resolveRoutes } from "./routes/register-routes.ts";
 import type { RouteDefinition } from "./routes/route-definition.ts";
 import { type RouteMiddleware, routeMiddlewares } from "./routes/route-middlewares.ts";
@@ -56,6 +58,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.use(contentGeneration);
   // Before the page routes: "/sitemap.xml" would otherwise match "/:slug".
   app.route("/", feeds);
+  app.route("/", discovery);
   registerRoutes(app, resolved);
 
   app.notFound((c) => handleError(unmatchedPath(fullPath(c)), c));

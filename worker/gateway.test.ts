@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "./app-env.ts";
 import { createGateway } from "./gateway.ts";
-import { previewCookie } from "./preview/preview-cookie.ts";
+import { previewCookie } from "./preview/cookie.ts";
+import type { AppEnv } from "./request/app-env.ts";
 
 /** What reached the cached entrypoint, and what the gateway's own app answered. */
 function harness() {

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "./app-env.ts";
-import { inPreview } from "./preview/preview-cookie.ts";
+import { inPreview } from "./preview/cookie.ts";
+import type { AppEnv } from "./request/app-env.ts";
 
 /** Answered by the gateway itself, never through the cache: the publish webhook, preview on/off. */
 const UNCACHED_PATHS = /^\/_app\/(?:hooks|preview)(?:\/|$)/;

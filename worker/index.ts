@@ -1,9 +1,9 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { createApp } from "./app.ts";
 import { createGateway, type PublicSiteProps } from "./gateway.ts";
-import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./lib/purge.ts";
+import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/purge.ts";
 
-export { ContentGeneration } from "./generation/content-generation.ts";
+export { ContentGeneration } from "./publishing/content-generation.ts";
 
 const app = createApp();
 

@@ -58,7 +58,7 @@ async function openPortfolio(page: Page, options: { firstInView?: string } = {})
 }
 
 /** The title and heading the server's photo page has, read the way a browser reads them. */
-async function photoPage(page: Page, key: string): Promise<{ title: string; h1: string }> {
+async function photoHandler(page: Page, key: string): Promise<{ title: string; h1: string }> {
   return page.evaluate(async (url) => {
     const html = await (await fetch(url)).text();
     const doc = new DOMParser().parseFromString(html, "text/html");
@@ -73,7 +73,7 @@ const isViewerOpen = (page: Page) =>
 
 /** Waits until the open viewer shows the photograph `key`, with its address and title. */
 async function expectViewerShows(page: Page, key: string): Promise<void> {
-  const expected = await photoPage(page, key);
+  const expected = await photoHandler(page, key);
   await page.waitForURL((url) => url.pathname === photoPath(key));
   await expect.poll(() => isViewerOpen(page), { message: "the viewer is open" }).toBe(true);
   const heading = viewer(page).locator("[data-photo-view] h1");
@@ -369,7 +369,7 @@ describe("the photo viewer", () => {
       await expectViewerShows(page, "b2i1");
       await page.keyboard.press("ArrowRight");
       await expectViewerShows(page, "b2i2");
-      const expected = await photoPage(page, "b2i2");
+      const expected = await photoHandler(page, "b2i2");
 
       const response = await page.reload();
       expect(response?.status()).toBe(200);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields.ts";
 import { SITE_SETTINGS_ID, schemaTypes, singletonTypes } from "../../studio/schema/index.ts";
 import { isInternalPath } from "../../studio/schema/site-settings.ts";
-import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../worker/routes/checks.ts";
+import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../worker/content/slug.ts";
 
 type Severity = "error" | "warning";
 

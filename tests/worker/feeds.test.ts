@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { pages, posts } from "../../demo/content.ts";
-import { escapeXml } from "../../worker/feeds/xml.ts";
+import { escapeXml } from "../../worker/lib/xml.ts";
 import { type Answer, BOT_UA, captureLogs, ORIGIN, request } from "./harness.ts";
 
 /** The text of every element with that tag, in document order. */

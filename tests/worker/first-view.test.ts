@@ -71,10 +71,10 @@ describe("the first view", () => {
     expect(firstFigure).not.toContain("data-after-paint");
   });
 
-  it("sends the same Link header for a page served from the rendered-page cache", async () => {
+  it("sends the same Link header for a page served from the rendered-HTML cache", async () => {
     const first = await request("/portfolio");
     const second = await request("/portfolio");
-    expect(second.headers.get("Server-Timing") ?? "").toContain(`page-cache;desc="hit"`);
+    expect(second.headers.get("Server-Timing") ?? "").toContain(`html-cache;desc="hit"`);
     expect(second.headers.get("Link")).toBe(first.headers.get("Link"));
   });
 });

@@ -160,9 +160,9 @@ describe("in preview", () => {
         cspDirective(res.headers.get("Content-Security-Policy") ?? "", "frame-ancestors"),
       ).toBe("'none'");
     }
-    // The second public view came from the rendered-page cache: what it holds is published.
+    // The second public view came from the rendered-HTML cache: what it holds is published.
     const kept = await request(PATH, { env: testEnv });
-    expect(kept.headers.get("Server-Timing")).toContain('page-cache;desc="hit"');
+    expect(kept.headers.get("Server-Timing")).toContain('html-cache;desc="hit"');
     expect(textOf(kept.body, "h1")).toBe("The published title");
   });
 

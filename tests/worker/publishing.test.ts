@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app.ts";
-import type { PurgeRequest } from "../../worker/lib/purge.ts";
+import type { PurgeRequest } from "../../worker/publishing/purge.ts";
 import {
   BOT_UA,
   captureLogs,
@@ -264,7 +264,7 @@ describe("after a publish", () => {
     // Without the webhook the caches still answer: the page is kept and its content is fresh.
     const cached = await request(POST, { env: testEnv });
     expect(textOf(cached.body, "h1")).toBe("Before the publish");
-    expect(cached.headers.get("Server-Timing")).toContain('page-cache;desc="hit"');
+    expect(cached.headers.get("Server-Timing")).toContain('html-cache;desc="hit"');
 
     captureLogs();
     const hook = await request(HOOK, {

@@ -3,6 +3,8 @@
  * before first use. Each rule names its setting in the error; the token is never echoed.
  * Pure TypeScript, so `npm start` runs the same checks in Node before the worker starts.
  */
+import { setVar, type Vars, varOrDefault } from "./vars.ts";
+
 /**
  * What the site reads: `published` for every visitor; `drafts` only in the owner's preview,
  * per request and never cached.
@@ -24,19 +26,18 @@ export interface ContentConfig {
   staleSeconds: number;
 }
 
-export type ContentEnv = Partial<
-  Record<
-    | "SANITY_PROJECT_ID"
-    | "SANITY_DATASET"
-    | "SANITY_API_VERSION"
-    | "SANITY_API_HOST"
-    | "SANITY_TOKEN"
-    | "SANITY_USE_CDN"
-    | "SANITY_PERSPECTIVE"
-    | "CONTENT_FRESH_SECONDS"
-    | "CONTENT_STALE_SECONDS",
-    string
-  >
+/** The vars the content configuration is read from. */
+export type ContentEnv = Pick<
+  Vars,
+  | "SANITY_PROJECT_ID"
+  | "SANITY_DATASET"
+  | "SANITY_API_VERSION"
+  | "SANITY_API_HOST"
+  | "SANITY_TOKEN"
+  | "SANITY_USE_CDN"
+  | "SANITY_PERSPECTIVE"
+  | "CONTENT_FRESH_SECONDS"
+  | "CONTENT_STALE_SECONDS"
 >;
 
 export class ConfigError extends Error {
@@ -63,18 +64,17 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-function setting(env: ContentEnv, name: keyof ContentEnv): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
+const setting = (env: ContentEnv, name: keyof ContentEnv) => setVar(env, name);
 
-function seconds(env: ContentEnv, name: keyof ContentEnv, fallback: number): number {
-  const value = setting(env, name);
-  if (value === undefined) return fallback;
+function seconds(env: ContentEnv, name: "CONTENT_FRESH_SECONDS" | "CONTENT_STALE_SECONDS"): number {
+  const value = varOrDefault(env, name);
   if (!/^\d{1,9}$/.test(value))
     throw new ConfigError(name, `must be a whole number of seconds, got ${show(value)}`);
   return Number(value);
 }
+
+/** How long a content result is fresh (`CONTENT_FRESH_SECONDS`), also how long pages live without the webhook. */
+export const freshSeconds = (env: ContentEnv): number => seconds(env, "CONTENT_FRESH_SECONDS");
 
 export function contentConfig(env: ContentEnv): ContentConfig {
   const projectId = setting(env, "SANITY_PROJECT_ID");
@@ -86,7 +86,7 @@ export function contentConfig(env: ContentEnv): ContentConfig {
     );
   }
 
-  const dataset = setting(env, "SANITY_DATASET") ?? "production";
+  const dataset = varOrDefault(env, "SANITY_DATASET");
   if (!DATASET.test(dataset)) {
     throw new ConfigError(
       "SANITY_DATASET",
@@ -94,7 +94,7 @@ export function contentConfig(env: ContentEnv): ContentConfig {
     );
   }
 
-  const apiVersion = setting(env, "SANITY_API_VERSION") ?? "2025-02-19";
+  const apiVersion = varOrDefault(env, "SANITY_API_VERSION");
   const versionOk =
     apiVersion === "1" ||
     apiVersion === "X" ||
@@ -148,8 +148,8 @@ export function contentConfig(env: ContentEnv): ContentConfig {
     // with a token; without an explicit choice it is on only for public, tokenless reads.
     useCdn: cdn === undefined ? !token : cdn === "true",
     perspective: "published",
-    freshSeconds: seconds(env, "CONTENT_FRESH_SECONDS", 60),
-    staleSeconds: seconds(env, "CONTENT_STALE_SECONDS", 7 * 24 * 60 * 60),
+    freshSeconds: freshSeconds(env),
+    staleSeconds: seconds(env, "CONTENT_STALE_SECONDS"),
   };
 }
 

@@ -1,10 +1,8 @@
-import type { PurgeRequest } from "../lib/purge.ts";
-import { isSlug } from "../routes/checks.ts";
-
 /**
  * Cache tags name what a page was built from, so a publish purges exactly the pages that show
- * the change. The content source tags every read; the publish webhook maps a changed document
- * to the same tags here. Tags are printable ASCII: slugs are checked before use.
+ * the change. The content source tags every read with these; the publish webhook maps a
+ * changed document to the same tags (publishing/purge-plan.ts). Tags are printable ASCII:
+ * slugs are checked before use.
  */
 export const TAGS = {
   settings: "settings",
@@ -14,45 +12,3 @@ export const TAGS = {
   post: (slug: string) => `post:${slug}`,
   page: (slug: string) => `page:${slug}`,
 } as const;
-
-/** What Sanity's webhook says about a changed document (its projection; see the README). */
-interface Change {
-  _id?: unknown;
-  _type?: unknown;
-  slug?: unknown;
-  /** The slug before the change, when the projection asks for it: the old address must go too. */
-  previousSlug?: unknown;
-}
-
-const slugOf = (value: unknown): string | undefined => {
-  const slug =
-    typeof value === "object" && value !== null ? (value as { current?: unknown }).current : value;
-  return typeof slug === "string" && isSlug(slug) ? slug : undefined;
-};
-
-const EVERYTHING: PurgeRequest = { everything: true };
-
-/**
- * The purge a published change needs: null for a change no visitor can see (a draft), the
- * document's tags when they are known, and everything for what cannot be mapped (an image's
- * texts may show on any page; an unknown type or a payload without an id).
- */
-export function purgeFor(change: unknown): PurgeRequest | null {
-  if (typeof change !== "object" || change === null) return EVERYTHING;
-  const { _id, _type, slug, previousSlug } = change as Change;
-  if (typeof _id !== "string") return EVERYTHING;
-  if (_id.startsWith("drafts.") || _id.startsWith("versions.")) return null;
-  const slugs = [slugOf(slug), slugOf(previousSlug)].filter((value) => value !== undefined);
-  switch (_type) {
-    case "siteSettings":
-      return _id === "siteSettings" ? { tags: [TAGS.settings] } : null;
-    case "media.tag":
-      return { tags: [TAGS.slideshow] };
-    case "post":
-      return slugs.length ? { tags: [...slugs.map(TAGS.post), TAGS.posts] } : EVERYTHING;
-    case "page":
-      return slugs.length ? { tags: [...slugs.map(TAGS.page), TAGS.pages] } : EVERYTHING;
-    default:
-      return EVERYTHING;
-  }
-}

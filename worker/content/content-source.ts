@@ -4,10 +4,10 @@ import {
   contentConfig,
   previewConfig,
 } from "../config/content-config.ts";
-import { siteLanguage } from "../config/site-settings.ts";
+import { siteLanguage } from "../config/site-defaults.ts";
 import { log } from "../lib/log.ts";
 import { TAGS } from "./cache-tags.ts";
-import { type CacheContext, cachedQuery } from "./edge-cache.ts";
+import { type BackgroundTasks, cachedQuery } from "./edge-cache.ts";
 import { type ImageUrls, imageUrls } from "./image-urls.ts";
 import { localizeAssets } from "./localize.ts";
 import type {
@@ -127,7 +127,7 @@ function expect<T>(check: (value: unknown) => value is T) {
  */
 export function createContentSource(
   env: ContentEnv & { SITE_LANGUAGE?: string },
-  ctx: CacheContext,
+  ctx: BackgroundTasks,
   path: string,
   mode: ReadMode,
 ): ContentSource {

@@ -21,7 +21,7 @@ interface Entry<T> {
   expiresAt?: number;
 }
 
-export interface CacheContext {
+export interface BackgroundTasks {
   waitUntil(promise: Promise<unknown>): void;
 }
 
@@ -64,7 +64,7 @@ export class QueryTimeout extends Error {
  */
 const inFlight = new Map<string, Promise<unknown>>();
 
-function shared<T>(key: string, ctx: CacheContext, start: () => Promise<T>): Promise<T> {
+function shared<T>(key: string, ctx: BackgroundTasks, start: () => Promise<T>): Promise<T> {
   const pending = inFlight.get(key) as Promise<T> | undefined;
   if (pending) return pending;
   const promise = start().finally(() => inFlight.delete(key));
@@ -123,7 +123,7 @@ export const REVALIDATE_WINDOW_MS = 5 * 60 * 1000;
 
 export async function cachedQuery<T>(options: {
   config: ContentConfig;
-  ctx: CacheContext;
+  ctx: BackgroundTasks;
   /** The content generation; null when unknown, and then nothing is read from or stored in the cache. */
   generation: number | null;
   query: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BodyBlock, ContentImage, ImageAsset } from "./model.ts";
-import { findPhoto, photoPath, photoSequences } from "./photos.ts";
+import { findPhoto, photoSequences } from "./photos.ts";
 
 const asset = (id: string): ImageAsset => ({ _id: id, url: `u/${id}`, width: 10, height: 10 });
 const image = (key: string, withAsset = true): ContentImage & { _type: "image" } => ({
@@ -53,10 +53,5 @@ describe("photo sequences", () => {
     expect(findPhoto("page", { body }, "zzz")).toBeUndefined();
     expect(findPhoto("page", { body }, "gone")).toBeUndefined();
     expect(findPhoto("page", { body: null }, "a")).toBeUndefined();
-  });
-
-  it("names the document and the photograph in the address", () => {
-    expect(photoPath("page", "portfolio", "b2i1")).toBe("/portfolio/photo/b2i1");
-    expect(photoPath("post", "a-walk", "cover")).toBe("/post/a-walk/photo/cover");
   });
 });

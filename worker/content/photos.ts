@@ -1,4 +1,5 @@
 import type { BodyBlock, ContentImage, GalleryBlock, ImageAsset } from "./model.ts";
+import type { DocumentKind } from "./paths.ts";
 
 /**
  * Every photograph shown in a page or post has a page of its own, at an address that names
@@ -10,8 +11,6 @@ import type { BodyBlock, ContentImage, GalleryBlock, ImageAsset } from "./model.
 /** Sanity's array keys, and the cover's; anything else is not a photograph of the site. */
 export const PHOTO_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 export const COVER_KEY = "cover";
-
-export type DocumentKind = "page" | "post";
 
 /** A photograph with its key and the sequence it is browsed in. */
 export interface Photo {
@@ -104,9 +103,4 @@ export function findPhoto(
     };
   }
   return undefined;
-}
-
-/** The address of a photograph's page. */
-export function photoPath(kind: DocumentKind, slug: string, key: string): string {
-  return kind === "post" ? `/post/${slug}/photo/${key}` : `/${slug}/photo/${key}`;
 }

@@ -1,8 +1,9 @@
 import type { FeedContent } from "../content/model.ts";
-import { requestContent } from "../content/request-content.ts";
-import { isSlug } from "../routes/checks.ts";
-import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "./feed.ts";
-import { escapeXml } from "./xml.ts";
+import { paths } from "../content/paths.ts";
+import { isSlug } from "../content/slug.ts";
+import { escapeXml } from "../lib/xml.ts";
+import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "../render/feed.ts";
+import { contentFor } from "../request/context.ts";
 
 /**
  * How many posts the feed carries: readers poll it often, so it holds the latest ones with
@@ -12,11 +13,11 @@ export const FEED_POSTS = 30;
 
 /** `/rss.xml`: the latest posts as an RSS 2.0 feed, newest first. */
 export const rss: Feed<FeedContent> = (c, content, origin, site) => {
-  const images = requestContent(c).images;
-  const self = `${origin}/rss.xml`;
+  const images = contentFor(c).images;
+  const self = `${origin}${paths.rss()}`;
   const posts = content.posts.filter((post) => isSlug(post.slug));
   const items = posts.map((post) => {
-    const link = `${origin}/post/${post.slug}`;
+    const link = `${origin}${paths.post(post.slug)}`;
     const published = parseDate(post.publishedAt);
     const cover = post.mainImage?.asset
       ? images.responsive({ ...post.mainImage, asset: post.mainImage.asset }, { maxWidth: 1200 })
@@ -42,7 +43,7 @@ export const rss: Feed<FeedContent> = (c, content, origin, site) => {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     "  <channel>",
     `    <title>${escapeXml(site.title)}</title>`,
-    `    <link>${escapeXml(`${origin}/`)}</link>`,
+    `    <link>${escapeXml(`${origin}${paths.home()}`)}</link>`,
     `    <description>${escapeXml(site.description)}</description>`,
     `    <language>${escapeXml(site.language)}</language>`,
     `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,

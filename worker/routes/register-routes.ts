@@ -1,6 +1,6 @@
 import type { Hono, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app-env.ts";
 import { pageNotFound } from "../errors/page-error.ts";
+import type { AppEnv } from "../request/app-env.ts";
 import { type RouteDefinition, routeMeta } from "./route-definition.ts";
 import type { RouteMiddleware } from "./route-middlewares.ts";
 

@@ -1,5 +1,5 @@
 import type { Handler } from "hono";
-import type { AppEnv, RouteMeta } from "../app-env.ts";
+import type { AppEnv, RouteMeta } from "../request/app-env.ts";
 import type { ValidityCheck } from "./checks.ts";
 
 /**

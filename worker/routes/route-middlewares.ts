@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app-env.ts";
+import { htmlCache } from "../middleware/html-cache/index.ts";
 import { noindex } from "../middleware/noindex/index.ts";
-import { pageCache } from "../middleware/page-cache/index.ts";
+import type { AppEnv } from "../request/app-env.ts";
 
 export type RouteMiddleware = MiddlewareHandler<AppEnv>;
 
 /** The middlewares a route of the table may name. */
-export const routeMiddlewares = { noindex, pageCache } satisfies Record<string, RouteMiddleware>;
+export const routeMiddlewares = { noindex, htmlCache } satisfies Record<string, RouteMiddleware>;
 
 export type RouteMiddlewareName = keyof typeof routeMiddlewares;

@@ -1,9 +1,9 @@
-import { archivePage } from "../pages/archive-page.tsx";
-import { contentPage } from "../pages/content-page.tsx";
-import { homePage } from "../pages/home-page.tsx";
-import { photoPage } from "../pages/photo-page.tsx";
-import { postPage } from "../pages/post-page.tsx";
-import { blankPage, notFoundPage } from "../pages/utility-pages.ts";
+import { archiveHandler } from "../handlers/archive.tsx";
+import { homeHandler } from "../handlers/home.tsx";
+import { pageHandler } from "../handlers/page.tsx";
+import { postHandler } from "../handlers/post.tsx";
+import { blankHandler, notFoundHandler } from "../handlers/utility.ts";
+import { photoHandler } from "../viewer/photo.tsx";
 import { allOf, pageNumberParam, photoKeyParam, slugParam } from "./checks.ts";
 import type { RouteDefinition } from "./route-definition.ts";
 import type { RouteMiddlewareName } from "./route-middlewares.ts";
@@ -13,45 +13,45 @@ const PAGE_SLUG = ":slug{(?!post$)[^/]+}";
 
 /** Every page route: its path, its validity check and the middlewares it runs. */
 export const routes: readonly RouteDefinition<RouteMiddlewareName>[] = [
-  { name: "home", path: "/", middlewares: ["pageCache"], handler: homePage },
-  { name: "blank", path: "/200", middlewares: ["noindex", "pageCache"], handler: blankPage },
-  { name: "not-found", path: "/404", middlewares: ["noindex"], handler: notFoundPage },
+  { name: "home", path: "/", middlewares: ["htmlCache"], handler: homeHandler },
+  { name: "blank", path: "/200", middlewares: ["noindex", "htmlCache"], handler: blankHandler },
+  { name: "not-found", path: "/404", middlewares: ["noindex"], handler: notFoundHandler },
   // Before `/{slug}`: a Sanity page with the slug "archive" would be hidden by it.
-  { name: "archive", path: "/archive", middlewares: ["pageCache"], handler: archivePage },
+  { name: "archive", path: "/archive", middlewares: ["htmlCache"], handler: archiveHandler },
   {
     name: "archive-page",
     path: "/archive/page/:page",
     check: pageNumberParam("page"),
-    middlewares: ["pageCache"],
-    handler: archivePage,
+    middlewares: ["htmlCache"],
+    handler: archiveHandler,
   },
   {
     name: "post",
     path: "/post/:slug",
     check: slugParam("slug"),
-    middlewares: ["pageCache"],
-    handler: postPage,
+    middlewares: ["htmlCache"],
+    handler: postHandler,
   },
   {
     name: "post-photo",
     path: "/post/:slug/photo/:key",
     check: allOf(slugParam("slug"), photoKeyParam("key")),
-    middlewares: ["pageCache"],
-    handler: photoPage("post"),
+    middlewares: ["htmlCache"],
+    handler: photoHandler("post"),
   },
   // `/post` itself is not a page slug: without a post slug it is an unmatched path.
   {
     name: "page",
     path: `/${PAGE_SLUG}`,
     check: slugParam("slug"),
-    middlewares: ["pageCache"],
-    handler: contentPage,
+    middlewares: ["htmlCache"],
+    handler: pageHandler,
   },
   {
     name: "page-photo",
     path: `/${PAGE_SLUG}/photo/:key`,
     check: allOf(slugParam("slug"), photoKeyParam("key")),
-    middlewares: ["pageCache"],
-    handler: photoPage("page"),
+    middlewares: ["htmlCache"],
+    handler: photoHandler("page"),
   },
 ];

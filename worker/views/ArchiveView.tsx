@@ -1,7 +1,8 @@
 import type { ImageFor } from "../content/image-urls.ts";
 import { altTextOf, type PostSummary } from "../content/model.ts";
-import { PublishedDate } from "./content/PublishedDate.tsx";
-import { ResponsiveImage } from "./content/ResponsiveImage.tsx";
+import { paths } from "../content/paths.ts";
+import { PublishedDate } from "./parts/PublishedDate.tsx";
+import { ResponsiveImage } from "./parts/ResponsiveImage.tsx";
 
 interface ArchiveViewProps {
   posts: PostSummary[];
@@ -64,7 +65,7 @@ export function ArchiveView({ posts, page, pages, total, imageFor, pageHref }: A
                   ) : (
                     <span className="archive-cover" />
                   )}
-                  <a href={`/post/${post.slug}`} className="archive-title">
+                  <a href={paths.post(post.slug)} className="archive-title">
                     {post.title}
                   </a>
                   <PublishedDate iso={post.publishedAt} className="archive-date" />

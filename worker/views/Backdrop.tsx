@@ -1,6 +1,6 @@
-import Slideshow, { type SlideshowProps } from "../../client/islands/Slideshow.tsx";
-import { preloadLargestPaint } from "./content/ResponsiveImage.tsx";
+import type { SlideshowProps } from "../../client/islands/slideshow/Slideshow.tsx";
 import { Island } from "./Island.tsx";
+import { preloadLargestPaint } from "./parts/ResponsiveImage.tsx";
 
 /**
  * The full-viewport layer of photographs behind every page that has them: decoration, hidden
@@ -15,7 +15,7 @@ export function Backdrop({ slideshow }: { slideshow: SlideshowProps }) {
   if (first && slideshow.lead) preloadLargestPaint(first, "100vw");
   return (
     <div className="backdrop" data-backdrop="" aria-hidden="true">
-      <Island name="Slideshow" component={Slideshow} props={slideshow} />
+      <Island name="Slideshow" props={slideshow} />
     </div>
   );
 }

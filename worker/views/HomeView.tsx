@@ -1,8 +1,8 @@
 import type { PortableTextBlock } from "@portabletext/types";
 import type { ImageFor } from "../content/image-urls.ts";
 import type { PostSummary } from "../content/model.ts";
-import { PostCard } from "./content/PostCard.tsx";
-import { RichText } from "./content/RichText.tsx";
+import { PostCard } from "./parts/PostCard.tsx";
+import { RichText } from "./parts/RichText.tsx";
 
 interface HomeViewProps {
   title: string;

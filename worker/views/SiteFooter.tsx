@@ -1,9 +1,6 @@
 import { IoMailOutline, IoShareSocialOutline } from "react-icons/io5";
-import SlideshowToggle, {
-  type SlideshowToggleProps,
-} from "../../client/islands/SlideshowToggle.tsx";
-import ThemeToggle from "../../client/islands/ThemeToggle.tsx";
-import type { Link } from "../config/site-settings.ts";
+import type { SlideshowToggleProps } from "../../client/islands/slideshow/SlideshowToggle.tsx";
+import type { Link } from "../config/site-defaults.ts";
 import { Island } from "./Island.tsx";
 
 interface SiteFooterProps {
@@ -52,10 +49,8 @@ export function SiteFooter({
           {email}
         </a>
         <div className="ms-auto flex items-center gap-2">
-          <Island name="ThemeToggle" component={ThemeToggle} props={{}} />
-          {slideshowToggle && (
-            <Island name="SlideshowToggle" component={SlideshowToggle} props={slideshowToggle} />
-          )}
+          <Island name="ThemeToggle" props={{}} />
+          {slideshowToggle && <Island name="SlideshowToggle" props={slideshowToggle} />}
         </div>
       </div>
     </footer>

@@ -1,5 +1,5 @@
 import { IoGlassesOutline } from "react-icons/io5";
-import type { Link } from "../config/site-settings.ts";
+import type { Link } from "../config/site-defaults.ts";
 
 interface SiteHeaderProps {
   brand: string;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../../app-env.ts";
+import { freshSeconds } from "../../config/content-config.ts";
+import type { AppEnv } from "../../request/app-env.ts";
 
 /** With the publish webhook set up, a purge ends a page's life at the edge: it may live long. */
 const PURGED_ON_PUBLISH_SECONDS = 24 * 60 * 60;
@@ -32,7 +33,7 @@ export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const headers = c.res.headers;
   const method = c.req.method;
   const status = c.res.status;
-  const provenance = c.get("keptPage") ?? c.get("content")?.provenance();
+  const provenance = c.get("keptHtml") ?? c.get("source")?.provenance();
   let edge: string;
   if (
     (method !== "GET" && method !== "HEAD") ||
@@ -67,17 +68,18 @@ function variesByRequest(headers: Headers): boolean {
   );
 }
 
+/** CONTENT_FRESH_SECONDS; a malformed value (the pages say so) keeps answers off the edge. */
+function freshOrNone(env: Env): number {
+  try {
+    return freshSeconds(env);
+  } catch {
+    return 0;
+  }
+}
+
 /** Seconds a good page may stay at the edge. */
-function lifetime(
-  env: { SANITY_WEBHOOK_SECRET?: string; CONTENT_FRESH_SECONDS?: string },
-  validUntil = Number.POSITIVE_INFINITY,
-): number {
-  const fresh = Number(env.CONTENT_FRESH_SECONDS?.trim() || 60);
-  const seconds = env.SANITY_WEBHOOK_SECRET?.trim()
-    ? PURGED_ON_PUBLISH_SECONDS
-    : Number.isFinite(fresh) && fresh >= 0
-      ? fresh
-      : 60;
+function lifetime(env: Env, validUntil = Number.POSITIVE_INFINITY): number {
+  const seconds = env.SANITY_WEBHOOK_SECRET?.trim() ? PURGED_ON_PUBLISH_SECONDS : freshOrNone(env);
   const untilDue = Math.floor((validUntil - Date.now()) / 1000);
   return Math.max(0, Math.min(seconds, untilDue));
 }

@@ -2,7 +2,7 @@ import { buildInfo } from "virtual:build-info";
 import type { Context } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { imageOrigin } from "../../content/image-urls.ts";
-import { studioOrigins } from "../preview-mode/index.ts";
+import { studioOrigins } from "../../preview/middleware.ts";
 
 /**
  * Headers on every response the worker makes (pages, errors, JSON, feeds). Static assets get

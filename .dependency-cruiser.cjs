@@ -1,0 +1,77 @@
+// The import rules of the codebase, checked by `npm test` (npm run check:imports). The worker's
+// layers are listed once, top to bottom: a module may import from its own folder and from the
+// layers below its own, never from a layer above it. The README's "Project layout" explains
+// each layer.
+const FEATURES = ["handlers", "viewer", "discovery", "feeds", "publishing", "builds", "inquiries"];
+
+const LAYERS = [
+  ["entry", "^worker/(index|gateway|app)\\.tsx?$"],
+  ["routes", "^worker/routes/"],
+  // One folder per feature; features do not import each other (see the rule below).
+  ["features", `^worker/(${FEATURES.join("|")})/`],
+  ["middleware", "^worker/middleware/"],
+  ["render", "^worker/render/"],
+  ["preview", "^worker/preview/"],
+  ["request", "^worker/request/"],
+  ["views", "^worker/views/"],
+  ["seo", "^worker/seo/"],
+  ["content", "^worker/content/"],
+  ["config", "^worker/config/"],
+  ["lib", "^worker/(lib|errors)/"],
+];
+
+// Tests may reach anything they check.
+const TEST = "\\.test\\.tsx?$";
+
+const upward = LAYERS.flatMap(([name, path], index) =>
+  LAYERS.slice(0, index).map(([above, abovePath]) => ({
+    name: `${name}-not-to-${above}`,
+    comment: `The ${name} layer may not import from the ${above} layer above it.`,
+    severity: "error",
+    from: { path, pathNot: TEST },
+    to: { path: abovePath },
+  })),
+);
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...upward,
+    {
+      name: "features-apart",
+      comment: "A feature folder does not import another; what two share belongs in a layer below.",
+      severity: "error",
+      from: { path: `^worker/(${FEATURES.join("|")})/`, pathNot: TEST },
+      to: { path: `^worker/(${FEATURES.join("|")})/`, pathNot: "^worker/$1/" },
+    },
+    {
+      name: "no-cycles",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "worker-only-islands-from-client",
+      comment:
+        "The worker renders the islands (and reads their prop types); nothing else of client/.",
+      severity: "error",
+      from: { path: "^worker/", pathNot: TEST },
+      to: { path: "^client/", pathNot: "^client/islands/" },
+    },
+    {
+      name: "client-not-to-worker",
+      comment: "What ships to browsers never bundles server code.",
+      severity: "error",
+      from: { path: "^client/" },
+      to: { path: "^worker/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^worker/worker-configuration\\.d\\.ts$" },
+    // TypeScript 7 has no JavaScript API yet, which dependency-cruiser's own parser needs; swc
+    // parses TypeScript and reports type-only imports too, so those cannot climb either.
+    parser: "swc",
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js"] },
+  },
+};

@@ -1,0 +1,64 @@
+import { setVar, type Vars, varOrDefault } from "./vars.ts";
+
+/** A link in the footer (a social profile) or the navigation (an in-site path). */
+export interface Link {
+  label: string;
+  href: string;
+}
+
+/**
+ * What the site says about its owner when the Studio's settings leave it empty: the worker's
+ * vars, else their defaults (config/vars.ts).
+ */
+export interface SiteDefaults {
+  title: string;
+  brand: string;
+  description: string;
+  owner: string;
+  email: string;
+  socialLinks: Link[];
+  navigation: Link[];
+  /** The language of the site's texts (`<html lang>`, localised alt texts). */
+  language: string;
+}
+
+/** The navigation until the owner sets one in the Studio. */
+const DEFAULT_NAVIGATION: Link[] = [
+  { label: "Home", href: "/" },
+  { label: "Contact", href: "/contact" },
+  { label: "Portfolio", href: "/portfolio" },
+];
+
+/** "instagram.com" → "Instagram": a social link without a label names the network. */
+export function socialLabel(url: string): string {
+  try {
+    const host = new URL(url).hostname.replace(/^www\./, "");
+    const name = host.split(".").at(-2) ?? host;
+    return name.charAt(0).toUpperCase() + name.slice(1);
+  } catch {
+    return "Social";
+  }
+}
+
+const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/;
+
+/** The language of the site's texts, from `SITE_LANGUAGE` (a BCP 47 tag such as "en" or "de-CH"). */
+export function siteLanguage(env: Pick<Vars, "SITE_LANGUAGE">): string {
+  const value = setVar(env, "SITE_LANGUAGE");
+  return value && LANGUAGE_TAG.test(value) ? value : varOrDefault({}, "SITE_LANGUAGE");
+}
+
+/** The site's defaults from the worker's vars. */
+export function siteDefaults(env: Vars): SiteDefaults {
+  const socialUrl = varOrDefault(env, "SITE_SOCIAL_URL");
+  return {
+    title: varOrDefault(env, "SITE_TITLE"),
+    brand: varOrDefault(env, "SITE_BRAND"),
+    description: varOrDefault(env, "SITE_DESCRIPTION"),
+    owner: varOrDefault(env, "SITE_OWNER"),
+    email: varOrDefault(env, "SITE_EMAIL"),
+    socialLinks: [{ label: socialLabel(socialUrl), href: socialUrl }],
+    navigation: DEFAULT_NAVIGATION,
+    language: siteLanguage(env),
+  };
+}

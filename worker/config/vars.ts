@@ -1,0 +1,49 @@
+/**
+ * Every setting the worker reads from its vars (`wrangler.toml`'s `[vars]`, secrets,
+ * `.dev.vars`), each with its default: the one list that the parsers in this folder, `npm start`
+ * (scripts/site-server.ts) and the README follow. An empty value means unset, so wrangler.toml
+ * can list every setting without repeating a default.
+ */
+export const VARS = {
+  SITE_URL: { default: "" },
+  SITE_TITLE: { default: "Jane Doe Photography" },
+  SITE_BRAND: { default: "Jane Doe" },
+  SITE_DESCRIPTION: { default: "Capturing moments in time." },
+  SITE_OWNER: { default: "Jane Doe" },
+  SITE_EMAIL: { default: "jane@example.com" },
+  SITE_SOCIAL_URL: { default: "https://www.instagram.com/" },
+  SITE_LANGUAGE: { default: "en" },
+  SANITY_PROJECT_ID: { default: "" },
+  SANITY_DATASET: { default: "production" },
+  SANITY_API_VERSION: { default: "2025-02-19" },
+  SANITY_API_HOST: { default: "" },
+  SANITY_TOKEN: { default: "", secret: true },
+  SANITY_WEBHOOK_SECRET: { default: "", secret: true },
+  SANITY_STUDIO_URL: { default: "" },
+  SANITY_USE_CDN: { default: "" },
+  /** No longer a setting: any value but "published" stops the site (config/content-config.ts). */
+  SANITY_PERSPECTIVE: { default: "" },
+  CONTENT_FRESH_SECONDS: { default: "60" },
+  CONTENT_STALE_SECONDS: { default: "604800" },
+  SLIDESHOW_INTERVAL_SECONDS: { default: "8" },
+} as const satisfies Record<string, { default: string; secret?: true }>;
+
+export type VarName = keyof typeof VARS;
+
+/** What the settings are read from: any of the vars, each possibly missing. */
+export type Vars = Partial<Record<VarName, string>>;
+
+export const VAR_NAMES = Object.keys(VARS) as VarName[];
+
+/** The settings that are secrets: `wrangler secret put`, never a command line or a log. */
+export const SECRET_VARS = VAR_NAMES.filter((name) => "secret" in VARS[name]);
+
+/** The value of a setting as set, trimmed, or undefined when it is unset or empty. */
+export function setVar(env: Vars, name: VarName): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** The value of a setting, or its default when it is unset or empty. */
+export const varOrDefault = (env: Vars, name: VarName): string =>
+  setVar(env, name) ?? VARS[name].default;

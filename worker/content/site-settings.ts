@@ -1,0 +1,94 @@
+import type { PortableTextBlock } from "@portabletext/types";
+import { ConfigError } from "../config/content-config.ts";
+import { type SiteDefaults, socialLabel } from "../config/site-defaults.ts";
+import { errorText, log } from "../lib/log.ts";
+import type { ContentImage, SiteSettingsDocument } from "./model.ts";
+
+/**
+ * The owner's site settings, shown on every page: edited in the Studio's `siteSettings`
+ * document, with the worker's vars as defaults for every field the document leaves empty.
+ */
+export interface SiteSettings extends SiteDefaults {
+  /** The home page's introduction; the description stands in without one. */
+  intro: PortableTextBlock[] | null;
+  /** The social card of pages without a photograph of their own. */
+  socialImage: ContentImage | null;
+}
+
+// An empty field means "not set".
+const orDefault = (value: string | null | undefined, fallback: string): string =>
+  value?.trim() ? value.trim() : fallback;
+
+const isWebUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+};
+
+/** An in-site path such as "/", "/contact" or "/post/a-walk": never another site or a script. */
+const IN_SITE_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+/**
+ * The Studio's settings over the defaults, field by field. Entries that could not be shown
+ * safely (a social link that is not a web address, a navigation path outside the site) are
+ * left out; an emptied list falls back to the default.
+ */
+function resolveSiteSettings(
+  fallback: SiteDefaults,
+  doc: SiteSettingsDocument | null,
+): SiteSettings {
+  if (!doc) return { ...fallback, intro: null, socialImage: null };
+  const socialLinks = (doc.socialLinks ?? []).flatMap((link) => {
+    const href = link.url?.trim();
+    if (!href || !isWebUrl(href)) return [];
+    return [{ label: link.label?.trim() || socialLabel(href), href }];
+  });
+  const navigation = (doc.navigation ?? []).flatMap((item) => {
+    const href = item.path?.trim();
+    const label = item.label?.trim();
+    return href && label && IN_SITE_PATH.test(href) ? [{ label, href }] : [];
+  });
+  const email = doc.email?.trim();
+  return {
+    title: orDefault(doc.title, fallback.title),
+    brand: orDefault(doc.brand, fallback.brand),
+    description: orDefault(doc.description, fallback.description),
+    owner: orDefault(doc.ownerName, fallback.owner),
+    email: email && EMAIL.test(email) ? email : fallback.email,
+    socialLinks: socialLinks.length > 0 ? socialLinks : fallback.socialLinks,
+    navigation: navigation.length > 0 ? navigation : fallback.navigation,
+    intro: doc.intro?.length ? doc.intro : null,
+    socialImage: doc.socialImage?.asset ? doc.socialImage : null,
+    language: fallback.language,
+  };
+}
+
+/**
+ * The site settings for one rendering: the Studio's `siteSettings` document (`read`, through
+ * the content cache like any content, so a change there needs no deploy) over the defaults.
+ * The settings frame every page, so when they cannot be read the defaults stand in, one
+ * warning is logged (`logFields` say where), and the page still renders. A configuration error
+ * is not caught here: it is the page's own 500.
+ */
+export async function loadSiteSettings(
+  read: () => Promise<SiteSettingsDocument | null>,
+  defaults: SiteDefaults,
+  logFields: Record<string, string | undefined>,
+): Promise<SiteSettings> {
+  try {
+    return resolveSiteSettings(defaults, await read());
+  } catch (error) {
+    if (!(error instanceof ConfigError)) {
+      log.warn("Site settings unavailable; using the worker's settings", {
+        ...logFields,
+        error: errorText(error),
+      });
+    }
+    return resolveSiteSettings(defaults, null);
+  }
+}

@@ -1,0 +1,30 @@
+import type { Handler } from "hono";
+import { pageNotFound } from "../errors/page-error.ts";
+import { loadLayout } from "../render/load-layout.ts";
+import { renderHtml } from "../render/render-html.tsx";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
+import { firstImage, socialImage } from "../seo/social-image.ts";
+import { leadsWithPhotograph, PageView } from "../views/PageView.tsx";
+
+/** `/{slug}`: a Sanity `page` document (contact, portfolio, imprint, …). */
+export const pageHandler: Handler<AppEnv> = async (c) => {
+  const site = await siteSettingsFor(c);
+  const content = contentFor(c);
+  const page = await content.page(c.req.param("slug") ?? "");
+  // The slug is well-formed but names no document.
+  if (!page) throw pageNotFound(new URL(c.req.url).pathname);
+  const description = page.description?.trim() || site.description;
+
+  const layout = await loadLayout(c);
+  return renderHtml(c, layout, {
+    title: page.title,
+    ownLead: leadsWithPhotograph(page),
+    description,
+    meta: {
+      type: "website",
+      image: socialImage(content.images, firstImage(page.body) ?? layout.socialImage),
+    },
+    main: <PageView page={page} imageFor={content.images.responsive} siteOrigin={siteOrigin(c)} />,
+  });
+};

@@ -1,0 +1,52 @@
+import type { Handler } from "hono";
+import { pageNotFound } from "../errors/page-error.ts";
+import { loadLayout } from "../render/load-layout.ts";
+import { renderHtml } from "../render/render-html.tsx";
+import type { AppEnv } from "../request/app-env.ts";
+import { canonicalUrl, contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
+import { firstImage, socialImage } from "../seo/social-image.ts";
+import { blogPostingLd } from "../seo/structured-data.ts";
+import { PostView } from "../views/PostView.tsx";
+
+/** The later of two ISO dates: an edit made before the publication date changes nothing. */
+const later = (a: string, b: string | undefined) => (b && Date.parse(b) > Date.parse(a) ? b : a);
+
+/** `/post/{slug}`: a Sanity `post` document. */
+export const postHandler: Handler<AppEnv> = async (c) => {
+  const site = await siteSettingsFor(c);
+  const content = contentFor(c);
+  const post = await content.post(c.req.param("slug") ?? "");
+  // The slug is well-formed but names no document.
+  if (!post) throw pageNotFound(new URL(c.req.url).pathname);
+
+  const description = post.excerpt?.trim() || site.description;
+  const layout = await loadLayout(c);
+  const cover = post.mainImage?.asset ? post.mainImage : firstImage(post.body);
+  const image = socialImage(content.images, cover ?? layout.socialImage);
+  const modified = later(post.publishedAt, post._updatedAt);
+
+  return renderHtml(c, layout, {
+    title: post.title,
+    // The cover, when there is one, is the largest paint.
+    ownLead: Boolean(post.mainImage?.asset),
+    description,
+    meta: {
+      type: "article",
+      image,
+      publishedTime: post.publishedAt,
+      modifiedTime: modified,
+      jsonLd: [
+        blogPostingLd({
+          headline: post.title,
+          description: post.excerpt,
+          url: canonicalUrl(c),
+          datePublished: post.publishedAt,
+          dateModified: modified,
+          image: image?.url,
+          author: { name: site.owner, url: canonicalUrl(c, "/") },
+        }),
+      ],
+    },
+    main: <PostView post={post} imageFor={content.images.responsive} siteOrigin={siteOrigin(c)} />,
+  });
+};

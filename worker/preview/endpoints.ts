@@ -1,0 +1,47 @@
+import { validatePreviewUrl } from "@sanity/preview-url-secret";
+import { Hono } from "hono";
+import { ConfigError, contentConfig, previewConfig } from "../config/content-config.ts";
+import { sanityClient } from "../content/sanity-client.ts";
+import { log } from "../lib/log.ts";
+import { redirectTarget } from "../lib/redirect-target.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { endPreviewCookie, previewCookie } from "./cookie.ts";
+
+/**
+ * Draft preview on and off. The Studio's Presentation tool opens `/_app/preview/enable` with
+ * a one-time secret it has just stored in the dataset; the secret is checked against the
+ * dataset with the token (@sanity/preview-url-secret), and only then is the preview cookie
+ * set. `/_app/preview/disable` ends preview (the banner's "Exit preview").
+ */
+export const preview = new Hono<AppEnv>();
+
+const noStore = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+preview.get("/enable", async (c) => {
+  let client: ReturnType<typeof sanityClient>;
+  try {
+    client = sanityClient(previewConfig(contentConfig(c.env)));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    log.warn(`Draft preview refused: ${error.message}`, { requestId: c.get("requestId") });
+    return c.text("403 Forbidden: draft preview is not set up on this site\n", 403, noStore);
+  }
+  const { isValid, redirectTo } = await validatePreviewUrl(client, c.req.url);
+  if (!isValid) {
+    log.warn("Draft preview refused: invalid or expired secret", { requestId: c.get("requestId") });
+    return c.text("401 Unauthorized: invalid or expired preview secret\n", 401, noStore);
+  }
+  return c.body(null, 303, {
+    ...noStore,
+    Location: redirectTarget(redirectTo, new URL(c.req.url).origin),
+    "Set-Cookie": await previewCookie(c.env),
+  });
+});
+
+preview.get("/disable", (c) =>
+  c.body(null, 303, {
+    ...noStore,
+    Location: redirectTarget(c.req.query("redirect"), new URL(c.req.url).origin),
+    "Set-Cookie": endPreviewCookie(),
+  }),
+);

@@ -1,0 +1,28 @@
+import type { MiddlewareHandler } from "hono";
+import { log } from "../lib/log.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { readGeneration } from "./generation.ts";
+
+/**
+ * Reads the content generation once for the request (the publish webhook advances it), for
+ * the content cache keys and the rendered-page cache key. Preview reads nothing from caches,
+ * so it does not ask. When the generation cannot be read the request still renders, but from
+ * and into no cache (null).
+ */
+export const contentGeneration: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get("preview")) return next();
+  const started = Date.now();
+  try {
+    c.set("generation", await readGeneration(c.env));
+  } catch (error) {
+    c.set("generation", null);
+    log.warn("Content generation unavailable; reading without caches", {
+      path: new URL(c.req.url).pathname,
+      requestId: c.get("requestId"),
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+  // Each read is named in Server-Timing, so a benchmark can count them per view.
+  c.header("Server-Timing", `generation;dur=${Date.now() - started}`, { append: true });
+  await next();
+};

@@ -1,0 +1,59 @@
+import type { Context } from "hono";
+import type { ContentSource } from "../content/content-source.ts";
+import type { SiteSettings } from "../content/site-settings.ts";
+import { errorText, log } from "../lib/log.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
+
+const RETRY_AFTER_SECONDS = "30";
+
+/** Feeds are cached briefly by browsers and proxies; they are rebuilt from cached content. */
+export const FEED_CACHE_CONTROL = "public, max-age=300";
+
+/**
+ * A feed built from its content, the site's origin (URLs in feeds are absolute) and the
+ * owner's settings.
+ */
+export type Feed<T> = (
+  c: Context<AppEnv>,
+  content: T,
+  origin: string,
+  site: SiteSettings,
+) => Response;
+
+/** A valid date as a Date, or undefined; content dates are never trusted blindly. */
+export function parseDate(value: string | null | undefined): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+export function latest(dates: (Date | undefined)[]): Date | undefined {
+  let newest: Date | undefined;
+  for (const date of dates) if (date && (!newest || date > newest)) newest = date;
+  return newest;
+}
+
+/** Loads a feed's content, answering 503 (and logging one line) when the content service fails. */
+export function feed<T>(name: string, load: (source: ContentSource) => Promise<T>, build: Feed<T>) {
+  return async (c: Context<AppEnv>) => {
+    let content: T;
+    let site: SiteSettings;
+    try {
+      site = await siteSettingsFor(c);
+      content = await load(contentFor(c));
+    } catch (error) {
+      log.error("Feed unavailable: the content service failed", {
+        feed: name,
+        path: new URL(c.req.url).pathname,
+        requestId: c.get("requestId"),
+        error: errorText(error),
+      });
+      return c.text("Service temporarily unavailable. Please try again shortly.\n", 503, {
+        "Retry-After": RETRY_AFTER_SECONDS,
+        "Cache-Control": "no-store",
+      });
+    }
+    return build(c, content, siteOrigin(c), site);
+  };
+}

@@ -1,0 +1,75 @@
+import type { Context } from "hono";
+import type { SlideshowProps } from "../../client/islands/slideshow/Slideshow.tsx";
+import { ConfigError } from "../config/content-config.ts";
+import { slideshowInterval } from "../config/slideshow-interval.ts";
+import { NoBackgroundImages } from "../content/content-source.ts";
+import type { ContentImage, ImageAsset } from "../content/model.ts";
+import { log } from "../lib/log.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor, siteSettingsFor } from "../request/context.ts";
+import type { LayoutData } from "./render-html.tsx";
+
+/**
+ * The slideshow's photographs, read once per page from the edge cache and embedded in the
+ * HTML. The slideshow is decoration: any failure is logged once and the page renders without
+ * it.
+ */
+async function loadSlideshow(c: Context<AppEnv>): Promise<ImageAsset[]> {
+  try {
+    return await contentFor(c).backgroundImages();
+  } catch (error) {
+    const fields = { path: new URL(c.req.url).pathname, requestId: c.get("requestId") };
+    // A configuration error is already the page's own 500 (logged by the error handler).
+    if (error instanceof ConfigError) log.warn(`Slideshow skipped: ${error.message}`, fields);
+    else if (error instanceof NoBackgroundImages) log.error(error.message, fields);
+    else {
+      const message = error instanceof Error ? error.message : String(error);
+      log.error(`Slideshow unavailable: ${message}`, fields);
+    }
+    return [];
+  }
+}
+
+/** The island's props: every photograph with what the browser needs, and no API calls. */
+function slideshowProps(c: Context<AppEnv>, images: ImageAsset[]): SlideshowProps | null {
+  if (images.length === 0) return null;
+  const { responsive } = contentFor(c).images;
+  return {
+    interval: slideshowInterval(c.env),
+    slides: images.map((image) => {
+      const { src, srcSet, width, height } = responsive({ asset: image });
+      return {
+        src,
+        srcSet,
+        width,
+        height,
+        lqip: image.lqip ?? undefined,
+        color: image.color ?? undefined,
+      };
+    }),
+  };
+}
+
+/**
+ * Everything a page shows around its own content: settings, navigation state, slideshow.
+ * A photograph's own page goes without the slideshow (`backdrop: false`): nothing may move
+ * behind the photograph.
+ */
+export async function loadLayout(
+  c: Context<AppEnv>,
+  { backdrop = true }: { backdrop?: boolean } = {},
+): Promise<LayoutData> {
+  const site = await siteSettingsFor(c);
+  const images = backdrop ? await loadSlideshow(c) : [];
+  const first = images[0];
+  const fallbackImage: ContentImage | null = first ? { asset: first } : null;
+  return {
+    site,
+    path: new URL(c.req.url).pathname,
+    slideshow: slideshowProps(c, images),
+    // Unmatched paths (no route) count as routes without a slug.
+    showSlideshowToggle: !c.get("route")?.hasSlug,
+    socialImage: site.socialImage ?? fallbackImage,
+    preview: c.get("preview") ?? false,
+  };
+}

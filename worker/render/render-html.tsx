@@ -1,0 +1,153 @@
+import { buildInfo } from "virtual:build-info";
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ReactNode } from "react";
+import { renderToReadableStream } from "react-dom/server";
+import type { SlideshowProps } from "../../client/islands/slideshow/Slideshow.tsx";
+import { imageOrigin } from "../content/image-urls.ts";
+import type { ContentImage } from "../content/model.ts";
+import type { SiteSettings } from "../content/site-settings.ts";
+import { log } from "../lib/log.ts";
+import { PreviewBanner } from "../preview/PreviewBanner.tsx";
+import type { AppEnv } from "../request/app-env.ts";
+import { canonicalUrl } from "../request/context.ts";
+import { Backdrop } from "../views/Backdrop.tsx";
+import { Document } from "../views/Document.tsx";
+import { Layout } from "../views/Layout.tsx";
+import { PageMeta, type PageMetaProps } from "../views/parts/PageMeta.tsx";
+import { SiteFooter } from "../views/SiteFooter.tsx";
+import { SiteHeader } from "../views/SiteHeader.tsx";
+
+/** What a page handler hands over to be rendered: its own part of the page. */
+export interface ViewParts {
+  /** The page's own title; the document title puts it before the site title. */
+  title?: string;
+  description?: string;
+  main: ReactNode;
+  status?: ContentfulStatusCode;
+  /**
+   * How the page is shared and indexed (social card, structured data). Its canonical link,
+   * title, description and site name are the page's own, filled in here.
+   */
+  meta?: PageMetaFields;
+  /**
+   * The page has a photograph of its own as its largest paint (a cover, a gallery's first
+   * photograph): that one is fetched first, and the backdrop waits its turn.
+   */
+  ownLead?: boolean;
+}
+
+/** What a page says about itself beyond its title and description. */
+export type PageMetaFields = Omit<
+  PageMetaProps,
+  "canonical" | "title" | "description" | "siteName"
+>;
+
+/** What every page shows around its own content, loaded by pages/load-layout.ts. */
+export interface LayoutData {
+  site: SiteSettings;
+  /** The request's path, to mark the current page in the navigation. */
+  path: string;
+  /** The background photographs, or null when there are none or they could not be loaded. */
+  slideshow: SlideshowProps | null;
+  /** Routes with a slug parameter leave the slideshow toggle out of the footer. */
+  showSlideshowToggle: boolean;
+  /**
+   * The social card of a page without a photograph of its own: the owner's default image,
+   * else the first photograph of the slideshow.
+   */
+  socialImage: ContentImage | null;
+  /** The owner's draft preview: a banner says so, with a way out. */
+  preview: boolean;
+}
+
+/** "Contact · Jane Doe Photography", or the site title alone. */
+export const documentTitle = (pageTitle: string | undefined, siteTitle: string) =>
+  pageTitle ? `${pageTitle} · ${siteTitle}` : siteTitle;
+
+/**
+ * The Link header: what the browser may start before the HTML arrives (Cloudflare sends it
+ * ahead as 103 Early Hints): the stylesheet, and the connection to the image CDN. The largest
+ * paint's photograph is preloaded from <head> instead: a header cannot carry its srcset
+ * reliably (React leaves srcset preloads out of headers for that reason).
+ */
+const earlyHints = (imageCdn: string) =>
+  [
+    ...buildInfo.styles.map((href) => `<${href}>; rel=preload; as=style`),
+    `<${imageCdn}>; rel=preconnect`,
+  ].join(", ");
+
+/**
+ * Renders a page inside the site layout to a complete HTML response: the last step of every
+ * page, with everything it shows already loaded.
+ */
+export async function renderHtml(
+  c: Context<AppEnv>,
+  layout: LayoutData,
+  view: ViewParts,
+): Promise<Response> {
+  const { site, path, slideshow } = layout;
+  const images = imageOrigin(c.env.SANITY_API_HOST);
+  const title = documentTitle(view.title, site.title);
+  const description = view.description ?? site.description;
+  const page = (
+    <Document
+      language={site.language}
+      title={title}
+      description={description}
+      buildId={buildInfo.buildId}
+      head={
+        view.meta && (
+          <PageMeta
+            canonical={canonicalUrl(c)}
+            title={title}
+            description={description}
+            siteName={site.title}
+            {...view.meta}
+          />
+        )
+      }
+      assets={{
+        styles: buildInfo.styles,
+        entryScript: buildInfo.entryScript,
+        photoViewerScript: buildInfo.photoViewerScript,
+        imageOrigin: images,
+        headScript: buildInfo.headScript,
+        dev: buildInfo.dev,
+      }}
+    >
+      <Layout
+        header={<SiteHeader brand={site.brand} navigation={site.navigation} path={path} />}
+        footer={
+          <SiteFooter
+            version={buildInfo.version}
+            owner={site.owner}
+            email={site.email}
+            socialLinks={site.socialLinks}
+            year={new Date().getUTCFullYear()}
+            slideshowToggle={
+              layout.showSlideshowToggle ? { available: slideshow !== null } : undefined
+            }
+          />
+        }
+        backdrop={slideshow && <Backdrop slideshow={{ ...slideshow, lead: !view.ownLead }} />}
+        banner={layout.preview ? <PreviewBanner path={path} /> : undefined}
+      >
+        {view.main}
+      </Layout>
+    </Document>
+  );
+
+  const stream = await renderToReadableStream(page, {
+    onError(error) {
+      log.error("Render failed", { path, requestId: c.get("requestId"), error: String(error) });
+    },
+  });
+  // Everything was loaded before rendering, so waiting costs nothing and keeps the status honest.
+  await stream.allReady;
+  return c.body(stream, view.status ?? 200, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-cache",
+    Link: earlyHints(images),
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * The request-facing adapters: where Hono's `Context` meets the layers below it. Handlers,
+ * middleware and rendering call these; the data layer underneath takes plain inputs (the env,
+ * a read mode, a sink for background work) and never sees a `Context`.
+ */
+import type { Context } from "hono";
+import { siteDefaults } from "../config/site-defaults.ts";
+import { siteOrigin as originOf } from "../config/site-url.ts";
+import { type ContentSource, createContentSource } from "../content/content-source.ts";
+import type { BackgroundTasks } from "../content/edge-cache.ts";
+import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
+import { canonicalUrl as canonicalUrlOf } from "../seo/canonical.ts";
+import type { AppEnv } from "./app-env.ts";
+
+/** The request's path. */
+export const pathOf = (c: Context): string => new URL(c.req.url).pathname;
+
+/** The path with its query string, as the visitor sent it. */
+export function fullPath(c: Context): string {
+  const url = new URL(c.req.url);
+  return url.pathname + url.search;
+}
+
+/** Where the request's background work goes: the runtime's `waitUntil`, when there is one. */
+function backgroundTasks(c: Context): BackgroundTasks {
+  try {
+    return c.executionCtx;
+  } catch {
+    // No execution context (app.request in a module test): background work just runs.
+    return { waitUntil: (promise) => void promise.catch(() => {}) };
+  }
+}
+
+/**
+ * The request's content source, created on first use and then shared by the page, the
+ * backdrop and the rendered-HTML cache, so what one request read is judged as a whole.
+ */
+export function contentFor(c: Context<AppEnv>): ContentSource {
+  const existing = c.get("source");
+  if (existing) return existing;
+  const source = createContentSource(c.env, backgroundTasks(c), pathOf(c), {
+    // Routes that run before the generation is read (none that read content) count as unknown.
+    generation: c.get("generation") ?? null,
+    preview: c.get("preview") ?? false,
+  });
+  c.set("source", source);
+  return source;
+}
+
+/**
+ * The owner's site settings for this request, read once and kept on the context. Read only
+ * by what renders (pages, error pages, feeds), never by a page served from the rendered-HTML
+ * cache.
+ */
+export async function siteSettingsFor(c: Context<AppEnv>): Promise<SiteSettings> {
+  const known = c.get("site");
+  if (known) return known;
+  const site = await loadSiteSettings(() => contentFor(c).settings(), siteDefaults(c.env), {
+    path: pathOf(c),
+    requestId: c.get("requestId"),
+  });
+  c.set("site", site);
+  return site;
+}
+
+/** The origin pages, feeds and social cards name (SITE_URL, else the one asked). */
+export const siteOrigin = (c: Context): string => originOf(c.env as Env, c.req.url);
+
+/** The canonical URL of `path` (the request's own by default). */
+export const canonicalUrl = (c: Context, path = pathOf(c)): string =>
+  canonicalUrlOf(siteOrigin(c), path);

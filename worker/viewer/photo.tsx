@@ -1,0 +1,78 @@
+import type { Context, Handler } from "hono";
+import { croppedSize } from "../content/image-urls.ts";
+import { altTextOf, type PageDocument, type PostDocument } from "../content/model.ts";
+import { type DocumentKind, paths } from "../content/paths.ts";
+import { findPhoto } from "../content/photos.ts";
+import { pageNotFound } from "../errors/page-error.ts";
+import { loadLayout } from "../render/load-layout.ts";
+import { renderHtml } from "../render/render-html.tsx";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor } from "../request/context.ts";
+import { socialImage } from "../seo/social-image.ts";
+import { photoAnchor } from "../views/helpers/photo-links.ts";
+import { cameraDetails } from "./camera-details.ts";
+import { PhotoView, VIEWPORT_SHARE } from "./PhotoView.tsx";
+
+async function loadDocument(
+  c: Context<AppEnv>,
+  kind: DocumentKind,
+  slug: string,
+): Promise<PageDocument | PostDocument | null> {
+  const content = contentFor(c);
+  return kind === "post" ? content.post(slug) : content.page(slug);
+}
+
+/**
+ * `/{page}/photo/{key}` and `/post/{post}/photo/{key}`: one photograph of a page or post, as
+ * large as the screen allows, with its neighbours in the same sequence.
+ */
+export const photoHandler =
+  (kind: DocumentKind): Handler<AppEnv> =>
+  async (c) => {
+    const slug = c.req.param("slug") ?? "";
+    const key = c.req.param("key") ?? "";
+    const path = new URL(c.req.url).pathname;
+    const doc = await loadDocument(c, kind, slug);
+    const found = doc && findPhoto(kind, doc, key);
+    // The document or the photograph is not (or no longer) there.
+    if (!doc || !found) throw pageNotFound(path);
+
+    const content = contentFor(c);
+    const { image } = found.photo;
+    const camera = await content.camera(image.asset._id);
+    const layout = await loadLayout(c, { backdrop: false });
+    const { width, height } = croppedSize(image);
+    const alt = altTextOf(image);
+    const title =
+      image.caption?.trim() ||
+      image.asset.title?.trim() ||
+      `Photograph ${found.position} of ${found.count}`;
+    const description = alt || doc.title;
+    const pageTitle = `${title} · ${doc.title}`;
+    const at = (neighbour: typeof found.previous) =>
+      neighbour ? paths.photo(kind, slug, neighbour.key) : undefined;
+    const docPath = paths.document(kind, slug);
+
+    return renderHtml(c, layout, {
+      title: pageTitle,
+      ownLead: true,
+      description,
+      meta: { type: "article", image: socialImage(content.images, image) },
+      main: (
+        <PhotoView
+          found={found}
+          title={title}
+          // Every width up to the original's: the full view is where the detail is.
+          source={content.images.responsive(image, { maxWidth: width })}
+          sizes={`min(100vw, ${Math.round((VIEWPORT_SHARE * 100 * width) / height)}vh)`}
+          alt={alt}
+          caption={image.caption}
+          credit={image.asset.creditLine}
+          details={cameraDetails(camera)}
+          previousHref={at(found.previous)}
+          nextHref={at(found.next)}
+          back={{ href: `${docPath}#${photoAnchor(key)}`, label: doc.title }}
+        />
+      ),
+    });
+  };

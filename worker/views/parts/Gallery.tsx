@@ -1,0 +1,69 @@
+import type { CSSProperties } from "react";
+import type { ImageFor } from "../../content/image-urls.ts";
+import type { GalleryBlock } from "../../content/model.ts";
+import { galleryColumnClasses, gallerySizes, type Measure } from "../helpers/gallery-layout.ts";
+import type { PhotoLink } from "../helpers/photo-links.ts";
+import { ContentFigure } from "./ContentFigure.tsx";
+import type { ImageLoading } from "./ResponsiveImage.tsx";
+
+interface GalleryProps {
+  gallery: GalleryBlock;
+  /** Unique on the page: names the section by its heading. */
+  id: string;
+  imageFor: ImageFor;
+  measure: Measure;
+  photoLink: PhotoLink;
+  /** How each photograph, in order, is fetched. */
+  loading: () => ImageLoading;
+}
+
+/**
+ * Renditions for a column, which is at most ~640 CSS px wide (see gallery-layout.ts): five
+ * widths cover phones (a 390 px phone at 2× takes 800) to 2× screens. Every width more would
+ * cost every photograph's HTML a long URL, and a page may hold hundreds of them.
+ */
+const GALLERY_WIDTHS = { maxWidth: 1280, widths: [320, 640, 800, 960] } as const;
+
+/**
+ * A titled group of photographs in balanced columns (masonry): every photograph keeps its own
+ * shape, nothing is cropped, and the reserved boxes (width/height) stop any layout shift.
+ */
+export function Gallery({ gallery, id, imageFor, measure, photoLink, loading }: GalleryProps) {
+  const images = (gallery.images ?? []).filter((image) => image.asset);
+  if (images.length === 0) return null;
+  const headingId = `${id}-title`;
+  const sizes = gallerySizes(measure);
+  // How many photographs there are, so a short gallery does not blow them up (app.css).
+  const span = { "--gallery-span": images.length } as CSSProperties;
+  return (
+    <section
+      aria-labelledby={gallery.title ? headingId : undefined}
+      aria-label={gallery.title ? undefined : "Gallery"}
+      className="gallery"
+    >
+      {gallery.title && (
+        <h2
+          id={headingId}
+          className="mb-5 font-serif text-2xl tracking-tight text-neutral-950 sm:text-3xl dark:text-white"
+        >
+          {gallery.title}
+        </h2>
+      )}
+      <div className={`gallery-columns ${galleryColumnClasses(measure)}`} style={span}>
+        {images.map((image, index) => (
+          <ContentFigure
+            key={image._key ?? index}
+            image={image}
+            imageFor={imageFor}
+            options={GALLERY_WIDTHS}
+            sizes={sizes}
+            loading={loading()}
+            photo={photoLink(image._key)}
+            // Columns only split between figures, never through a photograph and its caption.
+            className="mb-5 break-inside-avoid"
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
