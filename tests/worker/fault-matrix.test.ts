@@ -59,7 +59,7 @@ async function viewAll(testEnv: (page: PageCase) => Env) {
   );
 }
 
-const isSlideshowLine = (message: string) => message.startsWith("Slideshow unavailable: ");
+const isSlideshowLine = (message: string) => message === "Slideshow unavailable";
 const isSettingsLine = (message: string) => message.startsWith("Site settings unavailable");
 const hasBackdrop = (html: string) => html.includes('class="backdrop"');
 const linesFor = (lines: LogLine[], page: PageCase) =>

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { log } from "../lib/log.ts";
+import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { readGeneration } from "./generation.ts";
 
@@ -19,7 +19,7 @@ export const contentGeneration: MiddlewareHandler<AppEnv> = async (c, next) => {
     log.warn("Content generation unavailable; reading without caches", {
       path: new URL(c.req.url).pathname,
       requestId: c.get("requestId"),
-      error: error instanceof Error ? error.message : String(error),
+      error: errorText(error),
     });
   }
   // Each read is named in Server-Timing, so a benchmark can count them per view.

@@ -4,7 +4,7 @@ import { ConfigError } from "../config/content-config.ts";
 import { slideshowInterval } from "../config/slideshow-interval.ts";
 import { NoBackgroundImages } from "../content/content-source.ts";
 import type { ContentImage, ImageAsset } from "../content/model.ts";
-import { log } from "../lib/log.ts";
+import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, siteSettingsFor } from "../request/context.ts";
 import type { LayoutData } from "./render-html.tsx";
@@ -22,10 +22,7 @@ async function loadSlideshow(c: Context<AppEnv>): Promise<ImageAsset[]> {
     // A configuration error is already the page's own 500 (logged by the error handler).
     if (error instanceof ConfigError) log.warn(`Slideshow skipped: ${error.message}`, fields);
     else if (error instanceof NoBackgroundImages) log.error(error.message, fields);
-    else {
-      const message = error instanceof Error ? error.message : String(error);
-      log.error(`Slideshow unavailable: ${message}`, fields);
-    }
+    else log.error("Slideshow unavailable", { ...fields, error: errorText(error) });
     return [];
   }
 }
