@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Tests that run in Node: the demo content service (beside its code under demo/) and the
-// browser tests (Chromium driven by playwright-core against the built site).
+// Tests that run in Node: the demo content service (beside its code under demo/), the Node
+// tooling, the fuzz of the local server and the browser tests (Chromium driven by
+// playwright-core against the built site).
 export default defineConfig({
   test: {
     projects: [
@@ -29,6 +30,17 @@ export default defineConfig({
           environment: "node",
           fileParallelism: false,
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          // A seeded fuzz of the real local server (`npm start`'s) over sockets. Run on its own,
+          // after the Node checks: deploy and the benchmark rebuild dist/, which it serves.
+          name: "fuzz",
+          include: ["tests/fuzz/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
       {
