@@ -1,5 +1,4 @@
-import type { PortableTextBlock } from "@portabletext/types";
-import type { ContentImage, SiteSettingsDocument } from "../content/model.ts";
+import type { ContentImage, SiteSettingsDocument, TextBlock } from "../content/model.ts";
 
 /** A link in the footer (a social profile) or the navigation (an in-site path). */
 export interface Link {
@@ -20,7 +19,7 @@ export interface SiteSettings {
   socialLinks: Link[];
   navigation: Link[];
   /** The home page's introduction; the description stands in without one. */
-  intro: PortableTextBlock[] | null;
+  intro: TextBlock[] | null;
   /** The social card of pages without a photograph of their own. */
   socialImage: ContentImage | null;
   /** The language of the site's texts (`<html lang>`, localised alt texts). */
