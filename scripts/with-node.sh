@@ -6,10 +6,7 @@ set -e
 cd "$(dirname "$0")/.."
 . scripts/node-runtime.sh
 # Install (or re-install after a lockfile change) exactly what package-lock.json names.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "Installing the locked dependencies (npm ci)…" >&2
-  npm ci --no-audit --no-fund >&2
-fi
+sh scripts/install-locked.sh .
 # workerd would otherwise try to download the Request.cf object on every start.
 CLOUDFLARE_CF_FETCH_ENABLED="${CLOUDFLARE_CF_FETCH_ENABLED:-false}"
 WRANGLER_SEND_METRICS="${WRANGLER_SEND_METRICS:-false}"

@@ -1,14 +1,23 @@
-// The Sanity Studio schema the site expects. The slideshow does not need a type of its own: it
-// shows the photographs tagged "Slideshow Image" in the Media tool (sanity-plugin-media).
-import { gallery } from "./gallery";
-import { page } from "./page";
-import { post } from "./post";
-import { richText } from "./rich-text";
-import { navItem, SITE_SETTINGS_ID, siteSettings, socialLink } from "./site-settings";
+// The Sanity Studio schema the site expects, laid out as Sanity's own templates do: documents
+// (listed and created in the Studio), singletons (exactly one document each) and objects (types
+// used inside them). Field definitions several types share are in fields/. The slideshow does
+// not need a type of its own: it shows the photographs tagged "Slideshow Image" in the Media
+// tool (sanity-plugin-media).
+import { page } from "./documents/page";
+import { post } from "./documents/post";
+import { gallery } from "./objects/gallery";
+import { navItem } from "./objects/nav-item";
+import { richText } from "./objects/rich-text";
+import { socialLink } from "./objects/social-link";
+import { SITE_SETTINGS_ID, siteSettings } from "./singletons/site-settings";
 
 export { SITE_SETTINGS_ID };
 
-export const schemaTypes = [page, post, gallery, richText, siteSettings, socialLink, navItem];
+const documents = [page, post];
+const singletons = [siteSettings];
+const objects = [gallery, richText, socialLink, navItem];
+
+export const schemaTypes = [...documents, ...singletons, ...objects];
 
 /** Document types with exactly one document, whose id is the type's name. */
-export const singletonTypes = new Set<string>([siteSettings.name]);
+export const singletonTypes = new Set<string>(singletons.map((type) => type.name));

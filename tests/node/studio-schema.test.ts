@@ -6,9 +6,9 @@ import { Rule, Schema } from "@sanity/schema";
 import { builtinTypes, groupProblems, validateSchema } from "@sanity/schema/_internal";
 import type { SchemaValidationProblemGroup } from "@sanity/types";
 import { describe, expect, it } from "vitest";
-import { SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields.ts";
+import { SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields/title-and-slug.ts";
 import { SITE_SETTINGS_ID, schemaTypes, singletonTypes } from "../../studio/schema/index.ts";
-import { isInternalPath } from "../../studio/schema/site-settings.ts";
+import { isInternalPath } from "../../studio/schema/objects/nav-item.ts";
 import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../worker/content/slug.ts";
 
 type Severity = "error" | "warning";

@@ -35,16 +35,16 @@ import {
 } from "./queries.ts";
 import { sanityClient } from "./sanity-client.ts";
 import {
-  isArchivePage,
-  isCameraData,
-  isFeedContent,
-  isHomeContent,
-  isImageAsset,
-  isPageDocument,
-  isPostAnswer,
-  isSiteIndex,
-  isSiteSettingsDocument,
   nextScheduled,
+  parseArchive,
+  parseBackgroundImages,
+  parseCamera,
+  parseFeed,
+  parseHome,
+  parsePage,
+  parsePostAnswer,
+  parseSiteIndex,
+  parseSiteSettings,
 } from "./validate.ts";
 
 /**
@@ -110,12 +110,13 @@ export interface ContentSource {
   provenance(): Provenance;
 }
 
-/** A parser that accepts what `check` accepts; `what` names the content in its error. */
-function expect<T>(check: (value: unknown) => value is T) {
+/** A parser of validate.ts whose undefined (a malformed answer) throws, naming `what`. */
+function expect<T>(parse: (value: unknown) => T | undefined) {
   return (value: unknown, what: string): T => {
-    if (!check(value))
+    const parsed = parse(value);
+    if (parsed === undefined)
       throw new MalformedContent(`The content service returned a malformed ${what}`);
-    return value;
+    return parsed;
   };
 }
 
@@ -196,20 +197,19 @@ export function createContentSource(
     config,
     images: imageUrls(config),
     settings: () =>
-      run("site settings", TAGS.settings, siteSettingsQuery, {}, expect(isSiteSettingsDocument)),
+      run("site settings", TAGS.settings, siteSettingsQuery, {}, expect(parseSiteSettings)),
     home: (postLimit = 6) =>
-      run("home page", TAGS.posts, homeQuery, { postLimit }, expect(isHomeContent)),
-    page: (slug) => run("page", TAGS.page(slug), pageBySlugQuery, { slug }, expect(isPageDocument)),
+      run("home page", TAGS.posts, homeQuery, { postLimit }, expect(parseHome)),
+    page: (slug) => run("page", TAGS.page(slug), pageBySlugQuery, { slug }, expect(parsePage)),
     post: async (slug) =>
-      (await run("post", TAGS.post(slug), postBySlugQuery, { slug }, expect(isPostAnswer))).post ??
-      null,
+      (await run("post", TAGS.post(slug), postBySlugQuery, { slug }, expect(parsePostAnswer))).post,
     siteIndex: () =>
-      run("site index", [TAGS.pages, TAGS.posts], siteIndexQuery, {}, expect(isSiteIndex)),
+      run("site index", [TAGS.pages, TAGS.posts], siteIndexQuery, {}, expect(parseSiteIndex)),
     archive: (start, end) =>
-      run("archive", TAGS.posts, archiveQuery, { start, end }, expect(isArchivePage)),
-    feed: (postLimit) => run("feed", TAGS.posts, feedQuery, { postLimit }, expect(isFeedContent)),
+      run("archive", TAGS.posts, archiveQuery, { start, end }, expect(parseArchive)),
+    feed: (postLimit) => run("feed", TAGS.posts, feedQuery, { postLimit }, expect(parseFeed)),
     // An asset change purges everything, so its data needs no tag of its own.
-    camera: (assetId) => run("camera data", [], cameraQuery, { assetId }, expect(isCameraData)),
+    camera: (assetId) => run("camera data", [], cameraQuery, { assetId }, expect(parseCamera)),
     async backgroundImages() {
       const tagNames = [SLIDESHOW_TAG];
       const images = await run(
@@ -217,11 +217,7 @@ export function createContentSource(
         TAGS.slideshow,
         backgroundImagesQuery,
         { tagNames },
-        (value) => {
-          if (!Array.isArray(value))
-            throw new MalformedContent("The slideshow lookup did not return a list");
-          return value.filter(isImageAsset);
-        },
+        expect(parseBackgroundImages),
       );
       if (images.length === 0) throw new NoBackgroundImages(SLIDESHOW_TAG);
       return images;

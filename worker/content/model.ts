@@ -1,97 +1,134 @@
-import type { PortableTextBlock } from "@portabletext/types";
+import type {
+  ArchiveQueryResult,
+  BackgroundImagesQueryResult,
+  FeedQueryResult,
+  HomeQueryResult,
+  PageBySlugQueryResult,
+  PostBySlugQueryResult,
+  SanityImageCrop,
+  SanityImageHotspot,
+  SiteIndexQueryResult,
+  SiteSettingsQueryResult,
+} from "./sanity.types.ts";
 
 /**
- * The site's content model: the shapes the queries in queries.ts project from Sanity's
- * documents. Queries, the shape checks in validate.ts and the views all use these, so each
- * shape is declared once. Plain data only: nothing here depends on the DOM or on React.
+ * The site's content model: what the queries in queries.ts return, as Sanity TypeGen derives
+ * it from the Studio's schema (sanity.types.ts, `npm run types:content`). The schema is what
+ * the Studio asks editors for, not what the dataset holds (drafts are half-filled, assets can
+ * be gone), so validate.ts checks what the pages rely on, and the types here are TypeGen's,
+ * narrowed only where validate.ts has checked. Plain data only: nothing here depends on the
+ * DOM or on React.
  */
 
-/** An image asset as the queries project it: URL parts, size, placeholder, alt text, credit. */
-export interface ImageAsset {
-  _id: string;
-  url: string;
-  width: number;
-  height: number;
-  /** A tiny base64 JPEG, shown blurred until the photograph loads. */
-  lqip?: string | null;
-  /** Dominant colour, the placeholder while even the LQIP is missing. */
-  color?: string | null;
-  altText?: string | null;
-  title?: string | null;
-  creditLine?: string | null;
-}
+/** `T` with the fields `K` present (not null), as validate.ts has checked them. */
+type Present<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 
-/** The part of the photograph the editor kept (fractions cut from each side), as Sanity stores it. */
-export interface ImageCrop {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-}
+/**
+ * An image asset as the queries project it: URL parts, size, placeholder, dominant colour and
+ * the media plugin's texts, each one string once localize.ts has picked the site's language.
+ * validate.ts makes sure it has a URL and a size.
+ */
+export type ImageAsset = Present<
+  Omit<BackgroundImagesQueryResult[number], "creditLine">,
+  "url" | "width" | "height"
+> & {
+  // The media plugin writes `creditLine` on assets, but the extracted schema's built-in asset
+  // type does not list it, so TypeGen can only say `null`.
+  creditLine: string | null;
+};
 
-/** The area that must stay in view when a rendition is cropped to another shape. */
-export interface ImageHotspot {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+/** The part of the photograph the editor kept (fractions cut from each side), all four given. */
+export type ImageCrop = Present<SanityImageCrop, "top" | "bottom" | "left" | "right">;
 
-/** An image placed in content: the asset plus the editor's alt text, caption, crop and hotspot. */
-export interface ContentImage {
-  _key?: string;
-  _type?: "image";
-  alt?: string | null;
-  caption?: string | null;
-  crop?: ImageCrop | null;
-  hotspot?: ImageHotspot | null;
+/** The area that must stay in view when a rendition is cropped to another shape, complete. */
+export type ImageHotspot = Present<SanityImageHotspot, "x" | "y" | "width" | "height">;
+
+/** What validate.ts makes of an image placed in content: asset, crop and hotspot whole or null. */
+export type CheckedImage<T> = Omit<T, "asset" | "crop" | "hotspot"> & {
   asset: ImageAsset | null;
-}
+  crop: ImageCrop | null;
+  hotspot: ImageHotspot | null;
+};
 
-export interface GalleryBlock {
-  _key?: string;
-  _type: "gallery";
-  title?: string | null;
-  images: ContentImage[] | null;
-}
+/** CheckedImage for the images among `T`, distributed over unions; anything else as it is. */
+type Checked<T> = T extends { asset: unknown } ? CheckedImage<T> : T;
+
+type PostSummaryResult = HomeQueryResult["posts"][number];
+/** How the queries project every placed image (the same projection for covers, bodies, …). */
+type ImageResult = NonNullable<PostSummaryResult["mainImage"]>;
+
+/**
+ * An image placed in content (a cover, a photograph in the text or a gallery, the social
+ * image), checked. The placement's own fields are optional, so that a bare asset (the
+ * slideshow's first photograph standing in as the social image) is one too.
+ */
+export type ContentImage = Partial<Omit<Checked<ImageResult>, "asset" | "_key">> & {
+  _key?: string | null;
+  asset: ImageAsset | null;
+};
+
+type BodyResult = NonNullable<NonNullable<PageBySlugQueryResult>["body"]>[number];
+type GalleryResult = Extract<BodyResult, { _type: "gallery" }>;
+
+/** A text block of Portable Text, as the Studio's rich text stores it. */
+export type TextBlock = Extract<BodyResult, { _type: "block" }>;
+
+export type GalleryBlock = Omit<GalleryResult, "images"> & {
+  images: Checked<NonNullable<GalleryResult["images"]>[number]>[] | null;
+};
 
 /** Portable Text: text blocks, single images and galleries. */
-export type BodyBlock = PortableTextBlock | (ContentImage & { _type: "image" }) | GalleryBlock;
+export type BodyBlock = Checked<Exclude<BodyResult, GalleryResult>> | GalleryBlock;
 
-export interface PageDocument {
-  title: string;
-  slug: string;
-  description?: string | null;
-  _updatedAt?: string;
+type PageResult = NonNullable<PageBySlugQueryResult>;
+export type PageDocument = Present<Omit<PageResult, "body">, "title" | "slug"> & {
   body: BodyBlock[] | null;
-}
+};
 
-export interface PostSummary {
-  title: string;
-  slug: string;
-  publishedAt: string;
-  excerpt?: string | null;
-  mainImage: ContentImage | null;
-}
+/** A post in a list; a post without a date is left out of lists (validate.ts). */
+export type PostSummary = Present<
+  Omit<PostSummaryResult, "mainImage">,
+  "title" | "slug" | "publishedAt"
+> & { mainImage: Checked<ImageResult> | null };
 
-export interface PostDocument extends PostSummary {
-  _updatedAt?: string;
-  body: BodyBlock[] | null;
-}
+type PostResult = NonNullable<PostBySlugQueryResult["post"]>;
+export type PostDocument = Present<
+  Omit<PostResult, "mainImage" | "body">,
+  "title" | "slug" | "publishedAt"
+> & { mainImage: Checked<ImageResult> | null; body: BodyBlock[] | null };
 
-export interface HomeContent {
-  posts: PostSummary[];
-}
+/** The post query's answer: the post (null when none is published under that slug). */
+export type PostAnswer = Omit<PostBySlugQueryResult, "post"> & { post: PostDocument | null };
+
+/**
+ * A query result with its posts checked. Its `nextScheduled` (when the next scheduled post goes
+ * live) tells the edge cache how long the result holds.
+ */
+type WithPosts<T, P> = Omit<T, "posts"> & { posts: P[] };
+
+export type HomeContent = WithPosts<HomeQueryResult, PostSummary>;
 
 /** One page of the archive: the posts on it, newest first, and how many there are in all. */
-export interface ArchivePage {
-  posts: PostSummary[];
-  total: number;
-}
+export type ArchivePage = WithPosts<ArchiveQueryResult, PostSummary>;
+
+/** The latest posts, for the RSS feed. */
+export type FeedContent = WithPosts<
+  FeedQueryResult,
+  Present<Omit<FeedQueryResult["posts"][number], "mainImage">, "title" | "slug" | "publishedAt"> & {
+    mainImage: Checked<ImageResult> | null;
+  }
+>;
+
+/** Every page and post address, for the sitemap; entries without a slug are left out. */
+export type SiteIndex = Omit<SiteIndexQueryResult, "pages" | "posts"> & {
+  pages: Present<SiteIndexQueryResult["pages"][number], "slug" | "title">[];
+  posts: Present<SiteIndexQueryResult["posts"][number], "slug">[];
+};
 
 /**
  * The camera data Sanity extracted from a photograph's EXIF (its `metadata.exif` and
- * `metadata.image`), as stored: only what the site shows, never the location.
+ * `metadata.image`), as stored: only what the site shows, never the location. Written by hand:
+ * the extracted schema's `sanity.imageMetadata` has neither field, so TypeGen types both `null`.
  */
 export interface CameraData {
   exif?: {
@@ -108,36 +145,14 @@ export interface CameraData {
   image?: { Make?: string | null; Model?: string | null } | null;
 }
 
-/** A link the owner lists: a social profile, or an item of the navigation (an in-site path). */
-export interface SettingsLink {
-  label?: string | null;
-  url?: string | null;
-  path?: string | null;
-}
-
-/** The `siteSettings` singleton as the Studio stores it; every field may be empty. */
-export interface SiteSettingsDocument {
-  title?: string | null;
-  brand?: string | null;
-  description?: string | null;
-  ownerName?: string | null;
-  email?: string | null;
-  socialLinks?: SettingsLink[] | null;
-  navigation?: SettingsLink[] | null;
-  intro?: PortableTextBlock[] | null;
-  socialImage?: ContentImage | null;
-}
-
-/** Every page and post address, for the sitemap. */
-export interface SiteIndex {
-  pages: { slug: string; title: string; _updatedAt?: string }[];
-  posts: { slug: string; publishedAt: string; _updatedAt?: string }[];
-}
-
-/** The latest posts, for the RSS feed. */
-export interface FeedContent {
-  posts: (PostSummary & { _updatedAt?: string })[];
-}
+/**
+ * The `siteSettings` singleton; every field may be empty. TypeGen answers a union (the query's
+ * filter matches documents of any type by id); Omit merges it into one shape whose fields take
+ * each variant's type.
+ */
+export type SiteSettingsDocument = Omit<NonNullable<SiteSettingsQueryResult>, "socialImage"> & {
+  socialImage: Checked<NonNullable<NonNullable<SiteSettingsQueryResult>["socialImage"]>> | null;
+};
 
 /** The alt text the editor wrote for this placement, else the asset's own, else decorative. */
 export const altTextOf = (image: ContentImage): string =>

@@ -1,14 +1,30 @@
 import { describe, expect, it } from "vitest";
-import type { BodyBlock, ContentImage, ImageAsset } from "./model.ts";
+import type { BodyBlock, GalleryBlock, ImageAsset } from "./model.ts";
 import { findPhoto, photoSequences } from "./photos.ts";
 
-const asset = (id: string): ImageAsset => ({ _id: id, url: `u/${id}`, width: 10, height: 10 });
-const image = (key: string, withAsset = true): ContentImage & { _type: "image" } => ({
+type Image = NonNullable<GalleryBlock["images"]>[number];
+
+const asset = (id: string): ImageAsset => ({
+  _id: id,
+  url: `u/${id}`,
+  width: 10,
+  height: 10,
+  lqip: null,
+  color: null,
+  altText: null,
+  title: null,
+  creditLine: null,
+});
+const image = (key: string, withAsset = true): Image => ({
   _key: key,
   _type: "image",
+  alt: null,
+  caption: null,
+  crop: null,
+  hotspot: null,
   asset: withAsset ? asset(key) : null,
 });
-const gallery = (key: string, ...images: ContentImage[]): BodyBlock => ({
+const gallery = (key: string, ...images: Image[]): BodyBlock => ({
   _key: key,
   _type: "gallery",
   title: `Gallery ${key}`,

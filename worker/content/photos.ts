@@ -34,10 +34,10 @@ const withAsset = (image: ContentImage): image is ContentImage & { asset: ImageA
   image.asset !== null && image.asset !== undefined;
 
 const isGallery = (block: BodyBlock): block is GalleryBlock => block._type === "gallery";
-const isImage = (block: BodyBlock): block is ContentImage & { _type: "image" } =>
+const isImage = (block: BodyBlock): block is Extract<BodyBlock, { _type: "image" }> =>
   block._type === "image";
 
-function photo(image: ContentImage, key: string | undefined): Photo[] {
+function photo(image: ContentImage, key: string | null | undefined): Photo[] {
   return withAsset(image) && key && PHOTO_KEY.test(key) ? [{ key, image }] : [];
 }
 

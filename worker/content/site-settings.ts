@@ -1,8 +1,7 @@
-import type { PortableTextBlock } from "@portabletext/types";
 import { ConfigError } from "../config/content-config.ts";
 import { type SiteDefaults, socialLabel } from "../config/site-defaults.ts";
 import { errorText, log } from "../lib/log.ts";
-import type { ContentImage, SiteSettingsDocument } from "./model.ts";
+import type { ContentImage, SiteSettingsDocument, TextBlock } from "./model.ts";
 
 /**
  * The owner's site settings, shown on every page: edited in the Studio's `siteSettings`
@@ -10,7 +9,7 @@ import type { ContentImage, SiteSettingsDocument } from "./model.ts";
  */
 export interface SiteSettings extends SiteDefaults {
   /** The home page's introduction; the description stands in without one. */
-  intro: PortableTextBlock[] | null;
+  intro: TextBlock[] | null;
   /** The social card of pages without a photograph of their own. */
   socialImage: ContentImage | null;
 }

@@ -1,21 +1,42 @@
 import type {
   ArchivePage,
   CameraData,
+  CheckedImage,
   FeedContent,
   HomeContent,
   ImageAsset,
+  ImageCrop,
+  ImageHotspot,
   PageDocument,
-  PostDocument,
+  PostAnswer,
   SiteIndex,
   SiteSettingsDocument,
 } from "./model.ts";
+import type {
+  FeedQueryResult,
+  HomeQueryResult,
+  PageBySlugQueryResult,
+  PostBySlugQueryResult,
+  SanityImageCrop,
+  SanityImageHotspot,
+  SiteSettingsQueryResult,
+} from "./sanity.types.ts";
 
-/** Shape checks for what the content service returns: enough to never render garbage. */
+/**
+ * Checks of what the content service returns: enough to never render garbage. Each parser takes
+ * an answer as it arrives and returns the content model's type (model.ts), or undefined when
+ * the answer is not what the query projects. Answers are taken to have the shape TypeGen gives
+ * them (sanity.types.ts) except where a page relies on more than the schema promises: titles,
+ * slugs and dates, and images whose asset is gone or whose crop is incomplete.
+ */
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 const isString = (value: unknown): value is string => typeof value === "string";
+
+const isNumber = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value);
 
 const optionalArray = (value: unknown) =>
   value === null || value === undefined || Array.isArray(value);
@@ -23,80 +44,196 @@ const optionalArray = (value: unknown) =>
 const optionalString = (value: unknown) =>
   value === null || value === undefined || typeof value === "string";
 
+const optionalObject = (value: unknown) => value === null || value === undefined || isObject(value);
+
+/** An asset a rendition can be made of: an id, a URL and a size (the size divides). */
 export function isImageAsset(value: unknown): value is ImageAsset {
   return (
     isObject(value) &&
     isString(value._id) &&
     isString(value.url) &&
-    typeof value.width === "number" &&
-    typeof value.height === "number"
+    isNumber(value.width) &&
+    isNumber(value.height) &&
+    value.width > 0 &&
+    value.height > 0
   );
+}
+
+function checkedCrop(crop: SanityImageCrop | null): ImageCrop | null {
+  if (!isObject(crop)) return null;
+  const { top, bottom, left, right } = crop;
+  return isNumber(top) && isNumber(bottom) && isNumber(left) && isNumber(right)
+    ? { ...crop, top, bottom, left, right }
+    : null;
+}
+
+function checkedHotspot(hotspot: SanityImageHotspot | null): ImageHotspot | null {
+  if (!isObject(hotspot)) return null;
+  const { x, y, width, height } = hotspot;
+  return isNumber(x) && isNumber(y) && isNumber(width) && isNumber(height)
+    ? { ...hotspot, x, y, width, height }
+    : null;
+}
+
+interface PlacedImage {
+  asset: unknown;
+  crop: SanityImageCrop | null;
+  hotspot: SanityImageHotspot | null;
+}
+
+/** An image placed in content: a missing or broken asset becomes null, as does a partial crop. */
+function checkedImage<T extends PlacedImage>(image: T): CheckedImage<T> {
+  const { asset, crop, hotspot, ...placement } = image;
+  return {
+    ...placement,
+    asset: isImageAsset(asset) ? asset : null,
+    crop: checkedCrop(crop),
+    hotspot: checkedHotspot(hotspot),
+  };
+}
+
+const checkedCover = <T extends PlacedImage>(image: T | null) =>
+  typeof image === "object" && image !== null ? checkedImage(image) : null;
+
+type BodyResult = NonNullable<NonNullable<PageBySlugQueryResult>["body"]>;
+
+function checkedBody(body: BodyResult | null): PageDocument["body"] {
+  if (!Array.isArray(body)) return null;
+  const blocks = body.filter((block) => typeof block === "object" && block !== null);
+  return blocks.map((block) => {
+    if (block._type === "image") return checkedImage(block);
+    if (block._type === "gallery") {
+      const images = block.images?.filter((image) => typeof image === "object" && image !== null);
+      return { ...block, images: images?.map(checkedImage) ?? null };
+    }
+    return block;
+  });
 }
 
 /** null is a valid answer: no document has that slug. */
-export function isPageDocument(value: unknown): value is PageDocument | null {
-  return (
-    value === null ||
-    (isObject(value) && isString(value.title) && isString(value.slug) && optionalArray(value.body))
-  );
+export function parsePage(value: unknown): PageDocument | null | undefined {
+  if (value === null) return null;
+  const isPage = (
+    page: unknown,
+  ): page is NonNullable<PageBySlugQueryResult> & { title: string; slug: string } =>
+    isObject(page) && isString(page.title) && isString(page.slug) && optionalArray(page.body);
+  if (!isPage(value)) return undefined;
+  return { ...value, body: checkedBody(value.body) };
 }
 
-export function isPostDocument(value: unknown): value is PostDocument | null {
-  return (
-    value === null ||
-    (isObject(value) &&
-      isString(value.title) &&
-      isString(value.slug) &&
-      isString(value.publishedAt) &&
-      optionalArray(value.body))
-  );
+interface Dated {
+  title: string;
+  slug: string;
+  publishedAt: string;
 }
 
-/** The post query's answer: the post (null when none is published under that slug). */
-export function isPostAnswer(value: unknown): value is { post?: PostDocument | null } {
-  return isObject(value) && isPostDocument(value.post ?? null);
+const isDated = (post: unknown): post is Dated =>
+  isObject(post) && isString(post.title) && isString(post.slug) && isString(post.publishedAt);
+
+/**
+ * When the next scheduled post goes live, as the post queries answer it (null: none). Parsed
+ * results keep it: the edge cache reads it from them (nextScheduled below).
+ */
+const scheduled = (value: Record<string, unknown>) =>
+  isString(value.nextScheduled) ? value.nextScheduled : null;
+
+/**
+ * The post query's answer: the post, null when none is published under that slug. A post
+ * without a date has no place on the site yet (only a draft in preview can lack one).
+ */
+export function parsePostAnswer(value: unknown): PostAnswer | undefined {
+  if (!isObject(value)) return undefined;
+  const post = value.post ?? null;
+  if (post === null) return { post: null, nextScheduled: scheduled(value) };
+  type Post = NonNullable<PostBySlugQueryResult["post"]> & Dated;
+  const isPost = (candidate: unknown): candidate is Post =>
+    isObject(candidate) && isDated(candidate) && optionalArray(candidate.body);
+  if (!isPost(post)) return undefined;
+  return {
+    post: { ...post, mainImage: checkedCover(post.mainImage), body: checkedBody(post.body) },
+    nextScheduled: scheduled(value),
+  };
 }
 
-export function isHomeContent(value: unknown): value is HomeContent {
-  return (
-    isObject(value) &&
-    Array.isArray(value.posts) &&
-    value.posts.every((post) => isObject(post) && isString(post.title) && isString(post.slug))
-  );
+/**
+ * The posts of a list. One without a title, slug or date (a draft in preview) is left out
+ * rather than failing the whole list.
+ */
+function listedPosts<T extends { mainImage: PlacedImage | null }>(posts: readonly unknown[]) {
+  return posts
+    .filter((post): post is T & Dated => isDated(post))
+    .map(({ mainImage, ...post }) => ({
+      ...post,
+      mainImage: checkedCover<NonNullable<T["mainImage"]>>(mainImage),
+    }));
 }
 
-export function isSiteIndex(value: unknown): value is SiteIndex {
-  return isObject(value) && Array.isArray(value.pages) && Array.isArray(value.posts);
+type SummaryResult = HomeQueryResult["posts"][number];
+
+export function parseHome(value: unknown): HomeContent | undefined {
+  if (!isObject(value) || !Array.isArray(value.posts)) return undefined;
+  return { posts: listedPosts<SummaryResult>(value.posts), nextScheduled: scheduled(value) };
 }
 
-export function isArchivePage(value: unknown): value is ArchivePage {
-  return isHomeContent(value) && typeof (value as { total?: unknown }).total === "number";
+export function parseArchive(value: unknown): ArchivePage | undefined {
+  if (!isObject(value) || !Array.isArray(value.posts) || !isNumber(value.total)) return undefined;
+  return {
+    posts: listedPosts<SummaryResult>(value.posts),
+    total: value.total,
+    nextScheduled: scheduled(value),
+  };
 }
 
-export const isFeedContent = (value: unknown): value is FeedContent => isHomeContent(value);
+export function parseFeed(value: unknown): FeedContent | undefined {
+  if (!isObject(value) || !Array.isArray(value.posts)) return undefined;
+  return {
+    posts: listedPosts<FeedQueryResult["posts"][number]>(value.posts),
+    nextScheduled: scheduled(value),
+  };
+}
+
+/** Every address for the sitemap; an entry without a slug has none and is left out. */
+export function parseSiteIndex(value: unknown): SiteIndex | undefined {
+  if (!isObject(value) || !Array.isArray(value.pages) || !Array.isArray(value.posts)) {
+    return undefined;
+  }
+  return {
+    pages: value.pages.filter(
+      (page): page is SiteIndex["pages"][number] =>
+        isObject(page) && isString(page.slug) && isString(page.title),
+    ),
+    posts: value.posts.filter(
+      (post): post is SiteIndex["posts"][number] => isObject(post) && isString(post.slug),
+    ),
+    nextScheduled: scheduled(value),
+  };
+}
 
 /** null is a valid answer: the asset is gone. */
-export function isCameraData(value: unknown): value is CameraData | null {
-  return (
-    value === null ||
-    (isObject(value) &&
-      (value.exif === null || value.exif === undefined || isObject(value.exif)) &&
-      (value.image === null || value.image === undefined || isObject(value.image)))
-  );
+export function parseCamera(value: unknown): CameraData | null | undefined {
+  const isCameraData = (data: unknown): data is CameraData =>
+    isObject(data) && optionalObject(data.exif) && optionalObject(data.image);
+  return value === null || isCameraData(value) ? value : undefined;
 }
 
 /** null is a valid answer: the owner has not created the settings document. */
-export function isSiteSettingsDocument(value: unknown): value is SiteSettingsDocument | null {
-  return (
-    value === null ||
-    (isObject(value) &&
-      ["title", "brand", "description", "ownerName", "email"].every((field) =>
-        optionalString(value[field]),
-      ) &&
-      optionalArray(value.socialLinks) &&
-      optionalArray(value.navigation) &&
-      optionalArray(value.intro))
-  );
+export function parseSiteSettings(value: unknown): SiteSettingsDocument | null | undefined {
+  if (value === null) return null;
+  const isSettings = (doc: unknown): doc is NonNullable<SiteSettingsQueryResult> =>
+    isObject(doc) &&
+    ["title", "brand", "description", "ownerName", "email"].every((field) =>
+      optionalString(doc[field]),
+    ) &&
+    optionalArray(doc.socialLinks) &&
+    optionalArray(doc.navigation) &&
+    optionalArray(doc.intro);
+  if (!isSettings(value)) return undefined;
+  return { ...value, socialImage: checkedCover(value.socialImage) };
+}
+
+/** The slideshow's photographs: the assets a rendition can be made of. */
+export function parseBackgroundImages(value: unknown): ImageAsset[] | undefined {
+  return Array.isArray(value) ? value.filter(isImageAsset) : undefined;
 }
 
 /** When the next scheduled post goes live, as every post query answers it (null: none). */

@@ -1,6 +1,5 @@
-import type { PortableTextBlock } from "@portabletext/types";
 import type { ImageFor } from "../content/image-urls.ts";
-import type { PostSummary } from "../content/model.ts";
+import type { PostSummary, TextBlock } from "../content/model.ts";
 import { PostCard } from "./parts/PostCard.tsx";
 import { RichText } from "./parts/RichText.tsx";
 
@@ -8,7 +7,7 @@ interface HomeViewProps {
   title: string;
   /** Shown when the owner has written no introduction. */
   description: string;
-  intro: PortableTextBlock[] | null;
+  intro: TextBlock[] | null;
   posts: PostSummary[];
   imageFor: ImageFor;
   siteOrigin: string;

@@ -2,7 +2,9 @@ import { type DocumentKind, paths } from "../../content/paths.ts";
 import { PHOTO_KEY } from "../../content/photos.ts";
 
 /** The page of a photograph with this key (its `_key`), when photographs have pages. */
-export type PhotoLink = (key: string | undefined) => { href: string; id: string } | undefined;
+export type PhotoLink = (
+  key: string | null | undefined,
+) => { href: string; id: string } | undefined;
 
 /** The anchor of a photograph on its document's page: the photo page's way back lands there. */
 export const photoAnchor = (key: string) => `photo-${key}`;

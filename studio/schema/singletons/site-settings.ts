@@ -1,73 +1,9 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { photoOptions } from "./photo";
-import { textBlock } from "./rich-text";
+import { photoOptions } from "../fields/photo";
+import { textBlock } from "../objects/rich-text";
 
 /** The one site-settings document has this id; the site reads it by id, not by type. */
 export const SITE_SETTINGS_ID = "siteSettings";
-
-/**
- * Paths of this site: "/" or segments of lowercase letters, digits, dots and dashes
- * ("/contact", "/post/autumn-light"). A second slash at the start ("//example.com") would make
- * a link to another site, so segments must start with a letter or digit.
- */
-const INTERNAL_PATH = /^\/(?:[a-z0-9][a-z0-9._~-]*(?:\/[a-z0-9][a-z0-9._~-]*)*)?$/;
-
-export function isInternalPath(path: string): boolean {
-  return INTERNAL_PATH.test(path);
-}
-
-/** A link to one of the owner's profiles elsewhere (Instagram, Flickr, …). */
-export const socialLink = defineType({
-  name: "socialLink",
-  title: "Social link",
-  type: "object",
-  fields: [
-    defineField({
-      name: "label",
-      title: "Label",
-      description: 'The name shown for the link, such as "Instagram".',
-      type: "string",
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: "url",
-      title: "Address",
-      type: "url",
-      validation: (rule) => rule.required().uri({ scheme: ["http", "https"] }),
-    }),
-  ],
-  preview: { select: { title: "label", subtitle: "url" } },
-});
-
-/** An entry of the header's navigation. */
-export const navItem = defineType({
-  name: "navItem",
-  title: "Navigation item",
-  type: "object",
-  fields: [
-    defineField({
-      name: "label",
-      title: "Label",
-      type: "string",
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: "path",
-      title: "Path",
-      description: 'A page of this site, starting with "/": "/", "/contact", "/post/my-story".',
-      type: "string",
-      validation: (rule) =>
-        rule
-          .required()
-          .custom((path: string | undefined) =>
-            path === undefined || isInternalPath(path)
-              ? true
-              : 'Use a path of this site that starts with "/", such as /contact or /post/my-story',
-          ),
-    }),
-  ],
-  preview: { select: { title: "label", subtitle: "path" } },
-});
 
 const DEFAULT_NAVIGATION = [
   { _key: "home", _type: "navItem", label: "Home", path: "/" },

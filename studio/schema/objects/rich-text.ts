@@ -1,5 +1,5 @@
 import { defineArrayMember, defineType } from "sanity";
-import { photoFields, photoOptions } from "./photo";
+import { photoFields, photoOptions } from "../fields/photo";
 
 /**
  * A paragraph of text with headings, quotes and links. Links may be relative ("/contact"), so

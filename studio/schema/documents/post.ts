@@ -1,6 +1,6 @@
 import { defineField, defineType, type PreviewValue } from "sanity";
-import { slugField, titleField } from "./fields";
-import { photoFields, photoOptions } from "./photo";
+import { photoFields, photoOptions } from "../fields/photo";
+import { slugField, titleField } from "../fields/title-and-slug";
 
 /** Served at /post/{slug}, listed on the home page and in /rss.xml. */
 export const post = defineType({

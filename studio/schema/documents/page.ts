@@ -1,5 +1,5 @@
 import { defineField, defineType } from "sanity";
-import { slugField, titleField } from "./fields";
+import { slugField, titleField } from "../fields/title-and-slug";
 
 /** Served at /{slug}: contact, portfolio, imprint and any page the owner adds. */
 export const page = defineType({

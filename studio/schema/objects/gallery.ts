@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { photoFields, photoOptions } from "./photo";
+import { photoFields, photoOptions } from "../fields/photo";
 
 export const gallery = defineType({
   name: "gallery",
