@@ -11,7 +11,7 @@ import { type BackgroundTasks, cachedQuery } from "./edge-cache.ts";
 import { type ImageUrls, imageUrls } from "./image-urls.ts";
 import { localizeAssets } from "./localize.ts";
 import type {
-  ArchivePage,
+  ArchiveSlice,
   CameraData,
   FeedContent,
   HomeContent,
@@ -95,7 +95,7 @@ export interface ContentSource {
   post(slug: string): Promise<PostDocument | null>;
   siteIndex(): Promise<SiteIndex>;
   /** Posts `start` to `end` (exclusive) of all published posts, newest first, and their count. */
-  archive(start: number, end: number): Promise<ArchivePage>;
+  archive(start: number, end: number): Promise<ArchiveSlice>;
   /** The latest posts for the RSS feed. */
   feed(postLimit: number): Promise<FeedContent>;
   /** A photograph's camera data (null when the asset is gone). */

@@ -108,8 +108,8 @@ type WithPosts<T, P> = Omit<T, "posts"> & { posts: P[] };
 
 export type HomeContent = WithPosts<HomeQueryResult, PostSummary>;
 
-/** One page of the archive: the posts on it, newest first, and how many there are in all. */
-export type ArchivePage = WithPosts<ArchiveQueryResult, PostSummary>;
+/** One slice of the archive (one numbered archive page): its posts, newest first, and how many there are in all. */
+export type ArchiveSlice = WithPosts<ArchiveQueryResult, PostSummary>;
 
 /** The latest posts, for the RSS feed. */
 export type FeedContent = WithPosts<

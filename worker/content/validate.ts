@@ -1,5 +1,5 @@
 import type {
-  ArchivePage,
+  ArchiveSlice,
   CameraData,
   CheckedImage,
   FeedContent,
@@ -175,7 +175,7 @@ export function parseHome(value: unknown): HomeContent | undefined {
   return { posts: listedPosts<SummaryResult>(value.posts), nextScheduled: scheduled(value) };
 }
 
-export function parseArchive(value: unknown): ArchivePage | undefined {
+export function parseArchive(value: unknown): ArchiveSlice | undefined {
   if (!isObject(value) || !Array.isArray(value.posts) || !isNumber(value.total)) return undefined;
   return {
     posts: listedPosts<SummaryResult>(value.posts),
