@@ -1,5 +1,6 @@
+// Pages are read-only (worker/middleware/read-only-methods/), through the whole worker.
 import { describe, expect, it } from "vitest";
-import { request } from "../../../tests/worker/harness.ts";
+import { request } from "./harness.ts";
 
 describe("read-only methods", () => {
   it("answers HEAD like GET without a body", async () => {
