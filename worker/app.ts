@@ -12,7 +12,7 @@ import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { preview } from "./preview/endpoints.ts";
 import { previewMode } from "./preview/middleware.ts";
 import { contentGeneration } from "./publishing/read-generation.ts";
-import { type Purge, purgePublicSite, sanityWebhook } from "./publishing/webhook.ts";
+import { purgePublicSite, sanityWebhook } from "./publishing/webhook.ts";
 import { handleError } from "./render/error-page.tsx";
 import type { AppEnv } from "./request/app-env.ts";
 import { fullPath } from "./request/context.ts";
@@ -26,8 +26,6 @@ export interface AppOptions {
   routes?: readonly RouteDefinition[];
   /** The middlewares routes may name. */
   middlewares?: Readonly<Record<string, RouteMiddleware>>;
-  /** How a publish purges Workers Cache (tests record it instead). */
-  purge?: Purge;
 }
 
 /**
@@ -45,7 +43,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.use(previewMode);
   app.use(securityHeaders);
   app.use(requestId());
-  app.route("/_app/hooks", sanityWebhook(options.purge ?? purgePublicSite));
+  app.route("/_app/hooks", sanityWebhook(purgePublicSite));
   app.route("/_app/preview", preview);
   app.use(cacheHeaders);
   app.use(canonicalHost);
