@@ -34,6 +34,16 @@ export interface AppOptions {
  * POST and set cookies); then the cache headers (around every public answer, refusals and
  * redirects included), the build endpoints, the content generation and the site settings, and
  * finally feeds and the page routes of the table.
+ *
+ * @example
+ * ```ts
+ * // worker/index.ts: the one app, behind the gateway and in the cached entrypoint
+ * const app = createApp();
+ * export default createGateway(app);
+ *
+ * // A route table of its own (tests/worker/errors.test.ts):
+ * const app = createApp({ routes: [{ name: "boom", path: "/boom", handler: () => { throw … } }] });
+ * ```
  */
 export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // Resolve the table first: an unknown middleware name fails here, not on a request.
