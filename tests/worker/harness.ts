@@ -1,6 +1,7 @@
-// The one way worker tests talk to the worker: `request` sends a request through the real
+// The one way whole-worker tests talk to the worker: `request` sends a request through the real
 // worker, `captureLogs` reads what it logged, the fault controls switch the stand-in for the
 // content service (tests/support/fault-server.ts), and the constants name what tests share.
+// A module's own tests (beside it under worker/) mount it alone and call `app.request` instead.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
