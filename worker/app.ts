@@ -12,7 +12,7 @@ import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { preview } from "./preview/endpoints.ts";
 import { previewMode } from "./preview/middleware.ts";
 import { contentGeneration } from "./publishing/read-generation.ts";
-import { type Purge, purgePublicSite, sanityWebhook } from "./publishing/webhook.ts";
+import { purgePublicSite, sanityWebhook } from "./publishing/webhook.ts";
 import { handleError } from "./render/error-page.tsx";
 import type { AppEnv } from "./request/app-env.ts";
 import { fullPath } from "./request/context.ts";
@@ -26,8 +26,6 @@ export interface AppOptions {
   routes?: readonly RouteDefinition[];
   /** The middlewares routes may name. */
   middlewares?: Readonly<Record<string, RouteMiddleware>>;
-  /** How a publish purges Workers Cache (tests record it instead). */
-  purge?: Purge;
 }
 
 /**
@@ -36,6 +34,16 @@ export interface AppOptions {
  * POST and set cookies); then the cache headers (around every public answer, refusals and
  * redirects included), the build endpoints, the content generation and the site settings, and
  * finally feeds and the page routes of the table.
+ *
+ * @example
+ * ```ts
+ * // worker/index.ts: the one app, behind the gateway and in the cached entrypoint
+ * const app = createApp();
+ * export default createGateway(app);
+ *
+ * // A route table of its own (tests/worker/errors.test.ts):
+ * const app = createApp({ routes: [{ name: "boom", path: "/boom", handler: () => { throw … } }] });
+ * ```
  */
 export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // Resolve the table first: an unknown middleware name fails here, not on a request.
@@ -45,7 +53,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.use(previewMode);
   app.use(securityHeaders);
   app.use(requestId());
-  app.route("/_app/hooks", sanityWebhook(options.purge ?? purgePublicSite));
+  app.route("/_app/hooks", sanityWebhook(purgePublicSite));
   app.route("/_app/preview", preview);
   app.use(cacheHeaders);
   app.use(canonicalHost);

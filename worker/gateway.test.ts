@@ -5,8 +5,14 @@ import { createGateway } from "./gateway.ts";
 import { previewCookie } from "./preview/cookie.ts";
 import type { AppEnv } from "./request/app-env.ts";
 
-/** What reached the cached entrypoint, and what the gateway's own app answered. */
-function harness() {
+// The gateway's module test. The gateway's one decision is whether a request goes on to the
+// cached entrypoint (ctx.exports.PublicSite) or is answered by its own app, so this is the one
+// test that builds its own execution context: a stand-in PublicSite in a fake `ctx.exports`
+// records what reached it, which the runtime's real one (the whole worker behind Workers
+// Cache) would not show. Whole-worker tests go through tests/worker/harness.ts instead.
+
+/** The gateway in front of a stand-in app and a stand-in PublicSite that records what reached it. */
+function gatewayWithStandIns() {
   const forwarded: { url: string; cookie: string | null; props: unknown }[] = [];
   const app = new Hono<AppEnv>();
   app.all("*", (c) => c.text("answered by the app"));
@@ -27,14 +33,18 @@ function harness() {
     exports: { PublicSite: publicSite },
   } as unknown as ExecutionContext;
   const gateway = createGateway(app);
-  const send = async (url: string, init: RequestInit = {}, sendEnv: Env = env) =>
-    (await gateway.fetch(new Request(url, init), sendEnv, ctx)).text();
-  return { forwarded, send };
+  const send = async (
+    url: string,
+    init: RequestInit = {},
+    sendEnv: Env = env,
+    sendCtx: ExecutionContext = ctx,
+  ) => (await gateway.fetch(new Request(url, init), sendEnv, sendCtx)).text();
+  return { forwarded, send, ctx };
 }
 
-describe("the gateway", () => {
+describe("createGateway", () => {
   it("hands public page views to the cached entrypoint, without cookies, keyed by origin", async () => {
-    const { forwarded, send } = harness();
+    const { forwarded, send } = gatewayWithStandIns();
     expect(
       await send("https://photos.example/contact?x=1", {
         headers: { Cookie: "theme=dark", Authorization: "Bearer x" },
@@ -50,7 +60,7 @@ describe("the gateway", () => {
   });
 
   it("answers the webhook, the preview switches and other methods itself", async () => {
-    const { forwarded, send } = harness();
+    const { forwarded, send } = gatewayWithStandIns();
     for (const [url, method] of [
       ["https://photos.example/_app/hooks/sanity", "POST"],
       ["https://photos.example/_app/preview/enable?x", "GET"],
@@ -65,7 +75,7 @@ describe("the gateway", () => {
   });
 
   it("never sends the owner's preview to the cached entrypoint", async () => {
-    const { forwarded, send } = harness();
+    const { forwarded, send } = gatewayWithStandIns();
     const previewEnv = { ...env, SANITY_TOKEN: "a-read-token" };
     const cookie = (await previewCookie(previewEnv)).split(";")[0] ?? "";
     const page = "https://photos.example/post/x";
@@ -76,5 +86,14 @@ describe("the gateway", () => {
     // Without the cookie (or with one signed by another key) the page goes through the cache.
     expect(await send(page, { headers: { Cookie: cookie } })).toBe("answered by PublicSite");
     expect(await send(page, {}, previewEnv)).toBe("answered by PublicSite");
+  });
+
+  it("answers page views itself where there is no cached entrypoint (tests, some runners)", async () => {
+    const { forwarded, send, ctx } = gatewayWithStandIns();
+    const withoutExports = { ...ctx, exports: undefined } as unknown as ExecutionContext;
+    expect(await send("https://photos.example/contact", {}, env, withoutExports)).toBe(
+      "answered by the app",
+    );
+    expect(forwarded).toEqual([]);
   });
 });

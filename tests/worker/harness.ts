@@ -1,6 +1,7 @@
-// The one way worker tests talk to the worker: `request` sends a request through the real
+// The one way whole-worker tests talk to the worker: `request` sends a request through the real
 // worker, `captureLogs` reads what it logged, the fault controls switch the stand-in for the
 // content service (tests/support/fault-server.ts), and the constants name what tests share.
+// A module's own tests (beside it under worker/) mount it alone and call `app.request` instead.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
@@ -33,8 +34,6 @@ export interface RequestOptions {
   /** A desktop browser by default; `headers` may still set its own User-Agent. */
   userAgent?: string;
   body?: BodyInit;
-  /** Another build of the app (one with a recording purge, say) instead of the worker. */
-  via?: { fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> };
   /**
    * The runtime may refuse to build some requests (an unknown or forbidden method): such a
    * request never reaches a worker, so it resolves to undefined instead of throwing.
@@ -66,7 +65,7 @@ export async function request(
   target: string,
   options: RequestOptions = {},
 ): Promise<Answer | undefined> {
-  const { env: testEnv = env, userAgent = BROWSER_UA, headers, refusable, via, ...init } = options;
+  const { env: testEnv = env, userAgent = BROWSER_UA, headers, refusable, ...init } = options;
   let built: Request;
   try {
     built = new Request(target.startsWith("/") ? `${ORIGIN}${target}` : target, {
@@ -79,11 +78,7 @@ export async function request(
     throw error;
   }
   const ctx = createExecutionContext();
-  const res = await (via ?? worker).fetch(
-    built,
-    testEnv,
-    testEnv === env && !via ? ctx : withoutExports(ctx),
-  );
+  const res = await worker.fetch(built, testEnv, testEnv === env ? ctx : withoutExports(ctx));
   const body = await res.text();
   await waitOnExecutionContext(ctx);
   return { status: res.status, headers: res.headers, body };

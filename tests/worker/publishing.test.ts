@@ -1,12 +1,12 @@
 // Publishing: the signed webhook advances the content generation and purges exactly the pages
 // that show the change from Workers Cache, so the next view anywhere is built from new content
 // although older results are still fresh in the Cache API and the page is still kept in memory.
+// Through the whole worker, the webhook's answer names what it purged; its refusals and what
+// happens when a purge fails are tested on the webhook alone (worker/publishing/webhook.test.ts).
 
 import { env } from "cloudflare:workers";
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../worker/app.ts";
-import type { PurgeRequest } from "../../worker/publishing/purge.ts";
 import {
   BOT_UA,
   captureLogs,
@@ -24,37 +24,20 @@ import {
 const SECRET = "a-webhook-secret-of-the-owner";
 const HOOK = "/_app/hooks/sanity";
 
-/** An app whose purges are recorded instead of sent to Workers Cache. */
-function recordingApp() {
-  const purges: PurgeRequest[] = [];
-  const app = createApp({
-    purge: async (_, purge) => {
-      purges.push(purge);
-      return "purged";
-    },
-  });
-  return { app, purges };
-}
-
 /** The site's environment with the webhook's shared secret set, as the owner configures it. */
 const hookEnv = (): Env => ({ ...env, SANITY_WEBHOOK_SECRET: SECRET });
 
 const generation = () => env.CONTENT_GENERATION.getByName("site").current();
 
-/** A delivery as Sanity makes it: the projection, signed with the shared secret (now, by default). */
-async function delivery(
-  change: unknown,
-  secret = SECRET,
-  signature?: string,
-  signedAt = Date.now(),
-) {
+/** A delivery as Sanity makes it: the projection, signed now with the shared secret. */
+async function delivery(change: unknown) {
   const body = JSON.stringify(change);
   return {
     method: "POST",
     body,
     headers: {
       "Content-Type": "application/json",
-      [SIGNATURE_HEADER_NAME]: signature ?? (await encodeSignatureHeader(body, signedAt, secret)),
+      [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), SECRET),
     },
   };
 }
@@ -68,162 +51,44 @@ const CHANGE = {
 
 describe("the publish webhook", () => {
   it.each([
-    ["no signature", async () => ({ ...(await delivery(CHANGE)), headers: {} })],
-    ["a wrong signature", () => delivery(CHANGE, "not-the-secret")],
-    ["a malformed signature", () => delivery(CHANGE, SECRET, "t=1,v1=abc")],
-  ])("refuses %s with 401, purging nothing", async (_, make) => {
-    const { app, purges } = recordingApp();
-    captureLogs();
-    const before = await generation();
-    const res = await request(HOOK, {
-      via: app,
-      env: hookEnv(),
-      ...(await make()),
-    });
-    expect(res.status).toBe(401);
-    expect(purges).toEqual([]);
-    expect(await generation()).toBe(before);
-  });
-
-  it("refuses every delivery while no secret is set, and says so in the log", async () => {
-    const { app, purges } = recordingApp();
-    const logs = captureLogs();
-    const res = await request(HOOK, { via: app, ...(await delivery(CHANGE)) });
-    expect(res.status).toBe(401);
-    expect(purges).toEqual([]);
-    expect(logs.text("error")).toContain("SANITY_WEBHOOK_SECRET is not set");
-  });
-
-  it("refuses a body over its limit with 413", async () => {
-    const { app, purges } = recordingApp();
-    const huge = { ...CHANGE, padding: "x".repeat(70 * 1024) };
-    const res = await request(HOOK, {
-      via: app,
-      env: hookEnv(),
-      ...(await delivery(huge)),
-    });
-    expect(res.status).toBe(413);
-    expect(purges).toEqual([]);
-  });
-
-  it.each(["GET", "PUT", "DELETE"])("answers %s with 405 and Allow: POST", async (method) => {
-    const { app, purges } = recordingApp();
-    const res = await request(HOOK, {
-      via: app,
-      env: hookEnv(),
-      method,
-      ...(method === "GET" ? {} : { body: "{}" }),
-    });
-    expect(res.status).toBe(405);
-    expect(res.headers.get("Allow")).toBe("POST");
-    expect(purges).toEqual([]);
-  });
-
-  it.each([
-    ["a post", CHANGE, { tags: ["post:autumn-in-the-basque-mountains", "posts"] }],
+    ["a post", CHANGE, ["post:autumn-in-the-basque-mountains", "posts"]],
     [
       "a renamed post (old and new address)",
       { ...CHANGE, slug: { current: "new-name" }, previousSlug: "old-name" },
-      { tags: ["post:new-name", "post:old-name", "posts"] },
+      ["post:new-name", "post:old-name", "posts"],
     ],
     [
       "a page",
       { _id: "p", _type: "page", slug: { current: "contact" } },
-      { tags: ["page:contact", "pages"] },
+      ["page:contact", "pages"],
     ],
-    ["the settings", { _id: "siteSettings", _type: "siteSettings" }, { tags: ["settings"] }],
-    ["a media tag", { _id: "t", _type: "media.tag" }, { tags: ["slideshow"] }],
-    [
-      "an image asset",
-      { _id: "image-a-1x1-jpg", _type: "sanity.imageAsset" },
-      { everything: true },
-    ],
-    ["an unknown type", { _id: "x", _type: "somethingElse" }, { everything: true }],
-    ["a post without a usable slug", { _id: "y", _type: "post", slug: null }, { everything: true }],
-  ])("purges the right tags for %s and advances the generation", async (_, change, purge) => {
-    const { app, purges } = recordingApp();
+    ["the settings", { _id: "siteSettings", _type: "siteSettings" }, ["settings"]],
+    ["a media tag", { _id: "t", _type: "media.tag" }, ["slideshow"]],
+    ["an image asset", { _id: "image-a-1x1-jpg", _type: "sanity.imageAsset" }, "everything"],
+    ["an unknown type", { _id: "x", _type: "somethingElse" }, "everything"],
+    ["a post without a usable slug", { _id: "y", _type: "post", slug: null }, "everything"],
+  ])("purges the right tags for %s and advances the generation", async (_, change, purged) => {
     captureLogs();
     const before = await generation();
-    const res = await request(HOOK, {
-      via: app,
-      env: hookEnv(),
-      ...(await delivery(change)),
-    });
+    const res = await request(HOOK, { env: hookEnv(), ...(await delivery(change)) });
     expect(res.status).toBe(200);
-    expect(purges).toEqual([purge]);
+    expect(JSON.parse(res.body)).toEqual({
+      generation: before + 1,
+      purged,
+      cache: "unavailable",
+    });
     expect(await generation()).toBe(before + 1);
   });
 
   it("ignores a draft, which no visitor sees", async () => {
-    const { app, purges } = recordingApp();
     const before = await generation();
     const res = await request(HOOK, {
-      via: app,
       env: hookEnv(),
       ...(await delivery({ ...CHANGE, _id: "drafts.post-autumn" })),
     });
     expect(res.status).toBe(200);
-    expect(purges).toEqual([]);
+    expect(JSON.parse(res.body)).toEqual({ ignored: "a draft, which visitors never see" });
     expect(await generation()).toBe(before);
-  });
-
-  it("answers 503 when the purge fails, so Sanity delivers again", async () => {
-    const app = createApp({
-      purge: () => Promise.reject(new Error("rate limited")),
-    });
-    const logs = captureLogs();
-    const res = await request(HOOK, {
-      via: app,
-      env: hookEnv(),
-      ...(await delivery(CHANGE)),
-    });
-    expect(res.status).toBe(503);
-    expect(logs.text("error")).toContain("rate limited");
-  });
-
-  it("refuses the same delivery sent again: no new generation, no purge", async () => {
-    const { app, purges } = recordingApp();
-    const logs = captureLogs();
-    const once = await delivery({ ...CHANGE, replayed: true });
-    const first = await request(HOOK, { via: app, env: hookEnv(), ...once });
-    expect(first.status).toBe(200);
-    const after = await generation();
-    for (let replay = 0; replay < 2; replay++) {
-      const again = await request(HOOK, { via: app, env: hookEnv(), ...once });
-      expect(again.status).toBe(409);
-    }
-    expect(purges).toHaveLength(1);
-    expect(await generation()).toBe(after);
-    expect(logs.messages("warn")).toContain("Publish webhook refused: a delivery already received");
-  });
-
-  it.each([
-    ["in 2021", Date.parse("2021-03-01T12:00:00Z")],
-    ["six minutes ago", Date.now() - 6 * 60_000],
-    ["six minutes ahead", Date.now() + 6 * 60_000],
-  ])("refuses a delivery signed %s with 401", async (_, signedAt) => {
-    const { app, purges } = recordingApp();
-    captureLogs();
-    const before = await generation();
-    const res = await request(HOOK, {
-      via: app,
-      env: hookEnv(),
-      ...(await delivery(CHANGE, SECRET, undefined, signedAt)),
-    });
-    expect(res.status).toBe(401);
-    expect(res.body).toContain("expired");
-    expect(purges).toEqual([]);
-    expect(await generation()).toBe(before);
-  });
-
-  it("accepts Sanity's retry of a delivery whose purge failed", async () => {
-    captureLogs();
-    const once = await delivery({ ...CHANGE, retried: true });
-    const failing = createApp({ purge: () => Promise.reject(new Error("rate limited")) });
-    expect((await request(HOOK, { via: failing, env: hookEnv(), ...once })).status).toBe(503);
-    const { app, purges } = recordingApp();
-    expect((await request(HOOK, { via: app, env: hookEnv(), ...once })).status).toBe(200);
-    expect(purges).toHaveLength(1);
   });
 
   it("skips the purge with one log line where there is no Workers Cache (locally)", async () => {

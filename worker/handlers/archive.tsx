@@ -14,7 +14,24 @@ import { ArchiveView } from "../views/ArchiveView.tsx";
  */
 export const ARCHIVE_PAGE_SIZE = 50;
 
-/** `/archive` and `/archive/page/{n}`: every published post, newest first, grouped by year. */
+/**
+ * `/archive` and `/archive/page/{n}`: every published post, newest first, grouped by year,
+ * `ARCHIVE_PAGE_SIZE` a page. `/archive/page/1` redirects to `/archive`; a page past the last
+ * is a fatal not-found.
+ *
+ * @example
+ * ```ts
+ * // Two rows of the route table (routes/route-table.ts):
+ * { name: "archive", path: "/archive", middlewares: ["htmlCache"], handler: archiveHandler },
+ * {
+ *   name: "archive-page",
+ *   path: "/archive/page/:page",
+ *   check: pageNumberParam("page"),
+ *   middlewares: ["htmlCache"],
+ *   handler: archiveHandler,
+ * },
+ * ```
+ */
 export const archiveHandler: Handler<AppEnv> = async (c) => {
   const site = await siteSettingsFor(c);
   const page = Number(c.req.param("page") ?? "1");

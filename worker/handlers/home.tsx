@@ -7,7 +7,15 @@ import { socialImage } from "../seo/social-image.ts";
 import { personLd } from "../seo/structured-data.ts";
 import { HomeView } from "../views/HomeView.tsx";
 
-/** `/`: the owner's intro over the slideshow, then the latest posts. */
+/**
+ * `/`: the owner's intro over the slideshow, then the latest posts.
+ *
+ * @example
+ * ```ts
+ * // A row of the route table (routes/route-table.ts):
+ * { name: "home", path: "/", middlewares: ["htmlCache"], handler: homeHandler }
+ * ```
+ */
 export const homeHandler: Handler<AppEnv> = async (c) => {
   const site = await siteSettingsFor(c);
   const content = contentFor(c);

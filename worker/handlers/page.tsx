@@ -7,7 +7,16 @@ import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { firstImage, socialImage } from "../seo/social-image.ts";
 import { leadsWithPhotograph, PageView } from "../views/PageView.tsx";
 
-/** `/{slug}`: a Sanity `page` document (contact, portfolio, imprint, …). */
+/**
+ * `/{slug}`: a Sanity `page` document (contact, portfolio, imprint, …); a well-formed slug
+ * that names no page is a fatal not-found.
+ *
+ * @example
+ * ```ts
+ * // A row of the route table (routes/route-table.ts), after the fixed paths it would hide:
+ * { name: "page", path: `/${PAGE_SLUG}`, check: slugParam("slug"), middlewares: ["htmlCache"], handler: pageHandler }
+ * ```
+ */
 export const pageHandler: Handler<AppEnv> = async (c) => {
   const site = await siteSettingsFor(c);
   const content = contentFor(c);

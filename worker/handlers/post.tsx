@@ -11,7 +11,16 @@ import { PostView } from "../views/PostView.tsx";
 /** The later of two ISO dates: an edit made before the publication date changes nothing. */
 const later = (a: string, b: string | undefined) => (b && Date.parse(b) > Date.parse(a) ? b : a);
 
-/** `/post/{slug}`: a Sanity `post` document. */
+/**
+ * `/post/{slug}`: a Sanity `post` document, with its article metadata and structured data; a
+ * well-formed slug that names no published post is a fatal not-found.
+ *
+ * @example
+ * ```ts
+ * // A row of the route table (routes/route-table.ts):
+ * { name: "post", path: "/post/:slug", check: slugParam("slug"), middlewares: ["htmlCache"], handler: postHandler }
+ * ```
+ */
 export const postHandler: Handler<AppEnv> = async (c) => {
   const site = await siteSettingsFor(c);
   const content = contentFor(c);

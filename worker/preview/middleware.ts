@@ -9,6 +9,15 @@ import { inPreview } from "./cookie.ts";
  * stored anywhere (`private, no-store`) or indexed, and only preview answers may be framed
  * (by the Studio; the Content-Security-Policy names it, and X-Frame-Options, which cannot name
  * an origin, is dropped).
+ *
+ * @example
+ * ```ts
+ * const app = new Hono<AppEnv>();
+ * app.use(previewMode); // first of all
+ * app.get("/post/:slug", (c) => c.text(c.get("preview") ? "drafts" : "published"));
+ * // With a genuine preview cookie: "drafts", Cache-Control: private, no-store,
+ * // X-Robots-Tag: noindex, and no Cloudflare-CDN-Cache-Control, Cache-Tag or X-Frame-Options.
+ * ```
  */
 export const previewMode: MiddlewareHandler<AppEnv> = async (c, next) => {
   const preview = await inPreview(c.req.header("Cookie"), c.env);
@@ -23,7 +32,15 @@ export const previewMode: MiddlewareHandler<AppEnv> = async (c, next) => {
   headers.delete("X-Frame-Options");
 };
 
-/** The origins that may frame the site in preview: the Studio's (SANITY_STUDIO_URL), else a local Studio. */
+/**
+ * The origins that may frame the site in preview: the Studio's (SANITY_STUDIO_URL), else a local Studio.
+ *
+ * @example
+ * ```ts
+ * studioOrigins({ SANITY_STUDIO_URL: "https://jane.sanity.studio/desk" }); // "https://jane.sanity.studio"
+ * studioOrigins({}); // "http://localhost:3333"
+ * ```
+ */
 export function studioOrigins(env: { SANITY_STUDIO_URL?: string }): string {
   const value = env.SANITY_STUDIO_URL?.trim();
   if (value) {

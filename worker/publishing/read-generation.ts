@@ -7,7 +7,15 @@ import { readGeneration } from "./generation.ts";
  * Reads the content generation once for the request (the publish webhook advances it), for
  * the content cache keys and the rendered-page cache key. Preview reads nothing from caches,
  * so it does not ask. When the generation cannot be read the request still renders, but from
- * and into no cache (null).
+ * and into no cache (null). The read is timed in `Server-Timing` (`generation;dur=…`).
+ *
+ * @example
+ * ```ts
+ * const app = new Hono<AppEnv>();
+ * app.use(previewMode);
+ * app.use(contentGeneration); // before anything that reads content
+ * app.get("/", (c) => c.text(`generation ${c.get("generation")}`)); // a number, or null
+ * ```
  */
 export const contentGeneration: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get("preview")) return next();

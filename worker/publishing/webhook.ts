@@ -27,6 +27,19 @@ const noStore = { "Cache-Control": "no-store" };
  * from the future) is refused (401), and one already received is refused as a replay (409), so
  * whoever sees a delivery cannot purge the site's cache with it again. Sanity retries only
  * after 429 and 5xx answers, so neither refusal makes it deliver again.
+ *
+ * @example
+ * ```ts
+ * const app = new Hono<AppEnv>();
+ * app.route("/_app/hooks", sanityWebhook(purgePublicSite)); // before readOnlyMethods
+ * // POST /_app/hooks/sanity, signed → 200 { generation: 8, purged: ["post:x", "posts"], cache: "purged" }
+ *
+ * // Alone, with a purge that records instead (worker/publishing/webhook.test.ts):
+ * const hooks = new Hono<AppEnv>().route("/_app/hooks", sanityWebhook(async (_, request) => {
+ *   purges.push(request);
+ *   return "purged";
+ * }));
+ * ```
  */
 export function sanityWebhook(purge: Purge): Hono<AppEnv> {
   const hooks = new Hono<AppEnv>();
@@ -122,7 +135,7 @@ export const purgePublicSite: Purge = (c, request) => {
   try {
     site = c.executionCtx.exports?.PublicSite;
   } catch {
-    // No execution context (app.request in a unit test): nothing to purge.
+    // No execution context (app.request in a module test): nothing to purge.
   }
   return site ? site.purge(request) : Promise.resolve("unavailable");
 };

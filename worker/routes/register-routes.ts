@@ -12,6 +12,13 @@ interface ResolvedRoute {
 /**
  * Resolves every middleware name of the table up front, so a typo fails when the app is
  * built (at deploy and in tests), never silently at request time.
+ *
+ * @example
+ * ```ts
+ * const resolved = resolveRoutes(routes, routeMiddlewares);
+ * resolveRoutes([{ name: "x", path: "/x", middlewares: ["nope"], handler }], routeMiddlewares);
+ * // throws Error("Unknown route middleware: nope")
+ * ```
  */
 export function resolveRoutes(
   table: readonly RouteDefinition[],
@@ -39,6 +46,17 @@ const validityGuard =
     await next();
   };
 
+/**
+ * Mounts every resolved route as a GET route (Hono answers HEAD with it): its validity check
+ * first (which also names the route on the context), then its middlewares, then its handler.
+ *
+ * @example
+ * ```ts
+ * const app = new Hono<AppEnv>();
+ * app.use(contentGeneration);
+ * registerRoutes(app, resolveRoutes(routes, routeMiddlewares)); // after feeds and discovery
+ * ```
+ */
 export function registerRoutes(app: Hono<AppEnv>, resolved: readonly ResolvedRoute[]): void {
   for (const { route, middlewares } of resolved) {
     app.get(route.path, validityGuard(route), ...middlewares, route.handler);

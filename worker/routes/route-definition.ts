@@ -6,6 +6,17 @@ import type { ValidityCheck } from "./checks.ts";
  * One row of the route table. `Name` is the type of the middleware names it may use: the
  * registry's names for the site's own table, so a typo fails type-checking; tests build tables
  * with any string to prove the run-time check.
+ *
+ * @example
+ * ```ts
+ * const row: RouteDefinition<RouteMiddlewareName> = {
+ *   name: "post",
+ *   path: "/post/:slug",
+ *   check: slugParam("slug"),
+ *   middlewares: ["htmlCache"],
+ *   handler: postHandler,
+ * };
+ * ```
  */
 export interface RouteDefinition<Name extends string = string> {
   name: string;
@@ -18,6 +29,14 @@ export interface RouteDefinition<Name extends string = string> {
   handler: Handler<AppEnv>;
 }
 
+/**
+ * What rendering learns about the matched route (put on the context by its validity check).
+ *
+ * @example
+ * ```ts
+ * routeMeta({ name: "post", path: "/post/:slug", handler: postHandler }); // { name: "post", hasSlug: true }
+ * ```
+ */
 export const routeMeta = (route: RouteDefinition): RouteMeta => ({
   name: route.name,
   hasSlug: route.path.includes(":"),

@@ -11,7 +11,17 @@ import type { RouteMiddlewareName } from "./route-middlewares.ts";
 /** `/{slug}` for pages, but never `/post`, which is only a prefix of posts' addresses. */
 const PAGE_SLUG = ":slug{(?!post$)[^/]+}";
 
-/** Every page route: its path, its validity check and the middlewares it runs. */
+/**
+ * Every page route: its path, its validity check and the middlewares it runs, in the order
+ * Hono matches them.
+ *
+ * @example
+ * ```ts
+ * // worker/app.ts mounts them last, after feeds and discovery:
+ * registerRoutes(app, resolveRoutes(routes, routeMiddlewares));
+ * // GET /post/autumn-in-the-basque-mountains → slugParam("slug"), htmlCache, postHandler
+ * ```
+ */
 export const routes: readonly RouteDefinition<RouteMiddlewareName>[] = [
   { name: "home", path: "/", middlewares: ["htmlCache"], handler: homeHandler },
   { name: "blank", path: "/200", middlewares: ["noindex", "htmlCache"], handler: blankHandler },

@@ -25,6 +25,17 @@ const REDIRECT_SECONDS = 60 * 60;
  * The edge keys on the URL alone (Workers Cache ignores `Vary`), so an answer that depends on
  * another part of the request says so with `Vary` and is never shared: kept, it would be
  * served to whoever asks next (a crawler's bare 404 to readers, say).
+ *
+ * @example
+ * ```ts
+ * const app = new Hono<AppEnv>();
+ * app.use(previewMode);
+ * app.use(cacheHeaders); // after the publish webhook and the preview switches, before the pages
+ * app.get("/", homeHandler);
+ * // GET /, with a webhook secret set:
+ * //   Cloudflare-CDN-Cache-Control: public, max-age=86400, stale-while-revalidate=60, …
+ * //   Cache-Tag: posts,settings,slideshow
+ * ```
  */
 export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();

@@ -8,6 +8,15 @@ import { redirectTarget } from "../../lib/redirect-target.ts";
  * (the `*.workers.dev` copy, an old domain) is a permanent redirect to the same path there, so
  * search engines index one copy. Local runs and anything but GET/HEAD (the publish webhook)
  * are answered where they arrive.
+ *
+ * @example
+ * ```ts
+ * const app = new Hono<AppEnv>();
+ * app.use(canonicalHost);
+ * app.get("/contact", pageHandler);
+ * // With SITE_URL = "https://photos.example.com":
+ * // GET https://jane.workers.dev/contact?x=1 → 301 Location: https://photos.example.com/contact?x=1
+ * ```
  */
 export const canonicalHost: MiddlewareHandler = async (c, next) => {
   const origin = siteUrlOrigin(c.env as { SITE_URL?: string });

@@ -1,132 +1,145 @@
+import { env } from "cloudflare:workers";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import {
-  captureLogs,
-  contentCalls,
-  faultEnv,
-  POST_PATH,
-  request,
-  resetFaults,
-  setFault,
-} from "../../../tests/worker/harness.ts";
 import { ByteLru } from "../../lib/byte-lru.ts";
-import { type CachedPage, freshPage } from "./index.ts";
+import type { AppEnv } from "../../request/app-env.ts";
+import { contentFor } from "../../request/context.ts";
+import { type CachedPage, freshPage, htmlCache } from "./index.ts";
 
 const HIT = 'html-cache;desc="hit"';
 const MISS = 'html-cache;desc="miss"';
 
-/** The page cache's entry in Server-Timing (which also times the content generation read). */
-const htmlCache = (headers: Headers) =>
-  headers
-    .get("Server-Timing")
-    ?.split(/,\s*/)
-    .find((entry) => entry.startsWith("html-cache;"));
-
-describe("rendered pages kept while their content is fresh", () => {
-  it.each(["/", "/portfolio", "/contact", POST_PATH, "/200"])(
-    "serves the second view of %s without rendering it again",
-    async (path) => {
-      const testEnv = faultEnv();
-      const first = await request(path, { env: testEnv });
-      expect(first.status).toBe(200);
-      expect(htmlCache(first.headers)).toBe(MISS);
-      const before = await contentCalls();
-
-      const second = await request(path, { env: testEnv });
-      expect(second.status).toBe(200);
-      expect(htmlCache(second.headers)).toBe(HIT);
-      expect(second.body).toBe(first.body);
-      expect(await contentCalls()).toBe(before);
-    },
-  );
-
-  it("still sends this request's own id and the security headers on a kept page", async () => {
-    const testEnv = faultEnv();
-    const first = await request("/contact", { env: testEnv });
-    const second = await request("/contact", { env: testEnv });
-    expect(htmlCache(second.headers)).toBe(HIT);
-    expect(second.headers.get("X-Request-Id")).toMatch(/\S/);
-    expect(second.headers.get("X-Request-Id")).not.toBe(first.headers.get("X-Request-Id"));
-    expect(second.headers.get("Content-Security-Policy")).toBe(
-      first.headers.get("Content-Security-Policy"),
-    );
-    expect(second.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
-    expect(second.headers.get("Cache-Control")).toBe("no-cache");
+/**
+ * The middleware alone in front of a page that reads the site settings (so what it renders is
+ * fresh for CONTENT_FRESH_SECONDS) and counts its renders. `?generation=` and `?preview` stand
+ * in for what the content-generation and preview-mode middlewares set; every app has a store
+ * of its own, since the store is per environment.
+ */
+function cachedSite(overrides: Partial<Env> = {}) {
+  const siteEnv: Env = { ...env, ...overrides };
+  const renders: string[] = [];
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    const generation = c.req.query("generation");
+    c.set("generation", generation === "none" ? null : Number(generation ?? 1));
+    c.set("preview", c.req.query("preview") !== undefined);
+    await next();
+    // What later middlewares (the cache headers) learn about a kept page.
+    const kept = c.get("keptHtml");
+    if (kept) c.header("X-Kept-Tags", kept.tags.join(","));
   });
-
-  it("keeps /200's noindex header on a kept page", async () => {
-    const testEnv = faultEnv();
-    await request("/200", { env: testEnv });
-    const second = await request("/200", { env: testEnv });
-    expect(htmlCache(second.headers)).toBe(HIT);
-    expect(second.headers.get("X-Robots-Tag")).toBe("noindex");
+  app.use(htmlCache);
+  app.get("/page", async (c) => {
+    await contentFor(c).settings();
+    renders.push(c.req.url);
+    return c.html(`<p>render ${renders.length}</p>`, 200, {
+      "Cache-Control": "no-cache",
+      Link: "</style.css>; rel=preload; as=style",
+      "X-Per-Request": String(renders.length),
+    });
   });
-
-  it("answers HEAD from a kept page with its status and no body", async () => {
-    const testEnv = faultEnv();
-    await request("/contact", { env: testEnv });
-    const head = await request("/contact", { env: testEnv, method: "HEAD" });
-    expect(head.status).toBe(200);
-    expect(head.body).toBe("");
-    expect(htmlCache(head.headers)).toBe(HIT);
+  app.get("/missing", async (c) => {
+    await contentFor(c).settings();
+    renders.push(c.req.url);
+    return c.html("<p>not here</p>", 404);
   });
-
-  it("shares one page between query strings, which pages do not read", async () => {
-    const testEnv = faultEnv();
-    await request("/contact", { env: testEnv });
-    const tagged = await request("/contact?utm_source=newsletter", { env: testEnv });
-    expect(htmlCache(tagged.headers)).toBe(HIT);
+  app.get("/static", (c) => {
+    renders.push(c.req.url);
+    return c.html("<p>read no content</p>");
   });
+  const send = (url: string, init: RequestInit = {}) =>
+    app.request(url.startsWith("/") ? `http://localhost${url}` : url, init, siteEnv);
+  return { send, renders };
+}
 
-  it("keeps a page per origin, since its canonical URL names the origin", async () => {
-    const testEnv = faultEnv();
-    await request("http://localhost/contact", { env: testEnv });
-    const other = await request("https://photos.example/contact", { env: testEnv });
-    expect(htmlCache(other.headers)).toBe(MISS);
-    expect(other.body).toContain('href="https://photos.example/contact"');
-    expect(other.body).not.toContain("http://localhost/contact");
-  });
-});
-
-describe("pages that are not kept", () => {
-  it("renders again once the content is no longer fresh", async () => {
-    const testEnv = faultEnv({ CONTENT_FRESH_SECONDS: "0" });
-    await request("/contact", { env: testEnv });
-    const second = await request("/contact", { env: testEnv });
+describe("htmlCache", () => {
+  it("answers the second view from memory, without rendering again", async () => {
+    const { send, renders } = cachedSite();
+    const first = await send("/page");
+    expect(first.headers.get("Server-Timing")).toBe(MISS);
+    const second = await send("/page");
     expect(second.status).toBe(200);
-    expect(htmlCache(second.headers)).toBeUndefined();
+    expect(second.headers.get("Server-Timing")).toBe(HIT);
+    expect(await second.text()).toBe(await first.text());
+    expect(renders).toHaveLength(1);
   });
 
-  it("does not keep a page rendered without its slideshow after a failed lookup", async () => {
-    const logs = captureLogs();
-    const testEnv = faultEnv();
-    await setFault("500");
-    const degraded = await request("/200", { env: testEnv });
-    expect(degraded.status).toBe(200);
-    expect(degraded.body).not.toContain('class="backdrop"');
-    expect(htmlCache(degraded.headers)).toBeUndefined();
-    expect(logs.lines("error")).toHaveLength(1);
-
-    await resetFaults();
-    const recovered = await request("/200", { env: testEnv });
-    expect(recovered.body).toContain('class="backdrop"');
-    expect(htmlCache(recovered.headers)).toBe(MISS);
+  it("keeps the page's own headers, not those made for one request", async () => {
+    const { send } = cachedSite();
+    await send("/page");
+    const second = await send("/page");
+    expect(second.headers.get("Content-Type")).toBe("text/html; charset=UTF-8");
+    expect(second.headers.get("Cache-Control")).toBe("no-cache");
+    expect(second.headers.get("Link")).toBe("</style.css>; rel=preload; as=style");
+    expect(second.headers.has("X-Per-Request")).toBe(false);
   });
 
-  it("does not keep not-found pages", async () => {
-    const testEnv = faultEnv();
-    for (let i = 0; i < 2; i++) {
-      const missing = await request("/no-such-page", { env: testEnv });
-      expect(missing.status).toBe(404);
-      expect(htmlCache(missing.headers)).toBeUndefined();
+  it("tells later middlewares what a kept page was built from", async () => {
+    const { send } = cachedSite();
+    const first = await send("/page");
+    expect(first.headers.has("X-Kept-Tags")).toBe(false);
+    expect((await send("/page")).headers.get("X-Kept-Tags")).toBe("settings");
+  });
+
+  it("keeps one page for every query string, which pages do not read", async () => {
+    const { send, renders } = cachedSite();
+    await send("/page?utm_source=mail");
+    expect((await send("/page?x=1")).headers.get("Server-Timing")).toBe(HIT);
+    expect(renders).toHaveLength(1);
+  });
+
+  it("keeps a page per origin and per content generation", async () => {
+    const { send, renders } = cachedSite();
+    await send("/page");
+    expect((await send("https://photos.example/page")).headers.get("Server-Timing")).toBe(MISS);
+    expect((await send("/page?generation=2")).headers.get("Server-Timing")).toBe(MISS);
+    expect((await send("/page?generation=2")).headers.get("Server-Timing")).toBe(HIT);
+    expect(renders).toHaveLength(3);
+  });
+
+  it("keeps pages per environment", async () => {
+    const one = cachedSite();
+    const other = cachedSite();
+    await one.send("/page");
+    expect((await other.send("/page")).headers.get("Server-Timing")).toBe(MISS);
+  });
+
+  it("keeps nothing once the content is no longer fresh", async () => {
+    const { send, renders } = cachedSite({ CONTENT_FRESH_SECONDS: "0" });
+    for (let view = 0; view < 2; view++) {
+      expect((await send("/page")).headers.has("Server-Timing")).toBe(false);
     }
+    expect(renders).toHaveLength(2);
   });
 
-  it("keeps environments apart", async () => {
-    const german = faultEnv({ SITE_LANGUAGE: "de" });
-    await request("/contact", { env: faultEnv() });
-    const other = await request("/contact", { env: german });
-    expect(htmlCache(other.headers)).toBe(MISS);
-    expect(other.body).toContain('<html lang="de">');
+  it("keeps no page that read no content: nothing says how long it is true", async () => {
+    const { send, renders } = cachedSite();
+    await send("/static");
+    await send("/static");
+    expect(renders).toHaveLength(2);
+  });
+
+  it("keeps no answer but a 200", async () => {
+    const { send, renders } = cachedSite();
+    for (let view = 0; view < 2; view++) {
+      const res = await send("/missing");
+      expect(res.status).toBe(404);
+      expect(res.headers.has("Server-Timing")).toBe(false);
+    }
+    expect(renders).toHaveLength(2);
+  });
+
+  it.each([
+    ["in draft preview", "/page?preview"],
+    ["when the content generation could not be read", "/page?generation=none"],
+  ])("neither keeps nor serves pages %s", async (_, url) => {
+    const { send, renders } = cachedSite();
+    await send("/page");
+    for (let view = 0; view < 2; view++) {
+      const res = await send(url);
+      expect(res.headers.has("Server-Timing")).toBe(false);
+    }
+    expect(renders).toHaveLength(3);
   });
 });
 

@@ -61,8 +61,23 @@ function storeFor(env: object): ByteLru<CachedPage> {
 const serverTiming = (outcome: "hit" | "miss") => `html-cache;desc="${outcome}"`;
 
 /**
- * Route middleware "htmlCache". The key is the origin (canonical URLs and social cards name
- * it) and the path; the query string is left out, as pages do not read it.
+ * Route middleware "htmlCache": answers a page from memory while the content it was rendered
+ * from is fresh, and keeps a freshly rendered page. The key is the origin (canonical URLs and
+ * social cards name it), the path and the content generation; the query string is left out, as
+ * pages do not read it. It needs the generation on the context (contentGeneration) and keeps
+ * nothing without one.
+ *
+ * @example
+ * ```ts
+ * // A row of the route table names it (routes/route-table.ts):
+ * { name: "home", path: "/", middlewares: ["htmlCache"], handler: homeHandler }
+ *
+ * // Mounted by hand, after the generation is read:
+ * const app = new Hono<AppEnv>();
+ * app.use(contentGeneration);
+ * app.get("/contact", htmlCache, pageHandler);
+ * // first view: Server-Timing: html-cache;desc="miss"; the next: html-cache;desc="hit"
+ * ```
  */
 export const htmlCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const generation = c.get("generation");

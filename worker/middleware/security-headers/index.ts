@@ -7,7 +7,18 @@ import { studioOrigins } from "../../preview/middleware.ts";
 /**
  * Headers on every response the worker makes (pages, errors, JSON, feeds). Static assets get
  * theirs from public/_headers. Scripts run only from our origin, plus the one inline head
- * script allowed by its hash, computed at build time.
+ * script allowed by its hash, computed at build time. Only draft preview may be framed, and
+ * only by the Studio; images come only from the site and the image CDN.
+ *
+ * @example
+ * ```ts
+ * const app = new Hono<AppEnv>();
+ * app.use(previewMode); // before it: frame-ancestors depends on c.get("preview")
+ * app.use(securityHeaders);
+ * app.get("/", homeHandler);
+ * // GET / → Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-…' …;
+ * //         frame-ancestors 'none'; … Strict-Transport-Security, X-Content-Type-Options, …
+ * ```
  */
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {

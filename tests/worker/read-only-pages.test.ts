@@ -1,0 +1,22 @@
+// Pages are read-only (worker/middleware/read-only-methods/), through the whole worker.
+import { describe, expect, it } from "vitest";
+import { request } from "./harness.ts";
+
+describe("read-only methods", () => {
+  it("answers HEAD like GET without a body", async () => {
+    const res = await request("/", { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe("");
+  });
+
+  it("rejects methods other than GET and HEAD with 405 and Allow", async () => {
+    for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+      const res = await request("/contact", { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("Allow")).toBe("GET, HEAD");
+    }
+    const options = await request("/", { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("Allow")).toBe("GET, HEAD");
+  });
+});

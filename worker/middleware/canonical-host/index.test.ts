@@ -1,0 +1,81 @@
+import { env } from "cloudflare:workers";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import type { AppEnv } from "../../request/app-env.ts";
+import { canonicalHost } from "./index.ts";
+
+const SITE = "https://photos.example";
+
+const app = new Hono<AppEnv>();
+app.use(canonicalHost);
+app.all("*", (c) => c.text(`answered on ${new URL(c.req.url).host}`));
+
+/** A request to `url` on a site whose SITE_URL is `siteUrl` (undefined: not set). */
+const send = (url: string, siteUrl: string | undefined, init: RequestInit = {}) =>
+  app.request(url, init, { ...env, SITE_URL: siteUrl });
+
+describe("canonicalHost", () => {
+  it("redirects a page on another host to the same path and query on SITE_URL, for good", async () => {
+    const res = await send("https://jane.workers.dev/post/x?from=mail", SITE);
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe(`${SITE}/post/x?from=mail`);
+  });
+
+  it("redirects HEAD as it does GET", async () => {
+    const res = await send("https://old.example/contact", SITE, { method: "HEAD" });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe(`${SITE}/contact`);
+  });
+
+  it("takes only SITE_URL's origin: its path and a trailing slash change nothing", async () => {
+    const res = await send("https://old.example/contact", "https://photos.example/blog/");
+    expect(res.headers.get("Location")).toBe(`${SITE}/contact`);
+  });
+
+  it("keeps a path that looks like another host on the site", async () => {
+    const res = await send("https://old.example//evil.example/x", SITE);
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get("Location") ?? "").origin).toBe(SITE);
+  });
+
+  it("answers on SITE_URL's own origin", async () => {
+    const res = await send(`${SITE}/contact`, SITE);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("answered on photos.example");
+  });
+
+  it("treats another scheme or port of the same host as another host", async () => {
+    for (const url of ["http://photos.example/a", "https://photos.example:8443/a"]) {
+      const res = await send(url, SITE);
+      expect(res.status, url).toBe(301);
+      expect(res.headers.get("Location"), url).toBe(`${SITE}/a`);
+    }
+  });
+
+  it.each(["POST", "PUT", "DELETE", "OPTIONS"])(
+    "answers %s where it arrives (the publish webhook posts to any host)",
+    async (method) => {
+      const res = await send("https://jane.workers.dev/_app/hooks/sanity", SITE, { method });
+      expect(res.status).toBe(200);
+    },
+  );
+
+  it.each(["http://localhost:8787/contact", "http://127.0.0.1/contact", "http://site.localhost/"])(
+    "answers a local run on %s where it arrives",
+    async (url) => {
+      expect((await send(url, SITE)).status).toBe(200);
+    },
+  );
+
+  it.each([
+    ["unset", undefined],
+    ["empty", ""],
+    ["blank", "   "],
+    ["not an address", "photos.example"],
+    ["not a web address", "ftp://photos.example"],
+  ])("does nothing while SITE_URL is %s", async (_, siteUrl) => {
+    const res = await send("https://jane.workers.dev/contact", siteUrl);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("answered on jane.workers.dev");
+  });
+});

@@ -1,0 +1,118 @@
+import { env } from "cloudflare:workers";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import type { AppEnv } from "../request/app-env.ts";
+import { PREVIEW_COOKIE, previewCookie } from "./cookie.ts";
+import { previewMode, studioOrigins } from "./middleware.ts";
+
+const TOKEN = "a-read-token";
+const tokenEnv: Env = { ...env, SANITY_TOKEN: TOKEN };
+
+/** The middleware alone in front of a page that says whether it runs in preview. */
+const app = new Hono<AppEnv>();
+app.use(previewMode);
+app.get("/page", (c) =>
+  c.text(`preview: ${c.get("preview")}`, 200, {
+    // What the public site's own middlewares put on a page.
+    "Cache-Control": "no-cache",
+    "Cloudflare-CDN-Cache-Control": "public, max-age=86400",
+    "Cache-Tag": "post:x,settings",
+    "X-Frame-Options": "DENY",
+    "X-Request-Id": "r-1",
+  }),
+);
+app.get("/missing", (c) => c.text("not here", 404, { "Cache-Tag": "post:y" }));
+
+/** The name=value part of a Set-Cookie value, as a browser sends it back. */
+const sentBack = (setCookie: string) => setCookie.split(";")[0] ?? "";
+
+const send = (path: string, cookie: string | undefined, sendEnv: Env = tokenEnv) =>
+  app.request(path, cookie === undefined ? {} : { headers: { Cookie: cookie } }, sendEnv);
+
+describe("previewMode", () => {
+  it("recognises a genuine preview cookie and makes the answer private, unindexed and frameable", async () => {
+    const cookie = sentBack(await previewCookie(tokenEnv));
+    const res = await send("/page", `theme=dark; ${cookie}`);
+    expect(await res.text()).toBe("preview: true");
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(res.headers.get("X-Robots-Tag")).toBe("noindex");
+    expect(res.headers.has("Cloudflare-CDN-Cache-Control")).toBe(false);
+    expect(res.headers.has("Cache-Tag")).toBe(false);
+    expect(res.headers.has("X-Frame-Options")).toBe(false);
+    // Headers it has no business with stay.
+    expect(res.headers.get("X-Request-Id")).toBe("r-1");
+  });
+
+  it("has the last word on error answers in preview too", async () => {
+    const cookie = sentBack(await previewCookie(tokenEnv));
+    const res = await send("/missing", cookie);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(res.headers.has("Cache-Tag")).toBe(false);
+  });
+
+  it("leaves a public request and its answer alone", async () => {
+    const res = await send("/page", "theme=dark");
+    expect(await res.text()).toBe("preview: false");
+    expect(res.headers.get("Cache-Control")).toBe("no-cache");
+    expect(res.headers.get("Cloudflare-CDN-Cache-Control")).toBe("public, max-age=86400");
+    expect(res.headers.get("Cache-Tag")).toBe("post:x,settings");
+    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(res.headers.has("X-Robots-Tag")).toBe(false);
+  });
+
+  it.each([
+    [
+      "an expired cookie",
+      async () => sentBack(await previewCookie(tokenEnv, Date.now() - 7_200_000)),
+    ],
+    [
+      "a cookie signed with another token",
+      async () => sentBack(await previewCookie({ SANITY_TOKEN: "another-token" })),
+    ],
+    [
+      "a cookie whose expiry was changed",
+      async () => {
+        const genuine = sentBack(await previewCookie(tokenEnv));
+        return genuine.replace(/=\d+\./, `=${Math.floor(Date.now() / 1000) + 999_999}.`);
+      },
+    ],
+    ["an unsigned cookie", async () => `${PREVIEW_COOKIE}=99999999999`],
+    ["an empty cookie", async () => `${PREVIEW_COOKIE}=`],
+  ])("is not fooled by %s", async (_, cookie) => {
+    const res = await send("/page", await cookie());
+    expect(await res.text()).toBe("preview: false");
+    expect(res.headers.get("Cache-Control")).toBe("no-cache");
+  });
+
+  it("knows no preview on a site without a token, whatever the cookie", async () => {
+    const cookie = sentBack(await previewCookie(tokenEnv));
+    const res = await send("/page", cookie, { ...env, SANITY_TOKEN: "" });
+    expect(await res.text()).toBe("preview: false");
+  });
+});
+
+describe("studioOrigins", () => {
+  it.each([
+    [
+      "the origin of SANITY_STUDIO_URL",
+      "https://jane.sanity.studio/desk?x=1",
+      "https://jane.sanity.studio",
+    ],
+    [
+      "a local Studio's origin when it is an http address",
+      "http://localhost:3334/",
+      "http://localhost:3334",
+    ],
+    ["the local Studio when it is unset", undefined, "http://localhost:3333"],
+    ["the local Studio when it is blank", "  ", "http://localhost:3333"],
+    ["the local Studio when it is not an address", "jane.sanity.studio", "http://localhost:3333"],
+    [
+      "the local Studio when it is not a web address",
+      "ftp://jane.example",
+      "http://localhost:3333",
+    ],
+  ])("names %s", (_, studioUrl, origin) => {
+    expect(studioOrigins({ SANITY_STUDIO_URL: studioUrl })).toBe(origin);
+  });
+});

@@ -1,0 +1,166 @@
+import { env } from "cloudflare:workers";
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { captureLogs } from "../../tests/worker/harness.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import type { PurgeRequest } from "./purge.ts";
+import { type Purge, sanityWebhook } from "./webhook.ts";
+
+const SECRET = "a-webhook-secret-of-the-owner";
+const HOOK = "/_app/hooks/sanity";
+
+/** The webhook alone, mounted where the app mounts it, with the given way to purge. */
+function hooksWith(purge: Purge) {
+  return new Hono<AppEnv>().route("/_app/hooks", sanityWebhook(purge));
+}
+
+/** The webhook with a purge that records what it was asked to purge, and succeeds. */
+function recording() {
+  const purges: PurgeRequest[] = [];
+  const app = hooksWith(async (_, request) => {
+    purges.push(request);
+    return "purged";
+  });
+  return { app, purges };
+}
+
+/** The webhook with a purge that Workers Cache refuses. */
+const failing = () => hooksWith(() => Promise.reject(new Error("rate limited")));
+
+/** The site's environment with the webhook's shared secret set, as the owner configures it. */
+const hookEnv = (): Env => ({ ...env, SANITY_WEBHOOK_SECRET: SECRET });
+
+/** Sends `init` to the webhook of `app` on a site configured with `siteEnv`. */
+const send = (app: Hono<AppEnv>, init: RequestInit, siteEnv: Env = hookEnv()) =>
+  app.request(HOOK, init, siteEnv);
+
+/** The content generation: the real Durable Object the webhook advances. */
+const generation = () => env.CONTENT_GENERATION.getByName("site").current();
+
+/** A delivery as Sanity makes it: the projection, signed with the shared secret (now, by default). */
+async function delivery(
+  change: unknown,
+  secret = SECRET,
+  signature?: string,
+  signedAt = Date.now(),
+) {
+  const body = JSON.stringify(change);
+  return {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      [SIGNATURE_HEADER_NAME]: signature ?? (await encodeSignatureHeader(body, signedAt, secret)),
+    },
+  };
+}
+
+const CHANGE = {
+  _id: "post-autumn",
+  _type: "post",
+  slug: { current: "autumn-in-the-basque-mountains" },
+  operation: "update",
+};
+
+describe("sanityWebhook", () => {
+  it("purges what the change shows, advances the generation and answers with both", async () => {
+    const { app, purges } = recording();
+    captureLogs();
+    const before = await generation();
+    const res = await send(app, await delivery({ ...CHANGE, accepted: true }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const tags = ["post:autumn-in-the-basque-mountains", "posts"];
+    expect(purges).toEqual([{ tags }]);
+    expect(await res.json()).toEqual({ generation: before + 1, purged: tags, cache: "purged" });
+    expect(await generation()).toBe(before + 1);
+  });
+
+  it.each([
+    ["no signature", async () => ({ ...(await delivery(CHANGE)), headers: {} })],
+    ["a wrong signature", () => delivery(CHANGE, "not-the-secret")],
+    ["a malformed signature", () => delivery(CHANGE, SECRET, "t=1,v1=abc")],
+  ])("refuses %s with 401, purging nothing", async (_, make) => {
+    const { app, purges } = recording();
+    captureLogs();
+    const before = await generation();
+    const res = await send(app, await make());
+    expect(res.status).toBe(401);
+    expect(purges).toEqual([]);
+    expect(await generation()).toBe(before);
+  });
+
+  it("refuses every delivery while no secret is set, and says so in the log", async () => {
+    const { app, purges } = recording();
+    const logs = captureLogs();
+    const res = await send(app, await delivery(CHANGE), { ...env, SANITY_WEBHOOK_SECRET: "" });
+    expect(res.status).toBe(401);
+    expect(purges).toEqual([]);
+    expect(logs.text("error")).toContain("SANITY_WEBHOOK_SECRET is not set");
+  });
+
+  it("refuses a body over its limit with 413", async () => {
+    const { app, purges } = recording();
+    const huge = { ...CHANGE, padding: "x".repeat(70 * 1024) };
+    const res = await send(app, await delivery(huge));
+    expect(res.status).toBe(413);
+    expect(purges).toEqual([]);
+  });
+
+  it.each(["GET", "PUT", "DELETE"])("answers %s with 405 and Allow: POST", async (method) => {
+    const { app, purges } = recording();
+    const res = await send(app, { method, ...(method === "GET" ? {} : { body: "{}" }) });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("POST");
+    expect(purges).toEqual([]);
+  });
+
+  it("answers 503 when the purge fails, so Sanity delivers again", async () => {
+    const logs = captureLogs();
+    const res = await send(failing(), await delivery(CHANGE));
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("10");
+    expect(logs.text("error")).toContain("rate limited");
+  });
+
+  it("refuses the same delivery sent again: no new generation, no purge", async () => {
+    const { app, purges } = recording();
+    const logs = captureLogs();
+    const once = await delivery({ ...CHANGE, replayed: true });
+    const first = await send(app, once);
+    expect(first.status).toBe(200);
+    const after = await generation();
+    for (let replay = 0; replay < 2; replay++) {
+      const again = await send(app, once);
+      expect(again.status).toBe(409);
+    }
+    expect(purges).toHaveLength(1);
+    expect(await generation()).toBe(after);
+    expect(logs.messages("warn")).toContain("Publish webhook refused: a delivery already received");
+  });
+
+  it.each([
+    ["in 2021", Date.parse("2021-03-01T12:00:00Z")],
+    ["six minutes ago", Date.now() - 6 * 60_000],
+    ["six minutes ahead", Date.now() + 6 * 60_000],
+  ])("refuses a delivery signed %s with 401", async (_, signedAt) => {
+    const { app, purges } = recording();
+    captureLogs();
+    const before = await generation();
+    const res = await send(app, await delivery(CHANGE, SECRET, undefined, signedAt));
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain("expired");
+    expect(purges).toEqual([]);
+    expect(await generation()).toBe(before);
+  });
+
+  it("accepts Sanity's retry of a delivery whose purge failed", async () => {
+    captureLogs();
+    const once = await delivery({ ...CHANGE, retried: true });
+    expect((await send(failing(), once)).status).toBe(503);
+    const { app, purges } = recording();
+    expect((await send(app, once)).status).toBe(200);
+    expect(purges).toHaveLength(1);
+  });
+});
