@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { captureLogs } from "../../tests/worker/harness.ts";
+import { captureLogs } from "../../tests/worker/logs.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentGeneration } from "./read-generation.ts";
 

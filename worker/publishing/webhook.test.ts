@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { captureLogs } from "../../tests/worker/harness.ts";
+import { captureLogs } from "../../tests/worker/logs.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import type { PurgeRequest } from "./purge.ts";
 import { type Purge, sanityWebhook } from "./webhook.ts";
