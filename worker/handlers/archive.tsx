@@ -9,14 +9,14 @@ import { contentFor, siteSettingsFor } from "../request/context.ts";
 import { ArchiveView } from "../views/ArchiveView.tsx";
 
 /**
- * Posts per archive page: a page of titles, dates and small covers stays well under 20 KB of
+ * Posts per archive slice (one numbered archive page): a page of titles, dates and small covers stays well under 20 KB of
  * HTML, and a thousand posts still fit in twenty numbered pages.
  */
-export const ARCHIVE_PAGE_SIZE = 50;
+export const POSTS_PER_SLICE = 50;
 
 /**
  * `/archive` and `/archive/page/{n}`: every published post, newest first, grouped by year,
- * `ARCHIVE_PAGE_SIZE` a page. `/archive/page/1` redirects to `/archive`; a page past the last
+ * `POSTS_PER_SLICE` a page. `/archive/page/1` redirects to `/archive`; a page past the last
  * is a fatal not-found.
  *
  * @example
@@ -34,17 +34,17 @@ export const ARCHIVE_PAGE_SIZE = 50;
  */
 export const archiveHandler: Handler<AppEnv> = async (c) => {
   const site = await siteSettingsFor(c);
-  const page = Number(c.req.param("page") ?? "1");
+  const slice = Number(c.req.param("page") ?? "1");
   // One address per page: `/archive/page/1` is `/archive`.
-  if (c.req.param("page") !== undefined && page === 1) {
+  if (c.req.param("page") !== undefined && slice === 1) {
     return c.redirect(redirectTarget(paths.archive(), new URL(c.req.url).origin), 301);
   }
-  const start = (page - 1) * ARCHIVE_PAGE_SIZE;
+  const start = (slice - 1) * POSTS_PER_SLICE;
   const content = contentFor(c);
-  const { posts, total } = await content.archive(start, start + ARCHIVE_PAGE_SIZE);
-  const pages = Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE));
-  if (page > pages) throw pageNotFound(new URL(c.req.url).pathname);
-  const title = page === 1 ? "Archive" : `Archive, page ${page}`;
+  const { posts, total } = await content.archive(start, start + POSTS_PER_SLICE);
+  const slices = Math.max(1, Math.ceil(total / POSTS_PER_SLICE));
+  if (slice > slices) throw pageNotFound(new URL(c.req.url).pathname);
+  const title = slice === 1 ? "Archive" : `Archive, page ${slice}`;
   const description = `Every post on ${site.title}, newest first.`;
 
   return renderHtml(c, await loadLayout(c), {
@@ -54,11 +54,11 @@ export const archiveHandler: Handler<AppEnv> = async (c) => {
     main: (
       <ArchiveView
         posts={posts}
-        page={page}
-        pages={pages}
+        slice={slice}
+        slices={slices}
         total={total}
         imageFor={content.images.responsive}
-        pageHref={paths.archive}
+        sliceHref={paths.archive}
       />
     ),
   });

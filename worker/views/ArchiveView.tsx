@@ -7,12 +7,12 @@ import { ResponsiveImage } from "./parts/ResponsiveImage.tsx";
 interface ArchiveViewProps {
   posts: PostSummary[];
   /** 1-based. */
-  page: number;
-  pages: number;
+  slice: number;
+  slices: number;
   total: number;
   imageFor: ImageFor;
-  /** The address of an archive page. */
-  pageHref: (page: number) => string;
+  /** The address of an archive slice. */
+  sliceHref: (slice: number) => string;
 }
 
 /** A small square cover beside each title: enough to recognise a post, cheap in HTML. */
@@ -25,7 +25,14 @@ const yearOf = (iso: string) => new Date(iso).getUTCFullYear();
  * to every page (any post is two clicks from here). Text first: titles and dates, and a small
  * cover.
  */
-export function ArchiveView({ posts, page, pages, total, imageFor, pageHref }: ArchiveViewProps) {
+export function ArchiveView({
+  posts,
+  slice,
+  slices,
+  total,
+  imageFor,
+  sliceHref,
+}: ArchiveViewProps) {
   const years: { year: number; posts: PostSummary[] }[] = [];
   for (const post of posts) {
     const year = yearOf(post.publishedAt);
@@ -41,7 +48,7 @@ export function ArchiveView({ posts, page, pages, total, imageFor, pageHref }: A
         </h1>
         <p className="mt-3 text-neutral-700 dark:text-neutral-300">
           {total} {total === 1 ? "post" : "posts"}, newest first
-          {pages > 1 ? ` · page ${page} of ${pages}` : ""}
+          {slices > 1 ? ` · page ${slice} of ${slices}` : ""}
         </p>
         {years.map(({ year, posts: inYear }) => (
           <section key={year} aria-labelledby={`year-${year}`} className="mt-10">
@@ -74,25 +81,25 @@ export function ArchiveView({ posts, page, pages, total, imageFor, pageHref }: A
             </ul>
           </section>
         ))}
-        {pages > 1 && (
+        {slices > 1 && (
           <nav aria-label="Archive pages" className="archive-pages">
-            {page > 1 && (
-              <a href={pageHref(page - 1)} rel="prev">
+            {slice > 1 && (
+              <a href={sliceHref(slice - 1)} rel="prev">
                 <span aria-hidden="true">←</span> Newer
               </a>
             )}
             <ol>
-              {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
+              {Array.from({ length: slices }, (_, index) => index + 1).map((number) => (
                 <li key={number}>
-                  <a href={pageHref(number)} aria-current={number === page ? "page" : undefined}>
+                  <a href={sliceHref(number)} aria-current={number === slice ? "page" : undefined}>
                     <span className="sr-only">Page </span>
                     {number}
                   </a>
                 </li>
               ))}
             </ol>
-            {page < pages && (
-              <a href={pageHref(page + 1)} rel="next">
+            {slice < slices && (
+              <a href={sliceHref(slice + 1)} rel="next">
                 Older <span aria-hidden="true">→</span>
               </a>
             )}
