@@ -9,7 +9,7 @@ import { renderPage } from "../render/render-page.tsx";
 import { socialImage } from "../seo/social-image.ts";
 import { cameraDetails } from "../views/content/camera-details.ts";
 import { photoAnchor } from "../views/content/photo-links.ts";
-import { PhotoView, VIEWPORT_SHARE } from "../views/PhotoView.tsx";
+import { PhotoView } from "../views/PhotoView.tsx";
 import { loadLayout } from "./load-layout.ts";
 
 async function loadDocument(
@@ -63,9 +63,10 @@ export const photoPage =
           title={title}
           // Every width up to the original's: the full view is where the detail is.
           source={content.images.responsive(image, { maxWidth: width })}
-          sizes={`min(100vw, ${Math.round((VIEWPORT_SHARE * 100 * width) / height)}vh)`}
+          zoom={content.images.zoomSource(image)}
+          // The stage is the whole screen: its width, or its height in the photograph's shape.
+          sizes={`min(100vw, ${Math.round((100 * width) / height)}vh)`}
           alt={alt}
-          caption={image.caption}
           credit={image.asset.creditLine}
           details={cameraDetails(camera)}
           previousHref={at(found.previous)}
