@@ -42,7 +42,7 @@ async function open(page: Page, path: string): Promise<void> {
 const geometry = (page: Page) =>
   image(page).evaluate((img) => {
     const { x, y, width, height } = img.getBoundingClientRect();
-    return { x, y, width, height, vw: innerWidth, vh: innerHeight, natural: img.naturalWidth };
+    return { x, y, width, height, vw: innerWidth, vh: innerHeight };
   });
 
 const zoomWidth = (page: Page) => image(page).evaluate((img) => img.getBoundingClientRect().width);
@@ -59,7 +59,11 @@ const controlsOutside = (page: Page) =>
       .map((control) => control.getAttribute("aria-label") ?? control.textContent),
   );
 
-async function touch(cdp: CDPSession, type: string, points: { x: number; y: number }[]) {
+async function touch(
+  cdp: CDPSession,
+  type: "touchStart" | "touchMove" | "touchEnd",
+  points: { x: number; y: number }[],
+) {
   await cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
 }
 
