@@ -147,6 +147,8 @@ function mount(view: View): void {
   root.append(node);
   stage = node.querySelector<HTMLElement>(".photo-stage") ?? undefined;
   image = node.querySelector<HTMLImageElement>("img[data-photo-image]") ?? undefined;
+  // A drag is the viewer's (pan, swipe), not the browser's image drag and drop.
+  if (image) image.draggable = false;
   zoom = stage && image ? zoomable(stage, image, refresh) : undefined;
 }
 

@@ -56,7 +56,8 @@ export function zoomable(stage: HTMLElement, img: HTMLImageElement, changed: () 
 
   /** The region on screen, unless the loaded image or the region shown already has it. */
   function loadRegion() {
-    if (!src || zoom() <= 1.001 || at.w * dpr() <= img.naturalWidth) return;
+    // A stage no longer shown (the visitor moved on) needs nothing.
+    if (!src || !stage.isConnected || zoom() <= 1.001 || at.w * dpr() <= img.naturalWidth) return;
     if (shown && covers(shown, visibleRegion(box(), photo, dpr(), at, 0))) return;
     const r = visibleRegion(box(), photo, dpr(), at, MARGIN);
     // Only the latest request matters: an older one still loading is given up.
