@@ -30,6 +30,8 @@ export function zoomable(stage: HTMLElement, img: HTMLImageElement, changed: () 
   const box = (): Size => ({ w: stage.clientWidth, h: stage.clientHeight });
   const fitted = () => clamp(box(), photo, { x: 0, y: 0, w: fitWidth(box(), photo) });
   let at = fitted();
+  /** Where the running animation is going: a step while it runs goes on from there. */
+  let goal = at;
   let layer: HTMLImageElement | undefined;
   let shown: Region | undefined;
   let pending: HTMLImageElement | undefined;
@@ -82,6 +84,7 @@ export function zoomable(stage: HTMLElement, img: HTMLImageElement, changed: () 
 
   function go(target: Placement, animate: boolean) {
     cancelAnimationFrame(frame);
+    goal = target;
     const from = at;
     const started = performance.now();
     const tick = (now: number) => {
@@ -116,7 +119,7 @@ export function zoomable(stage: HTMLElement, img: HTMLImageElement, changed: () 
     },
     to,
     by: (factor: number, x?: number, y?: number, animate?: boolean) =>
-      to(zoom() * factor, x, y, animate),
+      to((goal.w / fitWidth(box(), photo)) * factor, x, y, animate),
     pan(dx: number, dy: number) {
       go(clamp(box(), photo, { x: at.x + dx, y: at.y + dy, w: at.w }), false);
     },
