@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// Tests that run in Node: the demo content service (beside its code under demo/), the Node
-// tooling, the fuzz of the local server and the browser tests (Chromium driven by
-// playwright-core against the built site).
+// Tests that run in Node: the demo content service (beside its code under demo/), the pure
+// parts of the client (beside their code under client/), the Node tooling, the fuzz of the
+// local server and the browser tests (Chromium driven by playwright-core against the built
+// site).
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +11,14 @@ export default defineConfig({
         test: {
           name: "demo",
           include: ["demo/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          // Browser code whose logic is pure (the photo viewer's gesture and zoom arithmetic).
+          name: "client",
+          include: ["client/**/*.test.ts"],
           environment: "node",
         },
       },

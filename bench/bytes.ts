@@ -33,7 +33,10 @@ export async function htmlSizes(url: string): Promise<Sizes> {
 }
 
 export interface PageAssets {
+  /** The scripts a page loads for itself, the photo viewer's excepted. */
   js: Sizes;
+  /** The photo viewer (its styles are inside it), where the page loads it. */
+  viewer?: Sizes;
   css: Sizes;
   /** Paths of the scripts and stylesheets requested, in order. */
   files: string[];
@@ -64,6 +67,12 @@ async function requestedAssets(browser: Browser, url: string): Promise<string[]>
   }
 }
 
+/** The photo viewer's hashed path, as the page names it in `<meta name="photo-viewer">`. */
+export async function photoViewerPath(url: string): Promise<string | undefined> {
+  const html = await (await fetch(url)).text();
+  return /<meta name="photo-viewer" content="([^"]+)"/.exec(html)?.[1];
+}
+
 /**
  * Loads each page in a fresh browser context, then sums the sizes of the JS and CSS it
  * requested (fetched again from the site: the bodies Chromium got are the same files).
@@ -79,11 +88,13 @@ export async function recordAssets(urls: string[]): Promise<PageAssets[]> {
   return Promise.all(
     urls.map(async (url, i) => {
       const assets: PageAssets = { js: ZERO, css: ZERO, files: requested[i] ?? [] };
+      const viewer = await photoViewerPath(url);
       for (const file of assets.files) {
         const res = await fetch(new URL(file, url));
         if (!res.ok) throw new Error(`${file} answered ${res.status}`);
         const sizes = sizesOf(new Uint8Array(await res.arrayBuffer()));
         if (file.endsWith(".css")) assets.css = add(assets.css, sizes);
+        else if (file === viewer) assets.viewer = sizes;
         else assets.js = add(assets.js, sizes);
       }
       return assets;

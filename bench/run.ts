@@ -29,6 +29,7 @@ import {
 import { scaleRows } from "./scale.ts";
 import { writeScaleDataset } from "./scale-dataset.ts";
 import { failures, type Row, renderMarkdown, renderText } from "./table.ts";
+import { viewerRows, ZOOM_PAGE } from "./viewer.ts";
 
 const open = new Set<RunningSite>();
 
@@ -80,7 +81,8 @@ function legend(options: BenchOptions): string[] {
     `throughput: autocannon on loopback, ${options.throughputConnections} connections, ${options.throughputS} s per target in ${options.throughputSlices} interleaved slices after ${options.warmupS} s of warm-up, warm edge cache`,
     `content service: queries it received over ${options.views} sequential views per page after 2 warm-up views, per 100 views; content generation reads counted from the responses' Server-Timing`,
     "publishing: a title change on the demo and the signed webhook, as Sanity sends it; then the time the next view of the post takes to arrive with the new title",
-    "bytes: what Chromium fetched per page, images blocked (JS, CSS: scripts and stylesheets of the site's origin; HTML: the document); KiB = 1024 bytes; node:zlib defaults (gzip level 6, brotli quality 11), per file",
+    "bytes: what Chromium fetched per page, images blocked (JS, CSS: scripts and stylesheets of the site's origin, the photo viewer counted on its own; HTML: the document); KiB = 1024 bytes; node:zlib defaults (gzip level 6, brotli quality 11), per file",
+    `viewer: Chromium; on ${ZOOM_PAGE} (5640 × 3172) + is pressed until the largest zoom, and each step's region requests are counted (pixels: the w asked for × its height; bytes: the bodies received); opening: frames (requestAnimationFrame) from a click on a thumbnail whose page and photograph were seen before until the photograph's box, then the image, is on screen`,
     "worker: `wrangler deploy --dry-run` on the built config",
     `lighthouse: ${lighthouse}`,
     `load (slow content): / with ${options.loadConnections} connections for ${options.loadS} s on a second instance whose content service waits ${options.loadLatencyMs} ms per query; edge cache cold at the start`,
@@ -100,6 +102,7 @@ async function main(): Promise<number> {
     if (!content) throw new Error("The benchmark needs the demo content service");
     await phase(rows, "content service", () => contentRows(site.url, content, options));
     await phase(rows, "bytes", () => bytesRows(site.url));
+    await phase(rows, "viewer", () => viewerRows(site.url));
     await phase(rows, "throughput", () => throughputRows(site.url, options));
     await phase(rows, "lighthouse", () => lighthouseRows(site.url, options));
     // Last on this instance: it changes a post.

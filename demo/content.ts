@@ -178,6 +178,8 @@ export const pages: Page[] = [
           "evening-still-life",
           "wooden-bird",
           "wall-clock",
+          // Full size (5640 px wide): the photograph to zoom into in the viewer.
+          "elephants-on-canvas",
         ],
       },
     ],

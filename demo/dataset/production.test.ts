@@ -62,6 +62,18 @@ describe("camera metadata", () => {
         DateTimeOriginal: "2008-01-22T03:28:22.000Z",
       },
     },
+    // The full-size photograph for zooming: 5640 px, as the camera took it.
+    "elephants-on-canvas": {
+      image: { Make: "SONY", Model: "DSC-RX100M4" },
+      exif: {
+        ExposureTime: 0.0125,
+        FNumber: 3.5,
+        FocalLength: 8.8,
+        ISO: 125,
+        PixelXDimension: 5640,
+        DateTimeOriginal: "2020-02-19T16:35:05.000Z",
+      },
+    },
   } as const;
 
   it("is stored the way Sanity stores it for photographs whose originals have it", () => {

@@ -10,7 +10,10 @@
  * focus point, or "original"), resized to at most 2400 px on the long side (never enlarged),
  * converted to sRGB and re-encoded as a progressive mozjpeg JPEG (quality 78) without any
  * metadata. If a file is larger than 400 KB, quality and then size are reduced step by step
- * until it fits. The output is written to demo/dataset/images/ and named like Sanity names its
+ * until it fits. A photo with `"size": "original"` keeps every pixel of its (cropped) original, so
+ * that the viewer has something to zoom into; it only has to stay under 2,000,000 bytes (every
+ * file in the repository stays under 2 MiB), with quality down to 50 before any pixel goes.
+ * The output is written to demo/dataset/images/ and named like Sanity names its
  * assets: `<sha1 of the file bytes>-<width>x<height>.jpg`. Stale JPEGs in that folder are
  * removed, and demo/dataset/images.json ({ key: filename }) is written for stage 2.
  *
@@ -41,6 +44,8 @@ const MIN_QUALITY = 70;
 const QUALITY_STEP = 4;
 const SCALE_STEP = 0.9;
 const MAX_BYTES = 400_000;
+/** A full-size photograph: under 2 MiB, like every file in the repository. */
+const ORIGINAL = { maxBytes: 2_000_000, minQuality: 50 };
 
 export interface Crop {
   shape: "original" | "landscape" | "portrait";
@@ -55,6 +60,8 @@ interface ManifestPhoto {
   key: string;
   file: string;
   crop?: Crop;
+  /** "original": every pixel kept (for zooming), not resized to LONG_SIDE. */
+  size?: "original";
 }
 
 interface Region {
@@ -120,11 +127,14 @@ async function preparePhoto(sourceDir: string, photo: ManifestPhoto): Promise<st
     photo.key,
   );
 
-  let longSide = LONG_SIDE;
+  const full = photo.size === "original";
+  const maxBytes = full ? ORIGINAL.maxBytes : MAX_BYTES;
+  const minQuality = full ? ORIGINAL.minQuality : MIN_QUALITY;
+  let longSide = full ? Math.max(region.width, region.height) : LONG_SIDE;
   let quality = QUALITY;
   let result = await encode(input, region, longSide, quality);
-  while (result.data.length > MAX_BYTES) {
-    if (quality - QUALITY_STEP >= MIN_QUALITY) {
+  while (result.data.length > maxBytes) {
+    if (quality - QUALITY_STEP >= minQuality) {
       quality -= QUALITY_STEP;
     } else {
       longSide = Math.round(Math.min(longSide, Math.max(region.width, region.height)) * SCALE_STEP);

@@ -41,7 +41,7 @@ const FORMATS: Record<string, OutputFormat> = {
 };
 const CROPS = new Set(["top", "bottom", "left", "right", "center", "focalpoint", "entropy"]);
 const NUMBER = /^\d{1,6}(\.\d{1,6})?$/;
-const INTEGER = /^\d{1,6}$/;
+const SIGNED = /^-?\d{1,6}(\.\d{1,6})?$/;
 
 /** Throws an Error with a user-facing message for any invalid value. */
 export function parseImageParams(search: URLSearchParams): ImageParams {
@@ -140,14 +140,30 @@ function dimension(name: string, value: string): number {
   return Math.min(MAX_DIMENSION, size);
 }
 
+/** left,top,width,height in pixels of the original; fractions are rounded, as Sanity does. */
 function parseRect(value: string): Rect {
   const parts = value.split(",");
-  if (parts.length !== 4 || !parts.every((part) => INTEGER.test(part))) {
+  if (parts.length !== 4 || !parts.every((part) => SIGNED.test(part))) {
     throw new Error(`Invalid rect "${value}": expected left,top,width,height`);
   }
-  const [left = 0, top = 0, width = 0, height = 0] = parts.map(Number);
+  const [left = 0, top = 0, width = 0, height = 0] = parts.map((part) => Math.round(Number(part)));
   if (width < 1 || height < 1) throw new Error(`Invalid rect "${value}": empty area`);
   return { left, top, width, height };
+}
+
+/**
+ * The part of `rect` inside an image of `width` × `height`, as Sanity's CDN clamps a rect that
+ * reaches past the edges (a viewer asking for the region on screen plus a margin relies on
+ * it); undefined when nothing of it is inside.
+ */
+export function clampRect(rect: Rect, width: number, height: number): Rect | undefined {
+  const left = Math.max(0, rect.left);
+  const top = Math.max(0, rect.top);
+  const right = Math.min(width, rect.left + rect.width);
+  const bottom = Math.min(height, rect.top + rect.height);
+  return right > left && bottom > top
+    ? { left, top, width: right - left, height: bottom - top }
+    : undefined;
 }
 
 /** Hex colour as imgix/Sanity accept it: RGB, ARGB, RRGGBB or AARRGGBB. */

@@ -74,6 +74,19 @@ describe("image CDN", () => {
     expect(await sharp(body).metadata()).toMatchObject({ width: 10, height: 15 });
   });
 
+  it("rounds a fractional rect and clamps one that reaches past the edges, as Sanity does", async () => {
+    const rounded = await get(fixture.jpeg.file, "?rect=10.4,10.6,20.5,29.5");
+    expect(await sharp(rounded.body).metadata()).toMatchObject({ width: 21, height: 30 });
+    const past = await get(fixture.jpeg.file, "?rect=40,30,100,100");
+    expect(past.response.status).toBe(200);
+    expect(await sharp(past.body).metadata()).toMatchObject({ width: 24, height: 18 });
+    // With a width that asks for no more than the clamped region has, nothing is enlarged.
+    const scaled = await get(fixture.jpeg.file, "?rect=32,0,64,48&w=16&fit=max");
+    expect(await sharp(scaled.body).metadata()).toMatchObject({ width: 16, height: 24 });
+    const outside = await get(fixture.jpeg.file, "?rect=64,0,10,10");
+    expect(outside.response.status).toBe(400);
+  });
+
   it("picks the format from Accept with auto=format, and keeps JPEG without it", async () => {
     const avif = await get(fixture.jpeg.file, "?w=32&auto=format", {
       accept: "image/avif,image/webp,*/*",

@@ -10,6 +10,7 @@ import sharp, { type Sharp } from "sharp";
 import type { ByteLru } from "../../worker/lib/byte-lru.ts";
 import { gatewayError } from "./http.ts";
 import {
+  clampRect,
   DEFAULT_QUALITY,
   type ImageParams,
   MAX_DIMENSION,
@@ -214,18 +215,9 @@ export async function transform(
   let image = sharp(input, { autoOrient: true });
 
   if (params.rect) {
-    // Clamp to the image like the CDN does; a rect entirely outside is an error.
-    if (params.rect.left >= width || params.rect.top >= height) {
-      throw gatewayError(400, "rect lies outside the image");
-    }
-    const left = Math.min(params.rect.left, width - 1);
-    const top = Math.min(params.rect.top, height - 1);
-    const rect = {
-      left,
-      top,
-      width: Math.min(params.rect.width, width - left),
-      height: Math.min(params.rect.height, height - top),
-    };
+    // Clamped to the image like the CDN does; a rect entirely outside is an error.
+    const rect = clampRect(params.rect, width, height);
+    if (!rect) throw gatewayError(400, "rect lies outside the image");
     image = image.extract(rect);
     width = rect.width;
     height = rect.height;

@@ -40,9 +40,13 @@ export async function openInTheme(page: Page, url: string, theme: Theme, expecte
   }
 }
 
-/** axe's findings on the page as it is now, one readable line each (none: an empty list). */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+/**
+ * axe's findings on the page as it is now, one readable line each (none: an empty list): the
+ * rule set above, or with "all" every rule axe runs by default.
+ */
+export async function axeViolations(page: Page, rules: "all" | "tags" = "tags"): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (rules === "all" ? builder : builder.withTags(AXE_TAGS)).analyze();
   return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes

@@ -145,7 +145,39 @@ function createImageUrls(config: ImageConfig) {
     return sourceOf(image).width(width).height(height).fit("crop").auto("format").url();
   }
 
-  return { responsive, fixed };
+  /**
+   * What the photo viewer needs to ask the CDN for any region of the photograph: the asset's own
+   * address, without parameters, and the editor's crop as a rect of asset pixels.
+   */
+  function zoomSource(image: ImageRef): { url: string; rect: Rect } {
+    return {
+      url: builder.image({ asset: { _ref: image.asset._id } }).url(),
+      rect: cropRect(image),
+    };
+  }
+
+  return { responsive, fixed, zoomSource };
+}
+
+/** left, top, width, height in pixels of the original asset. */
+export type Rect = [number, number, number, number];
+
+/**
+ * The part of the asset the editor kept, in asset pixels, rounded exactly as @sanity/image-url
+ * rounds the `rect` it sends: a region the viewer asks for is offset by it, and must line up
+ * with the renditions built from the same crop.
+ */
+export function cropRect({ asset, crop }: ImageRef): Rect {
+  const { width, height } = asset;
+  if (!crop) return [0, 0, width, height];
+  const left = Math.round(crop.left * width);
+  const top = Math.round(crop.top * height);
+  return [
+    left,
+    top,
+    Math.round(width - crop.right * width - left),
+    Math.round(height - crop.bottom * height - top),
+  ];
 }
 
 /** The size of the part of the photograph the editor kept. */

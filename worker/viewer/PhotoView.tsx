@@ -1,20 +1,18 @@
-import type { ImageSource } from "../content/image-urls.ts";
+import type { ImageSource, Rect } from "../content/image-urls.ts";
 import type { PhotoInSequence } from "../content/photos.ts";
 import { preloadLargestPaint } from "../views/parts/ResponsiveImage.tsx";
 import type { CameraDetail } from "./camera-details.ts";
-
-/** The share of the screen's height the photograph may take, leaving room for its caption. */
-export const VIEWPORT_SHARE = 0.8;
 
 interface PhotoViewProps {
   /** The photograph in its sequence (a gallery, or a post's photographs). */
   found: PhotoInSequence;
   title: string;
   source: ImageSource;
+  /** The asset's own address and the editor's crop, for the viewer's zoom. */
+  zoom: { url: string; rect: Rect };
   /** How wide the photograph is drawn: the screen's width, or less when its height limits it. */
   sizes: string;
   alt: string;
-  caption?: string | null;
   credit?: string | null;
   details: CameraDetail[];
   /** The neighbours' pages. */
@@ -25,20 +23,30 @@ interface PhotoViewProps {
 }
 
 /**
- * A photograph's own page: as large as the screen allows (never upscaled, never cropped to
- * another shape), with its caption, description, credit and camera details, and ordinary
- * links to its neighbours and back. The photo viewer shows this same `[data-photo-view]`
- * element over the page the photograph came from, so both always agree.
+ * A photograph's own page: a dark stage that is the first screen, with the photograph as large
+ * as it allows (never upscaled, never cropped to another shape) and the links to its
+ * neighbours and back laid over it; its title, description, credit and camera details follow.
+ * The photo viewer shows this same `[data-photo-view]` element, over the page the photograph
+ * came from or over this page itself, so both always agree.
+ *
+ * What the viewer reads from it (client/photo-viewer/): `[data-photo-image]` with
+ * `data-zoom-src` (the asset without parameters) and `data-zoom-rect` (the editor's crop as
+ * `left,top,width,height` in asset pixels); its `--photo-ratio` and `--photo-width`; the LQIP in
+ * its background; `a[rel=prev]`, `a[rel=next]`, `[data-photo-position]`, `[data-photo-info]`
+ * and `a[data-photo-back]`.
  */
 export function PhotoView(props: PhotoViewProps) {
-  const { found, source, details } = props;
+  const { found, source, details, zoom } = props;
+  const [, , width, height] = zoom.rect;
+  const { lqip, color } = found.photo.image.asset;
   preloadLargestPaint(source, props.sizes);
-  const ratio = source.width / source.height;
   return (
     <article data-photo-view="" className="photo-view">
-      <figure className="photo-view-figure">
+      <div className="photo-stage">
         <img
           data-photo-image=""
+          data-zoom-src={zoom.url}
+          data-zoom-rect={zoom.rect.join(",")}
           src={source.src}
           srcSet={source.srcSet}
           sizes={props.sizes}
@@ -47,67 +55,51 @@ export function PhotoView(props: PhotoViewProps) {
           alt={props.alt}
           fetchPriority="high"
           decoding="async"
-          className="photo-view-image"
+          className="photo-stage-image"
           style={{
-            // Its box is known before a byte arrives (no layout shift): as wide as the screen
-            // or as its height allows, in the photograph's own shape.
-            width: `min(100%, ${(VIEWPORT_SHARE * 100 * ratio).toFixed(2)}vh)`,
-            aspectRatio: `${source.width} / ${source.height}`,
-            backgroundColor: found.photo.image.asset.color ?? undefined,
+            // Its box is known before a byte arrives (no layout shift): the stage's width or
+            // height, whichever limits it, never more than the original's own width.
+            ["--photo-ratio" as string]: (width / height).toFixed(4),
+            ["--photo-width" as string]: `${width}px`,
+            // The LQIP (a data URL: JSON quotes it) and the dominant colour until it arrives.
+            background: `${color ?? ""} ${lqip ? `url(${JSON.stringify(lqip)})` : ""} center / cover`,
           }}
         />
-        <figcaption className="photo-view-caption">
-          <h1 className="font-serif text-2xl tracking-tight text-balance sm:text-3xl">
-            {props.title}
-          </h1>
-          {props.alt && props.alt !== props.title && (
-            <p className="text-neutral-700 dark:text-neutral-300">{props.alt}</p>
-          )}
-          {props.credit && (
-            <p className="text-sm text-neutral-600 dark:text-neutral-400">
-              Photograph: {props.credit}
-            </p>
-          )}
-          {details.length > 0 && (
-            <dl className="camera-details" aria-label="Camera details">
-              {details.map(({ label, value }) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </figcaption>
-      </figure>
-      <nav aria-label="Photographs" className="photo-view-nav">
-        {props.previousHref ? (
-          <a href={props.previousHref} rel="prev" data-photo="" className="photo-view-step">
-            <span aria-hidden="true">←</span> Previous
-          </a>
-        ) : (
-          <span />
-        )}
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">
-          {`${found.position} of ${found.count}${found.galleryTitle ? ` · ${found.galleryTitle}` : ""}`}
-        </p>
-        {props.nextHref ? (
-          <a href={props.nextHref} rel="next" data-photo="" className="photo-view-step">
-            Next <span aria-hidden="true">→</span>
-          </a>
-        ) : (
-          <span />
-        )}
-      </nav>
-      <p className="photo-view-back">
-        <a
-          href={props.back.href}
-          data-photo-back=""
-          className="focus-ring rounded-sm underline underline-offset-4"
-        >
-          Back to {props.back.label}
+        <a href={props.back.href} data-photo-back="" className="photo-stage-back">
+          <span aria-hidden="true">←</span> <span className="sr-only">Back to </span>
+          {props.back.label}
         </a>
-      </p>
+        <nav aria-label="Photographs" className="photo-stage-nav">
+          {props.previousHref && (
+            <a href={props.previousHref} rel="prev" data-photo="">
+              <span aria-hidden="true">←</span> Previous
+            </a>
+          )}
+          <p data-photo-position="">
+            {`${found.position} of ${found.count}${found.galleryTitle ? ` · ${found.galleryTitle}` : ""}`}
+          </p>
+          {props.nextHref && (
+            <a href={props.nextHref} rel="next" data-photo="">
+              Next <span aria-hidden="true">→</span>
+            </a>
+          )}
+        </nav>
+      </div>
+      <section data-photo-info="" aria-label="About this photograph" className="photo-info">
+        <h1>{props.title}</h1>
+        {props.alt && props.alt !== props.title && <p>{props.alt}</p>}
+        {props.credit && <p className="photo-info-muted">Photograph: {props.credit}</p>}
+        {details.length > 0 && (
+          <dl className="camera-details" aria-label="Camera details">
+            {details.map(({ label, value }) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
     </article>
   );
 }

@@ -11,7 +11,7 @@ import { contentFor } from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { photoAnchor } from "../views/helpers/photo-links.ts";
 import { cameraDetails } from "./camera-details.ts";
-import { PhotoView, VIEWPORT_SHARE } from "./PhotoView.tsx";
+import { PhotoView } from "./PhotoView.tsx";
 
 async function loadDocument(
   c: Context<AppEnv>,
@@ -77,9 +77,10 @@ export const photoHandler =
           title={title}
           // Every width up to the original's: the full view is where the detail is.
           source={content.images.responsive(image, { maxWidth: width })}
-          sizes={`min(100vw, ${Math.round((VIEWPORT_SHARE * 100 * width) / height)}vh)`}
+          zoom={content.images.zoomSource(image)}
+          // The stage is the whole screen: its width, or its height in the photograph's shape.
+          sizes={`min(100vw, ${Math.round((100 * width) / height)}vh)`}
           alt={alt}
-          caption={image.caption}
           credit={image.asset.creditLine}
           details={cameraDetails(camera)}
           previousHref={at(found.previous)}

@@ -1,0 +1,90 @@
+/** What the controls do. */
+export interface Actions {
+  close(): void;
+  step(direction: "previous" | "next"): void;
+  zoom(direction: 1 | -1): void;
+  fullscreen(): void;
+  info(): void;
+}
+
+/** What the controls show. */
+export interface ControlState {
+  previous: boolean;
+  next: boolean;
+  zoom: number;
+  max: number;
+  info: boolean;
+}
+
+/** After this long without a pointer movement, tap or key, the controls fade. */
+const IDLE_MS = 3000;
+
+const FULLSCREEN_ICON =
+  '<svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5"/></svg>';
+
+/**
+ * The controls laid over the stage, each a real button with a name: close, previous and next
+ * (hidden at the ends), zoom out and in, full screen (where the browser has the Fullscreen
+ * API; elsewhere the stage already fills the viewport) and the details. They fade after a few
+ * idle seconds and return on any movement, tap or key, but never fade while one has the
+ * keyboard's focus.
+ */
+export function createControls(
+  dialog: HTMLDialogElement,
+  container: HTMLElement,
+  actions: Actions,
+) {
+  const button = (label: string, html: string, onClick: () => void, className = "") => {
+    const element = document.createElement("button");
+    element.type = "button";
+    element.className = `pv-btn ${className}`;
+    element.setAttribute("aria-label", label);
+    element.innerHTML = html;
+    element.addEventListener("click", onClick);
+    return element;
+  };
+  const zoomOut = button("Zoom out", "−", () => actions.zoom(-1));
+  const zoomIn = button("Zoom in", "+", () => actions.zoom(1));
+  const fullscreen = button("Full screen", FULLSCREEN_ICON, actions.fullscreen);
+  fullscreen.hidden = !document.fullscreenEnabled;
+  const info = button("Details", "i", actions.info, "pv-i");
+  info.setAttribute("aria-controls", "pv-info");
+  const close = button("Close", "✕", actions.close);
+  close.autofocus = true;
+  const bar = document.createElement("div");
+  bar.className = "pv-ui pv-bar";
+  bar.append(zoomOut, zoomIn, fullscreen, info, close);
+  const previous = button("Previous", "←", () => actions.step("previous"), "pv-ui pv-side");
+  const next = button("Next", "→", () => actions.step("next"), "pv-ui pv-side pv-next");
+  container.append(bar, previous, next);
+
+  let timer = 0;
+  const wake = () => {
+    dialog.removeAttribute("data-idle");
+    clearTimeout(timer);
+    timer = window.setTimeout(() => {
+      if (!dialog.querySelector(".pv-ui:focus-visible, .pv-ui :focus-visible")) {
+        dialog.setAttribute("data-idle", "");
+      }
+    }, IDLE_MS);
+  };
+  for (const type of ["pointermove", "pointerdown", "keydown", "focusin"]) {
+    dialog.addEventListener(type, wake);
+  }
+  const pressed = () =>
+    fullscreen.setAttribute("aria-pressed", String(!!document.fullscreenElement));
+  document.addEventListener("fullscreenchange", pressed);
+  pressed();
+
+  return {
+    wake,
+    update(state: ControlState) {
+      previous.hidden = !state.previous;
+      next.hidden = !state.next;
+      // aria-disabled rather than disabled: a disabled button would drop the keyboard's focus.
+      zoomOut.setAttribute("aria-disabled", String(state.zoom <= 1.001));
+      zoomIn.setAttribute("aria-disabled", String(state.zoom >= state.max - 0.001));
+      info.setAttribute("aria-expanded", String(state.info));
+    },
+  };
+}

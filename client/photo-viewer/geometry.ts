@@ -1,0 +1,142 @@
+/**
+ * The viewer's arithmetic, pure so that it is tested in Node: where the photograph sits on the
+ * stage at "fit" and when zoomed, how far it may be panned, which region of the original is on
+ * screen and at what resolution to ask for it, and what a finished touch gesture meant.
+ * Lengths on the stage are CSS pixels; lengths in the photograph are pixels of the original
+ * (the editor's crop of it).
+ */
+
+export interface Size {
+  w: number;
+  h: number;
+}
+
+/** The photograph on the stage: its top-left corner and its width (its height follows). */
+export interface Placement {
+  x: number;
+  y: number;
+  w: number;
+}
+
+/** A region of the photograph, and the width to ask for it at (`out` pixels across). */
+export interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  out: number;
+}
+
+/** The width at "fit": as large as the stage allows, never wider than the original itself. */
+export const fitWidth = (stage: Size, photo: Size) =>
+  Math.min(stage.w, (stage.h * photo.w) / photo.h, photo.w);
+
+/** The largest zoom (× fit): one pixel of the original on one device pixel, never below fit. */
+export const maxZoom = (stage: Size, photo: Size, dpr: number) =>
+  Math.max(1, photo.w / dpr / fitWidth(stage, photo));
+
+/** Along one axis: centred while it is smaller than the stage, else no gap at either edge. */
+export const clampAxis = (offset: number, size: number, stage: number) =>
+  size <= stage ? (stage - size) / 2 : Math.min(0, Math.max(stage - size, offset));
+
+export function clamp(stage: Size, photo: Size, { x, y, w }: Placement): Placement {
+  return {
+    x: clampAxis(x, w, stage.w),
+    y: clampAxis(y, (w * photo.h) / photo.w, stage.h),
+    w,
+  };
+}
+
+/**
+ * The placement at `zoom` (× fit, kept between fit and the largest zoom) that keeps the point
+ * of the photograph under (px, py) where it is, as far as the edges allow.
+ */
+export function zoomAt(
+  stage: Size,
+  photo: Size,
+  dpr: number,
+  from: Placement,
+  zoom: number,
+  px: number,
+  py: number,
+): Placement {
+  const w = fitWidth(stage, photo) * Math.min(Math.max(zoom, 1), maxZoom(stage, photo, dpr));
+  const k = w / from.w;
+  return clamp(stage, photo, { x: px - (px - from.x) * k, y: py - (py - from.y) * k, w });
+}
+
+/**
+ * The part of the photograph on the stage, grown by `margin` of its size on every side (so that
+ * a little panning needs nothing new) and kept inside the photograph, in whole pixels of the
+ * original; `out` is the width at which one of its pixels lands on one device pixel.
+ */
+export function visibleRegion(
+  stage: Size,
+  photo: Size,
+  dpr: number,
+  { x, y, w }: Placement,
+  margin: number,
+): Region {
+  const h = (w * photo.h) / photo.w;
+  const scale = photo.w / w;
+  const left = Math.max(0, -x);
+  const top = Math.max(0, -y);
+  const right = Math.min(w, stage.w - x);
+  const bottom = Math.min(h, stage.h - y);
+  const mx = (right - left) * margin;
+  const my = (bottom - top) * margin;
+  const x0 = Math.max(0, Math.floor((left - mx) * scale));
+  const y0 = Math.max(0, Math.floor((top - my) * scale));
+  const x1 = Math.min(photo.w, Math.ceil((right + mx) * scale));
+  const y1 = Math.min(photo.h, Math.ceil((bottom + my) * scale));
+  const rw = Math.max(1, x1 - x0);
+  return {
+    x: x0,
+    y: y0,
+    w: rw,
+    h: Math.max(1, y1 - y0),
+    out: Math.min(rw, Math.ceil((rw / scale) * dpr)),
+  };
+}
+
+/** Whether `have` already shows all of `need` at least as sharply. */
+export const covers = (have: Region, need: Region) =>
+  have.x <= need.x &&
+  have.y <= need.y &&
+  have.x + have.w >= need.x + need.w &&
+  have.y + have.h >= need.y + need.h &&
+  have.out / have.w >= (need.out / need.w) * 0.99;
+
+/**
+ * The address of a region on Sanity's image CDN: `rect` is in pixels of the whole asset, so the
+ * editor's crop (`crop`, left,top,width,height of the asset) is added back.
+ */
+export const regionUrl = (src: string, crop: readonly number[], r: Region) =>
+  `${src}?rect=${(crop[0] ?? 0) + r.x},${(crop[1] ?? 0) + r.y},${r.w},${r.h}&w=${r.out}&fit=max&auto=format`;
+
+export type Outcome = "next" | "previous" | "close" | undefined;
+
+/**
+ * What a one-finger drag on the photograph at fit meant when it ended: far enough or fast
+ * enough sideways steps through the sequence (the finger moving left shows the next one), down
+ * closes; anything shorter puts the photograph back.
+ */
+export function swipeOutcome(dx: number, dy: number, ms: number, stage: Size): Outcome {
+  const fast = (d: number) => Math.abs(d) / Math.max(ms, 1) > 0.5 && Math.abs(d) > 30;
+  if (Math.abs(dx) > Math.abs(dy)) {
+    if (Math.abs(dx) > Math.min(80, stage.w * 0.2) || fast(dx)) return dx < 0 ? "next" : "previous";
+  } else if (dy > Math.min(120, stage.h * 0.2) || (dy > 0 && fast(dy))) {
+    return "close";
+  }
+  return undefined;
+}
+
+/** Two taps close enough in time and place are a double tap. */
+export const isDoubleTap = (
+  a: { t: number; x: number; y: number } | undefined,
+  b: { t: number; x: number; y: number },
+) => !!a && b.t - a.t < 300 && Math.hypot(b.x - a.x, b.y - a.y) < 30;
+
+/** The zoom factor of one wheel event: a notch of a mouse wheel is about ×1.2. */
+export const wheelFactor = (deltaY: number, deltaMode: number) =>
+  Math.exp(-Math.max(-100, Math.min(100, deltaY * (deltaMode ? 33 : 1))) * 0.002);

@@ -1,0 +1,124 @@
+import { isDoubleTap, type Outcome, swipeOutcome, wheelFactor } from "./geometry.ts";
+
+/** What the gestures do, in the stage's coordinates (CSS pixels from its top-left corner). */
+export interface GestureTarget {
+  stage(): HTMLElement | undefined;
+  zoomed(): boolean;
+  zoomBy(factor: number, x: number, y: number): void;
+  pan(dx: number, dy: number): void;
+  toggle(x: number, y: number): void;
+  /** A touch drag at fit: the photograph follows the finger. */
+  follow(dx: number, dy: number): void;
+  /** …and what it meant when the finger left. */
+  release(outcome: Outcome): void;
+}
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * Pointer, wheel and double-click gestures on the viewer: wheel and pinch zoom around the
+ * pointer or the fingers, a double click or double tap toggles fit and 1:1, a drag pans the
+ * zoomed photograph, and at fit a touch drag sideways or down steps or closes. Controls and the
+ * details panel keep their own clicks, scrolling and selection.
+ */
+export function attachGestures(surface: HTMLElement, target: GestureTarget): void {
+  const points = new Map<number, Point>();
+  let start: (Point & { t: number; touch: boolean; moved: boolean }) | undefined;
+  let pinch: (Point & { d: number }) | undefined;
+  let tap: (Point & { t: number }) | undefined;
+  let mouse = true;
+
+  const ignored = (event: Event) =>
+    event.target instanceof Element && !!event.target.closest("a, button, [data-photo-info]");
+  const local = (event: MouseEvent): Point => {
+    const rect = target.stage()?.getBoundingClientRect();
+    return { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) };
+  };
+  const twoFingers = () => {
+    const [a, b] = [...points.values()] as [Point, Point];
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) || 1 };
+  };
+
+  surface.addEventListener("pointerdown", (event) => {
+    mouse = event.pointerType === "mouse";
+    if (event.button || ignored(event)) return;
+    surface.setPointerCapture(event.pointerId);
+    points.set(event.pointerId, local(event));
+    if (points.size === 1) {
+      start = { ...local(event), t: event.timeStamp, touch: !mouse, moved: false };
+    } else {
+      // A second finger makes it a pinch, never a swipe.
+      if (start?.moved) target.release(undefined);
+      start = undefined;
+      pinch = twoFingers();
+    }
+  });
+
+  surface.addEventListener("pointermove", (event) => {
+    const last = points.get(event.pointerId);
+    if (!last) return;
+    const now = local(event);
+    points.set(event.pointerId, now);
+    if (pinch && points.size > 1) {
+      const next = twoFingers();
+      target.zoomBy(next.d / pinch.d, next.x, next.y);
+      target.pan(next.x - pinch.x, next.y - pinch.y);
+      pinch = next;
+    } else if (start) {
+      const dx = now.x - start.x;
+      const dy = now.y - start.y;
+      if (Math.hypot(dx, dy) > 8) start.moved = true;
+      if (target.zoomed()) target.pan(now.x - last.x, now.y - last.y);
+      else if (start.touch && start.moved) target.follow(dx, dy);
+    }
+  });
+
+  const end = (event: PointerEvent) => {
+    if (!points.delete(event.pointerId)) return;
+    if (pinch) {
+      if (points.size < 2) pinch = undefined;
+      return;
+    }
+    const began = start;
+    start = undefined;
+    if (!began) return;
+    const at = { ...local(event), t: event.timeStamp };
+    if (!began.moved) {
+      if (!began.touch) return;
+      if (isDoubleTap(tap, at)) {
+        tap = undefined;
+        target.toggle(at.x, at.y);
+      } else tap = at;
+    } else if (began.touch && !target.zoomed()) {
+      const box = target.stage();
+      const size = { w: box?.clientWidth ?? innerWidth, h: box?.clientHeight ?? innerHeight };
+      const cancelled = event.type === "pointercancel";
+      target.release(
+        cancelled ? undefined : swipeOutcome(at.x - began.x, at.y - began.y, at.t - began.t, size),
+      );
+    }
+  };
+  surface.addEventListener("pointerup", end);
+  surface.addEventListener("pointercancel", end);
+
+  // Touch double taps are counted above; the browser's double click is the mouse's.
+  surface.addEventListener("dblclick", (event) => {
+    if (!mouse || ignored(event)) return;
+    const { x, y } = local(event);
+    target.toggle(x, y);
+  });
+
+  surface.addEventListener(
+    "wheel",
+    (event) => {
+      if (ignored(event)) return;
+      event.preventDefault();
+      const { x, y } = local(event);
+      target.zoomBy(wheelFactor(event.deltaY, event.deltaMode), x, y);
+    },
+    { passive: false },
+  );
+}
