@@ -25,12 +25,22 @@ export function startBrowserSession() {
     await browser?.close();
   });
   const siteUrl = inject("siteUrl");
-  return {
-    siteUrl,
-    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
-      if (!browser) throw new Error("The browser is not running");
-      const context = await browser.newContext({ baseURL: siteUrl, ...options });
-      return context.newPage();
-    },
-  };
+  async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+    if (!browser) throw new Error("The browser is not running");
+    const context = await browser.newContext({ baseURL: siteUrl, ...options });
+    return context.newPage();
+  }
+  /** Runs `use` on a visitor's fresh page (its own context), closed however the test ends. */
+  async function withPage(
+    options: BrowserContextOptions,
+    use: (page: Page) => Promise<void>,
+  ): Promise<void> {
+    const page = await newPage({ userAgent: VISITOR_UA, ...options });
+    try {
+      await use(page);
+    } finally {
+      await page.context().close();
+    }
+  }
+  return { siteUrl, newPage, withPage };
 }

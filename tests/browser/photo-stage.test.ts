@@ -1,6 +1,6 @@
-import type { BrowserContextOptions, CDPSession, Page } from "playwright-core";
+import type { CDPSession, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
+import { startBrowserSession } from "./chromium.ts";
 
 // The viewer as a stage: the photograph as large as the screen allows with every control in
 // view, zoom down to the original's pixels (fetching only the region on screen), panning held
@@ -8,24 +8,12 @@ import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
 // photograph. On the demo, b2i6 is a 1920 px landscape and b5i7 (the last of "Still life") is
 // the 5640 × 3172 photograph made for zooming.
 
-const { newPage } = startBrowserSession();
+const { withPage } = startBrowserSession();
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const SMALL = { viewport: { width: 320, height: 480 }, hasTouch: true, isMobile: true };
 const ZOOMABLE = "/portfolio/photo/b5i7";
-
-async function withPage(
-  options: BrowserContextOptions,
-  use: (page: Page) => Promise<void>,
-): Promise<void> {
-  const page = await newPage({ userAgent: VISITOR_UA, ...options });
-  try {
-    await use(page);
-  } finally {
-    await page.context().close();
-  }
-}
 
 const image = (page: Page) => page.locator("dialog.photo-viewer img[data-photo-image]");
 

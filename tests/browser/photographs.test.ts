@@ -1,32 +1,19 @@
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations, openInTheme, THEMES, WIDTHS } from "./axe.ts";
-import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
+import { startBrowserSession } from "./chromium.ts";
 
 // The photographs: every one has its own page, and with JavaScript a photograph link opens
 // that page over the current one in the photo viewer. On the demo, the first gallery of the
 // portfolio ("Landscapes") holds b2i1 … b2i7.
 
-const { newPage, siteUrl } = startBrowserSession();
+const { siteUrl, withPage } = startBrowserSession();
 
 const PORTFOLIO = "/portfolio";
 const photoPath = (key: string) => `${PORTFOLIO}/photo/${key}`;
 const thumbnail = (page: Page, key: string) => page.locator(`#photo-${key} > a[data-photo]`);
 const viewer = (page: Page) => page.locator("dialog.photo-viewer");
 const pathname = (page: Page) => new URL(page.url()).pathname;
-
-/** Runs `use` on a fresh page (its own context), closed however the test ends. */
-async function withPage(
-  options: BrowserContextOptions,
-  use: (page: Page) => Promise<void>,
-): Promise<void> {
-  const page = await newPage({ userAgent: VISITOR_UA, ...options });
-  try {
-    await use(page);
-  } finally {
-    await page.context().close();
-  }
-}
 
 /**
  * Records every history entry the page adds or replaces, as "push /path" or "replace /path",

@@ -5,8 +5,8 @@
 // happens when a purge fails are tested on the webhook alone (worker/publishing/webhook.test.ts).
 
 import { env } from "cloudflare:workers";
-import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHANGE, delivery, generation, HOOK, hookEnv, WEBHOOK_SECRET } from "./deliveries.ts";
 import {
   BOT_UA,
   captureLogs,
@@ -20,34 +20,6 @@ import {
   setFault,
   textOf,
 } from "./harness.ts";
-
-const SECRET = "a-webhook-secret-of-the-owner";
-const HOOK = "/_app/hooks/sanity";
-
-/** The site's environment with the webhook's shared secret set, as the owner configures it. */
-const hookEnv = (): Env => ({ ...env, SANITY_WEBHOOK_SECRET: SECRET });
-
-const generation = () => env.CONTENT_GENERATION.getByName("site").current();
-
-/** A delivery as Sanity makes it: the projection, signed now with the shared secret. */
-async function delivery(change: unknown) {
-  const body = JSON.stringify(change);
-  return {
-    method: "POST",
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), SECRET),
-    },
-  };
-}
-
-const CHANGE = {
-  _id: "post-autumn",
-  _type: "post",
-  slug: { current: "autumn-in-the-basque-mountains" },
-  operation: "update",
-};
 
 describe("the publish webhook", () => {
   it.each([
@@ -122,7 +94,10 @@ describe("after a publish", () => {
   });
 
   it("shows the new content on the next view, though the old is still fresh in every cache", async () => {
-    const testEnv = mutableEnv({ SANITY_WEBHOOK_SECRET: SECRET, CONTENT_FRESH_SECONDS: "3600" });
+    const testEnv = mutableEnv({
+      SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      CONTENT_FRESH_SECONDS: "3600",
+    });
     expect(textOf((await request(POST, { env: testEnv })).body, "h1")).toBe("Before the publish");
 
     await mutate({ patch: { id: base._id, set: { title: "After the publish" } } });
@@ -186,7 +161,7 @@ describe("what the edge may keep", () => {
         publishedAt: isoFromNow(30),
       },
     });
-    const home = await request("/", { env: mutableEnv({ SANITY_WEBHOOK_SECRET: SECRET }) });
+    const home = await request("/", { env: mutableEnv({ SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET }) });
     const maxAge = Number(/max-age=(\d+)/.exec(edge(home.headers))?.[1]);
     expect(maxAge).toBeGreaterThan(20);
     expect(maxAge).toBeLessThanOrEqual(30);
@@ -213,7 +188,7 @@ describe("what the edge may keep", () => {
     expect(broken.status).toBe(500);
     expect(edge(broken.headers)).toBe("no-store");
 
-    const testEnv = faultEnv({ CONTENT_FRESH_SECONDS: "0", SANITY_WEBHOOK_SECRET: SECRET });
+    const testEnv = faultEnv({ CONTENT_FRESH_SECONDS: "0", SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET });
     await request("/contact", { env: testEnv });
     await setFault("500");
     const stale = await request("/contact", { env: testEnv });

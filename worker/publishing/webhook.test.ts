@@ -1,14 +1,11 @@
 import { env } from "cloudflare:workers";
-import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { CHANGE, delivery, generation, HOOK, hookEnv } from "../../tests/worker/deliveries.ts";
 import { captureLogs } from "../../tests/worker/logs.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import type { PurgeRequest } from "./purge.ts";
 import { type Purge, sanityWebhook } from "./webhook.ts";
-
-const SECRET = "a-webhook-secret-of-the-owner";
-const HOOK = "/_app/hooks/sanity";
 
 /** The webhook alone, mounted where the app mounts it, with the given way to purge. */
 function hooksWith(purge: Purge) {
@@ -28,40 +25,9 @@ function recording() {
 /** The webhook with a purge that Workers Cache refuses. */
 const failing = () => hooksWith(() => Promise.reject(new Error("rate limited")));
 
-/** The site's environment with the webhook's shared secret set, as the owner configures it. */
-const hookEnv = (): Env => ({ ...env, SANITY_WEBHOOK_SECRET: SECRET });
-
 /** Sends `init` to the webhook of `app` on a site configured with `siteEnv`. */
 const send = (app: Hono<AppEnv>, init: RequestInit, siteEnv: Env = hookEnv()) =>
   app.request(HOOK, init, siteEnv);
-
-/** The content generation: the real Durable Object the webhook advances. */
-const generation = () => env.CONTENT_GENERATION.getByName("site").current();
-
-/** A delivery as Sanity makes it: the projection, signed with the shared secret (now, by default). */
-async function delivery(
-  change: unknown,
-  secret = SECRET,
-  signature?: string,
-  signedAt = Date.now(),
-) {
-  const body = JSON.stringify(change);
-  return {
-    method: "POST",
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      [SIGNATURE_HEADER_NAME]: signature ?? (await encodeSignatureHeader(body, signedAt, secret)),
-    },
-  };
-}
-
-const CHANGE = {
-  _id: "post-autumn",
-  _type: "post",
-  slug: { current: "autumn-in-the-basque-mountains" },
-  operation: "update",
-};
 
 describe("sanityWebhook", () => {
   it("purges what the change shows, advances the generation and answers with both", async () => {
@@ -79,8 +45,8 @@ describe("sanityWebhook", () => {
 
   it.each([
     ["no signature", async () => ({ ...(await delivery(CHANGE)), headers: {} })],
-    ["a wrong signature", () => delivery(CHANGE, "not-the-secret")],
-    ["a malformed signature", () => delivery(CHANGE, SECRET, "t=1,v1=abc")],
+    ["a wrong signature", () => delivery(CHANGE, { secret: "not-the-secret" })],
+    ["a malformed signature", () => delivery(CHANGE, { signature: "t=1,v1=abc" })],
   ])("refuses %s with 401, purging nothing", async (_, make) => {
     const { app, purges } = recording();
     captureLogs();
@@ -148,7 +114,7 @@ describe("sanityWebhook", () => {
     const { app, purges } = recording();
     captureLogs();
     const before = await generation();
-    const res = await send(app, await delivery(CHANGE, SECRET, undefined, signedAt));
+    const res = await send(app, await delivery(CHANGE, { signedAt }));
     expect(res.status).toBe(401);
     expect(await res.text()).toContain("expired");
     expect(purges).toEqual([]);
