@@ -1,8 +1,11 @@
+import { paths } from "../content/paths.ts";
 import { archiveHandler } from "../handlers/archive.tsx";
 import { homeHandler } from "../handlers/home.tsx";
 import { pageHandler } from "../handlers/page.tsx";
 import { postHandler } from "../handlers/post.tsx";
 import { blankHandler, notFoundHandler } from "../handlers/utility.ts";
+import { contactPage } from "../inquiries/contact-page.tsx";
+import { thanksPage } from "../inquiries/thanks.tsx";
 import { photoHandler } from "../viewer/photo.tsx";
 import { allOf, pageNumberParam, photoKeyParam, slugParam } from "./checks.ts";
 import type { RouteDefinition } from "./route-definition.ts";
@@ -38,6 +41,15 @@ export const routes: readonly RouteDefinition<RouteMiddlewareName>[] = [
     check: allOf(slugParam("slug"), photoKeyParam("key")),
     middlewares: ["htmlCache"],
     handler: photoHandler("post"),
+  },
+  // The contact page with the inquiry form, before `/{slug}` (which would serve its text alone).
+  // Not in the rendered-page cache, which ignores the query (`?photo=…` shows a photograph).
+  { name: "contact", path: paths.contact(), handler: contactPage },
+  {
+    name: "contact-thanks",
+    path: paths.contactThanks(),
+    middlewares: ["noindex", "htmlCache"],
+    handler: thanksPage,
   },
   // `/post` itself is not a page slug: without a post slug it is an unmatched path.
   {

@@ -22,6 +22,8 @@ interface PhotoViewProps {
   nextHref?: string;
   /** Where it came from: the page or post, at the photograph. */
   back: { href: string; label: string };
+  /** The contact form about this photograph (licensing, prints). */
+  inquire?: string;
 }
 
 /**
@@ -77,6 +79,16 @@ export function PhotoView(props: PhotoViewProps) {
                 </div>
               ))}
             </dl>
+          )}
+          {props.inquire && (
+            <p className="text-sm">
+              <a
+                href={props.inquire}
+                className="focus-ring rounded-sm font-medium underline underline-offset-4"
+              >
+                License or buy a print of this photograph
+              </a>
+            </p>
           )}
         </figcaption>
       </figure>
