@@ -136,6 +136,8 @@ export interface SubmitOptions {
 export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
   return async (c) => {
     const fields = { path: paths.contact(), requestId: c.get("requestId") };
+    // Its answers are the contact page, a page with a slug (no slideshow toggle in the footer).
+    c.set("route", { name: "contact", hasSlug: true, query: [] });
     if (!isSameOrigin(c)) {
       await releaseBody(c.req.raw);
       log.warn("Inquiry refused: not sent from this site", fields);

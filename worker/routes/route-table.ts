@@ -1,4 +1,4 @@
-import { paths } from "../content/paths.ts";
+import { CONTACT_SLUG, paths } from "../content/paths.ts";
 import { archiveHandler } from "../handlers/archive.tsx";
 import { homeHandler } from "../handlers/home.tsx";
 import { pageHandler } from "../handlers/page.tsx";
@@ -43,8 +43,14 @@ export const routes: readonly RouteDefinition<RouteMiddlewareName>[] = [
     handler: photoHandler("post"),
   },
   // The contact page with the inquiry form, before `/{slug}` (which would serve its text alone).
-  // Not in the rendered-page cache, which ignores the query (`?photo=…` shows a photograph).
-  { name: "contact", path: paths.contact(), handler: contactPage },
+  // A page with a slug like any other; `?photo=…` names the photograph the form is about.
+  {
+    name: "contact",
+    path: `/:slug{${CONTACT_SLUG}}`,
+    query: ["photo"],
+    middlewares: ["htmlCache"],
+    handler: contactPage,
+  },
   {
     name: "contact-thanks",
     path: paths.contactThanks(),
