@@ -167,6 +167,22 @@ describe("the publish webhook", () => {
     expect(await generation()).toBe(before);
   });
 
+  it("ignores an inquiry from the contact form, which the site never shows", async () => {
+    const { app, purges } = recordingApp();
+    const before = await generation();
+    const res = await request(HOOK, {
+      via: app,
+      env: hookEnv(),
+      ...(await delivery({
+        _id: "inquiry.0b0b1a2e-1c2d-8e3f-9a4b-5c6d7e8f9a0b",
+        _type: "inquiry",
+      })),
+    });
+    expect(res.status).toBe(200);
+    expect(purges).toEqual([]);
+    expect(await generation()).toBe(before);
+  });
+
   it("answers 503 when the purge fails, so Sanity delivers again", async () => {
     const app = createApp({
       purge: () => Promise.reject(new Error("rate limited")),
@@ -357,7 +373,7 @@ describe("what the edge may keep", () => {
   });
 
   it("stores nothing for refused methods", async () => {
-    const res = await request("/contact", { method: "POST", body: "x" });
+    const res = await request("/portfolio", { method: "POST", body: "x" });
     expect(res.status).toBe(405);
     expect(edge(res.headers)).toBe("no-store");
   });
