@@ -40,6 +40,8 @@ export default defineConfig({
       "tests/worker/**/*.test.tsx",
       "worker/**/*.test.ts",
       "worker/**/*.test.tsx",
+      // What the worker shares with the browser (the inquiry form's rules) is tested here too.
+      "client/islands/**/*.test.ts",
     ],
     globalSetup: ["tests/worker/global-setup.ts"],
     setupFiles: ["tests/worker/setup.ts"],
