@@ -2,7 +2,12 @@ import { Hono } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
 import { issueStamp } from "./stamp.ts";
 
-const NEVER_CACHED = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+/** Every answer is new (a stamp of this moment): `Vary: *` says no cache may answer for it. */
+const NEVER_CACHED = {
+  "Cache-Control": "private, no-store",
+  Vary: "*",
+  "X-Robots-Tag": "noindex",
+};
 
 /**
  * `/_app/inquiries/…`: what the contact form's script asks the worker for. `GET /stamp` answers

@@ -1,4 +1,3 @@
-import { CONTACT_SLUG, paths } from "../content/paths.ts";
 import { archiveHandler } from "../handlers/archive.tsx";
 import { homeHandler } from "../handlers/home.tsx";
 import { pageHandler } from "../handlers/page.tsx";
@@ -46,14 +45,14 @@ export const routes: readonly RouteDefinition<RouteMiddlewareName>[] = [
   // A page with a slug like any other; `?photo=…` names the photograph the form is about.
   {
     name: "contact",
-    path: `/:slug{${CONTACT_SLUG}}`,
+    path: "/:slug{contact}",
     query: ["photo"],
     middlewares: ["htmlCache"],
     handler: contactPage,
   },
   {
     name: "contact-thanks",
-    path: paths.contactThanks(),
+    path: "/contact/thanks",
     middlewares: ["noindex", "htmlCache"],
     handler: thanksPage,
   },
