@@ -88,11 +88,22 @@ function enhance(form: HTMLFormElement): void {
   form.noValidate = true;
   void fillStamp(form);
   const touched = new Set<VisibleField>();
+  // Pressing Send takes the focus from the field being typed in: if its problem appeared now,
+  // the text would push the button down between press and release, and the click would be
+  // lost. Send shows every problem itself.
+  let pressingSend = false;
+  form.addEventListener("pointerdown", (event) => {
+    pressingSend = event.target instanceof Element && event.target.closest("button") !== null;
+  });
+  const released = () => setTimeout(() => (pressingSend = false));
+  form.addEventListener("pointerup", released);
+  form.addEventListener("pointercancel", released);
   for (const field of VISIBLE_FIELDS) {
     const input = control(form, field);
     if (!input) continue;
     // A field is judged once the visitor has left it, then again at every keystroke.
     input.addEventListener("blur", () => {
+      if (pressingSend) return;
       if (input.value !== "" || touched.has(field)) {
         touched.add(field);
         show(form, field);
