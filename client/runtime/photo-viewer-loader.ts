@@ -1,3 +1,5 @@
+import { loadModuleScript } from "./module-script.ts";
+
 /**
  * Loads the photo viewer only on pages with photograph links, once the first of them comes into
  * view (focusing one scrolls it into view too): pages without photographs never download it,
@@ -11,10 +13,7 @@ export function loadPhotoViewerWhenNeeded(): void {
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     observer.disconnect();
-    const script = document.createElement("script");
-    script.type = "module";
-    script.src = src;
-    document.head.append(script);
+    loadModuleScript(src);
   });
   for (const link of links) observer.observe(link);
 }
