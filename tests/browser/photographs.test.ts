@@ -292,7 +292,7 @@ describe("the photo viewer", () => {
         await openPortfolio(page, { firstInView: "b2i5" });
         await thumbnail(page, "b2i5").click();
         await expectViewerShows(page, "b2i5");
-        // The controls one can see: close, previous, next.
+        // The controls one can see: close, previous, next, and the link to license the photograph.
         const controls = await viewer(page)
           .locator("button, a[href]")
           .evaluateAll((elements) =>
@@ -300,7 +300,7 @@ describe("the photo viewer", () => {
               .filter((element) => (element as HTMLElement).checkVisibility())
               .map((element) => element.outerHTML.slice(0, 60)),
           );
-        expect(controls).toHaveLength(3);
+        expect(controls).toHaveLength(4);
 
         const stops: { inside: boolean; element: string }[] = [];
         for (let press = 0; press < 12; press++) {
