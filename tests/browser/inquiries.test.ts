@@ -104,7 +104,8 @@ describe("without JavaScript", () => {
         page.getByRole("button", { name: "Send message" }).click(),
       ]);
       expect(response?.status()).toBe(422);
-      expect(await focusedId(page)).toBe("inquiry-errors");
+      // autofocus is applied with the page's first rendering, just after it has loaded.
+      await expect.poll(() => focusedId(page)).toBe("inquiry-errors");
       await expect
         .poll(() => page.getByRole("alert").first().textContent())
         .toContain("Please correct 2 things before sending:");
@@ -117,7 +118,7 @@ describe("without JavaScript", () => {
       expect(await page.getByLabel("Your message").inputValue()).toBe("<b>Kept</b> as typed");
       // Each summary line leads to its field.
       await page.getByRole("link", { name: "Please enter your name." }).click();
-      expect(await focusedId(page)).toBe("inquiry-name");
+      await expect.poll(() => focusedId(page)).toBe("inquiry-name");
     });
   });
 

@@ -117,6 +117,8 @@ describe("the contact page", () => {
     const withoutRequest = (html: string) => html.replace(/req-[\w-]+/g, "");
     expect(withoutRequest(second.body)).toBe(withoutRequest(first.body));
     expect(first.headers.get("Cloudflare-CDN-Cache-Control")).toMatch(/^public, max-age=/);
+    // Shared like any page: the site's picture on the card.
+    expect(first.body).toMatch(/<meta property="og:image" content="[^"]+"/);
     // The page's text (Sanity) comes before the form.
     expect(first.body.indexOf("<form")).toBeGreaterThan(first.body.indexOf("</h1>"));
   });
@@ -278,6 +280,15 @@ describe("a bad inquiry", () => {
     expect(html).toContain('value="ada@example"');
     expect(html).toContain("&lt;b onmouseover=&quot;x&quot;&gt;kept&lt;/b&gt;</textarea>");
     expect(html).not.toContain('<b onmouseover="x">');
+  });
+
+  it("keeps the fill-time stamp of a refused submission, so a second try counts from the first", async () => {
+    const opened = (await issueStamp(env, Date.now() - 1_000)) ?? "";
+    const res = await post(form({ ...goodFields(), email: "x", started: opened }));
+    expect(res.status).toBe(422);
+    expect(res.body).toContain(`name="started" value="${opened}"`);
+    const forged = await post(form({ ...goodFields(), email: "x", started: "<b>" }));
+    expect(forged.body).toContain('name="started" value=""');
   });
 
   it("refuses line breaks in the address, an unknown subject and a message over 10,000 characters", async () => {

@@ -33,6 +33,8 @@ export interface InquiryFormProps {
   values: InquiryFields;
   errors: FieldErrors;
   notice?: FormNotice;
+  /** The fill-time stamp to send again (a refused submission's); empty on the cached page. */
+  started?: string;
   photo?: FormPhoto;
   /** Cloudflare Turnstile's site key, when the owner turned it on. */
   turnstileSiteKey?: string;
@@ -84,6 +86,7 @@ export function InquiryForm({
   values,
   errors,
   notice,
+  started = "",
   photo,
   turnstileSiteKey,
   script,
@@ -265,7 +268,7 @@ export function InquiryForm({
           />
         </div>
         {/* Filled in by the form's script with a signed moment (the minimum fill time). */}
-        <input type="hidden" name={FIELD.started} value="" />
+        <input type="hidden" name={FIELD.started} value={started} />
         {turnstileSiteKey && (
           <>
             <div className="cf-turnstile" data-sitekey={turnstileSiteKey} data-theme="auto" />

@@ -18,7 +18,8 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, fullPath, pathOf, siteOrigin, siteSettingsFor } from "../request/context.ts";
-import { PageView } from "../views/PageView.tsx";
+import { firstImage, socialImage } from "../seo/social-image.ts";
+import { leadsWithPhotograph, PageView } from "../views/PageView.tsx";
 import { type FormNotice, type FormPhoto, InquiryForm } from "./InquiryForm.tsx";
 
 /** What the form shows: the visitor's values and the problems found with them. */
@@ -26,6 +27,11 @@ export interface FormState {
   values: InquiryFields;
   errors: FieldErrors;
   notice?: FormNotice;
+  /**
+   * The fill-time stamp the refused submission carried, kept so that the visitor's second
+   * try is measured from when they first opened the form, not from this answer.
+   */
+  started?: string;
 }
 
 /** An empty form; about a photograph, the subject starts at licensing. */
@@ -109,17 +115,23 @@ export async function renderContactPage(
     _updatedAt: new Date(0).toISOString(),
     body: null,
   };
+  // As any page: its own first photograph, else the site's, is what a shared link shows.
   return renderHtml(c, layout, {
     title: contact.title,
+    ownLead: leadsWithPhotograph(contact),
     description: contact.description?.trim() || site.description,
     status,
-    meta: { type: "website" },
+    meta: {
+      type: "website",
+      image: socialImage(content.images, firstImage(contact.body) ?? layout.socialImage),
+    },
     main: (
       <PageView page={contact} imageFor={content.images.responsive} siteOrigin={siteOrigin(c)}>
         <InquiryForm
           values={form.values}
           errors={form.errors}
           notice={form.notice}
+          started={form.started}
           photo={shown}
           turnstileSiteKey={turnstileKeys(c.env)?.siteKey}
           script={buildInfo.inquiryFormScript}

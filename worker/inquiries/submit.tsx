@@ -157,6 +157,9 @@ export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
       return refuse(c, 400, { ...emptyForm(), notice: NOTICES.unreadable });
     }
 
+    // A well-formed stamp goes back into a refused form (checked for real when it is sent).
+    const stamp = text(data, FIELD.started);
+    const started = /^\d{13}\.[\w-]{43}$/.test(stamp) ? stamp : undefined;
     const values: InquiryFields = {
       name: text(data, FIELD.name),
       email: text(data, FIELD.email),
@@ -167,7 +170,7 @@ export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
     const checked = checkInquiry(values);
     if (!checked.ok) {
       const { errors } = checked;
-      const form: FormState = { values, errors };
+      const form: FormState = { values, errors, started };
       if (errors.photo) {
         form.notice = NOTICES.photo;
         form.values = { ...values, photo: "" };
@@ -182,7 +185,7 @@ export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
       return refuse(
         c,
         429,
-        { values, errors: {}, notice: NOTICES.limited },
+        { values, errors: {}, notice: NOTICES.limited, started },
         { "Retry-After": String(LIMIT_PERIOD_SECONDS) },
       );
     }
@@ -196,14 +199,14 @@ export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
         options.turnstileFetch,
       );
       if (verdict === "failed") {
-        return refuse(c, 422, { values, errors: {}, notice: NOTICES.turnstile });
+        return refuse(c, 422, { values, errors: {}, notice: NOTICES.turnstile, started });
       }
       if (verdict === "unavailable") {
         log.error("Inquiry refused: Turnstile could not be asked", fields);
         return refuse(
           c,
           503,
-          { values, errors: {}, notice: NOTICES.unavailable("") },
+          { values, errors: {}, notice: NOTICES.unavailable(""), started },
           {
             "Retry-After": "60",
           },
@@ -228,7 +231,7 @@ export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
       return refuse(
         c,
         503,
-        { values, errors: {}, notice: NOTICES.unavailable(site?.email ?? "") },
+        { values, errors: {}, notice: NOTICES.unavailable(site?.email ?? ""), started },
         {
           "Retry-After": "60",
         },
