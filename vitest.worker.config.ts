@@ -19,6 +19,10 @@ export default defineConfig({
           SANITY_API_HOST: inject<string>("contentUrl"),
           SANITY_USE_CDN: "false",
           SANITY_TOKEN: TEST_TOKEN,
+          // Inquiries delivered through the real queue also send the owner's e-mail.
+          CONTACT_EMAIL_TO: "owner@example.com",
+          // Retries come after a second, not half a minute.
+          INQUIRY_RETRY_SECONDS: "1",
           FAULT_URL: inject<string>("faultUrl"),
           FAULT_CONTROL_URL: inject<string>("faultControlUrl"),
           MUTABLE_CONTENT_URL: inject<string>("mutableContentUrl"),
@@ -36,6 +40,8 @@ export default defineConfig({
       "tests/worker/**/*.test.tsx",
       "worker/**/*.test.ts",
       "worker/**/*.test.tsx",
+      // What the worker shares with the browser (the inquiry form's rules) is tested here too.
+      "client/islands/**/*.test.ts",
     ],
     globalSetup: ["tests/worker/global-setup.ts"],
     setupFiles: ["tests/worker/setup.ts"],

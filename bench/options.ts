@@ -21,6 +21,10 @@ export interface BenchOptions {
   /** Artificial latency of the content service during the load run. */
   loadLatencyMs: number;
   lighthouseRuns: number;
+  /** Visitors posting the contact form at once, for how long, and how many single deliveries. */
+  inquiryConnections: number;
+  inquiryS: number;
+  inquirySamples: number;
   /** Sequential warm views per page when counting content calls. */
   views: number;
   /** What the scale run generates on top of the demo content. */
@@ -51,6 +55,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     loadConnections: 50,
     loadLatencyMs: 200,
     lighthouseRuns: quick ? 1 : 3,
+    inquiryConnections: 50,
+    inquiryS: quick ? 2 : 20,
+    inquirySamples: quick ? 3 : 20,
     views: quick ? 20 : 100,
     // Quick runs still need several archive pages and more than one gallery to measure.
     scale: quick

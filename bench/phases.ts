@@ -4,8 +4,9 @@ import type { RunningSite } from "../scripts/site-server.ts";
 import { workerBundleSize } from "./bundle.ts";
 import { htmlSizes, recordAssets, type Sizes } from "./bytes.ts";
 import { contentCallsPerViews, publishToPage } from "./content.ts";
+import { loadPosts, postToDocument } from "./inquiries.ts";
 import { labMetrics } from "./lighthouse.ts";
-import { interleavedLoads, type LoadResult, runLoad } from "./load.ts";
+import { interleavedLoads, type LoadResult, percentile, runLoad } from "./load.ts";
 import type { BenchOptions } from "./options.ts";
 import { PAGES } from "./pages.ts";
 import type { Row } from "./table.ts";
@@ -315,6 +316,51 @@ export async function loadRows(
       value: calls,
       unit: "",
       budget: { op: "<=", limit: 5 },
+    },
+  ];
+}
+
+/**
+ * The contact form: the time from a POST to its inquiry document in the content service (one at
+ * a time, the queue idle), then POST /contact from `inquiryConnections` visitors at once.
+ */
+export async function inquiryRows(site: RunningSite, options: BenchOptions): Promise<Row[]> {
+  const section = "inquiries";
+  const delivery = (await postToDocument(site, options.inquirySamples)).sort((a, b) => a - b);
+  process.stderr.write(
+    `bench: inquiries ${options.inquiryConnections} visitors for ${options.inquiryS} s\n`,
+  );
+  const load = await loadPosts(site.url, options.inquiryConnections, options.inquiryS);
+  return [
+    {
+      section,
+      metric: "POST → document in the content service, median",
+      value: percentile(delivery, 50),
+      unit: "ms",
+      note: `${delivery.length} inquiries one after another; slowest ${Math.round(delivery.at(-1) ?? 0)} ms`,
+    },
+    {
+      section,
+      metric: "POST → document in the content service, slowest",
+      value: delivery.at(-1) ?? Number.NaN,
+      unit: "ms",
+      budget: { op: "<=", limit: 2000 },
+    },
+    {
+      section,
+      metric: `POST /contact p95, ${options.inquiryConnections} visitors at once`,
+      value: load.p95,
+      unit: "ms",
+      digits: 1,
+      budget: { op: "<=", limit: 1000 },
+      note: `${load.requests} POSTs in ${load.seconds.toFixed(0)} s (${(load.requests / load.seconds).toFixed(0)}/s); p50 ${load.p50.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms`,
+    },
+    {
+      section,
+      metric: "POSTs not answered 303",
+      value: load.failures,
+      unit: "",
+      budget: { op: "=", limit: 0 },
     },
   ];
 }

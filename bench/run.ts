@@ -21,6 +21,7 @@ import {
   bundleRows,
   bytesRows,
   contentRows,
+  inquiryRows,
   lighthouseRows,
   loadRows,
   publishRows,
@@ -85,6 +86,7 @@ function legend(options: BenchOptions): string[] {
     `viewer: Chromium; on ${ZOOM_PAGE} (5640 × 3172) + is pressed until the largest zoom, and each step's region requests are counted (pixels: the w asked for × its height; bytes: the bodies received); opening: frames (requestAnimationFrame) from a click on a thumbnail whose page and photograph were seen before until the photograph's box, then the image, is on screen`,
     "worker: `wrangler deploy --dry-run` on the built config",
     `lighthouse: ${lighthouse}`,
+    `inquiries: ${options.inquirySamples} contact-form POSTs one at a time, each timed until its document is in the demo content service (the queue and its consumer in between); then ${options.inquiryConnections} visitors posting at once for ${options.inquiryS} s, each POST from an address of its own (the per-visitor limit is not what is measured)`,
     `load (slow content): / with ${options.loadConnections} connections for ${options.loadS} s on a second instance whose content service waits ${options.loadLatencyMs} ms per query; edge cache cold at the start`,
     `scale: a third instance on the demo content plus ${scale.posts} generated posts and a page of ${scale.galleries} galleries × ${scale.imagesPerGallery} photographs (seeded, reusing the demo's own photographs); cold = the first request for each URL since that instance started (the first one also starts the worker), warm = median of the next ${options.scaleWarmViews}; the archive is crawled from /archive through its numbered page links; the sitemap and the feed are parsed by Chromium's XML parser`,
   ];
@@ -105,8 +107,9 @@ async function main(): Promise<number> {
     await phase(rows, "viewer", () => viewerRows(site.url));
     await phase(rows, "throughput", () => throughputRows(site.url, options));
     await phase(rows, "lighthouse", () => lighthouseRows(site.url, options));
-    // Last on this instance: it changes a post.
+    // Last on this instance: they change content (a post, then inquiries).
     await phase(rows, "publishing", () => publishRows(site));
+    await phase(rows, "inquiries", () => inquiryRows(site, options));
   });
   await withSite({ latencyMs: options.loadLatencyMs }, async (site) => {
     const content = site.content;

@@ -20,6 +20,8 @@ export const CLIENT_ENTRY = "client/entry.tsx";
  * page's script than the loader it replaces.
  */
 export const PHOTO_VIEWER_ENTRY = "client/photo-viewer/photo-viewer.ts";
+/** The contact form's script (live checks, the fill-time stamp), loaded only where the form is. */
+export const INQUIRY_FORM_ENTRY = "client/inquiry-form/inquiry-form.ts";
 export const CLIENT_STYLES = "client/styles/app.css";
 export const HEAD_SCRIPT = "client/head/before-paint.js";
 
@@ -47,6 +49,7 @@ function fromManifest(manifest: Manifest) {
   return {
     entryScript: `/${entry.file}`,
     photoViewerScript: `/${manifest[PHOTO_VIEWER_ENTRY]?.file ?? ""}`,
+    inquiryFormScript: `/${manifest[INQUIRY_FORM_ENTRY]?.file ?? ""}`,
     styles: (entry.css ?? []).map((f) => `/${f}`),
   };
 }
@@ -54,6 +57,7 @@ function fromManifest(manifest: Manifest) {
 const devClient = {
   entryScript: `/${CLIENT_ENTRY}`,
   photoViewerScript: `/${PHOTO_VIEWER_ENTRY}`,
+  inquiryFormScript: `/${INQUIRY_FORM_ENTRY}`,
   styles: [`/${CLIENT_STYLES}`],
 };
 

@@ -3,6 +3,7 @@ import "./styles/app.css";
 import { type ComponentType, createElement, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { type IslandName, islands } from "./islands/registry.ts";
+import { loadInquiryFormWhenPresent } from "./runtime/inquiry-form-loader.ts";
 import { watchForNewBuilds } from "./runtime/new-build.ts";
 import { loadPhotoViewerWhenNeeded } from "./runtime/photo-viewer-loader.ts";
 import { startPrefetching } from "./runtime/prefetch.ts";
@@ -12,6 +13,7 @@ import { startPrefetching } from "./runtime/prefetch.ts";
 startPrefetching();
 watchForNewBuilds();
 loadPhotoViewerWhenNeeded();
+loadInquiryFormWhenPresent();
 
 // The islands are bundled with the entry rather than split into chunks of their own: together
 // they are about 3 KB, and one file compresses better and loads in one request.

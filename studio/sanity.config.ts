@@ -3,7 +3,7 @@ import { defineDocuments, defineLocations, presentationTool } from "sanity/prese
 import { structureTool } from "sanity/structure";
 import { media } from "sanity-plugin-media";
 import { dataset, previewOrigin, projectId } from "./env";
-import { SITE_SETTINGS_ID, schemaTypes, singletonTypes } from "./schema";
+import { SITE_SETTINGS_ID, schemaTypes, singletonTypes, siteWrittenTypes } from "./schema";
 import { structure } from "./structure";
 
 // What may be done to a singleton: publish it, throw away unpublished edits, bring back an
@@ -77,9 +77,16 @@ export default defineConfig({
     // Take the singleton out of every "create new document" menu. Its template itself stays, as
     // the settings pane uses it to fill in the default navigation when the document is first
     // edited; filtering `schema.templates` instead would drop that.
+    // Inquiries are written by the site only, so they are left out of it too.
     newDocumentOptions: (templates) =>
-      templates.filter(({ templateId }) => !singletonTypes.has(templateId)),
+      templates.filter(
+        ({ templateId }) => !singletonTypes.has(templateId) && !siteWrittenTypes.has(templateId),
+      ),
     actions: (actions, { schemaType }) =>
-      singletonTypes.has(schemaType) ? keepSingletonActions(actions) : actions,
+      singletonTypes.has(schemaType)
+        ? keepSingletonActions(actions)
+        : siteWrittenTypes.has(schemaType)
+          ? actions.filter(({ action }) => action !== "duplicate")
+          : actions,
   },
 });

@@ -1,14 +1,16 @@
 // @sanity/icons 5 exports each icon from its own path; the root entry no longer has them.
 import { CogIcon } from "@sanity/icons/Cog";
 import { DocumentIcon } from "@sanity/icons/Document";
+import { EnvelopeIcon } from "@sanity/icons/Envelope";
 import { ImagesIcon } from "@sanity/icons/Images";
 import type { StructureResolver } from "sanity/structure";
 import { SITE_SETTINGS_ID } from "./schema";
 
 /**
  * The Studio's content list: the site settings as one document (never a list, so a second
- * settings document cannot be made here), then pages and posts. Types are listed by name
- * rather than all at once, so the Media tool's tag documents stay out of this list.
+ * settings document cannot be made here), then pages and posts, then the inquiries visitors
+ * sent through the site's contact form, newest first. Types are listed by name rather than all
+ * at once, so the Media tool's tag documents stay out of this list.
  */
 export const structure: StructureResolver = (S) =>
   S.list()
@@ -34,5 +36,17 @@ export const structure: StructureResolver = (S) =>
           S.documentTypeList("post")
             .title("Posts")
             .defaultOrdering([{ field: "publishedAt", direction: "desc" }]),
+        ),
+      S.divider(),
+      S.listItem()
+        .title("Inquiries")
+        .schemaType("inquiry")
+        .icon(EnvelopeIcon)
+        .child(
+          S.documentTypeList("inquiry")
+            .title("Inquiries")
+            .defaultOrdering([{ field: "receivedAt", direction: "desc" }])
+            // Only the site creates inquiries.
+            .initialValueTemplates([]),
         ),
     ]);

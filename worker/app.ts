@@ -2,9 +2,12 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { trimTrailingSlash } from "hono/trailing-slash";
 import { builds } from "./builds/endpoints.ts";
+import { paths } from "./content/paths.ts";
 import { discovery } from "./discovery/index.ts";
 import { unmatchedPath } from "./errors/page-error.ts";
 import { feeds } from "./feeds/index.ts";
+import { inquiryEndpoints } from "./inquiries/endpoints.ts";
+import { submitInquiry } from "./inquiries/submit.tsx";
 import { cacheHeaders } from "./middleware/cache-headers/index.ts";
 import { canonicalHost } from "./middleware/canonical-host/index.ts";
 import { readOnlyMethods } from "./middleware/read-only-methods/index.ts";
@@ -30,8 +33,8 @@ export interface AppOptions {
 
 /**
  * Builds the worker's app. In order: preview mode and the security headers wrap everything;
- * the publish webhook and the preview switches come before the read-only guard (they take
- * POST and set cookies); then the cache headers (around every public answer, refusals and
+ * the publish webhook, the preview switches and the contact form's POST come before the
+ * read-only guard (they take POST and set cookies); then the cache headers (around every public answer, refusals and
  * redirects included), the build endpoints, the content generation and the site settings, and
  * finally feeds and the page routes of the table.
  *
@@ -57,11 +60,14 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.route("/_app/preview", preview);
   app.use(cacheHeaders);
   app.use(canonicalHost);
+  // The contact form's POST: the one page address that takes a body (every other stays 405).
+  app.post(paths.contact(), contentGeneration, submitInquiry());
   app.use(readOnlyMethods);
   // "/contact/" → 301 "/contact", without rendering a not-found page first.
   app.use(trimTrailingSlash({ alwaysRedirect: true }));
 
   app.route("/_app/builds", builds);
+  app.route("/_app/inquiries", inquiryEndpoints);
   // Everything below reads content, keyed by the generation.
   app.use(contentGeneration);
   // Before the page routes: "/sitemap.xml" would otherwise match "/:slug".

@@ -9,6 +9,7 @@ declare module "virtual:build-info" {
     headScriptHash: string;
     entryScript: string;
     photoViewerScript: string;
+    inquiryFormScript: string;
     styles: string[];
   };
 }

@@ -2,8 +2,11 @@ import type { Hono } from "hono";
 import { inPreview } from "./preview/cookie.ts";
 import type { AppEnv } from "./request/app-env.ts";
 
-/** Answered by the gateway itself, never through the cache: the publish webhook, preview on/off. */
-const UNCACHED_PATHS = /^\/_app\/(?:hooks|preview)(?:\/|$)/;
+/**
+ * Answered by the gateway itself, never through the cache: the publish webhook, preview on/off,
+ * the contact form's fill-time stamps.
+ */
+const UNCACHED_PATHS = /^\/_app\/(?:hooks|preview|inquiries)(?:\/|$)/;
 
 /** The origin a public page was asked on: part of its cache key, as canonical URLs name it. */
 export interface PublicSiteProps {

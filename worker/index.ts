@@ -1,6 +1,7 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { createApp } from "./app.ts";
 import { createGateway, type PublicSiteProps } from "./gateway.ts";
+import { deliverInquiries } from "./inquiries/consumer.ts";
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/purge.ts";
 
 export { ContentGeneration } from "./publishing/content-generation.ts";
@@ -23,5 +24,11 @@ export class PublicSite extends WorkerEntrypoint<Env, PublicSiteProps> {
   }
 }
 
-/** Every request arrives here first: the uncached gateway (see gateway.ts). */
-export default createGateway(app);
+/**
+ * Every request arrives here first: the uncached gateway (see gateway.ts). The inquiries queue
+ * (and its dead-letter queue, while the owner replays it) is consumed here too.
+ */
+export default {
+  ...createGateway(app),
+  queue: (batch, env, ctx) => deliverInquiries(batch, env, ctx),
+} satisfies ExportedHandler<Env>;

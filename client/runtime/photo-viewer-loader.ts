@@ -1,3 +1,5 @@
+import { loadModuleScript } from "./module-script.ts";
+
 /**
  * Loads the photo viewer only where it is needed: on a photo page at once (the viewer opens
  * over it), and on pages with photograph links once the first of them comes into view
@@ -9,21 +11,15 @@ export function loadPhotoViewerWhenNeeded(): void {
   const links = document.querySelectorAll("a[data-photo]");
   const src = document.querySelector<HTMLMetaElement>('meta[name="photo-viewer"]')?.content;
   if (!src) return;
-  const start = () => {
-    const script = document.createElement("script");
-    script.type = "module";
-    script.src = src;
-    document.head.append(script);
-  };
   if (document.querySelector("main [data-photo-view]")) {
-    start();
+    loadModuleScript(src);
     return;
   }
   if (links.length === 0) return;
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     observer.disconnect();
-    start();
+    loadModuleScript(src);
   });
   for (const link of links) observer.observe(link);
 }

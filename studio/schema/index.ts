@@ -3,6 +3,7 @@
 // used inside them). Field definitions several types share are in fields/. The slideshow does
 // not need a type of its own: it shows the photographs tagged "Slideshow Image" in the Media
 // tool (sanity-plugin-media).
+import { inquiry } from "./documents/inquiry";
 import { page } from "./documents/page";
 import { post } from "./documents/post";
 import { gallery } from "./objects/gallery";
@@ -13,7 +14,7 @@ import { SITE_SETTINGS_ID, siteSettings } from "./singletons/site-settings";
 
 export { SITE_SETTINGS_ID };
 
-const documents = [page, post];
+const documents = [page, post, inquiry];
 const singletons = [siteSettings];
 const objects = [gallery, richText, socialLink, navItem];
 
@@ -21,3 +22,6 @@ export const schemaTypes = [...documents, ...singletons, ...objects];
 
 /** Document types with exactly one document, whose id is the type's name. */
 export const singletonTypes = new Set<string>(singletons.map((type) => type.name));
+
+/** Document types only the site creates (visitors' inquiries): never made by hand here. */
+export const siteWrittenTypes = new Set<string>([inquiry.name]);

@@ -280,7 +280,8 @@ describe("the photo viewer", () => {
         await openPortfolio(page, { firstInView: "b2i5" });
         await thumbnail(page, "b2i5").click();
         await expectViewerShows(page, "b2i5");
-        // The controls one can see: zoom out and in, full screen, details, close, previous, next.
+        // The controls one can see: zoom out and in, full screen, details, close, previous, next
+        // (the details panel, with the link to license the photograph, is closed on a phone).
         const controls = await viewer(page)
           .locator("button, a[href]")
           .evaluateAll((elements) =>

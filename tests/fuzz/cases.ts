@@ -251,8 +251,13 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly { path: string; exp
     ],
     post: [{ path: "/post/autumn-in-the-basque-mountains", expect: 200 }],
     "post-photo": [{ path: "/post/autumn-in-the-basque-mountains/photo/cover", expect: 200 }],
-    page: [
+    contact: [
       { path: "/contact", expect: 200 },
+      { path: "/contact?photo=portfolio/b2i1", expect: 200 },
+    ],
+    "contact-thanks": [{ path: "/contact/thanks", expect: 200 }],
+    page: [
+      { path: "/imprint", expect: 200 },
       { path: "/portfolio", expect: 200 },
       { path: "/no-such-page", expect: 404 },
     ],
@@ -280,6 +285,7 @@ export function targets(build: BuildFacts): Target[] {
     },
     { name: "builds-meta-unknown", group: "app", path: "/_app/builds/meta/0.json", expect: 404 },
     { name: "hooks-sanity", group: "app", path: "/_app/hooks/sanity", expect: 405 },
+    { name: "inquiries-stamp", group: "app", path: "/_app/inquiries/stamp", expect: 200 },
     {
       name: "preview-enable",
       group: "app",

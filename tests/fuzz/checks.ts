@@ -264,7 +264,8 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
     );
   }
 
-  // Methods: the worker answers OPTIONS with 204 and any other write with 405, both with Allow.
+  // Methods: the worker answers OPTIONS with 204 and any other write with 405, both with Allow;
+  // the webhook and the contact form take POST.
   if (a.status < 500) {
     const pathname = pathnameOf(c.path);
     const read = c.method === "GET" || c.method === "HEAD";
@@ -272,7 +273,14 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
     if (c.method === "HEAD" && a.body.length > 0)
       add("methods", `HEAD answered with a body (${a.status})`);
     if (!read && isWorkerPath(c, ctx)) {
-      if (pathname === "/_app/hooks/sanity") {
+      if (pathname === "/contact" && c.method === "POST") {
+        // The contact form: without a browser's Origin every post is refused (CSRF), and a
+        // refusal is the form's page, never stored.
+        if (![400, 403, 413].includes(a.status))
+          add("methods", `a contact form POST without Origin answered ${a.status}`);
+        if (!(a.headers.get("Cache-Control") ?? "").includes("no-store"))
+          add("methods", `a contact form POST answered ${a.status} without no-store`);
+      } else if (pathname === "/_app/hooks/sanity") {
         if (c.method === "POST" && ![401, 413].includes(a.status))
           add("methods", `an unsigned webhook POST answered ${a.status}`);
         if (c.method !== "POST" && (a.status !== 405 || allow !== "POST"))

@@ -7,7 +7,8 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
 
-const PATHS = ["/", "/contact", "/post/autumn-in-the-basque-mountains", "/a/b/c", "/rss.xml"];
+// Pages that take no body (the contact page's form is below).
+const PATHS = ["/", "/portfolio", "/post/autumn-in-the-basque-mountains", "/a/b/c", "/rss.xml"];
 const METHODS = ["PUT", "POST", "PATCH", "DELETE"];
 const BODIES: { name: string; body: () => BodyInit; type: string }[] = [
   {
@@ -142,4 +143,36 @@ describe("secrets of the local server", () => {
     });
     expect(res.status).toBe(200);
   });
+});
+
+describe("the contact form's POST on the local server", () => {
+  it("refuses 10 MiB, declared or streamed, with 413, and a cross-site post with 403, every time", async () => {
+    const answers: string[] = [];
+    const big = () => new Uint8Array(TEN_MIB).fill(97);
+    const streamed = () =>
+      new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 10; i += 1) controller.enqueue(new Uint8Array(1024 * 1024).fill(97));
+          controller.close();
+        },
+      });
+    for (let round = 0; round < 3; round++) {
+      for (const [origin, body] of [
+        [site.url, big],
+        [site.url, streamed],
+        ["https://evil.example", big],
+      ] as const) {
+        const res = await fetch(`${site.url}/contact`, {
+          method: "POST",
+          body: body(),
+          headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+          duplex: "half",
+        } as RequestInit);
+        const text = await res.text();
+        answers.push(`${res.status}${STACK_TRACE.test(text) ? ` ${text.slice(0, 120)}` : ""}`);
+      }
+    }
+    expect(answers).toEqual(Array(3).fill(["413", "413", "403"]).flat());
+    expect(site.output()).not.toMatch(/Network connection lost/);
+  }, 120_000);
 });

@@ -177,6 +177,7 @@ describe("the Studio schema", () => {
     const images = imageDefinitions(definitions);
     expect(images.map(([where]) => where).sort()).toEqual([
       "gallery.images.image",
+      "inquiry.photo.image",
       "post.mainImage",
       "richText.image",
       "siteSettings.socialImage",

@@ -73,6 +73,7 @@ export async function startFaultServer(upstreams: {
   let mode: FaultMode = "ok";
   let times = Number.POSITIVE_INFINITY;
   let queries = 0;
+  let writes = 0;
   const hanging = new Set<ServerResponse>();
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -80,9 +81,9 @@ export async function startFaultServer(upstreams: {
   };
 
   // Tests use a dataset name of their own (so their edge-cache entries never collide); the
-  // demo service knows only "production", so queries are forwarded there.
+  // demo service knows only "production", so queries and writes are forwarded there.
   const upstreamPath = (url: string) =>
-    url.replace(/^(\/v[^/]+\/data\/query\/)[^/?]+/, "$1production");
+    url.replace(/^(\/v[^/]+\/data\/(?:query|doc|mutate)\/)[^/?]+/, "$1production");
 
   async function forward(
     req: IncomingMessage,
@@ -92,7 +93,11 @@ export async function startFaultServer(upstreams: {
   ) {
     const answer = await fetch(`${upstream}${upstreamPath(req.url ?? "/")}`, {
       method: req.method,
-      headers: { "Content-Type": req.headers["content-type"] ?? "application/json" },
+      headers: {
+        "Content-Type": req.headers["content-type"] ?? "application/json",
+        // The token, for writes (inquiries) and private reads, as Sanity would get it.
+        ...(req.headers.authorization ? { Authorization: req.headers.authorization } : {}),
+      },
       body: req.method === "POST" ? new Uint8Array(body) : undefined,
     });
     res.writeHead(answer.status, {
@@ -117,14 +122,18 @@ export async function startFaultServer(upstreams: {
         mode = "ok";
         times = Number.POSITIVE_INFINITY;
         queries = 0;
+        writes = 0;
         await gate.open();
         return json(res, 200, { queries });
       }
-      if (path === "/_fault/stats") return json(res, 200, { queries, mode });
+      if (path === "/_fault/stats") return json(res, 200, { queries, writes, mode });
 
-      const isQuery = /^\/v[^/]+\/data\/query\//.test(path ?? "");
-      if (!isQuery) return forward(req, res, body);
-      queries += 1;
+      // Queries count as content calls; document reads and mutations (the inquiry consumer's)
+      // fail in the same modes but are counted apart, as writes.
+      const endpoint = /^\/v[^/]+\/data\/(query|doc|mutate)\//.exec(path ?? "")?.[1];
+      if (!endpoint) return forward(req, res, body);
+      if (endpoint === "query") queries += 1;
+      else writes += 1;
       const active = times > 0 ? mode : "ok";
       if (times > 0 && mode !== "ok") times -= 1;
       switch (active) {

@@ -20,12 +20,13 @@ let faults: FaultServer | undefined;
 let mutableContent: ContentService | undefined;
 
 /**
- * The worker tests talk to the real demo content service (and a stand-in that fails on purpose)
+ * The worker tests talk to the real demo content service (which takes the test token for
+ * writes, as the inquiry consumer writes to Sanity) and a stand-in that fails on purpose
  * over HTTP, plus a second copy of the demo that tests may change (drafts, scheduled posts,
  * settings) through Sanity's mutation API with the test token, without disturbing the others.
  */
 export async function setup(project: TestProject) {
-  content = await startDemoContent();
+  content = await startDemoContent(0, TEST_TOKEN);
   mutableContent = await startDemoContent(0, TEST_TOKEN);
   emptyContent = await startContentService({
     datasetFile: resolve(import.meta.dirname, "../support/empty-dataset.ndjson"),

@@ -11,7 +11,7 @@ describe("read-only methods", () => {
 
   it("rejects methods other than GET and HEAD with 405 and Allow", async () => {
     for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
-      const res = await request("/contact", { method });
+      const res = await request("/portfolio", { method });
       expect(res.status).toBe(405);
       expect(res.headers.get("Allow")).toBe("GET, HEAD");
     }

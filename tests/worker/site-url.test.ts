@@ -34,7 +34,7 @@ describe("SITE_URL", () => {
 
   it("does not redirect local runs or requests that are not page views", async () => {
     expect((await request("/contact", { env: withSiteUrl })).status).toBe(200);
-    const post = await request("https://photo-portfolio.jane.workers.dev/contact", {
+    const post = await request("https://photo-portfolio.jane.workers.dev/portfolio", {
       env: withSiteUrl,
       method: "POST",
       body: "x",

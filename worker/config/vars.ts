@@ -26,6 +26,15 @@ export const VARS = {
   CONTENT_FRESH_SECONDS: { default: "60" },
   CONTENT_STALE_SECONDS: { default: "604800" },
   SLIDESHOW_INTERVAL_SECONDS: { default: "8" },
+  /** Where the owner gets a copy of each inquiry by e-mail; unset: the Studio only. */
+  CONTACT_EMAIL_TO: { default: "" },
+  /** The sender of those e-mails; unset: "inquiries@" the host of SITE_URL. */
+  CONTACT_EMAIL_FROM: { default: "" },
+  /** Cloudflare Turnstile: both keys set turn the check on. */
+  TURNSTILE_SITE_KEY: { default: "" },
+  TURNSTILE_SECRET_KEY: { default: "", secret: true },
+  /** Seconds before the first retry of a failed inquiry delivery step (then doubling). */
+  INQUIRY_RETRY_SECONDS: { default: "30" },
 } as const satisfies Record<string, { default: string; secret?: true }>;
 
 export type VarName = keyof typeof VARS;

@@ -13,6 +13,14 @@ describe("paths", () => {
     expect(paths.sitemap()).toBe("/sitemap.xml");
   });
 
+  it("spells the contact page, about a photograph too, and where an inquiry lands", () => {
+    expect(paths.contact()).toBe("/contact");
+    expect(paths.contact("portfolio/b2i6")).toBe("/contact?photo=portfolio/b2i6");
+    expect(paths.contactAbout("page", "portfolio", "b2i6")).toBe("/contact?photo=portfolio/b2i6");
+    expect(paths.contactAbout("post", "a-walk", "cover")).toBe("/contact?photo=post/a-walk/cover");
+    expect(paths.contactThanks()).toBe("/contact/thanks");
+  });
+
   it("names the document and the photograph in a photograph's address", () => {
     expect(paths.photo("page", "portfolio", "b2i1")).toBe("/portfolio/photo/b2i1");
     expect(paths.photo("post", "a-walk", "cover")).toBe("/post/a-walk/photo/cover");

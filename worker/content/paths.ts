@@ -7,6 +7,9 @@
 /** A page document and a post are the two kinds of document with addresses of their own. */
 export type DocumentKind = "page" | "post";
 
+/** The slug of the page the inquiry form follows. */
+export const CONTACT_SLUG = "contact";
+
 export const paths = {
   home: () => "/",
   /** A Sanity `page` document (contact, portfolio, imprint, …). */
@@ -20,6 +23,22 @@ export const paths = {
     `${paths.document(kind, slug)}/photo/${key}`,
   /** The archive of posts; its first slice is `/archive` itself. */
   archive: (slice = 1) => (slice === 1 ? "/archive" : `/archive/page/${slice}`),
+  /**
+   * The contact page (the `page` document with the slug `contact`, followed by the inquiry
+   * form), optionally about one photograph: `photo` is its reference (`{page}/{key}` or
+   * `post/{post}/{key}`, see client/islands/inquiry-form/rules.ts). The form posts here too.
+   */
+  contact: (photo?: string) => (photo ? `/${CONTACT_SLUG}?photo=${photo}` : `/${CONTACT_SLUG}`),
+  /**
+   * The contact form about one photograph of a page or post: its photo reference is the
+   * photograph's address without `/photo` (`portfolio/b2i6`, `post/a-walk/cover`).
+   */
+  contactAbout: (kind: DocumentKind, slug: string, key: string) =>
+    paths.contact(kind === "post" ? `post/${slug}/${key}` : `${slug}/${key}`),
+  /** Where a sent inquiry lands (303 after the POST, so a reload never sends it again). */
+  contactThanks: () => `/${CONTACT_SLUG}/thanks`,
+  /** A signed "form opened at" stamp for the contact form's script (never cached). */
+  inquiryStamp: () => "/_app/inquiries/stamp",
   rss: () => "/rss.xml",
   sitemap: () => "/sitemap.xml",
 } as const;

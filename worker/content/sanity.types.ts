@@ -148,6 +148,37 @@ export type SanityImageHotspot = {
   width?: number;
 };
 
+export type Inquiry = {
+  _id: string;
+  _type: "inquiry";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  status?: "new" | "answered" | "archived";
+  receivedAt?: string;
+  name?: string;
+  email?: string;
+  subject?: "general" | "print" | "licence" | "commission";
+  message?: string;
+  photo?: {
+    title?: string;
+    url?: string;
+    reference?: string;
+    image?: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    };
+  };
+  mail?: {
+    to?: string;
+    sentAt?: string;
+    messageId?: string;
+  };
+};
+
 export type Post = {
   _id: string;
   _type: "post";
@@ -320,6 +351,7 @@ export type AllSanitySchemaTypes =
   | SiteSettings
   | SanityImageCrop
   | SanityImageHotspot
+  | Inquiry
   | Post
   | Page
   | Slug
@@ -371,6 +403,17 @@ export type SiteSettingsQueryResult =
       description: null;
       ownerName: null;
       email: null;
+      socialLinks: null;
+      navigation: null;
+      intro: null;
+      socialImage: null;
+    }
+  | {
+      title: null;
+      brand: null;
+      description: null;
+      ownerName: null;
+      email: string | null;
       socialLinks: null;
       navigation: null;
       intro: null;

@@ -44,18 +44,21 @@ function declaredLength(request: Request): number | undefined {
 }
 
 /**
- * The body as text, or null when it is longer than `limit` bytes: a declared length over the
+ * The body's bytes, or null when it is longer than `limit` bytes: a declared length over the
  * limit is refused before a byte is read, and a body that streams past the limit unannounced
  * is refused as soon as it does (what is left of either is released as above).
  */
-export async function readText(request: Request, limit: number): Promise<string | null> {
+export async function readBytes(
+  request: Request,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = declaredLength(request);
   if (declared !== undefined && declared > limit) {
     await releaseBody(request);
     return null;
   }
   const body = request.body;
-  if (!body) return "";
+  if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -76,5 +79,11 @@ export async function readText(request: Request, limit: number): Promise<string 
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
+}
+
+/** The body as text, or null when it is longer than `limit` bytes (see readBytes). */
+export async function readText(request: Request, limit: number): Promise<string | null> {
+  const bytes = await readBytes(request, limit);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
 }

@@ -20,7 +20,8 @@ const slugOf = (value: unknown): string | undefined => {
 const EVERYTHING: PurgeRequest = { everything: true };
 
 /**
- * The purge a published change needs: null for a change no visitor can see (a draft), the
+ * The purge a published change needs: null for a change no visitor can see (a draft, an
+ * inquiry from the contact form, which the site never shows), the
  * document's tags when they are known, and everything for what cannot be mapped (an image's
  * texts may show on any page; an unknown type or a payload without an id).
  */
@@ -29,6 +30,7 @@ export function purgeFor(change: unknown): PurgeRequest | null {
   const { _id, _type, slug, previousSlug } = change as Change;
   if (typeof _id !== "string") return EVERYTHING;
   if (_id.startsWith("drafts.") || _id.startsWith("versions.")) return null;
+  if (_type === "inquiry" || _id.startsWith("inquiry.")) return null;
   const slugs = [slugOf(slug), slugOf(previousSlug)].filter((value) => value !== undefined);
   switch (_type) {
     case "siteSettings":

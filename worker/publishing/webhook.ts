@@ -75,7 +75,7 @@ export function sanityWebhook(purge: Purge): Hono<AppEnv> {
       return c.text("400 Bad Request: the body is not JSON\n", 400, noStore);
     }
     const request = purgeFor(change);
-    if (!request) return c.json({ ignored: "a draft, which visitors never see" }, 200, noStore);
+    if (!request) return c.json({ ignored: "a document visitors never see" }, 200, noStore);
 
     let generation: number | null;
     try {

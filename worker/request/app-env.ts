@@ -6,6 +6,8 @@ export interface RouteMeta {
   name: string;
   /** Routes with a slug parameter have no slideshow toggle in the footer. */
   hasSlug: boolean;
+  /** The query parameters the page reads; every other one is ignored, by caches too. */
+  query: readonly string[];
 }
 
 /** What every handler can read from the Hono context. */

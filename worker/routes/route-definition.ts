@@ -26,6 +26,8 @@ export interface RouteDefinition<Name extends string = string> {
   check?: ValidityCheck;
   /** Names from the middleware registry, run in order after the check. */
   middlewares?: readonly Name[];
+  /** Query parameters the page reads (the contact page's `photo`): part of its cache keys. */
+  query?: readonly string[];
   handler: Handler<AppEnv>;
 }
 
@@ -40,4 +42,5 @@ export interface RouteDefinition<Name extends string = string> {
 export const routeMeta = (route: RouteDefinition): RouteMeta => ({
   name: route.name,
   hasSlug: route.path.includes(":"),
+  query: route.query ?? [],
 });

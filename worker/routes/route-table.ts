@@ -3,6 +3,8 @@ import { homeHandler } from "../handlers/home.tsx";
 import { pageHandler } from "../handlers/page.tsx";
 import { postHandler } from "../handlers/post.tsx";
 import { blankHandler, notFoundHandler } from "../handlers/utility.ts";
+import { contactPage } from "../inquiries/contact-page.tsx";
+import { thanksPage } from "../inquiries/thanks.tsx";
 import { photoHandler } from "../viewer/photo.tsx";
 import { allOf, pageNumberParam, photoKeyParam, slugParam } from "./checks.ts";
 import type { RouteDefinition } from "./route-definition.ts";
@@ -48,6 +50,21 @@ export const routes: readonly RouteDefinition<RouteMiddlewareName>[] = [
     check: allOf(slugParam("slug"), photoKeyParam("key")),
     middlewares: ["htmlCache"],
     handler: photoHandler("post"),
+  },
+  // The contact page with the inquiry form, before `/{slug}` (which would serve its text alone).
+  // A page with a slug like any other; `?photo=…` names the photograph the form is about.
+  {
+    name: "contact",
+    path: "/:slug{contact}",
+    query: ["photo"],
+    middlewares: ["htmlCache"],
+    handler: contactPage,
+  },
+  {
+    name: "contact-thanks",
+    path: "/contact/thanks",
+    middlewares: ["noindex", "htmlCache"],
+    handler: thanksPage,
   },
   // `/post` itself is not a page slug: without a post slug it is an unmatched path.
   {

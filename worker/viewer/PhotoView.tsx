@@ -20,6 +20,8 @@ interface PhotoViewProps {
   nextHref?: string;
   /** Where it came from: the page or post, at the photograph. */
   back: { href: string; label: string };
+  /** The contact form about this photograph (licensing, prints). */
+  inquire?: string;
 }
 
 /**
@@ -98,6 +100,13 @@ export function PhotoView(props: PhotoViewProps) {
               </div>
             ))}
           </dl>
+        )}
+        {props.inquire && (
+          <p>
+            <a href={props.inquire} className="photo-info-inquire focus-ring rounded-sm">
+              License or buy a print of this photograph
+            </a>
+          </p>
         )}
       </section>
     </article>

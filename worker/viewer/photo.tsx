@@ -86,6 +86,7 @@ export const photoHandler =
           previousHref={at(found.previous)}
           nextHref={at(found.next)}
           back={{ href: `${docPath}#${photoAnchor(key)}`, label: doc.title }}
+          inquire={paths.contactAbout(kind, slug, key)}
         />
       ),
     });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ImageFor } from "../content/image-urls.ts";
 import type { PageDocument } from "../content/model.ts";
 import { photoLinks } from "./helpers/photo-links.ts";
@@ -7,10 +8,12 @@ interface PageViewProps {
   page: PageDocument;
   imageFor: ImageFor;
   siteOrigin: string;
+  /** What follows the page's text in its panel (the contact page's inquiry form). */
+  children?: ReactNode;
 }
 
 /** A `page` document (contact, portfolio, imprint, …). */
-export function PageView({ page, imageFor, siteOrigin }: PageViewProps) {
+export function PageView({ page, imageFor, siteOrigin, children }: PageViewProps) {
   // Pages with galleries (the portfolio) use the whole screen; text pages a readable column.
   const wide = page.body?.some((block) => block._type === "gallery") ?? false;
   return (
@@ -40,6 +43,7 @@ export function PageView({ page, imageFor, siteOrigin }: PageViewProps) {
           firstScreen={1}
           lead={leadsWithPhotograph(page)}
         />
+        {children}
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Provenance } from "../../content/content-source.ts";
 import { ByteLru } from "../../lib/byte-lru.ts";
 import type { AppEnv } from "../../request/app-env.ts";
@@ -60,12 +60,25 @@ function storeFor(env: object): ByteLru<CachedPage> {
 
 const serverTiming = (outcome: "hit" | "miss") => `html-cache;desc="${outcome}"`;
 
+/** The query parameters the matched route's page reads, as a query string ("" for none). */
+function readQuery(c: Context<AppEnv>): string {
+  const names = c.get("route")?.query ?? [];
+  const url = new URL(c.req.url);
+  const read = new URLSearchParams();
+  for (const name of names) {
+    const value = url.searchParams.get(name);
+    if (value !== null) read.set(name, value);
+  }
+  const text = read.toString();
+  return text ? `?${text}` : "";
+}
+
 /**
  * Route middleware "htmlCache": answers a page from memory while the content it was rendered
  * from is fresh, and keeps a freshly rendered page. The key is the origin (canonical URLs and
- * social cards name it), the path and the content generation; the query string is left out, as
- * pages do not read it. It needs the generation on the context (contentGeneration) and keeps
- * nothing without one.
+ * social cards name it), the path, the query parameters the route says its page reads (the
+ * contact page's `photo`; all others are left out) and the content generation. It needs the
+ * generation on the context (contentGeneration) and keeps nothing without one.
  *
  * @example
  * ```ts
@@ -83,7 +96,7 @@ export const htmlCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const generation = c.get("generation");
   if (c.get("preview") || generation === null || generation === undefined) return next();
   const store = storeFor(c.env);
-  const key = `${siteOrigin(c)}${c.req.path}#${generation}`;
+  const key = `${siteOrigin(c)}${c.req.path}${readQuery(c)}#${generation}`;
   const cached = freshPage(store, key, Date.now());
   if (cached) {
     if (cached.provenance) c.set("keptHtml", cached.provenance);

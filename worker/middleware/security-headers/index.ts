@@ -1,8 +1,12 @@
 import { buildInfo } from "virtual:build-info";
 import type { Context } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { TURNSTILE_ORIGIN, turnstileKeys } from "../../config/turnstile.ts";
 import { imageOrigin } from "../../content/image-urls.ts";
 import { studioOrigins } from "../../preview/middleware.ts";
+
+/** Cloudflare Turnstile's origin where the owner turned it on for the contact form, else nothing. */
+const turnstile = (c: Context) => (turnstileKeys(c.env as Partial<Env>) ? TURNSTILE_ORIGIN : "");
 
 /**
  * Headers on every response the worker makes (pages, errors, JSON, feeds). Static assets get
@@ -24,7 +28,7 @@ export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
     // 'inline-speculation-rules' lets prefetch rules be inline; it does not allow inline JavaScript.
-    scriptSrc: ["'self'", `'${buildInfo.headScriptHash}'`, "'inline-speculation-rules'"],
+    scriptSrc: ["'self'", `'${buildInfo.headScriptHash}'`, "'inline-speculation-rules'", turnstile],
     // Inline style attributes carry per-image placeholders (LQIP, dominant colour).
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: [
@@ -32,7 +36,9 @@ export const securityHeaders = secureHeaders({
       "data:",
       (c: Context) => imageOrigin((c.env as Partial<Env>).SANITY_API_HOST),
     ],
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", turnstile],
+    // Turnstile's widget is a frame of its own (only when it is on).
+    frameSrc: ["'self'", turnstile],
     fontSrc: ["'self'"],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],

@@ -1,0 +1,177 @@
+/**
+ * The contact form's rules, in one place for both sides: the worker checks every submission
+ * with them (and renders their messages next to the fields), and the form's script in the
+ * browser runs the same checks while the visitor types. Plain TypeScript with no DOM and no
+ * worker APIs, so both bundles import it; it lives under `client/islands/` because that is the
+ * one part of `client/` the worker may import.
+ */
+
+/** What an inquiry is about; the values are what the Studio stores. */
+export const SUBJECTS = [
+  { value: "general", label: "A general question" },
+  { value: "print", label: "Buying a print" },
+  { value: "licence", label: "Licensing a photograph" },
+  { value: "commission", label: "A commission" },
+] as const;
+
+export type Subject = (typeof SUBJECTS)[number]["value"];
+
+/** The form's field names, as posted. */
+export const FIELD = {
+  name: "name",
+  email: "email",
+  subject: "subject",
+  message: "message",
+  /** The photograph the inquiry is about (a photo reference, see PHOTO_REF). */
+  photo: "photo",
+  /** The honeypot: hidden from people, filled in by bots that fill in everything. */
+  honeypot: "website",
+  /** The signed moment the form was opened, filled in by the form's script. */
+  started: "started",
+  /** Cloudflare Turnstile's answer (its widget names the field). */
+  turnstile: "cf-turnstile-response",
+} as const;
+
+/** The fields a visitor fills in (and sees errors for). */
+export type VisibleField = "name" | "email" | "subject" | "message";
+
+/** Longest accepted values, in UTF-16 code units (what `maxlength` counts). */
+export const LIMITS = { name: 100, email: 254, message: 10_000 } as const;
+
+/** What a submission carries, as plain strings (missing fields are ""). */
+export interface InquiryFields {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** "" when the inquiry is not about a photograph. */
+  photo: string;
+}
+
+export type FieldErrors = Partial<Record<VisibleField | "photo", string>>;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
+const CONTROL_RUNS = /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
+const MESSAGE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * An address a mailbox can have: something@domain.tld, no spaces, no angle brackets, commas or
+ * quotes (which would turn one address into several in a mail header), no line breaks.
+ */
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
+
+/** A page photograph `{page}/{key}` or a post's `post/{post}/{key}` (the cover's key is `cover`). */
+export const PHOTO_REF = /^(?:post\/)?[a-z0-9]+(?:-[a-z0-9]+)*\/[A-Za-z0-9_-]{1,64}$/;
+const MAX_PHOTO_REF = "post/".length + 96 + 1 + 64;
+
+/** A photo reference, split: the document's kind and slug and the photograph's key. */
+export interface PhotoRef {
+  kind: "page" | "post";
+  slug: string;
+  key: string;
+}
+
+/** The parts of a well-formed photo reference, or undefined. */
+export function parsePhotoRef(value: string): PhotoRef | undefined {
+  if (value.length > MAX_PHOTO_REF || !PHOTO_REF.test(value)) return undefined;
+  const parts = value.split("/");
+  const [kind, slug, key] =
+    parts.length === 3
+      ? ["post" as const, parts[1], parts[2]]
+      : ["page" as const, parts[0], parts[1]];
+  // `post` alone is never a page (its address is only a prefix of posts').
+  if (!slug || !key || slug.length > 96 || (kind === "page" && slug === "post")) return undefined;
+  return { kind, slug, key };
+}
+
+export const isSubject = (value: string): value is Subject =>
+  SUBJECTS.some((subject) => subject.value === value);
+
+/** A name as it is kept: every run of spaces, tabs and line breaks becomes one space. */
+export const normalizeName = (value: string): string => value.replace(CONTROL_RUNS, " ").trim();
+
+/**
+ * A message as it is kept: line breaks made `\n`, other control characters dropped, the
+ * text otherwise exactly as written (HTML stays text: whatever shows it escapes it).
+ */
+export const normalizeMessage = (value: string): string =>
+  value.replace(/\r\n?/g, "\n").replace(MESSAGE_CONTROL, "").trim();
+
+/** The problem with one field's value, in words for the visitor, or undefined. */
+export function checkField(field: VisibleField, raw: string): string | undefined {
+  switch (field) {
+    case "name": {
+      const value = normalizeName(raw);
+      if (value === "") return "Please enter your name.";
+      if (value.length > LIMITS.name)
+        return `Please shorten your name to ${LIMITS.name} characters.`;
+      return undefined;
+    }
+    case "email": {
+      const value = raw.trim();
+      if (value === "") return "Please enter your e-mail address, so that I can answer you.";
+      if (value.length > LIMITS.email || CONTROL.test(value) || !EMAIL.test(value)) {
+        return "Please enter an e-mail address like name@example.com.";
+      }
+      return undefined;
+    }
+    case "subject":
+      return isSubject(raw) ? undefined : "Please choose what your message is about.";
+    case "message": {
+      const value = normalizeMessage(raw);
+      if (value === "") return "Please write your message.";
+      if (value.length > LIMITS.message) {
+        return `Please shorten your message to ${LIMITS.message.toLocaleString("en")} characters (it has ${value.length.toLocaleString("en")}).`;
+      }
+      return undefined;
+    }
+  }
+}
+
+/** The visible fields in the order the form shows them (and the error summary lists them). */
+export const VISIBLE_FIELDS: readonly VisibleField[] = ["name", "email", "subject", "message"];
+
+/** A checked inquiry: what is delivered, normalized. */
+export interface ValidInquiry {
+  name: string;
+  email: string;
+  subject: Subject;
+  message: string;
+  photo: PhotoRef | undefined;
+}
+
+/** Every problem with a submission, or the inquiry as it is delivered. */
+export function checkInquiry(
+  fields: InquiryFields,
+): { ok: true; inquiry: ValidInquiry } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  for (const field of VISIBLE_FIELDS) {
+    const problem = checkField(field, fields[field]);
+    if (problem) errors[field] = problem;
+  }
+  const photo = fields.photo === "" ? undefined : parsePhotoRef(fields.photo);
+  // Only a tampered form names a photograph that is no photo reference at all.
+  if (fields.photo !== "" && !photo) errors.photo = "The photograph could not be recognised.";
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    inquiry: {
+      name: normalizeName(fields.name),
+      email: fields.email.trim(),
+      subject: fields.subject as Subject,
+      message: normalizeMessage(fields.message),
+      photo,
+    },
+  };
+}
+
+/** The label of a subject, for the form, the Studio and the e-mail. */
+export const subjectLabel = (value: string): string =>
+  SUBJECTS.find((subject) => subject.value === value)?.label ?? value;
+
+/** "portfolio/b2i6" or "post/autumn/cover" from its parts. */
+export const photoRefOf = (ref: PhotoRef): string =>
+  ref.kind === "post" ? `post/${ref.slug}/${ref.key}` : `${ref.slug}/${ref.key}`;

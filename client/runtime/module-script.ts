@@ -1,0 +1,7 @@
+/** Starts a hashed module script of the site's own (the photo viewer, the contact form's). */
+export function loadModuleScript(src: string): void {
+  const script = document.createElement("script");
+  script.type = "module";
+  script.src = src;
+  document.head.append(script);
+}

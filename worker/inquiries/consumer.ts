@@ -1,0 +1,137 @@
+import { photoRefOf, type ValidInquiry } from "../../client/islands/inquiry-form/rules.ts";
+import { siteDefaults } from "../config/site-defaults.ts";
+import { varOrDefault } from "../config/vars.ts";
+import { createContentSource } from "../content/content-source.ts";
+import { altTextOf } from "../content/model.ts";
+import { paths } from "../content/paths.ts";
+import { findPhoto } from "../content/photos.ts";
+import { errorText, log } from "../lib/log.ts";
+import { inquiryEmail, mailRecipient } from "./mail.ts";
+import { type InquiryMessage, parseInquiryMessage } from "./message.ts";
+import {
+  type InquiryPhoto,
+  type InquiryStore,
+  inquiryDocument,
+  sanityInquiryStore,
+} from "./store.ts";
+
+/** The longest wait between two attempts: an hour. */
+export const MAX_RETRY_DELAY_SECONDS = 60 * 60;
+
+/**
+ * Seconds to wait before the next attempt, after `attempts` failed ones: INQUIRY_RETRY_SECONDS
+ * (30 s by default), doubling each time, at most an hour. With wrangler.toml's 20 retries a
+ * message keeps trying for about 14 hours before it is parked in the dead-letter queue.
+ */
+export function retryDelaySeconds(env: { INQUIRY_RETRY_SECONDS?: string }, attempts: number) {
+  const value = Number(varOrDefault(env, "INQUIRY_RETRY_SECONDS"));
+  const base = Number.isInteger(value) && value >= 0 ? value : 30;
+  return Math.min(MAX_RETRY_DELAY_SECONDS, base * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
+}
+
+export interface DeliveryDeps {
+  /** Where documents go (Sanity by default; the tests use the demo service through it too). */
+  store?: InquiryStore;
+}
+
+/** The photograph a message names, looked up in its document now (fresh, past every cache). */
+async function photoOf(
+  env: Env,
+  ctx: ExecutionContext,
+  message: InquiryMessage,
+  inquiry: ValidInquiry,
+): Promise<InquiryPhoto | undefined> {
+  const ref = inquiry.photo;
+  if (!ref) return undefined;
+  const url = new URL(paths.photo(ref.kind, ref.slug, ref.key), message.origin).href;
+  const content = createContentSource(env, ctx, paths.contact(), {
+    generation: null,
+    preview: false,
+  });
+  const doc = ref.kind === "post" ? await content.post(ref.slug) : await content.page(ref.slug);
+  const found = doc ? findPhoto(ref.kind, doc, ref.key) : undefined;
+  const photo: InquiryPhoto = { _type: "inquiryPhoto", reference: photoRefOf(ref), url };
+  if (!found) return photo;
+  const { image } = found.photo;
+  const title = image.caption?.trim() || image.asset.title?.trim() || altTextOf(image);
+  return {
+    ...photo,
+    ...(title ? { title } : {}),
+    image: { _type: "image", asset: { _type: "reference", _ref: image.asset._id } },
+  };
+}
+
+/**
+ * Delivers one inquiry: its document in Sanity, then (when CONTACT_EMAIL_TO is set) the
+ * owner's e-mail. Both steps are idempotent on the inquiry's id, so a message delivered twice
+ * (a retry after a step failed, a replay from the dead-letter queue) changes nothing the
+ * second time: the document is created only if it does not exist, and the e-mail is sent only
+ * if the document does not record it as sent yet.
+ */
+export async function deliverInquiry(
+  env: Env,
+  ctx: ExecutionContext,
+  message: InquiryMessage,
+  inquiry: ValidInquiry,
+  deps: DeliveryDeps = {},
+): Promise<{ mailed: boolean }> {
+  const store = deps.store ?? sanityInquiryStore(env);
+  const photo = await photoOf(env, ctx, message, inquiry);
+  await store.create(inquiryDocument(message, photo));
+
+  const to = mailRecipient(env);
+  if (!to) return { mailed: false };
+  const stored = await store.get(message.id);
+  if (!stored) throw new Error("The inquiry document is missing right after it was written");
+  if (stored.mail?.sentAt) return { mailed: false };
+  const email = inquiryEmail(env, message, to, stored.photo, siteDefaults(env).title);
+  // If the record below fails, the retry sends this e-mail again: the one case of a second
+  // copy (the owner's mail program may fold it, its X-Inquiry-Id is the same).
+  const sent = await env.INQUIRY_MAIL.send(email);
+  await store.recordMail(message.id, {
+    _type: "inquiryMail",
+    to,
+    sentAt: new Date().toISOString(),
+    messageId: sent.messageId,
+  });
+  return { mailed: true };
+}
+
+/**
+ * The queue consumer (the worker's `queue()` handler). It takes batches from the inquiries
+ * queue, and from its dead-letter queue while the owner replays that (README, "Inquiries"):
+ * both carry the same messages. A message that is not an inquiry is dropped with an error in
+ * the log (retrying cannot make it one); a failed delivery is retried with backoff, and after
+ * wrangler.toml's `max_retries` the queue moves it to the dead-letter queue.
+ */
+export async function deliverInquiries(
+  batch: MessageBatch<unknown>,
+  env: Env,
+  ctx: ExecutionContext,
+  deps: DeliveryDeps = {},
+): Promise<void> {
+  for (const item of batch.messages) {
+    const fields = { queue: batch.queue, queueMessage: item.id, attempt: item.attempts };
+    const parsed = parseInquiryMessage(item.body);
+    if (!parsed) {
+      log.error("Queue message dropped: it is not an inquiry", fields);
+      item.ack();
+      continue;
+    }
+    const inquiry = `inquiry.${parsed.message.id}`;
+    try {
+      const { mailed } = await deliverInquiry(env, ctx, parsed.message, parsed.inquiry, deps);
+      log.info("Inquiry delivered", { ...fields, inquiry, mailed });
+      item.ack();
+    } catch (error) {
+      const retryInSeconds = retryDelaySeconds(env, item.attempts);
+      log.error("Inquiry delivery failed; it will be retried", {
+        ...fields,
+        inquiry,
+        retryInSeconds,
+        error: errorText(error),
+      });
+      item.retry({ delaySeconds: retryInSeconds });
+    }
+  }
+}

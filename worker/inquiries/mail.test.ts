@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { inquiryEmail, mailSender } from "./mail.ts";
+import type { InquiryMessage } from "./message.ts";
+
+const message: InquiryMessage = {
+  version: 1,
+  id: "0b0b1a2e-1c2d-8e3f-9a4b-5c6d7e8f9a0b",
+  receivedAt: "2026-01-01T12:00:00.000Z",
+  origin: "https://photos.example.com",
+  name: "Mallory Bcc: victim@example.com",
+  email: "mallory@example.com",
+  subject: "licence",
+  message: "<b>Hi</b>\nSubject: injected",
+  photo: "portfolio/b2i6",
+};
+
+describe("the owner's e-mail", () => {
+  it("answers the visitor, and nothing they typed becomes a header", () => {
+    const email = inquiryEmail(
+      { SITE_URL: "https://photos.example.com" },
+      { ...message, name: "Mallory\r\nBcc: victim@example.com" },
+      "jane@example.com",
+      {
+        _type: "inquiryPhoto",
+        reference: "portfolio/b2i6",
+        url: "https://photos.example.com/portfolio/photo/b2i6",
+        title: "Dawn",
+      },
+      "Jane Doe Photography",
+    );
+    expect(email.to).toBe("jane@example.com");
+    expect(email.from).toEqual({
+      name: "Jane Doe Photography",
+      email: "inquiries@photos.example.com",
+    });
+    expect(email.replyTo).toEqual({
+      name: "Mallory Bcc: victim@example.com",
+      email: "mallory@example.com",
+    });
+    expect(email.subject).toBe(
+      "Licensing a photograph: a message from Mallory Bcc: victim@example.com",
+    );
+    expect(email.subject).not.toMatch(/[\r\n]/);
+    expect(email.headers).toEqual({ "X-Inquiry-Id": message.id });
+    // Plain text: the HTML arrives as the characters typed.
+    expect(email.text).toContain("<b>Hi</b>\nSubject: injected");
+    expect(email.text).toContain(
+      "Photograph: Dawn, https://photos.example.com/portfolio/photo/b2i6",
+    );
+  });
+
+  it("is sent from CONTACT_EMAIL_FROM, else inquiries@ the site's host", () => {
+    expect(mailSender({ CONTACT_EMAIL_FROM: "studio@jane.example" }, "http://x")).toBe(
+      "studio@jane.example",
+    );
+    expect(mailSender({}, "http://localhost:8787")).toBe("inquiries@localhost");
+  });
+});

@@ -1,0 +1,91 @@
+import type { SanityClient } from "@sanity/client";
+import { type ContentEnv, contentConfig } from "../config/content-config.ts";
+import { sanityClient } from "../content/sanity-client.ts";
+import type { InquiryMessage } from "./message.ts";
+
+/**
+ * Inquiries in Sanity: one `inquiry` document per message, at `inquiry.{id}`. An id with a
+ * "." is on a sub-path, and Sanity never serves documents on a sub-path to requests without a
+ * token, even from a public dataset: an inquiry is readable only in the Studio and by whoever
+ * holds a token. Writing needs SANITY_TOKEN with write rights (an *Editor* token).
+ */
+
+/** The document id of an inquiry. */
+export const inquiryDocumentId = (id: string) => `inquiry.${id}`;
+
+/** The photograph an inquiry is about, as the Studio shows it. */
+export interface InquiryPhoto {
+  _type: "inquiryPhoto";
+  /** The photo reference the form sent ("portfolio/b2i6"). */
+  reference: string;
+  /** Its page on the site. */
+  url: string;
+  title?: string;
+  /** The photograph itself, when it is still in its document. */
+  image?: { _type: "image"; asset: { _type: "reference"; _ref: string } };
+}
+
+/** The e-mail to the owner, once sent. */
+export interface InquiryMail {
+  _type: "inquiryMail";
+  to: string;
+  sentAt: string;
+  messageId: string;
+}
+
+export interface InquiryDocument {
+  _id: string;
+  _type: "inquiry";
+  receivedAt: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  photo?: InquiryPhoto;
+  /** The owner's triage in the Studio: new, answered or archived. */
+  status: "new" | "answered" | "archived";
+  mail?: InquiryMail;
+}
+
+export function inquiryDocument(message: InquiryMessage, photo?: InquiryPhoto): InquiryDocument {
+  return {
+    _id: inquiryDocumentId(message.id),
+    _type: "inquiry",
+    receivedAt: message.receivedAt,
+    name: message.name,
+    email: message.email,
+    subject: message.subject,
+    message: message.message,
+    ...(photo ? { photo } : {}),
+    status: "new",
+  };
+}
+
+/** Where inquiries are written: Sanity with the site's token, never through the API CDN. */
+export interface InquiryStore {
+  /** Creates the document unless it exists (a retried message never makes a second one). */
+  create(doc: InquiryDocument): Promise<void>;
+  /** The document as stored now, or undefined. */
+  get(id: string): Promise<InquiryDocument | undefined>;
+  /** Records the sent e-mail on the document. */
+  recordMail(id: string, mail: InquiryMail): Promise<void>;
+}
+
+export function sanityInquiryStore(env: ContentEnv): InquiryStore {
+  const config = contentConfig(env);
+  if (!config.token) {
+    throw new Error("Inquiries need SANITY_TOKEN: a Sanity token with write rights (Editor)");
+  }
+  const client: SanityClient = sanityClient({ ...config, useCdn: false });
+  return {
+    async create(doc) {
+      await client.createIfNotExists(doc);
+    },
+    async get(id) {
+      return (await client.getDocument<InquiryDocument>(inquiryDocumentId(id))) ?? undefined;
+    },
+    async recordMail(id, mail) {
+      await client.patch(inquiryDocumentId(id)).set({ mail }).commit();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { TURNSTILE_ORIGIN } from "../config/turnstile.ts";
+
+/** Turnstile's server-side check of a widget's answer. */
+export const SITEVERIFY_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/siteverify`;
+
+/** What Turnstile said: a person, not a person, or no answer (try again later). */
+export type TurnstileVerdict = "passed" | "failed" | "unavailable";
+
+export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Verifies the answer the widget put in the form with Turnstile's siteverify API (an answer is
+ * good once, for five minutes). Without an answer there is nothing to ask.
+ */
+export async function verifyTurnstile(
+  secret: string,
+  answer: string,
+  remoteIp: string | undefined,
+  fetcher: Fetch = (input, init) => fetch(input, init),
+): Promise<TurnstileVerdict> {
+  if (answer === "" || answer.length > 2048) return "failed";
+  const body = new FormData();
+  body.set("secret", secret);
+  body.set("response", answer);
+  if (remoteIp) body.set("remoteip", remoteIp);
+  try {
+    const res = await fetcher(SITEVERIFY_URL, {
+      method: "POST",
+      body,
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!res.ok) return "unavailable";
+    const result = (await res.json()) as { success?: unknown };
+    return result.success === true ? "passed" : "failed";
+  } catch {
+    return "unavailable";
+  }
+}
