@@ -54,8 +54,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     views: quick ? 20 : 100,
     // Quick runs still need several archive pages and more than one gallery to measure.
     scale: quick
-      ? { posts: 120, galleries: 2, imagesPerGallery: 25 }
-      : { posts: 1000, galleries: 20, imagesPerGallery: 25 },
+      ? { posts: 120, galleries: 2, imagesPerGallery: 25, photos: 600, tags: 20 }
+      : { posts: 1000, galleries: 20, imagesPerGallery: 25, photos: 5000, tags: 200 },
     scaleWarmViews: quick ? 3 : 10,
   };
 }
