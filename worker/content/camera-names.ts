@@ -38,7 +38,7 @@ const MAKERS: Readonly<Record<string, string>> = {
   samsung: "Samsung",
   "samsung techwin": "Samsung",
   huawei: "Huawei",
-  "hasselblad": "Hasselblad",
+  hasselblad: "Hasselblad",
   apple: "Apple",
   google: "Google",
   gopro: "GoPro",

@@ -7,6 +7,9 @@
 /** A page document and a post are the two kinds of document with addresses of their own. */
 export type DocumentKind = "page" | "post";
 
+/** A paginated address: the first slice is the address itself, the others `…/page/{n}`. */
+const sliced = (base: string, slice: number) => (slice === 1 ? base : `${base}/page/${slice}`);
+
 export const paths = {
   home: () => "/",
   /** A Sanity `page` document (contact, portfolio, imprint, …). */
@@ -20,6 +23,19 @@ export const paths = {
     `${paths.document(kind, slug)}/photo/${key}`,
   /** The archive of posts; its first slice is `/archive` itself. */
   archive: (slice = 1) => (slice === 1 ? "/archive" : `/archive/page/${slice}`),
+  /** Every photograph, newest first; its first slice is `/photos` itself. */
+  photos: (slice = 1) => (slice === 1 ? "/photos" : `/photos/page/${slice}`),
+  /** Every tag, with a count and a cover. */
+  tags: () => "/tags",
+  /** The photographs of a tag, a camera or a lens, by the slug of its name. */
+  tag: (slug: string, slice = 1) => sliced(`/tag/${slug}`, slice),
+  camera: (slug: string, slice = 1) => sliced(`/camera/${slug}`, slice),
+  lens: (slug: string, slice = 1) => sliced(`/lens/${slug}`, slice),
+  /** The search page, for a query when one is given. */
+  search: (query?: string) =>
+    query ? `/search?${new URLSearchParams({ q: query }).toString()}` : "/search",
+  /** The contact page (a Sanity page the site expects), where a photograph is licensed by default. */
+  contact: () => "/contact",
   rss: () => "/rss.xml",
   sitemap: () => "/sitemap.xml",
 } as const;
