@@ -27,6 +27,7 @@ const DEFAULT_NAVIGATION: Link[] = [
   { label: "Home", href: "/" },
   { label: "Contact", href: "/contact" },
   { label: "Portfolio", href: "/portfolio" },
+  { label: "Photos", href: "/photos" },
 ];
 
 /** "instagram.com" → "Instagram": a social link without a label names the network. */

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { htmlCache } from "../middleware/html-cache/index.ts";
+import { htmlCache, htmlCacheByQuery } from "../middleware/html-cache/index.ts";
 import { noindex } from "../middleware/noindex/index.ts";
 import type { AppEnv } from "../request/app-env.ts";
 
@@ -15,6 +15,10 @@ export type RouteMiddleware = MiddlewareHandler<AppEnv>;
  * createApp({ routes, middlewares: routeMiddlewares }); // the default
  * ```
  */
-export const routeMiddlewares = { noindex, htmlCache } satisfies Record<string, RouteMiddleware>;
+export const routeMiddlewares = {
+  noindex,
+  htmlCache,
+  htmlCacheByQuery,
+} satisfies Record<string, RouteMiddleware>;
 
 export type RouteMiddlewareName = keyof typeof routeMiddlewares;

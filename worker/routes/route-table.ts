@@ -1,3 +1,5 @@
+import { groupHandler, photosHandler, tagsHandler } from "../discovery/collections.tsx";
+import { searchHandler } from "../discovery/search.tsx";
 import { archiveHandler } from "../handlers/archive.tsx";
 import { homeHandler } from "../handlers/home.tsx";
 import { pageHandler } from "../handlers/page.tsx";
@@ -35,6 +37,34 @@ export const routes: readonly RouteDefinition<RouteMiddlewareName>[] = [
     middlewares: ["htmlCache"],
     handler: archiveHandler,
   },
+  // Every photograph, by tag, camera and lens, and search (worker/discovery/). Before
+  // `/{slug}` too: these slugs are reserved (see the README).
+  { name: "photos", path: "/photos", middlewares: ["htmlCache"], handler: photosHandler },
+  {
+    name: "photos-page",
+    path: "/photos/page/:page",
+    check: pageNumberParam("page"),
+    middlewares: ["htmlCache"],
+    handler: photosHandler,
+  },
+  { name: "tags", path: "/tags", middlewares: ["htmlCache"], handler: tagsHandler },
+  ...(["tag", "camera", "lens"] as const).flatMap((kind) => [
+    {
+      name: kind,
+      path: `/${kind}/:slug`,
+      check: slugParam("slug"),
+      middlewares: ["htmlCache" as const],
+      handler: groupHandler(kind),
+    },
+    {
+      name: `${kind}-page`,
+      path: `/${kind}/:slug/page/:page`,
+      check: allOf(slugParam("slug"), pageNumberParam("page")),
+      middlewares: ["htmlCache" as const],
+      handler: groupHandler(kind),
+    },
+  ]),
+  { name: "search", path: "/search", middlewares: ["htmlCacheByQuery"], handler: searchHandler },
   {
     name: "post",
     path: "/post/:slug",

@@ -1,4 +1,4 @@
-import { IoGlassesOutline } from "react-icons/io5";
+import { IoGlassesOutline, IoSearchOutline } from "react-icons/io5";
 import type { Link } from "../config/site-defaults.ts";
 
 interface SiteHeaderProps {
@@ -24,7 +24,7 @@ export function SiteHeader({ brand, navigation, path }: SiteHeaderProps) {
           />
           <span>{brand}</span>
         </a>
-        <nav aria-label="Main">
+        <nav aria-label="Main" className="ms-auto">
           <ul className="flex items-center gap-1 text-sm font-medium sm:gap-2">
             {navigation.map(({ href, label }) => {
               const current = path === href;
@@ -42,6 +42,16 @@ export function SiteHeader({ brand, navigation, path }: SiteHeaderProps) {
             })}
           </ul>
         </nav>
+        {/* With JavaScript, this (or "/", ⌘K, Ctrl-K) opens the search dialog over the page. */}
+        <a
+          href="/search"
+          data-search-open=""
+          aria-current={path === "/search" ? "page" : undefined}
+          className="focus-ring -ms-4 rounded-full p-2 text-neutral-700 hover:bg-neutral-900/5 hover:text-neutral-950 dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white"
+        >
+          <IoSearchOutline aria-hidden="true" focusable="false" className="size-5" />
+          <span className="sr-only">Search</span>
+        </a>
       </div>
     </header>
   );

@@ -9,6 +9,7 @@ const DEFAULT_NAVIGATION = [
   { _key: "home", _type: "navItem", label: "Home", path: "/" },
   { _key: "contact", _type: "navItem", label: "Contact", path: "/contact" },
   { _key: "portfolio", _type: "navItem", label: "Portfolio", path: "/portfolio" },
+  { _key: "photos", _type: "navItem", label: "Photos", path: "/photos" },
 ];
 
 // Everything here is optional: the site has its own default for each empty field, so a

@@ -79,39 +79,64 @@ const serverTiming = (outcome: "hit" | "miss") => `html-cache;desc="${outcome}"`
  * // first view: Server-Timing: html-cache;desc="miss"; the next: html-cache;desc="hit"
  * ```
  */
-export const htmlCache: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const generation = c.get("generation");
-  if (c.get("preview") || generation === null || generation === undefined) return next();
-  const store = storeFor(c.env);
-  const key = `${siteOrigin(c)}${c.req.path}#${generation}`;
-  const cached = freshPage(store, key, Date.now());
-  if (cached) {
-    if (cached.provenance) c.set("keptHtml", cached.provenance);
-    c.header("Server-Timing", serverTiming("hit"), { append: true });
-    return c.body(cached.body, 200, cached.headers);
-  }
+export const htmlCache: MiddlewareHandler<AppEnv> = keptPages(() => "");
 
-  await next();
-  const content = c.get("source");
-  const freshUntil = content?.freshUntil() ?? 0;
-  if (c.res.status !== 200 || freshUntil <= Date.now()) return;
+/**
+ * Route middleware "htmlCacheByQuery": htmlCache for a page that reads one query parameter,
+ * `q` (the search page): the key holds its value too, spaces collapsed and cut after
+ * `MAX_KEYED_QUERY` characters (a longer query is refused by the page, whatever follows).
+ *
+ * @example
+ * ```ts
+ * { name: "search", path: "/search", middlewares: ["htmlCacheByQuery"], handler: searchHandler }
+ * // /search?q=fox and /search?q=%20fox%20&utm_source=x share one kept page
+ * ```
+ */
+export const htmlCacheByQuery: MiddlewareHandler<AppEnv> = keptPages((c) => {
+  const q = (c.req.query("q") ?? "").replace(/\s+/g, " ").trim();
+  return `?q=${encodeURIComponent([...q].slice(0, MAX_KEYED_QUERY).join(""))}`;
+});
 
-  const body = await c.res.text();
-  const headers: Record<string, string> = {};
-  for (const name of PAGE_HEADERS) {
-    const value = c.res.headers.get(name);
-    if (value !== null) headers[name] = value;
-  }
-  store.set(
-    key,
-    {
-      body,
-      headers,
-      expires: freshUntil,
-      ...(content ? { provenance: content.provenance() } : {}),
-    },
-    body.length,
-  );
-  c.res = new Response(body, c.res);
-  c.header("Server-Timing", serverTiming("miss"), { append: true });
-};
+/** Characters of the query a kept search page is keyed by (the page refuses over 100). */
+export const MAX_KEYED_QUERY = 101;
+
+function keptPages(
+  keyPart: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const generation = c.get("generation");
+    if (c.get("preview") || generation === null || generation === undefined) return next();
+    const store = storeFor(c.env);
+    const key = `${siteOrigin(c)}${c.req.path}${keyPart(c)}#${generation}`;
+    const cached = freshPage(store, key, Date.now());
+    if (cached) {
+      if (cached.provenance) c.set("keptHtml", cached.provenance);
+      c.header("Server-Timing", serverTiming("hit"), { append: true });
+      return c.body(cached.body, 200, cached.headers);
+    }
+
+    await next();
+    const content = c.get("source");
+    const freshUntil = content?.freshUntil() ?? 0;
+    if (c.res.status !== 200 || freshUntil <= Date.now()) return;
+
+    const body = await c.res.text();
+    const headers: Record<string, string> = {};
+    for (const name of PAGE_HEADERS) {
+      const value = c.res.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    store.set(
+      key,
+      {
+        body,
+        headers,
+        expires: freshUntil,
+        ...(content ? { provenance: content.provenance() } : {}),
+      },
+      body.length,
+    );
+    c.res = new Response(body, c.res);
+    c.header("Server-Timing", serverTiming("miss"), { append: true });
+  };
+}
