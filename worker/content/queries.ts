@@ -73,7 +73,9 @@ export const siteSettingsQuery = defineQuery(`
     "socialLinks": socialLinks[]{ label, url },
     "navigation": navigation[]{ label, path },
     intro,
-    "socialImage": socialImage${IMAGE}
+    "socialImage": socialImage${IMAGE},
+    licenseUrl,
+    licensePage
   }
 `);
 

@@ -130,6 +130,8 @@ export type SiteSettings = {
     alt?: string;
     _type: "image";
   };
+  licenseUrl?: string;
+  licensePage?: string;
 };
 
 export type SanityImageCrop = {
@@ -352,7 +354,7 @@ export type BackgroundImagesQueryResult = Array<{
 
 // Source: ../worker/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }  }
+// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
 export type SiteSettingsQueryResult =
   | {
       title: null;
@@ -364,6 +366,8 @@ export type SiteSettingsQueryResult =
       navigation: null;
       intro: null;
       socialImage: null;
+      licenseUrl: null;
+      licensePage: null;
     }
   | {
       title: string | null;
@@ -375,6 +379,8 @@ export type SiteSettingsQueryResult =
       navigation: null;
       intro: null;
       socialImage: null;
+      licenseUrl: null;
+      licensePage: null;
     }
   | {
       title: string | null;
@@ -386,6 +392,8 @@ export type SiteSettingsQueryResult =
       navigation: null;
       intro: null;
       socialImage: null;
+      licenseUrl: null;
+      licensePage: null;
     }
   | {
       title: string | null;
@@ -438,6 +446,8 @@ export type SiteSettingsQueryResult =
           creditLine: null;
         } | null;
       } | null;
+      licenseUrl: string | null;
+      licensePage: string | null;
     }
   | null;
 

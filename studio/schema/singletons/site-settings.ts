@@ -93,6 +93,22 @@ export const siteSettings = defineType({
         }),
       ],
     }),
+    defineField({
+      name: "licenseUrl",
+      title: "Licence of your photographs",
+      description:
+        "The address of the licence your photographs are offered under (search engines show a " +
+        `"Licensable" badge with it). ${OPTIONAL}`,
+      type: "url",
+    }),
+    defineField({
+      name: "licensePage",
+      title: "Where to license a photograph",
+      description:
+        "A page of this site (such as /contact) or a web address where a photograph can be " +
+        `licensed or bought as a print. When empty, the contact page.`,
+      type: "string",
+    }),
   ],
   preview: { prepare: () => ({ title: "Site settings" }) },
 });
