@@ -2,7 +2,13 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { buildInfoPlugin, CLIENT_ENTRY, PHOTO_VIEWER_ENTRY } from "./build/build-info-plugin.ts";
+import {
+  buildInfoPlugin,
+  CLIENT_ENTRY,
+  MORE_PHOTOS_ENTRY,
+  PHOTO_VIEWER_ENTRY,
+  SEARCH_ENTRY,
+} from "./build/build-info-plugin.ts";
 
 // `npm run dev` (scripts/dev.ts) hands the worker its settings here, as JSON: the demo
 // content service's address, and the owner's environment and `.dev.vars` resolved as for
@@ -27,7 +33,9 @@ export default defineConfig(({ command }) => ({
     client: {
       build: {
         manifest: true,
-        rollupOptions: { input: [CLIENT_ENTRY, PHOTO_VIEWER_ENTRY] },
+        rollupOptions: {
+          input: [CLIENT_ENTRY, PHOTO_VIEWER_ENTRY, SEARCH_ENTRY, MORE_PHOTOS_ENTRY],
+        },
       },
     },
   },

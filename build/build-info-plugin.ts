@@ -20,6 +20,9 @@ export const CLIENT_ENTRY = "client/entry.tsx";
  * page's script than the loader it replaces.
  */
 export const PHOTO_VIEWER_ENTRY = "client/photo-viewer/photo-viewer.ts";
+/** Entries loaded on demand too (client/runtime/on-demand.ts): the search, more of a photo grid. */
+export const SEARCH_ENTRY = "client/search/search.ts";
+export const MORE_PHOTOS_ENTRY = "client/photo-grid/more-photos.ts";
 export const CLIENT_STYLES = "client/styles/app.css";
 export const HEAD_SCRIPT = "client/head/before-paint.js";
 
@@ -47,6 +50,8 @@ function fromManifest(manifest: Manifest) {
   return {
     entryScript: `/${entry.file}`,
     photoViewerScript: `/${manifest[PHOTO_VIEWER_ENTRY]?.file ?? ""}`,
+    searchScript: `/${manifest[SEARCH_ENTRY]?.file ?? ""}`,
+    morePhotosScript: `/${manifest[MORE_PHOTOS_ENTRY]?.file ?? ""}`,
     styles: (entry.css ?? []).map((f) => `/${f}`),
   };
 }
@@ -54,6 +59,8 @@ function fromManifest(manifest: Manifest) {
 const devClient = {
   entryScript: `/${CLIENT_ENTRY}`,
   photoViewerScript: `/${PHOTO_VIEWER_ENTRY}`,
+  searchScript: `/${SEARCH_ENTRY}`,
+  morePhotosScript: `/${MORE_PHOTOS_ENTRY}`,
   styles: [`/${CLIENT_STYLES}`],
 };
 

@@ -4,6 +4,7 @@ import { type ComponentType, createElement, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { type IslandName, islands } from "./islands/registry.ts";
 import { watchForNewBuilds } from "./runtime/new-build.ts";
+import { loadMorePhotosWhenNeeded, loadSearchOnDemand } from "./runtime/on-demand.ts";
 import { loadPhotoViewerWhenNeeded } from "./runtime/photo-viewer-loader.ts";
 import { startPrefetching } from "./runtime/prefetch.ts";
 
@@ -12,6 +13,8 @@ import { startPrefetching } from "./runtime/prefetch.ts";
 startPrefetching();
 watchForNewBuilds();
 loadPhotoViewerWhenNeeded();
+loadSearchOnDemand();
+loadMorePhotosWhenNeeded();
 
 // The islands are bundled with the entry rather than split into chunks of their own: together
 // they are about 3 KB, and one file compresses better and loads in one request.

@@ -9,6 +9,8 @@ declare module "virtual:build-info" {
     headScriptHash: string;
     entryScript: string;
     photoViewerScript: string;
+    searchScript: string;
+    morePhotosScript: string;
     styles: string[];
   };
 }
