@@ -87,7 +87,13 @@ function arrows(event: KeyboardEvent, box: HTMLInputElement, within: Element | n
   to?.focus();
 }
 
-dialog.addEventListener("keydown", (event) => arrows(event, input, dialog));
+dialog.addEventListener("keydown", (event) => {
+  // Escape closes at once (a search box would first only empty itself).
+  if (event.key === "Escape") {
+    event.preventDefault();
+    dialog.close();
+  } else arrows(event, input, dialog);
+});
 if (pageBox)
   document
     .querySelector("main")
