@@ -215,6 +215,53 @@ describe("the search dialog", () => {
   });
 });
 
+describe("the sitemap", () => {
+  it("parses as XML: every page, post, collection page and photo page, with its photograph", async () => {
+    await withPage(async (page) => {
+      await page.goto(`${siteUrl}/robots.txt`);
+      const parsed = await page.evaluate(async () => {
+        const text = await (await fetch("/sitemap.xml")).text();
+        const doc = new DOMParser().parseFromString(text, "application/xml");
+        const sitemaps = "http://www.sitemaps.org/schemas/sitemap/0.9";
+        const images = "http://www.google.com/schemas/sitemap-image/1.1";
+        const urls = [...doc.getElementsByTagNameNS(sitemaps, "url")];
+        return {
+          error: doc.querySelector("parsererror")?.textContent ?? null,
+          root: `${doc.documentElement.namespaceURI} ${doc.documentElement.localName}`,
+          locs: urls.map(
+            (url) =>
+              new URL(url.getElementsByTagNameNS(sitemaps, "loc")[0]?.textContent ?? "").pathname,
+          ),
+          images: urls.flatMap((url) =>
+            [...url.getElementsByTagNameNS(images, "loc")].map((loc) => [
+              new URL(url.getElementsByTagNameNS(sitemaps, "loc")[0]?.textContent ?? "").pathname,
+              loc.textContent ?? "",
+            ]),
+          ),
+        };
+      });
+      expect(parsed.error).toBeNull();
+      expect(parsed.root).toBe("http://www.sitemaps.org/schemas/sitemap/0.9 urlset");
+      expect(parsed.locs).toEqual(
+        expect.arrayContaining([
+          "/",
+          "/portfolio",
+          "/photos",
+          "/tags",
+          "/tag/landscape",
+          "/camera/sony-dsc-rx100m4",
+        ]),
+      );
+      expect(new Set(parsed.locs).size).toBe(parsed.locs.length);
+      const photoPages = parsed.locs.filter((path) => path.includes("/photo/"));
+      expect(photoPages).toHaveLength(21);
+      expect(parsed.images.map(([path]) => path)).toEqual(photoPages);
+      for (const [, image] of parsed.images)
+        expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\/demo\/production\//);
+    });
+  });
+});
+
 describe("axe, every rule, on the new pages", () => {
   for (const path of ["/photos", "/tag/landscape", "/tags", "/search?q=mountain", "/search"]) {
     for (const theme of THEMES) {

@@ -70,7 +70,9 @@ export const photoHandler =
       neighbour ? paths.photo(kind, slug, neighbour.key) : undefined;
     const docPath = paths.document(kind, slug);
     const { site } = layout;
-    const creator = image.asset.creditLine?.trim() || site.owner;
+    // The credit line names the photographer (and often the licence: "Jane Doe · CC BY 4.0").
+    const credit = image.asset.creditLine?.trim() || site.owner;
+    const creator = credit.split(" · ")[0]?.trim() || credit;
     const licensePage = site.licensePage ?? paths.contact();
     const taken = camera?.exif?.DateTimeOriginal;
 
@@ -96,7 +98,7 @@ export const photoHandler =
             width,
             height,
             creator,
-            creditText: creator,
+            creditText: credit,
             copyrightNotice: `© ${creator}`,
             ...(site.licenseUrl ? { license: site.licenseUrl } : {}),
             acquireLicensePage: new URL(licensePage, siteOrigin(c)).href,
