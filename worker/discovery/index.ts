@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { ContentSource } from "../content/content-source.ts";
+import { htmlCache } from "../middleware/html-cache/index.ts";
 import { feed } from "../render/feed.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { robots } from "./robots.ts";
@@ -25,6 +26,12 @@ const sitemapContent = async (source: ContentSource): Promise<SitemapContent> =>
  */
 export const discovery = new Hono<AppEnv>();
 
-discovery.get("/sitemap.xml", feed("sitemap", sitemapContent, sitemap));
-discovery.get("/sitemap-:part{[1-9][0-9]{0,3}}.xml", feed("sitemap", sitemapContent, sitemapPart));
+// Kept in memory like a page while its content is fresh: thousands of photographs make it
+// the largest answer to build.
+discovery.get("/sitemap.xml", htmlCache, feed("sitemap", sitemapContent, sitemap));
+discovery.get(
+  "/sitemap-:part{[1-9][0-9]{0,3}}.xml",
+  htmlCache,
+  feed("sitemap", sitemapContent, sitemapPart),
+);
 discovery.get("/robots.txt", robots);

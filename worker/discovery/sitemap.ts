@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { cameraGroups, lensGroups, tagGroups } from "../content/collection.ts";
-import type { ImageUrls } from "../content/image-urls.ts";
+import { croppedSize, type ImageUrls } from "../content/image-urls.ts";
 import type { PhotoCollection, SiteIndex } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import { isSlug } from "../content/slug.ts";
@@ -16,6 +16,9 @@ export interface SitemapEntry {
   /** The photograph's address on the image CDN (the image sitemap extension). */
   image?: string;
 }
+
+/** How wide the photographs the sitemap names are (search engines index them at this size). */
+const SITEMAP_IMAGE_WIDTH = 1280;
 
 /** What the sitemap protocol allows in one file: 50,000 addresses and 50 MB (uncompressed). */
 export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 } as const;
@@ -90,7 +93,7 @@ export interface SitemapContent {
 export function sitemapEntries(
   { index, collection }: SitemapContent,
   origin: string,
-  images: Pick<ImageUrls, "responsive">,
+  images: Pick<ImageUrls, "fixed">,
 ): SitemapEntry[] {
   const pages = index.pages
     .filter((page) => isSlug(page.slug))
@@ -116,11 +119,15 @@ export function sitemapEntries(
     photos.length > 0
       ? [paths.photos(), paths.tags(), ...groups].map((path) => ({ loc: `${origin}${path}` }))
       : [];
-  const photoPages = photos.map((photo) => ({
-    loc: `${origin}${paths.photo(photo.kind, photo.slug, photo.key)}`,
-    // The photograph as its page shows it, at the size search engines index.
-    image: images.responsive(photo.image).src,
-  }));
+  const photoPages = photos.map((photo) => {
+    // The photograph in its crop, 1280 px wide at most: one address each (thousands of them).
+    const { width, height } = croppedSize(photo.image);
+    const w = Math.min(width, SITEMAP_IMAGE_WIDTH);
+    return {
+      loc: `${origin}${paths.photo(photo.kind, photo.slug, photo.key)}`,
+      image: images.fixed(photo.image, w, Math.round((w * height) / width)),
+    };
+  });
   return [home, ...pages, ...posts, ...collections, ...photoPages];
 }
 

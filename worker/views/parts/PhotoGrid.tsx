@@ -23,10 +23,10 @@ export const FIRST_SCREEN = 6;
 
 /**
  * Renditions for a thumbnail about 14rem high (224 CSS px; a wide one up to three times as
- * wide): three widths cover phones to 2× screens, and every width more would cost each of the
- * hundreds of thumbnails a long URL.
+ * wide): 320, 640 and 960 px cover phones to 2× screens, and every width more would cost each
+ * of the hundreds of thumbnails a long URL.
  */
-const THUMBNAIL = { maxWidth: 960, widths: [240, 480, 720] } as const;
+const THUMBNAIL = { maxWidth: 960, widths: [320, 640] } as const;
 
 /** The row heights of app.css's `.photo-grid` (CSS px), by breakpoint. */
 const ROW = { phone: 160, wide: 224 } as const;
@@ -34,7 +34,7 @@ const ROW = { phone: 160, wide: 224 } as const;
 /** How wide a thumbnail of this shape is drawn (rows stretch it a little to fill the line). */
 function sizesFor(ratio: number): string {
   const px = (row: number) => Math.round(ratio * row * 1.25);
-  return `(min-width: 640px) min(100vw, ${px(ROW.wide)}px), min(100vw, ${px(ROW.phone)}px)`;
+  return `(min-width:640px) ${px(ROW.wide)}px, ${px(ROW.phone)}px`;
 }
 
 /**
