@@ -14,7 +14,7 @@ interface PhotoGridProps {
   offset: number;
   /** How many photographs the whole list has, over all its slices. */
   total: number;
-  /** The first photograph is the page's largest paint (preloaded, high priority). */
+  /** The first photographs are the page's largest paint (preloaded, high priority). */
   lead?: boolean;
 }
 
@@ -55,8 +55,10 @@ export function PhotoGrid({ photos, imageFor, label, offset, total, lead = true 
       {photos.map((photo, index) => {
         const { width, height } = croppedSize(photo.image);
         const ratio = width / height;
+        // On a phone the first two thumbnails fill a row each, and either may be the largest
+        // paint (the wider one is the lower): both are fetched first.
         const loading: ImageLoading =
-          index === 0 && lead ? "lcp" : index < FIRST_SCREEN ? "eager" : "lazy";
+          index < 2 && lead ? "lcp" : index < FIRST_SCREEN ? "eager" : "lazy";
         const style = { "--r": ratio.toFixed(3) } as CSSProperties;
         return (
           <li
