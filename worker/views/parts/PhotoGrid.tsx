@@ -14,12 +14,16 @@ interface PhotoGridProps {
   offset: number;
   /** How many photographs the whole list has, over all its slices. */
   total: number;
-  /** The first photographs are the page's largest paint (preloaded, high priority). */
+  /** The grid leads the page: its largest paint is one of its first photographs (preloaded). */
   lead?: boolean;
 }
 
-/** Photographs on a phone's or a laptop's first screen: fetched at once, the rest held back. */
-export const FIRST_SCREEN = 6;
+/**
+ * Photographs fetched at once: a phone's first screen (each fills a row of its own there). The
+ * rest load lazily, and on a phone only after the first paint, so they never share the
+ * connection with the largest paint; on a wide screen the browser fetches those in view at once.
+ */
+export const FIRST_SCREEN = 3;
 
 /**
  * Renditions for a thumbnail about 14rem high (224 CSS px; a wide one up to three times as
@@ -45,6 +49,14 @@ function sizesFor(ratio: number): string {
  * the photograph's own document. Only the first screen's photographs load at once.
  */
 export function PhotoGrid({ photos, imageFor, label, offset, total, lead = true }: PhotoGridProps) {
+  const ratio = (photo: CollectionPhoto | undefined) => {
+    const size = photo ? croppedSize(photo.image) : undefined;
+    return size ? size.width / size.height : Number.POSITIVE_INFINITY;
+  };
+  // On a phone each of the first thumbnails fills a row of its own, so the taller of the first
+  // two is the largest paint: that one is fetched first (one at high priority, not two that
+  // would share the connection).
+  const leadIndex = !lead ? -1 : ratio(photos[1]) < ratio(photos[0]) ? 1 : 0;
   return (
     <ul
       className="photo-grid"
@@ -55,10 +67,8 @@ export function PhotoGrid({ photos, imageFor, label, offset, total, lead = true 
       {photos.map((photo, index) => {
         const { width, height } = croppedSize(photo.image);
         const ratio = width / height;
-        // On a phone the first two thumbnails fill a row each, and either may be the largest
-        // paint (the wider one is the lower): both are fetched first.
         const loading: ImageLoading =
-          index < 2 && lead ? "lcp" : index < FIRST_SCREEN ? "eager" : "lazy";
+          index === leadIndex ? "lcp" : index < FIRST_SCREEN ? "eager" : "lazy";
         const style = { "--r": ratio.toFixed(3) } as CSSProperties;
         return (
           <li
