@@ -6,7 +6,9 @@ import {
   buildInfoPlugin,
   CLIENT_ENTRY,
   INQUIRY_FORM_ENTRY,
+  MORE_PHOTOS_ENTRY,
   PHOTO_VIEWER_ENTRY,
+  SEARCH_ENTRY,
 } from "./build/build-info-plugin.ts";
 
 // `npm run dev` (scripts/dev.ts) hands the worker its settings here, as JSON: the demo
@@ -32,7 +34,15 @@ export default defineConfig(({ command }) => ({
     client: {
       build: {
         manifest: true,
-        rollupOptions: { input: [CLIENT_ENTRY, PHOTO_VIEWER_ENTRY, INQUIRY_FORM_ENTRY] },
+        rollupOptions: {
+          input: [
+            CLIENT_ENTRY,
+            PHOTO_VIEWER_ENTRY,
+            INQUIRY_FORM_ENTRY,
+            SEARCH_ENTRY,
+            MORE_PHOTOS_ENTRY,
+          ],
+        },
       },
     },
   },

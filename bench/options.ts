@@ -10,6 +10,8 @@ export interface BenchOptions {
   build: boolean;
   /** `--out=<file>`: where the markdown table goes (default bench/results/latest.md). */
   out: string | undefined;
+  /** `--only=scale,lighthouse`: run only these sections (all when absent). */
+  only: ReadonlySet<string> | undefined;
   /** Seconds of unmeasured load before each throughput run. */
   warmupS: number;
   /** Seconds per target, in `throughputSlices` interleaved slices. */
@@ -36,8 +38,11 @@ export interface BenchOptions {
 const on = (value: string | undefined) => value !== undefined && value !== "" && value !== "0";
 
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
-  const known = ["--quick", "--skip-lighthouse", "--no-build", "--out=<file>"];
-  const unknown = argv.filter((arg) => !known.includes(arg) && !/^--out=./.test(arg));
+  const known = ["--quick", "--skip-lighthouse", "--no-build", "--out=<file>", "--only=<sections>"];
+  const unknown = argv.filter(
+    (arg) => !known.includes(arg) && !/^--out=./.test(arg) && !/^--only=./.test(arg),
+  );
+  const only = argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
   if (unknown.length > 0) {
     throw new Error(`Unknown option ${unknown.join(" ")} (known: ${known.join(", ")})`);
   }
@@ -47,6 +52,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     skipLighthouse: argv.includes("--skip-lighthouse") || on(env.BENCH_SKIP_LIGHTHOUSE),
     build: !argv.includes("--no-build"),
     out: argv.find((arg) => arg.startsWith("--out="))?.slice("--out=".length),
+    only: only ? new Set(only.split(",").map((section) => section.trim())) : undefined,
     warmupS: quick ? 0 : 1,
     throughputS: quick ? 1 : 10,
     throughputSlices: quick ? 1 : 5,
@@ -61,8 +67,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     views: quick ? 20 : 100,
     // Quick runs still need several archive pages and more than one gallery to measure.
     scale: quick
-      ? { posts: 120, galleries: 2, imagesPerGallery: 25 }
-      : { posts: 1000, galleries: 20, imagesPerGallery: 25 },
+      ? { posts: 120, galleries: 2, imagesPerGallery: 25, photos: 600, tags: 20 }
+      : { posts: 1000, galleries: 20, imagesPerGallery: 25, photos: 5000, tags: 200 },
     scaleWarmViews: quick ? 3 : 10,
   };
 }

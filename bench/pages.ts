@@ -1,7 +1,7 @@
 // The pages the benchmark measures: one of each page type.
 export interface BenchPage {
   /** Page type, as the table names it. */
-  type: "home" | "page" | "post" | "photo" | "archive";
+  type: "home" | "page" | "post" | "photo" | "archive" | "photos" | "tag" | "search";
   path: string;
 }
 
@@ -12,4 +12,15 @@ export const PAGES: readonly BenchPage[] = [
   // The storm photograph: a photograph's own page, with camera details.
   { type: "photo", path: "/portfolio/photo/b2i6" },
   { type: "archive", path: "/archive" },
+];
+
+/**
+ * Lighthouse also measures the collection pages: every photograph, a tag and a search (their
+ * HTML and throughput grow with the content, measured by the scale run instead).
+ */
+export const LIGHTHOUSE_PAGES: readonly BenchPage[] = [
+  ...PAGES,
+  { type: "photos", path: "/photos" },
+  { type: "tag", path: "/tag/landscape" },
+  { type: "search", path: "/search?q=mountain" },
 ];

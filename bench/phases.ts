@@ -8,7 +8,7 @@ import { loadPosts, postToDocument } from "./inquiries.ts";
 import { labMetrics } from "./lighthouse.ts";
 import { interleavedLoads, type LoadResult, percentile, runLoad } from "./load.ts";
 import type { BenchOptions } from "./options.ts";
-import { PAGES } from "./pages.ts";
+import { LIGHTHOUSE_PAGES, PAGES } from "./pages.ts";
 import type { Row } from "./table.ts";
 
 const kib = (bytes: number) => bytes / 1024;
@@ -205,13 +205,18 @@ export async function lighthouseRows(siteUrl: string, options: BenchOptions): Pr
   const runs = options.lighthouseRuns;
   const section = "lighthouse";
   if (options.skipLighthouse) {
-    return PAGES.map((page) => ({ section, metric: page.type, unit: "", skipped: true }));
+    return LIGHTHOUSE_PAGES.map((page) => ({
+      section,
+      metric: page.type,
+      unit: "",
+      skipped: true,
+    }));
   }
   process.stderr.write(`bench: lighthouse, ${runs} run(s) per page\n`);
-  const urls = PAGES.map((page) => new URL(page.path, siteUrl).href);
+  const urls = LIGHTHOUSE_PAGES.map((page) => new URL(page.path, siteUrl).href);
   const metrics = await labMetrics(urls, runs);
   const all = (limit: number) => ({ op: ">=", limit }) as const;
-  return PAGES.flatMap((page, i) => {
+  return LIGHTHOUSE_PAGES.flatMap((page, i) => {
     const m = metrics[i] as (typeof metrics)[number];
     const rows: Row[] = [
       {

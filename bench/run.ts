@@ -48,8 +48,12 @@ async function withSite<T>(
   }
 }
 
+/** The sections `--only` names (every section without it). */
+let wanted: (section: string) => boolean = () => true;
+
 /** Runs one phase; a failure becomes an "error" row instead of ending the benchmark. */
 async function phase(rows: Row[], section: string, measure: () => Promise<Row[]>) {
+  if (!wanted(section)) return;
   const started = Date.now();
   try {
     rows.push(...(await measure()));
@@ -88,40 +92,53 @@ function legend(options: BenchOptions): string[] {
     `lighthouse: ${lighthouse}`,
     `inquiries: ${options.inquirySamples} contact-form POSTs one at a time, each timed until its document is in the demo content service (the queue and its consumer in between); then ${options.inquiryConnections} visitors posting at once for ${options.inquiryS} s, each POST from an address of its own (the per-visitor limit is not what is measured)`,
     `load (slow content): / with ${options.loadConnections} connections for ${options.loadS} s on a second instance whose content service waits ${options.loadLatencyMs} ms per query; edge cache cold at the start`,
-    `scale: a third instance on the demo content plus ${scale.posts} generated posts and a page of ${scale.galleries} galleries × ${scale.imagesPerGallery} photographs (seeded, reusing the demo's own photographs); cold = the first request for each URL since that instance started (the first one also starts the worker), warm = median of the next ${options.scaleWarmViews}; the archive is crawled from /archive through its numbered page links; the sitemap and the feed are parsed by Chromium's XML parser`,
+    `scale: a third instance on the demo content plus ${scale.posts} generated posts holding ${scale.photos ?? 0} generated photographs with ${scale.tags ?? 0} media tags, and a page of ${scale.galleries} galleries × ${scale.imagesPerGallery} photographs (seeded; every generated photograph is a copy of one of the demo's files under a name of its own); cold = the first request for each URL since that instance started (the first one also starts the worker), warm = median of the next ${options.scaleWarmViews}; the archive is crawled from /archive through its numbered page links; the sitemap and the feed are parsed by Chromium's XML parser`,
   ];
 }
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2), process.env);
+  const only = options.only;
+  if (only) wanted = (section) => only.has(section);
   const started = Date.now();
   await build(options);
   const rows: Row[] = [];
 
   await phase(rows, "worker bundle", () => bundleRows(ROOT));
-  await withSite({ latencyMs: 0 }, async (site) => {
-    const content = site.content;
-    if (!content) throw new Error("The benchmark needs the demo content service");
-    await phase(rows, "content service", () => contentRows(site.url, content, options));
-    await phase(rows, "bytes", () => bytesRows(site.url));
-    await phase(rows, "viewer", () => viewerRows(site.url));
-    await phase(rows, "throughput", () => throughputRows(site.url, options));
-    await phase(rows, "lighthouse", () => lighthouseRows(site.url, options));
-    // Last on this instance: they change content (a post, then inquiries).
-    await phase(rows, "publishing", () => publishRows(site));
-    await phase(rows, "inquiries", () => inquiryRows(site, options));
-  });
-  await withSite({ latencyMs: options.loadLatencyMs }, async (site) => {
-    const content = site.content;
-    if (!content) throw new Error("The benchmark needs the demo content service");
-    await phase(rows, "load", () => loadRows(site.url, content, options));
-  });
+  const base = [
+    "content service",
+    "bytes",
+    "viewer",
+    "throughput",
+    "lighthouse",
+    "publishing",
+    "inquiries",
+  ];
+  if (base.some(wanted))
+    await withSite({ latencyMs: 0 }, async (site) => {
+      const content = site.content;
+      if (!content) throw new Error("The benchmark needs the demo content service");
+      await phase(rows, "content service", () => contentRows(site.url, content, options));
+      await phase(rows, "bytes", () => bytesRows(site.url));
+      await phase(rows, "viewer", () => viewerRows(site.url));
+      await phase(rows, "throughput", () => throughputRows(site.url, options));
+      await phase(rows, "lighthouse", () => lighthouseRows(site.url, options));
+      // Last on this instance: they change content (a post, then inquiries).
+      await phase(rows, "publishing", () => publishRows(site));
+      await phase(rows, "inquiries", () => inquiryRows(site, options));
+    });
+  if (wanted("load"))
+    await withSite({ latencyMs: options.loadLatencyMs }, async (site) => {
+      const content = site.content;
+      if (!content) throw new Error("The benchmark needs the demo content service");
+      await phase(rows, "load", () => loadRows(site.url, content, options));
+    });
   await phase(rows, "scale", async () => {
     const dataset = await writeScaleDataset(options.scale);
     try {
       const files = { datasetFile: dataset.datasetFile, imagesDir: dataset.imagesDir };
       return await withSite({ latencyMs: 0, ...files }, (site) =>
-        scaleRows(site.url, dataset, options),
+        scaleRows(site.url, dataset, options, site.content?.url),
       );
     } finally {
       await dataset.remove();

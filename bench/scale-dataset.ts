@@ -4,9 +4,9 @@
 // read) and reuse the demo's image assets, so the demo's images folder serves every picture.
 // A fixed seed makes every run generate the same documents, so runs compare.
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { parseNdjson, type SanityDocument } from "../demo/server/dataset.ts";
 import { ROOT } from "../scripts/site-server.ts";
 
@@ -16,6 +16,13 @@ export interface ScaleSize {
   /** Galleries on the photograph page. */
   galleries: number;
   imagesPerGallery: number;
+  /**
+   * Generated photographs (image assets of their own, each shown once: a post's cover, then its
+   * gallery), spread over the generated posts; 0 keeps the posts on the demo's photographs.
+   */
+  photos?: number;
+  /** Generated media tags, one to three on every generated photograph. */
+  tags?: number;
 }
 
 export interface ScaleDataset {
@@ -31,6 +38,11 @@ export interface ScaleDataset {
   firstGalleryPath: string;
   photographs: number;
   firstGalleryPhotographs: number;
+  /** Generated photographs, their tags' names, and one generated camera and lens name, raw. */
+  generatedPhotos: number;
+  tagNames: string[];
+  /** A search term that the generated captions use. */
+  searchTerm: string;
   /** Deletes the temporary folder. */
   remove(): Promise<void>;
 }
@@ -155,6 +167,67 @@ const SENTENCES = [
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** Tag words: 20 × 10 names, more than the largest run asks for. */
+const TAG_SUBJECTS = [
+  "Coast",
+  "Mountains",
+  "Woodland",
+  "Rivers",
+  "Towns",
+  "Birds",
+  "Fields",
+  "Winter",
+  "Harbours",
+  "Markets",
+  "Bridges",
+  "Marshes",
+  "Lakes",
+  "Islands",
+  "Gardens",
+  "Ruins",
+  "Roads",
+  "Skies",
+  "Farms",
+  "Streets",
+] as const;
+const TAG_QUALIFIERS = [
+  "",
+  " at dawn",
+  " at dusk",
+  " in fog",
+  " in snow",
+  " in rain",
+  " at night",
+  " in spring",
+  " in autumn",
+  " in summer",
+] as const;
+
+/**
+ * Camera names as cameras write them into EXIF, with their usual faults (the maker repeated,
+ * upper case, trailing spaces), and lenses: what the site's name rules clean up.
+ */
+const CAMERAS = [
+  { Make: "Canon", Model: "Canon EOS 5D Mark II" },
+  { Make: "Canon", Model: "Canon EOS R5" },
+  { Make: "NIKON CORPORATION", Model: "NIKON D850" },
+  { Make: "NIKON CORPORATION", Model: "NIKON Z 6_2" },
+  { Make: "SONY", Model: "ILCE-7M3" },
+  { Make: "FUJIFILM", Model: "X-T4" },
+  { Make: "OLYMPUS IMAGING CORP.  ", Model: "E-M1MarkII" },
+  { Make: "RICOH IMAGING COMPANY, LTD.", Model: "RICOH GR III" },
+] as const;
+const LENSES = [
+  "EF24-105mm f/4L IS USM",
+  "RF24-70mm F2.8 L IS USM",
+  "NIKKOR Z 24-70mm f/4 S",
+  "AF-S NIKKOR 70-200mm f/2.8E FL ED VR",
+  "FE 24-105mm F4 G OSS",
+  "XF16-55mmF2.8 R LM WR",
+  "OLYMPUS M.12-40mm F2.8 ",
+  "18.3mm F2.8",
+] as const;
+
 type Doc = SanityDocument & { _type: string };
 
 /** A `_rev` like the demo's: derived from the content, 22 hex characters. */
@@ -221,7 +294,104 @@ interface Asset {
   altText?: string;
 }
 
-function generatePosts(count: number, assets: Asset[], rand: () => number, pick: Pick) {
+/** The generated media tags (`media.tag`, as the media plugin stores them). */
+function generateTags(count: number): Doc[] {
+  const names: string[] = [];
+  for (const qualifier of TAG_QUALIFIERS) {
+    for (const subject of TAG_SUBJECTS) names.push(`${subject}${qualifier}`);
+  }
+  return names.slice(0, count).map((name, i) =>
+    withRev({
+      _id: `media-tag-scale-${i + 1}`,
+      _type: "media.tag",
+      _createdAt: "2026-01-15T09:00:00Z",
+      _updatedAt: "2026-01-15T09:00:00Z",
+      name: { _type: "slug", current: name },
+    }),
+  );
+}
+
+/**
+ * Image assets of their own, copied from the demo's (size, placeholder, palette; the file is the
+ * demo's, under the generated name) with texts, tags and camera data of their own.
+ */
+function generateAssets(
+  count: number,
+  demoAssets: SanityDocument[],
+  tags: Doc[],
+  rand: () => number,
+  pick: Pick,
+): Doc[] {
+  const titles = new Set<string>();
+  const assets: Doc[] = [];
+  for (let i = 0; i < count; i++) {
+    const source = demoAssets[i % demoAssets.length] as SanityDocument & {
+      metadata: { dimensions: { width: number; height: number } } & Record<string, unknown>;
+    };
+    const { width, height } = source.metadata.dimensions;
+    const sha1 = createHash("sha1").update(`scale-photo-${i}`).digest("hex");
+    const stem = `${sha1}-${width}x${height}`;
+    const title = unique(titles, () =>
+      capitalize(`${pick(SUBJECTS)} ${pick(PLACES)} ${pick(LIGHT)}`),
+    );
+    const chosen = tags.length ? distinct(tags, 1 + Math.floor(rand() * 3), rand) : [];
+    const camera = pick(CAMERAS);
+    const taken = isoMinute(FIRST_DATE + rand() * (LAST_DATE - FIRST_DATE));
+    const { image: _image, exif: _exif, ...metadata } = source.metadata;
+    assets.push(
+      withRev({
+        ...source,
+        _id: `image-${stem}-jpg`,
+        _type: "sanity.imageAsset",
+        assetId: sha1,
+        sha1hash: sha1,
+        originalFilename: `scale-photo-${i + 1}.jpg`,
+        path: `images/demo/production/${stem}.jpg`,
+        url: `https://cdn.sanity.io/images/demo/production/${stem}.jpg`,
+        title,
+        altText: `${title}; ${pick(DETAILS)}.`,
+        description: `${capitalize(pick(DETAILS))}.`,
+        metadata: {
+          ...metadata,
+          image: { _type: "sanity.imageExifTags", ...camera },
+          exif: {
+            _type: "sanity.imageExifMetadata",
+            LensModel: pick(LENSES),
+            DateTimeOriginal: taken.replace("Z", ".000Z"),
+            FNumber: pick([2.8, 4, 5.6, 8, 11]),
+            ExposureTime: pick([1 / 1000, 1 / 250, 1 / 60, 1 / 8, 2]),
+            FocalLength: pick([24, 35, 50, 70, 105, 200]),
+            ISO: pick([100, 200, 400, 1600]),
+          },
+        },
+        ...(chosen.length
+          ? {
+              opt: {
+                media: {
+                  tags: chosen.map((tag) => ({
+                    _type: "reference",
+                    _ref: tag._id,
+                    _key: tag._id.replace(/^media-tag-/, ""),
+                    _weak: true,
+                  })),
+                },
+              },
+            }
+          : {}),
+      }),
+    );
+  }
+  return assets;
+}
+
+function generatePosts(
+  count: number,
+  assets: Asset[],
+  rand: () => number,
+  pick: Pick,
+  /** Photographs of their own per post, after its cover (0: the demo's photographs, as covers only). */
+  photosPerPost = 0,
+) {
   const titles = new Set<string>();
   const step = (LAST_DATE - FIRST_DATE) / count;
   const posts: Doc[] = [];
@@ -232,7 +402,8 @@ function generatePosts(count: number, assets: Asset[], rand: () => number, pick:
     const title = unique(titles, () =>
       capitalize(`${pick(SUBJECTS)} ${pick(PLACES)} ${pick(LIGHT)}`),
     );
-    const asset = assets[i % assets.length] as Asset;
+    const own = photosPerPost > 0;
+    const asset = (own ? assets[i * (photosPerPost + 1)] : assets[i % assets.length]) as Asset;
     const mainImage = {
       _type: "image",
       asset: { _type: "reference", _ref: asset._id },
@@ -240,11 +411,28 @@ function generatePosts(count: number, assets: Asset[], rand: () => number, pick:
       alt: asset.altText ?? title,
     };
     const [first, second, third, fourth] = distinct(SENTENCES, 4, rand);
-    const body = [
+    const body: unknown[] = [
       block("b1", `${first} ${second} ${capitalize(pick(DETAILS))}.`),
       block("b2", capitalize(pick(LIGHT)), "h2"),
       block("b3", `${third} ${fourth}`),
     ];
+    if (own) {
+      const images = [];
+      for (let p = 1; p <= photosPerPost; p++) {
+        const photo = assets[i * (photosPerPost + 1) + p];
+        if (!photo) break;
+        images.push({
+          _type: "image",
+          asset: { _type: "reference", _ref: photo._id },
+          ...(p % 4 === 0 ? cropAndHotspot(rand) : {}),
+          _key: `b4i${p}`,
+          alt: photo.altText ?? title,
+          caption: capitalize(`${pick(SUBJECTS)} ${pick(PLACES)} ${pick(LIGHT)}.`),
+        });
+      }
+      if (images.length)
+        body.push({ _type: "gallery", _key: "b4", title: "From the walk", images });
+    }
     posts.push(
       withRev({
         _id: `post-${slug}`,
@@ -325,9 +513,19 @@ export function scaleDocuments(demo: SanityDocument[], size: ScaleSize): Doc[] {
   const pick: Pick = (items) => items[Math.floor(rand() * items.length)] as (typeof items)[number];
   const assets = demo.filter((doc) => doc._type === "sanity.imageAsset") as Asset[];
   if (assets.length === 0) throw new Error("The demo dataset has no image assets");
-  const posts = generatePosts(size.posts, assets, rand, pick);
+  const tags = generateTags(size.tags ?? 0);
+  const photos = size.photos ?? 0;
+  const generated = generateAssets(photos, assets as SanityDocument[], tags, rand, pick);
+  const perPost =
+    photos > 0 && size.posts > 0 ? Math.max(0, Math.ceil(photos / size.posts) - 1) : 0;
+  const posts =
+    photos > 0
+      ? generatePosts(size.posts, generated as Asset[], rand, pick, perPost)
+      : generatePosts(size.posts, assets, rand, pick);
   const galleries = generateGalleries(size, assets, rand, pick);
   return [
+    ...tags,
+    ...generated,
     ...posts,
     galleryPage(GALLERY_SLUG, galleries),
     galleryPage(FIRST_GALLERY_SLUG, galleries.slice(0, 1)),
@@ -354,12 +552,29 @@ export async function writeScaleDataset(size: ScaleSize): Promise<ScaleDataset> 
   const datasetFile = join(dir, "production.ndjson");
   const lines = generated.map((doc) => JSON.stringify(doc)).join("\n");
   await writeFile(datasetFile, `${text.trimEnd()}\n${lines}\n`);
+  // The images: the demo's files, and each generated photograph as a link to the demo file it
+  // copies (the image service finds files by name).
+  const imagesDir = join(dir, "images");
+  await mkdir(imagesDir);
+  const files = await readdir(DEMO_IMAGES);
+  for (const file of files) await symlink(join(DEMO_IMAGES, file), join(imagesDir, file));
+  const demoFiles = new Map(
+    demo
+      .filter((doc) => doc._type === "sanity.imageAsset")
+      .map((doc) => [doc._id, basename(String(doc.path))]),
+  );
+  const assets = generated.filter((doc) => doc._type === "sanity.imageAsset");
+  const demoAssets = [...demoFiles.values()];
+  for (const [i, asset] of assets.entries()) {
+    const source = demoAssets[i % demoAssets.length] as string;
+    await symlink(join(DEMO_IMAGES, source), join(imagesDir, basename(String(asset.path))));
+  }
 
   const now = Date.now();
   const publishedPosts = [...demo, ...generated].filter((doc) => isPublishedPost(doc, now)).length;
   return {
     datasetFile,
-    imagesDir: DEMO_IMAGES,
+    imagesDir,
     size,
     postSlugs: generated.filter((doc) => doc._type === "post").map(slugOf),
     publishedPosts,
@@ -367,6 +582,11 @@ export async function writeScaleDataset(size: ScaleSize): Promise<ScaleDataset> 
     firstGalleryPath: `/${FIRST_GALLERY_SLUG}`,
     photographs: size.galleries * size.imagesPerGallery,
     firstGalleryPhotographs: Math.min(size.galleries, 1) * size.imagesPerGallery,
+    generatedPhotos: assets.length,
+    tagNames: generated
+      .filter((doc) => doc._type === "media.tag")
+      .map((doc) => (doc.name as { current: string }).current),
+    searchTerm: "lighthouse",
     remove: () => rm(dir, { recursive: true, force: true }),
   };
 }

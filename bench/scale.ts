@@ -2,6 +2,7 @@
 // of photographs (see scale-dataset.ts). Sizes of the pages that grow with the content, whether
 // the archive and the sitemap reach every post, and how long each URL takes cold and warm.
 // Every measurement that fails becomes an "error" row; the others still run.
+import { photoIndexQuery, SLIDESHOW_TAG, searchQuery } from "../worker/content/queries.ts";
 import { sizesOf } from "./bytes.ts";
 import type { BenchOptions } from "./options.ts";
 import type { ScaleDataset } from "./scale-dataset.ts";
@@ -179,7 +180,7 @@ async function parseFeeds(
   if (!sitemap && !rss) return {};
   const texts = [sitemap, rss].map((body) => (body ? text(body) : "<none/>"));
   try {
-    const [parsedSitemap, parsedRss] = await parseXml(texts, ["loc", "item"]);
+    const [parsedSitemap, parsedRss] = await parseXml(texts, ["loc", "item", "url", "image"]);
     return {
       sitemap: sitemap ? parsedSitemap : undefined,
       rss: rss ? parsedRss : undefined,
@@ -189,10 +190,170 @@ async function parseFeeds(
   }
 }
 
+/** Photographs per slice of /photos, as the site lists them (worker/discovery/collections.tsx). */
+export const PHOTOS_PER_SLICE = 48;
+
+/** A tag's page address, as the site makes it from the tag's name. */
+const tagSlug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/**
+ * How long the content service itself takes for a query (median of `runs`, after one that is
+ * not counted), over HTTP as the worker asks it: the local GROQ engine over the whole dataset.
+ */
+async function engineMs(
+  contentUrl: string,
+  query: string,
+  params: Record<string, unknown>,
+  runs = 3,
+): Promise<{ ms?: number; first?: number; problem?: string }> {
+  const url = new URL("/v2025-02-19/data/query/production", contentUrl);
+  url.searchParams.set("query", query);
+  for (const [name, value] of Object.entries(params))
+    url.searchParams.set(`$${name}`, JSON.stringify(value));
+  const times: number[] = [];
+  let first: number | undefined;
+  for (let i = 0; i <= runs; i++) {
+    const fetched = await timedFetch(url.origin, url.pathname + url.search);
+    if (fetched.error || fetched.status !== 200) {
+      return { problem: fetched.error ?? `the content service answered ${fetched.status}` };
+    }
+    if (i > 0) times.push(fetched.ms);
+    else first = fetched.ms;
+  }
+  return { ms: median(times), first };
+}
+
+/**
+ * The collection at scale: `/photos` (first and a later slice), a tag page and a search, each
+ * cold (the first view since the instance started; the first of them also has the content
+ * service build the photo index) and warm; HTML per photograph; the photo index and the
+ * search through the local GROQ engine on their own; the sitemap's size and validity.
+ */
+async function collectionRows(
+  siteUrl: string,
+  dataset: ScaleDataset,
+  options: BenchOptions,
+  contentUrl: string | undefined,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const photos = dataset.generatedPhotos + 21;
+  const lastSlice = Math.ceil(photos / PHOTOS_PER_SLICE);
+  const middle = `/photos/page/${Math.max(2, Math.floor(lastSlice / 2))}`;
+  const tag = `/tag/${tagSlug(dataset.tagNames[0] ?? "coast")}`;
+  const search = `/search?q=${dataset.searchTerm}`;
+  // The first view builds the photo index (content service) and renders: after a publish.
+  const firstView = await timedFetch(siteUrl, "/photos");
+  // The first search since the content service started, on the engine alone (cold), then the
+  // same through the site.
+  const searchParams = {
+    terms: [`${dataset.searchTerm}*`],
+    hiddenTag: SLIDESHOW_TAG,
+    photoLimit: 60,
+    documentLimit: 20,
+    showScheduled: false,
+  };
+  const found = contentUrl ? await engineMs(contentUrl, searchQuery, searchParams) : undefined;
+  // Cold renders: the index is in the content cache, the page has not been rendered yet.
+  const cold = new Map<string, Fetched>();
+  for (const path of [middle, tag, search, "/photos/page/2"])
+    cold.set(path, await timedFetch(siteUrl, path));
+  rows.push({
+    section: SECTION,
+    metric: "/photos first view after a publish",
+    value: firstView.error ? undefined : firstView.ms,
+    unit: "ms",
+    digits: 0,
+    note:
+      bodyOf(firstView).problem ??
+      "the content service evaluates the photo index; the worker builds the collection",
+  });
+  for (const [path, fetched] of cold) {
+    const times: number[] = [];
+    for (let i = 0; i < options.scaleWarmViews; i++) {
+      const again = await timedFetch(siteUrl, path);
+      if (!again.error && again.status === 200) times.push(again.ms);
+    }
+    const isSearch = path.startsWith("/search");
+    rows.push(
+      {
+        section: SECTION,
+        metric: `${path} cold`,
+        value: fetched.error || fetched.status !== 200 ? undefined : fetched.ms,
+        unit: "ms",
+        digits: 1,
+        budget: isSearch ? undefined : { op: "<=", limit: 150 },
+        note:
+          bodyOf(fetched).problem ??
+          (isSearch
+            ? "the search query on the content service (its second search), the collection from the content cache"
+            : "content from the content cache, page not rendered yet"),
+      },
+      {
+        section: SECTION,
+        metric: `${path} warm`,
+        value: times.length ? median(times) : undefined,
+        unit: "ms",
+        digits: 1,
+        budget: { op: "<=", limit: 15 },
+        note: `median of ${options.scaleWarmViews}`,
+      },
+    );
+  }
+  const slice = bodyOf(cold.get("/photos/page/2"));
+  if (slice.body) {
+    const sizes = sizesOf(slice.body);
+    rows.push({
+      section: SECTION,
+      metric: "/photos HTML per photograph, gzip",
+      value: sizes.gzip / PHOTOS_PER_SLICE,
+      unit: "B",
+      digits: 0,
+      budget: { op: "<=", limit: 600 },
+      note: `/photos/page/2: ${sizes.gzip} B ÷ ${PHOTOS_PER_SLICE} photographs (raw ${(sizes.raw / 1024).toFixed(1)} KiB)`,
+    });
+  } else {
+    rows.push(
+      failed("/photos HTML per photograph, gzip", "B", slice.problem ?? "", {
+        op: "<=",
+        limit: 600,
+      }),
+    );
+  }
+  if (contentUrl) {
+    const index = await engineMs(contentUrl, photoIndexQuery, { showScheduled: false });
+    rows.push({
+      section: SECTION,
+      metric: "photo index through the local GROQ engine",
+      value: index.ms,
+      unit: "ms",
+      digits: 0,
+      note:
+        index.problem ?? `median of 3: every published photograph of ${photos}, with its placement`,
+    });
+    rows.push({
+      section: SECTION,
+      metric: `search "${dataset.searchTerm}" through the local GROQ engine, cold`,
+      value: found?.first,
+      unit: "ms",
+      digits: 0,
+      budget: { op: "<=", limit: 300 },
+      note:
+        found?.problem ??
+        `the first search since the content service started, over every asset and document (match and score()); then ${found?.ms?.toFixed(0)} ms (median of 3)`,
+    });
+  }
+  return rows;
+}
+
 export async function scaleRows(
   siteUrl: string,
   dataset: ScaleDataset,
   options: BenchOptions,
+  contentUrl?: string,
 ): Promise<Row[]> {
   const rows: Row[] = [];
   const cold = new Map<string, Fetched>();
@@ -204,6 +365,9 @@ export async function scaleRows(
 
   // Cold: the first request for each URL since the site started, one after the other.
   const home = await first("/");
+  // Before anything else reads every photograph (the sitemap does): its first view is the
+  // first since the instance started, as after a publish.
+  const collection = await collectionRows(siteUrl, dataset, options, contentUrl);
   const archive = await first("/archive");
   const expectedLast = Math.max(1, Math.ceil(dataset.publishedPosts / ARCHIVE_PAGE_SIZE));
   const archiveHtml = bodyOf(archive).body;
@@ -337,6 +501,7 @@ export async function scaleRows(
       }
     }
     const found = dataset.postSlugs.filter((slug) => paths.has(`/post/${slug}`)).length;
+    const photoPages = [...paths].filter((path) => path.includes("/photo/")).length;
     const root = parsed.sitemap.root;
     const rootOk =
       root?.name === "urlset" && root.namespace === "http://www.sitemaps.org/schemas/sitemap/0.9";
@@ -348,7 +513,7 @@ export async function scaleRows(
       unit: "",
       budget: { op: "=", limit: wanted },
       note: rootOk
-        ? `well-formed, ${paths.size} URLs; raw ${(sizes.raw / 1024).toFixed(1)} KiB, gzip ${(sizes.gzip / 1024).toFixed(1)} KiB`
+        ? `well-formed, ${parsed.sitemap.counts.url} URLs (${photoPages} photo pages, ${parsed.sitemap.counts.image} with image:image), one file (limits: 50,000 URLs, 50 MB); raw ${(sizes.raw / 1024).toFixed(1)} KiB, gzip ${(sizes.gzip / 1024).toFixed(1)} KiB`
         : `root element is <${root?.name}> (${root?.namespace}), not a sitemaps.org <urlset>`,
     });
   } else {
@@ -379,5 +544,6 @@ export async function scaleRows(
       note: [`median of ${options.scaleWarmViews}`, again?.problem].filter(Boolean).join("; "),
     });
   }
+  rows.push(...collection);
   return rows;
 }

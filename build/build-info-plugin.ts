@@ -22,6 +22,9 @@ export const CLIENT_ENTRY = "client/entry.tsx";
 export const PHOTO_VIEWER_ENTRY = "client/photo-viewer/photo-viewer.ts";
 /** The contact form's script (live checks, the fill-time stamp), loaded only where the form is. */
 export const INQUIRY_FORM_ENTRY = "client/inquiry-form/inquiry-form.ts";
+/** Entries loaded on demand too (client/runtime/on-demand.ts): the search, more of a photo grid. */
+export const SEARCH_ENTRY = "client/search/search.ts";
+export const MORE_PHOTOS_ENTRY = "client/photo-grid/more-photos.ts";
 export const CLIENT_STYLES = "client/styles/app.css";
 export const HEAD_SCRIPT = "client/head/before-paint.js";
 
@@ -50,6 +53,8 @@ function fromManifest(manifest: Manifest) {
     entryScript: `/${entry.file}`,
     photoViewerScript: `/${manifest[PHOTO_VIEWER_ENTRY]?.file ?? ""}`,
     inquiryFormScript: `/${manifest[INQUIRY_FORM_ENTRY]?.file ?? ""}`,
+    searchScript: `/${manifest[SEARCH_ENTRY]?.file ?? ""}`,
+    morePhotosScript: `/${manifest[MORE_PHOTOS_ENTRY]?.file ?? ""}`,
     styles: (entry.css ?? []).map((f) => `/${f}`),
   };
 }
@@ -58,6 +63,8 @@ const devClient = {
   entryScript: `/${CLIENT_ENTRY}`,
   photoViewerScript: `/${PHOTO_VIEWER_ENTRY}`,
   inquiryFormScript: `/${INQUIRY_FORM_ENTRY}`,
+  searchScript: `/${SEARCH_ENTRY}`,
+  morePhotosScript: `/${MORE_PHOTOS_ENTRY}`,
   styles: [`/${CLIENT_STYLES}`],
 };
 

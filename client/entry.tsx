@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { type IslandName, islands } from "./islands/registry.ts";
 import { loadInquiryFormWhenPresent } from "./runtime/inquiry-form-loader.ts";
 import { watchForNewBuilds } from "./runtime/new-build.ts";
+import { loadMorePhotosWhenNeeded, loadSearchOnDemand } from "./runtime/on-demand.ts";
 import { loadPhotoViewerWhenNeeded } from "./runtime/photo-viewer-loader.ts";
 import { startPrefetching } from "./runtime/prefetch.ts";
 
@@ -14,6 +15,8 @@ startPrefetching();
 watchForNewBuilds();
 loadPhotoViewerWhenNeeded();
 loadInquiryFormWhenPresent();
+loadSearchOnDemand();
+loadMorePhotosWhenNeeded();
 
 // The islands are bundled with the entry rather than split into chunks of their own: together
 // they are about 3 KB, and one file compresses better and loads in one request.

@@ -99,6 +99,7 @@ export const siteSettings: SiteSettings = {
     { label: "Home", path: "/" },
     { label: "Contact", path: "/contact" },
     { label: "Portfolio", path: "/portfolio" },
+    { label: "Photos", path: "/photos" },
   ],
   socialImage: {
     photo: "autumn-below-aitzgorri",

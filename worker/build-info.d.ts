@@ -10,6 +10,8 @@ declare module "virtual:build-info" {
     entryScript: string;
     photoViewerScript: string;
     inquiryFormScript: string;
+    searchScript: string;
+    morePhotosScript: string;
     styles: string[];
   };
 }

@@ -92,6 +92,27 @@ dialog.append(root);
 document.body.append(dialog);
 
 let shown: (View & { url: string }) | undefined;
+/**
+ * The grid the viewer was opened from, when its links sit in a container that declares itself
+ * a photo sequence (`[data-photo-sequence]`: a collection, a tag, search results): the viewer
+ * then moves through that grid, in its order, rather than through each photograph's own
+ * document. Links appended later (the next page of the grid) join it.
+ */
+let grid: HTMLElement | null = null;
+
+/** The photograph at `url` in the grid: its neighbours and its place ("3 of 120 · Landscape"). */
+function inGrid(url: string): { previous?: string; next?: string; position: string } | undefined {
+  const links = [...(grid?.querySelectorAll<HTMLAnchorElement>("a[data-photo]") ?? [])];
+  const index = links.findIndex((link) => link.href === url);
+  if (!grid || index < 0) return undefined;
+  const { photoSequence: label, photoOffset = "0", photoTotal } = grid.dataset;
+  const total = Math.max(Number(photoTotal) || 0, Number(photoOffset) + links.length);
+  return {
+    previous: links[index - 1]?.href,
+    next: links[index + 1]?.href,
+    position: `${Number(photoOffset) + index + 1} of ${total}${label ? ` · ${label}` : ""}`,
+  };
+}
 let zoom: Zoom | undefined;
 let stage: HTMLElement | undefined;
 let image: HTMLImageElement | undefined;
@@ -171,7 +192,11 @@ async function show(url: string, how: "open" | "step" | "restore", slide = 0): P
   if (how === "open") history.pushState({ photo: url }, "", url);
   else if (how === "step") history.replaceState({ photo: url }, "", url);
   const from = how === "open" ? opener?.querySelector("img")?.getBoundingClientRect() : undefined;
+  const place = inGrid(url);
+  if (place) view = { ...view, previous: place.previous, next: place.next };
   mount(view);
+  const label = root.querySelector("[data-photo-position]");
+  if (place && label) label.textContent = place.position;
   document.title = view.title;
   shown = { ...view, url };
   if (!dialog.open) dialog.showModal();
@@ -248,6 +273,7 @@ document.addEventListener("click", (event) => {
   event.preventDefault();
   if (dialog.contains(link)) return void show(link.href, "step");
   opener = link;
+  grid = link.closest("[data-photo-sequence]");
   pageTitle = document.title;
   void show(link.href, "open");
 });

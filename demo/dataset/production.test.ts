@@ -228,6 +228,7 @@ describe("site settings", () => {
       { _type: "navItem", label: "Home", path: "/" },
       { _type: "navItem", label: "Contact", path: "/contact" },
       { _type: "navItem", label: "Portfolio", path: "/portfolio" },
+      { _type: "navItem", label: "Photos", path: "/photos" },
     ]);
     const keys = navigation.map((item) => item._key);
     expect(new Set(keys).size).toBe(keys.length);

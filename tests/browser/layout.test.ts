@@ -11,7 +11,14 @@ describe("the layout in Chromium", () => {
     expect(await brand.textContent()).toBe("Jane Doe");
     expect(await brand.locator("svg").getAttribute("aria-hidden")).toBe("true");
     const nav = page.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Home", "Contact", "Portfolio"]);
+    expect(await nav.getByRole("link").allInnerTexts()).toEqual([
+      "Home",
+      "Contact",
+      "Portfolio",
+      "Photos",
+    ]);
+    // Search sits beside the navigation, not in it: a link to the search page.
+    expect(await page.locator("header a[data-search-open]").getAttribute("href")).toBe("/search");
     expect(await nav.getByRole("link", { name: "Portfolio" }).getAttribute("aria-current")).toBe(
       "page",
     );

@@ -104,7 +104,12 @@ const LEAK_MARKERS: readonly [string, RegExp][] = [
 /** Markup that would run if a payload came back unescaped, or an address that runs script. */
 const REFLECTION_MARKERS: readonly [string, RegExp][] = [
   ["a <script> payload", new RegExp(`<script[^<>]*>\\s*${XSS_MARKER}`, "i")],
-  ["an event-handler payload", new RegExp(`<[a-z][^<>]*\\son\\w+\\s*=\\s*["']?${XSS_MARKER}`, "i")],
+  // A handler attribute of its own: outside every quoted value of the tag (an escaped payload
+  // inside one, such as a search box's value="&quot;&gt;&lt;img onerror=…", cannot leave it).
+  [
+    "an event-handler payload",
+    new RegExp(`<[a-z](?:[^<>"']|"[^"]*"|'[^']*')*?\\son\\w+\\s*=\\s*["']?${XSS_MARKER}`, "i"),
+  ],
   ["an event-handler payload", new RegExp(`<svg/onload=${XSS_MARKER}`, "i")],
   [
     "a script URL in an attribute",

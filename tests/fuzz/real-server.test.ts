@@ -335,6 +335,8 @@ describe("the checks catch what they look for (a check that never fires proves n
   it("passes a good answer, escaped payloads included", () => {
     const body = `<p>Page not found: /&lt;script&gt;${XSS_MARKER}()&lt;/script&gt; onerror=${XSS_MARKER}</p>`;
     expect(kinds(get("/x"), answer(404, body))).toEqual([]);
+    const attribute = `<input name="q" value="&quot;&gt;&lt;img src=x onerror=${XSS_MARKER}()&gt;"/>`;
+    expect(kinds(get("/x"), answer(200, attribute))).toEqual([]);
     expect(kinds(get("/x"), answer(303, "", { Location: "/contact" }))).toEqual([]);
     expect(kinds(get("/x/"), answer(301, "", { Location: `${origin}/x` }))).toEqual([]);
     expect(kinds(get("/x", "OPTIONS"), answer(204, "", { Allow: "GET, HEAD" }))).toEqual([]);
@@ -371,6 +373,8 @@ describe("the checks catch what they look for (a check that never fires proves n
     for (const body of [
       `<p><script>${XSS_MARKER}()</script></p>`,
       `<p>"><img src=x onerror=${XSS_MARKER}()></p>`,
+      `<input value=""><img alt="x" src=x onerror=${XSS_MARKER}()>`,
+      `<img src=x onerror='${XSS_MARKER}()'>`,
       `<p>'><svg/onload=${XSS_MARKER}()></p>`,
       `<a href="javascript:${XSS_MARKER}()">`,
       `<p>${LONG}</p>`,

@@ -87,6 +87,10 @@ describe("npm run bench --quick", () => {
       `/sitemap.xml post URLs \\(of 120\\)\\s+\\d+\\s+= 120\\s+(ok|MISS)`,
       `/ cold\\s+[\\d.]+ ms`,
       `/sitemap.xml warm\\s+[\\d.]+ ms`,
+      `/photos HTML per photograph, gzip\\s+\\d+ B\\s+≤ 600 B\\s+(ok|MISS)`,
+      `/photos/page/\\d+ cold\\s+[\\d.]+ ms\\s+≤ 150 ms\\s+(ok|MISS)`,
+      `/search\\?q=lighthouse warm\\s+[\\d.]+ ms\\s+≤ 15 ms\\s+(ok|MISS)`,
+      `search "lighthouse" through the local GROQ engine, cold\\s+\\d+ ms\\s+≤ 300 ms\\s+(ok|MISS)`,
     ]) {
       expect(run.stdout).toMatch(new RegExp(`^scale\\s+${pattern}`, "m"));
     }

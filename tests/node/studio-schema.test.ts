@@ -117,6 +117,8 @@ describe("the Studio schema", () => {
       "navigation",
       "intro",
       "socialImage",
+      "licenseUrl",
+      "licensePage",
     ]);
   });
 
@@ -132,7 +134,7 @@ describe("the Studio schema", () => {
     expect([...singletonTypes]).toEqual(["siteSettings"]);
   });
 
-  it("starts the navigation with Home, Contact and Portfolio", () => {
+  it("starts the navigation with Home, Contact and Portfolio, then Photos", () => {
     const items = field("siteSettings", "navigation").initialValue as {
       _key: string;
       _type: string;
@@ -143,6 +145,7 @@ describe("the Studio schema", () => {
       ["Home", "/"],
       ["Contact", "/contact"],
       ["Portfolio", "/portfolio"],
+      ["Photos", "/photos"],
     ]);
     for (const item of items) {
       expect(item._type).toBe("navItem");

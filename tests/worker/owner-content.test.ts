@@ -91,7 +91,7 @@ describe("the site settings singleton", () => {
     expect(textOf(body, "title")).toBe("Only A Title");
     expect(headerOf(body)).toContain("Var Brand");
     expect(footerOf(body)).toContain("Var Owner");
-    expect(navLabels(body)).toEqual(["Home", "Contact", "Portfolio"]);
+    expect(navLabels(body)).toEqual(["Home", "Contact", "Portfolio", "Photos"]);
   });
 
   it("ignores a siteSettings document under any other id", async () => {

@@ -17,8 +17,9 @@ const attr = (tag: string | undefined, name: string) =>
   tag ? new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1] : undefined;
 const photoView = (html: string) =>
   /<article data-photo-view[\s\S]*?<\/article>/.exec(html)?.[0] ?? "";
+/** "Label: value" for each camera detail; a linked value (camera, lens) as its link's text. */
 const details = (html: string) =>
-  [...html.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map(
+  [...html.matchAll(/<dt>([^<]*)<\/dt><dd>(?:<a [^>]*>)?([^<]*)(?:<\/a>)?<\/dd>/g)].map(
     ([, label, value]) => `${label}: ${value}`,
   );
 

@@ -23,19 +23,23 @@ import {
 
 describe("the publish webhook", () => {
   it.each([
-    ["a post", CHANGE, ["post:autumn-in-the-basque-mountains", "posts"]],
+    ["a post", CHANGE, ["post:autumn-in-the-basque-mountains", "posts", "photos", "search"]],
     [
       "a renamed post (old and new address)",
       { ...CHANGE, slug: { current: "new-name" }, previousSlug: "old-name" },
-      ["post:new-name", "post:old-name", "posts"],
+      ["post:new-name", "post:old-name", "posts", "photos", "search"],
     ],
     [
       "a page",
       { _id: "p", _type: "page", slug: { current: "contact" } },
-      ["page:contact", "pages"],
+      ["page:contact", "pages", "photos", "search"],
     ],
     ["the settings", { _id: "siteSettings", _type: "siteSettings" }, ["settings"]],
-    ["a media tag", { _id: "t", _type: "media.tag" }, ["slideshow"]],
+    [
+      "a media tag",
+      { _id: "t", _type: "media.tag" },
+      ["slideshow", "media-tags", "photos", "search"],
+    ],
     ["an image asset", { _id: "image-a-1x1-jpg", _type: "sanity.imageAsset" }, "everything"],
     ["an unknown type", { _id: "x", _type: "somethingElse" }, "everything"],
     ["a post without a usable slug", { _id: "y", _type: "post", slug: null }, "everything"],
@@ -140,7 +144,7 @@ describe("what the edge may keep", () => {
     const page = await request("/portfolio", { env: testEnv });
     expect(tags(page.headers)).toEqual(["page:portfolio", "settings", "slideshow"]);
     const sitemap = await request("/sitemap.xml", { env: testEnv });
-    expect(tags(sitemap.headers)).toEqual(["pages", "posts", "settings"]);
+    expect(tags(sitemap.headers)).toEqual(["media-tags", "pages", "photos", "posts", "settings"]);
     expect(edge(sitemap.headers)).toContain("max-age=86400");
   });
 

@@ -20,6 +20,10 @@ export interface SiteDefaults {
   navigation: Link[];
   /** The language of the site's texts (`<html lang>`, localised alt texts). */
   language: string;
+  /** The photographs' licence, a web address (search engines read it from photo pages). */
+  licenseUrl?: string;
+  /** Where a photograph is licensed: an in-site path or a web address (unset: the contact page). */
+  licensePage?: string;
 }
 
 /** The navigation until the owner sets one in the Studio. */
@@ -27,6 +31,7 @@ const DEFAULT_NAVIGATION: Link[] = [
   { label: "Home", href: "/" },
   { label: "Contact", href: "/contact" },
   { label: "Portfolio", href: "/portfolio" },
+  { label: "Photos", href: "/photos" },
 ];
 
 /** "instagram.com" → "Instagram": a social link without a label names the network. */
@@ -39,6 +44,30 @@ export function socialLabel(url: string): string {
     return "Social";
   }
 }
+
+/** A web address (http or https), else undefined. */
+export function webAddress(value: string | null | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An in-site path such as "/", "/contact" or "/post/a-walk": never another site or a script. */
+export const IN_SITE_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
+
+/** Where photographs are licensed: an in-site path or a web address, else undefined. */
+export const licensePage = (value: string | null | undefined): string | undefined => {
+  const text = value?.trim();
+  return text && IN_SITE_PATH.test(text) ? text : webAddress(text);
+};
+
+const optional = <K extends string>(key: K, value: string | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
 
 const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/;
 
@@ -60,5 +89,7 @@ export function siteDefaults(env: Vars): SiteDefaults {
     socialLinks: [{ label: socialLabel(socialUrl), href: socialUrl }],
     navigation: DEFAULT_NAVIGATION,
     language: siteLanguage(env),
+    ...optional("licenseUrl", webAddress(setVar(env, "SITE_LICENSE_URL"))),
+    ...optional("licensePage", licensePage(setVar(env, "SITE_LICENSE_PAGE"))),
   };
 }

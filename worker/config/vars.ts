@@ -13,6 +13,10 @@ export const VARS = {
   SITE_EMAIL: { default: "jane@example.com" },
   SITE_SOCIAL_URL: { default: "https://www.instagram.com/" },
   SITE_LANGUAGE: { default: "en" },
+  /** The photographs' licence (a web address); unset: none is named. */
+  SITE_LICENSE_URL: { default: "" },
+  /** Where a photograph is licensed (an in-site path or a web address); unset: the contact page. */
+  SITE_LICENSE_PAGE: { default: "" },
   SANITY_PROJECT_ID: { default: "" },
   SANITY_DATASET: { default: "production" },
   SANITY_API_VERSION: { default: "2025-02-19" },

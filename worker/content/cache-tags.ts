@@ -9,6 +9,12 @@ export const TAGS = {
   slideshow: "slideshow",
   posts: "posts",
   pages: "pages",
+  /** The collection of every photograph: /photos, tags, cameras, lenses, the sitemap. */
+  photos: "photos",
+  /** Search results. */
+  search: "search",
+  /** The names of the media plugin's tags, wherever a photograph's tags are shown. */
+  mediaTags: "media-tags",
   post: (slug: string) => `post:${slug}`,
   page: (slug: string) => `page:${slug}`,
 } as const;

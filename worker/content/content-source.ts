@@ -17,7 +17,9 @@ import type {
   HomeContent,
   ImageAsset,
   PageDocument,
+  PhotoCollection,
   PostDocument,
+  SearchAnswer,
   SiteIndex,
   SiteSettingsDocument,
 } from "./model.ts";
@@ -28,8 +30,10 @@ import {
   feedQuery,
   homeQuery,
   pageBySlugQuery,
+  photoIndexQuery,
   postBySlugQuery,
   SLIDESHOW_TAG,
+  searchQuery,
   siteIndexQuery,
   siteSettingsQuery,
 } from "./queries.ts";
@@ -42,7 +46,9 @@ import {
   parseFeed,
   parseHome,
   parsePage,
+  parsePhotoCollection,
   parsePostAnswer,
+  parseSearch,
   parseSiteIndex,
   parseSiteSettings,
 } from "./validate.ts";
@@ -53,6 +59,10 @@ import {
  * one after another), and a query started for it gives up after it too.
  */
 export const QUERY_DEADLINE_MS = 8_000;
+
+/** How many photographs and documents a search answers with at most. */
+export const SEARCH_PHOTOS = 60;
+export const SEARCH_DOCUMENTS = 20;
 
 /** The answer was not what the query projects (invalid JSON, wrong shape): never rendered. */
 export class MalformedContent extends Error {
@@ -100,6 +110,10 @@ export interface ContentSource {
   feed(postLimit: number): Promise<FeedContent>;
   /** A photograph's camera data (null when the asset is gone). */
   camera(assetId: string): Promise<CameraData | null>;
+  /** Every published photograph, once each, newest first (content/collection.ts). */
+  photos(): Promise<PhotoCollection>;
+  /** Photographs (by asset id) and documents matching every one of `terms`, best first. */
+  search(terms: string[]): Promise<SearchAnswer>;
   /** The slideshow's photographs; throws NoBackgroundImages when there are none. */
   backgroundImages(): Promise<ImageAsset[]>;
   /**
@@ -208,8 +222,30 @@ export function createContentSource(
     archive: (start, end) =>
       run("archive", TAGS.posts, archiveQuery, { start, end }, expect(parseArchive)),
     feed: (postLimit) => run("feed", TAGS.posts, feedQuery, { postLimit }, expect(parseFeed)),
-    // An asset change purges everything, so its data needs no tag of its own.
-    camera: (assetId) => run("camera data", [], cameraQuery, { assetId }, expect(parseCamera)),
+    // An asset change purges everything; a tag's new name purges what shows tags.
+    camera: (assetId) =>
+      run("camera data", [TAGS.mediaTags], cameraQuery, { assetId }, expect(parseCamera)),
+    photos: () =>
+      run(
+        "photographs",
+        [TAGS.photos, TAGS.posts, TAGS.pages, TAGS.mediaTags],
+        photoIndexQuery,
+        {},
+        expect((value) => parsePhotoCollection(value, SLIDESHOW_TAG)),
+      ),
+    search: (terms) =>
+      run(
+        "search",
+        TAGS.search,
+        searchQuery,
+        {
+          terms,
+          hiddenTag: SLIDESHOW_TAG,
+          photoLimit: SEARCH_PHOTOS,
+          documentLimit: SEARCH_DOCUMENTS,
+        },
+        expect(parseSearch),
+      ),
     async backgroundImages() {
       const tagNames = [SLIDESHOW_TAG];
       const images = await run(

@@ -143,6 +143,82 @@ export interface CameraData {
     DateTimeOriginal?: string | null;
   } | null;
   image?: { Make?: string | null; Model?: string | null } | null;
+  /** The media plugin's tags, by name (the slideshow's among them). */
+  tags?: (string | null)[] | null;
+}
+
+/**
+ * What the photo index query (queries.ts) says about each asset beyond an ImageAsset: its media
+ * tags and its camera data. Written by hand for the same reason as CameraData: the extracted
+ * schema knows neither `opt.media` nor `metadata.image`/`metadata.exif`.
+ */
+export interface IndexedAssetFacts {
+  tags?: (string | null)[] | null;
+  make?: string | null;
+  model?: string | null;
+  lens?: string | null;
+  takenAt?: string | null;
+}
+
+/** A placed photograph as the photo index reads it: its key, alt text, crop and hotspot. */
+export interface IndexedImage {
+  _key?: string | null;
+  alt?: string | null;
+  crop: ImageCrop | null;
+  hotspot: ImageHotspot | null;
+  asset: (ImageAsset & IndexedAssetFacts) | null;
+}
+
+/** A published page or post with its photographs, for the collection (collection.ts). */
+export interface IndexedDocument {
+  _type: "page" | "post";
+  slug: string | null;
+  /** A post's publication, a page's creation. */
+  date: string;
+  cover: IndexedImage | null;
+  images: IndexedImage[] | null;
+  galleries: IndexedImage[] | null;
+}
+
+/**
+ * One photograph of the site's collection, at its home: the photo page of its first placement
+ * (`kind`, `slug`, `key`), the placement's alt text, crop and hotspot, and the asset.
+ */
+export interface CollectionPhoto {
+  kind: "page" | "post";
+  slug: string;
+  key: string;
+  /** When it was taken, else its document's date (ISO): what the collection is ordered by. */
+  date: string;
+  image: ContentImage & { asset: ImageAsset };
+  /** The media plugin's tags that visitors see, by name. */
+  tags: string[];
+  /** Camera and lens as photographers name them (camera-names.ts). */
+  camera?: string;
+  lens?: string;
+}
+
+/** Every published photograph, once each, newest first (collection.ts), and the next scheduled post. */
+export interface PhotoCollection {
+  photos: CollectionPhoto[];
+  nextScheduled: string | null;
+}
+
+/** A document found by a search, with what its snippet is cut from. */
+export interface FoundDocument {
+  _type: "page" | "post";
+  slug: string;
+  title: string;
+  publishedAt: string | null;
+  summary: string | null;
+  text: string | null;
+}
+
+/** A search's answer: photographs by asset id and documents, each best first. */
+export interface SearchAnswer {
+  photoIds: string[];
+  documents: FoundDocument[];
+  nextScheduled: string | null;
 }
 
 /**

@@ -10,6 +10,9 @@ export type DocumentKind = "page" | "post";
 /** The slug of the page the inquiry form follows. */
 export const CONTACT_SLUG = "contact";
 
+/** A paginated address: the first slice is the address itself, the others `…/page/{n}`. */
+const sliced = (base: string, slice: number) => (slice === 1 ? base : `${base}/page/${slice}`);
+
 export const paths = {
   home: () => "/",
   /** A Sanity `page` document (contact, portfolio, imprint, …). */
@@ -22,7 +25,18 @@ export const paths = {
   photo: (kind: DocumentKind, slug: string, key: string) =>
     `${paths.document(kind, slug)}/photo/${key}`,
   /** The archive of posts; its first slice is `/archive` itself. */
-  archive: (slice = 1) => (slice === 1 ? "/archive" : `/archive/page/${slice}`),
+  archive: (slice = 1) => sliced("/archive", slice),
+  /** Every photograph, newest first; its first slice is `/photos` itself. */
+  photos: (slice = 1) => sliced("/photos", slice),
+  /** Every tag, with a count and a cover. */
+  tags: () => "/tags",
+  /** The photographs of a tag, a camera or a lens, by the slug of its name. */
+  tag: (slug: string, slice = 1) => sliced(`/tag/${slug}`, slice),
+  camera: (slug: string, slice = 1) => sliced(`/camera/${slug}`, slice),
+  lens: (slug: string, slice = 1) => sliced(`/lens/${slug}`, slice),
+  /** The search page, for a query when one is given. */
+  search: (query?: string) =>
+    query ? `/search?${new URLSearchParams({ q: query }).toString()}` : "/search",
   /**
    * The contact page (the `page` document with the slug `contact`, followed by the inquiry
    * form), optionally about one photograph: `photo` is its reference (`{page}/{key}` or

@@ -73,7 +73,9 @@ export const siteSettingsQuery = defineQuery(`
     "socialLinks": socialLinks[]{ label, url },
     "navigation": navigation[]{ label, path },
     intro,
-    "socialImage": socialImage${IMAGE}
+    "socialImage": socialImage${IMAGE},
+    licenseUrl,
+    licensePage
   }
 `);
 
@@ -120,11 +122,12 @@ export const feedQuery = defineQuery(`{
   ${NEXT_SCHEDULED}
 }`);
 
-/** A photograph's camera data, for its own page (never its location). */
+/** A photograph's camera data and media tags, for its own page (never its location). */
 export const cameraQuery = defineQuery(`
   *[_id == $assetId][0]{
     "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },
-    "image": metadata.image{ Make, Model }
+    "image": metadata.image{ Make, Model },
+    "tags": opt.media.tags[]->name.current
   }
 `);
 
@@ -136,6 +139,88 @@ export const siteIndexQuery = defineQuery(`{
   "posts": *[${PUBLISHED_POST}] | order(publishedAt desc) {
     "slug": slug.current, _updatedAt, publishedAt
   },
+  ${NEXT_SCHEDULED}
+}`);
+
+/**
+ * A photograph as the collection pages list it: the placement (its key, alt text, crop and
+ * hotspot) and what the asset says about it (size, colour, alt text, the media plugin's tags,
+ * the camera, lens and date from its EXIF). Nothing else: thousands of these are read at once
+ * (no LQIP: the thumbnails wait on their dominant colour; no captions or credits: the photo
+ * page has them).
+ */
+const INDEXED_IMAGE = `{
+  _key,
+  alt,
+  crop,
+  hotspot,
+  "asset": asset->{
+    _id,
+    url,
+    "width": metadata.dimensions.width,
+    "height": metadata.dimensions.height,
+    "color": metadata.palette.dominant.background,
+    altText,
+    "tags": opt.media.tags[]->name.current,
+    "make": metadata.image.Make,
+    "model": metadata.image.Model,
+    "lens": metadata.exif.LensModel,
+    "takenAt": metadata.exif.DateTimeOriginal
+  }
+}`;
+
+/**
+ * Every photograph placed in a published page or post (covers, body images, galleries), with
+ * where it is placed; worker/content/collection.ts turns it into the site's collection (one
+ * entry per photograph, newest first). A page's date is when it was created, a post's when it
+ * was published.
+ */
+export const photoIndexQuery = defineQuery(`{
+  "documents": *[((_type == "page" && defined(slug.current)) || (${PUBLISHED_POST}))] | order(_id asc) {
+    _type,
+    "slug": slug.current,
+    "date": coalesce(publishedAt, _createdAt),
+    "cover": mainImage${INDEXED_IMAGE},
+    "images": body[_type == "image"]${INDEXED_IMAGE},
+    "galleries": body[_type == "gallery"].images[]${INDEXED_IMAGE}
+  },
+  ${NEXT_SCHEDULED}
+}`);
+
+/**
+ * A search of the site's photographs and documents for every one of `$terms` (words with `*`,
+ * so a word being typed matches), ranked by `score()`: titles and captions count more than
+ * alt texts, tags more than camera names, a document's title more than its excerpt, and that
+ * more than its text. Photographs answer as asset ids (the worker finds each one's page in the
+ * collection); documents with their texts, for a snippet. `$hiddenTag` (the slideshow's) is
+ * not searched.
+ */
+export const searchQuery = defineQuery(`{
+  "photos": *[_type == "sanity.imageAsset"
+      && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]
+        + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]
+    | score(
+      boost([title, description] match $terms, 3),
+      boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),
+      altText match $terms,
+      [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms
+    )
+    | order(_score desc, _id asc)[0...$photoLimit]{ _id },
+  "documents": *[((_type == "page" && defined(slug.current)) || (${PUBLISHED_POST}))
+      && [title, excerpt, description, pt::text(body), body[].caption, body[].images[].caption] match $terms]
+    | score(
+      boost(title match $terms, 5),
+      boost([excerpt, description] match $terms, 2),
+      [pt::text(body), body[].caption, body[].images[].caption] match $terms
+    )
+    | order(_score desc, _id asc)[0...$documentLimit]{
+      _type,
+      "slug": slug.current,
+      ${TITLE},
+      publishedAt,
+      "summary": coalesce(excerpt, description),
+      "text": pt::text(body)
+    },
   ${NEXT_SCHEDULED}
 }`);
 

@@ -130,6 +130,8 @@ export type SiteSettings = {
     alt?: string;
     _type: "image";
   };
+  licenseUrl?: string;
+  licensePage?: string;
 };
 
 export type SanityImageCrop = {
@@ -384,7 +386,7 @@ export type BackgroundImagesQueryResult = Array<{
 
 // Source: ../worker/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }  }
+// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
 export type SiteSettingsQueryResult =
   | {
       title: null;
@@ -396,6 +398,8 @@ export type SiteSettingsQueryResult =
       navigation: null;
       intro: null;
       socialImage: null;
+      licenseUrl: null;
+      licensePage: null;
     }
   | {
       title: string | null;
@@ -407,6 +411,8 @@ export type SiteSettingsQueryResult =
       navigation: null;
       intro: null;
       socialImage: null;
+      licenseUrl: null;
+      licensePage: null;
     }
   | {
       title: null;
@@ -418,6 +424,8 @@ export type SiteSettingsQueryResult =
       navigation: null;
       intro: null;
       socialImage: null;
+      licenseUrl: null;
+      licensePage: null;
     }
   | {
       title: string | null;
@@ -429,6 +437,8 @@ export type SiteSettingsQueryResult =
       navigation: null;
       intro: null;
       socialImage: null;
+      licenseUrl: null;
+      licensePage: null;
     }
   | {
       title: string | null;
@@ -481,6 +491,8 @@ export type SiteSettingsQueryResult =
           creditLine: null;
         } | null;
       } | null;
+      licenseUrl: string | null;
+      licensePage: string | null;
     }
   | null;
 
@@ -755,10 +767,11 @@ export type FeedQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: cameraQuery
-// Query: *[_id == $assetId][0]{    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },    "image": metadata.image{ Make, Model }  }
+// Query: *[_id == $assetId][0]{    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },    "image": metadata.image{ Make, Model },    "tags": opt.media.tags[]->name.current  }
 export type CameraQueryResult = {
   exif: null;
   image: null;
+  tags: null;
 } | null;
 
 // Source: ../worker/content/queries.ts
@@ -775,5 +788,148 @@ export type SiteIndexQueryResult = {
     _updatedAt: string;
     publishedAt: string | null;
   }>;
+  nextScheduled: string | null;
+};
+
+// Source: ../worker/content/queries.ts
+// Variable: photoIndexQuery
+// Query: {  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  alt,  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal  }},    "images": body[_type == "image"]{  _key,  alt,  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal  }},    "galleries": body[_type == "gallery"].images[]{  _key,  alt,  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal  }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+export type PhotoIndexQueryResult = {
+  documents: Array<
+    | {
+        _type: "page";
+        slug: string | null;
+        date: string;
+        cover: null;
+        images: Array<{
+          _key: string;
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+          } | null;
+        }> | null;
+        galleries: Array<{
+          _key: string;
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+          } | null;
+        } | null> | null;
+      }
+    | {
+        _type: "post";
+        slug: string | null;
+        date: string;
+        cover: {
+          _key: null;
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+          } | null;
+        } | null;
+        images: Array<{
+          _key: string;
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+          } | null;
+        }> | null;
+        galleries: Array<{
+          _key: string;
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+          } | null;
+        } | null> | null;
+      }
+  >;
+  nextScheduled: string | null;
+};
+
+// Source: ../worker/content/queries.ts
+// Variable: searchQuery
+// Query: {  "photos": *[_type == "sanity.imageAsset"      && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]        + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]    | score(      boost([title, description] match $terms, 3),      boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),      altText match $terms,      [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms    )    | order(_score desc, _id asc)[0...$photoLimit]{ _id },  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))      && [title, excerpt, description, pt::text(body), body[].caption, body[].images[].caption] match $terms]    | score(      boost(title match $terms, 5),      boost([excerpt, description] match $terms, 2),      [pt::text(body), body[].caption, body[].images[].caption] match $terms    )    | order(_score desc, _id asc)[0...$documentLimit]{      _type,      "slug": slug.current,      "title": coalesce(title, slug.current),      publishedAt,      "summary": coalesce(excerpt, description),      "text": pt::text(body)    },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+export type SearchQueryResult = {
+  photos: Array<{
+    _id: string;
+  }>;
+  documents: Array<
+    | {
+        _type: "page";
+        slug: string | null;
+        title: string | null;
+        publishedAt: null;
+        summary: string | null;
+        text: string;
+      }
+    | {
+        _type: "post";
+        slug: string | null;
+        title: string | null;
+        publishedAt: string | null;
+        summary: string | null;
+        text: string;
+      }
+  >;
   nextScheduled: string | null;
 };

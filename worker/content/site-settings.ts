@@ -1,5 +1,11 @@
 import { ConfigError } from "../config/content-config.ts";
-import { type SiteDefaults, socialLabel } from "../config/site-defaults.ts";
+import {
+  IN_SITE_PATH,
+  licensePage,
+  type SiteDefaults,
+  socialLabel,
+  webAddress,
+} from "../config/site-defaults.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { ContentImage, SiteSettingsDocument, TextBlock } from "./model.ts";
 
@@ -27,10 +33,10 @@ const isWebUrl = (value: string) => {
   }
 };
 
-/** An in-site path such as "/", "/contact" or "/post/a-walk": never another site or a script. */
-const IN_SITE_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
-
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+const license = <K extends "licenseUrl" | "licensePage">(key: K, value: string | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
 
 /**
  * The Studio's settings over the defaults, field by field. Entries that could not be shown
@@ -64,6 +70,8 @@ function resolveSiteSettings(
     intro: doc.intro?.length ? doc.intro : null,
     socialImage: doc.socialImage?.asset ? doc.socialImage : null,
     language: fallback.language,
+    ...license("licenseUrl", webAddress(doc.licenseUrl) ?? fallback.licenseUrl),
+    ...license("licensePage", licensePage(doc.licensePage) ?? fallback.licensePage),
   };
 }
 

@@ -1,14 +1,20 @@
+import { buildCollection } from "./collection.ts";
 import type {
   ArchiveSlice,
   CameraData,
   CheckedImage,
   FeedContent,
+  FoundDocument,
   HomeContent,
   ImageAsset,
   ImageCrop,
   ImageHotspot,
+  IndexedDocument,
+  IndexedImage,
   PageDocument,
+  PhotoCollection,
   PostAnswer,
+  SearchAnswer,
   SiteIndex,
   SiteSettingsDocument,
 } from "./model.ts";
@@ -212,7 +218,10 @@ export function parseSiteIndex(value: unknown): SiteIndex | undefined {
 /** null is a valid answer: the asset is gone. */
 export function parseCamera(value: unknown): CameraData | null | undefined {
   const isCameraData = (data: unknown): data is CameraData =>
-    isObject(data) && optionalObject(data.exif) && optionalObject(data.image);
+    isObject(data) &&
+    optionalObject(data.exif) &&
+    optionalObject(data.image) &&
+    optionalStrings(data.tags);
   return value === null || isCameraData(value) ? value : undefined;
 }
 
@@ -221,8 +230,8 @@ export function parseSiteSettings(value: unknown): SiteSettingsDocument | null |
   if (value === null) return null;
   const isSettings = (doc: unknown): doc is NonNullable<SiteSettingsQueryResult> =>
     isObject(doc) &&
-    ["title", "brand", "description", "ownerName", "email"].every((field) =>
-      optionalString(doc[field]),
+    ["title", "brand", "description", "ownerName", "email", "licenseUrl", "licensePage"].every(
+      (field) => optionalString(doc[field]),
     ) &&
     optionalArray(doc.socialLinks) &&
     optionalArray(doc.navigation) &&
@@ -234,6 +243,89 @@ export function parseSiteSettings(value: unknown): SiteSettingsDocument | null |
 /** The slideshow's photographs: the assets a rendition can be made of. */
 export function parseBackgroundImages(value: unknown): ImageAsset[] | undefined {
   return Array.isArray(value) ? value.filter(isImageAsset) : undefined;
+}
+
+const optionalStrings = (value: unknown) =>
+  value === null || value === undefined || (Array.isArray(value) && value.every(optionalString));
+
+/** A photograph of the photo index; one whose asset is gone or broken is left out (null). */
+function indexedImage(value: unknown): IndexedImage | null {
+  if (!isObject(value) || !isImageAsset(value.asset)) return null;
+  const asset = value.asset as unknown as Record<string, unknown> & IndexedImage["asset"];
+  const facts = ["make", "model", "lens", "takenAt"].every((field) => optionalString(asset[field]));
+  if (!facts || !optionalStrings(asset.tags) || !optionalString(value.alt)) return null;
+  return {
+    _key: isString(value._key) ? value._key : null,
+    alt: (value.alt as string | null | undefined) ?? null,
+    crop: checkedCrop(value.crop as SanityImageCrop | null),
+    hotspot: checkedHotspot(value.hotspot as SanityImageHotspot | null),
+    asset: {
+      _id: asset._id,
+      url: asset.url,
+      width: asset.width,
+      height: asset.height,
+      color: isString(asset.color) ? asset.color : null,
+      altText: isString(asset.altText) ? asset.altText : null,
+      lqip: null,
+      title: null,
+      creditLine: null,
+      tags: asset.tags ?? null,
+      make: asset.make ?? null,
+      model: asset.model ?? null,
+      lens: asset.lens ?? null,
+      takenAt: asset.takenAt ?? null,
+    },
+  };
+}
+
+const indexedImages = (value: unknown): IndexedImage[] =>
+  Array.isArray(value) ? value.map(indexedImage).filter((image) => image !== null) : [];
+
+/**
+ * The photo index, made into the collection (collection.ts): documents of another shape and
+ * photographs whose asset is gone are left out; a malformed answer is undefined.
+ */
+export function parsePhotoCollection(
+  value: unknown,
+  hiddenTag: string,
+): PhotoCollection | undefined {
+  if (!isObject(value) || !Array.isArray(value.documents)) return undefined;
+  const documents: IndexedDocument[] = value.documents.flatMap((doc) => {
+    if (!isObject(doc) || (doc._type !== "page" && doc._type !== "post")) return [];
+    if (!isString(doc.slug) || !isString(doc.date)) return [];
+    return [
+      {
+        _type: doc._type,
+        slug: doc.slug,
+        date: doc.date,
+        cover: indexedImage(doc.cover),
+        images: indexedImages(doc.images),
+        galleries: indexedImages(doc.galleries),
+      },
+    ];
+  });
+  return { photos: buildCollection(documents, hiddenTag), nextScheduled: scheduled(value) };
+}
+
+/** A search's answer; results of another shape are left out. */
+export function parseSearch(value: unknown): SearchAnswer | undefined {
+  if (!isObject(value) || !Array.isArray(value.photos) || !Array.isArray(value.documents)) {
+    return undefined;
+  }
+  const photoIds = value.photos.flatMap((photo) =>
+    isObject(photo) && isString(photo._id) ? [photo._id] : [],
+  );
+  const documents = value.documents.filter(
+    (doc): doc is FoundDocument =>
+      isObject(doc) &&
+      (doc._type === "page" || doc._type === "post") &&
+      isString(doc.slug) &&
+      isString(doc.title) &&
+      optionalString(doc.publishedAt) &&
+      optionalString(doc.summary) &&
+      optionalString(doc.text),
+  );
+  return { photoIds, documents, nextScheduled: scheduled(value) };
 }
 
 /** When the next scheduled post goes live, as every post query answers it (null: none). */

@@ -1,30 +1,100 @@
-import type { SiteIndex } from "../content/model.ts";
+import type { Context } from "hono";
+import { cameraGroups, lensGroups, tagGroups } from "../content/collection.ts";
+import { croppedSize, type ImageUrls } from "../content/image-urls.ts";
+import type { PhotoCollection, SiteIndex } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import { isSlug } from "../content/slug.ts";
 import { escapeXml } from "../lib/xml.ts";
 import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "../render/feed.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor } from "../request/context.ts";
 
-interface SitemapEntry {
+/** One address of the sitemap, with its last change and, for a photo page, its photograph. */
+export interface SitemapEntry {
   loc: string;
-  lastmod: Date | undefined;
+  lastmod?: Date | undefined;
+  /** The photograph's address on the image CDN (the image sitemap extension). */
+  image?: string;
 }
 
-function sitemapXml(entries: SitemapEntry[]): string {
-  const urls = entries.map(({ loc, lastmod }) => {
+/** How wide the photographs the sitemap names are (search engines index them at this size). */
+const SITEMAP_IMAGE_WIDTH = 1280;
+
+/** What the sitemap protocol allows in one file: 50,000 addresses and 50 MB (uncompressed). */
+export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 } as const;
+
+const SITEMAPS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+const IMAGES = "http://www.google.com/schemas/sitemap-image/1.1";
+const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const URLSET_OPEN = `<urlset xmlns="${SITEMAPS}" xmlns:image="${IMAGES}">\n`;
+const URLSET_CLOSE = "</urlset>\n";
+
+/** One `<url>` line. */
+export function urlXml({ loc, lastmod, image }: SitemapEntry): string {
+  const date = lastmod ? `<lastmod>${escapeXml(lastmod.toISOString())}</lastmod>` : "";
+  const picture = image
+    ? `<image:image><image:loc>${escapeXml(image)}</image:loc></image:image>`
+    : "";
+  return `  <url><loc>${escapeXml(loc)}</loc>${date}${picture}</url>\n`;
+}
+
+const encoder = new TextEncoder();
+const bytes = (text: string) => encoder.encode(text).length;
+
+/**
+ * The entries in files the protocol allows: as few as possible, in order, none with more than
+ * `limits.urls` addresses or `limits.bytes` bytes (its XML with head and root element).
+ */
+export function splitSitemap(
+  entries: readonly SitemapEntry[],
+  limits: { urls: number; bytes: number } = SITEMAP_LIMITS,
+): SitemapEntry[][] {
+  const frame = bytes(HEAD + URLSET_OPEN + URLSET_CLOSE);
+  const files: SitemapEntry[][] = [[]];
+  let size = frame;
+  for (const entry of entries) {
+    const line = bytes(urlXml(entry));
+    const current = files.at(-1) as SitemapEntry[];
+    if (current.length > 0 && (current.length >= limits.urls || size + line > limits.bytes)) {
+      files.push([entry]);
+      size = frame + line;
+    } else {
+      current.push(entry);
+      size += line;
+    }
+  }
+  return files;
+}
+
+/** A `<urlset>` of these entries. */
+export const urlsetXml = (entries: readonly SitemapEntry[]): string =>
+  HEAD + URLSET_OPEN + entries.map(urlXml).join("") + URLSET_CLOSE;
+
+/** A `<sitemapindex>` naming each file of the sitemap, with its newest change. */
+export function sitemapIndexXml(files: readonly { loc: string; lastmod?: Date }[]): string {
+  const lines = files.map(({ loc, lastmod }) => {
     const date = lastmod ? `<lastmod>${escapeXml(lastmod.toISOString())}</lastmod>` : "";
-    return `  <url><loc>${escapeXml(loc)}</loc>${date}</url>`;
+    return `  <sitemap><loc>${escapeXml(loc)}</loc>${date}</sitemap>\n`;
   });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
-    "</urlset>",
-    "",
-  ].join("\n");
+  return `${HEAD}<sitemapindex xmlns="${SITEMAPS}">\n${lines.join("")}</sitemapindex>\n`;
 }
 
-/** `/sitemap.xml`: the home page, every page and every post, with their last change. */
-export const sitemap: Feed<SiteIndex> = (c, index, origin) => {
+/** Everything the sitemap lists. */
+export interface SitemapContent {
+  index: SiteIndex;
+  collection: PhotoCollection;
+}
+
+/**
+ * Every address of the site, in order: the home page, every page and post, the collection
+ * pages (all photographs, tags, and each tag, camera and lens), and every photograph's page
+ * with the photograph itself.
+ */
+export function sitemapEntries(
+  { index, collection }: SitemapContent,
+  origin: string,
+  images: Pick<ImageUrls, "fixed">,
+): SitemapEntry[] {
   const pages = index.pages
     .filter((page) => isSlug(page.slug))
     .map((page) => ({
@@ -37,12 +107,57 @@ export const sitemap: Feed<SiteIndex> = (c, index, origin) => {
       loc: `${origin}${paths.post(post.slug)}`,
       lastmod: parseDate(post._updatedAt) ?? parseDate(post.publishedAt),
     }));
-  const home = {
-    loc: `${origin}${paths.home()}`,
-    lastmod: latest(posts.map((post) => post.lastmod)),
-  };
-  return c.body(sitemapXml([home, ...pages, ...posts]), 200, {
-    "Content-Type": "application/xml; charset=utf-8",
-    "Cache-Control": FEED_CACHE_CONTROL,
+  const newest = latest(posts.map((post) => post.lastmod));
+  const home = { loc: `${origin}${paths.home()}`, lastmod: newest };
+  const { photos } = collection;
+  const groups = [
+    ...tagGroups(photos).map((group) => paths.tag(group.slug)),
+    ...cameraGroups(photos).map((group) => paths.camera(group.slug)),
+    ...lensGroups(photos).map((group) => paths.lens(group.slug)),
+  ];
+  const collections =
+    photos.length > 0
+      ? [paths.photos(), paths.tags(), ...groups].map((path) => ({ loc: `${origin}${path}` }))
+      : [];
+  const photoPages = photos.map((photo) => {
+    // The photograph in its crop, 1280 px wide at most: one address each (thousands of them).
+    const { width, height } = croppedSize(photo.image);
+    const w = Math.min(width, SITEMAP_IMAGE_WIDTH);
+    return {
+      loc: `${origin}${paths.photo(photo.kind, photo.slug, photo.key)}`,
+      image: images.fixed(photo.image, w, Math.round((w * height) / width)),
+    };
   });
+  return [home, ...pages, ...posts, ...collections, ...photoPages];
+}
+
+const XML_HEADERS = {
+  "Content-Type": "application/xml; charset=utf-8",
+  "Cache-Control": FEED_CACHE_CONTROL,
+};
+
+/** The address of one file of a split sitemap (`/sitemap-2.xml`). */
+export const sitemapFile = (origin: string, number: number) => `${origin}/sitemap-${number}.xml`;
+
+/**
+ * `/sitemap.xml`: every address of the site as one `<urlset>`, or, past the protocol's limits,
+ * a `<sitemapindex>` of its files (`/sitemap-1.xml`, …), each answered by `sitemapPart`.
+ */
+export const sitemap: Feed<SitemapContent> = (c, content, origin) => {
+  const files = splitSitemap(sitemapEntries(content, origin, contentFor(c).images));
+  if (files.length === 1) return c.body(urlsetXml(files[0] ?? []), 200, XML_HEADERS);
+  const index = files.map((entries, i) => ({
+    loc: sitemapFile(origin, i + 1),
+    lastmod: latest(entries.map((entry) => entry.lastmod)),
+  }));
+  return c.body(sitemapIndexXml(index), 200, XML_HEADERS);
+};
+
+/** `/sitemap-{n}.xml`: one file of a split sitemap; a number past the last is not found. */
+export const sitemapPart: Feed<SitemapContent> = (c: Context<AppEnv>, content, origin) => {
+  const number = Number(c.req.param("part"));
+  const files = splitSitemap(sitemapEntries(content, origin, contentFor(c).images));
+  const entries = files.length > 1 ? files[number - 1] : undefined;
+  if (!entries) return c.text("Not found\n", 404);
+  return c.body(urlsetXml(entries), 200, XML_HEADERS);
 };

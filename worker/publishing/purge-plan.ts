@@ -20,10 +20,19 @@ const slugOf = (value: unknown): string | undefined => {
 const EVERYTHING: PurgeRequest = { everything: true };
 
 /**
+ * What shows every photograph and every document's text: a page or post may add, drop or move
+ * a photograph, which changes the collection pages (all photographs, its tags', its camera's
+ * and lens's pages, the sitemap) and any search result.
+ */
+const COLLECTIONS = [TAGS.photos, TAGS.search];
+
+/**
  * The purge a published change needs: null for a change no visitor can see (a draft, an
  * inquiry from the contact form, which the site never shows), the
  * document's tags when they are known, and everything for what cannot be mapped (an image's
- * texts may show on any page; an unknown type or a payload without an id).
+ * texts may show on any page; an unknown type or a payload without an id). A media tag (its
+ * name, or a new one) changes the slideshow, the photo pages that show tags, the collection
+ * pages and search.
  */
 export function purgeFor(change: unknown): PurgeRequest | null {
   if (typeof change !== "object" || change === null) return EVERYTHING;
@@ -36,11 +45,15 @@ export function purgeFor(change: unknown): PurgeRequest | null {
     case "siteSettings":
       return _id === "siteSettings" ? { tags: [TAGS.settings] } : null;
     case "media.tag":
-      return { tags: [TAGS.slideshow] };
+      return { tags: [TAGS.slideshow, TAGS.mediaTags, ...COLLECTIONS] };
     case "post":
-      return slugs.length ? { tags: [...slugs.map(TAGS.post), TAGS.posts] } : EVERYTHING;
+      return slugs.length
+        ? { tags: [...slugs.map(TAGS.post), TAGS.posts, ...COLLECTIONS] }
+        : EVERYTHING;
     case "page":
-      return slugs.length ? { tags: [...slugs.map(TAGS.page), TAGS.pages] } : EVERYTHING;
+      return slugs.length
+        ? { tags: [...slugs.map(TAGS.page), TAGS.pages, ...COLLECTIONS] }
+        : EVERYTHING;
     default:
       return EVERYTHING;
   }

@@ -37,7 +37,7 @@ describe("sanityWebhook", () => {
     const res = await send(app, await delivery({ ...CHANGE, accepted: true }));
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    const tags = ["post:autumn-in-the-basque-mountains", "posts"];
+    const tags = ["post:autumn-in-the-basque-mountains", "posts", "photos", "search"];
     expect(purges).toEqual([{ tags }]);
     expect(await res.json()).toEqual({ generation: before + 1, purged: tags, cache: "purged" });
     expect(await generation()).toBe(before + 1);

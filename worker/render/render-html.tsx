@@ -111,6 +111,8 @@ export async function renderHtml(
         styles: buildInfo.styles,
         entryScript: buildInfo.entryScript,
         photoViewerScript: buildInfo.photoViewerScript,
+        searchScript: buildInfo.searchScript,
+        morePhotosScript: buildInfo.morePhotosScript,
         imageOrigin: images,
         headScript: buildInfo.headScript,
         dev: buildInfo.dev,

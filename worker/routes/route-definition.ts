@@ -26,7 +26,7 @@ export interface RouteDefinition<Name extends string = string> {
   check?: ValidityCheck;
   /** Names from the middleware registry, run in order after the check. */
   middlewares?: readonly Name[];
-  /** Query parameters the page reads (the contact page's `photo`): part of its cache keys. */
+  /** Query parameters the page reads (the contact page's `photo`, the search's `q`): part of its cache keys. */
   query?: readonly string[];
   handler: Handler<AppEnv>;
 }

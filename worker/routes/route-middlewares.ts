@@ -15,6 +15,9 @@ export type RouteMiddleware = MiddlewareHandler<AppEnv>;
  * createApp({ routes, middlewares: routeMiddlewares }); // the default
  * ```
  */
-export const routeMiddlewares = { noindex, htmlCache } satisfies Record<string, RouteMiddleware>;
+export const routeMiddlewares = {
+  noindex,
+  htmlCache,
+} satisfies Record<string, RouteMiddleware>;
 
 export type RouteMiddlewareName = keyof typeof routeMiddlewares;

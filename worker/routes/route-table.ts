@@ -1,3 +1,5 @@
+import { groupHandler, photosHandler, tagsHandler } from "../discovery/collections.tsx";
+import { searchHandler } from "../discovery/search.tsx";
 import { archiveHandler } from "../handlers/archive.tsx";
 import { homeHandler } from "../handlers/home.tsx";
 import { pageHandler } from "../handlers/page.tsx";
@@ -36,6 +38,66 @@ export const routes: readonly RouteDefinition<RouteMiddlewareName>[] = [
     check: pageNumberParam("page"),
     middlewares: ["htmlCache"],
     handler: archiveHandler,
+  },
+  // Every photograph, by tag, camera and lens, and search (worker/discovery/). Before
+  // `/{slug}` too: these slugs are reserved (see the README).
+  { name: "photos", path: "/photos", middlewares: ["htmlCache"], handler: photosHandler },
+  {
+    name: "photos-page",
+    path: "/photos/page/:page",
+    check: pageNumberParam("page"),
+    middlewares: ["htmlCache"],
+    handler: photosHandler,
+  },
+  { name: "tags", path: "/tags", middlewares: ["htmlCache"], handler: tagsHandler },
+  {
+    name: "tag",
+    path: "/tag/:slug",
+    check: slugParam("slug"),
+    middlewares: ["htmlCache"],
+    handler: groupHandler("tag"),
+  },
+  {
+    name: "tag-page",
+    path: "/tag/:slug/page/:page",
+    check: allOf(slugParam("slug"), pageNumberParam("page")),
+    middlewares: ["htmlCache"],
+    handler: groupHandler("tag"),
+  },
+  {
+    name: "camera",
+    path: "/camera/:slug",
+    check: slugParam("slug"),
+    middlewares: ["htmlCache"],
+    handler: groupHandler("camera"),
+  },
+  {
+    name: "camera-page",
+    path: "/camera/:slug/page/:page",
+    check: allOf(slugParam("slug"), pageNumberParam("page")),
+    middlewares: ["htmlCache"],
+    handler: groupHandler("camera"),
+  },
+  {
+    name: "lens",
+    path: "/lens/:slug",
+    check: slugParam("slug"),
+    middlewares: ["htmlCache"],
+    handler: groupHandler("lens"),
+  },
+  {
+    name: "lens-page",
+    path: "/lens/:slug/page/:page",
+    check: allOf(slugParam("slug"), pageNumberParam("page")),
+    middlewares: ["htmlCache"],
+    handler: groupHandler("lens"),
+  },
+  {
+    name: "search",
+    path: "/search",
+    query: ["q"],
+    middlewares: ["htmlCache"],
+    handler: searchHandler,
   },
   {
     name: "post",

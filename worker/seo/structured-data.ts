@@ -50,3 +50,48 @@ export function blogPostingLd(post: BlogPosting) {
     author: { "@type": "Person", name: post.author.name, url: post.author.url },
   };
 }
+
+interface ImageObject {
+  /** The photograph itself: an image CDN address. */
+  contentUrl: string;
+  /** Its own page. */
+  url: string;
+  name: string;
+  description?: string | null;
+  width: number;
+  height: number;
+  /** Who made it (the credit line, else the site's owner). */
+  creator: string;
+  /** How it is credited. */
+  creditText: string;
+  copyrightNotice: string;
+  /** The licence's address, when the owner names one. */
+  license?: string;
+  /** Where it is licensed. */
+  acquireLicensePage: string;
+  /** When it was taken, when known. */
+  dateCreated?: string;
+}
+
+/**
+ * A photograph, with what Google Images needs to show it as licensable: `license` and
+ * `acquireLicensePage`, with `creator`, `creditText` and `copyrightNotice`.
+ */
+export function imageObjectLd(image: ImageObject) {
+  return {
+    "@context": CONTEXT,
+    "@type": "ImageObject",
+    contentUrl: image.contentUrl,
+    url: image.url,
+    name: image.name,
+    ...(image.description ? { description: image.description } : {}),
+    width: image.width,
+    height: image.height,
+    creator: { "@type": "Person", name: image.creator },
+    creditText: image.creditText,
+    copyrightNotice: image.copyrightNotice,
+    ...(image.license ? { license: image.license } : {}),
+    acquireLicensePage: image.acquireLicensePage,
+    ...(image.dateCreated ? { dateCreated: image.dateCreated } : {}),
+  };
+}

@@ -15,6 +15,8 @@ interface PhotoViewProps {
   alt: string;
   credit?: string | null;
   details: CameraDetail[];
+  /** The photograph's tags (names and their pages). */
+  tags?: readonly { name: string; href: string }[];
   /** The neighbours' pages. */
   previousHref?: string;
   nextHref?: string;
@@ -93,13 +95,22 @@ export function PhotoView(props: PhotoViewProps) {
         {props.credit && <p className="photo-info-muted">Photograph: {props.credit}</p>}
         {details.length > 0 && (
           <dl className="camera-details" aria-label="Camera details">
-            {details.map(({ label, value }) => (
+            {details.map(({ label, value, href }) => (
               <div key={label}>
                 <dt>{label}</dt>
-                <dd>{value}</dd>
+                <dd>{href ? <a href={href}>{value}</a> : value}</dd>
               </div>
             ))}
           </dl>
+        )}
+        {props.tags && props.tags.length > 0 && (
+          <ul className="tag-links mt-4" aria-label="Tags">
+            {props.tags.map((tag) => (
+              <li key={tag.href}>
+                <a href={tag.href}>{tag.name}</a>
+              </li>
+            ))}
+          </ul>
         )}
         {props.inquire && (
           <p>

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  aperture,
-  cameraDetails,
-  cameraName,
-  focalLength,
-  shutterSpeed,
-} from "./camera-details.ts";
+import { aperture, cameraDetails, focalLength, shutterSpeed } from "./camera-details.ts";
 
 describe("camera details as photographers write them", () => {
   it.each([
@@ -27,12 +21,21 @@ describe("camera details as photographers write them", () => {
     expect(focalLength(4.5)).toBe("4.5 mm");
   });
 
-  it("does not repeat the maker in the camera's name", () => {
-    expect(cameraName("Canon", "Canon EOS 400D DIGITAL")).toBe("Canon EOS 400D DIGITAL");
-    expect(cameraName("NIKON CORPORATION", "NIKON D850")).toBe("NIKON D850");
-    expect(cameraName("FUJIFILM", "X-T4")).toBe("FUJIFILM X-T4");
-    expect(cameraName(undefined, "X-T4")).toBe("X-T4");
-    expect(cameraName("Leica", undefined)).toBe("Leica");
+  it("names the camera and lens as photographers do, linked to their pages", () => {
+    expect(
+      cameraDetails({
+        image: { Make: "NIKON CORPORATION", Model: "NIKON D850 " },
+        exif: { LensModel: "AF-S NIKKOR 70-200mm f/2.8E FL ED VR" },
+      }),
+    ).toEqual([
+      { label: "Camera", value: "Nikon D850", href: "/camera/nikon-d850" },
+      {
+        label: "Lens",
+        value: "AF-S NIKKOR 70-200mm f/2.8E FL ED VR",
+        href: "/lens/af-s-nikkor-70-200mm-f-2-8e-fl-ed-vr",
+      },
+    ]);
+    expect(cameraDetails({ image: { Make: "Leica", Model: null } })).toEqual([]);
   });
 
   it("lists what is known, in order, and leaves out what is not (zeros included)", () => {
@@ -49,8 +52,8 @@ describe("camera details as photographers write them", () => {
         },
       }),
     ).toEqual([
-      { label: "Camera", value: "Canon EOS 400D DIGITAL" },
-      { label: "Lens", value: "EF-S 18-55mm" },
+      { label: "Camera", value: "Canon EOS 400D DIGITAL", href: "/camera/canon-eos-400d-digital" },
+      { label: "Lens", value: "EF-S 18-55mm", href: "/lens/ef-s-18-55mm" },
       { label: "Focal length", value: "18 mm" },
       { label: "Aperture", value: "ƒ/3.5" },
       { label: "Shutter speed", value: "0.4 s" },

@@ -1,17 +1,19 @@
+import { cameraName, lensName, nameSlug } from "../content/camera-names.ts";
 import type { CameraData } from "../content/model.ts";
+import { paths } from "../content/paths.ts";
 import { formatDate } from "../views/parts/PublishedDate.tsx";
 
 /** One line of a photograph's camera details, as photographers write it. */
 export interface CameraDetail {
   label: string;
   value: string;
+  /** The page of every photograph taken with this camera or lens. */
+  href?: string;
 }
 
 /** A positive finite number, or undefined: cameras write 0 for what they do not know. */
 const known = (value: number | null | undefined) =>
   typeof value === "number" && Number.isFinite(value) && value > 0 ? value : undefined;
-
-const trimmed = (value: string | null | undefined) => value?.trim() || undefined;
 
 /** "1/250 s" for fractions of a second, "0.4 s", "2 s", "30 s" for longer ones. */
 export function shutterSpeed(seconds: number): string {
@@ -25,14 +27,6 @@ export const aperture = (fNumber: number) => `ƒ/${Number(fNumber.toFixed(1))}`;
 /** "35 mm", "107 mm", "4.5 mm". */
 export const focalLength = (mm: number) => `${Number(mm.toFixed(1))} mm`;
 
-/** "Canon EOS 400D": the model alone when it already names the maker. */
-export function cameraName(make?: string, model?: string): string | undefined {
-  if (!model) return make;
-  if (!make) return model;
-  const brand = make.split(/\s+/)[0]?.toLowerCase() ?? "";
-  return model.toLowerCase().startsWith(brand) ? model : `${make} ${model}`;
-}
-
 /**
  * The details worth showing beside a photograph, in the order photographers read them;
  * whatever the photograph's data lacks is left out, never shown empty. Location is never
@@ -40,16 +34,17 @@ export function cameraName(make?: string, model?: string): string | undefined {
  */
 export function cameraDetails(data: CameraData | null | undefined): CameraDetail[] {
   const exif = data?.exif ?? {};
-  const camera = cameraName(trimmed(data?.image?.Make), trimmed(data?.image?.Model));
-  const lens = trimmed(exif.LensModel);
+  // Named as photographers name them (content/camera-names.ts), as their pages are.
+  const camera = cameraName(data?.image?.Make, data?.image?.Model);
+  const lens = lensName(exif.LensModel);
   const f = known(exif.FNumber);
   const t = known(exif.ExposureTime);
   const mm = known(exif.FocalLength);
   const iso = known(exif.ISO);
   const taken = exif.DateTimeOriginal ? formatDate(exif.DateTimeOriginal) : "";
   const details: (CameraDetail | false | "" | undefined)[] = [
-    camera && { label: "Camera", value: camera },
-    lens && { label: "Lens", value: lens },
+    camera && { label: "Camera", value: camera, href: paths.camera(nameSlug(camera)) },
+    lens && { label: "Lens", value: lens, href: paths.lens(nameSlug(lens)) },
     mm !== undefined && { label: "Focal length", value: focalLength(mm) },
     f !== undefined && { label: "Aperture", value: aperture(f) },
     t !== undefined && { label: "Shutter speed", value: shutterSpeed(t) },

@@ -1,14 +1,18 @@
 import type { Context, Handler } from "hono";
+import { nameSlug } from "../content/camera-names.ts";
+import { visibleTags } from "../content/collection.ts";
 import { croppedSize } from "../content/image-urls.ts";
 import { altTextOf, type PageDocument, type PostDocument } from "../content/model.ts";
 import { type DocumentKind, paths } from "../content/paths.ts";
 import { findPhoto } from "../content/photos.ts";
+import { SLIDESHOW_TAG } from "../content/queries.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor } from "../request/context.ts";
+import { canonicalUrl, contentFor, siteOrigin } from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
+import { imageObjectLd } from "../seo/structured-data.ts";
 import { photoAnchor } from "../views/helpers/photo-links.ts";
 import { cameraDetails } from "./camera-details.ts";
 import { PhotoView } from "./PhotoView.tsx";
@@ -65,12 +69,44 @@ export const photoHandler =
     const at = (neighbour: typeof found.previous) =>
       neighbour ? paths.photo(kind, slug, neighbour.key) : undefined;
     const docPath = paths.document(kind, slug);
+    const { site } = layout;
+    // The credit line names the photographer (and often the licence: "Jane Doe · CC BY 4.0").
+    const credit = image.asset.creditLine?.trim() || site.owner;
+    const creator = credit.split(" · ")[0]?.trim() || credit;
+    // Without a page of the owner's own, the contact form about this very photograph.
+    const licensePage = site.licensePage ?? paths.contactAbout(kind, slug, key);
+    const taken = camera?.exif?.DateTimeOriginal;
 
     return renderHtml(c, layout, {
       title: pageTitle,
       ownLead: true,
       description,
-      meta: { type: "article", image: socialImage(content.images, image) },
+      meta: {
+        type: "article",
+        image: socialImage(content.images, image),
+        // What search engines need to show the photograph as licensable (Google Images).
+        jsonLd: [
+          imageObjectLd({
+            // The photograph as large as a page shows it (its crop, at most 2560 px wide).
+            contentUrl: content.images.fixed(
+              image,
+              Math.min(width, 2560),
+              Math.round((Math.min(width, 2560) * height) / width),
+            ),
+            url: canonicalUrl(c),
+            name: title,
+            description: alt || null,
+            width,
+            height,
+            creator,
+            creditText: credit,
+            copyrightNotice: `© ${creator}`,
+            ...(site.licenseUrl ? { license: site.licenseUrl } : {}),
+            acquireLicensePage: new URL(licensePage, siteOrigin(c)).href,
+            ...(taken && !Number.isNaN(Date.parse(taken)) ? { dateCreated: taken } : {}),
+          }),
+        ],
+      },
       main: (
         <PhotoView
           found={found}
@@ -83,6 +119,10 @@ export const photoHandler =
           alt={alt}
           credit={image.asset.creditLine}
           details={cameraDetails(camera)}
+          tags={visibleTags(camera?.tags ?? null, SLIDESHOW_TAG).map((name) => ({
+            name,
+            href: paths.tag(nameSlug(name)),
+          }))}
           previousHref={at(found.previous)}
           nextHref={at(found.next)}
           back={{ href: `${docPath}#${photoAnchor(key)}`, label: doc.title }}

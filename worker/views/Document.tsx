@@ -7,6 +7,9 @@ export interface DocumentAssets {
   imageOrigin: string;
   /** The photo viewer, which the entry loads on pages with photographs. */
   photoViewerScript: string;
+  /** Loaded on demand (client/runtime/on-demand.ts): the search, more of a photo grid. */
+  searchScript: string;
+  morePhotosScript: string;
   /** The inline script that applies the colour mode before first paint. */
   headScript: string;
   /** Vite's dev client, only when served by the dev server. */
@@ -58,6 +61,8 @@ export function Document({
         {/* The head script starts the client script after the first paint (see before-paint.js). */}
         <meta name="entry" content={assets.entryScript} />
         <meta name="photo-viewer" content={assets.photoViewerScript} />
+        <meta name="search" content={assets.searchScript} />
+        <meta name="more-photos" content={assets.morePhotosScript} />
         {head}
       </head>
       <body className="min-h-dvh bg-neutral-50 font-sans text-neutral-900 antialiased dark:bg-neutral-950 dark:text-neutral-100">

@@ -31,6 +31,9 @@ export function SiteFooter({
         <span>
           © {year} {owner}
         </span>
+        <a href="/photos" className={linkClass}>
+          Photos
+        </a>
         <a href="/archive" className={linkClass}>
           Archive
         </a>

@@ -1,4 +1,4 @@
-import { IoGlassesOutline } from "react-icons/io5";
+import { IoGlassesOutline, IoSearchOutline } from "react-icons/io5";
 import type { Link } from "../config/site-defaults.ts";
 
 interface SiteHeaderProps {
@@ -12,7 +12,7 @@ interface SiteHeaderProps {
 export function SiteHeader({ brand, navigation, path }: SiteHeaderProps) {
   return (
     <header className="surface sticky top-0 z-20 border-b border-neutral-200/70 dark:border-neutral-800/70">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
         <a
           href="/"
           className="focus-ring group inline-flex items-center gap-2 rounded-md font-serif text-xl tracking-tight text-neutral-900 dark:text-white"
@@ -24,8 +24,18 @@ export function SiteHeader({ brand, navigation, path }: SiteHeaderProps) {
           />
           <span>{brand}</span>
         </a>
-        <nav aria-label="Main">
-          <ul className="flex items-center gap-1 text-sm font-medium sm:gap-2">
+        {/* With JavaScript, this (or "/", ⌘K, Ctrl-K) opens the search dialog over the page. */}
+        <a
+          href="/search"
+          data-search-open=""
+          aria-current={path === "/search" ? "page" : undefined}
+          className="focus-ring ms-auto rounded-full p-2 text-neutral-700 hover:bg-neutral-900/5 hover:text-neutral-950 dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white"
+        >
+          <IoSearchOutline aria-hidden="true" focusable="false" className="size-5" />
+          <span className="sr-only">Search</span>
+        </a>
+        <nav aria-label="Main" className="w-full sm:w-auto">
+          <ul className="flex flex-wrap items-center justify-end gap-1 text-sm font-medium sm:gap-2">
             {navigation.map(({ href, label }) => {
               const current = path === href;
               return (
@@ -33,7 +43,7 @@ export function SiteHeader({ brand, navigation, path }: SiteHeaderProps) {
                   <a
                     href={href}
                     aria-current={current ? "page" : undefined}
-                    className="focus-ring rounded-full px-3 py-1.5 text-neutral-700 transition-colors hover:bg-neutral-900/5 hover:text-neutral-950 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white dark:aria-[current=page]:bg-primary-400 dark:aria-[current=page]:text-neutral-950"
+                    className="focus-ring rounded-full px-2 py-1.5 text-neutral-700 sm:px-3 transition-colors hover:bg-neutral-900/5 hover:text-neutral-950 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white dark:aria-[current=page]:bg-primary-400 dark:aria-[current=page]:text-neutral-950"
                   >
                     {label}
                   </a>

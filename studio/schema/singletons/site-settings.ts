@@ -9,6 +9,7 @@ const DEFAULT_NAVIGATION = [
   { _key: "home", _type: "navItem", label: "Home", path: "/" },
   { _key: "contact", _type: "navItem", label: "Contact", path: "/contact" },
   { _key: "portfolio", _type: "navItem", label: "Portfolio", path: "/portfolio" },
+  { _key: "photos", _type: "navItem", label: "Photos", path: "/photos" },
 ];
 
 // Everything here is optional: the site has its own default for each empty field, so a
@@ -91,6 +92,22 @@ export const siteSettings = defineType({
           type: "string",
         }),
       ],
+    }),
+    defineField({
+      name: "licenseUrl",
+      title: "Licence of your photographs",
+      description:
+        "The address of the licence your photographs are offered under (search engines show a " +
+        `"Licensable" badge with it). ${OPTIONAL}`,
+      type: "url",
+    }),
+    defineField({
+      name: "licensePage",
+      title: "Where to license a photograph",
+      description:
+        "A page of this site (such as /contact) or a web address where a photograph can be " +
+        `licensed or bought as a print. When empty, the contact page.`,
+      type: "string",
     }),
   ],
   preview: { prepare: () => ({ title: "Site settings" }) },

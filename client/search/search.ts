@@ -1,0 +1,146 @@
+/**
+ * Search as the visitor types: a dialog over any page (opened by "/", ⌘K or Ctrl-K, or the
+ * header's search link), and on the search page its own search box. Both show the search
+ * page's own results part (`[data-search-results]` of `/search?q=…`, fetched as the page is:
+ * cached at the edge like any page and purged on publish), so the dialog, the page and the
+ * page without JavaScript always agree. Typing waits for a pause (DEBOUNCE_MS) and cancels the
+ * request it supersedes; ↓ and ↑ move between the box and the results, Enter follows a result
+ * (or, in the box, opens the whole results page), Escape closes and focus returns.
+ *
+ * Plain DOM, its styles inside, loaded on demand by the client entry (client/runtime/
+ * on-demand.ts): pages pay nothing for it until the visitor asks for search.
+ */
+import css from "./search.css?inline";
+
+const DEBOUNCE_MS = 150;
+
+const style = document.createElement("style");
+style.textContent = css;
+document.head.append(style);
+
+const dialog = document.createElement("dialog");
+dialog.className = "search-dialog";
+dialog.setAttribute("aria-label", "Search");
+dialog.innerHTML =
+  '<form action="/search" method="get" role="search">' +
+  '<label for="sd-q" class="sr-only">Search photographs, posts and pages</label>' +
+  '<input id="sd-q" type="search" name="q" autocomplete="off" placeholder="Photographs, posts, pages…">' +
+  '<button type="button" aria-label="Close">Esc</button></form>' +
+  '<p class="sr-only" aria-live="polite"></p><div data-search-results></div>';
+document.body.append(dialog);
+const input = dialog.querySelector("input") as HTMLInputElement;
+const status = dialog.querySelector("[aria-live]") as HTMLElement;
+const dialogResults = dialog.querySelector("[data-search-results]") as HTMLElement;
+let opener: Element | null = null;
+
+/** Results for the box, from the search page: its results part, made at home here. */
+function live(box: HTMLInputElement, results: () => HTMLElement | null, onPage: boolean) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: AbortController | undefined;
+  box.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      pending?.abort();
+      const controller = new AbortController();
+      pending = controller;
+      const query = box.value.trim();
+      const address = `/search${query ? `?q=${encodeURIComponent(query)}` : ""}`;
+      try {
+        const response = await fetch(address, { signal: controller.signal });
+        const page = new DOMParser().parseFromString(await response.text(), "text/html");
+        const found = page.querySelector("[data-search-results]");
+        const target = results();
+        if (controller.signal.aborted || !found || !target) return;
+        for (const held of found.querySelectorAll("[data-after-paint]")) {
+          held.removeAttribute("data-after-paint");
+        }
+        target.replaceChildren(
+          ...[...found.childNodes].map((node) => document.importNode(node, true)),
+        );
+        status.textContent = found.querySelector("[data-search-message]")?.textContent ?? "";
+        if (onPage) history.replaceState(history.state, "", address);
+      } catch {
+        // Superseded, or offline: the form still submits.
+      }
+    }, DEBOUNCE_MS);
+  });
+}
+
+live(input, () => dialogResults, false);
+const pageBox = document.querySelector<HTMLInputElement>("main [data-search-input]");
+if (pageBox) live(pageBox, () => document.querySelector("main [data-search-results]"), true);
+
+/** The box, then every result link, in order: what ↓ and ↑ move through. */
+const stops = (box: HTMLInputElement, within: Element | null) => [
+  box,
+  ...(within?.querySelectorAll<HTMLElement>("[data-search-results] a[href]") ?? []),
+];
+
+function arrows(event: KeyboardEvent, box: HTMLInputElement, within: Element | null): void {
+  if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+  const list = stops(box, within);
+  const at = list.indexOf(document.activeElement as HTMLElement);
+  if (at < 0) return;
+  const to =
+    list[Math.min(list.length - 1, Math.max(0, at + (event.key === "ArrowDown" ? 1 : -1)))];
+  event.preventDefault();
+  to?.focus();
+}
+
+dialog.addEventListener("keydown", (event) => {
+  // Escape closes at once (a search box would first only empty itself).
+  if (event.key === "Escape") {
+    event.preventDefault();
+    dialog.close();
+  } else arrows(event, input, dialog);
+});
+if (pageBox)
+  document
+    .querySelector("main")
+    ?.addEventListener("keydown", (event) =>
+      arrows(event, pageBox, document.querySelector("main")),
+    );
+
+function open(): void {
+  if (!dialog.open) {
+    opener = document.activeElement;
+    dialog.showModal();
+  }
+  input.focus();
+  input.select();
+}
+
+dialog.querySelector("button")?.addEventListener("click", () => dialog.close());
+// A click on the backdrop (the dialog itself, outside its content) closes it.
+dialog.addEventListener("click", (event) => {
+  if (event.target === dialog) dialog.close();
+});
+dialog.addEventListener("close", () => (opener as HTMLElement | null)?.focus?.());
+
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+addEventListener("keydown", (event) => {
+  const shortcut =
+    (event.key === "k" || event.key === "K") && (event.metaKey || event.ctrlKey) && !event.altKey;
+  if (
+    shortcut ||
+    (event.key === "/" && !typing(event.target) && !event.metaKey && !event.ctrlKey)
+  ) {
+    event.preventDefault();
+    open();
+  }
+});
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest("[data-search-open]") : null;
+  if (!link || (event as MouseEvent).metaKey || (event as MouseEvent).ctrlKey) return;
+  event.preventDefault();
+  open();
+});
+
+// Asked for before this script arrived (client/runtime/on-demand.ts): open now.
+if (document.documentElement.dataset.search === "open") {
+  delete document.documentElement.dataset.search;
+  open();
+}

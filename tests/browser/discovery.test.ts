@@ -1,0 +1,287 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ScaleDataset, writeScaleDataset } from "../../bench/scale-dataset.ts";
+import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { axeViolations, openInTheme, THEMES } from "./axe.ts";
+import { hydrated, startBrowserSession, VISITOR_UA } from "./chromium.ts";
+
+// Every photograph findable: the grid of /photos and its next slices, the viewer over the grid
+// (the grid is its sequence), the search dialog from the keyboard, and axe (every rule) on the
+// new pages. The demo has 21 photographs, one slice; the grid's next slices are tested on a
+// site of its own with 120 more (the benchmark's generated photographs).
+
+const { newPage, siteUrl } = startBrowserSession();
+
+let many: { site: RunningSite; dataset: ScaleDataset } | undefined;
+beforeAll(async () => {
+  const dataset = await writeScaleDataset({
+    posts: 20,
+    galleries: 0,
+    imagesPerGallery: 0,
+    photos: 120,
+    tags: 5,
+  });
+  const site = await startSite({
+    port: await freePort(),
+    isolated: true,
+    demo: { datasetFile: dataset.datasetFile, imagesDir: dataset.imagesDir },
+  });
+  many = { site, dataset };
+}, 60_000);
+afterAll(async () => {
+  await many?.site.close();
+  await many?.dataset.remove();
+});
+
+async function withPage(
+  use: (page: Page) => Promise<void>,
+  options: { width?: number; height?: number } = {},
+): Promise<void> {
+  const page = await newPage({
+    userAgent: VISITOR_UA,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
+  try {
+    await use(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+const gridLinks = (page: Page) => page.locator("[data-photo-sequence] > li > a[data-photo]");
+const viewer = (page: Page) => page.locator("dialog.photo-viewer");
+
+describe("the grid of every photograph", () => {
+  it("loads the next slices as the visitor nears the end, keeping a real link", async () => {
+    await withPage(async (page) => {
+      await page.goto(`${many?.site.url}/photos`);
+      await hydrated(page);
+      expect(await gridLinks(page).count()).toBe(48);
+      // The next slice is a real link, there without JavaScript too.
+      const more = page.locator("a[data-photo-more]");
+      expect(await more.getAttribute("href")).toBe("/photos/page/2");
+      const hrefs = async () =>
+        gridLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+      const first = await hrefs();
+
+      await page.locator("[data-pagination]").scrollIntoViewIfNeeded();
+      await expect.poll(() => gridLinks(page).count(), { timeout: 10_000 }).toBe(96);
+      await expect.poll(() => more.getAttribute("href")).toBe("/photos/page/3");
+      await page.locator("[data-pagination]").scrollIntoViewIfNeeded();
+      await expect.poll(() => gridLinks(page).count(), { timeout: 10_000 }).toBe(141);
+      expect(await page.locator("a[data-photo-more]").count()).toBe(0);
+
+      // The same photographs, in the same order, as the numbered pages list them.
+      const all = await hrefs();
+      expect(all.slice(0, 48)).toEqual(first);
+      expect(new Set(all).size).toBe(141);
+      const second = await page.evaluate(async () => {
+        const html = await (await fetch("/photos/page/2")).text();
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        return [...doc.querySelectorAll("[data-photo-sequence] a[data-photo]")].map((a) =>
+          a.getAttribute("href"),
+        );
+      });
+      expect(all.slice(48, 96)).toEqual(second);
+      // Still on /photos: the address names the first slice, and Back leaves the grid.
+      expect(new URL(page.url()).pathname).toBe("/photos");
+    });
+  });
+
+  it("works without JavaScript: numbered pages", async () => {
+    const page = await newPage({ userAgent: VISITOR_UA, javaScriptEnabled: false });
+    try {
+      await page.goto(`${many?.site.url}/photos`);
+      await page.locator("a[data-photo-more]").click();
+      await page.waitForURL((url) => url.pathname === "/photos/page/2");
+      expect(await gridLinks(page).count()).toBe(48);
+      expect(
+        await page.locator('[data-pagination] a[aria-current="page"]').textContent(),
+      ).toContain("2");
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe("the viewer over /photos", () => {
+  it("opens over the grid and moves through the grid, with the grid's position label", async () => {
+    await withPage(async (page) => {
+      await page.goto(`${siteUrl}/photos`);
+      await hydrated(page);
+      const links = await gridLinks(page).evaluateAll((all) =>
+        all.map((a) => (a as HTMLAnchorElement).pathname),
+      );
+      expect(links.length).toBe(21);
+      await viewer(page).waitFor({ state: "attached" });
+      await gridLinks(page).nth(2).click();
+      await page.waitForURL((url) => url.pathname === links[2]);
+      const position = viewer(page).locator("[data-photo-position]");
+      await expect.poll(() => position.textContent()).toBe("3 of 21 · Photographs");
+
+      await page.keyboard.press("ArrowRight");
+      await page.waitForURL((url) => url.pathname === links[3]);
+      await expect.poll(() => position.textContent()).toBe("4 of 21 · Photographs");
+      await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForURL((url) => url.pathname === links[1]);
+      await expect.poll(() => position.textContent()).toBe("2 of 21 · Photographs");
+
+      // Closing returns to the grid, at the photograph last shown.
+      await page.keyboard.press("Escape");
+      await page.waitForURL((url) => url.pathname === "/photos");
+      await expect
+        .poll(() => page.evaluate(() => (document.activeElement as HTMLAnchorElement)?.pathname))
+        .toBe(links[1]);
+    });
+  });
+});
+
+describe("the search dialog", () => {
+  const dialog = (page: Page) => page.locator("dialog.search-dialog");
+
+  it("opens on /, shows results as the visitor types, and is used with the keyboard", async () => {
+    await withPage(async (page) => {
+      await page.goto(`${siteUrl}/contact`);
+      await hydrated(page);
+      // Not in the first-load bundle: fetched on the first request for it.
+      expect(await page.locator('script[src*="/search-"]').count()).toBe(0);
+      await page.keyboard.press("/");
+      await dialog(page).waitFor({ state: "visible" });
+      const box = dialog(page).getByRole("searchbox");
+      await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      // Superseded keystrokes are cancelled: one search per pause, the last one wins.
+      const searches: string[] = [];
+      page.on("request", (req) => {
+        if (new URL(req.url()).pathname === "/search") searches.push(new URL(req.url()).search);
+      });
+      await box.pressSequentially("mount", { delay: 20 });
+      const documents = dialog(page).locator("[data-search-documents] a");
+      await expect.poll(() => documents.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(searches.at(-1)).toBe("?q=mount");
+      expect(searches.length).toBeLessThan(5);
+      expect(await dialog(page).locator("[data-photo-sequence] a[data-photo]").count()).toBe(3);
+
+      // ↓ from the box to the first result, ↑ back to the box, Enter follows a result.
+      await page.keyboard.press("ArrowDown");
+      const first = dialog(page).locator("[data-search-results] a[href]").first();
+      await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press("ArrowUp");
+      await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+      const target = await documents.first().getAttribute("href");
+      await documents.first().focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.pathname === target);
+    });
+  });
+
+  it("opens on Ctrl-K, closes on Escape and gives focus back; says when nothing is found", async () => {
+    await withPage(async (page) => {
+      await page.goto(`${siteUrl}/archive`);
+      await hydrated(page);
+      const opener = page.locator("a[href='/archive']").last();
+      await opener.focus();
+      await page.keyboard.press("Control+k");
+      await dialog(page).waitFor({ state: "visible" });
+      await dialog(page).getByRole("searchbox").fill("zzzqqq <b>x</b>");
+      await expect
+        .poll(() => dialog(page).locator("[data-search-message]").textContent(), {
+          timeout: 10_000,
+        })
+        .toContain("Nothing found for “zzzqqq <b>x</b>”");
+      expect(await dialog(page).locator("b").count()).toBe(0);
+      await page.keyboard.press("Escape");
+      await dialog(page).waitFor({ state: "hidden" });
+      expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
+  });
+
+  it("the header's search link goes to the search page without JavaScript", async () => {
+    const page = await newPage({ userAgent: VISITOR_UA, javaScriptEnabled: false });
+    try {
+      await page.goto(`${siteUrl}/`);
+      await page.locator("header a[data-search-open]").click();
+      await page.waitForURL((url) => url.pathname === "/search");
+      await page.getByRole("searchbox").fill("still life");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL((url) => url.search === "?q=still+life");
+      expect(await page.locator("[data-search-documents] a").first().textContent()).toBe(
+        "Still life on rainy days",
+      );
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe("the sitemap", () => {
+  it("parses as XML: every page, post, collection page and photo page, with its photograph", async () => {
+    await withPage(async (page) => {
+      await page.goto(`${siteUrl}/robots.txt`);
+      const parsed = await page.evaluate(async () => {
+        const text = await (await fetch("/sitemap.xml")).text();
+        const doc = new DOMParser().parseFromString(text, "application/xml");
+        const sitemaps = "http://www.sitemaps.org/schemas/sitemap/0.9";
+        const images = "http://www.google.com/schemas/sitemap-image/1.1";
+        const urls = [...doc.getElementsByTagNameNS(sitemaps, "url")];
+        return {
+          error: doc.querySelector("parsererror")?.textContent ?? null,
+          root: `${doc.documentElement.namespaceURI} ${doc.documentElement.localName}`,
+          locs: urls.map(
+            (url) =>
+              new URL(url.getElementsByTagNameNS(sitemaps, "loc")[0]?.textContent ?? "").pathname,
+          ),
+          images: urls.flatMap((url) =>
+            [...url.getElementsByTagNameNS(images, "loc")].map((loc) => [
+              new URL(url.getElementsByTagNameNS(sitemaps, "loc")[0]?.textContent ?? "").pathname,
+              loc.textContent ?? "",
+            ]),
+          ),
+        };
+      });
+      expect(parsed.error).toBeNull();
+      expect(parsed.root).toBe("http://www.sitemaps.org/schemas/sitemap/0.9 urlset");
+      expect(parsed.locs).toEqual(
+        expect.arrayContaining([
+          "/",
+          "/portfolio",
+          "/photos",
+          "/tags",
+          "/tag/landscape",
+          "/camera/sony-dsc-rx100m4",
+        ]),
+      );
+      expect(new Set(parsed.locs).size).toBe(parsed.locs.length);
+      const photoPages = parsed.locs.filter((path) => path.includes("/photo/"));
+      expect(photoPages).toHaveLength(21);
+      expect(parsed.images.map(([path]) => path)).toEqual(photoPages);
+      for (const [, image] of parsed.images)
+        expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\/demo\/production\//);
+    });
+  });
+});
+
+describe("axe, every rule, on the new pages", () => {
+  for (const path of ["/photos", "/tag/landscape", "/tags", "/search?q=mountain", "/search"]) {
+    for (const theme of THEMES) {
+      for (const width of [390, 1280]) {
+        it(`${path}, ${theme}, ${width} px`, async () => {
+          const page = await newPage({
+            colorScheme: theme,
+            userAgent: VISITOR_UA,
+            viewport: { width, height: width < 640 ? 844 : 800 },
+          });
+          try {
+            await openInTheme(page, `${siteUrl}${path}`, theme, 200);
+            // Everything held back for the first paint is rendered before axe looks.
+            await page.waitForFunction(() => !document.querySelector("[data-after-paint]"));
+            expect(await axeViolations(page, "all")).toEqual([]);
+          } finally {
+            await page.context().close();
+          }
+        });
+      }
+    }
+  }
+});

@@ -1,0 +1,270 @@
+import { describe, expect, it } from "vitest";
+import { BOT_UA, ORIGIN, request } from "./harness.ts";
+
+// Every photograph findable, on the demo content: 21 photographs, all placed in the portfolio
+// (the posts reuse them), 4 of them with the date they were taken (2020, 2008, 2008, 2007).
+
+/** Paths of the photo links of the grid, in order. */
+const gridLinks = (html: string) => {
+  const grid = /<ul class="photo-grid"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? "";
+  return [...grid.matchAll(/<a href="([^"]+)" data-photo=""/g)].map((match) => match[1]);
+};
+const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "");
+const tags = (res: { headers: Headers }) => (res.headers.get("Cache-Tag") ?? "").split(",").sort();
+
+describe("/photos", () => {
+  it("lists every photograph once, newest first by date taken, else its page's date", async () => {
+    const res = await request("/photos");
+    expect(res.status).toBe(200);
+    const links = gridLinks(res.body);
+    expect(links).toHaveLength(21);
+    expect(new Set(links).size).toBe(21);
+    // The portfolio's (created 2026-01-15) in gallery order, then by the date taken.
+    expect(links.slice(0, 4)).toEqual([
+      "/portfolio/photo/b2i1",
+      "/portfolio/photo/b2i2",
+      "/portfolio/photo/b2i3",
+      "/portfolio/photo/b2i4",
+    ]);
+    expect(links.slice(-4)).toEqual([
+      "/portfolio/photo/b5i7", // elephants, 2020
+      "/portfolio/photo/b2i6", // storm front, April 2008
+      "/portfolio/photo/b3i5", // leaf, January 2008
+      "/portfolio/photo/b2i5", // dune grass, 2007
+    ]);
+    expect(h1(res.body)).toBe("Photographs");
+    expect(res.body).toContain("21 photographs, newest first");
+    expect(res.body).toContain('data-photo-sequence="Photographs"');
+    // One slice: no page links.
+    expect(res.body).not.toContain("data-photo-more");
+    // The first photograph is the largest paint, and the social card, cropped to 1200×630.
+    expect(res.body).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/);
+    expect(res.body).toMatch(/<meta property="og:image" content="[^"]*w=1200&amp;h=630/);
+    // Every thumbnail reserves its box.
+    for (const img of res.body.match(/<li style="--r:[^"]+"[^>]*><a [^>]+><img [^>]+>/g) ?? []) {
+      expect(img).toMatch(/ width="\d+" height="\d+"/);
+    }
+    expect(tags(res)).toEqual(
+      expect.arrayContaining(["photos", "posts", "pages", "media-tags", "settings"]),
+    );
+  });
+
+  it("links every tag, with its count, without the slideshow's", async () => {
+    const { body } = await request("/photos");
+    expect(body).toContain('<a href="/tag/landscape">Landscape');
+    expect(body).toContain('<a href="/tag/still-life">Still life');
+    expect(body).not.toContain("/tag/slideshow-image");
+  });
+
+  it.each([
+    ["/photos/page/1", 301],
+    ["/photos/page/2", 404],
+    ["/photos/page/0", 404],
+    ["/photos/page/02", 404],
+    ["/photos/page/x", 404],
+    ["/photos/page/10000", 404],
+  ])("%s answers %i", async (path, status) => {
+    const res = await request(path);
+    expect(res.status).toBe(status);
+    if (status === 301) expect(res.headers.get("Location")).toBe(`${ORIGIN}/photos`);
+    if (status === 404) expect(res.body).toContain(`Page Not Found: ${path}`);
+  });
+});
+
+describe("/tags and /tag/{slug}", () => {
+  it("lists the tags the most used first, with a count and a cover", async () => {
+    const res = await request("/tags");
+    expect(res.status).toBe(200);
+    const names = [...res.body.matchAll(/<a href="\/tag\/([a-z-]+)"/g)].map((match) => match[1]);
+    expect(names).toEqual([
+      "landscape",
+      "still-life",
+      "macro",
+      "animals",
+      "studio",
+      "mountains",
+      "water",
+      "flowers",
+    ]);
+    expect(res.body).toContain("7 photographs");
+    expect(res.body).not.toContain("Slideshow Image");
+  });
+
+  it("shows the photographs of a tag like /photos", async () => {
+    const res = await request("/tag/landscape");
+    expect(res.status).toBe(200);
+    expect(h1(res.body)).toBe("Landscape");
+    expect(res.body).toContain("7 photographs tagged Landscape, newest first");
+    const links = gridLinks(res.body);
+    expect(links).toEqual([
+      "/portfolio/photo/b2i1",
+      "/portfolio/photo/b2i2",
+      "/portfolio/photo/b2i3",
+      "/portfolio/photo/b2i4",
+      "/portfolio/photo/b2i7",
+      "/portfolio/photo/b2i6",
+      "/portfolio/photo/b2i5",
+    ]);
+    expect(res.body).toContain(
+      'data-photo-sequence="Landscape" data-photo-offset="0" data-photo-total="7"',
+    );
+    expect((await request("/tag/still-life")).body).toContain("7 photographs tagged Still life");
+  });
+
+  it.each([
+    "/tag/slideshow-image",
+    "/tag/no-such-tag",
+    "/tag/Landscape",
+    "/tag/landscape/page/2",
+    "/tag/bad--slug",
+  ])("%s is the fatal not-found page", async (path) => {
+    const res = await request(path);
+    expect(res.status).toBe(404);
+    expect(res.body).toContain(`Page Not Found: ${path}`);
+  });
+
+  it("answers a bot's unknown tag with the bare status", async () => {
+    const res = await request("/tag/no-such-tag", { userAgent: BOT_UA });
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain("<header");
+  });
+});
+
+describe("/camera/{slug} and /lens/{slug}", () => {
+  it("shows what was shot on a camera, named as photographers name it", async () => {
+    const res = await request("/camera/sony-dsc-rx100m4");
+    expect(res.status).toBe(200);
+    expect(h1(res.body)).toBe("Shot on Sony DSC-RX100M4");
+    expect(gridLinks(res.body)).toEqual(["/portfolio/photo/b5i7"]);
+    const canon = await request("/camera/canon-eos-400d-digital");
+    expect(h1(canon.body)).toBe("Shot on Canon EOS 400D DIGITAL");
+    expect(canon.body).toContain("1 photograph taken with the Canon EOS 400D DIGITAL");
+  });
+
+  it.each(["/camera/sony", "/camera/no-such-camera", "/lens/ef-24-105mm", "/camera/SONY-DSC"])(
+    "%s is the fatal not-found page",
+    async (path) => {
+      const res = await request(path);
+      expect(res.status).toBe(404);
+      expect(res.body).toContain(`Page Not Found: ${path}`);
+    },
+  );
+
+  it("is linked from a photograph's camera details, with its tags", async () => {
+    const { body } = await request("/portfolio/photo/b2i6");
+    expect(body).toContain(
+      '<dd><a href="/camera/canon-eos-400d-digital">Canon EOS 400D DIGITAL</a></dd>',
+    );
+    expect(body).toMatch(
+      /<ul class="tag-links mt-4" aria-label="Tags"><li><a href="\/tag\/landscape">Landscape<\/a><\/li><\/ul>/,
+    );
+  });
+});
+
+describe("/search", () => {
+  it("finds photographs and documents, best first, in one server-rendered page", async () => {
+    const res = await request("/search?q=mountain");
+    expect(res.status).toBe(200);
+    expect(h1(res.body)).toBe("Search");
+    expect(res.body).toContain('value="mountain"');
+    expect(gridLinks(res.body)).toHaveLength(3);
+    const documents = [...res.body.matchAll(/<li><a href="([^"]+)" class="archive-title/g)].map(
+      (match) => match[1],
+    );
+    // The post with it in its title first.
+    expect(documents[0]).toBe("/post/autumn-in-the-basque-mountains");
+    expect(res.body).toContain("<title>Search: mountain · Jane Doe Photography</title>");
+    expect(tags(res)).toEqual(expect.arrayContaining(["search", "photos"]));
+  });
+
+  it("matches every word, each as the start of a word, in titles, captions, tags and cameras", async () => {
+    expect(gridLinks((await request("/search?q=still%20lif")).body).length).toBeGreaterThan(0);
+    const canon = await request("/search?q=canon");
+    expect(gridLinks(canon.body)).toHaveLength(3);
+    const both = await request("/search?q=larches+ridge");
+    expect(gridLinks(both.body)).toEqual(["/portfolio/photo/b2i1"]);
+  });
+
+  it("shows the form and the tags for an empty query", async () => {
+    for (const path of ["/search", "/search?q=", "/search?q=%20%20", "/search?q=%3F%21"]) {
+      const res = await request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.body).toContain("Search the captions, tags, cameras and lenses");
+      expect(res.body).toContain('<a href="/tag/landscape">');
+    }
+  });
+
+  it("says so when nothing is found or the query is too long", async () => {
+    const none = await request("/search?q=zzzqqq");
+    expect(none.body).toContain("Nothing found for “<!-- -->zzzqqq<!-- -->”");
+    const long = await request(`/search?q=${"a".repeat(101)}`);
+    expect(long.status).toBe(200);
+    expect(long.body).toContain("That search is longer than 100 characters");
+    expect(long.body).not.toContain("a".repeat(101));
+    expect((await request(`/search?q=${"a".repeat(100)}`)).body).toContain("Nothing found");
+  });
+
+  it.each([
+    "/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+    "/search?q=%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+    "/search?q=%00%0D%0ASet-Cookie:%20x=1",
+    "/search?q=*%5D%20%7C%7C%20true%20%7C%7C%20%5B",
+    "/search?q=$terms",
+    "/search?q=a&q=%3Cb%3E",
+    "/search?q[]=x",
+    `/search?q=${"%F0%9F%93%B7".repeat(40)}`,
+    "/search?q=%E0%A4%A",
+  ])("never reflects %s unescaped, and answers 200", async (path) => {
+    const res = await request(path);
+    expect(res.status).toBe(200);
+    // Only as text: never an element of the page.
+    expect(res.body).not.toMatch(/<script>alert|<img src=x|<b>/i);
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("keeps each search apart: the query is part of what is kept", async () => {
+    const a = await request("/search?q=fig");
+    const b = await request("/search?q=nuthatch");
+    expect(a.body).toContain('value="fig"');
+    expect(b.body).toContain('value="nuthatch"');
+    expect((await request("/search?q=fig")).headers.get("Server-Timing")).toContain("hit");
+  });
+});
+
+describe("photo pages for search engines", () => {
+  it("carry an ImageObject with creator, credit, copyright and where to license it", async () => {
+    const { body } = await request("/portfolio/photo/b2i6");
+    const data = [...body.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] ?? "{}") as Record<string, unknown>,
+    );
+    const image = data.find((item) => item["@type"] === "ImageObject");
+    expect(image).toMatchObject({
+      "@context": "https://schema.org",
+      url: `${ORIGIN}/portfolio/photo/b2i6`,
+      creator: { "@type": "Person", name: "Sergey Nazarov" },
+      creditText: "Sergey Nazarov · GPL 2.0 or later",
+      copyrightNotice: "© Sergey Nazarov",
+      // Without a licence page of the owner's own: the contact form about this photograph.
+      acquireLicensePage: `${ORIGIN}/contact?photo=portfolio/b2i6`,
+      dateCreated: "2008-04-20T19:12:06.000Z",
+    });
+    expect(image?.contentUrl).toMatch(/^https?:\/\/[^/]+\/images\/demo\/production\/.+\.jpg\?/);
+    expect(image).not.toHaveProperty("license");
+    // Its social card is the photograph cropped around its hotspot to 1200×630.
+    expect(body).toMatch(/<meta property="og:image" content="[^"]*w=1200&amp;h=630&amp;fit=crop/);
+  });
+
+  it("name the licence and the licensing page the settings give", async () => {
+    const { env } = await import("cloudflare:workers");
+    const testEnv = {
+      ...env,
+      SITE_LICENSE_URL: "https://creativecommons.org/licenses/by/4.0/",
+      SITE_LICENSE_PAGE: "/about",
+      // Its own dataset name: nothing cached for the default environment is reused.
+      SANITY_DATASET: "production",
+    } as Env;
+    const { body } = await request("/portfolio/photo/b2i6", { env: testEnv });
+    expect(body).toContain('"license":"https://creativecommons.org/licenses/by/4.0/"');
+    expect(body).toContain(`"acquireLicensePage":"${ORIGIN}/about"`);
+  });
+});

@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildCollection,
+  cameraGroups,
+  groupOf,
+  lensGroups,
+  sliceOf,
+  tagGroups,
+  visibleTags,
+} from "./collection.ts";
+import type { IndexedDocument, IndexedImage } from "./model.ts";
+
+const HIDDEN = "Slideshow Image";
+
+function image(
+  key: string,
+  id: string,
+  facts: Partial<NonNullable<IndexedImage["asset"]>> = {},
+): IndexedImage {
+  return {
+    _key: key,
+    alt: `alt ${id}`,
+    crop: null,
+    hotspot: null,
+    asset: {
+      _id: `image-${id}-10x10-jpg`,
+      url: `https://cdn.sanity.io/images/p/d/${id}-10x10.jpg`,
+      width: 10,
+      height: 10,
+      color: null,
+      altText: null,
+      lqip: null,
+      title: null,
+      creditLine: null,
+      ...facts,
+    },
+  };
+}
+
+const doc = (
+  type: "page" | "post",
+  slug: string,
+  date: string,
+  parts: Partial<Pick<IndexedDocument, "cover" | "images" | "galleries">>,
+): IndexedDocument => ({
+  _type: type,
+  slug,
+  date,
+  cover: parts.cover ?? null,
+  images: parts.images ?? [],
+  galleries: parts.galleries ?? [],
+});
+
+const ids = (photos: { image: { asset: { _id: string } } }[]) =>
+  photos.map((photo) => photo.image.asset._id.split("-")[1]);
+
+describe("the collection", () => {
+  const portfolio = doc("page", "portfolio", "2026-01-15T09:00:00Z", {
+    galleries: [image("g1", "a"), image("g2", "b"), image("g3", "c")],
+  });
+  const post = doc("post", "walk", "2026-03-01T09:00:00Z", {
+    cover: image("ignored", "b"),
+    images: [image("i1", "d")],
+    galleries: [image("g1", "a")],
+  });
+
+  it("lists a photograph used twice once, at its first placement", () => {
+    const photos = buildCollection([post, portfolio], HIDDEN);
+    expect(ids(photos).sort()).toEqual(["a", "b", "c", "d"]);
+    const b = photos.find((photo) => photo.image.asset._id.includes("-b-"));
+    // The portfolio (January) placed it before the post (March) made it its cover.
+    expect(b).toMatchObject({ kind: "page", slug: "portfolio", key: "g2" });
+    const d = photos.find((photo) => photo.image.asset._id.includes("-d-"));
+    expect(d).toMatchObject({ kind: "post", slug: "walk", key: "i1" });
+  });
+
+  it("calls a post's cover `cover`", () => {
+    const photos = buildCollection(
+      [doc("post", "p", "2026-01-01T00:00:00Z", { cover: image("x", "z") })],
+      HIDDEN,
+    );
+    expect(photos[0]).toMatchObject({ key: "cover", kind: "post", slug: "p" });
+  });
+
+  it("is newest first by the date taken, else by its document's date, keeping a gallery's order", () => {
+    const taken = doc("page", "old", "2020-01-01T00:00:00Z", {
+      galleries: [image("g1", "t", { takenAt: "2026-06-01T10:00:00.000Z" })],
+    });
+    const photos = buildCollection([portfolio, post, taken], HIDDEN);
+    // t: taken in June; d: the post's (March); a, b, c: the portfolio's (January), in order.
+    expect(ids(photos)).toEqual(["t", "d", "a", "b", "c"]);
+    expect(photos[0]?.date).toBe("2026-06-01T10:00:00.000Z");
+    expect(photos[1]?.date).toBe("2026-03-01T09:00:00.000Z");
+  });
+
+  it("takes the page before the post on the same day, then the lower slug", () => {
+    const day = "2026-02-02T00:00:00Z";
+    const photos = buildCollection(
+      [
+        doc("post", "a-post", day, { images: [image("i1", "x")] }),
+        doc("page", "z-page", day, { images: [image("i1", "x")] }),
+        doc("page", "b-page", day, { images: [image("i9", "x")] }),
+      ],
+      HIDDEN,
+    );
+    expect(photos).toHaveLength(1);
+    expect(photos[0]).toMatchObject({ kind: "page", slug: "b-page", key: "i9" });
+  });
+
+  it("leaves out placements without an asset, a usable key or a slug", () => {
+    const photos = buildCollection(
+      [
+        doc("page", "ok", "2026-01-01T00:00:00Z", {
+          images: [
+            { ...image("i1", "gone"), asset: null },
+            image("bad key!", "k"),
+            image("i2", "y"),
+          ],
+        }),
+        doc("page", "Not A Slug", "2026-01-01T00:00:00Z", { images: [image("i1", "n")] }),
+        { ...doc("page", "no-date", "x", { images: [image("i1", "m")] }) },
+      ],
+      HIDDEN,
+    );
+    expect(ids(photos)).toEqual(["y"]);
+  });
+
+  it("names cameras and lenses as photographers do, and hides the slideshow's tag", () => {
+    const [photo] = buildCollection(
+      [
+        doc("page", "p", "2026-01-01T00:00:00Z", {
+          images: [
+            image("i1", "c", {
+              make: "NIKON CORPORATION",
+              model: "NIKON D850 ",
+              lens: "----",
+              tags: [HIDDEN, "Landscape", "landscape", null, "Still life"],
+            }),
+          ],
+        }),
+      ],
+      HIDDEN,
+    );
+    expect(photo?.camera).toBe("Nikon D850");
+    expect(photo?.lens).toBeUndefined();
+    expect(photo?.tags).toEqual(["Landscape", "Still life"]);
+  });
+
+  it("is the same whatever order the documents come in", () => {
+    const one = buildCollection([portfolio, post], HIDDEN);
+    const other = buildCollection([post, portfolio], HIDDEN);
+    expect(other).toEqual(one);
+  });
+});
+
+describe("groups of the collection", () => {
+  const photos = buildCollection(
+    [
+      doc("page", "p", "2026-01-01T00:00:00Z", {
+        images: [
+          image("i1", "a", { tags: ["Macro", "Flowers"], make: "Canon", model: "Canon EOS R5" }),
+          image("i2", "b", { tags: ["Macro"], lens: "RF100mm F2.8 L MACRO IS USM" }),
+          image("i3", "c", { tags: ["Animals"], make: "Canon", model: "EOS R5" }),
+        ],
+      }),
+    ],
+    HIDDEN,
+  );
+
+  it("counts tags, the most used first, then by name", () => {
+    expect(tagGroups(photos).map((group) => [group.name, group.slug, group.photos.length])).toEqual(
+      [
+        ["Macro", "macro", 2],
+        ["Animals", "animals", 1],
+        ["Flowers", "flowers", 1],
+      ],
+    );
+  });
+
+  it("groups cameras by their normalised name and lenses by theirs", () => {
+    expect(cameraGroups(photos).map((group) => [group.slug, group.photos.length])).toEqual([
+      ["canon-eos-r5", 2],
+    ]);
+    expect(lensGroups(photos).map((group) => group.slug)).toEqual(["rf100mm-f2-8-l-macro-is-usm"]);
+  });
+
+  it("finds one group by its slug, in collection order, or nothing", () => {
+    expect(ids(groupOf("tag", photos, "macro")?.photos ?? [])).toEqual(["a", "b"]);
+    expect(groupOf("camera", photos, "canon-eos-r5")?.name).toBe("Canon EOS R5");
+    expect(groupOf("lens", photos, "rf100mm-f2-8-l-macro-is-usm")?.photos).toHaveLength(1);
+    expect(groupOf("tag", photos, "nope")).toBeUndefined();
+  });
+
+  it("keeps each tag once by its slug", () => {
+    expect(visibleTags(["Still life", "still-life", " Still life ", HIDDEN, "★"], HIDDEN)).toEqual([
+      "Still life",
+    ]);
+  });
+});
+
+describe("slices", () => {
+  it("cuts a list into numbered slices, at least one", () => {
+    const items = Array.from({ length: 5 }, (_, i) => i);
+    expect(sliceOf(items, 1, 2)).toEqual({ items: [0, 1], slices: 3 });
+    expect(sliceOf(items, 3, 2)).toEqual({ items: [4], slices: 3 });
+    expect(sliceOf(items, 4, 2)).toEqual({ items: [], slices: 3 });
+    expect(sliceOf([], 1, 2)).toEqual({ items: [], slices: 1 });
+  });
+});

@@ -1,0 +1,164 @@
+import type { PhotoGroup } from "../content/collection.ts";
+import type { ImageFor } from "../content/image-urls.ts";
+import type { CollectionPhoto, FoundDocument } from "../content/model.ts";
+import { paths } from "../content/paths.ts";
+import { PhotoGrid } from "../views/parts/PhotoGrid.tsx";
+import { PublishedDate } from "../views/parts/PublishedDate.tsx";
+import { photographs } from "./CollectionView.tsx";
+import { MAX_QUERY_LENGTH } from "./search-terms.ts";
+import { TagLinks } from "./TagLinks.tsx";
+
+/** A found document and the piece of its text that matched. */
+export interface DocumentResult {
+  document: FoundDocument;
+  snippet: string;
+}
+
+export type SearchOutcome =
+  | { kind: "empty"; tags: readonly PhotoGroup[] }
+  | { kind: "too-long"; tags: readonly PhotoGroup[] }
+  | {
+      kind: "results";
+      query: string;
+      photos: readonly CollectionPhoto[];
+      documents: readonly DocumentResult[];
+    };
+
+interface SearchViewProps {
+  outcome: SearchOutcome;
+  imageFor: ImageFor;
+}
+
+/**
+ * The search page: the form (a plain GET form: it works without JavaScript, and the address is
+ * the search), then `[data-search-results]`: photographs as thumbnails, posts and pages as
+ * titles with a snippet, each best first, or a message saying why there is nothing. The search
+ * dialog (client/search/) shows the same part. Everything the visitor typed reaches the page
+ * only as text React escapes.
+ */
+export function SearchView({ outcome, imageFor }: SearchViewProps) {
+  const query = outcome.kind === "results" ? outcome.query : "";
+  return (
+    <div className="mx-auto max-w-[120rem] px-3 py-10 sm:px-6 sm:py-14">
+      <div className="panel mx-auto mb-6 max-w-3xl px-5 py-6 sm:px-8">
+        <h1 className="collection-title">Search</h1>
+        <search>
+          <form action={paths.search()} method="get" className="mt-4 flex gap-2">
+            <label htmlFor="search-q" className="sr-only">
+              Search photographs, posts and pages
+            </label>
+            <input
+              id="search-q"
+              type="search"
+              name="q"
+              defaultValue={query}
+              placeholder="Photographs, posts, pages…"
+              autoComplete="off"
+              data-search-input=""
+              className="focus-ring min-w-0 flex-1 rounded-full border border-neutral-400 bg-white px-4 py-2 text-neutral-950 dark:border-neutral-600 dark:bg-neutral-900 dark:text-white"
+            />
+            <button
+              type="submit"
+              className="focus-ring rounded-full bg-primary-700 px-5 py-2 font-medium text-white hover:bg-primary-800 dark:bg-primary-400 dark:text-neutral-950 dark:hover:bg-primary-300"
+            >
+              Search
+            </button>
+          </form>
+        </search>
+      </div>
+      <div data-search-results="">{results(outcome, imageFor)}</div>
+    </div>
+  );
+}
+
+function Message({ children }: { children: React.ReactNode }) {
+  return (
+    <p data-search-message="" className="text-neutral-800 dark:text-neutral-200">
+      {children}
+    </p>
+  );
+}
+
+function results(outcome: SearchOutcome, imageFor: ImageFor) {
+  if (outcome.kind !== "results") {
+    return (
+      <div className="panel mx-auto max-w-3xl px-5 py-6 sm:px-8">
+        <Message>
+          {outcome.kind === "too-long"
+            ? `That search is longer than ${MAX_QUERY_LENGTH} characters: please shorten it.`
+            : "Search the captions, tags, cameras and lenses of every photograph, and the text of every post and page."}
+        </Message>
+        <TagLinks tags={outcome.tags} heading="Or browse by tag" />
+      </div>
+    );
+  }
+  const { query, photos, documents } = outcome;
+  if (photos.length === 0 && documents.length === 0) {
+    return (
+      <div className="panel mx-auto max-w-3xl px-5 py-6 sm:px-8">
+        <Message>
+          Nothing found for “{query}”. Try fewer or other words, or browse{" "}
+          <a href={paths.photos()} className="underline underline-offset-4">
+            every photograph
+          </a>
+          .
+        </Message>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="sr-only" data-search-message="">
+        {`${photographs(photos.length)} and ${documents.length} ${documents.length === 1 ? "post or page" : "posts and pages"} found for “${query}”.`}
+      </p>
+      {photos.length > 0 && (
+        <section aria-labelledby="found-photos" className="mb-8">
+          <h2 id="found-photos" className="panel mb-4 inline-block px-4 py-2 font-serif text-2xl">
+            {photographs(photos.length)}
+          </h2>
+          <PhotoGrid
+            photos={photos}
+            imageFor={imageFor}
+            label={`Search: ${query}`}
+            offset={0}
+            total={photos.length}
+          />
+        </section>
+      )}
+      {documents.length > 0 && (
+        <section
+          aria-labelledby="found-documents"
+          className="panel mx-auto max-w-3xl px-5 py-6 sm:px-8"
+        >
+          <h2 id="found-documents" className="font-serif text-2xl text-neutral-950 dark:text-white">
+            Posts and pages
+          </h2>
+          <ol className="mt-4 grid gap-5" data-search-documents="">
+            {documents.map(({ document, snippet }) => (
+              <li key={`${document._type}/${document.slug}`}>
+                <a
+                  href={paths.document(document._type, document.slug)}
+                  className="archive-title text-lg"
+                >
+                  {document.title}
+                </a>
+                <p className="text-sm text-neutral-600 dark:text-neutral-400">
+                  {document._type === "post" ? "Post" : "Page"}
+                  {document._type === "post" && document.publishedAt && (
+                    <>
+                      {" · "}
+                      <PublishedDate iso={document.publishedAt} />
+                    </>
+                  )}
+                </p>
+                {snippet && (
+                  <p className="mt-1 text-neutral-800 dark:text-neutral-200">{snippet}</p>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </>
+  );
+}

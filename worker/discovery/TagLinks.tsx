@@ -1,0 +1,41 @@
+import type { PhotoGroup } from "../content/collection.ts";
+import { paths } from "../content/paths.ts";
+
+interface TagLinksProps {
+  tags: readonly PhotoGroup[];
+  heading?: string;
+}
+
+/** Every tag as a link to its page, with how many photographs it has. */
+export function TagLinks({ tags, heading }: TagLinksProps) {
+  if (tags.length === 0) return null;
+  return (
+    <section
+      aria-label={heading ? undefined : "Tags"}
+      aria-labelledby={heading ? "tags-title" : undefined}
+      className="mt-6"
+    >
+      {heading && (
+        <h2 id="tags-title" className="mb-3 font-serif text-2xl text-neutral-950 dark:text-white">
+          {heading}
+        </h2>
+      )}
+      <ul className="tag-links">
+        {tags.map((tag) => (
+          <li key={tag.slug}>
+            <a href={paths.tag(tag.slug)}>
+              {tag.name}
+              <span className="text-neutral-600 dark:text-neutral-400">
+                <span className="sr-only">:</span> {tag.photos.length}
+                <span className="sr-only">
+                  {" "}
+                  {tag.photos.length === 1 ? "photograph" : "photographs"}
+                </span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

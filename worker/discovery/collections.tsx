@@ -1,0 +1,201 @@
+import type { Context, Handler } from "hono";
+import type { ReactNode } from "react";
+import { groupOf, sliceOf, tagGroups } from "../content/collection.ts";
+import type { CollectionPhoto } from "../content/model.ts";
+import { paths } from "../content/paths.ts";
+import { pageNotFound } from "../errors/page-error.ts";
+import { redirectTarget } from "../lib/redirect-target.ts";
+import { loadLayout } from "../render/load-layout.ts";
+import { renderHtml } from "../render/render-html.tsx";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor, pathOf, siteSettingsFor } from "../request/context.ts";
+import { socialImage } from "../seo/social-image.ts";
+import { CollectionView, photographs } from "./CollectionView.tsx";
+import { TagLinks } from "./TagLinks.tsx";
+import { TagsView } from "./TagsView.tsx";
+
+/**
+ * Photographs per slice of a collection (one numbered page): 48 fill whole rows at most
+ * widths, keep a slice's HTML to about 15 KB compressed, and a collection of 5,000 to about a
+ * hundred numbered pages.
+ */
+export const PHOTOS_PER_SLICE = 48;
+
+/** What one collection page shows around its photographs. */
+interface Collection {
+  /** Its title, the document title's first part. */
+  title: string;
+  heading: string;
+  /** The viewer's name for the grid. */
+  label: string;
+  lead: string;
+  description: string;
+  photos: CollectionPhoto[];
+  sliceHref: (slice: number) => string;
+}
+
+/**
+ * Renders one slice of a collection: the first photograph is the largest paint and the social
+ * card (cropped around its hotspot); a slice past the last is a fatal not-found, `…/page/1`
+ * redirects to the collection's own address.
+ */
+async function renderCollection(
+  c: Context<AppEnv>,
+  load: () => Promise<Collection | undefined>,
+  below?: (photos: CollectionPhoto[]) => ReactNode,
+): Promise<Response> {
+  // The route's check let only 1 to 9999 through.
+  const slice = Number(c.req.param("page") ?? "1");
+  const collection = await load();
+  if (!collection) throw pageNotFound(pathOf(c));
+  if (c.req.param("page") !== undefined && slice === 1) {
+    return c.redirect(redirectTarget(collection.sliceHref(1), new URL(c.req.url).origin), 301);
+  }
+  const { items, slices } = sliceOf(collection.photos, slice, PHOTOS_PER_SLICE);
+  if (slice > slices) throw pageNotFound(pathOf(c));
+  const content = contentFor(c);
+  const layout = await loadLayout(c);
+  return renderHtml(c, layout, {
+    title: slice === 1 ? collection.title : `${collection.title}, page ${slice}`,
+    description: collection.description,
+    ownLead: items.length > 0,
+    meta: {
+      type: "website",
+      image: socialImage(content.images, items[0]?.image ?? layout.socialImage),
+    },
+    main: (
+      <CollectionView
+        heading={collection.heading}
+        label={collection.label}
+        lead={collection.lead}
+        photos={items}
+        total={collection.photos.length}
+        slice={slice}
+        slices={slices}
+        perSlice={PHOTOS_PER_SLICE}
+        sliceHref={collection.sliceHref}
+        imageFor={content.images.responsive}
+      >
+        {below?.(collection.photos)}
+      </CollectionView>
+    ),
+  });
+}
+
+/**
+ * `/photos` and `/photos/page/{n}`: every published photograph of the site (galleries, post
+ * bodies and covers), once each, newest first by the date it was taken, `PHOTOS_PER_SLICE` a
+ * page, with the tags below.
+ *
+ * @example
+ * ```ts
+ * // Two rows of the route table (routes/route-table.ts), before `/{slug}`:
+ * { name: "photos", path: "/photos", middlewares: ["htmlCache"], handler: photosHandler },
+ * {
+ *   name: "photos-page",
+ *   path: "/photos/page/:page",
+ *   check: pageNumberParam("page"),
+ *   middlewares: ["htmlCache"],
+ *   handler: photosHandler,
+ * },
+ * ```
+ */
+export const photosHandler: Handler<AppEnv> = (c) =>
+  renderCollection(
+    c,
+    async () => {
+      const site = await siteSettingsFor(c);
+      const { photos } = await contentFor(c).photos();
+      return {
+        title: "Photographs",
+        heading: "Photographs",
+        label: "Photographs",
+        lead: `${photographs(photos.length)}, newest first`,
+        description: `Every photograph on ${site.title}, newest first.`,
+        photos,
+        sliceHref: paths.photos,
+      };
+    },
+    (photos) => <TagLinks tags={tagGroups(photos)} heading="Tags" />,
+  );
+
+/** How each kind of group is named on its page. */
+const GROUPS = {
+  tag: {
+    title: (name: string) => name,
+    lead: (count: number, name: string) => `${photographs(count)} tagged ${name}`,
+    href: paths.tag,
+  },
+  camera: {
+    title: (name: string) => `Shot on ${name}`,
+    lead: (count: number, name: string) => `${photographs(count)} taken with the ${name}`,
+    href: paths.camera,
+  },
+  lens: {
+    title: (name: string) => `Shot with ${name}`,
+    lead: (count: number, name: string) => `${photographs(count)} taken with the ${name} lens`,
+    href: paths.lens,
+  },
+} as const;
+
+/**
+ * `/tag/{slug}`, `/camera/{slug}`, `/lens/{slug}` and their `/page/{n}`: the photographs of
+ * one tag (the media plugin's, by the slug of its name), camera or lens (by the slug of its
+ * name as camera-names.ts writes it), like `/photos`. A slug that names none is a fatal
+ * not-found.
+ *
+ * @example
+ * ```ts
+ * { name: "tag", path: "/tag/:slug", check: slugParam("slug"), middlewares: ["htmlCache"], handler: groupHandler("tag") }
+ * // GET /tag/landscape → "Landscape: 7 photographs tagged Landscape"
+ * // GET /camera/canon-eos-5d-mark-ii → "Shot on Canon EOS 5D Mark II"
+ * ```
+ */
+export const groupHandler =
+  (kind: keyof typeof GROUPS): Handler<AppEnv> =>
+  (c) =>
+    renderCollection(c, async () => {
+      const slug = c.req.param("slug") ?? "";
+      const site = await siteSettingsFor(c);
+      const group = groupOf(kind, (await contentFor(c).photos()).photos, slug);
+      if (!group) return undefined;
+      const words = GROUPS[kind];
+      const title = words.title(group.name);
+      const lead = words.lead(group.photos.length, group.name);
+      return {
+        title,
+        heading: title,
+        label: title,
+        lead: `${lead}, newest first`,
+        description: `${lead}, on ${site.title}.`,
+        photos: group.photos,
+        sliceHref: (slice: number) => words.href(group.slug, slice),
+      };
+    });
+
+/**
+ * `/tags`: every tag visitors see, the most used first, each with its count and a cover (its
+ * newest photograph).
+ *
+ * @example
+ * ```ts
+ * { name: "tags", path: "/tags", middlewares: ["htmlCache"], handler: tagsHandler }
+ * ```
+ */
+export const tagsHandler: Handler<AppEnv> = async (c) => {
+  const site = await siteSettingsFor(c);
+  const content = contentFor(c);
+  const tags = tagGroups((await content.photos()).photos);
+  const layout = await loadLayout(c);
+  const first = tags[0]?.photos[0];
+  return renderHtml(c, layout, {
+    title: "Tags",
+    description: `The photographs on ${site.title}, by subject.`,
+    ownLead: first !== undefined,
+    meta: {
+      type: "website",
+      image: socialImage(content.images, first?.image ?? layout.socialImage),
+    },
+    main: <TagsView tags={tags} imageFor={content.images.responsive} />,
+  });
+};

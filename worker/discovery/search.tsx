@@ -1,0 +1,71 @@
+import type { Handler } from "hono";
+import { tagGroups } from "../content/collection.ts";
+import type { CollectionPhoto } from "../content/model.ts";
+import { loadLayout } from "../render/load-layout.ts";
+import { renderHtml } from "../render/render-html.tsx";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor, siteSettingsFor } from "../request/context.ts";
+import { socialImage } from "../seo/social-image.ts";
+import { PHOTOS_PER_SLICE } from "./collections.tsx";
+import { type SearchOutcome, SearchView } from "./SearchView.tsx";
+import { queryWords, searchRequest, snippet } from "./search-terms.ts";
+
+/**
+ * `/search?q=…`: the site's photographs (captions, alt texts, tags, cameras, lenses) and its
+ * posts and pages (titles, excerpts, text) that match every word of `q`, best first, in one
+ * GROQ query ranked by `score()` (content/queries.ts). Server-rendered: it works without
+ * JavaScript, and the address is the search, so the edge keeps each search like a page (the
+ * query string is part of its key) until a publish purges it (cache tag `search`). An empty
+ * query shows the form and the tags; one over 100 characters or without results says so.
+ * A photograph is shown at its home in the collection, once.
+ *
+ * @example
+ * ```ts
+ * { name: "search", path: "/search", query: ["q"], middlewares: ["htmlCache"], handler: searchHandler }
+ * // GET /search?q=mountain → 3 photographs, 1 post
+ * ```
+ */
+export const searchHandler: Handler<AppEnv> = async (c) => {
+  const request = searchRequest(c.req.query("q"));
+  const site = await siteSettingsFor(c);
+  const content = contentFor(c);
+  const [collection, answer] = await Promise.all([
+    content.photos(),
+    request.kind === "search" ? content.search(request.terms) : undefined,
+  ]);
+  let outcome: SearchOutcome;
+  if (request.kind !== "search" || !answer) {
+    outcome = {
+      kind: request.kind === "too-long" ? "too-long" : "empty",
+      tags: tagGroups(collection.photos),
+    };
+  } else {
+    const byAsset = new Map(collection.photos.map((photo) => [photo.image.asset._id, photo]));
+    const photos = answer.photoIds
+      .map((id) => byAsset.get(id))
+      .filter((photo): photo is CollectionPhoto => photo !== undefined)
+      .slice(0, PHOTOS_PER_SLICE);
+    const words = queryWords(request.query);
+    outcome = {
+      kind: "results",
+      query: request.query,
+      photos,
+      documents: answer.documents.map((document) => ({
+        document,
+        snippet: snippet(document.summary || document.text || "", words),
+      })),
+    };
+  }
+  const layout = await loadLayout(c);
+  const first = outcome.kind === "results" ? outcome.photos[0] : undefined;
+  return renderHtml(c, layout, {
+    title: outcome.kind === "results" ? `Search: ${outcome.query}` : "Search",
+    description: `Search the photographs, posts and pages of ${site.title}.`,
+    ownLead: first !== undefined,
+    meta: {
+      type: "website",
+      image: socialImage(content.images, first?.image ?? layout.socialImage),
+    },
+    main: <SearchView outcome={outcome} imageFor={content.images.responsive} />,
+  });
+};

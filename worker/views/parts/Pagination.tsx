@@ -1,0 +1,74 @@
+interface PaginationProps {
+  /** 1-based. */
+  slice: number;
+  slices: number;
+  /** The address of a slice. */
+  href: (slice: number) => string;
+  /** The navigation's name ("Pages of photographs"). */
+  label: string;
+  /** The words of the previous and next links. */
+  previous?: string;
+  next?: string;
+  /**
+   * The next link is where more of a photo grid comes from: with JavaScript, the grid loads
+   * it as the visitor nears the end (client/photo-grid/); the link stays a link.
+   */
+  more?: boolean;
+}
+
+/** Slices named around the current one; the rest are reachable through the first and last. */
+const AROUND = 2;
+
+/**
+ * The numbered slices of a long list: previous, the first, a window around the current one,
+ * the last, next. A slice is a page of its own address, so every slice works without
+ * JavaScript and is cached on its own; any slice is at most a few clicks away.
+ */
+export function Pagination({
+  slice,
+  slices,
+  href,
+  label,
+  previous = "Newer",
+  next = "Older",
+  more = false,
+}: PaginationProps) {
+  if (slices <= 1) return null;
+  const shown: (number | "gap")[] = [];
+  for (let number = 1; number <= slices; number++) {
+    const near = Math.abs(number - slice) <= AROUND;
+    if (number === 1 || number === slices || near) shown.push(number);
+    else if (shown.at(-1) !== "gap") shown.push("gap");
+  }
+  return (
+    <nav aria-label={label} className="archive-pages" data-pagination="">
+      {slice > 1 && (
+        <a href={href(slice - 1)} rel="prev">
+          <span aria-hidden="true">←</span> {previous}
+        </a>
+      )}
+      <ol>
+        {shown.map((number, index) =>
+          number === "gap" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 py-1.5">
+              …
+            </li>
+          ) : (
+            <li key={number}>
+              <a href={href(number)} aria-current={number === slice ? "page" : undefined}>
+                <span className="sr-only">Page </span>
+                {number}
+              </a>
+            </li>
+          ),
+        )}
+      </ol>
+      {slice < slices && (
+        <a href={href(slice + 1)} rel="next" data-photo-more={more ? "" : undefined}>
+          {next} <span aria-hidden="true">→</span>
+        </a>
+      )}
+    </nav>
+  );
+}
