@@ -1,6 +1,7 @@
 import type { ImageFor } from "../content/image-urls.ts";
 import { altTextOf, type PostSummary } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
+import { Pagination } from "./parts/Pagination.tsx";
 import { PublishedDate } from "./parts/PublishedDate.tsx";
 import { ResponsiveImage } from "./parts/ResponsiveImage.tsx";
 
@@ -81,30 +82,13 @@ export function ArchiveView({
             </ul>
           </section>
         ))}
-        {slices > 1 && (
-          <nav aria-label="Archive pages" className="archive-pages">
-            {slice > 1 && (
-              <a href={sliceHref(slice - 1)} rel="prev">
-                <span aria-hidden="true">←</span> Newer
-              </a>
-            )}
-            <ol>
-              {Array.from({ length: slices }, (_, index) => index + 1).map((number) => (
-                <li key={number}>
-                  <a href={sliceHref(number)} aria-current={number === slice ? "page" : undefined}>
-                    <span className="sr-only">Page </span>
-                    {number}
-                  </a>
-                </li>
-              ))}
-            </ol>
-            {slice < slices && (
-              <a href={sliceHref(slice + 1)} rel="next">
-                Older <span aria-hidden="true">→</span>
-              </a>
-            )}
-          </nav>
-        )}
+        <Pagination
+          slice={slice}
+          slices={slices}
+          href={sliceHref}
+          label="Archive pages"
+          around={Number.POSITIVE_INFINITY}
+        />
       </div>
     </div>
   );

@@ -14,10 +14,12 @@ interface PaginationProps {
    * it as the visitor nears the end (client/photo-grid/); the link stays a link.
    */
   more?: boolean;
+  /**
+   * How many slices are named on each side of the current one; the rest are reachable through
+   * the first and the last. `Infinity` names every slice (the archive: any post two clicks away).
+   */
+  around?: number;
 }
-
-/** Slices named around the current one; the rest are reachable through the first and last. */
-const AROUND = 2;
 
 /**
  * The numbered slices of a long list: previous, the first, a window around the current one,
@@ -32,11 +34,12 @@ export function Pagination({
   previous = "Newer",
   next = "Older",
   more = false,
+  around = 2,
 }: PaginationProps) {
   if (slices <= 1) return null;
   const shown: (number | "gap")[] = [];
   for (let number = 1; number <= slices; number++) {
-    const near = Math.abs(number - slice) <= AROUND;
+    const near = Math.abs(number - slice) <= around;
     if (number === 1 || number === slices || near) shown.push(number);
     else if (shown.at(-1) !== "gap") shown.push("gap");
   }
