@@ -468,17 +468,19 @@ export function generateCases(seed: number, build: BuildFacts, options = { rando
   // 4. Seeded random mixtures: any target or segment place, any method, body, query values,
   // request headers, and now and then a hostile user agent beside the browser and the bot.
   for (let i = 0; i < options.random; i++) {
+    // TRACE too, which browsers may not send but a socket can.
+    const method = random.pick([...METHODS, "TRACE"]);
+    const size = BODY_METHODS.includes(method) && random.chance(0.5) ? SMALL_BODY : 0;
+    // Static files never get a body (see phase 1).
+    const targets = size > 0 ? all.filter((target) => target.group !== "static") : all;
     let path = random.chance(0.6)
-      ? random.pick(all).path
+      ? random.pick(targets).path
       : random.pick(SEGMENT_PLACES)(random.pick(HOSTILE_SEGMENTS));
     const params = random.int(4);
     for (let p = 0; p < params; p++) {
       const name = random.chance(0.2) ? random.pick(HOSTILE_VALUES) : random.pick(ANY_PARAMS);
       path += `${p === 0 ? "?" : "&"}${name}=${random.pick(HOSTILE_VALUES)}`;
     }
-    // TRACE too, which browsers may not send but a socket can.
-    const method = random.pick([...METHODS, "TRACE"]);
-    const size = BODY_METHODS.includes(method) && random.chance(0.5) ? SMALL_BODY : 0;
     const extra = random.pick<UaName | undefined>([undefined, "empty", "script-ua", "8k-ua"]);
     specs.push({
       phase: "random",
