@@ -139,10 +139,22 @@ function setInfo(open: boolean) {
   zoom?.reset();
 }
 
+/** The Keyboard Lock API (Chromium); not in TypeScript's DOM types, which follow the standards. */
+type KeyboardLock = { keyboard?: { lock?(keys: string[]): Promise<void> } };
+
+/**
+ * In full screen the browser takes Escape for itself (leaving full screen before the page hears
+ * it), which would undo full screen before the zoom. Where the Keyboard Lock API exists, Escape
+ * is the page's while full screen lasts, so it leaves the zoom first; holding Escape still leaves
+ * full screen, and the browser says so when full screen starts. The lock ends with full screen.
+ */
+async function enterFullscreen(): Promise<void> {
+  await root.requestFullscreen();
+  await (navigator as Navigator & KeyboardLock).keyboard?.lock?.(["Escape"]);
+}
+
 const toggleFullscreen = () =>
-  (document.fullscreenElement ? document.exitFullscreen() : root.requestFullscreen()).catch(
-    () => {},
-  );
+  (document.fullscreenElement ? document.exitFullscreen() : enterFullscreen()).catch(() => {});
 
 const ui = createControls(dialog, root, {
   close,

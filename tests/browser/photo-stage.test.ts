@@ -258,6 +258,41 @@ describe("keys and closing", () => {
     });
   });
 
+  it("in full screen, Escape leaves the zoom first, then full screen, then the viewer", async () => {
+    await withPage(DESKTOP, async (page) => {
+      // A real Chromium window leaves full screen on Escape before the page hears it (headless
+      // does not), unless the page holds the key with the Keyboard Lock API: note what it asks.
+      await page.addInitScript(() => {
+        const keyboard = (navigator as { keyboard?: { lock(keys: string[]): Promise<void> } })
+          .keyboard;
+        const lock = keyboard?.lock.bind(keyboard);
+        if (keyboard && lock)
+          keyboard.lock = (keys) => {
+            document.documentElement.dataset.lockedKeys = keys.join(",");
+            return lock(keys);
+          };
+      });
+      await open(page, ZOOMABLE);
+      const fullscreen = () => page.evaluate(() => !!document.fullscreenElement);
+      await page.keyboard.press("f");
+      await expect.poll(fullscreen).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.dataset.lockedKeys))
+        .toBe("Escape");
+      await page.keyboard.press("+");
+      await expect.poll(() => zoomWidth(page)).toBeGreaterThan(2000);
+
+      await page.keyboard.press("Escape");
+      await expect.poll(() => zoomWidth(page)).toBeLessThan(1281);
+      expect(await fullscreen()).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(fullscreen).toBe(false);
+      expect(await page.locator("dialog.photo-viewer[open]").count()).toBe(1);
+      await page.keyboard.press("Escape");
+      await page.waitForURL((url) => url.pathname === "/portfolio");
+    });
+  });
+
   it("f and the button toggle full screen", async () => {
     await withPage(DESKTOP, async (page) => {
       await open(page, "/portfolio/photo/b2i6");
