@@ -3,8 +3,11 @@
  * `a[data-photo-more]`, which stays a real link) is fetched like a prefetch, its thumbnails are
  * appended to the grid and its page links replace these. Without JavaScript, or under
  * Save-Data, the link is simply followed. Loaded on demand by the client entry, only on pages
- * with such a link (client/runtime/on-demand.ts).
+ * with such a link (client/runtime/on-demand.ts). The viewer over the grid asks for the next
+ * slice the same way when the visitor nears the end of what is loaded (events.ts).
  */
+import { MORE_PHOTOS } from "./events.ts";
+
 const grid = document.querySelector<HTMLElement>("[data-photo-sequence]");
 let loading = false;
 
@@ -49,5 +52,8 @@ async function more(): Promise<void> {
     watch();
   }
 }
+
+// The viewer, moving through this grid, asks for the next slice before it reaches the end.
+grid?.addEventListener(MORE_PHOTOS, () => void more());
 
 watch();

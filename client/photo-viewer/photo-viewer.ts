@@ -12,6 +12,7 @@
  * the server already renders the markup, and this stays a fraction of the size (it loads only
  * on pages with photographs).
  */
+import { MORE_PHOTOS } from "../photo-grid/events.ts";
 import { createControls } from "./controls.ts";
 import { fitWidth } from "./geometry.ts";
 import { attachGestures } from "./gestures.ts";
@@ -100,19 +101,36 @@ let shown: (View & { url: string }) | undefined;
  */
 let grid: HTMLElement | null = null;
 
-/** The photograph at `url` in the grid: its neighbours and its place ("3 of 120 · Landscape"). */
-function inGrid(url: string): { previous?: string; next?: string; position: string } | undefined {
+/**
+ * The photograph at `url` in the grid: its neighbours, its place ("3 of 120 · Landscape") and
+ * whether the grid should load its next slice (the visitor is a few photographs from the end of
+ * what is loaded, and the whole list has more).
+ */
+function inGrid(
+  url: string,
+): { previous?: string; next?: string; position: string; more: boolean } | undefined {
   const links = [...(grid?.querySelectorAll<HTMLAnchorElement>("a[data-photo]") ?? [])];
   const index = links.findIndex((link) => link.href === url);
   if (!grid || index < 0) return undefined;
   const { photoSequence: label, photoOffset = "0", photoTotal } = grid.dataset;
-  const total = Math.max(Number(photoTotal) || 0, Number(photoOffset) + links.length);
+  const loaded = Number(photoOffset) + links.length;
+  const total = Math.max(Number(photoTotal) || 0, loaded);
   return {
     previous: links[index - 1]?.href,
     next: links[index + 1]?.href,
     position: `${Number(photoOffset) + index + 1} of ${total}${label ? ` · ${label}` : ""}`,
+    more: loaded < total && index >= links.length - 3,
   };
 }
+
+/** When the grid's next slice arrives, the photograph shown gains the neighbour it lacked. */
+const gridGrowth = new MutationObserver(() => {
+  const place = shown && inGrid(shown.url);
+  if (!shown || !place || place.next === shown.next) return;
+  shown = { ...shown, next: place.next };
+  refresh();
+  void preload(place.next);
+});
 let zoom: Zoom | undefined;
 let stage: HTMLElement | undefined;
 let image: HTMLImageElement | undefined;
@@ -206,6 +224,7 @@ async function show(url: string, how: "open" | "step" | "restore", slide = 0): P
   const from = how === "open" ? opener?.querySelector("img")?.getBoundingClientRect() : undefined;
   const place = inGrid(url);
   if (place) view = { ...view, previous: place.previous, next: place.next };
+  if (place?.more) grid?.dispatchEvent(new Event(MORE_PHOTOS));
   mount(view);
   const label = root.querySelector("[data-photo-position]");
   if (place && label) label.textContent = place.position;
@@ -286,6 +305,8 @@ document.addEventListener("click", (event) => {
   if (dialog.contains(link)) return void show(link.href, "step");
   opener = link;
   grid = link.closest("[data-photo-sequence]");
+  gridGrowth.disconnect();
+  if (grid) gridGrowth.observe(grid, { childList: true });
   pageTitle = document.title;
   void show(link.href, "open");
 });

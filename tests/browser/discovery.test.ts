@@ -137,6 +137,44 @@ describe("the viewer over /photos", () => {
   });
 });
 
+describe("the viewer over a grid with more slices", () => {
+  it("goes on past the loaded end: the grid loads its next slice while the viewer is open", async () => {
+    await withPage(async (page) => {
+      await page.goto(`${many?.site.url}/photos`);
+      await hydrated(page);
+      await viewer(page).waitFor({ state: "attached" });
+      expect(await gridLinks(page).count()).toBe(48);
+      const secondSlice = await page.evaluate(async () => {
+        const html = await (await fetch("/photos/page/2")).text();
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        return [...doc.querySelectorAll<HTMLAnchorElement>("[data-photo-sequence] a[data-photo]")]
+          .slice(0, 2)
+          .map((a) => a.getAttribute("href"));
+      });
+      // Opened without scrolling, so the grid's own "near the end" never fires: only the
+      // viewer's asking can bring the next slice.
+      const last = await gridLinks(page).nth(47).getAttribute("href");
+      await gridLinks(page)
+        .nth(46)
+        .evaluate((link) => (link as HTMLAnchorElement).click());
+      const position = viewer(page).locator("[data-photo-position]");
+      await expect.poll(() => position.textContent()).toBe("47 of 141 · Photographs");
+
+      await page.keyboard.press("ArrowRight");
+      await page.waitForURL((url) => url.pathname === last);
+      await expect.poll(() => gridLinks(page).count(), { timeout: 10_000 }).toBe(96);
+      const next = page.getByRole("button", { name: "Next", exact: true });
+      await expect.poll(() => next.isVisible()).toBe(true);
+      await page.keyboard.press("ArrowRight");
+      await page.waitForURL((url) => url.pathname === secondSlice[0]);
+      await expect.poll(() => position.textContent()).toBe("49 of 141 · Photographs");
+      await page.keyboard.press("ArrowRight");
+      await page.waitForURL((url) => url.pathname === secondSlice[1]);
+      await expect.poll(() => position.textContent()).toBe("50 of 141 · Photographs");
+    });
+  });
+});
+
 describe("the search dialog", () => {
   const dialog = (page: Page) => page.locator("dialog.search-dialog");
 
