@@ -10,7 +10,7 @@ import { inquiryEndpoints } from "./inquiries/endpoints.ts";
 import { submitInquiry } from "./inquiries/submit.tsx";
 import { cacheHeaders } from "./middleware/cache-headers/index.ts";
 import { canonicalHost } from "./middleware/canonical-host/index.ts";
-import { readOnlyMethods } from "./middleware/read-only-methods/index.ts";
+import { allowMethods, readOnlyMethods } from "./middleware/read-only-methods/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { preview } from "./preview/endpoints.ts";
 import { previewMode } from "./preview/middleware.ts";
@@ -61,6 +61,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.use(cacheHeaders);
   app.use(canonicalHost);
   // The contact form's POST: the one page address that takes a body (every other stays 405).
+  app.use(paths.contact(), allowMethods("GET", "HEAD", "POST"));
   app.post(paths.contact(), contentGeneration, submitInquiry());
   app.use(readOnlyMethods);
   // "/contact/" → 301 "/contact", without rendering a not-found page first.

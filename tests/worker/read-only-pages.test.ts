@@ -19,4 +19,16 @@ describe("read-only methods", () => {
     expect(options.status).toBe(204);
     expect(options.headers.get("Allow")).toBe("GET, HEAD");
   });
+
+  it("the contact page says it takes POST too, and refuses the rest", async () => {
+    const options = await request("/contact", { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("Allow")).toBe("GET, HEAD, POST");
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      const res = await request("/contact", { method, body: "name=x" });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("Allow")).toBe("GET, HEAD, POST");
+    }
+    expect((await request("/contact")).status).toBe(200);
+  });
 });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../../request/app-env.ts";
-import { readOnlyMethods } from "./index.ts";
+import { allowMethods, readOnlyMethods } from "./index.ts";
 
 /** The middleware alone in front of one page, counting the requests that reach it. */
 function pageApp() {
@@ -62,5 +62,39 @@ describe("readOnlyMethods", () => {
     const res = await app.request(sent);
     expect(res.status).toBe(405);
     expect(sent.bodyUsed).toBe(true);
+  });
+});
+
+describe("allowMethods", () => {
+  /** A form's page: GET shows it, POST takes what it sends. */
+  function formApp() {
+    const posted: string[] = [];
+    const app = new Hono<AppEnv>();
+    app.use("/form", allowMethods("GET", "HEAD", "POST"));
+    app.post("/form", async (c) => {
+      posted.push(await c.req.text());
+      return c.text("thanks");
+    });
+    app.get("/form", (c) => c.text("the form"));
+    return { app, posted };
+  }
+
+  it("gives an allowed POST its body untouched", async () => {
+    const { app, posted } = formApp();
+    const res = await app.request("/form", { method: "POST", body: "name=Ada" });
+    expect(res.status).toBe(200);
+    expect(posted).toEqual(["name=Ada"]);
+    expect(await (await app.request("/form")).text()).toBe("the form");
+  });
+
+  it("names every allowed method on OPTIONS and on a 405", async () => {
+    const { app, posted } = formApp();
+    const options = await app.request("/form", { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("Allow")).toBe("GET, HEAD, POST");
+    const put = await app.request("/form", { method: "PUT", body: "name=Ada" });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("Allow")).toBe("GET, HEAD, POST");
+    expect(posted).toEqual([]);
   });
 });
