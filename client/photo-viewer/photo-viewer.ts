@@ -337,11 +337,25 @@ dialog.addEventListener("close", () => {
   if (shown) close();
 });
 
+/**
+ * Zoomed in, the arrow keys look around (a fifth of the screen a press), so a keyboard can
+ * inspect every part of the photograph as a drag does; at fit, ← and → change photographs.
+ */
+const LOOK: Record<string, [number, number]> = {
+  ArrowLeft: [1, 0],
+  ArrowRight: [-1, 0],
+  ArrowUp: [0, 1],
+  ArrowDown: [0, -1],
+};
+
 dialog.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const key = event.key;
   const zoomTo = (factor: number) => zoom?.by(factor, undefined, undefined, true);
-  if (key === "Escape") leave();
+  const look = LOOK[key];
+  if (look && zoom && zoom.zoom > 1.001)
+    zoom.pan((look[0] * innerWidth) / 5, (look[1] * innerHeight) / 5);
+  else if (key === "Escape") leave();
   else if (key === "ArrowLeft") step("previous");
   else if (key === "ArrowRight") step("next");
   else if (key === "+" || key === "=") zoomTo(2);

@@ -175,6 +175,33 @@ describe("zoom", () => {
     });
   });
 
+  it("looks around with the arrow keys while zoomed, held at the edges; at fit they change photographs", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await open(page, ZOOMABLE);
+      // Three doublings pass the original's size: the zoom stops at 1:1, its end state.
+      for (let press = 0; press < 3; press++) await page.keyboard.press("+");
+      await expect.poll(() => zoomWidth(page)).toBeCloseTo(5640, 0);
+      const start = await geometry(page);
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(async () => (await geometry(page)).x).toBeCloseTo(start.x - 256, 0);
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(async () => (await geometry(page)).y).toBeCloseTo(start.y - 160, 0);
+      // Still this photograph: zoomed, the arrows never change it.
+      expect(new URL(page.url()).pathname).toBe(ZOOMABLE);
+      for (let press = 0; press < 30; press++) await page.keyboard.press("ArrowLeft");
+      for (let press = 0; press < 30; press++) await page.keyboard.press("ArrowUp");
+      const corner = await geometry(page);
+      expect(corner.x).toBeCloseTo(0, 0);
+      expect(corner.y).toBeCloseTo(0, 0);
+      expect(new URL(page.url()).pathname).toBe(ZOOMABLE);
+
+      await page.keyboard.press("0");
+      await expect.poll(() => zoomWidth(page)).toBeCloseTo(1280, 0);
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForURL((url) => url.pathname !== ZOOMABLE);
+    });
+  });
+
   it("zooms with the wheel around the pointer, and 0 goes back to fit", async () => {
     await withPage(DESKTOP, async (page) => {
       await open(page, ZOOMABLE);
