@@ -4,10 +4,10 @@
  * appended to the grid and its page links replace these. Without JavaScript, or under
  * Save-Data, the link is simply followed. Loaded on demand by the client entry, only on pages
  * with such a link (client/runtime/on-demand.ts). The viewer over the grid asks for the next
- * slice the same way when the visitor nears the end of what is loaded (events.ts).
+ * slice when the visitor nears the end of what is loaded: it dispatches "photo-sequence:more" on
+ * the grid. The name is written in both scripts, as the grid's selector is: a module of its own
+ * would become a chunk that both bundles fetch for one string.
  */
-import { MORE_PHOTOS } from "./events.ts";
-
 const grid = document.querySelector<HTMLElement>("[data-photo-sequence]");
 let loading = false;
 
@@ -54,6 +54,6 @@ async function more(): Promise<void> {
 }
 
 // The viewer, moving through this grid, asks for the next slice before it reaches the end.
-grid?.addEventListener(MORE_PHOTOS, () => void more());
+grid?.addEventListener("photo-sequence:more", () => void more());
 
 watch();

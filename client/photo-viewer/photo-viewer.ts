@@ -12,7 +12,6 @@
  * the server already renders the markup, and this stays a fraction of the size (it loads only
  * on pages with photographs).
  */
-import { MORE_PHOTOS } from "../photo-grid/events.ts";
 import { createControls } from "./controls.ts";
 import { fitWidth } from "./geometry.ts";
 import { attachGestures } from "./gestures.ts";
@@ -224,7 +223,8 @@ async function show(url: string, how: "open" | "step" | "restore", slide = 0): P
   const from = how === "open" ? opener?.querySelector("img")?.getBoundingClientRect() : undefined;
   const place = inGrid(url);
   if (place) view = { ...view, previous: place.previous, next: place.next };
-  if (place?.more) grid?.dispatchEvent(new Event(MORE_PHOTOS));
+  // The grid's "more" script (client/photo-grid/more-photos.ts) answers by appending its next slice.
+  if (place?.more) grid?.dispatchEvent(new Event("photo-sequence:more"));
   mount(view);
   const label = root.querySelector("[data-photo-position]");
   if (place && label) label.textContent = place.position;
