@@ -136,20 +136,6 @@ const DETAILS = [
   "the horizon sits low and level",
   "a few leaves drift through the frame",
 ] as const;
-const THEMES = [
-  "Coast",
-  "Mountains",
-  "Woodland",
-  "Rivers",
-  "Towns",
-  "Birds",
-  "Fields",
-  "Winter",
-  "Harbours",
-  "Markets",
-  "Bridges",
-  "Marshes",
-] as const;
 const SENTENCES = [
   "I went back three times before the weather played along.",
   "The light changed every few minutes, so I kept the camera on the tripod and waited.",
@@ -190,6 +176,8 @@ const TAG_SUBJECTS = [
   "Farms",
   "Streets",
 ] as const;
+/** Gallery titles ("Coast 1", "Mountains 1", …): the first twelve tag subjects. */
+const THEMES = TAG_SUBJECTS.slice(0, 12);
 const TAG_QUALIFIERS = [
   "",
   " at dawn",

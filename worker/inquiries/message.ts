@@ -86,18 +86,5 @@ export function parseInquiryMessage(
   const checked = checkInquiry(fields);
   if (!checked.ok) return undefined;
   const { inquiry } = checked;
-  return {
-    inquiry,
-    message: {
-      version: 1,
-      id: text("id"),
-      receivedAt: receivedAt.toISOString(),
-      origin,
-      name: inquiry.name,
-      email: inquiry.email,
-      subject: inquiry.subject,
-      message: inquiry.message,
-      photo: inquiry.photo ? photoRefOf(inquiry.photo) : null,
-    },
-  };
+  return { inquiry, message: inquiryMessage(text("id"), inquiry, origin, receivedAt) };
 }
