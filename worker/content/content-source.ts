@@ -175,6 +175,7 @@ export function createContentSource(
       // Preview shows scheduled posts too: the owner checks them before they go live.
       params: { ...params, showScheduled: mode.preview },
       deadlineMs: Math.max(0, deadline - Date.now()),
+      claimMs: QUERY_DEADLINE_MS,
       // Results that list or show posts are true only until the next scheduled post goes live.
       expiresAt: nextScheduled,
       load: async (queryParams) => {

@@ -57,20 +57,48 @@ export class QueryTimeout extends Error {
   override name = "QueryTimeout";
 }
 
-/**
- * Fetches shared by concurrent requests in this isolate, so a burst makes one content call.
- * The request that starts a fetch hands it to `waitUntil`, so the fetch runs to its end even
- * when that request finishes first; every request waits only as long as its own limit allows.
- */
-const inFlight = new Map<string, Promise<unknown>>();
+/** Another request of the isolate fetched this query at the same time, and its fetch failed. */
+export class SharedQueryFailed extends Error {
+  override name = "SharedQueryFailed";
+}
 
-function shared<T>(key: string, ctx: BackgroundTasks, start: () => Promise<T>): Promise<T> {
-  const pending = inFlight.get(key) as Promise<T> | undefined;
-  if (pending) return pending;
-  const promise = start().finally(() => inFlight.delete(key));
-  inFlight.set(key, promise);
-  ctx.waitUntil(promise.catch(() => {}));
-  return promise;
+/**
+ * Refreshes under way in this isolate: the cache key and until when (epoch ms) the request
+ * doing it may still be at it. A burst needs one content call, not one per request, but a
+ * Worker may not hand one request's I/O (a fetch, its promise, a timer) to another: workerd
+ * throws "Cannot perform I/O on behalf of a different request", and a request whose fetch
+ * another one awaits can hang when that one ends. So requests share only this plain record,
+ * never a promise. The request that claims a key fetches and stores the result in the Cache
+ * API; the others see the claim, serve what they have (a stale entry) or wait for the claim
+ * to be released and then read the Cache API themselves, each with its own I/O.
+ */
+const refreshing = new Map<string, number>();
+
+/** How often a request waiting for another one's fetch looks whether it is done. */
+const WAIT_STEP_MS = 15;
+
+/** Claims the refresh of `key` until `until`, unless another request holds a live claim. */
+function claim(key: string, until: number, now = Date.now()): boolean {
+  const held = refreshing.get(key);
+  if (held !== undefined && held > now) return false;
+  refreshing.set(key, until);
+  return true;
+}
+
+function release(key: string, until: number): void {
+  // A claim that outlived its time may have been taken over since: that one is not ours.
+  if (refreshing.get(key) === until) refreshing.delete(key);
+}
+
+/** Waits until nobody holds a claim on `key`, or until `deadline`; true when it was released. */
+async function released(key: string, deadline: number): Promise<boolean> {
+  for (;;) {
+    const held = refreshing.get(key);
+    const now = Date.now();
+    if (held === undefined || held <= now) return true;
+    if (now >= deadline) return false;
+    await new Promise((wake) => setTimeout(wake, Math.min(WAIT_STEP_MS, deadline - now)));
+  }
 }
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -130,8 +158,13 @@ export async function cachedQuery<T>(options: {
   params: Record<string, unknown>;
   /** Asks the content service with these parameters; aborts by itself after its own limit. */
   load: (params: Record<string, unknown>) => Promise<T>;
-  /** The longest this request waits for an answer, its own or one it shares. */
+  /** The longest this request waits for an answer, its own or another request's. */
   deadlineMs: number;
+  /**
+   * The longest `load` runs by its own limit: another request of the isolate waits for a
+   * refresh claimed this long ago at most, then fetches itself.
+   */
+  claimMs: number;
   /** The moment the result stops being true, if it has one. */
   expiresAt?: (result: T) => number | undefined;
   onRefreshError: (error: unknown) => void;
@@ -147,41 +180,76 @@ export async function cachedQuery<T>(options: {
 
   const cache = options.cache ?? caches.default;
   const key = await cacheKey(config, generation, options.query, params);
+  const id = key.url;
   const freshMs = config.freshSeconds * 1000;
   const freshUntil = (entry: Entry<T>) =>
     Math.min(entry.storedAt + freshMs, entry.expiresAt ?? Number.POSITIVE_INFINITY);
-  const refresh = () =>
-    shared(key.url, ctx, async (): Promise<Entry<T>> => {
-      const result = await load();
-      const entry: Entry<T> = { storedAt: Date.now(), result };
-      const expiresAt = options.expiresAt?.(result);
-      if (expiresAt !== undefined) entry.expiresAt = expiresAt;
-      return store(cache, key, entry, config.staleSeconds);
-    });
   const answer = (entry: Entry<T>, stale = false): CachedQuery<T> => ({
     result: entry.result,
     freshUntil: stale ? 0 : freshUntil(entry),
     ...(entry.expiresAt === undefined ? {} : { expiresAt: entry.expiresAt }),
     ...(stale ? { stale } : {}),
   });
-  const loaded = async () => answer(await within(refresh(), options.deadlineMs));
+  const stored = async (): Promise<Entry<T> | undefined> => {
+    const hit = await cache.match(key);
+    return hit ? ((await hit.json()) as Entry<T>) : undefined;
+  };
 
-  const hit = await cache.match(key);
-  const entry = hit ? ((await hit.json()) as Entry<T>) : undefined;
-  if (!entry) return loaded();
+  /**
+   * Asks the content service and stores the answer, under this request's claim. The work is
+   * this request's own and is handed to its own `waitUntil`, so it runs to its end (and
+   * releases the claim) even when the request answers first.
+   */
+  const refresh = (until: number): Promise<Entry<T>> => {
+    const work = (async () => {
+      const result = await load();
+      const entry: Entry<T> = { storedAt: Date.now(), result };
+      const expiresAt = options.expiresAt?.(result);
+      if (expiresAt !== undefined) entry.expiresAt = expiresAt;
+      return store(cache, key, entry, config.staleSeconds);
+    })().finally(() => release(id, until));
+    ctx.waitUntil(work.catch(() => {}));
+    return work;
+  };
+
+  /**
+   * A result newer than the cached one: this request fetches it, unless another request of
+   * the isolate already is, in which case it waits for that one to finish and reads what it
+   * stored. When that fetch failed, this request fails with it rather than ask a failing
+   * service again: a burst costs the service one call, answered or not. Never longer than the
+   * request's own limit. `known` is the entry this request already has: only a newer one counts.
+   */
+  const fresh = async (known?: Entry<T>): Promise<Entry<T>> => {
+    const now = Date.now();
+    const until = now + options.claimMs;
+    if (claim(id, until, now)) return within(refresh(until), options.deadlineMs);
+    if (!(await released(id, now + options.deadlineMs))) {
+      throw new QueryTimeout(`No answer within ${options.deadlineMs} ms`);
+    }
+    const entry = await stored();
+    if (entry && (!known || entry.storedAt > known.storedAt)) return entry;
+    throw new SharedQueryFailed(
+      "The content service did not answer this query for another request",
+    );
+  };
+
+  const entry = await stored();
+  if (!entry) return answer(await fresh());
 
   const now = Date.now();
   if (now < freshUntil(entry)) return answer(entry);
   const age = now - entry.storedAt;
   const expired = entry.expiresAt !== undefined && now >= entry.expiresAt;
   if (!expired && age < freshMs + REVALIDATE_WINDOW_MS) {
-    refresh().catch(options.onRefreshError);
+    // One background refresh per isolate; the rest of a burst serves the stale entry as is.
+    const until = now + options.claimMs;
+    if (claim(id, until, now)) refresh(until).catch(options.onRefreshError);
     return answer(entry, true);
   }
   // Past its moment (a scheduled post is due) or long stale: ask again, and fall back to the
   // stored result only when the content service cannot answer.
   try {
-    return await loaded();
+    return answer(await fresh(entry));
   } catch (error) {
     if (age >= config.staleSeconds * 1000) throw error;
     options.onRefreshError(error);

@@ -17,24 +17,27 @@ export const MAX_STAMP_AGE_MS = 24 * 60 * 60 * 1000;
 type StampEnv = { SANITY_TOKEN?: string };
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
+/**
+ * Keys already imported by this isolate. The keys themselves, never the promise of one: a
+ * promise one request started is I/O another request may not await (workerd refuses it).
+ */
+const keys = new Map<string, CryptoKey>();
 
 /** An HMAC-SHA256 key for one purpose, derived from the Sanity token (undefined without one). */
-function derivedKey(env: StampEnv, purpose: string): Promise<CryptoKey> | undefined {
+async function derivedKey(env: StampEnv, purpose: string): Promise<CryptoKey | undefined> {
   const token = env.SANITY_TOKEN?.trim();
   if (!token) return undefined;
   const material = `${purpose}\n${token}`;
-  let key = keys.get(material);
-  if (!key) {
-    key = crypto.subtle.importKey(
-      "raw",
-      encoder.encode(material),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign", "verify"],
-    );
-    keys.set(material, key);
-  }
+  const known = keys.get(material);
+  if (known) return known;
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(material),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
+  keys.set(material, key);
   return key;
 }
 

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import type { ContentConfig } from "../config/content-config.ts";
+import { type BackgroundTasks, cachedQuery } from "./edge-cache.ts";
+
+let configs = 0;
+
+/** A configuration of its own per test, so no test reads another's cached results. */
+function config(freshSeconds = 60): ContentConfig {
+  configs += 1;
+  return {
+    projectId: `edge-cache-${Date.now().toString(36)}-${configs}`,
+    dataset: "production",
+    apiVersion: "2025-02-19",
+    apiHost: undefined,
+    token: undefined,
+    useCdn: false,
+    perspective: "published",
+    freshSeconds,
+    staleSeconds: 3600,
+  };
+}
+
+/** Background work of a request, kept so the test can wait for it as the runtime would. */
+function backgroundTasks() {
+  const pending: Promise<unknown>[] = [];
+  const ctx: BackgroundTasks = { waitUntil: (promise) => void pending.push(promise) };
+  return { ctx, settled: () => Promise.allSettled(pending) };
+}
+
+const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** A content service that counts its calls and answers after `ms`, or fails when told to. */
+function service(ms = 30) {
+  const state = { calls: 0, failNext: 0 };
+  const load = async () => {
+    state.calls += 1;
+    const call = state.calls;
+    await wait(ms);
+    if (state.failNext > 0) {
+      state.failNext -= 1;
+      throw new Error(`call ${call} failed`);
+    }
+    return { call };
+  };
+  return { state, load };
+}
+
+/** One request's read of the query, with its own background tasks. */
+function read(
+  cfg: ContentConfig,
+  load: () => Promise<{ call: number }>,
+  options: { deadlineMs?: number; onRefreshError?: (error: unknown) => void } = {},
+) {
+  const { ctx, settled } = backgroundTasks();
+  const result = cachedQuery({
+    config: cfg,
+    ctx,
+    generation: 1,
+    query: "*[_type == 'page'][0]",
+    params: {},
+    load,
+    deadlineMs: options.deadlineMs ?? 2_000,
+    claimMs: 2_000,
+    onRefreshError: options.onRefreshError ?? (() => {}),
+  });
+  return { result, settled };
+}
+
+describe("the edge cache under a burst", () => {
+  it("makes one content call for many requests that miss the cache at once, each awaiting only its own I/O", async () => {
+    const cfg = config();
+    const { state, load } = service();
+    const burst = Array.from({ length: 12 }, () => read(cfg, load));
+    const answers = await Promise.all(burst.map((request) => request.result));
+    await Promise.all(burst.map((request) => request.settled()));
+    expect(state.calls).toBe(1);
+    expect(answers.map((answer) => answer.result)).toEqual(answers.map(() => ({ call: 1 })));
+  });
+
+  it("refreshes a stale entry once for a burst, serving the stale result to all of it at once", async () => {
+    const cfg = config(0);
+    const { state, load } = service();
+    const first = read(cfg, load);
+    await first.result;
+    await first.settled();
+    const burst = Array.from({ length: 8 }, () => read(cfg, load));
+    const answers = await Promise.all(burst.map((request) => request.result));
+    expect(answers.every((answer) => answer.stale && answer.result.call === 1)).toBe(true);
+    await Promise.all(burst.map((request) => request.settled()));
+    expect(state.calls).toBe(2);
+  });
+
+  it("fails a burst with the one fetch it waited for, without asking a failing service again", async () => {
+    const cfg = config();
+    const { state, load } = service();
+    state.failNext = 1;
+    const leader = read(cfg, load);
+    const followers = Array.from({ length: 4 }, () => read(cfg, load));
+    await expect(leader.result).rejects.toThrow("call 1 failed");
+    for (const follower of followers) {
+      await expect(follower.result).rejects.toThrow(
+        /did not answer this query for another request/,
+      );
+    }
+    expect(state.calls).toBe(1);
+    await Promise.all([leader, ...followers].map((request) => request.settled()));
+    // The next request asks again, and gets the answer.
+    const next = read(cfg, load);
+    expect((await next.result).result).toEqual({ call: 2 });
+    await next.settled();
+  });
+
+  it("gives up waiting at its own deadline, not at the other request's", async () => {
+    const cfg = config();
+    const { load } = service(400);
+    const leader = read(cfg, load, { deadlineMs: 2_000 });
+    const impatient = read(cfg, load, { deadlineMs: 50 });
+    await expect(impatient.result).rejects.toThrow(/No answer within 50 ms/);
+    expect((await leader.result).result).toEqual({ call: 1 });
+    await Promise.all([leader.settled(), impatient.settled()]);
+  });
+});
