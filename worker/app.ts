@@ -10,6 +10,7 @@ import { inquiryEndpoints } from "./inquiries/endpoints.ts";
 import { submitInquiry } from "./inquiries/submit.tsx";
 import { cacheHeaders } from "./middleware/cache-headers/index.ts";
 import { canonicalHost } from "./middleware/canonical-host/index.ts";
+import { headRequests } from "./middleware/head-requests/index.ts";
 import { allowMethods, readOnlyMethods } from "./middleware/read-only-methods/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { preview } from "./preview/endpoints.ts";
@@ -53,6 +54,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const resolved = resolveRoutes(options.routes ?? routes, options.middlewares ?? routeMiddlewares);
   const app = new Hono<AppEnv>();
 
+  app.use(headRequests);
   app.use(previewMode);
   app.use(securityHeaders);
   app.use(requestId());
