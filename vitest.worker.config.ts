@@ -12,6 +12,11 @@ export default defineConfig({
   plugins: [
     cloudflareTest(({ inject }) => ({
       wrangler: { configPath: "./wrangler.toml" },
+      // workerd's verbose log names every exception that crosses into the runtime, handled or
+      // not (a refused connection the worker caught and answered with its stale copy is one),
+      // as "uncaught exception". Real unhandled rejections still fail the test that left them
+      // (tests/worker/setup.ts), and Vitest reports them too.
+      verbose: false,
       miniflare: {
         bindings: {
           SANITY_PROJECT_ID: "demo",

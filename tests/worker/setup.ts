@@ -1,5 +1,18 @@
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
 import { resetFaults } from "./harness.ts";
 
 // Every test starts with the fault stand-in forwarding to the demo content service.
 afterEach(resetFaults);
+
+/**
+ * A rejection nobody awaited is a bug, not noise: a refused connection or a failed refresh must
+ * end in the worker's own handling (a stale copy, an error page, a log line). Each test fails on
+ * any that its requests left behind, naming them.
+ */
+const unhandled: string[] = [];
+addEventListener("unhandledrejection", (event) => {
+  unhandled.push(String(event.reason));
+});
+afterEach(() => {
+  expect(unhandled.splice(0), "rejections nobody awaited").toEqual([]);
+});
