@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { Latency } from "../demo/server/data-route.ts";
 import { type ContentService, startContentService } from "../demo/server/server.ts";
 import { SECRET_VARS, VAR_NAMES, type VarName } from "../worker/config/vars.ts";
 
@@ -42,9 +43,16 @@ export interface SiteOptions {
   /** Only the given vars, ignoring the environment and `.dev.vars` (tests, benchmarks). */
   isolated?: boolean;
   /** Options for the demo content service, when it is used. */
-  demo?: { latencyMs?: number } & DemoFiles;
+  demo?: { latencyMs?: Latency } & DemoFiles;
   /** Forward the worker's output (logs) to this process. */
   inheritOutput?: boolean;
+  /**
+   * Trace every request with wrangler's local trace collector (`X_LOCAL_OBSERVABILITY`). Off by
+   * default, as in the deployed worker, which keeps logs but not traces (wrangler.toml). The
+   * suites that hunt for I/O shared between requests turn it on: only with a request's trace
+   * context does the runtime report such sharing at all.
+   */
+  traces?: boolean;
 }
 
 export interface RunningSite {
@@ -107,7 +115,7 @@ export interface DemoFiles {
 
 /** `token` enables the demo's mutation API and private reads for requests that carry it. */
 export function startDemoContent(
-  latencyMs = 0,
+  latencyMs: Latency = 0,
   token?: string,
   files: DemoFiles = {},
 ): Promise<ContentService> {
@@ -126,7 +134,7 @@ export function startDemoContent(
  * point the worker at it.
  */
 export async function startDemoSite(
-  latencyMs = 0,
+  latencyMs: Latency = 0,
   files: DemoFiles = {},
 ): Promise<{ content: ContentService; vars: SiteVars }> {
   const token = randomBytes(24).toString("base64url");
@@ -220,6 +228,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       ...process.env,
       CLOUDFLARE_CF_FETCH_ENABLED: "false",
       WRANGLER_SEND_METRICS: "false",
+      X_LOCAL_OBSERVABILITY: options.traces ? "true" : "false",
       // The site's settings come only from `vars` above.
       CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
       NO_COLOR: "1",

@@ -5,10 +5,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { badRequest, gatewayError } from "./http.ts";
 import type { PerspectiveViews } from "./perspective.ts";
 
+/** A query's artificial delay: fixed milliseconds, or a function asked once per query. */
+export type Latency = number | (() => number);
+
 export interface DataContext {
   projectId: string;
   datasets: ReadonlyMap<string, PerspectiveViews>;
-  latencyMs: number;
+  /** The delay before this query is answered, in milliseconds. */
+  latencyMs: () => number;
   stats: { queries: number };
   /** The one token accepted for writes and private reads; none means public and read-only. */
   token: string | undefined;

@@ -52,7 +52,7 @@ export async function handleDataRequest(
     if (ids.length !== 1 || ids[0] === "") throw gatewayError(404, "Not Found");
     const access = readAccess(req, ctx.token);
     ctx.stats.queries++;
-    await delay(ctx.latencyMs);
+    await delay(ctx.latencyMs());
     // The doc endpoint fetches documents by their exact ids ("drafts.x" included, for those
     // allowed to see it) unless a perspective is asked for.
     const perspective = search.has("perspective") ? perspectiveOf(search) : "raw";
@@ -73,7 +73,7 @@ export async function handleDataRequest(
       ? await postedQuery(req)
       : { query: search.get("query"), params: urlParams(search) };
   const perspective = perspectiveOf(search);
-  await delay(ctx.latencyMs);
+  await delay(ctx.latencyMs());
   const started = performance.now();
   const result = await runQuery(query, params, views.get(perspective, access), {
     projectId: ctx.projectId,

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ByteLru } from "../../worker/lib/byte-lru.ts";
+import type { Latency } from "./data-route.ts";
 import { loadDataset } from "./dataset.ts";
 import { gatewayError, HttpError, sendJson, splitTarget } from "./http.ts";
 import { handleImage, type Rendered } from "./images.ts";
@@ -20,8 +21,11 @@ export interface ContentServiceOptions {
   dataset?: string;
   port?: number;
   host?: string;
-  /** Artificial delay before answering each query, for load tests. */
-  latencyMs?: number;
+  /**
+   * Artificial delay before answering each query, for load tests: milliseconds, or a function
+   * asked once per query (a soak test's "slow at times").
+   */
+  latencyMs?: Latency;
   /** Byte budget of the transformed-image cache (default 64 MB). */
   imageCacheBytes?: number;
   /**
@@ -49,8 +53,10 @@ export interface ContentService {
 export async function startContentService(options: ContentServiceOptions): Promise<ContentService> {
   const projectId = options.projectId ?? "demo";
   const datasetName = options.dataset ?? "production";
-  const latencyMs = options.latencyMs ?? 0;
-  if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new Error("latencyMs must be >= 0");
+  const latency = options.latencyMs ?? 0;
+  if (typeof latency === "number" && !(Number.isFinite(latency) && latency >= 0)) {
+    throw new Error("latencyMs must be >= 0");
+  }
   // Fail at start-up, not on the first query, if the export is missing or broken.
   const docs = await loadDataset(options.datasetFile);
 
@@ -62,7 +68,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
   const dataContext = {
     projectId,
     datasets: new Map([[datasetName, views]]),
-    latencyMs,
+    latencyMs: typeof latency === "number" ? () => latency : latency,
     stats,
     token: options.token,
   };
