@@ -4,27 +4,10 @@
 // from one seeded generator, so a seed names the same requests in the same order on every run.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { ROUTE_SAMPLES } from "../support/route-samples.ts";
+import { prng } from "../support/seeded-random.ts";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
-
-/** mulberry32: small, fast, and the same sequence for the same seed on every run. */
-export function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (max: number) => Math.floor(next() * max),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (p: number) => next() < p,
-  };
-}
-export type Random = ReturnType<typeof prng>;
 
 export const DEFAULT_SEED = 0x5eed2026;
 
@@ -237,57 +220,6 @@ export interface Target {
   /** The status of a plain GET from a browser: proves the sample reaches what it names. */
   expect: number;
 }
-
-/** Concrete paths for each route of worker/routes/route-table.ts, by route name. */
-export const ROUTE_SAMPLES: Readonly<
-  Record<string, readonly { path: string; expect: number; params?: readonly string[] }[]>
-> = {
-  home: [{ path: "/", expect: 200 }],
-  blank: [{ path: "/200", expect: 200 }],
-  "not-found": [{ path: "/404", expect: 404 }],
-  archive: [{ path: "/archive", expect: 200 }],
-  "archive-page": [
-    { path: "/archive/page/1", expect: 301 },
-    { path: "/archive/page/2", expect: 404 },
-  ],
-  post: [{ path: "/post/autumn-in-the-basque-mountains", expect: 200 }],
-  "post-photo": [{ path: "/post/autumn-in-the-basque-mountains/photo/cover", expect: 200 }],
-  contact: [
-    // The contact page reads `photo`: every hostile value goes into it too.
-    { path: "/contact", expect: 200, params: ["photo"] },
-    { path: "/contact?photo=portfolio/b2i1", expect: 200 },
-  ],
-  "contact-thanks": [{ path: "/contact/thanks", expect: 200 }],
-  page: [
-    { path: "/imprint", expect: 200 },
-    { path: "/portfolio", expect: 200 },
-    { path: "/no-such-page", expect: 404 },
-  ],
-  "page-photo": [{ path: "/portfolio/photo/b2i1", expect: 200 }],
-  photos: [{ path: "/photos", expect: 200 }],
-  "photos-page": [
-    { path: "/photos/page/1", expect: 301 },
-    { path: "/photos/page/2", expect: 404 },
-  ],
-  tags: [{ path: "/tags", expect: 200 }],
-  tag: [
-    { path: "/tag/landscape", expect: 200 },
-    { path: "/tag/no-such-tag", expect: 404 },
-  ],
-  "tag-page": [{ path: "/tag/landscape/page/2", expect: 404 }],
-  camera: [
-    { path: "/camera/sony-dsc-rx100m4", expect: 200 },
-    { path: "/camera/no-such-camera", expect: 404 },
-  ],
-  "camera-page": [{ path: "/camera/sony-dsc-rx100m4/page/1", expect: 301 }],
-  lens: [{ path: "/lens/no-such-lens", expect: 404 }],
-  "lens-page": [{ path: "/lens/no-such-lens/page/2", expect: 404 }],
-  search: [
-    // The one page that reads its query: every hostile value goes into `q` too.
-    { path: "/search", expect: 200, params: ["q"] },
-    { path: "/search?q=mountain", expect: 200 },
-  ],
-};
 
 /** What the running build adds: its id and its static files (paths under the site's root). */
 export interface BuildFacts {

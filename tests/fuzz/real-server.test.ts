@@ -10,6 +10,8 @@ import { join, resolve } from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { ROUTE_SAMPLES } from "../support/route-samples.ts";
+import { runtimeErrors } from "../support/server-log.ts";
 import {
   type BuildFacts,
   type Case,
@@ -23,7 +25,6 @@ import {
   LONG,
   METHODS,
   ROOT,
-  ROUTE_SAMPLES,
   routeTableRows,
   SEGMENT_PLACES,
   SMALL_BODY,
@@ -164,7 +165,14 @@ async function fuzz(running: RunningSite): Promise<Run> {
 
 beforeAll(async () => {
   const started = Date.now();
-  site = await startSite({ port: await freePort(), isolated: true });
+  // Content expires every second, so the run keeps meeting the moment a result is fetched
+  // again while other requests want it (where one request touching another's I/O would show).
+  site = await startSite({
+    port: await freePort(),
+    isolated: true,
+    traces: true,
+    vars: { CONTENT_FRESH_SECONDS: "1" },
+  });
   run = await fuzz(site);
   const counts = Object.keys(CHECKS)
     .map((check) => [check, run?.failures.filter((f) => f.check === check).length ?? 0] as const)
@@ -271,6 +279,12 @@ describe("the fuzz covers what it says", () => {
 });
 
 describe("every answer of the real server", () => {
+  it("leaves no error of the runtime in the server's log (uncaught, unhandled, cross-request I/O)", () => {
+    ran();
+    const errors = runtimeErrors(site?.output() ?? "");
+    expect(errors.slice(0, 5), `${errors.length} error line(s) in the server's log`).toEqual([]);
+  });
+
   for (const [check, description] of Object.entries(CHECKS) as [Check, string][]) {
     it(description, () => {
       const { failures, cases } = ran();
@@ -353,6 +367,23 @@ describe("the checks catch what they look for (a check that never fires proves n
       "leak",
     ]);
     expect(kinds(get("/"), answer(200, "token s3cret-token-value"))).toEqual(["leak"]);
+  });
+
+  it("catches the runtime's own errors in the server's log, not the worker's log lines nor the local trace collector's", () => {
+    const log = [
+      "[wrangler:info] GET /contact 200 OK (12ms)",
+      '\u001b[31m✘ \u001b[41;31m[\u001b[41;97mERROR\u001b[41;31m]\u001b[0m \u001b[1m{"level":"error","message":"Page not found: /x","status":404}\u001b[0m',
+      '▲ [WARNING] {"level":"warn","message":"Content refresh failed; serving the stale result","error":"Error: Network connection lost."}',
+      "✘ [ERROR] NOSENTRY V8 message callback; message = Uncaught Error: Cannot perform I/O on behalf of a different request. (I/O type: UserTraceAsyncContext)",
+      "✘ [ERROR] kj::getCaughtExceptionAsKj() = rust/cxx/kj-rs-io/ffi.rs:176: disconnected: write(): Broken pipe (os error 32)",
+      "Uncaught (in promise) Error: Network connection lost.",
+      "✘ [ERROR] exception = workerd/io/trace-stream.c++:841: disconnected: jsg.Error: The destination execution context for this tail session was canceled while the call was still running.",
+      "✘ [ERROR] The Workers runtime canceled this request because it detected that your Worker's code had hung and would never generate a response.",
+    ].join("\n");
+    const errors = runtimeErrors(log);
+    expect(errors).toHaveLength(4);
+    expect(errors[0]).toContain("Cannot perform I/O");
+    expect(errors.join("\n")).not.toContain('"level"');
   });
 
   it("catches redirects off the origin and control characters in Location", () => {
