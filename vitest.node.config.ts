@@ -54,6 +54,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The real local server under a seeded soak (tests/soak/): many visitors at once while
+          // the content keeps expiring, failing on any broken answer or runtime error in its log.
+          name: "soak",
+          include: ["tests/soak/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 150_000,
+        },
+      },
+      {
+        test: {
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
           environment: "node",

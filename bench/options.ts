@@ -12,6 +12,13 @@ export interface BenchOptions {
   out: string | undefined;
   /** `--only=scale,lighthouse`: run only these sections (all when absent). */
   only: ReadonlySet<string> | undefined;
+  /**
+   * How many of the measured pages (bench/pages.ts) the bytes and throughput runs take, and how
+   * many screens the viewer run zooms on: all of them, but a quick run's smoke test needs only
+   * one of each kind.
+   */
+  pages: number;
+  screens: number;
   /** Seconds of unmeasured load before each throughput run. */
   warmupS: number;
   /** Seconds per target, in `throughputSlices` interleaved slices. */
@@ -22,6 +29,9 @@ export interface BenchOptions {
   loadConnections: number;
   /** Artificial latency of the content service during the load run. */
   loadLatencyMs: number;
+  /** Seconds and visitors of the soak (bench/soak.ts). */
+  soakS: number;
+  soakConnections: number;
   lighthouseRuns: number;
   /** Visitors posting the contact form at once, for how long, and how many single deliveries. */
   inquiryConnections: number;
@@ -53,6 +63,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     build: !argv.includes("--no-build"),
     out: argv.find((arg) => arg.startsWith("--out="))?.slice("--out=".length),
     only: only ? new Set(only.split(",").map((section) => section.trim())) : undefined,
+    pages: quick ? 2 : Number.POSITIVE_INFINITY,
+    screens: quick ? 1 : Number.POSITIVE_INFINITY,
     warmupS: quick ? 0 : 1,
     throughputS: quick ? 1 : 10,
     throughputSlices: quick ? 1 : 5,
@@ -60,6 +72,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     loadS: quick ? 3 : 60,
     loadConnections: 50,
     loadLatencyMs: 200,
+    soakS: quick ? 2 : 60,
+    soakConnections: 20,
     lighthouseRuns: quick ? 1 : 3,
     inquiryConnections: 50,
     inquiryS: quick ? 2 : 20,

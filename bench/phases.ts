@@ -1,6 +1,7 @@
 // Each phase of the benchmark measures one thing and returns its table rows.
 import type { ContentService } from "../demo/server/server.ts";
 import type { RunningSite } from "../scripts/site-server.ts";
+import { runtimeErrors } from "../tests/support/server-log.ts";
 import { workerBundleSize } from "./bundle.ts";
 import { htmlSizes, recordAssets, type Sizes } from "./bytes.ts";
 import { contentCallsPerViews, publishToPage } from "./content.ts";
@@ -9,6 +10,7 @@ import { labMetrics } from "./lighthouse.ts";
 import { interleavedLoads, type LoadResult, percentile, runLoad } from "./load.ts";
 import type { BenchOptions } from "./options.ts";
 import { LIGHTHOUSE_PAGES, PAGES } from "./pages.ts";
+import { soak } from "./soak.ts";
 import type { Row } from "./table.ts";
 
 const kib = (bytes: number) => bytes / 1024;
@@ -23,7 +25,7 @@ export async function staticAssetPath(siteUrl: string): Promise<string> {
 
 export async function throughputRows(siteUrl: string, options: BenchOptions): Promise<Row[]> {
   const staticPath = await staticAssetPath(siteUrl);
-  const targets = [...PAGES.map((page) => page.path), staticPath];
+  const targets = [...PAGES.slice(0, options.pages).map((page) => page.path), staticPath];
   const urls = targets.map((path) => new URL(path, siteUrl).href);
   const connections = options.throughputConnections;
   if (options.warmupS > 0) {
@@ -64,7 +66,7 @@ export async function throughputRows(siteUrl: string, options: BenchOptions): Pr
     budget: { op: "=", limit: 0 },
   });
   const staticRps = (results.get(staticPath) as LoadResult).rps;
-  for (const page of PAGES) {
+  for (const page of PAGES.slice(0, options.pages)) {
     rows.push({
       section,
       metric: `${page.type} ÷ static req/s`,
@@ -127,11 +129,12 @@ export async function publishRows(site: RunningSite): Promise<Row[]> {
   ];
 }
 
-export async function bytesRows(siteUrl: string): Promise<Row[]> {
-  const urls = PAGES.map((page) => new URL(page.path, siteUrl).href);
+export async function bytesRows(siteUrl: string, options: BenchOptions): Promise<Row[]> {
+  const pages = PAGES.slice(0, options.pages);
+  const urls = pages.map((page) => new URL(page.path, siteUrl).href);
   const assets = await recordAssets(urls);
   const rows: Row[] = [];
-  for (const [i, page] of PAGES.entries()) {
+  for (const [i, page] of pages.entries()) {
     const section = "bytes";
     const { js, viewer, css, files } = assets[i] as (typeof assets)[number];
     const html = await htmlSizes(urls[i] as string);
@@ -366,6 +369,67 @@ export async function inquiryRows(site: RunningSite, options: BenchOptions): Pro
       value: load.failures,
       unit: "",
       budget: { op: "=", limit: 0 },
+    },
+  ];
+}
+
+/**
+ * The soak of the soak test (tests/soak/) as a measurement: `soakConnections` visitors over
+ * every route for `soakS` seconds, content expiring every second, the content service slow at
+ * times, a publish midway. Every answer complete and no error in the server's log are
+ * budgets; throughput, latencies and content calls show a change in either direction.
+ */
+export async function soakRows(site: RunningSite, options: BenchOptions): Promise<Row[]> {
+  const section = "soak";
+  const content = site.content;
+  if (!content) throw new Error("The soak needs the demo content service");
+  process.stderr.write(`bench: soak ${options.soakConnections} visitors for ${options.soakS} s\n`);
+  const before = content.stats.queries;
+  const result = await soak({
+    url: site.url,
+    connections: options.soakConnections,
+    seconds: options.soakS,
+    midway: async () => {
+      await publishToPage(site);
+    },
+  });
+  const calls = content.stats.queries - before;
+  const fiveHundreds = Object.entries(result.statuses)
+    .filter(([status]) => Number(status) >= 500)
+    .reduce((sum, [, count]) => sum + count, 0);
+  return [
+    {
+      section,
+      metric: "requests",
+      value: result.requests,
+      unit: "",
+      note: `${result.rps.toFixed(0)} req/s; ${JSON.stringify(result.statuses)}`,
+    },
+    { section, metric: "p50", value: result.p50, unit: "ms", digits: 1 },
+    { section, metric: "p99", value: result.p99, unit: "ms", digits: 1 },
+    {
+      section,
+      metric: "answers missing, cut off or 5xx",
+      value: result.problems.length + fiveHundreds,
+      unit: "",
+      budget: { op: "=", limit: 0 },
+      note: result.problems[0] ? `${result.problems[0].kind}: ${result.problems[0].request}` : "",
+    },
+    {
+      section,
+      metric: "runtime errors in the server's log",
+      value: runtimeErrors(site.output()).length,
+      unit: "",
+      budget: { op: "=", limit: 0 },
+    },
+    {
+      section,
+      metric: "content calls per 100 views",
+      value: (calls / result.requests) * 100,
+      unit: "",
+      digits: 1,
+      budget: { op: "<=", limit: 10 },
+      note: `${calls} calls in ${result.seconds.toFixed(0)} s (content fresh for 1 s)`,
     },
   ];
 }

@@ -25,10 +25,12 @@ import {
   lighthouseRows,
   loadRows,
   publishRows,
+  soakRows,
   throughputRows,
 } from "./phases.ts";
 import { scaleRows } from "./scale.ts";
 import { writeScaleDataset } from "./scale-dataset.ts";
+import { slowAtTimes } from "./soak.ts";
 import { failures, type Row, renderMarkdown, renderText } from "./table.ts";
 import { viewerRows, ZOOM_PAGE } from "./viewer.ts";
 
@@ -37,8 +39,9 @@ const open = new Set<RunningSite>();
 async function withSite<T>(
   demo: NonNullable<SiteOptions["demo"]>,
   use: (site: RunningSite) => Promise<T>,
+  more: Pick<SiteOptions, "traces" | "vars"> = {},
 ): Promise<T> {
-  const site = await startSite({ port: await freePort(), isolated: true, demo });
+  const site = await startSite({ port: await freePort(), isolated: true, demo, ...more });
   open.add(site);
   try {
     return await use(site);
@@ -92,6 +95,7 @@ function legend(options: BenchOptions): string[] {
     `lighthouse: ${lighthouse}`,
     `inquiries: ${options.inquirySamples} contact-form POSTs one at a time, each timed until its document is in the demo content service (the queue and its consumer in between); then ${options.inquiryConnections} visitors posting at once for ${options.inquiryS} s, each POST from an address of its own (the per-visitor limit is not what is measured)`,
     `load (slow content): / with ${options.loadConnections} connections for ${options.loadS} s on a second instance whose content service waits ${options.loadLatencyMs} ms per query; edge cache cold at the start`,
+    `soak: ${options.soakConnections} visitors for ${options.soakS} s over every route (GET and HEAD, browsers and bots, searches, made-up addresses, feeds, the contact form's POST) on an instance whose content is fresh for 1 s and whose content service is slow at times (one query in ten waits 0.3–2 s), a publish midway; the same run as the soak test`,
     `scale: a third instance on the demo content plus ${scale.posts} generated posts holding ${scale.photos ?? 0} generated photographs with ${scale.tags ?? 0} media tags, and a page of ${scale.galleries} galleries × ${scale.imagesPerGallery} photographs (seeded; every generated photograph is a copy of one of the demo's files under a name of its own); cold = the first request for each URL since that instance started (the first one also starts the worker), warm = median of the next ${options.scaleWarmViews}; the archive is crawled from /archive through its numbered page links; the sitemap and the feed are parsed by Chromium's XML parser`,
   ];
 }
@@ -119,8 +123,8 @@ async function main(): Promise<number> {
       const content = site.content;
       if (!content) throw new Error("The benchmark needs the demo content service");
       await phase(rows, "content service", () => contentRows(site.url, content, options));
-      await phase(rows, "bytes", () => bytesRows(site.url));
-      await phase(rows, "viewer", () => viewerRows(site.url));
+      await phase(rows, "bytes", () => bytesRows(site.url, options));
+      await phase(rows, "viewer", () => viewerRows(site.url, options.screens));
       await phase(rows, "throughput", () => throughputRows(site.url, options));
       await phase(rows, "lighthouse", () => lighthouseRows(site.url, options));
       // Last on this instance: they change content (a post, then inquiries).
@@ -133,6 +137,12 @@ async function main(): Promise<number> {
       if (!content) throw new Error("The benchmark needs the demo content service");
       await phase(rows, "load", () => loadRows(site.url, content, options));
     });
+  if (wanted("soak"))
+    await withSite(
+      { latencyMs: slowAtTimes() },
+      (site) => phase(rows, "soak", () => soakRows(site, options)),
+      { traces: true, vars: { CONTENT_FRESH_SECONDS: "1" } },
+    );
   await phase(rows, "scale", async () => {
     const dataset = await writeScaleDataset(options.scale);
     try {

@@ -96,12 +96,15 @@ async function openFrames(page: Page): Promise<{ lqip: number; image: number }> 
   });
 }
 
-export async function viewerRows(siteUrl: string): Promise<Row[]> {
+export async function viewerRows(
+  siteUrl: string,
+  screens: number = SCREENS.length,
+): Promise<Row[]> {
   const section = "viewer";
   const rows: Row[] = [];
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
   try {
-    for (const screen of SCREENS) {
+    for (const screen of SCREENS.slice(0, screens)) {
       const context = await browser.newContext({
         baseURL: siteUrl,
         viewport: { width: screen.width, height: screen.height },

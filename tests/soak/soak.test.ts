@@ -1,0 +1,82 @@
+// The real local server (`npm start`'s: wrangler's proxy in front of workerd, on the demo
+// content) under a seeded soak: 20 visitors at once for 60 s over every route of the route table
+// (GET and HEAD, browsers and bots, cache hits and misses, searches, tag pages, the contact
+// form's POST), with content that expires every second, a content service that is slow at
+// times, and a publish in the middle. Nothing may break: no answer missing, cut off or 5xx, and
+// no error in the server's log that the worker did not write itself (a request touching
+// another's I/O, a rejection nobody awaited, a request that never answered).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publishToPage } from "../../bench/content.ts";
+import { SOAK_SEED, type SoakResult, slowAtTimes, soak } from "../../bench/soak.ts";
+import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { ROUTE_SAMPLES } from "../support/route-samples.ts";
+import { runtimeErrors } from "../support/server-log.ts";
+
+const SEED = Number(process.env.SOAK_SEED ?? SOAK_SEED);
+const CONNECTIONS = 20;
+const SECONDS = 60;
+
+let site: RunningSite | undefined;
+let result: SoakResult | undefined;
+let publishMs: number | undefined;
+
+beforeAll(async () => {
+  site = await startSite({
+    port: await freePort(),
+    isolated: true,
+    traces: true,
+    vars: { CONTENT_FRESH_SECONDS: "1" },
+    demo: { latencyMs: slowAtTimes(SEED) },
+  });
+  const running = site;
+  result = await soak({
+    url: running.url,
+    seed: SEED,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    midway: async () => {
+      publishMs = await publishToPage(running);
+    },
+  });
+  console.log(
+    `soak: ${result.requests} requests in ${result.seconds.toFixed(1)} s ` +
+      `(${result.rps.toFixed(0)}/s, p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms), ` +
+      `statuses ${JSON.stringify(result.statuses)}, seed ${SEED}; publish shown after ${publishMs?.toFixed(0)} ms`,
+  );
+}, 150_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+function ran(): { site: RunningSite; result: SoakResult } {
+  if (!site || !result) throw new Error("The soak did not run (see the error of beforeAll)");
+  return { site, result };
+}
+
+describe(`${CONNECTIONS} visitors for ${SECONDS} s, content expiring every second, a publish midway`, () => {
+  it("covered every route of the table, feeds, searches, misses and the contact form", () => {
+    const { result } = ran();
+    for (const kind of [...Object.keys(ROUTE_SAMPLES), "search", "miss", "feed", "contact-post"]) {
+      expect(result.kinds[kind] ?? 0, kind).toBeGreaterThan(0);
+    }
+    expect(result.requests).toBeGreaterThan(1000);
+  });
+
+  it("answered every request completely, none with a 5xx", () => {
+    const { result } = ran();
+    const first = result.problems.slice(0, 10).map((p) => `${p.kind}: ${p.request}: ${p.detail}`);
+    expect(first, `${result.problems.length} broken answers`).toEqual([]);
+    expect(Object.keys(result.statuses).filter((status) => Number(status) >= 500)).toEqual([]);
+  });
+
+  it("showed the publish on the next view", () => {
+    ran();
+    expect(publishMs).toBeTypeOf("number");
+  });
+
+  it("left no error of the runtime in the server's log", () => {
+    const { site } = ran();
+    expect(runtimeErrors(site.output()).slice(0, 10)).toEqual([]);
+  });
+});
