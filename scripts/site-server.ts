@@ -57,15 +57,23 @@ export interface RunningSite {
   close(): Promise<void>;
 }
 
-/** `.dev.vars` uses dotenv syntax: KEY=value lines, # comments. */
-export function readDevVars(file = resolve(ROOT, ".dev.vars")): SiteVars {
+/** Every KEY=value line of a dotenv file (# comments, optional quotes); none when it is missing. */
+export function readDotenv(file = resolve(ROOT, ".dev.vars")): Record<string, string> {
   if (!existsSync(file)) return {};
-  const vars: SiteVars = {};
+  const vars: Record<string, string> = {};
   for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
     const match = /^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
     if (!match?.[1] || match[2] === undefined) continue;
-    const key = match[1] as ConfigKey;
-    if (CONFIG_KEYS.includes(key)) vars[key] = match[2].replace(/^(["'])(.*)\1$/, "$2");
+    vars[match[1]] = match[2].replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return vars;
+}
+
+/** The worker's settings in `.dev.vars` (dotenv syntax). */
+export function readDevVars(file = resolve(ROOT, ".dev.vars")): SiteVars {
+  const vars: SiteVars = {};
+  for (const [key, value] of Object.entries(readDotenv(file))) {
+    if (CONFIG_KEYS.includes(key as ConfigKey)) vars[key as ConfigKey] = value;
   }
   return vars;
 }
