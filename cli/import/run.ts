@@ -5,10 +5,10 @@
  * again: what was uploaded is found, not uploaded twice.
  */
 import type { SanityClient } from "@sanity/client";
-import { sendSanityWebhook, webhookBody } from "../../demo/publish.ts";
 import { mapPool } from "../lib/pool.ts";
 import { Progress } from "../lib/progress.ts";
 import { type SanityTarget, sanityClientFor } from "../lib/sanity-target.ts";
+import { notifyDemoSite } from "./demo-webhook.ts";
 import { listFiles } from "./files.ts";
 import type { ImportOptions } from "./options.ts";
 import { type ChangedDocuments, describeError, type FileResult, importFile } from "./photo.ts";
@@ -45,28 +45,6 @@ async function firstContact(client: SanityClient, target: SanityTarget): Promise
       `Cannot reach ${target.description}: ${describeError(error)}${target.demo ? "\n  Is `npm start` still running?" : ""}`,
     );
   }
-}
-
-/** The signed webhook for each published document the run changed, as Sanity sends it. */
-async function notifyDemoSite(target: SanityTarget, changed: ChangedDocuments): Promise<string[]> {
-  if (!target.demo) return [];
-  const problems: string[] = [];
-  for (const doc of changed.values()) {
-    try {
-      const answer = await sendSanityWebhook({
-        siteUrl: target.demo.site,
-        secret: target.demo.webhookSecret,
-        body: webhookBody(doc, doc.operation),
-      });
-      if (answer.status < 200 || answer.status >= 300) {
-        problems.push(`the site answered ${answer.status} for ${doc._id}`);
-      }
-    } catch (error) {
-      problems.push(`the site at ${target.demo.site} cannot be reached (${describeError(error)})`);
-      break;
-    }
-  }
-  return problems;
 }
 
 export async function runImport(
