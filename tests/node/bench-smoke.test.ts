@@ -60,13 +60,25 @@ describe("npm run bench --quick", () => {
 
   it("prints every section with a value, a budget and a status", () => {
     expect(run.stdout).toMatch(/section\s+metric\s+value\s+budget\s+status/);
-    for (const section of ["worker", "content service", "bytes", "throughput", "load", "scale"]) {
+    for (const section of [
+      "worker",
+      "content service",
+      "bytes",
+      "throughput",
+      "load",
+      "import",
+      "scale",
+    ]) {
       expect(run.stdout).toMatch(new RegExp(`^${section}\\b`, "m"));
     }
     expect(run.stdout).toMatch(/^lighthouse\s+home\s+skipped/m);
     expect(run.stdout).toMatch(/home ÷ static req\/s\s+[\d.]+\s+≥ 0\.5/);
     expect(run.stdout).toMatch(/home JS, gzip\s+[\d.]+ KiB\s+≤ 70 KiB\s+(ok|MISS)/);
     expect(run.stdout).toMatch(/content calls during the run\s+\d+\s+≤ 5\s+(ok|MISS)/);
+    // The importer on its smoke size: every photograph in, then nothing to do on a second run.
+    expect(run.stdout).toMatch(/^import\s+photographs imported \(of 6\)\s+6\s+= 6\s+ok/m);
+    expect(run.stdout).toMatch(/^import\s+peak memory \(RSS\) of the command\s+\d+ MB\s+≤ 250 MB/m);
+    expect(run.stdout).toMatch(/^import\s+second run: unchanged \(of 6\)\s+6\s+= 6\s+ok/m);
     // No phase failed: a failed measurement shows as "error".
     expect(run.stdout).not.toMatch(/\(failed\)/);
   });
