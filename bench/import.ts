@@ -146,8 +146,10 @@ export async function importRows(options: BenchOptions): Promise<Row[]> {
         metric: "peak memory (RSS) of the command",
         value: first.peakRssKb / 1024,
         unit: "MB",
-        budget: { op: "<=", limit: 250 },
-        note: `files streamed: the same for 6 or 500 files`,
+        budget: { op: "<=", limit: 300 },
+        // Flat: reading alone plateaus at the same height for 48 or 500 files (V8 collects the
+        // streams' spent chunks in batches); nothing grows with the folder.
+        note: "files streamed; flat whatever the number of files",
       },
       {
         section,

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type ContentService, startContentService } from "../demo/server/server.ts";
+import type { ContentService } from "../demo/server/server.ts";
 import { SECRET_VARS, VAR_NAMES, type VarName } from "../worker/config/vars.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -114,11 +114,14 @@ export interface DemoFiles {
 }
 
 /** `token` enables the demo's mutation API and private reads for requests that carry it. */
-export function startDemoContent(
+export async function startDemoContent(
   latencyMs = 0,
   token?: string,
   files: DemoFiles = {},
 ): Promise<ContentService> {
+  // Loaded when a service is started: the tools that only read settings from this module (the
+  // importer) then never load the image library behind it.
+  const { startContentService } = await import("../demo/server/server.ts");
   return startContentService({
     datasetFile: files.datasetFile ?? resolve(ROOT, "demo/dataset/production.ndjson"),
     imagesDir: files.imagesDir ?? resolve(ROOT, "demo/dataset/images"),

@@ -21,6 +21,8 @@ const XMP_HEADER = Buffer.from("http://ns.adobe.com/xap/1.0/\0", "latin1");
 /** Extended XMP (the overflow of a packet over 64 KB): any property may sit in it. */
 const XMP_EXTENSION_HEADER = Buffer.from("http://ns.adobe.com/xmp/extension/\0", "latin1");
 
+const EMPTY = Buffer.alloc(0);
+
 const isMetadata = (marker: number) => (marker >= 0xe0 && marker <= 0xef) || marker === 0xfe;
 /** SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC): they carry the frame's size. */
 const isFrameHeader = (marker: number) =>
@@ -38,7 +40,7 @@ export class JpegFilter extends Transform {
   readonly facts: ImageFacts = { width: 0, height: 0, fingerprint: "", location: "none" };
   readonly #setting: LocationSetting;
   readonly #hash = createHash("sha1");
-  #pending: Buffer = Buffer.alloc(0);
+  #pending: Buffer = EMPTY;
   #state: "start" | "marker" | "scan" | "trailer" = "start";
 
   constructor(setting: LocationSetting) {
@@ -122,9 +124,10 @@ export class JpegFilter extends Transform {
         for (;;) {
           const at = buffer.indexOf(0xff, from);
           if (at < 0 || at === buffer.length - 1) {
+            // Passed on as it came (no copy): the stream's chunks are this filter's to hand on.
             const upTo = at < 0 ? buffer.length : at;
-            this.#image(Buffer.from(buffer.subarray(0, upTo)));
-            this.#pending = buffer.subarray(upTo);
+            this.#image(buffer.subarray(0, upTo));
+            this.#pending = upTo < buffer.length ? Buffer.from(buffer.subarray(upTo)) : EMPTY;
             return;
           }
           const next = buffer[at + 1] as number;
@@ -132,7 +135,7 @@ export class JpegFilter extends Transform {
             from = at + 2;
             continue;
           }
-          this.#image(Buffer.from(buffer.subarray(0, at)));
+          this.#image(buffer.subarray(0, at));
           this.#pending = buffer.subarray(at);
           this.#state = "marker";
           break;
@@ -141,7 +144,7 @@ export class JpegFilter extends Transform {
         // After the end of the image: phones append more pictures here (multi-picture depth
         // maps, each with its own EXIF). Kept only when the position may be kept.
         if (buffer.length > 0 && this.#setting === "exact") this.push(Buffer.from(buffer));
-        this.#pending = Buffer.alloc(0);
+        this.#pending = EMPTY;
         return;
       }
     }

@@ -11,7 +11,7 @@
  */
 import path from "node:path";
 import type { SanityClient } from "@sanity/client";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../demo/server/assets.ts";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../demo/server/asset-limits.ts";
 import { formatBytes } from "../lib/format.ts";
 import type { Progress } from "../lib/progress.ts";
 import type { FileEntry } from "./files.ts";

@@ -15,18 +15,11 @@ import exifr from "exifr";
 import sharp, { type Metadata } from "sharp";
 import { type Geopoint, imageMetadata } from "../image-metadata.ts";
 import { readSanityExif } from "../scripts/exif.ts";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "./asset-limits.ts";
 import { requireWriteAccess } from "./auth.ts";
 import { type DataContext, type DataRoute, openDataRoute } from "./data-route.ts";
 import { badRequest, gatewayError, HttpError, sendJson } from "./http.ts";
 import { commitTransaction } from "./mutate.ts";
-
-/**
- * What the demo takes, and what the importer checks before it uploads: files up to 100 MB and
- * images up to 256 megapixels (the size Sanity documents as its image pipeline's limit for
- * animated images; its API refuses far larger uploads). Larger ones are refused with 413.
- */
-export const MAX_UPLOAD_BYTES = 100 * 1000 * 1000;
-export const MAX_UPLOAD_PIXELS = 256 * 1000 * 1000;
 
 /** The formats the demo's image CDN serves, by sharp's name, with Sanity's extension. */
 const FORMATS: Record<string, { extension: string; mimeType: string }> = {
