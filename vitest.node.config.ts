@@ -16,6 +16,16 @@ export default defineConfig({
       },
       {
         test: {
+          // The command-line tools (npm run import), their modules' tests beside them; the
+          // importer's end-to-end test runs the command against the demo content service.
+          name: "cli",
+          include: ["cli/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           // Browser code whose logic is pure (the photo viewer's gesture and zoom arithmetic).
           name: "client",
           include: ["client/**/*.test.ts"],

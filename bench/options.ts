@@ -43,6 +43,8 @@ export interface BenchOptions {
   scale: ScaleSize;
   /** Sequential views per URL after the cold one; the scale run prints their median. */
   scaleWarmViews: number;
+  /** What `npm run import` is measured on: how many generated photographs, of what size. */
+  importRun: { photos: number; width: number; height: number };
 }
 
 const on = (value: string | undefined) => value !== undefined && value !== "" && value !== "0";
@@ -84,5 +86,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       ? { posts: 120, galleries: 2, imagesPerGallery: 25, photos: 600, tags: 20 }
       : { posts: 1000, galleries: 20, imagesPerGallery: 25, photos: 5000, tags: 200 },
     scaleWarmViews: quick ? 3 : 10,
+    // 24 megapixels (6000 × 4000), about 10 MB each as JPEG; the smoke run a handful of small ones.
+    importRun: quick
+      ? { photos: 6, width: 1200, height: 800 }
+      : { photos: 500, width: 6000, height: 4000 },
   };
 }

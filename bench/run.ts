@@ -15,6 +15,7 @@ import {
   type SiteOptions,
   startSite,
 } from "../scripts/site-server.ts";
+import { importRows } from "./import.ts";
 import { type BenchOptions, parseOptions } from "./options.ts";
 import { PAGES } from "./pages.ts";
 import {
@@ -35,6 +36,10 @@ import { failures, type Row, renderMarkdown, renderText } from "./table.ts";
 import { viewerRows, ZOOM_PAGE } from "./viewer.ts";
 
 const open = new Set<RunningSite>();
+
+/** How the import's photographs are made (bench/import.ts). */
+const BENCH_IMPORT_NOTE =
+  "4 sharp noise images, the rest variants of them with one quantisation-table entry changed: distinct pixels, so distinct assets";
 
 async function withSite<T>(
   demo: NonNullable<SiteOptions["demo"]>,
@@ -96,6 +101,7 @@ function legend(options: BenchOptions): string[] {
     `inquiries: ${options.inquirySamples} contact-form POSTs one at a time, each timed until its document is in the demo content service (the queue and its consumer in between); then ${options.inquiryConnections} visitors posting at once for ${options.inquiryS} s, each POST from an address of its own (the per-visitor limit is not what is measured)`,
     `load (slow content): / with ${options.loadConnections} connections for ${options.loadS} s on a second instance whose content service waits ${options.loadLatencyMs} ms per query; edge cache cold at the start`,
     `soak: ${options.soakConnections} visitors for ${options.soakS} s over every route (GET and HEAD, browsers and bots, searches, made-up addresses, feeds, the contact form's POST) on an instance whose content is fresh for 1 s and whose content service is slow at times (one query in ten waits 0.3–2 s), a publish midway; the same run as the soak test`,
+    `import: \`npm run import\` (a child process) on a folder of ${options.importRun.photos} generated ${options.importRun.width} × ${options.importRun.height} JPEGs (${BENCH_IMPORT_NOTE}) into a demo content service of its own, then again (nothing to do); peak memory is the command's maximum resident set size`,
     `scale: a third instance on the demo content plus ${scale.posts} generated posts holding ${scale.photos ?? 0} generated photographs with ${scale.tags ?? 0} media tags, and a page of ${scale.galleries} galleries × ${scale.imagesPerGallery} photographs (seeded; every generated photograph is a copy of one of the demo's files under a name of its own); cold = the first request for each URL since that instance started (the first one also starts the worker), warm = median of the next ${options.scaleWarmViews}; the archive is crawled from /archive through its numbered page links; the sitemap and the feed are parsed by Chromium's XML parser`,
   ];
 }
@@ -143,6 +149,7 @@ async function main(): Promise<number> {
       (site) => phase(rows, "soak", () => soakRows(site, options)),
       { traces: true, vars: { CONTENT_FRESH_SECONDS: "1" } },
     );
+  await phase(rows, "import", () => importRows(options));
   await phase(rows, "scale", async () => {
     const dataset = await writeScaleDataset(options.scale);
     try {

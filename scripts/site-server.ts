@@ -8,7 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Latency } from "../demo/server/data-route.ts";
-import { type ContentService, startContentService } from "../demo/server/server.ts";
+import type { ContentService } from "../demo/server/server.ts";
 import { SECRET_VARS, VAR_NAMES, type VarName } from "../worker/config/vars.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -65,15 +65,23 @@ export interface RunningSite {
   close(): Promise<void>;
 }
 
-/** `.dev.vars` uses dotenv syntax: KEY=value lines, # comments. */
-export function readDevVars(file = resolve(ROOT, ".dev.vars")): SiteVars {
+/** Every KEY=value line of a dotenv file (# comments, optional quotes); none when it is missing. */
+export function readDotenv(file = resolve(ROOT, ".dev.vars")): Record<string, string> {
   if (!existsSync(file)) return {};
-  const vars: SiteVars = {};
+  const vars: Record<string, string> = {};
   for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
     const match = /^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
     if (!match?.[1] || match[2] === undefined) continue;
-    const key = match[1] as ConfigKey;
-    if (CONFIG_KEYS.includes(key)) vars[key] = match[2].replace(/^(["'])(.*)\1$/, "$2");
+    vars[match[1]] = match[2].replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return vars;
+}
+
+/** The worker's settings in `.dev.vars` (dotenv syntax). */
+export function readDevVars(file = resolve(ROOT, ".dev.vars")): SiteVars {
+  const vars: SiteVars = {};
+  for (const [key, value] of Object.entries(readDotenv(file))) {
+    if (CONFIG_KEYS.includes(key as ConfigKey)) vars[key as ConfigKey] = value;
   }
   return vars;
 }
@@ -114,11 +122,14 @@ export interface DemoFiles {
 }
 
 /** `token` enables the demo's mutation API and private reads for requests that carry it. */
-export function startDemoContent(
+export async function startDemoContent(
   latencyMs: Latency = 0,
   token?: string,
   files: DemoFiles = {},
 ): Promise<ContentService> {
+  // Loaded when a service is started: the tools that only read settings from this module (the
+  // importer) then never load the image library behind it.
+  const { startContentService } = await import("../demo/server/server.ts");
   return startContentService({
     datasetFile: files.datasetFile ?? resolve(ROOT, "demo/dataset/production.ndjson"),
     imagesDir: files.imagesDir ?? resolve(ROOT, "demo/dataset/images"),

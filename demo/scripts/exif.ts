@@ -135,8 +135,11 @@ function directory(tags: Record<string, unknown> | undefined, type: string): Exi
   return Object.keys(out).length > 1 ? out : undefined;
 }
 
-/** The `image` and `exif` metadata Sanity would extract from this file (JPEG, TIFF, HEIC…). */
-export async function readSanityExif(file: Uint8Array): Promise<SanityExif> {
+/**
+ * The `image` and `exif` metadata Sanity would extract from this file (JPEG, TIFF, HEIC…), given
+ * as bytes or as a path (then only the parts holding the tags are read).
+ */
+export async function readSanityExif(file: Uint8Array | string): Promise<SanityExif> {
   const parsed = (await exifr.parse(file, OPTIONS)) as
     | { ifd0?: Record<string, unknown>; exif?: Record<string, unknown> }
     | undefined;

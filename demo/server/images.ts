@@ -1,7 +1,8 @@
 // An image CDN shaped like cdn.sanity.io, so @sanity/image-url URLs built with
 // baseUrl = this service work unchanged:
 //   GET|HEAD /images/{projectId}/{dataset}/{assetHash}-{w}x{h}.{ext}[/{vanityName}]?w=&h=&fit=&...
-// Originals come from one folder; transformed outputs are kept in a byte-bounded LRU.
+// Originals come from the demo's folder or the uploads of this run; transformed outputs are kept
+// in a byte-bounded LRU.
 import { createHash } from "node:crypto";
 import { readFile, realpath, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -28,7 +29,8 @@ export interface Rendered {
 export interface ImageContext {
   projectId: string;
   dataset: string;
-  imagesDir: string;
+  /** The demo's photographs, then the uploads of this run: looked up in this order. */
+  imagesDirs: readonly string[];
   stats: { images: number };
   cache: ByteLru<Rendered>;
   /** Renders in progress, so concurrent identical requests share one sharp job. */
@@ -87,7 +89,11 @@ export async function handleImage(
     throw gatewayError(400, (error as Error).message);
   }
 
-  const file = await resolveInside(ctx.imagesDir, filename);
+  let file: Awaited<ReturnType<typeof resolveInside>> = null;
+  for (const dir of ctx.imagesDirs) {
+    file = await resolveInside(dir, filename);
+    if (file) break;
+  }
   if (!file) throw gatewayError(404, "Image not found");
   const sourceFormat = path.extname(filename).slice(1) as OutputFormat;
   const format = chooseFormat(params, sourceFormat, req.headers.accept ?? "");

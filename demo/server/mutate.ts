@@ -9,7 +9,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { requireWriteAccess } from "./auth.ts";
 import { type DataContext, type DataRoute, openDataRoute } from "./data-route.ts";
 import { badRequest, gatewayError, HttpError, readJsonBody, sendJson } from "./http.ts";
-import { applyMutations, MutationError, newRevision, timestamp } from "./mutations.ts";
+import {
+  applyMutations,
+  MutationError,
+  newRevision,
+  type Transaction,
+  timestamp,
+} from "./mutations.ts";
 import type { PerspectiveViews } from "./perspective.ts";
 import { MAX_BODY_BYTES } from "./query.ts";
 
@@ -28,6 +34,34 @@ function oneAtATime<T>(views: PerspectiveViews, work: () => Promise<T>): Promise
     run.catch(() => undefined),
   );
   return run;
+}
+
+/**
+ * Applies the mutations to the dataset as one transaction (after any transaction already
+ * running) and, unless it is a dry run, makes it what every later read sees. A refused
+ * mutation becomes Sanity's error answer. Also what an asset upload writes its document with.
+ */
+export function commitTransaction(
+  views: PerspectiveViews,
+  mutations: readonly unknown[],
+  context: { projectId: string; dataset: string; dryRun?: boolean },
+): Promise<Transaction> {
+  return oneAtATime(views, async () => {
+    try {
+      const applied = await applyMutations(views.documents, mutations, {
+        transactionId: newRevision(),
+        now: timestamp(),
+        projectId: context.projectId,
+        dataset: context.dataset,
+      });
+      // Every visibility is "sync" here: the change is in memory before the answer goes out.
+      if (!context.dryRun) views.replace(applied.documents);
+      return applied;
+    } catch (error) {
+      if (error instanceof MutationError) throw mutationFailure(error);
+      throw error;
+    }
+  });
 }
 
 function flag(search: URLSearchParams, name: string): boolean {
@@ -97,21 +131,10 @@ export async function handleMutate(
   const mutations = await mutationsOf(req);
 
   const { views, datasetName } = opened;
-  const transaction = await oneAtATime(views, async () => {
-    try {
-      const applied = await applyMutations(views.documents, mutations, {
-        transactionId: newRevision(),
-        now: timestamp(),
-        projectId: ctx.projectId,
-        dataset: datasetName,
-      });
-      // Every visibility is "sync" here: the change is in memory before the answer goes out.
-      if (!dryRun) views.replace(applied.documents);
-      return applied;
-    } catch (error) {
-      if (error instanceof MutationError) throw mutationFailure(error);
-      throw error;
-    }
+  const transaction = await commitTransaction(views, mutations, {
+    projectId: ctx.projectId,
+    dataset: datasetName,
+    dryRun,
   });
   sendJson(req, res, 200, {
     transactionId: transaction.transactionId,

@@ -1,9 +1,14 @@
-// The embedded demo content service: Sanity's query and mutation APIs and image CDN over one
-// local HTTP server, so the site runs without a Sanity account. Routing, stats,
-// logging and lifecycle live here; the handlers are in query.ts, mutate.ts and images.ts.
+// The embedded demo content service: Sanity's query, mutation and asset upload APIs and image
+// CDN over one local HTTP server, so the site runs without a Sanity account. Routing, stats,
+// logging and lifecycle live here; the handlers are in query.ts, mutate.ts, assets.ts and
+// images.ts.
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ByteLru } from "../../worker/lib/byte-lru.ts";
+import { handleAssetUpload } from "./assets.ts";
 import type { Latency } from "./data-route.ts";
 import { loadDataset } from "./dataset.ts";
 import { gatewayError, HttpError, sendJson, splitTarget } from "./http.ts";
@@ -33,6 +38,11 @@ export interface ContentServiceOptions {
    * documents (ids with a "."). Without it the service is read-only and public.
    */
   token?: string;
+  /**
+   * Where uploaded images are kept (they live as long as the service's in-memory documents).
+   * Default: a new folder in the OS's temp folder, removed when the service closes.
+   */
+  uploadsDir?: string;
 }
 
 export interface ContentServiceStats {
@@ -65,6 +75,9 @@ export async function startContentService(options: ContentServiceOptions): Promi
   }
   const stats: ContentServiceStats = { queries: 0, images: 0 };
   const views = new PerspectiveViews(docs);
+  const ownUploads = options.uploadsDir === undefined;
+  const uploadsDir = options.uploadsDir ?? (await mkdtemp(join(tmpdir(), "demo-uploads-")));
+  let origin = "";
   const dataContext = {
     projectId,
     datasets: new Map([[datasetName, views]]),
@@ -75,7 +88,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
   const imageContext = {
     projectId,
     dataset: datasetName,
-    imagesDir: options.imagesDir,
+    imagesDirs: [options.imagesDir, uploadsDir],
     stats,
     cache: new ByteLru<Rendered>(options.imageCacheBytes ?? 64 * 1024 * 1024),
     inflight: new Map<string, Promise<Rendered>>(),
@@ -103,6 +116,16 @@ export async function startContentService(options: ContentServiceOptions): Promi
     }
     if (path.startsWith("/images/")) {
       await handleImage(req, res, path, search, imageContext);
+      return;
+    }
+    const upload = /^\/v([^/]+)\/assets\/images\/(.*)$/.exec(path);
+    if (upload) {
+      const [, version = "", rest = ""] = upload;
+      await handleAssetUpload(req, res, { version, endpoint: "assets", rest }, search, {
+        ...dataContext,
+        uploadsDir,
+        origin: () => origin,
+      });
       return;
     }
     const data = /^\/v([^/]+)\/data\/(query|doc|mutate)\/(.*)$/.exec(path);
@@ -156,9 +179,10 @@ export async function startContentService(options: ContentServiceOptions): Promi
   });
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  origin = `http://${host}:${address.port}`;
 
   return {
-    url: `http://${host}:${address.port}`,
+    url: origin,
     port: address.port,
     stats,
     close: () =>
@@ -169,8 +193,10 @@ export async function startContentService(options: ContentServiceOptions): Promi
         force.unref();
         server.close((error) => {
           clearTimeout(force);
-          if (error) reject(error);
-          else resolve();
+          const cleanup = ownUploads
+            ? rm(uploadsDir, { recursive: true, force: true })
+            : Promise.resolve();
+          cleanup.then(() => (error ? reject(error) : resolve()), reject);
         });
         server.closeIdleConnections();
       }),

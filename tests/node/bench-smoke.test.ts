@@ -68,6 +68,7 @@ describe("npm run bench --quick", () => {
       "throughput",
       "load",
       "soak",
+      "import",
       "scale",
     ]) {
       expect(run.stdout).toMatch(new RegExp(`^${section}\\b`, "m"));
@@ -80,6 +81,10 @@ describe("npm run bench --quick", () => {
     expect(run.stdout).toMatch(
       /^soak\s+runtime errors in the server's log\s+\d+\s+= 0\s+(ok|MISS)/m,
     );
+    // The importer on its smoke size: every photograph in, then nothing to do on a second run.
+    expect(run.stdout).toMatch(/^import\s+photographs imported \(of 6\)\s+6\s+= 6\s+ok/m);
+    expect(run.stdout).toMatch(/^import\s+peak memory \(RSS\) of the command\s+\d+ MB\s+≤ 300 MB/m);
+    expect(run.stdout).toMatch(/^import\s+second run: unchanged \(of 6\)\s+6\s+= 6\s+ok/m);
     // No phase failed: a failed measurement shows as "error".
     expect(run.stdout).not.toMatch(/\(failed\)/);
   });

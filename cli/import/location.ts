@@ -1,0 +1,250 @@
+/**
+ * The owner's location setting, applied to the metadata blocks that carry a GPS position: the
+ * EXIF GPS directory (a TIFF structure, in a JPEG's APP1 "Exif" segment or a PNG's eXIf chunk)
+ * and XMP's exif:GPS… properties (Lightroom copies the position there too).
+ *
+ *   off    no position at all: the GPS directory is emptied and its values overwritten with
+ *          zeros, the XMP GPS properties are removed
+ *   city   latitude and longitude rounded to 0.1° (about 11 km north–south, a city's scale);
+ *          everything else the GPS directory holds (altitude, direction, time, speed…) removed
+ *   exact  the file's position as it is
+ *
+ * Place names typed in Lightroom (city, country, sublocation) are left alone: they say what
+ * the photographer chose to say. Only numbers from a receiver are treated here.
+ */
+
+export type LocationSetting = "off" | "city" | "exact";
+export const LOCATION_SETTINGS: readonly LocationSetting[] = ["off", "city", "exact"];
+
+/** What happened to a file's position. */
+export type LocationOutcome = "none" | "removed" | "coarsened" | "kept";
+
+/** Degrees kept by "city": one decimal. */
+const CITY_STEP = 0.1;
+export const coarsen = (degrees: number): number => Math.round(degrees / CITY_STEP) * CITY_STEP;
+
+/**
+ * Combines the outcomes of several blocks of one file: the file publishes what its most
+ * revealing block does (a coarse position in EXIF and none in XMP is a coarse position).
+ */
+export function mergeOutcomes(a: LocationOutcome, b: LocationOutcome): LocationOutcome {
+  const rank: LocationOutcome[] = ["none", "removed", "coarsened", "kept"];
+  return rank.indexOf(a) >= rank.indexOf(b) ? a : b;
+}
+
+// ---------------------------------------------------------------------------------------------
+// EXIF (TIFF) GPS directory
+
+const GPS_IFD_POINTER = 0x8825;
+/** Bytes per value of each TIFF type (1 BYTE … 12 DOUBLE). */
+const TYPE_SIZES = [0, 1, 1, 2, 4, 8, 1, 1, 2, 4, 8, 4, 8];
+/** GPS tags "city" keeps: version, latitude and its reference, longitude and its reference. */
+const CITY_TAGS = new Set([0, 1, 2, 3, 4]);
+const LATITUDE = 2;
+const LONGITUDE = 4;
+const RATIONAL = 5;
+
+class TiffError extends Error {}
+
+function tiffReader(tiff: Buffer) {
+  const order = tiff.toString("latin1", 0, 2);
+  if (order !== "II" && order !== "MM") throw new TiffError("not a TIFF structure");
+  const little = order === "II";
+  const check = (offset: number, length: number) => {
+    if (offset < 0 || offset + length > tiff.length) throw new TiffError("offset out of bounds");
+  };
+  return {
+    u16: (offset: number) => {
+      check(offset, 2);
+      return little ? tiff.readUInt16LE(offset) : tiff.readUInt16BE(offset);
+    },
+    u32: (offset: number) => {
+      check(offset, 4);
+      return little ? tiff.readUInt32LE(offset) : tiff.readUInt32BE(offset);
+    },
+    setU16: (offset: number, value: number) =>
+      little ? tiff.writeUInt16LE(value, offset) : tiff.writeUInt16BE(value, offset),
+    setU32: (offset: number, value: number) =>
+      little ? tiff.writeUInt32LE(value, offset) : tiff.writeUInt32BE(value, offset),
+    zero: (offset: number, length: number) => {
+      check(offset, length);
+      tiff.fill(0, offset, offset + length);
+    },
+    check,
+  };
+}
+
+interface Entry {
+  tag: number;
+  type: number;
+  count: number;
+  /** Where the value lies: inside the entry (4 bytes or less) or at an offset. */
+  valueAt: number;
+  size: number;
+  raw: Buffer;
+}
+
+function entries(tiff: Buffer, read: ReturnType<typeof tiffReader>, ifd: number): Entry[] {
+  const count = read.u16(ifd);
+  read.check(ifd + 2, count * 12 + 4);
+  return Array.from({ length: count }, (_, i) => {
+    const at = ifd + 2 + i * 12;
+    const type = read.u16(at + 2);
+    const count = read.u32(at + 4);
+    const size = (TYPE_SIZES[type] ?? 1) * count;
+    const valueAt = size <= 4 ? at + 8 : read.u32(at + 8);
+    read.check(valueAt, size);
+    return {
+      tag: read.u16(at),
+      type,
+      count,
+      valueAt,
+      size,
+      raw: Buffer.from(tiff.subarray(at, at + 12)),
+    };
+  });
+}
+
+function rationalDegrees(read: ReturnType<typeof tiffReader>, at: number): number {
+  let degrees = 0;
+  for (const [i, scale] of [1, 60, 3600].entries()) {
+    const numerator = read.u32(at + i * 8);
+    const denominator = read.u32(at + i * 8 + 4);
+    if (denominator !== 0) degrees += numerator / denominator / scale;
+  }
+  return degrees;
+}
+
+function writeRationalDegrees(read: ReturnType<typeof tiffReader>, at: number, value: number) {
+  const whole = Math.floor(value + 1e-9);
+  const minutes = Math.round((value - whole) * 60 * 100) / 100;
+  const parts: [number, number][] = [
+    [whole, 1],
+    [Math.round(minutes * 100), 100],
+    [0, 1],
+  ];
+  for (const [i, [numerator, denominator]] of parts.entries()) {
+    read.setU32(at + i * 8, numerator);
+    read.setU32(at + i * 8 + 4, denominator);
+  }
+}
+
+/**
+ * Applies the setting to the GPS directory of a TIFF structure (EXIF without its "Exif\0\0"
+ * header), in place: the structure keeps its size and every offset stays valid. Throws when the
+ * structure cannot be read (the caller then drops the whole block unless the setting is exact).
+ */
+export function editTiffGps(tiff: Buffer, setting: LocationSetting): LocationOutcome {
+  const read = tiffReader(tiff);
+  const ifd0 = read.u32(4);
+  const pointer = entries(tiff, read, ifd0).find((entry) => entry.tag === GPS_IFD_POINTER);
+  if (!pointer) return "none";
+  const gpsIfd = read.u32(pointer.valueAt);
+  const gps = entries(tiff, read, gpsIfd);
+  if (gps.length === 0) return "none";
+  if (setting === "exact") return "kept";
+
+  const latitude = gps.find((entry) => entry.tag === LATITUDE);
+  const longitude = gps.find((entry) => entry.tag === LONGITUDE);
+  const coordinates = [latitude, longitude];
+  const canCoarsen =
+    setting === "city" &&
+    coordinates.every((entry) => entry?.type === RATIONAL && entry.count === 3);
+  const kept = canCoarsen ? gps.filter((entry) => CITY_TAGS.has(entry.tag)) : [];
+  if (canCoarsen) {
+    for (const entry of coordinates as Entry[]) {
+      writeRationalDegrees(read, entry.valueAt, coarsen(rationalDegrees(read, entry.valueAt)));
+    }
+  }
+  // Overwrite what is not kept, so the numbers are gone from the file, not just unlinked.
+  for (const entry of gps) {
+    if (!kept.includes(entry) && entry.size > 4) read.zero(entry.valueAt, entry.size);
+  }
+  read.zero(gpsIfd + 2, gps.length * 12 + 4);
+  read.setU16(gpsIfd, kept.length);
+  for (const [i, entry] of kept.entries()) entry.raw.copy(tiff, gpsIfd + 2 + i * 12);
+  return kept.length > 0 ? "coarsened" : "removed";
+}
+
+// ---------------------------------------------------------------------------------------------
+// XMP exif:GPS… properties
+
+const EXIF_NAMESPACE = "http://ns.adobe.com/exif/1.0/";
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** XMP's GPS coordinate: "DDD,MM.mmmmK" or "DDD,MM,SSK" (K one of N, S, E, W). */
+export function parseXmpCoordinate(value: string): number | undefined {
+  const match = /^\s*(\d+),(\d+(?:\.\d+)?)(?:,(\d+(?:\.\d+)?))?([NSEW])\s*$/i.exec(value);
+  if (!match) return undefined;
+  const degrees = Number(match[1]) + Number(match[2]) / 60 + Number(match[3] ?? 0) / 3600;
+  return /[SW]/i.test(match[4] ?? "") ? -degrees : degrees;
+}
+
+function formatXmpCoordinate(degrees: number, positive: string, negative: string): string {
+  const absolute = Math.abs(degrees);
+  const whole = Math.floor(absolute + 1e-9);
+  const minutes = ((absolute - whole) * 60).toFixed(4);
+  return `${whole},${minutes}${degrees < 0 ? negative : positive}`;
+}
+
+/**
+ * Applies the setting to an XMP packet's exif:GPS… properties (as attributes of
+ * rdf:Description or as elements), whatever prefix the packet binds to the EXIF namespace.
+ */
+export function editXmpGps(
+  xml: string,
+  setting: LocationSetting,
+): { xml: string; outcome: LocationOutcome } {
+  const prefixes = [
+    ...xml.matchAll(
+      new RegExp(`xmlns:([A-Za-z_][\\w.-]*)\\s*=\\s*["']${escapeRegExp(EXIF_NAMESPACE)}["']`, "g"),
+    ),
+  ].map((match) => match[1] as string);
+  let found = false;
+  /** Coordinates still there after the edit: "city" keeps latitude and longitude, coarse. */
+  let coordinates = 0;
+  let out = xml;
+  for (const prefix of prefixes) {
+    const p = escapeRegExp(prefix);
+    const attribute = new RegExp(`(\\s+)${p}:(GPS\\w+)\\s*=\\s*(["'])([^"']*)\\3`, "g");
+    const element = new RegExp(
+      `<${p}:(GPS\\w+)\\b[^>]*?(?:/>|>([\\s\\S]*?)</${p}:\\1\\s*>)\\s*`,
+      "g",
+    );
+    const replacement = (name: string, value: string): string | undefined => {
+      if (setting === "exact") return value;
+      if (setting === "city" && (name === "GPSLatitude" || name === "GPSLongitude")) {
+        const degrees = parseXmpCoordinate(value);
+        if (degrees === undefined) return undefined;
+        return name === "GPSLatitude"
+          ? formatXmpCoordinate(coarsen(degrees), "N", "S")
+          : formatXmpCoordinate(coarsen(degrees), "E", "W");
+      }
+      if (setting === "city" && name === "GPSVersionID") return value;
+      return undefined;
+    };
+    const note = (name: string, kept: string | undefined) => {
+      if (name === "GPSVersionID") return;
+      found = true;
+      if ((name === "GPSLatitude" || name === "GPSLongitude") && kept !== undefined) {
+        coordinates += 1;
+      }
+    };
+    out = out.replace(attribute, (whole, space: string, name: string, quote: string, value) => {
+      const kept = replacement(name, value);
+      note(name, kept);
+      if (kept === value) return whole;
+      return kept === undefined ? "" : `${space}${prefix}:${name}=${quote}${kept}${quote}`;
+    });
+    out = out.replace(element, (whole, name: string, value: string | undefined) => {
+      const kept = replacement(name, (value ?? "").trim());
+      note(name, kept);
+      if (kept === (value ?? "").trim()) return whole;
+      return kept === undefined ? "" : `<${prefix}:${name}>${kept}</${prefix}:${name}>\n`;
+    });
+  }
+  if (!found) return { xml: out, outcome: "none" };
+  if (setting === "exact") return { xml: out, outcome: "kept" };
+  return { xml: out, outcome: coordinates >= 2 ? "coarsened" : "removed" };
+}

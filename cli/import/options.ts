@@ -1,0 +1,161 @@
+// The command line of `npm run import`, checked before anything is read or written.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { isSlug } from "../../worker/content/slug.ts";
+import { LOCATION_SETTINGS, type LocationSetting } from "./location.ts";
+
+export const USAGE = `Usage: npm run import -- <folder or files…> [options]
+
+Uploads the photographs with their titles, captions, alt texts and keywords (IPTC/XMP, as
+Lightroom exports them) and places them in a gallery. Publishes, unless --draft.
+
+Where they go (without either, they go to the Media library only):
+  --page <slug>         a gallery of this page (it must exist), named by --gallery
+  --post <slug>         a gallery of this post; the post is created when there is none
+  --gallery <title>     the gallery (created at the end of the body when there is none);
+                        needed with --page; with --post default the post's first gallery
+  --title <title>       the title of a post created by --post (default: from its slug)
+
+How:
+  --order capture|name  the order new photographs are added in (default capture: the time
+                        they were taken, then the file name)
+  --location off|city|exact
+                        GPS positions: removed (default), rounded to about 11 km, or kept.
+                        Default from IMPORT_LOCATION in .dev.vars or the environment
+  --min-rating <0-5>    only photographs rated at least this many stars in Lightroom
+  --draft               leave the page or post as a draft to review in the Studio
+  --dry-run             print what would be done, change nothing
+  --concurrency <n>     files handled at once (default 3, at most 16)
+  --help
+
+The Sanity project comes from SANITY_PROJECT_ID / SANITY_DATASET / SANITY_TOKEN in .dev.vars
+or the environment; without them, the demo of a running \`npm start\`. See docs/import.md.`;
+
+export interface PlacementOption {
+  kind: "page" | "post";
+  slug: string;
+  /** The title of a post the run creates. */
+  title: string | undefined;
+}
+
+export interface ImportOptions {
+  /** Absolute paths of the folders and files given. */
+  paths: string[];
+  placement: PlacementOption | undefined;
+  gallery: string | undefined;
+  order: "capture" | "name";
+  location: LocationSetting;
+  minRating: number | undefined;
+  draft: boolean;
+  dryRun: boolean;
+  concurrency: number;
+}
+
+/** The command line is wrong: the message says how (the usage follows it). */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** The option names that would put a secret on the command line. */
+const SECRET_OPTIONS = /^--?(token|auth|secret)(=|$)/i;
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]) {
+  if (value === undefined) return undefined;
+  if (!allowed.includes(value as T)) {
+    throw new UsageError(`--${name} must be one of ${allowed.join(", ")}, not "${value}"`);
+  }
+  return value as T;
+}
+
+function wholeNumber(name: string, value: string | undefined, min: number, max: number) {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+  }
+  return Number(value);
+}
+
+/**
+ * `cwd` is where the person typed the command (npm runs scripts from the project's folder and
+ * says where it was started in INIT_CWD); `defaults.location` the IMPORT_LOCATION setting.
+ */
+export function parseImportArgs(
+  argv: readonly string[],
+  cwd: string,
+  defaults: { location?: string } = {},
+): ImportOptions | "help" {
+  const secret = argv.find((arg) => SECRET_OPTIONS.test(arg));
+  if (secret) {
+    throw new UsageError(
+      `${secret.split("=")[0]} is not an option: the token is read from SANITY_TOKEN in .dev.vars or the environment, never from the command line`,
+    );
+  }
+  let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: typeof OPTIONS }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return "help";
+  if (positionals.length === 0) throw new UsageError("Name a folder or files to import");
+  if (values.page && values.post) throw new UsageError("Give --page or --post, not both");
+  const kind = values.page ? "page" : values.post ? "post" : undefined;
+  const slug = values.page ?? values.post;
+  if (slug !== undefined && !isSlug(slug)) {
+    throw new UsageError(
+      `--${kind} "${slug}" is not a slug (lowercase letters, digits and single dashes, as in the page's address)`,
+    );
+  }
+  if (kind === "page" && !values.gallery) {
+    throw new UsageError('--page needs --gallery "<title>": the gallery of the page to add to');
+  }
+  if (values.title && kind !== "post")
+    throw new UsageError("--title names a new post: use it with --post");
+  if (values.gallery !== undefined && !values.gallery.trim()) {
+    throw new UsageError("--gallery needs a title");
+  }
+  if (values.gallery && !kind) {
+    throw new UsageError("--gallery needs --page or --post: the document the gallery is in");
+  }
+  const location =
+    oneOf("location", values.location, LOCATION_SETTINGS) ??
+    (defaults.location === undefined
+      ? "off"
+      : (() => {
+          if (!LOCATION_SETTINGS.includes(defaults.location as LocationSetting)) {
+            throw new UsageError(
+              `IMPORT_LOCATION must be one of ${LOCATION_SETTINGS.join(", ")}, not "${defaults.location}"`,
+            );
+          }
+          return defaults.location as LocationSetting;
+        })());
+  return {
+    paths: [...new Set(positionals.map((p) => path.resolve(cwd, p)))],
+    placement: kind && slug ? { kind, slug, title: values.title?.trim() || undefined } : undefined,
+    gallery: values.gallery?.trim(),
+    order: oneOf("order", values.order, ["capture", "name"] as const) ?? "capture",
+    location,
+    minRating: wholeNumber("min-rating", values["min-rating"], 0, 5),
+    draft: values.draft ?? false,
+    dryRun: values["dry-run"] ?? false,
+    concurrency: wholeNumber("concurrency", values.concurrency, 1, 16) ?? 3,
+  };
+}
+
+const OPTIONS = {
+  page: { type: "string" },
+  post: { type: "string" },
+  gallery: { type: "string" },
+  title: { type: "string" },
+  order: { type: "string" },
+  location: { type: "string" },
+  "min-rating": { type: "string" },
+  draft: { type: "boolean" },
+  "dry-run": { type: "boolean" },
+  concurrency: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;

@@ -1,0 +1,348 @@
+/**
+ * One file of a run, from its bytes to its asset in Sanity: what it is, what it says, whether
+ * Sanity already has it, and the upload or the update that makes the asset say what the file
+ * says. Never throws: whatever goes wrong with one file is its result, and the run goes on.
+ *
+ * Matching: a photograph is the asset whose `source` records the fingerprint of its image data
+ * (set at upload; see jpeg-filter.ts), or the asset with the id the upload would get (the same
+ * bytes uploaded some other way, such as through the Studio). So a second run uploads nothing,
+ * and a caption changed in Lightroom and exported again updates the asset's texts instead of
+ * making a second asset.
+ */
+import path from "node:path";
+import type { SanityClient } from "@sanity/client";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../demo/server/asset-limits.ts";
+import { formatBytes } from "../lib/format.ts";
+import type { Progress } from "../lib/progress.ts";
+import type { FileEntry } from "./files.ts";
+import { DamagedImage } from "./image-facts.ts";
+import {
+  assetIdOf,
+  type ImportedFormat,
+  type ScannedImage,
+  scanImage,
+  sniff,
+  uploadStream,
+} from "./image-file.ts";
+import type { LocationOutcome } from "./location.ts";
+import {
+  creditLine,
+  type PhotoMetadata,
+  readPhotoMetadata,
+  UnreadableMetadata,
+} from "./metadata.ts";
+import type { ImportOptions } from "./options.ts";
+import { type TagBook, type TagReference, tagCreations, tagReference } from "./tags.ts";
+
+/** The asset's `source.name`: this importer. Its `source.id` is the image data's fingerprint. */
+export const SOURCE_NAME = "portfolio-import";
+
+/** What a photograph needs to be placed in a gallery. */
+export interface Photo {
+  file: FileEntry;
+  assetId: string;
+  /** The gallery item's key: from the fingerprint, so it (and the photo page's address) lasts. */
+  key: string;
+  alt: string | undefined;
+  caption: string | undefined;
+  capturedAt: string | undefined;
+}
+
+export type FileResult =
+  | {
+      status: "imported" | "updated" | "unchanged";
+      file: FileEntry;
+      photo: Photo;
+      /** What changed (or, in a dry run, would). */
+      changes: string[];
+      notes: string[];
+    }
+  | {
+      status: "skipped";
+      file: FileEntry;
+      reason: string;
+      /** Counts as a failure (exit status 1): a photograph that should have gone in did not. */
+      failure: boolean;
+    }
+  | { status: "failed"; file: FileEntry; reason: string };
+
+/** Documents a run changed, for the demo's webhook (real Sanity sends its own). */
+export type ChangedDocuments = Map<
+  string,
+  { _id: string; _type: string; slug?: { current: string }; operation: "create" | "update" }
+>;
+
+export interface PhotoContext {
+  client: SanityClient;
+  options: ImportOptions;
+  tags: TagBook;
+  progress: Progress;
+  /** Fingerprints of this run's files so far: the same photograph twice is imported once. */
+  seen: Map<string, string>;
+  changed: ChangedDocuments;
+}
+
+interface ExistingAsset {
+  _id: string;
+  _rev: string;
+  title?: unknown;
+  description?: unknown;
+  altText?: unknown;
+  creditLine?: unknown;
+  tags?: TagReference[] | null;
+}
+
+const TEXT_FIELDS = [
+  ["title", "title"],
+  ["description", "caption"],
+  ["altText", "alt text"],
+  ["creditLine", "credit line"],
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number][0];
+
+const LOCATION_NOTES: Record<LocationOutcome, string | undefined> = {
+  none: undefined,
+  removed: "GPS position removed",
+  coarsened: "GPS position rounded to about 11 km",
+  kept: "GPS position kept (--location exact)",
+};
+
+const ASSET_FIELDS = `{_id, _rev, title, description, altText, creditLine, "tags": opt.media.tags}`;
+
+/** The asset of this photograph, if Sanity has it: matched by fingerprint, else by id. */
+async function findAsset(
+  client: SanityClient,
+  assetId: string,
+  fingerprint: string,
+): Promise<ExistingAsset | undefined> {
+  const found = await client.fetch<(ExistingAsset & { byFingerprint: boolean })[]>(
+    `*[_type == "sanity.imageAsset" && (_id == $assetId || (source.name == $sourceName && source.id == $fingerprint))]
+      {..., "byFingerprint": source.id == $fingerprint} | order(byFingerprint desc)[0...1]${ASSET_FIELDS}`,
+    { assetId, sourceName: SOURCE_NAME, fingerprint },
+  );
+  return found[0];
+}
+
+/** The patch that makes the asset say what the file says: texts the file has, tags it lacks. */
+function assetChanges(
+  existing: ExistingAsset,
+  desired: Record<TextField, string | undefined>,
+  tags: readonly string[],
+): { set: Record<string, unknown>; changes: string[]; notes: string[] } {
+  const set: Record<string, unknown> = {};
+  const changes: string[] = [];
+  const notes: string[] = [];
+  for (const [field, label] of TEXT_FIELDS) {
+    const value = desired[field];
+    const current = existing[field];
+    if (value === undefined || current === value) continue;
+    if (typeof current === "object" && current !== null) {
+      // The media plugin's per-language texts: the owner's to edit in the Studio.
+      notes.push(`${label} is kept per language in the Studio: left as it is`);
+      continue;
+    }
+    set[field] = value;
+    changes.push(current === undefined || current === null ? `${label} added` : `${label} changed`);
+  }
+  const current = existing.tags ?? [];
+  const missing = tags.filter((id) => !current.some((ref) => ref?._ref === id));
+  if (missing.length > 0) {
+    set["opt.media.tags"] = [...current, ...missing.map(tagReference)];
+    changes.push(`${missing.length} tag${missing.length === 1 ? "" : "s"} added`);
+  }
+  return { set, changes, notes };
+}
+
+const isConflict = (error: unknown) => (error as { statusCode?: number })?.statusCode === 409;
+
+function skipped(file: FileEntry, reason: string, failure: boolean): FileResult {
+  return { status: "skipped", file, reason, failure };
+}
+
+async function upload(
+  context: PhotoContext,
+  file: FileEntry,
+  format: ImportedFormat,
+  scan: ScannedImage,
+  desired: Record<TextField, string | undefined>,
+): Promise<ExistingAsset> {
+  const { client, options, progress } = context;
+  const { stream, facts } = uploadStream(file.path, format, options.location, (count) =>
+    progress.addBytes(count),
+  );
+  const document = await client.assets.upload("image", stream, {
+    filename: path.basename(file.path),
+    contentType: format === "jpeg" ? "image/jpeg" : "image/png",
+    ...(desired.title ? { title: desired.title } : {}),
+    ...(desired.description ? { description: desired.description } : {}),
+    ...(desired.creditLine ? { creditLine: desired.creditLine } : {}),
+    source: { id: scan.fingerprint, name: SOURCE_NAME },
+    // What the Studio's image fields ask for (studio/schema/fields/photo.ts); the location
+    // only when the owner's setting lets some of it through.
+    extract: [
+      "lqip",
+      "palette",
+      "exif",
+      "image",
+      ...(options.location === "off" ? [] : ["location" as const]),
+    ],
+  });
+  if (facts.fingerprint !== scan.fingerprint || document._id !== assetIdOf(scan, format)) {
+    throw new Error("the file changed while it was being read: run the import again");
+  }
+  return {
+    _id: document._id,
+    _rev: document._rev,
+    title: document.title,
+    description: document.description,
+    altText: (document as { altText?: unknown }).altText,
+    creditLine: (document as { creditLine?: unknown }).creditLine,
+    tags: (document as { opt?: { media?: { tags?: TagReference[] } } }).opt?.media?.tags ?? null,
+  };
+}
+
+export async function importFile(context: PhotoContext, file: FileEntry): Promise<FileResult> {
+  const { client, options, progress } = context;
+  let counted = false;
+  const countFile = () => {
+    if (!counted) progress.addBytes(file.size);
+    counted = true;
+  };
+  try {
+    const kind = await sniff(file.path);
+    if (kind.kind === "not-image") return skipped(file, "not an image", file.named);
+    if (kind.kind === "other-image") {
+      return skipped(
+        file,
+        `${kind.name}: the importer takes JPEG and PNG (export those from Lightroom)`,
+        true,
+      );
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      return skipped(
+        file,
+        `too large for Sanity: ${formatBytes(file.size)} (at most ${formatBytes(MAX_UPLOAD_BYTES)})`,
+        true,
+      );
+    }
+    let metadata: PhotoMetadata;
+    try {
+      metadata = await readPhotoMetadata(file.path);
+    } catch (error) {
+      if (error instanceof UnreadableMetadata) {
+        return skipped(file, `unreadable metadata (${error.message})`, true);
+      }
+      throw error;
+    }
+    if (options.minRating !== undefined && (metadata.rating ?? 0) < options.minRating) {
+      return skipped(
+        file,
+        `rated ${metadata.rating ?? 0}, below --min-rating ${options.minRating}`,
+        false,
+      );
+    }
+    let scan: ScannedImage;
+    try {
+      scan = await scanImage(file.path, kind.format, options.location);
+    } catch (error) {
+      if (error instanceof DamagedImage) return skipped(file, `damaged: ${error.message}`, true);
+      throw error;
+    }
+    if (scan.width * scan.height > MAX_UPLOAD_PIXELS) {
+      const megapixels = Math.round((scan.width * scan.height) / 1e6);
+      return skipped(
+        file,
+        `too large for Sanity: ${scan.width} × ${scan.height} px (${megapixels} megapixels, at most ${MAX_UPLOAD_PIXELS / 1e6})`,
+        true,
+      );
+    }
+    const twin = context.seen.get(scan.fingerprint);
+    if (twin) return skipped(file, `the same photograph as ${twin}`, false);
+    context.seen.set(scan.fingerprint, file.name);
+
+    const desired: Record<TextField, string | undefined> = {
+      title: metadata.title,
+      description: metadata.caption,
+      altText: metadata.altText,
+      creditLine: creditLine(metadata),
+    };
+    const tags = context.tags.resolve(metadata.keywords);
+    const notes = [
+      ...(metadata.altText ? [] : ["no alt text in the file (IPTC Alt Text): none is made up"]),
+      ...(LOCATION_NOTES[scan.location] ? [LOCATION_NOTES[scan.location] as string] : []),
+    ];
+    const assetId = assetIdOf(scan, kind.format);
+    const photo: Photo = {
+      file,
+      assetId,
+      key: scan.fingerprint.slice(0, 12),
+      alt: metadata.altText,
+      caption: metadata.caption,
+      capturedAt: metadata.capturedAt,
+    };
+
+    for (let attempt = 1; ; attempt++) {
+      let asset = await findAsset(client, assetId, scan.fingerprint);
+      const imported = !asset;
+      if (!asset && options.dryRun) {
+        return {
+          status: "imported",
+          file,
+          photo,
+          changes: [`upload ${formatBytes(scan.size)}`],
+          notes,
+        };
+      }
+      asset ??= await upload(context, file, kind.format, scan, desired);
+      counted = true;
+      photo.assetId = asset._id;
+      const patch = assetChanges(
+        asset,
+        desired,
+        tags.map((tag) => tag.id),
+      );
+      const changes = [
+        ...(imported ? [`uploaded ${formatBytes(scan.size)}`] : []),
+        ...patch.changes,
+      ];
+      if (Object.keys(patch.set).length > 0 && !options.dryRun) {
+        try {
+          await client.mutate(
+            [
+              ...tagCreations(tags),
+              { patch: { id: asset._id, ifRevisionID: asset._rev, set: patch.set } },
+            ],
+            { visibility: "sync", returnDocuments: false },
+          );
+        } catch (error) {
+          // Someone edited the asset meanwhile (the Studio, another run): read it again.
+          if (isConflict(error) && attempt < 3) continue;
+          throw error;
+        }
+        for (const tag of tags.filter((t) => t.created)) {
+          context.changed.set(tag.id, { _id: tag.id, _type: "media.tag", operation: "create" });
+        }
+      }
+      if (imported || Object.keys(patch.set).length > 0) {
+        context.changed.set(asset._id, {
+          _id: asset._id,
+          _type: "sanity.imageAsset",
+          operation: imported ? "create" : "update",
+        });
+      }
+      const status = imported ? "imported" : changes.length > 0 ? "updated" : "unchanged";
+      return { status, file, photo, changes, notes: [...notes, ...patch.notes] };
+    }
+  } catch (error) {
+    return { status: "failed", file, reason: describeError(error) };
+  } finally {
+    countFile();
+  }
+}
+
+/** A one-line reason, never a stack trace (and never the token, which no message holds). */
+export function describeError(error: unknown): string {
+  const { message, statusCode } = (error ?? {}) as { message?: string; statusCode?: number };
+  const text = (message ?? String(error)).split("\n")[0]?.trim() ?? "";
+  return statusCode ? `Sanity answered ${statusCode}: ${text}` : text;
+}
