@@ -19,6 +19,9 @@ export default defineConfig({
       verbose: false,
       miniflare: {
         bindings: {
+          // The tests run on a developer's machine, as `npm start` does; tests of a deploy's
+          // behaviour (the canonical host, a refused body at the edge) set "production".
+          ENVIRONMENT: "development",
           SANITY_PROJECT_ID: "demo",
           SANITY_DATASET: "production",
           SANITY_API_HOST: inject<string>("contentUrl"),

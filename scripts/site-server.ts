@@ -88,13 +88,15 @@ export function readDevVars(file = resolve(ROOT, ".dev.vars")): SiteVars {
 
 /** The effective settings: explicit vars, then the environment, then `.dev.vars`. */
 export function resolveVars(options: Pick<SiteOptions, "vars" | "isolated">): SiteVars {
-  if (options.isolated) return { ...options.vars };
+  // Everything these scripts start runs on a developer's machine (see worker/config/vars.ts).
+  const local: SiteVars = { ENVIRONMENT: "development" };
+  if (options.isolated) return { ...local, ...options.vars };
   const fromEnv: SiteVars = {};
   for (const key of CONFIG_KEYS) {
     const value = process.env[key];
     if (value !== undefined && value !== "") fromEnv[key] = value;
   }
-  return { ...readDevVars(), ...fromEnv, ...options.vars };
+  return { ...local, ...readDevVars(), ...fromEnv, ...options.vars };
 }
 
 export function usesDemoContent(vars: SiteVars): boolean {

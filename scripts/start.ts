@@ -2,7 +2,7 @@
 // (PORT overrides), on the embedded demo content unless a Sanity project is configured.
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { ConfigError, contentConfig } from "../worker/config/content-config.ts";
+import { ConfigError, loadConfig } from "../worker/config/config.ts";
 import { writeDemoSession } from "./demo-session.ts";
 import { ROOT, resolveVars, startSite, usesDemoContent } from "./site-server.ts";
 
@@ -22,12 +22,10 @@ const vars = resolveVars({});
 const demo = usesDemoContent(vars);
 if (!demo) {
   // Say which setting is wrong before visitors see the 500 page.
-  try {
-    contentConfig(vars);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+  const { content } = loadConfig(vars);
+  if (content instanceof ConfigError) {
     console.error(
-      `\n✖ ${error.message}\n  Pages will answer with the error page until it is fixed.\n`,
+      `\n✖ ${content.message}\n  Pages will answer with the error page until it is fixed.\n`,
     );
   }
 }

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { trimTrailingSlash } from "hono/trailing-slash";
 import { builds } from "./builds/endpoints.ts";
+import { configure } from "./config/middleware.ts";
 import { paths } from "./content/paths.ts";
 import { discovery } from "./discovery/index.ts";
 import { unmatchedPath } from "./errors/page-error.ts";
@@ -10,12 +11,12 @@ import { inquiryEndpoints } from "./inquiries/endpoints.ts";
 import { submitInquiry } from "./inquiries/submit.tsx";
 import { cacheHeaders } from "./middleware/cache-headers/index.ts";
 import { canonicalHost } from "./middleware/canonical-host/index.ts";
+import { withGeneration } from "./middleware/generation/index.ts";
 import { headRequests } from "./middleware/head-requests/index.ts";
 import { allowMethods, readOnlyMethods } from "./middleware/read-only-methods/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { preview } from "./preview/endpoints.ts";
 import { previewMode } from "./preview/middleware.ts";
-import { contentGeneration } from "./publishing/read-generation.ts";
 import { purgePublicSite, sanityWebhook } from "./publishing/webhook.ts";
 import { handleError } from "./render/error-page.tsx";
 import type { AppEnv } from "./request/app-env.ts";
@@ -55,6 +56,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(headRequests);
+  app.use(configure);
   app.use(previewMode);
   app.use(securityHeaders);
   app.use(requestId());
@@ -64,7 +66,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.use(canonicalHost);
   // The contact form's POST: the one page address that takes a body (every other stays 405).
   app.use(paths.contact(), allowMethods("GET", "HEAD", "POST"));
-  app.post(paths.contact(), contentGeneration, submitInquiry());
+  app.post(paths.contact(), withGeneration, submitInquiry());
   app.use(readOnlyMethods);
   // "/contact/" → 301 "/contact", without rendering a not-found page first.
   app.use(trimTrailingSlash({ alwaysRedirect: true }));
@@ -72,7 +74,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.route("/_app/builds", builds);
   app.route("/_app/inquiries", inquiryEndpoints);
   // Everything below reads content, keyed by the generation.
-  app.use(contentGeneration);
+  app.use(withGeneration);
   // Before the page routes: "/sitemap.xml" would otherwise match "/:slug".
   app.route("/", feeds);
   app.route("/", discovery);

@@ -77,7 +77,7 @@ describe("createGateway", () => {
   it("never sends the owner's preview to the cached entrypoint", async () => {
     const { forwarded, send } = gatewayWithStandIns();
     const previewEnv = { ...env, SANITY_TOKEN: "a-read-token" };
-    const cookie = (await previewCookie(previewEnv)).split(";")[0] ?? "";
+    const cookie = (await previewCookie(previewEnv.SANITY_TOKEN)).split(";")[0] ?? "";
     const page = "https://photos.example/post/x";
     expect(await send(page, { headers: { Cookie: cookie } }, previewEnv)).toBe(
       "answered by the app",

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { loadConfig } from "./config/config.ts";
 import { inPreview } from "./preview/cookie.ts";
 import type { AppEnv } from "./request/app-env.ts";
 
@@ -29,7 +30,7 @@ export function createGateway(app: Hono<AppEnv>) {
       const direct =
         !pageView ||
         UNCACHED_PATHS.test(url.pathname) ||
-        (await inPreview(request.headers.get("Cookie"), env));
+        (await inPreview(request.headers.get("Cookie"), loadConfig(env).sanityToken));
       const site = direct ? undefined : publicSite(ctx, { origin: url.origin });
       if (!site) return app.fetch(request, env, ctx);
       const forwarded = new Request(request);

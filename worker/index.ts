@@ -4,7 +4,7 @@ import { createGateway, type PublicSiteProps } from "./gateway.ts";
 import { deliverInquiries } from "./inquiries/consumer.ts";
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/purge.ts";
 
-export { ContentGeneration } from "./publishing/content-generation.ts";
+export { ContentGeneration } from "./content/generation-store.ts";
 
 const app = createApp();
 

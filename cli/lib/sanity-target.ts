@@ -14,7 +14,7 @@
 import { createClient, type SanityClient } from "@sanity/client";
 import { type DemoSession, readDemoSession } from "../../scripts/demo-session.ts";
 import { resolveVars, type SiteVars, usesDemoContent } from "../../scripts/site-server.ts";
-import { ConfigError, contentConfig } from "../../worker/config/content-config.ts";
+import { ConfigError, loadConfig } from "../../worker/config/config.ts";
 
 export interface SanityTarget {
   projectId: string;
@@ -67,13 +67,8 @@ export function findSanityTarget(sources: TargetSources = {}): SanityTarget {
       description: `the demo of \`npm start\` (${session.site})`,
     };
   }
-  let config: ReturnType<typeof contentConfig>;
-  try {
-    config = contentConfig(vars);
-  } catch (error) {
-    if (error instanceof ConfigError) throw new TargetError(error.message);
-    throw error;
-  }
+  const config = loadConfig(vars).content;
+  if (config instanceof ConfigError) throw new TargetError(config.message);
   if (!config.token) {
     throw new TargetError(
       "SANITY_TOKEN is not set: importing needs a token that may write (role Editor).\n" +

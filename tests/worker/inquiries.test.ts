@@ -283,7 +283,7 @@ describe("a bad inquiry", () => {
   });
 
   it("keeps the fill-time stamp of a refused submission, so a second try counts from the first", async () => {
-    const opened = (await issueStamp(env, Date.now() - 1_000)) ?? "";
+    const opened = (await issueStamp(env.SANITY_TOKEN, Date.now() - 1_000)) ?? "";
     const res = await post(form({ ...goodFields(), email: "x", started: opened }));
     expect(res.status).toBe(422);
     expect(res.body).toContain(`name="started" value="${opened}"`);
@@ -405,7 +405,7 @@ describe("bots", () => {
   });
 
   it("sees the thank-you page when it sends the form faster than a person could fill it", async () => {
-    const fresh = (await issueStamp(env)) ?? "";
+    const fresh = (await issueStamp(env.SANITY_TOKEN)) ?? "";
     expect(await accepted({ ...goodFields(), started: fresh })).toEqual({
       accepted: false,
       reason: "sent too fast",
@@ -423,7 +423,7 @@ describe("bots", () => {
   });
 
   it("takes a form opened long enough ago", async () => {
-    const opened = (await issueStamp(env, Date.now() - 10_000)) ?? "";
+    const opened = (await issueStamp(env.SANITY_TOKEN, Date.now() - 10_000)) ?? "";
     expect(
       await accepted({ ...goodFields(), started: opened }, { headers: { "Sec-Fetch-User": "" } }),
     ).toEqual({ accepted: true, reason: undefined });
@@ -594,6 +594,19 @@ describe("the consumer", () => {
     expect(result.explicitAcks).toEqual(["m-1"]);
     expect(await storedInquiries(message)).toHaveLength(1);
     expect(sent).toHaveLength(1);
+  });
+
+  it("names the site as its pages do: the Studio's title over the worker's SITE_TITLE", async () => {
+    captureLogs();
+    const message = unique();
+    // The demo's Site settings say "Jane Doe Photography"; the worker's var says otherwise.
+    const { sent, env: testEnv } = countingMail({ ...env, SITE_TITLE: "An Old Name" });
+    const result = await deliver(testEnv, "photo-portfolio-inquiries", body(message));
+    expect(result.explicitAcks).toEqual(["m-1"]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ from: { name: "Jane Doe Photography" } });
+    expect((sent[0] as { text: string }).text).toContain("contact form of Jane Doe Photography");
+    expect(JSON.stringify(sent[0])).not.toContain("An Old Name");
   });
 
   it("sends no e-mail without CONTACT_EMAIL_TO", async () => {

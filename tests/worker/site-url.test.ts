@@ -6,11 +6,13 @@ import { request } from "./harness.ts";
 
 const SITE = "https://photos.example";
 const withSiteUrl = { ...env, SITE_URL: SITE };
+/** The same site deployed: not a developer's machine. */
+const deployed = { ...withSiteUrl, ENVIRONMENT: "production" };
 
 describe("SITE_URL", () => {
   it("redirects a page on another host to the same path and query on the site's address", async () => {
     const res = await request("https://photo-portfolio.jane.workers.dev/contact?from=mail", {
-      env: withSiteUrl,
+      env: deployed,
     });
     expect(res.status).toBe(301);
     expect(res.headers.get("Location")).toBe(`${SITE}/contact?from=mail`);

@@ -3,6 +3,7 @@
  * before first use. Each rule names its setting in the error; the token is never echoed.
  * Pure TypeScript, so `npm start` runs the same checks in Node before the worker starts.
  */
+import { webAddress } from "../lib/web-address.ts";
 import { setVar, type Vars, varOrDefault } from "./vars.ts";
 
 /**
@@ -107,19 +108,12 @@ export function contentConfig(env: ContentEnv): ContentConfig {
   }
 
   const apiHost = setting(env, "SANITY_API_HOST");
-  if (apiHost !== undefined) {
-    let url: URL | undefined;
-    try {
-      url = new URL(apiHost);
-    } catch {
-      url = undefined;
-    }
-    if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
-      throw new ConfigError(
-        "SANITY_API_HOST",
-        `must be an http(s) URL such as http://127.0.0.1:9999, got ${show(apiHost)}`,
-      );
-    }
+  const apiUrl = webAddress(apiHost);
+  if (apiHost !== undefined && !apiUrl) {
+    throw new ConfigError(
+      "SANITY_API_HOST",
+      `must be an http(s) URL such as http://127.0.0.1:9999, got ${show(apiHost)}`,
+    );
   }
 
   // Drafts for every visitor would publish them (and a token-read draft could be cached for
@@ -142,7 +136,7 @@ export function contentConfig(env: ContentEnv): ContentConfig {
     projectId,
     dataset,
     apiVersion,
-    apiHost: apiHost ? new URL(apiHost).origin : undefined,
+    apiHost: apiUrl?.origin,
     token,
     // Sanity's API CDN caches authenticated requests per token, so an owner may turn it on
     // with a token; without an explicit choice it is on only for public, tokenless reads.

@@ -1,3 +1,4 @@
+import { webAddress } from "../lib/web-address.ts";
 import { setVar, type Vars, varOrDefault } from "./vars.ts";
 
 /** A link in the footer (a social profile) or the navigation (an in-site path). */
@@ -45,17 +46,9 @@ export function socialLabel(url: string): string {
   }
 }
 
-/** A web address (http or https), else undefined. */
-export function webAddress(value: string | null | undefined): string | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  try {
-    const url = new URL(text);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** A web address (http or https) as text, else undefined. */
+export const webHref = (value: string | null | undefined): string | undefined =>
+  webAddress(value)?.href;
 
 /** An in-site path such as "/", "/contact" or "/post/a-walk": never another site or a script. */
 export const IN_SITE_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
@@ -63,7 +56,7 @@ export const IN_SITE_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
 /** Where photographs are licensed: an in-site path or a web address, else undefined. */
 export const licensePage = (value: string | null | undefined): string | undefined => {
   const text = value?.trim();
-  return text && IN_SITE_PATH.test(text) ? text : webAddress(text);
+  return text && IN_SITE_PATH.test(text) ? text : webHref(text);
 };
 
 const optional = <K extends string>(key: K, value: string | undefined) =>
@@ -89,7 +82,7 @@ export function siteDefaults(env: Vars): SiteDefaults {
     socialLinks: [{ label: socialLabel(socialUrl), href: socialUrl }],
     navigation: DEFAULT_NAVIGATION,
     language: siteLanguage(env),
-    ...optional("licenseUrl", webAddress(setVar(env, "SITE_LICENSE_URL"))),
+    ...optional("licenseUrl", webHref(setVar(env, "SITE_LICENSE_URL"))),
     ...optional("licensePage", licensePage(setVar(env, "SITE_LICENSE_PAGE"))),
   };
 }

@@ -5,6 +5,12 @@
  * can list every setting without repeating a default.
  */
 export const VARS = {
+  /**
+   * "development" on a developer's machine (`npm start`, `npm run dev` and the tests set it);
+   * unset in a deploy. Error pages then name a wrong setting, and requests are not redirected
+   * to SITE_URL.
+   */
+  ENVIRONMENT: { default: "production" },
   SITE_URL: { default: "" },
   SITE_TITLE: { default: "Jane Doe Photography" },
   SITE_BRAND: { default: "Jane Doe" },

@@ -1,10 +1,4 @@
-import {
-  type ContentConfig,
-  type ContentEnv,
-  contentConfig,
-  previewConfig,
-} from "../config/content-config.ts";
-import { siteLanguage } from "../config/site-defaults.ts";
+import { type Config, type ContentConfig, contentSettings } from "../config/config.ts";
 import { log } from "../lib/log.ts";
 import { TAGS } from "./cache-tags.ts";
 import { type BackgroundTasks, cachedQuery } from "./edge-cache.ts";
@@ -141,13 +135,13 @@ function expect<T>(parse: (value: unknown) => T | undefined) {
  * configuration is checked here, before the first query, so a bad setting names itself.
  */
 export function createContentSource(
-  env: ContentEnv & { SITE_LANGUAGE?: string },
+  settings: Config,
   ctx: BackgroundTasks,
   path: string,
   mode: ReadMode,
 ): ContentSource {
-  const config = mode.preview ? previewConfig(contentConfig(env)) : contentConfig(env);
-  const language = siteLanguage(env);
+  const config = contentSettings(settings, mode.preview);
+  const language = settings.site.language;
   const deadline = Date.now() + QUERY_DEADLINE_MS;
   const client = sanityClient(config);
   let freshUntil: number | undefined;

@@ -1,12 +1,7 @@
-import { ConfigError } from "../config/content-config.ts";
-import {
-  IN_SITE_PATH,
-  licensePage,
-  type SiteDefaults,
-  socialLabel,
-  webAddress,
-} from "../config/site-defaults.ts";
+import { ConfigError, type SiteDefaults } from "../config/config.ts";
+import { IN_SITE_PATH, licensePage, socialLabel, webHref } from "../config/site-defaults.ts";
 import { errorText, log } from "../lib/log.ts";
+import { webAddress } from "../lib/web-address.ts";
 import type { ContentImage, SiteSettingsDocument, TextBlock } from "./model.ts";
 
 /**
@@ -23,15 +18,6 @@ export interface SiteSettings extends SiteDefaults {
 // An empty field means "not set".
 const orDefault = (value: string | null | undefined, fallback: string): string =>
   value?.trim() ? value.trim() : fallback;
-
-const isWebUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-};
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
@@ -50,7 +36,7 @@ function resolveSiteSettings(
   if (!doc) return { ...fallback, intro: null, socialImage: null };
   const socialLinks = (doc.socialLinks ?? []).flatMap((link) => {
     const href = link.url?.trim();
-    if (!href || !isWebUrl(href)) return [];
+    if (!href || !webAddress(href)) return [];
     return [{ label: link.label?.trim() || socialLabel(href), href }];
   });
   const navigation = (doc.navigation ?? []).flatMap((item) => {
@@ -70,7 +56,7 @@ function resolveSiteSettings(
     intro: doc.intro?.length ? doc.intro : null,
     socialImage: doc.socialImage?.asset ? doc.socialImage : null,
     language: fallback.language,
-    ...license("licenseUrl", webAddress(doc.licenseUrl) ?? fallback.licenseUrl),
+    ...license("licenseUrl", webHref(doc.licenseUrl) ?? fallback.licenseUrl),
     ...license("licensePage", licensePage(doc.licensePage) ?? fallback.licensePage),
   };
 }

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { describe, expect, it } from "vitest";
-import { contentConfig } from "../config/content-config.ts";
-import { siteDefaults } from "../config/site-defaults.ts";
+import { contentSettings, loadConfig } from "../config/config.ts";
+import { configure } from "../config/middleware.ts";
 import { buildCollection } from "../content/collection.ts";
 import type { ContentSource } from "../content/content-source.ts";
 import { imageUrls } from "../content/image-urls.ts";
@@ -54,7 +54,7 @@ const photos = buildCollection(
 );
 
 function fakeSource(): ContentSource {
-  const config = contentConfig(env);
+  const config = contentSettings(loadConfig(env));
   return {
     config,
     images: imageUrls(config),
@@ -68,10 +68,11 @@ function fakeSource(): ContentSource {
 /** The collection routes alone, reading the fake source and the vars' site settings. */
 function collectionApp() {
   const app = new Hono<AppEnv>();
+  app.use(configure);
   app.use(requestId());
   app.use(async (c, next) => {
     c.set("source", fakeSource());
-    c.set("site", { ...siteDefaults(c.env), intro: null, socialImage: null });
+    c.set("site", { ...c.var.config.site, intro: null, socialImage: null });
     await next();
   });
   app.get("/photos", photosHandler);

@@ -1,12 +1,13 @@
 import { photoRefOf, type ValidInquiry } from "../../client/islands/inquiry-form/rules.ts";
-import { siteDefaults } from "../config/site-defaults.ts";
-import { varOrDefault } from "../config/vars.ts";
-import { createContentSource } from "../content/content-source.ts";
+import { type Config, loadConfig } from "../config/config.ts";
+import { type ContentSource, createContentSource } from "../content/content-source.ts";
+import { readGeneration } from "../content/generation.ts";
 import { altTextOf } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import { findPhoto } from "../content/photos.ts";
+import { loadSiteSettings } from "../content/site-settings.ts";
 import { errorText, log } from "../lib/log.ts";
-import { inquiryEmail, mailRecipient } from "./mail.ts";
+import { inquiryEmail } from "./mail.ts";
 import { type InquiryMessage, parseInquiryMessage } from "./message.ts";
 import {
   type InquiryPhoto,
@@ -23,10 +24,25 @@ export const MAX_RETRY_DELAY_SECONDS = 60 * 60;
  * (30 s by default), doubling each time, at most an hour. With wrangler.toml's 20 retries a
  * message keeps trying for about 14 hours before it is parked in the dead-letter queue.
  */
-export function retryDelaySeconds(env: { INQUIRY_RETRY_SECONDS?: string }, attempts: number) {
-  const value = Number(varOrDefault(env, "INQUIRY_RETRY_SECONDS"));
-  const base = Number.isInteger(value) && value >= 0 ? value : 30;
+export function retryDelaySeconds(config: Pick<Config, "inquiryRetrySeconds">, attempts: number) {
+  const base = config.inquiryRetrySeconds;
   return Math.min(MAX_RETRY_DELAY_SECONDS, base * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
+}
+
+/**
+ * The site's name as every page shows it: the Studio's Site settings over the configured
+ * defaults, read as pages read them (through the edge cache, keyed by the content generation).
+ */
+async function siteTitle(
+  env: Env,
+  config: Config,
+  ctx: ExecutionContext,
+  logFields: Record<string, string>,
+): Promise<string> {
+  const generation = await readGeneration(env).catch(() => null);
+  const content = createContentSource(config, ctx, paths.contact(), { generation, preview: false });
+  const site = await loadSiteSettings(() => content.settings(), config.site, logFields);
+  return site.title;
 }
 
 export interface DeliveryDeps {
@@ -36,18 +52,13 @@ export interface DeliveryDeps {
 
 /** The photograph a message names, looked up in its document now (fresh, past every cache). */
 async function photoOf(
-  env: Env,
-  ctx: ExecutionContext,
+  content: ContentSource,
   message: InquiryMessage,
   inquiry: ValidInquiry,
 ): Promise<InquiryPhoto | undefined> {
   const ref = inquiry.photo;
   if (!ref) return undefined;
   const url = new URL(paths.photo(ref.kind, ref.slug, ref.key), message.origin).href;
-  const content = createContentSource(env, ctx, paths.contact(), {
-    generation: null,
-    preview: false,
-  });
   const doc = ref.kind === "post" ? await content.post(ref.slug) : await content.page(ref.slug);
   const found = doc ? findPhoto(ref.kind, doc, ref.key) : undefined;
   const photo: InquiryPhoto = { _type: "inquiryPhoto", reference: photoRefOf(ref), url };
@@ -75,16 +86,26 @@ export async function deliverInquiry(
   inquiry: ValidInquiry,
   deps: DeliveryDeps = {},
 ): Promise<{ mailed: boolean }> {
-  const store = deps.store ?? sanityInquiryStore(env);
-  const photo = await photoOf(env, ctx, message, inquiry);
+  const config = loadConfig(env);
+  const store = deps.store ?? sanityInquiryStore(config);
+  // The photograph is looked up fresh, past every cache: it names what the visitor saw.
+  const fresh = createContentSource(config, ctx, paths.contact(), {
+    generation: null,
+    preview: false,
+  });
+  const photo = await photoOf(fresh, message, inquiry);
   await store.create(inquiryDocument(message, photo));
 
-  const to = mailRecipient(env);
+  const to = config.mail.to;
   if (!to) return { mailed: false };
   const stored = await store.get(message.id);
   if (!stored) throw new Error("The inquiry document is missing right after it was written");
   if (stored.mail?.sentAt) return { mailed: false };
-  const email = inquiryEmail(env, message, to, stored.photo, siteDefaults(env).title);
+  const title = await siteTitle(env, config, ctx, {
+    path: paths.contact(),
+    inquiry: `inquiry.${message.id}`,
+  });
+  const email = inquiryEmail(config, message, to, stored.photo, title);
   // If the record below fails, the retry sends this e-mail again: the one case of a second
   // copy (the owner's mail program may fold it, its X-Inquiry-Id is the same).
   const sent = await env.INQUIRY_MAIL.send(email);
@@ -124,7 +145,7 @@ export async function deliverInquiries(
       log.info("Inquiry delivered", { ...fields, inquiry, mailed });
       item.ack();
     } catch (error) {
-      const retryInSeconds = retryDelaySeconds(env, item.attempts);
+      const retryInSeconds = retryDelaySeconds(loadConfig(env), item.attempts);
       log.error("Inquiry delivery failed; it will be retried", {
         ...fields,
         inquiry,

@@ -8,7 +8,6 @@ import {
   parsePhotoRef,
   photoRefOf,
 } from "../../client/islands/inquiry-form/rules.ts";
-import { turnstileKeys } from "../config/turnstile.ts";
 import { altTextOf, type PageDocument } from "../content/model.ts";
 import { CONTACT_SLUG, paths } from "../content/paths.ts";
 import { findPhoto } from "../content/photos.ts";
@@ -133,7 +132,7 @@ export async function renderContactPage(
           notice={form.notice}
           started={form.started}
           photo={shown}
-          turnstileSiteKey={turnstileKeys(c.env)?.siteKey}
+          turnstileSiteKey={c.var.config.turnstile?.siteKey}
           script={buildInfo.inquiryFormScript}
         />
       </PageView>

@@ -21,7 +21,7 @@ const NEVER_CACHED = {
 export const inquiryEndpoints = new Hono<AppEnv>();
 
 inquiryEndpoints.get("/stamp", async (c) => {
-  const stamp = await issueStamp(c.env);
+  const stamp = await issueStamp(c.var.config.sanityToken);
   if (!stamp) return c.json({ error: "The contact form is not set up" }, 503, NEVER_CACHED);
   return c.json({ stamp }, 200, NEVER_CACHED);
 });

@@ -1,6 +1,5 @@
 import { subjectLabel } from "../../client/islands/inquiry-form/rules.ts";
-import { siteUrlOrigin } from "../config/site-url.ts";
-import { setVar, type Vars } from "../config/vars.ts";
+import { type Config, mailSender } from "../config/config.ts";
 import type { InquiryMessage } from "./message.ts";
 import type { InquiryPhoto } from "./store.ts";
 
@@ -11,16 +10,6 @@ import type { InquiryPhoto } from "./store.ts";
  * is plain text only: HTML in a message arrives as the characters typed. Replying answers the
  * visitor (Reply-To).
  */
-
-/** Where the copy goes (CONTACT_EMAIL_TO); unset: no e-mail at all. */
-export const mailRecipient = (env: Vars): string | undefined => setVar(env, "CONTACT_EMAIL_TO");
-
-/** The sender: CONTACT_EMAIL_FROM, else inquiries@ the site's host. */
-export function mailSender(env: Vars, origin: string): string {
-  const configured = setVar(env, "CONTACT_EMAIL_FROM");
-  if (configured) return configured;
-  return `inquiries@${new URL(siteUrlOrigin(env) ?? origin).hostname}`;
-}
 
 const oneLine = (text: string, max: number) => {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a header is one line, whatever was typed.
@@ -38,7 +27,7 @@ export interface InquiryEmail {
 }
 
 export function inquiryEmail(
-  env: Vars,
+  config: Config,
   message: InquiryMessage,
   to: string,
   photo: InquiryPhoto | undefined,
@@ -58,7 +47,7 @@ export function inquiryEmail(
     `Reply to this e-mail to answer ${message.name}. The inquiry is also in your Studio, under Inquiries (inquiry.${message.id}).`,
   ];
   return {
-    from: { name: oneLine(siteTitle, 80), email: mailSender(env, message.origin) },
+    from: { name: oneLine(siteTitle, 80), email: mailSender(config, message.origin) },
     to,
     replyTo: { name: oneLine(message.name, 100), email: message.email },
     subject: oneLine(`${about}: a message from ${message.name}`, 150),

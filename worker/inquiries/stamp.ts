@@ -14,8 +14,6 @@ export const MIN_FILL_MS = 3_000;
 /** An older stamp proves nothing any more (a stamp is not a licence to post forever). */
 export const MAX_STAMP_AGE_MS = 24 * 60 * 60 * 1000;
 
-type StampEnv = { SANITY_TOKEN?: string };
-
 const encoder = new TextEncoder();
 /**
  * Keys already imported by this isolate. The keys themselves, never the promise of one: a
@@ -24,8 +22,10 @@ const encoder = new TextEncoder();
 const keys = new Map<string, CryptoKey>();
 
 /** An HMAC-SHA256 key for one purpose, derived from the Sanity token (undefined without one). */
-async function derivedKey(env: StampEnv, purpose: string): Promise<CryptoKey | undefined> {
-  const token = env.SANITY_TOKEN?.trim();
+async function derivedKey(
+  token: string | undefined,
+  purpose: string,
+): Promise<CryptoKey | undefined> {
   if (!token) return undefined;
   const material = `${purpose}\n${token}`;
   const known = keys.get(material);
@@ -41,7 +41,7 @@ async function derivedKey(env: StampEnv, purpose: string): Promise<CryptoKey | u
   return key;
 }
 
-const signingKey = (env: StampEnv) => derivedKey(env, "portfolio inquiry form stamp");
+const signingKey = (token: string | undefined) => derivedKey(token, "portfolio inquiry form stamp");
 
 /**
  * An inquiry's id, derived from what it says and the day it was sent (a keyed hash, so the id
@@ -49,11 +49,11 @@ const signingKey = (env: StampEnv) => derivedKey(env, "portfolio inquiry form st
  * the same id, and delivering it again changes nothing. A UUID in form (version 8).
  */
 export async function inquiryId(
-  env: StampEnv,
+  token: string | undefined,
   content: readonly string[],
   now = Date.now(),
 ): Promise<string | undefined> {
-  const key = await derivedKey(env, "portfolio inquiry id");
+  const key = await derivedKey(token, "portfolio inquiry id");
   if (!key) return undefined;
   const day = new Date(now).toISOString().slice(0, 10);
   const mac = await crypto.subtle.sign(
@@ -81,8 +81,11 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
 }
 
 /** A stamp for `now`, or undefined when there is no key (no Sanity token: no form either). */
-export async function issueStamp(env: StampEnv, now = Date.now()): Promise<string | undefined> {
-  const key = await signingKey(env);
+export async function issueStamp(
+  token: string | undefined,
+  now = Date.now(),
+): Promise<string | undefined> {
+  const key = await signingKey(token);
   if (!key) return undefined;
   const moment = String(Math.floor(now));
   return `${moment}.${base64url(await crypto.subtle.sign("HMAC", key, encoder.encode(moment)))}`;
@@ -98,14 +101,14 @@ export type StampVerdict =
   | { kind: "forged" };
 
 export async function checkStamp(
-  env: StampEnv,
+  token: string | undefined,
   value: string,
   now = Date.now(),
 ): Promise<StampVerdict> {
   if (value === "") return { kind: "none" };
   const match = /^(\d{13})\.([A-Za-z0-9_-]+)$/.exec(value);
   const signature = match?.[2] ? fromBase64url(match[2]) : undefined;
-  const key = await signingKey(env);
+  const key = await signingKey(token);
   if (!match?.[1] || !signature || !key) return { kind: "forged" };
   const genuine = await crypto.subtle.verify("HMAC", key, signature, encoder.encode(match[1]));
   if (!genuine) return { kind: "forged" };

@@ -1,5 +1,5 @@
 import type { SanityClient } from "@sanity/client";
-import { type ContentEnv, contentConfig } from "../config/content-config.ts";
+import { type Config, contentSettings } from "../config/config.ts";
 import { sanityClient } from "../content/sanity-client.ts";
 import type { InquiryMessage } from "./message.ts";
 
@@ -71,8 +71,8 @@ export interface InquiryStore {
   recordMail(id: string, mail: InquiryMail): Promise<void>;
 }
 
-export function sanityInquiryStore(env: ContentEnv): InquiryStore {
-  const config = contentConfig(env);
+export function sanityInquiryStore(settings: Config): InquiryStore {
+  const config = contentSettings(settings);
   if (!config.token) {
     throw new Error("Inquiries need SANITY_TOKEN: a Sanity token with write rights (Editor)");
   }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { configure } from "../config/middleware.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { submitInquiry } from "./submit.tsx";
 import { SITEVERIFY_URL } from "./turnstile.ts";
@@ -11,6 +12,7 @@ import { SITEVERIFY_URL } from "./turnstile.ts";
 function appWith(turnstile: (body: FormData) => Response | Promise<Response>) {
   const asked: FormData[] = [];
   const app = new Hono<AppEnv>();
+  app.use(configure);
   app.post(
     "/contact",
     submitInquiry({

@@ -6,8 +6,6 @@ import {
   type InquiryFields,
   parsePhotoRef,
 } from "../../client/islands/inquiry-form/rules.ts";
-import { siteUrlOrigin } from "../config/site-url.ts";
-import { turnstileKeys } from "../config/turnstile.ts";
 import { paths } from "../content/paths.ts";
 import { errorText, log } from "../lib/log.ts";
 import { redirectTarget } from "../lib/redirect-target.ts";
@@ -70,7 +68,7 @@ const NOTICES = {
  * anywhere else.
  */
 export function isSameOrigin(c: Context<AppEnv>): boolean {
-  const allowed = [new URL(c.req.url).origin, siteUrlOrigin(c.env)];
+  const allowed = [new URL(c.req.url).origin, c.var.config.siteUrl];
   const origin = c.req.header("Origin");
   if (origin !== undefined) return allowed.includes(origin);
   return c.req.header("Sec-Fetch-Site") === "same-origin";
@@ -79,7 +77,7 @@ export function isSameOrigin(c: Context<AppEnv>): boolean {
 /** Why a submission is taken for a bot's, or undefined. Bots are not told: they see the thanks. */
 async function botReason(c: Context<AppEnv>, data: FormData): Promise<string | undefined> {
   if (text(data, FIELD.honeypot) !== "") return "honeypot filled in";
-  const stamp = await checkStamp(c.env, text(data, FIELD.started));
+  const stamp = await checkStamp(c.var.config.sanityToken, text(data, FIELD.started));
   if (stamp.kind === "forged") return "forged fill-time stamp";
   if (stamp.kind === "valid") return stamp.ageMs < MIN_FILL_MS ? "sent too fast" : undefined;
   // No stamp: the form's script did not run. A person's browser without it still marks the
@@ -129,7 +127,7 @@ export interface SubmitOptions {
  *
  * @example
  * // Mounted before the read-only guard, so that POST reaches it on this address only:
- * app.post(paths.contact(), contentGeneration, submitInquiry());
+ * app.post(paths.contact(), withGeneration, submitInquiry());
  * // POST /contact (multipart form, same origin, valid) → 303 Location: /contact/thanks
  * // POST /contact with an empty name                  → 422, "Please enter your name."
  */
@@ -139,16 +137,16 @@ export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
     // Its answers are the contact page, a page with a slug (no slideshow toggle in the footer).
     c.set("route", { name: "contact", hasSlug: true, query: [] });
     if (!isSameOrigin(c)) {
-      await releaseBody(c.req.raw);
+      await releaseBody(c.req.raw, c.var.config);
       log.warn("Inquiry refused: not sent from this site", fields);
       return refuse(c, 403, { ...emptyForm(), notice: NOTICES.crossSite });
     }
     const type = c.req.header("Content-Type") ?? "";
     if (!FORM_TYPES.test(type)) {
-      await releaseBody(c.req.raw);
+      await releaseBody(c.req.raw, c.var.config);
       return refuse(c, 400, { ...emptyForm(), notice: NOTICES.unreadable });
     }
-    const bytes = await readBytes(c.req.raw, MAX_INQUIRY_BYTES);
+    const bytes = await readBytes(c.req.raw, MAX_INQUIRY_BYTES, c.var.config);
     if (bytes === null) return refuse(c, 413, { ...emptyForm(), notice: NOTICES.tooLarge });
     let data: FormData;
     try {
@@ -190,7 +188,7 @@ export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
       );
     }
 
-    const turnstile = turnstileKeys(c.env);
+    const turnstile = c.var.config.turnstile;
     if (turnstile) {
       const verdict = await verifyTurnstile(
         turnstile.secretKey,
@@ -225,7 +223,7 @@ export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
       return thanks();
     }
 
-    const id = await inquiryId(c.env, inquiryContent(checked.inquiry));
+    const id = await inquiryId(c.var.config.sanityToken, inquiryContent(checked.inquiry));
     const unavailable = async () => {
       const site = await siteSettingsFor(c).catch(() => undefined);
       return refuse(

@@ -1,5 +1,3 @@
-import { isLocalHost } from "./local-host.ts";
-
 /**
  * Request bodies. At the edge, a body the answer does not need is simply left unread (or its
  * rest cancelled): nothing is spent on it. On a developer's machine, `npm start` and
@@ -9,20 +7,28 @@ import { isLocalHost } from "./local-host.ts";
  * connection lost"). There, every body is read to its end before the answer goes out.
  */
 
+/**
+ * Where the worker runs decides what an unneeded body costs: `development` (a developer's
+ * machine, behind wrangler's proxy) reads it to its end; anywhere else it is left unread.
+ */
+export interface BodyPolicy {
+  development: boolean;
+}
+
 /** Done with a body the answer will not use: left unread at the edge, read whole locally. */
-export async function releaseBody(request: Request): Promise<void> {
+export async function releaseBody(request: Request, policy: BodyPolicy): Promise<void> {
   const body = request.body;
   if (!body || body.locked) return;
-  await finish(request, body.getReader());
+  await finish(policy, body.getReader());
 }
 
 /** What is left of a body once the answer no longer needs it (see above). */
 async function finish(
-  request: Request,
+  policy: BodyPolicy,
   reader: ReadableStreamDefaultReader<Uint8Array>,
 ): Promise<void> {
   try {
-    if (!isLocalHost(request.url)) {
+    if (!policy.development) {
       await reader.cancel();
       return;
     }
@@ -51,10 +57,11 @@ function declaredLength(request: Request): number | undefined {
 export async function readBytes(
   request: Request,
   limit: number,
+  policy: BodyPolicy,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = declaredLength(request);
   if (declared !== undefined && declared > limit) {
-    await releaseBody(request);
+    await releaseBody(request, policy);
     return null;
   }
   const body = request.body;
@@ -67,7 +74,7 @@ export async function readBytes(
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await finish(request, reader);
+      await finish(policy, reader);
       return null;
     }
     chunks.push(value);
@@ -83,7 +90,11 @@ export async function readBytes(
 }
 
 /** The body as text, or null when it is longer than `limit` bytes (see readBytes). */
-export async function readText(request: Request, limit: number): Promise<string | null> {
-  const bytes = await readBytes(request, limit);
+export async function readText(
+  request: Request,
+  limit: number,
+  policy: BodyPolicy,
+): Promise<string | null> {
+  const bytes = await readBytes(request, limit, policy);
   return bytes === null ? null : new TextDecoder().decode(bytes);
 }

@@ -11,15 +11,12 @@ export const PREVIEW_COOKIE = "portfolio_preview";
 /** How long one preview session lasts before the Studio has to open it again. */
 export const PREVIEW_SECONDS = 60 * 60;
 
-type PreviewEnv = { SANITY_TOKEN?: string };
-
 /**
  * The signing key comes from the read token, which preview needs anyway: no extra secret to
  * manage, and rotating the token ends every preview session. The prefix keeps it distinct
  * from any other use of the token.
  */
-function signingKey(env: PreviewEnv): string | undefined {
-  const token = env.SANITY_TOKEN?.trim();
+function signingKey(token: string | undefined): string | undefined {
   return token ? `portfolio draft preview cookie\n${token}` : undefined;
 }
 
@@ -32,8 +29,8 @@ const cookieOptions = {
 } as const;
 
 /** The Set-Cookie value that turns preview on until `PREVIEW_SECONDS` from now. */
-export async function previewCookie(env: PreviewEnv, now = Date.now()): Promise<string> {
-  const key = signingKey(env);
+export async function previewCookie(token: string | undefined, now = Date.now()): Promise<string> {
+  const key = signingKey(token);
   if (!key) throw new Error("Draft preview needs SANITY_TOKEN");
   const expires = Math.floor(now / 1000) + PREVIEW_SECONDS;
   return serializeSigned(PREVIEW_COOKIE, String(expires), key, {
@@ -49,10 +46,10 @@ export const endPreviewCookie = () =>
 /** Whether the request carries a genuine, unexpired preview cookie. */
 export async function inPreview(
   cookieHeader: string | null | undefined,
-  env: PreviewEnv,
+  token: string | undefined,
   now = Date.now(),
 ): Promise<boolean> {
-  const key = signingKey(env);
+  const key = signingKey(token);
   if (!key || !cookieHeader?.includes(PREVIEW_COOKIE)) return false;
   const cookies = await parseSigned(cookieHeader, key, PREVIEW_COOKIE);
   const value = cookies[PREVIEW_COOKIE];

@@ -1,6 +1,6 @@
 import { validatePreviewUrl } from "@sanity/preview-url-secret";
 import { Hono } from "hono";
-import { ConfigError, contentConfig, previewConfig } from "../config/content-config.ts";
+import { ConfigError, contentSettings } from "../config/config.ts";
 import { sanityClient } from "../content/sanity-client.ts";
 import { log } from "../lib/log.ts";
 import { redirectTarget } from "../lib/redirect-target.ts";
@@ -30,7 +30,7 @@ const noStore = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex
 preview.get("/enable", async (c) => {
   let client: ReturnType<typeof sanityClient>;
   try {
-    client = sanityClient(previewConfig(contentConfig(c.env)));
+    client = sanityClient(contentSettings(c.var.config, true));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     log.warn(`Draft preview refused: ${error.message}`, { requestId: c.get("requestId") });
@@ -44,7 +44,7 @@ preview.get("/enable", async (c) => {
   return c.body(null, 303, {
     ...noStore,
     Location: redirectTarget(redirectTo, new URL(c.req.url).origin),
-    "Set-Cookie": await previewCookie(c.env),
+    "Set-Cookie": await previewCookie(c.var.config.sanityToken),
   });
 });
 

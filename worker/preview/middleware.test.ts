@@ -1,15 +1,17 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { configure } from "../config/middleware.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { PREVIEW_COOKIE, previewCookie } from "./cookie.ts";
-import { previewMode, studioOrigins } from "./middleware.ts";
+import { previewMode } from "./middleware.ts";
 
 const TOKEN = "a-read-token";
 const tokenEnv: Env = { ...env, SANITY_TOKEN: TOKEN };
 
 /** The middleware alone in front of a page that says whether it runs in preview. */
 const app = new Hono<AppEnv>();
+app.use(configure);
 app.use(previewMode);
 app.get("/page", (c) =>
   c.text(`preview: ${c.get("preview")}`, 200, {
@@ -31,7 +33,7 @@ const send = (path: string, cookie: string | undefined, sendEnv: Env = tokenEnv)
 
 describe("previewMode", () => {
   it("recognises a genuine preview cookie and makes the answer private, unindexed and frameable", async () => {
-    const cookie = sentBack(await previewCookie(tokenEnv));
+    const cookie = sentBack(await previewCookie(TOKEN));
     const res = await send("/page", `theme=dark; ${cookie}`);
     expect(await res.text()).toBe("preview: true");
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
@@ -44,7 +46,7 @@ describe("previewMode", () => {
   });
 
   it("has the last word on error answers in preview too", async () => {
-    const cookie = sentBack(await previewCookie(tokenEnv));
+    const cookie = sentBack(await previewCookie(TOKEN));
     const res = await send("/missing", cookie);
     expect(res.status).toBe(404);
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
@@ -62,18 +64,15 @@ describe("previewMode", () => {
   });
 
   it.each([
-    [
-      "an expired cookie",
-      async () => sentBack(await previewCookie(tokenEnv, Date.now() - 7_200_000)),
-    ],
+    ["an expired cookie", async () => sentBack(await previewCookie(TOKEN, Date.now() - 7_200_000))],
     [
       "a cookie signed with another token",
-      async () => sentBack(await previewCookie({ SANITY_TOKEN: "another-token" })),
+      async () => sentBack(await previewCookie("another-token")),
     ],
     [
       "a cookie whose expiry was changed",
       async () => {
-        const genuine = sentBack(await previewCookie(tokenEnv));
+        const genuine = sentBack(await previewCookie(TOKEN));
         return genuine.replace(/=\d+\./, `=${Math.floor(Date.now() / 1000) + 999_999}.`);
       },
     ],
@@ -86,33 +85,8 @@ describe("previewMode", () => {
   });
 
   it("knows no preview on a site without a token, whatever the cookie", async () => {
-    const cookie = sentBack(await previewCookie(tokenEnv));
+    const cookie = sentBack(await previewCookie(TOKEN));
     const res = await send("/page", cookie, { ...env, SANITY_TOKEN: "" });
     expect(await res.text()).toBe("preview: false");
-  });
-});
-
-describe("studioOrigins", () => {
-  it.each([
-    [
-      "the origin of SANITY_STUDIO_URL",
-      "https://jane.sanity.studio/desk?x=1",
-      "https://jane.sanity.studio",
-    ],
-    [
-      "a local Studio's origin when it is an http address",
-      "http://localhost:3334/",
-      "http://localhost:3334",
-    ],
-    ["the local Studio when it is unset", undefined, "http://localhost:3333"],
-    ["the local Studio when it is blank", "  ", "http://localhost:3333"],
-    ["the local Studio when it is not an address", "jane.sanity.studio", "http://localhost:3333"],
-    [
-      "the local Studio when it is not a web address",
-      "ftp://jane.example",
-      "http://localhost:3333",
-    ],
-  ])("names %s", (_, studioUrl, origin) => {
-    expect(studioOrigins({ SANITY_STUDIO_URL: studioUrl })).toBe(origin);
   });
 });

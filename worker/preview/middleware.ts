@@ -20,7 +20,7 @@ import { inPreview } from "./cookie.ts";
  * ```
  */
 export const previewMode: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const preview = await inPreview(c.req.header("Cookie"), c.env);
+  const preview = await inPreview(c.req.header("Cookie"), c.var.config.sanityToken);
   c.set("preview", preview);
   await next();
   if (!preview) return;
@@ -31,25 +31,3 @@ export const previewMode: MiddlewareHandler<AppEnv> = async (c, next) => {
   headers.delete("Cache-Tag");
   headers.delete("X-Frame-Options");
 };
-
-/**
- * The origins that may frame the site in preview: the Studio's (SANITY_STUDIO_URL), else a local Studio.
- *
- * @example
- * ```ts
- * studioOrigins({ SANITY_STUDIO_URL: "https://jane.sanity.studio/desk" }); // "https://jane.sanity.studio"
- * studioOrigins({}); // "http://localhost:3333"
- * ```
- */
-export function studioOrigins(env: { SANITY_STUDIO_URL?: string }): string {
-  const value = env.SANITY_STUDIO_URL?.trim();
-  if (value) {
-    try {
-      const url = new URL(value);
-      if (url.protocol === "https:" || url.protocol === "http:") return url.origin;
-    } catch {
-      // Not an address: fall back to the local Studio.
-    }
-  }
-  return "http://localhost:3333";
-}

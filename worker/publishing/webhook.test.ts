@@ -3,13 +3,14 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { CHANGE, delivery, generation, HOOK, hookEnv } from "../../tests/worker/deliveries.ts";
 import { captureLogs } from "../../tests/worker/logs.ts";
+import { configure } from "../config/middleware.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import type { PurgeRequest } from "./purge.ts";
 import { type Purge, sanityWebhook } from "./webhook.ts";
 
 /** The webhook alone, mounted where the app mounts it, with the given way to purge. */
 function hooksWith(purge: Purge) {
-  return new Hono<AppEnv>().route("/_app/hooks", sanityWebhook(purge));
+  return new Hono<AppEnv>().use(configure).route("/_app/hooks", sanityWebhook(purge));
 }
 
 /** The webhook with a purge that records what it was asked to purge, and succeeds. */

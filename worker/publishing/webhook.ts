@@ -1,10 +1,10 @@
 import { decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { type Context, Hono } from "hono";
+import { forgetDelivery, publishDelivery } from "../content/generation.ts";
+import { DELIVERY_WINDOW_MS, type Delivery } from "../content/generation-store.ts";
 import { errorText, log } from "../lib/log.ts";
 import { readText, releaseBody } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { DELIVERY_WINDOW_MS, type Delivery } from "./content-generation.ts";
-import { forgetDelivery, publishDelivery } from "./generation.ts";
 import type { PurgeRequest, PurgeResult } from "./purge.ts";
 import { purgeFor } from "./purge-plan.ts";
 
@@ -45,18 +45,18 @@ export function sanityWebhook(purge: Purge): Hono<AppEnv> {
   const hooks = new Hono<AppEnv>();
   hooks.all("/sanity", async (c) => {
     if (c.req.method !== "POST") {
-      await releaseBody(c.req.raw);
+      await releaseBody(c.req.raw, c.var.config);
       return c.text("405 Method Not Allowed", 405, { Allow: "POST", ...noStore });
     }
     const fields = { path: "/_app/hooks/sanity", requestId: c.get("requestId") };
-    const secret = c.env.SANITY_WEBHOOK_SECRET?.trim();
+    const secret = c.var.config.webhookSecret;
     const signature = c.req.header(SIGNATURE_HEADER_NAME);
     if (!secret || !signature) {
-      await releaseBody(c.req.raw);
+      await releaseBody(c.req.raw, c.var.config);
       if (!secret) log.error("Publish webhook refused: SANITY_WEBHOOK_SECRET is not set", fields);
       return c.text("401 Unauthorized: missing or invalid signature\n", 401, noStore);
     }
-    const body = await readText(c.req.raw, MAX_WEBHOOK_BYTES);
+    const body = await readText(c.req.raw, MAX_WEBHOOK_BYTES, c.var.config);
     if (body === null) return c.text("413 Payload Too Large\n", 413, noStore);
     if (!(await isValidSignature(body, signature, secret))) {
       log.warn("Publish webhook refused: invalid signature", fields);

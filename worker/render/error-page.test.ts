@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { describe, expect, it } from "vitest";
 import { captureLogs } from "../../tests/worker/logs.ts";
+import { configure } from "../config/middleware.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { handleError } from "./error-page.tsx";
 
@@ -12,6 +13,7 @@ const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 /** The error page alone: a route that throws, and handleError as the app's error handler. */
 function appThatThrows(error: Error) {
   const app = new Hono<AppEnv>();
+  app.use(configure);
   app.use(requestId());
   app.get("/boom", () => {
     throw error;

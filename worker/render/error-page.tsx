@@ -2,9 +2,8 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isbot } from "isbot";
-import { ConfigError } from "../config/content-config.ts";
+import { ConfigError } from "../config/config.ts";
 import { defaultStatusMessage, echoPath, PageError } from "../errors/page-error.ts";
-import { isLocalHost } from "../lib/local-host.ts";
 import { log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { fullPath } from "../request/context.ts";
@@ -60,7 +59,8 @@ export async function handleError(error: Error, c: Context<AppEnv>): Promise<Res
 }
 
 async function errorResponse(error: Error, c: Context<AppEnv>): Promise<Response> {
-  const visitor = toVisitorError(error, isLocalHost(c.req.url));
+  // An error before the configuration is known counts as a deploy's: it shows nothing of it.
+  const visitor = toVisitorError(error, c.get("config")?.development ?? false);
   const fields = {
     status: visitor.status,
     path: echoPath(fullPath(c)),

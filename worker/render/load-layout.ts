@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import type { SlideshowProps } from "../../client/islands/slideshow/Slideshow.tsx";
-import { ConfigError } from "../config/content-config.ts";
-import { slideshowInterval } from "../config/slideshow-interval.ts";
+import { ConfigError } from "../config/config.ts";
 import { NoBackgroundImages } from "../content/content-source.ts";
 import type { ContentImage, ImageAsset } from "../content/model.ts";
 import { errorText, log } from "../lib/log.ts";
@@ -32,7 +31,7 @@ function slideshowProps(c: Context<AppEnv>, images: ImageAsset[]): SlideshowProp
   if (images.length === 0) return null;
   const { responsive } = contentFor(c).images;
   return {
-    interval: slideshowInterval(c.env),
+    interval: c.var.config.slideshowIntervalMs,
     slides: images.map((image) => {
       const { src, srcSet, width, height } = responsive({ asset: image });
       return {

@@ -4,7 +4,6 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import type { SlideshowProps } from "../../client/islands/slideshow/Slideshow.tsx";
-import { imageOrigin } from "../content/image-urls.ts";
 import type { ContentImage } from "../content/model.ts";
 import type { SiteSettings } from "../content/site-settings.ts";
 import { log } from "../lib/log.ts";
@@ -87,7 +86,7 @@ export async function renderHtml(
   view: ViewParts,
 ): Promise<Response> {
   const { site, path, slideshow } = layout;
-  const images = imageOrigin(c.env.SANITY_API_HOST);
+  const images = c.var.config.imageOrigin;
   const title = documentTitle(view.title, site.title);
   const description = view.description ?? site.description;
   const page = (

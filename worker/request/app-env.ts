@@ -1,3 +1,4 @@
+import type { Config } from "../config/config.ts";
 import type { ContentSource, Provenance } from "../content/content-source.ts";
 import type { SiteSettings } from "../content/site-settings.ts";
 
@@ -14,6 +15,8 @@ export interface RouteMeta {
 export interface AppEnv {
   Bindings: Env;
   Variables: {
+    /** The worker's configuration, put there by the first middleware (config/middleware.ts). */
+    config: Config;
     requestId: string;
     /** Read on first use by siteSettingsFor(c) (request/context.ts). */
     site?: SiteSettings;

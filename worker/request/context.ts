@@ -4,8 +4,6 @@
  * a read mode, a sink for background work) and never sees a `Context`.
  */
 import type { Context } from "hono";
-import { siteDefaults } from "../config/site-defaults.ts";
-import { siteOrigin as originOf } from "../config/site-url.ts";
 import { type ContentSource, createContentSource } from "../content/content-source.ts";
 import type { BackgroundTasks } from "../content/edge-cache.ts";
 import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
@@ -38,7 +36,7 @@ function backgroundTasks(c: Context): BackgroundTasks {
 export function contentFor(c: Context<AppEnv>): ContentSource {
   const existing = c.get("source");
   if (existing) return existing;
-  const source = createContentSource(c.env, backgroundTasks(c), pathOf(c), {
+  const source = createContentSource(c.var.config, backgroundTasks(c), pathOf(c), {
     // Routes that run before the generation is read (none that read content) count as unknown.
     generation: c.get("generation") ?? null,
     preview: c.get("preview") ?? false,
@@ -55,7 +53,7 @@ export function contentFor(c: Context<AppEnv>): ContentSource {
 export async function siteSettingsFor(c: Context<AppEnv>): Promise<SiteSettings> {
   const known = c.get("site");
   if (known) return known;
-  const site = await loadSiteSettings(() => contentFor(c).settings(), siteDefaults(c.env), {
+  const site = await loadSiteSettings(() => contentFor(c).settings(), c.var.config.site, {
     path: pathOf(c),
     requestId: c.get("requestId"),
   });
@@ -63,9 +61,13 @@ export async function siteSettingsFor(c: Context<AppEnv>): Promise<SiteSettings>
   return site;
 }
 
-/** The origin pages, feeds and social cards name (SITE_URL, else the one asked). */
-export const siteOrigin = (c: Context): string => originOf(c.env as Env, c.req.url);
+/**
+ * The origin pages, feeds and social cards name: SITE_URL when the owner set it (so the
+ * `*.workers.dev` copy never calls itself canonical), else the origin the visitor asked.
+ */
+export const siteOrigin = (c: Context<AppEnv>): string =>
+  c.var.config.siteUrl ?? new URL(c.req.url).origin;
 
 /** The canonical URL of `path` (the request's own by default). */
-export const canonicalUrl = (c: Context, path = pathOf(c)): string =>
+export const canonicalUrl = (c: Context<AppEnv>, path = pathOf(c)): string =>
   canonicalUrlOf(siteOrigin(c), path);

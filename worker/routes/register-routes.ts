@@ -53,7 +53,7 @@ const validityGuard =
  * @example
  * ```ts
  * const app = new Hono<AppEnv>();
- * app.use(contentGeneration);
+ * app.use(withGeneration);
  * registerRoutes(app, resolveRoutes(routes, routeMiddlewares)); // after feeds and discovery
  * ```
  */

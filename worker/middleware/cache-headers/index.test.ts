@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { type Handler, Hono } from "hono";
 import type { ContentfulStatusCode, RedirectStatusCode } from "hono/utils/http-status";
 import { describe, expect, it } from "vitest";
+import { configure } from "../../config/middleware.ts";
 import type { Provenance } from "../../content/content-source.ts";
 import type { AppEnv } from "../../request/app-env.ts";
 import { contentFor } from "../../request/context.ts";
@@ -12,6 +13,7 @@ type Variables = Partial<AppEnv["Variables"]>;
 /** The middleware alone around `handler`, with what earlier middlewares would have set. */
 function around(handler: Handler<AppEnv>, variables: Variables = { generation: 7 }) {
   const app = new Hono<AppEnv>();
+  app.use(configure);
   app.use(async (c, next) => {
     for (const [name, value] of Object.entries(variables)) {
       c.set(name as keyof Variables, value as never);

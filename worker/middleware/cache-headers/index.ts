@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { freshSeconds } from "../../config/content-config.ts";
+import type { Config } from "../../config/config.ts";
 import type { AppEnv } from "../../request/app-env.ts";
 
 /** With the publish webhook set up, a purge ends a page's life at the edge: it may live long. */
@@ -56,7 +56,7 @@ export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
     const degraded = provenance?.degraded || c.get("generation") === null;
     edge = degraded
       ? `public, max-age=${DEGRADED_SECONDS}`
-      : `public, max-age=${lifetime(c.env, provenance?.validUntil)}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
+      : `public, max-age=${lifetime(c.var.config, provenance?.validUntil)}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
   } else if (status === 404) {
     edge = `public, max-age=${NOT_FOUND_SECONDS}`;
   } else if (status === 301 || status === 308) {
@@ -79,18 +79,12 @@ function variesByRequest(headers: Headers): boolean {
   );
 }
 
-/** CONTENT_FRESH_SECONDS; a malformed value (the pages say so) keeps answers off the edge. */
-function freshOrNone(env: Env): number {
-  try {
-    return freshSeconds(env);
-  } catch {
-    return 0;
-  }
-}
-
-/** Seconds a good page may stay at the edge. */
-function lifetime(env: Env, validUntil = Number.POSITIVE_INFINITY): number {
-  const seconds = env.SANITY_WEBHOOK_SECRET?.trim() ? PURGED_ON_PUBLISH_SECONDS : freshOrNone(env);
+/**
+ * Seconds a good page may stay at the edge: long when publishing purges it, else as long as
+ * content is fresh (CONTENT_FRESH_SECONDS; a malformed value keeps answers off the edge).
+ */
+function lifetime(config: Config, validUntil = Number.POSITIVE_INFINITY): number {
+  const seconds = config.webhookSecret ? PURGED_ON_PUBLISH_SECONDS : config.freshSeconds;
   const untilDue = Math.floor((validUntil - Date.now()) / 1000);
   return Math.max(0, Math.min(seconds, untilDue));
 }

@@ -1,18 +1,25 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { configure } from "../../config/middleware.ts";
 import type { AppEnv } from "../../request/app-env.ts";
 import { canonicalHost } from "./index.ts";
 
 const SITE = "https://photos.example";
 
 const app = new Hono<AppEnv>();
+
+app.use(configure);
 app.use(canonicalHost);
 app.all("*", (c) => c.text(`answered on ${new URL(c.req.url).host}`));
 
-/** A request to `url` on a site whose SITE_URL is `siteUrl` (undefined: not set). */
-const send = (url: string, siteUrl: string | undefined, init: RequestInit = {}) =>
-  app.request(url, init, { ...env, SITE_URL: siteUrl });
+/** A request to `url` on a deployed site whose SITE_URL is `siteUrl` (undefined: not set). */
+const send = (
+  url: string,
+  siteUrl: string | undefined,
+  init: RequestInit = {},
+  environment = "production",
+) => app.request(url, init, { ...env, ENVIRONMENT: environment, SITE_URL: siteUrl });
 
 describe("canonicalHost", () => {
   it("redirects a page on another host to the same path and query on SITE_URL, for good", async () => {
@@ -60,12 +67,22 @@ describe("canonicalHost", () => {
     },
   );
 
-  it.each(["http://localhost:8787/contact", "http://127.0.0.1/contact", "http://site.localhost/"])(
-    "answers a local run on %s where it arrives",
+  it.each([
+    "http://localhost:8787/contact",
+    "http://127.0.0.1/contact",
+    "https://jane.workers.dev/",
+  ])(
+    "answers on a developer's machine (ENVIRONMENT=development) on %s where it arrives",
     async (url) => {
-      expect((await send(url, SITE)).status).toBe(200);
+      expect((await send(url, SITE, {}, "development")).status).toBe(200);
     },
   );
+
+  it("redirects a deployed site asked on localhost: the host a request names decides nothing", async () => {
+    const res = await send("http://localhost:8787/contact", SITE);
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe(`${SITE}/contact`);
+  });
 
   it.each([
     ["unset", undefined],

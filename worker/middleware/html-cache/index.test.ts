@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { configure } from "../../config/middleware.ts";
 import { ByteLru } from "../../lib/byte-lru.ts";
 import type { AppEnv } from "../../request/app-env.ts";
 import { contentFor } from "../../request/context.ts";
@@ -19,6 +20,7 @@ function cachedSite(overrides: Partial<Env> = {}) {
   const siteEnv: Env = { ...env, ...overrides };
   const renders: string[] = [];
   const app = new Hono<AppEnv>();
+  app.use(configure);
   app.use(async (c, next) => {
     const generation = c.req.query("generation");
     c.set("generation", generation === "none" ? null : Number(generation ?? 1));

@@ -45,15 +45,15 @@ export function freshPage(
   return page;
 }
 
-// One store per environment: a deployed isolate has one; the worker tests run many
-// environments (content services, settings) side by side in one isolate.
+// One store per configuration: a deployed isolate has one; the worker tests run many
+// (content services, settings) side by side in one isolate.
 const stores = new WeakMap<object, ByteLru<CachedPage>>();
 
-function storeFor(env: object): ByteLru<CachedPage> {
-  let store = stores.get(env);
+function storeFor(config: object): ByteLru<CachedPage> {
+  let store = stores.get(config);
   if (!store) {
     store = new ByteLru<CachedPage>(MAX_CHARS);
-    stores.set(env, store);
+    stores.set(config, store);
   }
   return store;
 }
@@ -78,7 +78,7 @@ function readQuery(c: Context<AppEnv>): string {
  * from is fresh, and keeps a freshly rendered page. The key is the origin (canonical URLs and
  * social cards name it), the path, the query parameters the route says its page reads (the
  * contact page's `photo`; all others are left out) and the content generation. It needs the
- * generation on the context (contentGeneration) and keeps nothing without one.
+ * generation on the context (withGeneration) and keeps nothing without one.
  *
  * @example
  * ```ts
@@ -87,7 +87,7 @@ function readQuery(c: Context<AppEnv>): string {
  *
  * // Mounted by hand, after the generation is read:
  * const app = new Hono<AppEnv>();
- * app.use(contentGeneration);
+ * app.use(withGeneration);
  * app.get("/contact", htmlCache, pageHandler);
  * // first view: Server-Timing: html-cache;desc="miss"; the next: html-cache;desc="hit"
  * ```
@@ -95,7 +95,7 @@ function readQuery(c: Context<AppEnv>): string {
 export const htmlCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const generation = c.get("generation");
   if (c.get("preview") || generation === null || generation === undefined) return next();
-  const store = storeFor(c.env);
+  const store = storeFor(c.var.config);
   const key = `${siteOrigin(c)}${c.req.path}${readQuery(c)}#${generation}`;
   const cached = freshPage(store, key, Date.now());
   if (cached) {

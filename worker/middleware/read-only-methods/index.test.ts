@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { configure } from "../../config/middleware.ts";
 import type { AppEnv } from "../../request/app-env.ts";
 import { allowMethods, readOnlyMethods } from "./index.ts";
 
@@ -7,6 +8,7 @@ import { allowMethods, readOnlyMethods } from "./index.ts";
 function pageApp() {
   const reached: string[] = [];
   const app = new Hono<AppEnv>();
+  app.use(configure);
   app.use(readOnlyMethods);
   app.all("/page", (c) => {
     reached.push(c.req.method);
@@ -70,6 +72,7 @@ describe("allowMethods", () => {
   function formApp() {
     const posted: string[] = [];
     const app = new Hono<AppEnv>();
+    app.use(configure);
     app.use("/form", allowMethods("GET", "HEAD", "POST"));
     app.post("/form", async (c) => {
       posted.push(await c.req.text());

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { releaseBody } from "../../lib/request-body.ts";
+import type { AppEnv } from "../../request/app-env.ts";
 
 /**
  * The methods a group of addresses answers: OPTIONS gets them, anything else not among them a
@@ -16,12 +17,12 @@ import { releaseBody } from "../../lib/request-body.ts";
  * // OPTIONS /contact → 204, Allow: GET, HEAD, POST
  * ```
  */
-export function allowMethods(...methods: readonly string[]): MiddlewareHandler {
+export function allowMethods(...methods: readonly string[]): MiddlewareHandler<AppEnv> {
   const allow = methods.join(", ");
   return async (c, next) => {
     const method = c.req.method;
     const allowed = methods.includes(method);
-    if (!(allowed && method === "POST")) await releaseBody(c.req.raw);
+    if (!(allowed && method === "POST")) await releaseBody(c.req.raw, c.var.config);
     if (allowed) return next();
     if (method === "OPTIONS") return c.body(null, 204, { Allow: allow });
     return c.text("405 Method Not Allowed", 405, { Allow: allow });
@@ -41,4 +42,4 @@ export function allowMethods(...methods: readonly string[]): MiddlewareHandler {
  * // OPTIONS /about → 204, Allow: GET, HEAD
  * ```
  */
-export const readOnlyMethods: MiddlewareHandler = allowMethods("GET", "HEAD");
+export const readOnlyMethods: MiddlewareHandler<AppEnv> = allowMethods("GET", "HEAD");

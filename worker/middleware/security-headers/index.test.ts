@@ -3,11 +3,13 @@ import { buildInfo } from "virtual:build-info";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { cspDirective, securityHeaderProblems } from "../../../tests/support/security-headers.ts";
+import { configure } from "../../config/middleware.ts";
 import type { AppEnv } from "../../request/app-env.ts";
 import { securityHeaders } from "./index.ts";
 
 /** The middleware alone; `?preview` marks the request as the owner's draft preview. */
 const app = new Hono<AppEnv>();
+app.use(configure);
 app.use(async (c, next) => {
   c.set("preview", c.req.query("preview") !== undefined);
   await next();

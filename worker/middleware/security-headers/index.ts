@@ -1,12 +1,11 @@
 import { buildInfo } from "virtual:build-info";
 import type { Context } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { TURNSTILE_ORIGIN, turnstileKeys } from "../../config/turnstile.ts";
-import { imageOrigin } from "../../content/image-urls.ts";
-import { studioOrigins } from "../../preview/middleware.ts";
+import { TURNSTILE_ORIGIN } from "../../config/config.ts";
+import type { AppEnv } from "../../request/app-env.ts";
 
 /** Cloudflare Turnstile's origin where the owner turned it on for the contact form, else nothing. */
-const turnstile = (c: Context) => (turnstileKeys(c.env as Partial<Env>) ? TURNSTILE_ORIGIN : "");
+const turnstile = (c: Context<AppEnv>) => (c.var.config.turnstile ? TURNSTILE_ORIGIN : "");
 
 /**
  * Headers on every response the worker makes (pages, errors, JSON, feeds). Static assets get
@@ -31,11 +30,7 @@ export const securityHeaders = secureHeaders({
     scriptSrc: ["'self'", `'${buildInfo.headScriptHash}'`, "'inline-speculation-rules'", turnstile],
     // Inline style attributes carry per-image placeholders (LQIP, dominant colour).
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: [
-      "'self'",
-      "data:",
-      (c: Context) => imageOrigin((c.env as Partial<Env>).SANITY_API_HOST),
-    ],
+    imgSrc: ["'self'", "data:", (c: Context<AppEnv>) => c.var.config.imageOrigin],
     connectSrc: ["'self'", turnstile],
     // Turnstile's widget is a frame of its own (only when it is on).
     frameSrc: ["'self'", turnstile],
@@ -45,7 +40,9 @@ export const securityHeaders = secureHeaders({
     baseUri: ["'self'"],
     formAction: ["'self'"],
     // Only draft preview may be framed, and only by the Studio (the Presentation tool).
-    frameAncestors: [(c: Context) => (c.get("preview") ? studioOrigins(c.env) : "'none'")],
+    frameAncestors: [
+      (c: Context<AppEnv>) => (c.get("preview") ? c.var.config.studioOrigin : "'none'"),
+    ],
   },
   strictTransportSecurity: "max-age=63072000; includeSubDomains",
   referrerPolicy: "strict-origin-when-cross-origin",

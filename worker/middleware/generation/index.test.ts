@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { captureLogs } from "../../tests/worker/logs.ts";
-import type { AppEnv } from "../request/app-env.ts";
-import { contentGeneration } from "./read-generation.ts";
+import { captureLogs } from "../../../tests/worker/logs.ts";
+import type { AppEnv } from "../../request/app-env.ts";
+import { withGeneration } from "./index.ts";
 
 /**
  * The middleware alone in front of a page that shows the generation it was given (`?preview`
@@ -15,7 +15,7 @@ app.use(async (c, next) => {
   c.set("preview", c.req.query("preview") !== undefined);
   await next();
 });
-app.use(contentGeneration);
+app.use(withGeneration);
 app.get("/page", (c) => {
   const generation = c.get("generation");
   return c.json({ generation: generation === undefined ? "not read" : generation });
@@ -28,7 +28,7 @@ const unreachable = {
   getByName: () => ({ current: () => Promise.reject(new Error("Durable Object overloaded")) }),
 } as unknown as Env["CONTENT_GENERATION"];
 
-describe("contentGeneration", () => {
+describe("withGeneration", () => {
   it("puts the current generation on the context and times the read", async () => {
     const current = await env.CONTENT_GENERATION.getByName("site").current();
     const res = await app.request("/page", {}, env);
@@ -38,7 +38,7 @@ describe("contentGeneration", () => {
 
   it("adds its timing to the page's own", async () => {
     const timed = new Hono<AppEnv>();
-    timed.use(contentGeneration);
+    timed.use(withGeneration);
     timed.get("/page", (c) => {
       c.header("Server-Timing", 'html-cache;desc="miss"', { append: true });
       return c.text("page");

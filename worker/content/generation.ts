@@ -1,4 +1,4 @@
-import type { ContentGeneration, Delivery } from "./content-generation.ts";
+import type { ContentGeneration, Delivery } from "./generation-store.ts";
 
 /** The one instance every request asks. */
 const INSTANCE = "site";

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import { errorText, log } from "../lib/log.ts";
-import type { AppEnv } from "../request/app-env.ts";
-import { readGeneration } from "./generation.ts";
+import { readGeneration } from "../../content/generation.ts";
+import { errorText, log } from "../../lib/log.ts";
+import type { AppEnv } from "../../request/app-env.ts";
 
 /**
  * Reads the content generation once for the request (the publish webhook advances it), for
@@ -13,11 +13,11 @@ import { readGeneration } from "./generation.ts";
  * ```ts
  * const app = new Hono<AppEnv>();
  * app.use(previewMode);
- * app.use(contentGeneration); // before anything that reads content
+ * app.use(withGeneration); // before anything that reads content
  * app.get("/", (c) => c.text(`generation ${c.get("generation")}`)); // a number, or null
  * ```
  */
-export const contentGeneration: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const withGeneration: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get("preview")) return next();
   const started = Date.now();
   try {
