@@ -2,13 +2,23 @@
 // layers are listed once, top to bottom: a module may import from its own folder and from the
 // layers below its own, never from a layer above it. The README's "Project layout" explains
 // each layer.
-const FEATURES = ["handlers", "viewer", "discovery", "feeds", "publishing", "builds", "inquiries"];
+const FEATURES = [
+  "pages",
+  "photo-viewer",
+  "discovery",
+  "feeds",
+  "publishing",
+  "builds",
+  "inquiries",
+];
 
 const LAYERS = [
   ["entry", "^worker/(index|gateway|app)\\.tsx?$"],
-  ["routes", "^worker/routes/"],
-  // One folder per feature; features do not import each other (see the rule below).
+  // One folder per feature, each a Hono app of its own; features do not import each other
+  // (see the rule below).
   ["features", `^worker/(${FEATURES.join("|")})/`],
+  // How a feature declares its page routes: checks, patterns, the route middlewares.
+  ["routes", "^worker/routes/"],
   ["middleware", "^worker/middleware/"],
   ["render", "^worker/render/"],
   ["preview", "^worker/preview/"],

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { loadConfig } from "./config/config.ts";
-import { inPreview } from "./preview/cookie.ts";
+import { inPreview } from "./preview/index.ts";
 import type { AppEnv } from "./request/app-env.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { createApp } from "./app.ts";
 import { createGateway, type PublicSiteProps } from "./gateway.ts";
-import { deliverInquiries } from "./inquiries/consumer.ts";
-import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/purge.ts";
+import { deliverInquiries } from "./inquiries/index.ts";
+import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/index.ts";
 
 export { ContentGeneration } from "./content/generation-store.ts";
 

@@ -140,7 +140,7 @@ describe("importing the export folder into a page's gallery", () => {
     expect(run.stdout).toMatch(/^ {2}would skip {3}notes\.txt +not an image$/m);
     expect(run.stdout).toContain("5 to import, 0 to update, 0 unchanged, 4 skipped");
     expect(run.stdout).toContain(
-      "New tags (would be created): Sea, Grasses, Forest, Basque Country, Streams, Aizkorri.",
+      "New tags (would be created): Aizkorri, Basque Country, Forest, Grasses, Sea, Streams.",
     );
     expect(await imported()).toEqual([]);
     expect(await client.fetch<number>(`count(*[_type == "media.tag"])`)).toBe(tagsBefore);

@@ -76,7 +76,9 @@ export function renderReport(summary: RunSummary): string {
     `${count("imported")} ${dryRun ? "to import" : "imported"}, ${count("updated")} ${dryRun ? "to update" : "updated"}, ${count("unchanged")} unchanged, ${skippedText}, ${count("failed")} failed.`,
   );
   if (summary.newTags.length) {
-    lines.push(`New tags${dryRun ? " (would be created)" : ""}: ${summary.newTags.join(", ")}.`);
+    // In alphabetical order: files are read a few at a time, so the order they were met in varies.
+    const tags = [...summary.newTags].sort((a, b) => a.localeCompare(b));
+    lines.push(`New tags${dryRun ? " (would be created)" : ""}: ${tags.join(", ")}.`);
   }
   const located = results.filter(
     (r) =>

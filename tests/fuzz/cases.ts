@@ -2,8 +2,8 @@
 // feeds, static assets, unmatched paths) with every method, hostile query values and path
 // segments, bodies of 0 B, 64 KiB and 10 MiB, as a browser and as a bot. Everything random comes
 // from one seeded generator, so a seed names the same requests in the same order on every run.
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { ROUTE_SAMPLES } from "../support/route-samples.ts";
 import { prng } from "../support/seeded-random.ts";
 
@@ -449,25 +449,48 @@ export function generateCases(seed: number, build: BuildFacts, options = { rando
   return cases;
 }
 
-/** The route table's rows, read from its source (importing it needs the worker's build). */
-export function routeTableRows(
-  file = resolve(ROOT, "worker/routes/route-table.ts"),
-): { name: string; path: string }[] {
-  const source = readFileSync(file, "utf8");
+/** The feature folders the app mounts at "/", in the order it mounts them (worker/app.ts). */
+function mountedFeatures(worker: string): string[] {
+  const app = readFileSync(join(worker, "app.ts"), "utf8");
+  const folders = new Map<string, string>();
+  for (const [, name, folder] of app.matchAll(
+    /import \{ (\w+) \} from "\.\/([\w-]+)\/index\.ts";/g,
+  )) {
+    if (name && folder) folders.set(name, folder);
+  }
+  return [...app.matchAll(/app\.route\("\/", (\w+)\)/g)].flatMap(([, name]) => {
+    const folder = name ? folders.get(name) : undefined;
+    return folder ? [folder] : [];
+  });
+}
+
+/**
+ * The rows of every feature's route table (`worker/{feature}/routes.ts`) in the order the app
+ * mounts them, read from their source (importing them needs the worker's build), with the
+ * shared patterns of worker/routes/patterns.ts filled in.
+ */
+export function routeTableRows(worker = resolve(ROOT, "worker")): { name: string; path: string }[] {
+  const tables = mountedFeatures(worker)
+    .filter((folder) => existsSync(join(worker, folder, "routes.ts")))
+    .map((folder) => readFileSync(join(worker, folder, "routes.ts"), "utf8"));
   const constants = new Map<string, string>();
-  for (const [, name, value] of source.matchAll(/const (\w+) = "([^"]*)";/g)) {
-    if (name && value !== undefined) constants.set(name, value);
+  for (const source of [readFileSync(join(worker, "routes/patterns.ts"), "utf8"), ...tables]) {
+    for (const [, name, value] of source.matchAll(/const (\w+) = "([^"]*)";/g)) {
+      if (name && value !== undefined) constants.set(name, value);
+    }
   }
   const rows: { name: string; path: string }[] = [];
-  for (const [, name, quoted] of source.matchAll(/name: "([^"]+)",\s*path: ("[^"]*"|`[^`]*`)/g)) {
-    if (!name || !quoted) continue;
-    const path = quoted
-      .slice(1, -1)
-      .replace(
-        /\$\{(\w+)\}/g,
-        (_, constant: string) => constants.get(constant) ?? `\${${constant}}`,
-      );
-    rows.push({ name, path });
+  for (const source of tables) {
+    for (const [, name, quoted] of source.matchAll(/name: "([^"]+)",\s*path: ("[^"]*"|`[^`]*`)/g)) {
+      if (!name || !quoted) continue;
+      const path = quoted
+        .slice(1, -1)
+        .replace(
+          /\$\{(\w+)\}/g,
+          (_, constant: string) => constants.get(constant) ?? `\${${constant}}`,
+        );
+      rows.push({ name, path });
+    }
   }
   return rows;
 }

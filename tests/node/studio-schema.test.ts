@@ -6,6 +6,8 @@ import { Rule, Schema } from "@sanity/schema";
 import { builtinTypes, groupProblems, validateSchema } from "@sanity/schema/_internal";
 import type { SchemaValidationProblemGroup } from "@sanity/types";
 import { describe, expect, it } from "vitest";
+import { SUBJECTS as FORM_SUBJECTS } from "../../client/islands/inquiry-form/rules.ts";
+import { SUBJECTS as STUDIO_SUBJECTS } from "../../studio/schema/documents/inquiry.ts";
 import { SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields/title-and-slug.ts";
 import { SITE_SETTINGS_ID, schemaTypes, singletonTypes } from "../../studio/schema/index.ts";
 import { isInternalPath } from "../../studio/schema/objects/nav-item.ts";
@@ -210,4 +212,14 @@ describe("the Studio's slug rule", () => {
       expect(SLUG.test(slug)).toBe(isSlug(slug));
     },
   );
+});
+
+// The inquiry's subjects: the form sends a value, the Studio shows its title. One list in each
+// package (the Studio cannot import the site's code); this keeps them the same, words included.
+describe("the Studio's inquiry subjects", () => {
+  it("are the contact form's, in the same order with the same words", () => {
+    expect(STUDIO_SUBJECTS.map(({ value, title }) => ({ value, label: title }))).toEqual(
+      FORM_SUBJECTS.map(({ value, label }) => ({ value, label })),
+    );
+  });
 });

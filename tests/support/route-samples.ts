@@ -10,7 +10,7 @@ export interface RouteSample {
   params?: readonly string[];
 }
 
-/** Concrete paths for each route of worker/routes/route-table.ts, by route name. */
+/** Concrete paths for each route of the features' route tables (worker/{feature}/routes.ts), by name. */
 export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
   home: [{ path: "/", expect: 200 }],
   blank: [{ path: "/200", expect: 200 }],

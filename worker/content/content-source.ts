@@ -83,7 +83,8 @@ export interface Provenance {
 
 /** How a request reads: the content generation (null: unknown) and whether it is draft preview. */
 export interface ReadMode {
-  generation: number | null;
+  /** Asked before the first cached read, not before: a request that reads nothing never asks. */
+  generation: () => Promise<number | null>;
   preview: boolean;
 }
 
@@ -164,7 +165,7 @@ export function createContentSource(
     const read = cachedQuery({
       config,
       ctx,
-      generation: mode.generation,
+      generation: await mode.generation(),
       query,
       // Preview shows scheduled posts too: the owner checks them before they go live.
       params: { ...params, showScheduled: mode.preview },

@@ -1,7 +1,7 @@
 /**
  * Where each piece of content lives on the site: the one place that spells out an internal
  * address, so links, feeds, the sitemap, canonical URLs and redirects always agree with the
- * route table (worker/routes/route-table.ts), which answers them.
+ * route tables (each feature's routes.ts), which answer them.
  */
 
 /** A page document and a post are the two kinds of document with addresses of their own. */

@@ -89,7 +89,7 @@ async function renderCollection(
  *
  * @example
  * ```ts
- * // Two rows of the route table (routes/route-table.ts), before `/{slug}`:
+ * // Two rows of the route table (./routes.ts), before `/{slug}`:
  * { name: "photos", path: "/photos", middlewares: ["htmlCache"], handler: photosHandler },
  * {
  *   name: "photos-page",

@@ -1,9 +1,9 @@
-import { Hono } from "hono";
 import type { ContentSource } from "../content/content-source.ts";
 import { htmlCache } from "../middleware/html-cache/index.ts";
 import { feed } from "../render/feed.ts";
-import type { AppEnv } from "../request/app-env.ts";
+import { routesApp } from "../routes/register-routes.ts";
 import { robots } from "./robots.ts";
+import { DISCOVERY_ROUTES } from "./routes.ts";
 import { type SitemapContent, sitemap, sitemapPart } from "./sitemap.ts";
 
 /** Everything the sitemap lists: every address, and every photograph. */
@@ -13,18 +13,18 @@ const sitemapContent = async (source: ContentSource): Promise<SitemapContent> =>
 };
 
 /**
- * How the site is found from outside: `/sitemap.xml` (every address, with its last change,
- * and every photograph's page with the photograph; split into files past the protocol's
- * limits, `/sitemap-{n}.xml`) and `/robots.txt` (which names the sitemap), built per request
- * from the site's origin. The collection pages themselves (`/photos`, tags, cameras, lenses,
- * search) are routes of the route table, in this folder too.
+ * How the site is found: the collection pages (routes.ts: `/photos`, tags, cameras, lenses,
+ * search), and from outside `/sitemap.xml` (every address, with its last change, and every
+ * photograph's page with the photograph; split into files past the protocol's limits,
+ * `/sitemap-{n}.xml`) and `/robots.txt` (which names the sitemap), built per request from the
+ * site's origin.
  *
  * @example
  * ```ts
- * app.route("/", discovery); // before the page routes: "/sitemap.xml" would match "/:slug"
+ * app.route("/", discovery); // before the pages: "/sitemap.xml" would match "/:slug"
  * ```
  */
-export const discovery = new Hono<AppEnv>();
+export const discovery = routesApp(DISCOVERY_ROUTES);
 
 // Kept in memory like a page while its content is fresh: thousands of photographs make it
 // the largest answer to build.

@@ -7,6 +7,7 @@ import {
   VISIBLE_FIELDS,
   type VisibleField,
 } from "../../client/islands/inquiry-form/rules.ts";
+import { TURNSTILE_SCRIPT } from "../config/config.ts";
 import type { ImageSource } from "../content/image-urls.ts";
 import { paths } from "../content/paths.ts";
 
@@ -272,7 +273,7 @@ export function InquiryForm({
         {turnstileSiteKey && (
           <>
             <div className="cf-turnstile" data-sitekey={turnstileSiteKey} data-theme="auto" />
-            <script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer />
+            <script src={TURNSTILE_SCRIPT} async defer />
           </>
         )}
         <p className="text-sm text-neutral-700 dark:text-neutral-300">

@@ -39,8 +39,10 @@ async function siteTitle(
   ctx: ExecutionContext,
   logFields: Record<string, string>,
 ): Promise<string> {
-  const generation = await readGeneration(env).catch(() => null);
-  const content = createContentSource(config, ctx, paths.contact(), { generation, preview: false });
+  const content = createContentSource(config, ctx, paths.contact(), {
+    generation: () => readGeneration(env).catch(() => null),
+    preview: false,
+  });
   const site = await loadSiteSettings(() => content.settings(), config.site, logFields);
   return site.title;
 }
@@ -90,7 +92,7 @@ export async function deliverInquiry(
   const store = deps.store ?? sanityInquiryStore(config);
   // The photograph is looked up fresh, past every cache: it names what the visitor saw.
   const fresh = createContentSource(config, ctx, paths.contact(), {
-    generation: null,
+    generation: async () => null,
     preview: false,
   });
   const photo = await photoOf(fresh, message, inquiry);

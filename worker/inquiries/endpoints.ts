@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import type { Handler } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
 import { issueStamp } from "./stamp.ts";
 
@@ -10,18 +10,16 @@ const NEVER_CACHED = {
 };
 
 /**
- * `/_app/inquiries/…`: what the contact form's script asks the worker for. `GET /stamp` answers
- * `{"stamp": "…"}`, a signed "form opened now" for the minimum fill time (see stamp.ts), never
- * cached; 503 when the site has no Sanity token (then it cannot take inquiries either).
+ * `GET /_app/inquiries/stamp`, what the contact form's script asks the worker for: `{"stamp":
+ * "…"}`, a signed "form opened now" for the minimum fill time (see stamp.ts), never cached; 503
+ * when the site has no Sanity token (then it cannot take inquiries either).
  *
  * @example
- * app.route("/_app/inquiries", inquiryEndpoints);
+ * inquiries.get("/_app/inquiries/stamp", stampEndpoint);
  * // GET /_app/inquiries/stamp → 200 {"stamp":"1767225600000.Q2hp…"}
  */
-export const inquiryEndpoints = new Hono<AppEnv>();
-
-inquiryEndpoints.get("/stamp", async (c) => {
+export const stampEndpoint: Handler<AppEnv> = async (c) => {
   const stamp = await issueStamp(c.var.config.sanityToken);
   if (!stamp) return c.json({ error: "The contact form is not set up" }, 503, NEVER_CACHED);
   return c.json({ stamp }, 200, NEVER_CACHED);
-});
+};

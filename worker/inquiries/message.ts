@@ -2,6 +2,7 @@ import {
   checkInquiry,
   type InquiryFields,
   photoRefOf,
+  type Subject,
   type ValidInquiry,
 } from "../../client/islands/inquiry-form/rules.ts";
 
@@ -21,7 +22,7 @@ export interface InquiryMessage {
   origin: string;
   name: string;
   email: string;
-  subject: string;
+  subject: Subject;
   message: string;
   /** The photo reference ("portfolio/b2i6"), or null. */
   photo: string | null;

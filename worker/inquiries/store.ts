@@ -1,5 +1,6 @@
 import type { SanityClient } from "@sanity/client";
 import { type Config, contentSettings } from "../config/config.ts";
+import type { Inquiry } from "../content/sanity.types.ts";
 import { sanityClient } from "../content/sanity-client.ts";
 import type { InquiryMessage } from "./message.ts";
 
@@ -13,39 +14,33 @@ import type { InquiryMessage } from "./message.ts";
 /** The document id of an inquiry. */
 export const inquiryDocumentId = (id: string) => `inquiry.${id}`;
 
-/** The photograph an inquiry is about, as the Studio shows it. */
-export interface InquiryPhoto {
+/**
+ * What the worker writes, typed from the Studio's schema (TypeGen's `Inquiry`), so a field the
+ * schema renames or drops fails type-checking here: the fields Sanity sets itself left out,
+ * and the ones the site always fills in required. The objects carry a `_type` of their own,
+ * which the schema's inline objects leave unnamed.
+ */
+type Written<T, Keys extends keyof T> = Omit<T, Keys> & Required<Pick<T, Keys>>;
+
+/** The photograph an inquiry is about, as the Studio shows it ("portfolio/b2i6", its page). */
+export type InquiryPhoto = Written<NonNullable<Inquiry["photo"]>, "reference" | "url"> & {
   _type: "inquiryPhoto";
-  /** The photo reference the form sent ("portfolio/b2i6"). */
-  reference: string;
-  /** Its page on the site. */
-  url: string;
-  title?: string;
   /** The photograph itself, when it is still in its document. */
   image?: { _type: "image"; asset: { _type: "reference"; _ref: string } };
-}
+};
 
 /** The e-mail to the owner, once sent. */
-export interface InquiryMail {
+export type InquiryMail = Written<NonNullable<Inquiry["mail"]>, "to" | "sentAt" | "messageId"> & {
   _type: "inquiryMail";
-  to: string;
-  sentAt: string;
-  messageId: string;
-}
+};
 
-export interface InquiryDocument {
-  _id: string;
-  _type: "inquiry";
-  receivedAt: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
+export type InquiryDocument = Written<
+  Omit<Inquiry, "_createdAt" | "_updatedAt" | "_rev" | "photo" | "mail">,
+  "receivedAt" | "name" | "email" | "subject" | "message" | "status"
+> & {
   photo?: InquiryPhoto;
-  /** The owner's triage in the Studio: new, answered or archived. */
-  status: "new" | "answered" | "archived";
   mail?: InquiryMail;
-}
+};
 
 export function inquiryDocument(message: InquiryMessage, photo?: InquiryPhoto): InquiryDocument {
   return {

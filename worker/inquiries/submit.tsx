@@ -66,6 +66,10 @@ const NOTICES = {
  * must say same-origin. A request with neither is not from a browser's form and is refused too.
  * The Content-Security-Policy's `form-action 'self'` keeps the site's own pages from posting
  * anywhere else.
+ *
+ * Hono's `csrf` middleware makes the same check, but refuses with a bare 403 (an
+ * HTTPException) before the handler runs; here a refused visitor gets the contact page again,
+ * the reason explained, and SITE_URL counts as this site's origin too.
  */
 export function isSameOrigin(c: Context<AppEnv>): boolean {
   const allowed = [new URL(c.req.url).origin, c.var.config.siteUrl];
@@ -126,8 +130,7 @@ export interface SubmitOptions {
  * thank-you page; if the queue cannot take it, 503 with the message kept in the form.
  *
  * @example
- * // Mounted before the read-only guard, so that POST reaches it on this address only:
- * app.post(paths.contact(), withGeneration, submitInquiry());
+ * inquiries.post(paths.contact(), submitInquiry()); // worker/inquiries/index.ts
  * // POST /contact (multipart form, same origin, valid) → 303 Location: /contact/thanks
  * // POST /contact with an empty name                  → 422, "Please enter your name."
  */
@@ -135,7 +138,7 @@ export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
   return async (c) => {
     const fields = { path: paths.contact(), requestId: c.get("requestId") };
     // Its answers are the contact page, a page with a slug (no slideshow toggle in the footer).
-    c.set("route", { name: "contact", hasSlug: true, query: [] });
+    c.set("route", { name: "contact", slideshowToggle: false, query: [] });
     if (!isSameOrigin(c)) {
       await releaseBody(c.req.raw, c.var.config);
       log.warn("Inquiry refused: not sent from this site", fields);

@@ -5,6 +5,9 @@
  * open for later requests, and a connection whose request body was left unread or cut off is
  * dropped under the next request, which then fails with a 500 and a stack trace ("Network
  * connection lost"). There, every body is read to its end before the answer goes out.
+ *
+ * Hono's `bodyLimit` middleware refuses a declared or streamed length over its limit too, but
+ * leaves the rest of the body unread, which is exactly what that proxy punishes.
  */
 
 /**

@@ -64,7 +64,7 @@ export async function loadLayout(
     path: new URL(c.req.url).pathname,
     slideshow: slideshowProps(c, images),
     // Unmatched paths (no route) count as routes without a slug.
-    showSlideshowToggle: !c.get("route")?.hasSlug,
+    showSlideshowToggle: c.get("route")?.slideshowToggle ?? true,
     socialImage: site.socialImage ?? fallbackImage,
     preview: c.get("preview") ?? false,
   };

@@ -5,8 +5,8 @@ import type { SiteSettings } from "../content/site-settings.ts";
 /** What rendering needs to know about the matched route. */
 export interface RouteMeta {
   name: string;
-  /** Routes with a slug parameter have no slideshow toggle in the footer. */
-  hasSlug: boolean;
+  /** Whether the footer offers the slideshow toggle: only routes without a path parameter do. */
+  slideshowToggle: boolean;
   /** The query parameters the page reads; every other one is ignored, by caches too. */
   query: readonly string[];
 }
@@ -28,6 +28,8 @@ export interface AppEnv {
     preview?: boolean;
     /** The content generation read for this request; null when it could not be read. */
     generation?: number | null;
+    /** The read of the generation under way (request/context.ts, generationFor). */
+    generationRead?: Promise<number | null>;
     /** What a page served from the rendered-page cache was built from. */
     keptHtml?: Provenance;
   };

@@ -1,8 +1,8 @@
-import type { Hono, MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { pageNotFound } from "../errors/page-error.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { type RouteDefinition, routeMeta } from "./route-definition.ts";
-import type { RouteMiddleware } from "./route-middlewares.ts";
+import { type RouteMiddleware, routeMiddlewares } from "./route-middlewares.ts";
 
 interface ResolvedRoute {
   route: RouteDefinition;
@@ -61,4 +61,26 @@ export function registerRoutes(app: Hono<AppEnv>, resolved: readonly ResolvedRou
   for (const { route, middlewares } of resolved) {
     app.get(route.path, validityGuard(route), ...middlewares, route.handler);
   }
+}
+
+/**
+ * A feature's page routes as a Hono app of their own, to mount with `app.route("/", …)`: the
+ * table is resolved when the feature's module is loaded, so a middleware name it does not know
+ * fails at deploy and in tests, never on a request.
+ *
+ * @example
+ * ```ts
+ * // worker/pages/index.ts
+ * export const pages = routesApp(PAGE_ROUTES);
+ * // worker/app.ts
+ * app.route("/", pages);
+ * ```
+ */
+export function routesApp(
+  table: readonly RouteDefinition[],
+  registry: Readonly<Record<string, RouteMiddleware>> = routeMiddlewares,
+): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  registerRoutes(app, resolveRoutes(table, registry));
+  return app;
 }

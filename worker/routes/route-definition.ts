@@ -36,11 +36,14 @@ export interface RouteDefinition<Name extends string = string> {
  *
  * @example
  * ```ts
- * routeMeta({ name: "post", path: "/post/:slug", handler: postHandler }); // { name: "post", hasSlug: true }
+ * routeMeta({ name: "post", path: "/post/:slug", handler: postHandler });
+ * // { name: "post", slideshowToggle: false, query: [] }
  * ```
  */
 export const routeMeta = (route: RouteDefinition): RouteMeta => ({
   name: route.name,
-  hasSlug: route.path.includes(":"),
+  // The slideshow belongs to the pages of no particular document (the home page, the lists);
+  // a page about one document (a slug, a photograph's key) keeps the reader on it.
+  slideshowToggle: !route.path.includes(":"),
   query: route.query ?? [],
 });

@@ -13,8 +13,12 @@ export const INQUIRY_STATUSES = [
   { title: "Archived", value: "archived" },
 ];
 
-/** What the inquiry is about: the values the site's form sends. */
-const SUBJECTS = [
+/**
+ * What the inquiry is about: the values the site's form sends, with the form's words
+ * (client/islands/inquiry-form/rules.ts; tests/node/studio-schema.test.ts keeps the two lists
+ * one, and TypeGen's types make the worker's document agree with this one).
+ */
+export const SUBJECTS = [
   { title: "A general question", value: "general" },
   { title: "Buying a print", value: "print" },
   { title: "Licensing a photograph", value: "licence" },

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Provenance } from "../../content/content-source.ts";
 import { ByteLru } from "../../lib/byte-lru.ts";
 import type { AppEnv } from "../../request/app-env.ts";
-import { siteOrigin } from "../../request/context.ts";
+import { generationFor, siteOrigin } from "../../request/context.ts";
 
 /**
  * Rendered pages, kept in the isolate's memory for exactly as long as the content they were
@@ -77,24 +77,25 @@ function readQuery(c: Context<AppEnv>): string {
  * Route middleware "htmlCache": answers a page from memory while the content it was rendered
  * from is fresh, and keeps a freshly rendered page. The key is the origin (canonical URLs and
  * social cards name it), the path, the query parameters the route says its page reads (the
- * contact page's `photo`; all others are left out) and the content generation. It needs the
- * generation on the context (withGeneration) and keeps nothing without one.
+ * contact page's `photo`; all others are left out) and the content generation, which it reads
+ * (generationFor); it keeps nothing when the generation cannot be read.
  *
  * @example
  * ```ts
- * // A row of the route table names it (routes/route-table.ts):
+ * // A row of the route table names it (a feature's routes.ts, e.g. worker/pages/routes.ts):
  * { name: "home", path: "/", middlewares: ["htmlCache"], handler: homeHandler }
  *
- * // Mounted by hand, after the generation is read:
+ * // Mounted by hand:
  * const app = new Hono<AppEnv>();
- * app.use(withGeneration);
+ * app.use(configure);
  * app.get("/contact", htmlCache, pageHandler);
  * // first view: Server-Timing: html-cache;desc="miss"; the next: html-cache;desc="hit"
  * ```
  */
 export const htmlCache: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const generation = c.get("generation");
-  if (c.get("preview") || generation === null || generation === undefined) return next();
+  if (c.get("preview")) return next();
+  const generation = await generationFor(c);
+  if (generation === null) return next();
   const store = storeFor(c.var.config);
   const key = `${siteOrigin(c)}${c.req.path}${readQuery(c)}#${generation}`;
   const cached = freshPage(store, key, Date.now());

@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from "hono";
  *
  * @example
  * ```ts
- * // A row of the route table names it (routes/route-table.ts):
+ * // A row of the route table names it (worker/pages/routes.ts):
  * { name: "blank", path: "/200", middlewares: ["noindex", "htmlCache"], handler: blankHandler }
  *
  * // Mounted by hand:

@@ -1,3 +1,5 @@
+import { isWebScheme } from "../../lib/web-address.ts";
+
 /** How a link in content is rendered: inside the site, to another site, or not at all. */
 export type LinkKind = "internal" | "external" | "unsafe";
 
@@ -20,7 +22,7 @@ export function linkKind(href: string, siteOrigin: string): LinkKind {
     return "unsafe";
   }
   if (!SAFE_SCHEMES.has(url.protocol)) return "unsafe";
-  if (url.protocol === "http:" || url.protocol === "https:") {
+  if (isWebScheme(url)) {
     return url.origin === siteOrigin ? "internal" : "external";
   }
   return "internal"; // mailto: and tel: open no new tab

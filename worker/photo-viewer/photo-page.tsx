@@ -33,7 +33,7 @@ async function loadDocument(
  *
  * @example
  * ```ts
- * // A row of the route table (routes/route-table.ts):
+ * // A row of the route table (./routes.ts):
  * {
  *   name: "post-photo",
  *   path: "/post/:slug/photo/:key",

@@ -13,7 +13,7 @@ import { leadsWithPhotograph, PageView } from "../views/PageView.tsx";
  *
  * @example
  * ```ts
- * // A row of the route table (routes/route-table.ts), after the fixed paths it would hide:
+ * // A row of the route table (./routes.ts), after the fixed paths it would hide:
  * { name: "page", path: `/${PAGE_SLUG}`, check: slugParam("slug"), middlewares: ["htmlCache"], handler: pageHandler }
  * ```
  */

@@ -6,7 +6,7 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, siteSettingsFor } from "../request/context.ts";
-import { ArchiveView } from "../views/ArchiveView.tsx";
+import { ArchiveView } from "./ArchiveView.tsx";
 
 /**
  * Posts per archive slice (one numbered archive page): a page of titles, dates and small covers stays well under 20 KB of
@@ -21,7 +21,7 @@ export const POSTS_PER_SLICE = 50;
  *
  * @example
  * ```ts
- * // Two rows of the route table (routes/route-table.ts):
+ * // Two rows of the route table (./routes.ts):
  * { name: "archive", path: "/archive", middlewares: ["htmlCache"], handler: archiveHandler },
  * {
  *   name: "archive-page",

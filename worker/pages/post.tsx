@@ -6,7 +6,7 @@ import type { AppEnv } from "../request/app-env.ts";
 import { canonicalUrl, contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { firstImage, socialImage } from "../seo/social-image.ts";
 import { blogPostingLd } from "../seo/structured-data.ts";
-import { PostView } from "../views/PostView.tsx";
+import { PostView } from "./PostView.tsx";
 
 /** The later of two ISO dates: an edit made before the publication date changes nothing. */
 const later = (a: string, b: string | undefined) => (b && Date.parse(b) > Date.parse(a) ? b : a);
@@ -17,7 +17,7 @@ const later = (a: string, b: string | undefined) => (b && Date.parse(b) > Date.p
  *
  * @example
  * ```ts
- * // A row of the route table (routes/route-table.ts):
+ * // A row of the route table (./routes.ts):
  * { name: "post", path: "/post/:slug", check: slugParam("slug"), middlewares: ["htmlCache"], handler: postHandler }
  * ```
  */

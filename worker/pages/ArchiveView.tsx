@@ -1,9 +1,9 @@
 import type { ImageFor } from "../content/image-urls.ts";
 import { altTextOf, type PostSummary } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
-import { Pagination } from "./parts/Pagination.tsx";
-import { PublishedDate } from "./parts/PublishedDate.tsx";
-import { ResponsiveImage } from "./parts/ResponsiveImage.tsx";
+import { Pagination } from "../views/parts/Pagination.tsx";
+import { PublishedDate } from "../views/parts/PublishedDate.tsx";
+import { ResponsiveImage } from "../views/parts/ResponsiveImage.tsx";
 
 interface ArchiveViewProps {
   posts: PostSummary[];

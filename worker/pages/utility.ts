@@ -9,7 +9,7 @@ import type { AppEnv } from "../request/app-env.ts";
  *
  * @example
  * ```ts
- * // A row of the route table (routes/route-table.ts):
+ * // A row of the route table (./routes.ts):
  * { name: "blank", path: "/200", middlewares: ["noindex", "htmlCache"], handler: blankHandler }
  * ```
  */
@@ -21,7 +21,7 @@ export const blankHandler: Handler<AppEnv> = async (c) =>
  *
  * @example
  * ```ts
- * // A row of the route table (routes/route-table.ts):
+ * // A row of the route table (./routes.ts):
  * { name: "not-found", path: "/404", middlewares: ["noindex"], handler: notFoundHandler }
  * ```
  */

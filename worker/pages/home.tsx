@@ -5,14 +5,14 @@ import type { AppEnv } from "../request/app-env.ts";
 import { canonicalUrl, contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { personLd } from "../seo/structured-data.ts";
-import { HomeView } from "../views/HomeView.tsx";
+import { HomeView } from "./HomeView.tsx";
 
 /**
  * `/`: the owner's intro over the slideshow, then the latest posts.
  *
  * @example
  * ```ts
- * // A row of the route table (routes/route-table.ts):
+ * // A row of the route table (./routes.ts):
  * { name: "home", path: "/", middlewares: ["htmlCache"], handler: homeHandler }
  * ```
  */

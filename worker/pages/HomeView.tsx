@@ -1,7 +1,7 @@
 import type { ImageFor } from "../content/image-urls.ts";
 import type { PostSummary, TextBlock } from "../content/model.ts";
-import { PostCard } from "./parts/PostCard.tsx";
-import { RichText } from "./parts/RichText.tsx";
+import { PostCard } from "../views/parts/PostCard.tsx";
+import { RichText } from "../views/parts/RichText.tsx";
 
 interface HomeViewProps {
   title: string;

@@ -1,0 +1,71 @@
+import type { Hono, MiddlewareHandler } from "hono";
+import { TrieRouter } from "hono/router/trie-router";
+import { releaseBody } from "../../lib/request-body.ts";
+import type { AppEnv } from "../../request/app-env.ts";
+
+/** The order methods are named in an Allow header. */
+const ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+/** What an address no route claims answers: it is a page that does not exist (a 404). */
+const READ_ONLY = ["GET", "HEAD"];
+/** Methods whose body a route may read; any other body is released unread. */
+const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
+
+/** The methods of every route the app registered, by path pattern (middleware left out). */
+function methodRouter(app: Hono<AppEnv>): TrieRouter<string[]> {
+  const byPath = new Map<string, Set<string>>();
+  for (const route of app.routes) {
+    if (route.method === "ALL") continue;
+    const methods = byPath.get(route.path) ?? new Set<string>();
+    methods.add(route.method);
+    if (route.method === "GET") methods.add("HEAD");
+    byPath.set(route.path, methods);
+  }
+  const router = new TrieRouter<string[]>();
+  for (const [path, methods] of byPath) router.add("ALL", path, [...methods]);
+  return router;
+}
+
+/**
+ * The methods each address answers, learnt from the routes `app` registered (a page's GET, the
+ * contact form's POST): OPTIONS gets them in `Allow`, any other method not among them a 405
+ * with `Allow`, before any route or error page runs. Addresses no route claims are pages that
+ * do not exist, and answer GET and HEAD (with their 404). Only a method that takes a body and
+ * is allowed keeps it; every other body is released unread (lib/request-body.ts).
+ *
+ * Hono ships `methodNotAllowed`, but it decides after the request has run its course to a 404:
+ * here that is a rendered not-found page with its content read, for a request it then refuses,
+ * and the body it leaves unread breaks wrangler's local proxy (lib/request-body.ts).
+ *
+ * @example
+ * ```ts
+ * const app = new Hono<AppEnv>();
+ * app.use(configure);
+ * app.use(allowedMethods(app));
+ * app.get("/contact", pageHandler);
+ * app.post("/contact", submitInquiry());
+ * // PUT /contact     → 405 Method Not Allowed, Allow: GET, HEAD, POST
+ * // OPTIONS /about   → 204, Allow: GET, HEAD
+ * ```
+ */
+export function allowedMethods(app: Hono<AppEnv>): MiddlewareHandler<AppEnv> {
+  // Built on the first request, once every route of the app is registered.
+  let router: TrieRouter<string[]> | undefined;
+  const methodsAt = (path: string): string[] => {
+    router ??= methodRouter(app);
+    const found = new Set<string>();
+    for (const [methods] of router.match("ALL", path)[0]) {
+      for (const method of methods) found.add(method);
+    }
+    return found.size === 0 ? READ_ONLY : ORDER.filter((method) => found.has(method));
+  };
+  return async (c, next) => {
+    const method = c.req.method;
+    const allowed = method === "GET" || method === "HEAD" ? READ_ONLY : methodsAt(c.req.path);
+    const permitted = allowed.includes(method);
+    if (!(permitted && WITH_BODY.has(method))) await releaseBody(c.req.raw, c.var.config);
+    if (permitted) return next();
+    const allow = allowed.join(", ");
+    if (method === "OPTIONS") return c.body(null, 204, { Allow: allow });
+    return c.text("405 Method Not Allowed", 405, { Allow: allow });
+  };
+}
