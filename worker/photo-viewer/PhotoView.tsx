@@ -1,6 +1,6 @@
 import type { ImageSource, Rect } from "../content/image-urls.ts";
 import type { PhotoInSequence } from "../content/photos.ts";
-import { preloadLargestPaint } from "../views/parts/ResponsiveImage.tsx";
+import { PhotoStage } from "../views/parts/PhotoStage.tsx";
 import type { CameraDetail } from "./camera-details.ts";
 
 interface PhotoViewProps {
@@ -27,68 +27,29 @@ interface PhotoViewProps {
 }
 
 /**
- * A photograph's own page: a dark stage that is the first screen, with the photograph as large
- * as it allows (never upscaled, never cropped to another shape) and the links to its
- * neighbours and back laid over it; its title, description, credit and camera details follow.
- * The photo viewer shows this same `[data-photo-view]` element, over the page the photograph
- * came from or over this page itself, so both always agree.
- *
- * What the viewer reads from it (client/photo-viewer/): `[data-photo-image]` with
- * `data-zoom-src` (the asset without parameters) and `data-zoom-rect` (the editor's crop as
- * `left,top,width,height` in asset pixels); its `--photo-ratio` and `--photo-width`; the LQIP in
- * its background; `a[rel=prev]`, `a[rel=next]`, `[data-photo-position]`, `[data-photo-info]`
- * and `a[data-photo-back]`.
+ * A public photograph's page: the stage (views/parts/PhotoStage.tsx, which the viewer shows
+ * too) and what is said about the photograph: its title, description, credit, camera details,
+ * tags, and the way to license it.
  */
 export function PhotoView(props: PhotoViewProps) {
   const { found, source, details, zoom } = props;
-  const [, , width, height] = zoom.rect;
+  const [, , width = 1, height = 1] = zoom.rect;
   const { lqip, color } = found.photo.image.asset;
-  preloadLargestPaint(source, props.sizes);
   return (
-    <article data-photo-view="" className="photo-view">
-      <div className="photo-stage">
-        <img
-          data-photo-image=""
-          data-zoom-src={zoom.url}
-          data-zoom-rect={zoom.rect.join(",")}
-          src={source.src}
-          srcSet={source.srcSet}
-          sizes={props.sizes}
-          width={source.width}
-          height={source.height}
-          alt={props.alt}
-          fetchPriority="high"
-          decoding="async"
-          className="photo-stage-image"
-          style={{
-            // Its box is known before a byte arrives (no layout shift): the stage's width or
-            // height, whichever limits it, never more than the original's own width.
-            ["--photo-ratio" as string]: (width / height).toFixed(4),
-            ["--photo-width" as string]: `${width}px`,
-            // The LQIP (a data URL: JSON quotes it) and the dominant colour until it arrives.
-            background: `${color ?? ""} ${lqip ? `url(${JSON.stringify(lqip)})` : ""} center / cover`,
-          }}
-        />
-        <a href={props.back.href} data-photo-back="" className="photo-stage-back">
-          <span aria-hidden="true">←</span> <span className="sr-only">Back to </span>
-          {props.back.label}
-        </a>
-        <nav aria-label="Photographs" className="photo-stage-nav">
-          {props.previousHref && (
-            <a href={props.previousHref} rel="prev" data-photo="">
-              <span aria-hidden="true">←</span> Previous
-            </a>
-          )}
-          <p data-photo-position="">
-            {`${found.position} of ${found.count}${found.galleryTitle ? ` · ${found.galleryTitle}` : ""}`}
-          </p>
-          {props.nextHref && (
-            <a href={props.nextHref} rel="next" data-photo="">
-              Next <span aria-hidden="true">→</span>
-            </a>
-          )}
-        </nav>
-      </div>
+    <PhotoStage
+      source={source}
+      sizes={props.sizes}
+      alt={props.alt}
+      width={width}
+      height={height}
+      zoom={zoom}
+      lqip={lqip}
+      color={color}
+      position={`${found.position} of ${found.count}${found.galleryTitle ? ` · ${found.galleryTitle}` : ""}`}
+      {...(props.previousHref ? { previousHref: props.previousHref } : {})}
+      {...(props.nextHref ? { nextHref: props.nextHref } : {})}
+      back={props.back}
+    >
       <section data-photo-info="" aria-label="About this photograph" className="photo-info">
         <h1>{props.title}</h1>
         {props.alt && props.alt !== props.title && <p>{props.alt}</p>}
@@ -120,6 +81,6 @@ export function PhotoView(props: PhotoViewProps) {
           </p>
         )}
       </section>
-    </article>
+    </PhotoStage>
   );
 }

@@ -1,0 +1,95 @@
+import type { ReactNode } from "react";
+import type { ImageSource } from "../../content/image-urls.ts";
+import { preloadLargestPaint } from "./ResponsiveImage.tsx";
+
+export interface PhotoStageProps {
+  source: ImageSource;
+  /** How wide the photograph is drawn: the screen's width, or less when its height limits it. */
+  sizes: string;
+  alt: string;
+  /** The photograph's own shape and width (after any crop): its box before a byte arrives. */
+  width: number;
+  height: number;
+  /**
+   * How the viewer zooms past the image loaded: regions of the CDN's asset (`url`, the crop as
+   * `rect`), or the whole original at once (`original`).
+   */
+  zoom: { url: string; rect: readonly number[] } | { original: string };
+  /** The placeholder until the image arrives: the LQIP (a data URL) and the dominant colour. */
+  lqip?: string | null;
+  color?: string | null;
+  /** "3 of 40 · Autumn". */
+  position: string;
+  previousHref?: string;
+  nextHref?: string;
+  back: { href: string; label: string };
+  /** What follows the stage: the photograph's title, details, and what can be done with it. */
+  children: ReactNode;
+}
+
+/**
+ * A photograph's own page: a dark stage that is the first screen, with the photograph as large
+ * as it allows (never upscaled, never cropped to another shape) and the links to its
+ * neighbours and back laid over it; what is said about it follows. The photo viewer shows this
+ * same `[data-photo-view]` element, over the page the photograph came from or over this page
+ * itself, so both always agree. Public photo pages and client galleries' both use it.
+ *
+ * What the viewer reads from it (client/photo-viewer/): `[data-photo-image]` with either
+ * `data-zoom-src` (the asset without parameters) and `data-zoom-rect` (the editor's crop as
+ * `left,top,width,height` in asset pixels), or `data-zoom-original` (the original file); its
+ * `--photo-ratio` and `--photo-width`; the LQIP in its background; `a[rel=prev]`,
+ * `a[rel=next]`, `[data-photo-position]`, `[data-photo-info]` and `a[data-photo-back]`.
+ */
+export function PhotoStage(props: PhotoStageProps) {
+  const { source, width, height, zoom } = props;
+  preloadLargestPaint(source, props.sizes);
+  const zoomAttributes =
+    "original" in zoom
+      ? { "data-zoom-original": zoom.original }
+      : { "data-zoom-src": zoom.url, "data-zoom-rect": zoom.rect.join(",") };
+  return (
+    <article data-photo-view="" className="photo-view">
+      <div className="photo-stage">
+        <img
+          data-photo-image=""
+          {...zoomAttributes}
+          src={source.src}
+          srcSet={source.srcSet}
+          sizes={props.sizes}
+          width={source.width}
+          height={source.height}
+          alt={props.alt}
+          fetchPriority="high"
+          decoding="async"
+          className="photo-stage-image"
+          style={{
+            // Its box is known before a byte arrives (no layout shift): the stage's width or
+            // height, whichever limits it, never more than the original's own width.
+            ["--photo-ratio" as string]: (width / height).toFixed(4),
+            ["--photo-width" as string]: `${width}px`,
+            // The LQIP (a data URL: JSON quotes it) and the dominant colour until it arrives.
+            background: `${props.color ?? ""} ${props.lqip ? `url(${JSON.stringify(props.lqip)})` : ""} center / cover`,
+          }}
+        />
+        <a href={props.back.href} data-photo-back="" className="photo-stage-back">
+          <span aria-hidden="true">←</span> <span className="sr-only">Back to </span>
+          {props.back.label}
+        </a>
+        <nav aria-label="Photographs" className="photo-stage-nav">
+          {props.previousHref && (
+            <a href={props.previousHref} rel="prev" data-photo="">
+              <span aria-hidden="true">←</span> Previous
+            </a>
+          )}
+          <p data-photo-position="">{props.position}</p>
+          {props.nextHref && (
+            <a href={props.nextHref} rel="next" data-photo="">
+              Next <span aria-hidden="true">→</span>
+            </a>
+          )}
+        </nav>
+      </div>
+      {props.children}
+    </article>
+  );
+}
