@@ -26,7 +26,8 @@ export default defineConfig({
       },
       {
         test: {
-          // Browser code whose logic is pure (the photo viewer's gesture and zoom arithmetic).
+          // Browser code whose logic is pure (the photo viewer's state changes: zoom, pan, keys,
+          // opening and closing; its gesture arithmetic).
           name: "client",
           include: ["client/**/*.test.ts"],
           environment: "node",

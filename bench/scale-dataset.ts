@@ -7,6 +7,19 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
+import type {
+  BodyBlock,
+  GalleryBlock,
+  ImageAsset,
+  ImageField,
+  MediaTag,
+  Page,
+  PlacedImage,
+  Post,
+  TextBlock,
+  Unrevised,
+} from "../demo/scripts/dataset/document-types.ts";
+import { withRev } from "../demo/scripts/dataset/ndjson.ts";
 import { parseNdjson, type SanityDocument } from "../demo/server/dataset.ts";
 import { ROOT } from "../scripts/site-server.ts";
 
@@ -68,7 +81,8 @@ function random(seed: number): () => number {
   };
 }
 
-type Pick = <T>(items: readonly T[]) => T;
+/** One of the items, at random. */
+type PickOne = <T>(items: readonly T[]) => T;
 
 const SUBJECTS = [
   "a heron",
@@ -216,16 +230,14 @@ const LENSES = [
   "18.3mm F2.8",
 ] as const;
 
-type Doc = SanityDocument & { _type: string };
+/**
+ * The documents generated, in the demo builder's types (TypeGen's, from the Studio's schema):
+ * each is written as `withRev<Unrevised<…>>({ … })`, so that a field the schema no longer has
+ * fails type-checking (a generic call alone would not check for fields too many).
+ */
+export type ScaleDocument = MediaTag | ImageAsset | Post | Page;
 
-/** A `_rev` like the demo's: derived from the content, 22 hex characters. */
-function withRev(doc: Doc): Doc {
-  const { _id, _type, ...rest } = doc;
-  const rev = createHash("sha1").update(JSON.stringify(doc)).digest("hex").slice(0, 22);
-  return { _id, _type, _rev: rev, ...rest };
-}
-
-function block(key: string, text: string, style = "normal") {
+function block(key: string, text: string, style: TextBlock["style"] = "normal"): TextBlock {
   return {
     _type: "block",
     _key: key,
@@ -260,7 +272,7 @@ function unique(seen: Set<string>, make: () => string): string {
 }
 
 /** Crop and hotspot as the Studio stores them, for some of the photographs. */
-function cropAndHotspot(rand: () => number) {
+function cropAndHotspot(rand: () => number): Required<Pick<ImageField, "crop" | "hotspot">> {
   const edge = () => Math.round(rand() * 12) / 100;
   return {
     crop: { _type: "sanity.imageCrop", top: edge(), bottom: edge(), left: edge(), right: edge() },
@@ -277,19 +289,21 @@ function cropAndHotspot(rand: () => number) {
 const isoMinute = (time: number) =>
   new Date(Math.floor(time / 60_000) * 60_000).toISOString().replace(".000Z", "Z");
 
-interface Asset {
-  _id: string;
-  altText?: string;
-}
+/** What a placed photograph takes from its asset. */
+type Asset = Pick<ImageAsset, "_id" | "altText">;
+
+/** An image asset of the committed demo dataset, which the demo's builder wrote in these types. */
+const isImageAsset = (doc: SanityDocument): doc is SanityDocument & ImageAsset =>
+  doc._type === "sanity.imageAsset";
 
 /** The generated media tags (`media.tag`, as the media plugin stores them). */
-function generateTags(count: number): Doc[] {
+function generateTags(count: number): MediaTag[] {
   const names: string[] = [];
   for (const qualifier of TAG_QUALIFIERS) {
     for (const subject of TAG_SUBJECTS) names.push(`${subject}${qualifier}`);
   }
   return names.slice(0, count).map((name, i) =>
-    withRev({
+    withRev<Unrevised<MediaTag>>({
       _id: `media-tag-scale-${i + 1}`,
       _type: "media.tag",
       _createdAt: "2026-01-15T09:00:00Z",
@@ -305,18 +319,19 @@ function generateTags(count: number): Doc[] {
  */
 function generateAssets(
   count: number,
-  demoAssets: SanityDocument[],
-  tags: Doc[],
+  demoAssets: ImageAsset[],
+  tags: MediaTag[],
   rand: () => number,
-  pick: Pick,
-): Doc[] {
+  pick: PickOne,
+): ImageAsset[] {
   const titles = new Set<string>();
-  const assets: Doc[] = [];
+  const assets: ImageAsset[] = [];
   for (let i = 0; i < count; i++) {
-    const source = demoAssets[i % demoAssets.length] as SanityDocument & {
-      metadata: { dimensions: { width: number; height: number } } & Record<string, unknown>;
-    };
-    const { width, height } = source.metadata.dimensions;
+    // Its revision is derived afresh below, from the generated content.
+    const { _rev, ...source } = demoAssets[i % demoAssets.length] as ImageAsset;
+    const { dimensions } = source.metadata;
+    if (!dimensions) throw new Error(`The demo's asset ${source._id} has no dimensions`);
+    const { width, height } = dimensions;
     const sha1 = createHash("sha1").update(`scale-photo-${i}`).digest("hex");
     const stem = `${sha1}-${width}x${height}`;
     const title = unique(titles, () =>
@@ -327,7 +342,7 @@ function generateAssets(
     const taken = isoMinute(FIRST_DATE + rand() * (LAST_DATE - FIRST_DATE));
     const { image: _image, exif: _exif, ...metadata } = source.metadata;
     assets.push(
-      withRev({
+      withRev<Unrevised<ImageAsset>>({
         ...source,
         _id: `image-${stem}-jpg`,
         _type: "sanity.imageAsset",
@@ -376,13 +391,13 @@ function generatePosts(
   count: number,
   assets: Asset[],
   rand: () => number,
-  pick: Pick,
+  pick: PickOne,
   /** Photographs of their own per post, after its cover (0: the demo's photographs, as covers only). */
   photosPerPost = 0,
-) {
+): Post[] {
   const titles = new Set<string>();
   const step = (LAST_DATE - FIRST_DATE) / count;
-  const posts: Doc[] = [];
+  const posts: Post[] = [];
   for (let i = 0; i < count; i++) {
     const number = String(i + 1).padStart(4, "0");
     const slug = `scale-post-${number}`;
@@ -392,20 +407,20 @@ function generatePosts(
     );
     const own = photosPerPost > 0;
     const asset = (own ? assets[i * (photosPerPost + 1)] : assets[i % assets.length]) as Asset;
-    const mainImage = {
+    const mainImage: Post["mainImage"] = {
       _type: "image",
       asset: { _type: "reference", _ref: asset._id },
       ...(i % 5 === 0 ? cropAndHotspot(rand) : {}),
       alt: asset.altText ?? title,
     };
     const [first, second, third, fourth] = distinct(SENTENCES, 4, rand);
-    const body: unknown[] = [
+    const body: BodyBlock[] = [
       block("b1", `${first} ${second} ${capitalize(pick(DETAILS))}.`),
       block("b2", capitalize(pick(LIGHT)), "h2"),
       block("b3", `${third} ${fourth}`),
     ];
     if (own) {
-      const images = [];
+      const images: PlacedImage[] = [];
       for (let p = 1; p <= photosPerPost; p++) {
         const photo = assets[i * (photosPerPost + 1) + p];
         if (!photo) break;
@@ -422,7 +437,7 @@ function generatePosts(
         body.push({ _type: "gallery", _key: "b4", title: "From the walk", images });
     }
     posts.push(
-      withRev({
+      withRev<Unrevised<Post>>({
         _id: `post-${slug}`,
         _type: "post",
         _createdAt: date,
@@ -439,14 +454,19 @@ function generatePosts(
   return posts;
 }
 
-function generateGalleries(size: ScaleSize, assets: Asset[], rand: () => number, pick: Pick) {
+function generateGalleries(
+  size: ScaleSize,
+  assets: Asset[],
+  rand: () => number,
+  pick: PickOne,
+): GalleryBlock[] {
   const alts = new Set<string>();
   const captions = new Set<string>();
-  const galleries = [];
+  const galleries: GalleryBlock[] = [];
   let photo = 0;
   for (let g = 0; g < size.galleries; g++) {
     const key = `b${g + 2}`;
-    const images = [];
+    const images: PlacedImage[] = [];
     for (let i = 0; i < size.imagesPerGallery; i++) {
       const asset = assets[photo % assets.length] as Asset;
       photo++;
@@ -473,11 +493,11 @@ function generateGalleries(size: ScaleSize, assets: Asset[], rand: () => number,
   return galleries;
 }
 
-function galleryPage(slug: string, galleries: unknown[]): Doc {
+function galleryPage(slug: string, galleries: GalleryBlock[]): Page {
   const date = "2026-01-15T09:00:00Z";
   // Both pages carry the same title, description and introduction, so the only difference
   // between them is the galleries after the first.
-  return withRev({
+  return withRev<Unrevised<Page>>({
     _id: `page-${slug}`,
     _type: "page",
     _createdAt: date,
@@ -495,20 +515,28 @@ function galleryPage(slug: string, galleries: unknown[]): Doc {
   });
 }
 
-/** The generated documents (pure: the same demo documents and size give the same result). */
-export function scaleDocuments(demo: SanityDocument[], size: ScaleSize): Doc[] {
+/**
+ * The generated documents (pure: the same demo documents and size give the same result), also
+ * as the dataset's plain documents (`SanityDocument`: any field reads as `unknown`), which is how
+ * the scale run and its tests read them.
+ */
+export function scaleDocuments(
+  demo: SanityDocument[],
+  size: ScaleSize,
+): (ScaleDocument & SanityDocument)[] {
   const rand = random(SEED);
-  const pick: Pick = (items) => items[Math.floor(rand() * items.length)] as (typeof items)[number];
-  const assets = demo.filter((doc) => doc._type === "sanity.imageAsset") as Asset[];
+  const pick: PickOne = (items) =>
+    items[Math.floor(rand() * items.length)] as (typeof items)[number];
+  const assets = demo.filter(isImageAsset);
   if (assets.length === 0) throw new Error("The demo dataset has no image assets");
   const tags = generateTags(size.tags ?? 0);
   const photos = size.photos ?? 0;
-  const generated = generateAssets(photos, assets as SanityDocument[], tags, rand, pick);
+  const generated = generateAssets(photos, assets, tags, rand, pick);
   const perPost =
     photos > 0 && size.posts > 0 ? Math.max(0, Math.ceil(photos / size.posts) - 1) : 0;
   const posts =
     photos > 0
-      ? generatePosts(size.posts, generated as Asset[], rand, pick, perPost)
+      ? generatePosts(size.posts, generated, rand, pick, perPost)
       : generatePosts(size.posts, assets, rand, pick);
   const galleries = generateGalleries(size, assets, rand, pick);
   return [

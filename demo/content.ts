@@ -13,8 +13,8 @@
  *     the Studio's image tool: `crop` is the fraction cut from each edge, `hotspot` the centre
  *     and size of the part that must stay visible in every cropped rendition (fractions of the
  *     whole image).
- * Edit the words here and run `node demo/scripts/build-dataset.ts --originals <folder>` to
- * regenerate the dataset (see that script for the folder of original photographs).
+ * Edit the words here and run `node demo/scripts/build-dataset.ts` to regenerate the dataset
+ * (with `--originals <folder>` when a photograph is new: see that script).
  */
 
 export type Mark = "strong" | "em";
@@ -47,9 +47,13 @@ export interface PhotoUse {
 /** A photo key from photos.json, or the photo with its crop and hotspot. */
 export type PhotoRef = string | PhotoUse;
 
-export type Block =
+/** A paragraph or heading, or a bullet list. */
+export type TextBlock =
   | { style?: "normal" | "h2" | "h3" | "blockquote"; text: Text }
-  | { list: Text[] }
+  | { list: Text[] };
+
+export type Block =
+  | TextBlock
   | (PhotoUse & { alt?: string; caption?: string })
   | { gallery: string; photos: PhotoRef[] };
 
@@ -65,8 +69,8 @@ export interface SiteSettings {
   socialLinks: { label: string; url: string }[];
   /** Header navigation, in order. */
   navigation: { label: string; path: string }[];
-  /** Home page introduction. */
-  intro: Block[];
+  /** Home page introduction: text only, as the Studio's schema has it. */
+  intro: TextBlock[];
   /** Image for link previews (Open Graph); alt defaults to the photo's. */
   socialImage: PhotoUse & { alt?: string };
 }

@@ -6,6 +6,11 @@
  * same to the site.
  */
 import sharp from "sharp";
+import type {
+  SanityImageMetadata,
+  SanityImagePalette,
+  SanityImagePaletteSwatch,
+} from "../worker/content/sanity.types.ts";
 import type { SanityExif } from "./scripts/exif.ts";
 
 /** A file's bytes or its path (sharp reads either; a path is never read whole into memory). */
@@ -79,7 +84,7 @@ function contrastText(background: Rgb): "#fff" | "#000" {
   return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 ? "#fff" : "#000";
 }
 
-function swatch(colour: Rgb, population: number) {
+function swatch(colour: Rgb, population: number): SanityImagePaletteSwatch {
   const text = contrastText(colour);
   return {
     _type: "sanity.imagePaletteSwatch",
@@ -103,7 +108,7 @@ const TARGETS = [
   ["darkMuted", 0.26, 0, 0.45, 0.3, 0, 0.4],
 ] as const;
 
-async function computePalette(file: ImageInput) {
+async function computePalette(file: ImageInput): Promise<SanityImagePalette> {
   const { data, info } = await sharp(file)
     .resize(100, 100, { fit: "inside" })
     .removeAlpha()
@@ -142,7 +147,7 @@ async function computePalette(file: ImageInput) {
       0.5 * (c.population / maxPopulation)) /
     10;
 
-  const palette: Record<string, unknown> = {
+  const palette: SanityImagePalette = {
     _type: "sanity.imagePalette",
     dominant: swatch(dominant, dominant.population),
   };
@@ -191,13 +196,20 @@ export interface MetadataOptions {
 }
 
 /**
+ * Sanity's `metadata` of an image asset with the camera data: Sanity stores EXIF in
+ * `metadata.image` and `metadata.exif` when asked to, but TypeGen's `SanityImageMetadata` (from
+ * the extracted schema's built-in type) lists neither.
+ */
+export type ImageMetadata = SanityImageMetadata & SanityExif;
+
+/**
  * The asset's `metadata` object, keys in the order Sanity writes them. Dimensions are the
  * stored pixels' (before any EXIF orientation), as in the asset's id.
  */
 export async function imageMetadata(
   file: ImageInput,
   options: MetadataOptions,
-): Promise<Record<string, unknown>> {
+): Promise<ImageMetadata> {
   const meta = await sharp(file).metadata();
   const { width, height } = meta;
   const hasAlpha = meta.hasAlpha;

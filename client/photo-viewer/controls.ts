@@ -1,7 +1,10 @@
+import type { Direction } from "./navigation.ts";
+import { atMaxZoom, isZoomed } from "./zoom-state.ts";
+
 /** What the controls do. */
 export interface Actions {
   close(): void;
-  step(direction: "previous" | "next"): void;
+  step(direction: Direction): void;
   zoom(direction: 1 | -1): void;
   fullscreen(): void;
   info(): void;
@@ -82,8 +85,8 @@ export function createControls(
       previous.hidden = !state.previous;
       next.hidden = !state.next;
       // aria-disabled rather than disabled: a disabled button would drop the keyboard's focus.
-      zoomOut.setAttribute("aria-disabled", String(state.zoom <= 1.001));
-      zoomIn.setAttribute("aria-disabled", String(state.zoom >= state.max - 0.001));
+      zoomOut.setAttribute("aria-disabled", String(!isZoomed(state.zoom)));
+      zoomIn.setAttribute("aria-disabled", String(atMaxZoom(state.zoom, state.max)));
       info.setAttribute("aria-expanded", String(state.info));
     },
   };

@@ -3,9 +3,13 @@ import {
   clamp,
   clampAxis,
   covers,
+  cropOf,
   fitWidth,
+  followDrag,
+  growFrom,
   isDoubleTap,
   maxZoom,
+  opensBeside,
   regionUrl,
   swipeOutcome,
   visibleRegion,
@@ -170,5 +174,49 @@ describe("gestures", () => {
     expect(wheelFactor(100, 0)).toBeCloseTo(1 / 1.22, 2);
     expect(wheelFactor(-3, 1)).toBeCloseTo(1.22, 2);
     expect(wheelFactor(-10_000, 0)).toBeCloseTo(1.22, 2);
+  });
+});
+
+describe("the photograph's crop", () => {
+  it("is read from data-zoom-rect, in pixels of the asset", () => {
+    expect(cropOf("48,0,2064,1269")).toEqual([48, 0, 2064, 1269]);
+  });
+
+  it("has no width or height when the photograph does not say", () => {
+    const [, , w = 0, h = 0] = cropOf(undefined);
+    expect([w, h]).toEqual([0, 0]);
+  });
+});
+
+describe("the details", () => {
+  it("open beside the photograph where the screen leaves a panel's width next to it", () => {
+    // A landscape photograph on a wide, short screen leaves room at the sides…
+    expect(opensBeside({ w: 1920, h: 800 }, elephants)).toBe(true);
+    // …but fills a desktop screen's width, and a phone is too narrow anyway.
+    expect(opensBeside(desktop, elephants)).toBe(false);
+    expect(opensBeside(phone, { w: 1000, h: 3000 })).toBe(false);
+  });
+
+  it("open over the photograph when its size is unknown", () => {
+    expect(opensBeside({ w: 1920, h: 800 }, { w: 0, h: 0 })).toBe(false);
+  });
+});
+
+describe("a touch drag at fit", () => {
+  it("sideways moves the photograph with the finger and leaves the backdrop", () => {
+    expect(followDrag(-60, 20)).toEqual({ translate: "-60px 0" });
+  });
+
+  it("down moves it down and fades the backdrop, but never by more than 60 %", () => {
+    expect(followDrag(10, 100)).toEqual({ translate: "0 100px", backdrop: 0.8 });
+    expect(followDrag(0, 2000).backdrop).toBeCloseTo(0.4);
+  });
+});
+
+describe("opening from a thumbnail", () => {
+  it("starts the photograph over its thumbnail, at the thumbnail's size", () => {
+    const thumbnail = { x: 100, y: 200, width: 320, height: 180 };
+    const photograph = { x: 0, y: 40, width: 1280, height: 720 };
+    expect(growFrom(thumbnail, photograph)).toBe("translate(-380px,-110px) scale(0.25)");
   });
 });

@@ -140,3 +140,54 @@ export const isDoubleTap = (
 /** The zoom factor of one wheel event: a notch of a mouse wheel is about ×1.2. */
 export const wheelFactor = (deltaY: number, deltaMode: number) =>
   Math.exp(-Math.max(-100, Math.min(100, deltaY * (deltaMode ? 33 : 1))) * 0.002);
+
+/**
+ * The editor's crop from the photograph's `data-zoom-rect` ("left,top,width,height" in pixels
+ * of the asset); [0] when it has none, so a missing width or height reads as 0 (unknown).
+ */
+export const cropOf = (zoomRect: string | undefined): number[] =>
+  (zoomRect ?? "").split(",").map(Number);
+
+/** The details panel's width beside the photograph (the stylesheet's). */
+export const PANEL_WIDTH = 320;
+/** Below this screen width the details always lie over the photograph. */
+export const BESIDE_FROM_WIDTH = 768;
+
+/**
+ * Whether the details open beside the photograph: where the screen leaves a panel's width
+ * next to the photograph at fit (`photo` unknown, never).
+ */
+export function opensBeside(screen: Size, photo: Size): boolean {
+  return (
+    screen.w >= BESIDE_FROM_WIDTH && !!photo.w && screen.w - fitWidth(screen, photo) >= PANEL_WIDTH
+  );
+}
+
+/** A drag down this far (CSS pixels) fades the backdrop as far as it fades. */
+const FADE_DISTANCE = 500;
+/** The most a drag down fades the backdrop. */
+const MOST_FADE = 0.6;
+
+/**
+ * How the photograph follows a touch drag at fit: down (to close) it moves down and the
+ * backdrop fades (`backdrop`, its opacity); otherwise it moves sideways and the backdrop stays.
+ */
+export function followDrag(dx: number, dy: number): { translate: string; backdrop?: number } {
+  return dy > Math.abs(dx)
+    ? { translate: `0 ${dy}px`, backdrop: 1 - Math.min(dy / FADE_DISTANCE, MOST_FADE) }
+    : { translate: `${dx}px 0` };
+}
+
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The transform that puts the photograph (at `to`) over its thumbnail (at `from`), to grow from. */
+export function growFrom(from: Rect, to: Rect): string {
+  const dx = from.x + from.width / 2 - (to.x + to.width / 2);
+  const dy = from.y + from.height / 2 - (to.y + to.height / 2);
+  return `translate(${dx}px,${dy}px) scale(${from.width / to.width})`;
+}

@@ -1,12 +1,11 @@
 import { isDoubleTap, type Outcome, swipeOutcome, wheelFactor } from "./geometry.ts";
+import type { ZoomInput } from "./zoom-state.ts";
 
 /** What the gestures do, in the stage's coordinates (CSS pixels from its top-left corner). */
 export interface GestureTarget {
   stage(): HTMLElement | undefined;
   zoomed(): boolean;
-  zoomBy(factor: number, x: number, y: number): void;
-  pan(dx: number, dy: number): void;
-  toggle(x: number, y: number): void;
+  zoom(input: ZoomInput): void;
   /** A touch drag at fit: the photograph follows the finger. */
   follow(dx: number, dy: number): void;
   /** …and what it meant when the finger left. */
@@ -64,14 +63,14 @@ export function attachGestures(surface: HTMLElement, target: GestureTarget): voi
     points.set(event.pointerId, now);
     if (pinch && points.size > 1) {
       const next = twoFingers();
-      target.zoomBy(next.d / pinch.d, next.x, next.y);
-      target.pan(next.x - pinch.x, next.y - pinch.y);
+      target.zoom({ type: "by", factor: next.d / pinch.d, point: next });
+      target.zoom({ type: "pan", dx: next.x - pinch.x, dy: next.y - pinch.y });
       pinch = next;
     } else if (start) {
       const dx = now.x - start.x;
       const dy = now.y - start.y;
       if (Math.hypot(dx, dy) > 8) start.moved = true;
-      if (target.zoomed()) target.pan(now.x - last.x, now.y - last.y);
+      if (target.zoomed()) target.zoom({ type: "pan", dx: now.x - last.x, dy: now.y - last.y });
       else if (start.touch && start.moved) target.follow(dx, dy);
     }
   });
@@ -90,7 +89,7 @@ export function attachGestures(surface: HTMLElement, target: GestureTarget): voi
       if (!began.touch) return;
       if (isDoubleTap(tap, at)) {
         tap = undefined;
-        target.toggle(at.x, at.y);
+        target.zoom({ type: "toggle", point: at });
       } else tap = at;
     } else if (began.touch && !target.zoomed()) {
       const box = target.stage();
@@ -107,8 +106,7 @@ export function attachGestures(surface: HTMLElement, target: GestureTarget): voi
   // Touch double taps are counted above; the browser's double click is the mouse's.
   surface.addEventListener("dblclick", (event) => {
     if (!mouse || ignored(event)) return;
-    const { x, y } = local(event);
-    target.toggle(x, y);
+    target.zoom({ type: "toggle", point: local(event) });
   });
 
   surface.addEventListener(
@@ -116,8 +114,8 @@ export function attachGestures(surface: HTMLElement, target: GestureTarget): voi
     (event) => {
       if (ignored(event)) return;
       event.preventDefault();
-      const { x, y } = local(event);
-      target.zoomBy(wheelFactor(event.deltaY, event.deltaMode), x, y);
+      const factor = wheelFactor(event.deltaY, event.deltaMode);
+      target.zoom({ type: "by", factor, point: local(event) });
     },
     { passive: false },
   );

@@ -6,77 +6,45 @@
  * the address bar shows the photo page's address: Back closes the viewer, Forward opens it
  * again, and a reload gives the server-rendered photo page (under the viewer).
  *
- * One module per concern: this one loads pages, moves through the sequence and keeps history
- * and focus; controls.ts the buttons, gestures.ts the pointer, wheel and touch input, zoom.ts
- * zooming and region loading, geometry.ts the arithmetic. Plain DOM rather than a React island:
+ * One module per concern. This one is the glue: it listens, asks the pure modules what an input
+ * means, and carries their answers out on the page. navigation.ts decides what opening,
+ * stepping, closing and the history do; keys.ts what each key does; zoom-state.ts where a zoom
+ * or pan goes; geometry.ts the arithmetic (all four pure and unit tested). pages.ts fetches the
+ * photo pages; controls.ts the buttons, gestures.ts the pointer, wheel and touch input, zoom.ts
+ * the zoom's animation and region loading on the stage. Plain DOM rather than a React island:
  * the server already renders the markup, and this stays a fraction of the size (it loads only
  * on pages with photographs).
  */
 import { createControls } from "./controls.ts";
-import { fitWidth } from "./geometry.ts";
+import { cropOf, followDrag, growFrom, opensBeside } from "./geometry.ts";
 import { attachGestures } from "./gestures.ts";
+import { keyCommand, leaveStep, wrapFocus } from "./keys.ts";
+import { moves, OPEN_MS, QUICK_MS } from "./motion.ts";
+import {
+  afterHistoryMove,
+  closing,
+  type Direction,
+  grown,
+  type How,
+  historyChange,
+  opensViewer,
+  placeInGrid,
+  type Shown,
+  stepTo,
+} from "./navigation.ts";
+import { keep, load, PHOTO_VIEW, preload, type View, viewOf } from "./pages.ts";
 import css from "./viewer.css?inline";
 import { type Zoom, zoomable } from "./zoom.ts";
+import { BACK_TO_FIT, FIT, isZoomed, ZOOM_STEP, type ZoomInput } from "./zoom-state.ts";
 
-interface View {
-  node: Element;
-  title: string;
-  previous?: string;
-  next?: string;
-  back?: string;
-}
-
-type Direction = "previous" | "next";
-
-const views = new Map<string, Promise<View>>();
-
-function viewOf(page: Document): View | undefined {
-  const node = page.querySelector("[data-photo-view]");
-  // A parsed document resolves its links against this page's address.
-  const link = (selector: string) => node?.querySelector<HTMLAnchorElement>(selector)?.href;
-  return node
-    ? {
-        node,
-        title: page.title,
-        previous: link("a[rel=prev]"),
-        next: link("a[rel=next]"),
-        back: link("a[data-photo-back]"),
-      }
-    : undefined;
-}
-
-/** The photo page at `url`, fetched and parsed once. */
-function load(url: string): Promise<View> {
-  let view = views.get(url);
-  if (!view) {
-    view = fetch(url)
-      .then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
-      .then(
-        (html) => viewOf(new DOMParser().parseFromString(html, "text/html")) ?? Promise.reject(url),
-      );
-    view.catch(() => views.delete(url));
-    views.set(url, view);
-  }
-  return view;
-}
-
-/** Fetches a neighbour's page and its photograph at the size the stage will ask for. */
-function preload(url: string | undefined): Promise<View | undefined> {
-  if (!url) return Promise.resolve(undefined);
-  return load(url).then(
-    (view) => {
-      const source = view.node.querySelector("img");
-      if (source) {
-        const image = new Image();
-        image.sizes = source.sizes;
-        image.srcset = source.srcset;
-        image.src = source.src;
-      }
-      return view;
-    },
-    () => undefined,
-  );
-}
+/** A photograph link: an ordinary link to its photo page, which the viewer opens instead. */
+const PHOTO_LINK = "a[data-photo]";
+/** The stage's backdrop (slate 950, the stylesheet's), which opening fades in and a drag down fades. */
+const BACKDROP = "2 6 23";
+/** A photograph stepped to slides in from this far on its side (% of its width)… */
+const SLIDE_FROM = 12;
+/** …fading in from this opacity. */
+const SLIDE_OPACITY = 0.3;
 
 const style = document.createElement("style");
 style.textContent = css;
@@ -91,7 +59,7 @@ root.className = "pv-root";
 dialog.append(root);
 document.body.append(dialog);
 
-let shown: (View & { url: string }) | undefined;
+let shown: Shown | undefined;
 /**
  * The grid the viewer was opened from, when its links sit in a container that declares itself
  * a photo sequence (`[data-photo-sequence]`: a collection, a tag, search results): the viewer
@@ -100,35 +68,20 @@ let shown: (View & { url: string }) | undefined;
  */
 let grid: HTMLElement | null = null;
 
-/**
- * The photograph at `url` in the grid: its neighbours, its place ("3 of 120 · Landscape") and
- * whether the grid should load its next slice (the visitor is a few photographs from the end of
- * what is loaded, and the whole list has more).
- */
-function inGrid(
-  url: string,
-): { previous?: string; next?: string; position: string; more: boolean } | undefined {
-  const links = [...(grid?.querySelectorAll<HTMLAnchorElement>("a[data-photo]") ?? [])];
-  const index = links.findIndex((link) => link.href === url);
-  if (!grid || index < 0) return undefined;
-  const { photoSequence: label, photoOffset = "0", photoTotal } = grid.dataset;
-  const loaded = Number(photoOffset) + links.length;
-  const total = Math.max(Number(photoTotal) || 0, loaded);
-  return {
-    previous: links[index - 1]?.href,
-    next: links[index + 1]?.href,
-    position: `${Number(photoOffset) + index + 1} of ${total}${label ? ` · ${label}` : ""}`,
-    more: loaded < total && index >= links.length - 3,
-  };
+/** The photograph at `url` in the grid it was opened from (navigation.ts). */
+function inGrid(url: string) {
+  if (!grid) return undefined;
+  const links = [...grid.querySelectorAll<HTMLAnchorElement>(PHOTO_LINK)].map((link) => link.href);
+  return placeInGrid(links, url, grid.dataset);
 }
 
 /** When the grid's next slice arrives, the photograph shown gains the neighbour it lacked. */
 const gridGrowth = new MutationObserver(() => {
-  const place = shown && inGrid(shown.url);
-  if (!shown || !place || place.next === shown.next) return;
-  shown = { ...shown, next: place.next };
+  const now = shown && grown(shown, inGrid(shown.url));
+  if (!now) return;
+  shown = now;
   refresh();
-  void preload(place.next);
+  void preload(now.next);
 });
 let zoom: Zoom | undefined;
 let stage: HTMLElement | undefined;
@@ -138,22 +91,23 @@ let pageTitle = document.title;
 /** The details panel as the visitor last set it; until then, open where there is room. */
 let infoChoice: boolean | undefined;
 /** On a photo page the viewer is the page: closing goes to where the photograph belongs. */
-const standalone = !!document.querySelector("main [data-photo-view]");
+const standalone = !!document.querySelector(`main ${PHOTO_VIEW}`);
 
-const motion = () => !matchMedia("(prefers-reduced-motion: reduce)").matches;
+const zoomed = () => isZoomed(zoom?.zoom ?? FIT);
+const move = (input: ZoomInput) => zoom?.move(input);
 
 const refresh = () =>
   ui.update({
     previous: !!shown?.previous,
     next: !!shown?.next,
-    zoom: zoom?.zoom ?? 1,
-    max: zoom?.max ?? 1,
+    zoom: zoom?.zoom ?? FIT,
+    max: zoom?.max ?? FIT,
     info: dialog.hasAttribute("data-info"),
   });
 
 function setInfo(open: boolean) {
   dialog.toggleAttribute("data-info", open);
-  zoom?.reset();
+  move({ type: "reset" });
 }
 
 /** The Keyboard Lock API (Chromium); not in TypeScript's DOM types, which follow the standards. */
@@ -176,7 +130,8 @@ const toggleFullscreen = () =>
 const ui = createControls(dialog, root, {
   close,
   step,
-  zoom: (direction) => zoom?.by(direction > 0 ? 2 : 0.5, undefined, undefined, true),
+  zoom: (direction) =>
+    move({ type: "by", factor: direction > 0 ? ZOOM_STEP : 1 / ZOOM_STEP, animate: true }),
   fullscreen: toggleFullscreen,
   info() {
     infoChoice = !dialog.hasAttribute("data-info");
@@ -193,7 +148,7 @@ function mount(view: View): void {
     info.id = "pv-info";
     if (back) info.append(back);
   }
-  root.querySelector("[data-photo-view]")?.remove();
+  root.querySelector(PHOTO_VIEW)?.remove();
   root.append(node);
   stage = node.querySelector<HTMLElement>(".photo-stage") ?? undefined;
   image = node.querySelector<HTMLImageElement>("img[data-photo-image]") ?? undefined;
@@ -202,14 +157,13 @@ function mount(view: View): void {
   zoom = stage && image ? zoomable(stage, image, refresh) : undefined;
 }
 
-/** Open beside the photograph where the screen leaves a panel's width next to it. */
+/** Whether the details open beside the photograph shown (geometry.ts). */
 function room(): boolean {
-  const [, , w = 0, h = 0] = (image?.dataset.zoomRect ?? "").split(",").map(Number);
-  const screen = { w: innerWidth, h: innerHeight };
-  return innerWidth >= 768 && !!w && innerWidth - fitWidth(screen, { w, h }) >= 320;
+  const [, , w = 0, h = 0] = cropOf(image?.dataset.zoomRect);
+  return opensBeside({ w: innerWidth, h: innerHeight }, { w, h });
 }
 
-async function show(url: string, how: "open" | "step" | "restore", slide = 0): Promise<void> {
+async function show(url: string, how: How, slide = 0): Promise<void> {
   let view: View;
   try {
     view = await load(url);
@@ -218,8 +172,9 @@ async function show(url: string, how: "open" | "step" | "restore", slide = 0): P
     location.assign(url);
     return;
   }
-  if (how === "open") history.pushState({ photo: url }, "", url);
-  else if (how === "step") history.replaceState({ photo: url }, "", url);
+  const change = historyChange(how);
+  if (change === "push") history.pushState({ photo: url }, "", url);
+  else if (change === "replace") history.replaceState({ photo: url }, "", url);
   const from = how === "open" ? opener?.querySelector("img")?.getBoundingClientRect() : undefined;
   const place = inGrid(url);
   if (place) view = { ...view, previous: place.previous, next: place.next };
@@ -236,20 +191,16 @@ async function show(url: string, how: "open" | "step" | "restore", slide = 0): P
   setInfo(infoChoice ?? beside);
   refresh();
   ui.wake();
-  if (image && motion()) {
+  if (image && moves()) {
     if (from) {
       // The photograph grows from its thumbnail.
-      const to = image.getBoundingClientRect();
-      const dx = from.x + from.width / 2 - (to.x + to.width / 2);
-      const dy = from.y + from.height / 2 - (to.y + to.height / 2);
-      const timing = { duration: 250, easing: "cubic-bezier(.2,.8,.2,1)" };
-      image.animate(
-        { transform: [`translate(${dx}px,${dy}px) scale(${from.width / to.width})`, "none"] },
-        timing,
-      );
-      root.animate({ backgroundColor: ["rgb(2 6 23 / 0)", "rgb(2 6 23)"] }, timing);
+      const timing = { duration: OPEN_MS, easing: "cubic-bezier(.2,.8,.2,1)" };
+      const transform = growFrom(from, image.getBoundingClientRect());
+      image.animate({ transform: [transform, "none"] }, timing);
+      root.animate({ backgroundColor: [`rgb(${BACKDROP} / 0)`, `rgb(${BACKDROP})`] }, timing);
     } else if (slide) {
-      image.animate({ translate: [`${slide * 12}% 0`, "0 0"], opacity: [0.3, 1] }, 200);
+      const translate = [`${slide * SLIDE_FROM}% 0`, "0 0"];
+      image.animate({ translate, opacity: [SLIDE_OPACITY, 1] }, QUICK_MS);
     }
   }
   void preload(view.previous);
@@ -263,44 +214,42 @@ function hide(): void {
   shown = undefined;
   if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
   if (dialog.open) dialog.close();
-  const thumbnail = [...document.querySelectorAll<HTMLAnchorElement>("a[data-photo]")].find(
+  const thumbnail = [...document.querySelectorAll<HTMLAnchorElement>(PHOTO_LINK)].find(
     (link) => link.href === url && !dialog.contains(link),
   );
   document.title = pageTitle;
   (thumbnail ?? opener)?.focus();
 }
 
-/** Closing goes back in history, so the entry the viewer added goes too. */
 function close(): void {
-  if (standalone) location.assign(shown?.back ?? "/");
-  else if (history.state?.photo) history.back();
+  const how = closing({ standalone, back: shown?.back, inHistory: !!history.state?.photo });
+  if (how.type === "go") location.assign(how.url);
+  else if (how.type === "back") history.back();
   else hide();
 }
 
-/** Escape leaves the zoom first, then full screen, then the viewer. */
 function leave(): void {
-  if (zoom && zoom.zoom > 1.001) zoom.to(1, undefined, undefined, true);
-  else if (document.fullscreenElement) void document.exitFullscreen();
+  const what = leaveStep({ zoomed: zoomed(), fullscreen: !!document.fullscreenElement });
+  if (what === "fit") move(BACK_TO_FIT);
+  else if (what === "fullscreen") void document.exitFullscreen();
   else close();
 }
 
 function step(direction: Direction): void {
-  const url = shown?.[direction];
-  if (!url) return;
-  void show(url, "step", direction === "next" ? 1 : -1).then(() => {
+  const target = stepTo(shown, direction);
+  if (!target) return;
+  void show(target.url, "step", target.slide).then(() => {
     // Moving forward, the one after next is fetched too.
     if (direction === "next") void preload(shown?.next).then((view) => preload(view?.next));
   });
 }
 
 const photoLink = (target: EventTarget | null) =>
-  target instanceof Element ? target.closest<HTMLAnchorElement>("a[data-photo]") : null;
+  target instanceof Element ? target.closest<HTMLAnchorElement>(PHOTO_LINK) : null;
 
 document.addEventListener("click", (event) => {
   const link = photoLink(event.target);
-  // A photograph link with a modifier opens the photo page as the visitor asked (a new tab…).
-  if (!link || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-    return;
+  if (!link || !opensViewer(event)) return;
   event.preventDefault();
   if (dialog.contains(link)) return void show(link.href, "step");
   opener = link;
@@ -320,12 +269,12 @@ for (const type of ["pointerover", "focusin"]) {
 }
 
 addEventListener("popstate", () => {
-  const url = history.state?.photo;
-  if (typeof url === "string" && !standalone) void show(url, "restore");
-  else if (!standalone) hide();
+  const next = afterHistoryMove({ standalone, photo: history.state?.photo });
+  if (next?.type === "show") void show(next.url, "restore");
+  else if (next) hide();
 });
 
-addEventListener("resize", () => zoom?.reset());
+addEventListener("resize", () => move({ type: "reset" }));
 
 // The browser's own close request (Escape, Android's back gesture): ours instead.
 dialog.addEventListener("cancel", (event) => {
@@ -337,69 +286,51 @@ dialog.addEventListener("close", () => {
   if (shown) close();
 });
 
-/**
- * Zoomed in, the arrow keys look around (a fifth of the screen a press), so a keyboard can
- * inspect every part of the photograph as a drag does; at fit, ← and → change photographs.
- */
-const LOOK: Record<string, [number, number]> = {
-  ArrowLeft: [1, 0],
-  ArrowRight: [-1, 0],
-  ArrowUp: [0, 1],
-  ArrowDown: [0, -1],
-};
-
 dialog.addEventListener("keydown", (event) => {
-  if (event.altKey || event.ctrlKey || event.metaKey) return;
-  const key = event.key;
-  const zoomTo = (factor: number) => zoom?.by(factor, undefined, undefined, true);
-  const look = LOOK[key];
-  if (look && zoom && zoom.zoom > 1.001)
-    zoom.pan((look[0] * innerWidth) / 5, (look[1] * innerHeight) / 5);
-  else if (key === "Escape") leave();
-  else if (key === "ArrowLeft") step("previous");
-  else if (key === "ArrowRight") step("next");
-  else if (key === "+" || key === "=") zoomTo(2);
-  else if (key === "-") zoomTo(0.5);
-  else if (key === "0") zoom?.to(1, undefined, undefined, true);
-  else if (key === "f") void toggleFullscreen();
-  else if (key === "Tab") {
-    // Keep focus inside: from the last control back to the first, and the other way.
+  const command = keyCommand(event, {
+    zoomed: zoomed(),
+    screen: { w: innerWidth, h: innerHeight },
+  });
+  if (!command) return;
+  if (command.type === "zoom") move(command.input);
+  else if (command.type === "step") step(command.direction);
+  else if (command.type === "leave") leave();
+  else if (command.type === "fullscreen") void toggleFullscreen();
+  else {
     const controls = [...dialog.querySelectorAll<HTMLElement>("button, a[href]")].filter(
       (control) => control.getClientRects().length > 0,
     );
-    const edge = event.shiftKey ? controls[0] : controls.at(-1);
-    if (document.activeElement !== edge) return;
-    (event.shiftKey ? controls.at(-1) : controls[0])?.focus();
-  } else return;
+    const target = wrapFocus(controls, document.activeElement, command.backwards);
+    if (!target) return;
+    target.focus();
+  }
   event.preventDefault();
 });
 
 attachGestures(dialog, {
   stage: () => stage,
-  zoomed: () => (zoom?.zoom ?? 1) > 1.001,
-  zoomBy: (factor, x, y) => zoom?.by(factor, x, y),
-  pan: (dx, dy) => zoom?.pan(dx, dy),
-  toggle: (x, y) => zoom?.toggle(x, y),
+  zoomed,
+  zoom: move,
   follow(dx, dy) {
     if (!image) return;
-    const down = dy > Math.abs(dx);
-    image.style.translate = down ? `0 ${dy}px` : `${dx}px 0`;
-    root.style.backgroundColor = down ? `rgb(2 6 23 / ${1 - Math.min(dy / 500, 0.6)})` : "";
+    const { translate, backdrop } = followDrag(dx, dy);
+    image.style.translate = translate;
+    root.style.backgroundColor = backdrop === undefined ? "" : `rgb(${BACKDROP} / ${backdrop})`;
   },
   release(outcome) {
     root.style.backgroundColor = "";
     if (outcome === "close") return close();
-    if (outcome && shown?.[outcome]) return step(outcome);
+    if (outcome && stepTo(shown, outcome)) return step(outcome);
     const moved = image?.style.translate;
     if (!image || !moved) return;
     image.style.translate = "";
-    if (motion()) image.animate({ translate: [moved, "0 0"] }, 200);
+    if (moves()) image.animate({ translate: [moved, "0 0"] }, QUICK_MS);
   },
 });
 
 // On a photo page, the page is the viewer's first photograph.
 const own = standalone ? viewOf(document) : undefined;
 if (own) {
-  views.set(location.href, Promise.resolve(own));
+  keep(location.href, own);
   void show(location.href, "restore");
 }

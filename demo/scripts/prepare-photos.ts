@@ -30,13 +30,15 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-
-const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT_DIR = path.join(DEMO_DIR, "dataset", "images");
-const MAP_FILE = path.join(DEMO_DIR, "dataset", "images.json");
+import {
+  type Crop,
+  MANIFEST_FILE,
+  IMAGES_FILE as MAP_FILE,
+  IMAGES_DIR as OUT_DIR,
+  type Photo,
+} from "./manifest.ts";
 
 const LONG_SIDE = 2400;
 const QUALITY = 78;
@@ -47,22 +49,8 @@ const MAX_BYTES = 400_000;
 /** A full-size photograph: under 2 MiB, like every file in the repository. */
 const ORIGINAL = { maxBytes: 2_000_000, minQuality: 50 };
 
-export interface Crop {
-  shape: "original" | "landscape" | "portrait";
-  /** width:height, e.g. "4:5" */
-  aspect?: string;
-  /** focus point, 0..1 from the left/top; defaults to the centre */
-  focusX?: number;
-  focusY?: number;
-}
-
-interface ManifestPhoto {
-  key: string;
-  file: string;
-  crop?: Crop;
-  /** "original": every pixel kept (for zooming), not resized to LONG_SIDE. */
-  size?: "original";
-}
+/** What stage 1 reads of a photograph in the manifest. */
+type ManifestPhoto = Pick<Photo, "key" | "file" | "crop" | "size">;
 
 interface Region {
   left: number;
@@ -155,7 +143,7 @@ async function preparePhoto(sourceDir: string, photo: ManifestPhoto): Promise<st
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { manifest: { type: "string", default: path.join(DEMO_DIR, "photos.json") } },
+    options: { manifest: { type: "string", default: MANIFEST_FILE } },
   });
   const sourceDir = positionals[0];
   if (!sourceDir) {

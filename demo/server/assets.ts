@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import exifr from "exifr";
 import sharp, { type Metadata } from "sharp";
-import { type Geopoint, imageMetadata } from "../image-metadata.ts";
+import { type Geopoint, type ImageMetadata, imageMetadata } from "../image-metadata.ts";
 import { readSanityExif } from "../scripts/exif.ts";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "./asset-limits.ts";
 import { requireWriteAccess } from "./auth.ts";
@@ -193,7 +193,7 @@ export async function handleAssetUpload(
     }
 
     const file = path.join(ctx.uploadsDir, `${stem}.${format.extension}`);
-    let metadata: Record<string, unknown>;
+    let metadata: ImageMetadata;
     try {
       const camera =
         kinds.has("exif") || kinds.has("image") ? await readSanityExif(incoming) : undefined;

@@ -1,0 +1,91 @@
+// The dataset builder reproduces the committed demo dataset and credits exactly: what the site,
+// the tests and CI run on is what `node demo/scripts/build-dataset.ts` writes. The originals
+// (Debian's wallpapers) are not here, so the camera data comes from the committed dataset;
+// everything else is built afresh (the image metadata from the committed images).
+import { readFile } from "node:fs/promises";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseNdjson, type SanityDocument } from "../../server/dataset.ts";
+import { CREDITS_FILE, DATASET_FILE, readManifest, readPreparedImages } from "../manifest.ts";
+import { buildDataset } from "./build.ts";
+import { fromDataset } from "./camera.ts";
+import { contentDocs, mediaTagDocs } from "./documents.ts";
+import { toNdjson, withRev } from "./ndjson.ts";
+import { photoIndex } from "./photo-index.ts";
+import { imageField } from "./portable-text.ts";
+
+let committed: string;
+let docs: SanityDocument[];
+
+beforeAll(async () => {
+  committed = await readFile(DATASET_FILE, "utf8");
+  docs = parseNdjson(committed, DATASET_FILE);
+});
+
+describe("the demo dataset builder", () => {
+  it("writes the committed production.ndjson byte for byte, and CREDITS.md", async () => {
+    const built = await buildDataset(fromDataset(docs));
+    expect(built.docs).toHaveLength(docs.length);
+    expect(built.ndjson).toBe(committed);
+    expect(built.credits).toBe(await readFile(CREDITS_FILE, "utf8"));
+  }, 60_000);
+
+  it("builds the tags, settings, pages and posts without opening an image", async () => {
+    const manifest = await readManifest();
+    const photos = photoIndex(manifest, await readPreparedImages());
+    const built = [...mediaTagDocs(manifest), ...contentDocs(manifest, photos)];
+    const lines = new Map(
+      committed
+        .trimEnd()
+        .split("\n")
+        .map((line, i) => [docs[i]?._id, line]),
+    );
+    expect(built.map((doc) => doc._type)).toEqual(
+      docs.filter((doc) => doc._type !== "sanity.imageAsset").map((doc) => doc._type),
+    );
+    for (const doc of built) expect(JSON.stringify(withRev(doc)), doc._id).toBe(lines.get(doc._id));
+  });
+
+  it("refers to every photograph by the asset id its prepared file's name gives", async () => {
+    const manifest = await readManifest();
+    const photos = photoIndex(manifest, await readPreparedImages());
+    const assetIds = docs.filter((doc) => doc._type === "sanity.imageAsset").map((doc) => doc._id);
+    expect([...photos.values()].map((photo) => photo.id)).toEqual(assetIds);
+  });
+});
+
+describe("what the builder refuses", () => {
+  it("a photograph the committed dataset lacks, without its original", async () => {
+    const manifest = await readManifest();
+    const camera = fromDataset(docs);
+    const photo = manifest.photos[0];
+    if (!photo) throw new Error("the manifest has no photographs");
+    await expect(camera({ ...photo, key: "a-new-photograph" })).rejects.toThrow(/--originals/);
+  });
+
+  it("a photograph without a prepared image", async () => {
+    const manifest = await readManifest();
+    expect(() => photoIndex(manifest, {})).toThrow(/No prepared image for .*prepare-photos/);
+  });
+
+  it("two documents with one id", async () => {
+    const manifest = await readManifest();
+    const tags = mediaTagDocs(manifest);
+    expect(() => toNdjson([...tags, ...tags.slice(0, 1)])).toThrow(/Duplicate document id/);
+  });
+
+  it("a crop that leaves nothing, and a hotspot outside the crop", async () => {
+    const manifest = await readManifest();
+    const photos = photoIndex(manifest, await readPreparedImages());
+    const photo = manifest.photos[0]?.key ?? "";
+    const crop = { top: 0.5, bottom: 0.5, left: 0, right: 0 };
+    expect(() => imageField({ photo, crop }, photos, "here")).toThrow(/here: crop/);
+    const hotspot = { x: 0.1, y: 0.5, width: 0.1, height: 0.1 };
+    const narrow = { top: 0, bottom: 0, left: 0.3, right: 0 };
+    expect(() => imageField({ photo, crop: narrow, hotspot }, photos, "here")).toThrow(
+      /here: the hotspot/,
+    );
+    expect(imageField({ photo, hotspot }, photos, "here")).toMatchObject({
+      hotspot: { _type: "sanity.imageHotspot", ...hotspot },
+    });
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The demo's documents other than the image assets: the media tags, the site settings, the pages
+ * and the posts, from demo/content.ts and the manifest. Built from the photo index alone, so they
+ * need neither the originals nor the image files.
+ */
+import { isSlug } from "../../../worker/content/slug.ts";
+import {
+  type Page,
+  type Post,
+  pages,
+  posts,
+  type SiteSettings,
+  siteSettings,
+} from "../../content.ts";
+import type { Manifest } from "../manifest.ts";
+import { creditsSection } from "./credits.ts";
+import type {
+  MediaTag,
+  Page as PageDocument,
+  Post as PostDocument,
+  SiteSettings as SiteSettingsDocument,
+  Unrevised,
+} from "./document-types.ts";
+import { shortHash } from "./ndjson.ts";
+import type { PhotoIndex } from "./photo-index.ts";
+import { imageField, indexed, photoUse, portableText, textOnly } from "./portable-text.ts";
+
+/** Fixed creation date of assets, settings and pages (posts use their publishedAt). */
+export const CREATED_AT = "2026-01-15T09:00:00Z";
+
+function slug(value: string, where: string) {
+  if (!isSlug(value)) throw new Error(`${where}: invalid slug "${value}"`);
+  return { _type: "slug" as const, current: value };
+}
+
+/** The media plugin's tags; it stores a tag's display name in a slug field. */
+export function mediaTagDocs(manifest: Manifest): Unrevised<MediaTag>[] {
+  return manifest.mediaTags.map((tag) => ({
+    _id: tag.id,
+    _type: "media.tag",
+    _createdAt: CREATED_AT,
+    _updatedAt: CREATED_AT,
+    name: { _type: "slug", current: tag.name },
+  }));
+}
+
+export function siteSettingsDoc(
+  settings: SiteSettings,
+  photos: PhotoIndex,
+): Unrevised<SiteSettingsDocument> {
+  const { socialImage } = settings;
+  const social = indexed(photos, socialImage.photo, "siteSettings.socialImage");
+  for (const item of settings.navigation) {
+    if (!/^\/[a-z0-9-]*$/.test(item.path)) throw new Error(`navigation: bad path ${item.path}`);
+  }
+  // Array items need a stable _key; derived from the content so re-runs give the same keys.
+  const key = (kind: string, value: string) => shortHash(`${kind}:${value}`, 12);
+  return {
+    _id: "siteSettings",
+    _type: "siteSettings",
+    _createdAt: CREATED_AT,
+    _updatedAt: CREATED_AT,
+    title: settings.title,
+    brand: settings.brand,
+    description: settings.description,
+    ownerName: settings.ownerName,
+    email: settings.email,
+    socialLinks: settings.socialLinks.map((link) => ({
+      _key: key("social", link.url),
+      _type: "socialLink",
+      label: link.label,
+      url: link.url,
+    })),
+    navigation: settings.navigation.map((item) => ({
+      _key: key("nav", item.path),
+      _type: "navItem",
+      label: item.label,
+      path: item.path,
+    })),
+    intro: textOnly(settings.intro),
+    socialImage: {
+      ...imageField(socialImage, photos, "siteSettings.socialImage"),
+      alt: socialImage.alt ?? social.photo.alt,
+    },
+  };
+}
+
+export function pageDoc(page: Page, photos: PhotoIndex): Unrevised<PageDocument> {
+  return {
+    _id: `page-${page.slug}`,
+    _type: "page",
+    _createdAt: CREATED_AT,
+    _updatedAt: CREATED_AT,
+    title: page.title,
+    slug: slug(page.slug, `page ${page.title}`),
+    description: page.description,
+    body: portableText(page.body, photos),
+  };
+}
+
+export function postDoc(post: Post, photos: PhotoIndex): Unrevised<PostDocument> {
+  const cover = photoUse(post.mainImage);
+  const { photo } = indexed(photos, cover.photo, `post ${post.slug}: mainImage`);
+  if (Number.isNaN(Date.parse(post.publishedAt))) {
+    throw new Error(`post ${post.slug}: invalid publishedAt`);
+  }
+  return {
+    _id: `post-${post.slug}`,
+    _type: "post",
+    _createdAt: post.publishedAt,
+    _updatedAt: post.publishedAt,
+    title: post.title,
+    slug: slug(post.slug, `post ${post.title}`),
+    publishedAt: post.publishedAt,
+    excerpt: post.excerpt,
+    mainImage: { ...imageField(post.mainImage, photos, `post ${post.slug}`), alt: photo.alt },
+    body: portableText(post.body, photos),
+  };
+}
+
+/**
+ * The site settings, the pages (the imprint with the photo credits appended) and the posts of
+ * demo/content.ts, in the dataset's order.
+ */
+export function contentDocs(
+  manifest: Manifest,
+  photos: PhotoIndex,
+): Unrevised<SiteSettingsDocument | PageDocument | PostDocument>[] {
+  const dates = new Set<string>();
+  for (const post of posts) {
+    if (dates.has(post.publishedAt)) throw new Error(`Two posts published at ${post.publishedAt}`);
+    dates.add(post.publishedAt);
+  }
+  return [
+    siteSettingsDoc(siteSettings, photos),
+    ...pages.map((page) =>
+      pageDoc(
+        page.slug === "imprint"
+          ? { ...page, body: [...page.body, ...creditsSection(manifest)] }
+          : page,
+        photos,
+      ),
+    ),
+    ...posts.map((post) => postDoc(post, photos)),
+  ];
+}
