@@ -10,6 +10,7 @@ const FEATURES = [
   "publishing",
   "builds",
   "inquiries",
+  "galleries",
 ];
 
 const LAYERS = [

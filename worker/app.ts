@@ -6,6 +6,7 @@ import { configure } from "./config/middleware.ts";
 import { discovery } from "./discovery/index.ts";
 import { unmatchedPath } from "./errors/page-error.ts";
 import { feeds } from "./feeds/index.ts";
+import { galleries } from "./galleries/index.ts";
 import { inquiries } from "./inquiries/index.ts";
 import { cacheHeaders } from "./middleware/cache-headers/index.ts";
 import { canonicalHost } from "./middleware/canonical-host/index.ts";
@@ -57,10 +58,12 @@ export function createApp(): Hono<AppEnv> {
   app.use(trimTrailingSlash({ alwaysRedirect: true }));
 
   app.route("/_app/builds", builds);
-  // Before the pages: "/rss.xml", "/sitemap.xml", "/photos" and "/contact" would match "/:slug".
+  // Before the pages: "/rss.xml", "/sitemap.xml", "/photos", "/contact" and "/g/…" would match
+  // "/:slug" (and "/{slug}/photo/{key}").
   app.route("/", feeds);
   app.route("/", discovery);
   app.route("/", inquiries);
+  app.route("/", galleries);
   app.route("/", photoViewer);
   app.route("/", pages);
 

@@ -5,6 +5,7 @@ import { deliverInquiries } from "./inquiries/index.ts";
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/index.ts";
 
 export { ContentGeneration } from "./content/generation-store.ts";
+export { ClientGallery } from "./galleries/index.ts";
 
 const app = createApp();
 

@@ -20,6 +20,18 @@ const slugOf = (value: unknown): string | undefined => {
 const EVERYTHING: PurgeRequest = { everything: true };
 
 /**
+ * The client gallery a change is about (its document `clientGallery.{id}`), or undefined. No
+ * visitor's page shows a gallery: its change purges nothing, but its access state is read
+ * again at once (a new password or the gallery turned off must end every session now).
+ */
+export function clientGalleryOf(change: unknown): string | undefined {
+  if (typeof change !== "object" || change === null) return undefined;
+  const { _id } = change as Change;
+  const match = typeof _id === "string" ? /^clientGallery\.([a-z2-7]{26})$/.exec(_id) : null;
+  return match?.[1];
+}
+
+/**
  * What shows every photograph and every document's text: a page or post may add, drop or move
  * a photograph, which changes the collection pages (all photographs, its tags', its camera's
  * and lens's pages, the sitemap) and any search result.
@@ -40,6 +52,7 @@ export function purgeFor(change: unknown): PurgeRequest | null {
   if (typeof _id !== "string") return EVERYTHING;
   if (_id.startsWith("drafts.") || _id.startsWith("versions.")) return null;
   if (_type === "inquiry" || _id.startsWith("inquiry.")) return null;
+  if (clientGalleryOf(change) !== undefined) return null;
   const slugs = [slugOf(slug), slugOf(previousSlug)].filter((value) => value !== undefined);
   switch (_type) {
     case "siteSettings":

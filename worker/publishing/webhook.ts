@@ -6,7 +6,7 @@ import { errorText, log } from "../lib/log.ts";
 import { readText, releaseBody } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import type { PurgeRequest, PurgeResult } from "./purge.ts";
-import { purgeFor } from "./purge-plan.ts";
+import { clientGalleryOf, purgeFor } from "./purge-plan.ts";
 
 /** Purges the cache in front of the public pages (an injected function, so tests can watch). */
 export type Purge = (c: Context<AppEnv>, request: PurgeRequest) => Promise<PurgeResult>;
@@ -73,6 +73,16 @@ export function sanityWebhook(purge: Purge): Hono<AppEnv> {
       change = JSON.parse(body);
     } catch {
       return c.text("400 Bad Request: the body is not JSON\n", 400, noStore);
+    }
+    const gallery = clientGalleryOf(change);
+    if (gallery !== undefined) {
+      try {
+        await c.env.CLIENT_GALLERY.getByName(gallery).refresh(gallery);
+      } catch (error) {
+        return unavailable(fields, error);
+      }
+      log.info("Client gallery change received; its settings were read again", fields);
+      return c.json({ refreshed: "client gallery" }, 200, noStore);
     }
     const request = purgeFor(change);
     if (!request) return c.json({ ignored: "a document visitors never see" }, 200, noStore);

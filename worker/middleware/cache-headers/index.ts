@@ -49,6 +49,7 @@ export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (
     (method !== "GET" && method !== "HEAD") ||
     headers.get("Cache-Control")?.includes("no-store") ||
+    headers.get("Cache-Control")?.startsWith("private") ||
     variesByRequest(headers)
   ) {
     edge = "no-store";

@@ -1,0 +1,96 @@
+import { PhotoStage } from "../views/parts/PhotoStage.tsx";
+import type { GalleryPhoto } from "./gallery-store.ts";
+import { galleryPaths } from "./ids.ts";
+import { SIZES } from "./images.ts";
+import type { Downloads } from "./settings.ts";
+
+export interface GalleryPhotoViewProps {
+  id: string;
+  title: string;
+  photo: GalleryPhoto;
+  position: number;
+  count: number;
+  previous: GalleryPhoto | undefined;
+  next: GalleryPhoto | undefined;
+  favourite: boolean;
+  /** Whether the client has said who they are (hearts need it). */
+  client: boolean;
+  downloads: Downloads;
+}
+
+const pageOf = (id: string, photo: GalleryPhoto) => `${galleryPaths.root(id)}/p/${photo.id}`;
+
+/**
+ * One photograph of a client gallery on its own page (and in the viewer, which shows this
+ * same stage): the photograph as large as the screen allows, zoomable to the original's
+ * pixels, its file name, the heart and its downloads.
+ */
+export function GalleryPhotoView(props: GalleryPhotoViewProps) {
+  const { id, photo } = props;
+  const widths = SIZES.filter((w, i) => i === 0 || w <= photo.width * 1.2);
+  const source = {
+    src: galleryPaths.size(id, photo.id, 1600, "webp"),
+    srcSet: widths
+      .map((w) => `${galleryPaths.size(id, photo.id, w, "webp")} ${Math.min(w, photo.width)}w`)
+      .join(", "),
+    width: photo.width,
+    height: photo.height,
+  };
+  const here = pageOf(id, photo);
+  return (
+    <PhotoStage
+      source={source}
+      sizes={`min(100vw, ${Math.round((photo.width / photo.height) * 100)}vh)`}
+      alt={`Photograph ${props.position} of ${props.count}, ${photo.name}`}
+      width={photo.width}
+      height={photo.height}
+      zoom={{ original: galleryPaths.original(id, photo.id) }}
+      position={`${props.position} of ${props.count} · ${props.title}`}
+      {...(props.previous ? { previousHref: pageOf(id, props.previous) } : {})}
+      {...(props.next ? { nextHref: pageOf(id, props.next) } : {})}
+      back={{ href: `${galleryPaths.root(id)}#p-${photo.id}`, label: props.title }}
+    >
+      <section data-photo-info="" aria-label="About this photograph" className="photo-info">
+        <h1>{photo.name}</h1>
+        <p className="photo-info-muted">
+          {photo.width} × {photo.height} pixels
+        </p>
+        {props.client ? (
+          <form method="post" action={galleryPaths.favourites(id)} data-favourite-form="">
+            <input type="hidden" name="photo" value={photo.id} />
+            <input type="hidden" name="favourite" value={props.favourite ? "false" : "true"} />
+            <input type="hidden" name="back" value={here} />
+            <button
+              type="submit"
+              aria-pressed={props.favourite}
+              className="focus-ring gallery-heart-text"
+            >
+              {props.favourite ? "A favourite (remove)" : "Mark as favourite"}
+            </button>
+          </form>
+        ) : (
+          <p>
+            <a href={`${galleryPaths.root(id)}#gallery-client`}>Tell us your name</a> to mark
+            favourites.
+          </p>
+        )}
+        {props.downloads !== "off" && (
+          <ul className="gallery-downloads" aria-label="Download this photograph">
+            {props.downloads === "original" && (
+              <li>
+                <a href={galleryPaths.download(id, photo.id, "original")} download="">
+                  Download the original
+                </a>
+              </li>
+            )}
+            <li>
+              <a href={galleryPaths.download(id, photo.id, "2048")} download="">
+                Download at 2048 px
+              </a>
+            </li>
+          </ul>
+        )}
+      </section>
+    </PhotoStage>
+  );
+}

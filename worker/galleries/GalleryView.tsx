@@ -1,0 +1,249 @@
+import type { CSSProperties } from "react";
+import type { GalleryPhoto } from "./gallery-store.ts";
+import { type DownloadSize, galleryPaths } from "./ids.ts";
+import type { Downloads } from "./settings.ts";
+
+/** The grid's sizes: thumbnails about 14rem high (10rem on a phone), 1× and 2×. */
+const THUMBNAILS = [480, 960] as const;
+/** How wide a thumbnail of this shape is drawn (rows stretch it a little to fill the line). */
+const sizesFor = (ratio: number) =>
+  `(min-width:640px) ${Math.round(ratio * 224 * 1.25)}px, ${Math.round(ratio * 160 * 1.25)}px`;
+/** Photographs fetched at once: a phone's first screen; the rest as they come near. */
+const FIRST_SCREEN = 3;
+
+export interface GalleryViewProps {
+  id: string;
+  title: string;
+  clientName: string | undefined;
+  photos: readonly GalleryPhoto[];
+  /** The photographs in the grid (all, or the favourites when filtered). */
+  shown: readonly GalleryPhoto[];
+  favourites: ReadonlySet<string>;
+  filter: "all" | "favourites";
+  limit: number | undefined;
+  downloads: Downloads;
+  /** Who is choosing, when they said. */
+  client: string | undefined;
+  sent: { note: string; at: string } | undefined;
+  /** What the last form post left to say. */
+  notice: "client-needed" | "client-missing" | "limit" | "sent" | undefined;
+  /** This page's own address, where forms come back to. */
+  here: string;
+}
+
+const NOTICES = {
+  "client-needed": "Please tell us your name or e-mail first: your favourites are kept under it.",
+  "client-missing": "Please give your name or e-mail.",
+  limit: "You have chosen as many as this gallery allows. Remove one to choose another.",
+  sent: "Thank you: your selection is on its way to the photographer.",
+} as const;
+
+function Heart({
+  id,
+  photo,
+  on,
+  here,
+}: {
+  id: string;
+  photo: GalleryPhoto;
+  on: boolean;
+  here: string;
+}) {
+  return (
+    <form
+      method="post"
+      action={galleryPaths.favourites(id)}
+      className="gallery-heart"
+      data-favourite-form=""
+    >
+      <input type="hidden" name="photo" value={photo.id} />
+      <input type="hidden" name="favourite" value={on ? "false" : "true"} />
+      <input type="hidden" name="back" value={`${here}#p-${photo.id}`} />
+      <button
+        type="submit"
+        aria-pressed={on}
+        className="focus-ring"
+        title={on ? "A favourite" : "Mark as favourite"}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+          <path d="M12 21s-7.5-4.6-9.6-9.1C.9 8.6 2.8 4.5 6.6 4.5c2.2 0 3.7 1.2 5.4 3.2 1.7-2 3.2-3.2 5.4-3.2 3.8 0 5.7 4.1 4.2 7.4C19.5 16.4 12 21 12 21z" />
+        </svg>
+        <span className="sr-only">
+          {on ? "Remove from favourites: " : "Add to favourites: "}
+          {photo.name}
+        </span>
+      </button>
+    </form>
+  );
+}
+
+function DownloadLinks({
+  id,
+  downloads,
+  favourites,
+}: {
+  id: string;
+  downloads: Downloads;
+  favourites: number;
+}) {
+  if (downloads === "off") return null;
+  const sizes: DownloadSize[] = downloads === "original" ? ["original", "2048"] : ["2048"];
+  const label = (size: DownloadSize) => (size === "original" ? "originals" : "2048 px");
+  return (
+    <nav aria-label="Downloads" className="gallery-downloads">
+      <h2 className="sr-only">Downloads</h2>
+      <ul>
+        {sizes.map((size) => (
+          <li key={`all-${size}`}>
+            <a href={galleryPaths.zip(id, "all", size)} download="">
+              Download all ({label(size)}, ZIP)
+            </a>
+          </li>
+        ))}
+        {favourites > 0 &&
+          sizes.map((size) => (
+            <li key={`favourites-${size}`}>
+              <a href={galleryPaths.zip(id, "favourites", size)} download="">
+                Download the favourites ({label(size)}, ZIP)
+              </a>
+            </li>
+          ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * A client gallery: its title and client, who is choosing, the favourites' count (and the
+ * owner's limit), the filter, the downloads the owner allows, and the photographs as a grid the
+ * viewer moves through, each with a heart. Every control is a plain form or link: the gallery's
+ * script (client/galleries/) only makes the hearts answer at once.
+ */
+export function GalleryView(props: GalleryViewProps) {
+  const { id, photos, shown, favourites, limit, here } = props;
+  const count = favourites.size;
+  return (
+    <div className="gallery" data-gallery={id}>
+      <header className="panel mb-6 px-5 py-6 sm:px-8">
+        <h1 className="collection-title">{props.title}</h1>
+        {props.clientName && (
+          <p className="mt-2 text-neutral-700 dark:text-neutral-300">For {props.clientName}</p>
+        )}
+        <p className="mt-3" aria-live="polite" data-favourite-count="">
+          {photos.length} photographs · <strong>{count}</strong>{" "}
+          {count === 1 ? "favourite" : "favourites"}
+          {limit !== undefined && ` of ${limit} to choose`}
+        </p>
+        {props.notice && (
+          <p role="status" className="gallery-notice">
+            {NOTICES[props.notice]}
+          </p>
+        )}
+        {props.client ? (
+          <p className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
+            Choosing as <strong>{props.client}</strong>.
+          </p>
+        ) : (
+          <form
+            method="post"
+            action={galleryPaths.client(id)}
+            className="gallery-client"
+            id="gallery-client"
+          >
+            <input type="hidden" name="back" value={here} />
+            <label htmlFor="gallery-client-name">
+              Your name or e-mail, to keep your favourites
+            </label>
+            <input
+              id="gallery-client-name"
+              name="client"
+              autoComplete="name"
+              required
+              maxLength={120}
+            />
+            <button type="submit" className="button">
+              Start choosing
+            </button>
+          </form>
+        )}
+        <nav aria-label="Show" className="gallery-filter">
+          <a
+            href={galleryPaths.root(id)}
+            aria-current={props.filter === "all" ? "page" : undefined}
+          >
+            All
+          </a>
+          <a
+            href={`${galleryPaths.root(id)}?show=favourites`}
+            aria-current={props.filter === "favourites" ? "page" : undefined}
+          >
+            Favourites
+          </a>
+        </nav>
+        <DownloadLinks id={id} downloads={props.downloads} favourites={count} />
+        {props.client && count > 0 && (
+          <form method="post" action={galleryPaths.send(id)} className="gallery-send">
+            <input type="hidden" name="back" value={here} />
+            <label htmlFor="gallery-note">A note for the photographer (optional)</label>
+            <textarea
+              id="gallery-note"
+              name="note"
+              rows={3}
+              maxLength={4000}
+              defaultValue={props.sent?.note ?? ""}
+            />
+            <button type="submit" className="button">
+              {props.sent ? "Send the selection again" : "Send my selection"}
+            </button>
+          </form>
+        )}
+      </header>
+      {shown.length === 0 ? (
+        <p className="panel px-5 py-6">
+          {props.filter === "favourites"
+            ? "No favourites yet: mark some with the heart."
+            : "The photographs are on their way."}
+        </p>
+      ) : (
+        <ul
+          className="photo-grid"
+          data-photo-sequence={props.title}
+          data-photo-offset={0}
+          data-photo-total={shown.length}
+        >
+          {shown.map((photo, index) => {
+            const ratio = photo.width / photo.height;
+            const style = { "--r": ratio.toFixed(3) } as CSSProperties;
+            const srcSet = THUMBNAILS.filter((w, i) => i === 0 || w <= photo.width * 1.2)
+              .map(
+                (w) => `${galleryPaths.size(id, photo.id, w, "webp")} ${Math.min(w, photo.width)}w`,
+              )
+              .join(", ");
+            return (
+              <li key={photo.id} id={`p-${photo.id}`} style={style} className="gallery-item">
+                <a
+                  href={`${galleryPaths.root(id)}/p/${photo.id}`}
+                  data-photo=""
+                  className="photo-link"
+                >
+                  <img
+                    src={galleryPaths.size(id, photo.id, 480, "webp")}
+                    srcSet={srcSet}
+                    sizes={sizesFor(ratio)}
+                    width={photo.width}
+                    height={photo.height}
+                    alt={`Photograph ${index + 1}, ${photo.name}`}
+                    loading={index < FIRST_SCREEN ? "eager" : "lazy"}
+                    decoding="async"
+                    className="rounded-md"
+                  />
+                </a>
+                <Heart id={id} photo={photo} on={favourites.has(photo.id)} here={here} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

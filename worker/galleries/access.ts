@@ -1,0 +1,113 @@
+/**
+ * The check in front of every URL of a client gallery (its page, each size of each photograph,
+ * the original, every download, the favourites): the gallery exists and is on, it has not
+ * expired, and, when it has a password, the request carries a session given for its current
+ * password. It guards every byte, not only the page: a thumbnail's address is worth nothing
+ * without the cookie. What it learns is one call to the gallery's Durable Object.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../request/app-env.ts";
+import type { GalleryPhoto, GalleryState } from "./gallery-store.ts";
+import { isGalleryId, isPhotoId } from "./ids.ts";
+import { clientLabel, clientOf, hasSession } from "./session.ts";
+import { type GallerySettings, hasEnded, isOpen } from "./settings.ts";
+
+/** What the check established, for the handlers after it. */
+export interface GalleryAccess {
+  id: string;
+  settings: GallerySettings;
+  state: GalleryState;
+  /** The photograph the address names (`:photo`), when it names one. */
+  photo: GalleryPhoto | undefined;
+  /** The client's name or e-mail as given, and the key of their favourites. */
+  client: { label: string; key: string } | undefined;
+}
+
+/** What the check established, for each request it let through. */
+const established = new WeakMap<Context, GalleryAccess>();
+
+/** The gallery of a request the check let through (only after `guard`). */
+export function galleryOf(c: Context<AppEnv>): GalleryAccess {
+  const access = established.get(c);
+  if (!access) throw new Error("galleryOf() before the gallery's access check");
+  return access;
+}
+
+/** Every answer about a gallery: never in a shared cache, never indexed, never a referrer. */
+export const PRIVATE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "no-referrer",
+} as const;
+
+/** Why a request is refused, with its status. */
+export type Refusal =
+  | { status: 404; reason: "unknown" }
+  | { status: 410; reason: "expired"; settings: GallerySettings }
+  | { status: 401; reason: "locked"; settings: GallerySettings };
+
+export interface AccessOptions {
+  /** The gallery's photographs (the page, the ZIP); a single file needs only its own. */
+  photos?: boolean;
+  /** How a refusal is answered: a page for people, a bare status for files. */
+  refuse: (c: Context<AppEnv>, refusal: Refusal) => Response | Promise<Response>;
+}
+
+export const galleryStore = (env: Env, id: string) => env.CLIENT_GALLERY.getByName(id);
+
+/**
+ * The gallery middleware for one kind of address.
+ *
+ * @example
+ * ```ts
+ * galleries.get("/g/:gallery", guard({ photos: true, refuse: refusalPage }), galleryPage);
+ * // GET /g/{id} without the session cookie of a gallery with a password → 401, the form
+ * ```
+ */
+export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const id = c.req.param("gallery");
+    const photoId = c.req.param("photo");
+    if (!isGalleryId(id) || (photoId !== undefined && !isPhotoId(photoId))) {
+      return options.refuse(c, { status: 404, reason: "unknown" });
+    }
+    const { sanityToken } = c.var.config;
+    const label = await clientLabel(c, sanityToken, id);
+    const client = label ? { label, key: clientOf(label) } : undefined;
+    const store = galleryStore(c.env, id);
+    const state = await store.state(id, {
+      ...(client ? { client: client.key } : {}),
+      photos: options.photos ?? false,
+    });
+    const { settings } = state;
+    if (!isOpen(settings)) {
+      return options.refuse(c, { status: 404, reason: "unknown" });
+    }
+    if (hasEnded(settings)) {
+      return options.refuse(c, { status: 410, reason: "expired", settings });
+    }
+    if (settings.password && !(await hasSession(c, sanityToken, id, state.fingerprint))) {
+      return options.refuse(c, { status: 401, reason: "locked", settings });
+    }
+    const photo = photoId ? await store.photo(id, photoId) : undefined;
+    if (photoId && !photo) return options.refuse(c, { status: 404, reason: "unknown" });
+    established.set(c, { id, settings, state, photo, client });
+    await next();
+    // Whatever the handler answered stays private: a photograph may be kept by the browser
+    // (private, max-age), anything else not at all.
+    const headers = c.res.headers;
+    if (!headers.get("Cache-Control")?.startsWith("private")) {
+      headers.set("Cache-Control", PRIVATE_HEADERS["Cache-Control"]);
+    }
+    headers.set("X-Robots-Tag", PRIVATE_HEADERS["X-Robots-Tag"]);
+    headers.set("Referrer-Policy", PRIVATE_HEADERS["Referrer-Policy"]);
+  };
+}
+
+/** The bare answer to a refused request for a file: its status, nothing of the gallery. */
+export const refuseFile = (c: Context<AppEnv>, refusal: Refusal): Response =>
+  c.text(
+    { 401: "401 Unauthorized", 404: "404 Not Found", 410: "410 Gone" }[refusal.status],
+    refusal.status,
+    PRIVATE_HEADERS,
+  );

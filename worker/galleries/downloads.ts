@@ -1,0 +1,149 @@
+/**
+ * Downloads: one photograph, the client's favourites or the whole gallery as one ZIP, in the
+ * original or at 2048 pixels, as far as the owner allows (`downloads` in the gallery's
+ * settings). A ZIP streams from R2 file by file (zip.ts): a gigabyte of originals goes out with
+ * the worker's memory flat, and with its length announced, since the upload recorded each
+ * original's size and CRC-32.
+ */
+
+import type { Context, Handler } from "hono";
+import type { AppEnv } from "../request/app-env.ts";
+import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
+import type { GalleryPhoto } from "./gallery-store.ts";
+import type { DownloadSize } from "./ids.ts";
+import { original, sized } from "./images.ts";
+import type { Downloads } from "./settings.ts";
+import { archiveNames, type ZipEntry, zipLength, zipStream } from "./zip.ts";
+
+/** Whether the owner lets the client download `size`. */
+export const allows = (downloads: Downloads, size: DownloadSize): boolean =>
+  downloads === "original" || (downloads === "2048" && size === "2048");
+
+const sizeOf = (value: string | undefined): DownloadSize | undefined =>
+  value === "original" || value === "2048" ? value : undefined;
+
+/** A file name for the 2048-pixel copy: "DSC_0142.jpg" → "DSC_0142-2048.jpg". */
+export function sizedName(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return `${dot > 0 ? name.slice(0, dot) : name}-2048.jpg`;
+}
+
+/** `attachment` with the name in both forms: plain ASCII, and UTF-8 for browsers that read it. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+function refused(c: Context<AppEnv>, status: 400 | 403 | 404, message: string): Response {
+  return c.text(`${status} ${message}\n`, status, PRIVATE_HEADERS);
+}
+
+const DISALLOWED = {
+  off: "Downloads are not offered in this gallery. Ask the photographer for the files.",
+  original:
+    "Only the 2048-pixel size may be downloaded from this gallery. Ask the photographer for the originals.",
+};
+
+/** Why `size` may not be downloaded here, or undefined when it may. */
+function disallowed(c: Context<AppEnv>, size: DownloadSize): Response | undefined {
+  const { downloads } = galleryOf(c).settings;
+  if (allows(downloads, size)) return undefined;
+  return refused(c, 403, downloads === "off" ? DISALLOWED.off : DISALLOWED.original);
+}
+
+/** `GET /g/{id}/download/{photo}?size=original|2048`: one photograph, as an attachment. */
+export const downloadPhoto: Handler<AppEnv> = async (c) => {
+  const size = sizeOf(c.req.query("size") ?? "original");
+  if (!size) return refused(c, 400, "The size must be original or 2048.");
+  const refusal = disallowed(c, size);
+  if (refusal) return refusal;
+  const { id, photo } = galleryOf(c);
+  if (!photo) return refused(c, 404, "Not Found");
+  const file = size === "original" ? await original(c.env, id, photo) : undefined;
+  const made = size === "2048" ? await sized(c, id, photo, 2048, "jpg") : undefined;
+  const body = file?.body ?? made?.body;
+  if (!body)
+    return refused(c, 404, "This photograph's file is missing. Please tell the photographer.");
+  c.executionCtx.waitUntil(galleryStore(c.env, id).count(id, "downloads"));
+  return new Response(body, {
+    headers: {
+      "Content-Type": size === "original" ? photo.type : "image/jpeg",
+      "Content-Disposition": attachment(size === "original" ? photo.name : sizedName(photo.name)),
+      ...(file ? { "Content-Length": String(file.size) } : {}),
+      ...PRIVATE_HEADERS,
+    },
+  });
+};
+
+/** The ZIP's entries: each opens its file only when the archive reaches it. */
+function entries(
+  c: Context<AppEnv>,
+  photos: readonly GalleryPhoto[],
+  size: DownloadSize,
+): ZipEntry[] {
+  const { id } = galleryOf(c);
+  const names = archiveNames(
+    photos.map((photo) => (size === "original" ? photo.name : sizedName(photo.name))),
+  );
+  return photos.map((photo, index) => {
+    const modified = photo.taken ? new Date(photo.taken) : new Date();
+    const open = async () => {
+      const body =
+        size === "original"
+          ? (await original(c.env, id, photo))?.body
+          : (await sized(c, id, photo, 2048, "jpg"))?.body;
+      if (!body) throw new Error(`The file of ${photo.name} is missing from the bucket`);
+      return body;
+    };
+    const name = names[index] as string;
+    return size === "original"
+      ? { name, modified, open, size: photo.bytes, crc32: photo.crc32 }
+      : { name, modified, open };
+  });
+}
+
+/**
+ * `GET /g/{id}/download?set=all|favourites&size=original|2048`: the photographs as one ZIP,
+ * named after the gallery.
+ */
+export const downloadZip: Handler<AppEnv> = async (c) => {
+  const set = c.req.query("set") ?? "all";
+  const size = sizeOf(c.req.query("size") ?? "original");
+  if (!size || (set !== "all" && set !== "favourites")) {
+    return refused(c, 400, "Ask for set=all or set=favourites, and size=original or 2048.");
+  }
+  const refusal = disallowed(c, size);
+  if (refusal) return refusal;
+  const { id, settings, state } = galleryOf(c);
+  const chosen = new Set(state.favourites);
+  const photos =
+    set === "all" ? state.photos : state.photos.filter((photo) => chosen.has(photo.id));
+  if (photos.length === 0) {
+    return refused(
+      c,
+      404,
+      set === "favourites"
+        ? "You have not marked any favourites yet."
+        : "This gallery has no photographs yet.",
+    );
+  }
+  const files = entries(c, photos, size);
+  const length = zipLength(files);
+  c.executionCtx.waitUntil(galleryStore(c.env, id).count(id, "downloads"));
+  const title = settings.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "photographs";
+  const name = `${title}${set === "favourites" ? " (favourites)" : ""}${size === "2048" ? " 2048" : ""}.zip`;
+  let body = zipStream(files);
+  if (length !== undefined) {
+    // Its length announced, so the browser shows how far the download has come.
+    const fixed = new FixedLengthStream(length);
+    c.executionCtx.waitUntil(body.pipeTo(fixed.writable).catch(() => {}));
+    body = fixed.readable;
+  }
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": attachment(name),
+      ...PRIVATE_HEADERS,
+    },
+  });
+};

@@ -1,0 +1,125 @@
+/**
+ * Proofing: the client names themselves once (a name or an e-mail: the key of their favourites
+ * on any device), marks favourites with a heart, and sends the selection with a note. Each works
+ * as a plain form (`303` back to where the client was) and, for the gallery's script, as JSON
+ * (`Accept: application/json`). A favourite is stored in the gallery's Durable Object before
+ * the answer says it is.
+ */
+import type { Context, Handler } from "hono";
+import type { AppEnv } from "../request/app-env.ts";
+import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
+import { galleryPaths, isPhotoId } from "./ids.ts";
+import { clientCookie } from "./session.ts";
+
+/** Longest name or e-mail, and longest note, taken. */
+const MAX_LABEL = 120;
+const MAX_NOTE = 4000;
+
+const wantsJson = (c: Context) => (c.req.header("Accept") ?? "").includes("application/json");
+
+async function formOf(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const parsed = await c.req.parseBody().catch(() => ({}));
+  const form: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value === "string") form[name] = value;
+  }
+  return form;
+}
+
+/** Where a form post goes back to: a path of this gallery (never another site), else the gallery. */
+function backTo(id: string, value: string | undefined, extra = ""): string {
+  const root = galleryPaths.root(id);
+  const target =
+    value && (value === root || value.startsWith(`${root}?`) || value.startsWith(`${root}/p/`))
+      ? value
+      : root;
+  if (!extra) return target;
+  const [path = target, hash] = target.split("#");
+  return `${path}${path.includes("?") ? "&" : "?"}${extra}${hash ? `#${hash}` : ""}`;
+}
+
+function back(c: Context<AppEnv>, location: string, headers: Record<string, string> = {}) {
+  return c.body(null, 303, { ...PRIVATE_HEADERS, ...headers, Location: location });
+}
+
+/** `POST /g/{id}/client`: who is choosing (their favourites are kept under it). */
+export const nameClient: Handler<AppEnv> = async (c) => {
+  const { id } = galleryOf(c);
+  const form = await formOf(c);
+  const label = (form.client ?? "").normalize("NFC").trim().replace(/\s+/g, " ");
+  if (!label || label.length > MAX_LABEL) {
+    if (wantsJson(c)) {
+      return c.json(
+        { error: `Please give your name or e-mail (at most ${MAX_LABEL} characters).` },
+        422,
+        PRIVATE_HEADERS,
+      );
+    }
+    return back(c, backTo(id, form.back, "client=missing"));
+  }
+  const cookie = await clientCookie(c.var.config.sanityToken, id, label);
+  if (wantsJson(c)) {
+    return c.json({ client: label }, 200, { ...PRIVATE_HEADERS, "Set-Cookie": cookie });
+  }
+  return back(c, backTo(id, form.back), { "Set-Cookie": cookie });
+};
+
+/** `POST /g/{id}/favourites`: `photo={id}&favourite=true|false`. */
+export const setFavourite: Handler<AppEnv> = async (c) => {
+  const { id, client, settings } = galleryOf(c);
+  const form = await formOf(c);
+  const photo = form.photo;
+  if (!isPhotoId(photo) || (form.favourite !== "true" && form.favourite !== "false")) {
+    return wantsJson(c)
+      ? c.json({ error: "Send photo and favourite=true or false." }, 400, PRIVATE_HEADERS)
+      : c.text("400 Bad Request: send photo and favourite=true or false\n", 400, PRIVATE_HEADERS);
+  }
+  if (!client) {
+    return wantsJson(c)
+      ? c.json({ error: "Tell us your name first.", needsClient: true }, 409, PRIVATE_HEADERS)
+      : back(c, backTo(id, form.back, "client=needed"));
+  }
+  const result = await galleryStore(c.env, id).setFavourite(id, {
+    client: client.key,
+    label: client.label,
+    photo,
+    favourite: form.favourite === "true",
+  });
+  const limit = settings.favouritesLimit;
+  if (wantsJson(c)) {
+    if (!result.saved) {
+      const error =
+        result.reason === "limit"
+          ? `You have chosen ${limit} already, the most for this gallery. Remove one to choose another.`
+          : "There is no such photograph in this gallery.";
+      return c.json(
+        { error, count: result.count, limit },
+        result.reason === "limit" ? 409 : 404,
+        PRIVATE_HEADERS,
+      );
+    }
+    return c.json(
+      { saved: true, favourite: form.favourite === "true", count: result.count, limit },
+      200,
+      PRIVATE_HEADERS,
+    );
+  }
+  const notice = result.saved ? "" : result.reason === "limit" ? "limit=reached" : "";
+  return back(c, backTo(id, form.back, notice));
+};
+
+/** `POST /g/{id}/favourites/send`: the selection goes to the owner, with a note. */
+export const sendSelection: Handler<AppEnv> = async (c) => {
+  const { id, client } = galleryOf(c);
+  const form = await formOf(c);
+  if (!client) {
+    return wantsJson(c)
+      ? c.json({ error: "Tell us your name first.", needsClient: true }, 409, PRIVATE_HEADERS)
+      : back(c, backTo(id, form.back, "client=needed"));
+  }
+  const note = (form.note ?? "").trim().slice(0, MAX_NOTE);
+  await galleryStore(c.env, id).sendSelection(id, client.key, client.label, note);
+  return wantsJson(c)
+    ? c.json({ sent: true }, 200, PRIVATE_HEADERS)
+    : back(c, backTo(id, form.back, "sent=1"));
+};

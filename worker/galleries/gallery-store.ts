@@ -1,0 +1,341 @@
+import { DurableObject } from "cloudflare:workers";
+import { contentSettings, loadConfig } from "../config/config.ts";
+import { sanityClient } from "../content/sanity-client.ts";
+import { errorText, log } from "../lib/log.ts";
+import { galleryDocumentId } from "./ids.ts";
+import { passwordFingerprint } from "./password.ts";
+import { type GallerySettings, parseGallerySettings } from "./settings.ts";
+
+/** How long the settings read from Sanity count without a publish webhook saying otherwise. */
+export const SETTINGS_FRESH_MS = 30_000;
+
+/** How soon after a change the Studio's copy of favourites and counts is brought up to date. */
+const WRITE_BACK_DELAY_MS = 1_500;
+
+/** A photograph of the gallery, as its upload described it. */
+export interface GalleryPhoto {
+  id: string;
+  /** The file's name as the photographer exported it (what a ZIP and Lightroom's filter use). */
+  name: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /** CRC-32 of the original, for the ZIP's headers. */
+  crc32: number;
+  type: string;
+  /** ISO capture time, when the file had one. */
+  taken: string | undefined;
+}
+
+/** What one request learns about its gallery, in one call. */
+export interface GalleryState {
+  /** Undefined: no such gallery (never created, or deleted). */
+  settings: GallerySettings | undefined;
+  /** Names the password sessions are given for (password.ts). */
+  fingerprint: string;
+  photos: GalleryPhoto[];
+  /** The photographs this client marked, when a client was named. */
+  favourites: string[];
+  /** The note the client sent with their selection, and when. */
+  sent: { note: string; at: string } | undefined;
+}
+
+export interface Favourite {
+  client: string;
+  /** As the client gave it: shown to the owner. */
+  label: string;
+  photo: string;
+  favourite: boolean;
+}
+
+export type FavouriteResult =
+  | { saved: true; count: number }
+  | { saved: false; reason: "limit" | "unknown photo"; count: number };
+
+type Row = Record<string, SqlStorageValue>;
+
+/**
+ * One client gallery's state, in a Durable Object of its own (named by the gallery's id): its
+ * settings as last read from Sanity, the index of its photographs, each client's favourites and
+ * note, and how often it was opened and downloaded. One instance per gallery is strongly
+ * consistent (a favourite is stored before the answer says so; a revocation is seen by the
+ * next request, wherever it arrives) and keeps a busy gallery from slowing any other.
+ *
+ * Settings come from the gallery's Sanity document: re-read when the publish webhook says the
+ * document changed (`refresh`), and otherwise when they are older than SETTINGS_FRESH_MS. The
+ * owner sees favourites, notes and counts in the Studio: they are written back to the document
+ * a moment after they change (an alarm, retried until Sanity takes them).
+ */
+export class ClientGallery extends DurableObject<Env> {
+  readonly #sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.#sql = ctx.storage.sql;
+    this.#sql.exec(`
+      CREATE TABLE IF NOT EXISTS photos (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
+        bytes INTEGER NOT NULL, crc32 INTEGER NOT NULL, type TEXT NOT NULL, taken TEXT,
+        added INTEGER NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS favourites (
+        client TEXT NOT NULL, photo TEXT NOT NULL, added INTEGER NOT NULL,
+        PRIMARY KEY (client, photo)
+      );
+      CREATE TABLE IF NOT EXISTS clients (
+        client TEXT PRIMARY KEY, label TEXT NOT NULL, note TEXT, sent_at TEXT,
+        updated_at TEXT NOT NULL
+      );
+    `);
+  }
+
+  /** The gallery's id, kept on first use (the Durable Object is named by it). */
+  #gallery(id: string): string {
+    const known = this.ctx.storage.kv.get<string>("gallery");
+    if (known === undefined) this.ctx.storage.kv.put("gallery", id);
+    else if (known !== id) throw new Error("This gallery's store was asked for another gallery");
+    return id;
+  }
+
+  /** Reads the settings from Sanity now and keeps them (or that there is no such gallery). */
+  async refresh(id: string): Promise<GallerySettings | undefined> {
+    const gallery = this.#gallery(id);
+    const config = contentSettings(loadConfig(this.env));
+    const client = sanityClient({ ...config, useCdn: false });
+    const doc: unknown = await client.getDocument(galleryDocumentId(gallery));
+    const settings = parseGallerySettings(doc);
+    this.ctx.storage.kv.put("settings", settings ?? null);
+    this.ctx.storage.kv.put("syncedAt", Date.now());
+    return settings;
+  }
+
+  async #settings(id: string): Promise<GallerySettings | undefined> {
+    const syncedAt = this.ctx.storage.kv.get<number>("syncedAt");
+    const kept = this.ctx.storage.kv.get<GallerySettings | null>("settings");
+    if (syncedAt !== undefined && Date.now() - syncedAt < SETTINGS_FRESH_MS) {
+      return kept ?? undefined;
+    }
+    try {
+      return await this.refresh(id);
+    } catch (error) {
+      // Sanity cannot be asked: the last settings it gave stand (never a gallery it never had).
+      log.warn("Client gallery settings could not be refreshed", {
+        gallery: id,
+        error: errorText(error),
+      });
+      return kept ?? undefined;
+    }
+  }
+
+  /** Everything a request of the gallery needs to know, in one call. */
+  async state(
+    id: string,
+    options: { client?: string; photos?: boolean } = {},
+  ): Promise<GalleryState> {
+    const settings = await this.#settings(id);
+    const photos = options.photos && settings ? this.#photos() : [];
+    const favourites = options.client && settings ? this.#favourites(options.client) : [];
+    const row = options.client
+      ? this.#sql
+          .exec<Row>("SELECT note, sent_at FROM clients WHERE client = ?", options.client)
+          .toArray()[0]
+      : undefined;
+    return {
+      settings,
+      fingerprint: await passwordFingerprint(settings?.password),
+      photos,
+      favourites,
+      sent:
+        typeof row?.sent_at === "string"
+          ? { note: String(row.note ?? ""), at: row.sent_at }
+          : undefined,
+    };
+  }
+
+  #photos(): GalleryPhoto[] {
+    return this.#sql
+      .exec<Row>("SELECT * FROM photos ORDER BY COALESCE(taken, ''), name, id")
+      .toArray()
+      .map(toPhoto);
+  }
+
+  #favourites(client: string): string[] {
+    return this.#sql
+      .exec<Row>(
+        "SELECT f.photo FROM favourites f JOIN photos p ON p.id = f.photo WHERE f.client = ? ORDER BY COALESCE(p.taken, ''), p.name",
+        client,
+      )
+      .toArray()
+      .map((row) => String(row.photo));
+  }
+
+  /** One photograph, or undefined when the gallery has no such photograph. */
+  photo(id: string, photo: string): GalleryPhoto | undefined {
+    this.#gallery(id);
+    const row = this.#sql.exec<Row>("SELECT * FROM photos WHERE id = ?", photo).toArray()[0];
+    return row ? toPhoto(row) : undefined;
+  }
+
+  /** Adds a photograph the upload stored in the bucket (again: nothing changes). */
+  addPhoto(id: string, photo: GalleryPhoto): void {
+    this.#gallery(id);
+    this.#sql.exec(
+      "INSERT OR IGNORE INTO photos (id, name, width, height, bytes, crc32, type, taken, added) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      photo.id,
+      photo.name,
+      photo.width,
+      photo.height,
+      photo.bytes,
+      photo.crc32,
+      photo.type,
+      photo.taken ?? null,
+      Date.now(),
+    );
+  }
+
+  removePhoto(id: string, photo: string): void {
+    this.#gallery(id);
+    this.#sql.exec("DELETE FROM photos WHERE id = ?", photo);
+    this.#sql.exec("DELETE FROM favourites WHERE photo = ?", photo);
+  }
+
+  /** Marks or unmarks a favourite; refused past the owner's limit or for a photograph not here. */
+  async setFavourite(id: string, change: Favourite): Promise<FavouriteResult> {
+    const settings = await this.#settings(id);
+    const count = () => this.#favourites(change.client).length;
+    if (!this.#sql.exec("SELECT 1 FROM photos WHERE id = ?", change.photo).toArray().length) {
+      return { saved: false, reason: "unknown photo", count: count() };
+    }
+    if (change.favourite) {
+      const limit = settings?.favouritesLimit;
+      const marked = this.#sql
+        .exec(
+          "SELECT 1 FROM favourites WHERE client = ? AND photo = ?",
+          change.client,
+          change.photo,
+        )
+        .toArray().length;
+      if (!marked && limit !== undefined && count() >= limit) {
+        return { saved: false, reason: "limit", count: count() };
+      }
+      this.#sql.exec(
+        "INSERT OR IGNORE INTO favourites (client, photo, added) VALUES (?, ?, ?)",
+        change.client,
+        change.photo,
+        Date.now(),
+      );
+    } else {
+      this.#sql.exec(
+        "DELETE FROM favourites WHERE client = ? AND photo = ?",
+        change.client,
+        change.photo,
+      );
+    }
+    this.#touchClient(change.client, change.label);
+    await this.#writeBackSoon();
+    return { saved: true, count: count() };
+  }
+
+  /** The client sends their selection to the owner, with a note. */
+  async sendSelection(id: string, client: string, label: string, note: string): Promise<void> {
+    this.#gallery(id);
+    this.#touchClient(client, label);
+    this.#sql.exec(
+      "UPDATE clients SET note = ?, sent_at = ? WHERE client = ?",
+      note,
+      new Date().toISOString(),
+      client,
+    );
+    await this.#writeBackSoon();
+  }
+
+  /** Counts an opening of the gallery or a download, for the owner. */
+  async count(id: string, what: "opened" | "downloads"): Promise<void> {
+    this.#gallery(id);
+    const key = `stats:${what}`;
+    this.ctx.storage.kv.put(key, (this.ctx.storage.kv.get<number>(key) ?? 0) + 1);
+    if (what === "opened") this.ctx.storage.kv.put("stats:lastOpenedAt", new Date().toISOString());
+    await this.#writeBackSoon();
+  }
+
+  #touchClient(client: string, label: string): void {
+    this.#sql.exec(
+      "INSERT INTO clients (client, label, updated_at) VALUES (?, ?, ?) ON CONFLICT(client) DO UPDATE SET label = excluded.label, updated_at = excluded.updated_at",
+      client,
+      label,
+      new Date().toISOString(),
+    );
+  }
+
+  async #writeBackSoon(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) {
+      await this.ctx.storage.setAlarm(Date.now() + WRITE_BACK_DELAY_MS);
+    }
+  }
+
+  /**
+   * Writes the favourites, notes and counts to the gallery's Sanity document, where the Studio
+   * shows them. A failure throws: the runtime runs the alarm again, with backoff.
+   */
+  override async alarm(): Promise<void> {
+    const gallery = this.ctx.storage.kv.get<string>("gallery");
+    if (!gallery) return;
+    const clients = this.#sql.exec<Row>("SELECT * FROM clients ORDER BY updated_at").toArray();
+    const selections = clients.map((row) => {
+      const client = String(row.client);
+      const names = this.#sql
+        .exec<Row>(
+          "SELECT p.name FROM favourites f JOIN photos p ON p.id = f.photo WHERE f.client = ? ORDER BY COALESCE(p.taken, ''), p.name",
+          client,
+        )
+        .toArray()
+        .map((photo) => String(photo.name));
+      return {
+        _key: selectionKey(client),
+        _type: "gallerySelection",
+        client: String(row.label),
+        photos: names,
+        ...(typeof row.note === "string" && row.note ? { note: row.note } : {}),
+        ...(typeof row.sent_at === "string" ? { sentAt: row.sent_at } : {}),
+        updatedAt: String(row.updated_at),
+      };
+    });
+    const { kv } = this.ctx.storage;
+    const stats = {
+      _type: "galleryStats",
+      opened: kv.get<number>("stats:opened") ?? 0,
+      downloads: kv.get<number>("stats:downloads") ?? 0,
+      ...(kv.get<string>("stats:lastOpenedAt")
+        ? { lastOpenedAt: kv.get<string>("stats:lastOpenedAt") }
+        : {}),
+    };
+    const config = contentSettings(loadConfig(this.env));
+    const client = sanityClient({ ...config, useCdn: false });
+    const id = galleryDocumentId(gallery);
+    // A gallery the owner deleted has nothing to write to.
+    if (!(await client.getDocument(id))) return;
+    await client.patch(id).set({ selections, stats }).commit({ visibility: "async" });
+  }
+}
+
+/** A Sanity array key for a client: short, stable, and nothing of the name itself. */
+function selectionKey(client: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of client) {
+    hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  }
+  return `c${hash.toString(36)}`;
+}
+
+function toPhoto(row: Row): GalleryPhoto {
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    width: Number(row.width),
+    height: Number(row.height),
+    bytes: Number(row.bytes),
+    crc32: Number(row.crc32),
+    type: String(row.type),
+    taken: typeof row.taken === "string" ? row.taken : undefined,
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * A gallery's id: 26 characters of lowercase base32, 130 random bits, so a gallery's address
+ * cannot be guessed (docs/galleries.md). Its Sanity document is `clientGallery.{id}`, an id on a
+ * sub-path, which Sanity never serves to a request without a token.
+ */
+export const GALLERY_ID = /^[a-z2-7]{26}$/;
+
+/** A photograph's id: the first 32 hex characters of its file's SHA-256. */
+export const PHOTO_ID = /^[0-9a-f]{32}$/;
+
+export const isGalleryId = (value: string | undefined): value is string =>
+  value !== undefined && GALLERY_ID.test(value);
+
+export const isPhotoId = (value: string | undefined): value is string =>
+  value !== undefined && PHOTO_ID.test(value);
+
+/** The gallery's document in Sanity. */
+export const galleryDocumentId = (id: string) => `clientGallery.${id}`;
+
+/** Where a photograph's original is kept in the bucket. */
+export const photoKey = (gallery: string, photo: string) => `galleries/${gallery}/${photo}`;
+
+/** The gallery's own addresses, all under `/g/{id}` (its cookies' path). */
+export const galleryPaths = {
+  root: (id: string) => `/g/${id}`,
+  unlock: (id: string) => `/g/${id}/unlock`,
+  client: (id: string) => `/g/${id}/client`,
+  favourites: (id: string) => `/g/${id}/favourites`,
+  send: (id: string) => `/g/${id}/favourites/send`,
+  size: (id: string, photo: string, width: number, format: "webp" | "jpg") =>
+    `/g/${id}/photo/${photo}/${width}.${format}`,
+  original: (id: string, photo: string) => `/g/${id}/photo/${photo}/original`,
+  download: (id: string, photo: string, size: DownloadSize) =>
+    `/g/${id}/download/${photo}?size=${size}`,
+  zip: (id: string, set: "all" | "favourites", size: DownloadSize) =>
+    `/g/${id}/download?set=${set}&size=${size}`,
+};
+
+/** What a client may download: the original file, or its 2048-pixel size. */
+export type DownloadSize = "original" | "2048";

@@ -1,0 +1,70 @@
+import { Hono } from "hono";
+import { csrf } from "hono/csrf";
+import type { AppEnv } from "../request/app-env.ts";
+import { galleryOf, guard, refuseFile } from "./access.ts";
+import { downloadPhoto, downloadZip } from "./downloads.ts";
+import { nameClient, sendSelection, setFavourite } from "./favourites.ts";
+import type { GalleryPhoto } from "./gallery-store.ts";
+import { isSize, originalResponse, sized } from "./images.ts";
+import { galleryPage, galleryPhotoPage } from "./pages.tsx";
+import { refusalPage, unlock } from "./unlock.tsx";
+import { photoUpload } from "./upload.ts";
+
+export { ClientGallery } from "./gallery-store.ts";
+
+/**
+ * Client galleries (docs/galleries.md): a private gallery per shoot at `/g/{id}`, whose every
+ * byte passes the access check (access.ts), with favourites, downloads and the owner's upload.
+ *
+ * @example
+ * ```ts
+ * app.route("/", galleries); // before the pages
+ * // GET /g/{id} → 401 and the password form, then the gallery once unlocked
+ * ```
+ */
+export const galleries = new Hono<AppEnv>();
+
+const page = guard({ photos: true, refuse: refusalPage });
+const file = guard({ refuse: refuseFile });
+const everyPhoto = guard({ photos: true, refuse: refuseFile });
+
+// The gallery's forms post only from its own pages. Hono's csrf answers a bare 403 otherwise,
+// which is right here: no visitor's typing is lost (unlike the contact form's message).
+galleries.use("/g/:gallery/*", csrf());
+
+galleries.get("/g/:gallery", page, galleryPage);
+galleries.post("/g/:gallery/unlock", unlock);
+galleries.get("/g/:gallery/p/:photo", page, galleryPhotoPage);
+
+/** The gallery and photograph of a request for one photograph's file (the guard found both). */
+function galleryOfFile(c: Parameters<typeof galleryOf>[0]): { id: string; photo: GalleryPhoto } {
+  const { id, photo } = galleryOf(c);
+  if (!photo) throw new Error("A photograph's route without its photograph");
+  return { id, photo };
+}
+
+galleries.get("/g/:gallery/photo/:photo/original", file, async (c) => {
+  const { id, photo } = galleryOfFile(c);
+  return (
+    (await originalResponse(c, id, photo)) ?? refuseFile(c, { status: 404, reason: "unknown" })
+  );
+});
+galleries.get("/g/:gallery/photo/:photo/:size{[0-9]+\\.(?:webp|jpg)}", file, async (c) => {
+  const [width, format] = c.req.param("size").split(".") as [string, "webp" | "jpg"];
+  const size = Number(width);
+  if (!isSize(size)) return refuseFile(c, { status: 404, reason: "unknown" });
+  const { id, photo } = galleryOfFile(c);
+  return (
+    (await sized(c, id, photo, size, format)) ?? refuseFile(c, { status: 404, reason: "unknown" })
+  );
+});
+galleries.get("/g/:gallery/download/:photo", file, downloadPhoto);
+galleries.get("/g/:gallery/download", everyPhoto, downloadZip);
+
+galleries.post("/g/:gallery/client", file, nameClient);
+galleries.post("/g/:gallery/favourites", file, setFavourite);
+galleries.post("/g/:gallery/favourites/send", file, sendSelection);
+
+galleries.get("/_app/galleries/:gallery/photos/:photo", photoUpload);
+galleries.put("/_app/galleries/:gallery/photos/:photo", photoUpload);
+galleries.delete("/_app/galleries/:gallery/photos/:photo", photoUpload);

@@ -1,0 +1,85 @@
+/**
+ * The gallery's pages: the grid (`GET /g/{id}`, `?show=favourites` for the favourites alone)
+ * and each photograph's own page (`GET /g/{id}/p/{photo}`, which the viewer shows over the
+ * grid). Both are rendered for one client and kept by nobody (private, no-store).
+ */
+import type { Context, Handler } from "hono";
+import type { ReactNode } from "react";
+import { loadLayout } from "../render/load-layout.ts";
+import { renderHtml } from "../render/render-html.tsx";
+import type { AppEnv } from "../request/app-env.ts";
+import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
+import { GalleryPhotoView } from "./GalleryPhotoView.tsx";
+import { GalleryView, type GalleryViewProps } from "./GalleryView.tsx";
+import { galleryPaths } from "./ids.ts";
+
+async function render(c: Context<AppEnv>, title: string, main: ReactNode): Promise<Response> {
+  // No slideshow behind a client's photographs: nothing may compete with them.
+  const res = await renderHtml(c, await loadLayout(c, { backdrop: false }), {
+    title,
+    description: title,
+    main,
+  });
+  for (const [name, value] of Object.entries(PRIVATE_HEADERS)) res.headers.set(name, value);
+  return res;
+}
+
+function noticeOf(c: Context<AppEnv>): GalleryViewProps["notice"] {
+  if (c.req.query("client") === "needed") return "client-needed";
+  if (c.req.query("client") === "missing") return "client-missing";
+  if (c.req.query("limit") === "reached") return "limit";
+  if (c.req.query("sent") === "1") return "sent";
+  return undefined;
+}
+
+/** `GET /g/{id}`: the gallery. Each opening is counted for the owner. */
+export const galleryPage: Handler<AppEnv> = async (c) => {
+  const { id, settings, state, client } = galleryOf(c);
+  const favourites = new Set(state.favourites);
+  const filter = c.req.query("show") === "favourites" ? "favourites" : "all";
+  const shown = filter === "all" ? state.photos : state.photos.filter((p) => favourites.has(p.id));
+  c.executionCtx.waitUntil(galleryStore(c.env, id).count(id, "opened"));
+  return render(
+    c,
+    settings.title,
+    <GalleryView
+      id={id}
+      title={settings.title}
+      clientName={settings.clientName}
+      photos={state.photos}
+      shown={shown}
+      favourites={favourites}
+      filter={filter}
+      limit={settings.favouritesLimit}
+      downloads={settings.downloads}
+      client={client?.label}
+      sent={state.sent}
+      notice={noticeOf(c)}
+      here={filter === "all" ? galleryPaths.root(id) : `${galleryPaths.root(id)}?show=favourites`}
+    />,
+  );
+};
+
+/** `GET /g/{id}/p/{photo}`: one photograph, with its neighbours in the gallery's order. */
+export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
+  const { id, settings, state, photo, client } = galleryOf(c);
+  const index = state.photos.findIndex((each) => each.id === photo?.id);
+  const found = state.photos[index];
+  if (!found) return c.notFound();
+  return render(
+    c,
+    `${found.name} · ${settings.title}`,
+    <GalleryPhotoView
+      id={id}
+      title={settings.title}
+      photo={found}
+      position={index + 1}
+      count={state.photos.length}
+      previous={state.photos[index - 1]}
+      next={state.photos[index + 1]}
+      favourite={state.favourites.includes(found.id)}
+      client={client !== undefined}
+      downloads={settings.downloads}
+    />,
+  );
+};

@@ -1,0 +1,149 @@
+/**
+ * `/_app/galleries/{gallery}/photos/{photo}`: how `npm run gallery -- upload` puts a photograph
+ * into a gallery (docs/galleries.md, "The upload protocol"). The owner's command signs each
+ * request with a key derived from the Sanity token (the token itself never leaves their
+ * machine); the file streams into R2, which checks it against the SHA-256 announced; the
+ * gallery's Durable Object records it. HEAD says whether a photograph is there already, so an
+ * interrupted upload continues where it stopped and a second run sends nothing.
+ */
+import type { Context, Handler } from "hono";
+import { releaseBody } from "../lib/request-body.ts";
+import { derivedKey, fromHex, verify } from "../lib/signing.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { galleryStore } from "./access.ts";
+import type { GalleryPhoto } from "./gallery-store.ts";
+import { isGalleryId, isPhotoId, photoKey } from "./ids.ts";
+
+/** The largest photograph accepted (Workers take request bodies of 100 MB on most plans). */
+export const MAX_PHOTO_BYTES = 100 * 1024 * 1024;
+
+/** How long a signed upload request counts: clocks of the owner's machine and the edge differ a little. */
+export const SIGNATURE_WINDOW_MS = 5 * 60 * 1000;
+
+const TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
+
+const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+
+/** What the owner's command signs: the method, the path, the time and the file's identity. */
+export const uploadSignatureText = (
+  method: string,
+  path: string,
+  at: string,
+  sha256: string,
+  length: string,
+) => `${method}\n${path}\n${at}\n${sha256}\n${length}`;
+
+export const uploadKey = (token: string | undefined) =>
+  derivedKey(token, "portfolio gallery upload");
+
+async function signed(c: Context<AppEnv>, sha256: string, length: string): Promise<boolean> {
+  const header = c.req.header("X-Gallery-Signature") ?? "";
+  const match = /^t=(\d{13}),v1=([0-9a-f]{64})$/.exec(header);
+  const key = await uploadKey(c.var.config.sanityToken);
+  if (!match || !key) return false;
+  const [, at, signature] = match as unknown as [string, string, string];
+  if (Math.abs(Date.now() - Number(at)) > SIGNATURE_WINDOW_MS) return false;
+  const bytes = fromHex(signature);
+  const text = uploadSignatureText(c.req.method, c.req.path, at, sha256, length);
+  return bytes ? verify(key, bytes, text) : false;
+}
+
+function plain(c: Context<AppEnv>, status: 200 | 201 | 400 | 401 | 404 | 409 | 413, text: string) {
+  return c.text(`${text}\n`, status, NO_STORE);
+}
+
+const whole = (value: string | undefined) =>
+  value !== undefined && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : undefined;
+
+/** HEAD, PUT and DELETE of one photograph of a gallery (see above). */
+export const photoUpload: Handler<AppEnv> = async (c) => {
+  const gallery = c.req.param("gallery");
+  const photo = c.req.param("photo");
+  const method = c.req.method;
+  const refuse = async (status: 400 | 401 | 404 | 413, text: string) => {
+    await releaseBody(c.req.raw, c.var.config);
+    return plain(c, status, text);
+  };
+  if (!isGalleryId(gallery) || !isPhotoId(photo)) return refuse(404, "Not Found");
+
+  const sha256 = method === "PUT" ? (c.req.header("X-Photo-SHA256") ?? "") : "";
+  const length = method === "PUT" ? (c.req.header("Content-Length") ?? "") : "0";
+  if (!(await signed(c, sha256, length)))
+    return refuse(401, "Unauthorized: missing, wrong or expired signature");
+
+  const store = galleryStore(c.env, gallery);
+  const { settings } = await store.state(gallery);
+  if (!settings) return refuse(404, "No such gallery: create it in the Studio first");
+  const key = photoKey(gallery, photo);
+
+  if (method === "HEAD" || method === "GET") {
+    const known = await store.photo(gallery, photo);
+    const stored = known ? await c.env.GALLERY_PHOTOS.head(key) : null;
+    return c.body(null, stored ? 200 : 404, NO_STORE);
+  }
+  if (method === "DELETE") {
+    await c.env.GALLERY_PHOTOS.delete(key);
+    await store.removePhoto(gallery, photo);
+    return c.body(null, 204, NO_STORE);
+  }
+  if (method !== "PUT") return refuse(400, "Use HEAD, PUT or DELETE");
+
+  const bytes = Number(length);
+  const type = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim() ?? "";
+  const width = whole(c.req.header("X-Photo-Width"));
+  const height = whole(c.req.header("X-Photo-Height"));
+  const crc = c.req.header("X-Photo-CRC32") ?? "";
+  const taken = c.req.header("X-Photo-Taken");
+  let name: string;
+  try {
+    name = decodeURIComponent(c.req.header("X-Photo-Name") ?? "").trim();
+  } catch {
+    name = "";
+  }
+  if (!/^\d+$/.test(length) || bytes === 0) return refuse(400, "Content-Length is required");
+  if (bytes > MAX_PHOTO_BYTES) return refuse(413, "Payload Too Large: at most 100 MB a photograph");
+  if (!/^[0-9a-f]{64}$/.test(sha256) || !sha256.startsWith(photo)) {
+    return refuse(
+      400,
+      "X-Photo-SHA256 must be the file's SHA-256, and the photo id its first 32 characters",
+    );
+  }
+  if (!TYPES.has(type))
+    return refuse(400, "Content-Type must be image/jpeg, image/png or image/webp");
+  if (!width || !height) return refuse(400, "X-Photo-Width and X-Photo-Height are required");
+  if (!/^[0-9a-f]{8}$/.test(crc)) return refuse(400, "X-Photo-CRC32 must be 8 hex digits");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name is one plain line.
+  if (!name || name.length > 200 || /[\\/\u0000-\u001f]/.test(name)) {
+    return refuse(400, "X-Photo-Name must be the file's name");
+  }
+  if (taken !== undefined && Number.isNaN(Date.parse(taken))) {
+    return refuse(400, "X-Photo-Taken must be an ISO time");
+  }
+
+  const existing = await c.env.GALLERY_PHOTOS.head(key);
+  if (existing) {
+    await releaseBody(c.req.raw, c.var.config);
+  } else {
+    try {
+      // R2 checks the body against the SHA-256 announced and stores nothing that differs.
+      await c.env.GALLERY_PHOTOS.put(key, c.req.raw.body, {
+        sha256,
+        httpMetadata: { contentType: type },
+      });
+    } catch {
+      return plain(c, 409, "Conflict: the file's SHA-256 is not the one announced");
+    }
+  }
+  const entry: GalleryPhoto = {
+    id: photo,
+    name,
+    width,
+    height,
+    bytes,
+    crc32: Number.parseInt(crc, 16),
+    type,
+    taken: taken ? new Date(taken).toISOString() : undefined,
+  };
+  await store.addPhoto(gallery, entry);
+  return plain(c, existing ? 200 : 201, existing ? "Already there" : "Stored");
+};

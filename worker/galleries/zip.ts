@@ -1,0 +1,276 @@
+/**
+ * A ZIP archive written as it streams: each file's bytes pass straight from their source (an
+ * R2 object, an Images binding output) to the client, so a gigabyte of photographs goes out
+ * with the worker's memory flat. Files are stored, not compressed: photographs are compressed
+ * already, and storing keeps the CPU free. Where a file's size and CRC-32 are known in advance
+ * (originals: the upload recorded them) the headers carry them and the whole archive's length
+ * is known before the first byte; otherwise the CRC is computed on the way and written after
+ * the data (a data descriptor). Archives past 4 GB or 65,535 files use the ZIP64 records.
+ */
+import { Crc32 } from "./crc32.ts";
+
+export interface ZipEntry {
+  /** The file's name in the archive (one level, no folders). */
+  name: string;
+  modified: Date;
+  /** The bytes, opened only when the archive reaches this file. */
+  open: () => Promise<ReadableStream<Uint8Array>>;
+  /** Known in advance: the headers carry both, no data descriptor follows. */
+  size?: number;
+  crc32?: number;
+}
+
+const MAX32 = 0xffffffff;
+const MAX16 = 0xffff;
+const UTF8_NAMES = 1 << 11;
+const DESCRIPTOR = 1 << 3;
+
+const encoder = new TextEncoder();
+
+class Bytes {
+  readonly #view: DataView;
+  readonly bytes: Uint8Array;
+  #at = 0;
+  constructor(size: number) {
+    this.bytes = new Uint8Array(size);
+    this.#view = new DataView(this.bytes.buffer);
+  }
+  u16(value: number): this {
+    this.#view.setUint16(this.#at, value, true);
+    this.#at += 2;
+    return this;
+  }
+  u32(value: number): this {
+    this.#view.setUint32(this.#at, value >>> 0, true);
+    this.#at += 4;
+    return this;
+  }
+  u64(value: number): this {
+    this.#view.setBigUint64(this.#at, BigInt(value), true);
+    this.#at += 8;
+    return this;
+  }
+  raw(data: Uint8Array): this {
+    this.bytes.set(data, this.#at);
+    this.#at += data.length;
+    return this;
+  }
+}
+
+/** MS-DOS time and date (two-second steps, from 1980), as the ZIP headers keep them. */
+function dosDateTime(date: Date): { time: number; date: number } {
+  const year = Math.max(1980, date.getUTCFullYear());
+  return {
+    time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1),
+    date: ((year - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate(),
+  };
+}
+
+/** Names as a client's unzip shows them: no folders, no control characters, no duplicates. */
+export function archiveNames(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((raw) => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name is one plain line.
+    const clean = raw.replace(/[\u0000-\u001f\u007f/\\:]+/g, "_").trim() || "photograph";
+    const count = (seen.get(clean.toLowerCase()) ?? 0) + 1;
+    seen.set(clean.toLowerCase(), count);
+    if (count === 1) return clean;
+    const dot = clean.lastIndexOf(".");
+    return dot > 0 ? `${clean.slice(0, dot)} (${count})${clean.slice(dot)}` : `${clean} (${count})`;
+  });
+}
+
+interface Written {
+  name: Uint8Array;
+  flags: number;
+  time: number;
+  date: number;
+  crc: number;
+  size: number;
+  offset: number;
+}
+
+const knownInAdvance = (entry: ZipEntry) => entry.size !== undefined && entry.crc32 !== undefined;
+
+function localHeader(entry: ZipEntry, name: Uint8Array, flags: number): Uint8Array {
+  const { time, date } = dosDateTime(entry.modified);
+  const known = knownInAdvance(entry);
+  const large = known && (entry.size as number) >= MAX32;
+  const extra = large ? 20 : 0;
+  const header = new Bytes(30 + name.length + extra)
+    .u32(0x04034b50)
+    .u16(large ? 45 : 20)
+    .u16(flags)
+    .u16(0)
+    .u16(time)
+    .u16(date)
+    .u32(known ? (entry.crc32 as number) : 0)
+    .u32(known ? (large ? MAX32 : (entry.size as number)) : 0)
+    .u32(known ? (large ? MAX32 : (entry.size as number)) : 0)
+    .u16(name.length)
+    .u16(extra)
+    .raw(name);
+  if (large)
+    header
+      .u16(0x0001)
+      .u16(16)
+      .u64(entry.size as number)
+      .u64(entry.size as number);
+  return header.bytes;
+}
+
+function centralHeader(file: Written): Uint8Array {
+  const sizes = file.size >= MAX32;
+  const offset = file.offset >= MAX32;
+  const extra = (sizes ? 16 : 0) + (offset ? 8 : 0);
+  const header = new Bytes(46 + file.name.length + (extra ? 4 + extra : 0))
+    .u32(0x02014b50)
+    .u16((3 << 8) | 45)
+    .u16(sizes || offset ? 45 : 20)
+    .u16(file.flags)
+    .u16(0)
+    .u16(file.time)
+    .u16(file.date)
+    .u32(file.crc)
+    .u32(sizes ? MAX32 : file.size)
+    .u32(sizes ? MAX32 : file.size)
+    .u16(file.name.length)
+    .u16(extra ? 4 + extra : 0)
+    .u16(0)
+    .u16(0)
+    .u16(0)
+    .u32((0o100644 << 16) >>> 0)
+    .u32(offset ? MAX32 : file.offset)
+    .raw(file.name);
+  if (extra) {
+    header.u16(0x0001).u16(extra);
+    if (sizes) header.u64(file.size).u64(file.size);
+    if (offset) header.u64(file.offset);
+  }
+  return header.bytes;
+}
+
+function endRecords(count: number, directoryOffset: number, directorySize: number): Uint8Array {
+  const zip64 = count >= MAX16 || directoryOffset >= MAX32 || directorySize >= MAX32;
+  const end = new Bytes((zip64 ? 56 + 20 : 0) + 22);
+  if (zip64) {
+    const at = directoryOffset + directorySize;
+    end
+      .u32(0x06064b50)
+      .u64(44)
+      .u16((3 << 8) | 45)
+      .u16(45)
+      .u32(0)
+      .u32(0)
+      .u64(count)
+      .u64(count)
+      .u64(directorySize)
+      .u64(directoryOffset)
+      .u32(0x07064b50)
+      .u32(0)
+      .u64(at)
+      .u32(1);
+  }
+  end
+    .u32(0x06054b50)
+    .u16(0)
+    .u16(0)
+    .u16(zip64 ? MAX16 : count)
+    .u16(zip64 ? MAX16 : count)
+    .u32(zip64 ? MAX32 : directorySize)
+    .u32(zip64 ? MAX32 : directoryOffset)
+    .u16(0);
+  return end.bytes;
+}
+
+/**
+ * The archive's length in bytes, when every entry's size and CRC are known in advance (so it
+ * can be announced in Content-Length and a browser shows the download's progress); otherwise
+ * undefined.
+ */
+export function zipLength(entries: readonly ZipEntry[]): number | undefined {
+  if (!entries.every(knownInAdvance)) return undefined;
+  let offset = 0;
+  let directory = 0;
+  for (const entry of entries) {
+    const name = encoder.encode(entry.name).length;
+    const size = entry.size as number;
+    const large = size >= MAX32;
+    const start = offset;
+    offset += 30 + name + (large ? 20 : 0) + size;
+    const extra = (large ? 16 : 0) + (start >= MAX32 ? 8 : 0);
+    directory += 46 + name + (extra ? 4 + extra : 0);
+  }
+  return offset + directory + endRecords(entries.length, offset, directory).length;
+}
+
+/** The archive of `entries`, in their order, as a stream that reads each file only when it is its turn. */
+export function zipStream(entries: readonly ZipEntry[]): ReadableStream<Uint8Array> {
+  async function* archive(): AsyncGenerator<Uint8Array> {
+    const written: Written[] = [];
+    let offset = 0;
+    for (const entry of entries) {
+      const name = encoder.encode(entry.name);
+      const known = knownInAdvance(entry);
+      const flags = UTF8_NAMES | (known ? 0 : DESCRIPTOR);
+      const header = localHeader(entry, name, flags);
+      const start = offset;
+      yield header;
+      offset += header.length;
+      const crc = new Crc32();
+      let size = 0;
+      const reader = (await entry.open()).getReader();
+      let finished = false;
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          size += value.length;
+          if (!known) crc.update(value);
+          yield value;
+        }
+        finished = true;
+      } finally {
+        // The client went away mid-file: stop reading the source too.
+        if (finished) reader.releaseLock();
+        else await reader.cancel().catch(() => {});
+      }
+      offset += size;
+      if (known && size !== entry.size) {
+        throw new Error(`${entry.name}: ${size} bytes where ${entry.size} were announced`);
+      }
+      const checksum = known ? (entry.crc32 as number) : crc.value;
+      if (!known) {
+        const descriptor = new Bytes(16).u32(0x08074b50).u32(checksum).u32(size).u32(size).bytes;
+        yield descriptor;
+        offset += descriptor.length;
+      }
+      const { time, date } = dosDateTime(entry.modified);
+      written.push({ name, flags, time, date, crc: checksum, size, offset: start });
+    }
+    const directoryOffset = offset;
+    let directorySize = 0;
+    for (const file of written) {
+      const header = centralHeader(file);
+      directorySize += header.length;
+      yield header;
+    }
+    yield endRecords(written.length, directoryOffset, directorySize);
+  }
+
+  const chunks = archive();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
