@@ -46,6 +46,8 @@ export interface Answer {
   status: number;
   headers: Headers;
   body: string;
+  /** The body's bytes (a photograph, a ZIP). */
+  bytes: Uint8Array;
 }
 
 /**
@@ -79,9 +81,9 @@ export async function request(
   }
   const ctx = createExecutionContext();
   const res = await worker.fetch(built, testEnv, testEnv === env ? ctx : withoutExports(ctx));
-  const body = await res.text();
+  const bytes = new Uint8Array(await res.arrayBuffer());
   await waitOnExecutionContext(ctx);
-  return { status: res.status, headers: res.headers, body };
+  return { status: res.status, headers: res.headers, body: new TextDecoder().decode(bytes), bytes };
 }
 
 /**

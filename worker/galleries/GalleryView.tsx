@@ -127,12 +127,12 @@ export function GalleryView(props: GalleryViewProps) {
       <header className="panel mb-6 px-5 py-6 sm:px-8">
         <h1 className="collection-title">{props.title}</h1>
         {props.clientName && (
-          <p className="mt-2 text-neutral-700 dark:text-neutral-300">For {props.clientName}</p>
+          <p className="mt-2 text-neutral-700 dark:text-neutral-300">{`For ${props.clientName}`}</p>
         )}
-        <p className="mt-3" aria-live="polite" data-favourite-count="">
-          {photos.length} photographs · <strong>{count}</strong>{" "}
-          {count === 1 ? "favourite" : "favourites"}
-          {limit !== undefined && ` of ${limit} to choose`}
+        <p className="mt-3" aria-live="polite">
+          {`${photos.length} photographs · `}
+          <strong data-favourite-count="">{count}</strong>
+          {` ${count === 1 ? "favourite" : "favourites"}${limit === undefined ? "" : ` of ${limit} to choose`}`}
         </p>
         {props.notice && (
           <p role="status" className="gallery-notice">

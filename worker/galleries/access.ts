@@ -33,11 +33,14 @@ export function galleryOf(c: Context<AppEnv>): GalleryAccess {
   return access;
 }
 
-/** Every answer about a gallery: never in a shared cache, never indexed, never a referrer. */
+/**
+ * Every answer about a gallery: never in a shared cache, never indexed. (Its address never
+ * leaves the site as a referrer either: the site's Referrer-Policy, strict-origin-when-cross-
+ * origin, gives other sites the origin alone.)
+ */
 export const PRIVATE_HEADERS = {
   "Cache-Control": "private, no-store",
   "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "no-referrer",
 } as const;
 
 /** Why a request is refused, with its status. */
@@ -100,7 +103,6 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
       headers.set("Cache-Control", PRIVATE_HEADERS["Cache-Control"]);
     }
     headers.set("X-Robots-Tag", PRIVATE_HEADERS["X-Robots-Tag"]);
-    headers.set("Referrer-Policy", PRIVATE_HEADERS["Referrer-Policy"]);
   };
 }
 

@@ -143,6 +143,7 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
     headers: {
       "Content-Type": "application/zip",
       "Content-Disposition": attachment(name),
+      ...(length === undefined ? {} : { "Content-Length": String(length) }),
       ...PRIVATE_HEADERS,
     },
   });

@@ -1,0 +1,367 @@
+// Client galleries through the real worker and its real bindings in workerd: the gallery's
+// Durable Object, the R2 bucket, the Images binding, the Rate Limiting binding and the Cache
+// API, with the gallery's document in the demo content service. What a client and the owner
+// do, and what each gets. (What anybody else gets: gallery-attacks.test.ts.)
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { crc32 } from "../../worker/galleries/crc32.ts";
+import {
+  announceChange,
+  galleryDocument,
+  galleryWithPhotos,
+  newGalleryId,
+  passwordHash,
+  saveGallery,
+  type Uploaded,
+  unlock,
+  upload,
+} from "./galleries.ts";
+import { captureLogs, ORIGIN, request } from "./harness.ts";
+
+const PASSWORD = "larch-4821";
+
+/** A form post from the gallery's own page. */
+const post = (path: string, form: Record<string, string>, cookie: string, json = false) =>
+  request(path, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      Cookie: cookie,
+      ...(json ? { Accept: "application/json" } : {}),
+    },
+  });
+
+/** The files of a ZIP, read from its central directory; each checked against its CRC-32. */
+function unzip(bytes: Uint8Array): { name: string; data: Uint8Array }[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = bytes.length - 22;
+  expect(view.getUint32(end, true)).toBe(0x06054b50);
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const files: { name: string; data: Uint8Array }[] = [];
+  for (let i = 0; i < count; i++) {
+    expect(view.getUint32(at, true)).toBe(0x02014b50);
+    const crc = view.getUint32(at + 16, true);
+    const size = view.getUint32(at + 24, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const extra = view.getUint16(at + 30, true);
+    const offset = view.getUint32(at + 42, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const local =
+      offset + 30 + view.getUint16(offset + 26, true) + view.getUint16(offset + 28, true);
+    const data = bytes.subarray(local, local + size);
+    expect(crc32(data), name).toBe(crc);
+    files.push({ name, data });
+    at += 46 + nameLength + extra;
+  }
+  return files;
+}
+
+describe("a gallery with a password", () => {
+  let gallery: { id: string; photos: Uploaded[] };
+  let cookie: string;
+
+  beforeAll(async () => {
+    gallery = await galleryWithPhotos({
+      password: await passwordHash(PASSWORD),
+      favouritesLimit: 2,
+    });
+    cookie = await unlock(gallery.id, PASSWORD);
+  });
+
+  it("asks for the password with 401 and a form, and a wrong one gets the form again", async () => {
+    const locked = await request(`/g/${gallery.id}`);
+    expect(locked.status).toBe(401);
+    expect(locked.body).toContain('name="password"');
+    expect(locked.body).toContain("Ana &amp; Luis, 14 June");
+    expect(locked.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(locked.headers.get("X-Robots-Tag")).toContain("noindex");
+    const wrong = await post(`/g/${gallery.id}/unlock`, { password: "larch-4822" }, "");
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toContain("That is not the password");
+    expect(wrong.headers.has("Set-Cookie")).toBe(false);
+  });
+
+  it("gives a session cookie scoped to the gallery for the right password", async () => {
+    const res = await post(`/g/${gallery.id}/unlock`, { password: PASSWORD }, "");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/g/${gallery.id}`);
+    const set = res.headers.get("Set-Cookie") ?? "";
+    for (const part of ["HttpOnly", "Secure", "SameSite=Lax", `Path=/g/${gallery.id}`]) {
+      expect(set).toContain(part);
+    }
+    expect(set).not.toContain(PASSWORD);
+  });
+
+  it("shows the photographs, private and unindexed, with no slideshow behind them", async () => {
+    const res = await request(`/g/${gallery.id}`, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("For Ana Ruiz");
+    for (const photo of gallery.photos) {
+      expect(res.body).toContain(`/g/${gallery.id}/photo/${photo.id}/480.webp`);
+      expect(res.body).toContain(`href="/g/${gallery.id}/p/${photo.id}"`);
+    }
+    expect(res.body).toContain("3 photographs");
+    expect(res.body).toContain("of 2 to choose");
+    expect(res.body).not.toContain('class="backdrop"');
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    // Other sites learn the origin alone, never the gallery's address.
+    expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("Cloudflare-CDN-Cache-Control")).toBe("no-store");
+  });
+
+  it("serves each size made from the original by the Images binding, private to the browser", async () => {
+    const [photo] = gallery.photos as [Uploaded];
+    const res = await request(`/g/${gallery.id}/photo/${photo.id}/480.webp`, {
+      headers: { Cookie: cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/webp");
+    expect(new TextDecoder().decode(res.bytes.subarray(8, 12))).toBe("WEBP");
+    expect(res.headers.get("Cache-Control")).toBe("private, max-age=86400");
+    const again = await request(`/g/${gallery.id}/photo/${photo.id}/480.webp`, {
+      headers: { Cookie: cookie },
+    });
+    expect(again.bytes).toEqual(res.bytes);
+    const odd = await request(`/g/${gallery.id}/photo/${photo.id}/481.webp`, {
+      headers: { Cookie: cookie },
+    });
+    expect(odd.status).toBe(404);
+  });
+
+  it("serves the original for the viewer's zoom, byte for byte", async () => {
+    const [photo] = gallery.photos as [Uploaded];
+    const res = await request(`/g/${gallery.id}/photo/${photo.id}/original`, {
+      headers: { Cookie: cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(res.bytes).toEqual(photo.bytes);
+  });
+
+  it("has a page per photograph with the viewer's stage, its neighbours and its downloads", async () => {
+    const [first, second] = gallery.photos as [Uploaded, Uploaded];
+    const res = await request(`/g/${gallery.id}/p/${second.id}`, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("data-photo-view");
+    expect(res.body).toContain(`data-zoom-original="/g/${gallery.id}/photo/${second.id}/original"`);
+    expect(res.body).toContain(`href="/g/${gallery.id}/p/${first.id}" rel="prev"`);
+    expect(res.body).toContain(second.name);
+    expect(res.body).toContain(`/g/${gallery.id}/download/${second.id}?size=original`);
+  });
+
+  it("downloads one photograph as an attachment under its own name", async () => {
+    const [photo] = gallery.photos as [Uploaded];
+    const res = await request(`/g/${gallery.id}/download/${photo.id}?size=original`, {
+      headers: { Cookie: cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toContain(`filename="${photo.name}"`);
+    expect(res.bytes).toEqual(photo.bytes);
+    const small = await request(`/g/${gallery.id}/download/${photo.id}?size=2048`, {
+      headers: { Cookie: cookie },
+    });
+    expect(small.headers.get("Content-Disposition")).toContain("DSC_0142-2048.jpg");
+    expect(small.bytes.subarray(0, 2)).toEqual(new Uint8Array([0xff, 0xd8]));
+  });
+
+  it("streams everything as one ZIP of the originals, its length announced", async () => {
+    const res = await request(`/g/${gallery.id}/download?set=all&size=original`, {
+      headers: { Cookie: cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/zip");
+    expect(Number(res.headers.get("Content-Length"))).toBe(res.bytes.length);
+    const files = unzip(res.bytes);
+    expect(files.map((file) => file.name).sort()).toEqual(gallery.photos.map((p) => p.name).sort());
+    for (const photo of gallery.photos) {
+      expect(files.find((file) => file.name === photo.name)?.data).toEqual(photo.bytes);
+    }
+  });
+
+  it("keeps favourites per client, up to the owner's limit, as forms and as JSON", async () => {
+    const [a, b, c] = gallery.photos as [Uploaded, Uploaded, Uploaded];
+    // Nobody named yet: the form asks who is choosing.
+    const anonymous = await post(
+      `/g/${gallery.id}/favourites`,
+      { photo: a.id, favourite: "true" },
+      cookie,
+    );
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get("Location")).toContain("client=needed");
+    const named = await post(`/g/${gallery.id}/client`, { client: "Ana Ruiz" }, cookie);
+    expect(named.status).toBe(303);
+    const client = (named.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const both = `${cookie}; ${client}`;
+    const marked = await post(
+      `/g/${gallery.id}/favourites`,
+      { photo: a.id, favourite: "true" },
+      both,
+    );
+    expect(marked.status).toBe(303);
+    const json = await post(
+      `/g/${gallery.id}/favourites`,
+      { photo: b.id, favourite: "true" },
+      both,
+      true,
+    );
+    expect(JSON.parse(json.body)).toEqual({ saved: true, favourite: true, count: 2, limit: 2 });
+    const third = await post(
+      `/g/${gallery.id}/favourites`,
+      { photo: c.id, favourite: "true" },
+      both,
+      true,
+    );
+    expect(third.status).toBe(409);
+    expect(JSON.parse(third.body)).toMatchObject({ count: 2, limit: 2 });
+    // Another device, the same name typed differently: the same favourites.
+    const elsewhere = await post(`/g/${gallery.id}/client`, { client: "  ana   ruiz " }, cookie);
+    const other = `${cookie}; ${(elsewhere.headers.get("Set-Cookie") ?? "").split(";")[0]}`;
+    const page = await request(`/g/${gallery.id}?show=favourites`, { headers: { Cookie: other } });
+    expect(page.body).toContain(`/g/${gallery.id}/photo/${a.id}/480.webp`);
+    expect(page.body).toContain(`/g/${gallery.id}/photo/${b.id}/480.webp`);
+    expect(page.body).not.toContain(`/g/${gallery.id}/photo/${c.id}/480.webp`);
+    const zip = await request(`/g/${gallery.id}/download?set=favourites&size=original`, {
+      headers: { Cookie: other },
+    });
+    expect(
+      unzip(zip.bytes)
+        .map((file) => file.name)
+        .sort(),
+    ).toEqual([a.name, b.name].sort());
+  });
+
+  it("sends the selection with a note, and the Studio's document shows it with the counts", async () => {
+    const named = await post(`/g/${gallery.id}/client`, { client: "Luis" }, cookie);
+    const client = `${cookie}; ${(named.headers.get("Set-Cookie") ?? "").split(";")[0]}`;
+    const [a] = gallery.photos as [Uploaded];
+    await post(`/g/${gallery.id}/favourites`, { photo: a.id, favourite: "true" }, client);
+    const sent = await post(
+      `/g/${gallery.id}/favourites/send`,
+      { note: "The first one, in colour." },
+      client,
+    );
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("Location")).toContain("sent=1");
+    // Written back a moment later (the Durable Object's alarm).
+    let selection: Record<string, unknown> | undefined;
+    for (let attempt = 0; attempt < 50 && !selection; attempt++) {
+      await new Promise((wait) => setTimeout(wait, 100));
+      const doc = await galleryDocument(gallery.id);
+      selection = (doc?.selections as Record<string, unknown>[] | undefined)?.find(
+        (each) => each.client === "Luis" && each.note,
+      );
+    }
+    expect(selection).toMatchObject({
+      _type: "gallerySelection",
+      client: "Luis",
+      photos: [a.name],
+      note: "The first one, in colour.",
+    });
+    const doc = await galleryDocument(gallery.id);
+    expect((doc?.stats as { opened: number }).opened).toBeGreaterThan(0);
+  });
+});
+
+describe("what the owner decides", () => {
+  it("refuses downloads when the owner turned them off, saying so", async () => {
+    const { id, photos } = await galleryWithPhotos({ downloads: "off" }, 1);
+    const [photo] = photos as [Uploaded];
+    const page = await request(`/g/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain("/download");
+    const res = await request(`/g/${id}/download/${photo.id}?size=original`);
+    expect(res.status).toBe(403);
+    expect(res.body).toContain("Downloads are not offered");
+    const zip = await request(`/g/${id}/download?set=all&size=2048`);
+    expect(zip.status).toBe(403);
+  });
+
+  it("offers only the 2048-pixel size when the owner says so", async () => {
+    const { id, photos } = await galleryWithPhotos({ downloads: "2048" }, 1);
+    const [photo] = photos as [Uploaded];
+    expect((await request(`/g/${id}/download/${photo.id}?size=original`)).status).toBe(403);
+    expect((await request(`/g/${id}/download/${photo.id}?size=2048`)).status).toBe(200);
+  });
+
+  it("answers an expired gallery with 410 and a kind page naming whom to ask", async () => {
+    const { id } = await galleryWithPhotos({ expiresAt: "2020-01-01T00:00:00Z" }, 1);
+    const res = await request(`/g/${id}`);
+    expect(res.status).toBe(410);
+    expect(res.body).toContain("This gallery has ended");
+    expect(res.body).toContain("jane@example.com");
+  });
+
+  it("ends every session at once when the password changes or the gallery is turned off", async () => {
+    const { id, photos } = await galleryWithPhotos({ password: await passwordHash(PASSWORD) }, 1);
+    const [photo] = photos as [Uploaded];
+    const cookie = await unlock(id, PASSWORD);
+    const file = `/g/${id}/photo/${photo.id}/960.webp`;
+    expect((await request(file, { headers: { Cookie: cookie } })).status).toBe(200);
+    await saveGallery(id, { password: await passwordHash("birch-1234") });
+    expect(await announceChange(id)).toBe(200);
+    expect((await request(file, { headers: { Cookie: cookie } })).status).toBe(401);
+    const fresh = await unlock(id, "birch-1234");
+    expect((await request(file, { headers: { Cookie: fresh } })).status).toBe(200);
+    await saveGallery(id, { password: await passwordHash("birch-1234"), enabled: false });
+    expect(await announceChange(id)).toBe(200);
+    expect((await request(file, { headers: { Cookie: fresh } })).status).toBe(404);
+  });
+
+  it("limits password attempts per visitor with 429 and Retry-After", async () => {
+    const { id } = await galleryWithPhotos({ password: await passwordHash(PASSWORD) }, 1);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const res = await request(`/g/${id}/unlock`, {
+        method: "POST",
+        body: new URLSearchParams({ password: "guess" }),
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: ORIGIN,
+          "CF-Connecting-IP": "2001:db8:gallery::1",
+        },
+      });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.headers.get("Retry-After")).toBe("60");
+        expect(res.body).toContain("Too many tries");
+      }
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe("the owner's upload", () => {
+  it("stores a photograph once: 201, then 200; HEAD says it is there", async () => {
+    captureLogs();
+    const id = newGalleryId();
+    await saveGallery(id, {});
+    const bytes = new Uint8Array(
+      await (
+        await fetch(
+          `${env.SANITY_API_HOST}/images/demo/production/0e536511fa2c2dc389650e6d87e2b35584b66a24-1440x2160.jpg?w=200&fm=jpg`,
+        )
+      ).arrayBuffer(),
+    );
+    const first = await upload(id, "a.jpg", bytes);
+    expect(first.res.status).toBe(201);
+    expect((await upload(id, "a.jpg", bytes)).res.status).toBe(200);
+  });
+
+  it("refuses a wrong signature, a wrong hash and an unknown gallery", async () => {
+    captureLogs();
+    const id = newGalleryId();
+    await saveGallery(id, {});
+    const bytes = new Uint8Array(1000).fill(7);
+    expect((await upload(id, "a.jpg", bytes, { token: "not-the-token" })).res.status).toBe(401);
+    const altered = new Uint8Array(bytes);
+    altered[10] = 8;
+    // Signed for the announced hash, but another body: R2 refuses it.
+    expect((await upload(id, "a.jpg", bytes, { body: altered })).res.status).toBe(409);
+    expect((await upload(newGalleryId(), "a.jpg", bytes)).res.status).toBe(404);
+    const noName = await upload(id, "a.jpg", bytes, { override: { "X-Photo-Name": "" } });
+    expect(noName.res.status).toBe(400);
+  });
+});

@@ -1,0 +1,188 @@
+// Client galleries as the owner makes them, for the whole-worker gallery tests (in workerd):
+// a gallery document written to the demo content service the worker reads (its password hashed
+// as the Studio hashes it), photographs uploaded through the worker's signed upload endpoint,
+// the session cookie a right password gives, and the webhook delivery of a gallery's change.
+import { env } from "cloudflare:workers";
+import { crc32 } from "../../worker/galleries/crc32.ts";
+import { uploadKey, uploadSignatureText } from "../../worker/galleries/upload.ts";
+import { sign, toBase64url, toHex } from "../../worker/lib/signing.ts";
+import { delivery, HOOK, hookEnv } from "./deliveries.ts";
+import { ORIGIN, request } from "./harness.ts";
+import { TEST_TOKEN } from "./test-token.ts";
+
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+
+/** A new gallery id, as the Studio makes them: 26 base32 characters. */
+export const newGalleryId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(26)), (byte) => BASE32[byte % 32]).join("");
+
+/** The password object the Studio stores: PBKDF2-SHA-256, 100,000 iterations, a salt of its own. */
+export async function passwordHash(password: string) {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const material = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(password),
+    "PBKDF2",
+    false,
+    ["deriveBits"],
+  );
+  const bits = await crypto.subtle.deriveBits(
+    { name: "PBKDF2", hash: "SHA-256", salt, iterations: 100_000 },
+    material,
+    256,
+  );
+  return {
+    _type: "galleryPassword",
+    algorithm: "PBKDF2-SHA-256",
+    iterations: 100_000,
+    salt: toBase64url(salt),
+    hash: toBase64url(new Uint8Array(bits)),
+  };
+}
+
+/** Writes (or replaces) a gallery's document in the content service the worker reads. */
+export async function saveGallery(id: string, fields: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${env.SANITY_API_HOST}/v2025-02-19/data/mutate/production`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TEST_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      mutations: [
+        {
+          createOrReplace: {
+            _id: `clientGallery.${id}`,
+            _type: "clientGallery",
+            title: "Ana & Luis, 14 June",
+            clientName: "Ana Ruiz",
+            enabled: true,
+            downloads: "original",
+            ...fields,
+          },
+        },
+      ],
+    }),
+  });
+  if (!res.ok) throw new Error(`the gallery was refused: ${res.status} ${await res.text()}`);
+}
+
+/** The gallery's document as the content service has it now. */
+export async function galleryDocument(id: string): Promise<Record<string, unknown> | undefined> {
+  const res = await fetch(
+    `${env.SANITY_API_HOST}/v2025-02-19/data/doc/production/clientGallery.${id}`,
+    { headers: { Authorization: `Bearer ${TEST_TOKEN}` } },
+  );
+  const body = (await res.json()) as { documents?: Record<string, unknown>[] };
+  return body.documents?.[0];
+}
+
+/** Tells the worker the gallery's document changed, as the publish webhook does. */
+export async function announceChange(id: string): Promise<number> {
+  const res = await request(HOOK, {
+    env: hookEnv(),
+    ...(await delivery({
+      _id: `clientGallery.${id}`,
+      _type: "clientGallery",
+      operation: "update",
+    })),
+  });
+  return res.status;
+}
+
+/** A demo photograph in a small size: real JPEG bytes from the demo's image service. */
+async function demoJpeg(file: string, width: number): Promise<Uint8Array> {
+  const res = await fetch(
+    `${env.SANITY_API_HOST}/images/demo/production/${file}?w=${width}&fm=jpg`,
+  );
+  if (!res.ok) throw new Error(`demo image ${file}: ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** Demo photographs of different shapes. */
+export const DEMO_FILES = [
+  "0e536511fa2c2dc389650e6d87e2b35584b66a24-1440x2160.jpg",
+  "1706c336c0a926941a4e30771fe8a7a24c309ff5-2400x1624.jpg",
+  "1fc06840744cf0a0b25af4782ebd1610bdd50b32-2400x1600.jpg",
+] as const;
+
+export interface Uploaded {
+  id: string;
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface UploadOptions {
+  token?: string;
+  /** Headers to send instead of the right ones. */
+  override?: Record<string, string>;
+  body?: Uint8Array;
+}
+
+/** Uploads `bytes` as `name` to the gallery through the signed endpoint; the worker's answer. */
+export async function upload(
+  gallery: string,
+  name: string,
+  bytes: Uint8Array,
+  options: UploadOptions = {},
+) {
+  const sha256 = toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
+  const photo = sha256.slice(0, 32);
+  const path = `/_app/galleries/${gallery}/photos/${photo}`;
+  // Not every body is an image (the tests of refusals send other bytes): those say 1 × 1.
+  const info = await env.IMAGES.info(new Blob([bytes]).stream()).catch(() => undefined);
+  const size = info && "width" in info ? info : { width: 1, height: 1 };
+  const at = String(Date.now());
+  const key = await uploadKey(options.token ?? TEST_TOKEN);
+  const body = options.body ?? bytes;
+  const signature = toHex(
+    await sign(key as CryptoKey, uploadSignatureText("PUT", path, at, sha256, String(body.length))),
+  );
+  const res = await request(`${ORIGIN}${path}`, {
+    method: "PUT",
+    body,
+    headers: {
+      "Content-Type": "image/jpeg",
+      "Content-Length": String(body.length),
+      "X-Photo-SHA256": sha256,
+      "X-Photo-Name": encodeURIComponent(name),
+      "X-Photo-Width": String(size.width),
+      "X-Photo-Height": String(size.height),
+      "X-Photo-CRC32": crc32(bytes).toString(16).padStart(8, "0"),
+      "X-Gallery-Signature": `t=${at},v1=${signature}`,
+      ...options.override,
+    },
+  });
+  return { res, photo, sha256 };
+}
+
+/** A gallery with the demo photographs in it, under the names a camera gives. */
+export async function galleryWithPhotos(
+  fields: Record<string, unknown> = {},
+  count: number = DEMO_FILES.length,
+): Promise<{ id: string; photos: Uploaded[] }> {
+  const id = newGalleryId();
+  await saveGallery(id, fields);
+  const photos: Uploaded[] = [];
+  for (const [index, file] of DEMO_FILES.slice(0, count).entries()) {
+    const bytes = await demoJpeg(file, 320 + index * 40);
+    const name = `DSC_01${42 + index}.jpg`;
+    const { res, photo } = await upload(id, name, bytes);
+    if (res.status !== 201) throw new Error(`upload of ${name}: ${res.status} ${res.body}`);
+    photos.push({ id: photo, name, bytes });
+  }
+  return { id, photos };
+}
+
+/** The session cookie the right password gives (name=value, as a browser sends it back). */
+export async function unlock(id: string, password: string): Promise<string> {
+  const res = await request(`/g/${id}/unlock`, {
+    method: "POST",
+    body: new URLSearchParams({ password }),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      // A visitor of its own each time: the per-visitor limit is tested on its own.
+      "CF-Connecting-IP": `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}::1`,
+    },
+  });
+  if (res.status !== 303) throw new Error(`unlock: ${res.status}`);
+  return (res.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+}
