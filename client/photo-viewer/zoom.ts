@@ -30,13 +30,16 @@ export type Zoom = ReturnType<typeof zoomable>;
 /**
  * Zoom and pan of one photograph on its stage, down to one pixel of the original per device
  * pixel. Past what the loaded image holds, it asks the CDN for only the region on screen (at
- * the resolution the screen needs) and lays it over the scaled image once it has arrived.
- * At "fit" the photograph is left to the stylesheet's layout, which this matches.
+ * the resolution the screen needs: `data-zoom-src`) and lays it over the scaled image once it
+ * has arrived; where there is no such CDN (a client gallery's photographs, `data-zoom-original`)
+ * it loads the whole original once instead. At "fit" the photograph is left to the
+ * stylesheet's layout, which this matches.
  */
 export function zoomable(stage: HTMLElement, img: HTMLImageElement, changed: () => void) {
   const crop = cropOf(img.dataset.zoomRect);
   const photo: Size = { w: crop[2] || img.width, h: crop[3] || img.height };
   const src = img.dataset.zoomSrc;
+  const original = img.dataset.zoomOriginal;
   const frame = (): Frame => ({
     stage: { w: stage.clientWidth, h: stage.clientHeight },
     photo,
@@ -73,16 +76,19 @@ export function zoomable(stage: HTMLElement, img: HTMLImageElement, changed: () 
   function loadRegion() {
     const { stage: box, dpr } = frame();
     // A stage no longer shown (the visitor moved on) needs nothing.
-    if (!src || !stage.isConnected || !isZoomed(zoom()) || at.w * dpr <= img.naturalWidth) return;
+    if (!(src || original) || !stage.isConnected || !isZoomed(zoom())) return;
+    if (at.w * dpr <= img.naturalWidth) return;
     if (shown && covers(shown, visibleRegion(box, photo, dpr, at, 0))) return;
-    const r = visibleRegion(box, photo, dpr, at, MARGIN);
+    const r = src
+      ? visibleRegion(box, photo, dpr, at, MARGIN)
+      : { x: 0, y: 0, ...photo, out: photo.w };
     // Only the latest request matters: an older one still loading is given up.
     pending?.removeAttribute("src");
     const next = new Image();
     pending = next;
     next.className = "pv-region";
     next.alt = "";
-    next.src = regionUrl(src, crop, r);
+    next.src = src ? regionUrl(src, crop, r) : (original as string);
     next.decode().then(
       () => {
         if (pending !== next) return;
