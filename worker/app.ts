@@ -13,6 +13,7 @@ import { canonicalHost } from "./middleware/canonical-host/index.ts";
 import { headRequests } from "./middleware/head-requests/index.ts";
 import { allowedMethods } from "./middleware/methods/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
+import { unreadBody } from "./middleware/unread-body/index.ts";
 import { pages } from "./pages/index.ts";
 import { photoViewer } from "./photo-viewer/index.ts";
 import { preview, previewMode } from "./preview/index.ts";
@@ -46,6 +47,7 @@ export function createApp(): Hono<AppEnv> {
 
   app.use(headRequests);
   app.use(configure);
+  app.use(unreadBody);
   app.use(previewMode);
   app.use(securityHeaders);
   app.use(requestId());

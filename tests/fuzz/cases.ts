@@ -221,6 +221,10 @@ export interface Target {
   expect: number;
 }
 
+/** A gallery id and a photo id of the right shapes that no gallery has. */
+const NO_GALLERY = "aaaaaaaaaaaaaaaaaaaaaaaaaa";
+const NO_PHOTO = "0123456789abcdef0123456789abcdef";
+
 /** What the running build adds: its id and its static files (paths under the site's root). */
 export interface BuildFacts {
   buildId: string;
@@ -262,6 +266,21 @@ export function targets(build: BuildFacts): Target[] {
       path: "/_app/preview/disable",
       params: ["redirect"],
       expect: 303,
+    },
+    // Client galleries: an id of the right shape that no gallery has, and the owner's upload.
+    { name: "gallery", group: "app", path: `/g/${NO_GALLERY}`, expect: 404 },
+    {
+      name: "gallery-photo",
+      group: "app",
+      path: `/g/${NO_GALLERY}/photo/${NO_PHOTO}/480.webp`,
+      expect: 404,
+    },
+    { name: "gallery-unlock", group: "app", path: `/g/${NO_GALLERY}/unlock`, expect: 404 },
+    {
+      name: "gallery-upload",
+      group: "app",
+      path: `/_app/galleries/${NO_GALLERY}/photos/${NO_PHOTO}`,
+      expect: 401,
     },
     { name: "rss", group: "feed", path: "/rss.xml", expect: 200 },
     { name: "sitemap", group: "feed", path: "/sitemap.xml", expect: 200 },

@@ -275,7 +275,7 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
     const pathname = pathnameOf(c.path);
     const read = c.method === "GET" || c.method === "HEAD";
     const allow = a.headers.get("Allow");
-    const allowed = pathname === "/contact" ? "GET, HEAD, POST" : "GET, HEAD";
+    const allowed = allowedAt(pathname);
     if (c.method === "HEAD" && a.body.length > 0)
       add("methods", `HEAD answered with a body (${a.status})`);
     if (!read && isWorkerPath(c, ctx)) {
@@ -286,6 +286,14 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
           add("methods", `a contact form POST without Origin answered ${a.status}`);
         if (!(a.headers.get("Cache-Control") ?? "").includes("no-store"))
           add("methods", `a contact form POST answered ${a.status} without no-store`);
+      } else if (allowed === "POST" && c.method === "POST") {
+        // A client gallery's forms: an unknown gallery, a post from elsewhere, no session.
+        if (![401, 403, 404].includes(a.status))
+          add("methods", `a gallery form POST answered ${a.status}`);
+      } else if (allowed.includes("PUT") && (c.method === "PUT" || c.method === "DELETE")) {
+        // The owner's upload: nothing unsigned gets through.
+        if (a.status !== 401)
+          add("methods", `an unsigned ${c.method} of an upload answered ${a.status}`);
       } else if (pathname === "/_app/hooks/sanity") {
         if (c.method === "POST" && ![401, 413].includes(a.status))
           add("methods", `an unsigned webhook POST answered ${a.status}`);
@@ -300,6 +308,14 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
     }
   }
   return problems;
+}
+
+/** The methods an address has (the app's routes; worker/middleware/methods/ answers the rest). */
+function allowedAt(pathname: string): string {
+  if (pathname === "/contact") return "GET, HEAD, POST";
+  if (/^\/g\/[^/]+\/(?:unlock|client|favourites(?:\/send)?)$/.test(pathname)) return "POST";
+  if (/^\/_app\/galleries\/[^/]+\/photos\/[^/]+$/.test(pathname)) return "GET, HEAD, PUT, DELETE";
+  return "GET, HEAD";
 }
 
 const norm = (value: string | null) => (value ?? "").toLowerCase().replace(/\s+/g, "");

@@ -1,0 +1,83 @@
+/**
+ * A client gallery's hearts, at once: a heart's form (worker/galleries/GalleryView.tsx) is
+ * sent in the background and the heart, its form and the count change as soon as the gallery's
+ * store says the favourite is kept, never before. Without this script each heart is a plain
+ * form that comes back to the same place. Where the server refuses (the owner's limit, nobody
+ * named yet), its message is shown and the client's name field gets the focus when it is asked
+ * for.
+ */
+
+interface Saved {
+  saved: true;
+  favourite: boolean;
+  count: number;
+}
+interface Refused {
+  error: string;
+  needsClient?: boolean;
+}
+
+function announce(root: Element, text: string): void {
+  let status = root.querySelector<HTMLElement>("[data-favourite-status]");
+  if (!status) {
+    status = document.createElement("p");
+    status.setAttribute("role", "status");
+    status.dataset.favouriteStatus = "";
+    status.className = "gallery-notice";
+    root.querySelector("header")?.append(status);
+  }
+  status.textContent = text;
+}
+
+function setCount(count: number): void {
+  for (const element of document.querySelectorAll("[data-favourite-count]")) {
+    element.textContent = String(count);
+  }
+}
+
+async function send(form: HTMLFormElement, root: Element): Promise<void> {
+  const button = form.querySelector<HTMLButtonElement>("button");
+  const next = form.querySelector<HTMLInputElement>('input[name="favourite"]');
+  if (!button || !next || button.disabled) return;
+  button.disabled = true;
+  try {
+    const response = await fetch(form.action, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    });
+    const answer = (await response.json()) as Saved | Refused;
+    if (!("saved" in answer)) {
+      announce(root, answer.error);
+      if (answer.needsClient)
+        document.querySelector<HTMLInputElement>("#gallery-client-name")?.focus();
+      return;
+    }
+    button.setAttribute("aria-pressed", String(answer.favourite));
+    next.value = answer.favourite ? "false" : "true";
+    const label = button.querySelector(".sr-only");
+    if (label) {
+      const verb = answer.favourite ? "Remove from" : "Add to";
+      label.textContent = (label.textContent ?? "").replace(/^(Add to|Remove from)/, verb);
+    } else {
+      // The photograph's own page says it in words (worker/galleries/GalleryPhotoView.tsx).
+      button.textContent = answer.favourite ? "A favourite (remove)" : "Mark as favourite";
+    }
+    setCount(answer.count);
+  } catch {
+    // Offline or a broken answer: the plain form still works, so send it that way.
+    form.submit();
+  } finally {
+    button.disabled = false;
+  }
+}
+
+export function enhanceFavourites(root: Element = document.documentElement): void {
+  root.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-favourite-form")) return;
+    event.preventDefault();
+    void send(form, root.querySelector("[data-gallery]") ?? root);
+  });
+}
