@@ -264,12 +264,15 @@ describe("the photo viewer", () => {
       await page.keyboard.press("ArrowRight");
       await expectViewerShows(page, "b2i4");
 
-      await page.goBack();
+      // The viewer's history steps stay in this document: each is awaited until it commits,
+      // not until a load event (the portfolio's photographs may still be loading on a busy
+      // machine); what the viewer then shows is what is checked.
+      await page.goBack({ waitUntil: "commit" });
       await expectViewerClosed(page, portfolioTitle);
-      await page.goForward();
+      await page.goForward({ waitUntil: "commit" });
       // The entry the viewer left: the photograph last shown.
       await expectViewerShows(page, "b2i4");
-      await page.goBack();
+      await page.goBack({ waitUntil: "commit" });
       await expectViewerClosed(page, portfolioTitle);
     });
   });
