@@ -5,7 +5,7 @@ import { type Case, LONG, XSS_MARKER } from "./cases.ts";
 import type { Answer } from "./client.ts";
 
 export const CHECKS = {
-  answer: "every request answered, below 500",
+  answer: "every request answered completely, below 500",
   leak: "no stack trace, local path, runtime error or secret in a body",
   redirect: "no Location that leaves the origin or holds a control character",
   reflection: "nothing sent comes back unescaped, injected into headers or echoed whole",
@@ -160,6 +160,7 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
     return problems;
   }
   if (a.status >= 500) add("answer", `status ${a.status}, ${signature(a)}${on}`, excerpt(a.body));
+  if (a.cutOff) add("answer", `cut off before the end of its body (${a.status})${on}`);
 
   // Leaks: judged on everything but the static files themselves (bundled code may say "Error:").
   if (!staticFile) {
@@ -347,7 +348,8 @@ function markedPerAgent(a: Answer): boolean {
 export function checkPair(browser: Answer, other: Answer, method: string): Problem | undefined {
   if (method !== "GET" && method !== "HEAD") return undefined;
   // A failed answer is reported on its own, not twice.
-  for (const a of [browser, other]) if (a.status === 0 || a.status >= 500) return undefined;
+  for (const a of [browser, other])
+    if (a.status === 0 || a.status >= 500 || a.cutOff) return undefined;
   const differences: string[] = [];
   if (browser.status !== other.status) differences.push("status");
   if (norm(browser.headers.get("Content-Type")) !== norm(other.headers.get("Content-Type")))

@@ -14,6 +14,8 @@ export interface Answer {
   body: string;
   /** Why there was no answer: a socket error or the time-out. */
   error?: string;
+  /** The answer ended before its body did (the connection broke mid-body). */
+  cutOff?: boolean;
   ms: number;
 }
 
@@ -95,6 +97,10 @@ export function send(server: Server, c: Case, agent: http.Agent | false): Promis
             size += chunk.length;
             if (size <= MAX_BODY) chunks.push(chunk);
           });
+          let broken = false;
+          res.on("aborted", () => {
+            broken = true;
+          });
           const complete = () => {
             const raw = new Map<string, string[]>();
             const parsed = new Headers();
@@ -115,6 +121,7 @@ export function send(server: Server, c: Case, agent: http.Agent | false): Promis
               headers: parsed,
               raw,
               body: decode(encoding, Buffer.concat(chunks)).toString("utf8"),
+              ...(broken || !res.complete ? { cutOff: true } : {}),
             });
           };
           // "close" also comes when the connection breaks mid-body: judge what arrived.

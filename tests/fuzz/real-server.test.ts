@@ -359,6 +359,9 @@ describe("the checks catch what they look for (a check that never fires proves n
   it("catches 5xx, no answer, leaks and secrets", () => {
     expect(kinds(get("/"), answer(500))).toContain("answer");
     expect(kinds(get("/"), { ...answer(0), error: "ECONNRESET" })).toEqual(["answer"]);
+    expect(kinds(get("/"), { ...answer(200, "<!DOCTYPE html><p>Half"), cutOff: true })).toEqual([
+      "answer",
+    ]);
     const proxy =
       "Error: Network connection lost.\n    at async Object.fetch (file:///work/project/node_modules/miniflare/dist/src/workers/core/entry.worker.js:1:2)";
     expect(kinds(get("/"), answer(500, proxy, { "Content-Type": "text/plain" }))).toContain("leak");
