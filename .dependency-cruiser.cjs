@@ -1,7 +1,6 @@
 // The import rules of the codebase, checked by `npm test` (npm run check:imports). The worker's
 // layers are listed once, top to bottom: a module may import from its own folder and from the
-// layers below its own, never from a layer above it. The README's "Project layout" explains
-// each layer.
+// layers below its own, never from a layer above it. docs/layout.md explains each layer.
 const FEATURES = [
   "pages",
   "photo-viewer",

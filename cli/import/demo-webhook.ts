@@ -1,6 +1,6 @@
 /**
  * Against the demo of `npm start`, the run tells the site what it changed the way Sanity's
- * webhook would (README: "Publishing and draft preview"): one signed delivery per published
+ * webhook would (docs/publishing.md): one signed delivery per published
  * document it created or updated (tags, assets, the page or post), through the same code as
  * `npm run demo:publish` (demo/publish.ts). Real Sanity sends its own webhook on every
  * mutation, so against Sanity nothing is sent from here; the demo content service sends none.

@@ -1,6 +1,7 @@
-// What every response the worker makes must carry (README "Security"), shared by the
-// worker tests (workerd) and the browser tests (the built site under wrangler dev). It returns
-// the problems instead of asserting, so one failing test names every missing header at once.
+// What every response the worker makes must carry (docs/how-it-works.md, "Redirects and
+// security"), shared by the worker tests (workerd) and the browser tests (the built site under
+// wrangler dev). It returns the problems instead of asserting, so one failing test names every
+// missing header at once.
 
 /** The directive's sources, or undefined when the policy lacks it. */
 export function cspDirective(csp: string, name: string): string | undefined {

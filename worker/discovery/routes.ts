@@ -7,7 +7,7 @@ import { searchHandler } from "./search.tsx";
 /**
  * Every photograph, by tag, camera and lens, and search. These slugs are reserved: the
  * discovery app is mounted before the pages (worker/app.ts), so a Sanity page with the slug
- * "photos" would be hidden (see the README).
+ * "photos" would be hidden (see docs/visitors.md, "Reserved addresses").
  *
  * @example
  * ```ts

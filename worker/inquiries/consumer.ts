@@ -122,7 +122,7 @@ export async function deliverInquiry(
 
 /**
  * The queue consumer (the worker's `queue()` handler). It takes batches from the inquiries
- * queue, and from its dead-letter queue while the owner replays that (README, "Inquiries"):
+ * queue, and from its dead-letter queue while the owner replays that (docs/inquiries.md):
  * both carry the same messages. A message that is not an inquiry is dropped with an error in
  * the log (retrying cannot make it one); a failed delivery is retried with backoff, and after
  * wrangler.toml's `max_retries` the queue moves it to the dead-letter queue.

@@ -2,7 +2,7 @@ import { TAGS } from "../content/cache-tags.ts";
 import { isSlug } from "../content/slug.ts";
 import type { PurgeRequest } from "./purge.ts";
 
-/** What Sanity's webhook says about a changed document (its projection; see the README). */
+/** What Sanity's webhook says about a changed document (its projection; see docs/publishing.md). */
 interface Change {
   _id?: unknown;
   _type?: unknown;

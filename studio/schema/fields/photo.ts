@@ -28,7 +28,7 @@ export const photoFields = [
  * it anyway adds "location" to the list, after making the dataset private.
  *
  * The list only governs uploads through image fields: the Media tool (sanity-plugin-media) asks
- * for every kind of metadata, location included, whatever it says (see README.md).
+ * for every kind of metadata, location included, whatever it says (see docs/content.md).
  */
 export const photoOptions = {
   hotspot: true,

@@ -7,7 +7,7 @@ import { generationFor, siteOrigin } from "../../request/context.ts";
 /**
  * Rendered pages, kept in the isolate's memory for exactly as long as the content they were
  * built from is fresh, so a warm page view is a lookup instead of a React render (the render
- * is most of a page's CPU time; see the README's Performance section).
+ * is most of a page's CPU time; see docs/performance.md).
  *
  * Memory rather than the Cache API: what this saves is CPU in this isolate, and content is
  * already shared across isolates by the edge cache. A deploy (new code or new settings)
