@@ -1,6 +1,8 @@
 // `npm run gallery` end to end: the command as a person runs it (a child process), against the
 // real local site `npm start` runs (the worker in workerd, its local bucket and Durable Objects,
-// the demo content service), and what the gallery then serves, checked from the outside.
+// the demo content service), and what the gallery then serves, checked from the outside. Here
+// with the other suites that start the site, which run one at a time (the cli project's tests run
+// beside them).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
