@@ -3,10 +3,11 @@
 // Exit status: 0 everything went in; 1 a file or the placement failed (the report says which;
 // running again continues); 2 the command or a setting is wrong, or Sanity cannot be reached.
 import { readDotenv } from "../scripts/site-server.ts";
-import { parseImportArgs, USAGE, UsageError } from "./import/options.ts";
+import { parseImportArgs, USAGE } from "./import/options.ts";
 import { PlacementError } from "./import/placement.ts";
 import { ConnectionError, runImport } from "./import/run.ts";
 import { findSanityTarget, TargetError } from "./lib/sanity-target.ts";
+import { UsageError } from "./lib/usage.ts";
 
 async function main(): Promise<number> {
   // npm runs scripts from the project's folder; paths are meant from where the command was typed.

@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { ConfigError, loadConfig } from "../worker/config/config.ts";
+import { createDemoGallery, demoGalleryLine } from "./demo-gallery.ts";
 import { writeDemoSession } from "./demo-session.ts";
 import { ROOT, resolveVars, startSite, usesDemoContent } from "./site-server.ts";
 
@@ -32,11 +33,23 @@ if (!demo) {
 
 const site = await startSite({ port, inheritOutput: true });
 if (site.content) writeDemoSession(site);
+
+// The demo's client gallery, with a password made for this run only (never written anywhere).
+let galleryLine = "";
+if (site.content) {
+  try {
+    galleryLine = `\n   ${demoGalleryLine(await createDemoGallery(site, `http://localhost:${port}`))}`;
+  } catch (error) {
+    galleryLine = `\n   (No demo client gallery this time: ${(error as Error).message})`;
+  }
+}
+
 console.log(
   `\n📷 Portfolio running at http://localhost:${port}` +
     (demo
       ? ` (demo content from ${site.content?.url})`
       : ` (Sanity project ${vars.SANITY_PROJECT_ID})`) +
+    galleryLine +
     (site.content
       ? "\n   Publish a change as Sanity does: npm run demo:publish -- --set 'siteSettings.title=\"New title\"'"
       : "") +

@@ -3,7 +3,14 @@ import { defineDocuments, defineLocations, presentationTool } from "sanity/prese
 import { structureTool } from "sanity/structure";
 import { media } from "sanity-plugin-media";
 import { dataset, previewOrigin, projectId } from "./env";
-import { SITE_SETTINGS_ID, schemaTypes, singletonTypes, siteWrittenTypes } from "./schema";
+import { clientGalleries } from "./galleries/plugin";
+import {
+  ownIdTypes,
+  SITE_SETTINGS_ID,
+  schemaTypes,
+  singletonTypes,
+  siteWrittenTypes,
+} from "./schema";
 import { structure } from "./structure";
 
 // What may be done to a singleton: publish it, throw away unpublished edits, bring back an
@@ -69,6 +76,9 @@ export default defineConfig({
     // The Media tool: browse, tag and describe every photograph. Tagging one "Slideshow Image"
     // puts it in the site's background slideshow (see README.md).
     media(),
+    // Client galleries' password input and favourites (docs/galleries.md). Their links are on
+    // the site the Presentation tool shows.
+    clientGalleries({ siteUrl: previewOrigin() }),
   ],
 
   schema: { types: schemaTypes },
@@ -77,15 +87,19 @@ export default defineConfig({
     // Take the singleton out of every "create new document" menu. Its template itself stays, as
     // the settings pane uses it to fill in the default navigation when the document is first
     // edited; filtering `schema.templates` instead would drop that.
-    // Inquiries are written by the site only, so they are left out of it too.
+    // Inquiries are written by the site only, so they are left out of it too, and client
+    // galleries are created from their own list only, which gives them their id.
     newDocumentOptions: (templates) =>
       templates.filter(
-        ({ templateId }) => !singletonTypes.has(templateId) && !siteWrittenTypes.has(templateId),
+        ({ templateId }) =>
+          !singletonTypes.has(templateId) &&
+          !siteWrittenTypes.has(templateId) &&
+          !ownIdTypes.has(templateId),
       ),
     actions: (actions, { schemaType }) =>
       singletonTypes.has(schemaType)
         ? keepSingletonActions(actions)
-        : siteWrittenTypes.has(schemaType)
+        : siteWrittenTypes.has(schemaType) || ownIdTypes.has(schemaType)
           ? actions.filter(({ action }) => action !== "duplicate")
           : actions,
   },

@@ -3,14 +3,18 @@ import { CogIcon } from "@sanity/icons/Cog";
 import { DocumentIcon } from "@sanity/icons/Document";
 import { EnvelopeIcon } from "@sanity/icons/Envelope";
 import { ImagesIcon } from "@sanity/icons/Images";
-import type { StructureResolver } from "sanity/structure";
+import { LockIcon } from "@sanity/icons/Lock";
+import type { StructureBuilder, StructureResolver } from "sanity/structure";
+import { galleryIdOf } from "./galleries/ids";
+import { NewGalleryPane } from "./galleries/NewGalleryPane";
 import { SITE_SETTINGS_ID } from "./schema";
 
 /**
  * The Studio's content list: the site settings as one document (never a list, so a second
  * settings document cannot be made here), then pages and posts, then the inquiries visitors
- * sent through the site's contact form, newest first. Types are listed by name rather than all
- * at once, so the Media tool's tag documents stay out of this list.
+ * sent through the site's contact form, newest first, and the client galleries, newest first.
+ * Types are listed by name rather than all at once, so the Media tool's tag documents stay out
+ * of this list.
  */
 export const structure: StructureResolver = (S) =>
   S.list()
@@ -49,4 +53,27 @@ export const structure: StructureResolver = (S) =>
             // Only the site creates inquiries.
             .initialValueTemplates([]),
         ),
+      S.divider(),
+      S.listItem()
+        .title("Client galleries")
+        .schemaType("clientGallery")
+        .icon(LockIcon)
+        .child(clientGalleries(S)),
     ]);
+
+/**
+ * The client galleries, newest first. The list's "+" opens a pane at a new plain random id with
+ * the type's template; that pane is NewGalleryPane, which moves the editor to a new gallery id
+ * (`clientGallery.{26 base32 characters}`, the gallery's secret address) before anything is
+ * saved. Every other id opens its document, whatever it is (a malformed one can be deleted).
+ */
+function clientGalleries(S: StructureBuilder) {
+  return S.documentTypeList("clientGallery")
+    .title("Client galleries")
+    .defaultOrdering([{ field: "_createdAt", direction: "desc" }])
+    .child((id, { params }) =>
+      params.template && !galleryIdOf(id)
+        ? S.component(NewGalleryPane).id("new-gallery").title("New client gallery")
+        : S.document().documentId(id).schemaType("clientGallery"),
+    );
+}

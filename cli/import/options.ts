@@ -2,6 +2,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isSlug } from "../../worker/content/slug.ts";
+import { refuseSecretOptions, UsageError, wholeNumber } from "../lib/usage.ts";
 import { LOCATION_SETTINGS, type LocationSetting } from "./location.ts";
 
 export const USAGE = `Usage: npm run import -- <folder or files…> [options]
@@ -51,31 +52,12 @@ export interface ImportOptions {
   concurrency: number;
 }
 
-/** The command line is wrong: the message says how (the usage follows it). */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
-
-/** The option names that would put a secret on the command line. */
-const SECRET_OPTIONS = /^--?(token|auth|secret)(=|$)/i;
-
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]) {
   if (value === undefined) return undefined;
   if (!allowed.includes(value as T)) {
     throw new UsageError(`--${name} must be one of ${allowed.join(", ")}, not "${value}"`);
   }
   return value as T;
-}
-
-function wholeNumber(name: string, value: string | undefined, min: number, max: number) {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${value}"`);
-  }
-  return Number(value);
 }
 
 /**
@@ -87,12 +69,7 @@ export function parseImportArgs(
   cwd: string,
   defaults: { location?: string } = {},
 ): ImportOptions | "help" {
-  const secret = argv.find((arg) => SECRET_OPTIONS.test(arg));
-  if (secret) {
-    throw new UsageError(
-      `${secret.split("=")[0]} is not an option: the token is read from SANITY_TOKEN in .dev.vars or the environment, never from the command line`,
-    );
-  }
+  refuseSecretOptions(argv);
   let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: typeof OPTIONS }>>;
   try {
     parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });

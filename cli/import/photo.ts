@@ -12,9 +12,9 @@
 import path from "node:path";
 import type { SanityClient } from "@sanity/client";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../demo/server/asset-limits.ts";
+import type { FileEntry } from "../lib/files.ts";
 import { formatBytes } from "../lib/format.ts";
 import type { Progress } from "../lib/progress.ts";
-import type { FileEntry } from "./files.ts";
 import { DamagedImage } from "./image-facts.ts";
 import {
   assetIdOf,

@@ -5,11 +5,11 @@
  * again: what was uploaded is found, not uploaded twice.
  */
 import type { SanityClient } from "@sanity/client";
+import { listFiles } from "../lib/files.ts";
 import { mapPool } from "../lib/pool.ts";
 import { Progress } from "../lib/progress.ts";
 import { type SanityTarget, sanityClientFor } from "../lib/sanity-target.ts";
 import { notifyDemoSite } from "./demo-webhook.ts";
-import { listFiles } from "./files.ts";
 import type { ImportOptions } from "./options.ts";
 import { type ChangedDocuments, describeError, type FileResult, importFile } from "./photo.ts";
 import { checkTarget, orderPhotos, type PlacementResult, placePhotos } from "./placement.ts";

@@ -3,10 +3,14 @@
 // used inside them). Field definitions several types share are in fields/. The slideshow does
 // not need a type of its own: it shows the photographs tagged "Slideshow Image" in the Media
 // tool (sanity-plugin-media).
+import { clientGallery } from "./documents/client-gallery";
 import { inquiry } from "./documents/inquiry";
 import { page } from "./documents/page";
 import { post } from "./documents/post";
 import { gallery } from "./objects/gallery";
+import { galleryPassword } from "./objects/gallery-password";
+import { gallerySelection } from "./objects/gallery-selection";
+import { galleryStats } from "./objects/gallery-stats";
 import { navItem } from "./objects/nav-item";
 import { richText } from "./objects/rich-text";
 import { socialLink } from "./objects/social-link";
@@ -14,9 +18,17 @@ import { SITE_SETTINGS_ID, siteSettings } from "./singletons/site-settings";
 
 export { SITE_SETTINGS_ID };
 
-const documents = [page, post, inquiry];
+const documents = [page, post, inquiry, clientGallery];
 const singletons = [siteSettings];
-const objects = [gallery, richText, socialLink, navItem];
+const objects = [
+  gallery,
+  richText,
+  socialLink,
+  navItem,
+  galleryPassword,
+  gallerySelection,
+  galleryStats,
+];
 
 export const schemaTypes = [...documents, ...singletons, ...objects];
 
@@ -25,3 +37,10 @@ export const singletonTypes = new Set<string>(singletons.map((type) => type.name
 
 /** Document types only the site creates (visitors' inquiries): never made by hand here. */
 export const siteWrittenTypes = new Set<string>([inquiry.name]);
+
+/**
+ * Document types created only from their own list, which gives each document an id of its own
+ * (a client gallery's id is its secret address, structure.ts): kept out of the Studio's global
+ * "create" menu and never duplicated, as either would give a new document a plain random id.
+ */
+export const ownIdTypes = new Set<string>([clientGallery.name]);

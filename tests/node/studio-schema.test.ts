@@ -7,11 +7,19 @@ import { builtinTypes, groupProblems, validateSchema } from "@sanity/schema/_int
 import type { SchemaValidationProblemGroup } from "@sanity/types";
 import { describe, expect, it } from "vitest";
 import { SUBJECTS as FORM_SUBJECTS } from "../../client/islands/inquiry-form/rules.ts";
+import { hashGalleryPassword } from "../../studio/galleries/password.ts";
+import { DOWNLOAD_OPTIONS } from "../../studio/schema/documents/client-gallery.ts";
 import { SUBJECTS as STUDIO_SUBJECTS } from "../../studio/schema/documents/inquiry.ts";
 import { SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields/title-and-slug.ts";
-import { SITE_SETTINGS_ID, schemaTypes, singletonTypes } from "../../studio/schema/index.ts";
+import {
+  ownIdTypes,
+  SITE_SETTINGS_ID,
+  schemaTypes,
+  singletonTypes,
+} from "../../studio/schema/index.ts";
 import { isInternalPath } from "../../studio/schema/objects/nav-item.ts";
 import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../worker/content/slug.ts";
+import { parseGallerySettings } from "../../worker/galleries/settings.ts";
 
 type Severity = "error" | "warning";
 
@@ -38,6 +46,8 @@ const compiled = Schema.compile({ name: "studio", types: schemaTypes, parent: bu
 interface Definition {
   name?: string;
   type?: string;
+  liveEdit?: boolean;
+  readOnly?: boolean;
   options?: { hotspot?: boolean; metadata?: string[] };
   fields?: Definition[];
   of?: Definition[];
@@ -74,7 +84,17 @@ describe("the Studio schema", () => {
   });
 
   it("compiles on top of Sanity's built-in types", () => {
-    for (const name of ["page", "post", "gallery", "richText", "siteSettings"]) {
+    for (const name of [
+      "page",
+      "post",
+      "gallery",
+      "richText",
+      "siteSettings",
+      "clientGallery",
+      "galleryPassword",
+      "gallerySelection",
+      "galleryStats",
+    ]) {
       expect(compiled.has(name), name).toBe(true);
     }
   });
@@ -221,5 +241,111 @@ describe("the Studio's inquiry subjects", () => {
     expect(STUDIO_SUBJECTS.map(({ value, title }) => ({ value, label: title }))).toEqual(
       FORM_SUBJECTS.map(({ value, label }) => ({ value, label })),
     );
+  });
+});
+
+// A client gallery's document is the contract between the Studio, which the owner fills in, and
+// the worker, which reads it (worker/galleries/settings.ts) and writes favourites and counts
+// back into it (docs/galleries.md, "The gallery document").
+describe("the client gallery document", () => {
+  const fieldNames = (type: string) => (definition(type).fields ?? []).map((def) => def.name);
+
+  it("has the fields of docs/galleries.md, in the order the owner fills them in", () => {
+    expect(fieldNames("clientGallery")).toEqual([
+      "title",
+      "clientName",
+      "clientEmail",
+      "password",
+      "expiresAt",
+      "enabled",
+      "downloads",
+      "favouritesLimit",
+      "selections",
+      "stats",
+    ]);
+    expect(fieldNames("galleryPassword")).toEqual(["algorithm", "iterations", "salt", "hash"]);
+    expect(fieldNames("gallerySelection")).toEqual([
+      "client",
+      "photos",
+      "note",
+      "sentAt",
+      "updatedAt",
+    ]);
+    expect(fieldNames("galleryStats")).toEqual(["opened", "downloads", "lastOpenedAt"]);
+  });
+
+  it("is saved as it is edited, without drafts, since the site reads the document itself", () => {
+    expect(definition("clientGallery").liveEdit).toBe(true);
+  });
+
+  it("is read by the site field by field, as the Studio writes them", async () => {
+    const password = await hashGalleryPassword("larch-4821");
+    const settings = parseGallerySettings({
+      _id: "clientGallery.3kqv7mzt2h4xw5nrbd6yq2acpe",
+      _type: "clientGallery",
+      title: "Ana & Luis, 14 June",
+      clientName: "Ana Ruiz",
+      clientEmail: "ana@example.com",
+      password,
+      expiresAt: "2027-01-31T23:59:59.000Z",
+      enabled: false,
+      downloads: "2048",
+      favouritesLimit: 40,
+    });
+    const { _type, ...hash } = password;
+    expect(settings).toEqual({
+      title: "Ana & Luis, 14 June",
+      clientName: "Ana Ruiz",
+      clientEmail: "ana@example.com",
+      password: hash,
+      passwordUnreadable: false,
+      expiresAt: Date.parse("2027-01-31T23:59:59.000Z"),
+      enabled: false,
+      downloads: "2048",
+      favouritesLimit: 40,
+    });
+  });
+
+  it("offers exactly the download choices the site knows, each read as itself", () => {
+    expect(DOWNLOAD_OPTIONS.map((option) => option.value)).toEqual(["original", "2048", "off"]);
+    for (const { value } of DOWNLOAD_OPTIONS) {
+      const settings = parseGallerySettings({ _type: "clientGallery", downloads: value });
+      expect(settings?.downloads, value).toBe(value);
+    }
+  });
+
+  it("starts open, with originals to download, as a new document the site reads", () => {
+    expect(field("clientGallery", "enabled").initialValue).toBe(true);
+    expect(field("clientGallery", "downloads").initialValue).toBe("original");
+    const initial = Object.fromEntries(
+      (definition("clientGallery").fields ?? [])
+        .filter((def) => def.initialValue !== undefined)
+        .map((def) => [def.name, def.initialValue]),
+    );
+    const settings = parseGallerySettings({ _type: "clientGallery", ...initial });
+    expect(settings).toMatchObject({ enabled: true, downloads: "original", password: undefined });
+  });
+
+  it("requires a title and a download choice, and nothing else the owner may leave out", () => {
+    const required = (definition("clientGallery").fields ?? [])
+      .filter((def) => {
+        const rule = def.validation?.(new Rule()) as { isRequired(): boolean } | undefined;
+        return rule?.isRequired() ?? false;
+      })
+      .map((def) => def.name);
+    expect(required).toEqual(["title", "downloads"]);
+  });
+
+  it("leaves what the site writes read-only", () => {
+    expect(field("clientGallery", "selections").readOnly).toBe(true);
+    expect(field("clientGallery", "stats").readOnly).toBe(true);
+    for (const def of definition("galleryPassword").fields ?? []) {
+      expect(def.readOnly, def.name).toBe(true);
+    }
+  });
+
+  it("is made only from its own list, which gives it its id, and never duplicated", () => {
+    expect([...ownIdTypes]).toEqual(["clientGallery"]);
+    expect(singletonTypes.has("clientGallery")).toBe(false);
   });
 });

@@ -15,6 +15,30 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: .sanity/schema.json
+export type GalleryStats = {
+  _type: "galleryStats";
+  opened?: number;
+  downloads?: number;
+  lastOpenedAt?: string;
+};
+
+export type GallerySelection = {
+  _type: "gallerySelection";
+  client?: string;
+  photos?: Array<string>;
+  note?: string;
+  sentAt?: string;
+  updatedAt?: string;
+};
+
+export type GalleryPassword = {
+  _type: "galleryPassword";
+  algorithm?: string;
+  iterations?: number;
+  salt?: string;
+  hash?: string;
+};
+
 export type NavItem = {
   _type: "navItem";
   label?: string;
@@ -148,6 +172,28 @@ export type SanityImageHotspot = {
   y?: number;
   height?: number;
   width?: number;
+};
+
+export type ClientGallery = {
+  _id: string;
+  _type: "clientGallery";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title?: string;
+  clientName?: string;
+  clientEmail?: string;
+  password?: GalleryPassword;
+  expiresAt?: string;
+  enabled?: boolean;
+  downloads?: "original" | "2048" | "off";
+  favouritesLimit?: number;
+  selections?: Array<
+    {
+      _key: string;
+    } & GallerySelection
+  >;
+  stats?: GalleryStats;
 };
 
 export type Inquiry = {
@@ -345,6 +391,9 @@ export type Geopoint = {
 };
 
 export type AllSanitySchemaTypes =
+  | GalleryStats
+  | GallerySelection
+  | GalleryPassword
   | NavItem
   | SocialLink
   | SanityImageAssetReference
@@ -353,6 +402,7 @@ export type AllSanitySchemaTypes =
   | SiteSettings
   | SanityImageCrop
   | SanityImageHotspot
+  | ClientGallery
   | Inquiry
   | Post
   | Page

@@ -1,8 +1,9 @@
-// The files a run looks at: each file named, and the files of each folder named (not its
-// subfolders: an export folder is flat, and a folder of originals below it is not for the site).
+// The files a run of a command looks at (npm run import, npm run gallery): each file named, and
+// the files of each folder named (not its subfolders: an export folder is flat, and a folder of
+// originals below it is not for the site).
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { UsageError } from "./options.ts";
+import { UsageError } from "./usage.ts";
 
 export interface FileEntry {
   path: string;

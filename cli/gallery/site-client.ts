@@ -1,0 +1,87 @@
+/**
+ * The requests `npm run gallery` makes to the site's upload endpoint
+ * (`/_app/galleries/{id}/photos/{photo}`), each signed (signature.ts). Over node:http(s) rather
+ * than fetch: a file's body is piped into the request with backpressure and an exact
+ * Content-Length, so a 100 MB photograph costs a few chunks of memory, never its size.
+ */
+import http from "node:http";
+import https from "node:https";
+import type { Readable } from "node:stream";
+import { gallerySignature, SIGNATURE_HEADER, type SignedRequest } from "./signature.ts";
+import type { UploadTarget } from "./target.ts";
+
+export interface SiteAnswer {
+  status: number;
+  /** The answer's text (the worker's refusals say why), at most a few hundred characters. */
+  text: string;
+}
+
+/** The site cannot be reached at all: nothing else will work either. */
+export class UnreachableSite extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnreachableSite";
+  }
+}
+
+const NETWORK_ERRORS = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
+
+export const photoPath = (gallery: string, photo: string) =>
+  `/_app/galleries/${gallery}/photos/${photo}`;
+
+export class SiteClient {
+  readonly #target: UploadTarget;
+  readonly #agent: http.Agent;
+
+  constructor(target: UploadTarget, concurrency: number) {
+    this.#target = target;
+    const Agent = target.site.startsWith("https:") ? https.Agent : http.Agent;
+    this.#agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  }
+
+  /** Sends one signed request, with `body` piped in when there is one. */
+  send(
+    request: SignedRequest & { headers?: Record<string, string>; body?: Readable },
+  ): Promise<SiteAnswer> {
+    const url = new URL(request.path, this.#target.site);
+    const headers: Record<string, string> = {
+      ...request.headers,
+      [SIGNATURE_HEADER]: gallerySignature(this.#target.token, request),
+    };
+    if (request.body) headers["Content-Length"] = String(request.length ?? 0);
+    const transport = url.protocol === "https:" ? https : http;
+    return new Promise<SiteAnswer>((resolve, reject) => {
+      const req = transport.request(
+        url,
+        { method: request.method, headers, agent: this.#agent },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            if (text.length < 500) text += chunk;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text: text.trim() }));
+          res.on("error", reject);
+        },
+      );
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        reject(
+          error.code && NETWORK_ERRORS.has(error.code)
+            ? new UnreachableSite(`Cannot reach ${this.#target.description} (${error.code})`)
+            : error,
+        );
+      });
+      if (!request.body) {
+        req.end();
+        return;
+      }
+      // A file that cannot be read (or is not the image it seemed) ends the request with its error.
+      request.body.on("error", (error) => req.destroy(error));
+      request.body.pipe(req);
+    });
+  }
+
+  close(): void {
+    this.#agent.destroy();
+  }
+}

@@ -1,0 +1,117 @@
+// The demo's client gallery (docs/galleries.md): made by `npm start` once the site is ready, so
+// a newcomer sees the whole flow. A gallery document at a new random id, written to the demo
+// content service as the Studio would save it (its password made afresh and hashed with the
+// Studio's own code), and a handful of the demo photographs uploaded through the upload
+// command's own code. Nothing of it is committed or kept: the content service forgets the
+// document when it stops, and the next start makes another gallery with another password.
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import { Writable } from "node:stream";
+import { type GalleryFile, runGallery, STATUS_WORDS } from "../cli/gallery/run.ts";
+import { mutate } from "../demo/publish.ts";
+import { galleryDocumentId, galleryLink, newGalleryId } from "../studio/galleries/ids.ts";
+import { memorablePassword } from "../studio/galleries/memorable.ts";
+import { hashGalleryPassword } from "../studio/galleries/password.ts";
+import { ROOT, type RunningSite } from "./site-server.ts";
+
+const IMAGES = resolve(ROOT, "demo/dataset/images");
+
+/**
+ * The photographs: small files of both orientations, under the names a camera gives (what the
+ * gallery shows, and what its favourites copy for Lightroom).
+ */
+export const DEMO_GALLERY_PHOTOS: readonly { file: string; name: string }[] = [
+  { file: "506b40b143c309918fffd2de5ce3de6913dd556c-1920x1280.jpg", name: "DSC_0142.jpg" },
+  { file: "0e536511fa2c2dc389650e6d87e2b35584b66a24-1440x2160.jpg", name: "DSC_0147.jpg" },
+  { file: "25ea29e959d0e612ee120b8bb6512e37a0b81ddf-1728x2160.jpg", name: "DSC_0150.jpg" },
+  { file: "a83b66c2db8dbb68536a6ce4a6bc23bf3df3c84b-2400x1350.jpg", name: "DSC_0156.jpg" },
+  { file: "7068a6affc4fb961969c143bde382a52bff20067-1920x1200.jpg", name: "DSC_0163.jpg" },
+  { file: "f555e54d0eae16c84d2410ee5d4f0beca09b9922-2400x1500.jpg", name: "DSC_0171.jpg" },
+];
+
+export interface DemoGallery {
+  id: string;
+  /** The gallery's link on `site` (the address given, e.g. http://localhost:8787). */
+  link: string;
+  password: string;
+}
+
+/** A stream that drops everything: the demo's upload shows no progress of its own. */
+const quiet = () =>
+  new Writable({
+    write(_chunk, _encoding, done) {
+      done();
+    },
+  });
+
+/**
+ * Writes a client gallery's document to the demo content service, as the Studio saves it (with
+ * the fields of docs/galleries.md; the gallery is open and offers originals unless told).
+ */
+export async function saveGalleryDocument(
+  site: RunningSite,
+  id: string,
+  fields: Record<string, unknown>,
+): Promise<void> {
+  const token = site.vars.SANITY_TOKEN;
+  if (!site.content || !token) throw new Error("A gallery needs the demo content service");
+  await mutate(site.content.url, token, [
+    {
+      create: {
+        _id: galleryDocumentId(id),
+        _type: "clientGallery",
+        enabled: true,
+        downloads: "original",
+        ...fields,
+      },
+    },
+  ]);
+}
+
+/**
+ * Makes the demo gallery on the running site (which must run on the demo content service).
+ * `siteAddress` is how the link is printed (the site listens on 127.0.0.1, people type
+ * localhost).
+ */
+export async function createDemoGallery(
+  site: RunningSite,
+  siteAddress = site.url,
+): Promise<DemoGallery> {
+  const token = site.vars.SANITY_TOKEN;
+  if (!site.content || !token) throw new Error("The demo gallery needs the demo content service");
+  const id = newGalleryId();
+  const password = memorablePassword();
+  await saveGalleryDocument(site, id, {
+    title: "Ana & Luis, 14 June",
+    clientName: "Ana Ruiz",
+    password: await hashGalleryPassword(password),
+    favouritesLimit: 3,
+  });
+  const files: GalleryFile[] = DEMO_GALLERY_PHOTOS.map(({ file, name }) => {
+    const path = resolve(IMAGES, file);
+    return { path, name, fileName: name, size: statSync(path).size };
+  });
+  const run = await runGallery(
+    files,
+    { command: "upload", gallery: id, concurrency: 3, dryRun: false },
+    { site: site.url, token, description: "the demo site", demo: true },
+    quiet(),
+  );
+  const problems = run.results.filter(
+    ({ outcome }) => outcome.status !== "uploaded" && outcome.status !== "present",
+  );
+  if (run.stopped || problems.length > 0) {
+    const why = problems.map(
+      ({ file, outcome }) =>
+        `${file.name}: ${STATUS_WORDS[outcome.status]}${"reason" in outcome ? ` (${outcome.reason})` : ""}`,
+    );
+    throw new Error(
+      `The demo gallery's photographs did not all go in: ${run.stopped ?? why.join("; ")}`,
+    );
+  }
+  return { id, link: galleryLink(siteAddress, id), password };
+}
+
+/** The line `npm start` prints. */
+export const demoGalleryLine = (gallery: DemoGallery) =>
+  `Client gallery: ${gallery.link} password: ${gallery.password}`;

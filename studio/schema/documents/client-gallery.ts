@@ -1,0 +1,147 @@
+import { defineField, defineType } from "sanity";
+
+/**
+ * A private gallery for one client's shoot (docs/galleries.md). The owner creates it from the
+ * Client galleries list, which gives it the id `clientGallery.{26 random characters}`: the
+ * gallery's address is `/g/{those characters}`, and an id on a sub-path is never served to
+ * anyone without a token, so no public query reads it. The photographs are not here: they are
+ * in a private bucket, uploaded with `npm run gallery -- upload`.
+ *
+ * Saved as it is edited, without drafts (`liveEdit`): the site reads this document itself
+ * (turning a gallery off must not wait for a publish), and writes the client's favourites and
+ * the counts back into it.
+ */
+
+/** What a client may download; the values the site reads (worker/galleries/settings.ts). */
+export const DOWNLOAD_OPTIONS = [
+  { title: "Originals (and 2048 px)", value: "original" },
+  { title: "2048 px only", value: "2048" },
+  { title: "No downloads", value: "off" },
+];
+
+export const clientGallery = defineType({
+  name: "clientGallery",
+  title: "Client gallery",
+  type: "document",
+  liveEdit: true,
+  fields: [
+    defineField({
+      name: "title",
+      title: "Title",
+      description: "Shown at the top of the gallery, e.g. “Ana & Luis, 14 June”.",
+      type: "string",
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: "clientName",
+      title: "Client's name",
+      description: "Shown under the title.",
+      type: "string",
+    }),
+    defineField({
+      name: "clientEmail",
+      title: "Client's e-mail",
+      description: "For you; the site never shows it.",
+      type: "string",
+      validation: (rule) => rule.email(),
+    }),
+    defineField({
+      name: "password",
+      title: "Password",
+      description:
+        "Without one, the link alone opens the gallery. Only a hash of it is kept: it is shown " +
+        "once, when you set it.",
+      type: "galleryPassword",
+    }),
+    defineField({
+      name: "expiresAt",
+      title: "Open until",
+      description:
+        "After this moment the link shows a page saying the gallery has ended. Empty: no end.",
+      type: "datetime",
+    }),
+    defineField({
+      name: "enabled",
+      title: "Open",
+      description:
+        "Off: every address of the gallery (its page, photographs and downloads) answers " +
+        "“not found”, within seconds when the publish webhook is set up.",
+      type: "boolean",
+      initialValue: true,
+    }),
+    defineField({
+      name: "downloads",
+      title: "Downloads",
+      type: "string",
+      options: { list: DOWNLOAD_OPTIONS, layout: "radio", direction: "horizontal" },
+      initialValue: "original",
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: "favouritesLimit",
+      title: "Favourites to choose",
+      description: "“Choose 40”: the most favourites a client may mark. Empty: no limit.",
+      type: "number",
+      validation: (rule) => rule.integer().min(1),
+    }),
+    defineField({
+      name: "selections",
+      title: "Favourites",
+      description: "What each client marked and sent, as it arrives. Written by the site.",
+      type: "array",
+      of: [{ type: "gallerySelection" }],
+      readOnly: true,
+    }),
+    defineField({
+      name: "stats",
+      title: "Visits",
+      description: "Written by the site.",
+      type: "galleryStats",
+      readOnly: true,
+    }),
+  ],
+  orderings: [
+    {
+      title: "Newest first",
+      name: "createdDesc",
+      by: [{ field: "_createdAt", direction: "desc" }],
+    },
+  ],
+  preview: {
+    select: {
+      title: "title",
+      clientName: "clientName",
+      enabled: "enabled",
+      expiresAt: "expiresAt",
+      hash: "password.hash",
+    },
+    prepare: galleryPreview,
+  },
+});
+
+function galleryPreview({
+  title,
+  clientName,
+  enabled,
+  expiresAt,
+  hash,
+}: {
+  title?: string;
+  clientName?: string;
+  enabled?: boolean;
+  expiresAt?: string;
+  hash?: string;
+}) {
+  const state =
+    enabled === false
+      ? "Closed"
+      : expiresAt && Date.parse(expiresAt) <= Date.now()
+        ? "Ended"
+        : expiresAt
+          ? `Open until ${expiresAt.slice(0, 10)}`
+          : "Open";
+  return {
+    title: title ?? "Untitled gallery",
+    subtitle: [clientName, state, hash ? undefined : "no password"].filter(Boolean).join(" · "),
+  };
+}

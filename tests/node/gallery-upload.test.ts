@@ -1,0 +1,292 @@
+// `npm run gallery` end to end: the command as a person runs it (a child process), against the
+// real local site `npm start` runs (the worker in workerd, its local bucket and Durable Objects,
+// the demo content service), and what the gallery then serves, checked from the outside. Here
+// with the other suites that start the site, which run one at a time (the cli project's tests run
+// beside them).
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import exifr from "exifr";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveGalleryDocument } from "../../scripts/demo-gallery.ts";
+import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { newGalleryId } from "../../studio/galleries/ids.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let site: RunningSite;
+let scratch: string;
+
+function env(token: string): NodeJS.ProcessEnv {
+  // Only what the command needs: never the developer's own settings.
+  return { PATH: process.env.PATH ?? "", SANITY_TOKEN: token, INIT_CWD: scratch };
+}
+
+function start(args: string[], token = site.vars.SANITY_TOKEN ?? "") {
+  const child = spawn(process.execPath, [path.join(ROOT, "cli/gallery.ts"), ...args], {
+    cwd: ROOT,
+    env: env(token),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const done = new Promise<Run>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+  return { child, done, output: () => stderr };
+}
+
+/** Runs the command against the local site (--remote) and checks the token was never printed. */
+async function gallery(args: string[], token?: string): Promise<Run> {
+  const run = await start([...args, "--remote", site.url], token).done;
+  expect(`${run.stdout}${run.stderr}`).not.toContain(site.vars.SANITY_TOKEN);
+  if (token) expect(`${run.stdout}${run.stderr}`).not.toContain(token);
+  return run;
+}
+
+/** A new gallery without a password (its page then lists its photographs to anyone). */
+async function newGallery(): Promise<string> {
+  const id = newGalleryId();
+  await saveGalleryDocument(site, id, { title: "Test shoot" });
+  return id;
+}
+
+/** The file names the gallery's page shows. */
+async function shown(id: string): Promise<string[]> {
+  const res = await fetch(`${site.url}/g/${id}`);
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  // File names, not the addresses of sizes (…/480.webp).
+  return [...new Set(html.match(/(?<![\w/-])[\w-]+\.(?:jpg|png|webp)\b/g) ?? [])].sort();
+}
+
+const jpeg = (seed: number, gps = false) => {
+  const image = sharp({
+    create: {
+      width: 64 + seed,
+      height: 48,
+      channels: 3,
+      background: { r: seed * 20, g: 90, b: 140 },
+    },
+  });
+  return (
+    gps
+      ? image.withExif({
+          IFD0: { Make: "Nikon" },
+          IFD2: { DateTimeOriginal: "2025:06:14 16:32:10" },
+          IFD3: {
+            GPSLatitudeRef: "N",
+            GPSLatitude: "43/1 15/1 3000/100",
+            GPSLongitudeRef: "W",
+            GPSLongitude: "2/1 55/1 1200/100",
+          },
+        })
+      : image
+  )
+    .jpeg()
+    .toBuffer();
+};
+
+/** A photograph-sized JPEG (noise does not compress): each takes a moment to send. */
+const noisyJpeg = (seed: number) =>
+  sharp({
+    create: {
+      width: 800,
+      height: 600,
+      channels: 3,
+      background: { r: seed * 30, g: 0, b: 0 },
+      noise: { type: "gaussian", mean: 120 + seed, sigma: 50 },
+    },
+  })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+
+async function folder(name: string, files: Record<string, Buffer | string>): Promise<string> {
+  const dir = path.join(scratch, name);
+  await mkdir(dir, { recursive: true });
+  for (const [file, content] of Object.entries(files))
+    await writeFile(path.join(dir, file), content);
+  return dir;
+}
+
+let shoot: string;
+let withGps: Buffer;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), "gallery-test-"));
+  site = await startSite({ port: await freePort(), isolated: true });
+  withGps = await jpeg(1, true);
+  shoot = await folder("shoot", {
+    "DSC_0142.jpg": withGps,
+    "DSC_0150.jpg": await jpeg(2),
+    "DSC_0163.png": await sharp({
+      create: { width: 40, height: 30, channels: 3, background: "#c84" },
+    })
+      .png()
+      .toBuffer(),
+    "DSC_0171.webp": await sharp({
+      create: { width: 30, height: 40, channels: 3, background: "#48c" },
+    })
+      .webp()
+      .toBuffer(),
+    "notes.txt": "Ana & Luis: ceremony at four.",
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await site?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+describe("npm run gallery -- upload", () => {
+  it("with --dry-run says what it would send and sends nothing", async () => {
+    const id = await newGallery();
+    const run = await gallery(["upload", "shoot", "--gallery", id, "--dry-run"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Would upload 4 photographs");
+    expect(run.stdout).toContain("notes.txt: not an image");
+    expect(await shown(id)).toEqual([]);
+  });
+
+  it("sends every photograph without its GPS position, skips what is not one, and a second run sends nothing", async () => {
+    const id = await newGallery();
+    const first = await gallery(["upload", "shoot", "--gallery", id]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(
+      /Uploaded 4 photographs \(.+\), 0 already there, 1 skipped, 0 failed\./,
+    );
+    expect(first.stdout).toContain("skipped  shoot/notes.txt: not an image");
+    expect(first.stdout).toContain(`Gallery: ${site.url}/g/${id}`);
+    expect(await shown(id)).toEqual([
+      "DSC_0142.jpg",
+      "DSC_0150.jpg",
+      "DSC_0163.png",
+      "DSC_0171.webp",
+    ]);
+
+    const again = await gallery([
+      "upload",
+      path.join(shoot, "DSC_0142.jpg"),
+      "shoot",
+      "--gallery",
+      id,
+    ]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("Uploaded 0 photographs (0 B), 4 already there, 1 skipped");
+
+    // What the client downloads: the file as sent, its id its SHA-256, its position gone.
+    const html = await (await fetch(`${site.url}/g/${id}`)).text();
+    const photos = [...new Set(html.match(/\/g\/[a-z2-7]{26}\/photo\/([0-9a-f]{32})\//g) ?? [])];
+    expect(photos).toHaveLength(4);
+    const sent: Buffer[] = [];
+    for (const address of photos) {
+      const photo = address.split("/")[4] ?? "";
+      const res = await fetch(`${site.url}/g/${id}/download/${photo}?size=original`);
+      expect(res.status).toBe(200);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(createHash("sha256").update(bytes).digest("hex").slice(0, 32)).toBe(photo);
+      sent.push(bytes);
+    }
+    const camera = sent.find(
+      (bytes) => bytes.length > 0 && bytes[0] === 0xff && bytes.includes("Nikon"),
+    );
+    expect(camera).toBeDefined();
+    const metadata = await exifr.parse(camera as Buffer, { gps: true, mergeOutput: false });
+    expect(metadata.ifd0?.Make).toBe("Nikon");
+    expect(metadata.gps?.latitude).toBeUndefined();
+    expect(await exifr.gps(withGps)).toMatchObject({ latitude: expect.closeTo(43.258, 2) });
+  });
+
+  it("continues an interrupted run where it stopped", async () => {
+    const id = await newGallery();
+    const files: Record<string, Buffer> = {};
+    for (let i = 0; i < 8; i++) files[`IMG_${1000 + i}.jpg`] = await noisyJpeg(i);
+    await folder("long", files);
+    const first = start([
+      "upload",
+      "long",
+      "--gallery",
+      id,
+      "--concurrency",
+      "1",
+      "--remote",
+      site.url,
+    ]);
+    // Stopped the hard way as soon as it says the first photograph is in.
+    first.child.stderr?.on("data", () => {
+      if (/\[1\/8\] uploaded/.test(first.output())) first.child.kill("SIGKILL");
+    });
+    await first.done;
+    const partly = await shown(id);
+    expect(partly.length).toBeGreaterThanOrEqual(1);
+    expect(partly.length).toBeLessThan(8);
+
+    const rest = await gallery(["upload", "long", "--gallery", id]);
+    expect(rest.code).toBe(0);
+    expect(rest.stdout).toMatch(new RegExp(`Uploaded ${8 - partly.length} photographs? `));
+    expect(rest.stdout).toContain(`${partly.length} already there`);
+    expect(await shown(id)).toEqual(Object.keys(files).sort());
+  });
+
+  it("reports a damaged file and goes on, with exit status 1", async () => {
+    const id = await newGallery();
+    const whole = await jpeg(3);
+    await folder("damaged", {
+      "cut.jpg": whole.subarray(0, whole.length - 200),
+      "fine.jpg": whole,
+    });
+    const run = await gallery(["upload", "damaged", "--gallery", id]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/failed {3}damaged\/cut\.jpg: cannot be read: .*cut short/);
+    expect(run.stdout).toContain("Uploaded 1 photograph");
+    expect(await shown(id)).toEqual(["fine.jpg"]);
+  });
+
+  it("stops at once, with exit status 2, when the site refuses the signature", async () => {
+    const id = await newGallery();
+    const run = await gallery(
+      ["upload", "shoot", "--gallery", id],
+      "not-the-site-token-0123456789",
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("refused the upload's signature (401)");
+    expect(run.stdout).toBe("");
+    expect(await shown(id)).toEqual([]);
+  });
+
+  it("stops at once, with exit status 2, for a gallery that does not exist", async () => {
+    const run = await gallery(["upload", "shoot", "--gallery", newGalleryId()]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("has no gallery");
+    expect(run.stderr).toContain("create it in the Studio");
+  });
+});
+
+describe("npm run gallery -- remove", () => {
+  it("takes the photographs made from the files out of the gallery", async () => {
+    const id = await newGallery();
+    expect((await gallery(["upload", "shoot", "--gallery", id])).code).toBe(0);
+    const run = await gallery(["remove", path.join(shoot, "DSC_0142.jpg"), "--gallery", id]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Removed 1 photograph, 0 not in the gallery");
+    expect(await shown(id)).toEqual(["DSC_0150.jpg", "DSC_0163.png", "DSC_0171.webp"]);
+    const again = await gallery(["remove", path.join(shoot, "DSC_0142.jpg"), "--gallery", id]);
+    expect(again.stdout).toContain("Removed 0 photographs, 1 not in the gallery");
+  });
+});
