@@ -3,42 +3,18 @@
 // as the Studio hashes it), photographs uploaded through the worker's signed upload endpoint,
 // the session cookie a right password gives, and the webhook delivery of a gallery's change.
 import { env } from "cloudflare:workers";
+import { newGalleryId } from "../../studio/galleries/ids.ts";
+import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { crc32 } from "../../worker/galleries/crc32.ts";
 import { uploadKey, uploadSignatureText } from "../../worker/galleries/upload.ts";
-import { sign, toBase64url, toHex } from "../../worker/lib/signing.ts";
+import { sign, toHex } from "../../worker/lib/signing.ts";
 import { delivery, HOOK, hookEnv } from "./deliveries.ts";
 import { ORIGIN, request } from "./harness.ts";
 import { TEST_TOKEN } from "./test-token.ts";
 
-const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
-
-/** A new gallery id, as the Studio makes them: 26 base32 characters. */
-export const newGalleryId = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(26)), (byte) => BASE32[byte % 32]).join("");
-
-/** The password object the Studio stores: PBKDF2-SHA-256, 100,000 iterations, a salt of its own. */
-export async function passwordHash(password: string) {
-  const salt = crypto.getRandomValues(new Uint8Array(16));
-  const material = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(password),
-    "PBKDF2",
-    false,
-    ["deriveBits"],
-  );
-  const bits = await crypto.subtle.deriveBits(
-    { name: "PBKDF2", hash: "SHA-256", salt, iterations: 100_000 },
-    material,
-    256,
-  );
-  return {
-    _type: "galleryPassword",
-    algorithm: "PBKDF2-SHA-256",
-    iterations: 100_000,
-    salt: toBase64url(salt),
-    hash: toBase64url(new Uint8Array(bits)),
-  };
-}
+/** A new gallery id and its password object, made as the Studio makes them. */
+export { newGalleryId };
+export const passwordHash = (password: string) => hashGalleryPassword(password);
 
 /** Writes (or replaces) a gallery's document in the content service the worker reads. */
 export async function saveGallery(id: string, fields: Record<string, unknown>): Promise<void> {
