@@ -29,6 +29,8 @@ export interface BenchOptions {
   loadConnections: number;
   /** Artificial latency of the content service during the load run. */
   loadLatencyMs: number;
+  /** Client galleries (bench/galleries.ts): a page of `photos`, a ZIP of `zipFiles` × `zipFileBytes`. */
+  gallery: { photos: number; zipFiles: number; zipFileBytes: number };
   /** Seconds and visitors of the soak (bench/soak.ts). */
   soakS: number;
   soakConnections: number;
@@ -74,6 +76,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     loadS: quick ? 3 : 60,
     loadConnections: 50,
     loadLatencyMs: 200,
+    gallery: quick
+      ? { photos: 12, zipFiles: 3, zipFileBytes: 1024 * 1024 }
+      : { photos: 1000, zipFiles: 103, zipFileBytes: 10 * 1024 * 1024 },
     soakS: quick ? 2 : 60,
     soakConnections: 20,
     lighthouseRuns: quick ? 1 : 3,

@@ -15,6 +15,7 @@ import {
   type SiteOptions,
   startSite,
 } from "../scripts/site-server.ts";
+import { galleryRows } from "./galleries.ts";
 import { importRows } from "./import.ts";
 import { type BenchOptions, parseOptions } from "./options.ts";
 import { PAGES } from "./pages.ts";
@@ -100,6 +101,7 @@ function legend(options: BenchOptions): string[] {
     `lighthouse: ${lighthouse}`,
     `inquiries: ${options.inquirySamples} contact-form POSTs one at a time, each timed until its document is in the demo content service (the queue and its consumer in between); then ${options.inquiryConnections} visitors posting at once for ${options.inquiryS} s, each POST from an address of its own (the per-visitor limit is not what is measured)`,
     `load (slow content): / with ${options.loadConnections} connections for ${options.loadS} s on a second instance whose content service waits ${options.loadLatencyMs} ms per query; edge cache cold at the start`,
+    `galleries: an instance of its own; a client gallery of ${options.gallery.photos} generated photographs uploaded with npm run gallery's code (its page's HTML per photograph: the difference to a gallery of one, over the rest), a ZIP of ${options.gallery.zipFiles} files of ${(options.gallery.zipFileBytes / 2 ** 20).toFixed(0)} MiB of random bytes streamed from the local R2 (throughput; workerd's resident memory sampled every 100 ms), and a favourite from its POST until the gallery's Sanity document shows it`,
     `soak: ${options.soakConnections} visitors for ${options.soakS} s over every route (GET and HEAD, browsers and bots, searches, made-up addresses, feeds, the contact form's POST) on an instance whose content is fresh for 1 s and whose content service is slow at times (one query in ten waits 0.3–2 s), a publish midway; the same run as the soak test`,
     `import: \`npm run import\` (a child process) on a folder of ${options.importRun.photos} generated ${options.importRun.width} × ${options.importRun.height} JPEGs (${BENCH_IMPORT_NOTE}) into a demo content service of its own, then again (nothing to do); peak memory is the command's maximum resident set size`,
     `scale: a third instance on the demo content plus ${scale.posts} generated posts holding ${scale.photos ?? 0} generated photographs with ${scale.tags ?? 0} media tags, and a page of ${scale.galleries} galleries × ${scale.imagesPerGallery} photographs (seeded; every generated photograph is a copy of one of the demo's files under a name of its own); cold = the first request for each URL since that instance started (the first one also starts the worker), warm = median of the next ${options.scaleWarmViews}; the archive is crawled from /archive through its numbered page links; the sitemap and the feed are parsed by Chromium's XML parser`,
@@ -143,6 +145,10 @@ async function main(): Promise<number> {
       if (!content) throw new Error("The benchmark needs the demo content service");
       await phase(rows, "load", () => loadRows(site.url, content, options));
     });
+  if (wanted("galleries"))
+    await withSite({ latencyMs: 0 }, (site) =>
+      phase(rows, "galleries", () => galleryRows(site, options)),
+    );
   if (wanted("soak"))
     await withSite(
       { latencyMs: slowAtTimes() },

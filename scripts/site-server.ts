@@ -62,6 +62,8 @@ export interface RunningSite {
   vars: SiteVars;
   /** Everything the worker printed so far (its log lines). */
   output: () => string;
+  /** The process that runs it (wrangler, with workerd among its children). */
+  pid: number | undefined;
   close(): Promise<void>;
 }
 
@@ -268,5 +270,5 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     await close();
     throw error;
   }
-  return { url, content, vars, output: () => log, close };
+  return { url, content, vars, output: () => log, pid: worker.pid, close };
 }

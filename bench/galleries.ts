@@ -1,0 +1,281 @@
+// Client galleries under measurement: the page of a gallery of many photographs (its HTML per
+// photograph, against the public grid's budget), a ZIP of a gigabyte streamed from R2 (its
+// throughput, and the worker's memory while it streams), and a favourite's way to the Studio.
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable, Writable } from "node:stream";
+import { gzipSync } from "node:zlib";
+import sharp from "sharp";
+import { type GalleryFile, runGallery } from "../cli/gallery/run.ts";
+import { photoPath, SiteClient } from "../cli/gallery/site-client.ts";
+import { saveGalleryDocument } from "../scripts/demo-gallery.ts";
+import type { RunningSite } from "../scripts/site-server.ts";
+import { newGalleryId } from "../studio/galleries/ids.ts";
+import { hashGalleryPassword } from "../studio/galleries/password.ts";
+import { crc32 } from "../worker/galleries/crc32.ts";
+import type { BenchOptions } from "./options.ts";
+import type { Row } from "./table.ts";
+
+const PASSWORD = "bench-2026";
+
+/** A stream that drops everything: the uploads' progress is not the benchmark's. */
+const quiet = () =>
+  new Writable({
+    write(_chunk, _encoding, done) {
+      done();
+    },
+  });
+
+/** `count` small distinct JPEGs (each a colour of its own), in a new folder. */
+async function smallPhotos(count: number): Promise<{ dir: string; files: GalleryFile[] }> {
+  const dir = await mkdtemp(join(tmpdir(), "bench-gallery-"));
+  for (let i = 0; i < count; i++) {
+    const name = `DSC_${String(1000 + i).padStart(5, "0")}.jpg`;
+    const [width, height] = i % 3 === 0 ? [200, 300] : [300, 200];
+    await sharp({
+      create: {
+        width,
+        height,
+        channels: 3,
+        background: { r: (i * 37) % 256, g: (i * 91) % 256, b: (i * 53) % 256 },
+      },
+    })
+      .jpeg({ quality: 80 })
+      .toFile(join(dir, name));
+  }
+  const names = (await readdir(dir)).sort();
+  const files = await Promise.all(
+    names.map(async (name) => {
+      const path = join(dir, name);
+      return { path, name, fileName: name, size: (await stat(path)).size };
+    }),
+  );
+  return { dir, files };
+}
+
+/** A gallery with a password, holding `files`; its id and a session cookie. */
+async function gallery(site: RunningSite, files: readonly GalleryFile[]) {
+  const token = site.vars.SANITY_TOKEN as string;
+  const id = newGalleryId();
+  await saveGalleryDocument(site, id, {
+    title: "Bench",
+    password: await hashGalleryPassword(PASSWORD),
+  });
+  const run = await runGallery(
+    files,
+    { command: "upload", gallery: id, concurrency: 6, dryRun: false },
+    { site: site.url, token, description: "the bench site", demo: true },
+    quiet(),
+  );
+  const failed = run.results.filter((r) => !["uploaded", "present"].includes(r.outcome.status));
+  if (run.stopped || failed.length > 0) {
+    const first = failed[0];
+    throw new Error(
+      `the bench gallery's upload: ${run.stopped ?? `${failed.length} failed, e.g. ${first?.file.name}: ${JSON.stringify(first?.outcome)}`}`,
+    );
+  }
+  const unlocked = await fetch(`${site.url}/g/${id}/unlock`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ password: PASSWORD }),
+    headers: { Origin: site.url, "CF-Connecting-IP": `2001:db8:bench::${id.slice(0, 4)}` },
+  });
+  const cookie = (unlocked.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  return { id, cookie };
+}
+
+/** The gallery's page, gzip-compressed, in bytes, as its client gets it. */
+const pageGzip = async (site: RunningSite, g: { id: string; cookie: string }) => {
+  const html = await (
+    await fetch(`${site.url}/g/${g.id}`, { headers: { Cookie: g.cookie } })
+  ).text();
+  return gzipSync(html).length;
+};
+
+/**
+ * The resident memory (KiB) of the site's workerd: the local runtime that runs the worker, a
+ * child of the site's wrangler process (other sites on the machine are not counted).
+ */
+async function workerdMemory(site: RunningSite): Promise<number> {
+  const parents = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const entry of await readdir("/proc").catch(() => [])) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = await readFile(`/proc/${entry}/status`, "utf8");
+      parents.set(Number(entry), Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+      names.set(Number(entry), /^Name:\s+(\S+)/m.exec(status)?.[1] ?? "");
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let at = pid, steps = 0; at > 1 && steps < 20; at = parents.get(at) ?? 0, steps++) {
+      if (at === site.pid) return true;
+    }
+    return false;
+  };
+  let total = 0;
+  for (const [pid, name] of names) {
+    if (name !== "workerd" || !descends(pid)) continue;
+    const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+    total += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  }
+  return total;
+}
+
+/** Uploads `count` files of `size` random bytes (a ZIP does not look inside), signed. */
+async function largeFiles(site: RunningSite, id: string, count: number, size: number) {
+  const client = new SiteClient(
+    { site: site.url, token: site.vars.SANITY_TOKEN as string, description: "bench", demo: true },
+    2,
+  );
+  const photos: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const bytes = randomBytes(size);
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    const photo = sha256.slice(0, 32);
+    const answer = await client.send({
+      method: "PUT",
+      path: photoPath(id, photo),
+      sha256,
+      length: bytes.length,
+      body: Readable.from([bytes]),
+      headers: {
+        "Content-Type": "image/jpeg",
+        "X-Photo-SHA256": sha256,
+        "X-Photo-Name": `RAW_${String(i).padStart(4, "0")}.jpg`,
+        "X-Photo-Width": "6000",
+        "X-Photo-Height": "4000",
+        "X-Photo-CRC32": crc32(bytes).toString(16).padStart(8, "0"),
+      },
+    });
+    if (answer.status !== 201 && answer.status !== 200) {
+      throw new Error(`upload ${i}: ${answer.status} ${answer.text}`);
+    }
+    photos.push(photo);
+  }
+  return { client, photos };
+}
+
+/** Streams the gallery's ZIP, sampling the worker's memory; throughput and the memory's peak. */
+async function measureZip(site: RunningSite, id: string, cookie: string) {
+  const before = await workerdMemory(site);
+  let peak = before;
+  const sampler = setInterval(() => {
+    void workerdMemory(site).then((kib) => {
+      peak = Math.max(peak, kib);
+    });
+  }, 100);
+  const started = performance.now();
+  let bytes = 0;
+  try {
+    const res = await fetch(`${site.url}/g/${id}/download?set=all&size=original`, {
+      headers: { Cookie: cookie },
+    });
+    if (!res.ok || !res.body) throw new Error(`the ZIP answered ${res.status}`);
+    for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { bytes, seconds, beforeMiB: before / 1024, growthMiB: (peak - before) / 1024 };
+}
+
+/** How long a favourite takes from the client's click to the gallery's document in the Studio. */
+async function favouriteToStudio(site: RunningSite, id: string, cookie: string, photo: string) {
+  const named = await fetch(`${site.url}/g/${id}/client`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ client: "Bench Client" }),
+    headers: { Origin: site.url, Cookie: cookie },
+  });
+  const client = `${cookie}; ${(named.headers.get("Set-Cookie") ?? "").split(";")[0]}`;
+  const started = performance.now();
+  const saved = await fetch(`${site.url}/g/${id}/favourites`, {
+    method: "POST",
+    body: new URLSearchParams({ photo, favourite: "true" }),
+    headers: { Origin: site.url, Cookie: client, Accept: "application/json" },
+  });
+  if (!saved.ok) throw new Error(`the favourite answered ${saved.status}`);
+  const doc = `${site.content?.url}/v2025-02-19/data/doc/production/clientGallery.${id}`;
+  const auth = { Authorization: `Bearer ${site.vars.SANITY_TOKEN}` };
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const body = (await (await fetch(doc, { headers: auth })).json()) as {
+      documents?: { selections?: { photos?: string[] }[] }[];
+    };
+    if (body.documents?.[0]?.selections?.some((s) => (s.photos ?? []).length > 0)) {
+      return performance.now() - started;
+    }
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  throw new Error("the favourite never reached the gallery's document");
+}
+
+export async function galleryRows(site: RunningSite, options: BenchOptions): Promise<Row[]> {
+  const section = "galleries";
+  const { photos: count, zipFiles, zipFileBytes } = options.gallery;
+  process.stderr.write(`bench: galleries, a page of ${count} photographs\n`);
+  const small = await smallPhotos(count);
+  try {
+    const many = await gallery(site, small.files);
+    const one = await gallery(site, small.files.slice(0, 1));
+    const perPhoto =
+      ((await pageGzip(site, many)) - (await pageGzip(site, one))) / Math.max(1, count - 1);
+    const firstPhoto = /\/photo\/([0-9a-f]{32})\//.exec(
+      await (await fetch(`${site.url}/g/${many.id}`, { headers: { Cookie: many.cookie } })).text(),
+    )?.[1];
+    const toStudio = firstPhoto
+      ? await favouriteToStudio(site, many.id, many.cookie, firstPhoto)
+      : Number.NaN;
+
+    process.stderr.write(
+      `bench: galleries, a ZIP of ${zipFiles} × ${(zipFileBytes / 2 ** 20).toFixed(0)} MiB\n`,
+    );
+    const big = await gallery(site, []);
+    const { client, photos } = await largeFiles(site, big.id, zipFiles, zipFileBytes);
+    const zip = await measureZip(site, big.id, big.cookie);
+    // The gigabyte stays out of the developer's local bucket.
+    for (const photo of photos)
+      await client.send({ method: "DELETE", path: photoPath(big.id, photo) });
+    return [
+      {
+        section,
+        metric: `gallery page HTML per photograph, gzip (${count} photographs)`,
+        value: perPhoto,
+        unit: "B",
+        budget: { op: "<=", limit: 600 },
+        note: "the public grid's budget",
+      },
+      {
+        section,
+        metric: `ZIP of ${zip.bytes >= 2 ** 30 ? `${(zip.bytes / 2 ** 30).toFixed(2)} GiB` : `${(zip.bytes / 2 ** 20).toFixed(0)} MiB`}, throughput`,
+        value: zip.bytes / 2 ** 20 / zip.seconds,
+        unit: "MiB/s",
+        digits: 0,
+        note: `${zip.seconds.toFixed(1)} s, streamed from the local R2`,
+      },
+      {
+        section,
+        metric: "the worker's memory growth while the ZIP streams",
+        value: zip.growthMiB,
+        unit: "MiB",
+        digits: 1,
+        budget: { op: "<=", limit: 64 },
+        note: `workerd's resident memory, ${zip.beforeMiB.toFixed(0)} MiB before`,
+      },
+      {
+        section,
+        metric: "favourite clicked → in the gallery's Studio document",
+        value: toStudio,
+        unit: "ms",
+        budget: { op: "<=", limit: 5000 },
+        note: "written back by the gallery's Durable Object a moment after the change",
+      },
+    ];
+  } finally {
+    await rm(small.dir, { recursive: true, force: true });
+  }
+}
