@@ -5,9 +5,8 @@
  * Lightroom and exported again changes the file but not its fingerprint: that is how the
  * importer knows it as the same photograph (see docs/import.md).
  */
-import { createHash } from "node:crypto";
-import { Transform, type TransformCallback } from "node:stream";
-import { DamagedImage, type ImageFacts } from "./image-facts.ts";
+import { DamagedImage } from "./image-facts.ts";
+import { EMPTY, ImageFilter } from "./image-filter.ts";
 import {
   editTiffGps,
   editXmpGps,
@@ -20,8 +19,6 @@ const EXIF_HEADER = Buffer.from("Exif\0\0", "latin1");
 const XMP_HEADER = Buffer.from("http://ns.adobe.com/xap/1.0/\0", "latin1");
 /** Extended XMP (the overflow of a packet over 64 KB): any property may sit in it. */
 const XMP_EXTENSION_HEADER = Buffer.from("http://ns.adobe.com/xmp/extension/\0", "latin1");
-
-const EMPTY = Buffer.alloc(0);
 
 const isMetadata = (marker: number) => (marker >= 0xe0 && marker <= 0xef) || marker === 0xfe;
 /** SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC): they carry the frame's size. */
@@ -36,50 +33,21 @@ function segment(marker: number, payload: Buffer): Buffer {
   return Buffer.concat([head, payload]);
 }
 
-export class JpegFilter extends Transform {
-  readonly facts: ImageFacts = { width: 0, height: 0, fingerprint: "", location: "none" };
-  readonly #setting: LocationSetting;
-  readonly #hash = createHash("sha1");
-  #pending: Buffer = EMPTY;
+export class JpegFilter extends ImageFilter {
   #state: "start" | "marker" | "scan" | "trailer" = "start";
 
-  constructor(setting: LocationSetting) {
-    super();
-    this.#setting = setting;
+  protected override get ended(): boolean {
+    return this.#state === "trailer";
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.#pending = this.#pending.length ? Buffer.concat([this.#pending, chunk]) : chunk;
-    try {
-      this.#consume();
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
-  }
-
-  override _flush(done: TransformCallback): void {
-    if (this.#state !== "trailer") {
-      done(new DamagedImage("the file ends before its image data does (cut short?)"));
-      return;
-    }
-    this.facts.fingerprint = this.#hash.digest("hex");
-    done();
-  }
-
-  #image(bytes: Buffer): void {
-    this.#hash.update(bytes);
-    this.push(bytes);
-  }
-
-  #consume(): void {
+  protected override consume(): void {
     for (;;) {
-      const buffer = this.#pending;
+      const buffer = this.pending;
       if (this.#state === "start") {
         if (buffer.length < 2) return;
         if (buffer[0] !== 0xff || buffer[1] !== 0xd8) throw new DamagedImage("not a JPEG");
-        this.#image(buffer.subarray(0, 2));
-        this.#pending = buffer.subarray(2);
+        this.image(buffer.subarray(0, 2));
+        this.pending = buffer.subarray(2);
         this.#state = "marker";
       } else if (this.#state === "marker") {
         if (buffer.length < 2) return;
@@ -87,25 +55,25 @@ export class JpegFilter extends Transform {
         const marker = buffer[1] as number;
         if (marker === 0xff) {
           // Fill byte before a marker.
-          this.#pending = buffer.subarray(1);
+          this.pending = buffer.subarray(1);
           continue;
         }
         if (marker === 0xd9) {
-          this.#image(buffer.subarray(0, 2));
-          this.#pending = buffer.subarray(2);
+          this.image(buffer.subarray(0, 2));
+          this.pending = buffer.subarray(2);
           this.#state = "trailer";
           continue;
         }
         if (isStandalone(marker)) {
-          this.#image(buffer.subarray(0, 2));
-          this.#pending = buffer.subarray(2);
+          this.image(buffer.subarray(0, 2));
+          this.pending = buffer.subarray(2);
           continue;
         }
         if (buffer.length < 4) return;
         const end = 2 + buffer.readUInt16BE(2);
         if (buffer.length < end) return;
         const whole = buffer.subarray(0, end);
-        this.#pending = buffer.subarray(end);
+        this.pending = buffer.subarray(end);
         if (isMetadata(marker)) {
           const kept = this.#metadata(marker, whole.subarray(4));
           if (kept) this.push(kept);
@@ -115,7 +83,7 @@ export class JpegFilter extends Transform {
           this.facts.height = whole.readUInt16BE(5);
           this.facts.width = whole.readUInt16BE(7);
         }
-        this.#image(Buffer.from(whole));
+        this.image(Buffer.from(whole));
         if (marker === 0xda) this.#state = "scan";
       } else if (this.#state === "scan") {
         // Entropy-coded data runs to the next marker that is neither a stuffed 0xFF00 nor a
@@ -126,8 +94,8 @@ export class JpegFilter extends Transform {
           if (at < 0 || at === buffer.length - 1) {
             // Passed on as it came (no copy): the stream's chunks are this filter's to hand on.
             const upTo = at < 0 ? buffer.length : at;
-            this.#image(buffer.subarray(0, upTo));
-            this.#pending = upTo < buffer.length ? Buffer.from(buffer.subarray(upTo)) : EMPTY;
+            this.image(buffer.subarray(0, upTo));
+            this.pending = upTo < buffer.length ? Buffer.from(buffer.subarray(upTo)) : EMPTY;
             return;
           }
           const next = buffer[at + 1] as number;
@@ -135,16 +103,16 @@ export class JpegFilter extends Transform {
             from = at + 2;
             continue;
           }
-          this.#image(buffer.subarray(0, at));
-          this.#pending = buffer.subarray(at);
+          this.image(buffer.subarray(0, at));
+          this.pending = buffer.subarray(at);
           this.#state = "marker";
           break;
         }
       } else {
         // After the end of the image: phones append more pictures here (multi-picture depth
         // maps, each with its own EXIF). Kept only when the position may be kept.
-        if (buffer.length > 0 && this.#setting === "exact") this.push(Buffer.from(buffer));
-        this.#pending = EMPTY;
+        if (buffer.length > 0 && this.setting === "exact") this.push(Buffer.from(buffer));
+        this.pending = EMPTY;
         return;
       }
     }
@@ -152,7 +120,7 @@ export class JpegFilter extends Transform {
 
   /** The segment to write instead of this metadata segment, or undefined to drop it. */
   #metadata(marker: number, payload: Buffer): Buffer | undefined {
-    const setting = this.#setting;
+    const setting = this.setting;
     const note = (outcome: LocationOutcome) => {
       this.facts.location = mergeOutcomes(this.facts.location, outcome);
     };

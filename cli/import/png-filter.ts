@@ -4,10 +4,9 @@
  * out of the fingerprint; the image's own chunks (IHDR, PLTE, IDAT…) go through untouched and
  * into it. Large chunks (image data) are never held whole.
  */
-import { createHash } from "node:crypto";
-import { Transform, type TransformCallback } from "node:stream";
 import { crc32, deflateSync, inflateSync } from "node:zlib";
-import { DamagedImage, type ImageFacts } from "./image-facts.ts";
+import { DamagedImage } from "./image-facts.ts";
+import { EMPTY, ImageFilter } from "./image-filter.ts";
 import {
   editTiffGps,
   editXmpGps,
@@ -31,67 +30,38 @@ function chunk(type: string, data: Buffer): Buffer {
   return out;
 }
 
-export class PngFilter extends Transform {
-  readonly facts: ImageFacts = { width: 0, height: 0, fingerprint: "", location: "none" };
-  readonly #setting: LocationSetting;
-  readonly #hash = createHash("sha1");
-  #pending: Buffer = Buffer.alloc(0);
+export class PngFilter extends ImageFilter {
   #state: "start" | "chunk" | "stream" | "trailer" = "start";
   /** Bytes left of a chunk being streamed (its data and CRC). */
   #left = 0;
 
-  constructor(setting: LocationSetting) {
-    super();
-    this.#setting = setting;
+  protected override get ended(): boolean {
+    return this.#state === "trailer";
   }
 
-  override _transform(input: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.#pending = this.#pending.length ? Buffer.concat([this.#pending, input]) : input;
-    try {
-      this.#consume();
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
-  }
-
-  override _flush(done: TransformCallback): void {
-    if (this.#state !== "trailer") {
-      done(new DamagedImage("the file ends before its image data does (cut short?)"));
-      return;
-    }
-    this.facts.fingerprint = this.#hash.digest("hex");
-    done();
-  }
-
-  #image(bytes: Buffer): void {
-    this.#hash.update(bytes);
-    this.push(bytes);
-  }
-
-  #consume(): void {
+  protected override consume(): void {
     for (;;) {
-      const buffer = this.#pending;
+      const buffer = this.pending;
       if (this.#state === "start") {
         if (buffer.length < 8) return;
         if (!buffer.subarray(0, 8).equals(SIGNATURE)) throw new DamagedImage("not a PNG");
-        this.#image(buffer.subarray(0, 8));
-        this.#pending = buffer.subarray(8);
+        this.image(buffer.subarray(0, 8));
+        this.pending = buffer.subarray(8);
         this.#state = "chunk";
       } else if (this.#state === "chunk") {
         if (buffer.length < 8) return;
         const length = buffer.readUInt32BE(0);
         const type = buffer.toString("latin1", 4, 8);
         if (length > WHOLE && !METADATA.has(type)) {
-          this.#image(Buffer.from(buffer.subarray(0, 8)));
-          this.#pending = buffer.subarray(8);
+          this.image(Buffer.from(buffer.subarray(0, 8)));
+          this.pending = buffer.subarray(8);
           this.#left = length + 4;
           this.#state = "stream";
           continue;
         }
         if (buffer.length < 12 + length) return;
         const whole = Buffer.from(buffer.subarray(0, 12 + length));
-        this.#pending = buffer.subarray(12 + length);
+        this.pending = buffer.subarray(12 + length);
         if (METADATA.has(type)) {
           const kept = this.#metadata(type, whole.subarray(8, 8 + length));
           if (kept) this.push(kept);
@@ -101,17 +71,17 @@ export class PngFilter extends Transform {
           this.facts.width = whole.readUInt32BE(8);
           this.facts.height = whole.readUInt32BE(12);
         }
-        this.#image(whole);
+        this.image(whole);
         if (type === "IEND") this.#state = "trailer";
       } else if (this.#state === "stream") {
         if (buffer.length === 0) return;
         const take = Math.min(this.#left, buffer.length);
-        this.#image(Buffer.from(buffer.subarray(0, take)));
-        this.#pending = buffer.subarray(take);
+        this.image(Buffer.from(buffer.subarray(0, take)));
+        this.pending = buffer.subarray(take);
         this.#left -= take;
         if (this.#left === 0) this.#state = "chunk";
       } else {
-        this.#pending = Buffer.alloc(0);
+        this.pending = Buffer.alloc(0);
         return;
       }
     }
@@ -119,7 +89,7 @@ export class PngFilter extends Transform {
 
   /** The chunk to write instead of this metadata chunk, or undefined to drop it. */
   #metadata(type: string, data: Buffer): Buffer | undefined {
-    const setting = this.#setting;
+    const setting = this.setting;
     const note = (outcome: LocationOutcome) => {
       this.facts.location = mergeOutcomes(this.facts.location, outcome);
     };

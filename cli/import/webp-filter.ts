@@ -9,9 +9,8 @@
  * lost its GPS properties is padded with spaces (XMP's own padding convention), and a metadata
  * chunk that cannot be edited in place becomes a `JUNK` chunk of zeros, which readers skip.
  */
-import { createHash } from "node:crypto";
-import { Transform, type TransformCallback } from "node:stream";
-import { DamagedImage, type ImageFacts } from "./image-facts.ts";
+import { DamagedImage } from "./image-facts.ts";
+import { EMPTY, ImageFilter } from "./image-filter.ts";
 import {
   editTiffGps,
   editXmpGps,
@@ -48,49 +47,20 @@ function padXmp(xml: string, length: number): Buffer | undefined {
   return Buffer.from(`${xml.slice(0, at)}${" ".repeat(missing)}${xml.slice(at)}`, "utf8");
 }
 
-export class WebpFilter extends Transform {
-  readonly facts: ImageFacts = { width: 0, height: 0, fingerprint: "", location: "none" };
-  readonly #setting: LocationSetting;
-  readonly #hash = createHash("sha1");
-  #pending: Buffer = Buffer.alloc(0);
+export class WebpFilter extends ImageFilter {
   #state: "start" | "chunk" | "stream" | "trailer" = "start";
   /** Bytes of the file after the RIFF header that are still to come (its stated length). */
   #remaining = 0;
   /** Bytes left of a chunk being streamed (its data and padding). */
   #left = 0;
 
-  constructor(setting: LocationSetting) {
-    super();
-    this.#setting = setting;
+  protected override get ended(): boolean {
+    return this.#state === "trailer";
   }
 
-  override _transform(input: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.#pending = this.#pending.length ? Buffer.concat([this.#pending, input]) : input;
-    try {
-      this.#consume();
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
-  }
-
-  override _flush(done: TransformCallback): void {
-    if (this.#state !== "trailer") {
-      done(new DamagedImage("the file ends before its image data does (cut short?)"));
-      return;
-    }
-    this.facts.fingerprint = this.#hash.digest("hex");
-    done();
-  }
-
-  #image(bytes: Buffer): void {
-    this.#hash.update(bytes);
-    this.push(bytes);
-  }
-
-  #consume(): void {
+  protected override consume(): void {
     for (;;) {
-      const buffer = this.#pending;
+      const buffer = this.pending;
       if (this.#state === "start") {
         if (buffer.length < 12) return;
         if (
@@ -102,7 +72,7 @@ export class WebpFilter extends Transform {
         // metadata: passed on, but not part of the fingerprint.
         this.push(Buffer.from(buffer.subarray(0, 12)));
         this.#remaining = buffer.readUInt32LE(4) - 4;
-        this.#pending = buffer.subarray(12);
+        this.pending = buffer.subarray(12);
         this.#state = this.#remaining > 0 ? "chunk" : "trailer";
       } else if (this.#state === "chunk") {
         if (buffer.length < 8) return;
@@ -113,8 +83,8 @@ export class WebpFilter extends Transform {
           throw new DamagedImage(`the ${type.trim()} chunk runs past the end the file states`);
         }
         if (length > WHOLE && !METADATA.has(type)) {
-          this.#image(Buffer.from(buffer.subarray(0, 8)));
-          this.#pending = buffer.subarray(8);
+          this.image(Buffer.from(buffer.subarray(0, 8)));
+          this.pending = buffer.subarray(8);
           this.#remaining -= size;
           this.#left = size - 8;
           this.#state = "stream";
@@ -122,24 +92,24 @@ export class WebpFilter extends Transform {
         }
         if (buffer.length < size) return;
         const whole = Buffer.from(buffer.subarray(0, size));
-        this.#pending = buffer.subarray(size);
+        this.pending = buffer.subarray(size);
         this.#remaining -= size;
         if (METADATA.has(type)) this.push(this.#metadata(type, whole.subarray(8, 8 + length)));
         else {
           this.#dimensions(type, whole.subarray(8, 8 + length));
-          this.#image(whole);
+          this.image(whole);
         }
         if (this.#remaining === 0) this.#state = "trailer";
       } else if (this.#state === "stream") {
         if (buffer.length === 0) return;
         const take = Math.min(this.#left, buffer.length);
-        this.#image(Buffer.from(buffer.subarray(0, take)));
-        this.#pending = buffer.subarray(take);
+        this.image(Buffer.from(buffer.subarray(0, take)));
+        this.pending = buffer.subarray(take);
         this.#left -= take;
         if (this.#left === 0) this.#state = this.#remaining === 0 ? "trailer" : "chunk";
       } else {
         // Bytes after the length the header states are not part of the image.
-        this.#pending = Buffer.alloc(0);
+        this.pending = Buffer.alloc(0);
         return;
       }
     }
@@ -174,17 +144,17 @@ export class WebpFilter extends Transform {
     const offset = data.subarray(0, 6).equals(EXIF_HEADER) ? 6 : 0;
     const tiff = Buffer.from(data.subarray(offset));
     try {
-      this.#note(editTiffGps(tiff, this.#setting));
+      this.#note(editTiffGps(tiff, this.setting));
     } catch {
       // Unreadable: nobody can tell whether it holds a position, so it goes unless kept.
-      return this.#setting === "exact" ? chunk("EXIF", data) : junk(data.length);
+      return this.setting === "exact" ? chunk("EXIF", data) : junk(data.length);
     }
     return chunk("EXIF", Buffer.concat([data.subarray(0, offset), tiff]));
   }
 
   #xmp(data: Buffer): Buffer {
-    const { xml, outcome } = editXmpGps(data.toString("utf8"), this.#setting);
-    if (this.#setting === "exact") {
+    const { xml, outcome } = editXmpGps(data.toString("utf8"), this.setting);
+    if (this.setting === "exact") {
       this.#note(outcome);
       return chunk("XMP ", data);
     }
