@@ -21,10 +21,10 @@ export const CLIENT_ENTRY = "client/entry.tsx";
  */
 export const PHOTO_VIEWER_ENTRY = "client/photo-viewer/photo-viewer.ts";
 /** The contact form's script (live checks, the fill-time stamp), loaded only where the form is. */
-export const INQUIRY_FORM_ENTRY = "client/inquiry-form/inquiry-form.ts";
+export const INQUIRY_FORM_ENTRY = "client/inquiries/inquiry-form.ts";
 /** Entries loaded on demand too (client/runtime/on-demand.ts): the search, more of a photo grid. */
-export const SEARCH_ENTRY = "client/search/search.ts";
-export const MORE_PHOTOS_ENTRY = "client/photo-grid/more-photos.ts";
+export const SEARCH_ENTRY = "client/discovery/search.ts";
+export const MORE_PHOTOS_ENTRY = "client/discovery/more-photos.ts";
 export const CLIENT_STYLES = "client/styles/app.css";
 export const HEAD_SCRIPT = "client/head/before-paint.js";
 

@@ -223,7 +223,7 @@ async function show(url: string, how: "open" | "step" | "restore", slide = 0): P
   const from = how === "open" ? opener?.querySelector("img")?.getBoundingClientRect() : undefined;
   const place = inGrid(url);
   if (place) view = { ...view, previous: place.previous, next: place.next };
-  // The grid's "more" script (client/photo-grid/more-photos.ts) answers by appending its next slice.
+  // The grid's "more" script (client/discovery/more-photos.ts) answers by appending its next slice.
   if (place?.more) grid?.dispatchEvent(new Event("photo-sequence:more"));
   mount(view);
   const label = root.querySelector("[data-photo-position]");

@@ -6,7 +6,7 @@ import {
   SUBJECTS,
   VISIBLE_FIELDS,
   type VisibleField,
-} from "../../client/islands/inquiry-form/rules.ts";
+} from "../../client/inquiries/rules.ts";
 import type { ImageSource } from "../content/image-urls.ts";
 import { paths } from "../content/paths.ts";
 
@@ -79,7 +79,7 @@ const described = (field: VisibleField, errors: FieldErrors) => ({
  * The inquiry form: a plain `<form method="post">` that works without JavaScript. After a
  * refused submission the page comes back with every value kept, each problem next to its field
  * (`aria-invalid`, `aria-describedby`) and a summary above the form that takes focus and links
- * to each field. With JavaScript, the form's script (client/inquiry-form/) runs the same rules
+ * to each field. With JavaScript, the form's script (client/inquiries/) runs the same rules
  * as the visitor types.
  */
 export function InquiryForm({

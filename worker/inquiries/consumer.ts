@@ -1,4 +1,4 @@
-import { photoRefOf, type ValidInquiry } from "../../client/islands/inquiry-form/rules.ts";
+import { photoRefOf, type ValidInquiry } from "../../client/inquiries/rules.ts";
 import { siteDefaults } from "../config/site-defaults.ts";
 import { varOrDefault } from "../config/vars.ts";
 import { createContentSource } from "../content/content-source.ts";

@@ -7,7 +7,7 @@ import {
   type PhotoRef,
   parsePhotoRef,
   photoRefOf,
-} from "../../client/islands/inquiry-form/rules.ts";
+} from "../../client/inquiries/rules.ts";
 import { turnstileKeys } from "../config/turnstile.ts";
 import { altTextOf, type PageDocument } from "../content/model.ts";
 import { CONTACT_SLUG, paths } from "../content/paths.ts";

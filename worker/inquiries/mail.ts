@@ -1,4 +1,4 @@
-import { subjectLabel } from "../../client/islands/inquiry-form/rules.ts";
+import { subjectLabel } from "../../client/inquiries/rules.ts";
 import { siteUrlOrigin } from "../config/site-url.ts";
 import { setVar, type Vars } from "../config/vars.ts";
 import type { InquiryMessage } from "./message.ts";

@@ -3,7 +3,7 @@ import {
   type InquiryFields,
   photoRefOf,
   type ValidInquiry,
-} from "../../client/islands/inquiry-form/rules.ts";
+} from "../../client/inquiries/rules.ts";
 
 /**
  * What the contact form puts on the queue: the checked inquiry, its id (chosen when it was

@@ -5,7 +5,7 @@ import {
   FIELD,
   type InquiryFields,
   parsePhotoRef,
-} from "../../client/islands/inquiry-form/rules.ts";
+} from "../../client/inquiries/rules.ts";
 import { siteUrlOrigin } from "../config/site-url.ts";
 import { turnstileKeys } from "../config/turnstile.ts";
 import { paths } from "../content/paths.ts";
