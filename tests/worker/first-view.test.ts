@@ -46,8 +46,9 @@ describe("the first view", () => {
     expect(script.length).toBeLessThan(2048);
   });
 
-  it("preloads exactly one photograph, at high priority, from the head", async () => {
-    for (const path of ["/", "/portfolio", POST_PATH, "/portfolio/photo/b2i6"]) {
+  it("preloads the page's own largest-paint photograph, at high priority, and nothing else", async () => {
+    // Pages that open with a photograph of their own.
+    for (const path of ["/portfolio", POST_PATH, "/portfolio/photo/b2i6"]) {
       const res = await request(path);
       const preloads = imagePreloads(res.body);
       expect(preloads, path).toHaveLength(1);
@@ -56,18 +57,25 @@ describe("the first view", () => {
       const high = images(res.body).filter((img) => /fetchPriority="high"/i.test(img));
       expect(high, path).toHaveLength(1);
     }
+    // The home page's largest paint is its text: the backdrop's photograph (which covers the
+    // viewport, so it is never the largest paint) is not preloaded and asks for nothing more.
+    const home = (await request("/")).body;
+    expect(imagePreloads(home)).toEqual([]);
+    expect(images(home).filter((img) => /fetchPriority="high"/i.test(img))).toEqual([]);
   });
 
   it("keeps the photographs below the first screen lazy, low priority and unrendered until the first paint", async () => {
     const html = (await request("/portfolio")).body;
-    const lazy = images(html).filter((img) => img.includes('loading="lazy"'));
+    // The page's own photographs (the backdrop's is held back as a whole, see backdrop.test.ts).
+    const main = /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? "";
+    const lazy = images(main).filter((img) => img.includes('loading="lazy"'));
     expect(lazy.length).toBeGreaterThan(3);
     for (const img of lazy) expect(img).toMatch(/fetchPriority="low"/i);
     // Their figures are marked for the stylesheet's rule that holds them back on a phone.
-    const held = html.match(/<figure [^>]*data-after-paint=""[^>]*>/g) ?? [];
+    const held = main.match(/<figure [^>]*data-after-paint=""[^>]*>/g) ?? [];
     expect(held).toHaveLength(lazy.length);
     // The first photographs are not held back: they are the first screen.
-    const firstFigure = /<figure [^>]*>/.exec(html)?.[0] ?? "";
+    const firstFigure = /<figure [^>]*>/.exec(main)?.[0] ?? "";
     expect(firstFigure).not.toContain("data-after-paint");
   });
 

@@ -38,8 +38,6 @@ export interface InquiryFormProps {
   photo?: FormPhoto;
   /** Cloudflare Turnstile's site key, when the owner turned it on. */
   turnstileSiteKey?: string;
-  /** The form's script (live checks, the fill-time stamp), loaded by the entry on demand. */
-  script: string;
 }
 
 /** The id of a field's input, and of its error text. */
@@ -89,7 +87,6 @@ export function InquiryForm({
   started = "",
   photo,
   turnstileSiteKey,
-  script,
 }: InquiryFormProps) {
   const problems = VISIBLE_FIELDS.filter((field) => errors[field]);
   return (
@@ -147,7 +144,6 @@ export function InquiryForm({
         action={paths.contact()}
         encType="multipart/form-data"
         data-inquiry-form=""
-        data-script={script}
         data-stamp={paths.inquiryStamp()}
         className="mt-6 grid gap-5"
       >
