@@ -24,6 +24,19 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 export const CLIENT_ENTRY = "client/entry.ts";
 export const CLIENT_STYLES = "client/styles/app.css";
 export const HEAD_SCRIPT = "client/head/before-paint.js";
+export const FAVICON = "public/favicon.svg";
+
+/**
+ * The favicon as a `data:` address, for every page's head. A browser asks for a linked icon
+ * while the page is still loading, on a connection of its own; inlined (0.5 KB), it costs the
+ * first view no request. The file stays, for whoever asks for it by name.
+ */
+function faviconAddress(svg: string): string {
+  // Only what a URL or an HTML attribute cannot carry is escaped: far shorter than base64.
+  const text = svg.trim().replace(/\s+/g, " ");
+  const percent = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+  return `data:image/svg+xml,${text.replace(/["%#'<>?[\\\]^`{|}]/g, percent)}`;
+}
 
 /**
  * The client build's inputs: the entry, the island runtime and every module of the manifest.
@@ -121,6 +134,7 @@ export function buildInfoPlugin(options: BuildInfoOptions): Plugin {
         ? createHash("sha256").update(manifestText).update(pkg.version).digest("hex").slice(0, 12)
         : "dev";
       const info = {
+        favicon: faviconAddress(readFileSync(resolve(root, FAVICON), "utf8")),
         version: pkg.version,
         buildId,
         builtAt: Date.now(),

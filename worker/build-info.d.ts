@@ -12,5 +12,7 @@ declare module "virtual:build-info" {
     /** Every module of client/modules.ts, and the island runtime, at its hashed address. */
     modules: import("../client/modules.ts").ModuleAddresses;
     styles: string[];
+    /** public/favicon.svg as a data: address. */
+    favicon: string;
   };
 }

@@ -48,15 +48,32 @@ describe("the first view", () => {
 
   it("preloads the page's own largest-paint photograph, at high priority, and nothing else", async () => {
     // Pages that open with a photograph of their own.
-    for (const path of ["/portfolio", POST_PATH, "/portfolio/photo/b2i6"]) {
+    for (const path of ["/portfolio", POST_PATH]) {
       const res = await request(path);
+      // One preload per kind of screen: a dense one takes renditions at a lower quality
+      // (they fit in one round trip of a new connection), the others the usual ones.
       const preloads = imagePreloads(res.body);
-      expect(preloads, path).toHaveLength(1);
-      expect(preloads[0], path).toMatch(/fetchPriority="high"/i);
+      expect(preloads, path).toHaveLength(2);
+      for (const preload of preloads) expect(preload, path).toMatch(/fetchPriority="high"/i);
+      const media = preloads.map((preload) => /media="([^"]+)"/.exec(preload)?.[1]);
+      expect(media, path).toEqual([
+        "(min-resolution: 1.5dppx)",
+        "not all and (min-resolution: 1.5dppx)",
+      ]);
+      expect(preloads[0], path).toMatch(/q=50&amp;/);
+      expect(preloads[1], path).toMatch(/q=75&amp;/);
+      // The photograph itself: a picture whose dense-screen source matches the first preload.
+      const picture = /<picture[\s\S]*?<\/picture>/.exec(res.body)?.[0] ?? "";
+      expect(picture, path).toContain('<source media="(min-resolution: 1.5dppx)"');
       // Of all the page's images, only that one asks for high priority.
       const high = images(res.body).filter((img) => /fetchPriority="high"/i.test(img));
       expect(high, path).toHaveLength(1);
+      expect(picture, path).toContain(high[0]);
     }
+    // A photograph's own page preloads its photograph, one set of renditions.
+    const photo = imagePreloads((await request("/portfolio/photo/b2i6")).body);
+    expect(photo).toHaveLength(1);
+    expect(photo[0]).toMatch(/fetchPriority="high"/i);
     // The home page's largest paint is its text: the backdrop's photograph (which covers the
     // viewport, so it is never the largest paint) is not preloaded and asks for nothing more.
     const home = (await request("/")).body;

@@ -122,6 +122,8 @@ function results(outcome: SearchOutcome, imageFor: ImageFor) {
             label={`Search: ${query}`}
             offset={0}
             total={photos.length}
+            // The search box and the results' heading come first.
+            lead="first"
           />
         </section>
       )}

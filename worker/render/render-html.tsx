@@ -108,6 +108,7 @@ export async function renderHtml(
         modules: buildInfo.modules,
         imageOrigin: images,
         headScript: buildInfo.headScript,
+        favicon: buildInfo.favicon,
         dev: buildInfo.dev,
       }}
     >

@@ -8,6 +8,8 @@ export interface DocumentAssets {
   imageOrigin: string;
   /** Every browser module's address, which the entry's loader reads (client/modules.ts). */
   modules: ModuleAddresses;
+  /** The site's icon, inlined (a data: address). */
+  favicon: string;
   /** The inline script that applies the colour mode before first paint. */
   headScript: string;
   /** Vite's dev client, only when served by the dev server. */
@@ -50,7 +52,7 @@ export function Document({
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         {/* Photographs come from the image CDN: its connection is opened while the page loads. */}
         <link rel="preconnect" href={assets.imageOrigin} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={assets.favicon} type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title="Posts" href="/rss.xml" />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
