@@ -35,7 +35,7 @@ function faviconAddress(svg: string): string {
   // Only what a URL or an HTML attribute cannot carry is escaped: far shorter than base64.
   const text = svg.trim().replace(/\s+/g, " ");
   const percent = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
-  return `data:image/svg+xml,${text.replace(/["%#'<>?[\\\]^`{|}]/g, percent)}`;
+  return `data:image/svg+xml,${text.replace(/[ "%#'<>?[\\\]^`{|}]/g, percent)}`;
 }
 
 /**

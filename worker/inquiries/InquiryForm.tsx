@@ -177,9 +177,9 @@ export function InquiryForm({
                 Write without a photograph
               </a>
             </figcaption>
-            <input type="hidden" name={FIELD.photo} value={photo.ref} />
           </figure>
         )}
+        {photo && <input type="hidden" name={FIELD.photo} value={photo.ref} />}
         <div>
           <label htmlFor={inputId("name")} className="font-medium">
             {LABELS.name}
@@ -227,6 +227,8 @@ export function InquiryForm({
             className={CONTROL}
             {...described("subject", errors)}
           >
+            {/* A required list opens with a placeholder, which the browser never takes as a choice. */}
+            <option value="">Choose one</option>
             {SUBJECTS.map(({ value, label }) => (
               <option key={value} value={value}>
                 {label}

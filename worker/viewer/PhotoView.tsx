@@ -45,7 +45,9 @@ export function PhotoView(props: PhotoViewProps) {
   const { lqip, color } = found.photo.image.asset;
   preloadLargestPaint(source, props.sizes);
   return (
-    <article data-photo-view="" className="photo-view">
+    // Not an article, nor a section below: the page's h1 is its top-level heading, inside no
+    // sectioning element (HTML's outline, which assistive technology reads, would demote it).
+    <div data-photo-view="" className="photo-view">
       <div className="photo-stage">
         <img
           data-photo-image=""
@@ -89,7 +91,12 @@ export function PhotoView(props: PhotoViewProps) {
           )}
         </nav>
       </div>
-      <section data-photo-info="" aria-label="About this photograph" className="photo-info">
+      <div
+        data-photo-info=""
+        role="region"
+        aria-label="About this photograph"
+        className="photo-info"
+      >
         <h1>{props.title}</h1>
         {props.alt && props.alt !== props.title && <p>{props.alt}</p>}
         {props.credit && <p className="photo-info-muted">Photograph: {props.credit}</p>}
@@ -119,7 +126,7 @@ export function PhotoView(props: PhotoViewProps) {
             </a>
           </p>
         )}
-      </section>
-    </article>
+      </div>
+    </div>
   );
 }
