@@ -101,6 +101,9 @@ export default function Slideshow({ slides, interval }: SlideshowProps) {
         // so that it is not fetched while the head script keeps the backdrop unrendered.
         loading={i === 0 ? "lazy" : "eager"}
         fetchPriority="low"
+        // Decoded off the critical path: a frame never waits for the backdrop (the crossfade
+        // decodes the next photograph ahead itself).
+        decoding="async"
         data-slide={i}
         data-current={current ? "" : undefined}
         className={current && view.prev >= 0 ? "slide slide-in" : "slide"}
