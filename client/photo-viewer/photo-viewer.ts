@@ -397,9 +397,11 @@ attachGestures(dialog, {
   },
 });
 
-// On a photo page, the page is the viewer's first photograph.
+// On a photo page, the page is the viewer's first photograph. It opens in a task of its own,
+// not in the one that ran this script: each stays short, and the page under it already shows
+// the same photograph in the same box, so the moment between them cannot be seen.
 const own = standalone ? viewOf(document) : undefined;
 if (own) {
   views.set(location.href, Promise.resolve(own));
-  void show(location.href, "restore");
+  setTimeout(() => void show(location.href, "restore"));
 }
