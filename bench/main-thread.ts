@@ -29,6 +29,7 @@ export interface AfterPaint {
 
 /** What `sourceOf` reads of a task and, recursively, of its children. */
 export interface TaskTree {
+  event: { name: string };
   selfTime: number;
   group: { id: string };
   attributableURLs: string[];
@@ -44,6 +45,16 @@ const GROUP_NAMES: Record<string, string> = {
   scriptEvaluation: "script",
   garbageCollection: "garbage collection",
   other: "other (browser)",
+};
+
+/**
+ * Browser work Lighthouse files under "other" that is worth telling apart: the main thread
+ * handing a frame to the compositor waits there while the raster threads are busy (decoding
+ * photographs, on two cores).
+ */
+const OTHER_NAMES: Record<string, string> = {
+  Commit: "compositor commit",
+  Layerize: "compositor commit",
 };
 
 /** A script's address as the table shows it: its file name (`entry-AbC.js`), or "inline". */
@@ -67,7 +78,7 @@ export function sourceOf(task: TaskTree): string {
   const times = new Map<string, number>();
   const visit = (node: TaskTree) => {
     const group = node.group.id;
-    const name = GROUP_NAMES[group] ?? group;
+    const name = OTHER_NAMES[node.event.name] ?? GROUP_NAMES[group] ?? group;
     const script =
       group === "scriptEvaluation" || group === "scriptParseCompile"
         ? scriptName(node.attributableURLs[0])

@@ -8,7 +8,14 @@ const node = (
   selfTime: number,
   children: TaskTree[] = [],
   url?: string,
-): TaskTree => ({ group: { id: group }, selfTime, children, attributableURLs: url ? [url] : [] });
+  name = "RunTask",
+): TaskTree => ({
+  event: { name },
+  group: { id: group },
+  selfTime,
+  children,
+  attributableURLs: url ? [url] : [],
+});
 
 describe("sourceOf", () => {
   it("names the script a task spent most of its time in, by its file name", () => {
@@ -38,6 +45,11 @@ describe("sourceOf", () => {
 
   it("names the browser's own work when no script or rendering step dominates", () => {
     expect(sourceOf(node("other", 8, [node("paintCompositeRender", 2)]))).toBe("other (browser)");
+  });
+
+  it("tells a frame waiting on its compositor commit from the rest of the browser's work", () => {
+    const frame = node("other", 1, [node("other", 9, [], undefined, "Commit")]);
+    expect(sourceOf(frame)).toBe("compositor commit");
   });
 });
 
