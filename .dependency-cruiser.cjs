@@ -61,12 +61,17 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: "worker-only-islands-from-client",
+      name: "worker-only-islands-rules-and-manifest-from-client",
       comment:
-        "The worker renders the islands (and reads their prop types); nothing else of client/.",
+        "The worker renders the islands (and reads their prop types), follows a feature's rules " +
+        "(client/<feature>/rules.ts, e.g. the contact form's) and names browser modules from the " +
+        "manifest (client/modules.ts); nothing else of client/.",
       severity: "error",
       from: { path: "^worker/", pathNot: TEST },
-      to: { path: "^client/", pathNot: "^client/islands/" },
+      to: {
+        path: "^client/",
+        pathNot: ["^client/islands/", "^client/[^/]+/rules\\.ts$", "^client/modules\\.ts$"],
+      },
     },
     {
       name: "client-not-to-worker",

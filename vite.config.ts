@@ -2,14 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import {
-  buildInfoPlugin,
-  CLIENT_ENTRY,
-  INQUIRY_FORM_ENTRY,
-  MORE_PHOTOS_ENTRY,
-  PHOTO_VIEWER_ENTRY,
-  SEARCH_ENTRY,
-} from "./build/build-info-plugin.ts";
+import { buildInfoPlugin, clientInputs } from "./build/build-info-plugin.ts";
 
 // `npm run dev` (scripts/dev.ts) hands the worker its settings here, as JSON: the demo
 // content service's address, and the owner's environment and `.dev.vars` resolved as for
@@ -35,13 +28,33 @@ export default defineConfig(({ command }) => ({
       build: {
         manifest: true,
         rollupOptions: {
-          input: [
-            CLIENT_ENTRY,
-            PHOTO_VIEWER_ENTRY,
-            INQUIRY_FORM_ENTRY,
-            SEARCH_ENTRY,
-            MORE_PHOTOS_ENTRY,
-          ],
+          input: clientInputs(),
+          // The loader imports an island's component and the island runtime's `hydrate` by
+          // address: their exports must survive (an app build drops entries' exports).
+          preserveEntrySignatures: "exports-only",
+          output: {
+            // V8's explicit compile hint: compile every function of the React chunk while it
+            // streams in, on a background thread. Otherwise its CommonJS wrappers are compiled
+            // lazily, on the main thread, in one piece, when the chunk first runs.
+            postBanner: (chunk) => (chunk.name === "react" ? "//# allFunctionsCalledOnLoad\n" : ""),
+            codeSplitting: {
+              // React, React DOM, the scheduler and the bundler's CommonJS helper they need: one
+              // file, fetched with the first island, rather than four.
+              groups: [
+                {
+                  // What the entry shares with modules (the manifest, idle timing, shortcuts):
+                  // one small file beside the entry, rather than one per helper.
+                  name: "runtime",
+                  test: /client[\\/](runtime[\\/]|modules\.ts)/,
+                  minShareCount: 2,
+                },
+                {
+                  name: "react",
+                  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/,
+                },
+              ],
+            },
+          },
         },
       },
     },

@@ -49,7 +49,7 @@ export default defineConfig({
       "worker/**/*.test.ts",
       "worker/**/*.test.tsx",
       // What the worker shares with the browser (the inquiry form's rules) is tested here too.
-      "client/islands/**/*.test.ts",
+      "client/*/rules.test.ts",
     ],
     globalSetup: ["tests/worker/global-setup.ts"],
     setupFiles: ["tests/worker/setup.ts"],

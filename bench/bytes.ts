@@ -1,7 +1,9 @@
 // Bytes sent to a visitor: the HTML of each page, and the JS and CSS Chromium actually
-// requests while loading it (entry, modulepreloads, island chunks), raw, gzip and brotli.
+// requests while loading it (the entry, then React and the islands, the viewer), raw, gzip and
+// brotli.
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { type Browser, chromium } from "playwright-core";
+import type { ModuleAddresses } from "../client/modules.ts";
 import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.ts";
 
 export interface Sizes {
@@ -33,8 +35,10 @@ export async function htmlSizes(url: string): Promise<Sizes> {
 }
 
 export interface PageAssets {
-  /** The scripts a page loads for itself, the photo viewer's excepted. */
+  /** The scripts every page starts with after its first paint: the entry and what it imports. */
   js: Sizes;
+  /** React and the page's islands, which hydrate about a second after the page has loaded. */
+  islands: Sizes;
   /** The photo viewer (its styles are inside it), where the page loads it. */
   viewer?: Sizes;
   css: Sizes;
@@ -42,7 +46,17 @@ export interface PageAssets {
   files: string[];
 }
 
-/** Paths of the same-origin scripts and stylesheets Chromium requests while loading `url`. */
+/** The page's module addresses (client/modules.ts), as it carries them in `#modules`. */
+async function moduleAddresses(url: string): Promise<ModuleAddresses | undefined> {
+  const html = await (await fetch(url)).text();
+  const json = /<script type="application\/json" id="modules">([^<]*)<\/script>/.exec(html)?.[1];
+  return json ? (JSON.parse(json) as ModuleAddresses) : undefined;
+}
+
+/**
+ * Paths of the same-origin scripts and stylesheets Chromium requests while loading `url`, until
+ * the network is idle and every island has hydrated.
+ */
 async function requestedAssets(browser: Browser, url: string): Promise<string[]> {
   const origin = new URL(url).origin;
   const context = await browser.newContext();
@@ -61,21 +75,18 @@ async function requestedAssets(browser: Browser, url: string): Promise<string[]>
       }
     });
     await page.goto(url, { waitUntil: "networkidle" });
+    await page.waitForFunction(() => !document.querySelector("[data-island]:not([data-live])"));
+    await page.waitForLoadState("networkidle");
     return [...new Set(files)];
   } finally {
     await context.close();
   }
 }
 
-/** The photo viewer's hashed path, as the page names it in `<meta name="photo-viewer">`. */
-export async function photoViewerPath(url: string): Promise<string | undefined> {
-  const html = await (await fetch(url)).text();
-  return /<meta name="photo-viewer" content="([^"]+)"/.exec(html)?.[1];
-}
-
 /**
  * Loads each page in a fresh browser context, then sums the sizes of the JS and CSS it
- * requested (fetched again from the site: the bodies Chromium got are the same files).
+ * requested (fetched again from the site: the bodies Chromium got are the same files). What
+ * was requested from the island runtime on is counted as the islands' (the viewer apart).
  */
 export async function recordAssets(urls: string[]): Promise<PageAssets[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
@@ -87,14 +98,19 @@ export async function recordAssets(urls: string[]): Promise<PageAssets[]> {
   }
   return Promise.all(
     urls.map(async (url, i) => {
-      const assets: PageAssets = { js: ZERO, css: ZERO, files: requested[i] ?? [] };
-      const viewer = await photoViewerPath(url);
-      for (const file of assets.files) {
+      const files = requested[i] ?? [];
+      const assets: PageAssets = { js: ZERO, islands: ZERO, css: ZERO, files };
+      const addresses = await moduleAddresses(url);
+      const viewer = addresses?.modules["photo-viewer"];
+      const islandsFrom = files.indexOf(addresses?.islandRuntime ?? "");
+      for (const [index, file] of files.entries()) {
         const res = await fetch(new URL(file, url));
         if (!res.ok) throw new Error(`${file} answered ${res.status}`);
         const sizes = sizesOf(new Uint8Array(await res.arrayBuffer()));
         if (file.endsWith(".css")) assets.css = add(assets.css, sizes);
         else if (file === viewer) assets.viewer = sizes;
+        else if (islandsFrom >= 0 && index >= islandsFrom)
+          assets.islands = add(assets.islands, sizes);
         else assets.js = add(assets.js, sizes);
       }
       return assets;

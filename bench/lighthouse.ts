@@ -1,8 +1,10 @@
 // Lab metrics from lighthouse (its default config: the mobile preset with simulated
-// throttling), the median of several runs per page, after one run that is not counted.
+// throttling, optionally with a slower CPU), the median of several runs per page, after one
+// run that is not counted.
 import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { type Flags } from "lighthouse";
 import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.ts";
+import { type AfterPaint, summarize, tasksAfterPaint } from "./main-thread.ts";
 
 export interface LabMetrics {
   /** 0–100 each. */
@@ -19,11 +21,33 @@ export interface LabMetrics {
   bytesBeforePaint: number;
   /** The largest paint's element, as lighthouse labels it. */
   lcpElement: string;
+  /** The main thread after the first paint, from the run's (unthrottled) trace. */
+  afterPaint: AfterPaint;
 }
 
-/** The medians, and the runs' own TBT and LCP, which vary most from run to run. */
-export interface LabResult extends LabMetrics {
-  runs: { tbt: number[]; lcp: number[] };
+/** The main thread after the first paint: the medians over the runs, and the worst run's task. */
+export interface AfterPaintResult {
+  /** Median over the runs of each run's longest task, in ms. */
+  longest: number;
+  /** The longest task of all runs, and what it spent its time on. */
+  worst: { duration: number; source: string } | undefined;
+  /** Median over the runs of the total task time after the first paint, in ms. */
+  total: number;
+  /** What most of that time went to, in the run with the median total. */
+  bySource: AfterPaint["bySource"];
+}
+
+/** The medians, and the runs' own TBT, LCP and longest task, which vary most from run to run. */
+export interface LabResult extends Omit<LabMetrics, "afterPaint"> {
+  runs: { tbt: number[]; lcp: number[]; longest: number[] };
+  afterPaint: AfterPaintResult;
+}
+
+export interface LabOptions {
+  /** Runs per URL that count (the median is reported). */
+  runs: number;
+  /** Lighthouse's CPU slowdown; its default is 4 (a mid-range phone). */
+  cpuSlowdownMultiplier?: number;
 }
 
 export function median(values: number[]): number {
@@ -36,17 +60,17 @@ export function median(values: number[]): number {
 }
 
 /** One lighthouse run; a failed trace (NO_NAVSTART and the like on a busy machine) is retried. */
-async function runOnce(url: string, port: number, attempts = 3) {
+async function runOnce(url: string, flags: Flags, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
+    const result = await lighthouse(url, { ...flags, output: "json", logLevel: "error" });
     const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "no result" };
-    if (result && !error) return result.lhr;
+    if (result && !error) return result;
     if (attempt >= attempts) throw new Error(`lighthouse on ${url}: ${error?.message}`);
     process.stderr.write(`bench: lighthouse on ${url} failed (${error?.code}), retrying\n`);
   }
 }
 
-type Lhr = Awaited<ReturnType<typeof runOnce>>;
+type Lhr = NonNullable<Awaited<ReturnType<typeof runOnce>>>["lhr"];
 
 interface NetworkRequest {
   networkEndTime?: number;
@@ -70,25 +94,52 @@ function lcpElement(lhr: Lhr): string {
   return /"nodeLabel":"((?:[^"\\]|\\.)*)"/.exec(details)?.[1]?.slice(0, 60) ?? "";
 }
 
+/** The runs' main-thread figures: medians, and the single longest task seen in any run. */
+function afterPaintOf(runs: AfterPaint[]): AfterPaintResult {
+  const longest = runs.map((run) => run.longest?.duration ?? 0);
+  const totals = runs.map((run) => run.total);
+  const total = median(totals);
+  const typical = runs[totals.indexOf(median(totals))] ?? runs[0];
+  const worst = runs
+    .map((run) => run.longest)
+    .reduce<AfterPaint["longest"]>(
+      (a, b) => (!a || (b && b.duration > a.duration) ? b : a),
+      undefined,
+    );
+  return {
+    longest: median(longest),
+    worst: worst && { duration: worst.duration, source: worst.source },
+    total,
+    bySource: typical?.bySource ?? [],
+  };
+}
+
 /**
  * Per metric, the median over `runs` lighthouse runs of each URL (one Chromium for all).
  * Each URL is first loaded once by a run that is not counted: the demo image service renders
  * a photograph's sizes on first request, on the same two cores as the browser, where a real
  * visitor's photographs come from the image CDN's cache.
  */
-export async function labMetrics(urls: string[], runs: number): Promise<LabResult[]> {
+export async function labMetrics(urls: string[], options: LabOptions): Promise<LabResult[]> {
+  const { runs } = options;
   const chrome = await launch({
     chromePath: chromiumPath(),
     chromeFlags: CHROMIUM_FLAGS,
     logLevel: "silent",
   });
+  const flags: Flags = {
+    port: chrome.port,
+    ...(options.cpuSlowdownMultiplier
+      ? { throttling: { cpuSlowdownMultiplier: options.cpuSlowdownMultiplier } }
+      : {}),
+  };
   try {
     const results: LabResult[] = [];
     for (const url of urls) {
-      if (runs > 1) await runOnce(url, chrome.port);
+      if (runs > 1) await runOnce(url, flags);
       const samples: LabMetrics[] = [];
       for (let i = 0; i < runs; i++) {
-        const lhr = await runOnce(url, chrome.port);
+        const { lhr, artifacts } = await runOnce(url, flags);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         const score = (id: string) => (lhr.categories[id]?.score ?? Number.NaN) * 100;
         samples.push({
@@ -102,6 +153,7 @@ export async function labMetrics(urls: string[], runs: number): Promise<LabResul
           cls: audit("cumulative-layout-shift"),
           bytesBeforePaint: bytesBeforePaint(lhr),
           lcpElement: lcpElement(lhr),
+          afterPaint: summarize(tasksAfterPaint(artifacts.Trace)),
         });
       }
       const mid = (pick: (sample: LabMetrics) => number) => median(samples.map(pick));
@@ -116,7 +168,12 @@ export async function labMetrics(urls: string[], runs: number): Promise<LabResul
         cls: mid((s) => s.cls),
         bytesBeforePaint: mid((s) => s.bytesBeforePaint),
         lcpElement: samples[0]?.lcpElement ?? "",
-        runs: { tbt: samples.map((s) => s.tbt), lcp: samples.map((s) => s.lcp) },
+        runs: {
+          tbt: samples.map((s) => s.tbt),
+          lcp: samples.map((s) => s.lcp),
+          longest: samples.map((s) => s.afterPaint.longest?.duration ?? 0),
+        },
+        afterPaint: afterPaintOf(samples.map((s) => s.afterPaint)),
       });
     }
     return results;

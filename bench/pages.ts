@@ -1,7 +1,17 @@
 // The pages the benchmark measures: one of each page type.
 export interface BenchPage {
   /** Page type, as the table names it. */
-  type: "home" | "page" | "post" | "photo" | "archive" | "photos" | "tag" | "search";
+  type:
+    | "home"
+    | "page"
+    | "post"
+    | "photo"
+    | "archive"
+    | "photos"
+    | "tag"
+    | "search"
+    | "contact"
+    | "camera";
   path: string;
 }
 
@@ -15,12 +25,15 @@ export const PAGES: readonly BenchPage[] = [
 ];
 
 /**
- * Lighthouse also measures the collection pages: every photograph, a tag and a search (their
- * HTML and throughput grow with the content, measured by the scale run instead).
+ * Lighthouse measures every template: also the collection pages (every photograph, a tag, a
+ * camera and a search: their HTML and throughput grow with the content, measured by the scale
+ * run instead) and the contact page (a page's template plus the form).
  */
 export const LIGHTHOUSE_PAGES: readonly BenchPage[] = [
   ...PAGES,
   { type: "photos", path: "/photos" },
   { type: "tag", path: "/tag/landscape" },
   { type: "search", path: "/search?q=mountain" },
+  { type: "contact", path: "/contact" },
+  { type: "camera", path: "/camera/sony-dsc-rx100m4" },
 ];

@@ -27,6 +27,7 @@ import {
   lighthouseRows,
   loadRows,
   publishRows,
+  slowPhoneRows,
   soakRows,
   throughputRows,
 } from "./phases.ts";
@@ -98,7 +99,8 @@ function legend(options: BenchOptions): string[] {
     "bytes: what Chromium fetched per page, images blocked (JS, CSS: scripts and stylesheets of the site's origin, the photo viewer counted on its own; HTML: the document); KiB = 1024 bytes; node:zlib defaults (gzip level 6, brotli quality 11), per file",
     `viewer: Chromium; on ${ZOOM_PAGE} (5640 × 3172) + is pressed until the largest zoom, and each step's region requests are counted (pixels: the w asked for × its height; bytes: the bodies received); opening: frames (requestAnimationFrame) from a click on a thumbnail whose page and photograph were seen before until the photograph's box, then the image, is on screen`,
     "worker: `wrangler deploy --dry-run` on the built config",
-    `lighthouse: ${lighthouse}`,
+    `lighthouse: ${lighthouse}; after the first paint: the page's main-thread tasks in the run's trace (recorded unthrottled: simulated throttling multiplies afterwards; Lighthouse's own probes left out), each run's longest and their sum, the source being what a task spent most of its time on`,
+    `lighthouse-8x: the same with \`--throttling.cpuSlowdownMultiplier=8\` (a phone twice as slow as Lighthouse's default)`,
     `inquiries: ${options.inquirySamples} contact-form POSTs one at a time, each timed until its document is in the demo content service (the queue and its consumer in between); then ${options.inquiryConnections} visitors posting at once for ${options.inquiryS} s, each POST from an address of its own (the per-visitor limit is not what is measured)`,
     `load (slow content): / with ${options.loadConnections} connections for ${options.loadS} s on a second instance whose content service waits ${options.loadLatencyMs} ms per query; edge cache cold at the start`,
     `galleries: an instance of its own; a client gallery of ${options.gallery.photos} generated photographs uploaded with npm run gallery's code (its page's HTML per photograph: the difference to a gallery of one, over the rest), a ZIP of ${options.gallery.zipFiles} files of ${(options.gallery.zipFileBytes / 2 ** 20).toFixed(0)} MiB of random bytes streamed from the local R2 (throughput; workerd's resident memory sampled every 100 ms), and a favourite from its POST until the gallery's Sanity document shows it`,
@@ -123,6 +125,7 @@ async function main(): Promise<number> {
     "viewer",
     "throughput",
     "lighthouse",
+    "lighthouse-8x",
     "publishing",
     "inquiries",
   ];
@@ -135,6 +138,7 @@ async function main(): Promise<number> {
       await phase(rows, "viewer", () => viewerRows(site.url, options.screens));
       await phase(rows, "throughput", () => throughputRows(site.url, options));
       await phase(rows, "lighthouse", () => lighthouseRows(site.url, options));
+      await phase(rows, "lighthouse-8x", () => slowPhoneRows(site.url, options));
       // Last on this instance: they change content (a post, then inquiries).
       await phase(rows, "publishing", () => publishRows(site));
       await phase(rows, "inquiries", () => inquiryRows(site, options));

@@ -7,11 +7,12 @@ declare module "virtual:build-info" {
     dev: boolean;
     headScript: string;
     headScriptHash: string;
+    /** The client entry, which the head script starts after the first paint. */
     entryScript: string;
-    photoViewerScript: string;
-    inquiryFormScript: string;
-    searchScript: string;
-    morePhotosScript: string;
+    /** Every module of client/modules.ts, and the island runtime, at its hashed address. */
+    modules: import("../client/modules.ts").ModuleAddresses;
     styles: string[];
+    /** public/favicon.svg as a data: address. */
+    favicon: string;
   };
 }

@@ -73,7 +73,7 @@ async function send(form: HTMLFormElement, root: Element): Promise<void> {
   }
 }
 
-export function enhanceFavourites(root: Element = document.documentElement): void {
+function enhanceFavourites(root: Element): void {
   root.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-favourite-form")) return;
@@ -81,3 +81,5 @@ export function enhanceFavourites(root: Element = document.documentElement): voi
     void send(form, root.querySelector("[data-gallery]") ?? root);
   });
 }
+
+enhanceFavourites(document.documentElement);

@@ -16,12 +16,29 @@
     // slide, painted from the browser cache until the slideshow island takes over.
     const show = JSON.parse(sessionStorage.getItem("slideshow") || "{}");
     if (show.off) root.dataset.slideshow = "off";
-    else if (show.i > 0 && show.src) {
+    else if (show.src) {
       root.dataset.slide = "";
       root.style.setProperty("--slide-src", `url(${JSON.stringify(show.src)})`);
       if (show.bg) root.style.setProperty("--slide-bg", show.bg);
     }
   } catch {}
+  // The backdrop's photograph, once in, is the slide the next page paints first: the island,
+  // which remembers every later one, may not have hydrated yet.
+  addEventListener(
+    "load",
+    ({ target }) => {
+      if (!target.matches?.("[data-backdrop] img[data-current]")) return;
+      try {
+        const show = JSON.parse(sessionStorage.getItem("slideshow") || "{}");
+        if (show.src) return;
+        show.i = +target.dataset.slide;
+        show.src = target.currentSrc;
+        show.bg = target.style.backgroundColor;
+        sessionStorage.setItem("slideshow", JSON.stringify(show));
+      } catch {}
+    },
+    true,
+  );
   // Nothing that the first screen does not need runs or downloads before it is on screen:
   // content marked data-after-paint (below the fold on a phone; CSS keeps it unrendered while
   // data-painting is set, so its images are not fetched) and the client script (islands,

@@ -33,15 +33,19 @@ export function viewOf(page: Document): View | undefined {
     : undefined;
 }
 
+/** A task of its own: the neighbours' pages arrive together, and each parse is a few ms. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 /** The photo page at `url`, fetched and parsed once. */
 export function load(url: string): Promise<View> {
   let view = views.get(url);
   if (!view) {
     view = fetch(url)
       .then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
-      .then(
-        (html) => viewOf(new DOMParser().parseFromString(html, "text/html")) ?? Promise.reject(url),
-      );
+      .then(async (html) => {
+        await nextTask();
+        return viewOf(new DOMParser().parseFromString(html, "text/html")) ?? Promise.reject(url);
+      });
     view.catch(() => views.delete(url));
     views.set(url, view);
   }

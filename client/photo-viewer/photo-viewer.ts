@@ -178,7 +178,7 @@ async function show(url: string, how: How, slide = 0): Promise<void> {
   const from = how === "open" ? opener?.querySelector("img")?.getBoundingClientRect() : undefined;
   const place = inGrid(url);
   if (place) view = { ...view, previous: place.previous, next: place.next };
-  // The grid's "more" script (client/photo-grid/more-photos.ts) answers by appending its next slice.
+  // The grid's "more" script (client/discovery/more-photos.ts) answers by appending its next slice.
   if (place?.more) grid?.dispatchEvent(new Event("photo-sequence:more"));
   mount(view);
   const label = root.querySelector("[data-photo-position]");
@@ -328,9 +328,11 @@ attachGestures(dialog, {
   },
 });
 
-// On a photo page, the page is the viewer's first photograph.
+// On a photo page, the page is the viewer's first photograph. It opens in a task of its own,
+// not in the one that ran this script: each stays short, and the page under it already shows
+// the same photograph in the same box, so the moment between them cannot be seen.
 const own = standalone ? viewOf(document) : undefined;
 if (own) {
   keep(location.href, own);
-  void show(location.href, "restore");
+  setTimeout(() => void show(location.href, "restore"));
 }

@@ -7,12 +7,37 @@ export const VISITOR_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 /**
- * Waits until the client script has run and hydrated the islands (it starts after the first
- * paint, possibly after the load event): the theme toggle then names the theme it switches
- * to, which the server cannot know.
+ * Waits until the client script has run and every island of the page is live: they hydrate
+ * about a second after the page has loaded (or at once when the visitor reaches for a toggle).
+ * The theme toggle then names the theme it switches to, which the server cannot know, and the
+ * loader marks each hydrated island's marker `data-live`.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.getByRole("button", { name: /^Switch to (light|dark) theme$/ }).waitFor();
+  await page.waitForFunction(() => !document.querySelector("[data-island]:not([data-live])"));
+}
+
+/**
+ * Waits until the client script runs, without waiting for the islands to hydrate on their own:
+ * the theme toggle, reached for (focus is intent), hydrates at once and then names the theme it
+ * switches to. Focus is moved to it again until then: the first time may come before the
+ * script is there to see it.
+ */
+export async function clientRunning(page: Page): Promise<void> {
+  const toggle = page.locator('[data-island="ThemeToggle"] button');
+  for (let attempt = 0; ; attempt++) {
+    await toggle.focus();
+    const live = await page
+      .locator('[data-island="ThemeToggle"][data-live]')
+      .waitFor({ state: "attached", timeout: 500 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (live) break;
+    if (attempt >= 20) throw new Error("The client script did not start");
+    await toggle.blur();
+  }
 }
 
 /** One browser per test file; a fresh context (cookies, storage) per call of `newPage`. */

@@ -1,6 +1,6 @@
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, startBrowserSession } from "./chromium.ts";
+import { clientRunning, hydrated, startBrowserSession } from "./chromium.ts";
 
 const { newPage } = startBrowserSession();
 
@@ -61,7 +61,10 @@ describe("new deployments", () => {
     const requested: string[] = [];
     page.on("request", (request) => requested.push(pathOf(request)));
     await page.goto("/");
-    await hydrated(page);
+    // Before the islands hydrate on their own (and the build is checked, both about a second
+    // after the page has loaded): the client script is running once the theme toggle, reached
+    // for, hydrates.
+    await clientRunning(page);
 
     // Prefetched while the build was current.
     await nav(page).getByRole("link", { name: "Portfolio" }).hover();
@@ -127,8 +130,8 @@ describe("a client bundle that fails to load", () => {
     await page.goto("/");
     await expect.poll(() => documents.count).toBe(2);
     // The islands hydrated on the second load: the slideshow toggle works.
+    await hydrated(page);
     const toggle = page.getByRole("button", { name: /slideshow/i });
-    await expect.poll(() => toggle.isEnabled()).toBe(true);
     const before = await toggle.getAttribute("aria-pressed");
     await toggle.click();
     await expect.poll(() => toggle.getAttribute("aria-pressed")).not.toBe(before);

@@ -67,7 +67,7 @@ describe("npm run dev", () => {
     expect(html).toContain("<h1");
     expect(html).toContain('class="backdrop"');
     // The head script starts the entry after the first paint, from this address.
-    expect(html).toContain('<meta name="entry" content="/client/entry.tsx"/>');
+    expect(html).toContain('<meta name="entry" content="/client/entry.ts"/>');
     expect(html).toContain('src="/@vite/client"');
   });
 

@@ -6,7 +6,7 @@ import { Rule, Schema } from "@sanity/schema";
 import { builtinTypes, groupProblems, validateSchema } from "@sanity/schema/_internal";
 import type { SchemaValidationProblemGroup } from "@sanity/types";
 import { describe, expect, it } from "vitest";
-import { SUBJECTS as FORM_SUBJECTS } from "../../client/islands/inquiry-form/rules.ts";
+import { SUBJECTS as FORM_SUBJECTS } from "../../client/inquiries/rules.ts";
 import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { DOWNLOAD_OPTIONS } from "../../studio/schema/documents/client-gallery.ts";
 import { SUBJECTS as STUDIO_SUBJECTS } from "../../studio/schema/documents/inquiry.ts";

@@ -46,28 +46,53 @@ describe("the first view", () => {
     expect(script.length).toBeLessThan(2048);
   });
 
-  it("preloads exactly one photograph, at high priority, from the head", async () => {
-    for (const path of ["/", "/portfolio", POST_PATH, "/portfolio/photo/b2i6"]) {
+  it("preloads the page's own largest-paint photograph, at high priority, and nothing else", async () => {
+    // Pages that open with a photograph of their own.
+    for (const path of ["/portfolio", POST_PATH]) {
       const res = await request(path);
+      // One preload per kind of screen: a dense one takes renditions at a lower quality
+      // (they fit in one round trip of a new connection), the others the usual ones.
       const preloads = imagePreloads(res.body);
-      expect(preloads, path).toHaveLength(1);
-      expect(preloads[0], path).toMatch(/fetchPriority="high"/i);
+      expect(preloads, path).toHaveLength(2);
+      for (const preload of preloads) expect(preload, path).toMatch(/fetchPriority="high"/i);
+      const media = preloads.map((preload) => /media="([^"]+)"/.exec(preload)?.[1]);
+      expect(media, path).toEqual([
+        "(min-resolution: 1.5dppx)",
+        "not all and (min-resolution: 1.5dppx)",
+      ]);
+      expect(preloads[0], path).toMatch(/q=50&amp;/);
+      expect(preloads[1], path).toMatch(/q=75&amp;/);
+      // The photograph itself: a picture whose dense-screen source matches the first preload.
+      const picture = /<picture[\s\S]*?<\/picture>/.exec(res.body)?.[0] ?? "";
+      expect(picture, path).toContain('<source media="(min-resolution: 1.5dppx)"');
       // Of all the page's images, only that one asks for high priority.
       const high = images(res.body).filter((img) => /fetchPriority="high"/i.test(img));
       expect(high, path).toHaveLength(1);
+      expect(picture, path).toContain(high[0]);
     }
+    // A photograph's own page preloads its photograph, one set of renditions.
+    const photo = imagePreloads((await request("/portfolio/photo/b2i6")).body);
+    expect(photo).toHaveLength(1);
+    expect(photo[0]).toMatch(/fetchPriority="high"/i);
+    // The home page's largest paint is its text: the backdrop's photograph (which covers the
+    // viewport, so it is never the largest paint) is not preloaded and asks for nothing more.
+    const home = (await request("/")).body;
+    expect(imagePreloads(home)).toEqual([]);
+    expect(images(home).filter((img) => /fetchPriority="high"/i.test(img))).toEqual([]);
   });
 
   it("keeps the photographs below the first screen lazy, low priority and unrendered until the first paint", async () => {
     const html = (await request("/portfolio")).body;
-    const lazy = images(html).filter((img) => img.includes('loading="lazy"'));
+    // The page's own photographs (the backdrop's is held back as a whole, see backdrop.test.ts).
+    const main = /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? "";
+    const lazy = images(main).filter((img) => img.includes('loading="lazy"'));
     expect(lazy.length).toBeGreaterThan(3);
     for (const img of lazy) expect(img).toMatch(/fetchPriority="low"/i);
     // Their figures are marked for the stylesheet's rule that holds them back on a phone.
-    const held = html.match(/<figure [^>]*data-after-paint=""[^>]*>/g) ?? [];
+    const held = main.match(/<figure [^>]*data-after-paint=""[^>]*>/g) ?? [];
     expect(held).toHaveLength(lazy.length);
     // The first photographs are not held back: they are the first screen.
-    const firstFigure = /<figure [^>]*>/.exec(html)?.[0] ?? "";
+    const firstFigure = /<figure [^>]*>/.exec(main)?.[0] ?? "";
     expect(firstFigure).not.toContain("data-after-paint");
   });
 

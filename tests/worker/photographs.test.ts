@@ -15,8 +15,8 @@ import {
 
 const attr = (tag: string | undefined, name: string) =>
   tag ? new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1] : undefined;
-const photoView = (html: string) =>
-  /<article data-photo-view[\s\S]*?<\/article>/.exec(html)?.[0] ?? "";
+/** The photograph's view, which is all of the main content that comes before the site's own. */
+const photoView = (html: string) => /<div data-photo-view[\s\S]*?<\/main>/.exec(html)?.[0] ?? "";
 /** "Label: value" for each camera detail; a linked value (camera, lens) as its link's text. */
 const details = (html: string) =>
   [...html.matchAll(/<dt>([^<]*)<\/dt><dd>(?:<a [^>]*>)?([^<]*)(?:<\/a>)?<\/dd>/g)].map(

@@ -33,8 +33,8 @@ interface SearchViewProps {
  * The search page: the form (a plain GET form: it works without JavaScript, and the address is
  * the search), then `[data-search-results]`: photographs as thumbnails, posts and pages as
  * titles with a snippet, each best first, or a message saying why there is nothing. The search
- * dialog (client/search/) shows the same part. Everything the visitor typed reaches the page
- * only as text React escapes.
+ * dialog (client/discovery/search.ts) shows the same part. Everything the visitor typed reaches
+ * the page only as text React escapes.
  */
 export function SearchView({ outcome, imageFor }: SearchViewProps) {
   const query = outcome.kind === "results" ? outcome.query : "";
@@ -122,6 +122,8 @@ function results(outcome: SearchOutcome, imageFor: ImageFor) {
             label={`Search: ${query}`}
             offset={0}
             total={photos.length}
+            // The search box and the results' heading come first.
+            lead="first"
           />
         </section>
       )}

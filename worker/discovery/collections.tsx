@@ -58,7 +58,6 @@ async function renderCollection(
   return renderHtml(c, layout, {
     title: slice === 1 ? collection.title : `${collection.title}, page ${slice}`,
     description: collection.description,
-    ownLead: items.length > 0,
     meta: {
       type: "website",
       image: socialImage(content.images, items[0]?.image ?? layout.socialImage),
@@ -191,7 +190,6 @@ export const tagsHandler: Handler<AppEnv> = async (c) => {
   return renderHtml(c, layout, {
     title: "Tags",
     description: `The photographs on ${site.title}, by subject.`,
-    ownLead: first !== undefined,
     meta: {
       type: "website",
       image: socialImage(content.images, first?.image ?? layout.socialImage),

@@ -61,7 +61,6 @@ export const searchHandler: Handler<AppEnv> = async (c) => {
   return renderHtml(c, layout, {
     title: outcome.kind === "results" ? `Search: ${outcome.query}` : "Search",
     description: `Search the photographs, posts and pages of ${site.title}.`,
-    ownLead: first !== undefined,
     meta: {
       type: "website",
       image: socialImage(content.images, first?.image ?? layout.socialImage),

@@ -6,7 +6,7 @@ import {
   SUBJECTS,
   VISIBLE_FIELDS,
   type VisibleField,
-} from "../../client/islands/inquiry-form/rules.ts";
+} from "../../client/inquiries/rules.ts";
 import { TURNSTILE_SCRIPT } from "../config/config.ts";
 import type { ImageSource } from "../content/image-urls.ts";
 import { paths } from "../content/paths.ts";
@@ -39,8 +39,6 @@ export interface InquiryFormProps {
   photo?: FormPhoto;
   /** Cloudflare Turnstile's site key, when the owner turned it on. */
   turnstileSiteKey?: string;
-  /** The form's script (live checks, the fill-time stamp), loaded by the entry on demand. */
-  script: string;
 }
 
 /** The id of a field's input, and of its error text. */
@@ -80,7 +78,7 @@ const described = (field: VisibleField, errors: FieldErrors) => ({
  * The inquiry form: a plain `<form method="post">` that works without JavaScript. After a
  * refused submission the page comes back with every value kept, each problem next to its field
  * (`aria-invalid`, `aria-describedby`) and a summary above the form that takes focus and links
- * to each field. With JavaScript, the form's script (client/inquiry-form/) runs the same rules
+ * to each field. With JavaScript, the form's script (client/inquiries/) runs the same rules
  * as the visitor types.
  */
 export function InquiryForm({
@@ -90,7 +88,6 @@ export function InquiryForm({
   started = "",
   photo,
   turnstileSiteKey,
-  script,
 }: InquiryFormProps) {
   const problems = VISIBLE_FIELDS.filter((field) => errors[field]);
   return (
@@ -148,7 +145,6 @@ export function InquiryForm({
         action={paths.contact()}
         encType="multipart/form-data"
         data-inquiry-form=""
-        data-script={script}
         data-stamp={paths.inquiryStamp()}
         className="mt-6 grid gap-5"
       >
@@ -182,9 +178,9 @@ export function InquiryForm({
                 Write without a photograph
               </a>
             </figcaption>
-            <input type="hidden" name={FIELD.photo} value={photo.ref} />
           </figure>
         )}
+        {photo && <input type="hidden" name={FIELD.photo} value={photo.ref} />}
         <div>
           <label htmlFor={inputId("name")} className="font-medium">
             {LABELS.name}
@@ -232,6 +228,8 @@ export function InquiryForm({
             className={CONTROL}
             {...described("subject", errors)}
           >
+            {/* A required list opens with a placeholder, which the browser never takes as a choice. */}
+            <option value="">Choose one</option>
             {SUBJECTS.map(({ value, label }) => (
               <option key={value} value={value}>
                 {label}

@@ -1,4 +1,3 @@
-import { buildInfo } from "virtual:build-info";
 import type { Context, Handler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import {
@@ -7,7 +6,7 @@ import {
   type PhotoRef,
   parsePhotoRef,
   photoRefOf,
-} from "../../client/islands/inquiry-form/rules.ts";
+} from "../../client/inquiries/rules.ts";
 import { altTextOf, type PageDocument } from "../content/model.ts";
 import { CONTACT_SLUG, paths } from "../content/paths.ts";
 import { findPhoto } from "../content/photos.ts";
@@ -18,7 +17,7 @@ import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, fullPath, pathOf, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { firstImage, socialImage } from "../seo/social-image.ts";
-import { leadsWithPhotograph, PageView } from "../views/PageView.tsx";
+import { PageView } from "../views/PageView.tsx";
 import { type FormNotice, type FormPhoto, InquiryForm } from "./InquiryForm.tsx";
 
 /** What the form shows: the visitor's values and the problems found with them. */
@@ -117,7 +116,6 @@ export async function renderContactPage(
   // As any page: its own first photograph, else the site's, is what a shared link shows.
   return renderHtml(c, layout, {
     title: contact.title,
-    ownLead: leadsWithPhotograph(contact),
     description: contact.description?.trim() || site.description,
     status,
     meta: {
@@ -133,7 +131,6 @@ export async function renderContactPage(
           started={form.started}
           photo={shown}
           turnstileSiteKey={c.var.config.turnstile?.siteKey}
-          script={buildInfo.inquiryFormScript}
         />
       </PageView>
     ),

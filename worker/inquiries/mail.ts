@@ -1,4 +1,4 @@
-import { subjectLabel } from "../../client/islands/inquiry-form/rules.ts";
+import { subjectLabel } from "../../client/inquiries/rules.ts";
 import { type Config, mailSender } from "../config/config.ts";
 import type { InquiryMessage } from "./message.ts";
 import type { InquiryPhoto } from "./store.ts";

@@ -5,7 +5,7 @@ import {
   FIELD,
   type InquiryFields,
   parsePhotoRef,
-} from "../../client/islands/inquiry-form/rules.ts";
+} from "../../client/inquiries/rules.ts";
 import { paths } from "../content/paths.ts";
 import { errorText, log } from "../lib/log.ts";
 import { redirectTarget } from "../lib/redirect-target.ts";

@@ -5,7 +5,7 @@ import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { firstImage, socialImage } from "../seo/social-image.ts";
-import { leadsWithPhotograph, PageView } from "../views/PageView.tsx";
+import { PageView } from "../views/PageView.tsx";
 
 /**
  * `/{slug}`: a Sanity `page` document (contact, portfolio, imprint, …); a well-formed slug
@@ -28,7 +28,6 @@ export const pageHandler: Handler<AppEnv> = async (c) => {
   const layout = await loadLayout(c);
   return renderHtml(c, layout, {
     title: page.title,
-    ownLead: leadsWithPhotograph(page),
     description,
     meta: {
       type: "website",

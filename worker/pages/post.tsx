@@ -36,8 +36,6 @@ export const postHandler: Handler<AppEnv> = async (c) => {
 
   return renderHtml(c, layout, {
     title: post.title,
-    // The cover, when there is one, is the largest paint.
-    ownLead: Boolean(post.mainImage?.asset),
     description,
     meta: {
       type: "article",

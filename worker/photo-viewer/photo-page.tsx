@@ -79,7 +79,6 @@ export const photoHandler =
 
     return renderHtml(c, layout, {
       title: pageTitle,
-      ownLead: true,
       description,
       meta: {
         type: "article",

@@ -29,11 +29,6 @@ export interface ViewParts {
    * title, description and site name are the page's own, filled in here.
    */
   meta?: PageMetaFields;
-  /**
-   * The page has a photograph of its own as its largest paint (a cover, a gallery's first
-   * photograph): that one is fetched first, and the backdrop waits its turn.
-   */
-  ownLead?: boolean;
 }
 
 /** What a page says about itself beyond its title and description. */
@@ -109,11 +104,10 @@ export async function renderHtml(
       assets={{
         styles: buildInfo.styles,
         entryScript: buildInfo.entryScript,
-        photoViewerScript: buildInfo.photoViewerScript,
-        searchScript: buildInfo.searchScript,
-        morePhotosScript: buildInfo.morePhotosScript,
+        modules: buildInfo.modules,
         imageOrigin: images,
         headScript: buildInfo.headScript,
+        favicon: buildInfo.favicon,
         dev: buildInfo.dev,
       }}
     >
@@ -131,7 +125,7 @@ export async function renderHtml(
             }
           />
         }
-        backdrop={slideshow && <Backdrop slideshow={{ ...slideshow, lead: !view.ownLead }} />}
+        backdrop={slideshow && <Backdrop slideshow={slideshow} />}
         banner={layout.preview ? <PreviewBanner path={path} /> : undefined}
       >
         {view.main}

@@ -1,15 +1,15 @@
 import type { ReactNode } from "react";
+import { MODULE_ADDRESSES_ID, type ModuleAddresses } from "../../client/modules.ts";
 
 export interface DocumentAssets {
   styles: readonly string[];
   entryScript: string;
   /** Where photographs come from (Sanity's image CDN, or the demo service). */
   imageOrigin: string;
-  /** The photo viewer, which the entry loads on pages with photographs. */
-  photoViewerScript: string;
-  /** Loaded on demand (client/runtime/on-demand.ts): the search, more of a photo grid. */
-  searchScript: string;
-  morePhotosScript: string;
+  /** Every browser module's address, which the entry's loader reads (client/modules.ts). */
+  modules: ModuleAddresses;
+  /** The site's icon, inlined (a data: address). */
+  favicon: string;
   /** The inline script that applies the colour mode before first paint. */
   headScript: string;
   /** Vite's dev client, only when served by the dev server. */
@@ -52,7 +52,7 @@ export function Document({
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         {/* Photographs come from the image CDN: its connection is opened while the page loads. */}
         <link rel="preconnect" href={assets.imageOrigin} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={assets.favicon} type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title="Posts" href="/rss.xml" />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
@@ -60,9 +60,15 @@ export function Document({
         {assets.dev && <script type="module" src="/@vite/client" />}
         {/* The head script starts the client script after the first paint (see before-paint.js). */}
         <meta name="entry" content={assets.entryScript} />
-        <meta name="photo-viewer" content={assets.photoViewerScript} />
-        <meta name="search" content={assets.searchScript} />
-        <meta name="more-photos" content={assets.morePhotosScript} />
+        {/* Data, not a script: the browser never runs it, so the CSP has nothing to allow. */}
+        <script
+          type="application/json"
+          id={MODULE_ADDRESSES_ID}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: build-time addresses, with `<` escaped so nothing can end the element
+          dangerouslySetInnerHTML={{
+            __html: JSON.stringify(assets.modules).replaceAll("<", "\\u003c"),
+          }}
+        />
         {head}
       </head>
       <body className="min-h-dvh bg-neutral-50 font-sans text-neutral-900 antialiased dark:bg-neutral-950 dark:text-neutral-100">

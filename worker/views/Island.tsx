@@ -1,23 +1,23 @@
-import { type ComponentType, createElement } from "react";
-import { type IslandName, type IslandProps, islands } from "../../client/islands/registry.ts";
+import type { ComponentType } from "react";
+import type { IslandName } from "../../client/modules.ts";
 
 /**
- * Server-renders an island inside a marker element. The client entry hydrates only these
- * markers (never the whole page), with the same props, read back from `data-props`.
+ * Server-renders an island inside a marker element: `name` is its entry in the browser-module
+ * manifest (client/modules.ts), whose loader hydrates only these markers (never the whole page)
+ * with the same props, read back from `data-props`, when the island's trigger comes.
  */
-export function Island<Name extends IslandName>({
+export function Island<Props extends object>({
   name,
+  component: Component,
   props,
 }: {
-  name: Name;
-  props: IslandProps<Name>;
+  name: IslandName;
+  component: ComponentType<Props>;
+  props: Props;
 }) {
-  // The registry is keyed by name and `props` is typed by that name, so they always match;
-  // TypeScript cannot follow a generic name into the map, hence the widening.
-  const Component = islands[name] as ComponentType<object>;
   return (
     <div data-island={name} data-props={JSON.stringify(props)} className="contents">
-      {createElement(Component, props as object)}
+      <Component {...props} />
     </div>
   );
 }

@@ -53,7 +53,7 @@ export function PageView({ page, imageFor, siteOrigin, children }: PageViewProps
  * A page that opens with a photograph or a gallery (in its first two blocks, at most a short
  * introduction before it) has that photograph as its largest paint; a text page does not.
  */
-export const leadsWithPhotograph = (page: PageDocument) =>
+const leadsWithPhotograph = (page: PageDocument) =>
   (page.body ?? [])
     .slice(0, 2)
     .some((block) => block._type === "gallery" || block._type === "image");

@@ -1,5 +1,8 @@
 import { IoMailOutline, IoShareSocialOutline } from "react-icons/io5";
-import type { SlideshowToggleProps } from "../../client/islands/slideshow/SlideshowToggle.tsx";
+import SlideshowToggle, {
+  type SlideshowToggleProps,
+} from "../../client/islands/slideshow/SlideshowToggle.tsx";
+import ThemeToggle from "../../client/islands/theme/ThemeToggle.tsx";
 import type { Link } from "../config/site-defaults.ts";
 import { Island } from "./Island.tsx";
 
@@ -52,8 +55,10 @@ export function SiteFooter({
           {email}
         </a>
         <div className="ms-auto flex items-center gap-2">
-          <Island name="ThemeToggle" props={{}} />
-          {slideshowToggle && <Island name="SlideshowToggle" props={slideshowToggle} />}
+          <Island name="ThemeToggle" component={ThemeToggle} props={{}} />
+          {slideshowToggle && (
+            <Island name="SlideshowToggle" component={SlideshowToggle} props={slideshowToggle} />
+          )}
         </div>
       </div>
     </footer>

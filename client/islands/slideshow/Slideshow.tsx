@@ -21,8 +21,6 @@ export interface SlideshowProps {
   slides: Slide[];
   /** Milliseconds between crossfades. */
   interval: number;
-  /** The first photograph is the page's largest paint: fetched first, at high priority. */
-  lead?: boolean;
 }
 
 /** The page-transition settle delay before the first crossfade. */
@@ -34,7 +32,7 @@ const SETTLE_MS = 100;
  * `interval`, fetching only the next photograph ahead. It pauses while the tab is hidden and
  * never auto-advances under reduced motion or Save-Data.
  */
-export default function Slideshow({ slides, interval, lead }: SlideshowProps) {
+export default function Slideshow({ slides, interval }: SlideshowProps) {
   const store = useSlideshow();
   const active = isActive(store);
   // `prev` stays underneath while `index` fades in over it.
@@ -99,8 +97,13 @@ export default function Slideshow({ slides, interval, lead }: SlideshowProps) {
         width={slide.width}
         height={slide.height}
         alt=""
-        loading="eager"
-        fetchPriority={i === 0 && lead ? "high" : "low"}
+        // The server's photograph waits for the first paint (worker/views/Backdrop.tsx): lazy,
+        // so that it is not fetched while the head script keeps the backdrop unrendered.
+        loading={i === 0 ? "lazy" : "eager"}
+        fetchPriority="low"
+        // Decoded off the critical path: a frame never waits for the backdrop (the crossfade
+        // decodes the next photograph ahead itself).
+        decoding="async"
         data-slide={i}
         data-current={current ? "" : undefined}
         className={current && view.prev >= 0 ? "slide slide-in" : "slide"}

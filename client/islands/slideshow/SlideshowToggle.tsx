@@ -18,9 +18,11 @@ export default function SlideshowToggle({ available }: SlideshowToggleProps) {
       : "Turn the slideshow on";
   return (
     <>
+      {/* Enabled from the first paint: a press before hydration is held and replayed by the
+          module loader (client/runtime/modules.ts). */}
       <button
         type="button"
-        disabled={!available || !state.ready}
+        disabled={!available}
         aria-pressed={isActive(state)}
         aria-label="Slideshow"
         aria-describedby={available ? undefined : "slideshow-unavailable"}

@@ -82,6 +82,18 @@ export function markLoaded(): void {
   if (!state.loaded) update({ loaded: true });
 }
 
+/**
+ * The backdrop's first photograph, as the server rendered it, may have loaded before any island
+ * hydrated (they hydrate well after the first paint): the toggle needs to know, whichever of
+ * the two islands comes first.
+ */
+function watchFirstPhotograph(): void {
+  const image = document.querySelector<HTMLImageElement>("[data-backdrop] img[data-current]");
+  if (image?.complete && image.naturalWidth > 0) markLoaded();
+  else image?.addEventListener("load", markLoaded, { once: true });
+}
+if (inBrowser) watchFirstPhotograph();
+
 /** The slide to start on: the one the visitor saw last in this session (read once, at load). */
 export const resumeSlide: number = Number.isInteger(saved.i) ? (saved.i as number) : 0;
 

@@ -2,8 +2,10 @@ import { useEffect, useState } from "react";
 import { applyDark, readColorMode, resolveDark, saveColorMode } from "./color-mode.ts";
 
 /**
- * Switches between the light and dark themes. The server cannot know the visitor's theme,
- * so the button renders disabled with a neutral name and comes alive after hydration.
+ * Switches between the light and dark themes. The server cannot know the visitor's theme, so
+ * the button renders with a neutral name, which names the theme it switches to once hydrated.
+ * It works from the first paint: a press before hydration is held and replayed by the module
+ * loader (client/runtime/modules.ts).
  */
 export default function ThemeToggle() {
   const [dark, setDark] = useState<boolean | null>(null);
@@ -22,8 +24,8 @@ export default function ThemeToggle() {
   }, []);
 
   const toggle = () => {
-    if (dark === null) return;
-    const next = !dark;
+    // A replayed press can come before the first effect has read the theme.
+    const next = !(dark ?? resolveDark(readColorMode()));
     saveColorMode(next ? "dark" : "light");
     applyDark(next);
     setDark(next);
@@ -33,14 +35,7 @@ export default function ThemeToggle() {
     dark === null ? "Switch colour theme" : dark ? "Switch to light theme" : "Switch to dark theme";
 
   return (
-    <button
-      type="button"
-      onClick={toggle}
-      disabled={dark === null}
-      aria-label={label}
-      title={label}
-      className="icon-button"
-    >
+    <button type="button" onClick={toggle} aria-label={label} title={label} className="icon-button">
       {/* The icon shows the theme the button switches to. */}
       <span aria-hidden="true" className="icon icon-moon dark:hidden" />
       <span aria-hidden="true" className="icon icon-sun hidden dark:inline-block" />

@@ -34,6 +34,13 @@ const STEPS: Record<Measure, readonly Step[]> = {
 /** The widest the gallery's box ever gets, in CSS px (see the page containers). */
 export const MAX_GALLERY_WIDTH: Record<Measure, number> = { wide: 2300, prose: 672 };
 
+/**
+ * What a phone's screen keeps beside a page's content: the page's padding and its panel's, on
+ * both sides (`px-4` and `px-5` in PageView and PostView). On a 412 px screen the content is
+ * 340 px wide, not 412: without it, a phone would take the next larger rendition.
+ */
+export const PHONE_GUTTERS = "4.5rem";
+
 export function galleryColumnClasses(measure: Measure): string {
   return STEPS[measure].map((step) => step.className).join(" ");
 }
@@ -49,7 +56,9 @@ export function gallerySizes(measure: Measure): string {
   return [...STEPS[measure]]
     .reverse()
     .map(({ minWidth, columns }) => {
-      const share = `min(${Math.round(100 / columns)}vw, ${Math.round(max / columns)}px)`;
+      const viewport =
+        columns === 1 ? `calc(100vw - ${PHONE_GUTTERS})` : `${Math.round(100 / columns)}vw`;
+      const share = `min(${viewport}, ${Math.round(max / columns)}px)`;
       return minWidth === 0 ? share : `(min-width: ${minWidth}px) ${share}`;
     })
     .join(", ");

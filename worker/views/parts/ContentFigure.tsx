@@ -1,6 +1,6 @@
 import type { ImageFor, ImageOptions } from "../../content/image-urls.ts";
 import { altTextOf, type ContentImage } from "../../content/model.ts";
-import { type ImageLoading, ResponsiveImage } from "./ResponsiveImage.tsx";
+import { type ImageLoading, LEAD_DENSE_QUALITY, ResponsiveImage } from "./ResponsiveImage.tsx";
 
 interface ContentFigureProps {
   image: ContentImage;
@@ -30,9 +30,13 @@ export function ContentFigure({
 }: ContentFigureProps) {
   const { asset } = image;
   if (!asset) return null;
+  const ref = { ...image, asset };
   const img = (
     <ResponsiveImage
-      source={imageFor({ ...image, asset }, options)}
+      source={imageFor(ref, options)}
+      denseSource={
+        loading === "lcp" ? imageFor(ref, { ...options, quality: LEAD_DENSE_QUALITY }) : undefined
+      }
       asset={asset}
       alt={altTextOf(image)}
       sizes={sizes}
@@ -45,7 +49,7 @@ export function ContentFigure({
     <figure
       id={photo?.id}
       className={className}
-      data-after-paint={loading === "lazy" ? "" : undefined}
+      data-after-paint={loading === "lazy" || loading === "after-lead" ? "" : undefined}
     >
       {photo ? (
         <a href={photo.href} data-photo="" className="photo-link">

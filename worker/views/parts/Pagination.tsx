@@ -11,7 +11,7 @@ interface PaginationProps {
   next?: string;
   /**
    * The next link is where more of a photo grid comes from: with JavaScript, the grid loads
-   * it as the visitor nears the end (client/photo-grid/); the link stays a link.
+   * it as the visitor nears the end (client/discovery/more-photos.ts); the link stays a link.
    */
   more?: boolean;
   /**

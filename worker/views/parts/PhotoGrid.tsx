@@ -3,7 +3,7 @@ import type { ImageFor } from "../../content/image-urls.ts";
 import { croppedSize } from "../../content/image-urls.ts";
 import { altTextOf, type CollectionPhoto } from "../../content/model.ts";
 import { paths } from "../../content/paths.ts";
-import { type ImageLoading, ResponsiveImage } from "./ResponsiveImage.tsx";
+import { type ImageLoading, LEAD_DENSE_QUALITY, ResponsiveImage } from "./ResponsiveImage.tsx";
 
 interface PhotoGridProps {
   photos: readonly CollectionPhoto[];
@@ -14,14 +14,20 @@ interface PhotoGridProps {
   offset: number;
   /** How many photographs the whole list has, over all its slices. */
   total: number;
-  /** The grid leads the page: its largest paint is one of its first photographs (preloaded). */
-  lead?: boolean;
+  /**
+   * Where the page's largest paint is: one of the grid's first photographs (preloaded), the
+   * taller of the first two when the grid opens the page (on a phone both are then wholly on
+   * the first screen), the first when more comes before it (the second then reaches below the
+   * first screen); or none.
+   */
+  lead?: "taller" | "first" | false;
 }
 
 /**
- * Photographs fetched at once: a phone's first screen (each fills a row of its own there). The
- * rest load lazily, and on a phone only after the first paint, so they never share the
- * connection with the largest paint; on a wide screen the browser fetches those in view at once.
+ * A phone's first screen (each fills a row of its own there): the largest paint of them is
+ * fetched at once; the others, like the rest, load lazily, and on a phone only after the first
+ * paint, so they never share the connection with the largest paint; on a wide screen the
+ * browser fetches those in view at once.
  */
 export const FIRST_SCREEN = 3;
 
@@ -48,7 +54,14 @@ function sizesFor(ratio: number): string {
  * (`data-photo-sequence`), so the viewer opened from it moves through this grid, not through
  * the photograph's own document. Only the first screen's photographs load at once.
  */
-export function PhotoGrid({ photos, imageFor, label, offset, total, lead = true }: PhotoGridProps) {
+export function PhotoGrid({
+  photos,
+  imageFor,
+  label,
+  offset,
+  total,
+  lead = "taller",
+}: PhotoGridProps) {
   const ratio = (photo: CollectionPhoto | undefined) => {
     const size = photo ? croppedSize(photo.image) : undefined;
     return size ? size.width / size.height : Number.POSITIVE_INFINITY;
@@ -56,7 +69,8 @@ export function PhotoGrid({ photos, imageFor, label, offset, total, lead = true 
   // On a phone each of the first thumbnails fills a row of its own, so the taller of the first
   // two is the largest paint: that one is fetched first (one at high priority, not two that
   // would share the connection).
-  const leadIndex = !lead ? -1 : ratio(photos[1]) < ratio(photos[0]) ? 1 : 0;
+  const leadIndex =
+    lead === false ? -1 : lead === "taller" && ratio(photos[1]) < ratio(photos[0]) ? 1 : 0;
   return (
     <ul
       className="photo-grid"
@@ -68,13 +82,13 @@ export function PhotoGrid({ photos, imageFor, label, offset, total, lead = true 
         const { width, height } = croppedSize(photo.image);
         const ratio = width / height;
         const loading: ImageLoading =
-          index === leadIndex ? "lcp" : index < FIRST_SCREEN ? "eager" : "lazy";
+          index === leadIndex ? "lcp" : index < FIRST_SCREEN ? "after-lead" : "lazy";
         const style = { "--r": ratio.toFixed(3) } as CSSProperties;
         return (
           <li
             key={`${photo.kind}/${photo.slug}/${photo.key}`}
             style={style}
-            data-after-paint={loading === "lazy" ? "" : undefined}
+            data-after-paint={loading === "lcp" ? undefined : ""}
           >
             <a
               href={paths.photo(photo.kind, photo.slug, photo.key)}
@@ -83,6 +97,11 @@ export function PhotoGrid({ photos, imageFor, label, offset, total, lead = true 
             >
               <ResponsiveImage
                 source={imageFor(photo.image, THUMBNAIL)}
+                denseSource={
+                  loading === "lcp"
+                    ? imageFor(photo.image, { ...THUMBNAIL, quality: LEAD_DENSE_QUALITY })
+                    : undefined
+                }
                 asset={photo.image.asset}
                 alt={altTextOf(photo.image) || "Photograph"}
                 sizes={sizesFor(ratio)}

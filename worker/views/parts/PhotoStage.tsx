@@ -48,7 +48,9 @@ export function PhotoStage(props: PhotoStageProps) {
       ? { "data-zoom-original": zoom.original }
       : { "data-zoom-src": zoom.url, "data-zoom-rect": zoom.rect.join(",") };
   return (
-    <article data-photo-view="" className="photo-view">
+    // Not an article, nor a section inside: the page's h1 is its top-level heading, inside no
+    // sectioning element (HTML's outline, which assistive technology reads, would demote it).
+    <div data-photo-view="" className="photo-view">
       <div className="photo-stage">
         <img
           data-photo-image=""
@@ -90,6 +92,6 @@ export function PhotoStage(props: PhotoStageProps) {
         </nav>
       </div>
       {props.children}
-    </article>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ImageFor } from "../../content/image-urls.ts";
 import type { ContentImage } from "../../content/model.ts";
+import { PHONE_GUTTERS } from "../helpers/gallery-layout.ts";
 import { ContentFigure } from "./ContentFigure.tsx";
 import { PublishedDate } from "./PublishedDate.tsx";
 
@@ -44,7 +45,7 @@ export function PostHeader({
           image={cover}
           imageFor={imageFor}
           options={{ maxWidth: 1600 }}
-          sizes={upright ? "(min-width: 640px) 448px, 100vw" : "(min-width: 768px) 672px, 100vw"}
+          sizes={`${upright ? "(min-width: 640px) 448px" : "(min-width: 768px) 672px"}, calc(100vw - ${PHONE_GUTTERS})`}
           loading="lcp"
           photo={coverLink}
           className={`mt-8 ${upright ? "sm:mx-auto sm:max-w-md" : ""}`}

@@ -5,13 +5,34 @@ import type { ImageAsset } from "../../content/model.ts";
 
 /**
  * When a photograph is fetched: `lcp` is the page's largest paint (at once, high priority);
- * `eager` is on the first screen (at once, normal priority); `lazy` is further down (only
- * near the viewport, and at low priority so nothing on screen waits for it).
+ * `eager` is on the first screen (at once, normal priority); `after-lead` is on the first
+ * screen but waits for the first paint on a phone (lazy, which in view means at once, with its
+ * placeholder; the caller marks its container `data-after-paint`), so the largest paint has the
+ * connection to itself; `lazy` is further down (only near the viewport, and at low priority so
+ * nothing on screen waits for it).
  */
-export type ImageLoading = "lcp" | "eager" | "lazy";
+export type ImageLoading = "lcp" | "eager" | "after-lead" | "lazy";
+
+/**
+ * Screens dense enough that a photograph's compression does not show at their pixel size
+ * (phones, and high-density laptop screens): image CDNs advise lowering the quality as the
+ * density rises.
+ */
+export const DENSE_SCREEN = "(min-resolution: 1.5dppx)";
+/**
+ * The quality (JPEG scale, as `q`) of the largest paint's renditions on a dense screen, instead
+ * of the default 75: a phone's lead photograph then fits in the first round trip of a new
+ * connection to the image CDN (about 14 KB) rather than needing a second one.
+ */
+export const LEAD_DENSE_QUALITY = 50;
 
 interface ResponsiveImageProps {
   source: ImageSource;
+  /**
+   * For the largest paint (or a photograph that may be it): the same renditions at
+   * LEAD_DENSE_QUALITY, which a dense screen takes instead.
+   */
+  denseSource?: ImageSource;
   /** The asset, for its placeholder (LQIP and dominant colour). */
   asset: ImageAsset;
   alt: string;
@@ -23,14 +44,20 @@ interface ResponsiveImageProps {
 
 /**
  * Makes a photograph the page's largest paint: discoverable from <head> (React hoists the
- * preload there and dedupes it with the <img> it matches) and fetched at high priority.
+ * preload there and dedupes it with the <img> it matches) and fetched at high priority; with a
+ * dense-screen source, each screen preloads only the renditions it will show.
  */
-export function preloadLargestPaint(source: { src: string; srcSet: string }, sizes: string): void {
+export function preloadLargestPaint(source: ImageSource, sizes: string, dense?: ImageSource): void {
+  const options = { as: "image", imageSizes: sizes, fetchPriority: "high" } as const;
+  if (!dense) {
+    preload(source.src, { ...options, imageSrcSet: source.srcSet });
+    return;
+  }
+  preload(dense.src, { ...options, imageSrcSet: dense.srcSet, media: DENSE_SCREEN });
   preload(source.src, {
-    as: "image",
+    ...options,
     imageSrcSet: source.srcSet,
-    imageSizes: sizes,
-    fetchPriority: "high",
+    media: `not all and ${DENSE_SCREEN}`,
   });
 }
 
@@ -43,14 +70,16 @@ export function preloadLargestPaint(source: { src: string; srcSet: string }, siz
  */
 export function ResponsiveImage({
   source,
+  denseSource,
   asset,
   alt,
   sizes,
   loading = "lazy",
   className = "",
 }: ResponsiveImageProps) {
-  if (loading === "lcp") preloadLargestPaint(source, sizes);
-  return (
+  const dense = denseSource;
+  if (loading === "lcp") preloadLargestPaint(source, sizes, dense);
+  const img = (
     <img
       src={source.src}
       srcSet={source.srcSet}
@@ -58,12 +87,20 @@ export function ResponsiveImage({
       width={source.width}
       height={source.height}
       alt={alt}
-      loading={loading === "lazy" ? "lazy" : "eager"}
+      loading={loading === "lazy" || loading === "after-lead" ? "lazy" : "eager"}
       fetchPriority={loading === "lcp" ? "high" : loading === "lazy" ? "low" : undefined}
       decoding="async"
       style={placeholderStyle(asset, loading !== "lazy")}
       className={`block h-auto w-full ${className}`}
     />
+  );
+  if (!dense) return img;
+  return (
+    // `contents`: the picture adds no box, so the photograph is laid out as a lone <img> is.
+    <picture className="contents">
+      <source media={DENSE_SCREEN} srcSet={dense.srcSet} sizes={sizes} />
+      {img}
+    </picture>
   );
 }
 

@@ -3,7 +3,7 @@ import type { TypedObject } from "@portabletext/types";
 import type { ImageFor } from "../../content/image-urls.ts";
 import type { ContentImage, GalleryBlock } from "../../content/model.ts";
 import { log } from "../../lib/log.ts";
-import type { Measure } from "../helpers/gallery-layout.ts";
+import { type Measure, PHONE_GUTTERS } from "../helpers/gallery-layout.ts";
 import type { PhotoLink } from "../helpers/photo-links.ts";
 import { ContentFigure } from "./ContentFigure.tsx";
 import { ContentLink } from "./ContentLink.tsx";
@@ -28,8 +28,8 @@ interface RichTextProps {
 }
 
 /** A single photograph in the text column (at most 42rem wide), or narrower when upright. */
-const FIGURE_SIZES = "(min-width: 768px) 672px, 100vw";
-const UPRIGHT_SIZES = "(min-width: 640px) 448px, 100vw";
+const FIGURE_SIZES = `(min-width: 768px) 672px, calc(100vw - ${PHONE_GUTTERS})`;
+const UPRIGHT_SIZES = `(min-width: 640px) 448px, calc(100vw - ${PHONE_GUTTERS})`;
 
 /** Block, mark and style types already reported by this isolate: one log line each. */
 const reported = new Set<string>();

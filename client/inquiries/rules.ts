@@ -2,8 +2,8 @@
  * The contact form's rules, in one place for both sides: the worker checks every submission
  * with them (and renders their messages next to the fields), and the form's script in the
  * browser runs the same checks while the visitor types. Plain TypeScript with no DOM and no
- * worker APIs, so both bundles import it; it lives under `client/islands/` because that is the
- * one part of `client/` the worker may import.
+ * worker APIs, so both bundles import it; it lives beside the form's script, and the worker may
+ * import it because the import rules let the worker reach a feature's `rules.ts` in `client/`.
  */
 
 /** What an inquiry is about; the values are what the Studio stores. */

@@ -7,9 +7,11 @@
  * request it supersedes; ↓ and ↑ move between the box and the results, Enter follows a result
  * (or, in the box, opens the whole results page), Escape closes and focus returns.
  *
- * Plain DOM, its styles inside, loaded on demand by the client entry (client/runtime/
- * on-demand.ts): pages pay nothing for it until the visitor asks for search.
+ * Plain DOM, its styles inside, loaded on demand (client/modules.ts): pages pay nothing for it
+ * until the visitor asks for search.
  */
+import { SEARCH } from "../modules.ts";
+import { matchesShortcut } from "../runtime/shortcuts.ts";
 import css from "./search.css?inline";
 
 const DEBOUNCE_MS = 150;
@@ -67,7 +69,7 @@ function live(box: HTMLInputElement, results: () => HTMLElement | null, onPage: 
 }
 
 live(input, () => dialogResults, false);
-const pageBox = document.querySelector<HTMLInputElement>("main [data-search-input]");
+const pageBox = document.querySelector<HTMLInputElement>(`main ${SEARCH.box}`);
 if (pageBox) live(pageBox, () => document.querySelector("main [data-search-results]"), true);
 
 /** The box, then every result link, in order: what ↓ and ↑ move through. */
@@ -117,30 +119,15 @@ dialog.addEventListener("click", (event) => {
 });
 dialog.addEventListener("close", () => (opener as HTMLElement | null)?.focus?.());
 
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-
+// Its own triggers (client/modules.ts), which the loader replays when they brought it here.
 addEventListener("keydown", (event) => {
-  const shortcut =
-    (event.key === "k" || event.key === "K") && (event.metaKey || event.ctrlKey) && !event.altKey;
-  if (
-    shortcut ||
-    (event.key === "/" && !typing(event.target) && !event.metaKey && !event.ctrlKey)
-  ) {
-    event.preventDefault();
-    open();
-  }
-});
-document.addEventListener("click", (event) => {
-  const link = event.target instanceof Element ? event.target.closest("[data-search-open]") : null;
-  if (!link || (event as MouseEvent).metaKey || (event as MouseEvent).ctrlKey) return;
+  if (!matchesShortcut(event, SEARCH.keys)) return;
   event.preventDefault();
   open();
 });
-
-// Asked for before this script arrived (client/runtime/on-demand.ts): open now.
-if (document.documentElement.dataset.search === "open") {
-  delete document.documentElement.dataset.search;
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest(SEARCH.opener) : null;
+  if (!link || event.metaKey || event.ctrlKey) return;
+  event.preventDefault();
   open();
-}
+});

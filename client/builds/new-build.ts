@@ -1,6 +1,6 @@
-import { afterLoadAndIdle } from "./after-load.ts";
-import { isCurrentPage, pageLink } from "./links.ts";
-import { stopPrefetching } from "./prefetch.ts";
+import { afterLoadAndIdle } from "../runtime/after-load.ts";
+import { isCurrentPage, pageLink } from "../runtime/links.ts";
+import { stopPrefetching } from "../runtime/prefetch.ts";
 
 /**
  * Polls /_app/builds/latest.json about 1 s after the page is idle, then hourly. When the

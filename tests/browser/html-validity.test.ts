@@ -1,0 +1,122 @@
+// Every template of the built site is valid HTML, as the W3C's Nu Html Checker (vnu.jar, run by
+// Java) reads it: no error and no warning. It checks the served HTML itself, so it sits with
+// the tests of the real built site, though no browser is needed for it. One Java process checks
+// every page at once.
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { VISITOR_UA } from "./chromium.ts";
+
+const siteUrl = inject("siteUrl");
+const VNU_JAR = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
+
+/** A page of each template (and of each state a template has: results or none, a refused form). */
+const PAGES = [
+  "/",
+  "/portfolio",
+  "/imprint",
+  "/post/autumn-in-the-basque-mountains",
+  "/portfolio/photo/b2i6",
+  "/post/autumn-in-the-basque-mountains/photo/cover",
+  "/archive",
+  "/photos",
+  "/tags",
+  "/tag/landscape",
+  "/camera/sony-dsc-rx100m4",
+  "/search",
+  "/search?q=mountain",
+  "/search?q=nothing-is-called-this",
+  "/contact",
+  "/contact?photo=portfolio/b2i6",
+  "/contact/thanks",
+  "/200",
+  "/404",
+  "/a/b/c",
+  "/Bad_Slug",
+];
+
+interface NuMessage {
+  type: "error" | "info" | "non-document-error";
+  subType?: string;
+  message: string;
+  url: string;
+  extract?: string;
+}
+
+/** The contact form sent back as refused (422): every field's problem at the field. */
+async function refusedForm(): Promise<string> {
+  const form = new FormData();
+  form.set("name", " ");
+  form.set("email", "ada@example");
+  form.set("subject", "general");
+  form.set("message", "");
+  const res = await fetch(new URL("/contact", siteUrl), {
+    method: "POST",
+    body: form,
+    headers: { Origin: siteUrl, "User-Agent": VISITOR_UA, "CF-Connecting-IP": "192.0.2.222" },
+    redirect: "manual",
+  });
+  expect(res.status).toBe(422);
+  return res.text();
+}
+
+/** Where a message about no page we know would go (it would mean the mapping is wrong). */
+const UNATTRIBUTED = "(no page)";
+
+/** What Nu finds worth fixing: errors and warnings (its other notes are about style). */
+const problems = (messages: NuMessage[]) =>
+  messages.filter((m) => m.type !== "info" || m.subType === "warning");
+
+describe("the HTML of every template (W3C Nu Html Checker)", () => {
+  let dir = "";
+  const found = new Map<string, string[]>();
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "html-validity-"));
+    const files = new Map<string, string>();
+    for (const [i, path] of PAGES.entries()) {
+      const res = await fetch(new URL(path, siteUrl), { headers: { "User-Agent": VISITOR_UA } });
+      files.set(join(dir, `page-${i}.html`), path);
+      await writeFile(join(dir, `page-${i}.html`), await res.text());
+    }
+    files.set(join(dir, "refused.html"), "POST /contact (refused)");
+    await writeFile(join(dir, "refused.html"), await refusedForm());
+    const java = await promisify(execFile)(
+      "java",
+      ["-jar", VNU_JAR, "--format", "json", "--exit-zero-always", "--stdout", ...files.keys()],
+      { maxBuffer: 64 * 1024 * 1024 },
+    ).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") {
+        throw new Error(
+          "The HTML validator needs Java: install a runtime (Debian: `sudo apt-get install -y default-jre-headless`).",
+        );
+      }
+      throw error;
+    });
+    const { messages } = JSON.parse(java.stdout) as { messages: NuMessage[] };
+    for (const path of [...files.values(), UNATTRIBUTED]) found.set(path, []);
+    for (const message of problems(messages)) {
+      const path = files.get(new URL(message.url).pathname) ?? UNATTRIBUTED;
+      found.get(path)?.push(`${message.subType ?? message.type}: ${message.message}`);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("checked every page, and nothing it said is about a file it was not given", () => {
+    expect([...found.keys()]).toHaveLength(PAGES.length + 2);
+    expect(found.get(UNATTRIBUTED)).toEqual([]);
+  });
+
+  for (const path of [...PAGES, "POST /contact (refused)"]) {
+    it(`${path}: no error, no warning`, () => {
+      expect(found.get(path)).toEqual([]);
+    });
+  }
+});
