@@ -1,20 +1,28 @@
 import type { TestProject } from "vitest/node";
+import { createDemoGallery } from "../../scripts/demo-gallery.ts";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     siteUrl: string;
     contentUrl: string;
+    /** A client gallery on the site (npm start's demo gallery): its path and password. */
+    gallery: { path: string; password: string };
   }
 }
 
 let site: RunningSite | undefined;
 
-/** Serves the built site with the demo content once for all browser tests. */
+/**
+ * Serves the built site with the demo content once for all browser tests, with a client
+ * gallery in it as `npm start` makes one (a private gallery must stay out of every public page).
+ */
 export async function setup(project: TestProject) {
   site = await startSite({ port: await freePort(), isolated: true });
   project.provide("siteUrl", site.url);
   project.provide("contentUrl", site.content?.url ?? "");
+  const gallery = await createDemoGallery(site);
+  project.provide("gallery", { path: new URL(gallery.link).pathname, password: gallery.password });
 }
 
 export async function teardown() {

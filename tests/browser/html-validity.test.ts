@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { VISITOR_UA } from "./chromium.ts";
 
 const siteUrl = inject("siteUrl");
+const gallery = inject("gallery");
 const VNU_JAR = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
 
 /** A page of each template (and of each state a template has: results or none, a refused form). */
@@ -39,6 +40,15 @@ const PAGES = [
   "/Bad_Slug",
 ];
 
+/** What galleryPages() checks, by name. */
+const GALLERY = {
+  door: "the door of a client gallery",
+  grid: "a client gallery",
+  favourites: "a client gallery's favourites",
+  photo: "a client gallery's photograph",
+} as const;
+const GALLERY_PAGES = Object.values(GALLERY);
+
 interface NuMessage {
   type: "error" | "info" | "non-document-error";
   subType?: string;
@@ -64,6 +74,36 @@ async function refusedForm(): Promise<string> {
   return res.text();
 }
 
+/** A client gallery's door, and once unlocked its grid, its favourites and a photograph's page. */
+async function galleryPages(): Promise<[string, string][]> {
+  const headers = { Origin: siteUrl, "User-Agent": VISITOR_UA, "CF-Connecting-IP": "192.0.2.223" };
+  const door = await fetch(new URL(gallery.path, siteUrl), { headers });
+  expect(door.status).toBe(401);
+  const unlocked = await fetch(new URL(`${gallery.path}/unlock`, siteUrl), {
+    method: "POST",
+    body: new URLSearchParams({ password: gallery.password }),
+    headers,
+    redirect: "manual",
+  });
+  expect(unlocked.status).toBe(303);
+  await unlocked.body?.cancel();
+  const cookie = unlocked.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  const open = async (path: string) => {
+    const res = await fetch(new URL(path, siteUrl), { headers: { ...headers, Cookie: cookie } });
+    expect(res.status, path).toBe(200);
+    return res.text();
+  };
+  const grid = await open(gallery.path);
+  const photo = /href="(\/g\/[^"]+\/p\/[^"]+)"/.exec(grid)?.[1];
+  if (!photo) throw new Error("The gallery's grid links no photograph");
+  return [
+    [GALLERY.door, await door.text()],
+    [GALLERY.grid, grid],
+    [GALLERY.favourites, await open(`${gallery.path}?show=favourites`)],
+    [GALLERY.photo, await open(photo)],
+  ];
+}
+
 /** Where a message about no page we know would go (it would mean the mapping is wrong). */
 const UNATTRIBUTED = "(no page)";
 
@@ -85,6 +125,10 @@ describe("the HTML of every template (W3C Nu Html Checker)", () => {
     }
     files.set(join(dir, "refused.html"), "POST /contact (refused)");
     await writeFile(join(dir, "refused.html"), await refusedForm());
+    for (const [i, [name, html]] of (await galleryPages()).entries()) {
+      files.set(join(dir, `gallery-${i}.html`), name);
+      await writeFile(join(dir, `gallery-${i}.html`), html);
+    }
     const java = await promisify(execFile)(
       "java",
       ["-jar", VNU_JAR, "--format", "json", "--exit-zero-always", "--stdout", ...files.keys()],
@@ -110,11 +154,11 @@ describe("the HTML of every template (W3C Nu Html Checker)", () => {
   });
 
   it("checked every page, and nothing it said is about a file it was not given", () => {
-    expect([...found.keys()]).toHaveLength(PAGES.length + 2);
+    expect([...found.keys()]).toHaveLength(PAGES.length + GALLERY_PAGES.length + 2);
     expect(found.get(UNATTRIBUTED)).toEqual([]);
   });
 
-  for (const path of [...PAGES, "POST /contact (refused)"]) {
+  for (const path of [...PAGES, "POST /contact (refused)", ...GALLERY_PAGES]) {
     it(`${path}: no error, no warning`, () => {
       expect(found.get(path)).toEqual([]);
     });

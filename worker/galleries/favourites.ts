@@ -30,7 +30,11 @@ async function formOf(c: Context<AppEnv>): Promise<Record<string, string>> {
 function backTo(id: string, value: string | undefined, extra = ""): string {
   const root = galleryPaths.root(id);
   const target =
-    value && (value === root || value.startsWith(`${root}?`) || value.startsWith(`${root}/p/`))
+    value &&
+    (value === root ||
+      value.startsWith(`${root}?`) ||
+      value.startsWith(`${root}#`) ||
+      value.startsWith(`${root}/p/`))
       ? value
       : root;
   if (!extra) return target;

@@ -1,0 +1,262 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createDemoGallery,
+  DEMO_GALLERY_PHOTOS,
+  type DemoGallery,
+} from "../../scripts/demo-gallery.ts";
+import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { axeViolations, THEMES } from "./axe.ts";
+import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
+
+// A client gallery as its client meets it, in Chromium, with and without JavaScript: the
+// password door, the grid whose every photograph comes through the worker, the hearts (a plain
+// form, or at once with the gallery's script), the owner's limit, the viewer over the grid, and
+// axe on each page in both themes. The site is one of its own, on the demo content service,
+// with galleries made by npm start's own code (scripts/demo-gallery.ts: six photographs, a
+// password, a limit of three favourites).
+
+const { newPage } = startBrowserSession();
+
+let site: RunningSite | undefined;
+beforeAll(async () => {
+  site = await startSite({ port: await freePort(), isolated: true });
+}, 60_000);
+afterAll(async () => {
+  await site?.close();
+});
+
+let visitors = 0;
+/** A visitor of their own (a fresh context and address, so no rate limit is shared). */
+async function withPage(javaScript: boolean, use: (page: Page) => Promise<void>): Promise<void> {
+  visitors += 1;
+  const page = await newPage({
+    baseURL: site?.url,
+    userAgent: VISITOR_UA,
+    javaScriptEnabled: javaScript,
+    extraHTTPHeaders: { "CF-Connecting-IP": `198.51.100.${visitors}` },
+  });
+  try {
+    await use(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+async function newGallery(): Promise<DemoGallery & { path: string }> {
+  if (!site) throw new Error("The site is not running");
+  const gallery = await createDemoGallery(site);
+  return { ...gallery, path: `/g/${gallery.id}` };
+}
+
+/** Opens the gallery's link and gives the password at its door. */
+async function unlock(page: Page, gallery: { path: string; password: string }) {
+  const door = await page.goto(gallery.path);
+  expect(door?.status()).toBe(401);
+  await page.getByLabel("Password").fill(gallery.password);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === gallery.path),
+    page.getByRole("button", { name: "Open the gallery" }).click(),
+  ]);
+  await page.getByRole("heading", { level: 1, name: "Ana & Luis, 14 June" }).waitFor();
+}
+
+/** Names who is choosing, as the gallery asks before the first heart. */
+async function startChoosing(page: Page, client: string) {
+  await page.getByLabel("Your name or e-mail, to keep your favourites").fill(client);
+  await Promise.all([
+    page.waitForLoadState("load"),
+    page.getByRole("button", { name: "Start choosing" }).click(),
+  ]);
+  await page.getByText(`Choosing as ${client}.`).waitFor();
+}
+
+const heart = (page: Page, name: string, on = false) =>
+  page.getByRole("button", { name: `${on ? "Remove from" : "Add to"} favourites: ${name}` });
+const count = (page: Page) => page.locator("[data-favourite-count]").first().textContent();
+
+/** Every image of the page has arrived and was decoded (none broken). */
+async function imagesLoaded(page: Page): Promise<{ src: string; ok: boolean }[]> {
+  await page.evaluate(async () => {
+    for (const image of document.images) image.loading = "eager";
+    await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
+  });
+  return page.evaluate(() =>
+    [...document.images].map((image) => ({
+      src: new URL(image.currentSrc || image.src).pathname,
+      ok: image.complete && image.naturalWidth > 0,
+    })),
+  );
+}
+
+describe("a client gallery without JavaScript", () => {
+  it("asks for the password, says so when it is wrong, and opens with the right one", async () => {
+    const gallery = await newGallery();
+    await withPage(false, async (page) => {
+      const door = await page.goto(gallery.path);
+      expect(door?.status()).toBe(401);
+      expect(door?.headers()["cache-control"]).toContain("private");
+      expect(await page.locator("img").count()).toBe(0);
+      await page.getByLabel("Password").fill(`${gallery.password}x`);
+      const refused = await Promise.all([
+        page.waitForResponse((res) => res.url().endsWith("/unlock")),
+        page.getByRole("button", { name: "Open the gallery" }).click(),
+      ]).then(([res]) => res);
+      expect(refused.status()).toBe(401);
+      await expect(page.getByRole("alert").textContent()).resolves.toMatch(/password/i);
+      expect(await page.getByLabel("Password").getAttribute("aria-invalid")).toBe("true");
+
+      await unlock(page, gallery);
+      const images = await imagesLoaded(page);
+      expect(images).toHaveLength(DEMO_GALLERY_PHOTOS.length);
+      for (const image of images) {
+        expect(image.ok, image.src).toBe(true);
+        // Every byte of a client's photograph comes through the gallery's own check.
+        expect(image.src.startsWith(`${gallery.path}/`), image.src).toBe(true);
+      }
+      for (const { name } of DEMO_GALLERY_PHOTOS) await heart(page, name).waitFor();
+    });
+  });
+
+  it("keeps a heart as a plain form: asks who is choosing first, then counts it and filters to it", async () => {
+    const gallery = await newGallery();
+    await withPage(false, async (page) => {
+      await unlock(page, gallery);
+      const [first, second] = DEMO_GALLERY_PHOTOS;
+      if (!first || !second) throw new Error("The demo gallery has photographs");
+
+      await heart(page, first.name).click();
+      await page.getByRole("status").waitFor();
+      expect(await page.getByRole("status").textContent()).toContain("your name or e-mail first");
+      expect(await count(page)).toBe("0");
+
+      await startChoosing(page, "Ana Ruiz");
+      await heart(page, first.name).click();
+      await heart(page, first.name, true).waitFor();
+      expect(await heart(page, first.name, true).getAttribute("aria-pressed")).toBe("true");
+      expect(await count(page)).toBe("1");
+      // The form came back to the photograph it was sent from.
+      expect(new URL(page.url()).hash).toMatch(/^#p-/);
+
+      await page.getByRole("link", { name: "Favourites", exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get("show") === "favourites");
+      expect(await page.locator(".photo-grid img").count()).toBe(1);
+      await heart(page, first.name, true).waitFor();
+      expect(await heart(page, second.name).count()).toBe(0);
+      await page.getByRole("link", { name: "Download the favourites (originals, ZIP)" }).waitFor();
+    });
+  });
+});
+
+describe("a client gallery with JavaScript", () => {
+  it("answers a heart at once, without leaving the page, and keeps it across a reload", async () => {
+    const gallery = await newGallery();
+    await withPage(true, async (page) => {
+      await unlock(page, gallery);
+      await startChoosing(page, "Luis");
+      await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
+      const [first] = DEMO_GALLERY_PHOTOS;
+      if (!first) throw new Error("The demo gallery has photographs");
+
+      let navigations = 0;
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) navigations += 1;
+      });
+      const saved = page.waitForResponse((res) => res.url().endsWith("/favourites"));
+      await heart(page, first.name).click();
+      expect((await saved).status()).toBe(200);
+      await heart(page, first.name, true).waitFor();
+      expect(await count(page)).toBe("1");
+      expect(await heart(page, first.name, true).getAttribute("title")).toBe("A favourite");
+      expect(navigations).toBe(0);
+
+      await page.reload();
+      await heart(page, first.name, true).waitFor();
+      expect(await count(page)).toBe("1");
+    });
+  });
+
+  it("says so, at once, when the owner's limit is reached, and keeps what was chosen", async () => {
+    const gallery = await newGallery();
+    await withPage(true, async (page) => {
+      await unlock(page, gallery);
+      await startChoosing(page, "ana@example.com");
+      await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
+      const names = DEMO_GALLERY_PHOTOS.map(({ name }) => name);
+      for (const name of names.slice(0, 3)) {
+        await heart(page, name).click();
+        await heart(page, name, true).waitFor();
+      }
+      expect(await count(page)).toBe("3");
+      const fourth = names[3] ?? "";
+      const refused = page.waitForResponse((res) => res.url().endsWith("/favourites"));
+      await heart(page, fourth).click();
+      expect((await refused).status()).toBe(409);
+      await page.getByRole("status").filter({ hasText: "the most for this gallery" }).waitFor();
+      expect(await heart(page, fourth).getAttribute("aria-pressed")).toBe("false");
+      expect(await count(page)).toBe("3");
+    });
+  });
+
+  it("sends the visitor to the name field when a heart comes before it", async () => {
+    const gallery = await newGallery();
+    await withPage(true, async (page) => {
+      await unlock(page, gallery);
+      await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
+      await heart(page, DEMO_GALLERY_PHOTOS[0]?.name ?? "").click();
+      await page.getByRole("status").filter({ hasText: "name" }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.id === "gallery-client-name");
+      expect(await count(page)).toBe("0");
+    });
+  });
+
+  it("opens a photograph in the viewer over the grid, at the photograph's own address, and closes with Escape", async () => {
+    const gallery = await newGallery();
+    await withPage(true, async (page) => {
+      await unlock(page, gallery);
+      const [first] = DEMO_GALLERY_PHOTOS;
+      await page.locator(".photo-grid a[data-photo]").first().click();
+      const dialog = page.locator("dialog.photo-viewer");
+      await dialog.locator("[data-photo-image]").waitFor();
+      await page.waitForURL((url) => url.pathname.startsWith(`${gallery.path}/p/`));
+      // The details are folded away behind the viewer's "i", but they are the photograph's.
+      expect(await dialog.locator("h1").textContent()).toBe(first?.name);
+      const shown = await dialog
+        .locator("[data-photo-image]")
+        .evaluate(async (image: HTMLImageElement) => {
+          await image.decode().catch(() => undefined);
+          return { src: new URL(image.currentSrc).pathname, width: image.naturalWidth };
+        });
+      expect(shown.src.startsWith(`${gallery.path}/`)).toBe(true);
+      expect(shown.width).toBeGreaterThan(0);
+      await page.keyboard.press("Escape");
+      await page.waitForURL((url) => url.pathname === gallery.path);
+      expect(await dialog.evaluate((node: HTMLDialogElement) => node.open)).toBe(false);
+    });
+  });
+});
+
+describe("axe on a client gallery", () => {
+  for (const theme of THEMES) {
+    it(`the door and the open gallery, ${theme}`, async () => {
+      const gallery = await newGallery();
+      const page = await newPage({
+        baseURL: site?.url,
+        userAgent: VISITOR_UA,
+        colorScheme: theme,
+        extraHTTPHeaders: { "CF-Connecting-IP": `203.0.113.${THEMES.indexOf(theme) + 1}` },
+      });
+      try {
+        await page.goto(gallery.path);
+        expect(await axeViolations(page)).toEqual([]);
+        await unlock(page, gallery);
+        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+          theme === "dark",
+        );
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});
