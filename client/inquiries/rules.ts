@@ -5,6 +5,7 @@
  * worker APIs, so both bundles import it; it lives beside the form's script, and the worker may
  * import it because the import rules let the worker reach a feature's `rules.ts` in `client/`.
  */
+import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from "../content/rules.ts";
 
 /** What an inquiry is about; the values are what the Studio stores. */
 export const SUBJECTS = [
@@ -64,8 +65,10 @@ const MESSAGE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
 
 /** A page photograph `{page}/{key}` or a post's `post/{post}/{key}` (the cover's key is `cover`). */
-export const PHOTO_REF = /^(?:post\/)?[a-z0-9]+(?:-[a-z0-9]+)*\/[A-Za-z0-9_-]{1,64}$/;
-const MAX_PHOTO_REF = "post/".length + 96 + 1 + 64;
+export const PHOTO_REF = new RegExp(
+  `^(?:post/)?${SLUG_PATTERN.source.slice(1, -1)}/[A-Za-z0-9_-]{1,64}$`,
+);
+const MAX_PHOTO_REF = "post/".length + SLUG_MAX_LENGTH + 1 + 64;
 
 /** A photo reference, split: the document's kind and slug and the photograph's key. */
 export interface PhotoRef {
@@ -83,7 +86,7 @@ export function parsePhotoRef(value: string): PhotoRef | undefined {
       ? ["post" as const, parts[1], parts[2]]
       : ["page" as const, parts[0], parts[1]];
   // `post` alone is never a page (its address is only a prefix of posts').
-  if (!slug || !key || slug.length > 96 || (kind === "page" && slug === "post")) return undefined;
+  if (!isSlug(slug) || !key || (kind === "page" && slug === "post")) return undefined;
   return { kind, slug, key };
 }
 
