@@ -50,43 +50,35 @@ export function PhotoView(props: PhotoViewProps) {
       {...(props.nextHref ? { nextHref: props.nextHref } : {})}
       back={props.back}
     >
-      {/* biome-ignore lint/a11y/useSemanticElements: a <section> is sectioning content, in which the page's h1 would not be its top-level heading (the W3C checker warns); the role gives the same landmark */}
-      <div
-        data-photo-info=""
-        role="region"
-        aria-label="About this photograph"
-        className="photo-info"
-      >
-        <h1>{props.title}</h1>
-        {props.alt && props.alt !== props.title && <p>{props.alt}</p>}
-        {props.credit && <p className="photo-info-muted">Photograph: {props.credit}</p>}
-        {details.length > 0 && (
-          <dl className="camera-details" aria-label="Camera details">
-            {details.map(({ label, value, href }) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{href ? <a href={href}>{value}</a> : value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-        {props.tags && props.tags.length > 0 && (
-          <ul className="tag-links mt-4" aria-label="Tags">
-            {props.tags.map((tag) => (
-              <li key={tag.href}>
-                <a href={tag.href}>{tag.name}</a>
-              </li>
-            ))}
-          </ul>
-        )}
-        {props.inquire && (
-          <p>
-            <a href={props.inquire} className="photo-info-inquire focus-ring rounded-sm">
-              License or buy a print of this photograph
-            </a>
-          </p>
-        )}
-      </div>
+      <h1>{props.title}</h1>
+      {props.alt && props.alt !== props.title && <p>{props.alt}</p>}
+      {props.credit && <p className="photo-info-muted">Photograph: {props.credit}</p>}
+      {details.length > 0 && (
+        <dl className="camera-details" aria-label="Camera details">
+          {details.map(({ label, value, href }) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{href ? <a href={href}>{value}</a> : value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {props.tags && props.tags.length > 0 && (
+        <ul className="tag-links mt-4" aria-label="Tags">
+          {props.tags.map((tag) => (
+            <li key={tag.href}>
+              <a href={tag.href}>{tag.name}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {props.inquire && (
+        <p>
+          <a href={props.inquire} className="photo-info-inquire focus-ring rounded-sm">
+            License or buy a print of this photograph
+          </a>
+        </p>
+      )}
     </PhotoStage>
   );
 }

@@ -23,7 +23,7 @@ export interface PhotoStageProps {
   previousHref?: string;
   nextHref?: string;
   back: { href: string; label: string };
-  /** What follows the stage: the photograph's title, details, and what can be done with it. */
+  /** What follows the stage, in its "About this photograph" region: the title (the page's h1), details, what can be done with it. */
   children: ReactNode;
 }
 
@@ -91,7 +91,15 @@ export function PhotoStage(props: PhotoStageProps) {
           )}
         </nav>
       </div>
-      {props.children}
+      {/* biome-ignore lint/a11y/useSemanticElements: a <section> is sectioning content, in which the page's h1 would not be its top-level heading (the W3C checker warns); the role gives the same landmark */}
+      <div
+        data-photo-info=""
+        role="region"
+        aria-label="About this photograph"
+        className="photo-info"
+      >
+        {props.children}
+      </div>
     </div>
   );
 }
