@@ -1,6 +1,7 @@
 // Client galleries under measurement: the page of a gallery of many photographs (its HTML per
 // photograph, against the public grid's budget), a ZIP of a gigabyte streamed from R2 (its
-// throughput, and the worker's memory while it streams), and a favourite's way to the Studio.
+// throughput, and the worker's memory while it streams), a favourite's way to the Studio, and
+// Lighthouse on the unlocked page of the demo's gallery (its client's first view).
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,11 +11,12 @@ import { gzipSync } from "node:zlib";
 import sharp from "sharp";
 import { type GalleryFile, runGallery } from "../cli/gallery/run.ts";
 import { photoPath, SiteClient } from "../cli/gallery/site-client.ts";
-import { saveGalleryDocument } from "../scripts/demo-gallery.ts";
+import { demoGalleryFiles, saveGalleryDocument } from "../scripts/demo-gallery.ts";
 import type { RunningSite } from "../scripts/site-server.ts";
 import { newGalleryId } from "../studio/galleries/ids.ts";
 import { hashGalleryPassword } from "../studio/galleries/password.ts";
 import { crc32 } from "../worker/galleries/crc32.ts";
+import { labMetrics } from "./lighthouse.ts";
 import type { BenchOptions } from "./options.ts";
 import type { Row } from "./table.ts";
 
@@ -214,6 +216,67 @@ async function favouriteToStudio(site: RunningSite, id: string, cookie: string, 
   throw new Error("the favourite never reached the gallery's document");
 }
 
+/**
+ * Lighthouse mobile on a gallery's unlocked page, its session cookie on every request: the
+ * largest paint and the layout shift of a client's first view, against the public pages'
+ * budgets. Run on the page of 1,000 photographs (the heaviest page) and on one of the demo's
+ * six photographs (real ones, 1-2 MB each, as a client's are).
+ */
+async function unlockedFirstView(
+  site: RunningSite,
+  options: BenchOptions,
+  galleries: readonly { label: string; gallery: { id: string; cookie: string } }[],
+): Promise<Row[]> {
+  const section = "galleries";
+  const rows: Row[] = [];
+  for (const { label, gallery } of galleries) {
+    const metric = (name: string) => `unlocked gallery (${label}) ${name}`;
+    if (options.skipLighthouse) {
+      for (const name of ["performance", "LCP", "CLS"])
+        rows.push({ section, metric: metric(name), unit: "", skipped: true });
+      continue;
+    }
+    process.stderr.write(`bench: galleries, Lighthouse on an unlocked gallery (${label})\n`);
+    const [m] = await labMetrics([`${site.url}/g/${gallery.id}`], {
+      runs: options.lighthouseRuns,
+      extraHeaders: { Cookie: gallery.cookie },
+    });
+    if (!m) throw new Error("Lighthouse gave no result for the gallery");
+    rows.push(
+      {
+        section,
+        metric: metric("performance"),
+        note: "Lighthouse mobile, the session cookie on every request",
+        value: m.performance,
+        unit: "",
+        budget: { op: ">=", limit: 100 },
+      },
+      {
+        section,
+        metric: metric("LCP"),
+        value: m.lcp,
+        unit: "ms",
+        budget: { op: "<=", limit: 1000 },
+        note: [
+          m.lcpElement && `largest paint: ${m.lcpElement}`,
+          `runs ${m.runs.lcp.map((v) => v.toFixed(0)).join(", ")} ms`,
+        ]
+          .filter(Boolean)
+          .join("; "),
+      },
+      {
+        section,
+        metric: metric("CLS"),
+        value: m.cls,
+        unit: "",
+        digits: 3,
+        budget: { op: "=", limit: 0 },
+      },
+    );
+  }
+  return rows;
+}
+
 export async function galleryRows(site: RunningSite, options: BenchOptions): Promise<Row[]> {
   const section = "galleries";
   const { photos: count, zipFiles, zipFileBytes } = options.gallery;
@@ -230,6 +293,11 @@ export async function galleryRows(site: RunningSite, options: BenchOptions): Pro
     const toStudio = firstPhoto
       ? await favouriteToStudio(site, many.id, many.cookie, firstPhoto)
       : Number.NaN;
+
+    const firstView = await unlockedFirstView(site, options, [
+      { label: `${count} photographs`, gallery: many },
+      { label: "6 camera photographs", gallery: await gallery(site, demoGalleryFiles()) },
+    ]);
 
     process.stderr.write(
       `bench: galleries, a ZIP of ${zipFiles} × ${(zipFileBytes / 2 ** 20).toFixed(0)} MiB\n`,
@@ -266,6 +334,7 @@ export async function galleryRows(site: RunningSite, options: BenchOptions): Pro
         budget: { op: "<=", limit: 64 },
         note: `workerd's resident memory, ${zip.beforeMiB.toFixed(0)} MiB before`,
       },
+      ...firstView,
       {
         section,
         metric: "favourite clicked → in the gallery's Studio document",

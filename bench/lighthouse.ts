@@ -48,6 +48,8 @@ export interface LabOptions {
   runs: number;
   /** Lighthouse's CPU slowdown; its default is 4 (a mid-range phone). */
   cpuSlowdownMultiplier?: number;
+  /** Headers sent with every request of the page (a private page's session cookie). */
+  extraHeaders?: Record<string, string>;
 }
 
 export function median(values: number[]): number {
@@ -132,6 +134,7 @@ export async function labMetrics(urls: string[], options: LabOptions): Promise<L
     ...(options.cpuSlowdownMultiplier
       ? { throttling: { cpuSlowdownMultiplier: options.cpuSlowdownMultiplier } }
       : {}),
+    ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
   };
   try {
     const results: LabResult[] = [];

@@ -29,6 +29,14 @@ export const DEMO_GALLERY_PHOTOS: readonly { file: string; name: string }[] = [
   { file: "f555e54d0eae16c84d2410ee5d4f0beca09b9922-2400x1500.jpg", name: "DSC_0171.jpg" },
 ];
 
+/** The demo gallery's photographs as files to upload. */
+export function demoGalleryFiles(): GalleryFile[] {
+  return DEMO_GALLERY_PHOTOS.map(({ file, name }) => {
+    const path = resolve(IMAGES, file);
+    return { path, name, fileName: name, size: statSync(path).size };
+  });
+}
+
 export interface DemoGallery {
   id: string;
   /** The gallery's link on `site` (the address given, e.g. http://localhost:8787). */
@@ -87,10 +95,7 @@ export async function createDemoGallery(
     password: await hashGalleryPassword(password),
     favouritesLimit: 3,
   });
-  const files: GalleryFile[] = DEMO_GALLERY_PHOTOS.map(({ file, name }) => {
-    const path = resolve(IMAGES, file);
-    return { path, name, fileName: name, size: statSync(path).size };
-  });
+  const files = demoGalleryFiles();
   const run = await runGallery(
     files,
     { command: "upload", gallery: id, concurrency: 3, dryRun: false },

@@ -76,6 +76,9 @@ describe("npm run bench --quick", () => {
     }
     expect(run.stdout).toMatch(/^lighthouse\s+home\s+skipped/m);
     expect(run.stdout).toMatch(/^lighthouse-8x\s+home\s+skipped/m);
+    expect(run.stdout).toMatch(
+      /^galleries\s+unlocked gallery \(6 camera photographs\) LCP\s+skipped/m,
+    );
     expect(run.stdout).toMatch(/home ÷ static req\/s\s+[\d.]+\s+≥ 0\.5/);
     expect(run.stdout).toMatch(/home JS, gzip\s+[\d.]+ KiB\s+≤ 70 KiB\s+(ok|MISS)/);
     expect(run.stdout).toMatch(/content calls during the run\s+\d+\s+≤ 5\s+(ok|MISS)/);
