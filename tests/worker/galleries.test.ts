@@ -140,6 +140,18 @@ describe("a gallery with a password", () => {
     expect(res.bytes).toEqual(photo.bytes);
   });
 
+  it("answers a slice it does not have with 404, and has no page links when one slice holds all", async () => {
+    const whole = await request(`/g/${gallery.id}?page=1`, { headers: { Cookie: cookie } });
+    expect(whole.status).toBe(200);
+    expect(whole.body).not.toContain("data-pagination");
+    for (const page of ["2", "0", "abc", "1.5", "%3Cscript%3E"]) {
+      const res = await request(`/g/${gallery.id}?page=${page}`, { headers: { Cookie: cookie } });
+      expect(res.status, page).toBe(404);
+      expect(res.body).not.toContain("page=<script>");
+      expect(res.headers.get("Cache-Control"), page).toContain("no-store");
+    }
+  });
+
   it("has a page per photograph with the viewer's stage, its neighbours and its downloads", async () => {
     const [first, second] = gallery.photos as [Uploaded, Uploaded];
     const res = await request(`/g/${gallery.id}/p/${second.id}`, { headers: { Cookie: cookie } });
@@ -149,6 +161,8 @@ describe("a gallery with a password", () => {
     expect(res.body).toContain(`href="/g/${gallery.id}/p/${first.id}" rel="prev"`);
     expect(res.body).toContain(second.name);
     expect(res.body).toContain(`/g/${gallery.id}/download/${second.id}?size=original`);
+    // Back to the grid, at the photograph.
+    expect(res.body).toContain(`href="/g/${gallery.id}#p-${second.id}" data-photo-back`);
   });
 
   it("downloads one photograph as an attachment under its own name", async () => {

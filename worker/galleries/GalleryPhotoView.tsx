@@ -12,6 +12,8 @@ export interface GalleryPhotoViewProps {
   count: number;
   previous: GalleryPhoto | undefined;
   next: GalleryPhoto | undefined;
+  /** Its place in the grid (the slice it is in, at its anchor): where "back" goes. */
+  back: string;
   favourite: boolean;
   /** Whether the client has said who they are (hearts need it). */
   client: boolean;
@@ -48,7 +50,7 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
       position={`${props.position} of ${props.count} · ${props.title}`}
       {...(props.previous ? { previousHref: pageOf(id, props.previous) } : {})}
       {...(props.next ? { nextHref: pageOf(id, props.next) } : {})}
-      back={{ href: `${galleryPaths.root(id)}#p-${photo.id}`, label: props.title }}
+      back={{ href: props.back, label: props.title }}
     >
       <h1>{photo.name}</h1>
       <p className="photo-info-muted">

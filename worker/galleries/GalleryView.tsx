@@ -1,25 +1,29 @@
 import type { CSSProperties } from "react";
+import { Pagination } from "../views/parts/Pagination.tsx";
+import { preloadLargestPaint } from "../views/parts/ResponsiveImage.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { type DownloadSize, galleryPaths } from "./ids.ts";
 import type { Downloads } from "./settings.ts";
+import { GALLERY_SLICE, type GalleryFilter, gridAddress } from "./slices.ts";
 
-/** The grid's sizes: thumbnails about 14rem high (10rem on a phone), 1× and 2×. */
-const THUMBNAILS = [480, 960] as const;
+/** The grid's sizes: thumbnails about 14rem high (10rem on a phone), 1× to 2×. */
+const THUMBNAILS = [480, 640, 960] as const;
 /** How wide a thumbnail of this shape is drawn (rows stretch it a little to fill the line). */
 const sizesFor = (ratio: number) =>
   `(min-width:640px) ${Math.round(ratio * 224 * 1.25)}px, ${Math.round(ratio * 160 * 1.25)}px`;
-/** Photographs fetched at once: a phone's first screen; the rest as they come near. */
-const FIRST_SCREEN = 3;
 
 export interface GalleryViewProps {
   id: string;
   title: string;
   clientName: string | undefined;
   photos: readonly GalleryPhoto[];
-  /** The photographs in the grid (all, or the favourites when filtered). */
+  /** The photographs of the grid (all, or the favourites when filtered), every slice. */
   shown: readonly GalleryPhoto[];
+  /** The slice of `shown` this page holds (1-based), of how many. */
+  slice: number;
+  slices: number;
   favourites: ReadonlySet<string>;
-  filter: "all" | "favourites";
+  filter: GalleryFilter;
   limit: number | undefined;
   downloads: Downloads;
   /** Who is choosing, when they said. */
@@ -122,6 +126,8 @@ function DownloadLinks({
 export function GalleryView(props: GalleryViewProps) {
   const { id, photos, shown, favourites, limit, here } = props;
   const count = favourites.size;
+  const offset = (props.slice - 1) * GALLERY_SLICE;
+  const inSlice = shown.slice(offset, offset + GALLERY_SLICE);
   return (
     <div className="gallery" data-gallery={id}>
       <header className="panel mb-6 px-5 py-6 sm:px-8">
@@ -168,13 +174,13 @@ export function GalleryView(props: GalleryViewProps) {
         )}
         <nav aria-label="Show" className="gallery-filter">
           <a
-            href={galleryPaths.root(id)}
+            href={gridAddress(id, "all")}
             aria-current={props.filter === "all" ? "page" : undefined}
           >
             All
           </a>
           <a
-            href={`${galleryPaths.root(id)}?show=favourites`}
+            href={gridAddress(id, "favourites")}
             aria-current={props.filter === "favourites" ? "page" : undefined}
           >
             Favourites
@@ -208,10 +214,10 @@ export function GalleryView(props: GalleryViewProps) {
         <ul
           className="photo-grid"
           data-photo-sequence={props.title}
-          data-photo-offset={0}
+          data-photo-offset={offset}
           data-photo-total={shown.length}
         >
-          {shown.map((photo, index) => {
+          {inSlice.map((photo, index) => {
             const ratio = photo.width / photo.height;
             const style = { "--r": ratio.toFixed(3) } as CSSProperties;
             const srcSet = THUMBNAILS.filter((w, i) => i === 0 || w <= photo.width * 1.2)
@@ -219,6 +225,14 @@ export function GalleryView(props: GalleryViewProps) {
                 (w) => `${galleryPaths.size(id, photo.id, w, "webp")} ${Math.min(w, photo.width)}w`,
               )
               .join(", ");
+            const src = galleryPaths.size(id, photo.id, 480, "webp");
+            const sizes = sizesFor(ratio);
+            // The first photograph is the page's largest paint: preloaded from <head> at high
+            // priority, alone; the others are lazy, which on the first screen means as soon as
+            // the page is laid out, so they do not share the connection with it before then.
+            const lead = index === 0;
+            if (lead)
+              preloadLargestPaint({ src, srcSet, width: photo.width, height: photo.height }, sizes);
             return (
               <li key={photo.id} id={`p-${photo.id}`} style={style} className="gallery-item">
                 <a
@@ -227,13 +241,14 @@ export function GalleryView(props: GalleryViewProps) {
                   className="photo-link"
                 >
                   <img
-                    src={galleryPaths.size(id, photo.id, 480, "webp")}
+                    src={src}
                     srcSet={srcSet}
-                    sizes={sizesFor(ratio)}
+                    sizes={sizes}
                     width={photo.width}
                     height={photo.height}
-                    alt={`Photograph ${index + 1}, ${photo.name}`}
-                    loading={index < FIRST_SCREEN ? "eager" : "lazy"}
+                    alt={`Photograph ${offset + index + 1}, ${photo.name}`}
+                    loading={lead ? "eager" : "lazy"}
+                    fetchPriority={lead ? "high" : "low"}
                     decoding="async"
                     className="rounded-md"
                   />
@@ -244,6 +259,15 @@ export function GalleryView(props: GalleryViewProps) {
           })}
         </ul>
       )}
+      <Pagination
+        slice={props.slice}
+        slices={props.slices}
+        href={(slice) => gridAddress(id, props.filter, slice)}
+        label="Pages of photographs"
+        previous="Previous"
+        next="More photographs"
+        more
+      />
     </div>
   );
 }

@@ -12,8 +12,12 @@ import { PRIVATE_HEADERS } from "./access.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { photoKey } from "./ids.ts";
 
-/** The widths the grid and the viewer ask for: phones to 2× screens, and the 2048 download. */
-export const SIZES = [480, 960, 1600, 2048] as const;
+/**
+ * The widths the grid and the viewer ask for: phones to 2× screens, and the 2048 download.
+ * 640 is a phone's thumbnail (a landscape one drawn about 300 px wide at 1.75×), so a phone
+ * never takes the 960 where it shows 525 pixels.
+ */
+export const SIZES = [480, 640, 960, 1600, 2048] as const;
 export type Size = (typeof SIZES)[number];
 
 export const isSize = (value: number): value is Size =>

@@ -1,5 +1,6 @@
 /**
- * The gallery's pages: the grid (`GET /g/{id}`, `?show=favourites` for the favourites alone)
+ * The gallery's pages: the grid (`GET /g/{id}`, `?show=favourites` for the favourites alone,
+ * `?page=n` for a slice past the first)
  * and each photograph's own page (`GET /g/{id}/p/{photo}`, which the viewer shows over the
  * grid). Both are rendered for one client and kept by nobody (private, no-store).
  */
@@ -11,7 +12,7 @@ import type { AppEnv } from "../request/app-env.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
 import { GalleryPhotoView } from "./GalleryPhotoView.tsx";
 import { GalleryView, type GalleryViewProps } from "./GalleryView.tsx";
-import { galleryPaths } from "./ids.ts";
+import { gridAddress, gridPlace, sliceCount, sliceOf } from "./slices.ts";
 
 async function render(c: Context<AppEnv>, title: string, main: ReactNode): Promise<Response> {
   // No slideshow behind a client's photographs: nothing may compete with them.
@@ -38,6 +39,9 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
   const favourites = new Set(state.favourites);
   const filter = c.req.query("show") === "favourites" ? "favourites" : "all";
   const shown = filter === "all" ? state.photos : state.photos.filter((p) => favourites.has(p.id));
+  const slices = sliceCount(shown.length);
+  const slice = sliceOf(c.req.query("page"), slices);
+  if (slice === undefined) return c.notFound();
   c.executionCtx.waitUntil(galleryStore(c.env, id).count(id, "opened"));
   return render(
     c,
@@ -48,6 +52,8 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
       clientName={settings.clientName}
       photos={state.photos}
       shown={shown}
+      slice={slice}
+      slices={slices}
       favourites={favourites}
       filter={filter}
       limit={settings.favouritesLimit}
@@ -55,7 +61,7 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
       client={client?.label}
       sent={state.sent}
       notice={noticeOf(c)}
-      here={filter === "all" ? galleryPaths.root(id) : `${galleryPaths.root(id)}?show=favourites`}
+      here={gridAddress(id, filter, slice)}
     />,
   );
 };
@@ -75,6 +81,7 @@ export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
       photo={found}
       position={index + 1}
       count={state.photos.length}
+      back={gridPlace(id, index, found.id)}
       previous={state.photos[index - 1]}
       next={state.photos[index + 1]}
       favourite={state.favourites.includes(found.id)}
