@@ -5,8 +5,11 @@
 // command's own code. Nothing of it is committed or kept: the content service forgets the
 // document when it stops, and the next start makes another gallery with another password.
 import { statSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdtemp, readdir, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { Writable } from "node:stream";
+import sharp from "sharp";
 import { type GalleryFile, runGallery, STATUS_WORDS } from "../cli/gallery/run.ts";
 import { mutate } from "../demo/publish.ts";
 import { galleryDocumentId, galleryLink, newGalleryId } from "../studio/galleries/ids.ts";
@@ -35,6 +38,38 @@ export function demoGalleryFiles(): GalleryFile[] {
     const path = resolve(IMAGES, file);
     return { path, name, fileName: name, size: statSync(path).size };
   });
+}
+
+/**
+ * `count` small distinct JPEGs (each a colour of its own, portrait and landscape) named as a
+ * camera names them, in a new folder: a gallery of any size for the tests and the benchmark.
+ */
+export async function generatedGalleryFiles(
+  count: number,
+): Promise<{ dir: string; files: GalleryFile[] }> {
+  const dir = await mkdtemp(join(tmpdir(), "generated-gallery-"));
+  for (let i = 0; i < count; i++) {
+    const name = `DSC_${String(1000 + i).padStart(5, "0")}.jpg`;
+    const [width, height] = i % 3 === 0 ? [200, 300] : [300, 200];
+    await sharp({
+      create: {
+        width,
+        height,
+        channels: 3,
+        background: { r: (i * 37) % 256, g: (i * 91) % 256, b: (i * 53) % 256 },
+      },
+    })
+      .jpeg({ quality: 80 })
+      .toFile(join(dir, name));
+  }
+  const names = (await readdir(dir)).sort();
+  const files = await Promise.all(
+    names.map(async (name) => {
+      const path = join(dir, name);
+      return { path, name, fileName: name, size: (await stat(path)).size };
+    }),
+  );
+  return { dir, files };
 }
 
 export interface DemoGallery {
@@ -77,28 +112,20 @@ export async function saveGalleryDocument(
 }
 
 /**
- * Makes the demo gallery on the running site (which must run on the demo content service).
- * `siteAddress` is how the link is printed (the site listens on 127.0.0.1, people type
- * localhost).
+ * Uploads `files` into gallery `id` of the running site with npm run gallery's own code, and
+ * fails, naming the files, unless every one went in.
  */
-export async function createDemoGallery(
+export async function uploadGalleryPhotos(
   site: RunningSite,
-  siteAddress = site.url,
-): Promise<DemoGallery> {
+  id: string,
+  files: readonly GalleryFile[],
+  concurrency = 3,
+): Promise<void> {
   const token = site.vars.SANITY_TOKEN;
-  if (!site.content || !token) throw new Error("The demo gallery needs the demo content service");
-  const id = newGalleryId();
-  const password = memorablePassword();
-  await saveGalleryDocument(site, id, {
-    title: "Ana & Luis, 14 June",
-    clientName: "Ana Ruiz",
-    password: await hashGalleryPassword(password),
-    favouritesLimit: 3,
-  });
-  const files = demoGalleryFiles();
+  if (!site.content || !token) throw new Error("A gallery needs the demo content service");
   const run = await runGallery(
     files,
-    { command: "upload", gallery: id, concurrency: 3, dryRun: false },
+    { command: "upload", gallery: id, concurrency, dryRun: false },
     { site: site.url, token, description: "the demo site", demo: true },
     quiet(),
   );
@@ -111,9 +138,29 @@ export async function createDemoGallery(
         `${file.name}: ${STATUS_WORDS[outcome.status]}${"reason" in outcome ? ` (${outcome.reason})` : ""}`,
     );
     throw new Error(
-      `The demo gallery's photographs did not all go in: ${run.stopped ?? why.join("; ")}`,
+      `The gallery's photographs did not all go in: ${run.stopped ?? why.join("; ")}`,
     );
   }
+}
+
+/**
+ * Makes the demo gallery on the running site (which must run on the demo content service).
+ * `siteAddress` is how the link is printed (the site listens on 127.0.0.1, people type
+ * localhost).
+ */
+export async function createDemoGallery(
+  site: RunningSite,
+  siteAddress = site.url,
+): Promise<DemoGallery> {
+  const id = newGalleryId();
+  const password = memorablePassword();
+  await saveGalleryDocument(site, id, {
+    title: "Ana & Luis, 14 June",
+    clientName: "Ana Ruiz",
+    password: await hashGalleryPassword(password),
+    favouritesLimit: 3,
+  });
+  await uploadGalleryPhotos(site, id, demoGalleryFiles());
   return { id, link: galleryLink(siteAddress, id), password };
 }
 

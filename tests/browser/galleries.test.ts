@@ -1,11 +1,17 @@
+import { rm } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createDemoGallery,
   DEMO_GALLERY_PHOTOS,
   type DemoGallery,
+  generatedGalleryFiles,
+  saveGalleryDocument,
+  uploadGalleryPhotos,
 } from "../../scripts/demo-gallery.ts";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { newGalleryId } from "../../studio/galleries/ids.ts";
+import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { axeViolations, THEMES } from "./axe.ts";
 import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
@@ -232,6 +238,56 @@ describe("a client gallery with JavaScript", () => {
       await page.keyboard.press("Escape");
       await page.waitForURL((url) => url.pathname === gallery.path);
       expect(await dialog.evaluate((node: HTMLDialogElement) => node.open)).toBe(false);
+    });
+  });
+});
+
+describe("a client gallery of more than one slice (101 photographs)", () => {
+  const password = "slices-2026";
+  let big: { path: string; password: string } | undefined;
+  beforeAll(async () => {
+    if (!site) throw new Error("The site is not running");
+    const id = newGalleryId();
+    await saveGalleryDocument(site, id, {
+      title: "Ana & Luis, 14 June",
+      password: await hashGalleryPassword(password),
+    });
+    const generated = await generatedGalleryFiles(101);
+    try {
+      await uploadGalleryPhotos(site, id, generated.files, 6);
+    } finally {
+      await rm(generated.dir, { recursive: true, force: true });
+    }
+    big = { path: `/g/${id}`, password };
+  }, 120_000);
+  const thumbnails = (page: Page) => page.locator(".photo-grid > li");
+
+  it("shows 100 and links the rest as a page of its own, without JavaScript", async () => {
+    await withPage(false, async (page) => {
+      if (!big) throw new Error("No gallery");
+      await unlock(page, big);
+      expect(await thumbnails(page).count()).toBe(100);
+      await page.getByRole("link", { name: "More photographs" }).click();
+      await page.waitForURL((url) => url.searchParams.get("page") === "2");
+      expect(await thumbnails(page).count()).toBe(1);
+      await page.getByRole("img", { name: "Photograph 101, DSC_01100.jpg" }).waitFor();
+      await page.getByRole("link", { name: "Previous" }).waitFor();
+    });
+  });
+
+  it("appends the next slice as the client nears the end, with JavaScript", async () => {
+    await withPage(true, async (page) => {
+      if (!big) throw new Error("No gallery");
+      await unlock(page, big);
+      expect(await thumbnails(page).count()).toBe(100);
+      await page.locator("[data-pagination]").scrollIntoViewIfNeeded();
+      await page.waitForFunction(
+        () => document.querySelectorAll(".photo-grid > li").length === 101,
+      );
+      expect(new URL(page.url()).searchParams.has("page")).toBe(false);
+      await page.getByRole("img", { name: "Photograph 101, DSC_01100.jpg" }).waitFor();
+      // The appended photograph has its heart, which answers like the others.
+      await heart(page, "DSC_01100.jpg").waitFor();
     });
   });
 });
