@@ -20,7 +20,7 @@ export interface GalleryPhotoViewProps {
   downloads: Downloads;
 }
 
-const pageOf = (id: string, photo: GalleryPhoto) => `${galleryPaths.root(id)}/p/${photo.id}`;
+const pageOf = (id: string, photo: GalleryPhoto) => galleryPaths.photo(id, photo.id);
 
 /**
  * One photograph of a client gallery on its own page (and in the viewer, which shows this

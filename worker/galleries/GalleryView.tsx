@@ -235,11 +235,7 @@ export function GalleryView(props: GalleryViewProps) {
               preloadLargestPaint({ src, srcSet, width: photo.width, height: photo.height }, sizes);
             return (
               <li key={photo.id} id={`p-${photo.id}`} style={style} className="gallery-item">
-                <a
-                  href={`${galleryPaths.root(id)}/p/${photo.id}`}
-                  data-photo=""
-                  className="photo-link"
-                >
+                <a href={galleryPaths.photo(id, photo.id)} data-photo="" className="photo-link">
                   <img
                     src={src}
                     srcSet={srcSet}

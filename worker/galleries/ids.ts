@@ -23,6 +23,8 @@ export const photoKey = (gallery: string, photo: string) => `galleries/${gallery
 /** The gallery's own addresses, all under `/g/{id}` (its cookies' path). */
 export const galleryPaths = {
   root: (id: string) => `/g/${id}`,
+  /** A photograph's own page (the viewer shows its stage). */
+  photo: (id: string, photo: string) => `/g/${id}/p/${photo}`,
   unlock: (id: string) => `/g/${id}/unlock`,
   client: (id: string) => `/g/${id}/client`,
   favourites: (id: string) => `/g/${id}/favourites`,
