@@ -35,10 +35,27 @@ function setCount(count: number): void {
   }
 }
 
-async function send(form: HTMLFormElement, root: Element): Promise<void> {
+/** A heart's form as the store now has it: pressed or not, and what pressing it next asks. */
+function show(form: HTMLFormElement, favourite: boolean): void {
   const button = form.querySelector<HTMLButtonElement>("button");
   const next = form.querySelector<HTMLInputElement>('input[name="favourite"]');
-  if (!button || !next || button.disabled) return;
+  if (!button || !next) return;
+  button.setAttribute("aria-pressed", String(favourite));
+  if (button.title) button.title = favourite ? "A favourite" : "Mark as favourite";
+  next.value = favourite ? "false" : "true";
+  const label = button.querySelector(".sr-only");
+  if (label) {
+    const verb = favourite ? "Remove from" : "Add to";
+    label.textContent = (label.textContent ?? "").replace(/^(Add to|Remove from)/, verb);
+  } else {
+    // The photograph's own page says it in words (worker/galleries/GalleryPhotoView.tsx).
+    button.textContent = favourite ? "A favourite (remove)" : "Mark as favourite";
+  }
+}
+
+async function send(form: HTMLFormElement, root: Element): Promise<void> {
+  const button = form.querySelector<HTMLButtonElement>("button");
+  if (!button || button.disabled) return;
   button.disabled = true;
   try {
     const response = await fetch(form.action, {
@@ -54,16 +71,10 @@ async function send(form: HTMLFormElement, root: Element): Promise<void> {
         document.querySelector<HTMLInputElement>("#gallery-client-name")?.focus();
       return;
     }
-    button.setAttribute("aria-pressed", String(answer.favourite));
-    if (button.title) button.title = answer.favourite ? "A favourite" : "Mark as favourite";
-    next.value = answer.favourite ? "false" : "true";
-    const label = button.querySelector(".sr-only");
-    if (label) {
-      const verb = answer.favourite ? "Remove from" : "Add to";
-      label.textContent = (label.textContent ?? "").replace(/^(Add to|Remove from)/, verb);
-    } else {
-      // The photograph's own page says it in words (worker/galleries/GalleryPhotoView.tsx).
-      button.textContent = answer.favourite ? "A favourite (remove)" : "Mark as favourite";
+    // Every heart of this photograph says it: the grid's and the open viewer's.
+    const photo = new FormData(form).get("photo");
+    for (const each of document.querySelectorAll<HTMLFormElement>("form[data-favourite-form]")) {
+      if (new FormData(each).get("photo") === photo) show(each, answer.favourite);
     }
     setCount(answer.count);
   } catch {

@@ -216,6 +216,29 @@ describe("a client gallery with JavaScript", () => {
     });
   });
 
+  it("keeps a heart given in the viewer, and the grid's heart of that photograph says so", async () => {
+    const gallery = await newGallery();
+    await withPage(true, async (page) => {
+      await unlock(page, gallery);
+      await startChoosing(page, "Ana");
+      await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
+      const [first] = DEMO_GALLERY_PHOTOS;
+      if (!first) throw new Error("The demo gallery has photographs");
+      await page.locator(".photo-grid a[data-photo]").first().click();
+      const dialog = page.locator("dialog.photo-viewer");
+      await dialog.locator("[data-photo-image]").waitFor();
+      // The details (where the heart is) open with the viewer's "i" where there is no room.
+      const details = dialog.getByRole("button", { name: "Details" });
+      if ((await details.getAttribute("aria-expanded")) === "false") await details.click();
+      await dialog.getByRole("button", { name: "Mark as favourite" }).click();
+      await dialog.getByRole("button", { name: "A favourite (remove)" }).waitFor();
+      expect(await count(page)).toBe("1");
+      await page.keyboard.press("Escape");
+      await page.waitForURL((url) => url.pathname === gallery.path);
+      expect(await heart(page, first.name, true).getAttribute("aria-pressed")).toBe("true");
+    });
+  });
+
   it("opens a photograph in the viewer over the grid, at the photograph's own address, and closes with Escape", async () => {
     const gallery = await newGallery();
     await withPage(true, async (page) => {
