@@ -35,6 +35,14 @@ function setCount(count: number): void {
   }
 }
 
+const HEART = "form[data-favourite-form]";
+
+/** What the store said of each photograph since this page was loaded. */
+const known = new Map<string, boolean>();
+
+const photoOf = (form: HTMLFormElement) =>
+  form.querySelector<HTMLInputElement>('input[name="photo"]')?.value;
+
 /** A heart's form as the store now has it: pressed or not, and what pressing it next asks. */
 function show(form: HTMLFormElement, favourite: boolean): void {
   const button = form.querySelector<HTMLButtonElement>("button");
@@ -71,10 +79,12 @@ async function send(form: HTMLFormElement, root: Element): Promise<void> {
         document.querySelector<HTMLInputElement>("#gallery-client-name")?.focus();
       return;
     }
-    // Every heart of this photograph says it: the grid's and the open viewer's.
-    const photo = new FormData(form).get("photo");
-    for (const each of document.querySelectorAll<HTMLFormElement>("form[data-favourite-form]")) {
-      if (new FormData(each).get("photo") === photo) show(each, answer.favourite);
+    // Every heart of this photograph says it: the grid's and the open viewer's, and any shown
+    // later from a copy of its page made before (the viewer keeps the pages it fetched).
+    const photo = photoOf(form);
+    if (photo) known.set(photo, answer.favourite);
+    for (const each of document.querySelectorAll<HTMLFormElement>(HEART)) {
+      if (photoOf(each) === photo) show(each, answer.favourite);
     }
     setCount(answer.count);
   } catch {
@@ -85,16 +95,35 @@ async function send(form: HTMLFormElement, root: Element): Promise<void> {
   }
 }
 
+/** Hearts that come into the page later (the viewer's copy of a photo page) say what is known. */
+function keepShown(): void {
+  new MutationObserver((records) => {
+    if (known.size === 0) return;
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const forms = node.matches(HEART) ? [node] : node.querySelectorAll(HEART);
+        for (const form of forms) {
+          const photo = photoOf(form as HTMLFormElement);
+          const favourite = photo === undefined ? undefined : known.get(photo);
+          if (favourite !== undefined) show(form as HTMLFormElement, favourite);
+        }
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+}
+
 function enhanceFavourites(root: Element): void {
   root.addEventListener("submit", (event) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-favourite-form")) return;
+    if (!(form instanceof HTMLFormElement) || !form.matches(HEART)) return;
     event.preventDefault();
     void send(form, root.querySelector("[data-gallery]") ?? root);
   });
 }
 
 enhanceFavourites(document.documentElement);
+keepShown();
 // Said in the page, as a hydrated island's marker says `data-live`: from here a heart answers
 // at once.
 document.querySelector("[data-gallery]")?.setAttribute("data-favourites-live", "");

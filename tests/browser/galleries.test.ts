@@ -236,6 +236,9 @@ describe("a client gallery with JavaScript", () => {
       await page.keyboard.press("Escape");
       await page.waitForURL((url) => url.pathname === gallery.path);
       expect(await heart(page, first.name, true).getAttribute("aria-pressed")).toBe("true");
+      // Opened again, from the viewer's copy of its page: still a favourite.
+      await page.locator(".photo-grid a[data-photo]").first().click();
+      await dialog.getByText("A favourite (remove)").waitFor({ state: "attached" });
     });
   });
 
