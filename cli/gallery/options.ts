@@ -1,8 +1,7 @@
 // The command line of `npm run gallery`, checked before anything is read or sent.
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { isGalleryId } from "../../worker/galleries/ids.ts";
-import { refuseSecretOptions, UsageError, wholeNumber } from "../lib/usage.ts";
+import { parseCommandLine, UsageError, wholeNumber } from "../lib/usage.ts";
 
 export const USAGE = `Usage: npm run gallery -- upload <folder or files…> --gallery <id> [options]
        npm run gallery -- remove <files…> --gallery <id> [options]
@@ -60,14 +59,7 @@ function siteOrigin(value: string): string {
 
 /** `cwd` is where the person typed the command (npm says where it was started in INIT_CWD). */
 export function parseGalleryArgs(argv: readonly string[], cwd: string): GalleryOptions | "help" {
-  refuseSecretOptions(argv);
-  let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: typeof OPTIONS }>>;
-  try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine(argv, OPTIONS);
   if (values.help) return "help";
   const [command, ...paths] = positionals;
   if (command !== "upload" && command !== "remove") {

@@ -1,7 +1,6 @@
 // `npm run import` end to end: the command as a person runs it (a child process), against the
 // demo content service over HTTP (Sanity's API, with the demo dataset), and the documents it
 // leaves there, checked field by field.
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,16 +10,13 @@ import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ContentService, startContentService } from "../../demo/server/server.ts";
+import { type CommandRun, startCommand } from "../../tests/support/command.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const FIXTURES = path.join(import.meta.dirname, "fixtures/lightroom-export");
 const TOKEN = "sk-import-test-token-0123456789";
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CommandRun;
 
 let service: ContentService;
 let client: SanityClient;
@@ -58,26 +54,7 @@ function env(): NodeJS.ProcessEnv {
   };
 }
 
-function start(args: string[]): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(process.execPath, [path.join(ROOT, "cli/import.ts"), ...args], {
-    cwd: ROOT,
-    env: env(),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const done = new Promise<Run>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-  return { child, done };
-}
+const start = (args: string[]) => startCommand("cli/import.ts", args, env());
 
 async function runImport(args: string[]): Promise<Run> {
   const run = await start(args).done;

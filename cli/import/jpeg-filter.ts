@@ -7,13 +7,7 @@
  */
 import { DamagedImage } from "./image-facts.ts";
 import { EMPTY, ImageFilter } from "./image-filter.ts";
-import {
-  editTiffGps,
-  editXmpGps,
-  type LocationOutcome,
-  type LocationSetting,
-  mergeOutcomes,
-} from "./location.ts";
+import { editTiffGps, editXmpGps, type LocationOutcome, mergeOutcomes } from "./location.ts";
 
 const EXIF_HEADER = Buffer.from("Exif\0\0", "latin1");
 const XMP_HEADER = Buffer.from("http://ns.adobe.com/xap/1.0/\0", "latin1");

@@ -1,8 +1,7 @@
 // The command line of `npm run import`, checked before anything is read or written.
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { isSlug } from "../../worker/content/slug.ts";
-import { refuseSecretOptions, UsageError, wholeNumber } from "../lib/usage.ts";
+import { parseCommandLine, UsageError, wholeNumber } from "../lib/usage.ts";
 import { LOCATION_SETTINGS, type LocationSetting } from "./location.ts";
 
 export const USAGE = `Usage: npm run import -- <folder or files…> [options]
@@ -69,14 +68,7 @@ export function parseImportArgs(
   cwd: string,
   defaults: { location?: string } = {},
 ): ImportOptions | "help" {
-  refuseSecretOptions(argv);
-  let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: typeof OPTIONS }>>;
-  try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine(argv, OPTIONS);
   if (values.help) return "help";
   if (positionals.length === 0) throw new UsageError("Name a folder or files to import");
   if (values.page && values.post) throw new UsageError("Give --page or --post, not both");

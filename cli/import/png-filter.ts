@@ -6,14 +6,8 @@
  */
 import { crc32, deflateSync, inflateSync } from "node:zlib";
 import { DamagedImage } from "./image-facts.ts";
-import { EMPTY, ImageFilter } from "./image-filter.ts";
-import {
-  editTiffGps,
-  editXmpGps,
-  type LocationOutcome,
-  type LocationSetting,
-  mergeOutcomes,
-} from "./location.ts";
+import { ImageFilter } from "./image-filter.ts";
+import { editTiffGps, editXmpGps, type LocationOutcome, mergeOutcomes } from "./location.ts";
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const METADATA = new Set(["eXIf", "iTXt", "tEXt", "zTXt", "tIME", "iCCP"]);

@@ -10,14 +10,8 @@
  * chunk that cannot be edited in place becomes a `JUNK` chunk of zeros, which readers skip.
  */
 import { DamagedImage } from "./image-facts.ts";
-import { EMPTY, ImageFilter } from "./image-filter.ts";
-import {
-  editTiffGps,
-  editXmpGps,
-  type LocationOutcome,
-  type LocationSetting,
-  mergeOutcomes,
-} from "./location.ts";
+import { ImageFilter } from "./image-filter.ts";
+import { editTiffGps, editXmpGps, type LocationOutcome, mergeOutcomes } from "./location.ts";
 
 const METADATA = new Set(["EXIF", "XMP "]);
 /** Chunks up to this size are handled whole; larger ones (image data) stream. */

@@ -1,5 +1,6 @@
 // A command line that is wrong, as the command-line tools say so: the message names the
 // problem, and the command prints its usage after it.
+import { type ParseArgsConfig, parseArgs } from "node:util";
 
 /** The command line is wrong: the message says how (the usage follows it). */
 export class UsageError extends Error {
@@ -32,4 +33,20 @@ export function wholeNumber(name: string, value: string | undefined, min: number
     throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${value}"`);
   }
   return Number(value);
+}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/**
+ * A command's arguments read with Node's `parseArgs` (positionals allowed), after refusing any
+ * that would carry the token; a malformed one is a UsageError, which the command prints with
+ * its usage.
+ */
+export function parseCommandLine<O extends Options>(argv: readonly string[], options: O) {
+  refuseSecretOptions(argv);
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, options });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }

@@ -3,7 +3,6 @@
 // the demo content service), and what the gallery then serves, checked from the outside. Here
 // with the other suites that start the site, which run one at a time (the cli project's tests run
 // beside them).
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,14 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveGalleryDocument } from "../../scripts/demo-gallery.ts";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
 import { newGalleryId } from "../../studio/galleries/ids.ts";
+import { type CommandRun, startCommand } from "../support/command.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CommandRun;
 
 let site: RunningSite;
 let scratch: string;
@@ -31,26 +25,8 @@ function env(token: string): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? "", SANITY_TOKEN: token, INIT_CWD: scratch };
 }
 
-function start(args: string[], token = site.vars.SANITY_TOKEN ?? "") {
-  const child = spawn(process.execPath, [path.join(ROOT, "cli/gallery.ts"), ...args], {
-    cwd: ROOT,
-    env: env(token),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const done = new Promise<Run>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-  return { child, done, output: () => stderr };
-}
+const start = (args: string[], token = site.vars.SANITY_TOKEN ?? "") =>
+  startCommand("cli/gallery.ts", args, env(token));
 
 /** Runs the command against the local site (--remote) and checks the token was never printed. */
 async function gallery(args: string[], token?: string): Promise<Run> {
