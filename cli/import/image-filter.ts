@@ -3,7 +3,9 @@
  * passed through as it streams, its parts sorted by the subclass into metadata (which goes
  * through the location setting and stays out of the fingerprint) and the image's own bytes
  * (which go through untouched and into the fingerprint). Bytes not yet sorted wait in
- * `pending`; a file that ends before its image does is damaged.
+ * `pending`; a file that ends before its image does is damaged. Each filter is a small state
+ * machine over its format's parts, from `start` to `trailer` (what follows the image's own end);
+ * `Step` names the states between.
  */
 import { createHash } from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
@@ -12,12 +14,14 @@ import type { LocationSetting } from "./location.ts";
 
 export const EMPTY = Buffer.alloc(0);
 
-export abstract class ImageFilter extends Transform {
+export abstract class ImageFilter<Step extends string> extends Transform {
   readonly facts: ImageFacts = { width: 0, height: 0, fingerprint: "", location: "none" };
   protected readonly setting: LocationSetting;
   readonly #hash = createHash("sha1");
   /** What has arrived and is not sorted yet. */
   protected pending: Buffer = EMPTY;
+  /** Where in the file the filter is. */
+  protected state: "start" | Step | "trailer" = "start";
 
   constructor(setting: LocationSetting) {
     super();
@@ -26,9 +30,6 @@ export abstract class ImageFilter extends Transform {
 
   /** Sorts as much of `pending` as can be sorted now. */
   protected abstract consume(): void;
-
-  /** Whether the image's own end has passed (anything missing before it is damage). */
-  protected abstract get ended(): boolean;
 
   override _transform(input: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.pending = this.pending.length ? Buffer.concat([this.pending, input]) : input;
@@ -41,7 +42,8 @@ export abstract class ImageFilter extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (!this.ended) {
+    // Anything missing before the image's own end is damage.
+    if (this.state !== "trailer") {
       done(new DamagedImage("the file ends before its image data does (cut short?)"));
       return;
     }

@@ -27,23 +27,17 @@ function segment(marker: number, payload: Buffer): Buffer {
   return Buffer.concat([head, payload]);
 }
 
-export class JpegFilter extends ImageFilter {
-  #state: "start" | "marker" | "scan" | "trailer" = "start";
-
-  protected override get ended(): boolean {
-    return this.#state === "trailer";
-  }
-
+export class JpegFilter extends ImageFilter<"marker" | "scan"> {
   protected override consume(): void {
     for (;;) {
       const buffer = this.pending;
-      if (this.#state === "start") {
+      if (this.state === "start") {
         if (buffer.length < 2) return;
         if (buffer[0] !== 0xff || buffer[1] !== 0xd8) throw new DamagedImage("not a JPEG");
         this.image(buffer.subarray(0, 2));
         this.pending = buffer.subarray(2);
-        this.#state = "marker";
-      } else if (this.#state === "marker") {
+        this.state = "marker";
+      } else if (this.state === "marker") {
         if (buffer.length < 2) return;
         if (buffer[0] !== 0xff) throw new DamagedImage("the JPEG's structure is broken");
         const marker = buffer[1] as number;
@@ -55,7 +49,7 @@ export class JpegFilter extends ImageFilter {
         if (marker === 0xd9) {
           this.image(buffer.subarray(0, 2));
           this.pending = buffer.subarray(2);
-          this.#state = "trailer";
+          this.state = "trailer";
           continue;
         }
         if (isStandalone(marker)) {
@@ -78,8 +72,8 @@ export class JpegFilter extends ImageFilter {
           this.facts.width = whole.readUInt16BE(7);
         }
         this.image(Buffer.from(whole));
-        if (marker === 0xda) this.#state = "scan";
-      } else if (this.#state === "scan") {
+        if (marker === 0xda) this.state = "scan";
+      } else if (this.state === "scan") {
         // Entropy-coded data runs to the next marker that is neither a stuffed 0xFF00 nor a
         // restart marker; only the bytes around an 0xFF need looking at.
         let from = 0;
@@ -99,7 +93,7 @@ export class JpegFilter extends ImageFilter {
           }
           this.image(buffer.subarray(0, at));
           this.pending = buffer.subarray(at);
-          this.#state = "marker";
+          this.state = "marker";
           break;
         }
       } else {

@@ -24,25 +24,20 @@ function chunk(type: string, data: Buffer): Buffer {
   return out;
 }
 
-export class PngFilter extends ImageFilter {
-  #state: "start" | "chunk" | "stream" | "trailer" = "start";
+export class PngFilter extends ImageFilter<"chunk" | "stream"> {
   /** Bytes left of a chunk being streamed (its data and CRC). */
   #left = 0;
-
-  protected override get ended(): boolean {
-    return this.#state === "trailer";
-  }
 
   protected override consume(): void {
     for (;;) {
       const buffer = this.pending;
-      if (this.#state === "start") {
+      if (this.state === "start") {
         if (buffer.length < 8) return;
         if (!buffer.subarray(0, 8).equals(SIGNATURE)) throw new DamagedImage("not a PNG");
         this.image(buffer.subarray(0, 8));
         this.pending = buffer.subarray(8);
-        this.#state = "chunk";
-      } else if (this.#state === "chunk") {
+        this.state = "chunk";
+      } else if (this.state === "chunk") {
         if (buffer.length < 8) return;
         const length = buffer.readUInt32BE(0);
         const type = buffer.toString("latin1", 4, 8);
@@ -50,7 +45,7 @@ export class PngFilter extends ImageFilter {
           this.image(Buffer.from(buffer.subarray(0, 8)));
           this.pending = buffer.subarray(8);
           this.#left = length + 4;
-          this.#state = "stream";
+          this.state = "stream";
           continue;
         }
         if (buffer.length < 12 + length) return;
@@ -66,14 +61,14 @@ export class PngFilter extends ImageFilter {
           this.facts.height = whole.readUInt32BE(12);
         }
         this.image(whole);
-        if (type === "IEND") this.#state = "trailer";
-      } else if (this.#state === "stream") {
+        if (type === "IEND") this.state = "trailer";
+      } else if (this.state === "stream") {
         if (buffer.length === 0) return;
         const take = Math.min(this.#left, buffer.length);
         this.image(Buffer.from(buffer.subarray(0, take)));
         this.pending = buffer.subarray(take);
         this.#left -= take;
-        if (this.#left === 0) this.#state = "chunk";
+        if (this.#left === 0) this.state = "chunk";
       } else {
         this.pending = Buffer.alloc(0);
         return;

@@ -41,21 +41,16 @@ function padXmp(xml: string, length: number): Buffer | undefined {
   return Buffer.from(`${xml.slice(0, at)}${" ".repeat(missing)}${xml.slice(at)}`, "utf8");
 }
 
-export class WebpFilter extends ImageFilter {
-  #state: "start" | "chunk" | "stream" | "trailer" = "start";
+export class WebpFilter extends ImageFilter<"chunk" | "stream"> {
   /** Bytes of the file after the RIFF header that are still to come (its stated length). */
   #remaining = 0;
   /** Bytes left of a chunk being streamed (its data and padding). */
   #left = 0;
 
-  protected override get ended(): boolean {
-    return this.#state === "trailer";
-  }
-
   protected override consume(): void {
     for (;;) {
       const buffer = this.pending;
-      if (this.#state === "start") {
+      if (this.state === "start") {
         if (buffer.length < 12) return;
         if (
           buffer.toString("latin1", 0, 4) !== "RIFF" ||
@@ -67,8 +62,8 @@ export class WebpFilter extends ImageFilter {
         this.push(Buffer.from(buffer.subarray(0, 12)));
         this.#remaining = buffer.readUInt32LE(4) - 4;
         this.pending = buffer.subarray(12);
-        this.#state = this.#remaining > 0 ? "chunk" : "trailer";
-      } else if (this.#state === "chunk") {
+        this.state = this.#remaining > 0 ? "chunk" : "trailer";
+      } else if (this.state === "chunk") {
         if (buffer.length < 8) return;
         const type = buffer.toString("latin1", 0, 4);
         const length = buffer.readUInt32LE(4);
@@ -81,7 +76,7 @@ export class WebpFilter extends ImageFilter {
           this.pending = buffer.subarray(8);
           this.#remaining -= size;
           this.#left = size - 8;
-          this.#state = "stream";
+          this.state = "stream";
           continue;
         }
         if (buffer.length < size) return;
@@ -93,14 +88,14 @@ export class WebpFilter extends ImageFilter {
           this.#dimensions(type, whole.subarray(8, 8 + length));
           this.image(whole);
         }
-        if (this.#remaining === 0) this.#state = "trailer";
-      } else if (this.#state === "stream") {
+        if (this.#remaining === 0) this.state = "trailer";
+      } else if (this.state === "stream") {
         if (buffer.length === 0) return;
         const take = Math.min(this.#left, buffer.length);
         this.image(Buffer.from(buffer.subarray(0, take)));
         this.pending = buffer.subarray(take);
         this.#left -= take;
-        if (this.#left === 0) this.#state = this.#remaining === 0 ? "trailer" : "chunk";
+        if (this.#left === 0) this.state = this.#remaining === 0 ? "trailer" : "chunk";
       } else {
         // Bytes after the length the header states are not part of the image.
         this.pending = Buffer.alloc(0);
