@@ -11,7 +11,7 @@ import { PreviewBanner } from "../preview/PreviewBanner.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { canonicalUrl } from "../request/context.ts";
 import { Backdrop } from "../views/Backdrop.tsx";
-import { Document } from "../views/Document.tsx";
+import { Document, moduleAddressesJson } from "../views/Document.tsx";
 import { Layout } from "../views/Layout.tsx";
 import { PageMeta, type PageMetaProps } from "../views/parts/PageMeta.tsx";
 import { SiteFooter } from "../views/SiteFooter.tsx";
@@ -65,6 +65,9 @@ export const documentTitle = (pageTitle: string | undefined, siteTitle: string) 
  * paint's photograph is preloaded from <head> instead: a header cannot carry its srcset
  * reliably (React leaves srcset preloads out of headers for that reason).
  */
+/** The build's module addresses as every page carries them, made once per isolate. */
+const MODULES_JSON = moduleAddressesJson(buildInfo.modules);
+
 const earlyHints = (imageCdn: string) =>
   [
     ...buildInfo.styles.map((href) => `<${href}>; rel=preload; as=style`),
@@ -104,7 +107,7 @@ export async function renderHtml(
       assets={{
         styles: buildInfo.styles,
         entryScript: buildInfo.entryScript,
-        modules: buildInfo.modules,
+        modulesJson: MODULES_JSON,
         imageOrigin: images,
         headScript: buildInfo.headScript,
         favicon: buildInfo.favicon,

@@ -1,13 +1,20 @@
 import type { ReactNode } from "react";
 import { MODULE_ADDRESSES_ID, type ModuleAddresses } from "../../client/modules.ts";
 
+/** The module addresses as a page carries them: JSON with `<` escaped, so nothing ends the element. */
+export const moduleAddressesJson = (modules: ModuleAddresses) =>
+  JSON.stringify(modules).replaceAll("<", "\\u003c");
+
 export interface DocumentAssets {
   styles: readonly string[];
   entryScript: string;
   /** Where photographs come from (Sanity's image CDN, or the demo service). */
   imageOrigin: string;
-  /** Every browser module's address, which the entry's loader reads (client/modules.ts). */
-  modules: ModuleAddresses;
+  /**
+   * Every browser module's address, which the entry's loader reads (client/modules.ts), as the
+   * JSON the page carries (moduleAddressesJson: made once, not per page).
+   */
+  modulesJson: string;
   /** The site's icon, inlined (a data: address). */
   favicon: string;
   /** The inline script that applies the colour mode before first paint. */
@@ -65,9 +72,7 @@ export function Document({
           type="application/json"
           id={MODULE_ADDRESSES_ID}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: build-time addresses, with `<` escaped so nothing can end the element
-          dangerouslySetInnerHTML={{
-            __html: JSON.stringify(assets.modules).replaceAll("<", "\\u003c"),
-          }}
+          dangerouslySetInnerHTML={{ __html: assets.modulesJson }}
         />
         {head}
       </head>
