@@ -61,17 +61,14 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: "worker-only-islands-rules-and-manifest-from-client",
+      name: "worker-not-to-client",
       comment:
-        "The worker renders the islands (and reads their prop types), follows a feature's rules " +
-        "(client/<feature>/rules.ts, e.g. the contact form's) and names browser modules from the " +
-        "manifest (client/modules.ts); nothing else of client/.",
+        "What the worker and the browser both follow (the slug rule, the contact form's rules, " +
+        "the browser-module manifest, the islands the worker renders and the browser hydrates) " +
+        "lives in shared/; the worker never imports the browser's own code.",
       severity: "error",
       from: { path: "^worker/", pathNot: TEST },
-      to: {
-        path: "^client/",
-        pathNot: ["^client/islands/", "^client/[^/]+/rules\\.ts$", "^client/modules\\.ts$"],
-      },
+      to: { path: "^client/" },
     },
     {
       name: "client-not-to-worker",
@@ -79,6 +76,13 @@ module.exports = {
       severity: "error",
       from: { path: "^client/" },
       to: { path: "^worker/" },
+    },
+    {
+      name: "shared-stands-alone",
+      comment: "shared/ is below both sides: it imports neither.",
+      severity: "error",
+      from: { path: "^shared/" },
+      to: { path: "^(worker|client)/" },
     },
   ],
   options: {

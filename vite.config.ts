@@ -45,7 +45,7 @@ export default defineConfig(({ command }) => ({
                   // What the entry shares with modules (the manifest, idle timing, shortcuts):
                   // one small file beside the entry, rather than one per helper.
                   name: "runtime",
-                  test: /client[\\/](runtime[\\/]|modules\.ts)/,
+                  test: /client[\\/]runtime[\\/]|shared[\\/](browser[\\/]|modules\.ts)/,
                   minShareCount: 2,
                 },
                 {

@@ -27,9 +27,10 @@ export default defineConfig({
       {
         test: {
           // Browser code whose logic is pure (the photo viewer's state changes: zoom, pan, keys,
-          // opening and closing; its gesture arithmetic).
+          // opening and closing; its gesture arithmetic), and what the worker shares with it
+          // (shared/: the slug rule, the contact form's rules).
           name: "client",
-          include: ["client/**/*.test.ts"],
+          include: ["client/**/*.test.ts", "shared/**/*.test.ts"],
           environment: "node",
         },
       },

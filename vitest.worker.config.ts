@@ -48,8 +48,9 @@ export default defineConfig({
       "tests/worker/**/*.test.tsx",
       "worker/**/*.test.ts",
       "worker/**/*.test.tsx",
-      // What the worker shares with the browser (the inquiry form's rules) is tested here too.
-      "client/*/rules.test.ts",
+      // What the worker shares with the browser (the slug rule, the inquiry form's rules) is
+      // tested here too, in the worker's runtime.
+      "shared/**/*.test.ts",
     ],
     globalSetup: ["tests/worker/global-setup.ts"],
     setupFiles: ["tests/worker/setup.ts"],

@@ -3,8 +3,8 @@
 // brotli.
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { type Browser, chromium } from "playwright-core";
-import type { ModuleAddresses } from "../client/modules.ts";
 import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.ts";
+import type { ModuleAddresses } from "../shared/modules.ts";
 
 export interface Sizes {
   raw: number;
@@ -46,7 +46,7 @@ export interface PageAssets {
   files: string[];
 }
 
-/** The page's module addresses (client/modules.ts), as it carries them in `#modules`. */
+/** The page's module addresses (shared/modules.ts), as it carries them in `#modules`. */
 async function moduleAddresses(url: string): Promise<ModuleAddresses | undefined> {
   const html = await (await fetch(url)).text();
   const json = /<script type="application\/json" id="modules">([^<]*)<\/script>/.exec(html)?.[1];

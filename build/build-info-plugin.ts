@@ -7,13 +7,13 @@ import {
   ISLAND_RUNTIME,
   type ModuleAddresses,
   type ModuleName,
-} from "../client/modules.ts";
+} from "../shared/modules.ts";
 
 /**
  * Generates `virtual:build-info`, the one place where the worker learns what the
  * build produced: the package version, a build id, the hashed client bundle names
  * (from the client build's Vite manifest: the entry, its stylesheet and every module of
- * client/modules.ts) and the inline head script with its CSP hash.
+ * shared/modules.ts) and the inline head script with its CSP hash.
  * Everything here is computed when the worker is built, never per request.
  */
 

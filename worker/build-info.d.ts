@@ -9,8 +9,8 @@ declare module "virtual:build-info" {
     headScriptHash: string;
     /** The client entry, which the head script starts after the first paint. */
     entryScript: string;
-    /** Every module of client/modules.ts, and the island runtime, at its hashed address. */
-    modules: import("../client/modules.ts").ModuleAddresses;
+    /** Every module of shared/modules.ts, and the island runtime, at its hashed address. */
+    modules: import("../shared/modules.ts").ModuleAddresses;
     styles: string[];
     /** public/favicon.svg as a data: address. */
     favicon: string;

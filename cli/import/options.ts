@@ -1,6 +1,6 @@
 // The command line of `npm run import`, checked before anything is read or written.
 import path from "node:path";
-import { isSlug } from "../../worker/content/slug.ts";
+import { isSlug } from "../../shared/slug.ts";
 import { parseCommandLine, UsageError, wholeNumber } from "../lib/usage.ts";
 import { LOCATION_SETTINGS, type LocationSetting } from "./location.ts";
 

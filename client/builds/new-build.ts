@@ -1,4 +1,4 @@
-import { afterLoadAndIdle } from "../runtime/after-load.ts";
+import { afterLoadAndIdle } from "../../shared/browser/after-load.ts";
 import { isCurrentPage, pageLink } from "../runtime/links.ts";
 import { stopPrefetching } from "../runtime/prefetch.ts";
 

@@ -3,7 +3,7 @@
  * `a[data-photo-more]`, which stays a real link) is fetched like a prefetch, its thumbnails are
  * appended to the grid and its page links replace these. Without JavaScript, or under
  * Save-Data, the link is simply followed. Loaded on demand by the client entry, only on pages
- * with such a link (its entry in client/modules.ts). The viewer over the grid asks for the next
+ * with such a link (its entry in shared/modules.ts). The viewer over the grid asks for the next
  * slice when the visitor nears the end of what is loaded: it dispatches "photo-sequence:more" on
  * the grid. The name is written in both scripts, as the grid's selector is: a module of its own
  * would become a chunk that both bundles fetch for one string.

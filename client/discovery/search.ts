@@ -7,10 +7,10 @@
  * request it supersedes; ↓ and ↑ move between the box and the results, Enter follows a result
  * (or, in the box, opens the whole results page), Escape closes and focus returns.
  *
- * Plain DOM, its styles inside, loaded on demand (client/modules.ts): pages pay nothing for it
+ * Plain DOM, its styles inside, loaded on demand (shared/modules.ts): pages pay nothing for it
  * until the visitor asks for search.
  */
-import { SEARCH } from "../modules.ts";
+import { SEARCH } from "../../shared/modules.ts";
 import { matchesShortcut } from "../runtime/shortcuts.ts";
 import css from "./search.css?inline";
 
@@ -119,7 +119,7 @@ dialog.addEventListener("click", (event) => {
 });
 dialog.addEventListener("close", () => (opener as HTMLElement | null)?.focus?.());
 
-// Its own triggers (client/modules.ts), which the loader replays when they brought it here.
+// Its own triggers (shared/modules.ts), which the loader replays when they brought it here.
 addEventListener("keydown", (event) => {
   if (!matchesShortcut(event, SEARCH.keys)) return;
   event.preventDefault();

@@ -4,7 +4,7 @@
  * run while the visitor types, and the form gets its fill-time stamp. Plain DOM in its own
  * small file, loaded by the entry only on pages with the form (runtime/inquiry-form-loader.ts).
  */
-import { checkField, FIELD, VISIBLE_FIELDS, type VisibleField } from "./rules.ts";
+import { checkField, FIELD, VISIBLE_FIELDS, type VisibleField } from "../../shared/inquiries.ts";
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

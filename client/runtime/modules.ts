@@ -1,17 +1,17 @@
 import type { ComponentType } from "react";
+import { afterLoadAndIdle } from "../../shared/browser/after-load.ts";
 import {
   BROWSER_MODULES,
   type BrowserModule,
   MODULE_ADDRESSES_ID,
   type ModuleAddresses,
   type Trigger,
-} from "../modules.ts";
-import { afterLoadAndIdle } from "./after-load.ts";
+} from "../../shared/modules.ts";
 import { loadModuleScript } from "./module-script.ts";
 import { matchesShortcut } from "./shortcuts.ts";
 
 /**
- * The one loader of the browser modules in client/modules.ts: each module is fetched and run
+ * The one loader of the browser modules in shared/modules.ts: each module is fetched and run
  * when the first of its triggers happens, and never before. An island's component and the
  * island runtime (React) load together, then each of its markers is hydrated. A press or
  * shortcut that triggered a module is held until the module is ready, then replayed, so a

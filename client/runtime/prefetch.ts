@@ -1,5 +1,5 @@
+import { saveData } from "../../shared/browser/save-data.ts";
 import { isCurrentPage, pageLink } from "./links.ts";
-import { saveData } from "./save-data.ts";
 
 /**
  * Prefetches an in-site page when the visitor shows intent (pointer over, focus, touch),

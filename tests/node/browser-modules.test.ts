@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLIENT_ENTRY, clientInputs } from "../../build/build-info-plugin.ts";
-import { BROWSER_MODULES, type BrowserModule, ISLAND_RUNTIME } from "../../client/modules.ts";
+import { BROWSER_MODULES, type BrowserModule, ISLAND_RUNTIME } from "../../shared/modules.ts";
 
-// The browser-module manifest (client/modules.ts) is data that the build, the worker and the
+// The browser-module manifest (shared/modules.ts) is data that the build, the worker and the
 // loader all trust: these checks keep it true to the files it names.
 
 const ROOT = resolve(import.meta.dirname, "../..");

@@ -72,7 +72,7 @@ describe("npm run dev", () => {
   });
 
   it("serves the islands' source through Vite", async () => {
-    const res = await fetch(`${url}/client/islands/theme/ThemeToggle.tsx`);
+    const res = await fetch(`${url}/shared/islands/theme/ThemeToggle.tsx`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("ThemeToggle");
   });

@@ -6,7 +6,8 @@ import { Rule, Schema } from "@sanity/schema";
 import { builtinTypes, groupProblems, validateSchema } from "@sanity/schema/_internal";
 import type { SchemaValidationProblemGroup } from "@sanity/types";
 import { describe, expect, it } from "vitest";
-import { SUBJECTS as FORM_SUBJECTS } from "../../client/inquiries/rules.ts";
+import { SUBJECTS as FORM_SUBJECTS } from "../../shared/inquiries.ts";
+import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../shared/slug.ts";
 import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { DOWNLOAD_OPTIONS } from "../../studio/schema/documents/client-gallery.ts";
 import { SUBJECTS as STUDIO_SUBJECTS } from "../../studio/schema/documents/inquiry.ts";
@@ -18,7 +19,6 @@ import {
   singletonTypes,
 } from "../../studio/schema/index.ts";
 import { isInternalPath } from "../../studio/schema/objects/nav-item.ts";
-import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../worker/content/slug.ts";
 import { parseGallerySettings } from "../../worker/galleries/settings.ts";
 
 type Severity = "error" | "warning";

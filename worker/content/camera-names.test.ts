@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { isSlug } from "../../shared/slug.ts";
 import { cameraName, cleanExifText, lensName, makerName, nameSlug } from "./camera-names.ts";
-import { isSlug } from "./slug.ts";
 
 describe("camera names", () => {
   it.each([

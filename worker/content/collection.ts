@@ -1,8 +1,8 @@
+import { isSlug } from "../../shared/slug.ts";
 import { cameraName, lensName, nameSlug } from "./camera-names.ts";
 import type { CollectionPhoto, ImageAsset, IndexedDocument, IndexedImage } from "./model.ts";
 import type { DocumentKind } from "./paths.ts";
 import { COVER_KEY, PHOTO_KEY } from "./photos.ts";
-import { isSlug } from "./slug.ts";
 
 /**
  * The site's photographs as one collection, the rule in one place: every photograph placed in

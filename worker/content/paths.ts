@@ -40,7 +40,7 @@ export const paths = {
   /**
    * The contact page (the `page` document with the slug `contact`, followed by the inquiry
    * form), optionally about one photograph: `photo` is its reference (`{page}/{key}` or
-   * `post/{post}/{key}`, see client/inquiries/rules.ts). The form posts here too.
+   * `post/{post}/{key}`, see shared/inquiries.ts). The form posts here too.
    */
   contact: (photo?: string) => (photo ? `/${CONTACT_SLUG}?photo=${photo}` : `/${CONTACT_SLUG}`),
   /**

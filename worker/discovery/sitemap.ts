@@ -1,9 +1,9 @@
 import type { Context } from "hono";
+import { isSlug } from "../../shared/slug.ts";
 import { cameraGroups, lensGroups, tagGroups } from "../content/collection.ts";
 import { croppedSize, type ImageUrls } from "../content/image-urls.ts";
 import type { PhotoCollection, SiteIndex } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
-import { isSlug } from "../content/slug.ts";
 import { escapeXml } from "../lib/xml.ts";
 import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "../render/feed.ts";
 import type { AppEnv } from "../request/app-env.ts";

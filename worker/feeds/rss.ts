@@ -1,6 +1,6 @@
+import { isSlug } from "../../shared/slug.ts";
 import type { FeedContent } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
-import { isSlug } from "../content/slug.ts";
 import { escapeXml } from "../lib/xml.ts";
 import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "../render/feed.ts";
 import { contentFor } from "../request/context.ts";

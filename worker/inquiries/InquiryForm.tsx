@@ -6,7 +6,7 @@ import {
   SUBJECTS,
   VISIBLE_FIELDS,
   type VisibleField,
-} from "../../client/inquiries/rules.ts";
+} from "../../shared/inquiries.ts";
 import { TURNSTILE_SCRIPT } from "../config/config.ts";
 import type { ImageSource } from "../content/image-urls.ts";
 import { paths } from "../content/paths.ts";

@@ -1,4 +1,4 @@
-import { photoRefOf, type ValidInquiry } from "../../client/inquiries/rules.ts";
+import { photoRefOf, type ValidInquiry } from "../../shared/inquiries.ts";
 import { type Config, loadConfig } from "../config/config.ts";
 import { type ContentSource, createContentSource } from "../content/content-source.ts";
 import { readGeneration } from "../content/generation.ts";

@@ -6,7 +6,7 @@ import {
   type PhotoRef,
   parsePhotoRef,
   photoRefOf,
-} from "../../client/inquiries/rules.ts";
+} from "../../shared/inquiries.ts";
 import { altTextOf, type PageDocument } from "../content/model.ts";
 import { CONTACT_SLUG, paths } from "../content/paths.ts";
 import { findPhoto } from "../content/photos.ts";

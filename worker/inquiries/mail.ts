@@ -1,4 +1,4 @@
-import { subjectLabel } from "../../client/inquiries/rules.ts";
+import { subjectLabel } from "../../shared/inquiries.ts";
 import { type Config, mailSender } from "../config/config.ts";
 import type { InquiryMessage } from "./message.ts";
 import type { InquiryPhoto } from "./store.ts";

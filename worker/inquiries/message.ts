@@ -4,7 +4,7 @@ import {
   photoRefOf,
   type Subject,
   type ValidInquiry,
-} from "../../client/inquiries/rules.ts";
+} from "../../shared/inquiries.ts";
 
 /**
  * What the contact form puts on the queue: the checked inquiry, its id (chosen when it was

@@ -1,11 +1,6 @@
 import type { Context, Handler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import {
-  checkInquiry,
-  FIELD,
-  type InquiryFields,
-  parsePhotoRef,
-} from "../../client/inquiries/rules.ts";
+import { checkInquiry, FIELD, type InquiryFields, parsePhotoRef } from "../../shared/inquiries.ts";
 import { paths } from "../content/paths.ts";
 import { errorText, log } from "../lib/log.ts";
 import { redirectTarget } from "../lib/redirect-target.ts";

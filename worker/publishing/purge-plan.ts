@@ -1,5 +1,5 @@
+import { isSlug } from "../../shared/slug.ts";
 import { TAGS } from "../content/cache-tags.ts";
-import { isSlug } from "../content/slug.ts";
 import type { PurgeRequest } from "./purge.ts";
 
 /** What Sanity's webhook says about a changed document (its projection; see docs/publishing.md). */

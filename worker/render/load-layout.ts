@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { SlideshowProps } from "../../client/islands/slideshow/Slideshow.tsx";
+import type { SlideshowProps } from "../../shared/islands/slideshow/Slideshow.tsx";
 import { ConfigError } from "../config/config.ts";
 import { NoBackgroundImages } from "../content/content-source.ts";
 import type { ContentImage, ImageAsset } from "../content/model.ts";

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
-import type { SlideshowProps } from "../../client/islands/slideshow/Slideshow.tsx";
+import type { SlideshowProps } from "../../shared/islands/slideshow/Slideshow.tsx";
 import type { ContentImage } from "../content/model.ts";
 import type { SiteSettings } from "../content/site-settings.ts";
 import { log } from "../lib/log.ts";

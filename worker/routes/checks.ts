@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isSlug } from "../../shared/slug.ts";
 import { PHOTO_KEY } from "../content/photos.ts";
-import { isSlug } from "../content/slug.ts";
 
 /**
  * A route's validity check. `true` passes; `false` or a status fails with that status (default 404).

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import Slideshow, { type SlideshowProps } from "../../client/islands/slideshow/Slideshow.tsx";
+import Slideshow, { type SlideshowProps } from "../../shared/islands/slideshow/Slideshow.tsx";
 import { Island } from "./Island.tsx";
 
 /**

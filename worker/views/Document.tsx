@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { MODULE_ADDRESSES_ID, type ModuleAddresses } from "../../client/modules.ts";
+import { MODULE_ADDRESSES_ID, type ModuleAddresses } from "../../shared/modules.ts";
 
 /** The module addresses as a page carries them: JSON with `<` escaped, so nothing ends the element. */
 export const moduleAddressesJson = (modules: ModuleAddresses) =>
@@ -11,7 +11,7 @@ export interface DocumentAssets {
   /** Where photographs come from (Sanity's image CDN, or the demo service). */
   imageOrigin: string;
   /**
-   * Every browser module's address, which the entry's loader reads (client/modules.ts), as the
+   * Every browser module's address, which the entry's loader reads (shared/modules.ts), as the
    * JSON the page carries (moduleAddressesJson: made once, not per page).
    */
   modulesJson: string;

@@ -1,8 +1,8 @@
 import { IoMailOutline, IoShareSocialOutline } from "react-icons/io5";
 import SlideshowToggle, {
   type SlideshowToggleProps,
-} from "../../client/islands/slideshow/SlideshowToggle.tsx";
-import ThemeToggle from "../../client/islands/theme/ThemeToggle.tsx";
+} from "../../shared/islands/slideshow/SlideshowToggle.tsx";
+import ThemeToggle from "../../shared/islands/theme/ThemeToggle.tsx";
 import type { Link } from "../config/site-defaults.ts";
 import { Island } from "./Island.tsx";
 

@@ -3,7 +3,7 @@
  * and the posts, from demo/content.ts and the manifest. Built from the photo index alone, so they
  * need neither the originals nor the image files.
  */
-import { isSlug } from "../../../worker/content/slug.ts";
+import { isSlug } from "../../../shared/slug.ts";
 import {
   type Page,
   type Post,

@@ -15,7 +15,7 @@ export const INQUIRY_STATUSES = [
 
 /**
  * What the inquiry is about: the values the site's form sends, with the form's words
- * (client/inquiries/rules.ts; tests/node/studio-schema.test.ts keeps the two lists
+ * (shared/inquiries.ts; tests/node/studio-schema.test.ts keeps the two lists
  * one, and TypeGen's types make the worker's document agree with this one).
  */
 export const SUBJECTS = [

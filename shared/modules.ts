@@ -81,18 +81,18 @@ export const BROWSER_MODULES = {
    */
   Slideshow: {
     kind: "island",
-    entry: "client/islands/slideshow/Slideshow.tsx",
+    entry: "shared/islands/slideshow/Slideshow.tsx",
     load: [{ on: "idle", delay: ISLANDS_AFTER_IDLE_MS }],
   },
   /** The toggles work from the first paint: a press before hydration is held and replayed. */
   SlideshowToggle: {
     kind: "island",
-    entry: "client/islands/slideshow/SlideshowToggle.tsx",
+    entry: "shared/islands/slideshow/SlideshowToggle.tsx",
     load: [{ on: "intent" }, { on: "press" }, { on: "idle", delay: ISLANDS_AFTER_IDLE_MS }],
   },
   ThemeToggle: {
     kind: "island",
-    entry: "client/islands/theme/ThemeToggle.tsx",
+    entry: "shared/islands/theme/ThemeToggle.tsx",
     load: [{ on: "intent" }, { on: "press" }, { on: "idle", delay: ISLANDS_AFTER_IDLE_MS }],
   },
   /** At once over a photo page; elsewhere once a photograph link comes into view. */

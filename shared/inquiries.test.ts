@@ -7,7 +7,7 @@ import {
   normalizeName,
   parsePhotoRef,
   photoRefOf,
-} from "./rules.ts";
+} from "./inquiries.ts";
 
 // The rules run in the worker (every POST) and in the browser (as the visitor types): these
 // tests pin down what both sides say.

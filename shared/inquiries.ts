@@ -5,7 +5,7 @@
  * worker APIs, so both bundles import it; it lives beside the form's script, and the worker may
  * import it because the import rules let the worker reach a feature's `rules.ts` in `client/`.
  */
-import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from "../content/rules.ts";
+import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug.ts";
 
 /** What an inquiry is about; the values are what the Studio stores. */
 export const SUBJECTS = [

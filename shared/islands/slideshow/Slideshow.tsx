@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { afterLoadAndIdle } from "../../runtime/after-load.ts";
-import { saveData } from "../../runtime/save-data.ts";
+import { afterLoadAndIdle } from "../../browser/after-load.ts";
+import { saveData } from "../../browser/save-data.ts";
 import { isActive, markLoaded, resumeSlide, saveSlide, useSlideshow } from "./store.ts";
 
 /**
