@@ -9,7 +9,7 @@ import { feeds } from "./feeds/index.ts";
 import { galleries } from "./galleries/index.ts";
 import { inquiries } from "./inquiries/index.ts";
 import { cacheHeaders } from "./middleware/cache-headers/index.ts";
-import { canonicalHost } from "./middleware/canonical-host/index.ts";
+import { canonicalAddress } from "./middleware/canonical-address/index.ts";
 import { headRequests } from "./middleware/head-requests/index.ts";
 import { allowedMethods } from "./middleware/methods/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
@@ -28,19 +28,10 @@ import { fullPath } from "./request/context.ts";
  * Hono matches them. In order: the configuration, preview mode and the security headers wrap
  * everything; the publish webhook and the preview switches come before the cache headers and
  * the method guard (they take POST, set cookies and are never cached); then every public answer
- * gets its cache headers, its canonical host and the methods its address has; and last the
+ * gets its cache headers, its one address and the methods its address has; and last the
  * features that read content, the pages after everything else, since `/{slug}` takes any
- * one-segment address.
- *
- * @example
- * ```ts
- * // worker/index.ts: the one app, behind the gateway and in the cached entrypoint
- * const app = createApp();
- * export default createGateway(app);
- *
- * // A new feature: worker/gallery/index.ts exports `gallery` (a Hono app), and here
- * app.route("/", gallery);
- * ```
+ * one-segment address. A new feature is a folder exporting its Hono app and one `app.route()`
+ * here.
  */
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -54,7 +45,7 @@ export function createApp(): Hono<AppEnv> {
   app.route("/_app/hooks", publishing);
   app.route("/_app/preview", preview);
   app.use(cacheHeaders);
-  app.use(canonicalHost);
+  app.use(canonicalAddress);
   app.use(allowedMethods(app));
   // "/contact/" → 301 "/contact", without rendering a not-found page first.
   app.use(trimTrailingSlash({ alwaysRedirect: true }));

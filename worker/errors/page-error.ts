@@ -36,7 +36,21 @@ export const unmatchedPath = (fullPath: string) =>
 export const pageNotFound = (path: string, status: ContentfulStatusCode = 404) =>
   new PageError(status, `Page Not Found: ${echoPath(path)}`, { fatal: true });
 
+/** The status lines the site answers with; any other is "Bad Request" or "Internal Server Error". */
+const STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Page Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  410: "Gone",
+  413: "Payload Too Large",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  503: "Service Unavailable",
+};
+
 /** The default status line of an error page. */
-export function defaultStatusMessage(status: number): string {
-  return status === 404 ? "Page Not Found" : "Internal Server Error";
-}
+export const defaultStatusMessage = (status: number): string =>
+  STATUS_MESSAGES[status] ?? (status < 500 ? "Bad Request" : "Internal Server Error");
