@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { readFile, realpath, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import type { LRUCache } from "lru-cache";
 import sharp, { type Sharp } from "sharp";
-import type { ByteLru } from "../../worker/lib/byte-lru.ts";
 import { gatewayError } from "./http.ts";
 import {
   clampRect,
@@ -32,7 +32,7 @@ export interface ImageContext {
   /** The demo's photographs, then the uploads of this run: looked up in this order. */
   imagesDirs: readonly string[];
   stats: { images: number };
-  cache: ByteLru<Rendered>;
+  cache: LRUCache<string, Rendered>;
   /** Renders in progress, so concurrent identical requests share one sharp job. */
   inflight: Map<string, Promise<Rendered>>;
 }
@@ -105,7 +105,7 @@ export async function handleImage(
     let pending = ctx.inflight.get(key);
     if (!pending) {
       pending = render(file.path, sourceFormat, params, format).then((result) => {
-        ctx.cache.set(key, result, result.body.length + key.length);
+        ctx.cache.set(key, result, { size: result.body.length + key.length });
         return result;
       });
       const cleanup = () => ctx.inflight.delete(key);

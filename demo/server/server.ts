@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ByteLru } from "../../worker/lib/byte-lru.ts";
+import { LRUCache } from "lru-cache";
 import { handleAssetUpload } from "./assets.ts";
 import type { Latency } from "./data-route.ts";
 import { loadDataset } from "./dataset.ts";
@@ -90,7 +90,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
     dataset: datasetName,
     imagesDirs: [options.imagesDir, uploadsDir],
     stats,
-    cache: new ByteLru<Rendered>(options.imageCacheBytes ?? 64 * 1024 * 1024),
+    cache: new LRUCache<string, Rendered>({ maxSize: options.imageCacheBytes ?? 64 * 1024 * 1024 }),
     inflight: new Map<string, Promise<Rendered>>(),
   };
   const log = process.env.DEMO_LOG === "1";

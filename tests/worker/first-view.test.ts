@@ -95,11 +95,4 @@ describe("the first view", () => {
     const firstFigure = /<figure [^>]*>/.exec(main)?.[0] ?? "";
     expect(firstFigure).not.toContain("data-after-paint");
   });
-
-  it("sends the same Link header for a page served from the rendered-HTML cache", async () => {
-    const first = await request("/portfolio");
-    const second = await request("/portfolio");
-    expect(second.headers.get("Server-Timing") ?? "").toContain(`html-cache;desc="hit"`);
-    expect(second.headers.get("Link")).toBe(first.headers.get("Link"));
-  });
 });

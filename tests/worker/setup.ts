@@ -1,5 +1,15 @@
-import { afterEach, expect } from "vitest";
+import { env } from "cloudflare:workers";
+import { afterEach, beforeAll, expect } from "vitest";
+import { localGeneration } from "../../worker/content/generation.ts";
 import { resetFaults } from "./harness.ts";
+
+// The tests run in a data centre that has served before: it has its copy of the content
+// generation (worker/content/generation.test.ts covers the first view of one that has none).
+beforeAll(async () => {
+  const renewals: Promise<unknown>[] = [];
+  await localGeneration(env, { waitUntil: (promise) => void renewals.push(promise) });
+  await Promise.all(renewals);
+});
 
 // Every test starts with the fault stand-in forwarding to the demo content service.
 afterEach(resetFaults);

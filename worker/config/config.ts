@@ -51,7 +51,8 @@ export interface Config {
   freshSeconds: number;
 }
 
-const SANITY_IMAGE_CDN = "https://cdn.sanity.io";
+/** Where Sanity serves images, unless SANITY_API_HOST names a host of its own (the demo). */
+export const SANITY_IMAGE_CDN = "https://cdn.sanity.io";
 const LOCAL_STUDIO = "http://localhost:3333";
 
 const orError = <T>(read: () => T): T | ConfigError => {
@@ -101,9 +102,12 @@ const loaded = new WeakMap<object, Config>();
  *
  * @example
  * ```ts
+ * import { env } from "cloudflare:workers";
+ * import { contentSettings, loadConfig } from "./config.ts";
+ *
  * const config = loadConfig(env);
- * config.site.title;          // "Jane Doe Photography" unless SITE_TITLE says otherwise
- * contentSettings(config);    // ContentConfig, or throws ConfigError("… SANITY_DATASET …")
+ * config.site.title; // "Jane Doe Photography" unless SITE_TITLE says otherwise
+ * contentSettings(config); // ContentConfig, or throws ConfigError("… SANITY_DATASET …")
  * ```
  */
 export function loadConfig(env: Vars): Config {

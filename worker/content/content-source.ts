@@ -1,7 +1,7 @@
 import { type Config, type ContentConfig, contentSettings } from "../config/config.ts";
 import { log } from "../lib/log.ts";
 import { TAGS } from "./cache-tags.ts";
-import { type BackgroundTasks, cachedQuery } from "./edge-cache.ts";
+import { type BackgroundTasks, cachedQuery, type LocalGeneration } from "./edge-cache.ts";
 import { type ImageUrls, imageUrls } from "./image-urls.ts";
 import { localizeAssets } from "./localize.ts";
 import type {
@@ -81,10 +81,10 @@ export interface Provenance {
   degraded: boolean;
 }
 
-/** How a request reads: the content generation (null: unknown) and whether it is draft preview. */
+/** How a request reads: this data centre's content generation and whether it is draft preview. */
 export interface ReadMode {
-  /** Asked before the first cached read, not before: a request that reads nothing never asks. */
-  generation: () => Promise<number | null>;
+  /** Asked once, at the first read: a request that reads nothing never asks. */
+  generation: () => Promise<LocalGeneration | null>;
   preview: boolean;
 }
 
@@ -130,8 +130,8 @@ function expect<T>(parse: (value: unknown) => T | undefined) {
 }
 
 /**
- * The content of one request: every query goes through the edge cache (keyed by the content
- * generation), and the source remembers how long what it read stays fresh and which cache tags
+ * The content of one request: every query goes through the edge cache (keyed by this data
+ * centre's content generation), and the source remembers how long what it read stays fresh and which cache tags
  * it touched. In draft preview it reads drafts with the token, past every cache. The
  * configuration is checked here, before the first query, so a bad setting names itself.
  */
@@ -149,6 +149,11 @@ export function createContentSource(
   let validUntil = Number.POSITIVE_INFINITY;
   let degraded = false;
   const tags = new Set<string>();
+  let generation: Promise<LocalGeneration | null> | undefined;
+  const localGeneration = () => {
+    generation ??= mode.generation();
+    return generation;
+  };
   const settle = (until: number) => {
     freshUntil = Math.min(freshUntil ?? until, until);
   };
@@ -165,7 +170,7 @@ export function createContentSource(
     const read = cachedQuery({
       config,
       ctx,
-      generation: await mode.generation(),
+      generation: await localGeneration(),
       query,
       // Preview shows scheduled posts too: the owner checks them before they go live.
       params: { ...params, showScheduled: mode.preview },

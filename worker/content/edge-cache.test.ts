@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ContentConfig } from "../config/content-config.ts";
-import { type BackgroundTasks, cachedQuery } from "./edge-cache.ts";
+import { type BackgroundTasks, cachedQuery, type LocalGeneration } from "./edge-cache.ts";
 
 let configs = 0;
 
@@ -49,13 +49,17 @@ function service(ms = 30) {
 function read(
   cfg: ContentConfig,
   load: () => Promise<{ call: number }>,
-  options: { deadlineMs?: number; onRefreshError?: (error: unknown) => void } = {},
+  options: {
+    deadlineMs?: number;
+    onRefreshError?: (error: unknown) => void;
+    generation?: LocalGeneration | null;
+  } = {},
 ) {
   const { ctx, settled } = backgroundTasks();
   const result = cachedQuery({
     config: cfg,
     ctx,
-    generation: 1,
+    generation: options.generation === undefined ? { value: 1, trusted: true } : options.generation,
     query: "*[_type == 'page'][0]",
     params: {},
     load,
@@ -118,5 +122,55 @@ describe("the edge cache under a burst", () => {
     await expect(impatient.result).rejects.toThrow(/No answer within 50 ms/);
     expect((await leader.result).result).toEqual({ call: 1 });
     await Promise.all([leader.settled(), impatient.settled()]);
+  });
+});
+
+describe("the edge cache and this data centre's copy of the generation", () => {
+  const untrusted = { value: 1, trusted: false };
+
+  it("asks the content service when the copy is too old to vouch for a fresh result", async () => {
+    const cfg = config();
+    const { state, load } = service();
+    const first = read(cfg, load);
+    expect((await first.result).result).toEqual({ call: 1 });
+    await first.settled();
+    const doubted = read(cfg, load, { generation: untrusted });
+    const answer = await doubted.result;
+    expect(answer.result).toEqual({ call: 2 });
+    expect(answer.stale).toBeUndefined();
+    await doubted.settled();
+    // What it fetched is kept under the same generation, for requests that can trust it.
+    const trusting = read(cfg, load);
+    expect((await trusting.result).result).toEqual({ call: 2 });
+    expect(state.calls).toBe(2);
+  });
+
+  it("serves the cached result, marked stale, when the service fails and the copy is doubted", async () => {
+    const cfg = config();
+    const { state, load } = service();
+    const first = read(cfg, load);
+    await first.result;
+    await first.settled();
+    state.failNext = 1;
+    const errors: unknown[] = [];
+    const doubted = read(cfg, load, {
+      generation: untrusted,
+      onRefreshError: (error) => errors.push(error),
+    });
+    const answer = await doubted.result;
+    expect(answer).toMatchObject({ result: { call: 1 }, stale: true, freshUntil: 0 });
+    expect(String(errors[0])).toContain("call 2 failed");
+    await doubted.settled();
+  });
+
+  it("reads from the service and keeps nothing while the data centre has no copy yet", async () => {
+    const cfg = config();
+    const { state, load } = service();
+    for (const _ of [1, 2]) {
+      const cold = read(cfg, load, { generation: null });
+      expect((await cold.result).freshUntil).toBe(0);
+      await cold.settled();
+    }
+    expect(state.calls).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { sha256 } from "hono/utils/crypto";
 import type { ContentConfig } from "../config/content-config.ts";
 
 /**
@@ -11,7 +12,9 @@ import type { ContentConfig } from "../config/content-config.ts";
  *
  * Keys include the content generation, which the publish webhook advances: after a publish
  * every key is new, so no page is rendered from content cached before it (the Cache API is
- * local to one data centre and cannot be purged from the worker everywhere).
+ * local to one data centre and cannot be purged from the worker everywhere). The number is the
+ * data centre's own copy (generation.ts); while that copy is too old to vouch for what was
+ * cached under it, cached results are used only when Sanity fails.
  */
 
 interface Entry<T> {
@@ -21,17 +24,18 @@ interface Entry<T> {
   expiresAt?: number;
 }
 
+/** This data centre's generation: its number, and whether its copy is recent enough to vouch for cached content. */
+export interface LocalGeneration {
+  value: number;
+  trusted: boolean;
+}
+
 export interface BackgroundTasks {
   waitUntil(promise: Promise<unknown>): void;
 }
 
 // The Cache API keys on URLs; this host is never fetched.
 const KEY_ORIGIN = "https://content-cache.invalid";
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 export async function cacheKey(
   config: ContentConfig,
@@ -49,7 +53,7 @@ export async function cacheKey(
     query,
     params,
   ]);
-  return new Request(`${KEY_ORIGIN}/${await sha256Hex(identity)}`);
+  return new Request(`${KEY_ORIGIN}/${await sha256(identity)}`);
 }
 
 /** The query gave up: it took longer than this request may wait. */
@@ -152,8 +156,11 @@ export const REVALIDATE_WINDOW_MS = 5 * 60 * 1000;
 export async function cachedQuery<T>(options: {
   config: ContentConfig;
   ctx: BackgroundTasks;
-  /** The content generation; null when unknown, and then nothing is read from or stored in the cache. */
-  generation: number | null;
+  /**
+   * This data centre's content generation; null while it has none, and then nothing is read
+   * from or stored in the cache. Untrusted, a cached result is used only if Sanity fails.
+   */
+  generation: LocalGeneration | null;
   query: string;
   params: Record<string, unknown>;
   /** Asks the content service with these parameters; aborts by itself after its own limit. */
@@ -179,7 +186,7 @@ export async function cachedQuery<T>(options: {
   }
 
   const cache = options.cache ?? caches.default;
-  const key = await cacheKey(config, generation, options.query, params);
+  const key = await cacheKey(config, generation.value, options.query, params);
   const id = key.url;
   const freshMs = config.freshSeconds * 1000;
   const freshUntil = (entry: Entry<T>) =>
@@ -237,17 +244,18 @@ export async function cachedQuery<T>(options: {
   if (!entry) return answer(await fresh());
 
   const now = Date.now();
-  if (now < freshUntil(entry)) return answer(entry);
+  if (generation.trusted && now < freshUntil(entry)) return answer(entry);
   const age = now - entry.storedAt;
   const expired = entry.expiresAt !== undefined && now >= entry.expiresAt;
-  if (!expired && age < freshMs + REVALIDATE_WINDOW_MS) {
+  if (generation.trusted && !expired && age < freshMs + REVALIDATE_WINDOW_MS) {
     // One background refresh per isolate; the rest of a burst serves the stale entry as is.
     const until = now + options.claimMs;
     if (claim(id, until, now)) refresh(until).catch(options.onRefreshError);
     return answer(entry, true);
   }
-  // Past its moment (a scheduled post is due) or long stale: ask again, and fall back to the
-  // stored result only when the content service cannot answer.
+  // Past its moment (a scheduled post is due), long stale, or cached under a generation this
+  // data centre cannot vouch for now: ask again, and fall back to the stored result only when
+  // the content service cannot answer.
   try {
     return answer(await fresh(entry));
   } catch (error) {

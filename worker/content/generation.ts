@@ -1,11 +1,79 @@
-import type { ContentGeneration, Delivery } from "./generation-store.ts";
+import type { BackgroundTasks, LocalGeneration } from "./edge-cache.ts";
+import { type ContentGeneration, type Delivery, TRUSTED_MS } from "./generation-store.ts";
+import type { PurgeRequest } from "./purge.ts";
 
-/** The one instance every request asks. */
-const INSTANCE = "site";
+/** A data centre's copy of the generation: the number, and when it was read from the object. */
+interface Copy {
+  value: number;
+  readAt: number;
+}
 
 type GenerationEnv = { CONTENT_GENERATION?: DurableObjectNamespace<ContentGeneration> };
 
-const instance = (env: GenerationEnv) => env.CONTENT_GENERATION?.getByName(INSTANCE);
+/** The one instance of the object, which keeps the generation and the webhook's replay window. */
+const instance = (env: GenerationEnv) => env.CONTENT_GENERATION?.getByName("site");
+
+// The Cache API keys on URLs; this host is never fetched.
+const COPY_KEY = "https://content-generation.invalid/copy";
+
+/**
+ * The isolate's renewal of the copy under way, until when: a plain number (requests may share
+ * no I/O), so a burst starts one read of the object, not one per request.
+ */
+let renewing = 0;
+
+async function readCopy(cache: Cache): Promise<Copy | undefined> {
+  const stored = await cache.match(COPY_KEY);
+  return stored ? ((await stored.json()) as Copy) : undefined;
+}
+
+/**
+ * Keeps `copy` unless the one stored is newer: a renewal that read the object before a publish
+ * may finish after the webhook stored the publish's number. The generation only grows.
+ */
+async function storeCopy(cache: Cache, copy: Copy): Promise<void> {
+  const kept = await readCopy(cache);
+  if (
+    kept &&
+    (kept.value > copy.value || (kept.value === copy.value && kept.readAt >= copy.readAt))
+  )
+    return;
+  await cache.put(
+    COPY_KEY,
+    Response.json(copy, { headers: { "Cache-Control": "public, max-age=604800" } }),
+  );
+}
+
+/**
+ * This data centre's content generation, from its copy in the Cache API: never a round trip to
+ * the object, which lives in one place in the world. A copy past half its trusted time is
+ * renewed in the background (the request does not wait), so a data centre with visitors keeps
+ * a trusted copy; a quiet one's first view finds it untrusted and reads its content from
+ * Sanity. Null until this data centre has a copy at all.
+ */
+export async function localGeneration(
+  env: GenerationEnv,
+  tasks: BackgroundTasks,
+  cache: Cache = caches.default,
+  now = Date.now(),
+): Promise<LocalGeneration | null> {
+  const copy = await readCopy(cache);
+  const age = copy ? now - copy.readAt : Number.POSITIVE_INFINITY;
+  const stub = instance(env);
+  if (stub && age > TRUSTED_MS / 2 && renewing <= now) {
+    const until = now + TRUSTED_MS;
+    renewing = until;
+    const renewal = (async () => {
+      // The number is true as of some moment of the call: its start is the safe one to count from.
+      const readAt = Date.now();
+      await storeCopy(cache, { value: await stub.current(), readAt });
+    })().finally(() => {
+      if (renewing === until) renewing = 0;
+    });
+    tasks.waitUntil(renewal.catch(() => {}));
+  }
+  return copy ? { value: copy.value, trusted: age <= TRUSTED_MS } : null;
+}
 
 function required(env: GenerationEnv) {
   const stub = instance(env);
@@ -14,24 +82,19 @@ function required(env: GenerationEnv) {
 }
 
 /**
- * The current content generation, or null when it cannot be known (no binding, or the
- * Durable Object did not answer): callers then store nothing they read.
- */
-export async function readGeneration(env: GenerationEnv): Promise<number | null> {
-  const stub = instance(env);
-  if (!stub) return null;
-  return stub.current();
-}
-
-/**
- * Moves every cache key on for a publish webhook delivery: content cached before this call is
- * never used for a page again. Null when the delivery was seen before (a replay): nothing moves.
+ * Moves every cache key on for a publish webhook delivery (and schedules `purge` again, see
+ * generation-store.ts), and brings this data centre's copy up to date at once (the others
+ * within TRUSTED_MS). Null when the delivery was seen before (a replay): nothing moves.
  */
 export async function publishDelivery(
   env: GenerationEnv,
   delivery: Delivery,
+  purge: PurgeRequest,
+  cache: Cache = caches.default,
 ): Promise<number | null> {
-  return required(env).publish(delivery);
+  const value = await required(env).publish(delivery, purge);
+  if (value !== null) await storeCopy(cache, { value, readAt: Date.now() });
+  return value;
 }
 
 /** Forgets a delivery whose purge failed, so that Sanity's retry of it is accepted. */

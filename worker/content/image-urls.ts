@@ -1,4 +1,5 @@
 import { createImageUrlBuilder } from "@sanity/image-url";
+import { SANITY_IMAGE_CDN } from "../config/config.ts";
 import type { ContentConfig } from "../config/content-config.ts";
 import type { ImageAsset, ImageCrop, ImageHotspot } from "./model.ts";
 
@@ -33,23 +34,6 @@ export interface ImageRef {
 /** Builds the CDN URLs of an image for one slot; views receive it from the page handler. */
 export type ImageFor = (image: ImageRef, options?: ImageOptions) => ImageSource;
 
-const SANITY_IMAGE_CDN = "https://cdn.sanity.io";
-
-/**
- * The origin every image URL points at: Sanity's image CDN, or the custom API host when one is
- * set (the demo service serves images itself). The Content-Security-Policy allows exactly this
- * origin, so it is computed in this one place.
- */
-export function imageOrigin(apiHost: string | undefined): string {
-  const host = apiHost?.trim();
-  if (!host) return SANITY_IMAGE_CDN;
-  try {
-    return new URL(host).origin;
-  } catch {
-    return SANITY_IMAGE_CDN;
-  }
-}
-
 export type ImageUrls = ReturnType<typeof imageUrls>;
 
 type ImageConfig = Pick<ContentConfig, "projectId" | "dataset" | "apiHost">;
@@ -79,7 +63,9 @@ function createImageUrls(config: ImageConfig) {
   const builder = createImageUrlBuilder({
     projectId: config.projectId,
     dataset: config.dataset,
-    baseUrl: imageOrigin(config.apiHost),
+    // The custom API host (the demo service) serves images itself; config.ts's imageOrigin, which
+    // the Content-Security-Policy allows, is the same origin.
+    baseUrl: config.apiHost ?? SANITY_IMAGE_CDN,
   });
 
   /**

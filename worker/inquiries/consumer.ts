@@ -1,7 +1,7 @@
 import { photoRefOf, type ValidInquiry } from "../../shared/inquiries.ts";
 import { type Config, loadConfig } from "../config/config.ts";
 import { type ContentSource, createContentSource } from "../content/content-source.ts";
-import { readGeneration } from "../content/generation.ts";
+import { localGeneration } from "../content/generation.ts";
 import { altTextOf } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import { findPhoto } from "../content/photos.ts";
@@ -31,7 +31,7 @@ export function retryDelaySeconds(config: Pick<Config, "inquiryRetrySeconds">, a
 
 /**
  * The site's name as every page shows it: the Studio's Site settings over the configured
- * defaults, read as pages read them (through the edge cache, keyed by the content generation).
+ * defaults, read as pages read them (through the edge cache).
  */
 async function siteTitle(
   env: Env,
@@ -40,7 +40,7 @@ async function siteTitle(
   logFields: Record<string, string>,
 ): Promise<string> {
   const content = createContentSource(config, ctx, paths.contact(), {
-    generation: () => readGeneration(env).catch(() => null),
+    generation: () => localGeneration(env, ctx),
     preview: false,
   });
   const site = await loadSiteSettings(() => content.settings(), config.site, logFields);

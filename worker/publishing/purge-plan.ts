@@ -1,6 +1,6 @@
 import { isSlug } from "../../shared/slug.ts";
 import { TAGS } from "../content/cache-tags.ts";
-import type { PurgeRequest } from "./purge.ts";
+import type { PurgeRequest } from "../content/purge.ts";
 
 /** What Sanity's webhook says about a changed document (its projection; see docs/publishing.md). */
 interface Change {

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { CHANGE, delivery, generation, HOOK, hookEnv } from "../../tests/worker/deliveries.ts";
 import { captureLogs } from "../../tests/worker/logs.ts";
 import { configure } from "../config/middleware.ts";
+import type { PurgeRequest } from "../content/purge.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import type { PurgeRequest } from "./purge.ts";
 import { type Purge, sanityWebhook } from "./webhook.ts";
 
 /** The webhook alone, mounted where the app mounts it, with the given way to purge. */

@@ -2,10 +2,10 @@ import { decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from "
 import { type Context, Hono } from "hono";
 import { forgetDelivery, publishDelivery } from "../content/generation.ts";
 import { DELIVERY_WINDOW_MS, type Delivery } from "../content/generation-store.ts";
+import type { PurgeRequest, PurgeResult } from "../content/purge.ts";
 import { errorText, log } from "../lib/log.ts";
 import { readText, releaseBody } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import type { PurgeRequest, PurgeResult } from "./purge.ts";
 import { clientGalleryOf, purgeFor } from "./purge-plan.ts";
 
 /** Purges the cache in front of the public pages (an injected function, so tests can watch). */
@@ -27,19 +27,6 @@ const noStore = { "Cache-Control": "no-store" };
  * from the future) is refused (401), and one already received is refused as a replay (409), so
  * whoever sees a delivery cannot purge the site's cache with it again. Sanity retries only
  * after 429 and 5xx answers, so neither refusal makes it deliver again.
- *
- * @example
- * ```ts
- * const app = new Hono<AppEnv>();
- * app.route("/_app/hooks", sanityWebhook(purgePublicSite)); // before readOnlyMethods
- * // POST /_app/hooks/sanity, signed → 200 { generation: 8, purged: ["post:x", "posts"], cache: "purged" }
- *
- * // Alone, with a purge that records instead (worker/publishing/webhook.test.ts):
- * const hooks = new Hono<AppEnv>().route("/_app/hooks", sanityWebhook(async (_, request) => {
- *   purges.push(request);
- *   return "purged";
- * }));
- * ```
  */
 export function sanityWebhook(purge: Purge): Hono<AppEnv> {
   const hooks = new Hono<AppEnv>();
@@ -89,7 +76,7 @@ export function sanityWebhook(purge: Purge): Hono<AppEnv> {
 
     let generation: number | null;
     try {
-      generation = await publishDelivery(c.env, delivery);
+      generation = await publishDelivery(c.env, delivery, request);
     } catch (error) {
       return unavailable(fields, error);
     }

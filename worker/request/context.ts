@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { type ContentSource, createContentSource } from "../content/content-source.ts";
 import type { BackgroundTasks } from "../content/edge-cache.ts";
-import { readGeneration } from "../content/generation.ts";
+import { localGeneration } from "../content/generation.ts";
 import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
 import { errorText, log } from "../lib/log.ts";
 import { canonicalUrl as canonicalUrlOf } from "../seo/canonical.ts";
@@ -32,61 +32,26 @@ function backgroundTasks(c: Context): BackgroundTasks {
 }
 
 /**
- * The content generation of this request (the publish webhook advances it), read on first use
- * and once only: the content cache keys and the rendered-page cache key hold it, so nothing
- * cached before a publish is used after it. Only what reads content asks, so the build and
- * stamp endpoints never do. Draft preview reads from no cache and does not ask. When the
- * generation cannot be read, the request still renders, but from and into no cache (null).
- * The read is timed in `Server-Timing` (`generation;dur=…`), one entry per view.
- */
-export function generationFor(c: Context<AppEnv>): Promise<number | null> {
-  const known = c.get("generation");
-  if (known !== undefined) return Promise.resolve(known);
-  const pending = c.get("generationRead");
-  if (pending) return pending;
-  const read = readGenerationOnce(c);
-  c.set("generationRead", read);
-  return read;
-}
-
-async function readGenerationOnce(c: Context<AppEnv>): Promise<number | null> {
-  if (c.get("preview")) return null;
-  const started = Date.now();
-  let generation: number | null;
-  try {
-    generation = await readGeneration(c.env);
-  } catch (error) {
-    generation = null;
-    log.warn("Content generation unavailable; reading without caches", {
-      path: pathOf(c),
-      requestId: c.get("requestId"),
-      error: errorText(error),
-    });
-  }
-  c.set("generation", generation);
-  c.header("Server-Timing", `generation;dur=${Date.now() - started}`, { append: true });
-  return generation;
-}
-
-/**
- * The request's content source, created on first use and then shared by the page, the
- * backdrop and the rendered-HTML cache, so what one request read is judged as a whole.
+ * The request's content source, created on first use and then shared by the page and the
+ * backdrop, so what one request read is judged as a whole.
  */
 export function contentFor(c: Context<AppEnv>): ContentSource {
   const existing = c.get("source");
   if (existing) return existing;
-  const source = createContentSource(c.var.config, backgroundTasks(c), pathOf(c), {
-    generation: () => generationFor(c),
-    preview: c.get("preview") ?? false,
+  const preview = c.get("preview") ?? false;
+  const tasks = backgroundTasks(c);
+  const source = createContentSource(c.var.config, tasks, pathOf(c), {
+    // Draft preview reads past every cache: it needs no generation.
+    generation: async () => (preview ? null : localGeneration(c.env, tasks)),
+    preview,
   });
   c.set("source", source);
   return source;
 }
 
 /**
- * The owner's site settings for this request, read once and kept on the context. Read only
- * by what renders (pages, error pages, feeds), never by a page served from the rendered-HTML
- * cache.
+ * The owner's site settings for this request, read once and kept on the context, by what
+ * renders (pages, error pages, feeds).
  */
 export async function siteSettingsFor(c: Context<AppEnv>): Promise<SiteSettings> {
   const known = c.get("site");

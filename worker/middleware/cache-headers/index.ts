@@ -28,13 +28,18 @@ const REDIRECT_SECONDS = 60 * 60;
  *
  * @example
  * ```ts
+ * import { Hono } from "hono";
+ * import { configure } from "../../config/middleware.ts";
+ * import type { AppEnv } from "../../request/app-env.ts";
+ * import { contentFor } from "../../request/context.ts";
+ * import { cacheHeaders } from "./index.ts";
+ *
  * const app = new Hono<AppEnv>();
- * app.use(previewMode);
- * app.use(cacheHeaders); // after the publish webhook and the preview switches, before the pages
- * app.get("/", homeHandler);
+ * app.use(configure, cacheHeaders);
+ * app.get("/", async (c) => c.text((await contentFor(c).home()).posts.length.toString()));
  * // GET /, with a webhook secret set:
  * //   Cloudflare-CDN-Cache-Control: public, max-age=86400, stale-while-revalidate=60, …
- * //   Cache-Tag: posts,settings,slideshow
+ * //   Cache-Tag: posts
  * ```
  */
 export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -44,7 +49,7 @@ export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const headers = c.res.headers;
   const method = c.req.method;
   const status = c.res.status;
-  const provenance = c.get("keptHtml") ?? c.get("source")?.provenance();
+  const provenance = c.get("source")?.provenance();
   let edge: string;
   if (
     (method !== "GET" && method !== "HEAD") ||
@@ -54,8 +59,7 @@ export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   ) {
     edge = "no-store";
   } else if (status === 200) {
-    const degraded = provenance?.degraded || c.get("generation") === null;
-    edge = degraded
+    edge = provenance?.degraded
       ? `public, max-age=${DEGRADED_SECONDS}`
       : `public, max-age=${lifetime(c.var.config, provenance?.validUntil)}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
   } else if (status === 404) {

@@ -1,0 +1,113 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { BackgroundTasks } from "./edge-cache.ts";
+import { localGeneration, publishDelivery } from "./generation.ts";
+import { TRUSTED_MS } from "./generation-store.ts";
+
+let caches_ = 0;
+/** A Cache API cache of its own per test: one data centre's, with no copy in it yet. */
+const dataCentre = () => caches.open(`generation-test-${Date.now()}-${++caches_}`);
+
+/** A request's background work, kept so the test can wait for it as the runtime would. */
+function request() {
+  const pending: Promise<unknown>[] = [];
+  const tasks: BackgroundTasks = { waitUntil: (promise) => void pending.push(promise) };
+  return { tasks, done: () => Promise.allSettled(pending) };
+}
+
+/** The real object's binding, with its one instance answering `current` as told. */
+const objectAnswering = (current: () => Promise<number>): Env => ({
+  ...env,
+  CONTENT_GENERATION: {
+    getByName: () => ({ current }),
+  } as unknown as Env["CONTENT_GENERATION"],
+});
+
+const never = () => new Promise<number>(() => {});
+
+describe("this data centre's copy of the content generation", () => {
+  it("answers without waiting for the object: none at first, its number once renewed", async () => {
+    const cache = await dataCentre();
+    const current = await env.CONTENT_GENERATION.getByName("site").current();
+    const first = request();
+    expect(await localGeneration(env, first.tasks, cache)).toBeNull();
+    await first.done();
+    const next = request();
+    expect(await localGeneration(env, next.tasks, cache)).toEqual({
+      value: current,
+      trusted: true,
+    });
+    await next.done();
+  });
+
+  it("never waits for an object that does not answer", async () => {
+    const cache = await dataCentre();
+    const hung = request();
+    // The renewal hangs in the background; the answer is there at once.
+    expect(await localGeneration(objectAnswering(never), hung.tasks, cache, 0)).toBeNull();
+  });
+
+  it("vouches for cached content only while the copy is recent, renewing it past half that time", async () => {
+    const cache = await dataCentre();
+    let reads = 0;
+    const counting = objectAnswering(async () => {
+      reads += 1;
+      return 7;
+    });
+    const start = Date.now();
+    const first = request();
+    await localGeneration(counting, first.tasks, cache, start);
+    await first.done();
+    expect(reads).toBe(1);
+    const fresh = request();
+    expect(await localGeneration(counting, fresh.tasks, cache, start)).toEqual({
+      value: 7,
+      trusted: true,
+    });
+    await fresh.done();
+    expect(reads).toBe(1);
+    // Past half the trusted time: still trusted, renewed in the background.
+    const later = request();
+    expect(
+      await localGeneration(counting, later.tasks, cache, start + TRUSTED_MS / 2 + 1_000),
+    ).toEqual({ value: 7, trusted: true });
+    expect(reads).toBe(2);
+    await later.done();
+    // A copy nobody renewed for longer than the trusted time no longer vouches for anything.
+    const stale = await dataCentre();
+    await stale.put(
+      "https://content-generation.invalid/copy",
+      Response.json(
+        { value: 7, readAt: start - TRUSTED_MS - 1 },
+        { headers: { "Cache-Control": "max-age=600" } },
+      ),
+    );
+    const quiet = request();
+    expect(await localGeneration(objectAnswering(never), quiet.tasks, stale, start)).toEqual({
+      value: 7,
+      trusted: false,
+    });
+  });
+
+  it("keeps the webhook's number when a renewal that read the object before the publish ends after it", async () => {
+    const cache = await dataCentre();
+    let answer: (value: number) => void = () => {};
+    const slow = objectAnswering(() => new Promise<number>((resolve) => (answer = resolve)));
+    const renewal = request();
+    expect(await localGeneration(slow, renewal.tasks, cache)).toBeNull();
+    const published = await publishDelivery(
+      env,
+      { signature: `generation-test-${Date.now()}`, signedAt: Date.now() },
+      { tags: ["posts"] },
+      cache,
+    );
+    answer((published ?? 0) - 1);
+    await renewal.done();
+    const after = request();
+    expect(await localGeneration(env, after.tasks, cache)).toEqual({
+      value: published,
+      trusted: true,
+    });
+    await after.done();
+  });
+});
