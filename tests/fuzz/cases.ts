@@ -4,7 +4,7 @@
 // from one seeded generator, so a seed names the same requests in the same order on every run.
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ROUTE_SAMPLES } from "../support/route-samples.ts";
+import { NO_GALLERY, ROUTE_SAMPLES } from "../support/route-samples.ts";
 import { prng } from "../support/seeded-random.ts";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
@@ -221,70 +221,34 @@ export interface Target {
   expect: number;
 }
 
-/** A gallery id and a photo id of the right shapes that no gallery has. */
-const NO_GALLERY = "aaaaaaaaaaaaaaaaaaaaaaaaaa";
-const NO_PHOTO = "0123456789abcdef0123456789abcdef";
-
 /** What the running build adds: its id and its static files (paths under the site's root). */
 export interface BuildFacts {
   buildId: string;
   assets: readonly string[];
 }
 
-/** Every target: the route table's samples, the /_app endpoints, feeds, assets, unmatched paths. */
+/** Every target: a sample of each route, the running build's own, assets, unmatched paths. */
 export function targets(build: BuildFacts): Target[] {
   const list: Target[] = Object.entries(ROUTE_SAMPLES).flatMap(([name, samples]) =>
-    samples.map(({ path, expect, params }) => ({
-      name,
-      group: "route" as const,
-      path,
-      expect,
-      ...(params ? { params } : {}),
-    })),
+    samples.map(
+      ({ path, expect, params, group }): Target => ({
+        name,
+        group: group ?? "route",
+        path,
+        expect,
+        ...(params ? { params } : {}),
+      }),
+    ),
   );
   list.push(
-    { name: "builds-latest", group: "app", path: "/_app/builds/latest.json", expect: 200 },
     {
       name: "builds-meta",
       group: "app",
       path: `/_app/builds/meta/${build.buildId}.json`,
       expect: 200,
     },
-    { name: "builds-meta-unknown", group: "app", path: "/_app/builds/meta/0.json", expect: 404 },
-    { name: "hooks-sanity", group: "app", path: "/_app/hooks/sanity", expect: 405 },
-    { name: "inquiries-stamp", group: "app", path: "/_app/inquiries/stamp", expect: 200 },
-    {
-      name: "preview-enable",
-      group: "app",
-      path: "/_app/preview/enable",
-      params: ["sanity-preview-secret", "sanity-preview-pathname", "sanity-preview-perspective"],
-      expect: 401,
-    },
-    {
-      name: "preview-disable",
-      group: "app",
-      path: "/_app/preview/disable",
-      params: ["redirect"],
-      expect: 303,
-    },
-    // Client galleries: an id of the right shape that no gallery has, and the owner's upload.
-    { name: "gallery", group: "app", path: `/g/${NO_GALLERY}`, expect: 404 },
-    {
-      name: "gallery-photo",
-      group: "app",
-      path: `/g/${NO_GALLERY}/photo/${NO_PHOTO}/480.webp`,
-      expect: 404,
-    },
+    // A gallery's form posts only: a GET of its address is unmatched.
     { name: "gallery-unlock", group: "app", path: `/g/${NO_GALLERY}/unlock`, expect: 404 },
-    {
-      name: "gallery-upload",
-      group: "app",
-      path: `/_app/galleries/${NO_GALLERY}/photos/${NO_PHOTO}`,
-      expect: 401,
-    },
-    { name: "rss", group: "feed", path: "/rss.xml", expect: 200 },
-    { name: "sitemap", group: "feed", path: "/sitemap.xml", expect: 200 },
-    { name: "robots", group: "feed", path: "/robots.txt", expect: 200 },
     ...build.assets.map((path) => ({
       name: `static ${path}`,
       group: "static" as const,
@@ -466,50 +430,4 @@ export function generateCases(seed: number, build: BuildFacts, options = { rando
     for (const ua of uas) cases.push({ ...spec, id: cases.length, ua, pair });
   }
   return cases;
-}
-
-/** The feature folders the app mounts at "/", in the order it mounts them (worker/app.ts). */
-function mountedFeatures(worker: string): string[] {
-  const app = readFileSync(join(worker, "app.ts"), "utf8");
-  const folders = new Map<string, string>();
-  for (const [, name, folder] of app.matchAll(
-    /import \{ (\w+) \} from "\.\/([\w-]+)\/index\.ts";/g,
-  )) {
-    if (name && folder) folders.set(name, folder);
-  }
-  return [...app.matchAll(/app\.route\("\/", (\w+)\)/g)].flatMap(([, name]) => {
-    const folder = name ? folders.get(name) : undefined;
-    return folder ? [folder] : [];
-  });
-}
-
-/**
- * The rows of every feature's route table (`worker/{feature}/routes.ts`) in the order the app
- * mounts them, read from their source (importing them needs the worker's build), with the
- * shared patterns of worker/routes/patterns.ts filled in.
- */
-export function routeTableRows(worker = resolve(ROOT, "worker")): { name: string; path: string }[] {
-  const tables = mountedFeatures(worker)
-    .filter((folder) => existsSync(join(worker, folder, "routes.ts")))
-    .map((folder) => readFileSync(join(worker, folder, "routes.ts"), "utf8"));
-  const constants = new Map<string, string>();
-  for (const source of [readFileSync(join(worker, "routes/patterns.ts"), "utf8"), ...tables]) {
-    for (const [, name, value] of source.matchAll(/const (\w+) = "([^"]*)";/g)) {
-      if (name && value !== undefined) constants.set(name, value);
-    }
-  }
-  const rows: { name: string; path: string }[] = [];
-  for (const source of tables) {
-    for (const [, name, quoted] of source.matchAll(/name: "([^"]+)",\s*path: ("[^"]*"|`[^`]*`)/g)) {
-      if (!name || !quoted) continue;
-      const path = quoted
-        .slice(1, -1)
-        .replace(
-          /\$\{(\w+)\}/g,
-          (_, constant: string) => constants.get(constant) ?? `\${${constant}}`,
-        );
-      rows.push({ name, path });
-    }
-  }
-  return rows;
 }

@@ -1,60 +1,106 @@
-// Concrete requests for every route of the route table, shared by the suites that drive the real
-// local server (the fuzz, the soak) and by the benchmark's soak. The fuzz checks that every route
-// of the table has a sample and that each sample reaches its route.
+// Concrete requests for every GET route of the app, shared by the suites that drive the real
+// local server (the fuzz, the soak) and by the benchmark's soak. The worker tests check that
+// every route the app registers has a sample here and that each sample reaches its route
+// (tests/worker/routes.test.ts).
 
 /** A sample path of one route: what a browser's GET of it answers, and the query it reads. */
 export interface RouteSample {
   path: string;
   expect: number;
-  /** Query parameters the route's page reads (hostile values go into them too). */
+  /** Query parameters the route reads (hostile values go into them too). */
   params?: readonly string[];
+  /** What kind of address it is: a page visitors read (the default), an endpoint or a feed. */
+  group?: "app" | "feed";
 }
 
-/** Concrete paths for each route of the features' route tables (worker/{feature}/routes.ts), by name. */
+/** A gallery id and a photo id of the right shapes that no gallery has. */
+export const NO_GALLERY = "aaaaaaaaaaaaaaaaaaaaaaaaaa";
+export const NO_PHOTO = "0123456789abcdef0123456789abcdef";
+
+/** Concrete paths for each GET route, by its pattern as the app registers it. */
 export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
-  home: [{ path: "/", expect: 200 }],
-  blank: [{ path: "/200", expect: 200 }],
-  "not-found": [{ path: "/404", expect: 404 }],
-  archive: [{ path: "/archive", expect: 200 }],
-  "archive-page": [
+  "/": [{ path: "/", expect: 200 }],
+  "/200": [{ path: "/200", expect: 200 }],
+  "/404": [{ path: "/404", expect: 404 }],
+  "/archive": [{ path: "/archive", expect: 200 }],
+  "/archive/page/:page": [
     { path: "/archive/page/1", expect: 301 },
     { path: "/archive/page/2", expect: 404 },
   ],
-  post: [{ path: "/post/autumn-in-the-basque-mountains", expect: 200 }],
-  "post-photo": [{ path: "/post/autumn-in-the-basque-mountains/photo/cover", expect: 200 }],
-  contact: [
+  "/post/:slug": [{ path: "/post/autumn-in-the-basque-mountains", expect: 200 }],
+  "/post/:slug/photo/:key": [
+    { path: "/post/autumn-in-the-basque-mountains/photo/cover", expect: 200 },
+  ],
+  "/:slug{contact}": [
     // The contact page reads `photo`: every hostile value goes into it too.
     { path: "/contact", expect: 200, params: ["photo"] },
     { path: "/contact?photo=portfolio/b2i1", expect: 200 },
   ],
-  "contact-thanks": [{ path: "/contact/thanks", expect: 200 }],
-  page: [
+  "/contact/thanks": [{ path: "/contact/thanks", expect: 200 }],
+  "/:slug{(?!post$)[^/]+}": [
     { path: "/imprint", expect: 200 },
     { path: "/portfolio", expect: 200 },
     { path: "/no-such-page", expect: 404 },
   ],
-  "page-photo": [{ path: "/portfolio/photo/b2i1", expect: 200 }],
-  photos: [{ path: "/photos", expect: 200 }],
-  "photos-page": [
+  "/:slug{(?!post$)[^/]+}/photo/:key": [{ path: "/portfolio/photo/b2i1", expect: 200 }],
+  "/photos": [{ path: "/photos", expect: 200 }],
+  "/photos/page/:page": [
     { path: "/photos/page/1", expect: 301 },
     { path: "/photos/page/2", expect: 404 },
   ],
-  tags: [{ path: "/tags", expect: 200 }],
-  tag: [
+  "/tags": [{ path: "/tags", expect: 200 }],
+  "/tag/:slug": [
     { path: "/tag/landscape", expect: 200 },
     { path: "/tag/no-such-tag", expect: 404 },
   ],
-  "tag-page": [{ path: "/tag/landscape/page/2", expect: 404 }],
-  camera: [
+  "/tag/:slug/page/:page": [{ path: "/tag/landscape/page/2", expect: 404 }],
+  "/camera/:slug": [
     { path: "/camera/sony-dsc-rx100m4", expect: 200 },
     { path: "/camera/no-such-camera", expect: 404 },
   ],
-  "camera-page": [{ path: "/camera/sony-dsc-rx100m4/page/1", expect: 301 }],
-  lens: [{ path: "/lens/no-such-lens", expect: 404 }],
-  "lens-page": [{ path: "/lens/no-such-lens/page/2", expect: 404 }],
-  search: [
+  "/camera/:slug/page/:page": [{ path: "/camera/sony-dsc-rx100m4/page/1", expect: 301 }],
+  "/lens/:slug": [{ path: "/lens/no-such-lens", expect: 404 }],
+  "/lens/:slug/page/:page": [{ path: "/lens/no-such-lens/page/2", expect: 404 }],
+  "/search": [
     // The one page that reads its query: every hostile value goes into `q` too.
     { path: "/search", expect: 200, params: ["q"] },
     { path: "/search?q=mountain", expect: 200 },
+  ],
+  "/rss.xml": [{ path: "/rss.xml", expect: 200, group: "feed" }],
+  "/sitemap.xml": [{ path: "/sitemap.xml", expect: 200, group: "feed" }],
+  "/:file{sitemap-[1-9][0-9]{0,3}\\.xml}": [{ path: "/sitemap-2.xml", expect: 404, group: "feed" }],
+  "/robots.txt": [{ path: "/robots.txt", expect: 200, group: "feed" }],
+  "/_app/builds/latest.json": [{ path: "/_app/builds/latest.json", expect: 200, group: "app" }],
+  "/_app/builds/meta/:file{[a-z0-9]+\\.json}": [
+    { path: "/_app/builds/meta/0.json", expect: 404, group: "app" },
+  ],
+  "/_app/hooks/sanity": [{ path: "/_app/hooks/sanity", expect: 405, group: "app" }],
+  "/_app/inquiries/stamp": [{ path: "/_app/inquiries/stamp", expect: 200, group: "app" }],
+  "/_app/preview/enable": [
+    {
+      path: "/_app/preview/enable",
+      params: ["sanity-preview-secret", "sanity-preview-pathname", "sanity-preview-perspective"],
+      expect: 401,
+      group: "app",
+    },
+  ],
+  "/_app/preview/disable": [
+    { path: "/_app/preview/disable", params: ["redirect"], expect: 303, group: "app" },
+  ],
+  // Client galleries: an id of the right shape that no gallery has, and the owner's upload.
+  "/g/:gallery": [{ path: `/g/${NO_GALLERY}`, expect: 404, group: "app" }],
+  "/g/:gallery/p/:photo": [{ path: `/g/${NO_GALLERY}/p/${NO_PHOTO}`, expect: 404, group: "app" }],
+  "/g/:gallery/photo/:photo/original": [
+    { path: `/g/${NO_GALLERY}/photo/${NO_PHOTO}/original`, expect: 404, group: "app" },
+  ],
+  "/g/:gallery/photo/:photo/:size{[0-9]+\\.(?:webp|jpg)}": [
+    { path: `/g/${NO_GALLERY}/photo/${NO_PHOTO}/480.webp`, expect: 404, group: "app" },
+  ],
+  "/g/:gallery/download/:photo": [
+    { path: `/g/${NO_GALLERY}/download/${NO_PHOTO}`, expect: 404, group: "app" },
+  ],
+  "/g/:gallery/download": [{ path: `/g/${NO_GALLERY}/download`, expect: 404, group: "app" }],
+  "/_app/galleries/:gallery/photos/:photo": [
+    { path: `/_app/galleries/${NO_GALLERY}/photos/${NO_PHOTO}`, expect: 401, group: "app" },
   ],
 };

@@ -69,6 +69,13 @@ describe("/sitemap.xml", () => {
     expect(res.status).toBe(200);
     expect(allOf(res.body, "loc")[0]).toBe("https://photos.example.org/");
   });
+
+  it("answers /sitemap-{n}.xml itself: a file past the last one is not found, not a page", async () => {
+    // The demo's sitemap is one file: its split files do not exist, and say so plainly.
+    const res = await request("/sitemap-1.xml", { userAgent: BOT_UA });
+    expect(res.status).toBe(404);
+    expect(res.body).toBe("Not found\n");
+  });
 });
 
 describe("/rss.xml", () => {

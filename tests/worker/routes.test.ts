@@ -1,4 +1,7 @@
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../worker/app.ts";
+import { ROUTE_SAMPLES } from "../support/route-samples.ts";
 import { ORIGIN, POST_PATH, request, textOf } from "./harness.ts";
 
 describe("routes", () => {
@@ -97,6 +100,28 @@ describe("the layout", () => {
     }
     for (const path of ["/contact", POST_PATH, "/Not_A_Slug"]) {
       expect((await request(path)).body, path).not.toContain('data-island="SlideshowToggle"');
+    }
+  });
+});
+
+describe("the app's routes", () => {
+  it("have a sample each (tests/support/route-samples.ts), and each sample reaches its route", async () => {
+    const patterns = [
+      ...new Set(
+        createApp()
+          .routes.filter((route) => route.method === "GET" || route.method === "ALL")
+          .map((route) => route.path)
+          .filter((path) => !path.endsWith("*")),
+      ),
+    ];
+    expect(Object.keys(ROUTE_SAMPLES).sort()).toEqual([...patterns].sort());
+    // Hono matches each sample against the app's own patterns, in the app's order.
+    const router = new Hono();
+    for (const pattern of patterns) router.get(pattern, (c) => c.text(pattern));
+    for (const [pattern, samples] of Object.entries(ROUTE_SAMPLES)) {
+      for (const { path } of samples) {
+        expect(await (await router.request(path)).text(), path).toBe(pattern);
+      }
     }
   });
 });

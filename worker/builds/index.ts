@@ -6,13 +6,6 @@ import type { AppEnv } from "../request/app-env.ts";
  * Pages poll `latest.json` to learn about a new deployment; `meta/{id}.json` describes the
  * running build when asked by its id. Both answers are tiny and never cached, so a deploy is
  * seen on the next poll.
- *
- * @example
- * ```ts
- * const app = new Hono<AppEnv>();
- * app.route("/_app/builds", builds);
- * // GET /_app/builds/latest.json → { "id": "…", "timestamp": 1767225600000 }, Cache-Control: no-store
- * ```
  */
 export const builds = new Hono<AppEnv>();
 

@@ -10,6 +10,10 @@ const NO_ENVIRONMENT = {};
  *
  * @example
  * ```ts
+ * import { Hono } from "hono";
+ * import type { AppEnv } from "../request/app-env.ts";
+ * import { configure } from "./middleware.ts";
+ *
  * const app = new Hono<AppEnv>();
  * app.use(configure);
  * app.get("/", (c) => c.text(c.var.config.site.title)); // "Jane Doe Photography"

@@ -2,7 +2,7 @@ import { isSlug } from "../../shared/slug.ts";
 import { cameraName, lensName, nameSlug } from "./camera-names.ts";
 import type { CollectionPhoto, ImageAsset, IndexedDocument, IndexedImage } from "./model.ts";
 import type { DocumentKind } from "./paths.ts";
-import { COVER_KEY, PHOTO_KEY } from "./photos.ts";
+import { COVER_KEY, isPhotoKey } from "./photos.ts";
 
 /**
  * The site's photographs as one collection, the rule in one place: every photograph placed in
@@ -44,7 +44,7 @@ function placements(doc: IndexedDocument): Placement[] {
   return all.flatMap((image, position) => {
     const key = image?._key;
     const asset = image?.asset;
-    if (!image || !asset || typeof key !== "string" || !PHOTO_KEY.test(key)) return [];
+    if (!image || !asset || typeof key !== "string" || !isPhotoKey(key)) return [];
     return [{ kind, slug, key, image: { ...image, asset }, docTime, position }];
   });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { paths } from "./paths.ts";
 
 describe("paths", () => {
-  it("spells every internal address the route table answers", () => {
+  it("spells every internal address the routes answer", () => {
     expect(paths.home()).toBe("/");
     expect(paths.page("contact")).toBe("/contact");
     expect(paths.post("a-walk")).toBe("/post/a-walk");

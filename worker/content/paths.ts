@@ -1,7 +1,7 @@
 /**
  * Where each piece of content lives on the site: the one place that spells out an internal
  * address, so links, feeds, the sitemap, canonical URLs and redirects always agree with the
- * route tables (each feature's routes.ts), which answer them.
+ * routes (each feature's index.ts), which answer them.
  */
 
 /** A page document and a post are the two kinds of document with addresses of their own. */
@@ -9,6 +9,15 @@ export type DocumentKind = "page" | "post";
 
 /** The slug of the page the inquiry form follows. */
 export const CONTACT_SLUG = "contact";
+
+/**
+ * `/{slug}` for Sanity pages, but never `/post`, which is only a prefix of posts' addresses: the
+ * route pattern of pages and of the photographs on them (`/{slug}/photo/{key}`).
+ */
+export const PAGE_SLUG = ":slug{(?!post$)[^/]+}";
+
+/** A slice of a paginated address: 1 to 9999, without a leading zero. */
+export const isPageNumber = (value: string): boolean => /^[1-9][0-9]{0,3}$/.test(value);
 
 /** A paginated address: the first slice is the address itself, the others `…/page/{n}`. */
 const sliced = (base: string, slice: number) => (slice === 1 ? base : `${base}/page/${slice}`);

@@ -9,7 +9,7 @@ import type { DocumentKind } from "./paths.ts";
  */
 
 /** Sanity's array keys, and the cover's; anything else is not a photograph of the site. */
-export const PHOTO_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+export const isPhotoKey = (key: string): boolean => /^[A-Za-z0-9_-]{1,64}$/.test(key);
 export const COVER_KEY = "cover";
 
 /** A photograph with its key and the sequence it is browsed in. */
@@ -38,7 +38,7 @@ const isImage = (block: BodyBlock): block is Extract<BodyBlock, { _type: "image"
   block._type === "image";
 
 function photo(image: ContentImage, key: string | null | undefined): Photo[] {
-  return withAsset(image) && key && PHOTO_KEY.test(key) ? [{ key, image }] : [];
+  return withAsset(image) && key && isPhotoKey(key) ? [{ key, image }] : [];
 }
 
 interface Sequence {

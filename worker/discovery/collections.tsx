@@ -85,19 +85,6 @@ async function renderCollection(
  * `/photos` and `/photos/page/{n}`: every published photograph of the site (galleries, post
  * bodies and covers), once each, newest first by the date it was taken, `PHOTOS_PER_SLICE` a
  * page, with the tags below.
- *
- * @example
- * ```ts
- * // Two rows of the route table (./routes.ts), before `/{slug}`:
- * { name: "photos", path: "/photos", middlewares: ["htmlCache"], handler: photosHandler },
- * {
- *   name: "photos-page",
- *   path: "/photos/page/:page",
- *   check: pageNumberParam("page"),
- *   middlewares: ["htmlCache"],
- *   handler: photosHandler,
- * },
- * ```
  */
 export const photosHandler: Handler<AppEnv> = (c) =>
   renderCollection(
@@ -142,13 +129,6 @@ const GROUPS = {
  * one tag (the media plugin's, by the slug of its name), camera or lens (by the slug of its
  * name as camera-names.ts writes it), like `/photos`. A slug that names none is a fatal
  * not-found.
- *
- * @example
- * ```ts
- * { name: "tag", path: "/tag/:slug", check: slugParam("slug"), middlewares: ["htmlCache"], handler: groupHandler("tag") }
- * // GET /tag/landscape → "Landscape: 7 photographs tagged Landscape"
- * // GET /camera/canon-eos-5d-mark-ii → "Shot on Canon EOS 5D Mark II"
- * ```
  */
 export const groupHandler =
   (kind: keyof typeof GROUPS): Handler<AppEnv> =>
@@ -175,11 +155,6 @@ export const groupHandler =
 /**
  * `/tags`: every tag visitors see, the most used first, each with its count and a cover (its
  * newest photograph).
- *
- * @example
- * ```ts
- * { name: "tags", path: "/tags", middlewares: ["htmlCache"], handler: tagsHandler }
- * ```
  */
 export const tagsHandler: Handler<AppEnv> = async (c) => {
   const site = await siteSettingsFor(c);

@@ -1,9 +1,13 @@
+import { Hono } from "hono";
+import { isSlug } from "../../shared/slug.ts";
 import type { ContentSource } from "../content/content-source.ts";
-import { htmlCache } from "../middleware/html-cache/index.ts";
+import { isPageNumber } from "../content/paths.ts";
+import { validParams } from "../middleware/valid-params/index.ts";
 import { feed } from "../render/feed.ts";
-import { routesApp } from "../routes/register-routes.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { groupHandler, photosHandler, tagsHandler } from "./collections.tsx";
 import { robots } from "./robots.ts";
-import { DISCOVERY_ROUTES } from "./routes.ts";
+import { searchHandler } from "./search.tsx";
 import { type SitemapContent, sitemap, sitemapPart } from "./sitemap.ts";
 
 /** Everything the sitemap lists: every address, and every photograph. */
@@ -12,26 +16,30 @@ const sitemapContent = async (source: ContentSource): Promise<SitemapContent> =>
   return { index, collection };
 };
 
-/**
- * How the site is found: the collection pages (routes.ts: `/photos`, tags, cameras, lenses,
- * search), and from outside `/sitemap.xml` (every address, with its last change, and every
- * photograph's page with the photograph; split into files past the protocol's limits,
- * `/sitemap-{n}.xml`) and `/robots.txt` (which names the sitemap), built per request from the
- * site's origin.
- *
- * @example
- * ```ts
- * app.route("/", discovery); // before the pages: "/sitemap.xml" would match "/:slug"
- * ```
- */
-export const discovery = routesApp(DISCOVERY_ROUTES);
+const slug = validParams({ slug: isSlug });
+const page = validParams({ page: isPageNumber });
+const slugAndPage = validParams({ slug: isSlug, page: isPageNumber });
 
-// Kept in memory like a page while its content is fresh: thousands of photographs make it
-// the largest answer to build.
-discovery.get("/sitemap.xml", htmlCache, feed("sitemap", sitemapContent, sitemap));
-discovery.get(
-  "/sitemap-:part{[1-9][0-9]{0,3}}.xml",
-  htmlCache,
-  feed("sitemap", sitemapContent, sitemapPart),
-);
-discovery.get("/robots.txt", robots);
+/**
+ * How the site is found: every photograph (`/photos`), by tag, camera and lens, and search;
+ * from outside, `/sitemap.xml` (every address, with its last change, and every photograph's
+ * page with the photograph; split into files past the protocol's limits, `/sitemap-{n}.xml`)
+ * and `/robots.txt` (which names the sitemap), built per request from the site's origin.
+ * Mounted before the pages (worker/app.ts), so these addresses are reserved: a Sanity page
+ * with the slug "photos" would be hidden (docs/visitors.md, "Reserved addresses").
+ */
+export const discovery = new Hono<AppEnv>()
+  .get("/photos", photosHandler)
+  .get("/photos/page/:page", page, photosHandler)
+  .get("/tags", tagsHandler)
+  .get("/tag/:slug", slug, groupHandler("tag"))
+  .get("/tag/:slug/page/:page", slugAndPage, groupHandler("tag"))
+  .get("/camera/:slug", slug, groupHandler("camera"))
+  .get("/camera/:slug/page/:page", slugAndPage, groupHandler("camera"))
+  .get("/lens/:slug", slug, groupHandler("lens"))
+  .get("/lens/:slug/page/:page", slugAndPage, groupHandler("lens"))
+  .get("/search", searchHandler)
+  .get("/sitemap.xml", feed("sitemap", sitemapContent, sitemap))
+  // A parameter is a whole segment in Hono's patterns: "/sitemap-:part.xml" would be a literal.
+  .get("/:file{sitemap-[1-9][0-9]{0,3}\\.xml}", feed("sitemap", sitemapContent, sitemapPart))
+  .get("/robots.txt", robots);

@@ -18,12 +18,6 @@ import { queryWords, searchRequest, snippet } from "./search-terms.ts";
  * query string is part of its key) until a publish purges it (cache tag `search`). An empty
  * query shows the form and the tags; one over 100 characters or without results says so.
  * A photograph is shown at its home in the collection, once.
- *
- * @example
- * ```ts
- * { name: "search", path: "/search", query: ["q"], middlewares: ["htmlCache"], handler: searchHandler }
- * // GET /search?q=mountain → 3 photographs, 1 post
- * ```
  */
 export const searchHandler: Handler<AppEnv> = async (c) => {
   const request = searchRequest(c.req.query("q"));

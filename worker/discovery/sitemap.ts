@@ -155,7 +155,7 @@ export const sitemap: Feed<SitemapContent> = (c, content, origin) => {
 
 /** `/sitemap-{n}.xml`: one file of a split sitemap; a number past the last is not found. */
 export const sitemapPart: Feed<SitemapContent> = (c: Context<AppEnv>, content, origin) => {
-  const number = Number(c.req.param("part"));
+  const number = Number(/[0-9]+/.exec(c.req.param("file") ?? "")?.[0]);
   const files = splitSitemap(sitemapEntries(content, origin, contentFor(c).images));
   const entries = files.length > 1 ? files[number - 1] : undefined;
   if (!entries) return c.text("Not found\n", 404);

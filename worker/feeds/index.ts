@@ -6,11 +6,6 @@ import { FEED_POSTS, rss } from "./rss.ts";
 /**
  * `/rss.xml`: the latest posts, built per request from the site's origin (URLs in feeds are
  * absolute) and edge-cached content.
- *
- * @example
- * ```ts
- * app.route("/", feeds); // before the page routes: "/rss.xml" would match "/:slug"
- * ```
  */
 export const feeds = new Hono<AppEnv>();
 

@@ -143,10 +143,15 @@ export async function renderContactPage(
  * well-formed, or names no photograph, is a fatal not-found like any bad address.
  *
  * @example
- * // In the route table, before `/{slug}`:
- * { name: "contact", path: paths.contact(), handler: contactPage }
+ * ```ts
+ * import { Hono } from "hono";
+ * import type { AppEnv } from "../request/app-env.ts";
+ * import { contactPage } from "./contact-page.tsx";
+ *
+ * new Hono<AppEnv>().get("/:slug{contact}", contactPage);
  * // GET /contact?photo=portfolio/b2i6 → 200, the form about that photograph
  * // GET /contact?photo=Bad_Ref        → 404 "Page Not Found: /contact?photo=Bad_Ref"
+ * ```
  */
 export const contactPage: Handler<AppEnv> = async (c) => {
   const param = c.req.query("photo");

@@ -13,10 +13,6 @@ const NEVER_CACHED = {
  * `GET /_app/inquiries/stamp`, what the contact form's script asks the worker for: `{"stamp":
  * "…"}`, a signed "form opened now" for the minimum fill time (see stamp.ts), never cached; 503
  * when the site has no Sanity token (then it cannot take inquiries either).
- *
- * @example
- * inquiries.get("/_app/inquiries/stamp", stampEndpoint);
- * // GET /_app/inquiries/stamp → 200 {"stamp":"1767225600000.Q2hp…"}
  */
 export const stampEndpoint: Handler<AppEnv> = async (c) => {
   const stamp = await issueStamp(c.var.config.sanityToken);

@@ -123,17 +123,11 @@ export interface SubmitOptions {
  * faster than a person can fill it) get the thank-you page and nothing is delivered. A good
  * inquiry goes to the queue, and only once the queue has it does the visitor get 303 to the
  * thank-you page; if the queue cannot take it, 503 with the message kept in the form.
- *
- * @example
- * inquiries.post(paths.contact(), submitInquiry()); // worker/inquiries/index.ts
- * // POST /contact (multipart form, same origin, valid) → 303 Location: /contact/thanks
- * // POST /contact with an empty name                  → 422, "Please enter your name."
+ * (`POST /contact` with an empty name is 422 and "Please enter your name.".)
  */
 export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
   return async (c) => {
     const fields = { path: paths.contact(), requestId: c.get("requestId") };
-    // Its answers are the contact page, a page with a slug (no slideshow toggle in the footer).
-    c.set("route", { name: "contact", slideshowToggle: false, query: [] });
     if (!isSameOrigin(c)) {
       await releaseBody(c.req.raw, c.var.config);
       log.warn("Inquiry refused: not sent from this site", fields);

@@ -8,10 +8,6 @@ import type { AppEnv } from "../request/app-env.ts";
  * `GET /contact/thanks`: where a sent inquiry lands (the POST answers 303 here, so reloading
  * this page never sends anything again). The same for every visitor, so it may be cached; it
  * names nothing the visitor wrote.
- *
- * @example
- * { name: "contact-thanks", path: paths.contactThanks(), middlewares: ["noindex"], handler: thanksPage }
- * // GET /contact/thanks → 200 "Thank you for your message"
  */
 export const thanksPage: Handler<AppEnv> = async (c) => {
   const layout = await loadLayout(c);

@@ -5,9 +5,11 @@
  *
  * @example
  * ```ts
+ * import { webAddress } from "./web-address.ts";
+ *
  * webAddress(" https://jane.example/photos "); // URL { origin: "https://jane.example", … }
- * webAddress("jane.example");                  // undefined
- * webAddress("javascript:alert(1)");           // undefined
+ * webAddress("jane.example"); // undefined
+ * webAddress("javascript:alert(1)"); // undefined
  * ```
  */
 export function webAddress(value: string | null | undefined): URL | undefined {

@@ -18,19 +18,6 @@ export const POSTS_PER_SLICE = 50;
  * `/archive` and `/archive/page/{n}`: every published post, newest first, grouped by year,
  * `POSTS_PER_SLICE` a page. `/archive/page/1` redirects to `/archive`; a page past the last
  * is a fatal not-found.
- *
- * @example
- * ```ts
- * // Two rows of the route table (./routes.ts):
- * { name: "archive", path: "/archive", middlewares: ["htmlCache"], handler: archiveHandler },
- * {
- *   name: "archive-page",
- *   path: "/archive/page/:page",
- *   check: pageNumberParam("page"),
- *   middlewares: ["htmlCache"],
- *   handler: archiveHandler,
- * },
- * ```
  */
 export const archiveHandler: Handler<AppEnv> = async (c) => {
   const site = await siteSettingsFor(c);

@@ -9,12 +9,6 @@ import { HomeView } from "./HomeView.tsx";
 
 /**
  * `/`: the owner's intro over the slideshow, then the latest posts.
- *
- * @example
- * ```ts
- * // A row of the route table (./routes.ts):
- * { name: "home", path: "/", middlewares: ["htmlCache"], handler: homeHandler }
- * ```
  */
 export const homeHandler: Handler<AppEnv> = async (c) => {
   const site = await siteSettingsFor(c);

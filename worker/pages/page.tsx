@@ -10,12 +10,6 @@ import { PageView } from "../views/PageView.tsx";
 /**
  * `/{slug}`: a Sanity `page` document (contact, portfolio, imprint, …); a well-formed slug
  * that names no page is a fatal not-found.
- *
- * @example
- * ```ts
- * // A row of the route table (./routes.ts), after the fixed paths it would hide:
- * { name: "page", path: `/${PAGE_SLUG}`, check: slugParam("slug"), middlewares: ["htmlCache"], handler: pageHandler }
- * ```
  */
 export const pageHandler: Handler<AppEnv> = async (c) => {
   const site = await siteSettingsFor(c);

@@ -14,12 +14,6 @@ const later = (a: string, b: string | undefined) => (b && Date.parse(b) > Date.p
 /**
  * `/post/{slug}`: a Sanity `post` document, with its article metadata and structured data; a
  * well-formed slug that names no published post is a fatal not-found.
- *
- * @example
- * ```ts
- * // A row of the route table (./routes.ts):
- * { name: "post", path: "/post/:slug", check: slugParam("slug"), middlewares: ["htmlCache"], handler: postHandler }
- * ```
  */
 export const postHandler: Handler<AppEnv> = async (c) => {
   const site = await siteSettingsFor(c);

@@ -6,24 +6,12 @@ import type { AppEnv } from "../request/app-env.ts";
 
 /**
  * `/200`: the bare layout with an empty main area (for checks and monitoring).
- *
- * @example
- * ```ts
- * // A row of the route table (./routes.ts):
- * { name: "blank", path: "/200", middlewares: ["noindex", "htmlCache"], handler: blankHandler }
- * ```
  */
 export const blankHandler: Handler<AppEnv> = async (c) =>
   renderHtml(c, await loadLayout(c), { main: null });
 
 /**
  * `/404`: the not-found view, through the same error path as every other not-found.
- *
- * @example
- * ```ts
- * // A row of the route table (./routes.ts):
- * { name: "not-found", path: "/404", middlewares: ["noindex"], handler: notFoundHandler }
- * ```
  */
 export const notFoundHandler: Handler<AppEnv> = (c) => {
   throw pageNotFound(new URL(c.req.url).pathname);

@@ -30,18 +30,6 @@ async function loadDocument(
  * `/{page}/photo/{key}` and `/post/{post}/photo/{key}`: one photograph of a page or post, as
  * large as the screen allows, with its neighbours in the same sequence. A document or a key
  * that is not (or no longer) there is a fatal not-found.
- *
- * @example
- * ```ts
- * // A row of the route table (./routes.ts):
- * {
- *   name: "post-photo",
- *   path: "/post/:slug/photo/:key",
- *   check: allOf(slugParam("slug"), photoKeyParam("key")),
- *   middlewares: ["htmlCache"],
- *   handler: photoHandler("post"),
- * }
- * ```
  */
 export const photoHandler =
   (kind: DocumentKind): Handler<AppEnv> =>

@@ -13,15 +13,6 @@ import { endPreviewCookie, previewCookie } from "./cookie.ts";
  * dataset with the token (@sanity/preview-url-secret), and only then is the preview cookie
  * set. `/_app/preview/disable` ends preview (the banner's "Exit preview"). Every answer is
  * private and unindexed.
- *
- * @example
- * ```ts
- * const app = new Hono<AppEnv>();
- * app.route("/_app/preview", preview); // before readOnlyMethods and cacheHeaders
- * // GET /_app/preview/enable?sanity-preview-secret=…&sanity-preview-pathname=/post/x
- * //   → 303 Location: …/post/x, Set-Cookie: portfolio_preview=…
- * // GET /_app/preview/disable?redirect=/post/x → 303, the cookie ended
- * ```
  */
 export const preview = new Hono<AppEnv>();
 

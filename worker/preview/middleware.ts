@@ -4,16 +4,22 @@ import { inPreview } from "./cookie.ts";
 
 /**
  * Draft preview, for the owner only: a request with a genuine preview cookie reads drafts and
- * is answered privately. Registered first, so that everything after it knows, and so that it
- * has the last word on the answer's headers: nothing read or rendered in preview may be
+ * is answered privately. Registered before every middleware that reads it or sets headers (the
+ * security and cache headers, worker/app.ts), so that they know, and so that it has the last
+ * word on the answer's headers: nothing read or rendered in preview may be
  * stored anywhere (`private, no-store`) or indexed, and only preview answers may be framed
  * (by the Studio; the Content-Security-Policy names it, and X-Frame-Options, which cannot name
  * an origin, is dropped).
  *
  * @example
  * ```ts
+ * import { Hono } from "hono";
+ * import { configure } from "../config/middleware.ts";
+ * import type { AppEnv } from "../request/app-env.ts";
+ * import { previewMode } from "./middleware.ts";
+ *
  * const app = new Hono<AppEnv>();
- * app.use(previewMode); // first of all
+ * app.use(configure, previewMode); // before the security and cache headers
  * app.get("/post/:slug", (c) => c.text(c.get("preview") ? "drafts" : "published"));
  * // With a genuine preview cookie: "drafts", Cache-Control: private, no-store,
  * // X-Robots-Tag: noindex, and no Cloudflare-CDN-Cache-Control, Cache-Tag or X-Frame-Options.

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "hono/route";
 import type { SlideshowProps } from "../../shared/islands/slideshow/Slideshow.tsx";
 import { ConfigError } from "../config/config.ts";
 import { NoBackgroundImages } from "../content/content-source.ts";
@@ -63,8 +64,10 @@ export async function loadLayout(
     site,
     path: new URL(c.req.url).pathname,
     slideshow: slideshowProps(c, images),
-    // Unmatched paths (no route) count as routes without a slug.
-    showSlideshowToggle: c.get("route")?.slideshowToggle ?? true,
+    // The slideshow belongs to the pages of no particular document (the home page, the lists,
+    // an unmatched path's error page); a page about one (a slug, a key: a route parameter)
+    // keeps the reader on it.
+    showSlideshowToggle: !routePath(c).includes(":"),
     socialImage: site.socialImage ?? fallbackImage,
     preview: c.get("preview") ?? false,
   };

@@ -37,7 +37,7 @@ export type PageMetaFields = Omit<
   "canonical" | "title" | "description" | "siteName"
 >;
 
-/** What every page shows around its own content, loaded by pages/load-layout.ts. */
+/** What every page shows around its own content, loaded by render/load-layout.ts. */
 export interface LayoutData {
   site: SiteSettings;
   /** The request's path, to mark the current page in the navigation. */
@@ -59,15 +59,15 @@ export interface LayoutData {
 export const documentTitle = (pageTitle: string | undefined, siteTitle: string) =>
   pageTitle ? `${pageTitle} · ${siteTitle}` : siteTitle;
 
+/** The build's module addresses as every page carries them, made once per isolate. */
+const MODULES_JSON = moduleAddressesJson(buildInfo.modules);
+
 /**
  * The Link header: what the browser may start before the HTML arrives (Cloudflare sends it
  * ahead as 103 Early Hints): the stylesheet, and the connection to the image CDN. The largest
  * paint's photograph is preloaded from <head> instead: a header cannot carry its srcset
  * reliably (React leaves srcset preloads out of headers for that reason).
  */
-/** The build's module addresses as every page carries them, made once per isolate. */
-const MODULES_JSON = moduleAddressesJson(buildInfo.modules);
-
 const earlyHints = (imageCdn: string) =>
   [
     ...buildInfo.styles.map((href) => `<${href}>; rel=preload; as=style`),

@@ -10,10 +10,13 @@ import type { MiddlewareHandler } from "hono";
  *
  * @example
  * ```ts
+ * import { Hono } from "hono";
+ * import { headRequests } from "./index.ts";
+ *
  * const app = new Hono();
  * app.use(headRequests); // first, around everything
- * app.get("/", (c) => c.html(renderPage()));
- * // HEAD / → 200, the GET's headers, no body; the render stream is cancelled
+ * app.get("/", (c) => c.html("<p>a long page</p>"));
+ * // HEAD / → 200, the GET's headers, no body; the body's stream is cancelled
  * ```
  */
 export const headRequests: MiddlewareHandler = async (c, next) => {

@@ -38,13 +38,18 @@ function methodRouter(app: Hono<AppEnv>): TrieRouter<string[]> {
  *
  * @example
  * ```ts
+ * import { Hono } from "hono";
+ * import { configure } from "../../config/middleware.ts";
+ * import type { AppEnv } from "../../request/app-env.ts";
+ * import { allowedMethods } from "./index.ts";
+ *
  * const app = new Hono<AppEnv>();
  * app.use(configure);
  * app.use(allowedMethods(app));
- * app.get("/contact", pageHandler);
- * app.post("/contact", submitInquiry());
- * // PUT /contact     → 405 Method Not Allowed, Allow: GET, HEAD, POST
- * // OPTIONS /about   → 204, Allow: GET, HEAD
+ * app.get("/contact", (c) => c.text("the form"));
+ * app.post("/contact", (c) => c.text("sent"));
+ * // PUT /contact   → 405 Method Not Allowed, Allow: GET, HEAD, POST
+ * // OPTIONS /about → 204, Allow: GET, HEAD
  * ```
  */
 export function allowedMethods(app: Hono<AppEnv>): MiddlewareHandler<AppEnv> {

@@ -15,10 +15,16 @@ const turnstile = (c: Context<AppEnv>) => (c.var.config.turnstile ? TURNSTILE_OR
  *
  * @example
  * ```ts
+ * import { Hono } from "hono";
+ * import { configure } from "../../config/middleware.ts";
+ * import { previewMode } from "../../preview/index.ts";
+ * import type { AppEnv } from "../../request/app-env.ts";
+ * import { securityHeaders } from "./index.ts";
+ *
  * const app = new Hono<AppEnv>();
- * app.use(previewMode); // before it: frame-ancestors depends on c.get("preview")
+ * app.use(configure, previewMode); // before it: frame-ancestors depends on c.get("preview")
  * app.use(securityHeaders);
- * app.get("/", homeHandler);
+ * app.get("/", (c) => c.html("<p>a page</p>"));
  * // GET / → Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-…' …;
  * //         frame-ancestors 'none'; … Strict-Transport-Security, X-Content-Type-Options, …
  * ```

@@ -11,9 +11,13 @@ import type { AppEnv } from "../../request/app-env.ts";
  *
  * @example
  * ```ts
+ * import { Hono } from "hono";
+ * import { configure } from "../../config/middleware.ts";
+ * import type { AppEnv } from "../../request/app-env.ts";
+ * import { unreadBody } from "./index.ts";
+ *
  * const app = new Hono<AppEnv>();
- * app.use(configure);
- * app.use(unreadBody);
+ * app.use(configure, unreadBody);
  * app.post("/g/:id/unlock", (c) => c.text("401", 401)); // the posted body is released after
  * ```
  */

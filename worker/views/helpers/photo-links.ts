@@ -1,5 +1,5 @@
 import { type DocumentKind, paths } from "../../content/paths.ts";
-import { PHOTO_KEY } from "../../content/photos.ts";
+import { isPhotoKey } from "../../content/photos.ts";
 
 /** The page of a photograph with this key (its `_key`), when photographs have pages. */
 export type PhotoLink = (
@@ -12,7 +12,7 @@ export const photoAnchor = (key: string) => `photo-${key}`;
 /** Links from a document's photographs to their own pages. */
 export function photoLinks(kind: DocumentKind, slug: string): PhotoLink {
   return (key) =>
-    key && PHOTO_KEY.test(key)
+    key && isPhotoKey(key)
       ? { href: paths.photo(kind, slug, key), id: photoAnchor(key) }
       : undefined;
 }
