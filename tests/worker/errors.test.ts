@@ -57,6 +57,41 @@ describe("error views", () => {
   });
 });
 
+describe("a refused request", () => {
+  it("names its own status, and is no internal error in the page or the log", async () => {
+    const logs = captureLogs();
+    // A client gallery's form posted from another site: Hono's csrf() refuses it.
+    const res = await request("/g/aaaaaaaaaaaaaaaaaaaaaaaaaa/favourites", {
+      method: "POST",
+      headers: {
+        Origin: "https://evil.example",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "photo=x",
+    });
+    expect(res.status).toBe(403);
+    const main = textOf(res.body, "main") ?? "";
+    expect(main).toContain("Error 403");
+    expect(main).toContain("Forbidden");
+    expect(main).not.toContain("Internal Server Error");
+    expect(logs.lines("error")).toEqual([]);
+  });
+});
+
+describe("the one address of a page", () => {
+  it("sends another spelling of a post's path to the path its page names as canonical", async () => {
+    const res = await request("/post/autumn-in-the-basque-mountain%73");
+    expect(res.status).toBe(301);
+    const location = new URL(res.headers.get("Location") ?? "");
+    expect(location.pathname).toBe("/post/autumn-in-the-basque-mountains");
+    const page = await request(location.href);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(
+      '<link rel="canonical" href="http://localhost/post/autumn-in-the-basque-mountains"/>',
+    );
+  });
+});
+
 describe("bots", () => {
   it("get the status and a minimal body on errors, and a log line", async () => {
     const logs = captureLogs();

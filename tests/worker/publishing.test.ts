@@ -6,6 +6,8 @@
 
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COPY_KEY } from "../../worker/content/generation.ts";
+import { TRUSTED_MS } from "../../worker/content/generation-store.ts";
 import { CHANGE, delivery, generation, HOOK, hookEnv, WEBHOOK_SECRET } from "./deliveries.ts";
 import {
   BOT_UA,
@@ -118,6 +120,27 @@ describe("after a publish", () => {
     const next = await request(POST, { env: testEnv });
     expect(textOf(next.body, "h1")).toBe("After the publish");
     expect((await request("/", { env: testEnv })).body).toContain("After the publish");
+  });
+
+  it("is shown by another data centre once its copy of the generation stops vouching for what it cached", async () => {
+    const testEnv = mutableEnv({ CONTENT_FRESH_SECONDS: "3600" });
+    const before = await generation();
+    await mutate({ patch: { id: base._id, set: { title: "Cached elsewhere" } } });
+    expect(textOf((await request(POST, { env: testEnv })).body, "h1")).toBe("Cached elsewhere");
+    await mutate({ patch: { id: base._id, set: { title: "Published elsewhere" } } });
+    // A data centre whose copy was read a second before the publish: it renders what it
+    // cached for at most TRUSTED_MS...
+    const copy = (readAt: number) =>
+      caches.default.put(
+        COPY_KEY,
+        Response.json({ value: before, readAt }, { headers: { "Cache-Control": "max-age=600" } }),
+      );
+    await copy(Date.now() - 1_000);
+    expect(textOf((await request(POST, { env: testEnv })).body, "h1")).toBe("Cached elsewhere");
+    // ...and once its copy is older than that, it reads the content again, without waiting
+    // for the object that keeps the generation.
+    await copy(Date.now() - TRUSTED_MS - 1);
+    expect(textOf((await request(POST, { env: testEnv })).body, "h1")).toBe("Published elsewhere");
   });
 });
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { BackgroundTasks } from "./edge-cache.ts";
-import { localGeneration, publishDelivery } from "./generation.ts";
+import { COPY_KEY, localGeneration, publishDelivery } from "./generation.ts";
 import { TRUSTED_MS } from "./generation-store.ts";
 
 let caches_ = 0;
@@ -76,7 +76,7 @@ describe("this data centre's copy of the content generation", () => {
     // A copy nobody renewed for longer than the trusted time no longer vouches for anything.
     const stale = await dataCentre();
     await stale.put(
-      "https://content-generation.invalid/copy",
+      COPY_KEY,
       Response.json(
         { value: 7, readAt: start - TRUSTED_MS - 1 },
         { headers: { "Cache-Control": "max-age=600" } },

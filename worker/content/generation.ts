@@ -14,7 +14,7 @@ type GenerationEnv = { CONTENT_GENERATION?: DurableObjectNamespace<ContentGenera
 const instance = (env: GenerationEnv) => env.CONTENT_GENERATION?.getByName("site");
 
 // The Cache API keys on URLs; this host is never fetched.
-const COPY_KEY = "https://content-generation.invalid/copy";
+export const COPY_KEY = "https://content-generation.invalid/copy";
 
 /**
  * The isolate's renewal of the copy under way, until when: a plain number (requests may share

@@ -63,8 +63,15 @@ export const galleryStore = (env: Env, id: string) => env.CLIENT_GALLERY.getByNa
  *
  * @example
  * ```ts
- * galleries.get("/g/:gallery", guard({ photos: true, refuse: refusalPage }), galleryPage);
- * // GET /g/{id} without the session cookie of a gallery with a password → 401, the form
+ * import { Hono } from "hono";
+ * import type { AppEnv } from "../request/app-env.ts";
+ * import { galleryOf, guard, refuseFile } from "./access.ts";
+ *
+ * const app = new Hono<AppEnv>();
+ * app.get("/g/:gallery/photo/:photo/name", guard({ refuse: refuseFile }), (c) =>
+ *   c.text(galleryOf(c).photo?.name ?? ""),
+ * );
+ * // Without the session cookie of a gallery with a password → 401, and nothing of the photograph
  * ```
  */
 export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {

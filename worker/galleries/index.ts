@@ -15,12 +15,8 @@ export { ClientGallery } from "./gallery-store.ts";
 /**
  * Client galleries (docs/galleries.md): a private gallery per shoot at `/g/{id}`, whose every
  * byte passes the access check (access.ts), with favourites, downloads and the owner's upload.
- *
- * @example
- * ```ts
- * app.route("/", galleries); // before the pages
- * // GET /g/{id} → 401 and the password form, then the gallery once unlocked
- * ```
+ * Mounted before the pages: `GET /g/{id}` is 401 and the password form, then the gallery once
+ * unlocked.
  */
 export const galleries = new Hono<AppEnv>();
 
