@@ -35,9 +35,12 @@ rmSync(OUT, { recursive: true, force: true });
 const problems: string[] = [];
 const written: string[] = [];
 for (const file of sources(join(ROOT, "worker"))) {
-  examplesOf(readFileSync(file, "utf8")).forEach((example, i) => {
+  for (const [i, example] of examplesOf(readFileSync(file, "utf8")).entries()) {
     const name = `${relative(ROOT, file)}#${i + 1}`;
-    if (example instanceof Error) return problems.push(`${name}: ${example.message}`);
+    if (example instanceof Error) {
+      problems.push(`${name}: ${example.message}`);
+      continue;
+    }
     const code = example.replace(/from "(\.{1,2}\/[^"]+)"/g, (_, spec: string) => {
       return `from "${resolve(dirname(file), spec)}"`;
     });
@@ -45,7 +48,7 @@ for (const file of sources(join(ROOT, "worker"))) {
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `// ${name}\n${code}\nexport {};\n`);
     written.push(out);
-  });
+  }
 }
 if (problems.length > 0) {
   console.error(problems.join("\n"));
