@@ -1,38 +1,6 @@
-// Content-service calls and content generation reads per warm page view, and how long a
-// publish takes to reach the next view.
+// How long a publish takes to reach the next view.
 import { mutate, sendSanityWebhook, webhookBody } from "../demo/publish.ts";
-import type { ContentService } from "../demo/server/server.ts";
 import type { RunningSite } from "../scripts/site-server.ts";
-
-/** How many times a response says it read the content generation (one Server-Timing entry each). */
-const generationReads = (res: Response) =>
-  (res.headers.get("Server-Timing") ?? "")
-    .split(",")
-    .filter((entry) => entry.trim().startsWith("generation;")).length;
-
-/**
- * Views `path` twice to warm the edge cache, then `views` times, counting content queries
- * (which the demo content service counts) and content generation reads.
- */
-export async function contentCallsPerViews(
-  siteUrl: string,
-  content: ContentService,
-  path: string,
-  views = 100,
-): Promise<{ calls: number; generationReads: number }> {
-  const view = async () => {
-    const res = await fetch(new URL(path, siteUrl));
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-    return generationReads(res);
-  };
-  await view();
-  await view();
-  const before = content.stats.queries;
-  let reads = 0;
-  for (let i = 0; i < views; i++) reads += await view();
-  return { calls: content.stats.queries - before, generationReads: reads };
-}
 
 const POST = { id: "post-autumn-in-the-basque-mountains", slug: "autumn-in-the-basque-mountains" };
 

@@ -4,7 +4,7 @@ import type { RunningSite } from "../scripts/site-server.ts";
 import { runtimeErrors } from "../tests/support/server-log.ts";
 import { workerBundleSize } from "./bundle.ts";
 import { htmlSizes, recordAssets, type Sizes } from "./bytes.ts";
-import { contentCallsPerViews, publishToPage } from "./content.ts";
+import { publishToPage } from "./content.ts";
 import { loadPosts, postToDocument } from "./inquiries.ts";
 import { labMetrics } from "./lighthouse.ts";
 import { interleavedLoads, type LoadResult, percentile, runLoad } from "./load.ts";
@@ -73,43 +73,9 @@ export async function throughputRows(siteUrl: string, options: BenchOptions): Pr
       value: (results.get(page.path) as LoadResult).rps / staticRps,
       unit: "",
       digits: 2,
-      budget: page.path === "/" ? { op: ">=", limit: 0.5 } : undefined,
+      // Each page view renders (there is no page cache in the worker: in production, Workers
+      // Cache in front of it answers repeated views); see the caches section for a render.
     });
-  }
-  return rows;
-}
-
-export async function contentRows(
-  siteUrl: string,
-  content: ContentService,
-  options: BenchOptions,
-): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const page of PAGES) {
-    const { calls, generationReads } = await contentCallsPerViews(
-      siteUrl,
-      content,
-      page.path,
-      options.views,
-    );
-    rows.push(
-      {
-        section: "content service",
-        metric: `${page.type}: calls per 100 warm views`,
-        value: (calls * 100) / options.views,
-        unit: "",
-        digits: 1,
-        budget: { op: "<=", limit: 1 },
-      },
-      {
-        section: "content service",
-        metric: `${page.type}: content generation reads per warm view`,
-        value: generationReads / options.views,
-        unit: "",
-        digits: 2,
-        budget: { op: "<=", limit: 1 },
-      },
-    );
   }
   return rows;
 }

@@ -15,6 +15,7 @@ import {
   type SiteOptions,
   startSite,
 } from "../scripts/site-server.ts";
+import { cacheRows, farGenerationRows } from "./caches.ts";
 import { galleryRows } from "./galleries.ts";
 import { importRows } from "./import.ts";
 import { type BenchOptions, parseOptions } from "./options.ts";
@@ -22,7 +23,6 @@ import { PAGES } from "./pages.ts";
 import {
   bundleRows,
   bytesRows,
-  contentRows,
   inquiryRows,
   lighthouseRows,
   loadRows,
@@ -94,7 +94,7 @@ function legend(options: BenchOptions): string[] {
   return [
     `pages: ${PAGES.map((page) => `${page.type} = ${page.path}`).join(", ")}; static = the hashed CSS of the home page`,
     `throughput: autocannon on loopback, ${options.throughputConnections} connections, ${options.throughputS} s per target in ${options.throughputSlices} interleaved slices after ${options.warmupS} s of warm-up, warm edge cache`,
-    `content service: queries it received over ${options.views} sequential views per page after 2 warm-up views, per 100 views; content generation reads counted from the responses' Server-Timing`,
+    `caches: on a fresh instance, the content service's count of queries for the first view of each page (no content cached: what every view would cost without the content cache) and for ${options.views} sequential warm views after 2 more; each warm view's time to its last byte on loopback (what a hit of the page cache in front of the worker, Workers Cache, spares it; not emulated locally); then, on an instance whose content generation's Durable Object answers 200 ms late (GENERATION_LATENCY_MS), the post's time over ${options.views} views spaced so that some renew the data centre's copy`,
     "publishing: a title change on the demo and the signed webhook, as Sanity sends it; then the time the next view of the post takes to arrive with the new title",
     "bytes: what Chromium fetched per page, images blocked (JS, CSS: scripts and stylesheets of the site's origin, the photo viewer counted on its own; HTML: the document); KiB = 1024 bytes; node:zlib defaults (gzip level 6, brotli quality 11), per file",
     `viewer: Chromium; on ${ZOOM_PAGE} (5640 × 3172) + is pressed until the largest zoom, and each step's region requests are counted (pixels: the w asked for × its height; bytes: the bodies received); opening: frames (requestAnimationFrame) from a click on a thumbnail whose page and photograph were seen before until the photograph's box, then the image, is on screen`,
@@ -120,7 +120,7 @@ async function main(): Promise<number> {
 
   await phase(rows, "worker bundle", () => bundleRows(ROOT));
   const base = [
-    "content service",
+    "caches",
     "bytes",
     "viewer",
     "throughput",
@@ -133,7 +133,7 @@ async function main(): Promise<number> {
     await withSite({ latencyMs: 0 }, async (site) => {
       const content = site.content;
       if (!content) throw new Error("The benchmark needs the demo content service");
-      await phase(rows, "content service", () => contentRows(site.url, content, options));
+      await phase(rows, "caches", () => cacheRows(site.url, content, options));
       await phase(rows, "bytes", () => bytesRows(site.url, options));
       await phase(rows, "viewer", () => viewerRows(site.url, options.screens));
       await phase(rows, "throughput", () => throughputRows(site.url, options));
@@ -143,6 +143,12 @@ async function main(): Promise<number> {
       await phase(rows, "publishing", () => publishRows(site));
       await phase(rows, "inquiries", () => inquiryRows(site, options));
     });
+  if (wanted("caches"))
+    await withSite(
+      { latencyMs: 0 },
+      (site) => phase(rows, "caches", () => farGenerationRows(site, options)),
+      { vars: { GENERATION_LATENCY_MS: "200" } },
+    );
   if (wanted("load"))
     await withSite({ latencyMs: options.loadLatencyMs }, async (site) => {
       const content = site.content;

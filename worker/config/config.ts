@@ -49,6 +49,8 @@ export interface Config {
   inquiryRetrySeconds: number;
   /** How long content and pages built from it stay fresh without a publish webhook; 0 when the setting is malformed. */
   freshSeconds: number;
+  /** On a developer's machine: how far away the content generation's object pretends to be. */
+  generationLatencyMs: number;
 }
 
 /** Where Sanity serves images, unless SANITY_API_HOST names a host of its own (the demo). */
@@ -88,6 +90,10 @@ function readConfig(env: Vars): Config {
       Number(VARS.INQUIRY_RETRY_SECONDS.default),
     ),
     freshSeconds: content instanceof ConfigError ? 0 : content.freshSeconds,
+    generationLatencyMs:
+      setVar(env, "ENVIRONMENT") === "development"
+        ? wholeSeconds(varOrDefault(env, "GENERATION_LATENCY_MS"), 0)
+        : 0,
   };
 }
 

@@ -45,6 +45,12 @@ export const VARS = {
   TURNSTILE_SECRET_KEY: { default: "", secret: true },
   /** Seconds before the first retry of a failed inquiry delivery step (then doubling). */
   INQUIRY_RETRY_SECONDS: { default: "30" },
+  /**
+   * On a developer's machine only: milliseconds the content generation's Durable Object waits
+   * before it answers, as one on another continent would (`npm run bench` measures a page with
+   * 200). Ignored by a deploy.
+   */
+  GENERATION_LATENCY_MS: { default: "0" },
 } as const satisfies Record<string, { default: string; secret?: true }>;
 
 export type VarName = keyof typeof VARS;

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { loadConfig } from "../config/config.ts";
 import { QUERY_DEADLINE_MS } from "./content-source.ts";
 import type { PurgeRequest } from "./purge.ts";
 
@@ -52,7 +53,13 @@ export interface Delivery {
  * one instance, so two copies sent at once cannot both pass.
  */
 export class ContentGeneration extends DurableObject<Env> {
-  current(): number {
+  async current(): Promise<number> {
+    const { generationLatencyMs } = loadConfig(this.env);
+    if (generationLatencyMs > 0) await scheduler.wait(generationLatencyMs);
+    return this.#current();
+  }
+
+  #current(): number {
     return this.ctx.storage.kv.get<number>(KEY) ?? 0;
   }
 
@@ -72,7 +79,7 @@ export class ContentGeneration extends DurableObject<Env> {
     kv.put(`${REPURGE}${at}`, purge);
     const alarm = await this.ctx.storage.getAlarm();
     if (alarm === null || alarm > at) await this.ctx.storage.setAlarm(at);
-    const next = this.current() + 1;
+    const next = this.#current() + 1;
     kv.put(KEY, next);
     return next;
   }

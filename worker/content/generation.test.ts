@@ -30,10 +30,10 @@ describe("this data centre's copy of the content generation", () => {
     const cache = await dataCentre();
     const current = await env.CONTENT_GENERATION.getByName("site").current();
     const first = request();
-    expect(await localGeneration(env, first.tasks, cache)).toBeNull();
+    expect((await localGeneration(env, first.tasks, cache)).copy).toBeNull();
     await first.done();
     const next = request();
-    expect(await localGeneration(env, next.tasks, cache)).toEqual({
+    expect((await localGeneration(env, next.tasks, cache)).copy).toEqual({
       value: current,
       trusted: true,
     });
@@ -44,7 +44,7 @@ describe("this data centre's copy of the content generation", () => {
     const cache = await dataCentre();
     const hung = request();
     // The renewal hangs in the background; the answer is there at once.
-    expect(await localGeneration(objectAnswering(never), hung.tasks, cache, 0)).toBeNull();
+    expect((await localGeneration(objectAnswering(never), hung.tasks, cache, 0)).copy).toBeNull();
   });
 
   it("vouches for cached content only while the copy is recent, renewing it past half that time", async () => {
@@ -56,11 +56,11 @@ describe("this data centre's copy of the content generation", () => {
     });
     const start = Date.now();
     const first = request();
-    await localGeneration(counting, first.tasks, cache, start);
+    expect((await localGeneration(counting, first.tasks, cache, start)).renewing).toBe(true);
     await first.done();
     expect(reads).toBe(1);
     const fresh = request();
-    expect(await localGeneration(counting, fresh.tasks, cache, start)).toEqual({
+    expect((await localGeneration(counting, fresh.tasks, cache, start)).copy).toEqual({
       value: 7,
       trusted: true,
     });
@@ -69,7 +69,7 @@ describe("this data centre's copy of the content generation", () => {
     // Past half the trusted time: still trusted, renewed in the background.
     const later = request();
     expect(
-      await localGeneration(counting, later.tasks, cache, start + TRUSTED_MS / 2 + 1_000),
+      (await localGeneration(counting, later.tasks, cache, start + TRUSTED_MS / 2 + 1_000)).copy,
     ).toEqual({ value: 7, trusted: true });
     expect(reads).toBe(2);
     await later.done();
@@ -83,10 +83,12 @@ describe("this data centre's copy of the content generation", () => {
       ),
     );
     const quiet = request();
-    expect(await localGeneration(objectAnswering(never), quiet.tasks, stale, start)).toEqual({
-      value: 7,
-      trusted: false,
-    });
+    expect((await localGeneration(objectAnswering(never), quiet.tasks, stale, start)).copy).toEqual(
+      {
+        value: 7,
+        trusted: false,
+      },
+    );
   });
 
   it("keeps the webhook's number when a renewal that read the object before the publish ends after it", async () => {
@@ -94,7 +96,7 @@ describe("this data centre's copy of the content generation", () => {
     let answer: (value: number) => void = () => {};
     const slow = objectAnswering(() => new Promise<number>((resolve) => (answer = resolve)));
     const renewal = request();
-    expect(await localGeneration(slow, renewal.tasks, cache)).toBeNull();
+    expect((await localGeneration(slow, renewal.tasks, cache)).copy).toBeNull();
     const published = await publishDelivery(
       env,
       { signature: `generation-test-${Date.now()}`, signedAt: Date.now() },
@@ -104,7 +106,7 @@ describe("this data centre's copy of the content generation", () => {
     answer((published ?? 0) - 1);
     await renewal.done();
     const after = request();
-    expect(await localGeneration(env, after.tasks, cache)).toEqual({
+    expect((await localGeneration(env, after.tasks, cache)).copy).toEqual({
       value: published,
       trusted: true,
     });

@@ -49,18 +49,21 @@ async function storeCopy(cache: Cache, copy: Copy): Promise<void> {
  * the object, which lives in one place in the world. A copy past half its trusted time is
  * renewed in the background (the request does not wait), so a data centre with visitors keeps
  * a trusted copy; a quiet one's first view finds it untrusted and reads its content from
- * Sanity. Null until this data centre has a copy at all.
+ * Sanity. The copy is null until this data centre has one at all; `renewing` says that this
+ * request started a renewal.
  */
 export async function localGeneration(
   env: GenerationEnv,
   tasks: BackgroundTasks,
   cache: Cache = caches.default,
   now = Date.now(),
-): Promise<LocalGeneration | null> {
+): Promise<{ copy: LocalGeneration | null; renewing: boolean }> {
   const copy = await readCopy(cache);
   const age = copy ? now - copy.readAt : Number.POSITIVE_INFINITY;
   const stub = instance(env);
+  let started = false;
   if (stub && age > TRUSTED_MS / 2 && renewing <= now) {
+    started = true;
     const until = now + TRUSTED_MS;
     renewing = until;
     const renewal = (async () => {
@@ -72,7 +75,10 @@ export async function localGeneration(
     });
     tasks.waitUntil(renewal.catch(() => {}));
   }
-  return copy ? { value: copy.value, trusted: age <= TRUSTED_MS } : null;
+  return {
+    copy: copy ? { value: copy.value, trusted: age <= TRUSTED_MS } : null,
+    renewing: started,
+  };
 }
 
 function required(env: GenerationEnv) {

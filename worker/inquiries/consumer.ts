@@ -40,7 +40,7 @@ async function siteTitle(
   logFields: Record<string, string>,
 ): Promise<string> {
   const content = createContentSource(config, ctx, paths.contact(), {
-    generation: () => localGeneration(env, ctx),
+    generation: async () => (await localGeneration(env, ctx)).copy,
     preview: false,
   });
   const site = await loadSiteSettings(() => content.settings(), config.site, logFields);

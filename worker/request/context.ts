@@ -41,8 +41,16 @@ export function contentFor(c: Context<AppEnv>): ContentSource {
   const preview = c.get("preview") ?? false;
   const tasks = backgroundTasks(c);
   const source = createContentSource(c.var.config, tasks, pathOf(c), {
-    // Draft preview reads past every cache: it needs no generation.
-    generation: async () => (preview ? null : localGeneration(c.env, tasks)),
+    generation: async () => {
+      // Draft preview reads past every cache: it needs no generation.
+      if (preview) return null;
+      const { copy, renewing } = await localGeneration(c.env, tasks);
+      const state = copy ? (copy.trusted ? "trusted copy" : "doubted copy") : "no copy";
+      c.header("Server-Timing", `generation;desc="${state}${renewing ? ", renewing" : ""}"`, {
+        append: true,
+      });
+      return copy;
+    },
     preview,
   });
   c.set("source", source);
