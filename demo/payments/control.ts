@@ -1,0 +1,94 @@
+// The control API for tests, under /_control/ (outside Stripe's namespace; JSON in and out):
+//   GET  /_control/events                              events sent, with every delivery attempt
+//   POST /_control/events/{id}/resend                  {secret?, timestamp?}: send it again
+//   POST /_control/checkout/sessions/{id}/complete     {payment?: "card" | "bank_transfer",
+//                                                       email?, name?, address?, shipping_rate?}
+//   POST /_control/checkout/sessions/{id}/settle       {outcome: "succeeded" | "failed"}
+//   POST /_control/webhook                             {url}: where events go from now on
+//   POST /_control/reset                               forget everything
+// Actions answer once the webhook deliveries they cause are done (delivered or given up).
+import type { IncomingMessage } from "node:http";
+import { HttpError, readJsonBody } from "../server/http.ts";
+import { sessionRecord, view } from "./checkout.ts";
+import { complete, settle } from "./completion.ts";
+import type { PaymentsContext } from "./context.ts";
+import { invalidRequest } from "./errors.ts";
+import { readBuyer } from "./page.ts";
+
+export interface ControlResult {
+  status: number;
+  body: unknown;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw invalidRequest("The body must be a JSON object.");
+  }
+  return value as Record<string, unknown>;
+}
+
+const text = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
+
+export async function handleControl(
+  ctx: PaymentsContext,
+  req: IncomingMessage,
+  path: string,
+  reset: () => void,
+): Promise<ControlResult> {
+  const method = req.method ?? "GET";
+  if (method === "GET" && path === "/_control/events") {
+    return { status: 200, body: ctx.webhooks.records };
+  }
+  if (method !== "POST") throw new HttpError(405, { error: { message: "Use POST." } });
+  const body = record(
+    req.headers["content-length"] === "0" ? {} : await readJsonBody(req, 64 * 1024),
+  );
+
+  if (path === "/_control/reset") {
+    reset();
+    return { status: 200, body: { reset: true } };
+  }
+  if (path === "/_control/webhook") {
+    ctx.webhooks.url = typeof body.url === "string" && body.url !== "" ? body.url : undefined;
+    return { status: 200, body: { url: ctx.webhooks.url ?? null } };
+  }
+  const resend = /^\/_control\/events\/([^/]+)\/resend$/.exec(path);
+  if (resend?.[1]) {
+    const delivery = ctx.webhooks.resend(resend[1], {
+      ...(typeof body.secret === "string" ? { secret: body.secret } : {}),
+      ...(typeof body.timestamp === "number" ? { timestamp: body.timestamp } : {}),
+    });
+    if (!delivery) throw invalidRequest("No such event, or no webhook URL set.");
+    await ctx.webhooks.idle();
+    return { status: 200, body: delivery };
+  }
+  const action = /^\/_control\/checkout\/sessions\/([^/]+)\/(complete|settle)$/.exec(path);
+  if (action?.[1]) {
+    const found = sessionRecord(ctx, action[1]);
+    if (action[2] === "settle") {
+      if (body.outcome !== "succeeded" && body.outcome !== "failed") {
+        throw invalidRequest('outcome must be "succeeded" or "failed".');
+      }
+      settle(ctx, found, body.outcome);
+    } else {
+      const address = record(body.address ?? {});
+      const allowed = found.session.shipping_address_collection?.allowed_countries;
+      const { buyer, errors } = readBuyer(found.session, {
+        email: text(body.email, "buyer@example.com"),
+        name: text(body.name, "Test Buyer"),
+        line1: text(address.line1, "1 Test Street"),
+        line2: text(address.line2, ""),
+        city: text(address.city, "London"),
+        postal_code: text(address.postal_code, "SW1A 1AA"),
+        state: text(address.state, ""),
+        country: text(address.country, allowed?.[0] ?? "GB"),
+        shipping_rate: text(body.shipping_rate, ""),
+      });
+      if (!buyer) throw invalidRequest(`Invalid buyer: ${JSON.stringify(errors)}`);
+      complete(ctx, found, buyer, body.payment === "bank_transfer" ? "bank_transfer" : "card");
+    }
+    await ctx.webhooks.idle();
+    return { status: 200, body: view(ctx, found, ["payment_intent"]) };
+  }
+  throw new HttpError(404, { error: { message: `No control action at ${path}.` } });
+}

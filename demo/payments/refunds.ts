@@ -1,0 +1,85 @@
+// Refunds: all or part of a paid charge (named by its PaymentIntent or itself) goes back to
+// the buyer at once, and the webhook hears `charge.refunded` with the charge as it is now.
+import type Stripe from "stripe";
+import type { PaymentsContext, RequestInfo } from "./context.ts";
+import { invalidRequest, noSuch } from "./errors.ts";
+import type { Params } from "./form.ts";
+import * as make from "./objects.ts";
+
+const IMPLEMENTED = [
+  "payment_intent",
+  "charge",
+  "amount",
+  "metadata",
+  "reason",
+  "expand",
+] as const satisfies readonly (keyof Stripe.RefundCreateParams)[];
+const OTHERS = [
+  "currency",
+  "customer",
+  "instructions_email",
+  "origin",
+  "refund_application_fee",
+  "reverse_transfer",
+] as const satisfies readonly (keyof Stripe.RefundCreateParams)[];
+
+function chargeToRefund(ctx: PaymentsContext, params: Params): Stripe.Charge {
+  const intentId = params.string("payment_intent");
+  const chargeId = params.string("charge");
+  if (intentId === undefined && chargeId === undefined) {
+    throw invalidRequest(
+      "One of the following params should be provided for this request: payment_intent or charge.",
+    );
+  }
+  if (intentId !== undefined) {
+    const intent = ctx.store.paymentIntents.get(intentId);
+    if (!intent) throw noSuch("payment_intent", intentId, "payment_intent");
+    const paid = ctx.store.charges.get(String(intent.latest_charge));
+    if (!paid || intent.status !== "succeeded") {
+      throw invalidRequest(
+        `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+        { param: "payment_intent" },
+      );
+    }
+    if (chargeId !== undefined && chargeId !== paid.id) {
+      throw invalidRequest(`The charge ${chargeId} does not belong to ${intentId}.`, {
+        param: "charge",
+      });
+    }
+    return paid;
+  }
+  const paid = ctx.store.charges.get(chargeId as string);
+  if (!paid) throw noSuch("charge", chargeId as string, "charge");
+  return paid;
+}
+
+export function createRefund(
+  ctx: PaymentsContext,
+  params: Params,
+  request: RequestInfo,
+): Stripe.Refund {
+  params.only(IMPLEMENTED, [...IMPLEMENTED, ...OTHERS]);
+  const paid = chargeToRefund(ctx, params);
+  const left = paid.amount - paid.amount_refunded;
+  if (left === 0) {
+    throw invalidRequest(`Charge ${paid.id} has already been refunded.`, {
+      code: "charge_already_refunded",
+    });
+  }
+  const amount = params.integer("amount", { min: 1 }) ?? left;
+  if (amount > left) {
+    throw invalidRequest(
+      `Refund amount (${amount}) is greater than unrefunded amount on charge (${left}).`,
+      { param: "amount" },
+    );
+  }
+  const reason =
+    params.oneOf("reason", ["duplicate", "fraudulent", "requested_by_customer"]) ?? null;
+  const created = make.refund(paid, amount, params.metadata("metadata"), reason);
+  ctx.store.refunds.set(created.id, created);
+  const previous = { amount_refunded: paid.amount_refunded, refunded: paid.refunded };
+  paid.amount_refunded += amount;
+  paid.refunded = paid.amount_refunded === paid.amount;
+  ctx.webhooks.emit("charge.refunded", paid, request, previous);
+  return created;
+}
