@@ -128,6 +128,7 @@ describe("a Checkout Session", () => {
       amount_received: 28_200,
       currency: "eur",
       metadata: { order: "ord-42" },
+      description: "Order ord-42",
     });
     expect((intent.latest_charge as Stripe.Charge).status).toBe("succeeded");
     expect((await h.stripe.paymentIntents.retrieve(intent.id)).id).toBe(intent.id);

@@ -296,7 +296,10 @@ export function createSession(ctx: PaymentsContext, params: Params): unknown {
   const record: SessionRecord = {
     session,
     lineItems: items,
-    paymentMetadata: intentData?.metadata("metadata") ?? {},
+    paymentData: {
+      metadata: intentData?.metadata("metadata") ?? {},
+      description: intentData?.string("description") ?? null,
+    },
   };
   ctx.store.sessions.set(id, record);
   ctx.expiries.set(

@@ -103,9 +103,10 @@ export function complete(
     total,
     session.currency ?? "eur",
     kind,
-    record.paymentMetadata,
+    record.paymentData.metadata,
     shipsTo && { ...shipsTo, carrier: null, phone: null, tracking_number: null },
   );
+  intent.description = record.paymentData.description;
   ctx.store.paymentIntents.set(intent.id, intent);
   session.payment_intent = intent.id;
   session.status = "complete";

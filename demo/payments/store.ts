@@ -8,8 +8,8 @@ import type { WireLineItem } from "./objects.ts";
 export interface SessionRecord {
   session: Stripe.Checkout.Session;
   lineItems: WireLineItem[];
-  /** `payment_intent_data[metadata]`: the payment's metadata once it exists. */
-  paymentMetadata: Record<string, string>;
+  /** `payment_intent_data[metadata, description]`, for the payment once it exists. */
+  paymentData: { metadata: Record<string, string>; description: string | null };
 }
 
 export class PaymentsStore {

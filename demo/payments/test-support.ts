@@ -119,7 +119,7 @@ export function printOrder(): Stripe.Checkout.SessionCreateParams {
       },
     ],
     automatic_tax: { enabled: true },
-    payment_intent_data: { metadata: { order: "ord-42" } },
+    payment_intent_data: { metadata: { order: "ord-42" }, description: "Order ord-42" },
     expires_at: Math.floor(Date.now() / 1000) + 3600,
     locale: "fr",
   };
