@@ -129,14 +129,13 @@ ${input("line2", "Address line 2 (optional)", state, 'autocomplete="address-line
 ${input("city", "Town or city", state, 'autocomplete="address-level2" required')}
 ${input("postal_code", "Postal code", state, 'autocomplete="postal-code" required')}
 ${input("state", "State or county (optional)", state, 'autocomplete="address-level1"')}
-<p><label for="country">Country</label><br><select id="country" name="country" autocomplete="country">${allowed
-        .map(
-          (code) =>
-            `<option value="${code}"${state.fields.country === code ? " selected" : ""}>${code}</option>`,
-        )
-        .join(
-          "",
-        )}</select>${state.errors.country ? `<br><span class="error">${html(state.errors.country)}</span>` : ""}</p>
+<p><label for="country">Country</label><br><select id="country" name="country" autocomplete="country"${
+        state.errors.country ? ' aria-invalid="true" aria-describedby="country-error"' : ""
+      }>${allowed.map((code) => `<option${state.fields.country === code ? " selected" : ""}>${code}</option>`).join("")}</select>${
+        state.errors.country
+          ? `<br><span class="error" id="country-error">${html(state.errors.country)}</span>`
+          : ""
+      }</p>
 </fieldset>`
     : `<fieldset><legend>Billing</legend>${input("country", "Country (two-letter code)", state, 'autocomplete="country" required maxlength="2"')}</fieldset>`;
   const back = session.cancel_url
