@@ -153,7 +153,6 @@ async function upload(context: Context, file: GalleryFile, scan: ScannedPhoto): 
       "X-Photo-Name": encodeURIComponent(file.fileName ?? path.basename(file.path)),
       "X-Photo-Width": String(scan.width),
       "X-Photo-Height": String(scan.height),
-      "X-Photo-CRC32": scan.crc32,
       ...(scan.taken ? { "X-Photo-Taken": scan.taken } : {}),
     },
     body: strippedStream(file.path, scan.format, (count) => progress.addBytes(count)),

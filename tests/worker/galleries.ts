@@ -5,7 +5,6 @@
 import { env } from "cloudflare:workers";
 import { newGalleryId } from "../../studio/galleries/ids.ts";
 import { hashGalleryPassword } from "../../studio/galleries/password.ts";
-import { crc32 } from "../../worker/galleries/crc32.ts";
 import { uploadKey, uploadSignatureText } from "../../worker/galleries/upload.ts";
 import { sign, toHex } from "../../worker/lib/signing.ts";
 import { delivery, HOOK, hookEnv } from "./deliveries.ts";
@@ -121,7 +120,6 @@ export async function upload(
       "X-Photo-Name": encodeURIComponent(name),
       "X-Photo-Width": String(size.width),
       "X-Photo-Height": String(size.height),
-      "X-Photo-CRC32": crc32(bytes).toString(16).padStart(8, "0"),
       "X-Gallery-Signature": `t=${at},v1=${signature}`,
       ...options.override,
     },
