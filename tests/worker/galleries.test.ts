@@ -1,21 +1,19 @@
 // Client galleries through the real worker and its real bindings in workerd: the gallery's
 // Durable Object, the R2 bucket, the Images binding, the Rate Limiting binding and the Cache
 // API, with the gallery's document in the demo content service. What a client and the owner
-// do, and what each gets. (What anybody else gets: gallery-attacks.test.ts.)
-import { env } from "cloudflare:workers";
+// do, and what each gets. (What anybody else gets: gallery-attacks.test.ts; each module alone:
+// the tests beside it in worker/galleries/.)
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   announceChange,
   galleryDocument,
   galleryWithPhotos,
-  newGalleryId,
   passwordHash,
   saveGallery,
   type Uploaded,
   unlock,
-  upload,
 } from "./galleries.ts";
-import { captureLogs, ORIGIN, request } from "./harness.ts";
+import { ORIGIN, request } from "./harness.ts";
 
 const PASSWORD = "larch-4821";
 
@@ -322,38 +320,5 @@ describe("what the owner decides", () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
-  });
-});
-
-describe("the owner's upload", () => {
-  it("stores a photograph once: 201, then 200; HEAD says it is there", async () => {
-    captureLogs();
-    const id = newGalleryId();
-    await saveGallery(id, {});
-    const bytes = new Uint8Array(
-      await (
-        await fetch(
-          `${env.SANITY_API_HOST}/images/demo/production/0e536511fa2c2dc389650e6d87e2b35584b66a24-1440x2160.jpg?w=200&fm=jpg`,
-        )
-      ).arrayBuffer(),
-    );
-    const first = await upload(id, "a.jpg", bytes);
-    expect(first.res.status).toBe(201);
-    expect((await upload(id, "a.jpg", bytes)).res.status).toBe(200);
-  });
-
-  it("refuses a wrong signature, a wrong hash and an unknown gallery", async () => {
-    captureLogs();
-    const id = newGalleryId();
-    await saveGallery(id, {});
-    const bytes = new Uint8Array(1000).fill(7);
-    expect((await upload(id, "a.jpg", bytes, { token: "not-the-token" })).res.status).toBe(401);
-    const altered = new Uint8Array(bytes);
-    altered[10] = 8;
-    // Signed for the announced hash, but another body: R2 refuses it.
-    expect((await upload(id, "a.jpg", bytes, { body: altered })).res.status).toBe(409);
-    expect((await upload(newGalleryId(), "a.jpg", bytes)).res.status).toBe(404);
-    const noName = await upload(id, "a.jpg", bytes, { override: { "X-Photo-Name": "" } });
-    expect(noName.res.status).toBe(400);
   });
 });
