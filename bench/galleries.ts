@@ -6,10 +6,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
-import type { GalleryFile } from "../cli/gallery/run.ts";
 import { photoPath, SiteClient } from "../cli/gallery/site-client.ts";
 import {
   demoGalleryFiles,
+  type GalleryFile,
   generatedGalleryFiles,
   saveGalleryDocument,
   uploadGalleryPhotos,
