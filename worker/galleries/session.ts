@@ -24,7 +24,8 @@ export const SESSION_SECONDS = 30 * 24 * 60 * 60;
 
 const CLIENT_SECONDS = 365 * 24 * 60 * 60;
 
-type Purpose = "session" | "client";
+const NAMES = { session: SESSION_COOKIE, client: CLIENT_COOKIE } as const;
+type Purpose = keyof typeof NAMES;
 
 const secret = (token: string | undefined, purpose: Purpose, gallery: string) =>
   token ? `portfolio client gallery ${purpose}\n${gallery}\n${token}` : undefined;
@@ -39,8 +40,7 @@ async function signedCookie(
 ): Promise<string> {
   const key = secret(token, purpose, gallery);
   if (!key) throw new Error("Client galleries need SANITY_TOKEN");
-  const name = purpose === "session" ? SESSION_COOKIE : CLIENT_COOKIE;
-  return generateSignedCookie(name, value, key, {
+  return generateSignedCookie(NAMES[purpose], value, key, {
     maxAge,
     path: galleryPaths.root(gallery),
     httpOnly: true,
@@ -58,12 +58,7 @@ async function signedValue(
 ): Promise<string | undefined> {
   const key = secret(token, purpose, gallery);
   if (!key) return undefined;
-  const value = await getSignedCookie(
-    c,
-    key,
-    purpose === "session" ? SESSION_COOKIE : CLIENT_COOKIE,
-  );
-  return value || undefined;
+  return (await getSignedCookie(c, key, NAMES[purpose])) || undefined;
 }
 
 /** The Set-Cookie value of a new session for `gallery`, given for the password `fingerprint`. */
