@@ -6,10 +6,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
-import type { GalleryFile } from "../cli/gallery/run.ts";
 import { photoPath, SiteClient } from "../cli/gallery/site-client.ts";
 import {
   demoGalleryFiles,
+  type GalleryFile,
   generatedGalleryFiles,
   saveGalleryDocument,
   uploadGalleryPhotos,
@@ -17,7 +17,6 @@ import {
 import type { RunningSite } from "../scripts/site-server.ts";
 import { newGalleryId } from "../studio/galleries/ids.ts";
 import { hashGalleryPassword } from "../studio/galleries/password.ts";
-import { crc32 } from "../worker/galleries/crc32.ts";
 import { GALLERY_SLICE } from "../worker/galleries/slices.ts";
 import { labMetrics } from "./lighthouse.ts";
 import type { BenchOptions } from "./options.ts";
@@ -106,7 +105,6 @@ async function largeFiles(site: RunningSite, id: string, count: number, size: nu
         "X-Photo-Name": `RAW_${String(i).padStart(4, "0")}.jpg`,
         "X-Photo-Width": "6000",
         "X-Photo-Height": "4000",
-        "X-Photo-CRC32": crc32(bytes).toString(16).padStart(8, "0"),
       },
     });
     if (answer.status !== 201 && answer.status !== 200) {

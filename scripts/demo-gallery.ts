@@ -1,16 +1,16 @@
 // The demo's client gallery (docs/galleries.md): made by `npm start` once the site is ready, so
 // a newcomer sees the whole flow. A gallery document at a new random id, written to the demo
 // content service as the Studio would save it (its password made afresh and hashed with the
-// Studio's own code), and a handful of the demo photographs uploaded through the upload
-// command's own code. Nothing of it is committed or kept: the content service forgets the
-// document when it stops, and the next start makes another gallery with another password.
-import { statSync } from "node:fs";
-import { mkdtemp, readdir, stat } from "node:fs/promises";
+// Studio's own code), and a handful of the demo photographs uploaded by the upload command
+// itself, run as a process (cli/ builds on scripts/, never the other way). Nothing of it is
+// committed or kept: the content service forgets the document when it stops, and the next
+// start makes another gallery with another password.
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Writable } from "node:stream";
+import { promisify } from "node:util";
 import sharp from "sharp";
-import { type GalleryFile, runGallery, STATUS_WORDS } from "../cli/gallery/run.ts";
 import { mutate } from "../demo/publish.ts";
 import { galleryDocumentId, galleryLink, newGalleryId } from "../studio/galleries/ids.ts";
 import { memorablePassword } from "../studio/galleries/memorable.ts";
@@ -32,13 +32,15 @@ export const DEMO_GALLERY_PHOTOS: readonly { file: string; name: string }[] = [
   { file: "f555e54d0eae16c84d2410ee5d4f0beca09b9922-2400x1500.jpg", name: "DSC_0171.jpg" },
 ];
 
-/** The demo gallery's photographs as files to upload. */
-export function demoGalleryFiles(): GalleryFile[] {
-  return DEMO_GALLERY_PHOTOS.map(({ file, name }) => {
-    const path = resolve(IMAGES, file);
-    return { path, name, fileName: name, size: statSync(path).size };
-  });
+/** A photograph to upload, and the name the gallery shows for it. */
+export interface GalleryFile {
+  path: string;
+  name: string;
 }
+
+/** The demo gallery's photographs as files to upload. */
+export const demoGalleryFiles = (): GalleryFile[] =>
+  DEMO_GALLERY_PHOTOS.map(({ file, name }) => ({ path: resolve(IMAGES, file), name }));
 
 /**
  * `count` small distinct JPEGs (each a colour of its own, portrait and landscape) named as a
@@ -62,13 +64,7 @@ export async function generatedGalleryFiles(
       .jpeg({ quality: 80 })
       .toFile(join(dir, name));
   }
-  const names = (await readdir(dir)).sort();
-  const files = await Promise.all(
-    names.map(async (name) => {
-      const path = join(dir, name);
-      return { path, name, fileName: name, size: (await stat(path)).size };
-    }),
-  );
+  const files = (await readdir(dir)).sort().map((name) => ({ path: join(dir, name), name }));
   return { dir, files };
 }
 
@@ -78,14 +74,6 @@ export interface DemoGallery {
   link: string;
   password: string;
 }
-
-/** A stream that drops everything: the demo's upload shows no progress of its own. */
-const quiet = () =>
-  new Writable({
-    write(_chunk, _encoding, done) {
-      done();
-    },
-  });
 
 /**
  * Writes a client gallery's document to the demo content service, as the Studio saves it (with
@@ -112,8 +100,8 @@ export async function saveGalleryDocument(
 }
 
 /**
- * Uploads `files` into gallery `id` of the running site with npm run gallery's own code, and
- * fails, naming the files, unless every one went in.
+ * Uploads `files` into gallery `id` of the running site with `npm run gallery -- upload`, and
+ * fails, with the command's report, unless every one went in.
  */
 export async function uploadGalleryPhotos(
   site: RunningSite,
@@ -123,23 +111,23 @@ export async function uploadGalleryPhotos(
 ): Promise<void> {
   const token = site.vars.SANITY_TOKEN;
   if (!site.content || !token) throw new Error("A gallery needs the demo content service");
-  const run = await runGallery(
-    files,
-    { command: "upload", gallery: id, concurrency, dryRun: false },
-    { site: site.url, token, description: "the demo site", demo: true },
-    quiet(),
-  );
-  const problems = run.results.filter(
-    ({ outcome }) => outcome.status !== "uploaded" && outcome.status !== "present",
-  );
-  if (run.stopped || problems.length > 0) {
-    const why = problems.map(
-      ({ file, outcome }) =>
-        `${file.name}: ${STATUS_WORDS[outcome.status]}${"reason" in outcome ? ` (${outcome.reason})` : ""}`,
+  // The command names each photograph by its file: links named as the gallery shows them.
+  const folder = await mkdtemp(join(tmpdir(), "gallery-upload-"));
+  try {
+    await Promise.all(files.map((file) => symlink(resolve(file.path), join(folder, file.name))));
+    const args = ["upload", folder, "--gallery", id, "--remote", site.url];
+    await promisify(execFile)(
+      process.execPath,
+      [resolve(ROOT, "cli/gallery.ts"), ...args, "--concurrency", String(concurrency)],
+      { env: { PATH: process.env.PATH ?? "", SANITY_TOKEN: token }, maxBuffer: 64 * 1024 * 1024 },
     );
+  } catch (error) {
+    const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
     throw new Error(
-      `The gallery's photographs did not all go in: ${run.stopped ?? why.join("; ")}`,
+      `The gallery's photographs did not all go in: ${stdout.trim() || stderr.trim() || error}`,
     );
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
 }
 

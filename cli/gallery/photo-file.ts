@@ -1,17 +1,16 @@
 /**
  * A photograph as a client gallery receives it (docs/galleries.md): its GPS position removed
  * (the importer's location filters, setting "off"), then described by what the upload announces:
- * the SHA-256 of those bytes (the photo id is its first 32 hex characters), their CRC-32 and
- * length, the size in pixels after EXIF orientation, and the capture time. The file is read
- * twice, never held: once here to describe it, once as it is sent (`strippedStream`); the
- * filters are deterministic, so both readings give the same bytes (and the bucket checks that
- * they did against the SHA-256).
+ * the SHA-256 of those bytes (the photo id is its first 32 hex characters), their length, the
+ * size in pixels after EXIF orientation, and the capture time. The file is read twice, never
+ * held: once here to describe it, once as it is sent (`strippedStream`); the filters are
+ * deterministic, so both readings give the same bytes (and the bucket checks that they did
+ * against the SHA-256).
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { type Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { sniff } from "../import/image-file.ts";
 import { JpegFilter } from "../import/jpeg-filter.ts";
@@ -68,8 +67,6 @@ export interface ScannedPhoto {
   sha256: string;
   /** The photo id: the SHA-256's first 32 characters. */
   photo: string;
-  /** CRC-32 of the bytes sent, 8 hex digits (for the gallery's ZIP). */
-  crc32: string;
   /** Length of the bytes sent. */
   length: number;
   /** Pixels, as the photograph is seen (after EXIF orientation). */
@@ -81,7 +78,6 @@ export interface ScannedPhoto {
 
 export async function scanPhoto(file: string, format: GalleryFormat): Promise<ScannedPhoto> {
   const hash = createHash("sha256");
-  let crc = 0;
   let length = 0;
   // The bytes first: a file that is not the whole image it claims to be fails here, with the
   // filter's plain reason, before anything else reads it.
@@ -90,7 +86,6 @@ export async function scanPhoto(file: string, format: GalleryFormat): Promise<Sc
     new Writable({
       write(chunk: Buffer, _encoding, done) {
         hash.update(chunk);
-        crc = crc32(chunk, crc);
         length += chunk.length;
         done();
       },
@@ -109,7 +104,6 @@ export async function scanPhoto(file: string, format: GalleryFormat): Promise<Sc
     format,
     sha256,
     photo: sha256.slice(0, 32),
-    crc32: crc.toString(16).padStart(8, "0"),
     length,
     width: size.width,
     height: size.height,

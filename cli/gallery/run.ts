@@ -22,10 +22,8 @@ import {
 import { photoPath, type SiteAnswer, SiteClient, UnreachableSite } from "./site-client.ts";
 import type { UploadTarget } from "./target.ts";
 
-/** A file to send, and the name the gallery shows for it (its own file name, by default). */
-export interface GalleryFile extends Pick<FileEntry, "path" | "name" | "size"> {
-  fileName?: string;
-}
+/** A file to send: the gallery shows it under its own file name. */
+export type GalleryFile = Pick<FileEntry, "path" | "name" | "size">;
 
 export type Outcome =
   | { status: "uploaded"; bytes: number }
@@ -150,10 +148,9 @@ async function upload(context: Context, file: GalleryFile, scan: ScannedPhoto): 
     headers: {
       "Content-Type": CONTENT_TYPES[scan.format],
       "X-Photo-SHA256": scan.sha256,
-      "X-Photo-Name": encodeURIComponent(file.fileName ?? path.basename(file.path)),
+      "X-Photo-Name": encodeURIComponent(path.basename(file.path)),
       "X-Photo-Width": String(scan.width),
       "X-Photo-Height": String(scan.height),
-      "X-Photo-CRC32": scan.crc32,
       ...(scan.taken ? { "X-Photo-Taken": scan.taken } : {}),
     },
     body: strippedStream(file.path, scan.format, (count) => progress.addBytes(count)),

@@ -3,10 +3,12 @@
 // the demo content service), and what the gallery then serves, checked from the outside. Here
 // with the other suites that start the site, which run one at a time (the cli project's tests run
 // beside them).
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +18,9 @@ import { newGalleryId } from "../../studio/galleries/ids.ts";
 import { type CommandRun, startCommand } from "../support/command.ts";
 
 type Run = CommandRun;
+
+/** Runs a program of the machine (`unzip`); a non-zero exit status rejects. */
+const run = promisify(execFile);
 
 let site: RunningSite;
 let scratch: string;
@@ -187,6 +192,25 @@ describe("npm run gallery -- upload", () => {
     expect(metadata.ifd0?.Make).toBe("Nikon");
     expect(metadata.gps?.latitude).toBeUndefined();
     expect(await exifr.gps(withGps)).toMatchObject({ latitude: expect.closeTo(43.258, 2) });
+  });
+
+  it("comes back as ZIPs that unzip finds sound: the originals, and the 2048-pixel copies", async () => {
+    const id = await newGallery();
+    expect((await gallery(["upload", "shoot", "--gallery", id])).code).toBe(0);
+    for (const size of ["original", "2048"]) {
+      const res = await fetch(`${site.url}/g/${id}/download?set=all&size=${size}`);
+      expect(res.status).toBe(200);
+      const file = path.join(scratch, `${id}-${size}.zip`);
+      await writeFile(file, Buffer.from(await res.arrayBuffer()));
+      const tested = await run("unzip", ["-t", file]);
+      expect(tested.stdout, size).toContain("No errors detected");
+      const names = (await run("unzip", ["-Z1", file])).stdout.trim().split("\n").sort();
+      expect(names, size).toEqual(
+        size === "original"
+          ? ["DSC_0142.jpg", "DSC_0150.jpg", "DSC_0163.png", "DSC_0171.webp"]
+          : ["DSC_0142-2048.jpg", "DSC_0150-2048.jpg", "DSC_0163-2048.jpg", "DSC_0171-2048.jpg"],
+      );
+    }
   });
 
   it("continues an interrupted run where it stopped", async () => {

@@ -1,22 +1,19 @@
 // Client galleries through the real worker and its real bindings in workerd: the gallery's
 // Durable Object, the R2 bucket, the Images binding, the Rate Limiting binding and the Cache
 // API, with the gallery's document in the demo content service. What a client and the owner
-// do, and what each gets. (What anybody else gets: gallery-attacks.test.ts.)
-import { env } from "cloudflare:workers";
+// do, and what each gets. (What anybody else gets: gallery-attacks.test.ts; each module alone:
+// the tests beside it in worker/galleries/.)
 import { beforeAll, describe, expect, it } from "vitest";
-import { crc32 } from "../../worker/galleries/crc32.ts";
 import {
   announceChange,
   galleryDocument,
   galleryWithPhotos,
-  newGalleryId,
   passwordHash,
   saveGallery,
   type Uploaded,
   unlock,
-  upload,
 } from "./galleries.ts";
-import { captureLogs, ORIGIN, request } from "./harness.ts";
+import { ORIGIN, request } from "./harness.ts";
 
 const PASSWORD = "larch-4821";
 
@@ -33,31 +30,12 @@ const post = (path: string, form: Record<string, string>, cookie: string, json =
     },
   });
 
-/** The files of a ZIP, read from its central directory; each checked against its CRC-32. */
-function unzip(bytes: Uint8Array): { name: string; data: Uint8Array }[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = bytes.length - 22;
-  expect(view.getUint32(end, true)).toBe(0x06054b50);
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const files: { name: string; data: Uint8Array }[] = [];
-  for (let i = 0; i < count; i++) {
-    expect(view.getUint32(at, true)).toBe(0x02014b50);
-    const crc = view.getUint32(at + 16, true);
-    const size = view.getUint32(at + 24, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const extra = view.getUint16(at + 30, true);
-    const offset = view.getUint32(at + 42, true);
-    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    const local =
-      offset + 30 + view.getUint16(offset + 26, true) + view.getUint16(offset + 28, true);
-    const data = bytes.subarray(local, local + size);
-    expect(crc32(data), name).toBe(crc);
-    files.push({ name, data });
-    at += 46 + nameLength + extra;
-  }
-  return files;
-}
+/**
+ * Bytes as text, one character a byte, to find a file's bytes or name in an archive. (Whether
+ * the archive is sound is for an unzipper: tests/node/gallery-zip.test.ts and, on a ZIP this
+ * worker served, tests/node/gallery-upload.test.ts.)
+ */
+const asText = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes);
 
 describe("a gallery with a password", () => {
   let gallery: { id: string; photos: Uploaded[] };
@@ -187,10 +165,10 @@ describe("a gallery with a password", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/zip");
     expect(Number(res.headers.get("Content-Length"))).toBe(res.bytes.length);
-    const files = unzip(res.bytes);
-    expect(files.map((file) => file.name).sort()).toEqual(gallery.photos.map((p) => p.name).sort());
+    expect(res.headers.get("Content-Disposition")).toContain('filename="Ana  Luis 14 June.zip"');
     for (const photo of gallery.photos) {
-      expect(files.find((file) => file.name === photo.name)?.data).toEqual(photo.bytes);
+      expect(asText(res.bytes)).toContain(photo.name);
+      expect(asText(res.bytes).includes(asText(photo.bytes)), photo.name).toBe(true);
     }
   });
 
@@ -239,11 +217,9 @@ describe("a gallery with a password", () => {
     const zip = await request(`/g/${gallery.id}/download?set=favourites&size=original`, {
       headers: { Cookie: other },
     });
-    expect(
-      unzip(zip.bytes)
-        .map((file) => file.name)
-        .sort(),
-    ).toEqual([a.name, b.name].sort());
+    expect(asText(zip.bytes)).toContain(a.name);
+    expect(asText(zip.bytes)).toContain(b.name);
+    expect(asText(zip.bytes)).not.toContain(c.name);
   });
 
   it("sends the selection with a note, and the Studio's document shows it with the counts", async () => {
@@ -344,38 +320,5 @@ describe("what the owner decides", () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
-  });
-});
-
-describe("the owner's upload", () => {
-  it("stores a photograph once: 201, then 200; HEAD says it is there", async () => {
-    captureLogs();
-    const id = newGalleryId();
-    await saveGallery(id, {});
-    const bytes = new Uint8Array(
-      await (
-        await fetch(
-          `${env.SANITY_API_HOST}/images/demo/production/0e536511fa2c2dc389650e6d87e2b35584b66a24-1440x2160.jpg?w=200&fm=jpg`,
-        )
-      ).arrayBuffer(),
-    );
-    const first = await upload(id, "a.jpg", bytes);
-    expect(first.res.status).toBe(201);
-    expect((await upload(id, "a.jpg", bytes)).res.status).toBe(200);
-  });
-
-  it("refuses a wrong signature, a wrong hash and an unknown gallery", async () => {
-    captureLogs();
-    const id = newGalleryId();
-    await saveGallery(id, {});
-    const bytes = new Uint8Array(1000).fill(7);
-    expect((await upload(id, "a.jpg", bytes, { token: "not-the-token" })).res.status).toBe(401);
-    const altered = new Uint8Array(bytes);
-    altered[10] = 8;
-    // Signed for the announced hash, but another body: R2 refuses it.
-    expect((await upload(id, "a.jpg", bytes, { body: altered })).res.status).toBe(409);
-    expect((await upload(newGalleryId(), "a.jpg", bytes)).res.status).toBe(404);
-    const noName = await upload(id, "a.jpg", bytes, { override: { "X-Photo-Name": "" } });
-    expect(noName.res.status).toBe(400);
   });
 });

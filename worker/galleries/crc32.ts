@@ -1,36 +1,18 @@
+import type { Crc32 } from "./zip.ts";
+
 /**
- * CRC-32 (the ZIP format's checksum, IEEE polynomial), computed as bytes stream past, so a ZIP
- * of sizes made on the fly needs no second pass and no copy in memory.
+ * A running CRC-32 (the ZIP format's checksum) computed by the runtime, workerd's
+ * `crypto.DigestStream`: 512 MiB in 55 ms, where JavaScript takes 2.5 s. The upload records
+ * each original's; the ZIP checks it, or writes it after a copy made as it is sent.
  */
-const TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** The running CRC-32 of everything passed to `update`, then `value`. */
-export class Crc32 {
-  #crc = 0xffffffff;
-
-  update(bytes: Uint8Array): void {
-    let crc = this.#crc;
-    for (let i = 0; i < bytes.length; i++) {
-      crc = (TABLE[(crc ^ (bytes[i] as number)) & 0xff] as number) ^ (crc >>> 8);
-    }
-    this.#crc = crc;
-  }
-
-  get value(): number {
-    return (this.#crc ^ 0xffffffff) >>> 0;
-  }
-}
-
-export function crc32(bytes: Uint8Array): number {
-  const crc = new Crc32();
-  crc.update(bytes);
-  return crc.value;
+export function runtimeCrc32(): Crc32 {
+  const digest = new crypto.DigestStream("crc32");
+  const writer = digest.getWriter();
+  return {
+    update: (bytes) => void writer.write(bytes),
+    value: async () => {
+      await writer.close();
+      return new DataView(await digest.digest).getUint32(0);
+    },
+  };
 }

@@ -9,6 +9,7 @@
 import type { Context, Handler } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
+import { runtimeCrc32 } from "./crc32.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import type { DownloadSize } from "./ids.ts";
 import { original, sized } from "./images.ts";
@@ -155,7 +156,7 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
   c.executionCtx.waitUntil(galleryStore(c.env, id).count(id, "downloads"));
   const title = settings.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "photographs";
   const name = `${title}${set === "favourites" ? " (favourites)" : ""}${size === "2048" ? " 2048" : ""}.zip`;
-  let body = zipStream(files);
+  let body = zipStream(files, runtimeCrc32);
   if (length !== undefined) {
     // Its length announced, so the browser shows how far the download has come.
     const fixed = new FixedLengthStream(length);

@@ -55,6 +55,41 @@ export type FavouriteResult =
 type Row = Record<string, SqlStorageValue>;
 
 /**
+ * The store's schema, one entry per change, applied in order and each once: how many have been
+ * is kept in the storage (`schemaVersion`), so a store an older worker made is brought up to
+ * date the first time a newer one wakes it. A change of schema is a new entry at the end; an
+ * entry once deployed never changes.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1. The first schema. IF NOT EXISTS: the stores made before versions were kept have it.
+  `CREATE TABLE IF NOT EXISTS photos (
+     id TEXT PRIMARY KEY, name TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
+     bytes INTEGER NOT NULL, crc32 INTEGER NOT NULL, type TEXT NOT NULL, taken TEXT,
+     added INTEGER NOT NULL
+   );
+   CREATE TABLE IF NOT EXISTS favourites (
+     client TEXT NOT NULL, photo TEXT NOT NULL, added INTEGER NOT NULL,
+     PRIMARY KEY (client, photo)
+   );
+   CREATE TABLE IF NOT EXISTS clients (
+     client TEXT PRIMARY KEY, label TEXT NOT NULL, note TEXT, sent_at TEXT,
+     updated_at TEXT NOT NULL
+   );`,
+];
+
+function migrate(storage: DurableObjectStorage): void {
+  const applied = storage.kv.get<number>("schemaVersion") ?? 0;
+  for (const [index, migration] of MIGRATIONS.entries()) {
+    if (index < applied) continue;
+    // Each whole or not at all: a failed one is tried again when the store next wakes.
+    storage.transactionSync(() => {
+      storage.sql.exec(migration);
+      storage.kv.put("schemaVersion", index + 1);
+    });
+  }
+}
+
+/**
  * One client gallery's state, in a Durable Object of its own (named by the gallery's id): its
  * settings as last read from Sanity, the index of its photographs, each client's favourites and
  * note, and how often it was opened and downloaded. One instance per gallery is strongly
@@ -72,21 +107,7 @@ export class ClientGallery extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#sql = ctx.storage.sql;
-    this.#sql.exec(`
-      CREATE TABLE IF NOT EXISTS photos (
-        id TEXT PRIMARY KEY, name TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
-        bytes INTEGER NOT NULL, crc32 INTEGER NOT NULL, type TEXT NOT NULL, taken TEXT,
-        added INTEGER NOT NULL
-      );
-      CREATE TABLE IF NOT EXISTS favourites (
-        client TEXT NOT NULL, photo TEXT NOT NULL, added INTEGER NOT NULL,
-        PRIMARY KEY (client, photo)
-      );
-      CREATE TABLE IF NOT EXISTS clients (
-        client TEXT PRIMARY KEY, label TEXT NOT NULL, note TEXT, sent_at TEXT,
-        updated_at TEXT NOT NULL
-      );
-    `);
+    void ctx.blockConcurrencyWhile(async () => migrate(ctx.storage));
   }
 
   /** The gallery's id, kept on first use (the Durable Object is named by it). */

@@ -4,10 +4,18 @@
  * with the worker's memory flat. Files are stored, not compressed: photographs are compressed
  * already, and storing keeps the CPU free. Where a file's size and CRC-32 are known in advance
  * (originals: the upload recorded them) the headers carry them and the whole archive's length
- * is known before the first byte; otherwise the CRC is computed on the way and written after
- * the data (a data descriptor). Archives past 4 GB or 65,535 files use the ZIP64 records.
+ * is known before the first byte; otherwise the CRC is written after the data (a data
+ * descriptor). Either way the CRC-32 of the bytes sent is computed as they pass (by the
+ * runtime: crc32.ts), and a file whose bytes are not the ones announced ends the archive in an
+ * error, never in a corrupt file. Archives past 4 GB or 65,535 files use the ZIP64 records.
+ *
+ * Why not client-zip (2.5.1), measured: it computes every CRC-32 in JavaScript, so 512 MiB of
+ * originals took 2.5 s in workerd (median of five, 1.6 to 3.0) where this writer, the runtime
+ * computing the CRC-32s, took 0.27 s (0.16 to 0.61): about 5 s of CPU a GiB, and a 6 GiB
+ * gallery would reach the Workers' default CPU limit of 30 s. And it leaves out the ZIP64 end
+ * records for 65,535 files or more below 4 GiB, which `unzip -t` refuses ("expected central
+ * file header signature not found" for 70,000 files).
  */
-import { Crc32 } from "./crc32.ts";
 
 export interface ZipEntry {
   /** The file's name in the archive (one level, no folders). */
@@ -18,6 +26,12 @@ export interface ZipEntry {
   /** Known in advance: the headers carry both, no data descriptor follows. */
   size?: number;
   crc32?: number;
+}
+
+/** The running CRC-32 of the bytes given to `update`. */
+export interface Crc32 {
+  update(bytes: Uint8Array): void;
+  value(): Promise<number>;
 }
 
 const MAX32 = 0xffffffff;
@@ -204,8 +218,14 @@ export function zipLength(entries: readonly ZipEntry[]): number | undefined {
   return offset + directory + endRecords(entries.length, offset, directory).length;
 }
 
-/** The archive of `entries`, in their order, as a stream that reads each file only when it is its turn. */
-export function zipStream(entries: readonly ZipEntry[]): ReadableStream<Uint8Array> {
+/**
+ * The archive of `entries`, in their order, as a stream that reads each file only when it is
+ * its turn, each file's CRC-32 computed by a `crc32()` of its own.
+ */
+export function zipStream(
+  entries: readonly ZipEntry[],
+  crc32: () => Crc32,
+): ReadableStream<Uint8Array> {
   async function* archive(): AsyncGenerator<Uint8Array> {
     const written: Written[] = [];
     let offset = 0;
@@ -217,7 +237,7 @@ export function zipStream(entries: readonly ZipEntry[]): ReadableStream<Uint8Arr
       const start = offset;
       yield header;
       offset += header.length;
-      const crc = new Crc32();
+      const crc = crc32();
       let size = 0;
       const reader = (await entry.open()).getReader();
       let finished = false;
@@ -226,7 +246,7 @@ export function zipStream(entries: readonly ZipEntry[]): ReadableStream<Uint8Arr
           const { done, value } = await reader.read();
           if (done) break;
           size += value.length;
-          if (!known) crc.update(value);
+          crc.update(value);
           yield value;
         }
         finished = true;
@@ -236,10 +256,10 @@ export function zipStream(entries: readonly ZipEntry[]): ReadableStream<Uint8Arr
         else await reader.cancel().catch(() => {});
       }
       offset += size;
-      if (known && size !== entry.size) {
-        throw new Error(`${entry.name}: ${size} bytes where ${entry.size} were announced`);
+      const checksum = await crc.value();
+      if (known && (size !== entry.size || checksum !== entry.crc32)) {
+        throw new Error(`${entry.name}: its bytes are not the ones its headers announced`);
       }
-      const checksum = known ? (entry.crc32 as number) : crc.value;
       if (!known) {
         const descriptor = new Bytes(16).u32(0x08074b50).u32(checksum).u32(size).u32(size).bytes;
         yield descriptor;

@@ -1,18 +1,14 @@
 /**
- * The site's own signatures (the contact form's stamps, inquiry ids, client gallery sessions,
- * gallery uploads): HMAC-SHA256 under keys derived from the Sanity token. The site needs that
- * (write) token anyway, so there is no other secret to manage; rotating it ends every
- * signature at once; and each use has a purpose of its own in the key, so a signature made
- * for one can never pass for another.
+ * The site's own signatures (the contact form's stamps, inquiry ids, gallery uploads):
+ * HMAC-SHA256 under keys derived from the Sanity token. The site needs that (write) token
+ * anyway, so there is no other secret to manage; rotating it ends every signature at once; and
+ * each use has a purpose of its own in the key, so a signature made for one can never pass for
+ * another. (Cookies are Hono's signed cookies, keyed the same way: preview/cookie.ts,
+ * galleries/session.ts.)
  */
+import { decodeBase64Url, encodeBase64Url } from "hono/utils/encode";
 
 const encoder = new TextEncoder();
-
-/**
- * Keys already imported by this isolate. The keys themselves, never the promise of one: a
- * promise one request started is I/O another request may not await (workerd refuses it).
- */
-const keys = new Map<string, CryptoKey>();
 
 /** An HMAC-SHA256 key for one purpose, derived from the Sanity token (undefined without one). */
 export async function derivedKey(
@@ -20,18 +16,13 @@ export async function derivedKey(
   purpose: string,
 ): Promise<CryptoKey | undefined> {
   if (!token) return undefined;
-  const material = `${purpose}\n${token}`;
-  const known = keys.get(material);
-  if (known) return known;
-  const key = await crypto.subtle.importKey(
+  return crypto.subtle.importKey(
     "raw",
-    encoder.encode(material),
+    encoder.encode(`${purpose}\n${token}`),
     { name: "HMAC", hash: "SHA-256" },
     false,
     ["sign", "verify"],
   );
-  keys.set(material, key);
-  return key;
 }
 
 /** The HMAC-SHA256 of `text` under `key`, as bytes. */
@@ -53,15 +44,12 @@ export function fromHex(text: string): Uint8Array<ArrayBuffer> | undefined {
   return Uint8Array.from(text.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
 }
 
-export const toBase64url = (bytes: Uint8Array): string =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+/** Base64url without padding, as the stamps and the Studio's password hashes are written. */
+export const toBase64url = (bytes: Uint8Array<ArrayBuffer>): string =>
+  encodeBase64Url(bytes.slice().buffer).replace(/=+$/, "");
 
 /** Base64url to bytes, or undefined for anything else. */
 export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return decodeBase64Url(text);
 }

@@ -1,0 +1,82 @@
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { newGalleryId, saveGallery } from "../../tests/worker/galleries.ts";
+import { MIGRATIONS } from "./gallery-store.ts";
+
+const PHOTO = "0123456789abcdef0123456789abcdef";
+
+/** A store as the worker left it before the schema had versions: its tables, rows, no version. */
+async function storeWithoutVersions(id: string) {
+  const stub = env.CLIENT_GALLERY.getByName(id);
+  await runInDurableObject(stub, (_instance, state) => {
+    const { sql, kv } = state.storage;
+    sql.exec("DROP TABLE photos; DROP TABLE favourites; DROP TABLE clients;");
+    kv.delete("schemaVersion");
+    sql.exec(`
+      CREATE TABLE IF NOT EXISTS photos (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
+        bytes INTEGER NOT NULL, crc32 INTEGER NOT NULL, type TEXT NOT NULL, taken TEXT,
+        added INTEGER NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS favourites (
+        client TEXT NOT NULL, photo TEXT NOT NULL, added INTEGER NOT NULL,
+        PRIMARY KEY (client, photo)
+      );
+      CREATE TABLE IF NOT EXISTS clients (
+        client TEXT PRIMARY KEY, label TEXT NOT NULL, note TEXT, sent_at TEXT,
+        updated_at TEXT NOT NULL
+      );
+    `);
+    sql.exec(
+      "INSERT INTO photos VALUES (?, 'DSC_0142.jpg', 3000, 2000, 4242, 305419896, 'image/jpeg', '2025-06-14T16:32:10.000Z', 1)",
+      PHOTO,
+    );
+    sql.exec("INSERT INTO favourites VALUES ('ana ruiz', ?, 2)", PHOTO);
+    sql.exec(
+      "INSERT INTO clients VALUES ('ana ruiz', 'Ana Ruiz', 'In colour, please.', '2025-07-01T10:00:00.000Z', '2025-07-01T10:00:00.000Z')",
+    );
+    kv.put("gallery", id);
+  });
+  // The next call wakes a new instance on that storage, as a deploy of a newer worker would.
+  await evictDurableObject(stub);
+  return stub;
+}
+
+const schemaVersion = (stub: DurableObjectStub) =>
+  runInDurableObject(stub, (_instance, state) => state.storage.kv.get<number>("schemaVersion"));
+
+describe("the gallery store's schema", () => {
+  it("brings a store made before versions were kept up to date, with its photographs, favourites and notes", async () => {
+    const id = newGalleryId();
+    await saveGallery(id, {});
+    const stub = await storeWithoutVersions(id);
+
+    const state = await stub.state(id, { photos: true, client: "ana ruiz" });
+    expect(state.photos).toEqual([
+      {
+        id: PHOTO,
+        name: "DSC_0142.jpg",
+        width: 3000,
+        height: 2000,
+        bytes: 4242,
+        crc32: 305419896,
+        type: "image/jpeg",
+        taken: "2025-06-14T16:32:10.000Z",
+      },
+    ]);
+    expect(state.favourites).toEqual([PHOTO]);
+    expect(state.sent).toEqual({ note: "In colour, please.", at: "2025-07-01T10:00:00.000Z" });
+    expect(await schemaVersion(stub)).toBe(MIGRATIONS.length);
+  });
+
+  it("applies each migration once: a store woken again keeps its version and its data", async () => {
+    const id = newGalleryId();
+    await saveGallery(id, {});
+    const stub = await storeWithoutVersions(id);
+    expect(await stub.photo(id, PHOTO)).toMatchObject({ name: "DSC_0142.jpg" });
+    await evictDurableObject(stub);
+    expect(await stub.photo(id, PHOTO)).toMatchObject({ name: "DSC_0142.jpg", bytes: 4242 });
+    expect(await schemaVersion(stub)).toBe(MIGRATIONS.length);
+  });
+});
