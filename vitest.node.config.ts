@@ -44,24 +44,23 @@ export default defineConfig({
         },
         test: {
           // Checks of the Node tooling: the local server, the dev server, deploy, the benchmark,
-          // the Studio schema. One file at a time: deploy and the benchmark rebuild dist/, which
-          // the local-server test serves.
+          // the Studio schema. Each site they start has its own state, and deploy builds in a
+          // copy of the repository, so files run side by side with the other suites.
           name: "node",
           include: ["tests/node/**/*.test.ts"],
           environment: "node",
-          fileParallelism: false,
-          testTimeout: 30_000,
+          maxWorkers: 2,
+          testTimeout: 60_000,
         },
       },
       {
         test: {
-          // A seeded fuzz of the real local server (`npm start`'s) over sockets. Run on its own,
-          // after the Node checks: deploy and the benchmark rebuild dist/, which it serves.
+          // A seeded fuzz of the real local server (`npm start`'s) over sockets.
           name: "fuzz",
           include: ["tests/fuzz/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
-          hookTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
       {
@@ -72,7 +71,7 @@ export default defineConfig({
           include: ["tests/soak/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
-          hookTimeout: 150_000,
+          hookTimeout: 300_000,
         },
       },
       {
@@ -81,10 +80,14 @@ export default defineConfig({
           include: ["tests/browser/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/browser/global-setup.ts"],
-          // One Chromium at a time: CI machines have two cores.
-          fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Two files (two Chromiums) at a time, beside the other suites (npm test runs them
+          // together): most of a browser test is waiting for pages, timers and animations. The
+          // limits leave room for a two-core machine doing all of that at once.
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // What a page does after a load (a lazy image, an island hydrating) may take seconds.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -59,7 +59,9 @@ export default defineConfig({
     testTimeout: 20_000,
     // The pool (1.4.0) cannot read Vitest 5's on-disk module cache from inside workerd.
     fsModuleCache: false,
-    // Files share the fault stand-in's state, so they run one at a time.
+    // Files share the fault stand-in's state, so they run one at a time, in one runtime: a new
+    // runtime per file spent over a minute re-loading the same modules.
     fileParallelism: false,
+    isolate: false,
   },
 });

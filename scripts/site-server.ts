@@ -40,7 +40,12 @@ export interface SiteOptions {
   port: number;
   /** Settings; unset ones come from the environment and `.dev.vars`. */
   vars?: SiteVars;
-  /** Only the given vars, ignoring the environment and `.dev.vars` (tests, benchmarks). */
+  /**
+   * Only the given vars, ignoring the environment and `.dev.vars`, and local state of its own
+   * (Durable Objects, D1, R2, caches, in a temporary folder removed on close): tests and
+   * benchmarks, which run several sites at once. Without it, the site keeps wrangler's
+   * `.wrangler/state`, as a developer expects of `npm start`.
+   */
   isolated?: boolean;
   /** Options for the demo content service, when it is used. */
   demo?: { latencyMs?: Latency } & DemoFiles;
@@ -231,6 +236,8 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const secrets = secretsFile(vars);
   const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "info"];
   args.push("--env-file", secrets.path);
+  const state = options.isolated ? mkdtempSync(join(tmpdir(), "portfolio-state-")) : undefined;
+  if (state) args.push("--persist-to", state);
   for (const [key, value] of Object.entries(vars)) {
     if (!SECRET_VARS.includes(key as ConfigKey)) args.push("--var", `${key}:${value}`);
   }
@@ -262,6 +269,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const close = async () => {
     await stopProcessGroup(worker);
     secrets.remove();
+    if (state) rmSync(state, { recursive: true, force: true });
     await content?.close();
   };
   try {

@@ -184,7 +184,7 @@ beforeAll(async () => {
       `seed ${hex(SEED)} (FUZZ_SEED=${hex(SEED)} replays it); ${phases(run.cases)}; ` +
       `failing checks: ${counts.join(", ") || "none"}`,
   );
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await site?.close();

@@ -1,0 +1,129 @@
+// `npm test`: every check and every suite. Steps that share nothing run side by side (most of a
+// suite's time is spent waiting on a server, a browser or a timer, not on the CPU), each after
+// the steps it needs; a step's output is shown when it fails, with one line per step otherwise.
+// The first failure stops the run. TEST_JOBS sets how many steps run at once (default 3).
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+
+const ROOT = resolve(import.meta.dirname, "..");
+
+interface Step {
+  name: string;
+  /** An npm script, or arguments for `vitest run`. */
+  command: string[];
+  after?: string[];
+}
+
+const vitest = (config: string, ...args: string[]) => [
+  "node_modules/.bin/vitest",
+  "run",
+  `--config=${config}`,
+  ...args,
+];
+const nodeProject = (...projects: string[]) =>
+  vitest("vitest.node.config.ts", ...projects.map((project) => `--project=${project}`));
+const npm = (script: string) => ["npm", "run", "--silent", script];
+
+// Longest chains first, so the browser suite (the longest) starts as soon as there is a build.
+const STEPS: Step[] = [
+  { name: "build", command: npm("build") },
+  { name: "browser", command: npm("test:browser"), after: ["build"] },
+  { name: "lint", command: npm("lint") },
+  { name: "types", command: npm("typecheck") },
+  { name: "examples", command: npm("check:examples") },
+  { name: "imports", command: npm("check:imports") },
+  { name: "worker types", command: npm("check:worker-types") },
+  // Both Studio checks install the Studio first, so they run one after the other.
+  { name: "Studio", command: npm("check:studio") },
+  { name: "content types", command: npm("check:content-types"), after: ["Studio"] },
+  { name: "worker tests", command: npm("test:worker"), after: ["build"] },
+  // The Node tooling's tests start the built site; the demo's, cli's and client's do not.
+  { name: "demo, cli, client", command: nodeProject("demo", "cli", "client") },
+  { name: "node tests", command: nodeProject("node"), after: ["build"] },
+  { name: "fuzz", command: npm("test:fuzz"), after: ["build"] },
+  { name: "soak", command: npm("test:soak"), after: ["build"] },
+];
+
+const jobs = Math.max(1, Number(process.env.TEST_JOBS ?? 3));
+const started = Date.now();
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+const done = new Set<string>();
+const running = new Map<string, ChildProcess>();
+const waiting = [...STEPS];
+let failed = false;
+
+function ready(step: Step): boolean {
+  return (step.after ?? []).every((name) => done.has(name));
+}
+
+function start(step: Step): void {
+  const since = Date.now();
+  const [command = "", ...args] = step.command;
+  // Its own process group, so a failure elsewhere stops its servers and browsers too.
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  running.set(step.name, child);
+  child.once("close", (code) => {
+    running.delete(step.name);
+    if (failed) return;
+    if (code === 0) {
+      console.log(`✓ ${step.name} (${seconds(since)})${summary(output)}`);
+      done.add(step.name);
+      next();
+      return;
+    }
+    failed = true;
+    console.log(`✗ ${step.name} (${seconds(since)}), exit ${code}:\n\n${output}`);
+    stopAll();
+    process.exitCode = 1;
+  });
+}
+
+/** Vitest's count of tests, when the step ran tests. */
+function summary(output: string): string {
+  const tests = /^\s*Tests\s+(.+)$/m.exec(output)?.[1]?.trim();
+  return tests ? `: ${tests}` : "";
+}
+
+function stopAll(): void {
+  for (const child of running.values()) {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function next(): void {
+  while (running.size < jobs) {
+    const index = waiting.findIndex(ready);
+    if (index < 0) break;
+    const [step] = waiting.splice(index, 1);
+    if (step) start(step);
+  }
+  if (running.size === 0 && waiting.length === 0 && !failed) {
+    console.log(`\nAll ${STEPS.length} steps passed in ${seconds(started)}.`);
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    failed = true;
+    stopAll();
+    process.exit(130);
+  });
+}
+
+next();
