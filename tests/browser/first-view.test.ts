@@ -78,11 +78,13 @@ describe("the first view of the home page at 390 px", () => {
     // The rest of the page (the latest posts' photographs, below the fold on a phone) asks to
     // wait for the visitor's scroll, at low priority. When it comes is the browser's choice:
     // its lazy-loading distance follows its estimate of the connection.
-    const below = await page.locator("main img").evaluateAll((imgs) =>
-      imgs
-        .filter((img) => img.getBoundingClientRect().top > window.innerHeight)
-        .map((img) => `${img.getAttribute("loading")} ${img.getAttribute("fetchpriority")}`),
-    );
+    const below = await page
+      .locator("main img")
+      .evaluateAll((imgs) =>
+        imgs
+          .filter((img) => img.getBoundingClientRect().top > window.innerHeight)
+          .map((img) => `${img.getAttribute("loading")} ${img.getAttribute("fetchpriority")}`),
+      );
     expect(below.length).toBeGreaterThan(0);
     expect(below).toEqual(below.map(() => "lazy low"));
     await page.context().close();
