@@ -22,7 +22,7 @@ const ASSET = `{
 }`;
 
 /** An image placed in content, with the editor's crop and hotspot for cropped renditions. */
-const IMAGE = `{ _key, _type, alt, caption, crop, hotspot, "asset": asset->${ASSET} }`;
+const IMAGE = `{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->${ASSET} }`;
 
 const BODY = `body[]{
   ...,

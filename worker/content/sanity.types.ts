@@ -83,6 +83,7 @@ export type RichText = Array<
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
+      title?: string;
       caption?: string;
       _type: "image";
       _key: string;
@@ -101,6 +102,7 @@ export type Gallery = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
+    title?: string;
     caption?: string;
     _type: "image";
     _key: string;
@@ -243,6 +245,7 @@ export type Post = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
+    title?: string;
     caption?: string;
     _type: "image";
   };
@@ -436,7 +439,7 @@ export type BackgroundImagesQueryResult = Array<{
 
 // Source: ../worker/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
+// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
 export type SiteSettingsQueryResult =
   | {
       title: null;
@@ -525,6 +528,7 @@ export type SiteSettingsQueryResult =
       socialImage: {
         _key: null;
         _type: "image";
+        title: null;
         alt: string | null;
         caption: null;
         crop: SanityImageCrop | null;
@@ -548,7 +552,7 @@ export type SiteSettingsQueryResult =
 
 // Source: ../worker/content/queries.ts
 // Variable: homeQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type HomeQueryResult = {
   posts: Array<{
     title: string | null;
@@ -558,6 +562,7 @@ export type HomeQueryResult = {
     mainImage: {
       _key: null;
       _type: "image";
+      title: string | null;
       alt: string | null;
       caption: string | null;
       crop: SanityImageCrop | null;
@@ -580,7 +585,7 @@ export type HomeQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: pageBySlugQuery
-// Query: *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    description,    _updatedAt,    body[]{  ...,  _type == "image" => { _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  }
+// Query: *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    description,    _updatedAt,    body[]{  ...,  _type == "image" => { _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  }
 export type PageBySlugQueryResult = {
   title: string | null;
   slug: string | null;
@@ -612,6 +617,7 @@ export type PageBySlugQueryResult = {
         images: Array<{
           _key: string;
           _type: "image";
+          title: string | null;
           alt: string | null;
           caption: string | null;
           crop: SanityImageCrop | null;
@@ -645,6 +651,7 @@ export type PageBySlugQueryResult = {
         hotspot: SanityImageHotspot | null;
         crop: SanityImageCrop | null;
         alt: string | null;
+        title: string | null;
         caption: string | null;
         _type: "image";
         _key: string;
@@ -654,7 +661,7 @@ export type PageBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: postBySlugQuery
-// Query: {  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    publishedAt,    excerpt,    _updatedAt,    "mainImage": mainImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    body[]{  ...,  _type == "image" => { _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    publishedAt,    excerpt,    _updatedAt,    "mainImage": mainImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    body[]{  ...,  _type == "image" => { _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PostBySlugQueryResult = {
   post: {
     title: string | null;
@@ -665,6 +672,7 @@ export type PostBySlugQueryResult = {
     mainImage: {
       _key: null;
       _type: "image";
+      title: string | null;
       alt: string | null;
       caption: string | null;
       crop: SanityImageCrop | null;
@@ -707,6 +715,7 @@ export type PostBySlugQueryResult = {
           images: Array<{
             _key: string;
             _type: "image";
+            title: string | null;
             alt: string | null;
             caption: string | null;
             crop: SanityImageCrop | null;
@@ -740,6 +749,7 @@ export type PostBySlugQueryResult = {
           hotspot: SanityImageHotspot | null;
           crop: SanityImageCrop | null;
           alt: string | null;
+          title: string | null;
           caption: string | null;
           _type: "image";
           _key: string;
@@ -751,7 +761,7 @@ export type PostBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: archiveQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type ArchiveQueryResult = {
   posts: Array<{
     title: string | null;
@@ -761,6 +771,7 @@ export type ArchiveQueryResult = {
     mainImage: {
       _key: null;
       _type: "image";
+      title: string | null;
       alt: string | null;
       caption: string | null;
       crop: SanityImageCrop | null;
@@ -784,7 +795,7 @@ export type ArchiveQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: feedQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current, "title": coalesce(title, slug.current), excerpt, publishedAt, _updatedAt, "mainImage": mainImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current, "title": coalesce(title, slug.current), excerpt, publishedAt, _updatedAt, "mainImage": mainImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type FeedQueryResult = {
   posts: Array<{
     slug: string | null;
@@ -795,6 +806,7 @@ export type FeedQueryResult = {
     mainImage: {
       _key: null;
       _type: "image";
+      title: string | null;
       alt: string | null;
       caption: string | null;
       crop: SanityImageCrop | null;

@@ -7,6 +7,8 @@ interface PhotoViewProps {
   /** The photograph in its sequence (a gallery, or a post's photographs). */
   found: PhotoInSequence;
   title: string;
+  /** The caption, below the photograph's own title (none when the caption is the heading). */
+  caption?: string;
   source: ImageSource;
   /** The asset's own address and the editor's crop, for the viewer's zoom. */
   zoom: { url: string; rect: Rect };
@@ -51,7 +53,8 @@ export function PhotoView(props: PhotoViewProps) {
       back={props.back}
     >
       <h1>{props.title}</h1>
-      {props.alt && props.alt !== props.title && <p>{props.alt}</p>}
+      {props.caption && <p className="photo-caption">{props.caption}</p>}
+      {props.alt && props.alt !== props.title && props.alt !== props.caption && <p>{props.alt}</p>}
       {props.credit && <p className="photo-info-muted">Photograph: {props.credit}</p>}
       {details.length > 0 && (
         <dl className="camera-details" aria-label="Camera details">

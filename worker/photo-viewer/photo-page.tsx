@@ -48,10 +48,12 @@ export const photoHandler =
     const layout = await loadLayout(c, { backdrop: false });
     const { width, height } = croppedSize(image);
     const alt = altTextOf(image);
-    const title =
-      image.caption?.trim() ||
-      image.asset.title?.trim() ||
-      `Photograph ${found.position} of ${found.count}`;
+    // A photograph's own title (the placement's, else the Media tool's: the IPTC Title the
+    // importer stores) heads it, with the caption below; without one, the caption does.
+    const ownTitle = image.title?.trim() || image.asset.title?.trim();
+    const caption = image.caption?.trim();
+    const title = ownTitle || caption || `Photograph ${found.position} of ${found.count}`;
+    const captionBelow = ownTitle && caption && caption !== ownTitle ? caption : undefined;
     const description = alt || doc.title;
     const pageTitle = `${title} · ${doc.title}`;
     const at = (neighbour: typeof found.previous) =>
@@ -82,6 +84,7 @@ export const photoHandler =
             ),
             url: canonicalUrl(c),
             name: title,
+            caption: captionBelow ?? null,
             description: alt || null,
             width,
             height,
@@ -98,6 +101,7 @@ export const photoHandler =
         <PhotoView
           found={found}
           title={title}
+          {...(captionBelow ? { caption: captionBelow } : {})}
           // Every width up to the original's: the full view is where the detail is.
           source={content.images.responsive(image, { maxWidth: width })}
           zoom={content.images.zoomSource(image)}
