@@ -167,8 +167,7 @@ describe("a photograph's own title", () => {
 
   const jsonLd = (html: string) =>
     [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
-      .map(([, text]) => JSON.parse(text ?? "null"))
-      .flat()
+      .flatMap(([, text]) => JSON.parse(text ?? "null"))
       .find((node: { "@type"?: string }) => node?.["@type"] === "ImageObject");
   const ogTitle = (html: string) => /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1];
 

@@ -85,6 +85,7 @@ export type RichText = Array<
       alt?: string;
       title?: string;
       caption?: string;
+      location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
       _type: "image";
       _key: string;
     }
@@ -104,9 +105,33 @@ export type Gallery = {
     alt?: string;
     title?: string;
     caption?: string;
+    location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
     _type: "image";
     _key: string;
   }>;
+};
+
+export type LocationSettings = {
+  _id: string;
+  _type: "locationSettings";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  precision?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
+  zones?: Array<{
+    name?: string;
+    centre?: Geopoint;
+    radius?: number;
+    _type: "zone";
+    _key: string;
+  }>;
+};
+
+export type Geopoint = {
+  _type: "geopoint";
+  lat?: number;
+  lng?: number;
+  alt?: number;
 };
 
 export type SiteSettings = {
@@ -247,6 +272,7 @@ export type Post = {
     alt?: string;
     title?: string;
     caption?: string;
+    location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
     _type: "image";
   };
   body?: RichText;
@@ -386,13 +412,6 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData;
 };
 
-export type Geopoint = {
-  _type: "geopoint";
-  lat?: number;
-  lng?: number;
-  alt?: number;
-};
-
 export type AllSanitySchemaTypes =
   | GalleryStats
   | GallerySelection
@@ -402,6 +421,8 @@ export type AllSanitySchemaTypes =
   | SanityImageAssetReference
   | RichText
   | Gallery
+  | LocationSettings
+  | Geopoint
   | SiteSettings
   | SanityImageCrop
   | SanityImageHotspot
@@ -419,8 +440,7 @@ export type AllSanitySchemaTypes =
   | SanityImageMetadata
   | SanityFileAsset
   | SanityAssetSourceData
-  | SanityImageAsset
-  | Geopoint;
+  | SanityImageAsset;
 
 // Source: ../worker/content/queries.ts
 // Variable: backgroundImagesQuery
@@ -653,6 +673,7 @@ export type PageBySlugQueryResult = {
         alt: string | null;
         title: string | null;
         caption: string | null;
+        location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
         _type: "image";
         _key: string;
       }
@@ -751,6 +772,7 @@ export type PostBySlugQueryResult = {
           alt: string | null;
           title: string | null;
           caption: string | null;
+          location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
           _type: "image";
           _key: string;
         }
@@ -855,7 +877,7 @@ export type SiteIndexQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: photoIndexQuery
-// Query: {  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  alt,  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal  }},    "images": body[_type == "image"]{  _key,  alt,  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal  }},    "galleries": body[_type == "gallery"].images[]{  _key,  alt,  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal  }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  alt,  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": body[_type == "image"]{  _key,  alt,  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": body[_type == "gallery"].images[]{  _key,  alt,  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PhotoIndexQueryResult = {
   documents: Array<
     | {
@@ -868,6 +890,8 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -880,6 +904,11 @@ export type PhotoIndexQueryResult = {
             model: null;
             lens: null;
             takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
           } | null;
         }> | null;
         galleries: Array<{
@@ -887,6 +916,8 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -899,6 +930,11 @@ export type PhotoIndexQueryResult = {
             model: null;
             lens: null;
             takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
           } | null;
         } | null> | null;
       }
@@ -911,6 +947,8 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -923,6 +961,11 @@ export type PhotoIndexQueryResult = {
             model: null;
             lens: null;
             takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
           } | null;
         } | null;
         images: Array<{
@@ -930,6 +973,8 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -942,6 +987,11 @@ export type PhotoIndexQueryResult = {
             model: null;
             lens: null;
             takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
           } | null;
         }> | null;
         galleries: Array<{
@@ -949,6 +999,8 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -961,10 +1013,29 @@ export type PhotoIndexQueryResult = {
             model: null;
             lens: null;
             takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
           } | null;
         } | null> | null;
       }
   >;
+  locationRule:
+    | {
+        precision: null;
+        zones: null;
+      }
+    | {
+        precision:
+          "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+        zones: Array<{
+          centre: Geopoint | null;
+          radius: number | null;
+        }> | null;
+      }
+    | null;
   nextScheduled: string | null;
 };
 

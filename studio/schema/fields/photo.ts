@@ -1,4 +1,5 @@
 import { defineField, type ImageOptions } from "sanity";
+import { PRECISION_OPTIONS } from "../singletons/location-settings";
 
 /**
  * Fields of every photograph (an `image` with its title, alt text and caption). The title heads
@@ -26,6 +27,14 @@ export const photoFields = [
     title: "Caption",
     description: "Shown below the photograph, and below its title on its own page.",
     type: "string",
+  }),
+  defineField({
+    name: "location",
+    title: "Location on the map",
+    description:
+      "How precisely the map shows where this photograph was made. Empty: the default of Location privacy. A never-show zone hides it whatever this says.",
+    type: "string",
+    options: { list: PRECISION_OPTIONS },
   }),
 ];
 
