@@ -49,6 +49,15 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
     { path: "/photos/page/2", expect: 404 },
   ],
   "/tags": [{ path: "/tags", expect: 200 }],
+  "/map": [
+    { path: "/map", expect: 200, params: ["tag"] },
+    { path: "/map?tag=landscape", expect: 200 },
+    { path: "/map?tag=no-such-tag", expect: 404 },
+  ],
+  "/map/data.json": [
+    { path: "/map/data.json", expect: 200, params: ["tag"], group: "app" },
+    { path: "/map/data.json?tag=no-such-tag", expect: 404, group: "app" },
+  ],
   "/tag/:slug": [
     { path: "/tag/landscape", expect: 200 },
     { path: "/tag/no-such-tag", expect: 404 },

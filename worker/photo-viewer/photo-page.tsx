@@ -2,6 +2,7 @@ import type { Context, Handler } from "hono";
 import { nameSlug } from "../content/camera-names.ts";
 import { visibleTags } from "../content/collection.ts";
 import { croppedSize } from "../content/image-urls.ts";
+import { PRECISION_WORDS, placeId, placeName } from "../content/map-places.ts";
 import { altTextOf, type PageDocument, type PostDocument } from "../content/model.ts";
 import { type DocumentKind, paths } from "../content/paths.ts";
 import { findPhoto } from "../content/photos.ts";
@@ -45,6 +46,11 @@ export const photoHandler =
     const content = contentFor(c);
     const { image } = found.photo;
     const camera = await content.camera(image.asset._id);
+    // Where it was made, as the owner's rule lets the site say it (the collection's, which
+    // takes every placement of the photograph into account): a link to its place on the map.
+    const location = (await content.photos()).photos.find(
+      (photo) => photo.image.asset._id === image.asset._id,
+    )?.location;
     const layout = await loadLayout(c, { backdrop: false });
     const { width, height } = croppedSize(image);
     const alt = altTextOf(image);
@@ -118,6 +124,15 @@ export const photoHandler =
           nextHref={at(found.next)}
           back={{ href: `${docPath}#${photoAnchor(key)}`, label: doc.title }}
           inquire={paths.contactAbout(kind, slug, key)}
+          {...(location
+            ? {
+                place: {
+                  name: placeName(location),
+                  href: paths.mapPlace(placeId(location)),
+                  precision: PRECISION_WORDS[location.precision],
+                },
+              }
+            : {})}
         />
       ),
     });
