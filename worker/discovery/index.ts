@@ -10,6 +10,7 @@ import { mapDataHandler, mapHandler } from "./map.tsx";
 import { robots } from "./robots.ts";
 import { searchHandler } from "./search.tsx";
 import { type SitemapContent, sitemap, sitemapPart } from "./sitemap.ts";
+import { tileHandler } from "./tiles.ts";
 
 /** Everything the sitemap lists: every address, and every photograph. */
 const sitemapContent = async (source: ContentSource): Promise<SitemapContent> => {
@@ -43,6 +44,7 @@ export const discovery = new Hono<AppEnv>()
   .get("/search", searchHandler)
   .get("/map", mapHandler)
   .get("/map/data.json", mapDataHandler)
+  .get("/map/tiles/:z{[0-9]{1,2}}/:x{[0-9]{1,6}}/:y{[0-9]{1,6}\\.mvt}", tileHandler)
   .get("/sitemap.xml", feed("sitemap", sitemapContent, sitemap))
   // A parameter is a whole segment in Hono's patterns: "/sitemap-:part.xml" would be a literal.
   .get("/:file{sitemap-[1-9][0-9]{0,3}\\.xml}", feed("sitemap", sitemapContent, sitemapPart))

@@ -1,5 +1,6 @@
 import type { Context, Handler } from "hono";
 import { isSlug } from "../../shared/slug.ts";
+import { basemapInfo } from "../content/basemap.ts";
 import { groupOf } from "../content/collection.ts";
 import { isLocated, mapData, mapPlaces } from "../content/map-places.ts";
 import type { CollectionPhoto } from "../content/model.ts";
@@ -68,8 +69,17 @@ export const mapHandler: Handler<AppEnv> = async (c) => {
   });
 };
 
-/** `/map/data.json` (and `?tag=`): the map's places and points, compact (map-places.ts). */
+/**
+ * `/map/data.json` (and `?tag=`): the map's places and points, compact (map-places.ts), and
+ * the basemap's zooms (null without an archive: the map is drawn on plain water).
+ */
 export const mapDataHandler: Handler<AppEnv> = async (c) => {
   const { photos } = await mapPhotos(c);
-  return c.json(mapData(mapPlaces(photos)));
+  const info = await basemapInfo(c.env.BASEMAP);
+  return c.json({
+    ...mapData(mapPlaces(photos)),
+    basemap: info
+      ? { minZoom: info.minZoom, maxZoom: info.maxZoom, tiles: paths.mapTiles() }
+      : null,
+  });
 };
