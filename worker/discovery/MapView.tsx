@@ -42,7 +42,7 @@ export function MapView({ heading, lead, places, data, tag, imageFor }: MapViewP
           )}
         </p>
       </div>
-      <div className="map-frame" data-map={data} hidden />
+      <div className="map-frame panel mb-6 p-3" data-map={data} hidden />
       <section aria-labelledby="places-title" className="mt-8">
         <h2 id="places-title" className="mb-4 font-serif text-2xl text-neutral-950 dark:text-white">
           Places
