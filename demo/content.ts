@@ -133,6 +133,17 @@ export const siteSettings: SiteSettings = {
   ],
 };
 
+/**
+ * The owner's Location privacy (the Studio's private document `settings.location`): about 10 km
+ * by default, and a never-show zone around the demo photographer's home in San Sebastián, so
+ * the demo's map shows photographs at several levels and one (storm-front) nowhere at all.
+ * Which photographs are located, and how, is in demo/photos.json (`location`).
+ */
+export const locationPrivacy = {
+  precision: "10km",
+  zones: [{ name: "Home", lat: 43.3183, lng: -1.9812, radius: 2_000 }],
+} as const;
+
 export const pages: Page[] = [
   {
     slug: "portfolio",

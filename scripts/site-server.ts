@@ -3,13 +3,14 @@
 // Shared by `npm start`, the browser tests and the benchmark, so all three run the same thing.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { Latency } from "../demo/server/data-route.ts";
 import type { ContentService } from "../demo/server/server.ts";
 import { SECRET_VARS, VAR_NAMES, type VarName } from "../worker/config/vars.ts";
+import { BASEMAP_FILE, BASEMAP_KEY, buildBasemap } from "./basemap.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
@@ -219,11 +220,48 @@ function stopProcessGroup(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * Puts the demo's basemap (scripts/basemap.ts, made once) into the local copy of the `BASEMAP`
+ * bucket, which `wrangler dev` reads (.wrangler/state), unless it is there already.
+ */
+async function loadBasemap(): Promise<void> {
+  if (!existsSync(BASEMAP_FILE)) {
+    mkdirSync(dirname(BASEMAP_FILE), { recursive: true });
+    writeFileSync(BASEMAP_FILE, buildBasemap());
+  }
+  const loaded = `${BASEMAP_FILE}.loaded`;
+  if (existsSync(loaded) && existsSync(resolve(ROOT, ".wrangler/state/v3/r2"))) return;
+  const put = spawn(
+    resolve(ROOT, "node_modules/.bin/wrangler"),
+    [
+      "r2",
+      "object",
+      "put",
+      `photo-portfolio-basemap/${BASEMAP_KEY}`,
+      "--file",
+      BASEMAP_FILE,
+      "--local",
+    ],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    },
+  );
+  let output = "";
+  put.stdout?.on("data", (chunk) => (output += chunk));
+  put.stderr?.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((done) => put.once("exit", done));
+  if (code !== 0) throw new Error(`Could not load the basemap into the local R2:\n${output}`);
+  writeFileSync(loaded, "");
+}
+
 /** Serves the built site (run `npm run build` first) at http://127.0.0.1:{port}. */
 export async function startSite(options: SiteOptions): Promise<RunningSite> {
   if (!existsSync(resolve(ROOT, ".wrangler/deploy/config.json"))) {
     throw new Error("No build found: run `npm run build` first.");
   }
+  await loadBasemap();
   const vars = resolveVars(options);
   let content: ContentService | undefined;
   if (usesDemoContent(vars)) {

@@ -120,6 +120,15 @@ export const BROWSER_MODULES = {
     entry: "client/discovery/more-photos.ts",
     load: [{ on: "present", selector: "a[data-photo-more]" }],
   },
+  /**
+   * The map over the map page's list of places (client/map/map.ts), where a page has one: after
+   * the first paint (the list), like every module; no other page loads a byte of it.
+   */
+  map: {
+    kind: "module",
+    entry: "client/map/map.ts",
+    load: [{ on: "present", selector: "[data-map]" }],
+  },
   /** The contact form's live checks and its fill-time stamp, where the form is. */
   "inquiry-form": {
     kind: "module",

@@ -6,6 +6,7 @@ import { dataset, previewOrigin, projectId } from "./env";
 import { clientGalleries } from "./galleries/plugin";
 import {
   ownIdTypes,
+  privateSingletonTypes,
   SITE_SETTINGS_ID,
   schemaTypes,
   singletonTypes,
@@ -93,11 +94,12 @@ export default defineConfig({
       templates.filter(
         ({ templateId }) =>
           !singletonTypes.has(templateId) &&
+          !privateSingletonTypes.has(templateId) &&
           !siteWrittenTypes.has(templateId) &&
           !ownIdTypes.has(templateId),
       ),
     actions: (actions, { schemaType }) =>
-      singletonTypes.has(schemaType)
+      singletonTypes.has(schemaType) || privateSingletonTypes.has(schemaType)
         ? keepSingletonActions(actions)
         : siteWrittenTypes.has(schemaType) || ownIdTypes.has(schemaType)
           ? actions.filter(({ action }) => action !== "duplicate")

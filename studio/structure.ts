@@ -4,10 +4,11 @@ import { DocumentIcon } from "@sanity/icons/Document";
 import { EnvelopeIcon } from "@sanity/icons/Envelope";
 import { ImagesIcon } from "@sanity/icons/Images";
 import { LockIcon } from "@sanity/icons/Lock";
+import { PinIcon } from "@sanity/icons/Pin";
 import type { StructureBuilder, StructureResolver } from "sanity/structure";
 import { galleryIdOf } from "./galleries/ids";
 import { NewGalleryPane } from "./galleries/NewGalleryPane";
-import { SITE_SETTINGS_ID } from "./schema";
+import { LOCATION_SETTINGS_ID, SITE_SETTINGS_ID } from "./schema";
 
 /**
  * The Studio's content list: the site settings as one document (never a list, so a second
@@ -29,6 +30,17 @@ export const structure: StructureResolver = (S) =>
             .schemaType("siteSettings")
             .documentId(SITE_SETTINGS_ID)
             .title("Site settings"),
+        ),
+      // Private (its id has a path): the never-show zones are often the owner's home.
+      S.listItem()
+        .title("Location privacy")
+        .id("location-privacy")
+        .icon(PinIcon)
+        .child(
+          S.document()
+            .schemaType("locationSettings")
+            .documentId(LOCATION_SETTINGS_ID)
+            .title("Location privacy"),
         ),
       S.divider(),
       S.documentTypeListItem("page").title("Pages").icon(DocumentIcon),

@@ -10,6 +10,7 @@ import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ContentService, startContentService } from "../../demo/server/server.ts";
+import { snap } from "../../shared/location.ts";
 import { type CommandRun, startCommand } from "../../tests/support/command.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -54,10 +55,11 @@ function env(): NodeJS.ProcessEnv {
   };
 }
 
-const start = (args: string[]) => startCommand("cli/import.ts", args, env());
+const start = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
+  startCommand("cli/import.ts", args, { ...env(), ...extra });
 
-async function runImport(args: string[]): Promise<Run> {
-  const run = await start(args).done;
+async function runImport(args: string[], extra: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const run = await start(args, extra).done;
   // Whatever happened, the token is never printed.
   expect(`${run.stdout}${run.stderr}`).not.toContain(TOKEN);
   return run;
@@ -67,7 +69,7 @@ const imported = () =>
   client.fetch<Record<string, unknown>[]>(
     `*[_type == "sanity.imageAsset" && source.name == "portfolio-import"] | order(originalFilename asc){
       _id, originalFilename, title, description, altText, creditLine, source, path,
-      "tags": opt.media.tags[]->name.current, "location": metadata.location,
+      "tags": opt.media.tags[]->name.current, "location": metadata.location, place,
       "dimensions": metadata.dimensions{width, height}, "camera": metadata.image.Model
     }`,
   );
@@ -137,7 +139,7 @@ describe("importing the export folder into a page's gallery", () => {
       /^ {2}skipped {6}notes\.txt +not an image$/m,
       /^ {2}skipped {6}panorama-huge\.png +too large for Sanity: 20000 × 20000 px \(400 megapixels, at most 256\)$/m,
       /^ {2}imported {5}dune-grass\.jpg +uploaded 22 kB · 3 tags added · added to the gallery · no alt text in the file/m,
-      /^ {2}imported {5}summit-with-gps\.jpg +.* · GPS position removed$/m,
+      /^ {2}imported {5}summit-with-gps\.jpg +.* · GPS position removed \(location hidden\)$/m,
     ]) {
       expect(run.stdout).toMatch(line);
     }
@@ -149,7 +151,7 @@ describe("importing the export folder into a page's gallery", () => {
 
     const fingerprint = (asset: Record<string, unknown>) => (asset.source as { id: string }).id;
     const assets = await imported();
-    expect(assets.map(({ source, ...asset }) => asset)).toEqual([
+    expect(assets.map(({ source, place, ...asset }) => (expect(place).toBeNull(), asset))).toEqual([
       {
         _id: await assetIdOfFile("dandelion-plain.jpg"),
         originalFilename: "dandelion-plain.jpg",
@@ -456,17 +458,69 @@ describe("resuming a run that was stopped", () => {
 describe("the location setting and drafts", () => {
   beforeEach(freshService);
 
-  it("--location city rounds the position to a tenth of a degree, in the file and in Sanity", async () => {
-    const run = await runImport(["summit-with-gps.jpg", "--location", "city"]);
+  it("--location 10km stores only the snapped point and the place's names, the file without GPS", async () => {
+    const run = await runImport(["summit-with-gps.jpg", "--location", "10km"]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/summit-with-gps\.jpg .*GPS position rounded to about 11 km$/m);
+    expect(run.stdout).toMatch(
+      /summit-with-gps\.jpg .*GPS position stored at about 10 km \(a town\): [^,]+, Spain, removed from the file$/m,
+    );
     expect(run.stdout).toContain("the Media library only");
     const [asset] = await imported();
-    expect(asset?.location).toEqual({ _type: "geopoint", lat: 43, lng: -2.3 });
+    const snapped = snap({ lat: 43.0252, lng: -2.3371 }, "10km");
+    expect(asset?.location).toBeNull();
+    expect(asset?.place).toEqual({
+      _type: "photoPlace",
+      lat: snapped.lat,
+      lng: snapped.lng,
+      precision: "10km",
+      names: {
+        "10km": expect.stringMatching(/, Spain$/),
+        region: "Basque Country, Spain",
+        country: "Spain",
+      },
+    });
     const stored = await original(asset?.path as string);
-    expect(await exifr.gps(stored)).toEqual({ latitude: 43, longitude: -2.3 });
-    expect(stored.toString("latin1")).toContain('exif:GPSLatitude="43,0.0000N"');
-    expect(stored.toString("latin1")).not.toMatch(/GPSAltitude/);
+    expect(await exifr.gps(stored).catch(() => undefined)).toBeUndefined();
+    expect(stored.toString("latin1")).not.toMatch(/GPSLatitude|GPSLongitude|GPSAltitude/);
+  });
+
+  it("applies the owner's Location privacy: the level by default, and zones whatever the level", async () => {
+    await client.createOrReplace({
+      _id: "settings.location",
+      _type: "locationSettings",
+      precision: "region",
+    });
+    const run = await runImport(["summit-with-gps.jpg"], { IMPORT_LOCATION: undefined });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Location: region");
+    const [asset] = await imported();
+    expect(asset?.place).toMatchObject({
+      ...snap({ lat: 43.0252, lng: -2.3371 }, "region"),
+      precision: "region",
+      names: { region: "Basque Country, Spain", country: "Spain" },
+    });
+    // A zone around the summit, drawn later: the next run takes the place back, even at exact.
+    await client.createOrReplace({
+      _id: "settings.location",
+      _type: "locationSettings",
+      precision: "region",
+      zones: [
+        {
+          _key: "home",
+          _type: "zone",
+          name: "Home",
+          centre: { _type: "geopoint", lat: 43.03, lng: -2.34 },
+          radius: 1500,
+        },
+      ],
+    });
+    const again = await runImport(["summit-with-gps.jpg", "--location", "exact"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/GPS position removed \(inside a never-show zone\)/);
+    expect(again.stdout).toContain("place removed");
+    const [after] = await imported();
+    expect(after?.place).toBeNull();
+    expect(after?.location).toBeNull();
   });
 
   it("--location exact keeps the file as it is", async () => {
@@ -479,6 +533,11 @@ describe("the location setting and drafts", () => {
       lat: expect.closeTo(43.0252, 4),
       lng: expect.closeTo(-2.3371, 4),
       alt: 1528,
+    });
+    expect(asset?.place).toMatchObject({
+      lat: expect.closeTo(43.0252, 4),
+      lng: expect.closeTo(-2.3371, 4),
+      precision: "exact",
     });
   });
 

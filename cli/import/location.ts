@@ -1,27 +1,23 @@
 /**
- * The owner's location setting, applied to the metadata blocks that carry a GPS position: the
- * EXIF GPS directory (a TIFF structure, in a JPEG's APP1 "Exif" segment or a PNG's eXIf chunk)
- * and XMP's exif:GPS… properties (Lightroom copies the position there too).
+ * What becomes of the GPS position in the uploaded file, applied to the metadata blocks that
+ * carry one: the EXIF GPS directory (a TIFF structure, in a JPEG's APP1 "Exif" segment or a
+ * PNG's eXIf chunk) and XMP's exif:GPS… properties (Lightroom copies the position there too).
  *
  *   off    no position at all: the GPS directory is emptied and its values overwritten with
  *          zeros, the XMP GPS properties are removed
- *   city   latitude and longitude rounded to 0.1° (about 11 km north–south, a city's scale);
- *          everything else the GPS directory holds (altitude, direction, time, speed…) removed
- *   exact  the file's position as it is
+ *   exact  the file's position as it is (only when the owner's level for it is exact)
+ *
+ * Any coarser level is never written into the file: the owner's rule (shared/location.ts)
+ * snaps the position and the asset stores that point as its `place` (photo.ts).
  *
  * Place names typed in Lightroom (city, country, sublocation) are left alone: they say what
  * the photographer chose to say. Only numbers from a receiver are treated here.
  */
 
-export type LocationSetting = "off" | "city" | "exact";
-export const LOCATION_SETTINGS: readonly LocationSetting[] = ["off", "city", "exact"];
+export type LocationSetting = "off" | "exact";
 
 /** What happened to a file's position. */
 export type LocationOutcome = "none" | "removed" | "coarsened" | "kept";
-
-/** Degrees kept by "city": one decimal. */
-const CITY_STEP = 0.1;
-export const coarsen = (degrees: number): number => Math.round(degrees / CITY_STEP) * CITY_STEP;
 
 /**
  * Combines the outcomes of several blocks of one file: the file publishes what its most
@@ -38,11 +34,6 @@ export function mergeOutcomes(a: LocationOutcome, b: LocationOutcome): LocationO
 const GPS_IFD_POINTER = 0x8825;
 /** Bytes per value of each TIFF type (1 BYTE … 12 DOUBLE). */
 const TYPE_SIZES = [0, 1, 1, 2, 4, 8, 1, 1, 2, 4, 8, 4, 8];
-/** GPS tags "city" keeps: version, latitude and its reference, longitude and its reference. */
-const CITY_TAGS = new Set([0, 1, 2, 3, 4]);
-const LATITUDE = 2;
-const LONGITUDE = 4;
-const RATIONAL = 5;
 
 class TiffError extends Error {}
 
@@ -105,30 +96,6 @@ function entries(tiff: Buffer, read: ReturnType<typeof tiffReader>, ifd: number)
   });
 }
 
-function rationalDegrees(read: ReturnType<typeof tiffReader>, at: number): number {
-  let degrees = 0;
-  for (const [i, scale] of [1, 60, 3600].entries()) {
-    const numerator = read.u32(at + i * 8);
-    const denominator = read.u32(at + i * 8 + 4);
-    if (denominator !== 0) degrees += numerator / denominator / scale;
-  }
-  return degrees;
-}
-
-function writeRationalDegrees(read: ReturnType<typeof tiffReader>, at: number, value: number) {
-  const whole = Math.floor(value + 1e-9);
-  const minutes = Math.round((value - whole) * 60 * 100) / 100;
-  const parts: [number, number][] = [
-    [whole, 1],
-    [Math.round(minutes * 100), 100],
-    [0, 1],
-  ];
-  for (const [i, [numerator, denominator]] of parts.entries()) {
-    read.setU32(at + i * 8, numerator);
-    read.setU32(at + i * 8 + 4, denominator);
-  }
-}
-
 /**
  * Applies the setting to the GPS directory of a TIFF structure (EXIF without its "Exif\0\0"
  * header), in place: the structure keeps its size and every offset stays valid. Throws when the
@@ -143,27 +110,13 @@ export function editTiffGps(tiff: Buffer, setting: LocationSetting): LocationOut
   const gps = entries(tiff, read, gpsIfd);
   if (gps.length === 0) return "none";
   if (setting === "exact") return "kept";
-
-  const latitude = gps.find((entry) => entry.tag === LATITUDE);
-  const longitude = gps.find((entry) => entry.tag === LONGITUDE);
-  const coordinates = [latitude, longitude];
-  const canCoarsen =
-    setting === "city" &&
-    coordinates.every((entry) => entry?.type === RATIONAL && entry.count === 3);
-  const kept = canCoarsen ? gps.filter((entry) => CITY_TAGS.has(entry.tag)) : [];
-  if (canCoarsen) {
-    for (const entry of coordinates as Entry[]) {
-      writeRationalDegrees(read, entry.valueAt, coarsen(rationalDegrees(read, entry.valueAt)));
-    }
-  }
-  // Overwrite what is not kept, so the numbers are gone from the file, not just unlinked.
+  // Overwrite every value, so the numbers are gone from the file, not just unlinked.
   for (const entry of gps) {
-    if (!kept.includes(entry) && entry.size > 4) read.zero(entry.valueAt, entry.size);
+    if (entry.size > 4) read.zero(entry.valueAt, entry.size);
   }
   read.zero(gpsIfd + 2, gps.length * 12 + 4);
-  read.setU16(gpsIfd, kept.length);
-  for (const [i, entry] of kept.entries()) entry.raw.copy(tiff, gpsIfd + 2 + i * 12);
-  return kept.length > 0 ? "coarsened" : "removed";
+  read.setU16(gpsIfd, 0);
+  return "removed";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,13 +134,6 @@ export function parseXmpCoordinate(value: string): number | undefined {
   return /[SW]/i.test(match[4] ?? "") ? -degrees : degrees;
 }
 
-function formatXmpCoordinate(degrees: number, positive: string, negative: string): string {
-  const absolute = Math.abs(degrees);
-  const whole = Math.floor(absolute + 1e-9);
-  const minutes = ((absolute - whole) * 60).toFixed(4);
-  return `${whole},${minutes}${degrees < 0 ? negative : positive}`;
-}
-
 /**
  * Applies the setting to an XMP packet's exif:GPS… properties (as attributes of
  * rdf:Description or as elements), whatever prefix the packet binds to the EXIF namespace.
@@ -202,8 +148,6 @@ export function editXmpGps(
     ),
   ].map((match) => match[1] as string);
   let found = false;
-  /** Coordinates still there after the edit: "city" keeps latitude and longitude, coarse. */
-  let coordinates = 0;
   let out = xml;
   for (const prefix of prefixes) {
     const p = escapeRegExp(prefix);
@@ -212,24 +156,10 @@ export function editXmpGps(
       `<${p}:(GPS\\w+)\\b[^>]*?(?:/>|>([\\s\\S]*?)</${p}:\\1\\s*>)\\s*`,
       "g",
     );
-    const replacement = (name: string, value: string): string | undefined => {
-      if (setting === "exact") return value;
-      if (setting === "city" && (name === "GPSLatitude" || name === "GPSLongitude")) {
-        const degrees = parseXmpCoordinate(value);
-        if (degrees === undefined) return undefined;
-        return name === "GPSLatitude"
-          ? formatXmpCoordinate(coarsen(degrees), "N", "S")
-          : formatXmpCoordinate(coarsen(degrees), "E", "W");
-      }
-      if (setting === "city" && name === "GPSVersionID") return value;
-      return undefined;
-    };
-    const note = (name: string, kept: string | undefined) => {
-      if (name === "GPSVersionID") return;
-      found = true;
-      if ((name === "GPSLatitude" || name === "GPSLongitude") && kept !== undefined) {
-        coordinates += 1;
-      }
+    const replacement = (_name: string, value: string): string | undefined =>
+      setting === "exact" ? value : undefined;
+    const note = (name: string, _kept: string | undefined) => {
+      if (name !== "GPSVersionID") found = true;
     };
     out = out.replace(attribute, (whole, space: string, name: string, quote: string, value) => {
       const kept = replacement(name, value);
@@ -246,5 +176,5 @@ export function editXmpGps(
   }
   if (!found) return { xml: out, outcome: "none" };
   if (setting === "exact") return { xml: out, outcome: "kept" };
-  return { xml: out, outcome: coordinates >= 2 ? "coarsened" : "removed" };
+  return { xml: out, outcome: "removed" };
 }

@@ -1,8 +1,8 @@
 // The command line of `npm run import`, checked before anything is read or written.
 import path from "node:path";
+import { isPrecision, PRECISIONS, type Precision } from "../../shared/location.ts";
 import { isSlug } from "../../shared/slug.ts";
 import { parseCommandLine, UsageError, wholeNumber } from "../lib/usage.ts";
-import { LOCATION_SETTINGS, type LocationSetting } from "./location.ts";
 
 export const USAGE = `Usage: npm run import -- <folder or files…> [options]
 
@@ -19,9 +19,11 @@ Where they go (without either, they go to the Media library only):
 How:
   --order capture|name  the order new photographs are added in (default capture: the time
                         they were taken, then the file name)
-  --location off|city|exact
-                        GPS positions: removed (default), rounded to about 11 km, or kept.
-                        Default from IMPORT_LOCATION in .dev.vars or the environment
+  --location exact|1km|10km|region|country|hidden
+                        how precisely the map may show where each photograph was made
+                        (default: IMPORT_LOCATION in .dev.vars or the environment, else
+                        the Studio's Location privacy, else hidden). Never-show zones apply
+                        whatever it says. Only the coarse point and a place name are stored.
   --min-rating <0-5>    only photographs rated at least this many stars in Lightroom
   --draft               leave the page or post as a draft to review in the Studio
   --dry-run             print what would be done, change nothing
@@ -44,11 +46,24 @@ export interface ImportOptions {
   placement: PlacementOption | undefined;
   gallery: string | undefined;
   order: "capture" | "name";
-  location: LocationSetting;
+  /** The level asked for; undefined: the owner's, from the Studio's Location privacy. */
+  location: Precision | undefined;
   minRating: number | undefined;
   draft: boolean;
   dryRun: boolean;
   concurrency: number;
+}
+
+/** Earlier settings' names: `off` is hidden, `city` about 10 km. */
+const LEGACY_LEVELS: Record<string, Precision> = { off: "hidden", city: "10km" };
+
+function locationLevel(name: string, value: string | undefined): Precision | undefined {
+  if (value === undefined) return undefined;
+  const level = LEGACY_LEVELS[value] ?? value;
+  if (!isPrecision(level)) {
+    throw new UsageError(`${name} must be one of ${PRECISIONS.join(", ")}, not "${value}"`);
+  }
+  return level;
 }
 
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]) {
@@ -91,17 +106,8 @@ export function parseImportArgs(
     throw new UsageError("--gallery needs --page or --post: the document the gallery is in");
   }
   const location =
-    oneOf("location", values.location, LOCATION_SETTINGS) ??
-    (defaults.location === undefined
-      ? "off"
-      : (() => {
-          if (!LOCATION_SETTINGS.includes(defaults.location as LocationSetting)) {
-            throw new UsageError(
-              `IMPORT_LOCATION must be one of ${LOCATION_SETTINGS.join(", ")}, not "${defaults.location}"`,
-            );
-          }
-          return defaults.location as LocationSetting;
-        })());
+    locationLevel("--location", values.location) ??
+    locationLevel("IMPORT_LOCATION", defaults.location);
   return {
     paths: [...new Set(positionals.map((p) => path.resolve(cwd, p)))],
     placement: kind && slug ? { kind, slug, title: values.title?.trim() || undefined } : undefined,

@@ -12,6 +12,13 @@
 import path from "node:path";
 import type { SanityClient } from "@sanity/client";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../demo/server/asset-limits.ts";
+import {
+  type LatLng,
+  type LocationRule,
+  PRECISION_LABELS,
+  type Precision,
+  publicLocation,
+} from "../../shared/location.ts";
 import type { FileEntry } from "../lib/files.ts";
 import { formatBytes } from "../lib/format.ts";
 import type { Progress } from "../lib/progress.ts";
@@ -24,7 +31,7 @@ import {
   sniff,
   uploadStream,
 } from "./image-file.ts";
-import type { LocationOutcome } from "./location.ts";
+import type { LocationOutcome, LocationSetting } from "./location.ts";
 import {
   creditLine,
   type PhotoMetadata,
@@ -32,6 +39,7 @@ import {
   UnreadableMetadata,
 } from "./metadata.ts";
 import type { ImportOptions } from "./options.ts";
+import { type PlaceNames, placeNames } from "./places.ts";
 import { type TagBook, type TagReference, tagCreations, tagReference } from "./tags.ts";
 
 /** The asset's `source.name`: this importer. Its `source.id` is the image data's fingerprint. */
@@ -75,6 +83,8 @@ export type ChangedDocuments = Map<
 export interface PhotoContext {
   client: SanityClient;
   options: ImportOptions;
+  /** The owner's location level and zones (run.ts). */
+  rule: LocationRule;
   tags: TagBook;
   progress: Progress;
   /** Fingerprints of this run's files so far: the same photograph twice is imported once. */
@@ -90,6 +100,53 @@ interface ExistingAsset {
   altText?: unknown;
   creditLine?: unknown;
   tags?: TagReference[] | null;
+  place?: unknown;
+}
+
+/**
+ * Where the photograph was made, as the asset stores it (`place`): the point after the owner's
+ * rule (shared/location.ts), its level and the place's names, never the file's own position.
+ */
+export interface StoredPlace extends LatLng {
+  _type: "photoPlace";
+  precision: Exclude<Precision, "hidden">;
+  names: PlaceNames;
+}
+
+/**
+ * What the rule makes of a file's position: the place to store (none when hidden, inside a
+ * zone, or when the file has no position), how the file is filtered (its GPS kept only at the
+ * exact level) and the report's note.
+ */
+export function locate(
+  gps: PhotoMetadata["gps"],
+  rule: LocationRule,
+): { place: StoredPlace | null; filter: LocationSetting; note: string | undefined } {
+  if (!gps) return { place: null, filter: "off", note: undefined };
+  const exact = { lat: gps.latitude, lng: gps.longitude };
+  const shown = publicLocation(exact, rule);
+  if (!shown) {
+    const why = rule.precision === "hidden" ? "location hidden" : "inside a never-show zone";
+    return { place: null, filter: "off", note: `GPS position removed (${why})` };
+  }
+  const names = placeNames(exact, shown.precision);
+  const name = shown.precision === "exact" ? names["1km"] : names[shown.precision];
+  const place: StoredPlace = {
+    _type: "photoPlace",
+    lat: shown.lat,
+    lng: shown.lng,
+    precision: shown.precision,
+    names,
+  };
+  const level = PRECISION_LABELS[shown.precision].toLowerCase();
+  return {
+    place,
+    filter: shown.precision === "exact" ? "exact" : "off",
+    note:
+      shown.precision === "exact"
+        ? `GPS position kept (exact${name ? `: ${name}` : ""})`
+        : `GPS position stored at ${level}${name ? `: ${name}` : ""}, removed from the file`,
+  };
 }
 
 const TEXT_FIELDS = [
@@ -100,14 +157,15 @@ const TEXT_FIELDS = [
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number][0];
 
+/** For a position the file holds but could not be read as one (XMP alone, say). */
 const LOCATION_NOTES: Record<LocationOutcome, string | undefined> = {
   none: undefined,
   removed: "GPS position removed",
-  coarsened: "GPS position rounded to about 11 km",
-  kept: "GPS position kept (--location exact)",
+  coarsened: "GPS position removed",
+  kept: "GPS position kept (exact)",
 };
 
-const ASSET_FIELDS = `{_id, _rev, title, description, altText, creditLine, "tags": opt.media.tags}`;
+const ASSET_FIELDS = `{_id, _rev, title, description, altText, creditLine, "tags": opt.media.tags, place}`;
 
 /** The asset of this photograph, if Sanity has it: matched by fingerprint, else by id. */
 async function findAsset(
@@ -128,10 +186,21 @@ function assetChanges(
   existing: ExistingAsset,
   desired: Record<TextField, string | undefined>,
   tags: readonly string[],
-): { set: Record<string, unknown>; changes: string[]; notes: string[] } {
+  place: StoredPlace | null,
+): { set: Record<string, unknown>; unset: string[]; changes: string[]; notes: string[] } {
   const set: Record<string, unknown> = {};
+  const unset: string[] = [];
   const changes: string[] = [];
   const notes: string[] = [];
+  // The place follows the owner's rule as it is now: a coarser level or a new zone takes back
+  // what an earlier run stored.
+  if (place && JSON.stringify(existing.place ?? null) !== JSON.stringify(place)) {
+    set.place = place;
+    changes.push(existing.place ? "place changed" : "place added");
+  } else if (!place && existing.place) {
+    unset.push("place");
+    changes.push("place removed");
+  }
   for (const [field, label] of TEXT_FIELDS) {
     const value = desired[field];
     const current = existing[field];
@@ -150,7 +219,7 @@ function assetChanges(
     set["opt.media.tags"] = [...current, ...missing.map(tagReference)];
     changes.push(`${missing.length} tag${missing.length === 1 ? "" : "s"} added`);
   }
-  return { set, changes, notes };
+  return { set, unset, changes, notes };
 }
 
 const isConflict = (error: unknown) => (error as { statusCode?: number })?.statusCode === 409;
@@ -165,9 +234,10 @@ async function upload(
   format: ImportedFormat,
   scan: ScannedImage,
   desired: Record<TextField, string | undefined>,
+  filter: LocationSetting,
 ): Promise<ExistingAsset> {
-  const { client, options, progress } = context;
-  const { stream, facts } = uploadStream(file.path, format, options.location, (count) =>
+  const { client, progress } = context;
+  const { stream, facts } = uploadStream(file.path, format, filter, (count) =>
     progress.addBytes(count),
   );
   const document = await client.assets.upload("image", stream, {
@@ -177,14 +247,14 @@ async function upload(
     ...(desired.description ? { description: desired.description } : {}),
     ...(desired.creditLine ? { creditLine: desired.creditLine } : {}),
     source: { id: scan.fingerprint, name: SOURCE_NAME },
-    // What the Studio's image fields ask for (studio/schema/fields/photo.ts); the location
-    // only when the owner's setting lets some of it through.
+    // What the Studio's image fields ask for (studio/schema/fields/photo.ts); the file's own
+    // position only at the exact level (any other is stored as the asset's place).
     extract: [
       "lqip",
       "palette",
       "exif",
       "image",
-      ...(options.location === "off" ? [] : ["location" as const]),
+      ...(filter === "exact" ? ["location" as const] : []),
     ],
   });
   if (facts.fingerprint !== scan.fingerprint || document._id !== assetIdOf(scan, format)) {
@@ -241,9 +311,10 @@ export async function importFile(context: PhotoContext, file: FileEntry): Promis
         false,
       );
     }
+    const location = locate(metadata.gps, context.rule);
     let scan: ScannedImage;
     try {
-      scan = await scanImage(file.path, kind.format, options.location);
+      scan = await scanImage(file.path, kind.format, location.filter);
     } catch (error) {
       if (error instanceof DamagedImage) return skipped(file, `damaged: ${error.message}`, true);
       throw error;
@@ -269,7 +340,11 @@ export async function importFile(context: PhotoContext, file: FileEntry): Promis
     const tags = context.tags.resolve(metadata.keywords);
     const notes = [
       ...(metadata.altText ? [] : ["no alt text in the file (IPTC Alt Text): none is made up"]),
-      ...(LOCATION_NOTES[scan.location] ? [LOCATION_NOTES[scan.location] as string] : []),
+      ...(location.note
+        ? [location.note]
+        : LOCATION_NOTES[scan.location]
+          ? [LOCATION_NOTES[scan.location] as string]
+          : []),
     ];
     const assetId = assetIdOf(scan, kind.format);
     const photo: Photo = {
@@ -293,24 +368,33 @@ export async function importFile(context: PhotoContext, file: FileEntry): Promis
           notes,
         };
       }
-      asset ??= await upload(context, file, kind.format, scan, desired);
+      asset ??= await upload(context, file, kind.format, scan, desired, location.filter);
       counted = true;
       photo.assetId = asset._id;
       const patch = assetChanges(
         asset,
         desired,
         tags.map((tag) => tag.id),
+        location.place,
       );
       const changes = [
         ...(imported ? [`uploaded ${formatBytes(scan.size)}`] : []),
         ...patch.changes,
       ];
-      if (Object.keys(patch.set).length > 0 && !options.dryRun) {
+      const patching = Object.keys(patch.set).length > 0 || patch.unset.length > 0;
+      if (patching && !options.dryRun) {
         try {
           await client.mutate(
             [
               ...tagCreations(tags),
-              { patch: { id: asset._id, ifRevisionID: asset._rev, set: patch.set } },
+              {
+                patch: {
+                  id: asset._id,
+                  ifRevisionID: asset._rev,
+                  ...(Object.keys(patch.set).length > 0 ? { set: patch.set } : {}),
+                  ...(patch.unset.length > 0 ? { unset: patch.unset } : {}),
+                },
+              },
             ],
             { visibility: "sync", returnDocuments: false },
           );
@@ -323,7 +407,7 @@ export async function importFile(context: PhotoContext, file: FileEntry): Promis
           context.changed.set(tag.id, { _id: tag.id, _type: "media.tag", operation: "create" });
         }
       }
-      if (imported || Object.keys(patch.set).length > 0) {
+      if (imported || patching) {
         context.changed.set(asset._id, {
           _id: asset._id,
           _type: "sanity.imageAsset",

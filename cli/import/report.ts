@@ -1,6 +1,6 @@
 // The run's answer on stdout: one line per file, what happened to it and why, then the totals,
 // the new tags, the location setting and where the photographs went.
-import type { LocationSetting } from "./location.ts";
+import { type LocationRule, PRECISION_LABELS } from "../../shared/location.ts";
 import type { FileResult } from "./photo.ts";
 import type { PlacementResult } from "./placement.ts";
 
@@ -9,7 +9,7 @@ export interface RunSummary {
   placement: PlacementResult | undefined;
   placementError: string | undefined;
   newTags: readonly string[];
-  location: LocationSetting;
+  location: LocationRule;
   dryRun: boolean;
   draft: boolean;
   destination: string;
@@ -84,11 +84,16 @@ export function renderReport(summary: RunSummary): string {
     (r) =>
       r.status !== "skipped" && r.status !== "failed" && r.notes.some((n) => n.startsWith("GPS")),
   ).length;
-  const locationWhat = { off: "removed", city: "rounded to about 11 km", exact: "kept as taken" }[
-    summary.location
-  ];
+  const { precision, zones } = summary.location;
+  const locationWhat =
+    precision === "hidden"
+      ? "removed"
+      : precision === "exact"
+        ? "kept as taken"
+        : `snapped to ${PRECISION_LABELS[precision].toLowerCase()} and removed from the files`;
+  const zoneWhat = zones.length > 0 ? `, ${plural(zones.length, "never-show zone")}` : "";
   lines.push(
-    `Location setting: ${summary.location} (GPS positions ${locationWhat}; ${plural(located, "photograph")} had one).`,
+    `Location: ${precision} (GPS positions ${locationWhat}${zoneWhat}; ${plural(located, "photograph")} had one).`,
   );
   const placement = summary.placement;
   if (placement) {

@@ -5,6 +5,12 @@
  * again: what was uploaded is found, not uploaded twice.
  */
 import type { SanityClient } from "@sanity/client";
+import {
+  HIDE_EVERYTHING,
+  LOCATION_SETTINGS_ID,
+  type LocationRule,
+  parseLocationRule,
+} from "../../shared/location.ts";
 import { listFiles } from "../lib/files.ts";
 import { mapPool } from "../lib/pool.ts";
 import { Progress } from "../lib/progress.ts";
@@ -47,6 +53,23 @@ async function firstContact(client: SanityClient, target: SanityTarget): Promise
   }
 }
 
+/**
+ * The owner's level and never-show zones (the Studio's Location privacy, a private document the
+ * token may read), with the level --location or IMPORT_LOCATION asks for instead. Zones always
+ * apply; settings that cannot be read hide every position.
+ */
+async function locationRule(client: SanityClient, options: ImportOptions): Promise<LocationRule> {
+  const stored = await client.fetch<unknown>(`*[_id == $id][0]{precision, zones}`, {
+    id: LOCATION_SETTINGS_ID,
+  });
+  if (stored === null || stored === undefined) {
+    return { precision: options.location ?? "hidden", zones: [] };
+  }
+  const owner = parseLocationRule(stored);
+  if (owner === HIDE_EVERYTHING) return owner;
+  return { ...owner, precision: options.location ?? owner.precision };
+}
+
 export async function runImport(
   options: ImportOptions,
   target: SanityTarget,
@@ -55,6 +78,7 @@ export async function runImport(
   const client = sanityClientFor(target);
   const files = await listFiles(options.paths, io.cwd);
   const tags = await firstContact(client, target);
+  const rule = await locationRule(client, options);
   // Before any upload: a page that does not exist stops the run here.
   if (options.placement) await checkTarget(client, options.placement);
 
@@ -65,7 +89,15 @@ export async function runImport(
     stream: io.stderr,
   });
   const changed: ChangedDocuments = new Map();
-  const context = { client, options, tags, progress, seen: new Map<string, string>(), changed };
+  const context = {
+    client,
+    options,
+    rule,
+    tags,
+    progress,
+    seen: new Map<string, string>(),
+    changed,
+  };
   const results = await mapPool(files, options.concurrency, async (file) => {
     const result = await importFile(context, file);
     const why =
@@ -100,7 +132,7 @@ export async function runImport(
       placement,
       placementError,
       newTags: tags.created,
-      location: options.location,
+      location: rule,
       dryRun: options.dryRun,
       draft: options.draft,
       destination: target.description,

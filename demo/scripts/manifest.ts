@@ -30,6 +30,20 @@ export interface Licence {
   url: string;
 }
 
+/**
+ * Where a demo photograph was made, and how it came in: `import` stores what `npm run import`
+ * stores (the snapped `place` at `precision`, with its names); `studio` what the Media tool's
+ * uploader stores (the exact `metadata.location`), which the site coarsens itself.
+ * `placement` is the level set where it is placed (every placement), when it has one.
+ */
+export interface DemoLocation {
+  lat: number;
+  lng: number;
+  via: "import" | "studio";
+  precision?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
+  placement?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
+}
+
 export interface Photo {
   key: string;
   /** The original, relative to the folder of originals. */
@@ -48,6 +62,7 @@ export interface Photo {
   licence: string;
   /** Media tag names (of `mediaTags`). */
   tags: string[];
+  location?: DemoLocation;
 }
 
 export interface Manifest {

@@ -14,11 +14,14 @@ import { galleryStats } from "./objects/gallery-stats";
 import { navItem } from "./objects/nav-item";
 import { richText } from "./objects/rich-text";
 import { socialLink } from "./objects/social-link";
+import { LOCATION_SETTINGS_ID, locationSettings } from "./singletons/location-settings";
 import { SITE_SETTINGS_ID, siteSettings } from "./singletons/site-settings";
 
-export { SITE_SETTINGS_ID };
+export { LOCATION_SETTINGS_ID, SITE_SETTINGS_ID };
 
 const documents = [page, post, inquiry, clientGallery];
+/** Singletons at an id of their own (a private path), opened from their own item. */
+const privateSingletons = [locationSettings];
 const singletons = [siteSettings];
 const objects = [
   gallery,
@@ -30,10 +33,13 @@ const objects = [
   galleryStats,
 ];
 
-export const schemaTypes = [...documents, ...singletons, ...objects];
+export const schemaTypes = [...documents, ...singletons, ...privateSingletons, ...objects];
 
 /** Document types with exactly one document, whose id is the type's name. */
 export const singletonTypes = new Set<string>(singletons.map((type) => type.name));
+
+/** Singletons whose one document has an id of its own (`settings.location`). */
+export const privateSingletonTypes = new Set<string>(privateSingletons.map((type) => type.name));
 
 /** Document types only the site creates (visitors' inquiries): never made by hand here. */
 export const siteWrittenTypes = new Set<string>([inquiry.name]);

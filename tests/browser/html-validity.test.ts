@@ -26,6 +26,8 @@ const PAGES = [
   "/archive",
   "/photos",
   "/tags",
+  "/map",
+  "/map?tag=mountains",
   "/tag/landscape",
   "/camera/sony-dsc-rx100m4",
   "/search",

@@ -7,6 +7,7 @@ import { builtinTypes, groupProblems, validateSchema } from "@sanity/schema/_int
 import type { SchemaValidationProblemGroup } from "@sanity/types";
 import { describe, expect, it } from "vitest";
 import { SUBJECTS as FORM_SUBJECTS } from "../../shared/inquiries.ts";
+import { LOCATION_SETTINGS_ID, PRECISION_LABELS, PRECISIONS } from "../../shared/location.ts";
 import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../shared/slug.ts";
 import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { DOWNLOAD_OPTIONS } from "../../studio/schema/documents/client-gallery.ts";
@@ -19,6 +20,10 @@ import {
   singletonTypes,
 } from "../../studio/schema/index.ts";
 import { isInternalPath } from "../../studio/schema/objects/nav-item.ts";
+import {
+  PRECISION_OPTIONS,
+  LOCATION_SETTINGS_ID as STUDIO_LOCATION_ID,
+} from "../../studio/schema/singletons/location-settings.ts";
 import { parseGallerySettings } from "../../worker/galleries/settings.ts";
 
 type Severity = "error" | "warning";
@@ -241,6 +246,18 @@ describe("the Studio's inquiry subjects", () => {
     expect(STUDIO_SUBJECTS.map(({ value, title }) => ({ value, label: title }))).toEqual(
       FORM_SUBJECTS.map(({ value, label }) => ({ value, label })),
     );
+  });
+});
+
+// The location levels: the Studio stores a value, the rule (shared/location.ts) reads it.
+describe("the Studio's location levels", () => {
+  it("are the rule's, in the same order with the same words, in a private document", () => {
+    expect(PRECISION_OPTIONS).toEqual(
+      PRECISIONS.map((value) => ({ value, title: PRECISION_LABELS[value] })),
+    );
+    expect(STUDIO_LOCATION_ID).toBe(LOCATION_SETTINGS_ID);
+    // A "." makes it a path: a public dataset shows it to no request without a token.
+    expect(LOCATION_SETTINGS_ID).toContain(".");
   });
 });
 

@@ -49,6 +49,19 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
     { path: "/photos/page/2", expect: 404 },
   ],
   "/tags": [{ path: "/tags", expect: 200 }],
+  "/map": [
+    { path: "/map", expect: 200, params: ["tag"] },
+    { path: "/map?tag=landscape", expect: 200 },
+    { path: "/map?tag=no-such-tag", expect: 404 },
+  ],
+  "/map/tiles/:z{[0-9]{1,2}}/:x{[0-9]{1,6}}/:y{[0-9]{1,6}\\.mvt}": [
+    { path: "/map/tiles/0/0/0.mvt", expect: 200, group: "app" },
+    { path: "/map/tiles/9/0/0.mvt", expect: 404, group: "app" },
+  ],
+  "/map/data.json": [
+    { path: "/map/data.json", expect: 200, params: ["tag"], group: "app" },
+    { path: "/map/data.json?tag=no-such-tag", expect: 404, group: "app" },
+  ],
   "/tag/:slug": [
     { path: "/tag/landscape", expect: 200 },
     { path: "/tag/no-such-tag", expect: 404 },

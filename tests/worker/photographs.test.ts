@@ -113,6 +113,95 @@ describe("a page for every photograph", () => {
   });
 });
 
+describe("a photograph's own title", () => {
+  const asset = "image-fdf37e97e43ee220e2480e55c95b11e8eda934f9-2400x1598-jpg";
+  const bare = "image-b3bd2c9fa886ed6195e2f879a344ea79789d70d8-1944x1458-jpg";
+  const item = (key: string, ref: string, fields: Record<string, unknown>) => ({
+    _key: key,
+    _type: "image",
+    asset: { _type: "reference", _ref: ref },
+    alt: "Larches in the mist below a limestone ridge.",
+    ...fields,
+  });
+  let bareTitle: unknown;
+
+  beforeAll(async () => {
+    const res = await fetch(
+      `${mutableEnv().SANITY_API_HOST}/v2025-02-19/data/query/production?query=${encodeURIComponent(`*[_id == "${bare}"][0].title`)}`,
+    );
+    bareTitle = ((await res.json()) as { result: unknown }).result;
+    await mutate(
+      { patch: { id: bare, unset: ["title"] } },
+      {
+        createOrReplace: {
+          _id: "titled-photographs",
+          _type: "page",
+          title: "Titled",
+          slug: { _type: "slug", current: "titled-photographs" },
+          body: [
+            {
+              _key: "g",
+              _type: "gallery",
+              title: "Mist",
+              images: [
+                item("own", asset, {
+                  title: "Lárices en la niebla, Aitzgorri",
+                  caption: "The larches of Aitzgorri on a morning of low cloud.",
+                }),
+                item("media", asset, { caption: "Only a caption here." }),
+                item("none", bare, { caption: "A caption and nothing else." }),
+              ],
+            },
+          ],
+        },
+      },
+    );
+  });
+
+  afterAll(async () => {
+    await mutate(
+      { patch: { id: bare, set: { title: bareTitle } } },
+      { delete: { id: "titled-photographs" } },
+    );
+  });
+
+  const jsonLd = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+      .flatMap(([, text]) => JSON.parse(text ?? "null"))
+      .find((node: { "@type"?: string }) => node?.["@type"] === "ImageObject");
+  const ogTitle = (html: string) => /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1];
+
+  it("heads the page with the title (h1, <title>, og:title, JSON-LD name), the caption below", async () => {
+    const { body } = await request("/titled-photographs/photo/own", { env: mutableEnv() });
+    const view = photoView(body);
+    expect(textOf(view, "h1")).toBe("Lárices en la niebla, Aitzgorri");
+    expect(view).toMatch(
+      /<\/h1><p class="photo-caption">The larches of Aitzgorri on a morning of low cloud.<\/p>/,
+    );
+    expect(textOf(body, "title")).toMatch(/^Lárices en la niebla, Aitzgorri · Titled · /);
+    expect(ogTitle(body)).toMatch(/^Lárices en la niebla, Aitzgorri/);
+    expect(jsonLd(body)).toMatchObject({
+      name: "Lárices en la niebla, Aitzgorri",
+      caption: "The larches of Aitzgorri on a morning of low cloud.",
+    });
+  });
+
+  it("takes the Media tool's title (the importer's IPTC Title) when the placement has none", async () => {
+    const { body } = await request("/titled-photographs/photo/media", { env: mutableEnv() });
+    expect(textOf(photoView(body), "h1")).toBe("Autumn below Aitzgorri");
+    expect(photoView(body)).toContain('<p class="photo-caption">Only a caption here.</p>');
+    expect(jsonLd(body)).toMatchObject({ name: "Autumn below Aitzgorri" });
+  });
+
+  it("is headed by its caption, as before, when it has no title at all", async () => {
+    const { body } = await request("/titled-photographs/photo/none", { env: mutableEnv() });
+    expect(textOf(photoView(body), "h1")).toBe("A caption and nothing else.");
+    expect(photoView(body)).not.toContain("photo-caption");
+    expect(jsonLd(body)).toMatchObject({ name: "A caption and nothing else." });
+    expect(jsonLd(body)).not.toHaveProperty("caption");
+  });
+});
+
 describe("the archive", () => {
   it("lists every post, newest first, grouped by year, linked from the home page and the footer", async () => {
     const home = await request("/");

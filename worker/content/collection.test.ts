@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { snap } from "../../shared/location.ts";
 import {
   buildCollection,
   cameraGroups,
@@ -205,5 +206,87 @@ describe("slices", () => {
     expect(sliceOf(items, 3, 2)).toEqual({ items: [4], slices: 3 });
     expect(sliceOf(items, 4, 2)).toEqual({ items: [], slices: 3 });
     expect(sliceOf([], 1, 2)).toEqual({ items: [], slices: 1 });
+  });
+});
+
+describe("where each photograph was made, after the owner's rule", () => {
+  const ZUMAIA = { lat: 43.2957, lng: -2.2571 };
+  const place = (precision: string, point = ZUMAIA) => ({
+    ...snap(point, precision as "1km"),
+    precision,
+    names: {
+      "1km": "Zumaia, Spain",
+      "10km": "Zumaia, Spain",
+      region: "Basque Country, Spain",
+      country: "Spain",
+    },
+  });
+  const rule = { precision: "10km" as const, zones: [{ lat: 43.1, lng: -2.0, radius: 3_000 }] };
+  const build = (images: IndexedImage[]) =>
+    buildCollection(
+      [doc("page", "map", "2026-01-15T09:00:00Z", { galleries: images })],
+      HIDDEN,
+      rule,
+    );
+  const byId = (photos: ReturnType<typeof build>) =>
+    Object.fromEntries(photos.map((photo) => [ids([photo])[0], photo.location]));
+
+  it("snaps a Studio upload's exact position at the site's level, and names nothing it has not", () => {
+    const [photo] = build([image("s", "s", { gps: ZUMAIA })]);
+    expect(photo?.location).toEqual({ ...snap(ZUMAIA, "10km"), precision: "10km" });
+  });
+
+  it("never shows the importer's place finer than it was stored, and names it at the level shown", () => {
+    const located = byId(
+      build([
+        image("a", "a", { place: place("1km") }),
+        image("b", "b", { place: place("region") }),
+        { ...image("c", "c", { place: place("1km") }), location: "country" },
+        { ...image("d", "d", { place: place("region") }), location: "exact" },
+      ]),
+    );
+    expect(located.a).toEqual({
+      ...snap(ZUMAIA, "10km"),
+      precision: "10km",
+      place: "Zumaia, Spain",
+    });
+    expect(located.b).toMatchObject({ precision: "region", place: "Basque Country, Spain" });
+    expect(located.c).toMatchObject({
+      ...snap(ZUMAIA, "country"),
+      precision: "country",
+      place: "Spain",
+    });
+    expect(located.d).toMatchObject({ ...snap(ZUMAIA, "region"), precision: "region" });
+  });
+
+  it("hides a photograph inside a zone, at a hidden level, or placed once as hidden", () => {
+    const located = byId(
+      build([
+        image("z", "z", { gps: { lat: 43.101, lng: -2.001 } }),
+        { ...image("h", "h", { gps: ZUMAIA }), location: "hidden" },
+        image("t1", "t", { gps: ZUMAIA }),
+        { ...image("t2", "t", { gps: ZUMAIA }), location: "hidden" },
+        { ...image("e", "e", { gps: ZUMAIA }), location: "exact" },
+      ]),
+    );
+    expect(located.z).toBeUndefined();
+    expect(located.h).toBeUndefined();
+    expect(located.t).toBeUndefined();
+    expect(located.e).toEqual({ ...ZUMAIA, precision: "exact" });
+  });
+
+  it("keeps the asset's positions out of the collection, and locates nothing without a rule", () => {
+    const [photo] = build([image("s", "s", { gps: ZUMAIA, place: place("1km") })]);
+    expect(photo?.image.asset).not.toHaveProperty("gps");
+    expect(photo?.image.asset).not.toHaveProperty("place");
+    const [unruled] = buildCollection(
+      [
+        doc("page", "map", "2026-01-15T09:00:00Z", {
+          galleries: [image("s", "s", { gps: ZUMAIA })],
+        }),
+      ],
+      HIDDEN,
+    );
+    expect(unruled?.location).toBeUndefined();
   });
 });

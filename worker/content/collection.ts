@@ -1,6 +1,20 @@
+import {
+  coarser,
+  isPrecision,
+  isValidPoint,
+  type LocationRule,
+  type Precision,
+  publicLocation,
+} from "../../shared/location.ts";
 import { isSlug } from "../../shared/slug.ts";
 import { cameraName, lensName, nameSlug } from "./camera-names.ts";
-import type { CollectionPhoto, ImageAsset, IndexedDocument, IndexedImage } from "./model.ts";
+import type {
+  CollectionPhoto,
+  ImageAsset,
+  IndexedDocument,
+  IndexedImage,
+  PhotoLocation,
+} from "./model.ts";
 import type { DocumentKind } from "./paths.ts";
 import { COVER_KEY, isPhotoKey } from "./photos.ts";
 
@@ -61,6 +75,45 @@ function before(a: Placement, b: Placement): number {
   );
 }
 
+/** The importer's `place` (cli/import/photo.ts), when it is one. */
+function storedPlace(value: unknown) {
+  if (!isValidPoint(value)) return undefined;
+  const { precision, names } = value as { precision?: unknown; names?: unknown };
+  if (!isPrecision(precision) || precision === "hidden") return undefined;
+  const named: Partial<Record<Precision, string>> = {};
+  if (typeof names === "object" && names !== null) {
+    for (const [level, name] of Object.entries(names)) {
+      if (isPrecision(level) && typeof name === "string" && name.trim()) named[level] = name.trim();
+    }
+  }
+  return { lat: value.lat, lng: value.lng, precision, names: named };
+}
+
+/**
+ * Where a photograph was made, as the owner's rule lets the site say it: the importer's place
+ * (already coarse; never shown finer than it was stored) or Sanity's position (exact, from a
+ * Studio upload), at `level` (the coarsest of its placements'), never inside a zone. The name is
+ * the place's at the level shown, so it never says more than the point.
+ */
+export function locate(
+  asset: { gps?: unknown; place?: unknown },
+  level: Precision,
+  rule: LocationRule,
+): PhotoLocation | undefined {
+  const stored = storedPlace(asset.place);
+  const source =
+    stored ??
+    (isValidPoint(asset.gps)
+      ? { lat: asset.gps.lat, lng: asset.gps.lng, precision: "exact" as const, names: {} }
+      : undefined);
+  if (!source) return undefined;
+  const shown = publicLocation(source, rule, coarser(level, source.precision));
+  if (!shown) return undefined;
+  const names: Partial<Record<Precision, string>> = source.names;
+  const place = names[shown.precision === "exact" ? "1km" : shown.precision];
+  return place ? { ...shown, place } : shown;
+}
+
 /** The visible tags of an asset: the slideshow's left out, each name once by its slug. */
 export function visibleTags(names: readonly (string | null)[] | null, hidden: string): string[] {
   const seen = new Set<string>();
@@ -78,18 +131,26 @@ export function visibleTags(names: readonly (string | null)[] | null, hidden: st
 
 /**
  * The collection from the photo index's documents: one entry per photograph, at its home,
- * newest first. `hiddenTag` (the slideshow's) is not one of anyone's tags.
+ * newest first. `hiddenTag` (the slideshow's) is not one of anyone's tags. `rule` is the owner's
+ * location rule: each photograph's location is what it lets through, at the coarsest level of
+ * its placements (each the placement's own, else the site's), and the asset's positions go no
+ * further than this function.
  */
 export function buildCollection(
   documents: readonly IndexedDocument[],
   hiddenTag: string,
+  rule: LocationRule = { precision: "hidden", zones: [] },
 ): CollectionPhoto[] {
   const homes = new Map<string, Placement>();
+  const levels = new Map<string, Precision>();
   for (const doc of documents) {
     for (const placement of placements(doc)) {
       const id = placement.image.asset._id;
       const home = homes.get(id);
       if (!home || before(placement, home) < 0) homes.set(id, placement);
+      const own = placement.image.location;
+      const level = isPrecision(own) ? own : rule.precision;
+      levels.set(id, coarser(levels.get(id) ?? "exact", level));
     }
   }
   const entries = [...homes.values()].map((home) => {
@@ -105,9 +166,10 @@ export function buildCollection(
       a.home.position - b.home.position,
   );
   return entries.map(({ home, at }) => {
-    const { tags, make, model, lens, takenAt: _takenAt, ...asset } = home.image.asset;
+    const { tags, make, model, lens, takenAt: _takenAt, gps, place, ...asset } = home.image.asset;
     const camera = cameraName(make, model);
     const lensModel = lensName(lens);
+    const location = locate({ gps, place }, levels.get(asset._id) ?? rule.precision, rule);
     return {
       kind: home.kind,
       slug: home.slug,
@@ -122,6 +184,7 @@ export function buildCollection(
       tags: visibleTags(tags ?? null, hiddenTag),
       ...(camera ? { camera } : {}),
       ...(lensModel ? { lens: lensModel } : {}),
+      ...(location ? { location } : {}),
     };
   });
 }

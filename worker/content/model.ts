@@ -1,3 +1,4 @@
+import type { PublicLocation } from "../../shared/location.ts";
 import type {
   ArchiveQueryResult,
   BackgroundImagesQueryResult,
@@ -158,6 +159,9 @@ export interface IndexedAssetFacts {
   model?: string | null;
   lens?: string | null;
   takenAt?: string | null;
+  /** Sanity's `metadata.location` and the importer's `place`: read only by collection.ts's rule. */
+  gps?: unknown;
+  place?: unknown;
 }
 
 /** A placed photograph as the photo index reads it: its key, alt text, crop and hotspot. */
@@ -166,7 +170,14 @@ export interface IndexedImage {
   alt?: string | null;
   crop: ImageCrop | null;
   hotspot: ImageHotspot | null;
+  /** The placement's own location level, when it has one. */
+  location?: string | null;
   asset: (ImageAsset & IndexedAssetFacts) | null;
+}
+
+/** Where a photograph was made, as the owner's rule lets the site say it, and the place's name. */
+export interface PhotoLocation extends PublicLocation {
+  place?: string;
 }
 
 /** A published page or post with its photographs, for the collection (collection.ts). */
@@ -196,6 +207,8 @@ export interface CollectionPhoto {
   /** Camera and lens as photographers name them (camera-names.ts). */
   camera?: string;
   lens?: string;
+  /** Where it was made, after the owner's location rule; none when hidden or unknown. */
+  location?: PhotoLocation;
 }
 
 /** Every published photograph, once each, newest first (collection.ts), and the next scheduled post. */

@@ -62,6 +62,14 @@ export const paths = {
   contactThanks: () => `/${CONTACT_SLUG}/thanks`,
   /** A signed "form opened at" stamp for the contact form's script (never cached). */
   inquiryStamp: () => "/_app/inquiries/stamp",
+  /** Where the photographs were made, every one's or one tag's (by the slug of its name). */
+  map: (tag?: string) => (tag ? `/map?tag=${tag}` : "/map"),
+  /** The map's data (worker/content/map-places.ts), every place's or one tag's. */
+  mapData: (tag?: string) => (tag ? `/map/data.json?tag=${tag}` : "/map/data.json"),
+  /** The basemap's tiles, as a template (`{z}`, `{x}`, `{y}`). */
+  mapTiles: () => "/map/tiles/{z}/{x}/{y}.mvt",
+  /** One place on the map page: its item in the list, which the map centres on. */
+  mapPlace: (id: string) => `/map#${id}`,
   rss: () => "/rss.xml",
   sitemap: () => "/sitemap.xml",
 } as const;

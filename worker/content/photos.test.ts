@@ -18,6 +18,7 @@ const asset = (id: string): ImageAsset => ({
 const image = (key: string, withAsset = true): Image => ({
   _key: key,
   _type: "image",
+  title: null,
   alt: null,
   caption: null,
   crop: null,

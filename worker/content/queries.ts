@@ -22,7 +22,7 @@ const ASSET = `{
 }`;
 
 /** An image placed in content, with the editor's crop and hotspot for cropped renditions. */
-const IMAGE = `{ _key, _type, alt, caption, crop, hotspot, "asset": asset->${ASSET} }`;
+const IMAGE = `{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->${ASSET} }`;
 
 const BODY = `body[]{
   ...,
@@ -147,13 +147,16 @@ export const siteIndexQuery = defineQuery(`{
  * hotspot) and what the asset says about it (size, colour, alt text, the media plugin's tags,
  * the camera, lens and date from its EXIF). Nothing else: thousands of these are read at once
  * (no LQIP: the thumbnails wait on their dominant colour; no captions or credits: the photo
- * page has them).
+ * page has them). Where it was made (the placement's own level, the importer's `place`,
+ * Sanity's `metadata.location`) is read here only to go through the owner's location rule in
+ * collection.ts, before anything is cached or answered.
  */
 const INDEXED_IMAGE = `{
   _key,
   alt,
   crop,
   hotspot,
+  location,
   "asset": asset->{
     _id,
     url,
@@ -165,7 +168,9 @@ const INDEXED_IMAGE = `{
     "make": metadata.image.Make,
     "model": metadata.image.Model,
     "lens": metadata.exif.LensModel,
-    "takenAt": metadata.exif.DateTimeOriginal
+    "takenAt": metadata.exif.DateTimeOriginal,
+    "gps": metadata.location{lat, lng},
+    "place": place{lat, lng, precision, names}
   }
 }`;
 
@@ -173,7 +178,8 @@ const INDEXED_IMAGE = `{
  * Every photograph placed in a published page or post (covers, body images, galleries), with
  * where it is placed; worker/content/collection.ts turns it into the site's collection (one
  * entry per photograph, newest first). A page's date is when it was created, a post's when it
- * was published.
+ * was published. The owner's location rule (`settings.location`, a private document: only a
+ * request with the token reads it; without, nothing is located) comes with it.
  */
 export const photoIndexQuery = defineQuery(`{
   "documents": *[((_type == "page" && defined(slug.current)) || (${PUBLISHED_POST}))] | order(_id asc) {
@@ -184,6 +190,7 @@ export const photoIndexQuery = defineQuery(`{
     "images": body[_type == "image"]${INDEXED_IMAGE},
     "galleries": body[_type == "gallery"].images[]${INDEXED_IMAGE}
   },
+  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},
   ${NEXT_SCHEDULED}
 }`);
 

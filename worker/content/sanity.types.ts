@@ -83,7 +83,9 @@ export type RichText = Array<
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
+      title?: string;
       caption?: string;
+      location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
       _type: "image";
       _key: string;
     }
@@ -101,10 +103,35 @@ export type Gallery = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
+    title?: string;
     caption?: string;
+    location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
     _type: "image";
     _key: string;
   }>;
+};
+
+export type LocationSettings = {
+  _id: string;
+  _type: "locationSettings";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  precision?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
+  zones?: Array<{
+    name?: string;
+    centre?: Geopoint;
+    radius?: number;
+    _type: "zone";
+    _key: string;
+  }>;
+};
+
+export type Geopoint = {
+  _type: "geopoint";
+  lat?: number;
+  lng?: number;
+  alt?: number;
 };
 
 export type SiteSettings = {
@@ -243,7 +270,9 @@ export type Post = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
+    title?: string;
     caption?: string;
+    location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
     _type: "image";
   };
   body?: RichText;
@@ -383,13 +412,6 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData;
 };
 
-export type Geopoint = {
-  _type: "geopoint";
-  lat?: number;
-  lng?: number;
-  alt?: number;
-};
-
 export type AllSanitySchemaTypes =
   | GalleryStats
   | GallerySelection
@@ -399,6 +421,8 @@ export type AllSanitySchemaTypes =
   | SanityImageAssetReference
   | RichText
   | Gallery
+  | LocationSettings
+  | Geopoint
   | SiteSettings
   | SanityImageCrop
   | SanityImageHotspot
@@ -416,8 +440,7 @@ export type AllSanitySchemaTypes =
   | SanityImageMetadata
   | SanityFileAsset
   | SanityAssetSourceData
-  | SanityImageAsset
-  | Geopoint;
+  | SanityImageAsset;
 
 // Source: ../worker/content/queries.ts
 // Variable: backgroundImagesQuery
@@ -436,7 +459,7 @@ export type BackgroundImagesQueryResult = Array<{
 
 // Source: ../worker/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
+// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
 export type SiteSettingsQueryResult =
   | {
       title: null;
@@ -525,6 +548,7 @@ export type SiteSettingsQueryResult =
       socialImage: {
         _key: null;
         _type: "image";
+        title: null;
         alt: string | null;
         caption: null;
         crop: SanityImageCrop | null;
@@ -548,7 +572,7 @@ export type SiteSettingsQueryResult =
 
 // Source: ../worker/content/queries.ts
 // Variable: homeQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type HomeQueryResult = {
   posts: Array<{
     title: string | null;
@@ -558,6 +582,7 @@ export type HomeQueryResult = {
     mainImage: {
       _key: null;
       _type: "image";
+      title: string | null;
       alt: string | null;
       caption: string | null;
       crop: SanityImageCrop | null;
@@ -580,7 +605,7 @@ export type HomeQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: pageBySlugQuery
-// Query: *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    description,    _updatedAt,    body[]{  ...,  _type == "image" => { _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  }
+// Query: *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    description,    _updatedAt,    body[]{  ...,  _type == "image" => { _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  }
 export type PageBySlugQueryResult = {
   title: string | null;
   slug: string | null;
@@ -612,6 +637,7 @@ export type PageBySlugQueryResult = {
         images: Array<{
           _key: string;
           _type: "image";
+          title: string | null;
           alt: string | null;
           caption: string | null;
           crop: SanityImageCrop | null;
@@ -645,7 +671,9 @@ export type PageBySlugQueryResult = {
         hotspot: SanityImageHotspot | null;
         crop: SanityImageCrop | null;
         alt: string | null;
+        title: string | null;
         caption: string | null;
+        location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
         _type: "image";
         _key: string;
       }
@@ -654,7 +682,7 @@ export type PageBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: postBySlugQuery
-// Query: {  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    publishedAt,    excerpt,    _updatedAt,    "mainImage": mainImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    body[]{  ...,  _type == "image" => { _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    publishedAt,    excerpt,    _updatedAt,    "mainImage": mainImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    body[]{  ...,  _type == "image" => { _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PostBySlugQueryResult = {
   post: {
     title: string | null;
@@ -665,6 +693,7 @@ export type PostBySlugQueryResult = {
     mainImage: {
       _key: null;
       _type: "image";
+      title: string | null;
       alt: string | null;
       caption: string | null;
       crop: SanityImageCrop | null;
@@ -707,6 +736,7 @@ export type PostBySlugQueryResult = {
           images: Array<{
             _key: string;
             _type: "image";
+            title: string | null;
             alt: string | null;
             caption: string | null;
             crop: SanityImageCrop | null;
@@ -740,7 +770,9 @@ export type PostBySlugQueryResult = {
           hotspot: SanityImageHotspot | null;
           crop: SanityImageCrop | null;
           alt: string | null;
+          title: string | null;
           caption: string | null;
+          location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
           _type: "image";
           _key: string;
         }
@@ -751,7 +783,7 @@ export type PostBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: archiveQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type ArchiveQueryResult = {
   posts: Array<{
     title: string | null;
@@ -761,6 +793,7 @@ export type ArchiveQueryResult = {
     mainImage: {
       _key: null;
       _type: "image";
+      title: string | null;
       alt: string | null;
       caption: string | null;
       crop: SanityImageCrop | null;
@@ -784,7 +817,7 @@ export type ArchiveQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: feedQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current, "title": coalesce(title, slug.current), excerpt, publishedAt, _updatedAt, "mainImage": mainImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current, "title": coalesce(title, slug.current), excerpt, publishedAt, _updatedAt, "mainImage": mainImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type FeedQueryResult = {
   posts: Array<{
     slug: string | null;
@@ -795,6 +828,7 @@ export type FeedQueryResult = {
     mainImage: {
       _key: null;
       _type: "image";
+      title: string | null;
       alt: string | null;
       caption: string | null;
       crop: SanityImageCrop | null;
@@ -843,7 +877,7 @@ export type SiteIndexQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: photoIndexQuery
-// Query: {  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  alt,  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal  }},    "images": body[_type == "image"]{  _key,  alt,  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal  }},    "galleries": body[_type == "gallery"].images[]{  _key,  alt,  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal  }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  alt,  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": body[_type == "image"]{  _key,  alt,  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": body[_type == "gallery"].images[]{  _key,  alt,  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PhotoIndexQueryResult = {
   documents: Array<
     | {
@@ -856,6 +890,8 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -868,6 +904,11 @@ export type PhotoIndexQueryResult = {
             model: null;
             lens: null;
             takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
           } | null;
         }> | null;
         galleries: Array<{
@@ -875,6 +916,8 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -887,6 +930,11 @@ export type PhotoIndexQueryResult = {
             model: null;
             lens: null;
             takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
           } | null;
         } | null> | null;
       }
@@ -899,6 +947,8 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -911,6 +961,11 @@ export type PhotoIndexQueryResult = {
             model: null;
             lens: null;
             takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
           } | null;
         } | null;
         images: Array<{
@@ -918,6 +973,8 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -930,6 +987,11 @@ export type PhotoIndexQueryResult = {
             model: null;
             lens: null;
             takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
           } | null;
         }> | null;
         galleries: Array<{
@@ -937,6 +999,8 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -949,10 +1013,29 @@ export type PhotoIndexQueryResult = {
             model: null;
             lens: null;
             takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
           } | null;
         } | null> | null;
       }
   >;
+  locationRule:
+    | {
+        precision: null;
+        zones: null;
+      }
+    | {
+        precision:
+          "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+        zones: Array<{
+          centre: Geopoint | null;
+          radius: number | null;
+        }> | null;
+      }
+    | null;
   nextScheduled: string | null;
 };
 

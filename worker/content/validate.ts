@@ -1,3 +1,4 @@
+import { parseLocationRule } from "../../shared/location.ts";
 import { buildCollection } from "./collection.ts";
 import type {
   ArchiveSlice,
@@ -259,6 +260,7 @@ function indexedImage(value: unknown): IndexedImage | null {
     alt: (value.alt as string | null | undefined) ?? null,
     crop: checkedCrop(value.crop as SanityImageCrop | null),
     hotspot: checkedHotspot(value.hotspot as SanityImageHotspot | null),
+    location: isString(value.location) ? value.location : null,
     asset: {
       _id: asset._id,
       url: asset.url,
@@ -274,6 +276,8 @@ function indexedImage(value: unknown): IndexedImage | null {
       model: asset.model ?? null,
       lens: asset.lens ?? null,
       takenAt: asset.takenAt ?? null,
+      gps: asset.gps ?? null,
+      place: asset.place ?? null,
     },
   };
 }
@@ -304,7 +308,12 @@ export function parsePhotoCollection(
       },
     ];
   });
-  return { photos: buildCollection(documents, hiddenTag), nextScheduled: scheduled(value) };
+  // The owner's location rule is applied here, before the collection is cached or answered.
+  const rule = parseLocationRule(value.locationRule);
+  return {
+    photos: buildCollection(documents, hiddenTag, rule),
+    nextScheduled: scheduled(value),
+  };
 }
 
 /** A search's answer; results of another shape are left out. */

@@ -1,6 +1,7 @@
 import type { Context, Handler } from "hono";
 import type { ReactNode } from "react";
 import { groupOf, sliceOf, tagGroups } from "../content/collection.ts";
+import { isLocated } from "../content/map-places.ts";
 import type { CollectionPhoto } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import { pageNotFound } from "../errors/page-error.ts";
@@ -102,7 +103,16 @@ export const photosHandler: Handler<AppEnv> = (c) =>
         sliceHref: paths.photos,
       };
     },
-    (photos) => <TagLinks tags={tagGroups(photos)} heading="Tags" />,
+    (photos) => (
+      <>
+        <TagLinks tags={tagGroups(photos)} heading="Tags" />
+        {photos.some(isLocated) && (
+          <p className="mt-6">
+            <a href={paths.map()}>Where they were made, on the map</a>
+          </p>
+        )}
+      </>
+    ),
   );
 
 /** How each kind of group is named on its page. */
@@ -133,24 +143,34 @@ const GROUPS = {
 export const groupHandler =
   (kind: keyof typeof GROUPS): Handler<AppEnv> =>
   (c) =>
-    renderCollection(c, async () => {
-      const slug = c.req.param("slug") ?? "";
-      const site = await siteSettingsFor(c);
-      const group = groupOf(kind, (await contentFor(c).photos()).photos, slug);
-      if (!group) return undefined;
-      const words = GROUPS[kind];
-      const title = words.title(group.name);
-      const lead = words.lead(group.photos.length, group.name);
-      return {
-        title,
-        heading: title,
-        label: title,
-        lead: `${lead}, newest first`,
-        description: `${lead}, on ${site.title}.`,
-        photos: group.photos,
-        sliceHref: (slice: number) => words.href(group.slug, slice),
-      };
-    });
+    renderCollection(
+      c,
+      async () => {
+        const slug = c.req.param("slug") ?? "";
+        const site = await siteSettingsFor(c);
+        const group = groupOf(kind, (await contentFor(c).photos()).photos, slug);
+        if (!group) return undefined;
+        const words = GROUPS[kind];
+        const title = words.title(group.name);
+        const lead = words.lead(group.photos.length, group.name);
+        return {
+          title,
+          heading: title,
+          label: title,
+          lead: `${lead}, newest first`,
+          description: `${lead}, on ${site.title}.`,
+          photos: group.photos,
+          sliceHref: (slice: number) => words.href(group.slug, slice),
+        };
+      },
+      // A tag's photographs on their own map, when some of them are located.
+      (photos) =>
+        kind === "tag" && photos.some(isLocated) ? (
+          <p className="mt-6">
+            <a href={paths.map(c.req.param("slug"))}>Where they were made, on the map</a>
+          </p>
+        ) : null,
+    );
 
 /**
  * `/tags`: every tag visitors see, the most used first, each with its count and a cover (its

@@ -6,9 +6,11 @@ import { validParams } from "../middleware/valid-params/index.ts";
 import { feed } from "../render/feed.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { groupHandler, photosHandler, tagsHandler } from "./collections.tsx";
+import { mapDataHandler, mapHandler } from "./map.tsx";
 import { robots } from "./robots.ts";
 import { searchHandler } from "./search.tsx";
 import { type SitemapContent, sitemap, sitemapPart } from "./sitemap.ts";
+import { tileHandler } from "./tiles.ts";
 
 /** Everything the sitemap lists: every address, and every photograph. */
 const sitemapContent = async (source: ContentSource): Promise<SitemapContent> => {
@@ -21,7 +23,8 @@ const page = validParams({ page: isPageNumber });
 const slugAndPage = validParams({ slug: isSlug, page: isPageNumber });
 
 /**
- * How the site is found: every photograph (`/photos`), by tag, camera and lens, and search;
+ * How the site is found: every photograph (`/photos`), by tag, camera and lens, search, and
+ * where they were made (`/map`, `/map?tag=`, with its data at `/map/data.json`);
  * from outside, `/sitemap.xml` (every address, with its last change, and every photograph's
  * page with the photograph; split into files past the protocol's limits, `/sitemap-{n}.xml`)
  * and `/robots.txt` (which names the sitemap), built per request from the site's origin.
@@ -39,6 +42,9 @@ export const discovery = new Hono<AppEnv>()
   .get("/lens/:slug", slug, groupHandler("lens"))
   .get("/lens/:slug/page/:page", slugAndPage, groupHandler("lens"))
   .get("/search", searchHandler)
+  .get("/map", mapHandler)
+  .get("/map/data.json", mapDataHandler)
+  .get("/map/tiles/:z{[0-9]{1,2}}/:x{[0-9]{1,6}}/:y{[0-9]{1,6}\\.mvt}", tileHandler)
   .get("/sitemap.xml", feed("sitemap", sitemapContent, sitemap))
   // A parameter is a whole segment in Hono's patterns: "/sitemap-:part.xml" would be a literal.
   .get("/:file{sitemap-[1-9][0-9]{0,3}\\.xml}", feed("sitemap", sitemapContent, sitemapPart))

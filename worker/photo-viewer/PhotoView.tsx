@@ -7,6 +7,8 @@ interface PhotoViewProps {
   /** The photograph in its sequence (a gallery, or a post's photographs). */
   found: PhotoInSequence;
   title: string;
+  /** The caption, below the photograph's own title (none when the caption is the heading). */
+  caption?: string;
   source: ImageSource;
   /** The asset's own address and the editor's crop, for the viewer's zoom. */
   zoom: { url: string; rect: Rect };
@@ -24,6 +26,8 @@ interface PhotoViewProps {
   back: { href: string; label: string };
   /** The contact form about this photograph (licensing, prints). */
   inquire?: string;
+  /** Where it was made, as precisely as the owner lets the site say, and its place on the map. */
+  place?: { name: string; href: string; precision: string };
 }
 
 /**
@@ -51,8 +55,15 @@ export function PhotoView(props: PhotoViewProps) {
       back={props.back}
     >
       <h1>{props.title}</h1>
-      {props.alt && props.alt !== props.title && <p>{props.alt}</p>}
+      {props.caption && <p className="photo-caption">{props.caption}</p>}
+      {props.alt && props.alt !== props.title && props.alt !== props.caption && <p>{props.alt}</p>}
       {props.credit && <p className="photo-info-muted">Photograph: {props.credit}</p>}
+      {props.place && (
+        <p className="photo-info-place">
+          Made in <a href={props.place.href}>{props.place.name}</a>{" "}
+          <span className="photo-info-muted">{`(${props.place.precision})`}</span>
+        </p>
+      )}
       {details.length > 0 && (
         <dl className="camera-details" aria-label="Camera details">
           {details.map(({ label, value, href }) => (

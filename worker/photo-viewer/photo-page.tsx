@@ -2,6 +2,7 @@ import type { Context, Handler } from "hono";
 import { nameSlug } from "../content/camera-names.ts";
 import { visibleTags } from "../content/collection.ts";
 import { croppedSize } from "../content/image-urls.ts";
+import { PRECISION_WORDS, placeId, placeName } from "../content/map-places.ts";
 import { altTextOf, type PageDocument, type PostDocument } from "../content/model.ts";
 import { type DocumentKind, paths } from "../content/paths.ts";
 import { findPhoto } from "../content/photos.ts";
@@ -45,13 +46,20 @@ export const photoHandler =
     const content = contentFor(c);
     const { image } = found.photo;
     const camera = await content.camera(image.asset._id);
+    // Where it was made, as the owner's rule lets the site say it (the collection's, which
+    // takes every placement of the photograph into account): a link to its place on the map.
+    const location = (await content.photos()).photos.find(
+      (photo) => photo.image.asset._id === image.asset._id,
+    )?.location;
     const layout = await loadLayout(c, { backdrop: false });
     const { width, height } = croppedSize(image);
     const alt = altTextOf(image);
-    const title =
-      image.caption?.trim() ||
-      image.asset.title?.trim() ||
-      `Photograph ${found.position} of ${found.count}`;
+    // A photograph's own title (the placement's, else the Media tool's: the IPTC Title the
+    // importer stores) heads it, with the caption below; without one, the caption does.
+    const ownTitle = image.title?.trim() || image.asset.title?.trim();
+    const caption = image.caption?.trim();
+    const title = ownTitle || caption || `Photograph ${found.position} of ${found.count}`;
+    const captionBelow = ownTitle && caption && caption !== ownTitle ? caption : undefined;
     const description = alt || doc.title;
     const pageTitle = `${title} · ${doc.title}`;
     const at = (neighbour: typeof found.previous) =>
@@ -82,6 +90,7 @@ export const photoHandler =
             ),
             url: canonicalUrl(c),
             name: title,
+            caption: captionBelow ?? null,
             description: alt || null,
             width,
             height,
@@ -98,6 +107,7 @@ export const photoHandler =
         <PhotoView
           found={found}
           title={title}
+          {...(captionBelow ? { caption: captionBelow } : {})}
           // Every width up to the original's: the full view is where the detail is.
           source={content.images.responsive(image, { maxWidth: width })}
           zoom={content.images.zoomSource(image)}
@@ -114,6 +124,15 @@ export const photoHandler =
           nextHref={at(found.next)}
           back={{ href: `${docPath}#${photoAnchor(key)}`, label: doc.title }}
           inquire={paths.contactAbout(kind, slug, key)}
+          {...(location
+            ? {
+                place: {
+                  name: placeName(location),
+                  href: paths.mapPlace(placeId(location)),
+                  precision: PRECISION_WORDS[location.precision],
+                },
+              }
+            : {})}
         />
       ),
     });

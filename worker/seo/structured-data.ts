@@ -57,6 +57,8 @@ interface ImageObject {
   /** Its own page. */
   url: string;
   name: string;
+  /** The caption, when the photograph's own title heads it. */
+  caption?: string | null;
   description?: string | null;
   width: number;
   height: number;
@@ -84,6 +86,7 @@ export function imageObjectLd(image: ImageObject) {
     contentUrl: image.contentUrl,
     url: image.url,
     name: image.name,
+    ...(image.caption ? { caption: image.caption } : {}),
     ...(image.description ? { description: image.description } : {}),
     width: image.width,
     height: image.height,

@@ -8,6 +8,8 @@ import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { locate, type StoredPlace } from "../../../cli/import/photo.ts";
+import { locationPrivacy } from "../../content.ts";
 import { imageMetadata } from "../../image-metadata.ts";
 import { IMAGES_DIR, licenceOf, type Manifest, type Photo } from "../manifest.ts";
 import type { CameraSource } from "./camera.ts";
@@ -33,6 +35,29 @@ function tagReferences(manifest: Manifest, photo: Photo): MediaTagReference[] {
   });
 }
 
+/**
+ * Where the photograph was made, as its way in stores it: `npm run import`'s `place` (the
+ * importer's own function, at the photograph's level, with the demo's zones), or the exact
+ * `metadata.location` the Media tool's uploader writes.
+ */
+function located(photo: Photo): {
+  place?: StoredPlace;
+  location?: { _type: "geopoint"; lat: number; lng: number };
+} {
+  const where = photo.location;
+  if (!where) return {};
+  if (where.via === "studio")
+    return { location: { _type: "geopoint", lat: where.lat, lng: where.lng } };
+  const { place } = locate(
+    { latitude: where.lat, longitude: where.lng },
+    {
+      precision: where.precision ?? locationPrivacy.precision,
+      zones: locationPrivacy.zones.map(({ lat, lng, radius }) => ({ lat, lng, radius })),
+    },
+  );
+  return place ? { place } : {};
+}
+
 /** The photograph's asset, from its prepared file, which must match its name. */
 export async function assetDoc(
   manifest: Manifest,
@@ -51,6 +76,7 @@ export async function assetDoc(
   }
   if (meta.format !== "jpeg") throw new Error(`${filename} is not a JPEG`);
   const licence = licenceOf(manifest, photo);
+  const { place, location } = located(photo);
   const tags = tagReferences(manifest, photo);
   return {
     _id: id,
@@ -71,7 +97,13 @@ export async function assetDoc(
     description: photo.caption,
     creditLine: `${photo.photographer} · ${licence.name}`,
     ...(photo.package ? { source: { name: photo.package, id: photo.file } } : {}),
-    metadata: await imageMetadata(file, { lqip: true, palette: true, camera: await camera(photo) }),
+    metadata: await imageMetadata(file, {
+      lqip: true,
+      palette: true,
+      camera: await camera(photo),
+      ...(location ? { location } : {}),
+    }),
     ...(tags.length > 0 ? { opt: { media: { tags } } } : {}),
+    ...(place ? { place } : {}),
   };
 }

@@ -5,7 +5,10 @@
  * type-checking. Narrowed or extended here only where the generated types do not say what
  * Sanity stores, each with its reason.
  */
+
+import type { StoredPlace } from "../../../cli/import/photo.ts";
 import type {
+  LocationSettings,
   MediaTag,
   Page,
   Post,
@@ -16,7 +19,7 @@ import type {
 } from "../../../worker/content/sanity.types.ts";
 import type { ImageMetadata } from "../../image-metadata.ts";
 
-export type { ImageMetadata, MediaTag, Page, Post, SiteSettings };
+export type { ImageMetadata, LocationSettings, MediaTag, Page, Post, SiteSettings };
 
 /**
  * A media tag on an asset as sanity-plugin-media stores it: a weak reference keyed by the tag.
@@ -39,6 +42,8 @@ export type ImageAsset = Omit<SanityImageAsset, "metadata" | "source"> & {
   creditLine?: string;
   opt?: { media: { tags: MediaTagReference[] } };
   metadata: ImageMetadata;
+  /** Where it was made, as `npm run import` stores it (cli/import/photo.ts). */
+  place?: StoredPlace;
   /**
    * Where the file came from, as the upload API's `sourceName`/`sourceId`/`sourceUrl` give it
    * (demo/server/assets.ts writes the same): without the `_type` the generated type asks for.
@@ -47,7 +52,7 @@ export type ImageAsset = Omit<SanityImageAsset, "metadata" | "source"> & {
 };
 
 /** Every kind of document the builders write. */
-export type DatasetDocument = MediaTag | ImageAsset | SiteSettings | Page | Post;
+export type DatasetDocument = MediaTag | ImageAsset | SiteSettings | LocationSettings | Page | Post;
 
 /**
  * A document as a builder makes it, before its `_rev` (which ndjson.ts derives from the rest,

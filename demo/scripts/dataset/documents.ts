@@ -3,8 +3,11 @@
  * and the posts, from demo/content.ts and the manifest. Built from the photo index alone, so they
  * need neither the originals nor the image files.
  */
+
+import { LOCATION_SETTINGS_ID } from "../../../shared/location.ts";
 import { isSlug } from "../../../shared/slug.ts";
 import {
+  locationPrivacy,
   type Page,
   type Post,
   pages,
@@ -15,6 +18,7 @@ import {
 import type { Manifest } from "../manifest.ts";
 import { creditsSection } from "./credits.ts";
 import type {
+  LocationSettings,
   MediaTag,
   Page as PageDocument,
   Post as PostDocument,
@@ -42,6 +46,24 @@ export function mediaTagDocs(manifest: Manifest): Unrevised<MediaTag>[] {
     _updatedAt: CREATED_AT,
     name: { _type: "slug", current: tag.name },
   }));
+}
+
+/** The owner's Location privacy: a private document (its id has a path). */
+export function locationSettingsDoc(): Unrevised<LocationSettings> {
+  return {
+    _id: LOCATION_SETTINGS_ID,
+    _type: "locationSettings",
+    _createdAt: CREATED_AT,
+    _updatedAt: CREATED_AT,
+    precision: locationPrivacy.precision,
+    zones: locationPrivacy.zones.map((zone) => ({
+      _key: shortHash(`zone:${zone.name}`, 12),
+      _type: "zone",
+      name: zone.name,
+      centre: { _type: "geopoint", lat: zone.lat, lng: zone.lng },
+      radius: zone.radius,
+    })),
+  };
 }
 
 export function siteSettingsDoc(
@@ -125,7 +147,7 @@ export function postDoc(post: Post, photos: PhotoIndex): Unrevised<PostDocument>
 export function contentDocs(
   manifest: Manifest,
   photos: PhotoIndex,
-): Unrevised<SiteSettingsDocument | PageDocument | PostDocument>[] {
+): Unrevised<SiteSettingsDocument | LocationSettings | PageDocument | PostDocument>[] {
   const dates = new Set<string>();
   for (const post of posts) {
     if (dates.has(post.publishedAt)) throw new Error(`Two posts published at ${post.publishedAt}`);
@@ -133,6 +155,7 @@ export function contentDocs(
   }
   return [
     siteSettingsDoc(siteSettings, photos),
+    locationSettingsDoc(),
     ...pages.map((page) =>
       pageDoc(
         page.slug === "imprint"

@@ -30,7 +30,9 @@ const fraction = (value: number) => Number.isFinite(value) && value >= 0 && valu
  */
 export function imageField(ref: PhotoRef, photos: PhotoIndex, where: string): ImageField {
   const use = photoUse(ref);
-  const { id } = indexed(photos, use.photo, where);
+  const { id, photo } = indexed(photos, use.photo, where);
+  // The photograph's own location level, set wherever it is placed (demo/photos.json).
+  const level = photo.location?.placement;
   const { crop, hotspot } = use;
   if (crop) {
     const { top, bottom, left, right } = crop;
@@ -57,6 +59,7 @@ export function imageField(ref: PhotoRef, photos: PhotoIndex, where: string): Im
     asset: { _type: "reference", _ref: id },
     ...(crop ? { crop: { _type: "sanity.imageCrop", ...crop } } : {}),
     ...(hotspot ? { hotspot: { _type: "sanity.imageHotspot", ...hotspot } } : {}),
+    ...(level ? { location: level } : {}),
   };
 }
 

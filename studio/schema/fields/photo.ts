@@ -1,7 +1,10 @@
 import { defineField, type ImageOptions } from "sanity";
+import { PRECISION_OPTIONS } from "../singletons/location-settings";
 
 /**
- * Fields of every photograph (an `image` with alt text and caption). Images stay of type
+ * Fields of every photograph (an `image` with its title, alt text and caption). The title heads
+ * the photograph's page, with the caption below it; without one, the title the Media tool holds
+ * (the IPTC Title `npm run import` reads) heads it, and without that the caption does. Images stay of type
  * `image` in the data, as the site's queries expect, so this is a field list, not a type alias.
  */
 export const photoFields = [
@@ -12,7 +15,27 @@ export const photoFields = [
     type: "string",
     validation: (rule) => rule.required(),
   }),
-  defineField({ name: "caption", title: "Caption", type: "string" }),
+  defineField({
+    name: "title",
+    title: "Title",
+    description:
+      "Heads the photograph's page, above the caption. Empty: the title in the Media tool (the IPTC Title npm run import reads), else the caption.",
+    type: "string",
+  }),
+  defineField({
+    name: "caption",
+    title: "Caption",
+    description: "Shown below the photograph, and below its title on its own page.",
+    type: "string",
+  }),
+  defineField({
+    name: "location",
+    title: "Location on the map",
+    description:
+      "How precisely the map shows where this photograph was made. Empty: the default of Location privacy. A never-show zone hides it whatever this says.",
+    type: "string",
+    options: { list: PRECISION_OPTIONS },
+  }),
 ];
 
 /**

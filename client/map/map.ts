@@ -1,0 +1,374 @@
+/**
+ * The map over the map page's list of places (worker/discovery/MapView.tsx): the basemap's
+ * vector tiles (/map/tiles/…, from the site's own origin) drawn on a canvas, and each place as
+ * a link to its item in the list, grouped where they would overlap. Loaded by the client entry
+ * only where a page has a map (`[data-map]`, shared/modules.ts), after the first paint, which is
+ * the list. Without it, or without JavaScript, the list is the page.
+ *
+ * Why not MapLibre GL JS: it is about 300 KB compressed with its worker, needs WebGL and a
+ * worker made from a blob, and draws what this basemap (countries and coastlines at zoom 0 to 5,
+ * or a Protomaps extract's earth, water and boundaries) does not need. This is a few KB: Canvas
+ * 2D, Web Mercator, a small reader of vector tiles, links for the places.
+ *
+ * Keyboard: the map is one focusable region (Tab): arrow keys move it, + and − zoom, 0 shows
+ * every place; the places are links, in the tab order after it; the zoom buttons are buttons.
+ */
+import css from "./map.css?inline";
+import { decodeTile, type TileLayer } from "./vector-tile.ts";
+
+interface MapData {
+  levels: string[];
+  places: [id: string, name: string][];
+  points: [lng: number, lat: number, count: number, place: number, level: number][];
+  basemap: { minZoom: number; maxZoom: number; tiles: string } | null;
+}
+
+const TILE = 256;
+/** How close (CSS px) two places may come before they are shown as one group. */
+const GROUP_PX = 44;
+const MAX_ZOOM = 9;
+
+const frame = document.querySelector<HTMLElement>("[data-map]");
+
+/** Web Mercator: a point as a fraction of the world's width (x) and height (y). */
+function project(lng: number, lat: number): [number, number] {
+  const sin = Math.sin((Math.max(-85, Math.min(85, lat)) * Math.PI) / 180);
+  return [(lng + 180) / 360, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)];
+}
+
+const photographs = (n: number) => `${n} ${n === 1 ? "photograph" : "photographs"}`;
+
+async function start(frame: HTMLElement): Promise<void> {
+  const response = await fetch(frame.dataset.map as string);
+  if (!response.ok) return;
+  const data = (await response.json()) as MapData;
+  if (data.points.length === 0) return;
+
+  const style = document.createElement("style");
+  style.textContent = css;
+  document.head.append(style);
+
+  const view = document.createElement("div");
+  view.className = "map-view";
+  view.tabIndex = 0;
+  view.setAttribute("role", "region");
+  view.setAttribute("aria-roledescription", "map");
+  view.setAttribute("aria-label", "Map of the places");
+  view.setAttribute("aria-describedby", "map-keys");
+  const canvas = document.createElement("canvas");
+  canvas.setAttribute("aria-hidden", "true");
+  const markers = document.createElement("ul");
+  markers.className = "map-markers";
+  markers.setAttribute("aria-label", "Places on the map");
+  const keys = document.createElement("p");
+  keys.id = "map-keys";
+  keys.className = "map-keys";
+  keys.textContent =
+    "Arrow keys move the map, + and − zoom, 0 shows every place. Each place links to its photographs below.";
+  const controls = document.createElement("div");
+  controls.className = "map-controls";
+  const button = (label: string, text: string, action: () => void) => {
+    const element = document.createElement("button");
+    element.type = "button";
+    element.className = "map-button";
+    element.setAttribute("aria-label", label);
+    element.textContent = text;
+    element.addEventListener("click", action);
+    controls.append(element);
+  };
+  view.append(canvas, markers, controls);
+  frame.append(view, keys);
+  frame.hidden = false;
+
+  const points = data.points.map(([lng, lat, count, place]) => ({
+    xy: project(lng, lat),
+    count,
+    place,
+  }));
+  const minZoom = 0;
+  let width = 0;
+  let height = 0;
+  let zoom = 1;
+  let centre: [number, number] = [0.5, 0.5];
+
+  const worldSize = () => TILE * 2 ** zoom;
+  const clampZoom = (value: number) => Math.max(minZoom, Math.min(MAX_ZOOM, value));
+
+  /** Every place in view, as large as fits. */
+  function fit(): void {
+    const xs = points.map((point) => point.xy[0]);
+    const ys = points.map((point) => point.xy[1]);
+    const [west, east, north, south] = [
+      Math.min(...xs),
+      Math.max(...xs),
+      Math.min(...ys),
+      Math.max(...ys),
+    ];
+    centre = [(west + east) / 2, (north + south) / 2];
+    const span = Math.max(east - west, south - north, 1e-6);
+    zoom = clampZoom(Math.floor(Math.log2(Math.min(width, height) / 1.6 / (TILE * span))));
+  }
+
+  const tiles = new Map<
+    string,
+    Promise<Map<string, TileLayer> | null> | Map<string, TileLayer> | null
+  >();
+  function tile(z: number, x: number, y: number): Map<string, TileLayer> | null | undefined {
+    const key = `${z}/${x}/${y}`;
+    const found = tiles.get(key);
+    if (found instanceof Promise || found === undefined) {
+      if (found === undefined && data.basemap) {
+        const url = data.basemap.tiles
+          .replace("{z}", String(z))
+          .replace("{x}", String(x))
+          .replace("{y}", String(y));
+        const loading = fetch(url)
+          .then((res) => (res.ok ? res.arrayBuffer() : null))
+          .then((bytes) => (bytes ? decodeTile(new Uint8Array(bytes)) : null))
+          .catch(() => null)
+          .then((layers) => {
+            tiles.set(key, layers);
+            schedule();
+            return layers;
+          });
+        tiles.set(key, loading);
+      }
+      return undefined;
+    }
+    return found;
+  }
+
+  const colour = (name: string) =>
+    getComputedStyle(frame as HTMLElement)
+      .getPropertyValue(name)
+      .trim();
+
+  function drawBasemap(context: CanvasRenderingContext2D): void {
+    context.fillStyle = colour("--map-water") || "#cfe3ea";
+    context.fillRect(0, 0, width, height);
+    const basemap = data.basemap;
+    if (!basemap) return;
+    const z = Math.max(basemap.minZoom, Math.min(basemap.maxZoom, Math.round(zoom)));
+    const size = TILE * 2 ** (zoom - z);
+    const count = 2 ** z;
+    const left = centre[0] * worldSize() - width / 2;
+    const top = centre[1] * worldSize() - height / 2;
+    const land = colour("--map-land") || "#f4f1ea";
+    const border = colour("--map-border") || "#9aa5b1";
+    for (
+      let ty = Math.max(0, Math.floor(top / size));
+      ty <= Math.min(count - 1, Math.floor((top + height) / size));
+      ty++
+    ) {
+      for (let tx = Math.floor(left / size); tx <= Math.floor((left + width) / size); tx++) {
+        const layers = tile(z, ((tx % count) + count) % count, ty);
+        if (!layers) continue;
+        const ox = tx * size - left;
+        const oy = ty * size - top;
+        for (const [name, fill] of [
+          ["earth", true],
+          ["landcover", true],
+          ["water", false],
+          ["boundaries", false],
+        ] as const) {
+          const layer = layers.get(name);
+          if (!layer) continue;
+          const scale = size / layer.extent;
+          context.beginPath();
+          for (const feature of layer.features) {
+            if (
+              fill ? feature.type !== 3 : name === "water" ? feature.type !== 3 : feature.type !== 2
+            )
+              continue;
+            for (const part of feature.parts) {
+              for (let i = 0; i < part.length; i += 2) {
+                const x = ox + (part[i] as number) * scale;
+                const y = oy + (part[i + 1] as number) * scale;
+                if (i === 0) context.moveTo(x, y);
+                else context.lineTo(x, y);
+              }
+            }
+          }
+          if (name === "water") {
+            context.fillStyle = colour("--map-water") || "#cfe3ea";
+            context.fill("evenodd");
+          } else if (fill) {
+            context.fillStyle = land;
+            context.fill("evenodd");
+          } else {
+            context.strokeStyle = border;
+            context.lineWidth = 1;
+            context.stroke();
+          }
+        }
+      }
+    }
+  }
+
+  /** The places in view, grouped where they would overlap, as links (or a zoom for a group). */
+  function drawMarkers(): void {
+    const left = centre[0] * worldSize() - width / 2;
+    const top = centre[1] * worldSize() - height / 2;
+    const groups = new Map<string, { x: number; y: number; count: number; places: Set<number> }>();
+    for (const point of points) {
+      const x = point.xy[0] * worldSize() - left;
+      const y = point.xy[1] * worldSize() - top;
+      if (x < -GROUP_PX || y < -GROUP_PX || x > width + GROUP_PX || y > height + GROUP_PX) continue;
+      const key = `${Math.floor(x / GROUP_PX)},${Math.floor(y / GROUP_PX)}`;
+      const group = groups.get(key);
+      if (group) {
+        group.count += point.count;
+        group.places.add(point.place);
+      } else groups.set(key, { x, y, count: point.count, places: new Set([point.place]) });
+    }
+    markers.replaceChildren(
+      ...[...groups.values()].map((group) => {
+        const item = document.createElement("li");
+        const places = [...group.places].map((index) => data.places[index] as [string, string]);
+        let marker: HTMLElement;
+        if (places.length === 1) {
+          const [id, name] = places[0] as [string, string];
+          const link = document.createElement("a");
+          link.href = `#${id}`;
+          link.setAttribute("aria-label", `${name}: ${photographs(group.count)}`);
+          marker = link;
+        } else {
+          const zoomIn = document.createElement("button");
+          zoomIn.type = "button";
+          zoomIn.setAttribute(
+            "aria-label",
+            `${places.length} places, ${photographs(group.count)}: zoom in on them`,
+          );
+          zoomIn.addEventListener("click", () => {
+            centre = [(group.x + left) / worldSize(), (group.y + top) / worldSize()];
+            zoom = clampZoom(zoom + 2);
+            schedule();
+          });
+          marker = zoomIn;
+        }
+        marker.className = "map-marker";
+        marker.textContent = String(group.count);
+        marker.style.left = `${group.x}px`;
+        marker.style.top = `${group.y}px`;
+        item.append(marker);
+        return item;
+      }),
+    );
+  }
+
+  let frameRequest = 0;
+  let markersZoom = Number.NaN;
+  let markersCentre = "";
+  function draw(): void {
+    frameRequest = 0;
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+    const context = canvas.getContext("2d");
+    if (!context) return;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    drawBasemap(context);
+    // Rebuilt only when the view moved: a focused place keeps its focus while tiles arrive.
+    const where = `${centre[0]},${centre[1]},${width},${height}`;
+    if (zoom !== markersZoom || where !== markersCentre) {
+      markersZoom = zoom;
+      markersCentre = where;
+      drawMarkers();
+    }
+  }
+  function schedule(): void {
+    frameRequest ||= requestAnimationFrame(draw);
+  }
+
+  function pan(dx: number, dy: number): void {
+    centre = [centre[0] + dx / worldSize(), Math.max(0, Math.min(1, centre[1] + dy / worldSize()))];
+    schedule();
+  }
+  function zoomBy(steps: number): void {
+    zoom = clampZoom(zoom + steps);
+    schedule();
+  }
+
+  button("Zoom in", "+", () => zoomBy(1));
+  button("Zoom out", "−", () => zoomBy(-1));
+  button("Show every place", "⤢", () => {
+    fit();
+    schedule();
+  });
+
+  view.addEventListener("keydown", (event) => {
+    if (event.target !== view) return;
+    const step = 80;
+    const moves: Record<string, () => void> = {
+      ArrowLeft: () => pan(-step, 0),
+      ArrowRight: () => pan(step, 0),
+      ArrowUp: () => pan(0, -step),
+      ArrowDown: () => pan(0, step),
+      "+": () => zoomBy(1),
+      "=": () => zoomBy(1),
+      "-": () => zoomBy(-1),
+      "0": () => {
+        fit();
+        schedule();
+      },
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  });
+
+  let drag: { x: number; y: number; id: number } | undefined;
+  canvas.addEventListener("pointerdown", (event) => {
+    drag = { x: event.clientX, y: event.clientY, id: event.pointerId };
+    canvas.setPointerCapture(event.pointerId);
+  });
+  canvas.addEventListener("pointermove", (event) => {
+    if (!drag || drag.id !== event.pointerId) return;
+    pan(drag.x - event.clientX, drag.y - event.clientY);
+    drag = { ...drag, x: event.clientX, y: event.clientY };
+  });
+  const release = () => {
+    drag = undefined;
+  };
+  canvas.addEventListener("pointerup", release);
+  canvas.addEventListener("pointercancel", release);
+  canvas.addEventListener("dblclick", () => zoomBy(1));
+  view.addEventListener(
+    "wheel",
+    (event) => {
+      event.preventDefault();
+      zoomBy(event.deltaY < 0 ? 0.5 : -0.5);
+    },
+    { passive: false },
+  );
+
+  /** A place named by the address (`#place-…`, from a photo page): the map centred there. */
+  function showPlace(): void {
+    const id = decodeURIComponent(location.hash.slice(1));
+    const index = data.places.findIndex(([placeId]) => placeId === id);
+    const point = points.find((candidate) => candidate.place === index);
+    if (!point) return;
+    centre = point.xy;
+    zoom = clampZoom(Math.max(zoom, (data.basemap?.maxZoom ?? 5) + 1));
+    schedule();
+  }
+
+  const resize = () => {
+    const box = view.getBoundingClientRect();
+    width = box.width;
+    height = box.height;
+    schedule();
+  };
+  new ResizeObserver(resize).observe(view);
+  const box = view.getBoundingClientRect();
+  width = box.width;
+  height = box.height;
+  fit();
+  showPlace();
+  window.addEventListener("hashchange", showPlace);
+  frame.dataset.mapReady = "";
+  schedule();
+}
+
+if (frame) void start(frame);

@@ -1,0 +1,120 @@
+import { describe, expect, inject, it } from "vitest";
+import { axeViolations, openInTheme, THEMES, WIDTHS } from "./axe.ts";
+import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
+
+// The map page in a browser: without JavaScript the list of places is the page; with it, the
+// map is drawn over the site's own basemap tiles after the first paint, from no other host
+// than the site (and the image CDN the photographs always come from), keyboard-operable and
+// labelled, and axe finds nothing in either theme with the map drawn.
+
+const { newPage, withPage, siteUrl } = startBrowserSession();
+const contentHost = new URL(inject("contentUrl") || siteUrl).host;
+
+describe("the map page", () => {
+  it("is the list of places, linked, without JavaScript", async () => {
+    await withPage({ javaScriptEnabled: false }, async (page) => {
+      await page.goto("/map");
+      const places = page.locator("li.map-place h3");
+      expect(await places.count()).toBe(6);
+      await expect.poll(() => page.locator("[data-map]").isHidden()).toBe(true);
+      await page.locator("#place-zegama-spain a[href='/portfolio/photo/b2i1']").click();
+      await page.waitForURL(/\/portfolio\/photo\/b2i1$/);
+      // The photo page's place leads back to its item in the list.
+      await page.getByRole("link", { name: "Zegama, Spain" }).click();
+      await page.waitForURL(/\/map#place-zegama-spain$/);
+    });
+  });
+
+  it("draws the map after the list, from the site's own tiles and no other host", async () => {
+    const page = await newPage({ userAgent: VISITOR_UA, viewport: { width: 1280, height: 900 } });
+    const hosts = new Set<string>();
+    const tiles: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      hosts.add(url.host);
+      if (url.pathname.startsWith("/map/tiles/")) tiles.push(url.href);
+    });
+    try {
+      await page.goto("/map");
+      await page.locator("[data-map-ready]").waitFor();
+      await expect.poll(() => tiles.length).toBeGreaterThan(0);
+      for (const tile of tiles) expect(new URL(tile).host).toBe(new URL(siteUrl).host);
+      expect(
+        [...hosts].filter((host) => host !== new URL(siteUrl).host && host !== contentHost),
+      ).toEqual([]);
+      // Every place is a link to its item in the list (one group may hold two).
+      const markers = page.locator(".map-marker");
+      expect(await markers.count()).toBeGreaterThanOrEqual(4);
+      const label = await page.locator("a.map-marker").first().getAttribute("aria-label");
+      expect(label).toMatch(/: \d+ photographs?$/);
+      // The canvas has been drawn on: land and water are not one colour.
+      const colours = await page.evaluate(() => {
+        const canvas = document.querySelector<HTMLCanvasElement>(".map-view canvas");
+        const context = canvas?.getContext("2d");
+        if (!canvas || !context) return 0;
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        const seen = new Set<number>();
+        for (let i = 0; i < data.length; i += 4 * 97) {
+          seen.add(((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0));
+        }
+        return seen.size;
+      });
+      expect(colours).toBeGreaterThan(2);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("is operated from the keyboard: the map region, its zoom, its places", async () => {
+    await withPage({ viewport: { width: 1280, height: 900 } }, async (page) => {
+      await page.goto("/map");
+      await page.locator("[data-map-ready]").waitFor();
+      const region = page.getByRole("region", { name: "Map of the places" });
+      await region.focus();
+      const positions = () =>
+        page
+          .locator(".map-marker")
+          .evaluateAll((markers) =>
+            markers.map((marker) => (marker as HTMLElement).style.left).join(),
+          );
+      const before = await positions();
+      await page.keyboard.press("ArrowLeft");
+      await expect.poll(positions).not.toBe(before);
+      const moved = await positions();
+      await page.keyboard.press("+");
+      await expect.poll(positions).not.toBe(moved);
+      await page.getByRole("button", { name: "Show every place" }).click();
+      // Tab reaches the places: links to their items in the list.
+      await region.focus();
+      let focused = "";
+      for (let i = 0; i < 6 && !focused.startsWith("#place-"); i++) {
+        await page.keyboard.press("Tab");
+        focused = (await page.evaluate(() => document.activeElement?.getAttribute("href"))) ?? "";
+      }
+      expect(focused).toMatch(/^#place-/);
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/map#place-/);
+    });
+  });
+
+  describe("axe, with the map drawn", () => {
+    for (const theme of THEMES) {
+      for (const width of WIDTHS) {
+        it(`${theme}, ${width} px`, async () => {
+          const page = await newPage({
+            colorScheme: theme,
+            userAgent: VISITOR_UA,
+            viewport: { width, height: width < 640 ? 844 : 800 },
+          });
+          try {
+            await openInTheme(page, "/map", theme, 200);
+            await page.locator("[data-map-ready]").waitFor();
+            expect(await axeViolations(page)).toEqual([]);
+          } finally {
+            await page.context().close();
+          }
+        });
+      }
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import type { ImageFor } from "../content/image-urls.ts";
+import { type MapPlace, PRECISION_WORDS } from "../content/map-places.ts";
+import { paths } from "../content/paths.ts";
+import { PhotoGrid } from "../views/parts/PhotoGrid.tsx";
+import { photographs } from "./CollectionView.tsx";
+
+/** Photographs shown per place in the list; the rest are a count (the map has them all). */
+export const PHOTOS_PER_PLACE = 12;
+
+interface MapViewProps {
+  heading: string;
+  lead: string;
+  places: readonly MapPlace[];
+  /** The map's data (`/map/data.json`, with the tag when there is one). */
+  data: string;
+  /** The tag the map shows, when it is one tag's; its page, to go back to. */
+  tag?: { name: string; href: string };
+  imageFor: ImageFor;
+}
+
+/**
+ * The map page. Its first paint is the list (each place with its photographs, linked), which
+ * is the whole page without JavaScript; the map comes after it, over the same places, from the
+ * data the canvas names (`data-map`), drawn by the map module once the page has painted
+ * (shared/modules.ts). Each place's id is what a photo page links to (`/map#place-…`).
+ */
+export function MapView({ heading, lead, places, data, tag, imageFor }: MapViewProps) {
+  return (
+    <div className="mx-auto max-w-[120rem] px-3 py-10 sm:px-6 sm:py-14">
+      <div className="panel mb-6 px-5 py-6 sm:px-8">
+        <h1 className="collection-title">{heading}</h1>
+        <p className="mt-2 text-neutral-700 dark:text-neutral-300">{lead}</p>
+        <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+          Each place is shown only as precisely as the photographer chooses; some photographs are
+          not on the map at all.
+          {tag && (
+            <>
+              {" "}
+              <a href={tag.href}>All photographs tagged {tag.name}</a> ·{" "}
+              <a href={paths.map()}>every place</a>
+            </>
+          )}
+        </p>
+      </div>
+      <div className="map-frame panel mb-6 p-3" data-map={data} hidden />
+      <section aria-labelledby="places-title" className="mt-8">
+        <h2 id="places-title" className="mb-4 font-serif text-2xl text-neutral-950 dark:text-white">
+          Places
+        </h2>
+        {places.length === 0 ? (
+          <p>No photograph is on the map.</p>
+        ) : (
+          <ol className="map-places">
+            {places.map((place, index) => (
+              <li
+                key={place.id}
+                id={place.id}
+                className="map-place panel mb-6 px-5 py-5 sm:px-8"
+                data-lat={place.lat}
+                data-lng={place.lng}
+              >
+                <h3 className="font-serif text-xl text-neutral-950 dark:text-white">
+                  {place.name}
+                </h3>
+                <p className="mb-3 text-sm text-neutral-600 dark:text-neutral-400">
+                  {photographs(place.photos.length)} · {PRECISION_WORDS[place.precision]}
+                  {place.photos.length > PHOTOS_PER_PLACE &&
+                    ` · the first ${PHOTOS_PER_PLACE} shown`}
+                </p>
+                <PhotoGrid
+                  photos={place.photos.slice(0, PHOTOS_PER_PLACE)}
+                  imageFor={imageFor}
+                  label={place.name}
+                  offset={0}
+                  total={Math.min(place.photos.length, PHOTOS_PER_PLACE)}
+                  lead={index === 0 ? "taller" : false}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

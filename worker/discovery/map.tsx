@@ -1,0 +1,85 @@
+import type { Context, Handler } from "hono";
+import { isSlug } from "../../shared/slug.ts";
+import { basemapInfo } from "../content/basemap.ts";
+import { groupOf } from "../content/collection.ts";
+import { isLocated, mapData, mapPlaces } from "../content/map-places.ts";
+import type { CollectionPhoto } from "../content/model.ts";
+import { paths } from "../content/paths.ts";
+import { pageNotFound } from "../errors/page-error.ts";
+import { loadLayout } from "../render/load-layout.ts";
+import { renderHtml } from "../render/render-html.tsx";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor, pathOf, siteSettingsFor } from "../request/context.ts";
+import { socialImage } from "../seo/social-image.ts";
+import { photographs } from "./CollectionView.tsx";
+import { MapView } from "./MapView.tsx";
+
+/**
+ * The photographs a map shows: every located photograph, or one tag's (`?tag={slug}`, the slug
+ * of its name, as `/tag/{slug}`); a tag that names none is a fatal not-found.
+ */
+async function mapPhotos(
+  c: Context<AppEnv>,
+): Promise<{ photos: CollectionPhoto[]; tag?: { slug: string; name: string } }> {
+  const { photos } = await contentFor(c).photos();
+  const slug = c.req.query("tag");
+  if (slug === undefined) return { photos };
+  const group = isSlug(slug) ? groupOf("tag", photos, slug) : undefined;
+  if (!group) throw pageNotFound(pathOf(c));
+  return { photos: group.photos, tag: { slug, name: group.name } };
+}
+
+/**
+ * `/map` and `/map?tag={slug}`: where the photographs were made, as a list of places with
+ * their photographs (the first paint, and the whole page without JavaScript) and a map over it.
+ */
+export const mapHandler: Handler<AppEnv> = async (c) => {
+  const { photos, tag } = await mapPhotos(c);
+  const places = mapPlaces(photos);
+  const located = photos.filter(isLocated).length;
+  const site = await siteSettingsFor(c);
+  const content = contentFor(c);
+  const layout = await loadLayout(c);
+  const title = tag ? `Map: ${tag.name}` : "Map";
+  const lead =
+    places.length === 0
+      ? "No photograph is on the map yet."
+      : `${photographs(located)} in ${places.length} ${places.length === 1 ? "place" : "places"}${
+          tag ? `, tagged ${tag.name}` : ""
+        }`;
+  return renderHtml(c, layout, {
+    title,
+    description: tag
+      ? `Where the photographs tagged ${tag.name} on ${site.title} were made.`
+      : `Where the photographs on ${site.title} were made.`,
+    meta: {
+      type: "website",
+      image: socialImage(content.images, places[0]?.photos[0]?.image ?? layout.socialImage),
+    },
+    main: (
+      <MapView
+        heading={tag ? `Map: ${tag.name}` : "Map"}
+        lead={lead}
+        places={places}
+        data={paths.mapData(tag?.slug)}
+        {...(tag ? { tag: { name: tag.name, href: paths.tag(tag.slug) } } : {})}
+        imageFor={content.images.responsive}
+      />
+    ),
+  });
+};
+
+/**
+ * `/map/data.json` (and `?tag=`): the map's places and points, compact (map-places.ts), and
+ * the basemap's zooms (null without an archive: the map is drawn on plain water).
+ */
+export const mapDataHandler: Handler<AppEnv> = async (c) => {
+  const { photos } = await mapPhotos(c);
+  const info = await basemapInfo(c.env.BASEMAP);
+  return c.json({
+    ...mapData(mapPlaces(photos)),
+    basemap: info
+      ? { minZoom: info.minZoom, maxZoom: info.maxZoom, tiles: paths.mapTiles() }
+      : null,
+  });
+};
