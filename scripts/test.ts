@@ -1,7 +1,8 @@
 // `npm test`: every check and every suite. Steps that share nothing run side by side (most of a
 // suite's time is spent waiting on a server, a browser or a timer, not on the CPU), each after
 // the steps it needs; a step's output is shown when it fails, with one line per step otherwise.
-// The first failure stops the run. TEST_JOBS sets how many steps run at once (default 3).
+// The first failure stops the run. TEST_JOBS sets how many steps run at once (default 3);
+// `npm test -- browser fuzz` runs only the steps named (after a build of their own, if needed).
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
 
@@ -38,11 +39,24 @@ const STEPS: Step[] = [
   { name: "content types", command: npm("check:content-types"), after: ["Studio"] },
   { name: "worker tests", command: npm("test:worker"), after: ["build"] },
   // The Node tooling's tests start the built site; the demo's, cli's and client's do not.
-  { name: "demo, cli, client", command: nodeProject("demo", "cli", "client") },
+  { name: "module tests", command: nodeProject("demo", "cli", "client") },
   { name: "node tests", command: nodeProject("node"), after: ["build"] },
   { name: "fuzz", command: npm("test:fuzz"), after: ["build"] },
   { name: "soak", command: npm("test:soak"), after: ["build"] },
 ];
+
+const named = process.argv.slice(2);
+const unknown = named.filter((name) => !STEPS.some((step) => step.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `No step named ${unknown.join(", ")}; the steps: ${STEPS.map((s) => s.name).join(", ")}`,
+  );
+  process.exit(2);
+}
+const chosen = new Set(named.length === 0 ? STEPS.map((step) => step.name) : named);
+for (const step of STEPS)
+  if (chosen.has(step.name)) for (const need of step.after ?? []) chosen.add(need);
+const selected = STEPS.filter((step) => chosen.has(step.name));
 
 const jobs = Math.max(1, Number(process.env.TEST_JOBS ?? 3));
 const started = Date.now();
@@ -50,7 +64,7 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} 
 
 const done = new Set<string>();
 const running = new Map<string, ChildProcess>();
-const waiting = [...STEPS];
+const waiting = [...selected];
 let failed = false;
 
 function ready(step: Step): boolean {
@@ -114,7 +128,7 @@ function next(): void {
     if (step) start(step);
   }
   if (running.size === 0 && waiting.length === 0 && !failed) {
-    console.log(`\nAll ${STEPS.length} steps passed in ${seconds(started)}.`);
+    console.log(`\nAll ${selected.length} steps passed in ${seconds(started)}.`);
   }
 }
 
