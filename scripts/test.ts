@@ -3,7 +3,7 @@
 // the steps it needs; a step's output is shown when it fails, with one line per step otherwise.
 // The first failure stops the run. TEST_JOBS sets how many steps run at once (default 3);
 // `npm test -- browser fuzz` runs only the steps named (after a build of their own, if needed).
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -74,10 +74,8 @@ function ready(step: Step): boolean {
 function start(step: Step): void {
   const since = Date.now();
   const [command = "", ...args] = step.command;
-  // Its own process group, so a failure elsewhere stops its servers and browsers too.
   const child = spawn(command, args, {
     cwd: ROOT,
-    detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, FORCE_COLOR: "0" },
   });
@@ -110,12 +108,35 @@ function summary(output: string): string {
   return tests ? `: ${tests}` : "";
 }
 
+/** Every process below `root`: the servers a suite started run in process groups of their own. */
+function descendants(root: number): number[] {
+  const table = execFileSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" });
+  const children = new Map<number, number[]>();
+  for (const line of table.trim().split("\n")) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    if (pid === undefined || ppid === undefined) continue;
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
 function stopAll(): void {
   for (const child of running.values()) {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // Already gone.
+    if (!child.pid) continue;
+    for (const pid of [child.pid, ...descendants(child.pid)]) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
     }
   }
 }
