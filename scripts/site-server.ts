@@ -3,7 +3,15 @@
 // Shared by `npm start`, the browser tests and the benchmark, so all three run the same thing.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -222,15 +230,20 @@ function stopProcessGroup(child: ChildProcess): Promise<void> {
 
 /**
  * Puts the demo's basemap (scripts/basemap.ts, made once) into the local copy of the `BASEMAP`
- * bucket, which `wrangler dev` reads (.wrangler/state), unless it is there already.
+ * bucket that the site reads: a site's own state folder, or wrangler's `.wrangler/state`
+ * (once: it stays there).
  */
-async function loadBasemap(): Promise<void> {
+async function loadBasemap(state: string | undefined): Promise<void> {
   if (!existsSync(BASEMAP_FILE)) {
     mkdirSync(dirname(BASEMAP_FILE), { recursive: true });
-    writeFileSync(BASEMAP_FILE, buildBasemap());
+    // Written whole, then renamed: several sites may start at once (npm test).
+    const partial = `${BASEMAP_FILE}.${process.pid}.partial`;
+    writeFileSync(partial, buildBasemap());
+    renameSync(partial, BASEMAP_FILE);
   }
   const loaded = `${BASEMAP_FILE}.loaded`;
-  if (existsSync(loaded) && existsSync(resolve(ROOT, ".wrangler/state/v3/r2"))) return;
+  if (!state && existsSync(loaded) && existsSync(resolve(ROOT, ".wrangler/state/v3/r2"))) return;
+  const target = state ? ["--persist-to", state] : [];
   const put = spawn(
     resolve(ROOT, "node_modules/.bin/wrangler"),
     [
@@ -241,6 +254,7 @@ async function loadBasemap(): Promise<void> {
       "--file",
       BASEMAP_FILE,
       "--local",
+      ...target,
     ],
     {
       cwd: ROOT,
@@ -253,7 +267,7 @@ async function loadBasemap(): Promise<void> {
   put.stderr?.on("data", (chunk) => (output += chunk));
   const code = await new Promise<number | null>((done) => put.once("exit", done));
   if (code !== 0) throw new Error(`Could not load the basemap into the local R2:\n${output}`);
-  writeFileSync(loaded, "");
+  if (!state) writeFileSync(loaded, "");
 }
 
 /** Serves the built site (run `npm run build` first) at http://127.0.0.1:{port}. */
@@ -261,7 +275,8 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   if (!existsSync(resolve(ROOT, ".wrangler/deploy/config.json"))) {
     throw new Error("No build found: run `npm run build` first.");
   }
-  await loadBasemap();
+  const state = options.isolated ? mkdtempSync(join(tmpdir(), "portfolio-state-")) : undefined;
+  await loadBasemap(state);
   const vars = resolveVars(options);
   let content: ContentService | undefined;
   if (usesDemoContent(vars)) {
@@ -274,7 +289,6 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const secrets = secretsFile(vars);
   const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "info"];
   args.push("--env-file", secrets.path);
-  const state = options.isolated ? mkdtempSync(join(tmpdir(), "portfolio-state-")) : undefined;
   if (state) args.push("--persist-to", state);
   for (const [key, value] of Object.entries(vars)) {
     if (!SECRET_VARS.includes(key as ConfigKey)) args.push("--var", `${key}:${value}`);
