@@ -294,41 +294,55 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     if (!SECRET_VARS.includes(key as ConfigKey)) args.push("--var", `${key}:${value}`);
   }
   let log = "";
-  const worker = spawn(resolve(ROOT, "node_modules/.bin/wrangler"), args, {
-    cwd: ROOT,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      WRANGLER_SEND_METRICS: "false",
-      X_LOCAL_OBSERVABILITY: options.traces ? "true" : "false",
-      // The site's settings come only from `vars` above.
-      CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
-      NO_COLOR: "1",
-      FORCE_COLOR: "0",
-    },
-  });
-  const collect = (chunk: Buffer) => {
-    log += chunk.toString();
-    if (log.length > 2_000_000) log = log.slice(-1_000_000);
-    if (options.inheritOutput) process.stdout.write(chunk);
+  const launch = () => {
+    log = "";
+    const child = spawn(resolve(ROOT, "node_modules/.bin/wrangler"), args, {
+      cwd: ROOT,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        CLOUDFLARE_CF_FETCH_ENABLED: "false",
+        WRANGLER_SEND_METRICS: "false",
+        X_LOCAL_OBSERVABILITY: options.traces ? "true" : "false",
+        // The site's settings come only from `vars` above.
+        CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
+        NO_COLOR: "1",
+        FORCE_COLOR: "0",
+      },
+    });
+    const collect = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.length > 2_000_000) log = log.slice(-1_000_000);
+      if (options.inheritOutput) process.stdout.write(chunk);
+    };
+    child.stdout?.on("data", collect);
+    child.stderr?.on("data", collect);
+    return child;
   };
-  worker.stdout?.on("data", collect);
-  worker.stderr?.on("data", collect);
 
   const url = `http://127.0.0.1:${options.port}`;
+  let worker = launch();
   const close = async () => {
     await stopProcessGroup(worker);
     secrets.remove();
     if (state) rmSync(state, { recursive: true, force: true });
     await content?.close();
   };
-  try {
-    await waitUntilReady(url, worker, () => log);
-  } catch (error) {
-    await close();
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await waitUntilReady(url, worker, () => log);
+      break;
+    } catch (error) {
+      // wrangler picks the runtime's own port before the runtime binds it: when several sites
+      // start at once (npm test), another process may take it in between. Try again.
+      if (attempt < 3 && /Address already in use/.test(log)) {
+        worker = launch();
+        continue;
+      }
+      await close();
+      throw error;
+    }
   }
   return { url, content, vars, output: () => log, pid: worker.pid, close };
 }
