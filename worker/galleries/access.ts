@@ -47,7 +47,8 @@ export const PRIVATE_HEADERS = {
 export type Refusal =
   | { status: 404; reason: "unknown" }
   | { status: 410; reason: "expired"; settings: GallerySettings }
-  | { status: 401; reason: "locked"; settings: GallerySettings };
+  | { status: 401; reason: "locked"; settings: GallerySettings }
+  | { status: 503; reason: "unavailable" };
 
 export interface AccessOptions {
   /** The gallery's photographs (the page, the ZIP); a single file needs only its own. */
@@ -90,6 +91,7 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
       photos: options.photos ?? false,
     });
     const { settings } = state;
+    if (state.unavailable) return options.refuse(c, { status: 503, reason: "unavailable" });
     if (!isOpen(settings)) {
       return options.refuse(c, { status: 404, reason: "unknown" });
     }
@@ -116,7 +118,17 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
 /** The bare answer to a refused request for a file: its status, nothing of the gallery. */
 export const refuseFile = (c: Context<AppEnv>, refusal: Refusal): Response =>
   c.text(
-    { 401: "401 Unauthorized", 404: "404 Not Found", 410: "410 Gone" }[refusal.status],
+    {
+      401: "401 Unauthorized",
+      404: "404 Not Found",
+      410: "410 Gone",
+      503: "503 Service Unavailable",
+    }[refusal.status],
     refusal.status,
-    PRIVATE_HEADERS,
+    refusal.status === 503
+      ? { ...PRIVATE_HEADERS, "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) }
+      : PRIVATE_HEADERS,
   );
+
+/** When to ask again after a `503` (the settings could not be read for too long). */
+export const UNAVAILABLE_RETRY_SECONDS = 30;

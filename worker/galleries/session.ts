@@ -18,13 +18,14 @@ import { galleryPaths } from "./ids.ts";
 
 export const SESSION_COOKIE = "gallery_session";
 export const CLIENT_COOKIE = "gallery_client";
+export const DEVICE_COOKIE = "gallery_device";
 
 /** How long a session lasts at most (the gallery's expiry ends it sooner). */
 export const SESSION_SECONDS = 30 * 24 * 60 * 60;
 
 const CLIENT_SECONDS = 365 * 24 * 60 * 60;
 
-const NAMES = { session: SESSION_COOKIE, client: CLIENT_COOKIE } as const;
+const NAMES = { session: SESSION_COOKIE, client: CLIENT_COOKIE, device: DEVICE_COOKIE } as const;
 type Purpose = keyof typeof NAMES;
 
 const secret = (token: string | undefined, purpose: Purpose, gallery: string) =>
@@ -99,3 +100,18 @@ export const clientCookie = (token: string | undefined, gallery: string, label: 
 /** The client the request names (their label as given), or undefined. */
 export const clientLabel = (c: Context, token: string | undefined, gallery: string) =>
   signedValue(c, token, "client", gallery);
+
+/** How long a device let into the gallery is remembered as one (for the password's limits). */
+const DEVICE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The Set-Cookie value marking this device as one the right password let in: it opens nothing
+ * by itself (a new password still asks for the new one), but a flood of wrong guesses from
+ * elsewhere never keeps it from trying (unlock.tsx).
+ */
+export const deviceCookie = (token: string | undefined, gallery: string) =>
+  signedCookie(token, "device", gallery, crypto.randomUUID(), DEVICE_SECONDS);
+
+/** The device's id when the right password let it into this gallery before, else undefined. */
+export const deviceOf = (c: Context, token: string | undefined, gallery: string) =>
+  signedValue(c, token, "device", gallery);
