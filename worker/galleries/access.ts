@@ -3,7 +3,8 @@
  * the original, every download, the favourites): the gallery exists and is on, it has not
  * expired, and, when it has a password, the request carries a session given for its current
  * password. It guards every byte, not only the page: a thumbnail's address is worth nothing
- * without the cookie. What it learns is one call to the gallery's Durable Object.
+ * without the cookie. What it learns is one call to the gallery's Durable Object, photograph
+ * included (or none, for a grid size asked with a grid pass: index.ts).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
@@ -57,6 +58,10 @@ export interface AccessOptions {
   refuse: (c: Context<AppEnv>, refusal: Refusal) => Response | Promise<Response>;
 }
 
+/** Says, in each answer, how its access was checked: by the gallery's store, or by a grid pass. */
+export const CHECKED_BY_STORE = 'gallery-check;desc="store"';
+export const CHECKED_BY_PASS = 'gallery-check;desc="pass"';
+
 export const galleryStore = (env: Env, id: string) => env.CLIENT_GALLERY.getByName(id);
 
 /**
@@ -88,6 +93,7 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
     const store = galleryStore(c.env, id);
     const state = await store.state(id, {
       ...(client ? { client: client.key } : {}),
+      ...(photoId ? { photo: photoId } : {}),
       photos: options.photos ?? false,
     });
     const { settings } = state;
@@ -101,7 +107,7 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
     if (settings.password && !(await hasSession(c, sanityToken, id, state.fingerprint))) {
       return options.refuse(c, { status: 401, reason: "locked", settings });
     }
-    const photo = photoId ? await store.photo(id, photoId) : undefined;
+    const { photo } = state;
     if (photoId && !photo) return options.refuse(c, { status: 404, reason: "unknown" });
     established.set(c, { id, settings, state, photo, client });
     await next();
@@ -112,6 +118,7 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
       headers.set("Cache-Control", PRIVATE_HEADERS["Cache-Control"]);
     }
     headers.set("X-Robots-Tag", PRIVATE_HEADERS["X-Robots-Tag"]);
+    headers.set("Server-Timing", CHECKED_BY_STORE);
   };
 }
 

@@ -48,6 +48,8 @@ export interface GalleryState {
   /** Names the password sessions are given for (password.ts). */
   fingerprint: string;
   photos: GalleryPhoto[];
+  /** The photograph asked for (`photo`), when the gallery has it. */
+  photo: GalleryPhoto | undefined;
   /** The photographs this client marked, when a client was named. */
   favourites: string[];
   /** The note the client sent with their selection, and when. */
@@ -197,7 +199,7 @@ export class ClientGallery extends DurableObject<Env> {
   /** Everything a request of the gallery needs to know, in one call. */
   async state(
     id: string,
-    options: { client?: string; photos?: boolean } = {},
+    options: { client?: string; photos?: boolean; photo?: string } = {},
   ): Promise<GalleryState> {
     const known = await this.#settings(id);
     const unavailable = known === "unavailable";
@@ -210,7 +212,9 @@ export class ClientGallery extends DurableObject<Env> {
             .exec<Row>("SELECT note, sent_at FROM clients WHERE client = ?", options.client)
             .toArray()[0]
         : undefined;
+    const photo = options.photo && settings ? this.photo(id, options.photo) : undefined;
     return {
+      photo,
       unavailable,
       doorShut: settings
         ? this.#doorFailures(Date.now()).length >= DOOR_FAILURES_PER_MINUTE

@@ -19,6 +19,9 @@ import type { Downloads } from "./settings.ts";
  * never takes the 960 where it shows 525 pixels.
  */
 export const SIZES = [480, 640, 960, 1600, 2048] as const;
+
+/** The grid's sizes (GalleryView.tsx): what a grid pass lets through without the store. */
+export const GRID_SIZES: readonly number[] = [480, 640, 960];
 export type Size = (typeof SIZES)[number];
 
 export const isSize = (value: number): value is Size =>
@@ -57,7 +60,7 @@ const cacheKey = (gallery: string, photo: string, width: number, format: SizeFor
 export async function original(
   env: Env,
   gallery: string,
-  photo: GalleryPhoto,
+  photo: Pick<GalleryPhoto, "id">,
 ): Promise<R2ObjectBody | undefined> {
   return (await env.GALLERY_PHOTOS.get(photoKey(gallery, photo.id))) ?? undefined;
 }
@@ -70,7 +73,7 @@ export async function original(
 export async function sized(
   c: Context<AppEnv>,
   gallery: string,
-  photo: GalleryPhoto,
+  photo: Pick<GalleryPhoto, "id">,
   width: Size,
   format: SizeFormat,
 ): Promise<Response | undefined> {
@@ -84,7 +87,7 @@ export async function sized(
     .transform(
       width === 2048
         ? { width: 2048, height: 2048, fit: "scale-down" }
-        : { width: Math.min(width, photo.width), fit: "scale-down" },
+        : { width, fit: "scale-down" },
     )
     .output({ format: FORMATS[format], quality: 82 });
   const bytes = await made.response().arrayBuffer();
