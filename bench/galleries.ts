@@ -82,6 +82,66 @@ async function workerdMemory(site: RunningSite): Promise<number> {
   return total;
 }
 
+const percentile = (values: readonly number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+
+/**
+ * A client's first screens, as the browser asks for them: the gallery's page, then the first 100
+ * thumbnails (the grid's `src`, six at a time, as a browser's connection does), `rounds` times.
+ * Each answer's `Server-Timing: gallery-check` says how it was checked: by the gallery's Durable
+ * Object (`store`, one call) or by the page's grid pass (`pass`, none). With `withPass` false
+ * the pass cookie is dropped: every thumbnail asks the store, as before grid passes.
+ */
+async function gridChecks(
+  site: RunningSite,
+  g: { id: string; cookie: string },
+  rounds: number,
+  withPass: boolean,
+) {
+  const totals: number[] = [];
+  const thumbnails: number[] = [];
+  let store = 0;
+  let passed = 0;
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    const page = await fetch(`${site.url}/g/${g.id}`, { headers: { Cookie: g.cookie } });
+    const html = await page.text();
+    const pass = page.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0] ?? "")
+      .find((cookie) => cookie.startsWith("gallery_pass="));
+    const cookie = withPass && pass ? `${g.cookie}; ${pass}` : g.cookie;
+    const srcs = [...html.matchAll(/<img src="(\/g\/[^"]+\/480\.webp[^"]*)"/g)]
+      .map((match) => (match[1] ?? "").replaceAll("&amp;", "&"))
+      .slice(0, 100);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (next < srcs.length) {
+          const src = srcs[next++] as string;
+          const at = performance.now();
+          const res = await fetch(`${site.url}${src}`, { headers: { Cookie: cookie } });
+          await res.arrayBuffer();
+          if (!res.ok) throw new Error(`a thumbnail answered ${res.status}`);
+          thumbnails.push(performance.now() - at);
+          const check = res.headers.get("Server-Timing") ?? "";
+          if (check.includes('desc="pass"')) passed++;
+          else if (check.includes('desc="store"')) store++;
+        }
+      }),
+    );
+    totals.push(performance.now() - started);
+  }
+  return {
+    totals,
+    thumbnails,
+    callsPerPhoto: store / Math.max(1, store + passed),
+    count: store + passed,
+  };
+}
+
 /** Uploads `count` files of `size` random bytes (a ZIP does not look inside), signed. */
 async function largeFiles(site: RunningSite, id: string, count: number, size: number) {
   const client = new SiteClient(
@@ -255,6 +315,39 @@ export async function galleryRows(site: RunningSite, options: BenchOptions): Pro
     const firstPhoto = /\/photo\/([0-9a-f]{32})\//.exec(
       await (await fetch(`${site.url}/g/${many.id}`, { headers: { Cookie: many.cookie } })).text(),
     )?.[1];
+    // The grid's sizes are made (and kept) by a first round; the measured rounds are warm.
+    await gridChecks(site, many, 1, true);
+    const rounds = options.quick ? 2 : 20;
+    const passRun = await gridChecks(site, many, rounds, true);
+    const storeRun = await gridChecks(site, many, rounds, false);
+    const gridRows: Row[] = [passRun, storeRun].flatMap((run, index) => {
+      const how =
+        index === 0 ? "with the grid pass" : "without it (every thumbnail asks the store)";
+      return [
+        {
+          section,
+          metric: `gallery page + first ${run.count / rounds} thumbnails, ${how}, p50`,
+          value: percentile(run.totals, 50),
+          unit: "ms",
+          note: `${rounds} rounds, six thumbnails at a time; per thumbnail p50 ${percentile(run.thumbnails, 50).toFixed(1)} ms, p99 ${percentile(run.thumbnails, 99).toFixed(1)} ms`,
+        },
+        {
+          section,
+          metric: `gallery page + first ${run.count / rounds} thumbnails, ${how}, p99`,
+          value: percentile(run.totals, 99),
+          unit: "ms",
+        },
+        {
+          section,
+          metric: `Durable Object calls per photograph, ${how}`,
+          value: run.callsPerPhoto,
+          unit: "",
+          digits: 2,
+          budget: { op: "<=", limit: 1 },
+          note: "from each answer's Server-Timing: gallery-check (before issue 36: 2)",
+        },
+      ];
+    });
     const toStudio = firstPhoto
       ? await favouriteToStudio(site, many.id, many.cookie, firstPhoto)
       : Number.NaN;
@@ -278,6 +371,7 @@ export async function galleryRows(site: RunningSite, options: BenchOptions): Pro
     for (const photo of photos)
       await client.send({ method: "DELETE", path: photoPath(big.id, photo) });
     return [
+      ...gridRows,
       {
         section,
         metric: `gallery page HTML per photograph, gzip (${count} photographs, ${GALLERY_SLICE} a page)`,

@@ -106,6 +106,14 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
   "/g/:gallery/photo/:photo/original": [
     { path: `/g/${NO_GALLERY}/photo/${NO_PHOTO}/original`, expect: 404, group: "app" },
   ],
+  "/g/:gallery/photo/:photo/region": [
+    {
+      path: `/g/${NO_GALLERY}/photo/${NO_PHOTO}/region`,
+      params: ["rect", "w"],
+      expect: 404,
+      group: "app",
+    },
+  ],
   "/g/:gallery/photo/:photo/:size{[0-9]+\\.(?:webp|jpg)}": [
     { path: `/g/${NO_GALLERY}/photo/${NO_PHOTO}/480.webp`, expect: 404, group: "app" },
   ],

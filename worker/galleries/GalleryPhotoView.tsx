@@ -1,7 +1,7 @@
 import { PhotoStage } from "../views/parts/PhotoStage.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { galleryPaths } from "./ids.ts";
-import { SIZES } from "./images.ts";
+import { largestWhole, SIZES } from "./images.ts";
 import type { Downloads } from "./settings.ts";
 
 export interface GalleryPhotoViewProps {
@@ -29,7 +29,9 @@ const pageOf = (id: string, photo: GalleryPhoto) => galleryPaths.photo(id, photo
  */
 export function GalleryPhotoView(props: GalleryPhotoViewProps) {
   const { id, photo } = props;
-  const widths = SIZES.filter((w, i) => i === 0 || w <= photo.width * 1.2);
+  // Never a size larger than the owner lets the client have whole (downloads off: 1600).
+  const cap = largestWhole(props.downloads);
+  const widths = SIZES.filter((w, i) => i === 0 || (w <= photo.width * 1.2 && w <= cap));
   const source = {
     src: galleryPaths.size(id, photo.id, 1600, "webp"),
     srcSet: widths
@@ -46,7 +48,13 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
       alt={`Photograph ${props.position} of ${props.count}, ${photo.name}`}
       width={photo.width}
       height={photo.height}
-      zoom={{ original: galleryPaths.original(id, photo.id) }}
+      // Past what it shows, the zoom asks for the original when the owner offers it, else for
+      // regions of it, each no larger than the owner allows (as public photo pages ask the CDN).
+      zoom={
+        props.downloads === "original"
+          ? { original: galleryPaths.original(id, photo.id) }
+          : { url: galleryPaths.region(id, photo.id), rect: [0, 0, photo.width, photo.height] }
+      }
       position={`${props.position} of ${props.count} · ${props.title}`}
       {...(props.previous ? { previousHref: pageOf(id, props.previous) } : {})}
       {...(props.next ? { nextHref: pageOf(id, props.next) } : {})}

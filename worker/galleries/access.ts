@@ -3,7 +3,8 @@
  * the original, every download, the favourites): the gallery exists and is on, it has not
  * expired, and, when it has a password, the request carries a session given for its current
  * password. It guards every byte, not only the page: a thumbnail's address is worth nothing
- * without the cookie. What it learns is one call to the gallery's Durable Object.
+ * without the cookie. What it learns is one call to the gallery's Durable Object, photograph
+ * included (or none, for a grid size asked with a grid pass: index.ts).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
@@ -47,7 +48,8 @@ export const PRIVATE_HEADERS = {
 export type Refusal =
   | { status: 404; reason: "unknown" }
   | { status: 410; reason: "expired"; settings: GallerySettings }
-  | { status: 401; reason: "locked"; settings: GallerySettings };
+  | { status: 401; reason: "locked"; settings: GallerySettings }
+  | { status: 503; reason: "unavailable" };
 
 export interface AccessOptions {
   /** The gallery's photographs (the page, the ZIP); a single file needs only its own. */
@@ -55,6 +57,10 @@ export interface AccessOptions {
   /** How a refusal is answered: a page for people, a bare status for files. */
   refuse: (c: Context<AppEnv>, refusal: Refusal) => Response | Promise<Response>;
 }
+
+/** Says, in each answer, how its access was checked: by the gallery's store, or by a grid pass. */
+export const CHECKED_BY_STORE = 'gallery-check;desc="store"';
+export const CHECKED_BY_PASS = 'gallery-check;desc="pass"';
 
 export const galleryStore = (env: Env, id: string) => env.CLIENT_GALLERY.getByName(id);
 
@@ -87,9 +93,11 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
     const store = galleryStore(c.env, id);
     const state = await store.state(id, {
       ...(client ? { client: client.key } : {}),
+      ...(photoId ? { photo: photoId } : {}),
       photos: options.photos ?? false,
     });
     const { settings } = state;
+    if (state.unavailable) return options.refuse(c, { status: 503, reason: "unavailable" });
     if (!isOpen(settings)) {
       return options.refuse(c, { status: 404, reason: "unknown" });
     }
@@ -99,7 +107,7 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
     if (settings.password && !(await hasSession(c, sanityToken, id, state.fingerprint))) {
       return options.refuse(c, { status: 401, reason: "locked", settings });
     }
-    const photo = photoId ? await store.photo(id, photoId) : undefined;
+    const { photo } = state;
     if (photoId && !photo) return options.refuse(c, { status: 404, reason: "unknown" });
     established.set(c, { id, settings, state, photo, client });
     await next();
@@ -110,13 +118,24 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
       headers.set("Cache-Control", PRIVATE_HEADERS["Cache-Control"]);
     }
     headers.set("X-Robots-Tag", PRIVATE_HEADERS["X-Robots-Tag"]);
+    headers.set("Server-Timing", CHECKED_BY_STORE);
   };
 }
 
 /** The bare answer to a refused request for a file: its status, nothing of the gallery. */
 export const refuseFile = (c: Context<AppEnv>, refusal: Refusal): Response =>
   c.text(
-    { 401: "401 Unauthorized", 404: "404 Not Found", 410: "410 Gone" }[refusal.status],
+    {
+      401: "401 Unauthorized",
+      404: "404 Not Found",
+      410: "410 Gone",
+      503: "503 Service Unavailable",
+    }[refusal.status],
     refusal.status,
-    PRIVATE_HEADERS,
+    refusal.status === 503
+      ? { ...PRIVATE_HEADERS, "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) }
+      : PRIVATE_HEADERS,
   );
+
+/** When to ask again after a `503` (the settings could not be read for too long). */
+export const UNAVAILABLE_RETRY_SECONDS = 30;

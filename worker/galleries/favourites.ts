@@ -8,6 +8,7 @@
 import type { Context, Handler } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
+import { backField, badBack, formOf } from "./forms.ts";
 import { galleryPaths, isPhotoId } from "./ids.ts";
 import { clientCookie } from "./session.ts";
 
@@ -17,26 +18,12 @@ const MAX_NOTE = 4000;
 
 const wantsJson = (c: Context) => (c.req.header("Accept") ?? "").includes("application/json");
 
-async function formOf(c: Context<AppEnv>): Promise<Record<string, string>> {
-  const parsed = await c.req.parseBody().catch(() => ({}));
-  const form: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parsed)) {
-    if (typeof value === "string") form[name] = value;
-  }
-  return form;
-}
-
-/** Where a form post goes back to: a path of this gallery (never another site), else the gallery. */
+/**
+ * Where a form post goes back to: `value`, already checked to be a path of this gallery
+ * (forms.ts), else the gallery.
+ */
 function backTo(id: string, value: string | undefined, extra = ""): string {
-  const root = galleryPaths.root(id);
-  const target =
-    value &&
-    (value === root ||
-      value.startsWith(`${root}?`) ||
-      value.startsWith(`${root}#`) ||
-      value.startsWith(`${root}/p/`))
-      ? value
-      : root;
+  const target = value ?? galleryPaths.root(id);
   if (!extra) return target;
   const [path = target, hash] = target.split("#");
   return `${path}${path.includes("?") ? "&" : "?"}${extra}${hash ? `#${hash}` : ""}`;
@@ -49,7 +36,9 @@ function back(c: Context<AppEnv>, location: string, headers: Record<string, stri
 /** `POST /g/{id}/client`: who is choosing (their favourites are kept under it). */
 export const nameClient: Handler<AppEnv> = async (c) => {
   const { id } = galleryOf(c);
-  const form = await formOf(c);
+  const form = formOf(c);
+  const way = backField(id, form);
+  if (way === "bad") return badBack(c);
   const label = (form.client ?? "").normalize("NFC").trim().replace(/\s+/g, " ");
   if (!label || label.length > MAX_LABEL) {
     if (wantsJson(c)) {
@@ -59,19 +48,21 @@ export const nameClient: Handler<AppEnv> = async (c) => {
         PRIVATE_HEADERS,
       );
     }
-    return back(c, backTo(id, form.back, "client=missing"));
+    return back(c, backTo(id, way, "client=missing"));
   }
   const cookie = await clientCookie(c.var.config.sanityToken, id, label);
   if (wantsJson(c)) {
     return c.json({ client: label }, 200, { ...PRIVATE_HEADERS, "Set-Cookie": cookie });
   }
-  return back(c, backTo(id, form.back), { "Set-Cookie": cookie });
+  return back(c, backTo(id, way), { "Set-Cookie": cookie });
 };
 
 /** `POST /g/{id}/favourites`: `photo={id}&favourite=true|false`. */
 export const setFavourite: Handler<AppEnv> = async (c) => {
   const { id, client, settings } = galleryOf(c);
-  const form = await formOf(c);
+  const form = formOf(c);
+  const way = backField(id, form);
+  if (way === "bad") return badBack(c);
   const photo = form.photo;
   if (!isPhotoId(photo) || (form.favourite !== "true" && form.favourite !== "false")) {
     return wantsJson(c)
@@ -81,7 +72,7 @@ export const setFavourite: Handler<AppEnv> = async (c) => {
   if (!client) {
     return wantsJson(c)
       ? c.json({ error: "Tell us your name first.", needsClient: true }, 409, PRIVATE_HEADERS)
-      : back(c, backTo(id, form.back, "client=needed"));
+      : back(c, backTo(id, way, "client=needed"));
   }
   const result = await galleryStore(c.env, id).setFavourite(id, {
     client: client.key,
@@ -109,21 +100,23 @@ export const setFavourite: Handler<AppEnv> = async (c) => {
     );
   }
   const notice = result.saved ? "" : result.reason === "limit" ? "limit=reached" : "";
-  return back(c, backTo(id, form.back, notice));
+  return back(c, backTo(id, way, notice));
 };
 
 /** `POST /g/{id}/favourites/send`: the selection goes to the owner, with a note. */
 export const sendSelection: Handler<AppEnv> = async (c) => {
   const { id, client } = galleryOf(c);
-  const form = await formOf(c);
+  const form = formOf(c);
+  const way = backField(id, form);
+  if (way === "bad") return badBack(c);
   if (!client) {
     return wantsJson(c)
       ? c.json({ error: "Tell us your name first.", needsClient: true }, 409, PRIVATE_HEADERS)
-      : back(c, backTo(id, form.back, "client=needed"));
+      : back(c, backTo(id, way, "client=needed"));
   }
   const note = (form.note ?? "").trim().slice(0, MAX_NOTE);
   await galleryStore(c.env, id).sendSelection(id, client.key, client.label, note);
   return wantsJson(c)
     ? c.json({ sent: true }, 200, PRIVATE_HEADERS)
-    : back(c, backTo(id, form.back, "sent=1"));
+    : back(c, backTo(id, way, "sent=1"));
 };

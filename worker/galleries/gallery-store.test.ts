@@ -11,7 +11,9 @@ async function storeWithoutVersions(id: string) {
   const stub = env.CLIENT_GALLERY.getByName(id);
   await runInDurableObject(stub, (_instance, state) => {
     const { sql, kv } = state.storage;
-    sql.exec("DROP TABLE photos; DROP TABLE favourites; DROP TABLE clients;");
+    sql.exec(
+      "DROP TABLE IF EXISTS photos; DROP TABLE IF EXISTS favourites; DROP TABLE IF EXISTS clients;",
+    );
     kv.delete("schemaVersion");
     sql.exec(`
       CREATE TABLE IF NOT EXISTS photos (

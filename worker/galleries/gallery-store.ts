@@ -9,6 +9,20 @@ import { type GallerySettings, parseGallerySettings } from "./settings.ts";
 /** How long the settings read from Sanity count without a publish webhook saying otherwise. */
 export const SETTINGS_FRESH_MS = 30_000;
 
+/**
+ * How long the last settings Sanity gave stay in force while Sanity cannot be asked: past it the
+ * gallery fails closed (`503`), so a gallery the owner revoked during an outage is open at most
+ * this long after its settings were last read (docs/galleries.md).
+ */
+export const SETTINGS_FAIL_CLOSED_MS = 5 * 60_000;
+
+/** How long an id with no gallery behind it is answered "no such gallery" without asking Sanity. */
+export const ABSENT_FOR_MS = 60_000;
+
+/** Wrong passwords a gallery takes a minute before only devices let in before may try more. */
+export const DOOR_FAILURES_PER_MINUTE = 30;
+const DOOR_WINDOW_MS = 60_000;
+
 /** How soon after a change the Studio's copy of favourites and counts is brought up to date. */
 const WRITE_BACK_DELAY_MS = 1_500;
 
@@ -34,11 +48,20 @@ export interface GalleryState {
   /** Names the password sessions are given for (password.ts). */
   fingerprint: string;
   photos: GalleryPhoto[];
+  /** The photograph asked for (`photo`), when the gallery has it. */
+  photo: GalleryPhoto | undefined;
   /** The photographs this client marked, when a client was named. */
   favourites: string[];
   /** The note the client sent with their selection, and when. */
   sent: { note: string; at: string } | undefined;
+  /** Sanity could not be asked for longer than SETTINGS_FAIL_CLOSED_MS: nobody is let in. */
+  unavailable: boolean;
+  /** DOOR_FAILURES_PER_MINUTE wrong passwords in the last minute: unknown devices wait. */
+  doorShut: boolean;
 }
+
+/** What the store knows of the gallery's settings. */
+type Known = GallerySettings | undefined | "unavailable";
 
 export interface Favourite {
   client: string;
@@ -102,12 +125,20 @@ function migrate(storage: DurableObjectStorage): void {
  * a moment after they change (an alarm, retried until Sanity takes them).
  */
 export class ClientGallery extends DurableObject<Env> {
-  readonly #sql: SqlStorage;
+  #migrated = false;
+  /** Until when this id is known to have no gallery (kept in memory only: nothing is stored). */
+  #absentUntil = 0;
 
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    this.#sql = ctx.storage.sql;
-    void ctx.blockConcurrencyWhile(async () => migrate(ctx.storage));
+  /**
+   * The store's tables, brought up to date on first use. An id with no gallery behind it never
+   * gets here: a well-formed random id stores nothing (issue 36, item 7).
+   */
+  get #sql(): SqlStorage {
+    if (!this.#migrated) {
+      migrate(this.ctx.storage);
+      this.#migrated = true;
+    }
+    return this.ctx.storage.sql;
   }
 
   /** The gallery's id, kept on first use (the Durable Object is named by it). */
@@ -118,50 +149,76 @@ export class ClientGallery extends DurableObject<Env> {
     return id;
   }
 
-  /** Reads the settings from Sanity now and keeps them (or that there is no such gallery). */
+  /**
+   * Reads the settings from Sanity now and keeps them (or that there is no such gallery: kept only
+   * by a store that had one, and otherwise remembered in memory for ABSENT_FOR_MS).
+   */
   async refresh(id: string): Promise<GallerySettings | undefined> {
-    const gallery = this.#gallery(id);
+    const known = this.ctx.storage.kv.get<string>("gallery");
+    if (known !== undefined && known !== id) {
+      throw new Error("This gallery's store was asked for another gallery");
+    }
     const config = contentSettings(loadConfig(this.env));
     const client = sanityClient({ ...config, useCdn: false });
-    const doc: unknown = await client.getDocument(galleryDocumentId(gallery));
+    const doc: unknown = await client.getDocument(galleryDocumentId(id));
     const settings = parseGallerySettings(doc);
+    if (!settings && known === undefined) {
+      this.#absentUntil = Date.now() + ABSENT_FOR_MS;
+      return undefined;
+    }
+    this.#absentUntil = 0;
+    this.#gallery(id);
     this.ctx.storage.kv.put("settings", settings ?? null);
     this.ctx.storage.kv.put("syncedAt", Date.now());
     return settings;
   }
 
-  async #settings(id: string): Promise<GallerySettings | undefined> {
-    const syncedAt = this.ctx.storage.kv.get<number>("syncedAt");
-    const kept = this.ctx.storage.kv.get<GallerySettings | null>("settings");
+  async #settings(id: string): Promise<Known> {
+    const { kv } = this.ctx.storage;
+    const syncedAt = kv.get<number>("syncedAt");
+    const kept = kv.get<GallerySettings | null>("settings");
     if (syncedAt !== undefined && Date.now() - syncedAt < SETTINGS_FRESH_MS) {
       return kept ?? undefined;
     }
+    if (syncedAt === undefined && Date.now() < this.#absentUntil) return undefined;
     try {
       return await this.refresh(id);
     } catch (error) {
-      // Sanity cannot be asked: the last settings it gave stand (never a gallery it never had).
+      // Sanity cannot be asked: the last settings it gave stand (never a gallery it never had),
+      // for SETTINGS_FAIL_CLOSED_MS at most; past that nobody is let in until it answers.
       log.warn("Client gallery settings could not be refreshed", {
         gallery: id,
         error: errorText(error),
       });
-      return kept ?? undefined;
+      if (!kept) return undefined;
+      const old = syncedAt === undefined || Date.now() - syncedAt >= SETTINGS_FAIL_CLOSED_MS;
+      return old ? "unavailable" : kept;
     }
   }
 
   /** Everything a request of the gallery needs to know, in one call. */
   async state(
     id: string,
-    options: { client?: string; photos?: boolean } = {},
+    options: { client?: string; photos?: boolean; photo?: string } = {},
   ): Promise<GalleryState> {
-    const settings = await this.#settings(id);
+    const known = await this.#settings(id);
+    const unavailable = known === "unavailable";
+    const settings = unavailable ? undefined : known;
     const photos = options.photos && settings ? this.#photos() : [];
     const favourites = options.client && settings ? this.#favourites(options.client) : [];
-    const row = options.client
-      ? this.#sql
-          .exec<Row>("SELECT note, sent_at FROM clients WHERE client = ?", options.client)
-          .toArray()[0]
-      : undefined;
+    const row =
+      options.client && settings
+        ? this.#sql
+            .exec<Row>("SELECT note, sent_at FROM clients WHERE client = ?", options.client)
+            .toArray()[0]
+        : undefined;
+    const photo = options.photo && settings ? this.photo(id, options.photo) : undefined;
     return {
+      photo,
+      unavailable,
+      doorShut: settings
+        ? this.#doorFailures(Date.now()).length >= DOOR_FAILURES_PER_MINUTE
+        : false,
       settings,
       fingerprint: await passwordFingerprint(settings?.password),
       photos,
@@ -171,6 +228,24 @@ export class ClientGallery extends DurableObject<Env> {
           ? { note: String(row.note ?? ""), at: row.sent_at }
           : undefined,
     };
+  }
+
+  /** The wrong passwords of the last minute (their times). */
+  #doorFailures(now: number): number[] {
+    const all = this.ctx.storage.kv.get<number[]>("door:failures") ?? [];
+    return all.filter((at) => now - at < DOOR_WINDOW_MS);
+  }
+
+  /**
+   * Counts a wrong password; says whether the door is now shut to devices never let in (the
+   * last minute's failures reached DOOR_FAILURES_PER_MINUTE).
+   */
+  failedTry(id: string): boolean {
+    this.#gallery(id);
+    const now = Date.now();
+    const failures = [...this.#doorFailures(now), now].slice(-DOOR_FAILURES_PER_MINUTE);
+    this.ctx.storage.kv.put("door:failures", failures);
+    return failures.length >= DOOR_FAILURES_PER_MINUTE;
   }
 
   #photos(): GalleryPhoto[] {
@@ -222,7 +297,8 @@ export class ClientGallery extends DurableObject<Env> {
 
   /** Marks or unmarks a favourite; refused past the owner's limit or for a photograph not here. */
   async setFavourite(id: string, change: Favourite): Promise<FavouriteResult> {
-    const settings = await this.#settings(id);
+    const known = await this.#settings(id);
+    const settings = known === "unavailable" ? undefined : known;
     const count = () => this.#favourites(change.client).length;
     if (!this.#sql.exec("SELECT 1 FROM photos WHERE id = ?", change.photo).toArray().length) {
       return { saved: false, reason: "unknown photo", count: count() };

@@ -32,6 +32,8 @@ export const galleryPaths = {
   size: (id: string, photo: string, width: number, format: "webp" | "jpg") =>
     `/g/${id}/photo/${photo}/${width}.${format}`,
   original: (id: string, photo: string) => `/g/${id}/photo/${photo}/original`,
+  /** Regions of the photograph for the viewer's zoom (`?rect=…&w=…` is added by the viewer). */
+  region: (id: string, photo: string) => `/g/${id}/photo/${photo}/region`,
   download: (id: string, photo: string, size: DownloadSize) =>
     `/g/${id}/download/${photo}?size=${size}`,
   zip: (id: string, set: "all" | "favourites", size: DownloadSize) =>

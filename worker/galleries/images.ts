@@ -11,6 +11,7 @@ import type { AppEnv } from "../request/app-env.ts";
 import { PRIVATE_HEADERS } from "./access.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { photoKey } from "./ids.ts";
+import type { Downloads } from "./settings.ts";
 
 /**
  * The widths the grid and the viewer ask for: phones to 2× screens, and the 2048 download.
@@ -18,12 +19,34 @@ import { photoKey } from "./ids.ts";
  * never takes the 960 where it shows 525 pixels.
  */
 export const SIZES = [480, 640, 960, 1600, 2048] as const;
+
+/** The grid's sizes (GalleryView.tsx): what a grid pass lets through without the store. */
+export const GRID_SIZES: readonly number[] = [480, 640, 960];
 export type Size = (typeof SIZES)[number];
 
 export const isSize = (value: number): value is Size =>
   (SIZES as readonly number[]).includes(value);
 
 export type SizeFormat = "webp" | "jpg";
+
+/** The largest size the viewer shows: what any client of any gallery may have whole. */
+export const VIEW_SIZE = 1600;
+
+/**
+ * The most pixels across (and down) a whole photograph may be handed out at, under the owner's
+ * download setting: the original's own with originals allowed, 2048 with the web size, the
+ * viewer's largest size with downloads off. No address gives more (item 6 of issue 36): the
+ * 2048 size and the original are refused past it, and the viewer's zoom beyond it asks for
+ * regions (`region`), each no larger than it.
+ */
+export function largestWhole(downloads: Downloads): number {
+  if (downloads === "original") return Number.POSITIVE_INFINITY;
+  return downloads === "2048" ? 2048 : VIEW_SIZE;
+}
+
+/** Whether a size `width` wide may be handed out whole under `downloads`. */
+export const sizeAllowed = (downloads: Downloads, width: Size): boolean =>
+  width <= largestWhole(downloads);
 
 const FORMATS = { webp: "image/webp", jpg: "image/jpeg" } as const;
 
@@ -37,7 +60,7 @@ const cacheKey = (gallery: string, photo: string, width: number, format: SizeFor
 export async function original(
   env: Env,
   gallery: string,
-  photo: GalleryPhoto,
+  photo: Pick<GalleryPhoto, "id">,
 ): Promise<R2ObjectBody | undefined> {
   return (await env.GALLERY_PHOTOS.get(photoKey(gallery, photo.id))) ?? undefined;
 }
@@ -50,7 +73,7 @@ export async function original(
 export async function sized(
   c: Context<AppEnv>,
   gallery: string,
-  photo: GalleryPhoto,
+  photo: Pick<GalleryPhoto, "id">,
   width: Size,
   format: SizeFormat,
 ): Promise<Response | undefined> {
@@ -64,7 +87,7 @@ export async function sized(
     .transform(
       width === 2048
         ? { width: 2048, height: 2048, fit: "scale-down" }
-        : { width: Math.min(width, photo.width), fit: "scale-down" },
+        : { width, fit: "scale-down" },
     )
     .output({ format: FORMATS[format], quality: 82 });
   const bytes = await made.response().arrayBuffer();
@@ -101,4 +124,94 @@ export async function originalResponse(
       ...PRIVATE_FOR_A_DAY,
     },
   });
+}
+
+/** A region of the photograph (in its pixels) and the width to make it at. */
+export interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  out: number;
+}
+
+/**
+ * The region a zoom asks for (`?rect=left,top,width,height&w=out`, as the viewer asks Sanity's
+ * CDN for public photographs), or undefined when it is not one of `photo`. Its width is held to
+ * `cap` (and never past the region's own pixels), so a region is never larger than the owner
+ * allows whole, however it is asked for.
+ */
+export function parseRegion(
+  rect: string | undefined,
+  out: string | undefined,
+  photo: GalleryPhoto,
+  cap: number,
+): Region | undefined {
+  const parts = (rect ?? "").split(",");
+  if (parts.length !== 4 || !parts.every((part) => /^\d{1,6}(?:\.\d+)?$/.test(part))) {
+    return undefined;
+  }
+  const [left, top, width, height] = parts.map((part) => Math.round(Number(part))) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const asked = out === undefined ? width : Number(out);
+  if (!Number.isInteger(asked) || asked < 1) return undefined;
+  if (width < 1 || height < 1 || left + width > photo.width || top + height > photo.height) {
+    return undefined;
+  }
+  // Its longer side no more than `cap` pixels, and never more than the region holds.
+  const scale = Math.min(1, asked / width, cap / width, cap / height);
+  const made = Math.max(1, Math.floor(width * scale));
+  return { left, top, width, height, out: made };
+}
+
+/**
+ * A region of the photograph for the viewer's zoom, as WebP: cut from the original by the Images
+ * binding (`trim`), then scaled to `out` pixels across, and kept in the Cache API as the sizes
+ * are. Under wrangler the binding (miniflare's runTransform) applies resize and rotate only and
+ * silently skips `trim`: there the region would be the whole photograph, so the answer is `501`
+ * instead, and the viewer keeps the largest size it has (docs/galleries.md).
+ */
+export async function region(
+  c: Context<AppEnv>,
+  gallery: string,
+  photo: GalleryPhoto,
+  r: Region,
+): Promise<Response | undefined> {
+  const key = new Request(
+    `https://gallery-images.invalid/${gallery}/${photo.id}/region/${r.left},${r.top},${r.width},${r.height}/${r.out}.webp`,
+  );
+  const cache = caches.default;
+  const hit = await cache.match(key);
+  if (hit) return new Response(hit.body, { headers: { ...headersOf(hit), ...PRIVATE_FOR_A_DAY } });
+  const source = await original(c.env, gallery, photo);
+  if (!source) return undefined;
+  const made = await c.env.IMAGES.input(source.body)
+    .transform({ trim: { left: r.left, top: r.top, width: r.width, height: r.height } })
+    .transform({ width: r.out, fit: "scale-down" })
+    .output({ format: "image/webp", quality: 82 });
+  const bytes = await made.response().arrayBuffer();
+  if (c.var.config.development) {
+    const info = await c.env.IMAGES.info(new Blob([bytes]).stream());
+    const expected = Math.round((r.out * r.height) / r.width);
+    if ("height" in info && Math.abs(info.height - expected) > 2) {
+      return c.text(
+        "501 Not Implemented: the local Images binding does not cut regions (trim); the viewer keeps its largest size\n",
+        501,
+        PRIVATE_HEADERS,
+      );
+    }
+  }
+  c.executionCtx.waitUntil(
+    cache.put(
+      key,
+      new Response(bytes, {
+        headers: { "Content-Type": "image/webp", "Cache-Control": "public, max-age=2592000" },
+      }),
+    ),
+  );
+  return new Response(bytes, { headers: { "Content-Type": "image/webp", ...PRIVATE_FOR_A_DAY } });
 }

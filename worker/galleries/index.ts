@@ -1,12 +1,24 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { csrf } from "hono/csrf";
 import type { AppEnv } from "../request/app-env.ts";
-import { galleryOf, guard, refuseFile } from "./access.ts";
+import { CHECKED_BY_PASS, galleryOf, guard, PRIVATE_HEADERS, refuseFile } from "./access.ts";
 import { downloadPhoto, downloadZip } from "./downloads.ts";
 import { nameClient, sendSelection, setFavourite } from "./favourites.ts";
+import { formBody } from "./forms.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
-import { isSize, originalResponse, sized } from "./images.ts";
+import { isGalleryId, isPhotoId } from "./ids.ts";
+import {
+  GRID_SIZES,
+  isSize,
+  largestWhole,
+  originalResponse,
+  parseRegion,
+  region,
+  sizeAllowed,
+  sized,
+} from "./images.ts";
 import { galleryPage, galleryPhotoPage } from "./pages.tsx";
+import { passOf } from "./session.ts";
 import { refusalPage, unlock } from "./unlock.tsx";
 import { photoUpload } from "./upload.ts";
 
@@ -27,32 +39,89 @@ const everyPhoto = guard({ photos: true, refuse: refuseFile });
 // The gallery's forms post only from its own pages. Hono's csrf answers a bare 403 otherwise,
 // which is right here: no visitor's typing is lost (unlike the contact form's message).
 galleries.use("/g/:gallery/*", csrf());
+// Every form's body is read (at most the contact form's limit) before the access check.
+galleries.use("/g/:gallery/*", formBody);
 
 galleries.get("/g/:gallery", page, galleryPage);
 galleries.post("/g/:gallery/unlock", unlock);
 galleries.get("/g/:gallery/p/:photo", page, galleryPhotoPage);
 
 /** The gallery and photograph of a request for one photograph's file (the guard found both). */
-function galleryOfFile(c: Parameters<typeof galleryOf>[0]): { id: string; photo: GalleryPhoto } {
-  const { id, photo } = galleryOf(c);
+function galleryOfFile(c: Parameters<typeof galleryOf>[0]) {
+  const access = galleryOf(c);
+  const { photo } = access;
   if (!photo) throw new Error("A photograph's route without its photograph");
-  return { id, photo };
+  return { ...access, photo: photo as GalleryPhoto };
 }
 
+/** The answer to a file larger than the owner lets the client have whole. */
+const tooLarge = (c: Parameters<typeof refuseFile>[0]) =>
+  c.text(
+    "403 Forbidden: the photographer offers this photograph no larger here\n",
+    403,
+    PRIVATE_HEADERS,
+  );
+
 galleries.get("/g/:gallery/photo/:photo/original", file, async (c) => {
-  const { id, photo } = galleryOfFile(c);
+  const { id, photo, settings } = galleryOfFile(c);
+  if (settings.downloads !== "original") return tooLarge(c);
   return (
     (await originalResponse(c, id, photo)) ?? refuseFile(c, { status: 404, reason: "unknown" })
   );
 });
-galleries.get("/g/:gallery/photo/:photo/:size{[0-9]+\\.(?:webp|jpg)}", file, async (c) => {
-  const [width, format] = c.req.param("size").split(".") as [string, "webp" | "jpg"];
+/**
+ * A grid size asked with a genuine, unexpired grid pass (given with the page, after the whole
+ * check, for PASS_SECONDS) is answered without asking the gallery's Durable Object: a grid of
+ * 100 thumbnails costs no call at all. Anything else goes on to the check.
+ */
+const gridPass: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const id = c.req.param("gallery");
+  const photo = c.req.param("photo");
+  const [width, format] = (c.req.param("size") ?? "").split(".") as [string, "webp" | "jpg"];
   const size = Number(width);
-  if (!isSize(size)) return refuseFile(c, { status: 404, reason: "unknown" });
-  const { id, photo } = galleryOfFile(c);
-  return (
-    (await sized(c, id, photo, size, format)) ?? refuseFile(c, { status: 404, reason: "unknown" })
+  if (!isGalleryId(id) || !isPhotoId(photo) || !GRID_SIZES.includes(size) || !isSize(size)) {
+    return next();
+  }
+  const variant = await passOf(c, c.var.config.sanityToken, id);
+  if (variant !== "clean") return next();
+  const res = await sized(c, id, { id: photo }, size, format);
+  if (!res) return refuseFile(c, { status: 404, reason: "unknown" });
+  res.headers.set("Server-Timing", CHECKED_BY_PASS);
+  res.headers.set("X-Robots-Tag", PRIVATE_HEADERS["X-Robots-Tag"]);
+  return res;
+};
+
+galleries.get(
+  "/g/:gallery/photo/:photo/:size{[0-9]+\\.(?:webp|jpg)}",
+  gridPass,
+  file,
+  async (c) => {
+    const [width, format] = c.req.param("size").split(".") as [string, "webp" | "jpg"];
+    const size = Number(width);
+    if (!isSize(size)) return refuseFile(c, { status: 404, reason: "unknown" });
+    const { id, photo, settings } = galleryOfFile(c);
+    if (!sizeAllowed(settings.downloads, size)) return tooLarge(c);
+    return (
+      (await sized(c, id, photo, size, format)) ?? refuseFile(c, { status: 404, reason: "unknown" })
+    );
+  },
+);
+galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
+  const { id, photo, settings } = galleryOfFile(c);
+  const wanted = parseRegion(
+    c.req.query("rect"),
+    c.req.query("w"),
+    photo,
+    largestWhole(settings.downloads),
   );
+  if (!wanted) {
+    return c.text(
+      "400 Bad Request: ask for rect=left,top,width,height inside the photograph, and w\n",
+      400,
+      PRIVATE_HEADERS,
+    );
+  }
+  return (await region(c, id, photo, wanted)) ?? refuseFile(c, { status: 404, reason: "unknown" });
 });
 galleries.get("/g/:gallery/download/:photo", file, downloadPhoto);
 galleries.get("/g/:gallery/download", everyPhoto, downloadZip);

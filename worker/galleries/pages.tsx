@@ -12,9 +12,11 @@ import type { AppEnv } from "../request/app-env.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
 import { GalleryPhotoView } from "./GalleryPhotoView.tsx";
 import { GalleryView, type GalleryViewProps } from "./GalleryView.tsx";
+import { passCookie } from "./session.ts";
 import { gridAddress, gridPlace, sliceCount, sliceOf } from "./slices.ts";
 
 async function render(c: Context<AppEnv>, title: string, main: ReactNode): Promise<Response> {
+  const { id } = galleryOf(c);
   // No slideshow behind a client's photographs: nothing may compete with them.
   const res = await renderHtml(c, await loadLayout(c, { backdrop: false }), {
     title,
@@ -22,6 +24,8 @@ async function render(c: Context<AppEnv>, title: string, main: ReactNode): Promi
     main,
   });
   for (const [name, value] of Object.entries(PRIVATE_HEADERS)) res.headers.set(name, value);
+  // The grid's sizes come without a call to the store for the next PASS_SECONDS.
+  res.headers.append("Set-Cookie", await passCookie(c.var.config.sanityToken, id, "clean"));
   return res;
 }
 

@@ -18,13 +18,20 @@ import { galleryPaths } from "./ids.ts";
 
 export const SESSION_COOKIE = "gallery_session";
 export const CLIENT_COOKIE = "gallery_client";
+export const DEVICE_COOKIE = "gallery_device";
+export const PASS_COOKIE = "gallery_pass";
 
 /** How long a session lasts at most (the gallery's expiry ends it sooner). */
 export const SESSION_SECONDS = 30 * 24 * 60 * 60;
 
 const CLIENT_SECONDS = 365 * 24 * 60 * 60;
 
-const NAMES = { session: SESSION_COOKIE, client: CLIENT_COOKIE } as const;
+const NAMES = {
+  session: SESSION_COOKIE,
+  client: CLIENT_COOKIE,
+  device: DEVICE_COOKIE,
+  pass: PASS_COOKIE,
+} as const;
 type Purpose = keyof typeof NAMES;
 
 const secret = (token: string | undefined, purpose: Purpose, gallery: string) =>
@@ -37,12 +44,13 @@ async function signedCookie(
   gallery: string,
   value: string,
   maxAge: number,
+  path = galleryPaths.root(gallery),
 ): Promise<string> {
   const key = secret(token, purpose, gallery);
   if (!key) throw new Error("Client galleries need SANITY_TOKEN");
   return generateSignedCookie(NAMES[purpose], value, key, {
     maxAge,
-    path: galleryPaths.root(gallery),
+    path,
     httpOnly: true,
     secure: true,
     sameSite: "Lax",
@@ -99,3 +107,58 @@ export const clientCookie = (token: string | undefined, gallery: string, label: 
 /** The client the request names (their label as given), or undefined. */
 export const clientLabel = (c: Context, token: string | undefined, gallery: string) =>
   signedValue(c, token, "client", gallery);
+
+/** How long a device let into the gallery is remembered as one (for the password's limits). */
+const DEVICE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The Set-Cookie value marking this device as one the right password let in: it opens nothing
+ * by itself (a new password still asks for the new one), but a flood of wrong guesses from
+ * elsewhere never keeps it from trying (unlock.tsx).
+ */
+export const deviceCookie = (token: string | undefined, gallery: string) =>
+  signedCookie(token, "device", gallery, crypto.randomUUID(), DEVICE_SECONDS);
+
+/** The device's id when the right password let it into this gallery before, else undefined. */
+export const deviceOf = (c: Context, token: string | undefined, gallery: string) =>
+  signedValue(c, token, "device", gallery);
+
+/**
+ * How long a grid pass lets the grid's sizes through without asking the gallery's Durable
+ * Object: the bound on how long a revocation, a new password, the gallery's end or a change of
+ * stage takes to reach a thumbnail (docs/galleries.md, "One check per photograph").
+ */
+export const PASS_SECONDS = 60;
+
+/**
+ * The Set-Cookie value of a grid pass: given with a page of the gallery (after the whole check),
+ * sent back only to the gallery's photographs (`/g/{id}/photo`), it names when it ends and what
+ * the check found the client may see (`variant`).
+ */
+export function passCookie(
+  token: string | undefined,
+  gallery: string,
+  variant: string,
+  now = Date.now(),
+): Promise<string> {
+  const end = Math.floor(now / 1000) + PASS_SECONDS;
+  return signedCookie(
+    token,
+    "pass",
+    gallery,
+    `${end}.${variant}`,
+    PASS_SECONDS,
+    `${galleryPaths.root(gallery)}/photo`,
+  );
+}
+
+/** What a genuine, unexpired grid pass the request carries lets through, else undefined. */
+export async function passOf(
+  c: Context,
+  token: string | undefined,
+  gallery: string,
+  now = Date.now(),
+): Promise<string | undefined> {
+  const [end, variant] = (await signedValue(c, token, "pass", gallery))?.split(".") ?? [];
+  return variant && Number(end) * 1000 > now ? variant : undefined;
+}

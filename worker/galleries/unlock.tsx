@@ -1,8 +1,17 @@
 /**
  * The gallery's door: the password form (`401` until the right password is given), `POST
  * /g/{id}/unlock` checking it, and the kind pages of a gallery that has expired or is not
- * there. Attempts are limited per visitor and per gallery with the Rate Limiting binding: a
- * wrong guess costs a PBKDF2 derivation here and a try from the limit there.
+ * there. Tries are limited so that guessing stays slow and a flood of wrong guesses never
+ * locks the client out (docs/galleries.md, "The password's limits"):
+ *
+ * - every try, right or wrong, is counted against its visitor's own limit before the password
+ *   is derived (GALLERY_VISITOR_LIMIT, 10 a minute per address): the derivation's cost is paid
+ *   from the visitor's limit, never from the gallery's;
+ * - only wrong passwords are counted for the gallery, in its Durable Object: after 30 in a
+ *   minute, a device never let into the gallery gets `429` before its password is looked at
+ *   (so guessing from rotating addresses stays at 30 a minute, and learns nothing), while a
+ *   device let in before (a signed cookie its right password gave it) is still checked, on a
+ *   limit of its own (GALLERY_LIMIT, 30 a minute per device).
  */
 
 import type { Context, Handler } from "hono";
@@ -11,10 +20,16 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { siteSettingsFor } from "../request/context.ts";
-import { galleryStore, PRIVATE_HEADERS, type Refusal } from "./access.ts";
+import {
+  galleryStore,
+  PRIVATE_HEADERS,
+  type Refusal,
+  UNAVAILABLE_RETRY_SECONDS,
+} from "./access.ts";
+import { formOf } from "./forms.ts";
 import { galleryPaths, isGalleryId } from "./ids.ts";
 import { passwordMatches } from "./password.ts";
-import { sessionCookie } from "./session.ts";
+import { deviceCookie, deviceOf, sessionCookie } from "./session.ts";
 import { hasEnded, isOpen } from "./settings.ts";
 
 /** The limiters' window (wrangler.toml's [[ratelimits]] period): when to try again. */
@@ -34,7 +49,7 @@ async function owner(c: Context<AppEnv>) {
 
 async function page(
   c: Context<AppEnv>,
-  status: 401 | 404 | 410 | 429,
+  status: 401 | 404 | 410 | 429 | 503,
   title: string,
   main: ReactNode,
   headers: Record<string, string> = {},
@@ -84,6 +99,18 @@ function UnlockForm(props: { id: string; title: string; error?: string }) {
 /** What a refused request for the gallery's page gets: the form, or a kind page. */
 export async function refusalPage(c: Context<AppEnv>, refusal: Refusal): Promise<Response> {
   const id = c.req.param("gallery") ?? "";
+  if (refusal.status === 503) {
+    return page(
+      c,
+      503,
+      "This gallery is resting",
+      <section className="panel gallery-door">
+        <h1>This gallery is resting for a moment</h1>
+        <p>The site cannot check this gallery's settings just now. Please try again shortly.</p>
+      </section>,
+      { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) },
+    );
+  }
   if (refusal.status === 401) {
     return page(
       c,
@@ -141,21 +168,20 @@ export const unlock: Handler<AppEnv> = async (c) => {
   const id = c.req.param("gallery") ?? "";
   if (!isGalleryId(id)) return refusalPage(c, { status: 404, reason: "unknown" });
   const visitor = c.req.header("CF-Connecting-IP") ?? "unknown";
-  const [byVisitor, byGallery] = await Promise.all([
-    c.env.GALLERY_VISITOR_LIMIT.limit({ key: visitor }),
-    c.env.GALLERY_LIMIT.limit({ key: id }),
-  ]);
+  const token = c.var.config.sanityToken;
+  const device = await deviceOf(c, token, id);
   const store = galleryStore(c.env, id);
   const state = await store.state(id);
   const { settings } = state;
+  if (state.unavailable) return refusalPage(c, { status: 503, reason: "unavailable" });
   if (!isOpen(settings)) {
     return refusalPage(c, { status: 404, reason: "unknown" });
   }
   if (hasEnded(settings)) {
     return refusalPage(c, { status: 410, reason: "expired", settings });
   }
-  if (!byVisitor.success || !byGallery.success) {
-    return page(
+  const tooMany = () =>
+    page(
       c,
       429,
       settings.title,
@@ -166,15 +192,22 @@ export const unlock: Handler<AppEnv> = async (c) => {
       />,
       { "Retry-After": String(LIMIT_PERIOD_SECONDS) },
     );
-  }
-  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const password = typeof form.password === "string" ? form.password : "";
+  // A wrong guess's flood shuts the door to devices never let in, before anything is derived.
+  if (state.doorShut && !device) return tooMany();
+  // The derivation's cost, from the visitor's own limits (and a known device's own).
+  const limits = [c.env.GALLERY_VISITOR_LIMIT.limit({ key: visitor })];
+  if (device) limits.push(c.env.GALLERY_LIMIT.limit({ key: `${id}:${device}` }));
+  if (!(await Promise.all(limits)).every((outcome) => outcome.success)) return tooMany();
+  const password = formOf(c).password ?? "";
   const right =
     settings.password === undefined ||
     (password.length > 0 &&
       password.length <= MAX_PASSWORD &&
       (await passwordMatches(password, settings.password)));
   if (!right) {
+    // Only a wrong password counts for the gallery.
+    const shut = await store.failedTry(id);
+    if (shut && !device) return tooMany();
     return page(
       c,
       401,
@@ -186,14 +219,11 @@ export const unlock: Handler<AppEnv> = async (c) => {
       />,
     );
   }
-  return c.body(null, 303, {
-    ...PRIVATE_HEADERS,
-    Location: galleryPaths.root(id),
-    "Set-Cookie": await sessionCookie(
-      c.var.config.sanityToken,
-      id,
-      state.fingerprint,
-      settings.expiresAt,
-    ),
-  });
+  const headers = new Headers({ ...PRIVATE_HEADERS, Location: galleryPaths.root(id) });
+  headers.append(
+    "Set-Cookie",
+    await sessionCookie(token, id, state.fingerprint, settings.expiresAt),
+  );
+  if (!device) headers.append("Set-Cookie", await deviceCookie(token, id));
+  return new Response(null, { status: 303, headers });
 };

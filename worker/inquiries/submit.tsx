@@ -4,7 +4,7 @@ import { checkInquiry, FIELD, type InquiryFields, parsePhotoRef } from "../../sh
 import { paths } from "../content/paths.ts";
 import { errorText, log } from "../lib/log.ts";
 import { redirectTarget } from "../lib/redirect-target.ts";
-import { readBytes, releaseBody } from "../lib/request-body.ts";
+import { FORM_BODY_LIMIT, readBytes, releaseBody } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { emptyForm, type FormState, renderContactPage } from "./contact-page.tsx";
@@ -14,7 +14,7 @@ import { checkStamp, inquiryId, MIN_FILL_MS } from "./stamp.ts";
 import { type Fetch, verifyTurnstile } from "./turnstile.ts";
 
 /** A message of 10,000 characters and the rest of the form fit easily; more is refused unread. */
-export const MAX_INQUIRY_BYTES = 32 * 1024;
+export const MAX_INQUIRY_BYTES = FORM_BODY_LIMIT;
 
 /** The per-visitor limit's window (wrangler.toml's [[ratelimits]] period): when to try again. */
 export const LIMIT_PERIOD_SECONDS = 60;

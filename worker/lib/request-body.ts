@@ -11,6 +11,13 @@
  */
 
 /**
+ * The most a visitor's form may send (the contact form, a client gallery's password, favourite,
+ * name and note): a message of 10,000 characters and the rest of a form fit easily; more is
+ * refused unread.
+ */
+export const FORM_BODY_LIMIT = 32 * 1024;
+
+/**
  * Where the worker runs decides what an unneeded body costs: `development` (a developer's
  * machine, behind wrangler's proxy) reads it to its end; anywhere else it is left unread.
  */
