@@ -2,8 +2,7 @@
 // feeds, static assets, unmatched paths) with every method, hostile query values and path
 // segments, bodies of 0 B, 64 KiB and 10 MiB, as a browser and as a bot. Everything random comes
 // from one seeded generator, so a seed names the same requests in the same order on every run.
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { NO_GALLERY, ROUTE_SAMPLES } from "../support/route-samples.ts";
 import { prng } from "../support/seeded-random.ts";
 

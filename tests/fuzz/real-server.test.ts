@@ -7,10 +7,8 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { join, resolve } from "node:path";
-import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
-import { ROUTE_SAMPLES } from "../support/route-samples.ts";
 import { runtimeErrors } from "../support/server-log.ts";
 import {
   type BuildFacts,

@@ -8,7 +8,6 @@ import { type ContentSource, createContentSource } from "../content/content-sour
 import type { BackgroundTasks } from "../content/edge-cache.ts";
 import { localGeneration } from "../content/generation.ts";
 import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
-import { errorText, log } from "../lib/log.ts";
 import { canonicalUrl as canonicalUrlOf } from "../seo/canonical.ts";
 import type { AppEnv } from "./app-env.ts";
 
