@@ -214,12 +214,56 @@ function stopProcessGroup(child: ChildProcess): Promise<void> {
   });
 }
 
+let migrated: Promise<void> | undefined;
+
+/**
+ * The store's D1 schema on the local database wrangler dev serves (`.wrangler/state`), as
+ * `wrangler d1 migrations apply --remote` gives a deploy's: once per process, since applied
+ * migrations are recorded in the database and skipped the next time.
+ */
+export function applyStoreMigrations(): Promise<void> {
+  migrated ??= new Promise<void>((done, fail) => {
+    let output = "";
+    const apply = spawn(
+      resolve(ROOT, "node_modules/.bin/wrangler"),
+      ["d1", "migrations", "apply", "STORE_DB", "--local"],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {
+          ...process.env,
+          CI: "true",
+          CLOUDFLARE_CF_FETCH_ENABLED: "false",
+          WRANGLER_SEND_METRICS: "false",
+          NO_COLOR: "1",
+        },
+      },
+    );
+    apply.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    apply.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    apply.once("error", fail);
+    apply.once("exit", (code) =>
+      code === 0
+        ? done()
+        : fail(new Error(`The store's D1 migrations failed (exit ${code}):\n${output}`)),
+    );
+  });
+  return migrated;
+}
+
 /** Serves the built site (run `npm run build` first) at http://127.0.0.1:{port}. */
 export async function startSite(options: SiteOptions): Promise<RunningSite> {
   if (!existsSync(resolve(ROOT, ".wrangler/deploy/config.json"))) {
     throw new Error("No build found: run `npm run build` first.");
   }
   const vars = resolveVars(options);
+  const migrations = applyStoreMigrations();
+  // Awaited below, after the demo content has started; a failure is thrown there.
+  migrations.catch(() => undefined);
   let content: ContentService | undefined;
   if (usesDemoContent(vars)) {
     const { latencyMs, ...files } = options.demo ?? {};
@@ -228,6 +272,12 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     Object.assign(vars, demo.vars);
   }
 
+  try {
+    await migrations;
+  } catch (error) {
+    await content?.close();
+    throw error;
+  }
   const secrets = secretsFile(vars);
   const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "info"];
   args.push("--env-file", secrets.path);

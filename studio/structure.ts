@@ -1,4 +1,5 @@
 // @sanity/icons 5 exports each icon from its own path; the root entry no longer has them.
+import { BasketIcon } from "@sanity/icons/Basket";
 import { CogIcon } from "@sanity/icons/Cog";
 import { DocumentIcon } from "@sanity/icons/Document";
 import { EnvelopeIcon } from "@sanity/icons/Envelope";
@@ -7,7 +8,7 @@ import { LockIcon } from "@sanity/icons/Lock";
 import type { StructureBuilder, StructureResolver } from "sanity/structure";
 import { galleryIdOf } from "./galleries/ids";
 import { NewGalleryPane } from "./galleries/NewGalleryPane";
-import { SITE_SETTINGS_ID } from "./schema";
+import { SITE_SETTINGS_ID, STORE_SETTINGS_ID } from "./schema";
 
 /**
  * The Studio's content list: the site settings as one document (never a list, so a second
@@ -29,6 +30,13 @@ export const structure: StructureResolver = (S) =>
             .schemaType("siteSettings")
             .documentId(SITE_SETTINGS_ID)
             .title("Site settings"),
+        ),
+      S.listItem()
+        .title("Store")
+        .id(STORE_SETTINGS_ID)
+        .icon(BasketIcon)
+        .child(
+          S.document().schemaType("storeSettings").documentId(STORE_SETTINGS_ID).title("Store"),
         ),
       S.divider(),
       S.documentTypeListItem("page").title("Pages").icon(DocumentIcon),

@@ -15,11 +15,18 @@ import { navItem } from "./objects/nav-item";
 import { richText } from "./objects/rich-text";
 import { socialLink } from "./objects/social-link";
 import { SITE_SETTINGS_ID, siteSettings } from "./singletons/site-settings";
+import {
+  licenceType,
+  printProduct,
+  STORE_SETTINGS_ID,
+  shippingRate,
+  storeSettings,
+} from "./singletons/store-settings";
 
-export { SITE_SETTINGS_ID };
+export { SITE_SETTINGS_ID, STORE_SETTINGS_ID };
 
 const documents = [page, post, inquiry, clientGallery];
-const singletons = [siteSettings];
+const singletons = [siteSettings, storeSettings];
 const objects = [
   gallery,
   richText,
@@ -28,6 +35,9 @@ const objects = [
   galleryPassword,
   gallerySelection,
   galleryStats,
+  printProduct,
+  licenceType,
+  shippingRate,
 ];
 
 export const schemaTypes = [...documents, ...singletons, ...objects];

@@ -20,6 +20,7 @@ const image = (key: string, withAsset = true): Image => ({
   _type: "image",
   alt: null,
   caption: null,
+  forSale: null,
   crop: null,
   hotspot: null,
   asset: withAsset ? asset(key) : null,

@@ -15,6 +15,37 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: .sanity/schema.json
+export type ShippingRate = {
+  _type: "shippingRate";
+  id?: string;
+  name?: string;
+  price?: number;
+  minDays?: number;
+  maxDays?: number;
+};
+
+export type LicenceType = {
+  _type: "licenceType";
+  id?: string;
+  name?: string;
+  summary?: string;
+  price?: number;
+  termsUrl?: string;
+  longEdge?: number;
+};
+
+export type PrintProduct = {
+  _type: "printProduct";
+  id?: string;
+  name?: string;
+  widthInches?: number;
+  heightInches?: number;
+  paper?: string;
+  price?: number;
+  fulfilment?: "lab" | "owner";
+  labSku?: string;
+};
+
 export type GalleryStats = {
   _type: "galleryStats";
   opened?: number;
@@ -84,6 +115,7 @@ export type RichText = Array<
       crop?: SanityImageCrop;
       alt?: string;
       caption?: string;
+      forSale?: "default" | "yes" | "no";
       _type: "image";
       _key: string;
     }
@@ -102,9 +134,38 @@ export type Gallery = {
     crop?: SanityImageCrop;
     alt?: string;
     caption?: string;
+    forSale?: "default" | "yes" | "no";
     _type: "image";
     _key: string;
   }>;
+};
+
+export type StoreSettings = {
+  _id: string;
+  _type: "storeSettings";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  forSale?: "all" | "none";
+  currency?: string;
+  tax?: boolean;
+  withdrawn?: "refund" | "wait";
+  prints?: Array<
+    {
+      _key: string;
+    } & PrintProduct
+  >;
+  licences?: Array<
+    {
+      _key: string;
+    } & LicenceType
+  >;
+  shippingRates?: Array<
+    {
+      _key: string;
+    } & ShippingRate
+  >;
+  shippingCountries?: Array<string>;
 };
 
 export type SiteSettings = {
@@ -244,6 +305,7 @@ export type Post = {
     crop?: SanityImageCrop;
     alt?: string;
     caption?: string;
+    forSale?: "default" | "yes" | "no";
     _type: "image";
   };
   body?: RichText;
@@ -391,6 +453,9 @@ export type Geopoint = {
 };
 
 export type AllSanitySchemaTypes =
+  | ShippingRate
+  | LicenceType
+  | PrintProduct
   | GalleryStats
   | GallerySelection
   | GalleryPassword
@@ -399,6 +464,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAssetReference
   | RichText
   | Gallery
+  | StoreSettings
   | SiteSettings
   | SanityImageCrop
   | SanityImageHotspot
@@ -436,7 +502,7 @@ export type BackgroundImagesQueryResult = Array<{
 
 // Source: ../worker/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
+// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
 export type SiteSettingsQueryResult =
   | {
       title: null;
@@ -527,6 +593,7 @@ export type SiteSettingsQueryResult =
         _type: "image";
         alt: string | null;
         caption: null;
+        forSale: null;
         crop: SanityImageCrop | null;
         hotspot: SanityImageHotspot | null;
         asset: {
@@ -547,8 +614,56 @@ export type SiteSettingsQueryResult =
   | null;
 
 // Source: ../worker/content/queries.ts
+// Variable: storeQuery
+// Query: *[_id == "storeSettings"][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{ id, name, widthInches, heightInches, paper, price, fulfilment, labSku },    "licences": licences[]{ id, name, summary, price, termsUrl, longEdge },    "shippingRates": shippingRates[]{ id, name, price, minDays, maxDays },    shippingCountries  }
+export type StoreQueryResult =
+  | {
+      forSale: null;
+      currency: null;
+      tax: null;
+      withdrawn: null;
+      prints: null;
+      licences: null;
+      shippingRates: null;
+      shippingCountries: null;
+    }
+  | {
+      forSale: "all" | "none" | null;
+      currency: string | null;
+      tax: boolean | null;
+      withdrawn: "refund" | "wait" | null;
+      prints: Array<{
+        id: string | null;
+        name: string | null;
+        widthInches: number | null;
+        heightInches: number | null;
+        paper: string | null;
+        price: number | null;
+        fulfilment: "lab" | "owner" | null;
+        labSku: string | null;
+      }> | null;
+      licences: Array<{
+        id: string | null;
+        name: string | null;
+        summary: string | null;
+        price: number | null;
+        termsUrl: string | null;
+        longEdge: number | null;
+      }> | null;
+      shippingRates: Array<{
+        id: string | null;
+        name: string | null;
+        price: number | null;
+        minDays: number | null;
+        maxDays: number | null;
+      }> | null;
+      shippingCountries: Array<string> | null;
+    }
+  | null;
+
+// Source: ../worker/content/queries.ts
 // Variable: homeQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type HomeQueryResult = {
   posts: Array<{
     title: string | null;
@@ -560,6 +675,7 @@ export type HomeQueryResult = {
       _type: "image";
       alt: string | null;
       caption: string | null;
+      forSale: "default" | "no" | "yes" | null;
       crop: SanityImageCrop | null;
       hotspot: SanityImageHotspot | null;
       asset: {
@@ -580,7 +696,7 @@ export type HomeQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: pageBySlugQuery
-// Query: *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    description,    _updatedAt,    body[]{  ...,  _type == "image" => { _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  }
+// Query: *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    description,    _updatedAt,    body[]{  ...,  _type == "image" => { _key, _type, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  }
 export type PageBySlugQueryResult = {
   title: string | null;
   slug: string | null;
@@ -614,6 +730,7 @@ export type PageBySlugQueryResult = {
           _type: "image";
           alt: string | null;
           caption: string | null;
+          forSale: "default" | "no" | "yes" | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
           asset: {
@@ -646,6 +763,7 @@ export type PageBySlugQueryResult = {
         crop: SanityImageCrop | null;
         alt: string | null;
         caption: string | null;
+        forSale: "default" | "no" | "yes" | null;
         _type: "image";
         _key: string;
       }
@@ -654,7 +772,7 @@ export type PageBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: postBySlugQuery
-// Query: {  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    publishedAt,    excerpt,    _updatedAt,    "mainImage": mainImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    body[]{  ...,  _type == "image" => { _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    publishedAt,    excerpt,    _updatedAt,    "mainImage": mainImage{ _key, _type, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    body[]{  ...,  _type == "image" => { _key, _type, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PostBySlugQueryResult = {
   post: {
     title: string | null;
@@ -667,6 +785,7 @@ export type PostBySlugQueryResult = {
       _type: "image";
       alt: string | null;
       caption: string | null;
+      forSale: "default" | "no" | "yes" | null;
       crop: SanityImageCrop | null;
       hotspot: SanityImageHotspot | null;
       asset: {
@@ -709,6 +828,7 @@ export type PostBySlugQueryResult = {
             _type: "image";
             alt: string | null;
             caption: string | null;
+            forSale: "default" | "no" | "yes" | null;
             crop: SanityImageCrop | null;
             hotspot: SanityImageHotspot | null;
             asset: {
@@ -741,6 +861,7 @@ export type PostBySlugQueryResult = {
           crop: SanityImageCrop | null;
           alt: string | null;
           caption: string | null;
+          forSale: "default" | "no" | "yes" | null;
           _type: "image";
           _key: string;
         }
@@ -751,7 +872,7 @@ export type PostBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: archiveQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type ArchiveQueryResult = {
   posts: Array<{
     title: string | null;
@@ -763,6 +884,7 @@ export type ArchiveQueryResult = {
       _type: "image";
       alt: string | null;
       caption: string | null;
+      forSale: "default" | "no" | "yes" | null;
       crop: SanityImageCrop | null;
       hotspot: SanityImageHotspot | null;
       asset: {
@@ -784,7 +906,7 @@ export type ArchiveQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: feedQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current, "title": coalesce(title, slug.current), excerpt, publishedAt, _updatedAt, "mainImage": mainImage{ _key, _type, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current, "title": coalesce(title, slug.current), excerpt, publishedAt, _updatedAt, "mainImage": mainImage{ _key, _type, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type FeedQueryResult = {
   posts: Array<{
     slug: string | null;
@@ -797,6 +919,7 @@ export type FeedQueryResult = {
       _type: "image";
       alt: string | null;
       caption: string | null;
+      forSale: "default" | "no" | "yes" | null;
       crop: SanityImageCrop | null;
       hotspot: SanityImageHotspot | null;
       asset: {

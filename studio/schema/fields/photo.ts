@@ -1,4 +1,5 @@
 import { defineField, type ImageOptions } from "sanity";
+import { forSaleField } from "./for-sale";
 
 /**
  * Fields of every photograph (an `image` with alt text and caption). Images stay of type
@@ -13,6 +14,7 @@ export const photoFields = [
     validation: (rule) => rule.required(),
   }),
   defineField({ name: "caption", title: "Caption", type: "string" }),
+  forSaleField,
 ];
 
 /**
