@@ -37,6 +37,10 @@ export default defineConfig({
           FAULT_CONTROL_URL: inject<string>("faultControlUrl"),
           MUTABLE_CONTENT_URL: inject<string>("mutableContentUrl"),
           TEST_MIGRATIONS: migrations,
+          // The store, on the stand-ins for Stripe and the lab (secrets made up for the run).
+          ...inject<Record<string, string>>("storeVars"),
+          PAYMENTS_URL: inject<string>("paymentsUrl"),
+          LAB_URL: inject<string>("labUrl"),
         },
       },
     })),

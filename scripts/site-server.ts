@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Latency } from "../demo/server/data-route.ts";
 import type { ContentService } from "../demo/server/server.ts";
+import type { StoreStandIns } from "../demo/store/standins.ts";
 import { SECRET_VARS, VAR_NAMES, type VarName } from "../worker/config/vars.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -59,6 +60,8 @@ export interface RunningSite {
   url: string;
   /** The demo content service, when the site runs on it. */
   content: ContentService | undefined;
+  /** The store's stand-ins for Stripe and the lab, when the demo runs without Stripe keys. */
+  store: StoreStandIns | undefined;
   vars: SiteVars;
   /** Everything the worker printed so far (its log lines). */
   output: () => string;
@@ -265,17 +268,30 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   // Awaited below, after the demo content has started; a failure is thrown there.
   migrations.catch(() => undefined);
   let content: ContentService | undefined;
+  let store: StoreStandIns | undefined;
   if (usesDemoContent(vars)) {
     const { latencyMs, ...files } = options.demo ?? {};
     const demo = await startDemoSite(latencyMs, files);
     content = demo.content;
     Object.assign(vars, demo.vars);
+    // The demo sells too: on stand-ins for Stripe and the lab, unless Stripe keys were given.
+    if (!vars.STRIPE_SECRET_KEY && !vars.STRIPE_WEBHOOK_SECRET) {
+      const { startStoreStandIns } = await import("../demo/store/standins.ts");
+      try {
+        store = await startStoreStandIns();
+      } catch (error) {
+        await content.close();
+        throw error;
+      }
+      Object.assign(vars, store.vars);
+    }
   }
 
   try {
     await migrations;
   } catch (error) {
     await content?.close();
+    await store?.close();
     throw error;
   }
   const secrets = secretsFile(vars);
@@ -313,6 +329,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     await stopProcessGroup(worker);
     secrets.remove();
     await content?.close();
+    await store?.close();
   };
   try {
     await waitUntilReady(url, worker, () => log);
@@ -320,5 +337,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     await close();
     throw error;
   }
-  return { url, content, vars, output: () => log, pid: worker.pid, close };
+  // Stripe's events go to the site's webhook, now that it answers.
+  store?.setWebhookUrl(`${url}/_app/store/stripe`);
+  return { url, content, store, vars, output: () => log, pid: worker.pid, close };
 }

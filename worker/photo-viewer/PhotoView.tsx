@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ImageSource, Rect } from "../content/image-urls.ts";
 import type { PhotoInSequence } from "../content/photos.ts";
 import { PhotoStage } from "../views/parts/PhotoStage.tsx";
@@ -24,6 +25,8 @@ interface PhotoViewProps {
   back: { href: string; label: string };
   /** The contact form about this photograph (licensing, prints). */
   inquire?: string;
+  /** The Buy section, when the photograph is for sale. */
+  buy?: ReactNode;
 }
 
 /**
@@ -72,10 +75,11 @@ export function PhotoView(props: PhotoViewProps) {
           ))}
         </ul>
       )}
+      {props.buy}
       {props.inquire && (
         <p>
           <a href={props.inquire} className="photo-info-inquire focus-ring rounded-sm">
-            License or buy a print of this photograph
+            {props.buy ? "Ask about this photograph" : "License or buy a print of this photograph"}
           </a>
         </p>
       )}
