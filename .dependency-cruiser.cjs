@@ -10,6 +10,7 @@ const FEATURES = [
   "builds",
   "inquiries",
   "galleries",
+  "store",
 ];
 
 const LAYERS = [

@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
-import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { buildInfoPlugin, manifestPath } from "./build/build-info-plugin.ts";
 import { TEST_TOKEN } from "./tests/worker/test-token.ts";
 
 const root = import.meta.dirname;
+// The store's D1 schema, applied to each test run's database by tests/worker/setup.ts.
+const migrations = await readD1Migrations(`${root}/migrations`);
 
 // Worker tests run inside workerd (the same runtime as production), against the real app and
 // the real demo content service (started by the global setup, in Node).
@@ -34,6 +36,11 @@ export default defineConfig({
           FAULT_URL: inject<string>("faultUrl"),
           FAULT_CONTROL_URL: inject<string>("faultControlUrl"),
           MUTABLE_CONTENT_URL: inject<string>("mutableContentUrl"),
+          TEST_MIGRATIONS: migrations,
+          // The store, on the stand-ins for Stripe and the lab (secrets made up for the run).
+          ...inject<Record<string, string>>("storeVars"),
+          PAYMENTS_URL: inject<string>("paymentsUrl"),
+          LAB_URL: inject<string>("labUrl"),
         },
       },
     })),

@@ -42,6 +42,8 @@ export interface PhotoUse {
   photo: string;
   crop?: Crop;
   hotspot?: Hotspot;
+  /** The owner's per-photograph override of the store's default ("for sale" / "not for sale"). */
+  forSale?: "yes" | "no";
 }
 
 /** A photo key from photos.json, or the photo with its crop and hotspot. */
@@ -73,6 +75,34 @@ export interface SiteSettings {
   intro: TextBlock[];
   /** Image for link previews (Open Graph); alt defaults to the photo's. */
   socialImage: PhotoUse & { alt?: string };
+}
+
+/** The store's catalogue (the Studio's Store document): see docs/store.md. */
+export interface Store {
+  forSale: "all" | "none";
+  currency: string;
+  tax: boolean;
+  withdrawn: "refund" | "wait";
+  prints: {
+    id: string;
+    name: string;
+    widthInches: number;
+    heightInches: number;
+    paper?: string;
+    price: number;
+    fulfilment: "lab" | "owner";
+    labSku?: string;
+  }[];
+  licences: {
+    id: string;
+    name: string;
+    summary: string;
+    price: number;
+    termsUrl: string;
+    longEdge: number;
+  }[];
+  shippingRates: { id: string; name: string; price: number; minDays: number; maxDays: number }[];
+  shippingCountries: string[];
 }
 
 export interface Page {
@@ -144,6 +174,102 @@ export const locationPrivacy = {
   zones: [{ name: "Home", lat: 43.3183, lng: -1.9812, radius: 2_000 }],
 } as const;
 
+/**
+ * The demo's store: every photograph for sale (the spaniels, someone's own dogs, are not), prints
+ * made by the lab stand-in (Prodigi's SKUs, demo/lab/catalogue.ts) and one signed print Jane
+ * makes herself, three licences with their terms on the page /licensing, and two shipping rates.
+ * The sizes above 8×10 in need more pixels than most demo photographs have (150 ppi), so most
+ * are offered in the small sizes only; the elephants (5640 px) in every size.
+ */
+export const store: Store = {
+  forSale: "all",
+  currency: "eur",
+  tax: false,
+  withdrawn: "refund",
+  prints: [
+    {
+      id: "fine-art-8x10",
+      name: "Fine art print, 8×10 in",
+      widthInches: 8,
+      heightInches: 10,
+      paper: "Enhanced Matte Art",
+      price: 45,
+      fulfilment: "lab",
+      labSku: "GLOBAL-FAP-8X10",
+    },
+    {
+      id: "photo-rag-8x10",
+      name: "Photo Rag print, 8×10 in",
+      widthInches: 8,
+      heightInches: 10,
+      paper: "Hahnemühle Photo Rag",
+      price: 60,
+      fulfilment: "lab",
+      labSku: "GLOBAL-HPR-8X10",
+    },
+    {
+      id: "fine-art-12x16",
+      name: "Fine art print, 12×16 in",
+      widthInches: 12,
+      heightInches: 16,
+      paper: "Enhanced Matte Art",
+      price: 85,
+      fulfilment: "lab",
+      labSku: "GLOBAL-FAP-12X16",
+    },
+    {
+      id: "fine-art-16x20",
+      name: "Fine art print, 16×20 in",
+      widthInches: 16,
+      heightInches: 20,
+      paper: "Enhanced Matte Art",
+      price: 120,
+      fulfilment: "lab",
+      labSku: "GLOBAL-FAP-16X20",
+    },
+    {
+      id: "signed-a5",
+      name: "Signed print, A5, printed by Jane",
+      widthInches: 5.8,
+      heightInches: 8.3,
+      paper: "Cotton rag, hand-signed",
+      price: 35,
+      fulfilment: "owner",
+    },
+  ],
+  licences: [
+    {
+      id: "personal",
+      name: "Personal",
+      summary: "Your own walls, screens and private albums; no sales, no publication.",
+      price: 25,
+      termsUrl: "/licensing",
+      longEdge: 2400,
+    },
+    {
+      id: "editorial",
+      name: "Editorial",
+      summary: "One article or story, online and in print, with a credit.",
+      price: 90,
+      termsUrl: "/licensing",
+      longEdge: 3000,
+    },
+    {
+      id: "commercial",
+      name: "Commercial",
+      summary: "Advertising, products and packaging for two years, worldwide.",
+      price: 350,
+      termsUrl: "/licensing",
+      longEdge: 6000,
+    },
+  ],
+  shippingRates: [
+    { id: "standard", name: "Standard (tracked)", price: 8, minDays: 3, maxDays: 7 },
+    { id: "express", name: "Express", price: 20, minDays: 1, maxDays: 3 },
+  ],
+  shippingCountries: ["DE", "FR", "ES", "IT", "NL", "BE", "AT", "GB", "US", "CA"],
+};
+
 export const pages: Page[] = [
   {
     slug: "portfolio",
@@ -152,7 +278,7 @@ export const pages: Page[] = [
       "A selection of landscapes, close-ups, animals and still lifes from the last few years.",
     body: [
       {
-        text: "A small selection of favourites, grouped loosely by subject. Every picture is available as a fine-art print on matte cotton paper; just ask.",
+        text: "A small selection of favourites, grouped loosely by subject. Almost every picture is for sale as a fine-art print or a licence: open one and look for Buy.",
       },
       {
         gallery: "Landscapes",
@@ -183,7 +309,8 @@ export const pages: Page[] = [
       },
       {
         gallery: "Animals",
-        photos: ["nuthatch", "spaniels-at-the-door"],
+        // Someone's own dogs: shown, not sold.
+        photos: ["nuthatch", { photo: "spaniels-at-the-door", forSale: "no" }],
       },
       {
         gallery: "Still life",
@@ -268,6 +395,36 @@ export const pages: Page[] = [
           " first, or follow along on ",
           { text: "Instagram", href: "https://www.instagram.com/" },
           ".",
+        ],
+      },
+    ],
+  },
+  {
+    slug: "licensing",
+    title: "Licensing",
+    description: "The terms of the personal, editorial and commercial licences of my photographs.",
+    body: [
+      {
+        text: "Every photograph offered for sale can be licensed on its own page. The licence is written into the file you download (its XMP metadata), with your order number.",
+      },
+      { style: "h2", text: "Personal" },
+      {
+        text: "For your own walls, screens and private albums. You may print the file for yourself; you may not sell it, publish it or use it for a business.",
+      },
+      { style: "h2", text: "Editorial" },
+      {
+        text: "For one article or story, online and in print, for as long as it stays published, with the credit “Photo: Jane Doe”. Not for advertising.",
+      },
+      { style: "h2", text: "Commercial" },
+      {
+        text: "For advertising, products and packaging, worldwide, for two years from the order. Not for resale of the photograph itself, as a file or a print.",
+      },
+      { style: "h3", text: "For every licence" },
+      {
+        list: [
+          "The licence is yours alone and cannot be passed on.",
+          "The copyright stays with the photographer.",
+          "Nothing here is a real offer: this is a demonstration site, and payments go to a stand-in for Stripe.",
         ],
       },
     ],

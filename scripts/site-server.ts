@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Latency } from "../demo/server/data-route.ts";
 import type { ContentService } from "../demo/server/server.ts";
+import type { StoreStandIns } from "../demo/store/standins.ts";
 import { SECRET_VARS, VAR_NAMES, type VarName } from "../worker/config/vars.ts";
 import { BASEMAP_FILE, BASEMAP_KEY, buildBasemap } from "./basemap.ts";
 
@@ -73,6 +74,8 @@ export interface RunningSite {
   url: string;
   /** The demo content service, when the site runs on it. */
   content: ContentService | undefined;
+  /** The store's stand-ins for Stripe and the lab, when the demo runs without Stripe keys. */
+  store: StoreStandIns | undefined;
   vars: SiteVars;
   /** Everything the worker printed so far (its log lines). */
   output: () => string;
@@ -228,10 +231,42 @@ function stopProcessGroup(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Runs a wrangler command on local state (a site's own folder, or `.wrangler/state`). */
+function wranglerLocal(args: string[], state: string | undefined): Promise<void> {
+  return new Promise<void>((done, fail) => {
+    let output = "";
+    const command = spawn(
+      resolve(ROOT, "node_modules/.bin/wrangler"),
+      [...args, "--local", ...(state ? ["--persist-to", state] : [])],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {
+          ...process.env,
+          CI: "true",
+          CLOUDFLARE_CF_FETCH_ENABLED: "false",
+          WRANGLER_SEND_METRICS: "false",
+          NO_COLOR: "1",
+        },
+      },
+    );
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    command.stdout?.on("data", collect);
+    command.stderr?.on("data", collect);
+    command.once("error", fail);
+    command.once("exit", (code) =>
+      code === 0
+        ? done()
+        : fail(new Error(`wrangler ${args.join(" ")} (exit ${code}):\n${output}`)),
+    );
+  });
+}
+
 /**
  * Puts the demo's basemap (scripts/basemap.ts, made once) into the local copy of the `BASEMAP`
- * bucket that the site reads: a site's own state folder, or wrangler's `.wrangler/state`
- * (once: it stays there).
+ * bucket that the site reads: a site's own state folder, or `.wrangler/state` (once: it stays).
  */
 async function loadBasemap(state: string | undefined): Promise<void> {
   if (!existsSync(BASEMAP_FILE)) {
@@ -243,31 +278,25 @@ async function loadBasemap(state: string | undefined): Promise<void> {
   }
   const loaded = `${BASEMAP_FILE}.loaded`;
   if (!state && existsSync(loaded) && existsSync(resolve(ROOT, ".wrangler/state/v3/r2"))) return;
-  const target = state ? ["--persist-to", state] : [];
-  const put = spawn(
-    resolve(ROOT, "node_modules/.bin/wrangler"),
-    [
-      "r2",
-      "object",
-      "put",
-      `photo-portfolio-basemap/${BASEMAP_KEY}`,
-      "--file",
-      BASEMAP_FILE,
-      "--local",
-      ...target,
-    ],
-    {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
-    },
+  await wranglerLocal(
+    ["r2", "object", "put", `photo-portfolio-basemap/${BASEMAP_KEY}`, "--file", BASEMAP_FILE],
+    state,
   );
-  let output = "";
-  put.stdout?.on("data", (chunk) => (output += chunk));
-  put.stderr?.on("data", (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((done) => put.once("exit", done));
-  if (code !== 0) throw new Error(`Could not load the basemap into the local R2:\n${output}`);
   if (!state) writeFileSync(loaded, "");
+}
+
+let migrated: Promise<void> | undefined;
+
+/**
+ * The store's D1 schema on the local database a site serves, as `wrangler d1 migrations apply
+ * --remote` gives a deploy's. On `.wrangler/state`, once per process: applied migrations are
+ * recorded in the database and skipped the next time.
+ */
+export function applyStoreMigrations(state?: string): Promise<void> {
+  const apply = () => wranglerLocal(["d1", "migrations", "apply", "STORE_DB"], state);
+  if (state) return apply();
+  migrated ??= apply();
+  return migrated;
 }
 
 /** Serves the built site (run `npm run build` first) at http://127.0.0.1:{port}. */
@@ -278,14 +307,36 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const state = options.isolated ? mkdtempSync(join(tmpdir(), "portfolio-state-")) : undefined;
   await loadBasemap(state);
   const vars = resolveVars(options);
+  const migrations = applyStoreMigrations(state);
+  // Awaited below, after the demo content has started; a failure is thrown there.
+  migrations.catch(() => undefined);
   let content: ContentService | undefined;
+  let store: StoreStandIns | undefined;
   if (usesDemoContent(vars)) {
     const { latencyMs, ...files } = options.demo ?? {};
     const demo = await startDemoSite(latencyMs, files);
     content = demo.content;
     Object.assign(vars, demo.vars);
+    // The demo sells too: on stand-ins for Stripe and the lab, unless Stripe keys were given.
+    if (!vars.STRIPE_SECRET_KEY && !vars.STRIPE_WEBHOOK_SECRET) {
+      const { startStoreStandIns } = await import("../demo/store/standins.ts");
+      try {
+        store = await startStoreStandIns();
+      } catch (error) {
+        await content.close();
+        throw error;
+      }
+      Object.assign(vars, store.vars);
+    }
   }
 
+  try {
+    await migrations;
+  } catch (error) {
+    await content?.close();
+    await store?.close();
+    throw error;
+  }
   const secrets = secretsFile(vars);
   const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "info"];
   args.push("--env-file", secrets.path);
@@ -328,6 +379,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     secrets.remove();
     if (state) rmSync(state, { recursive: true, force: true });
     await content?.close();
+    await store?.close();
   };
   for (let attempt = 1; ; attempt++) {
     try {
@@ -344,5 +396,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       throw error;
     }
   }
-  return { url, content, vars, output: () => log, pid: worker.pid, close };
+  // Stripe's events go to the site's webhook, now that it answers.
+  store?.setWebhookUrl(`${url}/_app/store/stripe`);
+  return { url, content, store, vars, output: () => log, pid: worker.pid, close };
 }

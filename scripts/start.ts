@@ -44,12 +44,17 @@ if (site.content) {
   }
 }
 
+const storeLine = site.store
+  ? `\n   The store sells on stand-ins: payments on a Stripe stand-in (${site.store.payments.url}, nothing is charged) and prints from a Prodigi stand-in (${site.store.lab.url}).`
+  : "";
+
 console.log(
   `\n📷 Portfolio running at http://localhost:${port}` +
     (demo
       ? ` (demo content from ${site.content?.url})`
       : ` (Sanity project ${vars.SANITY_PROJECT_ID})`) +
     galleryLine +
+    storeLine +
     (site.content
       ? "\n   Publish a change as Sanity does: npm run demo:publish -- --set 'siteSettings.title=\"New title\"'"
       : "") +

@@ -1,4 +1,5 @@
 // @sanity/icons 5 exports each icon from its own path; the root entry no longer has them.
+import { BasketIcon } from "@sanity/icons/Basket";
 import { CogIcon } from "@sanity/icons/Cog";
 import { DocumentIcon } from "@sanity/icons/Document";
 import { EnvelopeIcon } from "@sanity/icons/Envelope";
@@ -8,7 +9,7 @@ import { PinIcon } from "@sanity/icons/Pin";
 import type { StructureBuilder, StructureResolver } from "sanity/structure";
 import { galleryIdOf } from "./galleries/ids";
 import { NewGalleryPane } from "./galleries/NewGalleryPane";
-import { LOCATION_SETTINGS_ID, SITE_SETTINGS_ID } from "./schema";
+import { LOCATION_SETTINGS_ID, SITE_SETTINGS_ID, STORE_SETTINGS_ID } from "./schema";
 
 /**
  * The Studio's content list: the site settings as one document (never a list, so a second
@@ -41,6 +42,13 @@ export const structure: StructureResolver = (S) =>
             .schemaType("locationSettings")
             .documentId(LOCATION_SETTINGS_ID)
             .title("Location privacy"),
+        ),
+      S.listItem()
+        .title("Store")
+        .id(STORE_SETTINGS_ID)
+        .icon(BasketIcon)
+        .child(
+          S.document().schemaType("storeSettings").documentId(STORE_SETTINGS_ID).title("Store"),
         ),
       S.divider(),
       S.documentTypeListItem("page").title("Pages").icon(DocumentIcon),

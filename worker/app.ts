@@ -21,6 +21,7 @@ import { publishing } from "./publishing/index.ts";
 import { handleError } from "./render/error-page.tsx";
 import type { AppEnv } from "./request/app-env.ts";
 import { fullPath } from "./request/context.ts";
+import { store } from "./store/index.ts";
 
 /**
  * Builds the worker's app: the middleware every answer passes through, then each feature, a
@@ -57,6 +58,8 @@ export function createApp(): Hono<AppEnv> {
   app.route("/", discovery);
   app.route("/", inquiries);
   app.route("/", galleries);
+  // Before the pages: "/cart" would match "/:slug".
+  app.route("/", store);
   app.route("/", photoViewer);
   app.route("/", pages);
 

@@ -6,9 +6,11 @@ import type { AppEnv } from "./request/app-env.ts";
 /**
  * Answered by the gateway itself, never through the cache: the publish webhook, preview on/off,
  * the contact form's fill-time stamps, client galleries (private to whoever holds their
- * cookies, which the cached entrypoint never sees) and their uploads.
+ * cookies, which the cached entrypoint never sees) and their uploads, the store's cart and
+ * order pages (one visitor's each) and Stripe's webhook.
  */
-const UNCACHED_PATHS = /^\/(?:_app\/(?:hooks|preview|inquiries|galleries)|g)(?:\/|$)/;
+const UNCACHED_PATHS =
+  /^\/(?:_app\/(?:hooks|preview|inquiries|galleries|store)|g|cart|order)(?:\/|$)/;
 
 /** The origin a public page was asked on: part of its cache key, as canonical URLs name it. */
 export interface PublicSiteProps {

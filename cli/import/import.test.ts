@@ -364,7 +364,7 @@ describe("importing the export folder into a page's gallery", () => {
     ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(
-      'No page has the slug "portfolo" (pages: about, contact, imprint, portfolio)\n',
+      'No page has the slug "portfolo" (pages: about, contact, imprint, licensing, portfolio)\n',
     );
   });
 });

@@ -16,13 +16,20 @@ import { richText } from "./objects/rich-text";
 import { socialLink } from "./objects/social-link";
 import { LOCATION_SETTINGS_ID, locationSettings } from "./singletons/location-settings";
 import { SITE_SETTINGS_ID, siteSettings } from "./singletons/site-settings";
+import {
+  licenceType,
+  printProduct,
+  STORE_SETTINGS_ID,
+  shippingRate,
+  storeSettings,
+} from "./singletons/store-settings";
 
-export { LOCATION_SETTINGS_ID, SITE_SETTINGS_ID };
+export { LOCATION_SETTINGS_ID, SITE_SETTINGS_ID, STORE_SETTINGS_ID };
 
 const documents = [page, post, inquiry, clientGallery];
 /** Singletons at an id of their own (a private path), opened from their own item. */
 const privateSingletons = [locationSettings];
-const singletons = [siteSettings];
+const singletons = [siteSettings, storeSettings];
 const objects = [
   gallery,
   richText,
@@ -31,6 +38,9 @@ const objects = [
   galleryPassword,
   gallerySelection,
   galleryStats,
+  printProduct,
+  licenceType,
+  shippingRate,
 ];
 
 export const schemaTypes = [...documents, ...singletons, ...privateSingletons, ...objects];

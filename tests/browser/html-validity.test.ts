@@ -36,6 +36,8 @@ const PAGES = [
   "/contact",
   "/contact?photo=portfolio/b2i6",
   "/contact/thanks",
+  "/cart",
+  "/licensing",
   "/200",
   "/404",
   "/a/b/c",

@@ -287,6 +287,16 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
           add("methods", `a contact form POST without Origin answered ${a.status}`);
         if (!(a.headers.get("Cache-Control") ?? "").includes("no-store"))
           add("methods", `a contact form POST answered ${a.status} without no-store`);
+      } else if (isCartForm(pathname) && c.method === "POST") {
+        // The store's cart forms: without a browser's Origin every post is refused (CSRF).
+        if (![400, 403, 413].includes(a.status))
+          add("methods", `a cart form POST without Origin answered ${a.status}`);
+      } else if (pathname === "/_app/store/stripe") {
+        // Stripe's webhook: nothing unsigned gets through.
+        if (c.method === "POST" && ![400, 413].includes(a.status))
+          add("methods", `an unsigned Stripe webhook POST answered ${a.status}`);
+        if (c.method !== "POST" && (a.status !== 405 || allow !== "POST"))
+          add("methods", `${c.method} on Stripe's webhook answered ${a.status}, Allow: ${allow}`);
       } else if (allowed === "POST" && c.method === "POST") {
         // A client gallery's forms: an unknown gallery, a post from elsewhere, no session.
         if (![401, 403, 404].includes(a.status))
@@ -313,11 +323,16 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
 
 /** The methods an address has (the app's routes; worker/middleware/methods/ answers the rest). */
 function allowedAt(pathname: string): string {
-  if (pathname === "/contact") return "GET, HEAD, POST";
+  if (pathname === "/contact" || pathname === "/cart") return "GET, HEAD, POST";
+  if (pathname === "/cart/add" || pathname === "/cart/checkout") return "POST";
   if (/^\/g\/[^/]+\/(?:unlock|client|favourites(?:\/send)?)$/.test(pathname)) return "POST";
   if (/^\/_app\/galleries\/[^/]+\/photos\/[^/]+$/.test(pathname)) return "GET, HEAD, PUT, DELETE";
   return "GET, HEAD";
 }
+
+/** The store's cart forms (worker/store/): the cart's own, adding to it, checking out. */
+const isCartForm = (pathname: string) =>
+  pathname === "/cart" || pathname === "/cart/add" || pathname === "/cart/checkout";
 
 const norm = (value: string | null) => (value ?? "").toLowerCase().replace(/\s+/g, "");
 

@@ -16,6 +16,7 @@ import { SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields/title-and-slug
 import {
   ownIdTypes,
   SITE_SETTINGS_ID,
+  STORE_SETTINGS_ID,
   schemaTypes,
   singletonTypes,
 } from "../../studio/schema/index.ts";
@@ -156,9 +157,20 @@ describe("the Studio schema", () => {
     }
   });
 
-  it("keeps the site settings in one document whose id the site reads", () => {
+  it("keeps the site settings and the store in one document each, whose id the site reads", () => {
     expect(SITE_SETTINGS_ID).toBe("siteSettings");
-    expect([...singletonTypes]).toEqual(["siteSettings"]);
+    expect(STORE_SETTINGS_ID).toBe("storeSettings");
+    expect([...singletonTypes]).toEqual(["siteSettings", "storeSettings"]);
+  });
+
+  it("names the store's choices as the worker reads them", () => {
+    const forSale = field("storeSettings", "forSale").options as { list: { value: string }[] };
+    expect(forSale.list.map((choice) => choice.value)).toEqual(["all", "none"]);
+    const photo = field("gallery", "images") as unknown as {
+      of: { fields: { name: string; options?: { list: { value: string }[] } }[] }[];
+    };
+    const override = photo.of[0]?.fields.find((def) => def.name === "forSale");
+    expect(override?.options?.list.map((choice) => choice.value)).toEqual(["default", "yes", "no"]);
   });
 
   it("starts the navigation with Home, Contact and Portfolio, then Photos", () => {

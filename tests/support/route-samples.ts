@@ -100,6 +100,12 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
   "/_app/preview/disable": [
     { path: "/_app/preview/disable", params: ["redirect"], expect: 303, group: "app" },
   ],
+  // The store: the cart (empty without a cookie) and an order id of the right shape that no
+  // order has.
+  "/cart": [{ path: "/cart", expect: 200, group: "app" }],
+  "/order/:order{[A-Za-z0-9_-]{32}}": [
+    { path: `/order/${"a".repeat(32)}`, expect: 404, group: "app" },
+  ],
   // Client galleries: an id of the right shape that no gallery has, and the owner's upload.
   "/g/:gallery": [{ path: `/g/${NO_GALLERY}`, expect: 404, group: "app" }],
   "/g/:gallery/p/:photo": [{ path: `/g/${NO_GALLERY}/p/${NO_PHOTO}`, expect: 404, group: "app" }],

@@ -233,7 +233,11 @@ describe("/search", () => {
 
 describe("photo pages for search engines", () => {
   it("carry an ImageObject with creator, credit, copyright and where to license it", async () => {
-    const { body } = await request("/portfolio/photo/b2i6");
+    // Without the store (no Stripe keys): the licence is licensed through the contact form.
+    const { env } = await import("cloudflare:workers");
+    const { body } = await request("/portfolio/photo/b2i6", {
+      env: { ...env, STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" },
+    });
     const data = [...body.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
       (match) => JSON.parse(match[1] ?? "{}") as Record<string, unknown>,
     );
@@ -258,6 +262,7 @@ describe("photo pages for search engines", () => {
     const { env } = await import("cloudflare:workers");
     const testEnv = {
       ...env,
+      STRIPE_SECRET_KEY: "",
       SITE_LICENSE_URL: "https://creativecommons.org/licenses/by/4.0/",
       SITE_LICENSE_PAGE: "/about",
       // Its own dataset name: nothing cached for the default environment is reused.
@@ -266,5 +271,13 @@ describe("photo pages for search engines", () => {
     const { body } = await request("/portfolio/photo/b2i6", { env: testEnv });
     expect(body).toContain('"license":"https://creativecommons.org/licenses/by/4.0/"');
     expect(body).toContain(`"acquireLicensePage":"${ORIGIN}/about"`);
+  });
+
+  it("name the photograph's own Buy section and its licence's terms when it is for sale", async () => {
+    const { body } = await request("/portfolio/photo/b2i6");
+    expect(body).toContain(`"acquireLicensePage":"${ORIGIN}/portfolio/photo/b2i6#buy"`);
+    expect(body).toContain(`"license":"${ORIGIN}/licensing"`);
+    expect(body).toContain('"copyrightNotice":"© Sergey Nazarov"');
+    expect(body).toContain('"creditText":"Sergey Nazarov · GPL 2.0 or later"');
   });
 });

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { type ContentService, startContentService } from "../../demo/server/server.ts";
+import { type StoreStandIns, startStoreStandIns } from "../../demo/store/standins.ts";
 import { startDemoContent } from "../../scripts/site-server.ts";
 import { type FaultServer, startFaultServer } from "../support/fault-server.ts";
 import { TEST_TOKEN } from "./test-token.ts";
@@ -11,6 +12,11 @@ declare module "vitest" {
     faultUrl: string;
     faultControlUrl: string;
     mutableContentUrl: string;
+    /** The store's settings, pointing at the stand-ins for Stripe and the lab. */
+    storeVars: Record<string, string>;
+    /** The stand-ins' control APIs (outside the real APIs' paths). */
+    paymentsUrl: string;
+    labUrl: string;
   }
 }
 
@@ -18,6 +24,7 @@ let content: ContentService | undefined;
 let emptyContent: ContentService | undefined;
 let faults: FaultServer | undefined;
 let mutableContent: ContentService | undefined;
+let store: StoreStandIns | undefined;
 
 /**
  * The worker tests talk to the real demo content service (which takes the test token for
@@ -37,6 +44,12 @@ export async function setup(project: TestProject) {
   project.provide("faultUrl", faults.url);
   project.provide("faultControlUrl", faults.controlUrl);
   project.provide("mutableContentUrl", mutableContent.url);
+  // The store's stand-ins. No webhook address: the worker is not listening on one in these
+  // tests, so they read Stripe's events from the stand-in and deliver them themselves.
+  store = await startStoreStandIns();
+  project.provide("storeVars", { ...store.vars });
+  project.provide("paymentsUrl", store.payments.url);
+  project.provide("labUrl", store.lab.url);
 }
 
 export async function teardown() {
@@ -44,4 +57,5 @@ export async function teardown() {
   await content?.close();
   await emptyContent?.close();
   await mutableContent?.close();
+  await store?.close();
 }

@@ -150,8 +150,16 @@ describe("the contact page", () => {
   });
 
   it("links every photo page to the form about its photograph", async () => {
+    // Beside the store's Buy section, it asks about the photograph…
     const res = await request("/portfolio/photo/b2i6");
     expect(res.body).toMatch(
+      /<a [^>]*href="\/contact\?photo=portfolio\/b2i6"[^>]*>Ask about this photograph<\/a>/,
+    );
+    // …and without a store, it is the way to license it or buy a print.
+    const noStore = await request("/portfolio/photo/b2i6", {
+      env: { ...env, STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" },
+    });
+    expect(noStore.body).toMatch(
       /<a [^>]*href="\/contact\?photo=portfolio\/b2i6"[^>]*>License or buy a print of this photograph<\/a>/,
     );
   });

@@ -7,5 +7,10 @@ declare namespace Cloudflare {
     FAULT_CONTROL_URL: string;
     /** A copy of the demo content that tests change through the mutation API. */
     MUTABLE_CONTENT_URL: string;
+    /** The stand-ins' addresses, for their control APIs. */
+    PAYMENTS_URL: string;
+    LAB_URL: string;
+    /** The store's D1 migrations (migrations/), applied by setup.ts. */
+    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
   }
 }

@@ -9,11 +9,13 @@ import { webAddress } from "../lib/web-address.ts";
 import { ConfigError, type ContentConfig, contentConfig, previewConfig } from "./content-config.ts";
 import { type SiteDefaults, siteDefaults } from "./site-defaults.ts";
 import { slideshowInterval } from "./slideshow-interval.ts";
+import { type StoreKeys, type StoreOff, storeKeys } from "./store.ts";
 import { type TurnstileKeys, turnstileKeys } from "./turnstile.ts";
 import { setVar, VARS, type Vars, varOrDefault } from "./vars.ts";
 
 export { ConfigError, type ContentConfig } from "./content-config.ts";
 export type { Link, SiteDefaults } from "./site-defaults.ts";
+export { type StoreKeys, type StoreOff, storeIsOn } from "./store.ts";
 export { TURNSTILE_ORIGIN, TURNSTILE_SCRIPT, type TurnstileKeys } from "./turnstile.ts";
 
 export interface Config {
@@ -51,6 +53,8 @@ export interface Config {
   freshSeconds: number;
   /** On a developer's machine: how far away the content generation's object pretends to be. */
   generationLatencyMs: number;
+  /** The store's Stripe and lab keys (secrets), or why the store is off. */
+  store: StoreKeys | StoreOff;
 }
 
 /** Where Sanity serves images, unless SANITY_API_HOST names a host of its own (the demo). */
@@ -94,6 +98,7 @@ function readConfig(env: Vars): Config {
       setVar(env, "ENVIRONMENT") === "development"
         ? wholeSeconds(varOrDefault(env, "GENERATION_LATENCY_MS"), 0)
         : 0,
+    store: storeKeys(env),
   };
 }
 

@@ -51,6 +51,18 @@ export const VARS = {
    * 200). Ignored by a deploy.
    */
   GENERATION_LATENCY_MS: { default: "0" },
+  /**
+   * The store (docs/store.md): Stripe's secret key and the webhook endpoint's signing secret.
+   * Both set turn the store on; without them no page offers anything for sale.
+   */
+  STRIPE_SECRET_KEY: { default: "", secret: true },
+  STRIPE_WEBHOOK_SECRET: { default: "", secret: true },
+  /** Where Stripe's API is (an origin); unset: Stripe's own. `npm start` names its stand-in. */
+  STRIPE_API_URL: { default: "" },
+  /** The print lab Prodigi's API key; without it, lab products wait for the owner like their own. */
+  PRODIGI_API_KEY: { default: "", secret: true },
+  /** Prodigi's API origin: its live API by default, https://api.sandbox.prodigi.com to try it. */
+  PRODIGI_API_URL: { default: "https://api.prodigi.com" },
 } as const satisfies Record<string, { default: string; secret?: true }>;
 
 export type VarName = keyof typeof VARS;

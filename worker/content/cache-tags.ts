@@ -15,6 +15,8 @@ export const TAGS = {
   search: "search",
   /** The names of the media plugin's tags, wherever a photograph's tags are shown. */
   mediaTags: "media-tags",
+  /** The store's catalogue (docs/store.md): photo pages' Buy sections, the cart. */
+  store: "store",
   post: (slug: string) => `post:${slug}`,
   page: (slug: string) => `page:${slug}`,
 } as const;

@@ -30,6 +30,7 @@ import {
   searchQuery,
   siteIndexQuery,
   siteSettingsQuery,
+  storeQuery,
 } from "./queries.ts";
 import { sanityClient } from "./sanity-client.ts";
 import {
@@ -45,6 +46,8 @@ import {
   parseSearch,
   parseSiteIndex,
   parseSiteSettings,
+  parseStore,
+  type StoreDocument,
 } from "./validate.ts";
 
 /**
@@ -94,6 +97,8 @@ export interface ContentSource {
   images: ImageUrls;
   /** The `siteSettings` singleton, or null when the owner has not created it. */
   settings(): Promise<SiteSettingsDocument | null>;
+  /** The store's catalogue (`storeSettings`), or null when the owner has not created it. */
+  store(): Promise<StoreDocument | null>;
   /** The latest published posts. */
   home(postLimit?: number): Promise<HomeContent>;
   page(slug: string): Promise<PageDocument | null>;
@@ -213,6 +218,7 @@ export function createContentSource(
     images: imageUrls(config),
     settings: () =>
       run("site settings", TAGS.settings, siteSettingsQuery, {}, expect(parseSiteSettings)),
+    store: () => run("store", TAGS.store, storeQuery, {}, expect(parseStore)),
     home: (postLimit = 6) =>
       run("home page", TAGS.posts, homeQuery, { postLimit }, expect(parseHome)),
     page: (slug) => run("page", TAGS.page(slug), pageBySlugQuery, { slug }, expect(parsePage)),

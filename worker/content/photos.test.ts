@@ -21,6 +21,7 @@ const image = (key: string, withAsset = true): Image => ({
   title: null,
   alt: null,
   caption: null,
+  forSale: null,
   crop: null,
   hotspot: null,
   asset: withAsset ? asset(key) : null,

@@ -22,7 +22,7 @@ const ASSET = `{
 }`;
 
 /** An image placed in content, with the editor's crop and hotspot for cropped renditions. */
-const IMAGE = `{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->${ASSET} }`;
+const IMAGE = `{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->${ASSET} }`;
 
 const BODY = `body[]{
   ...,
@@ -76,6 +76,23 @@ export const siteSettingsQuery = defineQuery(`
     "socialImage": socialImage${IMAGE},
     licenseUrl,
     licensePage
+  }
+`);
+
+/**
+ * The store's catalogue (docs/store.md): the `storeSettings` singleton, read only when the
+ * site has its Stripe keys. Only the document with that id counts, as for the site settings.
+ */
+export const storeQuery = defineQuery(`
+  *[_id == "storeSettings"][0]{
+    forSale,
+    currency,
+    tax,
+    withdrawn,
+    "prints": prints[]{ id, name, widthInches, heightInches, paper, price, fulfilment, labSku },
+    "licences": licences[]{ id, name, summary, price, termsUrl, longEdge },
+    "shippingRates": shippingRates[]{ id, name, price, minDays, maxDays },
+    shippingCountries
   }
 `);
 

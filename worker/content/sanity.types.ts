@@ -15,6 +15,37 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: .sanity/schema.json
+export type ShippingRate = {
+  _type: "shippingRate";
+  id?: string;
+  name?: string;
+  price?: number;
+  minDays?: number;
+  maxDays?: number;
+};
+
+export type LicenceType = {
+  _type: "licenceType";
+  id?: string;
+  name?: string;
+  summary?: string;
+  price?: number;
+  termsUrl?: string;
+  longEdge?: number;
+};
+
+export type PrintProduct = {
+  _type: "printProduct";
+  id?: string;
+  name?: string;
+  widthInches?: number;
+  heightInches?: number;
+  paper?: string;
+  price?: number;
+  fulfilment?: "lab" | "owner";
+  labSku?: string;
+};
+
 export type GalleryStats = {
   _type: "galleryStats";
   opened?: number;
@@ -86,6 +117,7 @@ export type RichText = Array<
       title?: string;
       caption?: string;
       location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
+      forSale?: "default" | "yes" | "no";
       _type: "image";
       _key: string;
     }
@@ -106,6 +138,7 @@ export type Gallery = {
     title?: string;
     caption?: string;
     location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
+    forSale?: "default" | "yes" | "no";
     _type: "image";
     _key: string;
   }>;
@@ -132,6 +165,34 @@ export type Geopoint = {
   lat?: number;
   lng?: number;
   alt?: number;
+};
+
+export type StoreSettings = {
+  _id: string;
+  _type: "storeSettings";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  forSale?: "all" | "none";
+  currency?: string;
+  tax?: boolean;
+  withdrawn?: "refund" | "wait";
+  prints?: Array<
+    {
+      _key: string;
+    } & PrintProduct
+  >;
+  licences?: Array<
+    {
+      _key: string;
+    } & LicenceType
+  >;
+  shippingRates?: Array<
+    {
+      _key: string;
+    } & ShippingRate
+  >;
+  shippingCountries?: Array<string>;
 };
 
 export type SiteSettings = {
@@ -273,6 +334,7 @@ export type Post = {
     title?: string;
     caption?: string;
     location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
+    forSale?: "default" | "yes" | "no";
     _type: "image";
   };
   body?: RichText;
@@ -413,6 +475,9 @@ export type SanityImageAsset = {
 };
 
 export type AllSanitySchemaTypes =
+  | ShippingRate
+  | LicenceType
+  | PrintProduct
   | GalleryStats
   | GallerySelection
   | GalleryPassword
@@ -423,6 +488,7 @@ export type AllSanitySchemaTypes =
   | Gallery
   | LocationSettings
   | Geopoint
+  | StoreSettings
   | SiteSettings
   | SanityImageCrop
   | SanityImageHotspot
@@ -459,7 +525,7 @@ export type BackgroundImagesQueryResult = Array<{
 
 // Source: ../worker/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
+// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
 export type SiteSettingsQueryResult =
   | {
       title: null;
@@ -551,6 +617,7 @@ export type SiteSettingsQueryResult =
         title: null;
         alt: string | null;
         caption: null;
+        forSale: null;
         crop: SanityImageCrop | null;
         hotspot: SanityImageHotspot | null;
         asset: {
@@ -571,8 +638,56 @@ export type SiteSettingsQueryResult =
   | null;
 
 // Source: ../worker/content/queries.ts
+// Variable: storeQuery
+// Query: *[_id == "storeSettings"][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{ id, name, widthInches, heightInches, paper, price, fulfilment, labSku },    "licences": licences[]{ id, name, summary, price, termsUrl, longEdge },    "shippingRates": shippingRates[]{ id, name, price, minDays, maxDays },    shippingCountries  }
+export type StoreQueryResult =
+  | {
+      forSale: null;
+      currency: null;
+      tax: null;
+      withdrawn: null;
+      prints: null;
+      licences: null;
+      shippingRates: null;
+      shippingCountries: null;
+    }
+  | {
+      forSale: "all" | "none" | null;
+      currency: string | null;
+      tax: boolean | null;
+      withdrawn: "refund" | "wait" | null;
+      prints: Array<{
+        id: string | null;
+        name: string | null;
+        widthInches: number | null;
+        heightInches: number | null;
+        paper: string | null;
+        price: number | null;
+        fulfilment: "lab" | "owner" | null;
+        labSku: string | null;
+      }> | null;
+      licences: Array<{
+        id: string | null;
+        name: string | null;
+        summary: string | null;
+        price: number | null;
+        termsUrl: string | null;
+        longEdge: number | null;
+      }> | null;
+      shippingRates: Array<{
+        id: string | null;
+        name: string | null;
+        price: number | null;
+        minDays: number | null;
+        maxDays: number | null;
+      }> | null;
+      shippingCountries: Array<string> | null;
+    }
+  | null;
+
+// Source: ../worker/content/queries.ts
 // Variable: homeQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type HomeQueryResult = {
   posts: Array<{
     title: string | null;
@@ -585,6 +700,7 @@ export type HomeQueryResult = {
       title: string | null;
       alt: string | null;
       caption: string | null;
+      forSale: "default" | "no" | "yes" | null;
       crop: SanityImageCrop | null;
       hotspot: SanityImageHotspot | null;
       asset: {
@@ -605,7 +721,7 @@ export type HomeQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: pageBySlugQuery
-// Query: *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    description,    _updatedAt,    body[]{  ...,  _type == "image" => { _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  }
+// Query: *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    description,    _updatedAt,    body[]{  ...,  _type == "image" => { _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  }
 export type PageBySlugQueryResult = {
   title: string | null;
   slug: string | null;
@@ -640,6 +756,7 @@ export type PageBySlugQueryResult = {
           title: string | null;
           alt: string | null;
           caption: string | null;
+          forSale: "default" | "no" | "yes" | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
           asset: {
@@ -674,6 +791,7 @@ export type PageBySlugQueryResult = {
         title: string | null;
         caption: string | null;
         location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
+        forSale: "default" | "no" | "yes" | null;
         _type: "image";
         _key: string;
       }
@@ -682,7 +800,7 @@ export type PageBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: postBySlugQuery
-// Query: {  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    publishedAt,    excerpt,    _updatedAt,    "mainImage": mainImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    body[]{  ...,  _type == "image" => { _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    publishedAt,    excerpt,    _updatedAt,    "mainImage": mainImage{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    body[]{  ...,  _type == "image" => { _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PostBySlugQueryResult = {
   post: {
     title: string | null;
@@ -696,6 +814,7 @@ export type PostBySlugQueryResult = {
       title: string | null;
       alt: string | null;
       caption: string | null;
+      forSale: "default" | "no" | "yes" | null;
       crop: SanityImageCrop | null;
       hotspot: SanityImageHotspot | null;
       asset: {
@@ -739,6 +858,7 @@ export type PostBySlugQueryResult = {
             title: string | null;
             alt: string | null;
             caption: string | null;
+            forSale: "default" | "no" | "yes" | null;
             crop: SanityImageCrop | null;
             hotspot: SanityImageHotspot | null;
             asset: {
@@ -773,6 +893,7 @@ export type PostBySlugQueryResult = {
           title: string | null;
           caption: string | null;
           location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
+          forSale: "default" | "no" | "yes" | null;
           _type: "image";
           _key: string;
         }
@@ -783,7 +904,7 @@ export type PostBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: archiveQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type ArchiveQueryResult = {
   posts: Array<{
     title: string | null;
@@ -796,6 +917,7 @@ export type ArchiveQueryResult = {
       title: string | null;
       alt: string | null;
       caption: string | null;
+      forSale: "default" | "no" | "yes" | null;
       crop: SanityImageCrop | null;
       hotspot: SanityImageHotspot | null;
       asset: {
@@ -817,7 +939,7 @@ export type ArchiveQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: feedQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current, "title": coalesce(title, slug.current), excerpt, publishedAt, _updatedAt, "mainImage": mainImage{ _key, _type, title, alt, caption, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current, "title": coalesce(title, slug.current), excerpt, publishedAt, _updatedAt, "mainImage": mainImage{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type FeedQueryResult = {
   posts: Array<{
     slug: string | null;
@@ -831,6 +953,7 @@ export type FeedQueryResult = {
       title: string | null;
       alt: string | null;
       caption: string | null;
+      forSale: "default" | "no" | "yes" | null;
       crop: SanityImageCrop | null;
       hotspot: SanityImageHotspot | null;
       asset: {

@@ -27,6 +27,7 @@ import type {
   SanityImageCrop,
   SanityImageHotspot,
   SiteSettingsQueryResult,
+  StoreQueryResult,
 } from "./sanity.types.ts";
 
 /**
@@ -239,6 +240,22 @@ export function parseSiteSettings(value: unknown): SiteSettingsDocument | null |
     optionalArray(doc.intro);
   if (!isSettings(value)) return undefined;
   return { ...value, socialImage: checkedCover(value.socialImage) };
+}
+
+/** The store document as the query projects it; null when the owner has not created it. */
+export type StoreDocument = NonNullable<StoreQueryResult>;
+
+/**
+ * The store's catalogue (a rough check: worker/store/catalogue.ts checks each product and drops
+ * the ones it cannot sell). null is a valid answer: the owner has not created the document.
+ */
+export function parseStore(value: unknown): StoreDocument | null | undefined {
+  if (value === null) return null;
+  if (!isObject(value)) return undefined;
+  const lists = ["prints", "licences", "shippingRates", "shippingCountries"];
+  return lists.every((field) => optionalArray(value[field]))
+    ? (value as unknown as StoreDocument)
+    : undefined;
 }
 
 /** The slideshow's photographs: the assets a rendition can be made of. */

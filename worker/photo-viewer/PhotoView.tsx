@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ImageSource, Rect } from "../content/image-urls.ts";
 import type { PhotoInSequence } from "../content/photos.ts";
 import { PhotoStage } from "../views/parts/PhotoStage.tsx";
@@ -28,6 +29,8 @@ interface PhotoViewProps {
   inquire?: string;
   /** Where it was made, as precisely as the owner lets the site say, and its place on the map. */
   place?: { name: string; href: string; precision: string };
+  /** The Buy section, when the photograph is for sale. */
+  buy?: ReactNode;
 }
 
 /**
@@ -83,10 +86,11 @@ export function PhotoView(props: PhotoViewProps) {
           ))}
         </ul>
       )}
+      {props.buy}
       {props.inquire && (
         <p>
           <a href={props.inquire} className="photo-info-inquire focus-ring rounded-sm">
-            License or buy a print of this photograph
+            {props.buy ? "Ask about this photograph" : "License or buy a print of this photograph"}
           </a>
         </p>
       )}

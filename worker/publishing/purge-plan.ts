@@ -57,6 +57,8 @@ export function purgeFor(change: unknown): PurgeRequest | null {
   switch (_type) {
     case "siteSettings":
       return _id === "siteSettings" ? { tags: [TAGS.settings] } : null;
+    case "storeSettings":
+      return _id === "storeSettings" ? { tags: [TAGS.store] } : null;
     case "media.tag":
       return { tags: [TAGS.slideshow, TAGS.mediaTags, ...COLLECTIONS] };
     case "post":

@@ -16,10 +16,11 @@ import type {
   SanityAssetSourceData,
   SanityImageAsset,
   SiteSettings,
+  StoreSettings,
 } from "../../../worker/content/sanity.types.ts";
 import type { ImageMetadata } from "../../image-metadata.ts";
 
-export type { ImageMetadata, LocationSettings, MediaTag, Page, Post, SiteSettings };
+export type { ImageMetadata, LocationSettings, MediaTag, Page, Post, SiteSettings, StoreSettings };
 
 /**
  * A media tag on an asset as sanity-plugin-media stores it: a weak reference keyed by the tag.
@@ -52,7 +53,14 @@ export type ImageAsset = Omit<SanityImageAsset, "metadata" | "source"> & {
 };
 
 /** Every kind of document the builders write. */
-export type DatasetDocument = MediaTag | ImageAsset | SiteSettings | LocationSettings | Page | Post;
+export type DatasetDocument =
+  | MediaTag
+  | ImageAsset
+  | SiteSettings
+  | LocationSettings
+  | StoreSettings
+  | Page
+  | Post;
 
 /**
  * A document as a builder makes it, before its `_rev` (which ndjson.ts derives from the rest,

@@ -13,7 +13,9 @@ import {
   pages,
   posts,
   type SiteSettings,
+  type Store,
   siteSettings,
+  store,
 } from "../../content.ts";
 import type { Manifest } from "../manifest.ts";
 import { creditsSection } from "./credits.ts";
@@ -23,6 +25,7 @@ import type {
   Page as PageDocument,
   Post as PostDocument,
   SiteSettings as SiteSettingsDocument,
+  StoreSettings as StoreDocument,
   Unrevised,
 } from "./document-types.ts";
 import { shortHash } from "./ndjson.ts";
@@ -107,6 +110,38 @@ export function siteSettingsDoc(
   };
 }
 
+/** The store's catalogue (the Studio's Store singleton, id `storeSettings`). */
+export function storeDoc(settings: Store): Unrevised<StoreDocument> {
+  const item = <T extends { id: string }>(type: string, value: T) => ({
+    _key: shortHash(`${type}:${value.id}`, 12),
+    _type: type,
+    ...value,
+  });
+  return {
+    _id: "storeSettings",
+    _type: "storeSettings",
+    _createdAt: CREATED_AT,
+    _updatedAt: CREATED_AT,
+    forSale: settings.forSale,
+    currency: settings.currency,
+    tax: settings.tax,
+    withdrawn: settings.withdrawn,
+    prints: settings.prints.map((print) => ({
+      ...item("printProduct", print),
+      _type: "printProduct" as const,
+    })),
+    licences: settings.licences.map((licence) => ({
+      ...item("licenceType", licence),
+      _type: "licenceType" as const,
+    })),
+    shippingRates: settings.shippingRates.map((rate) => ({
+      ...item("shippingRate", rate),
+      _type: "shippingRate" as const,
+    })),
+    shippingCountries: settings.shippingCountries,
+  };
+}
+
 export function pageDoc(page: Page, photos: PhotoIndex): Unrevised<PageDocument> {
   return {
     _id: `page-${page.slug}`,
@@ -147,7 +182,9 @@ export function postDoc(post: Post, photos: PhotoIndex): Unrevised<PostDocument>
 export function contentDocs(
   manifest: Manifest,
   photos: PhotoIndex,
-): Unrevised<SiteSettingsDocument | LocationSettings | PageDocument | PostDocument>[] {
+): Unrevised<
+  SiteSettingsDocument | LocationSettings | StoreDocument | PageDocument | PostDocument
+>[] {
   const dates = new Set<string>();
   for (const post of posts) {
     if (dates.has(post.publishedAt)) throw new Error(`Two posts published at ${post.publishedAt}`);
@@ -156,6 +193,7 @@ export function contentDocs(
   return [
     siteSettingsDoc(siteSettings, photos),
     locationSettingsDoc(),
+    storeDoc(store),
     ...pages.map((page) =>
       pageDoc(
         page.slug === "imprint"

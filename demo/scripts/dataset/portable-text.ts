@@ -77,6 +77,7 @@ function placedImage(
     _key: key,
     alt: alt ?? photo.alt,
     caption: caption ?? photo.caption,
+    ...(use.forSale ? { forSale: use.forSale } : {}),
   };
 }
 

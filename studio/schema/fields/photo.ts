@@ -1,5 +1,6 @@
 import { defineField, type ImageOptions } from "sanity";
 import { PRECISION_OPTIONS } from "../singletons/location-settings";
+import { forSaleField } from "./for-sale";
 
 /**
  * Fields of every photograph (an `image` with its title, alt text and caption). The title heads
@@ -36,6 +37,7 @@ export const photoFields = [
     type: "string",
     options: { list: PRECISION_OPTIONS },
   }),
+  forSaleField,
 ];
 
 /**

@@ -1,0 +1,276 @@
+import { defineArrayMember, defineField, defineType } from "sanity";
+import { isInternalPath } from "../objects/nav-item";
+
+/** The one store document has this id; the site reads it by id, not by type. */
+export const STORE_SETTINGS_ID = "storeSettings";
+
+/** What Stripe takes as a currency: three lowercase letters (ISO 4217). */
+const CURRENCY = /^[a-z]{3}$/;
+/** A country as Stripe's shipping address collection names it (ISO 3166-1 alpha-2). */
+const COUNTRY = /^[A-Z]{2}$/;
+/** A product's own id, kept in carts and orders: lowercase letters, digits and dashes. */
+const PRODUCT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const productId = defineField({
+  name: "id",
+  title: "Id",
+  description:
+    "A short name of your own (lowercase letters, digits, dashes), kept in carts and orders: change it and carts holding the old one lose the item.",
+  type: "string",
+  validation: (rule) =>
+    rule
+      .required()
+      .max(40)
+      .custom((id: string | undefined) =>
+        id === undefined || PRODUCT_ID.test(id) ? true : "Lowercase letters, digits and dashes",
+      ),
+});
+
+const price = defineField({
+  name: "price",
+  title: "Price",
+  description: "In the store's currency, with its decimals (45 or 45.50).",
+  type: "number",
+  validation: (rule) => rule.required().min(0.5).max(100_000).precision(2),
+});
+
+/** A print product: one size on one paper, printed by a lab or by you. */
+export const printProduct = defineType({
+  name: "printProduct",
+  title: "Print product",
+  type: "object",
+  fields: [
+    productId,
+    defineField({
+      name: "name",
+      title: "Name",
+      description: 'What the buyer sees, e.g. "Fine art print, 8×10 in".',
+      type: "string",
+      validation: (rule) => rule.required().max(80),
+    }),
+    defineField({
+      name: "widthInches",
+      title: "Width (inches)",
+      type: "number",
+      validation: (rule) => rule.required().positive().max(120),
+    }),
+    defineField({
+      name: "heightInches",
+      title: "Height (inches)",
+      description:
+        "A size is offered only for photographs with at least 150 pixels per inch at it, after your crop.",
+      type: "number",
+      validation: (rule) => rule.required().positive().max(120),
+    }),
+    defineField({ name: "paper", title: "Paper or finish", type: "string" }),
+    price,
+    defineField({
+      name: "fulfilment",
+      title: "Printed by",
+      type: "string",
+      options: {
+        list: [
+          { title: "The lab (Prodigi)", value: "lab" },
+          { title: "Me", value: "owner" },
+        ],
+        layout: "radio",
+        direction: "horizontal",
+      },
+      initialValue: "lab",
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: "labSku",
+      title: "Lab product code",
+      description: "The lab's SKU for this size and paper, e.g. GLOBAL-FAP-8X10.",
+      type: "string",
+      hidden: ({ parent }) =>
+        (parent as { fulfilment?: string } | undefined)?.fulfilment === "owner",
+      validation: (rule) =>
+        rule.custom((sku: string | undefined, context) => {
+          const parent = context.parent as { fulfilment?: string } | undefined;
+          return parent?.fulfilment === "owner" || (sku && /^[A-Za-z0-9-]{1,60}$/.test(sku))
+            ? true
+            : "The lab needs its product code";
+        }),
+    }),
+  ],
+  preview: { select: { title: "name", subtitle: "id" } },
+});
+
+/** A licence type: what the buyer may do with the file, its price and the file's size. */
+export const licenceType = defineType({
+  name: "licenceType",
+  title: "Licence type",
+  type: "object",
+  fields: [
+    productId,
+    defineField({
+      name: "name",
+      title: "Name",
+      description: 'E.g. "Personal", "Editorial", "Commercial".',
+      type: "string",
+      validation: (rule) => rule.required().max(80),
+    }),
+    defineField({ name: "summary", title: "In a sentence", type: "string" }),
+    price,
+    defineField({
+      name: "termsUrl",
+      title: "Terms",
+      description:
+        "The page with the licence's terms: a page of this site (/licence-personal) or a web address.",
+      type: "string",
+      validation: (rule) =>
+        rule.required().custom((value: string | undefined) => {
+          if (value === undefined) return true;
+          if (isInternalPath(value)) return true;
+          try {
+            const url = new URL(value);
+            return url.protocol === "https:" || url.protocol === "http:" ? true : "A web address";
+          } catch {
+            return 'A path starting with "/" or a web address';
+          }
+        }),
+    }),
+    defineField({
+      name: "longEdge",
+      title: "Delivered size (pixels, long edge)",
+      description: "The file is delivered at this size, or at the photograph's own when smaller.",
+      type: "number",
+      validation: (rule) => rule.required().integer().min(200).max(20_000),
+    }),
+  ],
+  preview: { select: { title: "name", subtitle: "id" } },
+});
+
+/** A shipping rate offered at checkout for prints. */
+export const shippingRate = defineType({
+  name: "shippingRate",
+  title: "Shipping rate",
+  type: "object",
+  fields: [
+    productId,
+    defineField({
+      name: "name",
+      title: "Name",
+      type: "string",
+      validation: (rule) => rule.required().max(60),
+    }),
+    defineField({
+      ...price,
+      validation: (rule) => rule.required().min(0).max(10_000).precision(2),
+    }),
+    defineField({
+      name: "minDays",
+      title: "Delivered in at least (business days)",
+      type: "number",
+      validation: (rule) => rule.integer().min(1).max(90),
+    }),
+    defineField({
+      name: "maxDays",
+      title: "At most (business days)",
+      type: "number",
+      validation: (rule) => rule.integer().min(1).max(90),
+    }),
+  ],
+  preview: { select: { title: "name", subtitle: "id" } },
+});
+
+/**
+ * The store (docs/store.md): what is sold, at what price, shipped where. Nothing is for sale
+ * until the site has its Stripe keys; then every photograph is, unless this document says
+ * "nothing by default" or the photograph itself says "not for sale".
+ */
+export const storeSettings = defineType({
+  name: "storeSettings",
+  title: "Store",
+  type: "document",
+  fields: [
+    defineField({
+      name: "forSale",
+      title: "For sale",
+      description:
+        'Which photographs are offered: every one (each can say "not for sale"), or none (each can say "for sale").',
+      type: "string",
+      options: {
+        list: [
+          { title: "Everything, by default", value: "all" },
+          { title: "Nothing, by default", value: "none" },
+        ],
+        layout: "radio",
+      },
+      initialValue: "all",
+    }),
+    defineField({
+      name: "currency",
+      title: "Currency",
+      description: "Three letters, as Stripe names it: eur, usd, gbp…",
+      type: "string",
+      initialValue: "eur",
+      validation: (rule) =>
+        rule
+          .required()
+          .custom((value: string | undefined) =>
+            value === undefined || CURRENCY.test(value) ? true : "Three lowercase letters",
+          ),
+    }),
+    defineField({
+      name: "tax",
+      title: "Stripe Tax",
+      description:
+        "Stripe works out and adds the tax at checkout (turn Stripe Tax on in Stripe first).",
+      type: "boolean",
+      initialValue: false,
+    }),
+    defineField({
+      name: "withdrawn",
+      title: "A photograph withdrawn while it is being paid for",
+      type: "string",
+      options: {
+        list: [
+          { title: "Refund the buyer", value: "refund" },
+          { title: "Keep the order waiting for me", value: "wait" },
+        ],
+        layout: "radio",
+      },
+      initialValue: "refund",
+    }),
+    defineField({
+      name: "prints",
+      title: "Prints",
+      type: "array",
+      of: [defineArrayMember({ type: "printProduct" })],
+    }),
+    defineField({
+      name: "licences",
+      title: "Licences",
+      type: "array",
+      of: [defineArrayMember({ type: "licenceType" })],
+    }),
+    defineField({
+      name: "shippingRates",
+      title: "Shipping rates",
+      description:
+        "Offered at checkout when the order has a print; the first is chosen until the buyer picks another.",
+      type: "array",
+      of: [defineArrayMember({ type: "shippingRate" })],
+    }),
+    defineField({
+      name: "shippingCountries",
+      title: "Shipping to",
+      description: "Countries prints are sent to, as two capital letters (DE, FR, US…).",
+      type: "array",
+      of: [
+        defineArrayMember({
+          type: "string",
+          validation: (rule) =>
+            rule.custom((value: string | undefined) =>
+              value === undefined || COUNTRY.test(value) ? true : "Two capital letters",
+            ),
+        }),
+      ],
+      options: { layout: "tags" },
+    }),
+  ],
+  preview: { prepare: () => ({ title: "Store" }) },
+});

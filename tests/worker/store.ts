@@ -1,0 +1,154 @@
+// Test support for the store (not a test file): a buyer with a cookie jar, the payments
+// stand-in's control API, and Stripe's events delivered to the worker's webhook as Stripe
+// delivers them (signed with the endpoint's secret, or however a test asks).
+import { env } from "cloudflare:workers";
+import Stripe from "stripe";
+import { type Answer, ORIGIN, request } from "./harness.ts";
+
+/** A photograph of the demo that is for sale: 2400×1600, so 8×10 in fits and 12×16 does not. */
+export const FOR_SALE = "portfolio/b2i1";
+export const FOR_SALE_PAGE = "/portfolio/photo/b2i1";
+/** The spaniels: shown, not sold (their photograph says "not for sale"). */
+export const NOT_FOR_SALE = "portfolio/b4i2";
+/** The elephants, 5640 px wide: every size fits. */
+export const LARGE = "portfolio/b5i7";
+
+/** Someone browsing the site: their cookies kept between requests, as a browser keeps them. */
+export class Buyer {
+  cookies = new Map<string, string>();
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  keep(answer: Answer): Answer {
+    for (const line of answer.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...value] = (pair ?? "").split("=");
+      if (!name) continue;
+      if (/max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value.join("="));
+    }
+    return answer;
+  }
+
+  async get(path: string): Promise<Answer> {
+    return this.keep(await request(path, { headers: { Cookie: this.cookieHeader } }));
+  }
+
+  async post(path: string, fields: Record<string, string>): Promise<Answer> {
+    return this.keep(
+      await request(path, {
+        method: "POST",
+        headers: {
+          Cookie: this.cookieHeader,
+          Origin: ORIGIN,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(fields).toString(),
+      }),
+    );
+  }
+
+  add(photo: string, product: string, quantity = "1"): Promise<Answer> {
+    return this.post("/cart/add", { photo, product, quantity });
+  }
+
+  /** Checks out; the Checkout Session's id, from the stand-in's page address. */
+  async checkout(): Promise<{ answer: Answer; session: string; order: string }> {
+    const answer = await this.post("/cart/checkout", {});
+    const location = answer.headers.get("Location") ?? "";
+    const session = /\/c\/pay\/(cs_test_[A-Za-z0-9]+)/.exec(location)?.[1] ?? "";
+    const row = await env.STORE_DB.prepare("SELECT id FROM orders WHERE checkout_session = ?")
+      .bind(session)
+      .first<{ id: string }>();
+    return { answer, session, order: row?.id ?? "" };
+  }
+}
+
+/** The SDK as the tests read Stripe's side with it (the stand-in, through host/port/protocol). */
+export function stripe(): Stripe {
+  const url = new URL(env.STRIPE_API_URL);
+  return new Stripe(env.STRIPE_SECRET_KEY, {
+    httpClient: Stripe.createFetchHttpClient(),
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: "http",
+    maxNetworkRetries: 0,
+  });
+}
+
+export async function control(path: string, body: unknown = {}): Promise<unknown> {
+  const res = await fetch(`${env.PAYMENTS_URL}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`payments stand-in ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Pays a session as the hosted page's Pay button does (card, or a bank transfer). */
+export const pay = (session: string, payment: "card" | "bank_transfer" = "card") =>
+  control(`/_control/checkout/sessions/${session}/complete`, {
+    payment,
+    address: { line1: "1 Example Street", postal_code: "10115", city: "Berlin", country: "DE" },
+  });
+
+export interface RecordedEvent {
+  id: string;
+  type: string;
+  data: { object: { id: string } };
+}
+
+/** Every event the stand-in made for `session` (its id, or its payment intent's), oldest first. */
+export async function eventsOf(objectIds: string[]): Promise<RecordedEvent[]> {
+  const res = await fetch(`${env.PAYMENTS_URL}/_control/events`);
+  const records = (await res.json()) as { event: RecordedEvent & Record<string, unknown> }[];
+  return records
+    .map((record) => record.event)
+    .filter((event) => {
+      const object = event.data.object as { id: string; payment_intent?: unknown };
+      return objectIds.includes(object.id) || objectIds.includes(String(object.payment_intent));
+    });
+}
+
+export interface Delivery {
+  secret?: string;
+  /** Unix seconds the signature names (now by default). */
+  timestamp?: number;
+  /** Sent without its Stripe-Signature header. */
+  unsigned?: boolean;
+  /** The body, changed after signing. */
+  alter?: (payload: string) => string;
+}
+
+/** Delivers an event to the worker's webhook as Stripe does: pretty JSON, signed. */
+export async function deliver(event: unknown, how: Delivery = {}): Promise<Answer> {
+  const payload = JSON.stringify(event, null, 2);
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: how.secret ?? env.STRIPE_WEBHOOK_SECRET,
+    timestamp: how.timestamp ?? Math.floor(Date.now() / 1000),
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+  return request("/_app/store/stripe", {
+    method: "POST",
+    userAgent: "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      ...(how.unsigned ? {} : { "Stripe-Signature": header }),
+    },
+    body: how.alter ? how.alter(payload) : payload,
+  });
+}
+
+export async function orderRow(id: string) {
+  return env.STORE_DB.prepare("SELECT * FROM orders WHERE id = ?").bind(id).first<{
+    status: string;
+    subtotal: number;
+    total: number | null;
+    paid_at: number | null;
+    email: string | null;
+  }>();
+}

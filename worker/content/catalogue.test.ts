@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import { catalogueOf, formatAmount, isForSale, minorUnits, offerFor } from "./catalogue.ts";
+import type { StoreDocument } from "./validate.ts";
+
+const doc = (fields: Partial<StoreDocument> = {}): StoreDocument =>
+  ({
+    forSale: "all",
+    currency: "eur",
+    tax: false,
+    withdrawn: "refund",
+    prints: [
+      {
+        id: "small",
+        name: "Small",
+        widthInches: 8,
+        heightInches: 10,
+        paper: null,
+        price: 45,
+        fulfilment: "lab",
+        labSku: "GLOBAL-FAP-8X10",
+      },
+      {
+        id: "large",
+        name: "Large",
+        widthInches: 16,
+        heightInches: 20,
+        paper: "Matte",
+        price: 120.5,
+        fulfilment: "owner",
+        labSku: null,
+      },
+    ],
+    licences: [
+      {
+        id: "personal",
+        name: "Personal",
+        summary: null,
+        price: 25,
+        termsUrl: "/licensing",
+        longEdge: 2400,
+      },
+    ],
+    shippingRates: [{ id: "standard", name: "Standard", price: 0, minDays: 3, maxDays: 7 }],
+    shippingCountries: ["DE", "FR"],
+    ...fields,
+  }) as StoreDocument;
+
+const photo = (width: number, height: number, forSale?: string) => ({
+  asset: {
+    _id: "image-a-1x1-jpg",
+    url: "https://cdn/x.jpg",
+    width,
+    height,
+    lqip: null,
+    color: null,
+    altText: null,
+    title: null,
+    creditLine: null,
+  },
+  forSale: forSale ?? null,
+});
+
+describe("the catalogue", () => {
+  it("reads prices into the currency's smallest unit", () => {
+    const catalogue = catalogueOf(doc());
+    expect(catalogue?.prints.map((print) => print.unitAmount)).toEqual([4500, 12050]);
+    expect(catalogue?.shippingRates[0]?.unitAmount).toBe(0);
+    expect(minorUnits(1000, "jpy")).toBe(1000);
+    expect(minorUnits(0, "eur")).toBeUndefined();
+    expect(minorUnits(-1, "eur")).toBeUndefined();
+    expect(minorUnits(10_000_000, "eur")).toBeUndefined();
+    expect(formatAmount(4500, "eur")).toBe("€45.00");
+  });
+
+  it("leaves out what cannot be sold: no id, a duplicate id, a lab print without its code", () => {
+    const catalogue = catalogueOf(
+      doc({
+        prints: [
+          {
+            id: "Bad Id",
+            name: "x",
+            widthInches: 8,
+            heightInches: 10,
+            paper: null,
+            price: 1,
+            fulfilment: "owner",
+            labSku: null,
+          },
+          {
+            id: "a",
+            name: "A",
+            widthInches: 8,
+            heightInches: 10,
+            paper: null,
+            price: 1,
+            fulfilment: "lab",
+            labSku: null,
+          },
+          {
+            id: "b",
+            name: "B",
+            widthInches: 8,
+            heightInches: 10,
+            paper: null,
+            price: 1,
+            fulfilment: "owner",
+            labSku: null,
+          },
+          {
+            id: "b",
+            name: "B again",
+            widthInches: 8,
+            heightInches: 10,
+            paper: null,
+            price: 2,
+            fulfilment: "owner",
+            labSku: null,
+          },
+        ],
+      }),
+    );
+    expect(catalogue?.prints.map((print) => print.name)).toEqual(["B"]);
+  });
+
+  it("is no catalogue without a document or a currency", () => {
+    expect(catalogueOf(null)).toBeNull();
+    expect(catalogueOf(doc({ currency: "EURO" }))).toBeNull();
+  });
+
+  it("sells what the owner chose: the default, or the photograph's own say", () => {
+    const all = catalogueOf(doc());
+    const none = catalogueOf(doc({ forSale: "none" }));
+    if (!all || !none) throw new Error("no catalogue");
+    expect(isForSale(all, { forSale: null })).toBe(true);
+    expect(isForSale(all, { forSale: "no" })).toBe(false);
+    expect(isForSale(none, { forSale: "default" })).toBe(false);
+    expect(isForSale(none, { forSale: "yes" })).toBe(true);
+  });
+
+  it("offers only the sizes the cropped photograph has 150 ppi for", () => {
+    const catalogue = catalogueOf(doc());
+    if (!catalogue) throw new Error("no catalogue");
+    const offer = offerFor(catalogue, photo(2400, 1600));
+    expect(offer?.prints.map((print) => print.id)).toEqual(["small"]);
+    expect(offer?.tooLarge.map((print) => print.id)).toEqual(["large"]);
+    expect(offerFor(catalogue, photo(3000, 2400))?.prints.map((print) => print.id)).toEqual([
+      "small",
+      "large",
+    ]);
+    // Cropped to its left 40 %, the same photograph no longer carries 8×10.
+    const crop = { _type: "sanity.imageCrop" as const, top: 0, bottom: 0, left: 0, right: 0.6 };
+    const cropped = { ...photo(2400, 1600), crop };
+    expect(offerFor(catalogue, cropped)?.prints).toEqual([]);
+    expect(offerFor(catalogue, photo(2400, 1600, "no"))).toBeUndefined();
+  });
+});

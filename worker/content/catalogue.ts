@@ -1,0 +1,241 @@
+import { type Pixels, printFits } from "../../shared/print-resolution.ts";
+import { croppedSize, type ImageRef } from "./image-urls.ts";
+import type { StoreDocument } from "./validate.ts";
+
+/**
+ * The store's catalogue as the worker sells from it: the Studio's Store document
+ * (`storeSettings`), each product checked, the ones that cannot be sold (no id, no price, a lab
+ * product without its code) left out, and prices in the currency's smallest unit, as Stripe
+ * takes them. Everything a cart, a checkout and an order says about a product comes from here,
+ * never from the browser.
+ */
+
+export interface PrintProduct {
+  kind: "print";
+  id: string;
+  name: string;
+  widthInches: number;
+  heightInches: number;
+  paper: string | undefined;
+  /** In the currency's smallest unit (cents). */
+  unitAmount: number;
+  fulfilment: "lab" | "owner";
+  /** The lab's product code (fulfilment "lab" only). */
+  labSku: string | undefined;
+}
+
+export interface LicenceType {
+  kind: "licence";
+  id: string;
+  name: string;
+  summary: string | undefined;
+  unitAmount: number;
+  /** The terms: a path of this site or a web address. */
+  termsUrl: string;
+  /** The delivered file's long edge in pixels (the photograph's own when smaller). */
+  longEdge: number;
+}
+
+export type Product = PrintProduct | LicenceType;
+
+export interface ShippingRate {
+  id: string;
+  name: string;
+  unitAmount: number;
+  minDays: number | undefined;
+  maxDays: number | undefined;
+}
+
+export interface Catalogue {
+  /** Whether a photograph that says nothing is for sale. */
+  forSale: "all" | "none";
+  /** Lowercase ISO 4217, as Stripe takes it. */
+  currency: string;
+  /** Stripe Tax at checkout. */
+  tax: boolean;
+  /** A photograph withdrawn between checkout and payment: refund the buyer, or keep the order for the owner. */
+  withdrawn: "refund" | "wait";
+  prints: PrintProduct[];
+  licences: LicenceType[];
+  shippingRates: ShippingRate[];
+  /** Where prints are shipped (ISO 3166-1 alpha-2). */
+  shippingCountries: string[];
+}
+
+/** Currencies without a minor unit, as Stripe lists them: an amount is whole units. */
+const ZERO_DECIMAL = new Set(
+  "bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf".split(" "),
+);
+
+const PRODUCT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SKU = /^[A-Za-z0-9-]{1,60}$/;
+/** The most a line may cost (Stripe's limit is 99 999 999 in the smallest unit). */
+const MAX_AMOUNT = 99_999_999;
+/** Shipping countries if the owner named none. */
+const DEFAULT_COUNTRIES = ["US", "GB", "DE", "FR", "NL", "IT", "ES", "CA", "AU"];
+
+const text = (value: unknown, max = 200): string | undefined =>
+  typeof value === "string" && value.trim() && value.trim().length <= max
+    ? value.trim()
+    : undefined;
+
+const positive = (value: unknown, max: number): number | undefined =>
+  typeof value === "number" && Number.isFinite(value) && value > 0 && value <= max
+    ? value
+    : undefined;
+
+/** The smallest unit of `price` in `currency`, or undefined for a price Stripe would refuse. */
+export function minorUnits(
+  price: unknown,
+  currency: string,
+  allowZero = false,
+): number | undefined {
+  if (typeof price !== "number" || !Number.isFinite(price) || price < 0) return undefined;
+  const amount = Math.round(ZERO_DECIMAL.has(currency) ? price : price * 100);
+  if (amount > MAX_AMOUNT || (!allowZero && amount === 0)) return undefined;
+  return amount;
+}
+
+/** The amount as the visitor reads it ("€45.00"), in the site's language. */
+export function formatAmount(amount: number, currency: string, language = "en"): string {
+  const units = ZERO_DECIMAL.has(currency) ? amount : amount / 100;
+  try {
+    return new Intl.NumberFormat(language, { style: "currency", currency }).format(units);
+  } catch {
+    return `${units.toFixed(ZERO_DECIMAL.has(currency) ? 0 : 2)} ${currency.toUpperCase()}`;
+  }
+}
+
+function unique<T extends { id: string }>(items: (T | undefined)[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item): item is T => {
+    if (!item || seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
+}
+
+type Raw = Record<string, unknown>;
+const entries = (value: unknown): Raw[] =>
+  Array.isArray(value)
+    ? value.filter((item): item is Raw => typeof item === "object" && item !== null)
+    : [];
+
+/** The catalogue of the Store document; null without one (nothing is for sale then). */
+export function catalogueOf(doc: StoreDocument | null): Catalogue | null {
+  if (!doc) return null;
+  const currency =
+    typeof doc.currency === "string" && /^[a-z]{3}$/.test(doc.currency) ? doc.currency : undefined;
+  if (!currency) return null;
+  const id = (value: unknown) =>
+    typeof value === "string" && PRODUCT_ID.test(value) && value.length <= 40 ? value : undefined;
+  const prints = entries(doc.prints).map((raw): PrintProduct | undefined => {
+    const productId = id(raw.id);
+    const name = text(raw.name, 80);
+    const widthInches = positive(raw.widthInches, 120);
+    const heightInches = positive(raw.heightInches, 120);
+    const unitAmount = minorUnits(raw.price, currency);
+    const fulfilment = raw.fulfilment === "owner" ? "owner" : "lab";
+    const labSku = typeof raw.labSku === "string" && SKU.test(raw.labSku) ? raw.labSku : undefined;
+    if (!productId || !name || !widthInches || !heightInches || unitAmount === undefined)
+      return undefined;
+    if (fulfilment === "lab" && !labSku) return undefined;
+    return {
+      kind: "print",
+      id: productId,
+      name,
+      widthInches,
+      heightInches,
+      paper: text(raw.paper, 80),
+      unitAmount,
+      fulfilment,
+      labSku: fulfilment === "lab" ? labSku : undefined,
+    };
+  });
+  const licences = entries(doc.licences).map((raw): LicenceType | undefined => {
+    const productId = id(raw.id);
+    const name = text(raw.name, 80);
+    const unitAmount = minorUnits(raw.price, currency);
+    const termsUrl = text(raw.termsUrl, 500);
+    const longEdge = positive(raw.longEdge, 20_000);
+    if (!productId || !name || unitAmount === undefined || !termsUrl || !longEdge) return undefined;
+    return {
+      kind: "licence",
+      id: productId,
+      name,
+      summary: text(raw.summary, 200),
+      unitAmount,
+      termsUrl,
+      longEdge: Math.round(longEdge),
+    };
+  });
+  const shippingRates = entries(doc.shippingRates).map((raw): ShippingRate | undefined => {
+    const rateId = id(raw.id);
+    const name = text(raw.name, 60);
+    const unitAmount = minorUnits(raw.price, currency, true);
+    if (!rateId || !name || unitAmount === undefined) return undefined;
+    const days = (value: unknown) => {
+      const n = positive(value, 90);
+      return n === undefined ? undefined : Math.round(n);
+    };
+    return { id: rateId, name, unitAmount, minDays: days(raw.minDays), maxDays: days(raw.maxDays) };
+  });
+  const countries = (Array.isArray(doc.shippingCountries) ? doc.shippingCountries : []).filter(
+    (code): code is string => typeof code === "string" && /^[A-Z]{2}$/.test(code),
+  );
+  return {
+    forSale: doc.forSale === "none" ? "none" : "all",
+    currency,
+    tax: doc.tax === true,
+    withdrawn: doc.withdrawn === "wait" ? "wait" : "refund",
+    prints: unique(prints),
+    licences: unique(licences),
+    shippingRates: unique(shippingRates),
+    shippingCountries: countries.length ? [...new Set(countries)] : DEFAULT_COUNTRIES,
+  };
+}
+
+/** A photograph's own say on whether it is for sale ("default", "yes", "no" or nothing). */
+export interface SaleSetting {
+  forSale?: string | null;
+}
+
+/** Whether a photograph is for sale: its own setting, else the catalogue's default. */
+export function isForSale(catalogue: Catalogue, image: SaleSetting): boolean {
+  if (image.forSale === "yes") return true;
+  if (image.forSale === "no") return false;
+  return catalogue.forSale === "all";
+}
+
+/** What one photograph is offered as: the prints its pixels carry, and every licence. */
+export interface Offer {
+  /** The photograph's pixels after the owner's crop. */
+  pixels: Pixels;
+  prints: PrintProduct[];
+  /** Print sizes left out for want of pixels (the page says why). */
+  tooLarge: PrintProduct[];
+  licences: LicenceType[];
+}
+
+/** The offer for a photograph, or undefined when it is not for sale (or nothing fits it). */
+export function offerFor(catalogue: Catalogue, image: ImageRef & SaleSetting): Offer | undefined {
+  if (!isForSale(catalogue, image)) return undefined;
+  const pixels = croppedSize(image);
+  const fits = (print: PrintProduct) =>
+    printFits(pixels, { width: print.widthInches, height: print.heightInches });
+  const prints = catalogue.prints.filter(fits);
+  const tooLarge = catalogue.prints.filter((print) => !fits(print));
+  if (prints.length === 0 && catalogue.licences.length === 0) return undefined;
+  return { pixels, prints, tooLarge, licences: catalogue.licences };
+}
+
+/** The product `id` of `kind` a photograph is offered as, or undefined. */
+export function offeredProduct(
+  offer: Offer,
+  kind: Product["kind"],
+  id: string,
+): Product | undefined {
+  return kind === "print"
+    ? offer.prints.find((print) => print.id === id)
+    : offer.licences.find((licence) => licence.id === id);
+}

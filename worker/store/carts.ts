@@ -1,0 +1,150 @@
+/**
+ * Carts in D1 (migrations/0001_carts.sql), keyed by a random id the visitor holds in a signed
+ * cookie. The cookie is Hono's signed cookie, as the galleries' are, under a key made of the
+ * store's own secret (STRIPE_SECRET_KEY) and the cookie's purpose: a made-up or altered cookie,
+ * or one signed for anything else, is no cart at all, and the visitor simply gets a new one. A
+ * cart holds photographs and product ids, never a price: prices are read from the catalogue
+ * whenever the cart is shown and at checkout.
+ */
+import type { Context } from "hono";
+import { deleteCookie, generateSignedCookie, getSignedCookie } from "hono/cookie";
+import type { StoreKeys } from "../config/config.ts";
+import type { Product } from "../content/catalogue.ts";
+import { toBase64url } from "../lib/signing.ts";
+
+export const CART_COOKIE = "cart";
+/** A cart lasts 30 days after it was last changed. */
+export const CART_SECONDS = 30 * 24 * 60 * 60;
+/** The most of one print a cart holds (a licence is one). */
+export const MAX_QUANTITY = 10;
+/** The most lines a cart holds. */
+export const MAX_LINES = 30;
+
+const CART_ID = /^[A-Za-z0-9_-]{32}$/;
+
+const cookieKey = (keys: StoreKeys) => `portfolio store cart\n${keys.stripe.secretKey}`;
+
+/** A new cart id: 24 random bytes, base64url (32 characters). */
+export const newCartId = (): string => toBase64url(crypto.getRandomValues(new Uint8Array(24)));
+
+/** The cart id a request's cookie holds, when the cookie is genuine. */
+export async function cartIdOf(c: Context, keys: StoreKeys): Promise<string | undefined> {
+  const value = await getSignedCookie(c, cookieKey(keys), CART_COOKIE);
+  return typeof value === "string" && CART_ID.test(value) ? value : undefined;
+}
+
+/** The Set-Cookie value that gives the visitor `cartId` (renewed at every change). */
+export function cartCookie(keys: StoreKeys, cartId: string): Promise<string> {
+  return generateSignedCookie(CART_COOKIE, cartId, cookieKey(keys), {
+    maxAge: CART_SECONDS,
+    path: "/",
+    httpOnly: true,
+    secure: true,
+    sameSite: "Lax",
+  });
+}
+
+export function forgetCart(c: Context): void {
+  deleteCookie(c, CART_COOKIE, { path: "/", secure: true });
+}
+
+export interface CartLine {
+  photo: string;
+  kind: Product["kind"];
+  product: string;
+  quantity: number;
+}
+
+/** Refused changes, each with the words the cart page shows. */
+export class CartRefusal extends Error {
+  override name = "CartRefusal";
+}
+
+export interface Carts {
+  /** The lines of a cart that exists and has not expired, oldest first; undefined otherwise. */
+  lines(cartId: string, now?: number): Promise<CartLine[] | undefined>;
+  /** Adds `quantity` of a line (a licence stays one), making the cart when it is new. */
+  add(cartId: string, line: CartLine, now?: number): Promise<void>;
+  /** Sets a line's quantity; 0 removes it. */
+  set(
+    cartId: string,
+    line: Omit<CartLine, "quantity">,
+    quantity: number,
+    now?: number,
+  ): Promise<void>;
+  /** Empties a cart (after its order is paid). */
+  clear(cartId: string): Promise<void>;
+}
+
+/** A licence is sold once per order: a second would license the same file twice. */
+const quantityOf = (kind: Product["kind"], quantity: number) =>
+  kind === "licence" ? 1 : Math.min(MAX_QUANTITY, Math.max(1, Math.floor(quantity)));
+
+export function d1Carts(db: D1Database): Carts {
+  const alive = (now: number) => now - CART_SECONDS * 1000;
+  return {
+    async lines(cartId, now = Date.now()) {
+      const cart = await db
+        .prepare("SELECT updated_at FROM carts WHERE id = ? AND updated_at > ?")
+        .bind(cartId, alive(now))
+        .first<{ updated_at: number }>();
+      if (!cart) return undefined;
+      const { results } = await db
+        .prepare(
+          "SELECT photo, kind, product, quantity FROM cart_items WHERE cart_id = ? ORDER BY added_at, photo, kind, product",
+        )
+        .bind(cartId)
+        .all<CartLine>();
+      return results;
+    },
+    async add(cartId, line, now = Date.now()) {
+      const count = await db
+        .prepare(
+          "SELECT COUNT(*) AS lines, SUM(photo = ?1 AND kind = ?2 AND product = ?3) AS same FROM cart_items WHERE cart_id = ?4",
+        )
+        .bind(line.photo, line.kind, line.product, cartId)
+        .first<{ lines: number; same: number | null }>();
+      if ((count?.lines ?? 0) >= MAX_LINES && !count?.same) {
+        throw new CartRefusal(`A cart holds at most ${MAX_LINES} different items.`);
+      }
+      const quantity = quantityOf(line.kind, line.quantity);
+      await db.batch([
+        db
+          .prepare(
+            "INSERT INTO carts (id, created_at, updated_at) VALUES (?1, ?2, ?2) ON CONFLICT (id) DO UPDATE SET updated_at = ?2",
+          )
+          .bind(cartId, now),
+        db
+          .prepare(
+            `INSERT INTO cart_items (cart_id, photo, kind, product, quantity, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+             ON CONFLICT (cart_id, photo, kind, product) DO UPDATE SET quantity =
+               CASE WHEN excluded.kind = 'licence' THEN 1 ELSE MIN(${MAX_QUANTITY}, quantity + excluded.quantity) END`,
+          )
+          .bind(cartId, line.photo, line.kind, line.product, quantity, now),
+      ]);
+    },
+    async set(cartId, line, quantity, now = Date.now()) {
+      const statements = [
+        db.prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1").bind(cartId, now),
+        quantity <= 0
+          ? db
+              .prepare(
+                "DELETE FROM cart_items WHERE cart_id = ? AND photo = ? AND kind = ? AND product = ?",
+              )
+              .bind(cartId, line.photo, line.kind, line.product)
+          : db
+              .prepare(
+                "UPDATE cart_items SET quantity = ? WHERE cart_id = ? AND photo = ? AND kind = ? AND product = ?",
+              )
+              .bind(quantityOf(line.kind, quantity), cartId, line.photo, line.kind, line.product),
+      ];
+      await db.batch(statements);
+    },
+    async clear(cartId) {
+      await db.batch([
+        db.prepare("DELETE FROM cart_items WHERE cart_id = ?").bind(cartId),
+        db.prepare("DELETE FROM carts WHERE id = ?").bind(cartId),
+      ]);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { Context } from "hono";
+import { type StoreKeys, storeIsOn } from "../config/config.ts";
+import { type Catalogue, catalogueOf } from "../content/catalogue.ts";
+import { pageNotFound } from "../errors/page-error.ts";
+import { readText } from "../lib/request-body.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor } from "../request/context.ts";
+import { type Carts, d1Carts } from "./carts.ts";
+import { d1Orders, type Orders } from "./orders.ts";
+
+/** Every answer of the cart and order pages is one visitor's: kept by nobody, never indexed. */
+export const PRIVATE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+} as const;
+
+export interface Store {
+  keys: StoreKeys;
+  carts: Carts;
+  orders: Orders;
+}
+
+/** The store, or a 404: with the store off (no Stripe keys), its addresses are not there. */
+export function storeOf(c: Context<AppEnv>): Store {
+  const keys = c.var.config.store;
+  if (!storeIsOn(keys)) throw pageNotFound(new URL(c.req.url).pathname);
+  return { keys, carts: d1Carts(c.env.STORE_DB), orders: d1Orders(c.env.STORE_DB) };
+}
+
+/** The catalogue (null when the owner has not set one up: nothing is for sale then). */
+export async function catalogueFor(c: Context<AppEnv>): Promise<Catalogue | null> {
+  return catalogueOf(await contentFor(c).store());
+}
+
+/** A form's fields (at most 16 KiB), or null for anything else. */
+export async function formOf(c: Context<AppEnv>): Promise<URLSearchParams | null> {
+  const type = c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+  const text = await readText(c.req.raw, 16 * 1024, c.var.config);
+  if (text === null || type !== "application/x-www-form-urlencoded") return null;
+  return new URLSearchParams(text);
+}
+
+/** "print:fine-art-8x10" → its kind and id, or undefined. */
+export function productOf(
+  value: string | null,
+): { kind: "print" | "licence"; id: string } | undefined {
+  const match = /^(print|licence):([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(value ?? "");
+  if (!match?.[1] || !match[2] || match[2].length > 40) return undefined;
+  return { kind: match[1] as "print" | "licence", id: match[2] };
+}
+
+/** A quantity as typed: whole numbers from `min` to 10, nothing else. */
+export function quantityOf(value: string | null, min = 1): number | undefined {
+  if (value === null || !/^\s*\d{1,2}\s*$/.test(value)) return undefined;
+  const quantity = Number(value);
+  return quantity >= min && quantity <= 10 ? quantity : undefined;
+}

@@ -1,0 +1,36 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { csrf } from "hono/csrf";
+import type { AppEnv } from "../request/app-env.ts";
+import { addToCart, cartPage, updateCart } from "./cart.tsx";
+import { checkout } from "./checkout.ts";
+import { PRIVATE_HEADERS } from "./context.ts";
+import { orderPage } from "./order-page.tsx";
+import { stripeWebhook } from "./webhook.ts";
+
+/** Whatever the cart and order pages answer (error pages too) is one visitor's: kept by nobody. */
+const privateAnswers: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(PRIVATE_HEADERS)) c.res.headers.set(name, value);
+};
+
+/**
+ * The store (docs/store.md): the cart (`/cart`, its forms and checkout), the order pages
+ * (`/order/{id}`) and Stripe's webhook (`/_app/store/stripe`). The Buy section is part of the
+ * photo page (photo-viewer/), which posts to `/cart/add`. With the store off (no Stripe keys),
+ * every address here is a 404. Mounted before the pages, whose `/{slug}` would take `/cart`.
+ */
+export const store = new Hono<AppEnv>();
+
+// The cart's forms post only from the site's own pages (a bare 403 otherwise).
+store.use("/cart", csrf());
+store.use("/cart/*", csrf());
+store.use("/cart", privateAnswers);
+store.use("/cart/*", privateAnswers);
+store.use("/order/*", privateAnswers);
+
+store.get("/cart", cartPage);
+store.post("/cart", updateCart);
+store.post("/cart/add", addToCart);
+store.post("/cart/checkout", checkout);
+store.get("/order/:order{[A-Za-z0-9_-]{32}}", orderPage);
+store.post("/_app/store/stripe", stripeWebhook());

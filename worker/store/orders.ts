@@ -1,0 +1,394 @@
+/**
+ * Orders in D1 (migrations/0002_orders.sql): the record of every sale. An order is written at
+ * checkout, priced from the catalogue, before the buyer pays; Stripe's events move it on, each
+ * applied once (stripe_events), and each change of state is a conditional update, so that an
+ * order becomes paid once, whatever is repeated.
+ */
+import type { Product } from "../content/catalogue.ts";
+import { toBase64url } from "../lib/signing.ts";
+
+export type OrderStatus =
+  | "open"
+  | "awaiting_payment"
+  | "paid"
+  | "payment_failed"
+  | "expired"
+  | "refunded";
+
+export interface OrderLine {
+  line: number;
+  photo: string;
+  kind: Product["kind"];
+  product: string;
+  productName: string;
+  photoTitle: string;
+  unitAmount: number;
+  quantity: number;
+  fulfilment: "lab" | "owner" | "download";
+  labSku: string | null;
+  /** What fulfilment needs later: see LineDetails. */
+  details: LineDetails;
+}
+
+/** Kept with a line at checkout, for the lab, the download and the owner. */
+export interface LineDetails {
+  /** The photograph's page (a path). */
+  path: string;
+  /** The image asset (its id, address and size) and the owner's crop at checkout. */
+  asset: string;
+  assetUrl: string;
+  assetWidth: number;
+  assetHeight: number;
+  crop?: { top: number; bottom: number; left: number; right: number } | null;
+  /** A print's size in inches, a licence's delivered long edge and terms. */
+  widthInches?: number;
+  heightInches?: number;
+  longEdge?: number;
+  termsUrl?: string;
+}
+
+export interface ShippingDetails {
+  name: string | null;
+  address: {
+    line1: string | null;
+    line2: string | null;
+    postal_code: string | null;
+    city: string | null;
+    state: string | null;
+    country: string | null;
+  } | null;
+}
+
+export interface Order {
+  id: string;
+  status: OrderStatus;
+  currency: string;
+  subtotal: number;
+  shipping: number | null;
+  tax: number | null;
+  total: number | null;
+  hasPrints: boolean;
+  checkoutSession: string | null;
+  paymentIntent: string | null;
+  email: string | null;
+  name: string | null;
+  shippingAddress: ShippingDetails | null;
+  createdAt: number;
+  updatedAt: number;
+  paidAt: number | null;
+  fulfilmentQueuedAt: number | null;
+  /** Fulfilment (migrations/0003_fulfilment.sql). */
+  fulfilment: Fulfilment;
+  lines: OrderLine[];
+}
+
+/** Where a paid order's fulfilment stands. */
+export interface Fulfilment {
+  /** "lab" (the lab has the prints), "owner" (prints wait for the owner), "parked" (every retry failed), null (not started or nothing to do). */
+  state: string | null;
+  labOrder: string | null;
+  error: string | null;
+  studioWrittenAt: number | null;
+  ownerMailedAt: number | null;
+  buyerMailedAt: number | null;
+  parkedAt: number | null;
+  shippedAt: number | null;
+  trackingUrl: string | null;
+  origin: string | null;
+}
+
+const ORDER_ID = /^[A-Za-z0-9_-]{32}$/;
+
+/** Whether `value` could be an order id (32 base64url characters): anything else is not looked up. */
+export const isOrderId = (value: string): boolean => ORDER_ID.test(value);
+
+/** A new order id: 24 random bytes (192 bits), base64url: the order page's unguessable address. */
+export const newOrderId = (): string => toBase64url(crypto.getRandomValues(new Uint8Array(24)));
+
+interface OrderRow {
+  id: string;
+  status: OrderStatus;
+  currency: string;
+  subtotal: number;
+  shipping: number | null;
+  tax: number | null;
+  total: number | null;
+  has_prints: number;
+  checkout_session: string | null;
+  payment_intent: string | null;
+  email: string | null;
+  name: string | null;
+  shipping_address: string | null;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+  fulfilment_queued_at: number | null;
+  fulfilment_state: string | null;
+  lab_order: string | null;
+  fulfilment_error: string | null;
+  studio_written_at: number | null;
+  owner_mailed_at: number | null;
+  buyer_mailed_at: number | null;
+  parked_at: number | null;
+  shipped_at: number | null;
+  tracking_url: string | null;
+  origin: string | null;
+}
+
+interface LineRow {
+  line: number;
+  photo: string;
+  kind: Product["kind"];
+  product: string;
+  product_name: string;
+  photo_title: string;
+  unit_amount: number;
+  quantity: number;
+  fulfilment: OrderLine["fulfilment"];
+  lab_sku: string | null;
+  details: string;
+}
+
+const orderOf = (row: OrderRow, lines: LineRow[]): Order => ({
+  id: row.id,
+  status: row.status,
+  currency: row.currency,
+  subtotal: row.subtotal,
+  shipping: row.shipping,
+  tax: row.tax,
+  total: row.total,
+  hasPrints: row.has_prints === 1,
+  checkoutSession: row.checkout_session,
+  paymentIntent: row.payment_intent,
+  email: row.email,
+  name: row.name,
+  shippingAddress: row.shipping_address
+    ? (JSON.parse(row.shipping_address) as ShippingDetails)
+    : null,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  paidAt: row.paid_at,
+  fulfilmentQueuedAt: row.fulfilment_queued_at,
+  fulfilment: {
+    state: row.fulfilment_state,
+    labOrder: row.lab_order,
+    error: row.fulfilment_error,
+    studioWrittenAt: row.studio_written_at,
+    ownerMailedAt: row.owner_mailed_at,
+    buyerMailedAt: row.buyer_mailed_at,
+    parkedAt: row.parked_at,
+    shippedAt: row.shipped_at,
+    trackingUrl: row.tracking_url,
+    origin: row.origin,
+  },
+  lines: lines.map((line) => ({
+    line: line.line,
+    photo: line.photo,
+    kind: line.kind,
+    product: line.product,
+    productName: line.product_name,
+    photoTitle: line.photo_title,
+    unitAmount: line.unit_amount,
+    quantity: line.quantity,
+    fulfilment: line.fulfilment,
+    labSku: line.lab_sku,
+    details: JSON.parse(line.details) as LineDetails,
+  })),
+});
+
+/** What Stripe says about a completed payment, recorded on the order. */
+export interface Payment {
+  paymentIntent: string | null;
+  email: string | null;
+  name: string | null;
+  shippingAddress: ShippingDetails | null;
+  shipping: number | null;
+  tax: number | null;
+  total: number | null;
+}
+
+export interface Orders {
+  create(
+    order: Pick<Order, "id" | "currency" | "subtotal" | "hasPrints">,
+    lines: OrderLine[],
+    now?: number,
+  ): Promise<void>;
+  setCheckoutSession(id: string, session: string): Promise<void>;
+  get(id: string): Promise<Order | undefined>;
+  /** The order a payment paid for. */
+  byPaymentIntent(paymentIntent: string): Promise<string | undefined>;
+  /**
+   * Records a Stripe event as applied; false when it was applied already (Stripe sends an
+   * event again until it is answered 2xx, and may repeat it anyway).
+   */
+  firstTime(eventId: string, type: string, orderId: string | null, now?: number): Promise<boolean>;
+  /** Forgets an event's record (its handling failed: Stripe's retry must apply it). */
+  forgetEvent(eventId: string): Promise<void>;
+  /** The checkout completed without the money yet (a bank transfer): unless already further. */
+  awaitPayment(id: string, payment: Payment, now?: number): Promise<boolean>;
+  /** Paid: true only the one time the order becomes paid. */
+  markPaid(id: string, payment: Payment, now?: number): Promise<boolean>;
+  /** A state the order moves to only from `from` (true when it did). */
+  move(id: string, from: OrderStatus[], to: OrderStatus, now?: number): Promise<boolean>;
+  /** Records that the paid order was handed to fulfilment (true the first time). */
+  markQueued(id: string, now?: number): Promise<boolean>;
+  /** Records a step of fulfilment (the columns of migrations/0003_fulfilment.sql). */
+  record(
+    id: string,
+    fields: Partial<Record<FulfilmentColumn, string | number | null>>,
+  ): Promise<void>;
+}
+
+export type FulfilmentColumn =
+  | "fulfilment_state"
+  | "lab_order"
+  | "fulfilment_error"
+  | "studio_written_at"
+  | "owner_mailed_at"
+  | "buyer_mailed_at"
+  | "parked_at"
+  | "shipped_at"
+  | "tracking_url"
+  | "origin";
+
+const FULFILMENT_COLUMNS = new Set<string>([
+  "fulfilment_state",
+  "lab_order",
+  "fulfilment_error",
+  "studio_written_at",
+  "owner_mailed_at",
+  "buyer_mailed_at",
+  "parked_at",
+  "shipped_at",
+  "tracking_url",
+  "origin",
+]);
+
+export function d1Orders(db: D1Database): Orders {
+  const paymentColumns = (payment: Payment) => [
+    payment.paymentIntent,
+    payment.email,
+    payment.name,
+    payment.shippingAddress ? JSON.stringify(payment.shippingAddress) : null,
+    payment.shipping,
+    payment.tax,
+    payment.total,
+  ];
+  return {
+    async create(order, lines, now = Date.now()) {
+      await db.batch([
+        db
+          .prepare(
+            "INSERT INTO orders (id, status, currency, subtotal, has_prints, created_at, updated_at) VALUES (?1, 'open', ?2, ?3, ?4, ?5, ?5)",
+          )
+          .bind(order.id, order.currency, order.subtotal, order.hasPrints ? 1 : 0, now),
+        ...lines.map((line) =>
+          db
+            .prepare(
+              `INSERT INTO order_items (order_id, line, photo, kind, product, product_name, photo_title, unit_amount, quantity, fulfilment, lab_sku, details)
+               VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
+            )
+            .bind(
+              order.id,
+              line.line,
+              line.photo,
+              line.kind,
+              line.product,
+              line.productName,
+              line.photoTitle,
+              line.unitAmount,
+              line.quantity,
+              line.fulfilment,
+              line.labSku,
+              JSON.stringify(line.details),
+            ),
+        ),
+      ]);
+    },
+    async setCheckoutSession(id, session) {
+      await db
+        .prepare("UPDATE orders SET checkout_session = ?2, updated_at = ?3 WHERE id = ?1")
+        .bind(id, session, Date.now())
+        .run();
+    },
+    async get(id) {
+      if (!isOrderId(id)) return undefined;
+      const [order, lines] = await db.batch<OrderRow | LineRow>([
+        db.prepare("SELECT * FROM orders WHERE id = ?").bind(id),
+        db.prepare("SELECT * FROM order_items WHERE order_id = ? ORDER BY line").bind(id),
+      ]);
+      const row = order?.results[0] as OrderRow | undefined;
+      return row ? orderOf(row, (lines?.results ?? []) as LineRow[]) : undefined;
+    },
+    async byPaymentIntent(paymentIntent) {
+      const row = await db
+        .prepare("SELECT id FROM orders WHERE payment_intent = ?")
+        .bind(paymentIntent)
+        .first<{ id: string }>();
+      return row?.id;
+    },
+    async firstTime(eventId, type, orderId, now = Date.now()) {
+      const result = await db
+        .prepare(
+          "INSERT INTO stripe_events (id, type, order_id, received_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(eventId, type, orderId, now)
+        .run();
+      return result.meta.changes === 1;
+    },
+    async forgetEvent(eventId) {
+      await db.prepare("DELETE FROM stripe_events WHERE id = ?").bind(eventId).run();
+    },
+    async awaitPayment(id, payment, now = Date.now()) {
+      const result = await db
+        .prepare(
+          `UPDATE orders SET status = 'awaiting_payment', payment_intent = ?2, email = ?3, name = ?4, shipping_address = ?5,
+             shipping = ?6, tax = ?7, total = ?8, updated_at = ?9
+           WHERE id = ?1 AND status = 'open'`,
+        )
+        .bind(id, ...paymentColumns(payment), now)
+        .run();
+      return result.meta.changes === 1;
+    },
+    async markPaid(id, payment, now = Date.now()) {
+      const result = await db
+        .prepare(
+          `UPDATE orders SET status = 'paid', payment_intent = COALESCE(?2, payment_intent), email = COALESCE(?3, email),
+             name = COALESCE(?4, name), shipping_address = COALESCE(?5, shipping_address), shipping = COALESCE(?6, shipping),
+             tax = COALESCE(?7, tax), total = COALESCE(?8, total), paid_at = ?9, updated_at = ?9
+           WHERE id = ?1 AND status IN ('open', 'awaiting_payment', 'payment_failed', 'expired')`,
+        )
+        .bind(id, ...paymentColumns(payment), now)
+        .run();
+      return result.meta.changes === 1;
+    },
+    async move(id, from, to, now = Date.now()) {
+      const result = await db
+        .prepare(
+          `UPDATE orders SET status = ?2, updated_at = ?3 WHERE id = ?1 AND status IN (${from.map(() => "?").join(", ")})`,
+        )
+        .bind(id, to, now, ...from)
+        .run();
+      return result.meta.changes === 1;
+    },
+    async record(id, fields) {
+      const names = Object.keys(fields).filter((name) => FULFILMENT_COLUMNS.has(name));
+      if (!names.length) return;
+      await db
+        .prepare(
+          `UPDATE orders SET ${names.map((name, i) => `${name} = ?${i + 2}`).join(", ")}, updated_at = ?${names.length + 2} WHERE id = ?1`,
+        )
+        .bind(id, ...names.map((name) => fields[name as FulfilmentColumn] ?? null), Date.now())
+        .run();
+    },
+    async markQueued(id, now = Date.now()) {
+      const result = await db
+        .prepare(
+          "UPDATE orders SET fulfilment_queued_at = ?2, updated_at = ?2 WHERE id = ?1 AND status = 'paid' AND fulfilment_queued_at IS NULL",
+        )
+        .bind(id, now)
+        .run();
+      return result.meta.changes === 1;
+    },
+  };
+}

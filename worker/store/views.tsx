@@ -1,0 +1,251 @@
+import type { ReactNode } from "react";
+
+/** One line of the cart as the page shows it. */
+export interface CartRow {
+  /** "photo|kind:product", what the update form sends back. */
+  line: string;
+  photoTitle: string;
+  photoPath: string;
+  productName: string;
+  kind: "print" | "licence";
+  quantity: number;
+  /** Unit price and line total, formatted; absent when the item is no longer offered. */
+  price?: string;
+  total?: string;
+}
+
+const panel = "mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8";
+const heading =
+  "font-serif text-4xl tracking-tight text-balance text-neutral-950 sm:text-5xl dark:text-white";
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <article className={panel}>
+      <div className="panel px-5 py-10 sm:px-10 sm:py-12 lg:px-12">
+        <h1 className={heading}>{title}</h1>
+        {children}
+      </div>
+    </article>
+  );
+}
+
+/** The cart: its lines with quantities (one form), the subtotal and the checkout button. */
+export function CartView({
+  rows,
+  subtotal,
+  notice,
+}: {
+  rows: CartRow[];
+  subtotal: string | undefined;
+  notice?: string;
+}) {
+  const available = rows.filter((row) => row.price !== undefined);
+  return (
+    <Panel title="Your cart">
+      {notice && (
+        <p className="store-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {rows.length === 0 ? (
+        <p className="mt-6">
+          Your cart is empty. Open a photograph and look for <strong>Buy</strong>.
+        </p>
+      ) : (
+        <>
+          <form method="post" action="/cart" className="mt-6">
+            <table className="store-table">
+              <caption className="sr-only">What is in your cart</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">
+                    <span className="sr-only">Remove</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={row.line}>
+                    <td>
+                      <a
+                        href={row.photoPath}
+                        className="focus-ring rounded-sm underline underline-offset-4"
+                      >
+                        {row.photoTitle}
+                      </a>
+                      <br />
+                      <span className="text-sm">{row.productName}</span>
+                      {row.price === undefined && (
+                        <span className="block text-sm font-medium">No longer offered</span>
+                      )}
+                      <input type="hidden" name={`line.${index}`} value={row.line} />
+                    </td>
+                    <td>
+                      {row.kind === "licence" ? (
+                        <>
+                          1<input type="hidden" name={`quantity.${index}`} value="1" />
+                        </>
+                      ) : (
+                        <input
+                          type="number"
+                          name={`quantity.${index}`}
+                          min={0}
+                          max={10}
+                          defaultValue={row.quantity}
+                          aria-label={`Quantity of ${row.productName}, ${row.photoTitle}`}
+                          className="store-quantity"
+                        />
+                      )}
+                    </td>
+                    <td>{row.total ?? "–"}</td>
+                    <td>
+                      <button
+                        type="submit"
+                        name="remove"
+                        value={row.line}
+                        className="store-link focus-ring"
+                      >
+                        Remove
+                        <span className="sr-only">
+                          {" "}
+                          {row.productName}, {row.photoTitle}
+                        </span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="mt-4">
+              <button type="submit" className="store-secondary focus-ring">
+                Update quantities
+              </button>
+            </p>
+          </form>
+          {subtotal && available.length > 0 && (
+            <form method="post" action="/cart/checkout" className="mt-8">
+              <p className="text-lg">
+                Subtotal: <strong>{subtotal}</strong>
+              </p>
+              <p className="mt-1 text-sm">
+                Shipping and any tax are added at checkout. Payment is taken by Stripe; this site
+                never sees your card.
+              </p>
+              <p className="mt-4">
+                <button type="submit" className="store-primary focus-ring">
+                  Check out
+                </button>
+              </p>
+            </form>
+          )}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+/** A refused change to the cart: what was wrong, and the way back. */
+export function StoreMessage({
+  title,
+  message,
+  back,
+}: {
+  title: string;
+  message: string;
+  back: { href: string; label: string };
+}) {
+  return (
+    <Panel title={title}>
+      <p className="mt-4 text-lg">{message}</p>
+      <p className="mt-8">
+        <a href={back.href} className="focus-ring rounded-sm underline underline-offset-4">
+          {back.label}
+        </a>
+      </p>
+    </Panel>
+  );
+}
+
+export interface OrderViewProps {
+  reference: string;
+  status: string;
+  statusText: string;
+  rows: {
+    name: string;
+    photoTitle: string;
+    photoPath: string;
+    quantity: number;
+    total: string;
+    download?: ReactNode;
+  }[];
+  totals: { label: string; amount: string }[];
+  shipTo?: string[];
+  email?: string | null;
+}
+
+/** An order's own page: what was bought, where it stands, and the downloads of its licences. */
+export function OrderView(props: OrderViewProps) {
+  return (
+    <Panel title={`Order ${props.reference}`}>
+      <p className="mt-4 text-lg" data-order-status={props.status}>
+        {props.statusText}
+      </p>
+      <table className="store-table mt-6">
+        <caption className="sr-only">What was ordered</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((row) => (
+            <tr key={`${row.photoPath}|${row.name}`}>
+              <td>
+                <a
+                  href={row.photoPath}
+                  className="focus-ring rounded-sm underline underline-offset-4"
+                >
+                  {row.photoTitle}
+                </a>
+                <br />
+                <span className="text-sm">{row.name}</span>
+                {row.download}
+              </td>
+              <td>{row.quantity}</td>
+              <td>{row.total}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="store-totals mt-4">
+        {props.totals.map((total) => (
+          <div key={total.label}>
+            <dt>{total.label}</dt>
+            <dd>{total.amount}</dd>
+          </div>
+        ))}
+      </dl>
+      {props.shipTo && (
+        <>
+          <h2 className="mt-8 font-serif text-2xl">Shipping to</h2>
+          <p className="mt-2">
+            {props.shipTo.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </p>
+        </>
+      )}
+      {props.email && <p className="mt-6 text-sm">A confirmation goes to {props.email}.</p>}
+      <p className="mt-6 text-sm">
+        Keep this page's address: it is the only way to this order, and nobody else can find it.
+      </p>
+    </Panel>
+  );
+}

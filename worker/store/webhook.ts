@@ -1,0 +1,157 @@
+import type { Handler } from "hono";
+import type Stripe from "stripe";
+import { storeIsOn } from "../config/config.ts";
+import { errorText, log } from "../lib/log.ts";
+import { readText } from "../lib/request-body.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { d1Carts } from "./carts.ts";
+import { d1Orders, type Orders, type Payment } from "./orders.ts";
+import { verifiedEvent } from "./stripe.ts";
+
+/** Stripe's events are small; anything larger is not one. */
+const MAX_EVENT_BYTES = 256 * 1024;
+
+/** The order a Checkout Session was made for (the worker names it in its metadata). */
+const orderOfSession = (session: Stripe.Checkout.Session): string | null =>
+  session.metadata?.order ?? session.client_reference_id ?? null;
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+function paymentOf(session: Stripe.Checkout.Session): Payment {
+  const shipping = session.collected_information?.shipping_details ?? null;
+  return {
+    paymentIntent: idOf(session.payment_intent),
+    email: session.customer_details?.email ?? null,
+    name: session.customer_details?.name ?? null,
+    shippingAddress: shipping
+      ? { name: shipping.name ?? null, address: shipping.address ?? null }
+      : null,
+    shipping: session.total_details?.amount_shipping ?? null,
+    tax: session.total_details?.amount_tax ?? null,
+    total: session.amount_total ?? null,
+  };
+}
+
+export interface Applied {
+  order: string | null;
+  /** The order became paid with this event (the one time it does). */
+  paid: boolean;
+}
+
+/**
+ * What one verified event does to its order. Each change is conditional on the order's state,
+ * so it happens at most once whatever Stripe repeats: an order becomes paid once.
+ */
+export async function applyEvent(
+  orders: Orders,
+  event: Stripe.Event,
+  carts?: ReturnType<typeof d1Carts>,
+): Promise<Applied> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      const id = orderOfSession(session);
+      const order = id ? await orders.get(id) : undefined;
+      if (!id || !order) return { order: id, paid: false };
+      if (session.currency !== order.currency || session.amount_subtotal !== order.subtotal) {
+        // Never: sessions are made from the order. Kept out of fulfilment for the owner to see.
+        log.error("A paid Checkout Session does not match its order; it is not fulfilled", {
+          order: id,
+          session: session.id,
+        });
+        return { order: id, paid: false };
+      }
+      const paid =
+        session.payment_status === "paid" || session.payment_status === "no_payment_required";
+      if (!paid) {
+        await orders.awaitPayment(id, paymentOf(session));
+        return { order: id, paid: false };
+      }
+      const first = await orders.markPaid(id, paymentOf(session));
+      const cart = session.metadata?.cart;
+      if (first && cart && carts) await carts.clear(cart);
+      return { order: id, paid: first };
+    }
+    case "checkout.session.async_payment_failed": {
+      const id = orderOfSession(event.data.object);
+      if (id) await orders.move(id, ["open", "awaiting_payment"], "payment_failed");
+      return { order: id, paid: false };
+    }
+    case "checkout.session.expired": {
+      const id = orderOfSession(event.data.object);
+      if (id) await orders.move(id, ["open"], "expired");
+      return { order: id, paid: false };
+    }
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const paymentIntent = idOf(charge.payment_intent);
+      const id = paymentIntent ? ((await orders.byPaymentIntent(paymentIntent)) ?? null) : null;
+      // Refunded in full: the order is closed (a partial refund leaves it as it is).
+      if (id && charge.refunded) await orders.move(id, ["paid"], "refunded");
+      return { order: id, paid: false };
+    }
+    default:
+      return { order: null, paid: false };
+  }
+}
+
+/** Where the worker hands a newly paid order on (fulfilment; the queue in index.ts). */
+export type OnPaid = (env: Env, order: string) => Promise<void>;
+
+/**
+ * `POST /_app/store/stripe`: Stripe's webhook. The raw body is verified with the SDK's
+ * `constructEventAsync`, the endpoint's secret and a five-minute tolerance: unsigned, signed
+ * with another secret, altered or older than five minutes, it is refused (400) and changes
+ * nothing. A verified event is applied once: its id is recorded in D1 first, and an id already
+ * there is answered 200 without doing anything again (Stripe repeats events). Should applying
+ * it fail, its record is removed and the answer is 500, so Stripe's retry applies it.
+ */
+export const stripeWebhook =
+  (onPaid?: OnPaid): Handler<AppEnv> =>
+  async (c) => {
+    const keys = c.var.config.store;
+    if (!storeIsOn(keys)) return c.text("404 Not Found", 404);
+    const signature = c.req.header("Stripe-Signature");
+    const body = await readText(c.req.raw, MAX_EVENT_BYTES, c.var.config);
+    if (!signature || body === null) return c.text("400 Bad Request: not a Stripe event", 400);
+    let event: Stripe.Event;
+    try {
+      event = await verifiedEvent(keys, body, signature);
+    } catch (error) {
+      log.warn("A Stripe webhook was refused: its signature does not verify", {
+        path: "/_app/store/stripe",
+        error: errorText(error),
+      });
+      return c.text("400 Bad Request: the signature does not verify", 400);
+    }
+    const orders = d1Orders(c.env.STORE_DB);
+    const object = event.data.object as { metadata?: Record<string, string> | null };
+    if (!(await orders.firstTime(event.id, event.type, object.metadata?.order ?? null))) {
+      return c.json({ received: true, applied: false });
+    }
+    try {
+      const applied = await applyEvent(orders, event, d1Carts(c.env.STORE_DB));
+      if (applied.paid && applied.order) {
+        log.info("Order paid", { order: applied.order, event: event.id });
+      }
+      if (applied.order && onPaid) {
+        // Fulfilment starts for any paid order not handed on yet (this event's, or one whose
+        // earlier hand-over failed).
+        const order = await orders.get(applied.order);
+        if (order?.status === "paid" && order.fulfilmentQueuedAt === null) {
+          await onPaid(c.env, order.id);
+        }
+      }
+      return c.json({ received: true, applied: true });
+    } catch (error) {
+      await orders.forgetEvent(event.id);
+      log.error("A Stripe event could not be applied; Stripe will send it again", {
+        event: event.id,
+        type: event.type,
+        error: errorText(error),
+      });
+      return c.text("500 Internal Server Error", 500);
+    }
+  };
