@@ -31,16 +31,18 @@ const FEEDS = ["/rss.xml", "/sitemap.xml", "/robots.txt", "/_app/builds/latest.j
 const WORDS = ["mountain", "sea", "autumn", "light", "forest", "rain", "coast", "portrait"];
 
 /**
- * The mix of a real burst: mostly page views of every route (cache hits once warm), as a
- * browser or a bot, GET or HEAD, some with a query string the page ignores; searches for
+ * The mix of a real burst, after one view of every route: mostly page views of every route
+ * (cache hits once warm), as a browser or a bot, GET or HEAD, some with a query string the page ignores; searches for
  * changing words and made-up addresses (cache misses); feeds; and now and then the contact form.
  */
 export function nextRequest(random: Random, sequence: number): SoakRequest {
   const method = random.chance(0.25) ? "HEAD" : "GET";
   const bot = random.chance(0.2);
-  const roll = random.next();
+  // The first requests visit every route once, so a short soak covers them all; then the mix.
+  const first = sequence < ROUTES.length;
+  const roll = first ? 0 : random.next();
   if (roll < 0.7) {
-    const route = random.pick(ROUTES);
+    const route = first ? (ROUTES[sequence] ?? random.pick(ROUTES)) : random.pick(ROUTES);
     const query = random.chance(0.1)
       ? `${route.path.includes("?") ? "&" : "?"}utm=${sequence}`
       : "";
