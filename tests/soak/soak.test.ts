@@ -66,9 +66,18 @@ describe(`${CONNECTIONS} visitors for ${SECONDS} s, content expiring every secon
   });
 
   it("answered every request completely, none with a 5xx", () => {
-    const { result } = ran();
+    const { site, result } = ran();
     const first = result.problems.slice(0, 10).map((p) => `${p.kind}: ${p.request}: ${p.detail}`);
-    expect(first, `${result.problems.length} broken answers`).toEqual([]);
+    // What the worker itself logged as an error says why.
+    const logged = site
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith('{"level":"error"'))
+      .slice(0, 5);
+    expect(
+      first,
+      `${result.problems.length} broken answers; the worker logged:\n${logged.join("\n")}`,
+    ).toEqual([]);
     expect(Object.keys(result.statuses).filter((status) => Number(status) >= 500)).toEqual([]);
   });
 
