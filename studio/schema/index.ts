@@ -5,6 +5,7 @@
 // tool (sanity-plugin-media).
 import { clientGallery } from "./documents/client-gallery";
 import { inquiry } from "./documents/inquiry";
+import { order } from "./documents/order";
 import { page } from "./documents/page";
 import { post } from "./documents/post";
 import { gallery } from "./objects/gallery";
@@ -25,7 +26,7 @@ import {
 
 export { SITE_SETTINGS_ID, STORE_SETTINGS_ID };
 
-const documents = [page, post, inquiry, clientGallery];
+const documents = [page, post, inquiry, order, clientGallery];
 const singletons = [siteSettings, storeSettings];
 const objects = [
   gallery,
@@ -46,7 +47,7 @@ export const schemaTypes = [...documents, ...singletons, ...objects];
 export const singletonTypes = new Set<string>(singletons.map((type) => type.name));
 
 /** Document types only the site creates (visitors' inquiries): never made by hand here. */
-export const siteWrittenTypes = new Set<string>([inquiry.name]);
+export const siteWrittenTypes = new Set<string>([inquiry.name, order.name]);
 
 /**
  * Document types created only from their own list, which gives each document an id of its own
