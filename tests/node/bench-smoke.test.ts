@@ -68,6 +68,7 @@ describe("npm run bench --quick", () => {
       "throughput",
       "load",
       "galleries",
+      "store",
       "soak",
       "import",
       "scale",
