@@ -39,6 +39,8 @@ export default defineConfig({
           TEST_MIGRATIONS: migrations,
           // The store, on the stand-ins for Stripe and the lab (secrets made up for the run).
           ...inject<Record<string, string>>("storeVars"),
+          // Fulfilment retries after a second, not a minute.
+          STORE_RETRY_SECONDS: "1",
           PAYMENTS_URL: inject<string>("paymentsUrl"),
           LAB_URL: inject<string>("labUrl"),
         },

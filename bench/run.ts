@@ -34,6 +34,7 @@ import {
 import { scaleRows } from "./scale.ts";
 import { writeScaleDataset } from "./scale-dataset.ts";
 import { slowAtTimes } from "./soak.ts";
+import { storeRows } from "./store.ts";
 import { failures, type Row, renderMarkdown, renderText } from "./table.ts";
 import { viewerRows, ZOOM_PAGE } from "./viewer.ts";
 
@@ -102,6 +103,7 @@ function legend(options: BenchOptions): string[] {
     `lighthouse: ${lighthouse}; after the first paint: the page's main-thread tasks in the run's trace (recorded unthrottled: simulated throttling multiplies afterwards; Lighthouse's own probes left out), each run's longest and their sum, the source being what a task spent most of its time on`,
     `lighthouse-8x: the same with \`--throttling.cpuSlowdownMultiplier=8\` (a phone twice as slow as Lighthouse's default)`,
     `inquiries: ${options.inquirySamples} contact-form POSTs one at a time, each timed until its document is in the demo content service (the queue and its consumer in between); then ${options.inquiryConnections} visitors posting at once for ${options.inquiryS} s, each POST from an address of its own (the per-visitor limit is not what is measured)`,
+    "store: on the stand-ins for Stripe and the lab; 20 buyers at once each with one print in a cart, timed from POST /cart/checkout to its 303 to Stripe's page; then payments one at a time, each timed until the lab has the order (Stripe's webhook, D1, the fulfilment queue and its consumer in between); the buy page is a photograph's page with its Buy section",
     `load (slow content): / with ${options.loadConnections} connections for ${options.loadS} s on a second instance whose content service waits ${options.loadLatencyMs} ms per query; edge cache cold at the start`,
     `galleries: an instance of its own; a client gallery of ${options.gallery.photos} generated photographs uploaded with npm run gallery's code (its first page's HTML per photograph: the difference to a gallery of one, over the rest of that page's slice; Lighthouse mobile on it unlocked, and on a gallery of the demo's six camera photographs), a ZIP of ${options.gallery.zipFiles} files of ${(options.gallery.zipFileBytes / 2 ** 20).toFixed(0)} MiB of random bytes streamed from the local R2 (throughput; workerd's resident memory sampled every 100 ms), and a favourite from its POST until the gallery's Sanity document shows it`,
     `soak: ${options.soakConnections} visitors for ${options.soakS} s over every route (GET and HEAD, browsers and bots, searches, made-up addresses, feeds, the contact form's POST) on an instance whose content is fresh for 1 s and whose content service is slow at times (one query in ten waits 0.3–2 s), a publish midway; the same run as the soak test`,
@@ -128,6 +130,7 @@ async function main(): Promise<number> {
     "lighthouse-8x",
     "publishing",
     "inquiries",
+    "store",
   ];
   if (base.some(wanted))
     await withSite({ latencyMs: 0 }, async (site) => {
@@ -142,6 +145,7 @@ async function main(): Promise<number> {
       // Last on this instance: they change content (a post, then inquiries).
       await phase(rows, "publishing", () => publishRows(site));
       await phase(rows, "inquiries", () => inquiryRows(site, options));
+      await phase(rows, "store", () => storeRows(site, options.quick));
     });
   if (wanted("caches"))
     await withSite(

@@ -73,6 +73,17 @@ export const structure: StructureResolver = (S) =>
             // Only the site creates inquiries.
             .initialValueTemplates([]),
         ),
+      S.listItem()
+        .title("Orders")
+        .schemaType("order")
+        .icon(BasketIcon)
+        .child(
+          S.documentTypeList("order")
+            .title("Orders")
+            .defaultOrdering([{ field: "paidAt", direction: "desc" }])
+            // Only the site creates orders.
+            .initialValueTemplates([]),
+        ),
       S.divider(),
       S.listItem()
         .title("Client galleries")

@@ -3,6 +3,7 @@ import { createApp } from "./app.ts";
 import { createGateway, type PublicSiteProps } from "./gateway.ts";
 import { deliverInquiries } from "./inquiries/index.ts";
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/index.ts";
+import { fulfilOrders, isFulfilmentQueue } from "./store/index.ts";
 
 export { ContentGeneration } from "./content/generation-store.ts";
 export { ClientGallery } from "./galleries/index.ts";
@@ -26,10 +27,14 @@ export class PublicSite extends WorkerEntrypoint<Env, PublicSiteProps> {
 }
 
 /**
- * Every request arrives here first: the uncached gateway (see gateway.ts). The inquiries queue
- * (and its dead-letter queue, while the owner replays it) is consumed here too.
+ * Every request arrives here first: the uncached gateway (see gateway.ts). The queues are
+ * consumed here too: the store's fulfilment queue and its dead-letter queue (store/fulfil.ts),
+ * and the inquiries queue (and its dead-letter queue, while the owner replays it).
  */
 export default {
   ...createGateway(app),
-  queue: (batch, env, ctx) => deliverInquiries(batch, env, ctx),
+  queue: (batch, env, ctx) =>
+    isFulfilmentQueue(batch.queue)
+      ? fulfilOrders(batch, env, ctx)
+      : deliverInquiries(batch, env, ctx),
 } satisfies ExportedHandler<Env>;

@@ -5,6 +5,7 @@
 // tool (sanity-plugin-media).
 import { clientGallery } from "./documents/client-gallery";
 import { inquiry } from "./documents/inquiry";
+import { order } from "./documents/order";
 import { page } from "./documents/page";
 import { post } from "./documents/post";
 import { gallery } from "./objects/gallery";
@@ -26,7 +27,7 @@ import {
 
 export { LOCATION_SETTINGS_ID, SITE_SETTINGS_ID, STORE_SETTINGS_ID };
 
-const documents = [page, post, inquiry, clientGallery];
+const documents = [page, post, inquiry, order, clientGallery];
 /** Singletons at an id of their own (a private path), opened from their own item. */
 const privateSingletons = [locationSettings];
 const singletons = [siteSettings, storeSettings];
@@ -52,7 +53,7 @@ export const singletonTypes = new Set<string>(singletons.map((type) => type.name
 export const privateSingletonTypes = new Set<string>(privateSingletons.map((type) => type.name));
 
 /** Document types only the site creates (visitors' inquiries): never made by hand here. */
-export const siteWrittenTypes = new Set<string>([inquiry.name]);
+export const siteWrittenTypes = new Set<string>([inquiry.name, order.name]);
 
 /**
  * Document types created only from their own list, which gives each document an id of its own

@@ -41,7 +41,11 @@ const controlsOutside = (page: Page) =>
     [...document.querySelectorAll<HTMLElement>("dialog.photo-viewer :is(button, a[href])")]
       .filter((control) => control.checkVisibility())
       .filter((control) => {
-        const r = control.getBoundingClientRect();
+        // The details panel scrolls (a photograph for sale has its Buy form there): what is
+        // below its fold is reached by scrolling it, so the panel itself must be in view.
+        const panel = control.closest<HTMLElement>("[data-photo-info]");
+        const scrolls = panel !== null && panel.scrollHeight > panel.clientHeight;
+        const r = (scrolls ? panel : control).getBoundingClientRect();
         return r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight;
       })
       .map((control) => control.getAttribute("aria-label") ?? control.textContent),

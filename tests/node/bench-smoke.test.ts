@@ -69,6 +69,7 @@ describe("npm run bench --quick", () => {
       "throughput",
       "load",
       "galleries",
+      "store",
       "soak",
       "import",
       "scale",

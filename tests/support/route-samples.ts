@@ -106,6 +106,13 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
   "/order/:order{[A-Za-z0-9_-]{32}}": [
     { path: `/order/${"a".repeat(32)}`, expect: 404, group: "app" },
   ],
+  // A licence's download and a print's file for the lab: unsigned, they are nothing.
+  "/order/:order{[A-Za-z0-9_-]{32}}/download/:line{[1-9][0-9]{0,2}}": [
+    { path: `/order/${"a".repeat(32)}/download/1`, expect: 404, group: "app" },
+  ],
+  "/_app/store/print/:order{[A-Za-z0-9_-]{32}}/:line{[1-9][0-9]{0,2}}": [
+    { path: `/_app/store/print/${"a".repeat(32)}/1`, expect: 404, group: "app" },
+  ],
   // Client galleries: an id of the right shape that no gallery has, and the owner's upload.
   "/g/:gallery": [{ path: `/g/${NO_GALLERY}`, expect: 404, group: "app" }],
   "/g/:gallery/p/:photo": [{ path: `/g/${NO_GALLERY}/p/${NO_PHOTO}`, expect: 404, group: "app" }],

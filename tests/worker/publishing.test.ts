@@ -61,6 +61,10 @@ describe("the publish webhook", () => {
   it.each([
     ["a draft", { ...CHANGE, _id: "drafts.post-autumn" }],
     ["an inquiry from the contact form", { _id: "inquiry.0b0b1a2e-8e3f", _type: "inquiry" }],
+    [
+      "a store order's copy (the owner marked it shipped)",
+      { _id: `order.${"a".repeat(32)}`, _type: "order" },
+    ],
   ])("ignores %s, which no visitor sees", async (_, change) => {
     const before = await generation();
     const res = await request(HOOK, { env: hookEnv(), ...(await delivery(change)) });

@@ -58,7 +58,13 @@ describe("the Buy section", () => {
     const page = await request(FOR_SALE_PAGE, { env: off });
     expect(page.status).toBe(200);
     expect(page.body).not.toContain("/cart/add");
-    expect((await request("/cart", { env: off })).status).toBe(404);
+    const cart = await request("/cart", { env: off });
+    expect(cart.status).toBe(404);
+    // A developer is told which settings are missing; a deploy's visitors are not.
+    expect(cart.body).toContain("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not both set");
+    const deployed = await request("/cart", { env: { ...off, ENVIRONMENT: "production" } });
+    expect(deployed.status).toBe(404);
+    expect(deployed.body).not.toContain("STRIPE_");
   });
 });
 

@@ -15,7 +15,7 @@ import { setVar, VARS, type Vars, varOrDefault } from "./vars.ts";
 
 export { ConfigError, type ContentConfig } from "./content-config.ts";
 export type { Link, SiteDefaults } from "./site-defaults.ts";
-export { type StoreKeys, type StoreOff, storeIsOn } from "./store.ts";
+export { checkoutOrigin, type StoreKeys, type StoreOff, storeIsOn } from "./store.ts";
 export { TURNSTILE_ORIGIN, TURNSTILE_SCRIPT, type TurnstileKeys } from "./turnstile.ts";
 
 export interface Config {
@@ -53,6 +53,8 @@ export interface Config {
   freshSeconds: number;
   /** On a developer's machine: how far away the content generation's object pretends to be. */
   generationLatencyMs: number;
+  /** Seconds before the first retry of a failed fulfilment step (then doubling). */
+  storeRetrySeconds: number;
   /** The store's Stripe and lab keys (secrets), or why the store is off. */
   store: StoreKeys | StoreOff;
 }
@@ -98,6 +100,10 @@ function readConfig(env: Vars): Config {
       setVar(env, "ENVIRONMENT") === "development"
         ? wholeSeconds(varOrDefault(env, "GENERATION_LATENCY_MS"), 0)
         : 0,
+    storeRetrySeconds: wholeSeconds(
+      varOrDefault(env, "STORE_RETRY_SECONDS"),
+      Number(VARS.STORE_RETRY_SECONDS.default),
+    ),
     store: storeKeys(env),
   };
 }

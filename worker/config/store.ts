@@ -62,3 +62,9 @@ export function storeKeys(env: StoreEnv): StoreKeys | StoreOff {
 }
 
 export const storeIsOn = (keys: StoreKeys | StoreOff): keys is StoreKeys => !("off" in keys);
+
+/** Where Stripe's hosted checkout page is: Stripe's own, or the stand-in's origin. */
+export function checkoutOrigin(keys: StoreKeys): string {
+  const { api } = keys.stripe;
+  return api ? `${api.protocol}://${api.host}:${api.port}` : "https://checkout.stripe.com";
+}

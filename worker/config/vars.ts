@@ -63,6 +63,8 @@ export const VARS = {
   PRODIGI_API_KEY: { default: "", secret: true },
   /** Prodigi's API origin: its live API by default, https://api.sandbox.prodigi.com to try it. */
   PRODIGI_API_URL: { default: "https://api.prodigi.com" },
+  /** Seconds before the first retry of a failed fulfilment step (then doubling, at most an hour). */
+  STORE_RETRY_SECONDS: { default: "60" },
 } as const satisfies Record<string, { default: string; secret?: true }>;
 
 export type VarName = keyof typeof VARS;

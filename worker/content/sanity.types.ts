@@ -284,6 +284,37 @@ export type ClientGallery = {
   stats?: GalleryStats;
 };
 
+export type Order = {
+  _id: string;
+  _type: "order";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  shipped?: boolean;
+  trackingUrl?: string;
+  reference?: string;
+  status?: "paid" | "awaiting_payment" | "refunded";
+  fulfilment?: "none" | "lab" | "owner" | "parked" | "shipped";
+  fulfilmentError?: string;
+  labOrder?: string;
+  paidAt?: string;
+  name?: string;
+  email?: string;
+  shippingAddress?: string;
+  items?: Array<{
+    photograph?: string;
+    url?: string;
+    product?: string;
+    quantity?: number;
+    amount?: string;
+    fulfilment?: string;
+    _type: "orderItem";
+    _key: string;
+  }>;
+  total?: string;
+  orderPage?: string;
+};
+
 export type Inquiry = {
   _id: string;
   _type: "inquiry";
@@ -493,6 +524,7 @@ export type AllSanitySchemaTypes =
   | SanityImageCrop
   | SanityImageHotspot
   | ClientGallery
+  | Order
   | Inquiry
   | Post
   | Page

@@ -52,6 +52,8 @@ export function purgeFor(change: unknown): PurgeRequest | null {
   if (typeof _id !== "string") return EVERYTHING;
   if (_id.startsWith("drafts.") || _id.startsWith("versions.")) return null;
   if (_type === "inquiry" || _id.startsWith("inquiry.")) return null;
+  // Store orders are the owner's copies; the site never shows them.
+  if (_type === "order" || _id.startsWith("order.")) return null;
   if (clientGalleryOf(change) !== undefined) return null;
   const slugs = [slugOf(slug), slugOf(previousSlug)].filter((value) => value !== undefined);
   switch (_type) {

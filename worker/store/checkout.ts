@@ -5,7 +5,7 @@ import { offeredProduct } from "../content/catalogue.ts";
 import { photoForSale } from "../content/for-sale.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, siteOrigin } from "../request/context.ts";
+import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { refusal } from "./cart.tsx";
 import { cartIdOf } from "./carts.ts";
 import { catalogueFor, formOf, storeOf } from "./context.ts";
@@ -33,6 +33,7 @@ export const checkout: Handler<AppEnv> = async (c) => {
   if (!catalogue) return c.redirect("/cart?notice=changed", 303);
 
   const content = contentFor(c);
+  const site = await siteSettingsFor(c);
   const orderLines: OrderLine[] = [];
   for (const [index, line] of lines.entries()) {
     const ref = parsePhotoRef(line.photo);
@@ -52,6 +53,7 @@ export const checkout: Handler<AppEnv> = async (c) => {
       labSku: product.kind === "print" ? (product.labSku ?? null) : null,
       details: {
         path: photo.path,
+        creator: photo.image.asset.creditLine?.split(" · ")[0]?.trim() || site.owner,
         asset: photo.image.asset._id,
         assetUrl: photo.image.asset.url,
         assetWidth: photo.image.asset.width,
@@ -130,7 +132,7 @@ export const checkout: Handler<AppEnv> = async (c) => {
   };
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripeClient(store.keys).checkout.sessions.create(params, {
+    session = await (await stripeClient(store.keys)).checkout.sessions.create(params, {
       idempotencyKey: `checkout-${orderId}`,
     });
   } catch (error) {

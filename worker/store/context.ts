@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { type StoreKeys, storeIsOn } from "../config/config.ts";
 import { type Catalogue, catalogueOf } from "../content/catalogue.ts";
-import { pageNotFound } from "../errors/page-error.ts";
+import { echoPath, PageError, pageNotFound } from "../errors/page-error.ts";
 import { readText } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor } from "../request/context.ts";
@@ -23,7 +23,18 @@ export interface Store {
 /** The store, or a 404: with the store off (no Stripe keys), its addresses are not there. */
 export function storeOf(c: Context<AppEnv>): Store {
   const keys = c.var.config.store;
-  if (!storeIsOn(keys)) throw pageNotFound(new URL(c.req.url).pathname);
+  if (!storeIsOn(keys)) {
+    const path = new URL(c.req.url).pathname;
+    // On a developer's machine the page names the settings that are missing (never a value).
+    if (c.var.config.development) {
+      throw new PageError(
+        404,
+        `Page Not Found: ${echoPath(path)}. The store is off: ${keys.off} (in .dev.vars, or \`wrangler secret put\` for a deploy).`,
+        { fatal: true },
+      );
+    }
+    throw pageNotFound(path);
+  }
   return { keys, carts: d1Carts(c.env.STORE_DB), orders: d1Orders(c.env.STORE_DB) };
 }
 

@@ -4,8 +4,26 @@ import type { AppEnv } from "../request/app-env.ts";
 import { addToCart, cartPage, updateCart } from "./cart.tsx";
 import { checkout } from "./checkout.ts";
 import { PRIVATE_HEADERS } from "./context.ts";
+import { licenceDownload, printFile } from "./files-route.ts";
+import { FULFILMENT_DLQ, FULFILMENT_QUEUE, type FulfilmentMessage } from "./fulfil.ts";
 import { orderPage } from "./order-page.tsx";
+import { d1Orders } from "./orders.ts";
 import { stripeWebhook } from "./webhook.ts";
+
+export { fulfilOrders } from "./fulfil.ts";
+
+export const isFulfilmentQueue = (queue: string): boolean =>
+  queue === FULFILMENT_QUEUE || queue === FULFILMENT_DLQ;
+
+/**
+ * A newly paid order goes to the fulfilment queue (once: recorded in D1 after the queue has it;
+ * a webhook retried after a failed hand-over hands it over again).
+ */
+async function handOver(env: Env, order: string, origin: string): Promise<void> {
+  const message: FulfilmentMessage = { version: 1, order, origin };
+  await env.FULFILMENT.send(message);
+  await d1Orders(env.STORE_DB).markQueued(order);
+}
 
 /** Whatever the cart and order pages answer (error pages too) is one visitor's: kept by nobody. */
 const privateAnswers: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -33,4 +51,6 @@ store.post("/cart", updateCart);
 store.post("/cart/add", addToCart);
 store.post("/cart/checkout", checkout);
 store.get("/order/:order{[A-Za-z0-9_-]{32}}", orderPage);
-store.post("/_app/store/stripe", stripeWebhook());
+store.get("/order/:order{[A-Za-z0-9_-]{32}}/download/:line{[1-9][0-9]{0,2}}", licenceDownload);
+store.post("/_app/store/stripe", stripeWebhook(handOver));
+store.get("/_app/store/print/:order{[A-Za-z0-9_-]{32}}/:line{[1-9][0-9]{0,2}}", printFile);

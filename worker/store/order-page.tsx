@@ -1,12 +1,19 @@
 import type { Handler } from "hono";
 import { formatAmount } from "../content/catalogue.ts";
 import { pageNotFound } from "../errors/page-error.ts";
+import { errorText, log } from "../lib/log.ts";
+import { webAddress } from "../lib/web-address.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { PRIVATE_HEADERS, storeOf } from "./context.ts";
+import { signedFileUrl } from "./files.ts";
 import type { Order, OrderStatus } from "./orders.ts";
+import { type OwnerNotes, sanityOrderCopies } from "./studio.ts";
 import { OrderView } from "./views.tsx";
+
+/** How long a download link works. */
+const DOWNLOAD_DAYS = 7;
 
 const STATUS_TEXT: Record<OrderStatus, (order: Order) => string> = {
   open: () =>
@@ -14,13 +21,48 @@ const STATUS_TEXT: Record<OrderStatus, (order: Order) => string> = {
   awaiting_payment: () =>
     "Your bank transfer is on its way: the order goes ahead as soon as the money arrives.",
   paid: (order) =>
-    order.hasPrints
-      ? "Paid, thank you. Your prints are being made; you will hear when they ship."
-      : "Paid, thank you.",
+    order.fulfilment?.state === "refunding"
+      ? "Something in this order was withdrawn from sale just before your payment arrived: it is being refunded in full."
+      : order.fulfilment?.state === "withdrawn"
+        ? "Paid, thank you. Something in this order was withdrawn from sale just before your payment arrived: the photographer will write to you."
+        : order.hasPrints
+          ? "Paid, thank you. Your prints are being made; you will hear when they ship."
+          : "Paid, thank you. Your licensed files are below.",
   payment_failed: () => "The payment did not go through, so nothing was ordered.",
   expired: () => "This checkout was not completed in time, so nothing was ordered.",
   refunded: () => "This order was refunded in full.",
 };
+
+/**
+ * What the buyer is told about their prints' journey: the owner's "Shipped" and tracking link
+ * from the order's copy in the Studio (read past every cache), when the order has prints.
+ */
+async function shippingNews(
+  c: Parameters<Handler<AppEnv>>[0],
+  order: Order,
+): Promise<{ text: string; trackingUrl?: string } | undefined> {
+  if (order.status !== "paid" || !order.hasPrints) return undefined;
+  const state = order.fulfilment?.state;
+  let notes: OwnerNotes | undefined;
+  if (order.fulfilment?.studioWrittenAt) {
+    try {
+      notes = await sanityOrderCopies(c.var.config).notes(order.id);
+    } catch (error) {
+      log.warn("An order's Studio copy could not be read", {
+        order: order.id,
+        error: errorText(error),
+      });
+    }
+  }
+  // Only a web address becomes a link, whatever the document holds.
+  const trackingUrl = webAddress(notes?.trackingUrl ?? order.fulfilment?.trackingUrl)?.href;
+  if (notes?.shipped || order.fulfilment?.shippedAt) {
+    return { text: "Your prints are on their way.", ...(trackingUrl ? { trackingUrl } : {}) };
+  }
+  if (state === "lab") return { text: "Your prints are with the lab." };
+  if (state === "owner" || state === "parked") return { text: "Your prints are being made." };
+  return undefined;
+}
 
 /** The last characters of an order's id: what the buyer and the owner call it. */
 export const orderReference = (id: string) => id.slice(0, 8).toUpperCase();
@@ -38,6 +80,18 @@ export const orderPage: Handler<AppEnv> = async (c) => {
     throw error;
   }
   const layout = await loadLayout(c, { backdrop: false });
+  const shipping = await shippingNews(c, order);
+  // A paid licence's file, at an address signed for this order's line that expires.
+  const downloads = new Map<number, string>();
+  const held = order.fulfilment?.state === "refunding" || order.fulfilment?.state === "withdrawn";
+  if (order.status === "paid" && !held) {
+    for (const line of order.lines.filter((candidate) => candidate.kind === "licence")) {
+      downloads.set(
+        line.line,
+        await signedFileUrl(store.keys, "", "licence", order.id, line.line, DOWNLOAD_DAYS * 86_400),
+      );
+    }
+  }
   const money = (amount: number) => formatAmount(amount, order.currency, layout.site.language);
   const totals = [
     { label: "Subtotal", amount: money(order.subtotal) },
@@ -66,12 +120,32 @@ export const orderPage: Handler<AppEnv> = async (c) => {
         reference={orderReference(order.id)}
         status={order.status}
         statusText={STATUS_TEXT[order.status](order)}
+        {...(shipping ? { shipping } : {})}
         rows={order.lines.map((line) => ({
           name: line.productName,
           photoTitle: line.photoTitle,
           photoPath: line.details.path,
           quantity: line.quantity,
           total: money(line.unitAmount * line.quantity),
+          ...(downloads.has(line.line)
+            ? {
+                download: (
+                  <span className="mt-1 block">
+                    <a
+                      href={downloads.get(line.line)}
+                      download
+                      className="store-link focus-ring"
+                      data-licence-download
+                    >
+                      Download the licensed file
+                    </a>{" "}
+                    <span className="text-sm">
+                      (this link works for {DOWNLOAD_DAYS} days; this page gives a new one)
+                    </span>
+                  </span>
+                ),
+              }
+            : {}),
         }))}
         totals={totals}
         {...(shipTo ? { shipTo } : {})}

@@ -45,6 +45,8 @@ export interface LineDetails {
   heightInches?: number;
   longEdge?: number;
   termsUrl?: string;
+  /** Who made the photograph (its credit line's first part, else the site's owner): the licensor. */
+  creator?: string;
 }
 
 export interface ShippingDetails {

@@ -184,6 +184,8 @@ export interface OrderViewProps {
   totals: { label: string; amount: string }[];
   shipTo?: string[];
   email?: string | null;
+  /** Where the prints are, and their tracking link once shipped. */
+  shipping?: { text: string; trackingUrl?: string };
 }
 
 /** An order's own page: what was bought, where it stands, and the downloads of its licences. */
@@ -193,6 +195,19 @@ export function OrderView(props: OrderViewProps) {
       <p className="mt-4 text-lg" data-order-status={props.status}>
         {props.statusText}
       </p>
+      {props.shipping && (
+        <p className="mt-2" data-order-shipping>
+          {props.shipping.text}{" "}
+          {props.shipping.trackingUrl && (
+            <a
+              href={props.shipping.trackingUrl}
+              className="focus-ring rounded-sm underline underline-offset-4"
+            >
+              Track the parcel
+            </a>
+          )}
+        </p>
+      )}
       <table className="store-table mt-6">
         <caption className="sr-only">What was ordered</caption>
         <thead>

@@ -4,6 +4,7 @@ import { storeIsOn } from "../config/config.ts";
 import { errorText, log } from "../lib/log.ts";
 import { readText } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
+import { siteOrigin } from "../request/context.ts";
 import { d1Carts } from "./carts.ts";
 import { d1Orders, type Orders, type Payment } from "./orders.ts";
 import { verifiedEvent } from "./stripe.ts";
@@ -98,7 +99,7 @@ export async function applyEvent(
 }
 
 /** Where the worker hands a newly paid order on (fulfilment; the queue in index.ts). */
-export type OnPaid = (env: Env, order: string) => Promise<void>;
+export type OnPaid = (env: Env, order: string, origin: string) => Promise<void>;
 
 /**
  * `POST /_app/store/stripe`: Stripe's webhook. The raw body is verified with the SDK's
@@ -141,7 +142,7 @@ export const stripeWebhook =
         // earlier hand-over failed).
         const order = await orders.get(applied.order);
         if (order?.status === "paid" && order.fulfilmentQueuedAt === null) {
-          await onPaid(c.env, order.id);
+          await onPaid(c.env, order.id, siteOrigin(c));
         }
       }
       return c.json({ received: true, applied: true });

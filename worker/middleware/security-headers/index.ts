@@ -1,11 +1,21 @@
 import { buildInfo } from "virtual:build-info";
 import type { Context } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { TURNSTILE_ORIGIN } from "../../config/config.ts";
+import { checkoutOrigin, storeIsOn, TURNSTILE_ORIGIN } from "../../config/config.ts";
 import type { AppEnv } from "../../request/app-env.ts";
 
 /** Cloudflare Turnstile's origin where the owner turned it on for the contact form, else nothing. */
 const turnstile = (c: Context<AppEnv>) => (c.var.config.turnstile ? TURNSTILE_ORIGIN : "");
+
+/**
+ * The cart page's checkout form posts to the site, which answers with a redirect to Stripe's
+ * hosted checkout page: form-action governs that redirect too, so the cart page allows Stripe's
+ * checkout origin (the stand-in's on a developer's machine). No other page does.
+ */
+const checkout = (c: Context<AppEnv>) => {
+  const keys = c.var.config.store;
+  return c.req.path === "/cart" && storeIsOn(keys) ? checkoutOrigin(keys) : "";
+};
 
 /**
  * Headers on every response the worker makes (pages, errors, JSON, feeds). Static assets get
@@ -44,7 +54,7 @@ export const securityHeaders = secureHeaders({
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
-    formAction: ["'self'"],
+    formAction: ["'self'", checkout],
     // Only draft preview may be framed, and only by the Studio (the Presentation tool).
     frameAncestors: [
       (c: Context<AppEnv>) => (c.get("preview") ? c.var.config.studioOrigin : "'none'"),

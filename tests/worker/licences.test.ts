@@ -1,0 +1,90 @@
+// A licence bought, paid and downloaded through the real worker, D1 and the payments stand-in:
+// the order page's download link is signed for that order's line and expires, and the file
+// carries its licence in XMP, read back with exifr (a reader nobody here wrote).
+import exifr from "exifr";
+import { describe, expect, it } from "vitest";
+import { ORIGIN, request } from "./harness.ts";
+import { Buyer, deliver, eventsOf, LARGE, pay } from "./store.ts";
+
+/** A baseline or progressive JPEG's size, from its start-of-frame segment. */
+function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  let offset = 2;
+  while (offset + 9 < bytes.length && bytes[offset] === 0xff) {
+    const marker = bytes[offset + 1] ?? 0;
+    const length = ((bytes[offset + 2] ?? 0) << 8) | (bytes[offset + 3] ?? 0);
+    if (marker >= 0xc0 && marker <= 0xc3) {
+      return {
+        height: ((bytes[offset + 5] ?? 0) << 8) | (bytes[offset + 6] ?? 0),
+        width: ((bytes[offset + 7] ?? 0) << 8) | (bytes[offset + 8] ?? 0),
+      };
+    }
+    offset += 2 + length;
+  }
+  return undefined;
+}
+
+async function paidLicence(product = "licence:editorial") {
+  const buyer = new Buyer();
+  await buyer.add(LARGE, product);
+  const { session, order } = await buyer.checkout();
+  await pay(session);
+  const [completed] = await eventsOf([session]);
+  await deliver(completed);
+  const page = await buyer.get(`/order/${order}`);
+  const href =
+    /<a href="([^"]+)" download="" [^>]*data-licence-download/.exec(page.body)?.[1] ?? "";
+  return { buyer, order, page, href: href.replace(/&amp;/g, "&") };
+}
+
+describe("a licence", () => {
+  it("is downloaded from its order page, carrying its licence in XMP", async () => {
+    const { order, page, href } = await paidLicence();
+    expect(page.body).toContain("Download the licensed file");
+    expect(href).toMatch(
+      new RegExp(`^/order/${order}/download/1\\?expires=\\d+&signature=[\\w-]{43}$`),
+    );
+    const file = await request(href);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(file.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(file.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename=".+-editorial-licence\.jpg"$/,
+    );
+    const meta = await exifr.parse(file.bytes, { xmp: true, mergeOutput: false, tiff: false });
+    const plus = meta?.plus as Record<string, unknown>;
+    const rights = meta?.xmpRights as Record<string, unknown>;
+    const dc = meta?.dc as Record<string, unknown>;
+    expect(plus?.LicenseID).toBe(order);
+    expect(JSON.stringify(plus?.Licensee)).toContain("Test Buyer");
+    expect(JSON.stringify(plus?.Licensor)).toContain("LicensorName");
+    expect(rights?.WebStatement).toBe(`${ORIGIN}/licensing`);
+    expect(String(rights?.Marked)).toMatch(/true/i);
+    expect(JSON.stringify(rights?.UsageTerms)).toContain(`Editorial licence granted by`);
+    expect(JSON.stringify(dc?.rights)).toContain("©");
+    // The file is the licence's size: 3000 px on the long edge (the photograph has 5640).
+    expect(jpegSize(file.bytes)).toEqual({ width: 3000, height: 1687 });
+  });
+
+  it("is no file for a link altered, for another line, expired or unsigned", async () => {
+    const { order, href } = await paidLicence("licence:personal");
+    const url = new URL(href, ORIGIN);
+    const signature = url.searchParams.get("signature") ?? "";
+    for (const address of [
+      href.replace(signature, `${signature.slice(0, -2)}AA`),
+      href.replace(`/${order}/download/1?`, `/${order}/download/2?`),
+      href.replace(/expires=\d+/, "expires=1000"),
+      url.pathname,
+      href.replace(order, "x".repeat(32)),
+    ]) {
+      expect((await request(address)).status, address).toBe(404);
+    }
+  });
+
+  it("has no download before it is paid", async () => {
+    const buyer = new Buyer();
+    await buyer.add(LARGE, "licence:personal");
+    const { order } = await buyer.checkout();
+    const page = await buyer.get(`/order/${order}`);
+    expect(page.body).not.toContain("data-licence-download");
+  });
+});

@@ -1,0 +1,130 @@
+import type { Context, Handler } from "hono";
+import { storeIsOn } from "../config/config.ts";
+import { errorText, log } from "../lib/log.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { siteOrigin, siteSettingsFor } from "../request/context.ts";
+import { type FilePurpose, imageUrlOf, verifyFileUrl } from "./files.ts";
+import { d1Orders, type Order, type OrderLine } from "./orders.ts";
+import { licenceXmp, withXmp } from "./xmp.ts";
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
+
+/** The bare refusal of a file: the same 404 whatever was wrong, so nothing is learnt from it. */
+const refuse = (c: Context<AppEnv>) => c.text("404 Not Found", 404, PRIVATE);
+
+/** The order and line a signed file address names, when its signature and time are good. */
+export async function signedLine(
+  c: Context<AppEnv>,
+  purpose: FilePurpose,
+): Promise<{ order: Order; line: OrderLine } | undefined> {
+  const keys = c.var.config.store;
+  if (!storeIsOn(keys)) return undefined;
+  const id = c.req.param("order") ?? "";
+  const number = Number(c.req.param("line"));
+  const genuine = await verifyFileUrl(
+    keys,
+    purpose,
+    id,
+    number,
+    c.req.query("expires"),
+    c.req.query("signature"),
+  );
+  if (!genuine) return undefined;
+  const order = await d1Orders(c.env.STORE_DB).get(id);
+  const line = order?.lines.find((candidate) => candidate.line === number);
+  if (!order || !line || order.status !== "paid") return undefined;
+  // Withdrawn from sale before the payment arrived: nothing is delivered.
+  if (order.fulfilment?.state === "refunding" || order.fulfilment?.state === "withdrawn") {
+    return undefined;
+  }
+  if (line.kind !== (purpose === "print" ? "print" : "licence")) return undefined;
+  return { order, line };
+}
+
+/** The photograph's file for a line, from the image service (cropped as the owner cropped it). */
+export async function lineImage(
+  line: OrderLine,
+  imageOrigin: string,
+): Promise<Response | undefined> {
+  try {
+    const res = await fetch(imageUrlOf(line, imageOrigin), {
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (res.ok && res.body) return res;
+    await res.body?.cancel();
+    log.error("The image service refused an order's file", { status: res.status });
+  } catch (error) {
+    log.error("The image service could not be reached for an order's file", {
+      error: errorText(error),
+    });
+  }
+  return undefined;
+}
+
+/**
+ * `GET /_app/store/print/{order}/{line}?expires=…&signature=…`: a print's file for the lab,
+ * which downloads it itself: the photograph at full size, as the owner cropped it, as a JPEG.
+ * Only with a genuine signature, before it expires, for a paid order's print line.
+ */
+export const printFile: Handler<AppEnv> = async (c) => {
+  const found = await signedLine(c, "print");
+  if (!found) return refuse(c);
+  const image = await lineImage(found.line, c.var.config.imageOrigin);
+  if (!image) return c.text("502 Bad Gateway", 502, PRIVATE);
+  return new Response(image.body, {
+    headers: {
+      "Content-Type": "image/jpeg",
+      "Content-Disposition": `attachment; filename="${found.order.id.slice(0, 8)}-${found.line.line}.jpg"`,
+      ...PRIVATE,
+    },
+  });
+};
+
+/**
+ * `GET /order/{order}/download/{line}?expires=…&signature=…`: a licence's file for its buyer,
+ * from their order page: the photograph as the owner cropped it, at the licence's size, with the
+ * licence written into its XMP (licensor, licensee, licence type and terms, order id,
+ * copyright). Only with a genuine signature, before it expires, for a paid order's licence.
+ */
+export const licenceDownload: Handler<AppEnv> = async (c) => {
+  const found = await signedLine(c, "licence");
+  if (!found) return refuse(c);
+  const { order, line } = found;
+  const image = await lineImage(line, c.var.config.imageOrigin);
+  if (!image) return c.text("502 Bad Gateway", 502, PRIVATE);
+  const site = await siteSettingsFor(c);
+  const origin = siteOrigin(c);
+  const creator = line.details.creator ?? site.owner;
+  const xmp = licenceXmp({
+    licensor: creator,
+    licensorUrl: origin,
+    licensee: order.name ?? order.email ?? "The buyer",
+    licenceType: line.productName,
+    termsUrl: new URL(line.details.termsUrl ?? "/", origin).href,
+    orderId: order.id,
+    copyright: `© ${creator}`,
+    title: line.photoTitle,
+  });
+  let file: Uint8Array;
+  try {
+    file = withXmp(new Uint8Array(await image.arrayBuffer()), xmp);
+  } catch (error) {
+    log.error("A licensed file could not carry its licence", {
+      order: order.id,
+      error: errorText(error),
+    });
+    return c.text("502 Bad Gateway", 502, PRIVATE);
+  }
+  const name =
+    line.photoTitle
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60) || "photograph";
+  return new Response(file, {
+    headers: {
+      "Content-Type": "image/jpeg",
+      "Content-Disposition": `attachment; filename="${name}-${line.product}-licence.jpg"`,
+      ...PRIVATE,
+    },
+  });
+};

@@ -1,0 +1,292 @@
+import { parsePhotoRef } from "../../shared/inquiries.ts";
+import { type Config, loadConfig, type StoreKeys, storeIsOn } from "../config/config.ts";
+import { catalogueOf, offeredProduct } from "../content/catalogue.ts";
+import { type ContentSource, createContentSource } from "../content/content-source.ts";
+import { photoForSale } from "../content/for-sale.ts";
+import { localGeneration } from "../content/generation.ts";
+import { paths } from "../content/paths.ts";
+import { loadSiteSettings } from "../content/site-settings.ts";
+import { errorText, log } from "../lib/log.ts";
+import { signedFileUrl } from "./files.ts";
+import { type Lab, type LabOrderRequest, LabRefusal, labFor } from "./labs/index.ts";
+import { buyerEmail, ownerEmail } from "./mail.ts";
+import { orderReference } from "./order-page.tsx";
+import { d1Orders, type Order } from "./orders.ts";
+import { stripeClient } from "./stripe.ts";
+import { type OrderCopies, orderFields, sanityOrderCopies } from "./studio.ts";
+
+/**
+ * Fulfilment (docs/store.md): the worker's queue consumer for paid orders. The webhook hands a
+ * newly paid order to the FULFILMENT queue; this sends its lab prints to the lab (Prodigi, with
+ * our order id as its idempotency key), leaves the owner's prints waiting for the owner, writes
+ * the owner's copy in the Studio and sends the owner's and the buyer's e-mails. Each step is
+ * recorded on the order in D1 and skipped once done, so a retried message repeats none of them.
+ * A step that fails is retried with backoff (the lab down, or refusing); after wrangler.toml's
+ * `max_retries` the queue moves the message to the dead-letter queue, whose consumer (here too)
+ * parks the order: still paid, its error on the order and in the Studio, for the owner.
+ */
+
+export const FULFILMENT_QUEUE = "photo-portfolio-orders";
+export const FULFILMENT_DLQ = "photo-portfolio-orders-dlq";
+
+/** A print file's address stays valid a week: the lab downloads it again if it must. */
+const PRINT_FILE_SECONDS = 7 * 24 * 60 * 60;
+/** The longest wait between two attempts: an hour. */
+const MAX_RETRY_SECONDS = 60 * 60;
+
+export interface FulfilmentMessage {
+  version: 1;
+  order: string;
+  /** The site's origin when the order was paid: its links point there. */
+  origin: string;
+}
+
+export function parseFulfilmentMessage(body: unknown): FulfilmentMessage | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const { version, order, origin } = body as Record<string, unknown>;
+  if (version !== 1 || typeof order !== "string" || typeof origin !== "string") return undefined;
+  if (!/^[A-Za-z0-9_-]{32}$/.test(order) || !/^https?:\/\/[^/]+$/.test(origin)) return undefined;
+  return { version, order, origin };
+}
+
+export interface FulfilmentDeps {
+  lab?: Lab | undefined;
+  copies?: OrderCopies;
+}
+
+/** Seconds before the next attempt after `attempts` failed ones: STORE_RETRY_SECONDS doubling, at most an hour. */
+export const retrySeconds = (config: Pick<Config, "storeRetrySeconds">, attempts: number) =>
+  Math.min(
+    MAX_RETRY_SECONDS,
+    config.storeRetrySeconds * 2 ** Math.max(0, Math.min(attempts - 1, 20)),
+  );
+
+async function siteTitle(env: Env, config: Config, ctx: ExecutionContext): Promise<string> {
+  const content = createContentSource(config, ctx, paths.home(), {
+    generation: async () => (await localGeneration(env, ctx)).copy,
+    preview: false,
+  });
+  return (await loadSiteSettings(() => content.settings(), config.site, { path: "/_app/store" }))
+    .title;
+}
+
+async function labRequest(keys: StoreKeys, order: Order, origin: string): Promise<LabOrderRequest> {
+  const shipping = order.shippingAddress;
+  const address = shipping?.address;
+  if (
+    !shipping?.name ||
+    !address?.line1 ||
+    !address.postal_code ||
+    !address.city ||
+    !address.country
+  ) {
+    throw new LabRefusal("The order has no complete shipping address");
+  }
+  const items = [];
+  for (const line of order.lines.filter((candidate) => candidate.fulfilment === "lab")) {
+    if (!line.labSku) throw new LabRefusal(`Line ${line.line} has no lab product code`);
+    items.push({
+      reference: `${order.id}-${line.line}`,
+      sku: line.labSku,
+      copies: line.quantity,
+      fileUrl: await signedFileUrl(keys, origin, "print", order.id, line.line, PRINT_FILE_SECONDS),
+    });
+  }
+  return {
+    orderId: order.id,
+    recipient: {
+      name: shipping.name,
+      email: order.email,
+      address: {
+        line1: address.line1,
+        line2: address.line2,
+        postalCode: address.postal_code,
+        city: address.city,
+        state: address.state,
+        countryCode: address.country,
+      },
+    },
+    items,
+  };
+}
+
+/**
+ * The lines whose photograph or product is no longer offered now that the money is in (the
+ * photograph withdrawn, or made "not for sale", between checkout and payment), read past every
+ * cache; and what the owner chose for that case.
+ */
+async function withdrawnLines(
+  content: ContentSource,
+  order: Order,
+): Promise<{ titles: string[]; choice: "refund" | "wait" }> {
+  const catalogue = catalogueOf(await content.store());
+  const titles: string[] = [];
+  for (const line of order.lines) {
+    const ref = parsePhotoRef(line.photo);
+    const photo = ref && catalogue ? await photoForSale(content, catalogue, ref) : undefined;
+    if (!photo || !offeredProduct(photo.offer, line.kind, line.product)) {
+      titles.push(`${line.productName}, "${line.photoTitle}"`);
+    }
+  }
+  return { titles, choice: catalogue?.withdrawn ?? "refund" };
+}
+
+/** Where the order's fulfilment stands, from its lines and what was done. */
+function stateOf(order: Order, labOrder: string | null, hasLab: boolean): string {
+  const lab = order.lines.some((line) => line.fulfilment === "lab");
+  const own = order.lines.some((line) => line.fulfilment === "owner");
+  if (own || (lab && !hasLab)) return "owner";
+  if (lab) return labOrder ? "lab" : "pending";
+  return "none";
+}
+
+/** One paid order's fulfilment, every step once (see above). */
+export async function fulfilOrder(
+  env: Env,
+  ctx: ExecutionContext,
+  message: FulfilmentMessage,
+  deps: FulfilmentDeps = {},
+): Promise<void> {
+  const config = loadConfig(env);
+  const keys = config.store;
+  if (!storeIsOn(keys)) throw new Error("The store is off (no Stripe keys): the order waits");
+  const orders = d1Orders(env.STORE_DB);
+  let order = await orders.get(message.order);
+  // A refunded or unknown order has nothing left to fulfil.
+  if (order?.status !== "paid") return;
+  const origin = order.fulfilment.origin ?? message.origin;
+  if (!order.fulfilment.origin) await orders.record(order.id, { origin });
+  const lab = "lab" in deps ? deps.lab : labFor(keys);
+
+  // 0. Still for sale, now that the money is in? Checked once, before anything is handed on.
+  if (order.fulfilment.state === null) {
+    const fresh = createContentSource(config, ctx, paths.home(), {
+      generation: async () => null,
+      preview: false,
+    });
+    const { titles, choice } = await withdrawnLines(fresh, order);
+    if (titles.length) {
+      const error = `No longer for sale when the payment arrived: ${titles.join("; ")}`;
+      if (choice === "refund" && order.paymentIntent) {
+        const stripe = await stripeClient(keys);
+        await stripe.refunds.create(
+          { payment_intent: order.paymentIntent, metadata: { order: order.id } },
+          { idempotencyKey: `refund-${order.id}` },
+        );
+      }
+      await orders.record(order.id, {
+        fulfilment_state: choice === "refund" ? "refunding" : "withdrawn",
+        fulfilment_error: error,
+      });
+      order = (await orders.get(order.id)) ?? order;
+    }
+  }
+  const held = order.fulfilment.state === "refunding" || order.fulfilment.state === "withdrawn";
+
+  // 1. The lab's prints, once (the lab's idempotency key makes a repeat the same order).
+  let labOrder = order.fulfilment.labOrder;
+  if (!held && lab && !labOrder && order.lines.some((line) => line.fulfilment === "lab")) {
+    try {
+      labOrder = (await lab.submit(await labRequest(keys, order, origin))).labOrderId;
+      await orders.record(order.id, { lab_order: labOrder, fulfilment_error: null });
+    } catch (error) {
+      await orders.record(order.id, { fulfilment_error: `${lab.name}: ${errorText(error)}` });
+      throw error;
+    }
+  }
+  if (!held) {
+    await orders.record(order.id, { fulfilment_state: stateOf(order, labOrder, Boolean(lab)) });
+  }
+  order = (await orders.get(order.id)) ?? order;
+
+  // 2. The owner's copy in the Studio (written again each time: it says where things stand).
+  const reference = orderReference(order.id);
+  const orderUrl = `${origin}/order/${order.id}`;
+  const copies = deps.copies ?? sanityOrderCopies(config);
+  await copies.write(order.id, orderFields(config, order, reference, orderUrl));
+  if (!order.fulfilment.studioWrittenAt)
+    await orders.record(order.id, { studio_written_at: Date.now() });
+
+  // 3. The e-mails, each once.
+  const title = await siteTitle(env, config, ctx);
+  const to = config.mail.to;
+  if (to && !order.fulfilment.ownerMailedAt) {
+    await env.STORE_MAIL.send(ownerEmail(config, order, to, reference, orderUrl, title));
+    await orders.record(order.id, { owner_mailed_at: Date.now() });
+  }
+  if (order.email && !order.fulfilment.buyerMailedAt) {
+    await env.STORE_MAIL.send(buyerEmail(config, order, order.email, reference, orderUrl, title));
+    await orders.record(order.id, { buyer_mailed_at: Date.now() });
+  }
+}
+
+/**
+ * Parks an order whose every attempt failed (its message came from the dead-letter queue): it
+ * stays paid, with its error, marked "parked" in D1 and in the Studio for the owner.
+ */
+export async function parkOrder(env: Env, message: FulfilmentMessage, deps: FulfilmentDeps = {}) {
+  const config = loadConfig(env);
+  const orders = d1Orders(env.STORE_DB);
+  const order = await orders.get(message.order);
+  if (order?.status !== "paid") return;
+  await orders.record(order.id, { fulfilment_state: "parked", parked_at: Date.now() });
+  const parked = (await orders.get(order.id)) ?? order;
+  try {
+    const copies = deps.copies ?? sanityOrderCopies(config);
+    const origin = parked.fulfilment.origin ?? message.origin;
+    await copies.write(
+      order.id,
+      orderFields(config, parked, orderReference(order.id), `${origin}/order/${order.id}`),
+    );
+  } catch (error) {
+    log.error("A parked order's Studio copy could not be written", {
+      order: order.id,
+      error: errorText(error),
+    });
+  }
+}
+
+/**
+ * The queue consumer for the fulfilment queue and its dead-letter queue (worker/index.ts hands
+ * both here by name).
+ */
+export async function fulfilOrders(
+  batch: MessageBatch<unknown>,
+  env: Env,
+  ctx: ExecutionContext,
+  deps: FulfilmentDeps = {},
+): Promise<void> {
+  const config = loadConfig(env);
+  for (const item of batch.messages) {
+    const fields = { queue: batch.queue, queueMessage: item.id, attempt: item.attempts };
+    const message = parseFulfilmentMessage(item.body);
+    if (!message) {
+      log.error("Queue message dropped: it is not an order to fulfil", fields);
+      item.ack();
+      continue;
+    }
+    if (batch.queue === FULFILMENT_DLQ) {
+      await parkOrder(env, message, deps);
+      log.error("Order parked: every attempt to fulfil it failed; it waits for the owner", {
+        ...fields,
+        order: message.order,
+      });
+      item.ack();
+      continue;
+    }
+    try {
+      await fulfilOrder(env, ctx, message, deps);
+      log.info("Order fulfilment handed on", { ...fields, order: message.order });
+      item.ack();
+    } catch (error) {
+      const retryInSeconds = retrySeconds(config, item.attempts);
+      log.error("Order fulfilment failed; it will be retried", {
+        ...fields,
+        order: message.order,
+        retryInSeconds,
+        error: errorText(error),
+      });
+      item.retry({ delaySeconds: retryInSeconds });
+    }
+  }
+}

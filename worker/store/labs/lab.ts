@@ -1,0 +1,47 @@
+/**
+ * A print lab, as the store's fulfilment uses it: one call that hands it an order's prints.
+ * Prodigi's is the first (prodigi.ts); a second lab is one more file with a `Lab` of its own,
+ * and its name in labs/index.ts.
+ */
+
+export interface LabRecipient {
+  name: string;
+  email: string | null;
+  address: {
+    line1: string;
+    line2: string | null;
+    postalCode: string;
+    city: string;
+    state: string | null;
+    countryCode: string;
+  };
+}
+
+export interface LabItem {
+  /** Our line's reference ("{order}-{line}"). */
+  reference: string;
+  sku: string;
+  copies: number;
+  /** The print file: a signed address on this site that expires (the lab downloads it). */
+  fileUrl: string;
+}
+
+export interface LabOrderRequest {
+  /** Our order's id: the lab's idempotency key and merchant reference, so a retry never orders twice. */
+  orderId: string;
+  recipient: LabRecipient;
+  items: LabItem[];
+  /** Where the lab calls back with its news, when it does. */
+  callbackUrl?: string;
+}
+
+/** A lab that answered, but refused the order (its reasons, for the owner). */
+export class LabRefusal extends Error {
+  override name = "LabRefusal";
+}
+
+export interface Lab {
+  name: string;
+  /** Places the order (or finds the one a retry placed already); the lab's order id. */
+  submit(order: LabOrderRequest): Promise<{ labOrderId: string }>;
+}

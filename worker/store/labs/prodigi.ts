@@ -1,0 +1,66 @@
+import { type Lab, type LabOrderRequest, LabRefusal } from "./lab.ts";
+
+/**
+ * Prodigi's Print API v4 (https://www.prodigi.com/print-api/docs/reference/): `POST
+ * {api}/v4.0/Orders` with the `X-API-Key`, JSON in camelCase. Our order id is its idempotency
+ * key, so an order handed over twice (a retried message) is one order at the lab: Prodigi
+ * answers "AlreadyExists" with the first. Each print file is fetched by the lab from the signed,
+ * expiring address we give.
+ */
+export function prodigi(settings: { apiKey: string; apiUrl: string }): Lab {
+  return {
+    name: "Prodigi",
+    async submit(order: LabOrderRequest) {
+      const body = {
+        merchantReference: order.orderId,
+        idempotencyKey: order.orderId,
+        shippingMethod: "Standard",
+        ...(order.callbackUrl ? { callbackUrl: order.callbackUrl } : {}),
+        recipient: {
+          name: order.recipient.name,
+          ...(order.recipient.email ? { email: order.recipient.email } : {}),
+          address: {
+            line1: order.recipient.address.line1,
+            ...(order.recipient.address.line2 ? { line2: order.recipient.address.line2 } : {}),
+            postalOrZipCode: order.recipient.address.postalCode,
+            countryCode: order.recipient.address.countryCode,
+            townOrCity: order.recipient.address.city,
+            ...(order.recipient.address.state
+              ? { stateOrCounty: order.recipient.address.state }
+              : {}),
+          },
+        },
+        items: order.items.map((item) => ({
+          merchantReference: item.reference,
+          sku: item.sku,
+          copies: item.copies,
+          sizing: "fillPrintArea",
+          assets: [{ printArea: "default", url: item.fileUrl }],
+        })),
+        metadata: { order: order.orderId },
+      };
+      const res = await fetch(`${settings.apiUrl}/v4.0/Orders`, {
+        method: "POST",
+        headers: { "X-API-Key": settings.apiKey, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const answer = (await res.json().catch(() => null)) as {
+        outcome?: string;
+        order?: { id?: string };
+        failures?: Record<string, { code?: string; description?: string }[]>;
+      } | null;
+      const id = answer?.order?.id;
+      if (res.ok && id && (answer?.outcome === "Created" || answer?.outcome === "AlreadyExists")) {
+        return { labOrderId: id };
+      }
+      const reasons = Object.entries(answer?.failures ?? {})
+        .flatMap(([path, list]) => list.map((failure) => `${path}: ${failure.code ?? "?"}`))
+        .join("; ");
+      const why = `Prodigi answered ${res.status} ${answer?.outcome ?? ""}${reasons ? ` (${reasons})` : ""}`;
+      throw res.status >= 400 && res.status < 500 && res.status !== 429
+        ? new LabRefusal(why)
+        : new Error(why);
+    },
+  };
+}

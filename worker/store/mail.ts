@@ -1,0 +1,122 @@
+import type { Config } from "../config/config.ts";
+import { formatAmount } from "../content/catalogue.ts";
+import type { Order } from "./orders.ts";
+
+/**
+ * The store's e-mails, through Cloudflare Email Service's `send_email` binding (STORE_MAIL), as
+ * the inquiries' are: the owner's for every paid order, the buyer's with their order page. Plain
+ * text; every header a field of its own, so nothing the buyer typed at checkout adds one.
+ */
+
+export interface StoreEmail {
+  from: EmailAddress;
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+const oneLine = (text: string, max: number) => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a header is one line.
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+/** The sender: CONTACT_EMAIL_FROM, else orders@ the site's host. */
+const sender = (config: Config, origin: string) =>
+  config.mail.from ?? `orders@${new URL(config.siteUrl ?? origin).hostname}`;
+
+function lines(order: Order, language: string): string[] {
+  const money = (amount: number) => formatAmount(amount, order.currency, language);
+  return [
+    ...order.lines.map(
+      (line) =>
+        `${line.quantity} × ${line.productName}, "${line.photoTitle}": ${money(line.unitAmount * line.quantity)}`,
+    ),
+    "",
+    `Total paid: ${money(order.total ?? order.subtotal)}`,
+  ];
+}
+
+export function ownerEmail(
+  config: Config,
+  order: Order,
+  to: string,
+  reference: string,
+  orderUrl: string,
+  siteTitle: string,
+): StoreEmail {
+  const origin = order.fulfilment.origin ?? orderUrl;
+  const ownPrints = order.lines.filter((line) => line.fulfilment === "owner");
+  const address = order.shippingAddress?.address;
+  return {
+    from: { name: oneLine(siteTitle, 80), email: sender(config, origin) },
+    to,
+    subject: oneLine(`New order ${reference} from ${order.name ?? order.email ?? "a buyer"}`, 150),
+    text: [
+      `${order.name ?? "Someone"} <${order.email ?? "no e-mail"}> paid for order ${reference} on ${siteTitle}.`,
+      ...(order.fulfilment.state === "refunding"
+        ? ["", `Refunded in full: ${order.fulfilment.error ?? "something was no longer for sale"}.`]
+        : order.fulfilment.state === "withdrawn"
+          ? [
+              "",
+              `Waiting for you: ${order.fulfilment.error ?? "something was no longer for sale"}.`,
+            ]
+          : []),
+      "",
+      ...lines(order, config.site.language),
+      ...(address
+        ? [
+            "",
+            "Ship to:",
+            ...[
+              order.shippingAddress?.name,
+              address.line1,
+              address.line2,
+              [address.postal_code, address.city].filter(Boolean).join(" "),
+              address.state,
+              address.country,
+            ].filter(Boolean),
+          ]
+        : []),
+      ...(ownPrints.length
+        ? [
+            "",
+            `You print ${ownPrints.length === 1 ? "one item" : `${ownPrints.length} items`} yourself: mark the order shipped in your Studio, under Orders, with its tracking link.`,
+          ]
+        : []),
+      "",
+      "--",
+      `The order is in your Studio, under Orders (order.${order.id}).`,
+    ].join("\n"),
+    headers: { "X-Order-Id": order.id },
+  };
+}
+
+export function buyerEmail(
+  config: Config,
+  order: Order,
+  to: string,
+  reference: string,
+  orderUrl: string,
+  siteTitle: string,
+): StoreEmail {
+  const licences = order.lines.some((line) => line.kind === "licence");
+  const prints = order.lines.some((line) => line.kind === "print");
+  return {
+    from: { name: oneLine(siteTitle, 80), email: sender(config, orderUrl) },
+    to,
+    subject: oneLine(`Your order ${reference} from ${siteTitle}`, 150),
+    text: [
+      `Thank you for your order${order.name ? `, ${order.name}` : ""}.`,
+      "",
+      ...lines(order, config.site.language),
+      "",
+      `Your order page: ${orderUrl}`,
+      ...(licences ? ["Your licensed files are downloaded from it."] : []),
+      ...(prints ? ["It says when your prints ship, with their tracking link."] : []),
+      "Keep this e-mail: the page's address is the only way to your order.",
+    ].join("\n"),
+    headers: { "X-Order-Id": order.id },
+  };
+}

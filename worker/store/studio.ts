@@ -1,0 +1,122 @@
+import type { SanityClient } from "@sanity/client";
+import { type Config, contentSettings } from "../config/config.ts";
+import { formatAmount } from "../content/catalogue.ts";
+import { sanityClient } from "../content/sanity-client.ts";
+import type { Order } from "./orders.ts";
+
+/**
+ * Orders in the Studio: the owner's copy of each paid order, an `order` document at
+ * `order.{id}` (a sub-path: never served without a token). The site writes its fields and never
+ * the owner's ("Shipped", the tracking link), so a later write keeps what the owner set.
+ */
+export const orderDocumentId = (id: string) => `order.${id}`;
+
+export interface OrderDocumentFields {
+  reference: string;
+  status: string;
+  fulfilment: string;
+  fulfilmentError?: string;
+  labOrder?: string;
+  paidAt?: string;
+  name?: string;
+  email?: string;
+  shippingAddress?: string;
+  items: {
+    _key: string;
+    _type: "orderItem";
+    photograph: string;
+    url: string;
+    product: string;
+    quantity: number;
+    amount: string;
+    fulfilment: string;
+  }[];
+  total: string;
+  orderPage: string;
+}
+
+export interface OwnerNotes {
+  shipped?: boolean;
+  trackingUrl?: string;
+}
+
+export interface OrderCopies {
+  /** Creates or updates the site's fields of the order's document. */
+  write(id: string, fields: OrderDocumentFields): Promise<void>;
+  /** What the owner set on it ("Shipped", the tracking link). */
+  notes(id: string): Promise<OwnerNotes | undefined>;
+}
+
+export function orderFields(
+  config: Config,
+  order: Order,
+  reference: string,
+  orderPage: string,
+): OrderDocumentFields {
+  const money = (amount: number) => formatAmount(amount, order.currency, config.site.language);
+  const address = order.shippingAddress?.address;
+  const origin = new URL(orderPage).origin;
+  return {
+    reference,
+    status: order.status,
+    fulfilment: order.fulfilment.state ?? "none",
+    ...(order.fulfilment.error ? { fulfilmentError: order.fulfilment.error } : {}),
+    ...(order.fulfilment.labOrder ? { labOrder: order.fulfilment.labOrder } : {}),
+    ...(order.paidAt ? { paidAt: new Date(order.paidAt).toISOString() } : {}),
+    ...(order.name ? { name: order.name } : {}),
+    ...(order.email ? { email: order.email } : {}),
+    ...(address
+      ? {
+          shippingAddress: [
+            order.shippingAddress?.name,
+            address.line1,
+            address.line2,
+            [address.postal_code, address.city].filter(Boolean).join(" "),
+            address.state,
+            address.country,
+          ]
+            .filter(Boolean)
+            .join("\n"),
+        }
+      : {}),
+    items: order.lines.map((line) => ({
+      _key: `line${line.line}`,
+      _type: "orderItem",
+      photograph: line.photoTitle,
+      url: `${origin}${line.details.path}`,
+      product: line.productName,
+      quantity: line.quantity,
+      amount: money(line.unitAmount * line.quantity),
+      fulfilment: line.fulfilment,
+    })),
+    total: money(order.total ?? order.subtotal),
+    orderPage,
+  };
+}
+
+export function sanityOrderCopies(settings: Config): OrderCopies {
+  const config = contentSettings(settings);
+  if (!config.token) throw new Error("Orders in the Studio need SANITY_TOKEN (an Editor token)");
+  const client: SanityClient = sanityClient({ ...config, useCdn: false });
+  return {
+    async write(id, fields) {
+      const docId = orderDocumentId(id);
+      await client
+        .transaction()
+        .createIfNotExists({ _id: docId, _type: "order", shipped: false, ...fields })
+        .patch(docId, (patch) => patch.set(fields))
+        .commit();
+    },
+    async notes(id) {
+      const doc = await client.getDocument<OwnerNotes>(orderDocumentId(id), {
+        signal: AbortSignal.timeout(3_000),
+      });
+      return doc
+        ? {
+            shipped: doc.shipped === true,
+            ...(doc.trackingUrl ? { trackingUrl: doc.trackingUrl } : {}),
+          }
+        : undefined;
+    },
+  };
+}
