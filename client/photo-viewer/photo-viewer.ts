@@ -286,20 +286,28 @@ dialog.addEventListener("close", () => {
   if (shown) close();
 });
 
+/** A field the visitor types or chooses in (the Buy section's options and quantity). */
+const isField = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
+
 dialog.addEventListener("keydown", (event) => {
   const command = keyCommand(event, {
     zoomed: zoomed(),
     screen: { w: innerWidth, h: innerHeight },
   });
   if (!command) return;
+  // In a field, + and − are digits' neighbours and the arrows choose an option: only Tab and
+  // Escape stay the viewer's.
+  if (isField(event.target) && command.type !== "tab" && command.type !== "leave") return;
   if (command.type === "zoom") move(command.input);
   else if (command.type === "step") step(command.direction);
   else if (command.type === "leave") leave();
   else if (command.type === "fullscreen") void toggleFullscreen();
   else {
-    const controls = [...dialog.querySelectorAll<HTMLElement>("button, a[href]")].filter(
-      (control) => control.getClientRects().length > 0,
-    );
+    const controls = [
+      ...dialog.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea"),
+    ].filter((control) => control.getClientRects().length > 0);
     const target = wrapFocus(controls, document.activeElement, command.backwards);
     if (!target) return;
     target.focus();

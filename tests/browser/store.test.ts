@@ -10,7 +10,11 @@ import { hydrated, startBrowserSession } from "./chromium.ts";
 
 const { siteUrl, withPage } = startBrowserSession();
 
-/** Chooses a product in a photo page's Buy section and adds it to the cart. */
+/**
+ * Chooses a product in a photo page's Buy section and adds it to the cart, as a visitor does:
+ * without JavaScript on the page itself; with it, in the details of the viewer that shows the
+ * photograph over the page.
+ */
 async function addToCart(
   page: Page,
   path: string,
@@ -19,20 +23,22 @@ async function addToCart(
   javaScript = true,
 ) {
   await page.goto(path);
-  if (javaScript) await hydrated(page);
-  // The page's own Buy section (the viewer keeps a copy of the photograph's panel in its
-  // dialog). Its controls are activated as a click does, wherever the viewer's stage is.
-  const buy = page.locator("main [data-buy]");
-  const choice = buy.locator(`input[name="product"][value="${product}"]`);
-  await choice.dispatchEvent("click");
-  expect(await choice.isChecked()).toBe(true);
-  // Set as typing sets it (the viewer's keys, + and − among them, are not the field's).
-  await buy.locator('input[name="quantity"]').evaluate((input: HTMLInputElement, value) => {
-    input.value = value;
-  }, quantity);
+  let buy = page.locator("main [data-buy]");
+  if (javaScript) {
+    await hydrated(page);
+    const viewer = page.locator("dialog.photo-viewer[open]");
+    await viewer.getByRole("button", { name: "Details" }).click();
+    buy = viewer.locator("[data-buy]");
+  }
+  await buy.locator(`input[name="product"][value="${product}"]`).check();
+  // Typed as a visitor types: + and − in the field are the field's, not the viewer's zoom.
+  const field = buy.locator('input[name="quantity"]');
+  await field.fill("");
+  await field.pressSequentially(quantity);
+  expect(await field.inputValue()).toBe(quantity);
   await Promise.all([
     page.waitForURL(/\/cart$/),
-    buy.getByRole("button", { name: "Add to cart" }).dispatchEvent("click"),
+    buy.getByRole("button", { name: "Add to cart" }).click(),
   ]);
 }
 
