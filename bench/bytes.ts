@@ -47,7 +47,7 @@ export interface PageAssets {
 }
 
 /** The page's module addresses (shared/modules.ts), as it carries them in `#modules`. */
-async function moduleAddresses(url: string): Promise<ModuleAddresses | undefined> {
+export async function moduleAddresses(url: string): Promise<ModuleAddresses | undefined> {
   const html = await (await fetch(url)).text();
   const json = /<script type="application\/json" id="modules">([^<]*)<\/script>/.exec(html)?.[1];
   return json ? (JSON.parse(json) as ModuleAddresses) : undefined;

@@ -2,6 +2,7 @@
 // throughput, content calls, bytes, lighthouse lab metrics and a slow-content load run,
 // prints each figure next to its budget, writes bench/results/latest.md and exits 1 when a
 // budget is missed or a measurement failed (2 when the benchmark itself could not run).
+
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -18,6 +19,7 @@ import {
 import { cacheRows, farGenerationRows } from "./caches.ts";
 import { galleryRows } from "./galleries.ts";
 import { importRows } from "./import.ts";
+import { mapRows } from "./map.ts";
 import { type BenchOptions, parseOptions } from "./options.ts";
 import { PAGES } from "./pages.ts";
 import {
@@ -131,6 +133,7 @@ async function main(): Promise<number> {
     "publishing",
     "inquiries",
     "store",
+    "map",
   ];
   if (base.some(wanted))
     await withSite({ latencyMs: 0 }, async (site) => {
@@ -139,6 +142,7 @@ async function main(): Promise<number> {
       await phase(rows, "caches", () => cacheRows(site.url, content, options));
       await phase(rows, "bytes", () => bytesRows(site.url, options));
       await phase(rows, "viewer", () => viewerRows(site.url, options.screens));
+      await phase(rows, "map", () => mapRows(site.url));
       await phase(rows, "throughput", () => throughputRows(site.url, options));
       await phase(rows, "lighthouse", () => lighthouseRows(site.url, options));
       await phase(rows, "lighthouse-8x", () => slowPhoneRows(site.url, options));

@@ -1,51 +1,37 @@
-import { EtagMismatch, PMTiles, type RangeResponse, type Source } from "pmtiles";
+import { PmtilesArchive } from "./pmtiles-reader.ts";
 
 /**
  * The map's basemap: one PMTiles archive in R2 (the `BASEMAP` bucket, object `basemap.pmtiles`),
- * read with range requests (the `pmtiles` package reads its header, its directories and each
- * tile from any source; this one is the bucket). The archive's header and directories are kept
- * per isolate; a new archive (another ETag) is noticed at the next read.
+ * read with range requests (pmtiles-reader.ts: its header, its directories, each tile). What an
+ * isolate has read of it is kept until the archive's ETag changes (checked once a minute).
  */
 export const BASEMAP_KEY = "basemap.pmtiles";
 
-/** The bucket has no archive: the map is drawn without a basemap. */
-export class NoBasemap extends Error {
-  override name = "NoBasemap";
-}
-
-class R2Source implements Source {
-  readonly bucket: R2Bucket;
-  readonly key: string;
-
-  constructor(bucket: R2Bucket, key: string) {
-    this.bucket = bucket;
-    this.key = key;
-  }
-
-  getKey(): string {
-    return this.key;
-  }
-
-  async getBytes(offset: number, length: number, _signal?: AbortSignal, etag?: string) {
-    const object = await this.bucket.get(this.key, {
+/** The archive in `bucket` at `etag`, read in ranges; a range of another version is refused. */
+function r2Archive(bucket: R2Bucket, etag: string): PmtilesArchive {
+  return new PmtilesArchive(async (offset, length) => {
+    const object = await bucket.get(BASEMAP_KEY, {
       range: { offset, length },
-      ...(etag ? { onlyIf: { etagMatches: etag } } : {}),
+      onlyIf: { etagMatches: etag },
     });
-    if (!object) throw new NoBasemap(`No ${this.key} in the basemap bucket`);
-    if (!("body" in object)) throw new EtagMismatch("The basemap archive changed");
-    return { data: await object.arrayBuffer(), etag: object.etag } satisfies RangeResponse;
-  }
+    if (!object || !("body" in object)) {
+      // Replaced or deleted meanwhile: look again at the next request.
+      forgetBasemap();
+      throw new Error("The basemap archive changed while it was read");
+    }
+    return object.arrayBuffer();
+  });
 }
 
 /** How long an isolate trusts what it read of the archive before it asks R2 for its ETag again. */
 const REVALIDATE_MS = 60_000;
 
 let current:
-  | { bucket: R2Bucket; archive: PMTiles | null; etag: string | null; checkedAt: number }
+  | { bucket: R2Bucket; archive: PmtilesArchive | null; etag: string | null; checkedAt: number }
   | undefined;
 
 /** The archive in `bucket` (null when there is none), read anew when its ETag has changed. */
-async function archiveIn(bucket: R2Bucket): Promise<PMTiles | null> {
+async function archiveIn(bucket: R2Bucket): Promise<PmtilesArchive | null> {
   if (current?.bucket === bucket && Date.now() - current.checkedAt < REVALIDATE_MS) {
     return current.archive;
   }
@@ -56,7 +42,7 @@ async function archiveIn(bucket: R2Bucket): Promise<PMTiles | null> {
       ? current.archive
       : etag === null
         ? null
-        : new PMTiles(new R2Source(bucket, BASEMAP_KEY));
+        : r2Archive(bucket, etag);
   current = { bucket, archive, etag, checkedAt: Date.now() };
   return archive;
 }
@@ -78,14 +64,8 @@ export async function basemapInfo(bucket: R2Bucket | undefined): Promise<Basemap
   if (!bucket) return null;
   const archive = await archiveIn(bucket);
   if (!archive) return null;
-  try {
-    const header = await archive.getHeader();
-    return { minZoom: header.minZoom, maxZoom: header.maxZoom, etag: current?.etag ?? "" };
-  } catch (error) {
-    // Gone since it was last checked: no basemap, until the next check finds one.
-    if (error instanceof NoBasemap) return null;
-    throw error;
-  }
+  const header = await archive.header();
+  return { minZoom: header.minZoom, maxZoom: header.maxZoom, etag: current?.etag ?? "" };
 }
 
 /** One tile's bytes (a vector tile), or undefined when the archive has none there. */
@@ -95,11 +75,5 @@ export async function basemapTile(
   x: number,
   y: number,
 ): Promise<ArrayBuffer | undefined> {
-  const archive = await archiveIn(bucket);
-  try {
-    return (await archive?.getZxy(z, x, y))?.data;
-  } catch (error) {
-    if (error instanceof NoBasemap) return undefined;
-    throw error;
-  }
+  return (await archiveIn(bucket))?.tile(z, x, y);
 }
