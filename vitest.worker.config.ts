@@ -34,6 +34,8 @@ export default defineConfig({
           FAULT_URL: inject<string>("faultUrl"),
           FAULT_CONTROL_URL: inject<string>("faultControlUrl"),
           MUTABLE_CONTENT_URL: inject<string>("mutableContentUrl"),
+          // The upload command's watermarking, for tests of proofing (tests/support/mark-server.ts).
+          MARK_URL: inject<string>("markUrl"),
         },
       },
     })),

@@ -8,6 +8,7 @@ import { inquiry } from "./documents/inquiry";
 import { page } from "./documents/page";
 import { post } from "./documents/post";
 import { gallery } from "./objects/gallery";
+import { galleryActivity } from "./objects/gallery-activity";
 import { galleryPassword } from "./objects/gallery-password";
 import { gallerySelection } from "./objects/gallery-selection";
 import { galleryStats } from "./objects/gallery-stats";
@@ -28,6 +29,7 @@ const objects = [
   galleryPassword,
   gallerySelection,
   galleryStats,
+  galleryActivity,
 ];
 
 export const schemaTypes = [...documents, ...singletons, ...objects];

@@ -19,7 +19,7 @@ import {
   singletonTypes,
 } from "../../studio/schema/index.ts";
 import { isInternalPath } from "../../studio/schema/objects/nav-item.ts";
-import { parseGallerySettings } from "../../worker/galleries/settings.ts";
+import { DEFAULT_WATERMARK, parseGallerySettings } from "../../worker/galleries/settings.ts";
 
 type Severity = "error" | "warning";
 
@@ -141,6 +141,7 @@ describe("the Studio schema", () => {
       "socialImage",
       "licenseUrl",
       "licensePage",
+      "galleries",
     ]);
   });
 
@@ -258,10 +259,12 @@ describe("the client gallery document", () => {
       "password",
       "expiresAt",
       "enabled",
+      "stage",
       "downloads",
       "favouritesLimit",
       "selections",
       "stats",
+      "activity",
     ]);
     expect(fieldNames("galleryPassword")).toEqual(["algorithm", "iterations", "salt", "hash"]);
     expect(fieldNames("gallerySelection")).toEqual([
@@ -272,6 +275,14 @@ describe("the client gallery document", () => {
       "updatedAt",
     ]);
     expect(fieldNames("galleryStats")).toEqual(["opened", "downloads", "lastOpenedAt"]);
+    expect(fieldNames("galleryActivity")).toEqual([
+      "at",
+      "kind",
+      "client",
+      "detail",
+      "devices",
+      "device",
+    ]);
   });
 
   it("is saved as it is edited, without drafts, since the site reads the document itself", () => {
@@ -291,6 +302,7 @@ describe("the client gallery document", () => {
       enabled: false,
       downloads: "2048",
       favouritesLimit: 40,
+      stage: "proofing",
     });
     const { _type, ...hash } = password;
     expect(settings).toEqual({
@@ -303,6 +315,12 @@ describe("the client gallery document", () => {
       enabled: false,
       downloads: "2048",
       favouritesLimit: 40,
+      stage: "proofing",
+      // The owner's proofing settings are the site settings' (none given here: the defaults).
+      proofDownloads: "off",
+      watermark: DEFAULT_WATERMARK,
+      ownerEmail: undefined,
+      activityDays: 180,
     });
   });
 

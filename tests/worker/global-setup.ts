@@ -3,6 +3,7 @@ import type { TestProject } from "vitest/node";
 import { type ContentService, startContentService } from "../../demo/server/server.ts";
 import { startDemoContent } from "../../scripts/site-server.ts";
 import { type FaultServer, startFaultServer } from "../support/fault-server.ts";
+import { type MarkServer, startMarkServer } from "../support/mark-server.ts";
 import { TEST_TOKEN } from "./test-token.ts";
 
 declare module "vitest" {
@@ -11,6 +12,7 @@ declare module "vitest" {
     faultUrl: string;
     faultControlUrl: string;
     mutableContentUrl: string;
+    markUrl: string;
   }
 }
 
@@ -18,6 +20,7 @@ let content: ContentService | undefined;
 let emptyContent: ContentService | undefined;
 let faults: FaultServer | undefined;
 let mutableContent: ContentService | undefined;
+let marks: MarkServer | undefined;
 
 /**
  * The worker tests talk to the real demo content service (which takes the test token for
@@ -37,6 +40,8 @@ export async function setup(project: TestProject) {
   project.provide("faultUrl", faults.url);
   project.provide("faultControlUrl", faults.controlUrl);
   project.provide("mutableContentUrl", mutableContent.url);
+  marks = await startMarkServer();
+  project.provide("markUrl", marks.url);
 }
 
 export async function teardown() {
@@ -44,4 +49,5 @@ export async function teardown() {
   await content?.close();
   await emptyContent?.close();
   await mutableContent?.close();
+  await marks?.close();
 }

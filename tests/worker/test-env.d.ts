@@ -7,5 +7,6 @@ declare namespace Cloudflare {
     FAULT_CONTROL_URL: string;
     /** A copy of the demo content that tests change through the mutation API. */
     MUTABLE_CONTENT_URL: string;
+    MARK_URL: string;
   }
 }

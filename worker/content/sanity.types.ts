@@ -15,6 +15,16 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: .sanity/schema.json
+export type GalleryActivity = {
+  _type: "galleryActivity";
+  at?: string;
+  kind?: string;
+  client?: string;
+  detail?: string;
+  devices?: number;
+  device?: string;
+};
+
 export type GalleryStats = {
   _type: "galleryStats";
   opened?: number;
@@ -156,6 +166,18 @@ export type SiteSettings = {
   };
   licenseUrl?: string;
   licensePage?: string;
+  galleries?: {
+    defaultStage?: "proofing" | "delivered";
+    proofDownloads?: "off" | "marked";
+    activityDays?: number;
+    watermark?: {
+      text?: string;
+      position?:
+        "center" | "bottom-right" | "bottom-left" | "top-right" | "top-left";
+      size?: number;
+      opacity?: number;
+    };
+  };
 };
 
 export type SanityImageCrop = {
@@ -186,6 +208,7 @@ export type ClientGallery = {
   password?: GalleryPassword;
   expiresAt?: string;
   enabled?: boolean;
+  stage?: "proofing" | "delivered";
   downloads?: "original" | "2048" | "off";
   favouritesLimit?: number;
   selections?: Array<
@@ -194,6 +217,11 @@ export type ClientGallery = {
     } & GallerySelection
   >;
   stats?: GalleryStats;
+  activity?: Array<
+    {
+      _key: string;
+    } & GalleryActivity
+  >;
 };
 
 export type Inquiry = {
@@ -391,6 +419,7 @@ export type Geopoint = {
 };
 
 export type AllSanitySchemaTypes =
+  | GalleryActivity
   | GalleryStats
   | GallerySelection
   | GalleryPassword
