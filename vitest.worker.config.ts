@@ -43,6 +43,8 @@ export default defineConfig({
           STORE_RETRY_SECONDS: "1",
           PAYMENTS_URL: inject<string>("paymentsUrl"),
           LAB_URL: inject<string>("labUrl"),
+          // The upload command's watermarking, for tests of proofing (tests/support/mark-server.ts).
+          MARK_URL: inject<string>("markUrl"),
         },
       },
     })),

@@ -25,11 +25,16 @@ import type { Row } from "./table.ts";
 const PASSWORD = "bench-2026";
 
 /** A gallery with a password, holding `files`; its id and a session cookie. */
-async function gallery(site: RunningSite, files: readonly GalleryFile[]) {
+async function gallery(
+  site: RunningSite,
+  files: readonly GalleryFile[],
+  stage: "proofing" | "delivered" = "delivered",
+) {
   const id = newGalleryId();
   await saveGalleryDocument(site, id, {
     title: "Bench",
     password: await hashGalleryPassword(PASSWORD),
+    stage,
   });
   await uploadGalleryPhotos(site, id, files, 6);
   const unlocked = await fetch(`${site.url}/g/${id}/unlock`, {
@@ -80,6 +85,37 @@ async function workerdMemory(site: RunningSite): Promise<number> {
     total += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
   }
   return total;
+}
+
+/**
+ * The first view of each size of each photograph (nothing of it kept yet), in a proofing gallery
+ * (the watermarked file the upload command made, from R2) and a delivered one (made by the Images
+ * binding from the original), the same photographs in each: the median per size.
+ */
+async function firstViews(site: RunningSite, files: readonly GalleryFile[]) {
+  const median = (values: number[]) => percentile(values, 50);
+  const results: Record<string, number> = {};
+  for (const stage of ["proofing", "delivered"] as const) {
+    const g = await gallery(site, files, stage);
+    const html = await (
+      await fetch(`${site.url}/g/${g.id}`, { headers: { Cookie: g.cookie } })
+    ).text();
+    const photos = [...new Set([...html.matchAll(/\/photo\/([0-9a-f]{32})\//g)].map((m) => m[1]))];
+    const times: number[] = [];
+    for (const photo of photos) {
+      for (const width of [480, 960, 1600]) {
+        const at = performance.now();
+        const res = await fetch(`${site.url}/g/${g.id}/photo/${photo}/${width}.webp?v=${stage}`, {
+          headers: { Cookie: g.cookie },
+        });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`a ${stage} size answered ${res.status}`);
+        times.push(performance.now() - at);
+      }
+    }
+    results[stage] = median(times);
+  }
+  return results as { proofing: number; delivered: number };
 }
 
 const percentile = (values: readonly number[], p: number) => {
@@ -348,6 +384,7 @@ export async function galleryRows(site: RunningSite, options: BenchOptions): Pro
         },
       ];
     });
+    const sizeViews = await firstViews(site, demoGalleryFiles());
     const toStudio = firstPhoto
       ? await favouriteToStudio(site, many.id, many.cookie, firstPhoto)
       : Number.NaN;
@@ -372,6 +409,16 @@ export async function galleryRows(site: RunningSite, options: BenchOptions): Pro
       await client.send({ method: "DELETE", path: photoPath(big.id, photo) });
     return [
       ...gridRows,
+      {
+        section,
+        metric:
+          "first view of a size, proofing ÷ delivered (watermarked file from R2 ÷ made by the Images binding)",
+        value: sizeViews.proofing / sizeViews.delivered,
+        unit: "",
+        digits: 2,
+        budget: { op: "<=", limit: 1.1 },
+        note: `median of 480, 960 and 1600 of the demo's six photographs: proofing ${sizeViews.proofing.toFixed(1)} ms, delivered ${sizeViews.delivered.toFixed(1)} ms`,
+      },
       {
         section,
         metric: `gallery page HTML per photograph, gzip (${count} photographs, ${GALLERY_SLICE} a page)`,

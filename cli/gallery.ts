@@ -5,6 +5,7 @@
 // again continues); 2 the command or a setting is wrong, or the site refused or cannot be reached.
 
 import { parseGalleryArgs, USAGE } from "./gallery/options.ts";
+import { remarkGallery } from "./gallery/remark.ts";
 import { exitStatus, renderReport } from "./gallery/report.ts";
 import { runGallery } from "./gallery/run.ts";
 import { findUploadTarget } from "./gallery/target.ts";
@@ -22,9 +23,17 @@ async function main(): Promise<number> {
       return 0;
     }
     const target = findUploadTarget(options.remote);
+    if (options.command === "mark") {
+      const result = await remarkGallery(options.gallery, target, options.concurrency);
+      process.stdout.write(
+        `${result.marked.length} photographs marked${result.failed.length ? `; ${result.failed.length} failed:\n${result.failed.map((f) => `  ${f.name}: ${f.reason}`).join("\n")}` : ""}\n`,
+      );
+      return result.failed.length ? 1 : 0;
+    }
     const files = await listFiles(options.paths, cwd);
-    const run = await runGallery(files, options, target);
-    const report = renderReport(run, options, target);
+    const settings = { ...options, command: options.command };
+    const run = await runGallery(files, settings, target);
+    const report = renderReport(run, settings, target);
     (run.stopped ? process.stderr : process.stdout).write(report);
     return exitStatus(run);
   } catch (error) {

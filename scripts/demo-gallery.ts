@@ -139,6 +139,8 @@ export async function uploadGalleryPhotos(
 export async function createDemoGallery(
   site: RunningSite,
   siteAddress = site.url,
+  // The demo's gallery is proofing (watermarked) until the owner delivers it in the Studio.
+  stage: "proofing" | "delivered" = "proofing",
 ): Promise<DemoGallery> {
   const id = newGalleryId();
   const password = memorablePassword();
@@ -147,6 +149,7 @@ export async function createDemoGallery(
     clientName: "Ana Ruiz",
     password: await hashGalleryPassword(password),
     favouritesLimit: 3,
+    stage,
   });
   await uploadGalleryPhotos(site, id, demoGalleryFiles());
   return { id, link: galleryLink(siteAddress, id), password };

@@ -5,11 +5,14 @@ import { parseCommandLine, UsageError, wholeNumber } from "../lib/usage.ts";
 
 export const USAGE = `Usage: npm run gallery -- upload <folder or files…> --gallery <id> [options]
        npm run gallery -- remove <files…> --gallery <id> [options]
+       npm run gallery -- mark --gallery <id> [options]
 
 upload   puts the photographs (JPEG, PNG or WebP, at most 100 MB each) into a client gallery,
          without their GPS position. What is there already is not sent again, so running the
          same command again finishes an interrupted upload.
 remove   takes the photographs made from these files out of the gallery.
+mark     makes every photograph's watermarked proofs again with the watermark of the site
+         settings (after changing it); upload makes them for each photograph it sends.
 
   --gallery <id>        the gallery: the last part of its link, /g/<id> (the Studio shows it)
   --remote <site URL>   the deployed site, e.g. https://photos.example.com; the token is
@@ -22,7 +25,7 @@ remove   takes the photographs made from these files out of the gallery.
 See docs/galleries.md, "For the owner".`;
 
 export interface GalleryOptions {
-  command: "upload" | "remove";
+  command: "upload" | "remove" | "mark";
   /** Absolute paths of the folders and files given. */
   paths: string[];
   gallery: string;
@@ -62,12 +65,16 @@ export function parseGalleryArgs(argv: readonly string[], cwd: string): GalleryO
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
   if (values.help) return "help";
   const [command, ...paths] = positionals;
-  if (command !== "upload" && command !== "remove") {
+  if (command !== "upload" && command !== "remove" && command !== "mark") {
     throw new UsageError(
-      command ? `Unknown command "${command}": upload or remove` : "Say upload or remove",
+      command
+        ? `Unknown command "${command}": upload, remove or mark`
+        : "Say upload, remove or mark",
     );
   }
-  if (paths.length === 0) throw new UsageError(`Name the folder or files to ${command}`);
+  if (paths.length === 0 && command !== "mark") {
+    throw new UsageError(`Name the folder or files to ${command}`);
+  }
   const gallery = values.gallery?.trim().replace(/^.*\/g\//, "");
   if (!gallery) throw new UsageError("--gallery <id> is required: the last part of its link");
   if (!isGalleryId(gallery)) {

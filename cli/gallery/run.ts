@@ -6,11 +6,15 @@
  * the run goes on; what no file can get past (a refused signature, no such gallery, no site)
  * stops it at once.
  */
+import { createHash } from "node:crypto";
 import path from "node:path";
+import { Readable } from "node:stream";
+import type { Watermark } from "../../worker/galleries/settings.ts";
 import type { FileEntry } from "../lib/files.ts";
 import { formatBytes } from "../lib/format.ts";
 import { mapPool } from "../lib/pool.ts";
 import { Progress } from "../lib/progress.ts";
+import { markedFiles } from "./mark.ts";
 import {
   CONTENT_TYPES,
   galleryFormat,
@@ -80,6 +84,69 @@ interface Context {
   target: UploadTarget;
   client: SiteClient;
   progress: Progress;
+  /** The gallery's proofing settings, asked once per run. */
+  proofing?: Promise<Proofing>;
+}
+
+/** What the site says of a gallery's proofing (`/_app/galleries/{id}/proofing`). */
+export interface Proofing {
+  stage: "proofing" | "delivered";
+  watermark: Watermark;
+  photos: { id: string; name: string; type: string }[];
+}
+
+/** The gallery's proofing settings from the site (signed). */
+export async function proofingOf(client: SiteClient, gallery: string): Promise<Proofing> {
+  const res = await client.get(`/_app/galleries/${gallery}/proofing`);
+  if (res.status === 401) {
+    throw new StopRun(
+      "The site refused the signature (401): the token here is not the site's, or this machine's clock is more than 5 minutes off.",
+    );
+  }
+  if (res.status === 404) throw new StopRun(`The site has no gallery ${gallery}`);
+  if (!res.ok) throw new StopRun(`The site answered ${res.status} for the gallery's proofing`);
+  return (await res.json()) as Proofing;
+}
+
+/**
+ * Makes and sends a photograph's watermarked files (cli/gallery/mark.ts): every size the worker
+ * serves while the gallery is proofing. Sent again each time: re-marking overwrites.
+ */
+export async function sendMarked(
+  client: SiteClient,
+  gallery: string,
+  photo: string,
+  input: string | Buffer,
+  watermark: Watermark,
+): Promise<Outcome | undefined> {
+  for (const output of await markedFiles(input, watermark)) {
+    const sha256 = createHash("sha256").update(output.bytes).digest("hex");
+    const answer = await client.send({
+      method: "PUT",
+      path: `${photoPath(gallery, photo)}/marked/${output.file}`,
+      sha256,
+      length: output.bytes.length,
+      headers: { "Content-Type": output.type, "X-Photo-SHA256": sha256 },
+      body: Readable.from([output.bytes]),
+    });
+    if (answer.status !== 201) return failure(answer, `watermarked ${output.file}`);
+  }
+  return undefined;
+}
+
+/** Marks a photograph just sent (or found there) unless its watermarked files are there. */
+async function mark(context: Context, file: GalleryFile, photo: string, fresh: boolean) {
+  const { client, settings } = context;
+  if (!fresh) {
+    const head = await client.send({
+      method: "HEAD",
+      path: `${photoPath(settings.gallery, photo)}/marked/full.jpg`,
+    });
+    if (head.status === 200) return undefined;
+  }
+  context.proofing ??= proofingOf(client, settings.gallery);
+  const { watermark } = await context.proofing;
+  return sendMarked(client, settings.gallery, photo, file.path, watermark);
 }
 
 /** The answers that mean no other request will do better. */
@@ -133,6 +200,10 @@ async function upload(context: Context, file: GalleryFile, scan: ScannedPhoto): 
   checkAnswer(context, head, "HEAD");
   if (head.status === 200) {
     progress.addBytes(file.size);
+    if (!settings.dryRun) {
+      const marking = await mark(context, file, scan.photo, false);
+      if (marking) return marking;
+    }
     return { status: "present" };
   }
   if (head.status !== 404) return failure(head, "question whether it is there");
@@ -156,6 +227,10 @@ async function upload(context: Context, file: GalleryFile, scan: ScannedPhoto): 
     body: strippedStream(file.path, scan.format, (count) => progress.addBytes(count)),
   });
   checkAnswer(context, put, "PUT");
+  if (put.status === 201 || put.status === 200) {
+    const marking = await mark(context, file, scan.photo, true);
+    if (marking) return marking;
+  }
   if (put.status === 201) return { status: "uploaded", bytes: scan.length };
   if (put.status === 200) return { status: "present" };
   if (put.status === 409) {

@@ -11,7 +11,7 @@ export const SIGNATURE_HEADER = "X-Gallery-Signature";
 const PURPOSE = "portfolio gallery upload";
 
 export interface SignedRequest {
-  method: "HEAD" | "PUT" | "DELETE";
+  method: "HEAD" | "GET" | "PUT" | "DELETE";
   /** The URL's path, e.g. /_app/galleries/{id}/photos/{photo}. */
   path: string;
   /** The body's SHA-256 (hex); empty without a body. */

@@ -81,6 +81,22 @@ export class SiteClient {
     });
   }
 
+  /** A signed GET (the gallery's proofing settings, an original to re-mark), its whole answer. */
+  async get(path: string): Promise<Response> {
+    const url = new URL(path, this.#target.site);
+    try {
+      return await fetch(url, {
+        headers: {
+          [SIGNATURE_HEADER]: gallerySignature(this.#target.token, { method: "GET", path }),
+        },
+      });
+    } catch (error) {
+      throw new UnreachableSite(
+        `Cannot reach ${this.#target.description} (${(error as Error).message})`,
+      );
+    }
+  }
+
   close(): void {
     this.#agent.destroy();
   }

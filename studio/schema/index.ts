@@ -9,6 +9,7 @@ import { order } from "./documents/order";
 import { page } from "./documents/page";
 import { post } from "./documents/post";
 import { gallery } from "./objects/gallery";
+import { galleryActivity } from "./objects/gallery-activity";
 import { galleryPassword } from "./objects/gallery-password";
 import { gallerySelection } from "./objects/gallery-selection";
 import { galleryStats } from "./objects/gallery-stats";
@@ -42,6 +43,7 @@ const objects = [
   printProduct,
   licenceType,
   shippingRate,
+  galleryActivity,
 ];
 
 export const schemaTypes = [...documents, ...singletons, ...privateSingletons, ...objects];

@@ -51,7 +51,8 @@ async function withPage(javaScript: boolean, use: (page: Page) => Promise<void>)
 
 async function newGallery(): Promise<DemoGallery & { path: string }> {
   if (!site) throw new Error("The site is not running");
-  const gallery = await createDemoGallery(site);
+  // Delivered: this walk downloads originals (the proofing walk is its own test).
+  const gallery = await createDemoGallery(site, site.url, "delivered");
   return { ...gallery, path: `/g/${gallery.id}` };
 }
 

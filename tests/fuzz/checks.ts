@@ -301,7 +301,10 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
         // A client gallery's forms: an unknown gallery, a post from elsewhere, no session.
         if (![401, 403, 404].includes(a.status))
           add("methods", `a gallery form POST answered ${a.status}`);
-      } else if (allowed.includes("PUT") && (c.method === "PUT" || c.method === "DELETE")) {
+      } else if (
+        (c.method === "PUT" || c.method === "DELETE") &&
+        allowed.split(", ").includes(c.method)
+      ) {
         // The owner's upload: nothing unsigned gets through.
         if (a.status !== 401)
           add("methods", `an unsigned ${c.method} of an upload answered ${a.status}`);
@@ -327,6 +330,10 @@ function allowedAt(pathname: string): string {
   if (pathname === "/cart/add" || pathname === "/cart/checkout") return "POST";
   if (/^\/g\/[^/]+\/(?:unlock|client|favourites(?:\/send)?)$/.test(pathname)) return "POST";
   if (/^\/_app\/galleries\/[^/]+\/photos\/[^/]+$/.test(pathname)) return "GET, HEAD, PUT, DELETE";
+  // A photograph's watermarked proofs, as the upload command sends them.
+  if (/^\/_app\/galleries\/[^/]+\/photos\/[^/]+\/marked\/[^/]+$/.test(pathname)) {
+    return "GET, HEAD, PUT";
+  }
   return "GET, HEAD";
 }
 

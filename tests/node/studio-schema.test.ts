@@ -25,7 +25,7 @@ import {
   PRECISION_OPTIONS,
   LOCATION_SETTINGS_ID as STUDIO_LOCATION_ID,
 } from "../../studio/schema/singletons/location-settings.ts";
-import { parseGallerySettings } from "../../worker/galleries/settings.ts";
+import { DEFAULT_WATERMARK, parseGallerySettings } from "../../worker/galleries/settings.ts";
 
 type Severity = "error" | "warning";
 
@@ -147,6 +147,7 @@ describe("the Studio schema", () => {
       "socialImage",
       "licenseUrl",
       "licensePage",
+      "galleries",
     ]);
   });
 
@@ -287,10 +288,12 @@ describe("the client gallery document", () => {
       "password",
       "expiresAt",
       "enabled",
+      "stage",
       "downloads",
       "favouritesLimit",
       "selections",
       "stats",
+      "activity",
     ]);
     expect(fieldNames("galleryPassword")).toEqual(["algorithm", "iterations", "salt", "hash"]);
     expect(fieldNames("gallerySelection")).toEqual([
@@ -301,6 +304,14 @@ describe("the client gallery document", () => {
       "updatedAt",
     ]);
     expect(fieldNames("galleryStats")).toEqual(["opened", "downloads", "lastOpenedAt"]);
+    expect(fieldNames("galleryActivity")).toEqual([
+      "at",
+      "kind",
+      "client",
+      "detail",
+      "devices",
+      "device",
+    ]);
   });
 
   it("is saved as it is edited, without drafts, since the site reads the document itself", () => {
@@ -320,6 +331,7 @@ describe("the client gallery document", () => {
       enabled: false,
       downloads: "2048",
       favouritesLimit: 40,
+      stage: "proofing",
     });
     const { _type, ...hash } = password;
     expect(settings).toEqual({
@@ -332,6 +344,12 @@ describe("the client gallery document", () => {
       enabled: false,
       downloads: "2048",
       favouritesLimit: 40,
+      stage: "proofing",
+      // The owner's proofing settings are the site settings' (none given here: the defaults).
+      proofDownloads: "off",
+      watermark: DEFAULT_WATERMARK,
+      ownerEmail: undefined,
+      activityDays: 180,
     });
   });
 

@@ -137,4 +137,21 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
   "/_app/galleries/:gallery/photos/:photo": [
     { path: `/_app/galleries/${NO_GALLERY}/photos/${NO_PHOTO}`, expect: 401, group: "app" },
   ],
+  "/_app/galleries/:gallery/photos/:photo/original": [
+    {
+      path: `/_app/galleries/${NO_GALLERY}/photos/${NO_PHOTO}/original`,
+      expect: 401,
+      group: "app",
+    },
+  ],
+  "/_app/galleries/:gallery/photos/:photo/marked/:file": [
+    {
+      path: `/_app/galleries/${NO_GALLERY}/photos/${NO_PHOTO}/marked/480.webp`,
+      expect: 401,
+      group: "app",
+    },
+  ],
+  "/_app/galleries/:gallery/proofing": [
+    { path: `/_app/galleries/${NO_GALLERY}/proofing`, expect: 401, group: "app" },
+  ],
 };

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { newGalleryId } from "../../studio/galleries/ids.ts";
 import { hashGalleryPassword } from "../../studio/galleries/password.ts";
+import { DEFAULT_WATERMARK } from "../../worker/galleries/settings.ts";
 import { uploadKey, uploadSignatureText } from "../../worker/galleries/upload.ts";
 import { sign, toHex } from "../../worker/lib/signing.ts";
 import { delivery, HOOK, hookEnv } from "./deliveries.ts";
@@ -147,4 +148,105 @@ export async function unlock(id: string, password: string): Promise<string> {
   });
   if (res.status !== 303) throw new Error(`unlock: ${res.status}`);
   return (res.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+}
+
+/** The watermark the upload command draws where the site settings set none (the demo's). */
+export const DEMO_WATERMARK = DEFAULT_WATERMARK;
+
+/** Sets the owner's proofing settings (site settings → Client galleries) in the content service. */
+export async function setOwnerGalleries(galleries: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${env.SANITY_API_HOST}/v2025-02-19/data/mutate/production`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TEST_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ mutations: [{ patch: { id: "siteSettings", set: { galleries } } }] }),
+  });
+  if (!res.ok) throw new Error(`the site settings were refused: ${res.status} ${await res.text()}`);
+}
+
+export interface Marked {
+  /** Each watermarked file's bytes, as the command made them. */
+  files: Record<string, Uint8Array>;
+  /** The mark's band, in fractions of the photograph: left, top, width, height. */
+  box: number[];
+}
+
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+const toBase64 = (bytes: Uint8Array) => {
+  let text = "";
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text);
+};
+
+/**
+ * Makes a photograph's watermarked files as `npm run gallery` does (its own code, in Node:
+ * tests/support/mark-server.ts) and puts them through the signed endpoint.
+ */
+export async function markPhoto(gallery: string, photo: Uploaded): Promise<Marked> {
+  const res = await fetch(
+    `${env.MARK_URL}/mark?mark=${encodeURIComponent(JSON.stringify(DEMO_WATERMARK))}`,
+    { method: "POST", body: photo.bytes },
+  );
+  if (!res.ok) throw new Error(`marking ${photo.name}: ${res.status} ${await res.text()}`);
+  const made = (await res.json()) as { files: Record<string, string>; box: number[] };
+  const files: Record<string, Uint8Array> = {};
+  const key = await uploadKey(TEST_TOKEN);
+  for (const [file, text] of Object.entries(made.files)) {
+    const bytes = fromBase64(text);
+    files[file] = bytes;
+    const sha256 = toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
+    const path = `/_app/galleries/${gallery}/photos/${photo.id}/marked/${file}`;
+    const at = String(Date.now());
+    const signature = toHex(
+      await sign(
+        key as CryptoKey,
+        uploadSignatureText("PUT", path, at, sha256, String(bytes.length)),
+      ),
+    );
+    const put = await request(`${ORIGIN}${path}`, {
+      method: "PUT",
+      body: bytes,
+      headers: {
+        "Content-Type": file.endsWith(".jpg") ? "image/jpeg" : "image/webp",
+        "Content-Length": String(bytes.length),
+        "X-Photo-SHA256": sha256,
+        "X-Gallery-Signature": `t=${at},v1=${signature}`,
+      },
+    });
+    if (put.status !== 201) throw new Error(`marked ${file}: ${put.status} ${put.body}`);
+  }
+  return { files, box: made.box };
+}
+
+/** A gallery with the demo photographs in it, each watermarked as the upload command does. */
+export async function proofingGallery(
+  fields: Record<string, unknown> = {},
+  count: number = DEMO_FILES.length,
+): Promise<{ id: string; photos: (Uploaded & Marked)[] }> {
+  const { id, photos } = await galleryWithPhotos({ stage: "proofing", ...fields }, count);
+  const marked: (Uploaded & Marked)[] = [];
+  for (const photo of photos) marked.push({ ...photo, ...(await markPhoto(id, photo)) });
+  return { id, photos: marked };
+}
+
+/** The mean difference of two images' pixels inside the mark's band and outside it (0 to 255). */
+export async function pixelDifference(
+  a: Uint8Array,
+  b: Uint8Array,
+  box: readonly number[],
+): Promise<{ inside: number; outside: number }> {
+  const res = await fetch(`${env.MARK_URL}/diff`, {
+    method: "POST",
+    body: JSON.stringify({ a: toBase64(a), b: toBase64(b), box }),
+  });
+  if (!res.ok) throw new Error(`diff: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { inside: number; outside: number };
+}
+
+/** Switches a gallery's stage and tells the worker, as the Studio and its webhook do. */
+export async function setStage(id: string, stage: "proofing" | "delivered"): Promise<void> {
+  const doc = await galleryDocument(id);
+  const { _id, _type, _rev, _createdAt, _updatedAt, ...fields } = doc ?? {};
+  await saveGallery(id, { ...fields, stage });
+  const status = await announceChange(id);
+  if (status !== 200) throw new Error(`the change was not announced: ${status}`);
 }

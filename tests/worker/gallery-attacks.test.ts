@@ -12,8 +12,11 @@ import {
   announceChange,
   galleryDocument,
   galleryWithPhotos,
+  type Marked,
   passwordHash,
+  proofingGallery,
   saveGallery,
+  setStage,
   type Uploaded,
   unlock,
 } from "./galleries.ts";
@@ -74,7 +77,7 @@ const send = (target: Target, cookie: string | undefined) =>
     },
   });
 
-/** Whether a body holds the start of a photograph or an archive. */
+/** Whether a body holds the start of a photograph or an archive (WebP: a RIFF header). */
 function holdsFileBytes(bytes: Uint8Array): string | undefined {
   for (let i = 0; i + 4 <= bytes.length; i++) {
     if (bytes[i] === 0xff && bytes[i + 1] === 0xd8 && bytes[i + 2] === 0xff) return "JPEG";
@@ -260,6 +263,65 @@ describe("an attacker's matrix", () => {
     });
     expect(res.status).toBe(403);
     expect(res.headers.has("Set-Cookie")).toBe(false);
+  });
+});
+
+describe("an attacker's matrix on a proofing gallery, with a valid session", () => {
+  const same = (a: Uint8Array, b: Uint8Array) =>
+    a.length === b.length && a.every((byte, i) => byte === b[i]);
+  const contains = (hay: Uint8Array, needle: Uint8Array) =>
+    new TextDecoder("latin1").decode(hay).includes(new TextDecoder("latin1").decode(needle));
+
+  it("gets every size, the original, a zoom region, a download and the ZIP watermarked or refused, even with clean copies cached before", async () => {
+    const gallery = await proofingGallery({ password: await passwordHash(PASSWORD) }, 2);
+    const cookie = await unlock(gallery.id, PASSWORD);
+    const [photo] = gallery.photos as [Uploaded & Marked];
+    const all = [
+      ...targets(gallery.id, gallery.photos),
+      {
+        what: "a zoom region",
+        path: `/g/${gallery.id}/photo/${photo.id}/region?rect=0,0,100,100&w=100`,
+      },
+      { what: "size 640", path: `/g/${gallery.id}/photo/${photo.id}/640.webp` },
+      { what: "size 2048 as JPEG", path: `/g/${gallery.id}/photo/${photo.id}/2048.jpg` },
+      {
+        what: "size 1600 with the delivered address",
+        path: `/g/${gallery.id}/photo/${photo.id}/1600.webp?v=delivered`,
+      },
+    ];
+    // Delivered first: every clean size and region is made and kept by the Cache API.
+    await setStage(gallery.id, "delivered");
+    for (const target of all) await send(target, cookie);
+    await setStage(gallery.id, "proofing");
+
+    const markedFiles = gallery.photos.flatMap((each) => Object.values(each.files));
+    const found: string[] = [];
+    for (const target of all) {
+      const answer = await send(target, cookie);
+      const kind = holdsFileBytes(answer.bytes);
+      for (const each of gallery.photos) {
+        if (contains(answer.bytes, each.bytes)) found.push(`${target.what}: the original's bytes`);
+      }
+      if (!kind) continue;
+      if (kind === "ZIP") {
+        // Every file in it is a watermarked 2048 (the ZIP's own headers around them).
+        const proofs = gallery.photos.map((each) => each.files["2048.jpg"] as Uint8Array);
+        const total = proofs.reduce((sum, bytes) => sum + bytes.length, 0);
+        if (!proofs.every((bytes) => contains(answer.bytes, bytes))) {
+          found.push(`${target.what}: a ZIP without the watermarked files`);
+        }
+        if (answer.bytes.length > total + 400 * proofs.length) {
+          found.push(`${target.what}: a ZIP holding more than the watermarked files`);
+        }
+        continue;
+      }
+      if (!markedFiles.some((bytes) => same(answer.bytes, bytes))) {
+        found.push(
+          `${target.what}: ${kind} bytes the upload command did not watermark (${answer.status})`,
+        );
+      }
+    }
+    expect(found).toEqual([]);
   });
 });
 

@@ -80,7 +80,7 @@ describe("one check per photograph", () => {
     const calls = countCalls(gallery.id);
     for (const photo of gallery.photos) {
       for (const width of [480, 640, 960]) {
-        const res = await request(`/g/${gallery.id}/photo/${photo.id}/${width}.webp`, {
+        const res = await request(`/g/${gallery.id}/photo/${photo.id}/${width}.webp?v=delivered`, {
           headers: { Cookie: `${session}; ${pass}` },
         });
         expect(res.status).toBe(200);

@@ -4,6 +4,7 @@ import { type ContentService, startContentService } from "../../demo/server/serv
 import { type StoreStandIns, startStoreStandIns } from "../../demo/store/standins.ts";
 import { startDemoContent } from "../../scripts/site-server.ts";
 import { type FaultServer, startFaultServer } from "../support/fault-server.ts";
+import { type MarkServer, startMarkServer } from "../support/mark-server.ts";
 import { TEST_TOKEN } from "./test-token.ts";
 
 declare module "vitest" {
@@ -17,6 +18,7 @@ declare module "vitest" {
     /** The stand-ins' control APIs (outside the real APIs' paths). */
     paymentsUrl: string;
     labUrl: string;
+    markUrl: string;
   }
 }
 
@@ -25,6 +27,7 @@ let emptyContent: ContentService | undefined;
 let faults: FaultServer | undefined;
 let mutableContent: ContentService | undefined;
 let store: StoreStandIns | undefined;
+let marks: MarkServer | undefined;
 
 /**
  * The worker tests talk to the real demo content service (which takes the test token for
@@ -50,6 +53,8 @@ export async function setup(project: TestProject) {
   project.provide("storeVars", { ...store.vars });
   project.provide("paymentsUrl", store.payments.url);
   project.provide("labUrl", store.lab.url);
+  marks = await startMarkServer();
+  project.provide("markUrl", marks.url);
 }
 
 export async function teardown() {
@@ -58,4 +63,5 @@ export async function teardown() {
   await emptyContent?.close();
   await mutableContent?.close();
   await store?.close();
+  await marks?.close();
 }

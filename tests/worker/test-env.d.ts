@@ -12,5 +12,6 @@ declare namespace Cloudflare {
     LAB_URL: string;
     /** The store's D1 migrations (migrations/), applied by setup.ts. */
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    MARK_URL: string;
   }
 }

@@ -15,6 +15,16 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: .sanity/schema.json
+export type GalleryActivity = {
+  _type: "galleryActivity";
+  at?: string;
+  kind?: string;
+  client?: string;
+  detail?: string;
+  devices?: number;
+  device?: string;
+};
+
 export type ShippingRate = {
   _type: "shippingRate";
   id?: string;
@@ -244,6 +254,18 @@ export type SiteSettings = {
   };
   licenseUrl?: string;
   licensePage?: string;
+  galleries?: {
+    defaultStage?: "proofing" | "delivered";
+    proofDownloads?: "off" | "marked";
+    activityDays?: number;
+    watermark?: {
+      text?: string;
+      position?:
+        "center" | "bottom-right" | "bottom-left" | "top-right" | "top-left";
+      size?: number;
+      opacity?: number;
+    };
+  };
 };
 
 export type SanityImageCrop = {
@@ -274,6 +296,7 @@ export type ClientGallery = {
   password?: GalleryPassword;
   expiresAt?: string;
   enabled?: boolean;
+  stage?: "proofing" | "delivered";
   downloads?: "original" | "2048" | "off";
   favouritesLimit?: number;
   selections?: Array<
@@ -282,6 +305,11 @@ export type ClientGallery = {
     } & GallerySelection
   >;
   stats?: GalleryStats;
+  activity?: Array<
+    {
+      _key: string;
+    } & GalleryActivity
+  >;
 };
 
 export type Order = {
@@ -506,6 +534,7 @@ export type SanityImageAsset = {
 };
 
 export type AllSanitySchemaTypes =
+  | GalleryActivity
   | ShippingRate
   | LicenceType
   | PrintProduct

@@ -2,7 +2,7 @@ import { PhotoStage } from "../views/parts/PhotoStage.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { galleryPaths } from "./ids.ts";
 import { largestWhole, SIZES } from "./images.ts";
-import type { Downloads } from "./settings.ts";
+import type { Downloads, Stage } from "./settings.ts";
 
 export interface GalleryPhotoViewProps {
   id: string;
@@ -18,6 +18,8 @@ export interface GalleryPhotoViewProps {
   /** Whether the client has said who they are (hearts need it). */
   client: boolean;
   downloads: Downloads;
+  /** The gallery's stage: its sizes' addresses name it (the browser keeps proofs apart). */
+  stage: Stage;
 }
 
 const pageOf = (id: string, photo: GalleryPhoto) => galleryPaths.photo(id, photo.id);
@@ -33,9 +35,12 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
   const cap = largestWhole(props.downloads);
   const widths = SIZES.filter((w, i) => i === 0 || (w <= photo.width * 1.2 && w <= cap));
   const source = {
-    src: galleryPaths.size(id, photo.id, 1600, "webp"),
+    src: galleryPaths.size(id, photo.id, 1600, "webp", props.stage),
     srcSet: widths
-      .map((w) => `${galleryPaths.size(id, photo.id, w, "webp")} ${Math.min(w, photo.width)}w`)
+      .map(
+        (w) =>
+          `${galleryPaths.size(id, photo.id, w, "webp", props.stage)} ${Math.min(w, photo.width)}w`,
+      )
       .join(", "),
     width: photo.width,
     height: photo.height,

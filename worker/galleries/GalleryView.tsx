@@ -3,7 +3,7 @@ import { Pagination } from "../views/parts/Pagination.tsx";
 import { preloadLargestPaint } from "../views/parts/ResponsiveImage.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { type DownloadSize, galleryPaths } from "./ids.ts";
-import type { Downloads } from "./settings.ts";
+import type { Downloads, Stage } from "./settings.ts";
 import { GALLERY_SLICE, type GalleryFilter, gridAddress } from "./slices.ts";
 
 /** The grid's sizes: thumbnails about 14rem high (10rem on a phone), 1× to 2×. */
@@ -26,6 +26,8 @@ export interface GalleryViewProps {
   filter: GalleryFilter;
   limit: number | undefined;
   downloads: Downloads;
+  /** The gallery's stage: its sizes' addresses name it (the browser keeps proofs apart). */
+  stage: Stage;
   /** Who is choosing, when they said. */
   client: string | undefined;
   sent: { note: string; at: string } | undefined;
@@ -140,6 +142,15 @@ export function GalleryView(props: GalleryViewProps) {
           <strong data-favourite-count="">{count}</strong>
           {` ${count === 1 ? "favourite" : "favourites"}${limit === undefined ? "" : ` of ${limit} to choose`}`}
         </p>
+        {props.stage === "proofing" && (
+          <p
+            className="mt-2 text-sm text-neutral-700 dark:text-neutral-300"
+            data-gallery-stage="proofing"
+          >
+            These are proofs: each photograph carries a watermark until the photographer delivers
+            them.
+          </p>
+        )}
         {props.notice && (
           <p role="status" className="gallery-notice">
             {NOTICES[props.notice]}
@@ -222,10 +233,11 @@ export function GalleryView(props: GalleryViewProps) {
             const style = { "--r": ratio.toFixed(3) } as CSSProperties;
             const srcSet = THUMBNAILS.filter((w, i) => i === 0 || w <= photo.width * 1.2)
               .map(
-                (w) => `${galleryPaths.size(id, photo.id, w, "webp")} ${Math.min(w, photo.width)}w`,
+                (w) =>
+                  `${galleryPaths.size(id, photo.id, w, "webp", props.stage)} ${Math.min(w, photo.width)}w`,
               )
               .join(", ");
-            const src = galleryPaths.size(id, photo.id, 480, "webp");
+            const src = galleryPaths.size(id, photo.id, 480, "webp", props.stage);
             const sizes = sizesFor(ratio);
             // The first photograph is the page's largest paint: preloaded from <head> at high
             // priority, alone; the others are lazy, which on the first screen means as soon as

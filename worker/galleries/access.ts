@@ -139,3 +139,9 @@ export const refuseFile = (c: Context<AppEnv>, refusal: Refusal): Response =>
 
 /** When to ask again after a `503` (the settings could not be read for too long). */
 export const UNAVAILABLE_RETRY_SECONDS = 30;
+
+/** Who is asking, for the activity timeline: hashed by the gallery's store, never kept as is. */
+export const visitorOf = (c: Context<AppEnv>) => ({
+  address: c.req.header("CF-Connecting-IP") ?? "",
+  agent: c.req.header("User-Agent") ?? "",
+});

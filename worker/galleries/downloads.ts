@@ -8,12 +8,12 @@
 
 import type { Context, Handler } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
-import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
+import { galleryOf, galleryStore, PRIVATE_HEADERS, visitorOf } from "./access.ts";
 import { runtimeCrc32 } from "./crc32.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import type { DownloadSize } from "./ids.ts";
-import { original, sized } from "./images.ts";
-import type { Downloads } from "./settings.ts";
+import { original, stagedSize } from "./images.ts";
+import { type Downloads, downloadsNow, type Stage } from "./settings.ts";
 import { archiveNames, type ZipEntry, zipLength, zipStream } from "./zip.ts";
 
 /** Whether the owner lets the client download `size`. */
@@ -47,7 +47,7 @@ const DISALLOWED = {
 
 /** Why `size` may not be downloaded here, or undefined when it may. */
 function disallowed(c: Context<AppEnv>, size: DownloadSize): Response | undefined {
-  const { downloads } = galleryOf(c).settings;
+  const downloads = downloadsNow(galleryOf(c).settings);
   if (allows(downloads, size)) return undefined;
   return refused(c, 403, downloads === "off" ? DISALLOWED.off : DISALLOWED.original);
 }
@@ -58,14 +58,23 @@ export const downloadPhoto: Handler<AppEnv> = async (c) => {
   if (!size) return refused(c, 400, "The size must be original or 2048.");
   const refusal = disallowed(c, size);
   if (refusal) return refusal;
-  const { id, photo } = galleryOf(c);
+  const { id, photo, settings } = galleryOf(c);
   if (!photo) return refused(c, 404, "Not Found");
+  // (The original only once delivered: disallowed() says so while proofing.)
   const file = size === "original" ? await original(c.env, id, photo) : undefined;
-  const made = size === "2048" ? await sized(c, id, photo, 2048, "jpg") : undefined;
+  const made =
+    size === "2048" ? await stagedSize(c, id, photo, 2048, "jpg", settings.stage) : undefined;
   const body = file?.body ?? made?.body;
   if (!body)
     return refused(c, 404, "This photograph's file is missing. Please tell the photographer.");
-  c.executionCtx.waitUntil(galleryStore(c.env, id).count(id, "downloads"));
+  c.executionCtx.waitUntil(
+    galleryStore(c.env, id).count(id, "downloads", {
+      kind: "download",
+      client: galleryOf(c).client?.label,
+      visitor: visitorOf(c),
+      detail: `${photo.name} (${size === "original" ? "original" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
+    }),
+  );
   return new Response(body, {
     headers: {
       "Content-Type": size === "original" ? photo.type : "image/jpeg",
@@ -104,6 +113,7 @@ function entries(
   c: Context<AppEnv>,
   photos: readonly GalleryPhoto[],
   size: DownloadSize,
+  stage: Stage,
 ): ZipEntry[] {
   const { id } = galleryOf(c);
   const names = archiveNames(
@@ -115,7 +125,7 @@ function entries(
       const body =
         size === "original"
           ? (await original(c.env, id, photo))?.body
-          : (await sized(c, id, photo, 2048, "jpg"))?.body;
+          : (await stagedSize(c, id, photo, 2048, "jpg", stage))?.body;
       if (!body) throw new Error(`The file of ${photo.name} is missing from the bucket`);
       return body;
     };
@@ -151,9 +161,16 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
         : "This gallery has no photographs yet.",
     );
   }
-  const files = entries(c, photos, size);
+  const files = entries(c, photos, size, settings.stage);
   const length = zipLength(files);
-  c.executionCtx.waitUntil(galleryStore(c.env, id).count(id, "downloads"));
+  c.executionCtx.waitUntil(
+    galleryStore(c.env, id).count(id, "downloads", {
+      kind: "zip",
+      client: galleryOf(c).client?.label,
+      visitor: visitorOf(c),
+      detail: `${photos.length} ${set === "favourites" ? "favourites" : "photographs"} (${size === "original" ? "originals" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
+    }),
+  );
   const title = settings.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "photographs";
   const name = `${title}${set === "favourites" ? " (favourites)" : ""}${size === "2048" ? " 2048" : ""}.zip`;
   let body = zipStream(files, runtimeCrc32);

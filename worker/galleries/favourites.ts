@@ -115,7 +115,13 @@ export const sendSelection: Handler<AppEnv> = async (c) => {
       : back(c, backTo(id, way, "client=needed"));
   }
   const note = (form.note ?? "").trim().slice(0, MAX_NOTE);
-  await galleryStore(c.env, id).sendSelection(id, client.key, client.label, note);
+  await galleryStore(c.env, id).sendSelection(
+    id,
+    client.key,
+    client.label,
+    note,
+    new URL(c.req.url).origin,
+  );
   return wantsJson(c)
     ? c.json({ sent: true }, 200, PRIVATE_HEADERS)
     : back(c, backTo(id, way, "sent=1"));

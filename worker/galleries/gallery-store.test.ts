@@ -81,4 +81,22 @@ describe("the gallery store's schema", () => {
     expect(await stub.photo(id, PHOTO)).toMatchObject({ name: "DSC_0142.jpg", bytes: 4242 });
     expect(await schemaVersion(stub)).toBe(MIGRATIONS.length);
   });
+
+  it("brings a store of the first versioned schema (before the activity timeline), with its data, up to date", async () => {
+    const id = newGalleryId();
+    await saveGallery(id, {});
+    // What a store made by the worker before issue 36 holds: version 1, and data.
+    const old = await storeWithoutVersions(id);
+    await runInDurableObject(old, (_instance, state) => {
+      state.storage.sql.exec(MIGRATIONS[0] as string);
+      state.storage.kv.put("schemaVersion", 1);
+    });
+    await evictDurableObject(old);
+    const state = await old.state(id, { photos: true, client: "ana ruiz" });
+    expect(state.photos.map((photo) => photo.name)).toEqual(["DSC_0142.jpg"]);
+    expect(state.favourites).toEqual([PHOTO]);
+    expect(await schemaVersion(old)).toBe(MIGRATIONS.length);
+    await old.record(id, { kind: "opened", client: "Ana Ruiz" });
+    expect((await old.activity(id)).map((row) => row.kind)).toEqual(["opened"]);
+  });
 });

@@ -3,8 +3,12 @@ import { contentSettings, loadConfig } from "../config/config.ts";
 import { sanityClient } from "../content/sanity-client.ts";
 import { errorText, log } from "../lib/log.ts";
 import { galleryDocumentId } from "./ids.ts";
+import { type PendingMail, selectionEmail } from "./owner-mail.ts";
 import { passwordFingerprint } from "./password.ts";
 import { type GallerySettings, parseGallerySettings } from "./settings.ts";
+
+/** The site settings' document: the owner's watermark and proofs' downloads. */
+const SITE_SETTINGS_ID = "siteSettings";
 
 /** How long the settings read from Sanity count without a publish webhook saying otherwise. */
 export const SETTINGS_FRESH_MS = 30_000;
@@ -98,7 +102,33 @@ export const MIGRATIONS: readonly string[] = [
      client TEXT PRIMARY KEY, label TEXT NOT NULL, note TEXT, sent_at TEXT,
      updated_at TEXT NOT NULL
    );`,
+  // 2. The activity timeline (issue 36, item 4): what happened, when, by which named client, on
+  // which device (a daily-salted hash, never an address); kept for the owner's retention.
+  `CREATE TABLE activity (
+     at INTEGER NOT NULL, kind TEXT NOT NULL, client TEXT, device TEXT, detail TEXT
+   );
+   CREATE INDEX activity_at ON activity (at);`,
 ];
+
+/** What the activity timeline records. */
+export type ActivityKind = "opened" | "favourite" | "unfavourite" | "sent" | "download" | "zip";
+
+/** One event of the timeline, as the worker reports it. */
+export interface ActivityEvent {
+  kind: ActivityKind;
+  /** The client's name or e-mail as given, when they gave one. */
+  client?: string | undefined;
+  /** The visitor's address and browser, hashed here with the day's salt and never kept. */
+  visitor?: { address: string; agent: string } | undefined;
+  /** What: a photograph's file name and size, a ZIP's count and size. */
+  detail?: string | undefined;
+}
+
+/** How long the timeline is kept unless the owner says otherwise (site settings). */
+export const ACTIVITY_DAYS = 180;
+
+/** The most events written back to the Studio's document (the newest). */
+const ACTIVITY_SHOWN = 200;
 
 function migrate(storage: DurableObjectStorage): void {
   const applied = storage.kv.get<number>("schemaVersion") ?? 0;
@@ -160,8 +190,12 @@ export class ClientGallery extends DurableObject<Env> {
     }
     const config = contentSettings(loadConfig(this.env));
     const client = sanityClient({ ...config, useCdn: false });
-    const doc: unknown = await client.getDocument(galleryDocumentId(id));
-    const settings = parseGallerySettings(doc);
+    const [doc, site]: unknown[] = await Promise.all([
+      client.getDocument(galleryDocumentId(id)),
+      client.getDocument(SITE_SETTINGS_ID),
+    ]);
+    // The owner's proofing settings (the watermark, proofs' downloads) are the site settings'.
+    const settings = parseGallerySettings(doc, site);
     if (!settings && known === undefined) {
       this.#absentUntil = Date.now() + ABSENT_FOR_MS;
       return undefined;
@@ -329,30 +363,155 @@ export class ClientGallery extends DurableObject<Env> {
       );
     }
     this.#touchClient(change.client, change.label);
+    const name = this.photo(id, change.photo)?.name;
+    await this.#record({
+      kind: change.favourite ? "favourite" : "unfavourite",
+      client: change.label,
+      detail: name,
+    });
     await this.#writeBackSoon();
     return { saved: true, count: count() };
   }
 
-  /** The client sends their selection to the owner, with a note. */
-  async sendSelection(id: string, client: string, label: string, note: string): Promise<void> {
+  /**
+   * The client sends their selection to the owner, with a note: stored, and the owner's e-mail
+   * kept as pending for the alarm (owner-mail.ts), so the client's answer never waits for it.
+   */
+  async sendSelection(
+    id: string,
+    client: string,
+    label: string,
+    note: string,
+    origin = "https://localhost",
+  ): Promise<void> {
     this.#gallery(id);
     this.#touchClient(client, label);
+    const sentAt = new Date().toISOString();
     this.#sql.exec(
       "UPDATE clients SET note = ?, sent_at = ? WHERE client = ?",
       note,
-      new Date().toISOString(),
+      sentAt,
       client,
     );
+    const names = this.#sql
+      .exec<Row>(
+        "SELECT p.name FROM favourites f JOIN photos p ON p.id = f.photo WHERE f.client = ? ORDER BY COALESCE(p.taken, ''), p.name",
+        client,
+      )
+      .toArray()
+      .map((row) => String(row.name));
+    const settings = this.ctx.storage.kv.get<GallerySettings | null>("settings");
+    const pending = this.ctx.storage.kv.get<PendingMail[]>("mail:pending") ?? [];
+    pending.push({
+      key: `${client}\n${sentAt}`,
+      gallery: id,
+      title: settings?.title ?? "Your gallery",
+      client: label,
+      count: names.length,
+      names,
+      note,
+      sentAt,
+      origin,
+    });
+    this.ctx.storage.kv.put("mail:pending", pending);
+    await this.#record({
+      kind: "sent",
+      client: label,
+      detail: `${names.length} ${names.length === 1 ? "photograph" : "photographs"}${note ? ` · "${note.slice(0, 200)}"` : ""}`,
+    });
     await this.#writeBackSoon();
   }
 
-  /** Counts an opening of the gallery or a download, for the owner. */
-  async count(id: string, what: "opened" | "downloads"): Promise<void> {
+  /**
+   * Sends the owner's pending e-mails, each taken off the list once sent; a failure throws, and
+   * the alarm runs again (with the runtime's backoff) for what is left.
+   */
+  async #sendPendingMail(): Promise<void> {
+    const { kv } = this.ctx.storage;
+    const config = loadConfig(this.env);
+    for (const mail of kv.get<PendingMail[]>("mail:pending") ?? []) {
+      const settings = kv.get<GallerySettings | null>("settings");
+      const to = config.mail.to ?? settings?.ownerEmail;
+      if (to) await this.env.INQUIRY_MAIL.send(selectionEmail(config, mail, to));
+      else log.warn("A selection was not mailed: no owner's address", { gallery: mail.gallery });
+      const left = (kv.get<PendingMail[]>("mail:pending") ?? []).filter((m) => m.key !== mail.key);
+      kv.put("mail:pending", left);
+    }
+  }
+
+  /** Counts an opening of the gallery or a download, for the owner, and puts it on the timeline. */
+  async count(id: string, what: "opened" | "downloads", event?: ActivityEvent): Promise<void> {
     this.#gallery(id);
     const key = `stats:${what}`;
     this.ctx.storage.kv.put(key, (this.ctx.storage.kv.get<number>(key) ?? 0) + 1);
     if (what === "opened") this.ctx.storage.kv.put("stats:lastOpenedAt", new Date().toISOString());
+    if (event) await this.#record(event);
     await this.#writeBackSoon();
+  }
+
+  /** Puts an event on the timeline (activity-free calls: `record`). */
+  async record(id: string, event: ActivityEvent): Promise<void> {
+    this.#gallery(id);
+    await this.#record(event);
+    await this.#writeBackSoon();
+  }
+
+  /**
+   * The day's salt: random, made on the day's first event and forgotten the next day, so a
+   * device's hash links its visits within a day and never across days, and no address is kept.
+   */
+  #salt(day: string): string {
+    const { kv } = this.ctx.storage;
+    const kept = kv.get<{ day: string; salt: string }>("activity:salt");
+    if (kept?.day === day) return kept.salt;
+    const salt = crypto.randomUUID();
+    kv.put("activity:salt", { day, salt });
+    return salt;
+  }
+
+  async #record(event: ActivityEvent): Promise<void> {
+    const now = Date.now();
+    let device: string | null = null;
+    if (event.visitor) {
+      const salt = this.#salt(new Date(now).toISOString().slice(0, 10));
+      const digest = await crypto.subtle.digest(
+        "SHA-256",
+        new TextEncoder().encode(`${salt}\n${event.visitor.address}\n${event.visitor.agent}`),
+      );
+      device = [...new Uint8Array(digest).slice(0, 8)]
+        .map((byte) => byte.toString(16).padStart(2, "0"))
+        .join("");
+    }
+    this.#sql.exec(
+      "INSERT INTO activity (at, kind, client, device, detail) VALUES (?, ?, ?, ?, ?)",
+      now,
+      event.kind,
+      event.client ?? null,
+      device,
+      event.detail ?? null,
+    );
+    const settings = this.ctx.storage.kv.get<GallerySettings | null>("settings");
+    const days = settings?.activityDays ?? ACTIVITY_DAYS;
+    this.#sql.exec("DELETE FROM activity WHERE at < ?", now - days * 86_400_000);
+  }
+
+  /** The timeline, newest first (at most `limit` events). */
+  activity(id: string, limit = ACTIVITY_SHOWN): ActivityRow[] {
+    this.#gallery(id);
+    return this.#activity(limit);
+  }
+
+  #activity(limit: number): ActivityRow[] {
+    return this.#sql
+      .exec<Row>("SELECT * FROM activity ORDER BY at DESC, rowid DESC LIMIT ?", limit)
+      .toArray()
+      .map((row) => ({
+        at: new Date(Number(row.at)).toISOString(),
+        kind: String(row.kind) as ActivityKind,
+        ...(typeof row.client === "string" ? { client: row.client } : {}),
+        ...(typeof row.device === "string" ? { device: row.device } : {}),
+        ...(typeof row.detail === "string" ? { detail: row.detail } : {}),
+      }));
   }
 
   #touchClient(client: string, label: string): void {
@@ -377,6 +536,17 @@ export class ClientGallery extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const gallery = this.ctx.storage.kv.get<string>("gallery");
     if (!gallery) return;
+    // The owner's e-mails first: a failed one is retried with the write-back below.
+    let mailError: unknown;
+    try {
+      await this.#sendPendingMail();
+    } catch (error) {
+      mailError = error;
+      log.warn("A selection's e-mail could not be sent; it is retried", {
+        gallery,
+        error: errorText(error),
+      });
+    }
     const clients = this.#sql.exec<Row>("SELECT * FROM clients ORDER BY updated_at").toArray();
     const selections = clients.map((row) => {
       const client = String(row.client);
@@ -411,8 +581,39 @@ export class ClientGallery extends DurableObject<Env> {
     const id = galleryDocumentId(gallery);
     // A gallery the owner deleted has nothing to write to.
     if (!(await client.getDocument(id))) return;
-    await client.patch(id).set({ selections, stats }).commit({ visibility: "async" });
+    // The timeline, newest first; "opened" says on how many devices (that day's hashes) the
+    // client has opened the gallery.
+    const rows = this.#activity(ACTIVITY_SHOWN);
+    const devicesOn = (row: ActivityRow) =>
+      new Set(
+        rows
+          .filter(
+            (other) =>
+              other.kind === "opened" &&
+              other.client === row.client &&
+              other.at.slice(0, 10) === row.at.slice(0, 10) &&
+              other.device,
+          )
+          .map((other) => other.device),
+      ).size;
+    const activity = rows.map((row, index) => ({
+      _key: `a${row.at.replace(/\D/g, "")}${index}`,
+      _type: "galleryActivity",
+      ...row,
+      ...(row.kind === "opened" ? { devices: devicesOn(row) } : {}),
+    }));
+    await client.patch(id).set({ selections, stats, activity }).commit({ visibility: "async" });
+    if (mailError) throw mailError;
   }
+}
+
+/** One event of the timeline, as the Studio shows it. */
+export interface ActivityRow {
+  at: string;
+  kind: ActivityKind;
+  client?: string;
+  device?: string;
+  detail?: string;
 }
 
 /** A Sanity array key for a client: short, stable, and nothing of the name itself. */

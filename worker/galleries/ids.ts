@@ -20,6 +20,30 @@ export const galleryDocumentId = (id: string) => `clientGallery.${id}`;
 /** Where a photograph's original is kept in the bucket. */
 export const photoKey = (gallery: string, photo: string) => `galleries/${gallery}/${photo}`;
 
+/**
+ * The watermarked files the upload command makes of each photograph (cli/gallery/mark.ts) and
+ * keeps beside its original: every size the grid and viewer show, the 2048-pixel download, and
+ * the whole photograph (what the zoom's regions are cut from). Nothing else is served while the
+ * gallery is proofing.
+ */
+export const MARKED_FILES = [
+  "480.webp",
+  "640.webp",
+  "960.webp",
+  "1600.webp",
+  "2048.webp",
+  "2048.jpg",
+  "full.jpg",
+] as const;
+export type MarkedFile = (typeof MARKED_FILES)[number];
+
+export const isMarkedFile = (value: string | undefined): value is MarkedFile =>
+  (MARKED_FILES as readonly (string | undefined)[]).includes(value);
+
+/** Where a photograph's watermarked file is kept in the bucket. */
+export const markedKey = (gallery: string, photo: string, file: MarkedFile) =>
+  `galleries/${gallery}/marked/${photo}/${file}`;
+
 /** The gallery's own addresses, all under `/g/{id}` (its cookies' path). */
 export const galleryPaths = {
   root: (id: string) => `/g/${id}`,
@@ -29,8 +53,9 @@ export const galleryPaths = {
   client: (id: string) => `/g/${id}/client`,
   favourites: (id: string) => `/g/${id}/favourites`,
   send: (id: string) => `/g/${id}/favourites/send`,
-  size: (id: string, photo: string, width: number, format: "webp" | "jpg") =>
-    `/g/${id}/photo/${photo}/${width}.${format}`,
+  /** A size; `stage` makes the browser keep a proof and a clean copy apart. */
+  size: (id: string, photo: string, width: number, format: "webp" | "jpg", stage?: string) =>
+    `/g/${id}/photo/${photo}/${width}.${format}${stage ? `?v=${stage}` : ""}`,
   original: (id: string, photo: string) => `/g/${id}/photo/${photo}/original`,
   /** Regions of the photograph for the viewer's zoom (`?rect=…&w=…` is added by the viewer). */
   region: (id: string, photo: string) => `/g/${id}/photo/${photo}/region`,

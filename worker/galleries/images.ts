@@ -10,8 +10,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
 import { PRIVATE_HEADERS } from "./access.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
-import { photoKey } from "./ids.ts";
-import type { Downloads } from "./settings.ts";
+import { type MarkedFile, markedKey, photoKey } from "./ids.ts";
+import type { Downloads, Stage } from "./settings.ts";
 
 /**
  * The widths the grid and the viewer ask for: phones to 2× screens, and the 2048 download.
@@ -53,8 +53,13 @@ const FORMATS = { webp: "image/webp", jpg: "image/jpeg" } as const;
 /** A browser keeps a size for a day: the address changes with nothing but the photograph. */
 const PRIVATE_FOR_A_DAY = { ...PRIVATE_HEADERS, "Cache-Control": "private, max-age=86400" };
 
+/**
+ * A clean size's key in the Cache API: it names the stage it may be served in (delivered), so a
+ * clean copy made before a gallery went back to proofing is never looked up while it proofs
+ * (proofs come from the bucket, never from this cache).
+ */
 const cacheKey = (gallery: string, photo: string, width: number, format: SizeFormat) =>
-  new Request(`https://gallery-images.invalid/${gallery}/${photo}/${width}.${format}`);
+  new Request(`https://gallery-images.invalid/${gallery}/delivered/${photo}/${width}.${format}`);
 
 /** The original's bytes from the bucket, or undefined when the upload is missing. */
 export async function original(
@@ -63,6 +68,45 @@ export async function original(
   photo: Pick<GalleryPhoto, "id">,
 ): Promise<R2ObjectBody | undefined> {
   return (await env.GALLERY_PHOTOS.get(photoKey(gallery, photo.id))) ?? undefined;
+}
+
+/** A watermarked file of the photograph from the bucket (made at upload), or undefined. */
+export async function marked(
+  c: Context<AppEnv>,
+  gallery: string,
+  photo: Pick<GalleryPhoto, "id">,
+  file: MarkedFile,
+): Promise<R2ObjectBody | undefined> {
+  return (await c.env.GALLERY_PHOTOS.get(markedKey(gallery, photo.id, file))) ?? undefined;
+}
+
+/** The watermarked file a size's address names: WebP at every width, JPEG at 2048. */
+export const markedSize = (width: Size, format: SizeFormat): MarkedFile =>
+  width === 2048 && format === "jpg" ? "2048.jpg" : (`${width}.webp` as MarkedFile);
+
+/**
+ * A size of the photograph as the gallery's stage shows it: while proofing, the watermarked
+ * file the upload command made (never a clean byte: a missing one is missing); once delivered,
+ * the clean size (`sized`).
+ */
+export async function stagedSize(
+  c: Context<AppEnv>,
+  gallery: string,
+  photo: Pick<GalleryPhoto, "id">,
+  width: Size,
+  format: SizeFormat,
+  stage: Stage,
+): Promise<Response | undefined> {
+  if (stage === "delivered") return sized(c, gallery, photo, width, format);
+  const file = await marked(c, gallery, photo, markedSize(width, format));
+  if (!file) return undefined;
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": file.httpMetadata?.contentType ?? "image/webp",
+      "Content-Length": String(file.size),
+      ...PRIVATE_FOR_A_DAY,
+    },
+  });
 }
 
 /**
@@ -180,14 +224,19 @@ export async function region(
   gallery: string,
   photo: GalleryPhoto,
   r: Region,
+  stage: Stage,
 ): Promise<Response | undefined> {
   const key = new Request(
-    `https://gallery-images.invalid/${gallery}/${photo.id}/region/${r.left},${r.top},${r.width},${r.height}/${r.out}.webp`,
+    `https://gallery-images.invalid/${gallery}/${stage}/${photo.id}/region/${r.left},${r.top},${r.width},${r.height}/${r.out}.webp`,
   );
   const cache = caches.default;
   const hit = await cache.match(key);
-  if (hit) return new Response(hit.body, { headers: { ...headersOf(hit), ...PRIVATE_FOR_A_DAY } });
-  const source = await original(c.env, gallery, photo);
+  if (hit) return new Response(hit.body, { headers: { ...headersOf(hit), ...PRIVATE_HEADERS } });
+  // While proofing, cut from the watermarked whole photograph (its mark where the grid's is).
+  const source =
+    stage === "proofing"
+      ? await marked(c, gallery, photo, "full.jpg")
+      : await original(c.env, gallery, photo);
   if (!source) return undefined;
   const made = await c.env.IMAGES.input(source.body)
     .transform({ trim: { left: r.left, top: r.top, width: r.width, height: r.height } })
@@ -213,5 +262,5 @@ export async function region(
       }),
     ),
   );
-  return new Response(bytes, { headers: { "Content-Type": "image/webp", ...PRIVATE_FOR_A_DAY } });
+  return new Response(bytes, { headers: { "Content-Type": "image/webp", ...PRIVATE_HEADERS } });
 }

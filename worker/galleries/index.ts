@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { csrf } from "hono/csrf";
 import type { AppEnv } from "../request/app-env.ts";
 import { CHECKED_BY_PASS, galleryOf, guard, PRIVATE_HEADERS, refuseFile } from "./access.ts";
@@ -15,12 +15,13 @@ import {
   parseRegion,
   region,
   sizeAllowed,
-  sized,
+  stagedSize,
 } from "./images.ts";
 import { galleryPage, galleryPhotoPage } from "./pages.tsx";
 import { passOf } from "./session.ts";
+import { downloadsNow, type Stage } from "./settings.ts";
 import { refusalPage, unlock } from "./unlock.tsx";
-import { photoUpload } from "./upload.ts";
+import { markedUpload, originalForOwner, photoUpload, proofingInfo } from "./upload.ts";
 
 export { ClientGallery } from "./gallery-store.ts";
 
@@ -64,11 +65,22 @@ const tooLarge = (c: Parameters<typeof refuseFile>[0]) =>
 
 galleries.get("/g/:gallery/photo/:photo/original", file, async (c) => {
   const { id, photo, settings } = galleryOfFile(c);
-  if (settings.downloads !== "original") return tooLarge(c);
+  // Never while proofing: downloadsNow() is at most the marked web size then.
+  if (downloadsNow(settings) !== "original") return tooLarge(c);
   return (
     (await originalResponse(c, id, photo)) ?? refuseFile(c, { status: 404, reason: "unknown" })
   );
 });
+/**
+ * A size's address names the stage it was rendered for (`?v=proofing|delivered`), so the
+ * browser keeps a proof and a clean copy under different addresses and never shows one for the
+ * other across a switch; an address asked in the other stage is answered as the stage is now,
+ * kept by nobody.
+ */
+function keptForItsStage(c: Context<AppEnv>, res: Response, stage: Stage) {
+  if (c.req.query("v") !== stage) res.headers.set("Cache-Control", "private, no-store");
+}
+
 /**
  * A grid size asked with a genuine, unexpired grid pass (given with the page, after the whole
  * check, for PASS_SECONDS) is answered without asking the gallery's Durable Object: a grid of
@@ -82,11 +94,12 @@ const gridPass: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!isGalleryId(id) || !isPhotoId(photo) || !GRID_SIZES.includes(size) || !isSize(size)) {
     return next();
   }
-  const variant = await passOf(c, c.var.config.sanityToken, id);
-  if (variant !== "clean") return next();
-  const res = await sized(c, id, { id: photo }, size, format);
+  const stage = await passOf(c, c.var.config.sanityToken, id);
+  if (stage !== "proofing" && stage !== "delivered") return next();
+  const res = await stagedSize(c, id, { id: photo }, size, format, stage);
   if (!res) return refuseFile(c, { status: 404, reason: "unknown" });
   res.headers.set("Server-Timing", CHECKED_BY_PASS);
+  keptForItsStage(c, res, stage);
   res.headers.set("X-Robots-Tag", PRIVATE_HEADERS["X-Robots-Tag"]);
   return res;
 };
@@ -100,10 +113,11 @@ galleries.get(
     const size = Number(width);
     if (!isSize(size)) return refuseFile(c, { status: 404, reason: "unknown" });
     const { id, photo, settings } = galleryOfFile(c);
-    if (!sizeAllowed(settings.downloads, size)) return tooLarge(c);
-    return (
-      (await sized(c, id, photo, size, format)) ?? refuseFile(c, { status: 404, reason: "unknown" })
-    );
+    if (!sizeAllowed(downloadsNow(settings), size)) return tooLarge(c);
+    const res = await stagedSize(c, id, photo, size, format, settings.stage);
+    if (!res) return refuseFile(c, { status: 404, reason: "unknown" });
+    keptForItsStage(c, res, settings.stage);
+    return res;
   },
 );
 galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
@@ -112,7 +126,7 @@ galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
     c.req.query("rect"),
     c.req.query("w"),
     photo,
-    largestWhole(settings.downloads),
+    largestWhole(downloadsNow(settings)),
   );
   if (!wanted) {
     return c.text(
@@ -121,7 +135,10 @@ galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
       PRIVATE_HEADERS,
     );
   }
-  return (await region(c, id, photo, wanted)) ?? refuseFile(c, { status: 404, reason: "unknown" });
+  return (
+    (await region(c, id, photo, wanted, settings.stage)) ??
+    refuseFile(c, { status: 404, reason: "unknown" })
+  );
 });
 galleries.get("/g/:gallery/download/:photo", file, downloadPhoto);
 galleries.get("/g/:gallery/download", everyPhoto, downloadZip);
@@ -133,3 +150,7 @@ galleries.post("/g/:gallery/favourites/send", file, sendSelection);
 galleries.get("/_app/galleries/:gallery/photos/:photo", photoUpload);
 galleries.put("/_app/galleries/:gallery/photos/:photo", photoUpload);
 galleries.delete("/_app/galleries/:gallery/photos/:photo", photoUpload);
+galleries.get("/_app/galleries/:gallery/photos/:photo/original", originalForOwner);
+galleries.get("/_app/galleries/:gallery/photos/:photo/marked/:file", markedUpload);
+galleries.put("/_app/galleries/:gallery/photos/:photo/marked/:file", markedUpload);
+galleries.get("/_app/galleries/:gallery/proofing", proofingInfo);

@@ -9,14 +9,15 @@ import type { ReactNode } from "react";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
+import { galleryOf, galleryStore, PRIVATE_HEADERS, visitorOf } from "./access.ts";
 import { GalleryPhotoView } from "./GalleryPhotoView.tsx";
 import { GalleryView, type GalleryViewProps } from "./GalleryView.tsx";
 import { passCookie } from "./session.ts";
+import { downloadsNow } from "./settings.ts";
 import { gridAddress, gridPlace, sliceCount, sliceOf } from "./slices.ts";
 
 async function render(c: Context<AppEnv>, title: string, main: ReactNode): Promise<Response> {
-  const { id } = galleryOf(c);
+  const { id, settings } = galleryOf(c);
   // No slideshow behind a client's photographs: nothing may compete with them.
   const res = await renderHtml(c, await loadLayout(c, { backdrop: false }), {
     title,
@@ -25,7 +26,7 @@ async function render(c: Context<AppEnv>, title: string, main: ReactNode): Promi
   });
   for (const [name, value] of Object.entries(PRIVATE_HEADERS)) res.headers.set(name, value);
   // The grid's sizes come without a call to the store for the next PASS_SECONDS.
-  res.headers.append("Set-Cookie", await passCookie(c.var.config.sanityToken, id, "clean"));
+  res.headers.append("Set-Cookie", await passCookie(c.var.config.sanityToken, id, settings.stage));
   return res;
 }
 
@@ -46,7 +47,13 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
   const slices = sliceCount(shown.length);
   const slice = sliceOf(c.req.query("page"), slices);
   if (slice === undefined) return c.notFound();
-  c.executionCtx.waitUntil(galleryStore(c.env, id).count(id, "opened"));
+  c.executionCtx.waitUntil(
+    galleryStore(c.env, id).count(id, "opened", {
+      kind: "opened",
+      client: client?.label,
+      visitor: visitorOf(c),
+    }),
+  );
   return render(
     c,
     settings.title,
@@ -61,7 +68,8 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
       favourites={favourites}
       filter={filter}
       limit={settings.favouritesLimit}
-      downloads={settings.downloads}
+      downloads={downloadsNow(settings)}
+      stage={settings.stage}
       client={client?.label}
       sent={state.sent}
       notice={noticeOf(c)}
@@ -90,7 +98,8 @@ export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
       next={state.photos[index + 1]}
       favourite={state.favourites.includes(found.id)}
       client={client !== undefined}
-      downloads={settings.downloads}
+      downloads={downloadsNow(settings)}
+      stage={settings.stage}
     />,
   );
 };

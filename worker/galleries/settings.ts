@@ -7,6 +7,61 @@ import { type PasswordHash, parsePasswordHash } from "./password.ts";
 
 export type Downloads = "original" | "2048" | "off";
 
+/** Proofing: every photograph carries the owner's watermark. Delivered: clean, as downloads allow. */
+export type Stage = "proofing" | "delivered";
+
+/** What a client may download while proofing: nothing, or the watermarked web size. */
+export type ProofDownloads = "off" | "marked";
+
+export const WATERMARK_POSITIONS = [
+  "center",
+  "bottom-right",
+  "bottom-left",
+  "top-right",
+  "top-left",
+] as const;
+export type WatermarkPosition = (typeof WATERMARK_POSITIONS)[number];
+
+/**
+ * The owner's watermark, set once in the Studio's site settings: a line of text, where, how big
+ * (its height, in hundredths of the photograph's shorter side) and how opaque. The upload
+ * command draws it (cli/gallery/mark.ts); the worker only serves what it drew.
+ */
+export interface Watermark {
+  text: string;
+  position: WatermarkPosition;
+  size: number;
+  opacity: number;
+}
+
+export const DEFAULT_WATERMARK: Watermark = {
+  text: "PROOF",
+  position: "center",
+  size: 12,
+  opacity: 0.55,
+};
+
+/** The watermark of the site settings' `galleries.watermark`, each field checked. */
+export function parseWatermark(value: unknown, fallbackText = DEFAULT_WATERMARK.text): Watermark {
+  const mark = (typeof value === "object" && value !== null ? value : {}) as Record<
+    string,
+    unknown
+  >;
+  const size = Number(mark.size);
+  const opacity = Number(mark.opacity);
+  return {
+    text: text(mark.text)?.slice(0, 80) ?? fallbackText,
+    position: (WATERMARK_POSITIONS as readonly unknown[]).includes(mark.position)
+      ? (mark.position as WatermarkPosition)
+      : DEFAULT_WATERMARK.position,
+    size: Number.isFinite(size) && size >= 2 && size <= 50 ? size : DEFAULT_WATERMARK.size,
+    opacity:
+      Number.isFinite(opacity) && opacity >= 0.1 && opacity <= 1
+        ? opacity
+        : DEFAULT_WATERMARK.opacity,
+  };
+}
+
 export interface GallerySettings {
   title: string;
   clientName: string | undefined;
@@ -20,16 +75,35 @@ export interface GallerySettings {
   enabled: boolean;
   downloads: Downloads;
   favouritesLimit: number | undefined;
+  /** Absent in a gallery made before stages: delivered, as it was. */
+  stage: Stage;
+  /** The owner's setting for proofs (site settings). */
+  proofDownloads: ProofDownloads;
+  /** How many days the activity timeline is kept (site settings; 180 unless set). */
+  activityDays: number;
+  /** The owner's e-mail (site settings), for a selection's e-mail without CONTACT_EMAIL_TO. */
+  ownerEmail: string | undefined;
+  /** The owner's watermark (site settings), for the upload command. */
+  watermark: Watermark;
 }
 
 const text = (value: unknown): string | undefined =>
   typeof value === "string" && value.trim() ? value.trim() : undefined;
 
 /** The settings in a `clientGallery` document, or undefined when it is not one. */
-export function parseGallerySettings(doc: unknown): GallerySettings | undefined {
+export function parseGallerySettings(
+  doc: unknown,
+  siteSettings?: unknown,
+): GallerySettings | undefined {
   if (typeof doc !== "object" || doc === null) return undefined;
   const value = doc as Record<string, unknown>;
   if (value._type !== "clientGallery") return undefined;
+  const site = (typeof siteSettings === "object" && siteSettings !== null ? siteSettings : {}) as {
+    galleries?: unknown;
+  };
+  const owner = (
+    typeof site.galleries === "object" && site.galleries !== null ? site.galleries : {}
+  ) as Record<string, unknown>;
   const password = value.password === undefined ? undefined : parsePasswordHash(value.password);
   const expires = text(value.expiresAt) ? Date.parse(value.expiresAt as string) : Number.NaN;
   const limit = value.favouritesLimit;
@@ -45,8 +119,27 @@ export function parseGallerySettings(doc: unknown): GallerySettings | undefined 
       value.downloads === "original" || value.downloads === "2048" ? value.downloads : "off",
     favouritesLimit:
       typeof limit === "number" && Number.isInteger(limit) && limit > 0 ? limit : undefined,
+    stage: value.stage === "proofing" ? "proofing" : "delivered",
+    proofDownloads: owner.proofDownloads === "marked" ? "marked" : "off",
+    watermark: parseWatermark(owner.watermark),
+    ownerEmail: text((site as Record<string, unknown>).email),
+    activityDays:
+      typeof owner.activityDays === "number" &&
+      Number.isInteger(owner.activityDays) &&
+      owner.activityDays >= 1 &&
+      owner.activityDays <= 3650
+        ? owner.activityDays
+        : 180,
   };
 }
+
+/** What a client may download now: the owner's setting once delivered, the proofs' before. */
+export const downloadsNow = (settings: GallerySettings): Downloads =>
+  settings.stage === "delivered"
+    ? settings.downloads
+    : settings.proofDownloads === "marked"
+      ? "2048"
+      : "off";
 
 /** A gallery anybody may still be let into: it exists, is on, and its password can be checked. */
 export const isOpen = (settings: GallerySettings | undefined): settings is GallerySettings =>

@@ -13,7 +13,7 @@ import type { AppEnv } from "../request/app-env.ts";
 import { galleryStore } from "./access.ts";
 import { runtimeCrc32 } from "./crc32.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
-import { isGalleryId, isPhotoId, photoKey } from "./ids.ts";
+import { isGalleryId, isMarkedFile, isPhotoId, MARKED_FILES, markedKey, photoKey } from "./ids.ts";
 
 /** The largest photograph accepted (Workers take request bodies of 100 MB on most plans). */
 export const MAX_PHOTO_BYTES = 100 * 1024 * 1024;
@@ -83,7 +83,10 @@ export const photoUpload: Handler<AppEnv> = async (c) => {
     return c.body(null, stored ? 200 : 404, NO_STORE);
   }
   if (method === "DELETE") {
-    await c.env.GALLERY_PHOTOS.delete(key);
+    await c.env.GALLERY_PHOTOS.delete([
+      key,
+      ...MARKED_FILES.map((file) => markedKey(gallery, photo, file)),
+    ]);
     await store.removePhoto(gallery, photo);
     return c.body(null, 204, NO_STORE);
   }
@@ -159,4 +162,91 @@ export const photoUpload: Handler<AppEnv> = async (c) => {
   };
   await store.addPhoto(gallery, entry);
   return plain(c, existing ? 200 : 201, existing ? "Already there" : "Stored");
+};
+
+/**
+ * `/_app/galleries/{gallery}/photos/{photo}/marked/{file}`: the watermarked files the upload
+ * command makes of a photograph (cli/gallery/mark.ts), signed as the photograph's PUT is. HEAD
+ * says whether one is there; PUT replaces it (re-marking a gallery overwrites every file).
+ */
+export const markedUpload: Handler<AppEnv> = async (c) => {
+  const gallery = c.req.param("gallery");
+  const photo = c.req.param("photo");
+  const file = c.req.param("file");
+  const method = c.req.method;
+  const refuse = async (status: 400 | 401 | 404 | 413, text: string) => {
+    await releaseBody(c.req.raw, c.var.config);
+    return plain(c, status, text);
+  };
+  if (!isGalleryId(gallery) || !isPhotoId(photo) || !isMarkedFile(file)) {
+    return refuse(404, "Not Found");
+  }
+  const sha256 = method === "PUT" ? (c.req.header("X-Photo-SHA256") ?? "") : "";
+  const length = method === "PUT" ? (c.req.header("Content-Length") ?? "") : "0";
+  if (!(await signed(c, sha256, length)))
+    return refuse(401, "Unauthorized: missing, wrong or expired signature");
+  const store = galleryStore(c.env, gallery);
+  const { settings, photo: known } = await store.state(gallery, { photo });
+  if (!settings) return refuse(404, "No such gallery: create it in the Studio first");
+  if (!known) return refuse(404, "No such photograph in the gallery: upload it first");
+  const key = markedKey(gallery, photo, file);
+  if (method === "HEAD" || method === "GET") {
+    return c.body(null, (await c.env.GALLERY_PHOTOS.head(key)) ? 200 : 404, NO_STORE);
+  }
+  if (method !== "PUT") return refuse(400, "Use HEAD or PUT");
+  const bytes = Number(length);
+  const body = c.req.raw.body;
+  if (!body || !/^\d+$/.test(length) || bytes === 0)
+    return refuse(400, "Content-Length is required");
+  if (bytes > MAX_PHOTO_BYTES) return refuse(413, "Payload Too Large: at most 100 MB a file");
+  if (!/^[0-9a-f]{64}$/.test(sha256))
+    return refuse(400, "X-Photo-SHA256 must be the file's SHA-256");
+  try {
+    await c.env.GALLERY_PHOTOS.put(key, body.pipeThrough(new FixedLengthStream(bytes)), {
+      sha256,
+      httpMetadata: { contentType: file.endsWith(".jpg") ? "image/jpeg" : "image/webp" },
+    });
+  } catch {
+    return plain(c, 409, "Conflict: the file's SHA-256 is not the one announced");
+  }
+  return plain(c, 201, "Stored");
+};
+
+/**
+ * `GET /_app/galleries/{gallery}/proofing`, signed: what the upload command needs to make a
+ * gallery's watermarked files, the owner's watermark and the gallery's photographs (to re-mark
+ * them all: `npm run gallery -- mark`).
+ */
+export const proofingInfo: Handler<AppEnv> = async (c) => {
+  const gallery = c.req.param("gallery");
+  if (!isGalleryId(gallery)) return plain(c, 404, "Not Found");
+  if (!(await signed(c, "", "0"))) {
+    return plain(c, 401, "Unauthorized: missing, wrong or expired signature");
+  }
+  const { settings, photos } = await galleryStore(c.env, gallery).state(gallery, { photos: true });
+  if (!settings) return plain(c, 404, "No such gallery: create it in the Studio first");
+  return c.json(
+    {
+      stage: settings.stage,
+      watermark: settings.watermark,
+      photos: photos.map((photo) => ({ id: photo.id, name: photo.name, type: photo.type })),
+    },
+    200,
+    NO_STORE,
+  );
+};
+
+/** `GET /_app/galleries/{gallery}/photos/{photo}/original`, signed: the original, to re-mark it. */
+export const originalForOwner: Handler<AppEnv> = async (c) => {
+  const gallery = c.req.param("gallery");
+  const photo = c.req.param("photo");
+  if (!isGalleryId(gallery) || !isPhotoId(photo)) return plain(c, 404, "Not Found");
+  if (!(await signed(c, "", "0"))) {
+    return plain(c, 401, "Unauthorized: missing, wrong or expired signature");
+  }
+  const object = await c.env.GALLERY_PHOTOS.get(photoKey(gallery, photo));
+  if (!object) return plain(c, 404, "Not Found");
+  return new Response(object.body, {
+    headers: { "Content-Length": String(object.size), ...NO_STORE },
+  });
 };

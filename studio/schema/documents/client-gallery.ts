@@ -19,6 +19,12 @@ export const DOWNLOAD_OPTIONS = [
   { title: "No downloads", value: "off" },
 ];
 
+/** The gallery's stage; the values the site reads (worker/galleries/settings.ts). */
+export const STAGE_OPTIONS = [
+  { title: "Proofing (watermarked)", value: "proofing" },
+  { title: "Delivered (clean)", value: "delivered" },
+];
+
 export const clientGallery = defineType({
   name: "clientGallery",
   title: "Client gallery",
@@ -70,6 +76,22 @@ export const clientGallery = defineType({
       initialValue: true,
     }),
     defineField({
+      name: "stage",
+      title: "Stage",
+      description:
+        "Proofing: every photograph, size, zoom and download carries your watermark (Site " +
+        "settings → Client galleries), and downloads follow your setting for proofs. Delivered: " +
+        "clean photographs and the downloads below, from the client's next request.",
+      type: "string",
+      options: { list: STAGE_OPTIONS, layout: "radio", direction: "horizontal" },
+      // A new gallery starts in your default (Site settings → Client galleries).
+      initialValue: async (_params, context) =>
+        (await context
+          .getClient({ apiVersion: "2025-02-19" })
+          .fetch<string | null>(`*[_id == "siteSettings"][0].galleries.defaultStage`)) ??
+        "proofing",
+    }),
+    defineField({
       name: "downloads",
       title: "Downloads",
       type: "string",
@@ -99,6 +121,17 @@ export const clientGallery = defineType({
       type: "galleryStats",
       readOnly: true,
     }),
+    defineField({
+      name: "activity",
+      title: "Activity",
+      description:
+        "Opened, favourites, the selection, each download and ZIP: newest first, written by the " +
+        "site a moment after each, kept as long as Site settings → Client galleries says " +
+        "(180 days unless set). No address is kept: a device is a hash salted anew each day.",
+      type: "array",
+      of: [{ type: "galleryActivity" }],
+      readOnly: true,
+    }),
   ],
   orderings: [
     {
@@ -114,6 +147,7 @@ export const clientGallery = defineType({
       enabled: "enabled",
       expiresAt: "expiresAt",
       hash: "password.hash",
+      stage: "stage",
     },
     prepare: galleryPreview,
   },
@@ -125,12 +159,14 @@ function galleryPreview({
   enabled,
   expiresAt,
   hash,
+  stage,
 }: {
   title?: string;
   clientName?: string;
   enabled?: boolean;
   expiresAt?: string;
   hash?: string;
+  stage?: string;
 }) {
   const state =
     enabled === false
@@ -142,6 +178,13 @@ function galleryPreview({
           : "Open";
   return {
     title: title ?? "Untitled gallery",
-    subtitle: [clientName, state, hash ? undefined : "no password"].filter(Boolean).join(" · "),
+    subtitle: [
+      clientName,
+      state,
+      stage === "proofing" ? "Proofing" : "Delivered",
+      hash ? undefined : "no password",
+    ]
+      .filter(Boolean)
+      .join(" · "),
   };
 }

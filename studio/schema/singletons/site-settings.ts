@@ -109,6 +109,85 @@ export const siteSettings = defineType({
         `licensed or bought as a print. When empty, the contact page.`,
       type: "string",
     }),
+    defineField({
+      name: "galleries",
+      title: "Client galleries",
+      description:
+        "Proofing: the stage a new gallery starts in, the watermark and proofs' downloads.",
+      type: "object",
+      options: { collapsible: true, collapsed: true },
+      fields: [
+        defineField({
+          name: "defaultStage",
+          title: "A new gallery starts in",
+          type: "string",
+          options: {
+            list: [
+              { title: "Proofing (watermarked)", value: "proofing" },
+              { title: "Delivered (clean)", value: "delivered" },
+            ],
+            layout: "radio",
+            direction: "horizontal",
+          },
+          initialValue: "proofing",
+        }),
+        defineField({
+          name: "proofDownloads",
+          title: "Downloads while proofing",
+          type: "string",
+          options: {
+            list: [
+              { title: "None", value: "off" },
+              { title: "Watermarked web size (2048 px)", value: "marked" },
+            ],
+            layout: "radio",
+            direction: "horizontal",
+          },
+          initialValue: "off",
+        }),
+        defineField({
+          name: "activityDays",
+          title: "Keep each gallery's activity for (days)",
+          type: "number",
+          initialValue: 180,
+          validation: (rule) => rule.integer().min(1).max(3650),
+        }),
+        defineField({
+          name: "watermark",
+          title: "Watermark",
+          description:
+            "Drawn by `npm run gallery` when it uploads; after changing it, run " +
+            "`npm run gallery -- mark --gallery <id>` for each proofing gallery.",
+          type: "object",
+          fields: [
+            defineField({ name: "text", title: "Text", type: "string", initialValue: "PROOF" }),
+            defineField({
+              name: "position",
+              title: "Position",
+              type: "string",
+              options: {
+                list: ["center", "bottom-right", "bottom-left", "top-right", "top-left"],
+              },
+              initialValue: "center",
+            }),
+            defineField({
+              name: "size",
+              title: "Size (% of the shorter side)",
+              type: "number",
+              initialValue: 12,
+              validation: (rule) => rule.min(2).max(50),
+            }),
+            defineField({
+              name: "opacity",
+              title: "Opacity (0.1 to 1)",
+              type: "number",
+              initialValue: 0.55,
+              validation: (rule) => rule.min(0.1).max(1),
+            }),
+          ],
+        }),
+      ],
+    }),
   ],
   preview: { prepare: () => ({ title: "Site settings" }) },
 });

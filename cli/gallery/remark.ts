@@ -1,0 +1,45 @@
+/**
+ * `npm run gallery -- mark --gallery <id>`: makes every photograph's watermarked files again,
+ * from the originals in the bucket (fetched through the site, signed), with the owner's
+ * watermark as it is now: what changing the mark costs is this one command per gallery (each
+ * original read once, seven files written per photograph).
+ */
+import { mapPool } from "../lib/pool.ts";
+import { proofingOf, sendMarked } from "./run.ts";
+import { photoPath, SiteClient } from "./site-client.ts";
+import type { UploadTarget } from "./target.ts";
+
+export interface RemarkResult {
+  marked: string[];
+  failed: { name: string; reason: string }[];
+}
+
+export async function remarkGallery(
+  gallery: string,
+  target: UploadTarget,
+  concurrency: number,
+  say: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<RemarkResult> {
+  const client = new SiteClient(target, concurrency);
+  const result: RemarkResult = { marked: [], failed: [] };
+  try {
+    const { watermark, photos } = await proofingOf(client, gallery);
+    say(`Marking ${photos.length} photographs with "${watermark.text}" (${watermark.position})`);
+    await mapPool(photos, concurrency, async (photo) => {
+      const res = await client.get(`${photoPath(gallery, photo.id)}/original`);
+      if (!res.ok) {
+        result.failed.push({ name: photo.name, reason: `the original answered ${res.status}` });
+        return;
+      }
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const failed = await sendMarked(client, gallery, photo.id, bytes, watermark);
+      if (failed && "reason" in failed)
+        result.failed.push({ name: photo.name, reason: failed.reason });
+      else result.marked.push(photo.name);
+      say(`marked ${photo.name}`);
+    });
+  } finally {
+    client.close();
+  }
+  return result;
+}

@@ -1,0 +1,115 @@
+// The upload command's watermarking (cli/gallery/mark.ts, sharp) for the worker tests, which run
+// inside workerd and cannot run sharp: they send a photograph here and get back the very files
+// `npm run gallery` would make of it, to upload through the signed endpoint as the command does.
+// It also compares two images' pixels in a box, which workerd cannot decode either:
+//   POST /mark?mark={watermark JSON}   body: the photograph → {"480.webp": base64, …}
+//   POST /diff   {"a": base64, "b": base64, "box": [left, top, width, height] in fractions}
+//                → {"inside": mean difference in the box, "outside": elsewhere} (0 to 255)
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import sharp from "sharp";
+import { markBox, markedFiles } from "../../cli/gallery/mark.ts";
+import { parseWatermark } from "../../worker/galleries/settings.ts";
+
+export interface MarkServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function body(req: import("node:http").IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Mean absolute difference of two images (b scaled to a), inside and outside `box`. */
+async function diff(a: Buffer, b: Buffer, box: readonly number[]) {
+  const first = await sharp(a).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = first.info;
+  const second = await sharp(b)
+    .resize(width, height, { fit: "fill" })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const [l = 0, t = 0, w = 0, h = 0] = box;
+  const inBox = (x: number, y: number) =>
+    x >= l * width && x < (l + w) * width && y >= t * height && y < (t + h) * height;
+  let inside = 0;
+  let insideCount = 0;
+  let outside = 0;
+  let outsideCount = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let d = 0;
+      for (let ch = 0; ch < 3; ch++) {
+        const i = (y * width + x) * 3 + ch;
+        d += Math.abs((first.data[i] ?? 0) - (second[i] ?? 0));
+      }
+      if (inBox(x, y)) {
+        inside += d / 3;
+        insideCount++;
+      } else {
+        outside += d / 3;
+        outsideCount++;
+      }
+    }
+  }
+  return {
+    inside: inside / Math.max(1, insideCount),
+    outside: outside / Math.max(1, outsideCount),
+  };
+}
+
+export async function startMarkServer(): Promise<MarkServer> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    void (async () => {
+      try {
+        const bytes = await body(req);
+        if (url.pathname === "/mark") {
+          const mark = parseWatermark(JSON.parse(url.searchParams.get("mark") ?? "{}"));
+          const files = await markedFiles(bytes, mark);
+          const meta = await sharp(bytes).rotate().metadata();
+          const box = markBox(meta.width ?? 0, meta.height ?? 0, mark);
+          res.setHeader("Content-Type", "application/json");
+          res.end(
+            JSON.stringify({
+              files: Object.fromEntries(files.map((f) => [f.file, f.bytes.toString("base64")])),
+              // The mark's band in fractions of the photograph.
+              box: [
+                box.left / (meta.width ?? 1),
+                box.top / (meta.height ?? 1),
+                box.width / (meta.width ?? 1),
+                box.height / (meta.height ?? 1),
+              ],
+            }),
+          );
+          return;
+        }
+        if (url.pathname === "/diff") {
+          const { a, b, box } = JSON.parse(bytes.toString("utf8")) as {
+            a: string;
+            b: string;
+            box: number[];
+          };
+          res.setHeader("Content-Type", "application/json");
+          res.end(
+            JSON.stringify(await diff(Buffer.from(a, "base64"), Buffer.from(b, "base64"), box)),
+          );
+          return;
+        }
+        res.statusCode = 404;
+        res.end();
+      } catch (error) {
+        res.statusCode = 500;
+        res.end(String(error));
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,178 @@
+// Issue 36, items 3 and 4: the owner is told, and sees the gallery's activity. A client's selection is answered at once, the owner's
+// e-mail is sent by the gallery's Durable Object a moment later (its alarm), once per
+// selection, and retried when sending fails.
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { ClientGallery } from "../../worker/galleries/gallery-store.ts";
+import { galleryDocument, galleryWithPhotos, type Uploaded } from "./galleries.ts";
+import { ORIGIN, request } from "./harness.ts";
+
+interface Sent {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The store's e-mail binding replaced: what it was asked to send, and failures on demand. */
+async function mailbox(id: string) {
+  const sent: Sent[] = [];
+  let failures = 0;
+  await runInDurableObject(env.CLIENT_GALLERY.getByName(id), (instance: ClientGallery) => {
+    const own = instance as unknown as { env: Env };
+    Object.defineProperty(instance, "env", {
+      value: {
+        ...own.env,
+        INQUIRY_MAIL: {
+          send: async (message: Sent) => {
+            if (failures > 0) {
+              failures--;
+              throw new Error("the mail service is down");
+            }
+            sent.push(message);
+            return { messageId: `m${sent.length}` };
+          },
+        },
+      },
+      configurable: true,
+    });
+  });
+  return {
+    sent,
+    failNext(times: number) {
+      failures = times;
+    },
+  };
+}
+
+const post = (path: string, form: Record<string, string>, cookie = "") =>
+  request(path, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+  });
+
+describe("the owner's e-mail for a selection", () => {
+  it("is sent once per selection, after the client's answer, with who, how many, the note, the file names and the Studio's link", async () => {
+    const { id, photos } = await galleryWithPhotos({}, 2);
+    const stub = env.CLIENT_GALLERY.getByName(id);
+    const box = await mailbox(id);
+    const named = await post(`/g/${id}/client`, { client: "Ana Ruiz" });
+    const cookie = (named.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    for (const photo of photos as Uploaded[]) {
+      await post(`/g/${id}/favourites`, { photo: photo.id, favourite: "true" }, cookie);
+    }
+    const answer = await post(`/g/${id}/favourites/send`, { note: "In colour, please." }, cookie);
+    expect(answer.status).toBe(303);
+    await runDurableObjectAlarm(stub);
+    expect(box.sent).toHaveLength(1);
+    const [mail] = box.sent as [Sent];
+    expect(mail.to).toBe("owner@example.com");
+    expect(mail.subject).toBe("Ana Ruiz chose 2 from Ana & Luis, 14 June");
+    expect(mail.text).toContain("In colour, please.");
+    expect(mail.text).toContain("DSC_0142, DSC_0143");
+    expect(mail.text).toContain(`/intent/edit/id=clientGallery.${id};type=clientGallery`);
+    // Nothing pending: the next alarm sends nothing again.
+    await runDurableObjectAlarm(stub);
+    expect(box.sent).toHaveLength(1);
+  });
+
+  it("is retried when sending fails, and the client's answer never waits for it", async () => {
+    const { id, photos } = await galleryWithPhotos({}, 1);
+    const stub = env.CLIENT_GALLERY.getByName(id);
+    const box = await mailbox(id);
+    box.failNext(2);
+    /** The runtime runs a failed alarm again, with backoff: here, at once. */
+    const retry = () =>
+      runInDurableObject(stub, (_instance, state) => state.storage.setAlarm(Date.now()));
+    const named = await post(`/g/${id}/client`, { client: "Luis" });
+    const cookie = (named.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const [photo] = photos as [Uploaded];
+    await post(`/g/${id}/favourites`, { photo: photo.id, favourite: "true" }, cookie);
+    const answer = await post(`/g/${id}/favourites/send`, { note: "" }, cookie);
+    expect(answer.status).toBe(303);
+    // The alarm fails (the runtime runs it again, with backoff), then sends.
+    await expect(runDurableObjectAlarm(stub)).rejects.toThrow("the mail service is down");
+    await retry();
+    await expect(runDurableObjectAlarm(stub)).rejects.toThrow("the mail service is down");
+    expect(box.sent).toHaveLength(0);
+    await retry();
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(box.sent).toHaveLength(1);
+    expect(box.sent[0]?.subject).toBe("Luis chose 1 from Ana & Luis, 14 June");
+  });
+});
+
+describe("the gallery's activity", () => {
+  it("records each opening, favourite, selection, download and ZIP, with a daily-salted device hash and no address, and shows it in the Studio's document", async () => {
+    const { id, photos } = await galleryWithPhotos({}, 2);
+    const stub = env.CLIENT_GALLERY.getByName(id);
+    const address = "203.0.113.77";
+    const as = (cookie = "") => ({
+      "CF-Connecting-IP": address,
+      ...(cookie ? { Cookie: cookie } : {}),
+    });
+    const named = await post(`/g/${id}/client`, { client: "Ana Ruiz" });
+    const cookie = (named.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    await request(`/g/${id}`, { headers: as(cookie) });
+    await request(`/g/${id}`, {
+      headers: { ...as(cookie), "CF-Connecting-IP": "198.51.100.9" },
+    });
+    const [first] = photos as [Uploaded];
+    await post(`/g/${id}/favourites`, { photo: first.id, favourite: "true" }, cookie);
+    await post(`/g/${id}/favourites/send`, { note: "These" }, cookie);
+    await request(`/g/${id}/download/${first.id}?size=2048`, { headers: as(cookie) });
+    await request(`/g/${id}/download?set=all&size=original`, { headers: as(cookie) });
+
+    const rows = await runInDurableObject(stub, (instance: ClientGallery) => instance.activity(id));
+    expect(rows.map((row) => row.kind).reverse()).toEqual([
+      "opened",
+      "opened",
+      "favourite",
+      "sent",
+      "download",
+      "zip",
+    ]);
+    expect(rows.every((row) => row.kind === "sent" || row.client === "Ana Ruiz")).toBe(true);
+    const opened = rows.filter((row) => row.kind === "opened");
+    // Two devices (two addresses), each a hash; the address itself is nowhere.
+    expect(new Set(opened.map((row) => row.device)).size).toBe(2);
+    expect(JSON.stringify(rows)).not.toContain(address);
+    const stored = await runInDurableObject(stub, (_instance, state) =>
+      JSON.stringify(state.storage.sql.exec("SELECT * FROM activity").toArray()),
+    );
+    expect(stored).not.toContain(address);
+    expect(rows.find((row) => row.kind === "download")?.detail).toBe("DSC_0142.jpg (2048 px)");
+    expect(rows.find((row) => row.kind === "zip")?.detail).toBe("2 photographs (originals)");
+
+    // The Studio's copy, a moment later (the alarm's write-back).
+    await runDurableObjectAlarm(stub);
+    const doc = await galleryDocument(id);
+    const activity = (doc?.activity ?? []) as { kind: string; devices?: number }[];
+    expect(activity.map((row) => row.kind)).toContain("zip");
+    expect(activity.find((row) => row.kind === "opened")?.devices).toBe(2);
+  });
+
+  it("keeps events for the owner's retention, 180 days unless set", async () => {
+    const { id } = await galleryWithPhotos({}, 1);
+    const stub = env.CLIENT_GALLERY.getByName(id);
+    await request(`/g/${id}`);
+    await runInDurableObject(stub, (_instance, state) => {
+      state.storage.sql.exec(
+        "INSERT INTO activity (at, kind) VALUES (?, 'opened')",
+        Date.now() - 181 * 86_400_000,
+      );
+      state.storage.sql.exec(
+        "INSERT INTO activity (at, kind) VALUES (?, 'opened')",
+        Date.now() - 179 * 86_400_000,
+      );
+    });
+    await request(`/g/${id}`);
+    const rows = await runInDurableObject(stub, (instance: ClientGallery) => instance.activity(id));
+    expect(rows).toHaveLength(3);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The owner's e-mail when a client sends a selection (issue 36, item 3): who, how many, the note,
+ * the file names as Lightroom's filter takes them, and a link to the gallery in the Studio. Sent
+ * by the gallery's Durable Object from its alarm, never while the client waits: the selection is
+ * stored and answered first, the e-mail is kept as pending in the store and sent a moment later,
+ * and a failure is retried (the alarm runs again, with backoff) until it goes; one sent is taken
+ * off the list at once, so each selection is mailed once. Through the same `send_email` binding as
+ * the inquiries (INQUIRY_MAIL), to CONTACT_EMAIL_TO, else the site settings' e-mail.
+ */
+import { type Config, mailSender } from "../config/config.ts";
+
+/** A selection waiting to be mailed. */
+export interface PendingMail {
+  /** The client and the moment they sent: one e-mail per selection sent. */
+  key: string;
+  gallery: string;
+  title: string;
+  client: string;
+  count: number;
+  names: string[];
+  note: string;
+  sentAt: string;
+  /** The site's origin the client used (for the sender's address when CONTACT_EMAIL_FROM is unset). */
+  origin: string;
+}
+
+const oneLine = (text: string, max: number) => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a header is one line, whatever was typed.
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+/** "DSC_0142.jpg" → "DSC_0142": what Lightroom Classic's Library filter takes, comma-separated. */
+export const lightroomNames = (names: readonly string[]) =>
+  names.map((name) => name.replace(/\.[^.]+$/, "")).join(", ");
+
+/** The gallery's document in the Studio. */
+export const studioLink = (config: Config, gallery: string) =>
+  `${config.studioOrigin}/intent/edit/id=clientGallery.${gallery};type=clientGallery`;
+
+export function selectionEmail(config: Config, mail: PendingMail, to: string) {
+  const lines = [
+    `${mail.client} sent their selection from the gallery "${mail.title}": ${mail.count} ${mail.count === 1 ? "photograph" : "photographs"}.`,
+    "",
+    ...(mail.note ? ["Their note:", mail.note, ""] : []),
+    "The file names, for Lightroom Classic's Library filter (Text → Filename → Contains):",
+    lightroomNames(mail.names) || "(none)",
+    "",
+    `The gallery in your Studio: ${studioLink(config, mail.gallery)}`,
+    `Sent: ${mail.sentAt}`,
+  ];
+  return {
+    from: { name: oneLine(mail.title, 80), email: mailSender(config, mail.origin) },
+    to,
+    subject: oneLine(`${mail.client} chose ${mail.count} from ${mail.title}`, 150),
+    text: lines.join("\n"),
+    headers: { "X-Gallery-Id": mail.gallery },
+  };
+}
