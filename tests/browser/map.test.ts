@@ -47,19 +47,20 @@ describe("the map page", () => {
       expect(await markers.count()).toBeGreaterThanOrEqual(4);
       const label = await page.locator("a.map-marker").first().getAttribute("aria-label");
       expect(label).toMatch(/: \d+ photographs?$/);
-      // The canvas has been drawn on: land and water are not one colour.
-      const colours = await page.evaluate(() => {
-        const canvas = document.querySelector<HTMLCanvasElement>(".map-view canvas");
-        const context = canvas?.getContext("2d");
-        if (!canvas || !context) return 0;
-        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-        const seen = new Set<number>();
-        for (let i = 0; i < data.length; i += 4 * 97) {
-          seen.add(((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0));
-        }
-        return seen.size;
-      });
-      expect(colours).toBeGreaterThan(2);
+      // The canvas is drawn on once the tiles have come: land and water are not one colour.
+      const colours = () =>
+        page.evaluate(() => {
+          const canvas = document.querySelector<HTMLCanvasElement>(".map-view canvas");
+          const context = canvas?.getContext("2d");
+          if (!canvas || !context) return 0;
+          const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+          const seen = new Set<number>();
+          for (let i = 0; i < data.length; i += 4 * 97) {
+            seen.add(((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0));
+          }
+          return seen.size;
+        });
+      await expect.poll(colours).toBeGreaterThan(2);
     } finally {
       await page.context().close();
     }
