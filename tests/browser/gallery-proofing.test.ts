@@ -6,6 +6,7 @@ import { mutate, sendSanityWebhook } from "../../demo/publish.ts";
 import { createDemoGallery, DEMO_GALLERY_PHOTOS } from "../../scripts/demo-gallery.ts";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
 import { DEFAULT_WATERMARK } from "../../worker/galleries/settings.ts";
+import { markDifference } from "../support/mark-server.ts";
 import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
 // Issue 36's proofing walk, in Chromium: a client opens the demo's proofing gallery (made by
@@ -28,39 +29,8 @@ afterAll(async () => {
 const MARK = DEFAULT_WATERMARK;
 
 /** The mean difference of two images inside the mark's band and outside it (0 to 255). */
-async function difference(a: Buffer, b: Buffer) {
-  const first = await sharp(a).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const { width, height } = first.info;
-  const second = await sharp(b)
-    .resize(width, height, { fit: "fill" })
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  const box = markBox(width, height, MARK);
-  let inside = 0;
-  let insideCount = 0;
-  let outside = 0;
-  let outsideCount = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let d = 0;
-      for (let ch = 0; ch < 3; ch++) {
-        const i = (y * width + x) * 3 + ch;
-        d += Math.abs((first.data[i] ?? 0) - (second[i] ?? 0));
-      }
-      const within =
-        x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height;
-      if (within) {
-        inside += d / 3;
-        insideCount++;
-      } else {
-        outside += d / 3;
-        outsideCount++;
-      }
-    }
-  }
-  return { inside: inside / insideCount, outside: outside / outsideCount };
-}
+const difference = (a: Buffer, b: Buffer) =>
+  markDifference(a, b, (width, height) => markBox(width, height, MARK));
 
 /** The first grid image's bytes, as the browser got them (the session's cookies with it). */
 async function firstImage(page: Page): Promise<{ src: string; bytes: Buffer }> {

@@ -22,8 +22,18 @@ async function body(req: import("node:http").IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Mean absolute difference of two images (b scaled to a), inside and outside `box`. */
-async function diff(a: Buffer, b: Buffer, box: readonly number[]) {
+/**
+ * Mean absolute difference of two images (b scaled to a), inside and outside the box
+ * `boxOf` gives for a's size, in pixels: how visible a mark is.
+ */
+export async function markDifference(
+  a: Buffer,
+  b: Buffer,
+  boxOf: (
+    width: number,
+    height: number,
+  ) => { left: number; top: number; width: number; height: number },
+) {
   const first = await sharp(a).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = first.info;
   const second = await sharp(b)
@@ -31,9 +41,7 @@ async function diff(a: Buffer, b: Buffer, box: readonly number[]) {
     .removeAlpha()
     .raw()
     .toBuffer();
-  const [l = 0, t = 0, w = 0, h = 0] = box;
-  const inBox = (x: number, y: number) =>
-    x >= l * width && x < (l + w) * width && y >= t * height && y < (t + h) * height;
+  const box = boxOf(width, height);
   let inside = 0;
   let insideCount = 0;
   let outside = 0;
@@ -45,7 +53,9 @@ async function diff(a: Buffer, b: Buffer, box: readonly number[]) {
         const i = (y * width + x) * 3 + ch;
         d += Math.abs((first.data[i] ?? 0) - (second[i] ?? 0));
       }
-      if (inBox(x, y)) {
+      const within =
+        x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height;
+      if (within) {
         inside += d / 3;
         insideCount++;
       } else {
@@ -94,7 +104,16 @@ export async function startMarkServer(): Promise<MarkServer> {
           };
           res.setHeader("Content-Type", "application/json");
           res.end(
-            JSON.stringify(await diff(Buffer.from(a, "base64"), Buffer.from(b, "base64"), box)),
+            JSON.stringify(
+              await markDifference(
+                Buffer.from(a, "base64"),
+                Buffer.from(b, "base64"),
+                (width, height) => {
+                  const [l = 0, t = 0, w = 0, h = 0] = box;
+                  return { left: l * width, top: t * height, width: w * width, height: h * height };
+                },
+              ),
+            ),
           );
           return;
         }
