@@ -2,11 +2,13 @@
 // output) and, when no Sanity project is configured, the embedded demo content service.
 // Shared by `npm start`, the browser tests and the benchmark, so all three run the same thing.
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -264,11 +266,8 @@ function wranglerLocal(args: string[], state: string | undefined): Promise<void>
   });
 }
 
-/**
- * Puts the demo's basemap (scripts/basemap.ts, made once) into the local copy of the `BASEMAP`
- * bucket that the site reads: a site's own state folder, or `.wrangler/state` (once: it stays).
- */
-async function loadBasemap(state: string | undefined): Promise<void> {
+/** The demo's basemap file (scripts/basemap.ts), made the first time it is needed. */
+function basemapFile(): string {
   if (!existsSync(BASEMAP_FILE)) {
     mkdirSync(dirname(BASEMAP_FILE), { recursive: true });
     // Written whole, then renamed: several sites may start at once (npm test).
@@ -276,27 +275,64 @@ async function loadBasemap(state: string | undefined): Promise<void> {
     writeFileSync(partial, buildBasemap());
     renameSync(partial, BASEMAP_FILE);
   }
-  const loaded = `${BASEMAP_FILE}.loaded`;
-  if (!state && existsSync(loaded) && existsSync(resolve(ROOT, ".wrangler/state/v3/r2"))) return;
-  await wranglerLocal(
-    ["r2", "object", "put", `photo-portfolio-basemap/${BASEMAP_KEY}`, "--file", BASEMAP_FILE],
-    state,
-  );
-  if (!state) writeFileSync(loaded, "");
+  return BASEMAP_FILE;
 }
 
-let migrated: Promise<void> | undefined;
+/**
+ * Prepares local state as a deploy's would be: the demo's basemap in the `BASEMAP` bucket and
+ * the store's D1 migrations applied (as `wrangler d1 migrations apply --remote` does), in a
+ * site's own folder or in `.wrangler/state`.
+ */
+async function prepareState(state: string | undefined): Promise<void> {
+  const loaded = `${BASEMAP_FILE}.loaded`;
+  const basemapStays = existsSync(loaded) && existsSync(resolve(ROOT, ".wrangler/state/v3/r2"));
+  if (state || !basemapStays) {
+    const object = `photo-portfolio-basemap/${BASEMAP_KEY}`;
+    await wranglerLocal(["r2", "object", "put", object, "--file", basemapFile()], state);
+    if (!state) writeFileSync(loaded, "");
+  }
+  await wranglerLocal(["d1", "migrations", "apply", "STORE_DB"], state);
+}
+
+let prepared: Promise<void> | undefined;
 
 /**
- * The store's D1 schema on the local database a site serves, as `wrangler d1 migrations apply
- * --remote` gives a deploy's. On `.wrangler/state`, once per process: applied migrations are
- * recorded in the database and skipped the next time.
+ * `.wrangler/state`, prepared once per process: the basemap stays (it is put once), and applied
+ * migrations are recorded in the database and skipped the next time.
  */
-export function applyStoreMigrations(state?: string): Promise<void> {
-  const apply = () => wranglerLocal(["d1", "migrations", "apply", "STORE_DB"], state);
-  if (state) return apply();
-  migrated ??= apply();
-  return migrated;
+export function prepareSharedState(): Promise<void> {
+  prepared ??= prepareState(undefined);
+  return prepared;
+}
+
+/**
+ * A new state folder for an isolated site, copied from a prepared one. Preparing costs two
+ * wrangler processes (about 6 s of CPU) and npm test starts some twenty sites, so it is done
+ * once per basemap, migrations and bindings, in `.wrangler/site-state/`.
+ */
+async function isolatedState(): Promise<string> {
+  const hash = createHash("sha256").update(readFileSync(basemapFile()));
+  hash.update(readFileSync(resolve(ROOT, "wrangler.toml")));
+  const migrations = resolve(ROOT, "migrations");
+  for (const name of readdirSync(migrations).sort()) {
+    hash.update(name).update(readFileSync(join(migrations, name)));
+  }
+  const parent = resolve(ROOT, ".wrangler/site-state");
+  const template = join(parent, hash.digest("hex").slice(0, 16));
+  if (!existsSync(template)) {
+    mkdirSync(parent, { recursive: true });
+    const partial = mkdtempSync(`${template}.partial-`);
+    await prepareState(partial);
+    try {
+      // Whole or not at all: several sites may start at once, and the first rename wins.
+      renameSync(partial, template);
+    } catch {
+      rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  const state = mkdtempSync(join(tmpdir(), "portfolio-state-"));
+  cpSync(template, state, { recursive: true });
+  return state;
 }
 
 /** Serves the built site (run `npm run build` first) at http://127.0.0.1:{port}. */
@@ -304,12 +340,10 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   if (!existsSync(resolve(ROOT, ".wrangler/deploy/config.json"))) {
     throw new Error("No build found: run `npm run build` first.");
   }
-  const state = options.isolated ? mkdtempSync(join(tmpdir(), "portfolio-state-")) : undefined;
-  await loadBasemap(state);
   const vars = resolveVars(options);
-  const migrations = applyStoreMigrations(state);
+  const state = options.isolated ? isolatedState() : prepareSharedState().then(() => undefined);
   // Awaited below, after the demo content has started; a failure is thrown there.
-  migrations.catch(() => undefined);
+  state.catch(() => undefined);
   let content: ContentService | undefined;
   let store: StoreStandIns | undefined;
   if (usesDemoContent(vars)) {
@@ -330,8 +364,9 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     }
   }
 
+  let stateFolder: string | undefined;
   try {
-    await migrations;
+    stateFolder = await state;
   } catch (error) {
     await content?.close();
     await store?.close();
@@ -340,7 +375,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const secrets = secretsFile(vars);
   const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "info"];
   args.push("--env-file", secrets.path);
-  if (state) args.push("--persist-to", state);
+  if (stateFolder) args.push("--persist-to", stateFolder);
   for (const [key, value] of Object.entries(vars)) {
     if (!SECRET_VARS.includes(key as ConfigKey)) args.push("--var", `${key}:${value}`);
   }
@@ -377,7 +412,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const close = async () => {
     await stopProcessGroup(worker);
     secrets.remove();
-    if (state) rmSync(state, { recursive: true, force: true });
+    if (stateFolder) rmSync(stateFolder, { recursive: true, force: true });
     await content?.close();
     await store?.close();
   };
