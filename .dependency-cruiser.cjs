@@ -28,7 +28,7 @@ const LAYERS = [
   ["seo", "^worker/seo/"],
   ["content", "^worker/content/"],
   ["config", "^worker/config/"],
-  ["lib", "^worker/(lib|errors)/"],
+  ["lib", "^worker/(lib|errors|i18n)/"],
 ];
 
 // Tests may reach anything they check.

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { en } from "./i18n/catalogues/en.ts";
+import { formatMessage } from "./i18n/format.ts";
+import type { Phrase } from "./i18n/messages.ts";
 import {
   checkField,
   checkInquiry,
@@ -10,16 +13,19 @@ import {
 } from "./inquiries.ts";
 
 // The rules run in the worker (every POST) and in the browser (as the visitor types): these
-// tests pin down what both sides say.
+// tests pin down what both sides say (in English here).
+
+const say = (problem: Phrase | undefined) =>
+  problem && formatMessage("en", en[problem.key], problem.values);
 
 describe("the contact form's rules", () => {
   it("asks for every field, in the visitor's words", () => {
-    expect(checkField("name", "  \n ")).toBe("Please enter your name.");
-    expect(checkField("email", "")).toBe(
+    expect(say(checkField("name", "  \n "))).toBe("Please enter your name.");
+    expect(say(checkField("email", ""))).toBe(
       "Please enter your e-mail address, so that I can answer you.",
     );
-    expect(checkField("subject", "")).toBe("Please choose what your message is about.");
-    expect(checkField("message", "\n\t")).toBe("Please write your message.");
+    expect(say(checkField("subject", ""))).toBe("Please choose what your message is about.");
+    expect(say(checkField("message", "\n\t"))).toBe("Please write your message.");
   });
 
   it.each(["ada@example.com", "ada.lovelace+prints@mail.example.co.uk", "jörg@bücher.example"])(
@@ -39,16 +45,16 @@ describe("the contact form's rules", () => {
     "a@example.com, b@example.com",
     `${"a".repeat(250)}@example.com`,
   ])("refuses the address %j", (email) => {
-    expect(checkField("email", email)).toBe(
+    expect(say(checkField("email", email))).toBe(
       "Please enter an e-mail address like name@example.com.",
     );
   });
 
   it("limits lengths as maxlength counts them", () => {
     expect(checkField("name", "n".repeat(LIMITS.name))).toBeUndefined();
-    expect(checkField("name", "n".repeat(LIMITS.name + 1))).toMatch(/shorten your name/);
+    expect(say(checkField("name", "n".repeat(LIMITS.name + 1)))).toMatch(/shorten your name/);
     expect(checkField("message", "m".repeat(LIMITS.message))).toBeUndefined();
-    expect(checkField("message", "m".repeat(LIMITS.message + 1))).toBe(
+    expect(say(checkField("message", "m".repeat(LIMITS.message + 1)))).toBe(
       "Please shorten your message to 10,000 characters (it has 10,001).",
     );
   });

@@ -5,9 +5,13 @@
  * worker APIs, so both bundles import it; it lives beside the form's script, and the worker may
  * import it because the import rules let the worker reach a feature's `rules.ts` in `client/`.
  */
+import { type ArgsOf, type MessageKey, type Phrase, phrase } from "./i18n/messages.ts";
 import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug.ts";
 
-/** What an inquiry is about; the values are what the Studio stores. */
+/**
+ * What an inquiry is about; the values are what the Studio stores, the labels what the owner
+ * reads (the Studio, the e-mail). Visitors read each in their language (`contact.subject.*`).
+ */
 export const SUBJECTS = [
   { value: "general", label: "A general question" },
   { value: "print", label: "Buying a print" },
@@ -49,7 +53,13 @@ export interface InquiryFields {
   photo: string;
 }
 
-export type FieldErrors = Partial<Record<VisibleField | "photo", string>>;
+/**
+ * A field's problem, as words to be written in the page's language (`contact.problem.*`): the
+ * worker writes it into the page, the form's script with the words the page carries.
+ */
+export type Problem = Phrase & { key: `contact.problem.${string}` };
+
+export type FieldErrors = Partial<Record<VisibleField | "photo", Problem>>;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
@@ -103,31 +113,38 @@ export const normalizeName = (value: string): string => value.replace(CONTROL_RU
 export const normalizeMessage = (value: string): string =>
   value.replace(/\r\n?/g, "\n").replace(MESSAGE_CONTROL, "").trim();
 
-/** The problem with one field's value, in words for the visitor, or undefined. */
-export function checkField(field: VisibleField, raw: string): string | undefined {
+/** A problem of the contact form, its values checked against its message. */
+const problem = <K extends MessageKey & Problem["key"]>(key: K, ...values: ArgsOf<K>): Problem =>
+  phrase(key, ...values) as Problem;
+
+/** The problem with one field's value, for the visitor, or undefined. */
+export function checkField(field: VisibleField, raw: string): Problem | undefined {
   switch (field) {
     case "name": {
       const value = normalizeName(raw);
-      if (value === "") return "Please enter your name.";
+      if (value === "") return problem("contact.problem.nameMissing");
       if (value.length > LIMITS.name)
-        return `Please shorten your name to ${LIMITS.name} characters.`;
+        return problem("contact.problem.nameTooLong", { max: LIMITS.name });
       return undefined;
     }
     case "email": {
       const value = raw.trim();
-      if (value === "") return "Please enter your e-mail address, so that I can answer you.";
+      if (value === "") return problem("contact.problem.emailMissing");
       if (value.length > LIMITS.email || CONTROL.test(value) || !EMAIL.test(value)) {
-        return "Please enter an e-mail address like name@example.com.";
+        return problem("contact.problem.emailInvalid");
       }
       return undefined;
     }
     case "subject":
-      return isSubject(raw) ? undefined : "Please choose what your message is about.";
+      return isSubject(raw) ? undefined : problem("contact.problem.subjectMissing");
     case "message": {
       const value = normalizeMessage(raw);
-      if (value === "") return "Please write your message.";
+      if (value === "") return problem("contact.problem.messageMissing");
       if (value.length > LIMITS.message) {
-        return `Please shorten your message to ${LIMITS.message.toLocaleString("en")} characters (it has ${value.length.toLocaleString("en")}).`;
+        return problem("contact.problem.messageTooLong", {
+          max: LIMITS.message,
+          length: value.length,
+        });
       }
       return undefined;
     }
@@ -157,7 +174,7 @@ export function checkInquiry(
   }
   const photo = fields.photo === "" ? undefined : parsePhotoRef(fields.photo);
   // Only a tampered form names a photograph that is no photo reference at all.
-  if (fields.photo !== "" && !photo) errors.photo = "The photograph could not be recognised.";
+  if (fields.photo !== "" && !photo) errors.photo = problem("contact.problem.photoUnknown");
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -171,7 +188,7 @@ export function checkInquiry(
   };
 }
 
-/** The label of a subject, for the form, the Studio and the e-mail. */
+/** The label of a subject, for the owner: the Studio and the e-mail. */
 export const subjectLabel = (value: string): string =>
   SUBJECTS.find((subject) => subject.value === value)?.label ?? value;
 

@@ -10,9 +10,6 @@
 /** Pixels per inch a print needs at least. */
 export const MIN_PRINT_PPI = 150;
 
-/** The rule as the Buy section states it. */
-export const PRINT_RESOLUTION_RULE = `A size is offered only where the photograph has at least ${MIN_PRINT_PPI} pixels per inch at that size.`;
-
 export interface Pixels {
   width: number;
   height: number;

@@ -11,10 +11,20 @@
  * until the visitor asks for search.
  */
 import { SEARCH } from "../../shared/modules.ts";
+import { messagesFor } from "../runtime/messages.ts";
 import { matchesShortcut } from "../runtime/shortcuts.ts";
 import css from "./search.css?inline";
 
 const DEBOUNCE_MS = 150;
+
+const { t } = messagesFor("search");
+
+/** The search page in the page's language: where the header's search link goes. */
+const SEARCH_PAGE =
+  document.querySelector<HTMLAnchorElement>(`a${SEARCH.opener}`)?.pathname ?? "/search";
+
+/** Text for an attribute or element of the dialog's markup. */
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const style = document.createElement("style");
 style.textContent = css;
@@ -22,12 +32,12 @@ document.head.append(style);
 
 const dialog = document.createElement("dialog");
 dialog.className = "search-dialog";
-dialog.setAttribute("aria-label", "Search");
+dialog.setAttribute("aria-label", t("search.title"));
 dialog.innerHTML =
-  '<form action="/search" method="get" role="search">' +
-  '<label for="sd-q" class="sr-only">Search photographs, posts and pages</label>' +
-  '<input id="sd-q" type="search" name="q" autocomplete="off" placeholder="Photographs, posts, pages…">' +
-  '<button type="button" aria-label="Close">Esc</button></form>' +
+  `<form action="${SEARCH_PAGE}" method="get" role="search">` +
+  `<label for="sd-q" class="sr-only">${escapeHtml(t("search.label"))}</label>` +
+  `<input id="sd-q" type="search" name="q" autocomplete="off" placeholder="${escapeHtml(t("search.placeholder"))}">` +
+  `<button type="button" aria-label="${escapeHtml(t("search.close"))}">Esc</button></form>` +
   '<p class="sr-only" aria-live="polite"></p><div data-search-results></div>';
 document.body.append(dialog);
 const input = dialog.querySelector("input") as HTMLInputElement;
@@ -46,7 +56,7 @@ function live(box: HTMLInputElement, results: () => HTMLElement | null, onPage: 
       const controller = new AbortController();
       pending = controller;
       const query = box.value.trim();
-      const address = `/search${query ? `?q=${encodeURIComponent(query)}` : ""}`;
+      const address = `${SEARCH_PAGE}${query ? `?q=${encodeURIComponent(query)}` : ""}`;
       try {
         const response = await fetch(address, { signal: controller.signal });
         const page = new DOMParser().parseFromString(await response.text(), "text/html");

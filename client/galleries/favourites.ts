@@ -7,6 +7,11 @@
  * for.
  */
 
+import { formatNumber } from "../../shared/i18n/format.ts";
+import { messagesFor } from "../runtime/messages.ts";
+
+const { t } = messagesFor("gallery-favourites");
+
 interface Saved {
   saved: true;
   favourite: boolean;
@@ -31,7 +36,7 @@ function announce(root: Element, text: string): void {
 
 function setCount(count: number): void {
   for (const element of document.querySelectorAll("[data-favourite-count]")) {
-    element.textContent = String(count);
+    element.textContent = formatNumber(document.documentElement.lang || "en", count);
   }
 }
 
@@ -49,15 +54,18 @@ function show(form: HTMLFormElement, favourite: boolean): void {
   const next = form.querySelector<HTMLInputElement>('input[name="favourite"]');
   if (!button || !next) return;
   button.setAttribute("aria-pressed", String(favourite));
-  if (button.title) button.title = favourite ? "A favourite" : "Mark as favourite";
+  if (button.title) button.title = favourite ? t("gallery.favourite") : t("gallery.markFavourite");
   next.value = favourite ? "false" : "true";
-  const label = button.querySelector(".sr-only");
+  const label = button.querySelector<HTMLElement>(".sr-only");
   if (label) {
-    const verb = favourite ? "Remove from" : "Add to";
-    label.textContent = (label.textContent ?? "").replace(/^(Add to|Remove from)/, verb);
+    // The grid's heart names its photograph (data-name, worker/galleries/GalleryView.tsx).
+    const name = label.dataset.name ?? "";
+    label.textContent = favourite
+      ? t("gallery.removeFromFavourites", { name })
+      : t("gallery.addToFavourites", { name });
   } else {
     // The photograph's own page says it in words (worker/galleries/GalleryPhotoView.tsx).
-    button.textContent = favourite ? "A favourite (remove)" : "Mark as favourite";
+    button.textContent = favourite ? t("gallery.favouriteRemove") : t("gallery.markFavourite");
   }
 }
 

@@ -4,7 +4,16 @@
  * run while the visitor types, and the form gets its fill-time stamp. Plain DOM in its own
  * small file, loaded by the entry only on pages with the form (runtime/inquiry-form-loader.ts).
  */
-import { checkField, FIELD, VISIBLE_FIELDS, type VisibleField } from "../../shared/inquiries.ts";
+import {
+  checkField,
+  FIELD,
+  type Problem,
+  VISIBLE_FIELDS,
+  type VisibleField,
+} from "../../shared/inquiries.ts";
+import { messagesFor } from "../runtime/messages.ts";
+
+const { t, phrase } = messagesFor("inquiry-form");
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -20,19 +29,19 @@ function control(form: HTMLFormElement, field: VisibleField): Control | null {
 }
 
 /** Shows (or clears) one field's problem, exactly where the server would. */
-function show(form: HTMLFormElement, field: VisibleField): string | undefined {
+function show(form: HTMLFormElement, field: VisibleField): Problem | undefined {
   const input = control(form, field);
   if (!input) return undefined;
   const problem = checkField(field, input.value);
   const output = form.querySelector(`[data-error-for="${field}"]`);
-  if (output) output.textContent = problem ?? "";
+  if (output) output.textContent = problem ? phrase(problem) : "";
   if (problem) input.setAttribute("aria-invalid", "true");
   else input.removeAttribute("aria-invalid");
   return problem;
 }
 
 /** The summary above the form, as the server renders it, listing `problems`; it takes focus. */
-function summarize(form: HTMLFormElement, problems: [VisibleField, string][]): void {
+function summarize(form: HTMLFormElement, problems: [VisibleField, Problem][]): void {
   document.getElementById(SUMMARY_ID)?.remove();
   const summary = document.createElement("div");
   summary.id = SUMMARY_ID;
@@ -44,17 +53,14 @@ function summarize(form: HTMLFormElement, problems: [VisibleField, string][]): v
   const title = document.createElement("p");
   title.id = `${SUMMARY_ID}-title`;
   title.className = "font-semibold";
-  title.textContent =
-    problems.length === 1
-      ? "Please correct one thing before sending:"
-      : `Please correct ${problems.length} things before sending:`;
+  title.textContent = t("contact.correct", { count: problems.length });
   const list = document.createElement("ul");
-  list.className = "mt-2 list-disc pl-5";
+  list.className = "mt-2 list-disc ps-5";
   for (const [field, problem] of problems) {
     const link = document.createElement("a");
     link.href = `#inquiry-${field}`;
     link.className = "focus-ring rounded-sm underline";
-    link.textContent = problem;
+    link.textContent = phrase(problem);
     const item = document.createElement("li");
     item.append(link);
     list.append(item);
@@ -110,7 +116,7 @@ function enhance(form: HTMLFormElement): void {
   }
   let sending = false;
   form.addEventListener("submit", (event) => {
-    const problems = VISIBLE_FIELDS.flatMap((field): [VisibleField, string][] => {
+    const problems = VISIBLE_FIELDS.flatMap((field): [VisibleField, Problem][] => {
       touched.add(field);
       const problem = show(form, field);
       return problem ? [[field, problem]] : [];

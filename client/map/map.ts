@@ -13,6 +13,7 @@
  * Keyboard: the map is one focusable region (Tab): arrow keys move it, + and − zoom, 0 shows
  * every place; the places are links, in the tab order after it; the zoom buttons are buttons.
  */
+import { messagesFor } from "../runtime/messages.ts";
 import css from "./map.css?inline";
 import { decodeTile, type TileLayer } from "./vector-tile.ts";
 
@@ -36,7 +37,8 @@ function project(lng: number, lat: number): [number, number] {
   return [(lng + 180) / 360, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)];
 }
 
-const photographs = (n: number) => `${n} ${n === 1 ? "photograph" : "photographs"}`;
+const { t } = messagesFor("map");
+const photographs = (count: number) => t("collection.photographs", { count });
 
 async function start(frame: HTMLElement): Promise<void> {
   const response = await fetch(frame.dataset.map as string);
@@ -53,18 +55,17 @@ async function start(frame: HTMLElement): Promise<void> {
   view.tabIndex = 0;
   view.setAttribute("role", "region");
   view.setAttribute("aria-roledescription", "map");
-  view.setAttribute("aria-label", "Map of the places");
+  view.setAttribute("aria-label", t("map.view"));
   view.setAttribute("aria-describedby", "map-keys");
   const canvas = document.createElement("canvas");
   canvas.setAttribute("aria-hidden", "true");
   const markers = document.createElement("ul");
   markers.className = "map-markers";
-  markers.setAttribute("aria-label", "Places on the map");
+  markers.setAttribute("aria-label", t("map.markers"));
   const keys = document.createElement("p");
   keys.id = "map-keys";
   keys.className = "map-keys";
-  keys.textContent =
-    "Arrow keys move the map, + and − zoom, 0 shows every place. Each place links to its photographs below.";
+  keys.textContent = t("map.keys");
   const controls = document.createElement("div");
   controls.className = "map-controls";
   const button = (label: string, text: string, action: () => void) => {
@@ -230,14 +231,17 @@ async function start(frame: HTMLElement): Promise<void> {
           const [id, name] = places[0] as [string, string];
           const link = document.createElement("a");
           link.href = `#${id}`;
-          link.setAttribute("aria-label", `${name}: ${photographs(group.count)}`);
+          link.setAttribute(
+            "aria-label",
+            t("map.place", { name, photos: photographs(group.count) }),
+          );
           marker = link;
         } else {
           const zoomIn = document.createElement("button");
           zoomIn.type = "button";
           zoomIn.setAttribute(
             "aria-label",
-            `${places.length} places, ${photographs(group.count)}: zoom in on them`,
+            t("map.group", { count: places.length, photos: photographs(group.count) }),
           );
           zoomIn.addEventListener("click", () => {
             centre = [(group.x + left) / worldSize(), (group.y + top) / worldSize()];
@@ -289,9 +293,9 @@ async function start(frame: HTMLElement): Promise<void> {
     schedule();
   }
 
-  button("Zoom in", "+", () => zoomBy(1));
-  button("Zoom out", "−", () => zoomBy(-1));
-  button("Show every place", "⤢", () => {
+  button(t("map.zoomIn"), "+", () => zoomBy(1));
+  button(t("map.zoomOut"), "−", () => zoomBy(-1));
+  button(t("map.fit"), "⤢", () => {
     fit();
     schedule();
   });

@@ -10,6 +10,17 @@ export interface Actions {
   info(): void;
 }
 
+/** The controls' names, in the page's language. */
+export interface ControlLabels {
+  close: string;
+  previous: string;
+  next: string;
+  zoomIn: string;
+  zoomOut: string;
+  fullscreen: string;
+  details: string;
+}
+
 /** What the controls show. */
 export interface ControlState {
   previous: boolean;
@@ -36,6 +47,7 @@ export function createControls(
   dialog: HTMLDialogElement,
   container: HTMLElement,
   actions: Actions,
+  labels: ControlLabels,
 ) {
   const button = (label: string, html: string, onClick: () => void, className = "") => {
     const element = document.createElement("button");
@@ -46,19 +58,32 @@ export function createControls(
     element.addEventListener("click", onClick);
     return element;
   };
-  const zoomOut = button("Zoom out", "−", () => actions.zoom(-1));
-  const zoomIn = button("Zoom in", "+", () => actions.zoom(1));
-  const fullscreen = button("Full screen", FULLSCREEN_ICON, actions.fullscreen);
+  const zoomOut = button(labels.zoomOut, "−", () => actions.zoom(-1));
+  const zoomIn = button(labels.zoomIn, "+", () => actions.zoom(1));
+  const fullscreen = button(labels.fullscreen, FULLSCREEN_ICON, actions.fullscreen);
   fullscreen.hidden = !document.fullscreenEnabled;
-  const info = button("Details", "i", actions.info, "pv-i");
+  const info = button(labels.details, "i", actions.info, "pv-i");
   info.setAttribute("aria-controls", "pv-info");
-  const close = button("Close", "✕", actions.close);
+  const close = button(labels.close, "✕", actions.close);
   close.autofocus = true;
   const bar = document.createElement("div");
   bar.className = "pv-ui pv-bar";
   bar.append(zoomOut, zoomIn, fullscreen, info, close);
-  const previous = button("Previous", "←", () => actions.step("previous"), "pv-ui pv-side");
-  const next = button("Next", "→", () => actions.step("next"), "pv-ui pv-side pv-next");
+  // The arrows point the way the page reads: in a right-to-left page, previous is on the right
+  // and points right (viewer.css places them by their logical side).
+  const rtl = document.documentElement.dir === "rtl";
+  const previous = button(
+    labels.previous,
+    rtl ? "→" : "←",
+    () => actions.step("previous"),
+    "pv-ui pv-side",
+  );
+  const next = button(
+    labels.next,
+    rtl ? "←" : "→",
+    () => actions.step("next"),
+    "pv-ui pv-side pv-next",
+  );
   container.append(bar, previous, next);
 
   let timer = 0;

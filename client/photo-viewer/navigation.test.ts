@@ -31,7 +31,7 @@ describe("a photograph in the grid it was opened from", () => {
     expect(placeInGrid(links, "/p/2", { photoSequence: "Landscape", photoTotal: "6" })).toEqual({
       previous: "/p/1",
       next: "/p/3",
-      position: "2 of 6 · Landscape",
+      position: { position: 2, count: 6, sequence: "Landscape" },
       more: false,
     });
   });
@@ -40,12 +40,12 @@ describe("a photograph in the grid it was opened from", () => {
     const first = placeInGrid(links, "/p/1", {});
     expect(first?.previous).toBeUndefined();
     expect(placeInGrid(links, "/p/6", {})?.next).toBeUndefined();
-    expect(first?.position).toBe("1 of 6");
+    expect(first?.position).toEqual({ position: 1, count: 6 });
   });
 
   it("counts from the grid's offset (a later page of a collection)", () => {
     const place = placeInGrid(links, "/p/1", { photoOffset: "60", photoTotal: "120" });
-    expect(place?.position).toBe("61 of 120");
+    expect(place?.position).toEqual({ position: 61, count: 120 });
   });
 
   it("asks for more within three photographs of the end of what is loaded, if there is more", () => {
@@ -58,8 +58,14 @@ describe("a photograph in the grid it was opened from", () => {
   });
 
   it("never counts fewer photographs than are loaded (a total the grid got wrong)", () => {
-    expect(placeInGrid(links, "/p/6", { photoTotal: "2" })?.position).toBe("6 of 6");
-    expect(placeInGrid(links, "/p/6", { photoTotal: "many" })?.position).toBe("6 of 6");
+    expect(placeInGrid(links, "/p/6", { photoTotal: "2" })?.position).toEqual({
+      position: 6,
+      count: 6,
+    });
+    expect(placeInGrid(links, "/p/6", { photoTotal: "many" })?.position).toEqual({
+      position: 6,
+      count: 6,
+    });
   });
 
   it("is none when the grid does not hold it", () => {

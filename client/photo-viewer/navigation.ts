@@ -46,8 +46,8 @@ export interface Sequence {
 export interface GridPlace {
   previous?: string;
   next?: string;
-  /** "3 of 120 · Landscape" */
-  position: string;
+  /** Its number in the whole grid (1-based), of how many, and the grid's name. */
+  position: { position: number; count: number; sequence?: string };
   /** Whether the grid should load its next slice now. */
   more: boolean;
 }
@@ -73,7 +73,7 @@ export function placeInGrid(
   return {
     previous: links[index - 1],
     next: links[index + 1],
-    position: `${offset + index + 1} of ${total}${label ? ` · ${label}` : ""}`,
+    position: { position: offset + index + 1, count: total, ...(label ? { sequence: label } : {}) },
     more: loaded < total && index >= links.length - MORE_WITHIN,
   };
 }

@@ -15,6 +15,7 @@
  * the server already renders the markup, and this stays a fraction of the size (it loads only
  * on pages with photographs).
  */
+import { messagesFor } from "../runtime/messages.ts";
 import { createControls } from "./controls.ts";
 import { cropOf, followDrag, growFrom, opensBeside } from "./geometry.ts";
 import { attachGestures } from "./gestures.ts";
@@ -46,13 +47,15 @@ const SLIDE_FROM = 12;
 /** …fading in from this opacity. */
 const SLIDE_OPACITY = 0.3;
 
+const { t } = messagesFor("photo-viewer");
+
 const style = document.createElement("style");
 style.textContent = css;
 document.head.append(style);
 
 const dialog = document.createElement("dialog");
 dialog.className = "photo-viewer";
-dialog.setAttribute("aria-label", "Photograph");
+dialog.setAttribute("aria-label", t("viewer.dialog"));
 // The Fullscreen API refuses a <dialog>: what goes full screen is this box inside it.
 const root = document.createElement("div");
 root.className = "pv-root";
@@ -127,17 +130,30 @@ async function enterFullscreen(): Promise<void> {
 const toggleFullscreen = () =>
   (document.fullscreenElement ? document.exitFullscreen() : enterFullscreen()).catch(() => {});
 
-const ui = createControls(dialog, root, {
-  close,
-  step,
-  zoom: (direction) =>
-    move({ type: "by", factor: direction > 0 ? ZOOM_STEP : 1 / ZOOM_STEP, animate: true }),
-  fullscreen: toggleFullscreen,
-  info() {
-    infoChoice = !dialog.hasAttribute("data-info");
-    setInfo(infoChoice);
+const ui = createControls(
+  dialog,
+  root,
+  {
+    close,
+    step,
+    zoom: (direction) =>
+      move({ type: "by", factor: direction > 0 ? ZOOM_STEP : 1 / ZOOM_STEP, animate: true }),
+    fullscreen: toggleFullscreen,
+    info() {
+      infoChoice = !dialog.hasAttribute("data-info");
+      setInfo(infoChoice);
+    },
   },
-});
+  {
+    close: t("viewer.close"),
+    previous: t("viewer.previous"),
+    next: t("viewer.next"),
+    zoomIn: t("viewer.zoomIn"),
+    zoomOut: t("viewer.zoomOut"),
+    fullscreen: t("viewer.fullscreen"),
+    details: t("viewer.details"),
+  },
+);
 
 /** Puts a copy of the view on the stage; the way back joins the details. */
 function mount(view: View): void {
@@ -182,7 +198,12 @@ async function show(url: string, how: How, slide = 0): Promise<void> {
   if (place?.more) grid?.dispatchEvent(new Event("photo-sequence:more"));
   mount(view);
   const label = root.querySelector("[data-photo-position]");
-  if (place && label) label.textContent = place.position;
+  if (place && label) {
+    const { sequence, ...at } = place.position;
+    label.textContent = sequence
+      ? t("photo.positionIn", { ...at, sequence })
+      : t("photo.position", at);
+  }
   document.title = view.title;
   shown = { ...view, url };
   if (!dialog.open) dialog.showModal();

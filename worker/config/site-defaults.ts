@@ -1,3 +1,5 @@
+import { isLanguage, type Language, languageOfTag } from "../../shared/i18n/languages.ts";
+import type { Translator } from "../i18n/translator.ts";
 import { webAddress } from "../lib/web-address.ts";
 import { setVar, type Vars, varOrDefault } from "./vars.ts";
 
@@ -18,21 +20,20 @@ export interface SiteDefaults {
   owner: string;
   email: string;
   socialLinks: Link[];
-  navigation: Link[];
-  /** The language of the site's texts (`<html lang>`, localised alt texts). */
-  language: string;
+  /** The language of the site's texts (`<html lang>`, its words, localised alt texts). */
+  language: Language;
   /** The photographs' licence, a web address (search engines read it from photo pages). */
   licenseUrl?: string;
   /** Where a photograph is licensed: an in-site path or a web address (unset: the contact page). */
   licensePage?: string;
 }
 
-/** The navigation until the owner sets one in the Studio. */
-const DEFAULT_NAVIGATION: Link[] = [
-  { label: "Home", href: "/" },
-  { label: "Contact", href: "/contact" },
-  { label: "Portfolio", href: "/portfolio" },
-  { label: "Photos", href: "/photos" },
+/** The navigation until the owner sets one in the Studio, in the page's language. */
+export const defaultNavigation = ({ t }: Translator): Link[] => [
+  { label: t("site.home"), href: "/" },
+  { label: t("site.contact"), href: "/contact" },
+  { label: t("site.portfolio"), href: "/portfolio" },
+  { label: t("site.photos"), href: "/photos" },
 ];
 
 /** "instagram.com" → "Instagram": a social link without a label names the network. */
@@ -62,12 +63,15 @@ export const licensePage = (value: string | null | undefined): string | undefine
 const optional = <K extends string>(key: K, value: string | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
 
-const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/;
-
-/** The language of the site's texts, from `SITE_LANGUAGE` (a BCP 47 tag such as "en" or "de-CH"). */
-export function siteLanguage(env: Pick<Vars, "SITE_LANGUAGE">): string {
+/**
+ * The language of the site's texts, from `SITE_LANGUAGE`: one the site has words in (a BCP 47
+ * tag such as "de" or "de-CH" names German), else the default's.
+ */
+export function siteLanguage(env: Pick<Vars, "SITE_LANGUAGE">): Language {
   const value = setVar(env, "SITE_LANGUAGE");
-  return value && LANGUAGE_TAG.test(value) ? value : varOrDefault({}, "SITE_LANGUAGE");
+  const language = value ? languageOfTag(value) : undefined;
+  const fallback = varOrDefault({}, "SITE_LANGUAGE");
+  return language ?? (isLanguage(fallback) ? fallback : "en");
 }
 
 /** The site's defaults from the worker's vars. */
@@ -80,7 +84,6 @@ export function siteDefaults(env: Vars): SiteDefaults {
     owner: varOrDefault(env, "SITE_OWNER"),
     email: varOrDefault(env, "SITE_EMAIL"),
     socialLinks: [{ label: socialLabel(socialUrl), href: socialUrl }],
-    navigation: DEFAULT_NAVIGATION,
     language: siteLanguage(env),
     ...optional("licenseUrl", webHref(setVar(env, "SITE_LICENSE_URL"))),
     ...optional("licensePage", licensePage(setVar(env, "SITE_LICENSE_PAGE"))),

@@ -34,15 +34,6 @@ export const placeName = (location: PhotoLocation): string =>
 export const placeId = (location: PhotoLocation): string =>
   `place-${nameSlug(placeName(location)) || "unnamed"}`;
 
-/** What each level is called next to a place. */
-export const PRECISION_WORDS: Record<Exclude<Precision, "hidden">, string> = {
-  exact: "exact position",
-  "1km": "within about 1 km",
-  "10km": "within about 10 km",
-  region: "the region",
-  country: "the country",
-};
-
 /**
  * The places of `photos` (the collection's order kept within each), the ones with the most
  * photographs first, then by name. A place's point and level are its first photograph's.

@@ -1,5 +1,13 @@
 import { ConfigError, type SiteDefaults } from "../config/config.ts";
-import { IN_SITE_PATH, licensePage, socialLabel, webHref } from "../config/site-defaults.ts";
+import {
+  defaultNavigation,
+  IN_SITE_PATH,
+  type Link,
+  licensePage,
+  socialLabel,
+  webHref,
+} from "../config/site-defaults.ts";
+import { translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
 import { webAddress } from "../lib/web-address.ts";
 import type { ContentImage, SiteSettingsDocument, TextBlock } from "./model.ts";
@@ -9,6 +17,8 @@ import type { ContentImage, SiteSettingsDocument, TextBlock } from "./model.ts";
  * document, with the worker's vars as defaults for every field the document leaves empty.
  */
 export interface SiteSettings extends SiteDefaults {
+  /** The header's links: the owner's, else the default ones in the site's language. */
+  navigation: Link[];
   /** The home page's introduction; the description stands in without one. */
   intro: TextBlock[] | null;
   /** The social card of pages without a photograph of their own. */
@@ -33,7 +43,8 @@ function resolveSiteSettings(
   fallback: SiteDefaults,
   doc: SiteSettingsDocument | null,
 ): SiteSettings {
-  if (!doc) return { ...fallback, intro: null, socialImage: null };
+  const defaults = () => defaultNavigation(translator(fallback.language));
+  if (!doc) return { ...fallback, navigation: defaults(), intro: null, socialImage: null };
   const socialLinks = (doc.socialLinks ?? []).flatMap((link) => {
     const href = link.url?.trim();
     if (!href || !webAddress(href)) return [];
@@ -52,7 +63,7 @@ function resolveSiteSettings(
     owner: orDefault(doc.ownerName, fallback.owner),
     email: email && EMAIL.test(email) ? email : fallback.email,
     socialLinks: socialLinks.length > 0 ? socialLinks : fallback.socialLinks,
-    navigation: navigation.length > 0 ? navigation : fallback.navigation,
+    navigation: navigation.length > 0 ? navigation : defaults(),
     intro: doc.intro?.length ? doc.intro : null,
     socialImage: doc.socialImage?.asset ? doc.socialImage : null,
     language: fallback.language,

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { ImageFor } from "../content/image-urls.ts";
 import type { CollectionPhoto } from "../content/model.ts";
+import { useI18n } from "../views/i18n.tsx";
 import { Pagination } from "../views/parts/Pagination.tsx";
 import { PhotoGrid } from "../views/parts/PhotoGrid.tsx";
 
@@ -30,13 +31,14 @@ interface CollectionViewProps {
  */
 export function CollectionView(props: CollectionViewProps) {
   const { slice, slices, perSlice } = props;
+  const { t } = useI18n();
   return (
     <div className="mx-auto max-w-[120rem] px-3 py-10 sm:px-6 sm:py-14">
       <div className="panel mb-6 px-5 py-6 sm:px-8">
         <h1 className="collection-title">{props.heading}</h1>
         <p className="mt-2 text-neutral-700 dark:text-neutral-300">
           {props.lead}
-          {slices > 1 ? ` · page ${slice} of ${slices}` : ""}
+          {slices > 1 ? ` · ${t("list.pageOf", { page: slice, pages: slices })}` : ""}
         </p>
       </div>
       <PhotoGrid
@@ -52,7 +54,7 @@ export function CollectionView(props: CollectionViewProps) {
             slice={slice}
             slices={slices}
             href={props.sliceHref}
-            label="Pages of photographs"
+            label={t("collection.pages")}
             more
           />
           {props.children}
@@ -61,7 +63,3 @@ export function CollectionView(props: CollectionViewProps) {
     </div>
   );
 }
-
-/** "1 photograph", "1,234 photographs". */
-export const photographs = (count: number) =>
-  `${count.toLocaleString("en")} ${count === 1 ? "photograph" : "photographs"}`;

@@ -1,8 +1,9 @@
 import type { ImageFor } from "../content/image-urls.ts";
-import { type MapPlace, PRECISION_WORDS } from "../content/map-places.ts";
+import type { MapPlace } from "../content/map-places.ts";
 import { paths } from "../content/paths.ts";
+import { BrowserMessages } from "../views/BrowserMessages.tsx";
+import { useI18n } from "../views/i18n.tsx";
 import { PhotoGrid } from "../views/parts/PhotoGrid.tsx";
-import { photographs } from "./CollectionView.tsx";
 
 /** Photographs shown per place in the list; the rest are a count (the map has them all). */
 export const PHOTOS_PER_PLACE = 12;
@@ -25,30 +26,31 @@ interface MapViewProps {
  * (shared/modules.ts). Each place's id is what a photo page links to (`/map#place-…`).
  */
 export function MapView({ heading, lead, places, data, tag, imageFor }: MapViewProps) {
+  const { t } = useI18n();
   return (
     <div className="mx-auto max-w-[120rem] px-3 py-10 sm:px-6 sm:py-14">
       <div className="panel mb-6 px-5 py-6 sm:px-8">
         <h1 className="collection-title">{heading}</h1>
         <p className="mt-2 text-neutral-700 dark:text-neutral-300">{lead}</p>
         <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
-          Each place is shown only as precisely as the photographer chooses; some photographs are
-          not on the map at all.
+          {t("map.precisionNote")}
           {tag && (
             <>
               {" "}
-              <a href={tag.href}>All photographs tagged {tag.name}</a> ·{" "}
-              <a href={paths.map()}>every place</a>
+              <a href={tag.href}>{t("map.allTagged", { tag: tag.name })}</a> ·{" "}
+              <a href={paths.map()}>{t("map.everyPlace")}</a>
             </>
           )}
         </p>
       </div>
       <div className="map-frame panel mb-6 p-3" data-map={data} hidden />
+      <BrowserMessages module="map" />
       <section aria-labelledby="places-title" className="mt-8">
         <h2 id="places-title" className="mb-4 font-serif text-2xl text-neutral-950 dark:text-white">
-          Places
+          {t("map.places")}
         </h2>
         {places.length === 0 ? (
-          <p>No photograph is on the map.</p>
+          <p>{t("map.empty")}</p>
         ) : (
           <ol className="map-places">
             {places.map((place, index) => (
@@ -63,9 +65,10 @@ export function MapView({ heading, lead, places, data, tag, imageFor }: MapViewP
                   {place.name}
                 </h3>
                 <p className="mb-3 text-sm text-neutral-600 dark:text-neutral-400">
-                  {photographs(place.photos.length)} · {PRECISION_WORDS[place.precision]}
+                  {t("collection.photographs", { count: place.photos.length })} ·{" "}
+                  {t(`precision.${place.precision}`)}
                   {place.photos.length > PHOTOS_PER_PLACE &&
-                    ` · the first ${PHOTOS_PER_PLACE} shown`}
+                    ` · ${t("map.firstShown", { count: PHOTOS_PER_PLACE })}`}
                 </p>
                 <PhotoGrid
                   photos={place.photos.slice(0, PHOTOS_PER_PLACE)}

@@ -2,9 +2,10 @@ import type { PhotoGroup } from "../content/collection.ts";
 import type { ImageFor } from "../content/image-urls.ts";
 import type { CollectionPhoto, FoundDocument } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
+import type { Translator } from "../i18n/translator.ts";
+import { useI18n } from "../views/i18n.tsx";
 import { PhotoGrid } from "../views/parts/PhotoGrid.tsx";
 import { PublishedDate } from "../views/parts/PublishedDate.tsx";
-import { photographs } from "./CollectionView.tsx";
 import { MAX_QUERY_LENGTH } from "./search-terms.ts";
 import { TagLinks } from "./TagLinks.tsx";
 
@@ -37,22 +38,24 @@ interface SearchViewProps {
  * the page only as text React escapes.
  */
 export function SearchView({ outcome, imageFor }: SearchViewProps) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const query = outcome.kind === "results" ? outcome.query : "";
   return (
     <div className="mx-auto max-w-[120rem] px-3 py-10 sm:px-6 sm:py-14">
       <div className="panel mx-auto mb-6 max-w-3xl px-5 py-6 sm:px-8">
-        <h1 className="collection-title">Search</h1>
+        <h1 className="collection-title">{t("search.title")}</h1>
         <search>
           <form action={paths.search()} method="get" className="mt-4 flex gap-2">
             <label htmlFor="search-q" className="sr-only">
-              Search photographs, posts and pages
+              {t("search.label")}
             </label>
             <input
               id="search-q"
               type="search"
               name="q"
               defaultValue={query}
-              placeholder="Photographs, posts, pages…"
+              placeholder={t("search.placeholder")}
               autoComplete="off"
               data-search-input=""
               className="focus-ring min-w-0 flex-1 rounded-full border border-neutral-400 bg-white px-4 py-2 text-neutral-950 dark:border-neutral-600 dark:bg-neutral-900 dark:text-white"
@@ -61,12 +64,12 @@ export function SearchView({ outcome, imageFor }: SearchViewProps) {
               type="submit"
               className="focus-ring rounded-full bg-primary-700 px-5 py-2 font-medium text-white hover:bg-primary-800 dark:bg-primary-400 dark:text-neutral-950 dark:hover:bg-primary-300"
             >
-              Search
+              {t("search.submit")}
             </button>
           </form>
         </search>
       </div>
-      <div data-search-results="">{results(outcome, imageFor)}</div>
+      <div data-search-results="">{results(outcome, imageFor, i18n)}</div>
     </div>
   );
 }
@@ -79,16 +82,16 @@ function Message({ children }: { children: React.ReactNode }) {
   );
 }
 
-function results(outcome: SearchOutcome, imageFor: ImageFor) {
+function results(outcome: SearchOutcome, imageFor: ImageFor, { t }: Translator) {
   if (outcome.kind !== "results") {
     return (
       <div className="panel mx-auto max-w-3xl px-5 py-6 sm:px-8">
         <Message>
           {outcome.kind === "too-long"
-            ? `That search is longer than ${MAX_QUERY_LENGTH} characters: please shorten it.`
-            : "Search the captions, tags, cameras and lenses of every photograph, and the text of every post and page."}
+            ? t("search.tooLong", { max: MAX_QUERY_LENGTH })
+            : t("search.intro")}
         </Message>
-        <TagLinks tags={outcome.tags} heading="Or browse by tag" />
+        <TagLinks tags={outcome.tags} heading={t("search.browseTags")} />
       </div>
     );
   }
@@ -97,9 +100,9 @@ function results(outcome: SearchOutcome, imageFor: ImageFor) {
     return (
       <div className="panel mx-auto max-w-3xl px-5 py-6 sm:px-8">
         <Message>
-          Nothing found for “{query}”. Try fewer or other words, or browse{" "}
+          {t("search.nothingBefore", { query })}{" "}
           <a href={paths.photos()} className="underline underline-offset-4">
-            every photograph
+            {t("search.everyPhotograph")}
           </a>
           .
         </Message>
@@ -109,17 +112,21 @@ function results(outcome: SearchOutcome, imageFor: ImageFor) {
   return (
     <>
       <p className="sr-only" data-search-message="">
-        {`${photographs(photos.length)} and ${documents.length} ${documents.length === 1 ? "post or page" : "posts and pages"} found for “${query}”.`}
+        {t("search.found", {
+          photos: t("collection.photographs", { count: photos.length }),
+          count: documents.length,
+          query,
+        })}
       </p>
       {photos.length > 0 && (
         <section aria-labelledby="found-photos" className="mb-8">
           <h2 id="found-photos" className="panel mb-4 inline-block px-4 py-2 font-serif text-2xl">
-            {photographs(photos.length)}
+            {t("collection.photographs", { count: photos.length })}
           </h2>
           <PhotoGrid
             photos={photos}
             imageFor={imageFor}
-            label={`Search: ${query}`}
+            label={t("search.titleQuery", { query })}
             offset={0}
             total={photos.length}
             // The search box and the results' heading come first.
@@ -133,7 +140,7 @@ function results(outcome: SearchOutcome, imageFor: ImageFor) {
           className="panel mx-auto max-w-3xl px-5 py-6 sm:px-8"
         >
           <h2 id="found-documents" className="font-serif text-2xl text-neutral-950 dark:text-white">
-            Posts and pages
+            {t("search.documents")}
           </h2>
           <ol className="mt-4 grid gap-5" data-search-documents="">
             {documents.map(({ document, snippet }) => (
@@ -145,7 +152,7 @@ function results(outcome: SearchOutcome, imageFor: ImageFor) {
                   {document.title}
                 </a>
                 <p className="text-sm text-neutral-600 dark:text-neutral-400">
-                  {document._type === "post" ? "Post" : "Page"}
+                  {document._type === "post" ? t("search.post") : t("search.page")}
                   {document._type === "post" && document.publishedAt && (
                     <>
                       {" · "}

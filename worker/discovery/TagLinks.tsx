@@ -1,5 +1,6 @@
 import type { PhotoGroup } from "../content/collection.ts";
 import { paths } from "../content/paths.ts";
+import { useI18n } from "../views/i18n.tsx";
 
 interface TagLinksProps {
   tags: readonly PhotoGroup[];
@@ -8,10 +9,11 @@ interface TagLinksProps {
 
 /** Every tag as a link to its page, with how many photographs it has. */
 export function TagLinks({ tags, heading }: TagLinksProps) {
+  const { t, number } = useI18n();
   if (tags.length === 0) return null;
   return (
     <section
-      aria-label={heading ? undefined : "Tags"}
+      aria-label={heading ? undefined : t("photo.tags")}
       aria-labelledby={heading ? "tags-title" : undefined}
       className="mt-6"
     >
@@ -25,11 +27,11 @@ export function TagLinks({ tags, heading }: TagLinksProps) {
           <li key={tag.slug}>
             <a href={paths.tag(tag.slug)}>
               {tag.name}
+              {/* The count is seen; read aloud, it is "12 photographs". */}
               <span className="text-neutral-600 dark:text-neutral-400">
-                <span className="sr-only">:</span> {tag.photos.length}
+                <span aria-hidden="true"> {number(tag.photos.length)}</span>
                 <span className="sr-only">
-                  {" "}
-                  {tag.photos.length === 1 ? "photograph" : "photographs"}
+                  : {t("collection.photographs", { count: tag.photos.length })}
                 </span>
               </span>
             </a>

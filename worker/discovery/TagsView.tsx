@@ -1,9 +1,9 @@
 import type { PhotoGroup } from "../content/collection.ts";
 import type { ImageFor } from "../content/image-urls.ts";
 import { paths } from "../content/paths.ts";
+import { useI18n } from "../views/i18n.tsx";
 import { FIRST_SCREEN } from "../views/parts/PhotoGrid.tsx";
 import { ResponsiveImage } from "../views/parts/ResponsiveImage.tsx";
-import { photographs } from "./CollectionView.tsx";
 
 interface TagsViewProps {
   tags: readonly PhotoGroup[];
@@ -15,17 +15,16 @@ const COVER = { aspect: 1, maxWidth: 640, widths: [320, 480] } as const;
 
 /** Every tag, the most used first: a cover (its newest photograph), its name and its count. */
 export function TagsView({ tags, imageFor }: TagsViewProps) {
+  const { t } = useI18n();
   return (
     <div className="mx-auto max-w-7xl px-3 py-10 sm:px-6 sm:py-14">
       <div className="panel mb-6 px-5 py-6 sm:px-8">
-        <h1 className="collection-title">Tags</h1>
+        <h1 className="collection-title">{t("tags.title")}</h1>
         <p className="mt-2 text-neutral-700 dark:text-neutral-300">
-          {tags.length === 0
-            ? "No photograph is tagged yet."
-            : `${tags.length} ${tags.length === 1 ? "tag" : "tags"}, the most used first · `}
+          {tags.length === 0 ? t("tags.none") : t("tags.count", { count: tags.length })}
           {tags.length > 0 && (
             <a href={paths.photos()} className="underline underline-offset-4">
-              every photograph
+              {t("tags.everyPhotograph")}
             </a>
           )}
         </p>
@@ -51,7 +50,7 @@ export function TagsView({ tags, imageFor }: TagsViewProps) {
                     {tag.name}
                   </span>
                   <span className="block text-sm text-neutral-700 dark:text-neutral-300">
-                    {photographs(tag.photos.length)}
+                    {t("collection.photographs", { count: tag.photos.length })}
                   </span>
                 </span>
               </a>

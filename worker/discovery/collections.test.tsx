@@ -72,7 +72,7 @@ function collectionApp() {
   app.use(requestId());
   app.use(async (c, next) => {
     c.set("source", fakeSource());
-    c.set("site", { ...c.var.config.site, intro: null, socialImage: null });
+    c.set("site", { ...c.var.config.site, navigation: [], intro: null, socialImage: null });
     await next();
   });
   app.get("/photos", photosHandler);

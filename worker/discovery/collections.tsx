@@ -5,13 +5,14 @@ import { isLocated } from "../content/map-places.ts";
 import type { CollectionPhoto } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import { pageNotFound } from "../errors/page-error.ts";
+import type { Translator } from "../i18n/translator.ts";
 import { redirectTarget } from "../lib/redirect-target.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, pathOf, siteSettingsFor } from "../request/context.ts";
+import { contentFor, i18nFor, pathOf, siteSettingsFor } from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
-import { CollectionView, photographs } from "./CollectionView.tsx";
+import { CollectionView } from "./CollectionView.tsx";
 import { TagLinks } from "./TagLinks.tsx";
 import { TagsView } from "./TagsView.tsx";
 
@@ -43,7 +44,7 @@ interface Collection {
 async function renderCollection(
   c: Context<AppEnv>,
   load: () => Promise<Collection | undefined>,
-  below?: (photos: CollectionPhoto[]) => ReactNode,
+  below?: (photos: CollectionPhoto[], i18n: Translator) => ReactNode,
 ): Promise<Response> {
   // The route's check let only 1 to 9999 through.
   const slice = Number(c.req.param("page") ?? "1");
@@ -56,8 +57,13 @@ async function renderCollection(
   if (slice > slices) throw pageNotFound(pathOf(c));
   const content = contentFor(c);
   const layout = await loadLayout(c);
+  const i18n = await i18nFor(c);
+  const { t } = i18n;
   return renderHtml(c, layout, {
-    title: slice === 1 ? collection.title : `${collection.title}, page ${slice}`,
+    title:
+      slice === 1
+        ? collection.title
+        : t("collection.titlePage", { title: collection.title, page: slice }),
     description: collection.description,
     meta: {
       type: "website",
@@ -76,7 +82,7 @@ async function renderCollection(
         sliceHref={collection.sliceHref}
         imageFor={content.images.responsive}
       >
-        {below?.(collection.photos)}
+        {below?.(collection.photos, i18n)}
       </CollectionView>
     ),
   });
@@ -92,23 +98,25 @@ export const photosHandler: Handler<AppEnv> = (c) =>
     c,
     async () => {
       const site = await siteSettingsFor(c);
+      const { t } = await i18nFor(c);
       const { photos } = await contentFor(c).photos();
+      const title = t("collection.photosTitle");
       return {
-        title: "Photographs",
-        heading: "Photographs",
-        label: "Photographs",
-        lead: `${photographs(photos.length)}, newest first`,
-        description: `Every photograph on ${site.title}, newest first.`,
+        title,
+        heading: title,
+        label: title,
+        lead: t("collection.photosLead", { count: photos.length }),
+        description: t("collection.photosDescription", { site: site.title }),
         photos,
         sliceHref: paths.photos,
       };
     },
-    (photos) => (
+    (photos, { t }) => (
       <>
-        <TagLinks tags={tagGroups(photos)} heading="Tags" />
+        <TagLinks tags={tagGroups(photos)} heading={t("tags.title")} />
         {photos.some(isLocated) && (
           <p className="mt-6">
-            <a href={paths.map()}>Where they were made, on the map</a>
+            <a href={paths.map()}>{t("collection.onTheMap")}</a>
           </p>
         )}
       </>
@@ -118,18 +126,21 @@ export const photosHandler: Handler<AppEnv> = (c) =>
 /** How each kind of group is named on its page. */
 const GROUPS = {
   tag: {
-    title: (name: string) => name,
-    lead: (count: number, name: string) => `${photographs(count)} tagged ${name}`,
+    title: (_: Translator, name: string) => name,
+    lead: ({ t }: Translator, count: number, name: string) =>
+      t("collection.tagLead", { count, name }),
     href: paths.tag,
   },
   camera: {
-    title: (name: string) => `Shot on ${name}`,
-    lead: (count: number, name: string) => `${photographs(count)} taken with the ${name}`,
+    title: ({ t }: Translator, name: string) => t("collection.cameraTitle", { name }),
+    lead: ({ t }: Translator, count: number, name: string) =>
+      t("collection.cameraLead", { count, name }),
     href: paths.camera,
   },
   lens: {
-    title: (name: string) => `Shot with ${name}`,
-    lead: (count: number, name: string) => `${photographs(count)} taken with the ${name} lens`,
+    title: ({ t }: Translator, name: string) => t("collection.lensTitle", { name }),
+    lead: ({ t }: Translator, count: number, name: string) =>
+      t("collection.lensLead", { count, name }),
     href: paths.lens,
   },
 } as const;
@@ -148,26 +159,27 @@ export const groupHandler =
       async () => {
         const slug = c.req.param("slug") ?? "";
         const site = await siteSettingsFor(c);
+        const i18n = await i18nFor(c);
         const group = groupOf(kind, (await contentFor(c).photos()).photos, slug);
         if (!group) return undefined;
         const words = GROUPS[kind];
-        const title = words.title(group.name);
-        const lead = words.lead(group.photos.length, group.name);
+        const title = words.title(i18n, group.name);
+        const lead = words.lead(i18n, group.photos.length, group.name);
         return {
           title,
           heading: title,
           label: title,
-          lead: `${lead}, newest first`,
-          description: `${lead}, on ${site.title}.`,
+          lead: i18n.t("collection.newestFirst", { lead }),
+          description: i18n.t("collection.groupDescription", { lead, site: site.title }),
           photos: group.photos,
           sliceHref: (slice: number) => words.href(group.slug, slice),
         };
       },
       // A tag's photographs on their own map, when some of them are located.
-      (photos) =>
+      (photos, { t }) =>
         kind === "tag" && photos.some(isLocated) ? (
           <p className="mt-6">
-            <a href={paths.map(c.req.param("slug"))}>Where they were made, on the map</a>
+            <a href={paths.map(c.req.param("slug"))}>{t("collection.onTheMap")}</a>
           </p>
         ) : null,
     );
@@ -181,10 +193,11 @@ export const tagsHandler: Handler<AppEnv> = async (c) => {
   const content = contentFor(c);
   const tags = tagGroups((await content.photos()).photos);
   const layout = await loadLayout(c);
+  const { t } = await i18nFor(c);
   const first = tags[0]?.photos[0];
   return renderHtml(c, layout, {
-    title: "Tags",
-    description: `The photographs on ${site.title}, by subject.`,
+    title: t("tags.title"),
+    description: t("tags.description", { site: site.title }),
     meta: {
       type: "website",
       image: socialImage(content.images, first?.image ?? layout.socialImage),

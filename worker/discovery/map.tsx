@@ -9,9 +9,8 @@ import { pageNotFound } from "../errors/page-error.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, pathOf, siteSettingsFor } from "../request/context.ts";
+import { contentFor, i18nFor, pathOf, siteSettingsFor } from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
-import { photographs } from "./CollectionView.tsx";
 import { MapView } from "./MapView.tsx";
 
 /**
@@ -40,25 +39,27 @@ export const mapHandler: Handler<AppEnv> = async (c) => {
   const site = await siteSettingsFor(c);
   const content = contentFor(c);
   const layout = await loadLayout(c);
-  const title = tag ? `Map: ${tag.name}` : "Map";
+  const { t } = await i18nFor(c);
+  const title = tag ? t("map.titleTag", { tag: tag.name }) : t("map.title");
+  const locatedPhotos = t("collection.photographs", { count: located });
   const lead =
     places.length === 0
-      ? "No photograph is on the map yet."
-      : `${photographs(located)} in ${places.length} ${places.length === 1 ? "place" : "places"}${
-          tag ? `, tagged ${tag.name}` : ""
-        }`;
+      ? t("map.none")
+      : tag
+        ? t("map.leadTag", { photos: locatedPhotos, count: places.length, tag: tag.name })
+        : t("map.lead", { photos: locatedPhotos, count: places.length });
   return renderHtml(c, layout, {
     title,
     description: tag
-      ? `Where the photographs tagged ${tag.name} on ${site.title} were made.`
-      : `Where the photographs on ${site.title} were made.`,
+      ? t("map.descriptionTag", { tag: tag.name, site: site.title })
+      : t("map.description", { site: site.title }),
     meta: {
       type: "website",
       image: socialImage(content.images, places[0]?.photos[0]?.image ?? layout.socialImage),
     },
     main: (
       <MapView
-        heading={tag ? `Map: ${tag.name}` : "Map"}
+        heading={title}
         lead={lead}
         places={places}
         data={paths.mapData(tag?.slug)}

@@ -4,7 +4,7 @@ import type { CollectionPhoto } from "../content/model.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, siteSettingsFor } from "../request/context.ts";
+import { contentFor, i18nFor, siteSettingsFor } from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { PHOTOS_PER_SLICE } from "./collections.tsx";
 import { type SearchOutcome, SearchView } from "./SearchView.tsx";
@@ -51,10 +51,14 @@ export const searchHandler: Handler<AppEnv> = async (c) => {
     };
   }
   const layout = await loadLayout(c);
+  const { t } = await i18nFor(c);
   const first = outcome.kind === "results" ? outcome.photos[0] : undefined;
   return renderHtml(c, layout, {
-    title: outcome.kind === "results" ? `Search: ${outcome.query}` : "Search",
-    description: `Search the photographs, posts and pages of ${site.title}.`,
+    title:
+      outcome.kind === "results"
+        ? t("search.titleQuery", { query: outcome.query })
+        : t("search.title"),
+    description: t("search.description", { site: site.title }),
     meta: {
       type: "website",
       image: socialImage(content.images, first?.image ?? layout.socialImage),

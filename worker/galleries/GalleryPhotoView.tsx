@@ -1,3 +1,5 @@
+import { BrowserMessages } from "../views/BrowserMessages.tsx";
+import { useI18n } from "../views/i18n.tsx";
 import { PhotoStage } from "../views/parts/PhotoStage.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { galleryPaths } from "./ids.ts";
@@ -31,6 +33,8 @@ const pageOf = (id: string, photo: GalleryPhoto) => galleryPaths.photo(id, photo
  */
 export function GalleryPhotoView(props: GalleryPhotoViewProps) {
   const { id, photo } = props;
+  const { t } = useI18n();
+  const at = { position: props.position, count: props.count };
   // Never a size larger than the owner lets the client have whole (downloads off: 1600).
   const cap = largestWhole(props.downloads);
   const widths = SIZES.filter((w, i) => i === 0 || (w <= photo.width * 1.2 && w <= cap));
@@ -50,7 +54,7 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
     <PhotoStage
       source={source}
       sizes={`min(100vw, ${Math.round((photo.width / photo.height) * 100)}vh)`}
-      alt={`Photograph ${props.position} of ${props.count}, ${photo.name}`}
+      alt={t("gallery.photoAltOf", { ...at, name: photo.name })}
       width={photo.width}
       height={photo.height}
       // Past what it shows, the zoom asks for the original when the owner offers it, else for
@@ -60,14 +64,14 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
           ? { original: galleryPaths.original(id, photo.id) }
           : { url: galleryPaths.region(id, photo.id), rect: [0, 0, photo.width, photo.height] }
       }
-      position={`${props.position} of ${props.count} · ${props.title}`}
+      position={t("photo.positionIn", { ...at, sequence: props.title })}
       {...(props.previous ? { previousHref: pageOf(id, props.previous) } : {})}
       {...(props.next ? { nextHref: pageOf(id, props.next) } : {})}
       back={{ href: props.back, label: props.title }}
     >
       <h1>{photo.name}</h1>
       <p className="photo-info-muted">
-        {photo.width} × {photo.height} pixels
+        {t("gallery.pixels", { width: photo.width, height: photo.height })}
       </p>
       {props.client ? (
         <form method="post" action={galleryPaths.favourites(id)} data-favourite-form="">
@@ -79,27 +83,28 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
             aria-pressed={props.favourite}
             className="focus-ring gallery-heart-text"
           >
-            {props.favourite ? "A favourite (remove)" : "Mark as favourite"}
+            {props.favourite ? t("gallery.favouriteRemove") : t("gallery.markFavourite")}
           </button>
+          <BrowserMessages module="gallery-favourites" />
         </form>
       ) : (
         <p>
-          <a href={`${galleryPaths.root(id)}#gallery-client`}>Tell us your name</a> to mark
-          favourites.
+          <a href={`${galleryPaths.root(id)}#gallery-client`}>{t("gallery.tellName")}</a>
+          {t("gallery.tellNameAfter")}
         </p>
       )}
       {props.downloads !== "off" && (
-        <ul className="gallery-downloads" aria-label="Download this photograph">
+        <ul className="gallery-downloads" aria-label={t("gallery.downloadPhoto")}>
           {props.downloads === "original" && (
             <li>
               <a href={galleryPaths.download(id, photo.id, "original")} download="">
-                Download the original
+                {t("gallery.downloadOriginal")}
               </a>
             </li>
           )}
           <li>
             <a href={galleryPaths.download(id, photo.id, "2048")} download="">
-              Download at 2048 px
+              {t("gallery.downloadWeb")}
             </a>
           </li>
         </ul>

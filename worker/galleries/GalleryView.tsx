@@ -1,4 +1,7 @@
 import type { CSSProperties } from "react";
+import type { MessageKey } from "../../shared/i18n/messages.ts";
+import { BrowserMessages } from "../views/BrowserMessages.tsx";
+import { useI18n } from "../views/i18n.tsx";
 import { Pagination } from "../views/parts/Pagination.tsx";
 import { preloadLargestPaint } from "../views/parts/ResponsiveImage.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
@@ -38,11 +41,11 @@ export interface GalleryViewProps {
 }
 
 const NOTICES = {
-  "client-needed": "Please tell us your name or e-mail first: your favourites are kept under it.",
-  "client-missing": "Please give your name or e-mail.",
-  limit: "You have chosen as many as this gallery allows. Remove one to choose another.",
-  sent: "Thank you: your selection is on its way to the photographer.",
-} as const;
+  "client-needed": "gallery.notice.clientNeeded",
+  "client-missing": "gallery.notice.clientMissing",
+  limit: "gallery.notice.limit",
+  sent: "gallery.notice.sent",
+} as const satisfies Record<string, MessageKey>;
 
 function Heart({
   id,
@@ -55,6 +58,7 @@ function Heart({
   on: boolean;
   here: string;
 }) {
+  const { t } = useI18n();
   return (
     <form
       method="post"
@@ -69,14 +73,15 @@ function Heart({
         type="submit"
         aria-pressed={on}
         className="focus-ring"
-        title={on ? "A favourite" : "Mark as favourite"}
+        title={on ? t("gallery.favourite") : t("gallery.markFavourite")}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
           <path d="M12 21s-7.5-4.6-9.6-9.1C.9 8.6 2.8 4.5 6.6 4.5c2.2 0 3.7 1.2 5.4 3.2 1.7-2 3.2-3.2 5.4-3.2 3.8 0 5.7 4.1 4.2 7.4C19.5 16.4 12 21 12 21z" />
         </svg>
-        <span className="sr-only">
-          {on ? "Remove from favourites: " : "Add to favourites: "}
-          {photo.name}
+        <span className="sr-only" data-name={photo.name}>
+          {on
+            ? t("gallery.removeFromFavourites", { name: photo.name })
+            : t("gallery.addToFavourites", { name: photo.name })}
         </span>
       </button>
     </form>
@@ -92,17 +97,19 @@ function DownloadLinks({
   downloads: Downloads;
   favourites: number;
 }) {
+  const { t } = useI18n();
   if (downloads === "off") return null;
   const sizes: DownloadSize[] = downloads === "original" ? ["original", "2048"] : ["2048"];
-  const label = (size: DownloadSize) => (size === "original" ? "originals" : "2048 px");
+  const label = (size: DownloadSize) =>
+    size === "original" ? t("gallery.originals") : t("gallery.webSize");
   return (
-    <nav aria-label="Downloads" className="gallery-downloads">
-      <h2 className="sr-only">Downloads</h2>
+    <nav aria-label={t("gallery.downloads")} className="gallery-downloads">
+      <h2 className="sr-only">{t("gallery.downloads")}</h2>
       <ul>
         {sizes.map((size) => (
           <li key={`all-${size}`}>
             <a href={galleryPaths.zip(id, "all", size)} download="">
-              Download all ({label(size)}, ZIP)
+              {t("gallery.downloadAll", { size: label(size) })}
             </a>
           </li>
         ))}
@@ -110,7 +117,7 @@ function DownloadLinks({
           sizes.map((size) => (
             <li key={`favourites-${size}`}>
               <a href={galleryPaths.zip(id, "favourites", size)} download="">
-                Download the favourites ({label(size)}, ZIP)
+                {t("gallery.downloadFavourites", { size: label(size) })}
               </a>
             </li>
           ))}
@@ -130,35 +137,39 @@ export function GalleryView(props: GalleryViewProps) {
   const count = favourites.size;
   const offset = (props.slice - 1) * GALLERY_SLICE;
   const inSlice = shown.slice(offset, offset + GALLERY_SLICE);
+  const { t, number } = useI18n();
   return (
     <div className="gallery" data-gallery={id}>
       <header className="panel mb-6 px-5 py-6 sm:px-8">
         <h1 className="collection-title">{props.title}</h1>
         {props.clientName && (
-          <p className="mt-2 text-neutral-700 dark:text-neutral-300">{`For ${props.clientName}`}</p>
+          <p className="mt-2 text-neutral-700 dark:text-neutral-300">
+            {t("gallery.for", { client: props.clientName })}
+          </p>
         )}
         <p className="mt-3" aria-live="polite">
-          {`${photos.length} photographs · `}
-          <strong data-favourite-count="">{count}</strong>
-          {` ${count === 1 ? "favourite" : "favourites"}${limit === undefined ? "" : ` of ${limit} to choose`}`}
+          {t("gallery.photographs", { count: photos.length })}
+          <strong data-favourite-count="">{number(count)}</strong>
+          {limit === undefined
+            ? t("gallery.favourites", { count })
+            : t("gallery.favouritesOf", { count, limit })}
         </p>
         {props.stage === "proofing" && (
           <p
             className="mt-2 text-sm text-neutral-700 dark:text-neutral-300"
             data-gallery-stage="proofing"
           >
-            These are proofs: each photograph carries a watermark until the photographer delivers
-            them.
+            {t("gallery.proofs")}
           </p>
         )}
         {props.notice && (
           <p role="status" className="gallery-notice">
-            {NOTICES[props.notice]}
+            {t(NOTICES[props.notice])}
           </p>
         )}
         {props.client ? (
           <p className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
-            Choosing as <strong>{props.client}</strong>.
+            {t("gallery.choosingAs")} <strong>{props.client}</strong>.
           </p>
         ) : (
           <form
@@ -168,9 +179,7 @@ export function GalleryView(props: GalleryViewProps) {
             id="gallery-client"
           >
             <input type="hidden" name="back" value={here} />
-            <label htmlFor="gallery-client-name">
-              Your name or e-mail, to keep your favourites
-            </label>
+            <label htmlFor="gallery-client-name">{t("gallery.clientLabel")}</label>
             <input
               id="gallery-client-name"
               name="client"
@@ -179,29 +188,29 @@ export function GalleryView(props: GalleryViewProps) {
               maxLength={120}
             />
             <button type="submit" className="button">
-              Start choosing
+              {t("gallery.startChoosing")}
             </button>
           </form>
         )}
-        <nav aria-label="Show" className="gallery-filter">
+        <nav aria-label={t("gallery.show")} className="gallery-filter">
           <a
             href={gridAddress(id, "all")}
             aria-current={props.filter === "all" ? "page" : undefined}
           >
-            All
+            {t("gallery.all")}
           </a>
           <a
             href={gridAddress(id, "favourites")}
             aria-current={props.filter === "favourites" ? "page" : undefined}
           >
-            Favourites
+            {t("gallery.favouritesFilter")}
           </a>
         </nav>
         <DownloadLinks id={id} downloads={props.downloads} favourites={count} />
         {props.client && count > 0 && (
           <form method="post" action={galleryPaths.send(id)} className="gallery-send">
             <input type="hidden" name="back" value={here} />
-            <label htmlFor="gallery-note">A note for the photographer (optional)</label>
+            <label htmlFor="gallery-note">{t("gallery.note")}</label>
             <textarea
               id="gallery-note"
               name="note"
@@ -210,16 +219,14 @@ export function GalleryView(props: GalleryViewProps) {
               defaultValue={props.sent?.note ?? ""}
             />
             <button type="submit" className="button">
-              {props.sent ? "Send the selection again" : "Send my selection"}
+              {props.sent ? t("gallery.sendAgain") : t("gallery.send")}
             </button>
           </form>
         )}
       </header>
       {shown.length === 0 ? (
         <p className="panel px-5 py-6">
-          {props.filter === "favourites"
-            ? "No favourites yet: mark some with the heart."
-            : "The photographs are on their way."}
+          {props.filter === "favourites" ? t("gallery.noFavourites") : t("gallery.onTheirWay")}
         </p>
       ) : (
         <ul
@@ -254,7 +261,7 @@ export function GalleryView(props: GalleryViewProps) {
                     sizes={sizes}
                     width={photo.width}
                     height={photo.height}
-                    alt={`Photograph ${offset + index + 1}, ${photo.name}`}
+                    alt={t("gallery.photoAlt", { position: offset + index + 1, name: photo.name })}
                     loading={lead ? "eager" : "lazy"}
                     fetchPriority={lead ? "high" : "low"}
                     decoding="async"
@@ -271,11 +278,12 @@ export function GalleryView(props: GalleryViewProps) {
         slice={props.slice}
         slices={props.slices}
         href={(slice) => gridAddress(id, props.filter, slice)}
-        label="Pages of photographs"
-        previous="Previous"
-        next="More photographs"
+        label={t("collection.pages")}
+        previous={t("pagination.previous")}
+        next={t("pagination.more")}
         more
       />
+      <BrowserMessages module="gallery-favourites" />
     </div>
   );
 }

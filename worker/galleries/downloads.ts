@@ -7,7 +7,9 @@
  */
 
 import type { Context, Handler } from "hono";
+import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
 import type { AppEnv } from "../request/app-env.ts";
+import { i18nFor } from "../request/context.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS, visitorOf } from "./access.ts";
 import { runtimeCrc32 } from "./crc32.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
@@ -35,38 +37,41 @@ function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-function refused(c: Context<AppEnv>, status: 400 | 403 | 404, message: string): Response {
-  return c.text(`${status} ${message}\n`, status, PRIVATE_HEADERS);
+/** A refused download, said plainly in the site's language (a link followed, not a page). */
+async function refused(
+  c: Context<AppEnv>,
+  status: 400 | 403 | 404,
+  message: Phrase,
+): Promise<Response> {
+  const i18n = await i18nFor(c);
+  return c.text(`${status} ${i18n.phrase(message)}\n`, status, PRIVATE_HEADERS);
 }
 
-const DISALLOWED = {
-  off: "Downloads are not offered in this gallery. Ask the photographer for the files.",
-  original:
-    "Only the 2048-pixel size may be downloaded from this gallery. Ask the photographer for the originals.",
-};
-
 /** Why `size` may not be downloaded here, or undefined when it may. */
-function disallowed(c: Context<AppEnv>, size: DownloadSize): Response | undefined {
+function disallowed(c: Context<AppEnv>, size: DownloadSize): Promise<Response> | undefined {
   const downloads = downloadsNow(galleryOf(c).settings);
   if (allows(downloads, size)) return undefined;
-  return refused(c, 403, downloads === "off" ? DISALLOWED.off : DISALLOWED.original);
+  return refused(
+    c,
+    403,
+    phrase(downloads === "off" ? "gallery.error.noDownloads" : "gallery.error.onlyWeb"),
+  );
 }
 
 /** `GET /g/{id}/download/{photo}?size=original|2048`: one photograph, as an attachment. */
 export const downloadPhoto: Handler<AppEnv> = async (c) => {
   const size = sizeOf(c.req.query("size") ?? "original");
-  if (!size) return refused(c, 400, "The size must be original or 2048.");
+  if (!size) return refused(c, 400, phrase("gallery.error.size"));
   const refusal = disallowed(c, size);
   if (refusal) return refusal;
   const { id, photo, settings } = galleryOf(c);
-  if (!photo) return refused(c, 404, "Not Found");
+  if (!photo) return refused(c, 404, phrase("status.404"));
   // (The original only once delivered: disallowed() says so while proofing.)
   const file = size === "original" ? await original(c.env, id, photo) : undefined;
   const made =
     size === "2048" ? await stagedSize(c, id, photo, 2048, "jpg", settings.stage) : undefined;
   const body = file?.body ?? made?.body;
-  if (!body)
-    return refused(c, 404, "This photograph's file is missing. Please tell the photographer.");
+  if (!body) return refused(c, 404, phrase("gallery.error.missingFile"));
   c.executionCtx.waitUntil(
     galleryStore(c.env, id).count(id, "downloads", {
       kind: "download",
@@ -144,7 +149,7 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
   const set = c.req.query("set") ?? "all";
   const size = sizeOf(c.req.query("size") ?? "original");
   if (!size || (set !== "all" && set !== "favourites")) {
-    return refused(c, 400, "Ask for set=all or set=favourites, and size=original or 2048.");
+    return refused(c, 400, phrase("gallery.error.set"));
   }
   const refusal = disallowed(c, size);
   if (refusal) return refusal;
@@ -156,9 +161,7 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
     return refused(
       c,
       404,
-      set === "favourites"
-        ? "You have not marked any favourites yet."
-        : "This gallery has no photographs yet.",
+      phrase(set === "favourites" ? "gallery.error.noFavouritesYet" : "gallery.error.empty"),
     );
   }
   const files = entries(c, photos, size, settings.stage);

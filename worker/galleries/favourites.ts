@@ -7,6 +7,7 @@
  */
 import type { Context, Handler } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
+import { i18nFor } from "../request/context.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
 import { backField, badBack, formOf } from "./forms.ts";
 import { galleryPaths, isPhotoId } from "./ids.ts";
@@ -43,7 +44,7 @@ export const nameClient: Handler<AppEnv> = async (c) => {
   if (!label || label.length > MAX_LABEL) {
     if (wantsJson(c)) {
       return c.json(
-        { error: `Please give your name or e-mail (at most ${MAX_LABEL} characters).` },
+        { error: (await i18nFor(c)).t("gallery.error.clientLength", { max: MAX_LABEL }) },
         422,
         PRIVATE_HEADERS,
       );
@@ -66,12 +67,16 @@ export const setFavourite: Handler<AppEnv> = async (c) => {
   const photo = form.photo;
   if (!isPhotoId(photo) || (form.favourite !== "true" && form.favourite !== "false")) {
     return wantsJson(c)
-      ? c.json({ error: "Send photo and favourite=true or false." }, 400, PRIVATE_HEADERS)
+      ? c.json({ error: (await i18nFor(c)).t("gallery.error.favourite") }, 400, PRIVATE_HEADERS)
       : c.text("400 Bad Request: send photo and favourite=true or false\n", 400, PRIVATE_HEADERS);
   }
   if (!client) {
     return wantsJson(c)
-      ? c.json({ error: "Tell us your name first.", needsClient: true }, 409, PRIVATE_HEADERS)
+      ? c.json(
+          { error: (await i18nFor(c)).t("gallery.error.nameFirst"), needsClient: true },
+          409,
+          PRIVATE_HEADERS,
+        )
       : back(c, backTo(id, way, "client=needed"));
   }
   const result = await galleryStore(c.env, id).setFavourite(id, {
@@ -83,10 +88,11 @@ export const setFavourite: Handler<AppEnv> = async (c) => {
   const limit = settings.favouritesLimit;
   if (wantsJson(c)) {
     if (!result.saved) {
+      const { t } = await i18nFor(c);
       const error =
         result.reason === "limit"
-          ? `You have chosen ${limit} already, the most for this gallery. Remove one to choose another.`
-          : "There is no such photograph in this gallery.";
+          ? t("gallery.error.limit", { limit: limit ?? 0 })
+          : t("gallery.error.noPhoto");
       return c.json(
         { error, count: result.count, limit },
         result.reason === "limit" ? 409 : 404,
@@ -111,7 +117,11 @@ export const sendSelection: Handler<AppEnv> = async (c) => {
   if (way === "bad") return badBack(c);
   if (!client) {
     return wantsJson(c)
-      ? c.json({ error: "Tell us your name first.", needsClient: true }, 409, PRIVATE_HEADERS)
+      ? c.json(
+          { error: (await i18nFor(c)).t("gallery.error.nameFirst"), needsClient: true },
+          409,
+          PRIVATE_HEADERS,
+        )
       : back(c, backTo(id, way, "client=needed"));
   }
   const note = (form.note ?? "").trim().slice(0, MAX_NOTE);

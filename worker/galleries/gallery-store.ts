@@ -405,7 +405,7 @@ export class ClientGallery extends DurableObject<Env> {
     pending.push({
       key: `${client}\n${sentAt}`,
       gallery: id,
-      title: settings?.title ?? "Your gallery",
+      title: settings?.title || "Your gallery",
       client: label,
       count: names.length,
       names,

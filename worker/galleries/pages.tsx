@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
+import { i18nFor } from "../request/context.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS, visitorOf } from "./access.ts";
 import { GalleryPhotoView } from "./GalleryPhotoView.tsx";
 import { GalleryView, type GalleryViewProps } from "./GalleryView.tsx";
@@ -41,6 +42,7 @@ function noticeOf(c: Context<AppEnv>): GalleryViewProps["notice"] {
 /** `GET /g/{id}`: the gallery. Each opening is counted for the owner. */
 export const galleryPage: Handler<AppEnv> = async (c) => {
   const { id, settings, state, client } = galleryOf(c);
+  const title = settings.title || (await i18nFor(c)).t("gallery.untitled");
   const favourites = new Set(state.favourites);
   const filter = c.req.query("show") === "favourites" ? "favourites" : "all";
   const shown = filter === "all" ? state.photos : state.photos.filter((p) => favourites.has(p.id));
@@ -56,10 +58,10 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
   );
   return render(
     c,
-    settings.title,
+    title,
     <GalleryView
       id={id}
-      title={settings.title}
+      title={title}
       clientName={settings.clientName}
       photos={state.photos}
       shown={shown}
@@ -81,15 +83,16 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
 /** `GET /g/{id}/p/{photo}`: one photograph, with its neighbours in the gallery's order. */
 export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
   const { id, settings, state, photo, client } = galleryOf(c);
+  const title = settings.title || (await i18nFor(c)).t("gallery.untitled");
   const index = state.photos.findIndex((each) => each.id === photo?.id);
   const found = state.photos[index];
   if (!found) return c.notFound();
   return render(
     c,
-    `${found.name} · ${settings.title}`,
+    `${found.name} · ${title}`,
     <GalleryPhotoView
       id={id}
-      title={settings.title}
+      title={title}
       photo={found}
       position={index + 1}
       count={state.photos.length}

@@ -108,7 +108,8 @@ export function parseGallerySettings(
   const expires = text(value.expiresAt) ? Date.parse(value.expiresAt as string) : Number.NaN;
   const limit = value.favouritesLimit;
   return {
-    title: text(value.title) ?? "Your photographs",
+    // Empty when the owner left it out (the Studio asks for it): pages say "Your photographs".
+    title: text(value.title) ?? "",
     clientName: text(value.clientName),
     clientEmail: text(value.clientEmail),
     password,

@@ -19,7 +19,8 @@ import type { ReactNode } from "react";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { siteSettingsFor } from "../request/context.ts";
+import { i18nFor, siteSettingsFor } from "../request/context.ts";
+import { useI18n } from "../views/i18n.tsx";
 import {
   galleryStore,
   PRIVATE_HEADERS,
@@ -37,9 +38,6 @@ export const LIMIT_PERIOD_SECONDS = 60;
 
 /** A password longer than this is not one anybody typed: refused before it costs a derivation. */
 const MAX_PASSWORD = 200;
-
-const formatDate = (ms: number) =>
-  new Date(ms).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
 
 /** Who to ask: the owner, by the e-mail of the site's settings. */
 async function owner(c: Context<AppEnv>) {
@@ -66,13 +64,29 @@ async function page(
   return res;
 }
 
-function UnlockForm(props: { id: string; title: string; error?: string }) {
+/** Where a message names the owner's e-mail: the address becomes a link there. */
+const EMAIL_MARK = "\u0000";
+
+/** A sentence with the owner's e-mail address in it, the address a `mailto:` link. */
+function MailLink({ text, email }: { text: string; email: string }) {
+  const [before, after] = text.split(EMAIL_MARK);
+  return (
+    <>
+      {before}
+      <a href={`mailto:${email}`}>{email}</a>
+      {after}
+    </>
+  );
+}
+
+function UnlockForm(props: { id: string; title: string; error?: "wrong" | "tooMany" }) {
+  const { t } = useI18n();
   return (
     <section className="panel gallery-door" aria-labelledby="gallery-door-title">
       <h1 id="gallery-door-title">{props.title}</h1>
-      <p>These photographs are private. Please enter the password you were given with the link.</p>
+      <p>{t("gallery.door.private")}</p>
       <form method="post" action={galleryPaths.unlock(props.id)} className="gallery-door-form">
-        <label htmlFor="gallery-password">Password</label>
+        <label htmlFor="gallery-password">{t("gallery.door.password")}</label>
         <input
           id="gallery-password"
           name="password"
@@ -85,11 +99,13 @@ function UnlockForm(props: { id: string; title: string; error?: string }) {
         />
         {props.error && (
           <p id="gallery-password-error" role="alert" className="form-error">
-            {props.error}
+            {props.error === "wrong"
+              ? t("gallery.door.wrong")
+              : t("gallery.door.tooMany", { seconds: LIMIT_PERIOD_SECONDS })}
           </p>
         )}
         <button type="submit" className="button">
-          Open the gallery
+          {t("gallery.door.open")}
         </button>
       </form>
     </section>
@@ -99,37 +115,36 @@ function UnlockForm(props: { id: string; title: string; error?: string }) {
 /** What a refused request for the gallery's page gets: the form, or a kind page. */
 export async function refusalPage(c: Context<AppEnv>, refusal: Refusal): Promise<Response> {
   const id = c.req.param("gallery") ?? "";
+  const i18n = await i18nFor(c);
+  const { t } = i18n;
   if (refusal.status === 503) {
     return page(
       c,
       503,
-      "This gallery is resting",
+      t("gallery.resting.title"),
       <section className="panel gallery-door">
-        <h1>This gallery is resting for a moment</h1>
-        <p>The site cannot check this gallery's settings just now. Please try again shortly.</p>
+        <h1>{t("gallery.resting.heading")}</h1>
+        <p>{t("gallery.resting.text")}</p>
       </section>,
       { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) },
     );
   }
+  const title = (refusal.status === 401 || refusal.status === 410) && refusal.settings.title;
+  const named = title || t("gallery.untitled");
   if (refusal.status === 401) {
-    return page(
-      c,
-      401,
-      refusal.settings.title,
-      <UnlockForm id={id} title={refusal.settings.title} />,
-    );
+    return page(c, 401, named, <UnlockForm id={id} title={named} />);
   }
   const who = await owner(c);
   const ask = (
     <p>
-      Please ask {who.name}
-      {who.email && (
-        <>
-          {" "}
-          at <a href={`mailto:${who.email}`}>{who.email}</a>
-        </>
-      )}{" "}
-      for a new link.
+      {who.email ? (
+        <MailLink
+          text={t("gallery.askEmail", { owner: who.name, email: EMAIL_MARK })}
+          email={who.email}
+        />
+      ) : (
+        t("gallery.ask", { owner: who.name })
+      )}
     </p>
   );
   if (refusal.status === 410) {
@@ -137,11 +152,13 @@ export async function refusalPage(c: Context<AppEnv>, refusal: Refusal): Promise
     return page(
       c,
       410,
-      "This gallery has ended",
+      t("gallery.ended.title"),
       <section className="panel gallery-door">
-        <h1>This gallery has ended</h1>
+        <h1>{t("gallery.ended.title")}</h1>
         <p>
-          {refusal.settings.title} was open until {ended ? formatDate(ended) : "recently"}.
+          {ended
+            ? t("gallery.ended.text", { gallery: named, date: i18n.date(ended) })
+            : t("gallery.ended.recently", { gallery: named })}
         </p>
         {ask}
       </section>,
@@ -150,10 +167,10 @@ export async function refusalPage(c: Context<AppEnv>, refusal: Refusal): Promise
   return page(
     c,
     404,
-    "Gallery not found",
+    t("gallery.missing.title"),
     <section className="panel gallery-door">
-      <h1>Gallery not found</h1>
-      <p>There is no gallery at this address, or it has been closed.</p>
+      <h1>{t("gallery.missing.title")}</h1>
+      <p>{t("gallery.missing.text")}</p>
       {ask}
     </section>,
   );
@@ -180,18 +197,11 @@ export const unlock: Handler<AppEnv> = async (c) => {
   if (hasEnded(settings)) {
     return refusalPage(c, { status: 410, reason: "expired", settings });
   }
+  const title = settings.title || (await i18nFor(c)).t("gallery.untitled");
   const tooMany = () =>
-    page(
-      c,
-      429,
-      settings.title,
-      <UnlockForm
-        id={id}
-        title={settings.title}
-        error={`Too many tries. Please wait a minute (${LIMIT_PERIOD_SECONDS} seconds) and try again.`}
-      />,
-      { "Retry-After": String(LIMIT_PERIOD_SECONDS) },
-    );
+    page(c, 429, title, <UnlockForm id={id} title={title} error="tooMany" />, {
+      "Retry-After": String(LIMIT_PERIOD_SECONDS),
+    });
   // A wrong guess's flood shuts the door to devices never let in, before anything is derived.
   if (state.doorShut && !device) return tooMany();
   // The derivation's cost, from the visitor's own limits (and a known device's own).
@@ -208,16 +218,7 @@ export const unlock: Handler<AppEnv> = async (c) => {
     // Only a wrong password counts for the gallery.
     const shut = await store.failedTry(id);
     if (shut && !device) return tooMany();
-    return page(
-      c,
-      401,
-      settings.title,
-      <UnlockForm
-        id={id}
-        title={settings.title}
-        error="That is not the password. Please try again."
-      />,
-    );
+    return page(c, 401, title, <UnlockForm id={id} title={title} error="wrong" />);
   }
   const headers = new Headers({ ...PRIVATE_HEADERS, Location: galleryPaths.root(id) });
   headers.append(

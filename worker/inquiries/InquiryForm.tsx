@@ -1,3 +1,4 @@
+import type { Phrase, PlainKey } from "../../shared/i18n/messages.ts";
 import {
   FIELD,
   type FieldErrors,
@@ -10,6 +11,8 @@ import {
 import { TURNSTILE_SCRIPT } from "../config/config.ts";
 import type { ImageSource } from "../content/image-urls.ts";
 import { paths } from "../content/paths.ts";
+import { BrowserMessages } from "../views/BrowserMessages.tsx";
+import { useI18n } from "../views/i18n.tsx";
 
 /** The photograph the inquiry is about, as the form shows it. */
 export interface FormPhoto {
@@ -26,8 +29,8 @@ export interface FormPhoto {
 
 /** A problem with the whole submission, shown above the form (it takes focus). */
 export interface FormNotice {
-  title: string;
-  text: string;
+  title: Phrase;
+  text: Phrase;
 }
 
 export interface InquiryFormProps {
@@ -45,25 +48,26 @@ export interface InquiryFormProps {
 export const inputId = (field: string) => `inquiry-${field}`;
 const errorId = (field: string) => `inquiry-${field}-error`;
 
-const LABELS: Record<VisibleField, string> = {
-  name: "Your name",
-  email: "Your e-mail address",
-  subject: "What is it about?",
-  message: "Your message",
+const LABELS: Record<VisibleField, PlainKey> = {
+  name: "contact.name",
+  email: "contact.email",
+  subject: "contact.subject",
+  message: "contact.message",
 };
 
 const CONTROL =
   "focus-ring mt-1 block w-full rounded-md border border-neutral-400 bg-white px-3 py-2 text-base text-neutral-950 aria-invalid:border-red-700 dark:border-neutral-500 dark:bg-neutral-900 dark:text-neutral-50 dark:aria-invalid:border-red-400";
 
 /** The text below a field: its problem, if it has one (the form's script fills it as you type). */
-function FieldError({ field, error }: { field: string; error?: string }) {
+function FieldError({ field, error }: { field: string; error?: Phrase | undefined }) {
+  const i18n = useI18n();
   return (
     <p
       id={errorId(field)}
       data-error-for={field}
       className="mt-1 text-sm font-medium text-red-800 empty:hidden dark:text-red-300"
     >
-      {error}
+      {error && i18n.phrase(error)}
     </p>
   );
 }
@@ -90,6 +94,8 @@ export function InquiryForm({
   turnstileSiteKey,
 }: InquiryFormProps) {
   const problems = VISIBLE_FIELDS.filter((field) => errors[field]);
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <section
       aria-labelledby="inquiry-heading"
@@ -99,7 +105,7 @@ export function InquiryForm({
         id="inquiry-heading"
         className="font-serif text-2xl tracking-tight text-neutral-950 sm:text-3xl dark:text-white"
       >
-        {photo ? "Ask about this photograph" : "Write to me"}
+        {photo ? t("contact.ask") : t("contact.write")}
       </h2>
       {notice && (
         <div
@@ -110,8 +116,8 @@ export function InquiryForm({
           role="alert"
           className="focus-ring mt-6 rounded-md border-2 border-red-700 bg-red-50 px-4 py-3 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-50"
         >
-          <p className="font-semibold">{notice.title}</p>
-          <p className="mt-1">{notice.text}</p>
+          <p className="font-semibold">{i18n.phrase(notice.title)}</p>
+          <p className="mt-1">{i18n.phrase(notice.text)}</p>
         </div>
       )}
       {problems.length > 0 && (
@@ -125,15 +131,13 @@ export function InquiryForm({
           className="focus-ring mt-6 rounded-md border-2 border-red-700 bg-red-50 px-4 py-3 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-50"
         >
           <p id="inquiry-errors-title" className="font-semibold">
-            {problems.length === 1
-              ? "Please correct one thing before sending:"
-              : `Please correct ${problems.length} things before sending:`}
+            {t("contact.correct", { count: problems.length })}
           </p>
-          <ul className="mt-2 list-disc pl-5">
+          <ul className="mt-2 list-disc ps-5">
             {problems.map((field) => (
               <li key={field}>
                 <a href={`#${inputId(field)}`} className="focus-ring rounded-sm underline">
-                  {errors[field]}
+                  {i18n.phrase(errors[field] as Phrase)}
                 </a>
               </li>
             ))}
@@ -166,7 +170,7 @@ export function InquiryForm({
             )}
             <figcaption className="grid gap-1 text-sm">
               <span>
-                About the photograph{" "}
+                {t("contact.about")}{" "}
                 <a href={photo.href} className="focus-ring rounded-sm font-medium underline">
                   {photo.title}
                 </a>
@@ -175,7 +179,7 @@ export function InquiryForm({
                 href={paths.contact()}
                 className="focus-ring w-fit rounded-sm text-neutral-700 underline dark:text-neutral-300"
               >
-                Write without a photograph
+                {t("contact.withoutPhoto")}
               </a>
             </figcaption>
           </figure>
@@ -183,7 +187,7 @@ export function InquiryForm({
         {photo && <input type="hidden" name={FIELD.photo} value={photo.ref} />}
         <div>
           <label htmlFor={inputId("name")} className="font-medium">
-            {LABELS.name}
+            {t(LABELS.name)}
           </label>
           <input
             id={inputId("name")}
@@ -200,7 +204,7 @@ export function InquiryForm({
         </div>
         <div>
           <label htmlFor={inputId("email")} className="font-medium">
-            {LABELS.email}
+            {t(LABELS.email)}
           </label>
           <input
             id={inputId("email")}
@@ -218,7 +222,7 @@ export function InquiryForm({
         </div>
         <div>
           <label htmlFor={inputId("subject")} className="font-medium">
-            {LABELS.subject}
+            {t(LABELS.subject)}
           </label>
           <select
             id={inputId("subject")}
@@ -229,10 +233,10 @@ export function InquiryForm({
             {...described("subject", errors)}
           >
             {/* A required list opens with a placeholder, which the browser never takes as a choice. */}
-            <option value="">Choose one</option>
-            {SUBJECTS.map(({ value, label }) => (
+            <option value="">{t("contact.choose")}</option>
+            {SUBJECTS.map(({ value }) => (
               <option key={value} value={value}>
-                {label}
+                {t(`contact.subject.${value}`)}
               </option>
             ))}
           </select>
@@ -240,7 +244,7 @@ export function InquiryForm({
         </div>
         <div>
           <label htmlFor={inputId("message")} className="font-medium">
-            {LABELS.message}
+            {t(LABELS.message)}
           </label>
           <textarea
             id={inputId("message")}
@@ -255,8 +259,8 @@ export function InquiryForm({
           <FieldError field="message" error={errors.message} />
         </div>
         {/* The honeypot: off screen and out of the tab order; only bots fill it in. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={inputId(FIELD.honeypot)}>Leave this field empty</label>
+        <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={inputId(FIELD.honeypot)}>{t("contact.honeypot")}</label>
           <input
             id={inputId(FIELD.honeypot)}
             name={FIELD.honeypot}
@@ -274,19 +278,17 @@ export function InquiryForm({
             <script src={TURNSTILE_SCRIPT} async defer />
           </>
         )}
-        <p className="text-sm text-neutral-700 dark:text-neutral-300">
-          Your name, address and message are kept only to answer you, and are never shown on this
-          site.
-        </p>
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">{t("contact.privacy")}</p>
         <div>
           <button
             type="submit"
             className="focus-ring rounded-full bg-primary-700 px-6 py-2.5 font-semibold text-white hover:bg-primary-800 dark:bg-primary-400 dark:text-neutral-950 dark:hover:bg-primary-300"
           >
-            Send message
+            {t("contact.send")}
           </button>
         </div>
       </form>
+      <BrowserMessages module="inquiry-form" />
     </section>
   );
 }

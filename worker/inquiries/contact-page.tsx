@@ -15,7 +15,14 @@ import { errorText, log } from "../lib/log.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, fullPath, pathOf, siteOrigin, siteSettingsFor } from "../request/context.ts";
+import {
+  contentFor,
+  fullPath,
+  i18nFor,
+  pathOf,
+  siteOrigin,
+  siteSettingsFor,
+} from "../request/context.ts";
 import { firstImage, socialImage } from "../seo/social-image.ts";
 import { PageView } from "../views/PageView.tsx";
 import { type FormNotice, type FormPhoto, InquiryForm } from "./InquiryForm.tsx";
@@ -52,12 +59,13 @@ async function lookUpPhoto(c: Context<AppEnv>, ref: PhotoRef): Promise<FormPhoto
   if (!doc || !found) return undefined;
   const { image } = found.photo;
   const alt = altTextOf(image);
+  const { t } = await i18nFor(c);
   return {
     ref: photoRefOf(ref),
     title:
       image.caption?.trim() ||
       image.asset.title?.trim() ||
-      `Photograph ${found.position} of ${found.count} in ${doc.title}`,
+      t("photo.untitledIn", { position: found.position, count: found.count, document: doc.title }),
     href: paths.photo(ref.kind, ref.slug, ref.key),
     source: content.images.responsive(image, { maxWidth: 320, widths: [160, 320] }),
     alt,
@@ -106,8 +114,9 @@ export async function renderContactPage(
   }
   const site = await siteSettingsFor(c);
   const layout = await loadLayout(c);
+  const { t } = await i18nFor(c);
   const contact: PageDocument = page ?? {
-    title: "Contact",
+    title: t("contact.title"),
     slug: CONTACT_SLUG,
     description: null,
     _updatedAt: new Date(0).toISOString(),

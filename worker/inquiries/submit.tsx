@@ -1,5 +1,6 @@
 import type { Context, Handler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { phrase } from "../../shared/i18n/messages.ts";
 import { checkInquiry, FIELD, type InquiryFields, parsePhotoRef } from "../../shared/inquiries.ts";
 import { paths } from "../content/paths.ts";
 import { errorText, log } from "../lib/log.ts";
@@ -26,32 +27,34 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 
 const NOTICES = {
   crossSite: {
-    title: "This form was sent from another site.",
-    text: "For your safety, messages are accepted only from this site's own contact page. Please write your message here.",
+    title: phrase("contact.notice.crossSite.title"),
+    text: phrase("contact.notice.crossSite.text"),
   },
   tooLarge: {
-    title: "Your message was too long to send.",
-    text: `A message may be at most 32 KB (about 10,000 characters). Please shorten it and send it again.`,
+    title: phrase("contact.notice.tooLarge.title"),
+    text: phrase("contact.notice.tooLarge.text"),
   },
   unreadable: {
-    title: "Your message could not be read.",
-    text: "Please write it again in the form below and send it.",
+    title: phrase("contact.notice.unreadable.title"),
+    text: phrase("contact.notice.unreadable.text"),
   },
   limited: {
-    title: "You have sent several messages in a short time.",
-    text: `Your message is still in the form below. Please wait a minute (until ${LIMIT_PERIOD_SECONDS} seconds have passed) and send it again.`,
+    title: phrase("contact.notice.limited.title"),
+    text: phrase("contact.notice.limited.text", { seconds: LIMIT_PERIOD_SECONDS }),
   },
   turnstile: {
-    title: "Please confirm that you are a person.",
-    text: "Complete the check above the Send button, then send your message again. Nothing you typed was lost.",
+    title: phrase("contact.notice.turnstile.title"),
+    text: phrase("contact.notice.turnstile.text"),
   },
   photo: {
-    title: "The photograph could not be recognised.",
-    text: "Your message can still be sent: write which photograph you mean in it.",
+    title: phrase("contact.notice.photo.title"),
+    text: phrase("contact.notice.photo.text"),
   },
   unavailable: (email: string): FormNotice => ({
-    title: "Your message could not be sent just now.",
-    text: `Nothing was lost: it is still in the form below. Please try again in a few minutes${email ? `, or write to ${email}` : ""}.`,
+    title: phrase("contact.notice.unavailable.title"),
+    text: email
+      ? phrase("contact.notice.unavailable.textEmail", { email })
+      : phrase("contact.notice.unavailable.text"),
   }),
 } satisfies Record<string, FormNotice | ((email: string) => FormNotice)>;
 

@@ -1,6 +1,7 @@
 import type { ImageFor } from "../content/image-urls.ts";
 import { altTextOf, type PostSummary } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
+import { useI18n } from "../views/i18n.tsx";
 import { Pagination } from "../views/parts/Pagination.tsx";
 import { PublishedDate } from "../views/parts/PublishedDate.tsx";
 import { ResponsiveImage } from "../views/parts/ResponsiveImage.tsx";
@@ -34,6 +35,7 @@ export function ArchiveView({
   imageFor,
   sliceHref,
 }: ArchiveViewProps) {
+  const { t } = useI18n();
   const years: { year: number; posts: PostSummary[] }[] = [];
   for (const post of posts) {
     const year = yearOf(post.publishedAt);
@@ -45,11 +47,11 @@ export function ArchiveView({
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <div className="panel px-5 py-10 sm:px-10 sm:py-12">
         <h1 className="font-serif text-4xl tracking-tight text-neutral-950 sm:text-5xl dark:text-white">
-          Archive
+          {t("archive.title")}
         </h1>
         <p className="mt-3 text-neutral-700 dark:text-neutral-300">
-          {total} {total === 1 ? "post" : "posts"}, newest first
-          {slices > 1 ? ` · page ${slice} of ${slices}` : ""}
+          {t("archive.count", { count: total })}
+          {slices > 1 ? ` · ${t("list.pageOf", { page: slice, pages: slices })}` : ""}
         </p>
         {years.map(({ year, posts: inYear }) => (
           <section key={year} aria-labelledby={`year-${year}`} className="mt-10">
@@ -86,7 +88,7 @@ export function ArchiveView({
           slice={slice}
           slices={slices}
           href={sliceHref}
-          label="Archive pages"
+          label={t("archive.pages")}
           around={Number.POSITIVE_INFINITY}
         />
       </div>

@@ -1,5 +1,6 @@
 import type { ImageFor } from "../content/image-urls.ts";
 import type { PostSummary, TextBlock } from "../content/model.ts";
+import { useI18n } from "../views/i18n.tsx";
 import { PostCard } from "../views/parts/PostCard.tsx";
 import { RichText } from "../views/parts/RichText.tsx";
 
@@ -26,6 +27,7 @@ export function HomeView({
   imageFor,
   siteOrigin,
 }: HomeViewProps) {
+  const { t } = useI18n();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-20 lg:px-8">
       <section
@@ -52,7 +54,7 @@ export function HomeView({
             id="latest-posts"
             className="panel mb-6 inline-block px-5 py-2 font-serif text-2xl tracking-tight text-neutral-950 sm:text-3xl dark:text-white"
           >
-            Latest posts
+            {t("home.latestPosts")}
           </h2>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
             {posts.map((post) => (
@@ -64,7 +66,10 @@ export function HomeView({
           </ul>
           <p className="mt-8 text-center">
             <a href="/archive" className="panel focus-ring inline-block px-5 py-2 font-medium">
-              All posts <span aria-hidden="true">→</span>
+              {t("home.allPosts")}{" "}
+              <span aria-hidden="true" className="mirror">
+                →
+              </span>
             </a>
           </p>
         </section>

@@ -5,7 +5,7 @@ import { redirectTarget } from "../lib/redirect-target.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, siteSettingsFor } from "../request/context.ts";
+import { contentFor, i18nFor, siteSettingsFor } from "../request/context.ts";
 import { ArchiveView } from "./ArchiveView.tsx";
 
 /**
@@ -31,8 +31,9 @@ export const archiveHandler: Handler<AppEnv> = async (c) => {
   const { posts, total } = await content.archive(start, start + POSTS_PER_SLICE);
   const slices = Math.max(1, Math.ceil(total / POSTS_PER_SLICE));
   if (slice > slices) throw pageNotFound(new URL(c.req.url).pathname);
-  const title = slice === 1 ? "Archive" : `Archive, page ${slice}`;
-  const description = `Every post on ${site.title}, newest first.`;
+  const { t } = await i18nFor(c);
+  const title = slice === 1 ? t("archive.title") : t("archive.titlePage", { page: slice });
+  const description = t("archive.description", { site: site.title });
 
   return renderHtml(c, await loadLayout(c), {
     title,

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { ImageSource, Rect } from "../content/image-urls.ts";
 import type { PhotoInSequence } from "../content/photos.ts";
+import { useI18n } from "../views/i18n.tsx";
 import { PhotoStage } from "../views/parts/PhotoStage.tsx";
 import type { CameraDetail } from "./camera-details.ts";
 
@@ -40,6 +41,8 @@ interface PhotoViewProps {
  */
 export function PhotoView(props: PhotoViewProps) {
   const { found, source, details, zoom } = props;
+  const { t } = useI18n();
+  const at = { position: found.position, count: found.count };
   const [, , width = 1, height = 1] = zoom.rect;
   const { lqip, color } = found.photo.image.asset;
   return (
@@ -52,7 +55,11 @@ export function PhotoView(props: PhotoViewProps) {
       zoom={zoom}
       lqip={lqip}
       color={color}
-      position={`${found.position} of ${found.count}${found.galleryTitle ? ` · ${found.galleryTitle}` : ""}`}
+      position={
+        found.galleryTitle
+          ? t("photo.positionIn", { ...at, sequence: found.galleryTitle })
+          : t("photo.position", at)
+      }
       {...(props.previousHref ? { previousHref: props.previousHref } : {})}
       {...(props.nextHref ? { nextHref: props.nextHref } : {})}
       back={props.back}
@@ -60,15 +67,17 @@ export function PhotoView(props: PhotoViewProps) {
       <h1>{props.title}</h1>
       {props.caption && <p className="photo-caption">{props.caption}</p>}
       {props.alt && props.alt !== props.title && props.alt !== props.caption && <p>{props.alt}</p>}
-      {props.credit && <p className="photo-info-muted">Photograph: {props.credit}</p>}
+      {props.credit && (
+        <p className="photo-info-muted">{t("photo.credit", { credit: props.credit })}</p>
+      )}
       {props.place && (
         <p className="photo-info-place">
-          Made in <a href={props.place.href}>{props.place.name}</a>{" "}
+          {t("photo.madeIn")} <a href={props.place.href}>{props.place.name}</a>{" "}
           <span className="photo-info-muted">{`(${props.place.precision})`}</span>
         </p>
       )}
       {details.length > 0 && (
-        <dl className="camera-details" aria-label="Camera details">
+        <dl className="camera-details" aria-label={t("photo.cameraDetails")}>
           {details.map(({ label, value, href }) => (
             <div key={label}>
               <dt>{label}</dt>
@@ -78,7 +87,7 @@ export function PhotoView(props: PhotoViewProps) {
         </dl>
       )}
       {props.tags && props.tags.length > 0 && (
-        <ul className="tag-links mt-4" aria-label="Tags">
+        <ul className="tag-links mt-4" aria-label={t("photo.tags")}>
           {props.tags.map((tag) => (
             <li key={tag.href}>
               <a href={tag.href}>{tag.name}</a>
@@ -90,7 +99,7 @@ export function PhotoView(props: PhotoViewProps) {
       {props.inquire && (
         <p>
           <a href={props.inquire} className="photo-info-inquire focus-ring rounded-sm">
-            {props.buy ? "Ask about this photograph" : "License or buy a print of this photograph"}
+            {props.buy ? t("photo.ask") : t("photo.licenseOrBuy")}
           </a>
         </p>
       )}

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { translator } from "../i18n/translator.ts";
 import { aperture, cameraDetails, focalLength, shutterSpeed } from "./camera-details.ts";
+
+const en = translator("en");
 
 describe("camera details as photographers write them", () => {
   it.each([
@@ -10,20 +13,20 @@ describe("camera details as photographers write them", () => {
     [2, "2 s"],
     [30, "30 s"],
   ])("a shutter speed of %s s is %s", (seconds, written) => {
-    expect(shutterSpeed(seconds)).toBe(written);
+    expect(shutterSpeed(en, seconds)).toBe(written);
   });
 
   it("writes aperture, focal length and ISO the usual way", () => {
-    expect(aperture(5.6)).toBe("ƒ/5.6");
-    expect(aperture(8)).toBe("ƒ/8");
-    expect(aperture(3.5000001)).toBe("ƒ/3.5");
-    expect(focalLength(35)).toBe("35 mm");
-    expect(focalLength(4.5)).toBe("4.5 mm");
+    expect(aperture(en, 5.6)).toBe("ƒ/5.6");
+    expect(aperture(en, 8)).toBe("ƒ/8");
+    expect(aperture(en, 3.5000001)).toBe("ƒ/3.5");
+    expect(focalLength(en, 35)).toBe("35 mm");
+    expect(focalLength(en, 4.5)).toBe("4.5 mm");
   });
 
   it("names the camera and lens as photographers do, linked to their pages", () => {
     expect(
-      cameraDetails({
+      cameraDetails(en, {
         image: { Make: "NIKON CORPORATION", Model: "NIKON D850 " },
         exif: { LensModel: "AF-S NIKKOR 70-200mm f/2.8E FL ED VR" },
       }),
@@ -35,12 +38,12 @@ describe("camera details as photographers write them", () => {
         href: "/lens/af-s-nikkor-70-200mm-f-2-8e-fl-ed-vr",
       },
     ]);
-    expect(cameraDetails({ image: { Make: "Leica", Model: null } })).toEqual([]);
+    expect(cameraDetails(en, { image: { Make: "Leica", Model: null } })).toEqual([]);
   });
 
   it("lists what is known, in order, and leaves out what is not (zeros included)", () => {
     expect(
-      cameraDetails({
+      cameraDetails(en, {
         image: { Make: "Canon", Model: "Canon EOS 400D DIGITAL" },
         exif: {
           FNumber: 3.5,
@@ -61,12 +64,12 @@ describe("camera details as photographers write them", () => {
       { label: "Taken", value: "20 April 2008" },
     ]);
     expect(
-      cameraDetails({ exif: { FNumber: 0, FocalLength: 0, ExposureTime: 1 / 4000, ISO: 100 } }),
+      cameraDetails(en, { exif: { FNumber: 0, FocalLength: 0, ExposureTime: 1 / 4000, ISO: 100 } }),
     ).toEqual([
       { label: "Shutter speed", value: "1/4000 s" },
       { label: "ISO", value: "ISO 100" },
     ]);
-    expect(cameraDetails(null)).toEqual([]);
-    expect(cameraDetails({ exif: null, image: { Make: " ", Model: null } })).toEqual([]);
+    expect(cameraDetails(en, null)).toEqual([]);
+    expect(cameraDetails(en, { exif: null, image: { Make: " ", Model: null } })).toEqual([]);
   });
 });

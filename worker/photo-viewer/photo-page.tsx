@@ -5,17 +5,18 @@ import { nameSlug } from "../content/camera-names.ts";
 import { type Catalogue, catalogueOf, formatAmount, offerFor } from "../content/catalogue.ts";
 import { visibleTags } from "../content/collection.ts";
 import { croppedSize } from "../content/image-urls.ts";
-import { PRECISION_WORDS, placeId, placeName } from "../content/map-places.ts";
+import { placeId, placeName } from "../content/map-places.ts";
 import { altTextOf, type PageDocument, type PostDocument } from "../content/model.ts";
 import { type DocumentKind, paths } from "../content/paths.ts";
 import { findPhoto } from "../content/photos.ts";
 import { SLIDESHOW_TAG } from "../content/queries.ts";
 import { pageNotFound } from "../errors/page-error.ts";
+import type { Translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { canonicalUrl, contentFor, siteOrigin } from "../request/context.ts";
+import { canonicalUrl, contentFor, i18nFor, siteOrigin } from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { imageObjectLd } from "../seo/structured-data.ts";
 import { photoAnchor } from "../views/helpers/photo-links.ts";
@@ -47,14 +48,14 @@ async function catalogueFor(c: Context<AppEnv>): Promise<Catalogue | null> {
   }
 }
 
-/** What the Buy section offers, in the catalogue's currency and the site's language. */
+/** What the Buy section offers, in the catalogue's currency and the page's language. */
 function buyProps(
   catalogue: Catalogue,
   offer: NonNullable<ReturnType<typeof offerFor>>,
   photo: string,
-  language: string,
+  i18n: Translator,
 ): BuySectionProps {
-  const price = (amount: number) => formatAmount(amount, catalogue.currency, language);
+  const price = (amount: number) => formatAmount(amount, catalogue.currency, i18n.locale);
   return {
     action: "/cart/add",
     photo,
@@ -70,7 +71,9 @@ function buyProps(
       price: price(licence.unitAmount),
       note: [
         licence.summary,
-        `File ${Math.min(licence.longEdge, Math.max(offer.pixels.width, offer.pixels.height))} px on the long edge`,
+        i18n.t("buy.fileSize", {
+          pixels: Math.min(licence.longEdge, Math.max(offer.pixels.width, offer.pixels.height)),
+        }),
       ]
         .filter(Boolean)
         .join(" · "),
@@ -111,7 +114,11 @@ export const photoHandler =
     // importer stores) heads it, with the caption below; without one, the caption does.
     const ownTitle = image.title?.trim() || image.asset.title?.trim();
     const caption = image.caption?.trim();
-    const title = ownTitle || caption || `Photograph ${found.position} of ${found.count}`;
+    const i18n = await i18nFor(c);
+    const title =
+      ownTitle ||
+      caption ||
+      i18n.t("photo.untitled", { position: found.position, count: found.count });
     const captionBelow = ownTitle && caption && caption !== ownTitle ? caption : undefined;
     const description = alt || doc.title;
     const pageTitle = `${title} · ${doc.title}`;
@@ -129,8 +136,7 @@ export const photoHandler =
     const catalogue = await catalogueFor(c);
     const offer = catalogue ? offerFor(catalogue, image) : undefined;
     const photoRef = photoRefOf({ kind, slug, key });
-    const buy =
-      catalogue && offer ? buyProps(catalogue, offer, photoRef, site.language) : undefined;
+    const buy = catalogue && offer ? buyProps(catalogue, offer, photoRef, i18n) : undefined;
     // A photograph for sale is licensed on its own page; its licence is the first licence's terms.
     const acquireLicensePage = buy
       ? `${canonicalUrl(c)}#buy`
@@ -181,7 +187,7 @@ export const photoHandler =
           sizes={`min(100vw, ${Math.round((100 * width) / height)}vh)`}
           alt={alt}
           credit={image.asset.creditLine}
-          details={cameraDetails(camera)}
+          details={cameraDetails(i18n, camera)}
           tags={visibleTags(camera?.tags ?? null, SLIDESHOW_TAG).map((name) => ({
             name,
             href: paths.tag(nameSlug(name)),
@@ -195,7 +201,7 @@ export const photoHandler =
                 place: {
                   name: placeName(location),
                   href: paths.mapPlace(placeId(location)),
-                  precision: PRECISION_WORDS[location.precision],
+                  precision: i18n.t(`precision.${location.precision}`),
                 },
               }
             : {})}

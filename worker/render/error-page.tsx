@@ -2,8 +2,10 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isbot } from "isbot";
+import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
 import { ConfigError } from "../config/config.ts";
 import { defaultStatusMessage, echoPath, PageError } from "../errors/page-error.ts";
+import { english, translator } from "../i18n/translator.ts";
 import { log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { fullPath } from "../request/context.ts";
@@ -13,34 +15,34 @@ import { renderHtml } from "./render-html.tsx";
 
 interface VisitorError {
   status: ContentfulStatusCode;
-  statusMessage: string;
+  statusMessage: Phrase;
   /** Safe to show: written by us, never an internal exception's message. */
-  description: string;
+  description: Phrase;
   /** On a developer's own machine only: which content setting is missing or wrong. */
   setup?: ConfigError;
 }
-
-const GENERIC_DESCRIPTION = "Something went wrong on our side. Please try again in a moment.";
 
 function toVisitorError(error: Error, local: boolean): VisitorError {
   if (error instanceof PageError) {
     return {
       status: error.status as ContentfulStatusCode,
-      statusMessage: error.statusMessage ?? defaultStatusMessage(error.status),
-      description: error.message,
+      statusMessage: error.statusMessage ?? { key: defaultStatusMessage(error.status) },
+      description: error.description,
     };
   }
+  // Another refusal (Hono's own, in English): its status line says it in the page's language.
   if (error instanceof HTTPException && error.status < 500) {
+    const statusMessage = { key: defaultStatusMessage(error.status) };
     return {
       status: error.status as ContentfulStatusCode,
-      statusMessage: defaultStatusMessage(error.status),
-      description: error.message || defaultStatusMessage(error.status),
+      statusMessage,
+      description: statusMessage,
     };
   }
   return {
     status: 500,
-    statusMessage: defaultStatusMessage(500),
-    description: GENERIC_DESCRIPTION,
+    statusMessage: { key: defaultStatusMessage(500) },
+    description: phrase("error.generic"),
     // A deployed site shows visitors nothing about its settings; the log names the setting.
     setup: local && error instanceof ConfigError ? error : undefined,
   };
@@ -69,23 +71,28 @@ async function errorResponse(error: Error, c: Context<AppEnv>): Promise<Response
   if (visitor.status >= 500) {
     log.error(error.message || "Unhandled error", { ...fields, stack: error.stack });
   }
+  // The status line as bots and the log read it: in English, like HTTP's own.
+  const statusLine = `${visitor.status} ${english().phrase(visitor.statusMessage)}`;
 
   // Crawlers and unfurlers get the status and a minimal body, never the error page.
   if (isbot(c.req.header("User-Agent"))) {
-    log.warn(visitor.description, { ...fields, bot: true });
-    return c.text(`${visitor.status} ${visitor.statusMessage}`, visitor.status);
+    log.warn(english().phrase(visitor.description), { ...fields, bot: true });
+    return c.text(statusLine, visitor.status);
   }
 
   try {
-    return await renderHtml(c, await loadLayout(c), {
-      title: visitor.statusMessage,
-      description: visitor.statusMessage,
+    const layout = await loadLayout(c);
+    const i18n = translator(layout.site.language);
+    const statusMessage = i18n.phrase(visitor.statusMessage);
+    return await renderHtml(c, layout, {
+      title: statusMessage,
+      description: statusMessage,
       status: visitor.status,
       main: (
         <ErrorView
           status={visitor.status}
-          statusMessage={visitor.statusMessage}
-          description={visitor.description}
+          statusMessage={statusMessage}
+          description={i18n.phrase(visitor.description)}
           requestId={visitor.status >= 500 ? c.get("requestId") : undefined}
           setup={
             visitor.setup && { setting: visitor.setup.setting, problem: visitor.setup.message }
@@ -96,6 +103,6 @@ async function errorResponse(error: Error, c: Context<AppEnv>): Promise<Response
   } catch (renderError) {
     // The error page itself failed: answer plainly rather than with a runtime's default page.
     log.error("Error page failed to render", { ...fields, error: String(renderError) });
-    return c.text(`${visitor.status} ${visitor.statusMessage}`, visitor.status);
+    return c.text(statusLine, visitor.status);
   }
 }

@@ -6,12 +6,15 @@ import { renderToReadableStream } from "react-dom/server";
 import type { SlideshowProps } from "../../shared/islands/slideshow/Slideshow.tsx";
 import type { ContentImage } from "../content/model.ts";
 import type { SiteSettings } from "../content/site-settings.ts";
+import { translator } from "../i18n/translator.ts";
 import { log } from "../lib/log.ts";
 import { PreviewBanner } from "../preview/PreviewBanner.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { canonicalUrl } from "../request/context.ts";
 import { Backdrop } from "../views/Backdrop.tsx";
+import { BrowserMessages } from "../views/BrowserMessages.tsx";
 import { Document, moduleAddressesJson } from "../views/Document.tsx";
+import { I18n } from "../views/i18n.tsx";
 import { Layout } from "../views/Layout.tsx";
 import { PageMeta, type PageMetaProps } from "../views/parts/PageMeta.tsx";
 import { SiteFooter } from "../views/SiteFooter.tsx";
@@ -87,53 +90,60 @@ export async function renderHtml(
   const images = c.var.config.imageOrigin;
   const title = documentTitle(view.title, site.title);
   const description = view.description ?? site.description;
+  const i18n = translator(site.language);
   const page = (
-    <Document
-      language={site.language}
-      title={title}
-      description={description}
-      buildId={buildInfo.buildId}
-      head={
-        view.meta && (
-          <PageMeta
-            canonical={canonicalUrl(c)}
-            title={title}
-            description={description}
-            siteName={site.title}
-            {...view.meta}
-          />
-        )
-      }
-      assets={{
-        styles: buildInfo.styles,
-        entryScript: buildInfo.entryScript,
-        modulesJson: MODULES_JSON,
-        imageOrigin: images,
-        headScript: buildInfo.headScript,
-        favicon: buildInfo.favicon,
-        dev: buildInfo.dev,
-      }}
-    >
-      <Layout
-        header={<SiteHeader brand={site.brand} navigation={site.navigation} path={path} />}
-        footer={
-          <SiteFooter
-            version={buildInfo.version}
-            owner={site.owner}
-            email={site.email}
-            socialLinks={site.socialLinks}
-            year={new Date().getUTCFullYear()}
-            slideshowToggle={
-              layout.showSlideshowToggle ? { available: slideshow !== null } : undefined
-            }
-          />
+    <I18n value={i18n}>
+      <Document
+        language={i18n.language}
+        dir={i18n.dir}
+        title={title}
+        description={description}
+        buildId={buildInfo.buildId}
+        head={
+          view.meta && (
+            <PageMeta
+              canonical={canonicalUrl(c)}
+              title={title}
+              description={description}
+              siteName={site.title}
+              {...view.meta}
+            />
+          )
         }
-        backdrop={slideshow && <Backdrop slideshow={slideshow} />}
-        banner={layout.preview ? <PreviewBanner path={path} /> : undefined}
+        assets={{
+          styles: buildInfo.styles,
+          entryScript: buildInfo.entryScript,
+          modulesJson: MODULES_JSON,
+          imageOrigin: images,
+          headScript: buildInfo.headScript,
+          favicon: buildInfo.favicon,
+          dev: buildInfo.dev,
+        }}
       >
-        {view.main}
-      </Layout>
-    </Document>
+        <Layout
+          header={<SiteHeader brand={site.brand} navigation={site.navigation} path={path} />}
+          footer={
+            <SiteFooter
+              version={buildInfo.version}
+              owner={site.owner}
+              email={site.email}
+              socialLinks={site.socialLinks}
+              year={new Date().getUTCFullYear()}
+              slideshowToggle={
+                layout.showSlideshowToggle ? { available: slideshow !== null } : undefined
+              }
+            />
+          }
+          backdrop={slideshow && <Backdrop slideshow={slideshow} />}
+          banner={layout.preview ? <PreviewBanner path={path} /> : undefined}
+        >
+          {view.main}
+        </Layout>
+        {/* The words of the modules every page may load: the viewer and the search. */}
+        <BrowserMessages module="photo-viewer" />
+        <BrowserMessages module="search" />
+      </Document>
+    </I18n>
   );
 
   const stream = await renderToReadableStream(page, {

@@ -8,6 +8,7 @@ import { type ContentSource, createContentSource } from "../content/content-sour
 import type { BackgroundTasks } from "../content/edge-cache.ts";
 import { localGeneration } from "../content/generation.ts";
 import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
+import { type Translator, translator } from "../i18n/translator.ts";
 import { canonicalUrl as canonicalUrlOf } from "../seo/canonical.ts";
 import type { AppEnv } from "./app-env.ts";
 
@@ -70,6 +71,10 @@ export async function siteSettingsFor(c: Context<AppEnv>): Promise<SiteSettings>
   c.set("site", site);
   return site;
 }
+
+/** The page's words, dates and numbers, in the request's language (the site settings'). */
+export const i18nFor = async (c: Context<AppEnv>): Promise<Translator> =>
+  translator((await siteSettingsFor(c)).language);
 
 /**
  * The origin pages, feeds and social cards name: SITE_URL when the owner set it (so the

@@ -1,11 +1,12 @@
 import type { Context, Handler } from "hono";
+import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
 import { parsePhotoRef, photoRefOf } from "../../shared/inquiries.ts";
 import { type Catalogue, formatAmount, offeredProduct } from "../content/catalogue.ts";
 import { photoForSale } from "../content/for-sale.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor } from "../request/context.ts";
+import { contentFor, i18nFor } from "../request/context.ts";
 import { type CartLine, CartRefusal, cartCookie, cartIdOf, newCartId } from "./carts.ts";
 import {
   catalogueFor,
@@ -35,17 +36,25 @@ async function privatePage(c: Context<AppEnv>, view: Parameters<typeof renderHtm
 }
 
 /** A refused request: its status, what was wrong, and the way back; nothing changed. */
-export const refusal = (
+export async function refusal(
   c: Context<AppEnv>,
   status: 400 | 404 | 409 | 502 | 503,
-  message: string,
-  back = { href: "/cart", label: "Back to your cart" },
-) =>
-  privatePage(c, {
-    title: "Not done",
+  message: Phrase,
+  back: { href: string; label: Phrase } = { href: "/cart", label: phrase("cart.back") },
+) {
+  const i18n = await i18nFor(c);
+  return privatePage(c, {
+    title: i18n.t("cart.refused.title"),
     status,
-    main: <StoreMessage title="That did not work" message={message} back={back} />,
+    main: (
+      <StoreMessage
+        title={i18n.t("cart.refused.heading")}
+        message={i18n.phrase(message)}
+        back={{ href: back.href, label: i18n.phrase(back.label) }}
+      />
+    ),
   });
+}
 
 /** A cart's lines, each priced from the catalogue now, or marked as no longer offered. */
 export async function pricedRows(
@@ -54,7 +63,7 @@ export async function pricedRows(
   lines: CartLine[],
 ): Promise<{ rows: CartRow[]; subtotal: number }> {
   const content = contentFor(c);
-  const language = (await loadLayout(c, { backdrop: false })).site.language;
+  const { locale } = await i18nFor(c);
   let subtotal = 0;
   const rows: CartRow[] = [];
   for (const line of lines) {
@@ -72,18 +81,17 @@ export async function pricedRows(
     if (product && catalogue) {
       const total = product.unitAmount * line.quantity;
       subtotal += total;
-      row.price = formatAmount(product.unitAmount, catalogue.currency, language);
-      row.total = formatAmount(total, catalogue.currency, language);
+      row.price = formatAmount(product.unitAmount, catalogue.currency, locale);
+      row.total = formatAmount(total, catalogue.currency, locale);
     }
     rows.push(row);
   }
   return { rows, subtotal };
 }
 
-const NOTICES: Record<string, string> = {
-  changed:
-    "Something in your cart is no longer offered as it was. Remove it, or check out once it is gone.",
-  empty: "There is nothing in your cart to check out.",
+const NOTICES: Record<string, Phrase> = {
+  changed: phrase("cart.notice.changed"),
+  empty: phrase("cart.notice.empty"),
 };
 
 /** `GET /cart`: the visitor's cart, priced from the catalogue now. */
@@ -94,15 +102,15 @@ export const cartPage: Handler<AppEnv> = async (c) => {
   const catalogue = lines.length ? await catalogueFor(c) : null;
   const { rows, subtotal } = await pricedRows(c, catalogue, lines);
   const notice = NOTICES[c.req.query("notice") ?? ""];
-  const language = (await loadLayout(c, { backdrop: false })).site.language;
+  const i18n = await i18nFor(c);
   return privatePage(c, {
-    title: "Your cart",
-    description: "Your cart",
+    title: i18n.t("cart.title"),
+    description: i18n.t("cart.title"),
     main: (
       <CartView
         rows={rows}
-        subtotal={catalogue ? formatAmount(subtotal, catalogue.currency, language) : undefined}
-        {...(notice ? { notice } : {})}
+        subtotal={catalogue ? formatAmount(subtotal, catalogue.currency, i18n.locale) : undefined}
+        {...(notice ? { notice: i18n.phrase(notice) } : {})}
       />
     ),
   });
@@ -117,29 +125,27 @@ export const cartPage: Handler<AppEnv> = async (c) => {
 export const addToCart: Handler<AppEnv> = async (c) => {
   const store = storeOf(c);
   const form = await formOf(c);
-  if (!form) return refusal(c, 400, "The form did not arrive as a form.");
+  if (!form) return refusal(c, 400, phrase("cart.error.notForm"));
   const ref = parsePhotoRef(form.get("photo") ?? "");
   const product = productOf(form.get("product"));
   const quantity = quantityOf(form.get("quantity") ?? "1");
-  if (!ref) return refusal(c, 400, "That photograph is not one of this site's.");
-  const back = { href: photoPathOf(ref), label: "Back to the photograph" };
-  if (!product) return refusal(c, 400, "Choose a print or a licence first.", back);
+  if (!ref) return refusal(c, 400, phrase("cart.error.notOurs"));
+  const back = { href: photoPathOf(ref), label: phrase("cart.backToPhoto") };
+  if (!product) return refusal(c, 400, phrase("cart.error.choose"), back);
   if (quantity === undefined) {
-    return refusal(c, 400, "A quantity is a whole number from 1 to 10.", back);
+    return refusal(c, 400, phrase("cart.error.quantity"), back);
   }
   const catalogue = await catalogueFor(c);
   const photo = catalogue ? await photoForSale(contentFor(c), catalogue, ref) : undefined;
   if (!catalogue || !photo) {
-    return refusal(c, 404, "This photograph is not for sale.", back);
+    return refusal(c, 404, phrase("cart.error.notForSale"), back);
   }
   if (!offeredProduct(photo.offer, product.kind, product.id)) {
     const tooLarge = photo.offer.tooLarge.some((print) => print.id === product.id);
     return refusal(
       c,
       400,
-      tooLarge && product.kind === "print"
-        ? "This photograph has not the pixels for that size: a print needs at least 150 pixels per inch."
-        : "That is not something this photograph is offered as.",
+      phrase(tooLarge && product.kind === "print" ? "cart.error.pixels" : "cart.error.notOffered"),
       back,
     );
   }
@@ -152,7 +158,7 @@ export const addToCart: Handler<AppEnv> = async (c) => {
       quantity,
     });
   } catch (error) {
-    if (error instanceof CartRefusal) return refusal(c, 409, error.message);
+    if (error instanceof CartRefusal) return refusal(c, 409, error.phrase);
     throw error;
   }
   c.header("Set-Cookie", await cartCookie(store.keys, cartId), { append: true });
@@ -169,7 +175,7 @@ const photoPathOf = (ref: NonNullable<ReturnType<typeof parsePhotoRef>>) =>
 export const updateCart: Handler<AppEnv> = async (c) => {
   const store = storeOf(c);
   const form = await formOf(c);
-  if (!form) return refusal(c, 400, "The form did not arrive as a form.");
+  if (!form) return refusal(c, 400, phrase("cart.error.notForm"));
   const cartId = await cartIdOf(c, store.keys);
   const lines = cartId ? await store.carts.lines(cartId) : undefined;
   if (!cartId || !lines) return c.redirect("/cart", 303);
@@ -186,7 +192,7 @@ export const updateCart: Handler<AppEnv> = async (c) => {
     if (!line) continue;
     const quantity = quantityOf(form.get(`quantity.${index}`), 0);
     if (quantity === undefined) {
-      return refusal(c, 400, "A quantity is a whole number from 0 (remove) to 10.");
+      return refusal(c, 400, phrase("cart.error.quantityOrZero"));
     }
     if (quantity !== line.quantity) await store.carts.set(cartId, line, quantity);
   }

@@ -8,8 +8,10 @@
  */
 import type { Context } from "hono";
 import { deleteCookie, generateSignedCookie, getSignedCookie } from "hono/cookie";
+import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
 import type { StoreKeys } from "../config/config.ts";
 import type { Product } from "../content/catalogue.ts";
+import { english } from "../i18n/translator.ts";
 import { toBase64url } from "../lib/signing.ts";
 
 export const CART_COOKIE = "cart";
@@ -58,6 +60,12 @@ export interface CartLine {
 /** Refused changes, each with the words the cart page shows. */
 export class CartRefusal extends Error {
   override name = "CartRefusal";
+  /** What the visitor is told, in the page's language. */
+  readonly phrase: Phrase;
+  constructor(phrase: Phrase) {
+    super(english().phrase(phrase));
+    this.phrase = phrase;
+  }
 }
 
 export interface Carts {
@@ -105,7 +113,7 @@ export function d1Carts(db: D1Database): Carts {
         .bind(line.photo, line.kind, line.product, cartId)
         .first<{ lines: number; same: number | null }>();
       if ((count?.lines ?? 0) >= MAX_LINES && !count?.same) {
-        throw new CartRefusal(`A cart holds at most ${MAX_LINES} different items.`);
+        throw new CartRefusal(phrase("cart.error.full", { max: MAX_LINES }));
       }
       const quantity = quantityOf(line.kind, line.quantity);
       await db.batch([

@@ -1,5 +1,6 @@
 import type { Handler } from "hono";
 import type Stripe from "stripe";
+import { phrase } from "../../shared/i18n/messages.ts";
 import { parsePhotoRef } from "../../shared/inquiries.ts";
 import { offeredProduct } from "../content/catalogue.ts";
 import { photoForSale } from "../content/for-sale.ts";
@@ -141,14 +142,9 @@ export const checkout: Handler<AppEnv> = async (c) => {
       order: orderId,
       error: errorText(error),
     });
-    return refusal(
-      c,
-      502,
-      "Payment cannot be taken right now. Your cart is kept: please try again in a moment.",
-    );
+    return refusal(c, 502, phrase("cart.error.payment"));
   }
   await store.orders.setCheckoutSession(orderId, session.id);
-  if (!session.url)
-    return refusal(c, 502, "Stripe did not give a checkout page. Please try again.");
+  if (!session.url) return refusal(c, 502, phrase("cart.error.noCheckout"));
   return c.redirect(session.url, 303);
 };

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { phrase } from "../../shared/i18n/messages.ts";
 import { type StoreKeys, storeIsOn } from "../config/config.ts";
 import { type Catalogue, catalogueOf } from "../content/catalogue.ts";
 import { echoPath, PageError, pageNotFound } from "../errors/page-error.ts";
@@ -27,11 +28,10 @@ export function storeOf(c: Context<AppEnv>): Store {
     const path = new URL(c.req.url).pathname;
     // On a developer's machine the page names the settings that are missing (never a value).
     if (c.var.config.development) {
-      throw new PageError(
-        404,
-        `Page Not Found: ${echoPath(path)}. The store is off: ${keys.off} (in .dev.vars, or \`wrangler secret put\` for a deploy).`,
-        { fatal: true },
-      );
+      const off = `. The store is off: ${keys.off} (in .dev.vars, or \`wrangler secret put\` for a deploy).`;
+      throw new PageError(404, phrase("error.notFound", { path: `${echoPath(path)}${off}` }), {
+        fatal: true,
+      });
     }
     throw pageNotFound(path);
   }

@@ -5,7 +5,8 @@ import { type ContentSource, createContentSource } from "../content/content-sour
 import { photoForSale } from "../content/for-sale.ts";
 import { localGeneration } from "../content/generation.ts";
 import { paths } from "../content/paths.ts";
-import { loadSiteSettings } from "../content/site-settings.ts";
+import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
+import { translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
 import { signedFileUrl } from "./files.ts";
 import { type Lab, type LabOrderRequest, LabRefusal, labFor } from "./labs/index.ts";
@@ -61,13 +62,17 @@ export const retrySeconds = (config: Pick<Config, "storeRetrySeconds">, attempts
     config.storeRetrySeconds * 2 ** Math.max(0, Math.min(attempts - 1, 20)),
   );
 
-async function siteTitle(env: Env, config: Config, ctx: ExecutionContext): Promise<string> {
+/** The site's settings: its title names the e-mails' sender, its language the buyer's e-mail. */
+async function siteSettings(
+  env: Env,
+  config: Config,
+  ctx: ExecutionContext,
+): Promise<SiteSettings> {
   const content = createContentSource(config, ctx, paths.home(), {
     generation: async () => (await localGeneration(env, ctx)).copy,
     preview: false,
   });
-  return (await loadSiteSettings(() => content.settings(), config.site, { path: "/_app/store" }))
-    .title;
+  return loadSiteSettings(() => content.settings(), config.site, { path: "/_app/store" });
 }
 
 async function labRequest(keys: StoreKeys, order: Order, origin: string): Promise<LabOrderRequest> {
@@ -208,14 +213,24 @@ export async function fulfilOrder(
     await orders.record(order.id, { studio_written_at: Date.now() });
 
   // 3. The e-mails, each once.
-  const title = await siteTitle(env, config, ctx);
+  const site = await siteSettings(env, config, ctx);
   const to = config.mail.to;
   if (to && !order.fulfilment.ownerMailedAt) {
-    await env.STORE_MAIL.send(ownerEmail(config, order, to, reference, orderUrl, title));
+    await env.STORE_MAIL.send(ownerEmail(config, order, to, reference, orderUrl, site.title));
     await orders.record(order.id, { owner_mailed_at: Date.now() });
   }
   if (order.email && !order.fulfilment.buyerMailedAt) {
-    await env.STORE_MAIL.send(buyerEmail(config, order, order.email, reference, orderUrl, title));
+    await env.STORE_MAIL.send(
+      buyerEmail(
+        config,
+        order,
+        order.email,
+        reference,
+        orderUrl,
+        site.title,
+        translator(site.language),
+      ),
+    );
     await orders.record(order.id, { buyer_mailed_at: Date.now() });
   }
 }

@@ -1,5 +1,6 @@
 import type { Config } from "../config/config.ts";
 import { formatAmount } from "../content/catalogue.ts";
+import { english, type Translator } from "../i18n/translator.ts";
 import type { Order } from "./orders.ts";
 
 /**
@@ -26,15 +27,20 @@ const oneLine = (text: string, max: number) => {
 const sender = (config: Config, origin: string) =>
   config.mail.from ?? `orders@${new URL(config.siteUrl ?? origin).hostname}`;
 
-function lines(order: Order, language: string): string[] {
-  const money = (amount: number) => formatAmount(amount, order.currency, language);
+/** What was bought and paid, one line each, in `i18n`'s language. */
+function lines(order: Order, { t, locale }: Translator): string[] {
+  const money = (amount: number) => formatAmount(amount, order.currency, locale);
   return [
-    ...order.lines.map(
-      (line) =>
-        `${line.quantity} × ${line.productName}, "${line.photoTitle}": ${money(line.unitAmount * line.quantity)}`,
+    ...order.lines.map((line) =>
+      t("order.mail.line", {
+        quantity: line.quantity,
+        product: line.productName,
+        photo: line.photoTitle,
+        amount: money(line.unitAmount * line.quantity),
+      }),
     ),
     "",
-    `Total paid: ${money(order.total ?? order.subtotal)}`,
+    t("order.mail.total", { amount: money(order.total ?? order.subtotal) }),
   ];
 }
 
@@ -64,7 +70,8 @@ export function ownerEmail(
             ]
           : []),
       "",
-      ...lines(order, config.site.language),
+      // The owner's own e-mail is in English, as their Studio is.
+      ...lines(order, english()),
       ...(address
         ? [
             "",
@@ -100,22 +107,24 @@ export function buyerEmail(
   reference: string,
   orderUrl: string,
   siteTitle: string,
+  i18n: Translator,
 ): StoreEmail {
+  const { t } = i18n;
   const licences = order.lines.some((line) => line.kind === "licence");
   const prints = order.lines.some((line) => line.kind === "print");
   return {
     from: { name: oneLine(siteTitle, 80), email: sender(config, orderUrl) },
     to,
-    subject: oneLine(`Your order ${reference} from ${siteTitle}`, 150),
+    subject: oneLine(t("order.mail.subject", { reference, site: siteTitle }), 150),
     text: [
-      `Thank you for your order${order.name ? `, ${order.name}` : ""}.`,
+      order.name ? t("order.mail.thanksName", { name: order.name }) : t("order.mail.thanks"),
       "",
-      ...lines(order, config.site.language),
+      ...lines(order, i18n),
       "",
-      `Your order page: ${orderUrl}`,
-      ...(licences ? ["Your licensed files are downloaded from it."] : []),
-      ...(prints ? ["It says when your prints ship, with their tracking link."] : []),
-      "Keep this e-mail: the page's address is the only way to your order.",
+      t("order.mail.page", { url: orderUrl }),
+      ...(licences ? [t("order.mail.licences")] : []),
+      ...(prints ? [t("order.mail.prints")] : []),
+      t("order.mail.keep"),
     ].join("\n"),
     headers: { "X-Order-Id": order.id },
   };

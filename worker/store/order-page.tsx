@@ -1,11 +1,14 @@
 import type { Handler } from "hono";
+import type { PlainKey } from "../../shared/i18n/messages.ts";
 import { formatAmount } from "../content/catalogue.ts";
 import { pageNotFound } from "../errors/page-error.ts";
+import type { Translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
 import { webAddress } from "../lib/web-address.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
+import { i18nFor } from "../request/context.ts";
 import { PRIVATE_HEADERS, storeOf } from "./context.ts";
 import { signedFileUrl } from "./files.ts";
 import type { Order, OrderStatus } from "./orders.ts";
@@ -15,22 +18,20 @@ import { OrderView } from "./views.tsx";
 /** How long a download link works. */
 const DOWNLOAD_DAYS = 7;
 
-const STATUS_TEXT: Record<OrderStatus, (order: Order) => string> = {
-  open: () =>
-    "Waiting for your payment on Stripe. If you have just paid, this page will say so in a moment: reload it.",
-  awaiting_payment: () =>
-    "Your bank transfer is on its way: the order goes ahead as soon as the money arrives.",
+const STATUS_TEXT: Record<OrderStatus, (order: Order) => PlainKey> = {
+  open: () => "order.status.open",
+  awaiting_payment: () => "order.status.awaitingPayment",
   paid: (order) =>
     order.fulfilment?.state === "refunding"
-      ? "Something in this order was withdrawn from sale just before your payment arrived: it is being refunded in full."
+      ? "order.status.refunding"
       : order.fulfilment?.state === "withdrawn"
-        ? "Paid, thank you. Something in this order was withdrawn from sale just before your payment arrived: the photographer will write to you."
+        ? "order.status.withdrawn"
         : order.hasPrints
-          ? "Paid, thank you. Your prints are being made; you will hear when they ship."
-          : "Paid, thank you. Your licensed files are below.",
-  payment_failed: () => "The payment did not go through, so nothing was ordered.",
-  expired: () => "This checkout was not completed in time, so nothing was ordered.",
-  refunded: () => "This order was refunded in full.",
+          ? "order.status.prints"
+          : "order.status.licences",
+  payment_failed: () => "order.status.failed",
+  expired: () => "order.status.expired",
+  refunded: () => "order.status.refunded",
 };
 
 /**
@@ -40,6 +41,7 @@ const STATUS_TEXT: Record<OrderStatus, (order: Order) => string> = {
 async function shippingNews(
   c: Parameters<Handler<AppEnv>>[0],
   order: Order,
+  { t }: Translator,
 ): Promise<{ text: string; trackingUrl?: string } | undefined> {
   if (order.status !== "paid" || !order.hasPrints) return undefined;
   const state = order.fulfilment?.state;
@@ -57,10 +59,10 @@ async function shippingNews(
   // Only a web address becomes a link, whatever the document holds.
   const trackingUrl = webAddress(notes?.trackingUrl ?? order.fulfilment?.trackingUrl)?.href;
   if (notes?.shipped || order.fulfilment?.shippedAt) {
-    return { text: "Your prints are on their way.", ...(trackingUrl ? { trackingUrl } : {}) };
+    return { text: t("order.shipped"), ...(trackingUrl ? { trackingUrl } : {}) };
   }
-  if (state === "lab") return { text: "Your prints are with the lab." };
-  if (state === "owner" || state === "parked") return { text: "Your prints are being made." };
+  if (state === "lab") return { text: t("order.atLab") };
+  if (state === "owner" || state === "parked") return { text: t("order.beingMade") };
   return undefined;
 }
 
@@ -80,7 +82,9 @@ export const orderPage: Handler<AppEnv> = async (c) => {
     throw error;
   }
   const layout = await loadLayout(c, { backdrop: false });
-  const shipping = await shippingNews(c, order);
+  const i18n = await i18nFor(c);
+  const { t } = i18n;
+  const shipping = await shippingNews(c, order, i18n);
   // A paid licence's file, at an address signed for this order's line that expires.
   const downloads = new Map<number, string>();
   const held = order.fulfilment?.state === "refunding" || order.fulfilment?.state === "withdrawn";
@@ -92,14 +96,14 @@ export const orderPage: Handler<AppEnv> = async (c) => {
       );
     }
   }
-  const money = (amount: number) => formatAmount(amount, order.currency, layout.site.language);
+  const money = (amount: number) => formatAmount(amount, order.currency, i18n.locale);
   const totals = [
-    { label: "Subtotal", amount: money(order.subtotal) },
+    { label: t("order.subtotal"), amount: money(order.subtotal) },
     ...(order.shipping !== null && order.hasPrints
-      ? [{ label: "Shipping", amount: money(order.shipping) }]
+      ? [{ label: t("order.shipping"), amount: money(order.shipping) }]
       : []),
-    ...(order.tax ? [{ label: "Tax", amount: money(order.tax) }] : []),
-    ...(order.total !== null ? [{ label: "Total", amount: money(order.total) }] : []),
+    ...(order.tax ? [{ label: t("order.tax"), amount: money(order.tax) }] : []),
+    ...(order.total !== null ? [{ label: t("order.total"), amount: money(order.total) }] : []),
   ];
   const address = order.shippingAddress?.address;
   const shipTo = address
@@ -113,13 +117,13 @@ export const orderPage: Handler<AppEnv> = async (c) => {
       ].filter((line): line is string => Boolean(line))
     : undefined;
   const res = await renderHtml(c, layout, {
-    title: `Order ${orderReference(order.id)}`,
-    description: "Your order",
+    title: t("order.title", { reference: orderReference(order.id) }),
+    description: t("order.description"),
     main: (
       <OrderView
         reference={orderReference(order.id)}
         status={order.status}
-        statusText={STATUS_TEXT[order.status](order)}
+        statusText={t(STATUS_TEXT[order.status](order))}
         {...(shipping ? { shipping } : {})}
         rows={order.lines.map((line) => ({
           name: line.productName,
@@ -137,10 +141,10 @@ export const orderPage: Handler<AppEnv> = async (c) => {
                       className="store-link focus-ring"
                       data-licence-download
                     >
-                      Download the licensed file
+                      {t("order.download")}
                     </a>{" "}
                     <span className="text-sm">
-                      (this link works for {DOWNLOAD_DAYS} days; this page gives a new one)
+                      {t("order.downloadNote", { days: DOWNLOAD_DAYS })}
                     </span>
                   </span>
                 ),

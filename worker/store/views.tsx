@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useI18n } from "../views/i18n.tsx";
 
 /** One line of the cart as the page shows it. */
 export interface CartRow {
@@ -40,8 +41,9 @@ export function CartView({
   notice?: string;
 }) {
   const available = rows.filter((row) => row.price !== undefined);
+  const { t } = useI18n();
   return (
-    <Panel title="Your cart">
+    <Panel title={t("cart.title")}>
       {notice && (
         <p className="store-notice" role="status">
           {notice}
@@ -49,20 +51,20 @@ export function CartView({
       )}
       {rows.length === 0 ? (
         <p className="mt-6">
-          Your cart is empty. Open a photograph and look for <strong>Buy</strong>.
+          {t("cart.empty")} <strong>{t("buy.title")}</strong>.
         </p>
       ) : (
         <>
           <form method="post" action="/cart" className="mt-6">
             <table className="store-table">
-              <caption className="sr-only">What is in your cart</caption>
+              <caption className="sr-only">{t("cart.caption")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Price</th>
+                  <th scope="col">{t("cart.item")}</th>
+                  <th scope="col">{t("cart.quantity")}</th>
+                  <th scope="col">{t("cart.price")}</th>
                   <th scope="col">
-                    <span className="sr-only">Remove</span>
+                    <span className="sr-only">{t("cart.remove")}</span>
                   </th>
                 </tr>
               </thead>
@@ -79,7 +81,9 @@ export function CartView({
                       <br />
                       <span className="text-sm">{row.productName}</span>
                       {row.price === undefined && (
-                        <span className="block text-sm font-medium">No longer offered</span>
+                        <span className="block text-sm font-medium">
+                          {t("cart.noLongerOffered")}
+                        </span>
                       )}
                       <input type="hidden" name={`line.${index}`} value={row.line} />
                     </td>
@@ -95,7 +99,10 @@ export function CartView({
                           min={0}
                           max={10}
                           defaultValue={row.quantity}
-                          aria-label={`Quantity of ${row.productName}, ${row.photoTitle}`}
+                          aria-label={t("cart.quantityOf", {
+                            product: row.productName,
+                            photo: row.photoTitle,
+                          })}
                           className="store-quantity"
                         />
                       )}
@@ -108,7 +115,7 @@ export function CartView({
                         value={row.line}
                         className="store-link focus-ring"
                       >
-                        Remove
+                        {t("cart.remove")}
                         <span className="sr-only">
                           {" "}
                           {row.productName}, {row.photoTitle}
@@ -121,22 +128,19 @@ export function CartView({
             </table>
             <p className="mt-4">
               <button type="submit" className="store-secondary focus-ring">
-                Update quantities
+                {t("cart.update")}
               </button>
             </p>
           </form>
           {subtotal && available.length > 0 && (
             <form method="post" action="/cart/checkout" className="mt-8">
               <p className="text-lg">
-                Subtotal: <strong>{subtotal}</strong>
+                {t("cart.subtotal")} <strong>{subtotal}</strong>
               </p>
-              <p className="mt-1 text-sm">
-                Shipping and any tax are added at checkout. Payment is taken by Stripe; this site
-                never sees your card.
-              </p>
+              <p className="mt-1 text-sm">{t("cart.checkoutNote")}</p>
               <p className="mt-4">
                 <button type="submit" className="store-primary focus-ring">
-                  Check out
+                  {t("cart.checkout")}
                 </button>
               </p>
             </form>
@@ -190,8 +194,9 @@ export interface OrderViewProps {
 
 /** An order's own page: what was bought, where it stands, and the downloads of its licences. */
 export function OrderView(props: OrderViewProps) {
+  const { t } = useI18n();
   return (
-    <Panel title={`Order ${props.reference}`}>
+    <Panel title={t("order.title", { reference: props.reference })}>
       <p className="mt-4 text-lg" data-order-status={props.status}>
         {props.statusText}
       </p>
@@ -203,18 +208,18 @@ export function OrderView(props: OrderViewProps) {
               href={props.shipping.trackingUrl}
               className="focus-ring rounded-sm underline underline-offset-4"
             >
-              Track the parcel
+              {t("order.track")}
             </a>
           )}
         </p>
       )}
       <table className="store-table mt-6">
-        <caption className="sr-only">What was ordered</caption>
+        <caption className="sr-only">{t("order.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Price</th>
+            <th scope="col">{t("cart.item")}</th>
+            <th scope="col">{t("cart.quantity")}</th>
+            <th scope="col">{t("cart.price")}</th>
           </tr>
         </thead>
         <tbody>
@@ -247,7 +252,7 @@ export function OrderView(props: OrderViewProps) {
       </dl>
       {props.shipTo && (
         <>
-          <h2 className="mt-8 font-serif text-2xl">Shipping to</h2>
+          <h2 className="mt-8 font-serif text-2xl">{t("order.shipTo")}</h2>
           <p className="mt-2">
             {props.shipTo.map((line) => (
               <span key={line} className="block">
@@ -257,10 +262,10 @@ export function OrderView(props: OrderViewProps) {
           </p>
         </>
       )}
-      {props.email && <p className="mt-6 text-sm">A confirmation goes to {props.email}.</p>}
-      <p className="mt-6 text-sm">
-        Keep this page's address: it is the only way to this order, and nobody else can find it.
-      </p>
+      {props.email && (
+        <p className="mt-6 text-sm">{t("order.confirmation", { email: props.email })}</p>
+      )}
+      <p className="mt-6 text-sm">{t("order.keep")}</p>
     </Panel>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { MODULE_ADDRESSES_ID, type ModuleAddresses } from "../../shared/modules.ts";
+import { useI18n } from "./i18n.tsx";
 
 /** The module addresses as a page carries them: JSON with `<` escaped, so nothing ends the element. */
 export const moduleAddressesJson = (modules: ModuleAddresses) =>
@@ -24,8 +25,9 @@ export interface DocumentAssets {
 }
 
 interface DocumentProps {
-  /** The language of the page's text. */
+  /** The language of the page's text, and its direction. */
   language: string;
+  dir: "ltr" | "rtl";
   title: string;
   description: string;
   buildId: string;
@@ -37,6 +39,7 @@ interface DocumentProps {
 /** The HTML document around every page: head metadata, styles and the deferred island entry. */
 export function Document({
   language,
+  dir,
   title,
   description,
   buildId,
@@ -44,8 +47,9 @@ export function Document({
   head,
   children,
 }: DocumentProps) {
+  const { t } = useI18n();
   return (
-    <html lang={language}>
+    <html lang={language} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -60,7 +64,12 @@ export function Document({
         {/* Photographs come from the image CDN: its connection is opened while the page loads. */}
         <link rel="preconnect" href={assets.imageOrigin} />
         <link rel="icon" href={assets.favicon} type="image/svg+xml" />
-        <link rel="alternate" type="application/rss+xml" title="Posts" href="/rss.xml" />
+        <link
+          rel="alternate"
+          type="application/rss+xml"
+          title={t("site.feedTitle")}
+          href="/rss.xml"
+        />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

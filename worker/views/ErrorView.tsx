@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useI18n } from "./i18n.tsx";
 
 interface ErrorViewProps {
   status: number;
@@ -40,6 +41,7 @@ export function ErrorView(props: ErrorViewProps) {
 }
 
 function NotFoundView({ status, statusMessage, description }: ErrorViewProps) {
+  const { t } = useI18n();
   return (
     <ErrorFrame status={status}>
       <p className="font-mono text-sm font-semibold tracking-widest text-primary-700 dark:text-primary-300">
@@ -51,21 +53,19 @@ function NotFoundView({ status, statusMessage, description }: ErrorViewProps) {
       <p className="mt-4 break-words text-lg text-neutral-700 dark:text-neutral-300">
         {description}
       </p>
-      <p className="mt-2 text-neutral-600 dark:text-neutral-400">
-        This frame is empty — the picture you were looking for may have moved.
-      </p>
+      <p className="mt-2 text-neutral-600 dark:text-neutral-400">{t("error.emptyFrame")}</p>
       <div className="mt-8 flex flex-wrap gap-3">
         <a
           href="/"
           className={`${actionClass} bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-400 dark:text-neutral-950 dark:hover:bg-primary-300`}
         >
-          Back to the home page
+          {t("error.home")}
         </a>
         <a
           href="/portfolio"
           className={`${actionClass} border border-neutral-300 hover:border-primary-600 dark:border-neutral-700 dark:hover:border-primary-400`}
         >
-          See the portfolio
+          {t("error.portfolio")}
         </a>
       </div>
     </ErrorFrame>
@@ -73,10 +73,11 @@ function NotFoundView({ status, statusMessage, description }: ErrorViewProps) {
 }
 
 function ServerErrorView({ status, statusMessage, description, requestId, setup }: ErrorViewProps) {
+  const { t } = useI18n();
   return (
-    <ErrorFrame status={status} panelClassName="border-l-4 border-l-red-700 dark:border-l-red-400">
+    <ErrorFrame status={status} panelClassName="border-s-4 border-s-red-700 dark:border-s-red-400">
       <p className="font-mono text-sm font-semibold tracking-widest text-red-800 dark:text-red-300">
-        Error {status}
+        {t("error.status", { status: String(status) })}
       </p>
       <h1 id="error-title" className="mt-2 font-serif text-3xl tracking-tight sm:text-4xl">
         {statusMessage}
@@ -87,7 +88,7 @@ function ServerErrorView({ status, statusMessage, description, requestId, setup 
       {setup && <SetupHelp {...setup} />}
       {requestId && (
         <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
-          Reference: <code className="font-mono">{requestId}</code>
+          {t("error.reference")} <code className="font-mono">{requestId}</code>
         </p>
       )}
       <div className="mt-8">
@@ -95,20 +96,26 @@ function ServerErrorView({ status, statusMessage, description, requestId, setup 
           href="/"
           className={`${actionClass} bg-neutral-900 text-white hover:bg-neutral-700 dark:bg-white dark:text-neutral-950 dark:hover:bg-neutral-200`}
         >
-          Try the home page
+          {t("error.tryHome")}
         </a>
       </div>
     </ErrorFrame>
   );
 }
 
-/** What a developer running the worker locally needs to do to get content on the page. */
+/**
+ * What a developer running the worker locally needs to do to get content on the page: for the
+ * developer only (a deploy never shows it), so in English, as the commands and docs are.
+ */
 function SetupHelp({ setting, problem }: { setting: string; problem: string }) {
   return (
-    <div className="mt-6 rounded-lg border border-neutral-300 p-4 text-sm leading-relaxed dark:border-neutral-700">
+    <div
+      lang="en"
+      className="mt-6 rounded-lg border border-neutral-300 p-4 text-sm leading-relaxed dark:border-neutral-700"
+    >
       <h2 className="font-semibold">The site has no content source yet</h2>
       <p className="mt-2">{problem}</p>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
+      <ul className="mt-2 list-disc space-y-1 ps-5">
         <li>
           For the demo content, stop this server and run <code>npm run dev</code> (development, from
           source) or <code>npm start</code> (the production build).

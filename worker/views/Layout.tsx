@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useI18n } from "./i18n.tsx";
 
 interface LayoutProps {
   header: ReactNode;
@@ -12,13 +13,14 @@ interface LayoutProps {
 
 /** Header, main and footer on every page, with a skip link to the main content. */
 export function Layout({ header, footer, backdrop, banner, children }: LayoutProps) {
+  const { t } = useI18n();
   return (
     <>
       <a
         href="#main"
-        className="focus-ring sr-only rounded-md bg-primary-700 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+        className="focus-ring sr-only rounded-md bg-primary-700 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:start-3 focus:z-50"
       >
-        Skip to content
+        {t("site.skipToContent")}
       </a>
       {backdrop}
       <div className="relative flex min-h-dvh flex-col">

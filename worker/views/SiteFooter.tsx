@@ -5,6 +5,7 @@ import SlideshowToggle, {
 import ThemeToggle from "../../shared/islands/theme/ThemeToggle.tsx";
 import type { Link } from "../config/site-defaults.ts";
 import { Island } from "./Island.tsx";
+import { useI18n } from "./i18n.tsx";
 
 interface SiteFooterProps {
   version: string;
@@ -13,7 +14,7 @@ interface SiteFooterProps {
   socialLinks: readonly Link[];
   year: number;
   /** Only routes without a slug parameter show the slideshow toggle. */
-  slideshowToggle?: SlideshowToggleProps;
+  slideshowToggle?: Omit<SlideshowToggleProps, "labels">;
 }
 
 const linkClass =
@@ -27,6 +28,7 @@ export function SiteFooter({
   year,
   slideshowToggle,
 }: SiteFooterProps) {
+  const { t } = useI18n();
   return (
     <footer className="surface border-t border-neutral-200/70 text-sm text-neutral-700 dark:border-neutral-800/70 dark:text-neutral-300">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4 sm:px-6 lg:px-8">
@@ -35,19 +37,19 @@ export function SiteFooter({
           © {year} {owner}
         </span>
         <a href="/photos" className={linkClass}>
-          Photos
+          {t("site.photos")}
         </a>
         <a href="/archive" className={linkClass}>
-          Archive
+          {t("site.archive")}
         </a>
         <a href="/imprint" className={linkClass}>
-          Imprint
+          {t("site.imprint")}
         </a>
         {socialLinks.map(({ href, label }) => (
           <a key={href} href={href} className={linkClass} rel="me noopener" target="_blank">
             <IoShareSocialOutline aria-hidden="true" focusable="false" className="size-4" />
             {label}
-            <span className="sr-only"> (opens in a new tab)</span>
+            <span className="sr-only"> {t("site.opensInNewTab")}</span>
           </a>
         ))}
         <a href={`mailto:${email}`} className={linkClass}>
@@ -55,9 +57,28 @@ export function SiteFooter({
           {email}
         </a>
         <div className="ms-auto flex items-center gap-2">
-          <Island name="ThemeToggle" component={ThemeToggle} props={{}} />
+          <Island
+            name="ThemeToggle"
+            component={ThemeToggle}
+            props={{
+              labels: {
+                unknown: t("theme.switch"),
+                toLight: t("theme.toLight"),
+                toDark: t("theme.toDark"),
+              },
+            }}
+          />
           {slideshowToggle && (
-            <Island name="SlideshowToggle" component={SlideshowToggle} props={slideshowToggle} />
+            <Island
+              name="SlideshowToggle"
+              component={SlideshowToggle}
+              props={{
+                ...slideshowToggle,
+                labels: slideshowToggle.available
+                  ? { name: t("slideshow.label"), off: t("slideshow.off"), on: t("slideshow.on") }
+                  : { name: t("slideshow.label"), none: t("slideshow.none") },
+              }}
+            />
           )}
         </div>
       </div>

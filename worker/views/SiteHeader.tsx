@@ -1,5 +1,6 @@
 import { IoGlassesOutline, IoSearchOutline } from "react-icons/io5";
 import type { Link } from "../config/site-defaults.ts";
+import { useI18n } from "./i18n.tsx";
 
 interface SiteHeaderProps {
   brand: string;
@@ -10,6 +11,7 @@ interface SiteHeaderProps {
 }
 
 export function SiteHeader({ brand, navigation, path }: SiteHeaderProps) {
+  const { t } = useI18n();
   return (
     <header className="surface sticky top-0 z-20 border-b border-neutral-200/70 dark:border-neutral-800/70">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
@@ -32,9 +34,9 @@ export function SiteHeader({ brand, navigation, path }: SiteHeaderProps) {
           className="focus-ring ms-auto rounded-full p-2 text-neutral-700 hover:bg-neutral-900/5 hover:text-neutral-950 dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white"
         >
           <IoSearchOutline aria-hidden="true" focusable="false" className="size-5" />
-          <span className="sr-only">Search</span>
+          <span className="sr-only">{t("site.search")}</span>
         </a>
-        <nav aria-label="Main" className="w-full sm:w-auto">
+        <nav aria-label={t("site.mainNavigation")} className="w-full sm:w-auto">
           <ul className="flex flex-wrap items-center justify-end gap-1 text-sm font-medium sm:gap-2">
             {navigation.map(({ href, label }) => {
               const current = path === href;

@@ -3,19 +3,20 @@ import { isActive, setOn, useSlideshow } from "./store.ts";
 export interface SlideshowToggleProps {
   /** Whether there are photographs to show. */
   available: boolean;
+  /**
+   * Its name and what it does, in the page's language (the server writes them): turning the
+   * slideshow off and on, or, without photographs, why it cannot.
+   */
+  labels: { name: string } & ({ off: string; on: string } | { none: string });
 }
 
 /**
  * Turns the background slideshow on and off. `aria-pressed` is the slideshow's
  * active state, shared with the backdrop island through the slideshow store.
  */
-export default function SlideshowToggle({ available }: SlideshowToggleProps) {
+export default function SlideshowToggle({ available, labels }: SlideshowToggleProps) {
   const state = useSlideshow();
-  const label = !available
-    ? "No photographs to show"
-    : state.on
-      ? "Turn the slideshow off"
-      : "Turn the slideshow on";
+  const label = "none" in labels ? labels.none : state.on ? labels.off : labels.on;
   return (
     <>
       {/* Enabled from the first paint: a press before hydration is held and replayed by the
@@ -24,7 +25,7 @@ export default function SlideshowToggle({ available }: SlideshowToggleProps) {
         type="button"
         disabled={!available}
         aria-pressed={isActive(state)}
-        aria-label="Slideshow"
+        aria-label={labels.name}
         aria-describedby={available ? undefined : "slideshow-unavailable"}
         title={label}
         onClick={() => setOn(!state.on)}
@@ -32,9 +33,9 @@ export default function SlideshowToggle({ available }: SlideshowToggleProps) {
       >
         <span aria-hidden="true" className="icon icon-images" />
       </button>
-      {!available && (
+      {"none" in labels && (
         <span id="slideshow-unavailable" className="sr-only">
-          No photographs to show
+          {labels.none}
         </span>
       )}
     </>

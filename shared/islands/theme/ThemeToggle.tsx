@@ -1,13 +1,21 @@
 import { useEffect, useState } from "react";
 import { applyDark, readColorMode, resolveDark, saveColorMode } from "./color-mode.ts";
 
+export interface ThemeToggleProps {
+  /**
+   * The button's names in the page's language (the server writes them): before the theme is
+   * known, and for each theme it switches to.
+   */
+  labels: { unknown: string; toLight: string; toDark: string };
+}
+
 /**
  * Switches between the light and dark themes. The server cannot know the visitor's theme, so
  * the button renders with a neutral name, which names the theme it switches to once hydrated.
  * It works from the first paint: a press before hydration is held and replayed by the module
  * loader (client/runtime/modules.ts).
  */
-export default function ThemeToggle() {
+export default function ThemeToggle({ labels }: ThemeToggleProps) {
   const [dark, setDark] = useState<boolean | null>(null);
 
   useEffect(() => {
@@ -31,8 +39,7 @@ export default function ThemeToggle() {
     setDark(next);
   };
 
-  const label =
-    dark === null ? "Switch colour theme" : dark ? "Switch to light theme" : "Switch to dark theme";
+  const label = dark === null ? labels.unknown : dark ? labels.toLight : labels.toDark;
 
   return (
     <button type="button" onClick={toggle} aria-label={label} title={label} className="icon-button">

@@ -1,4 +1,5 @@
-import { PRINT_RESOLUTION_RULE } from "../../../shared/print-resolution.ts";
+import { MIN_PRINT_PPI } from "../../../shared/print-resolution.ts";
+import { useI18n } from "../i18n.tsx";
 
 export interface BuyOption {
   /** "print:{id}" or "licence:{id}", what the form sends. */
@@ -29,6 +30,7 @@ export interface BuySectionProps {
  * photograph and the product's id only; the worker prices everything from the catalogue.
  */
 export function BuySection({ action, photo, prints, licences, tooLarge }: BuySectionProps) {
+  const { t } = useI18n();
   const first = prints[0]?.value ?? licences[0]?.value;
   const option = (item: BuyOption) => (
     <li key={item.value}>
@@ -46,35 +48,35 @@ export function BuySection({ action, photo, prints, licences, tooLarge }: BuySec
       </label>
       {item.terms && (
         <a href={item.terms} className="buy-terms focus-ring rounded-sm">
-          Terms of the {item.name.toLowerCase()} licence
+          {t("buy.terms", { licence: item.name })}
         </a>
       )}
     </li>
   );
   return (
     <section className="buy" id="buy" aria-labelledby="buy-heading" data-buy>
-      <h2 id="buy-heading">Buy</h2>
+      <h2 id="buy-heading">{t("buy.title")}</h2>
       <form method="post" action={action} className="buy-form">
         <input type="hidden" name="photo" value={photo} />
         {prints.length > 0 && (
           <fieldset>
-            <legend>Prints</legend>
+            <legend>{t("buy.prints")}</legend>
             <ul>{prints.map(option)}</ul>
           </fieldset>
         )}
         {licences.length > 0 && (
           <fieldset>
-            <legend>Licences</legend>
+            <legend>{t("buy.licences")}</legend>
             <ul>{licences.map(option)}</ul>
           </fieldset>
         )}
         <p className="buy-rule photo-info-muted">
-          {PRINT_RESOLUTION_RULE}
-          {tooLarge.length > 0 && ` Too large for this photograph: ${tooLarge.join(", ")}.`}
+          {t("buy.resolution", { ppi: MIN_PRINT_PPI })}
+          {tooLarge.length > 0 && ` ${t("buy.tooLarge", { sizes: tooLarge.join(", ") })}`}
         </p>
         <div className="buy-actions">
           <label>
-            Quantity{" "}
+            {t("buy.quantity")}{" "}
             <input
               type="number"
               name="quantity"
@@ -85,7 +87,7 @@ export function BuySection({ action, photo, prints, licences, tooLarge }: BuySec
             />
           </label>
           <button type="submit" className="buy-button focus-ring">
-            Add to cart
+            {t("buy.add")}
           </button>
         </div>
       </form>

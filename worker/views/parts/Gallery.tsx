@@ -3,6 +3,7 @@ import type { ImageFor } from "../../content/image-urls.ts";
 import type { GalleryBlock } from "../../content/model.ts";
 import { galleryColumnClasses, gallerySizes, type Measure } from "../helpers/gallery-layout.ts";
 import type { PhotoLink } from "../helpers/photo-links.ts";
+import { useI18n } from "../i18n.tsx";
 import { ContentFigure } from "./ContentFigure.tsx";
 import type { ImageLoading } from "./ResponsiveImage.tsx";
 
@@ -29,6 +30,7 @@ const GALLERY_WIDTHS = { maxWidth: 1280, widths: [320, 640, 800, 960] } as const
  * shape, nothing is cropped, and the reserved boxes (width/height) stop any layout shift.
  */
 export function Gallery({ gallery, id, imageFor, measure, photoLink, loading }: GalleryProps) {
+  const { t } = useI18n();
   const images = (gallery.images ?? []).filter((image) => image.asset);
   if (images.length === 0) return null;
   const headingId = `${id}-title`;
@@ -38,7 +40,7 @@ export function Gallery({ gallery, id, imageFor, measure, photoLink, loading }: 
   return (
     <section
       aria-labelledby={gallery.title ? headingId : undefined}
-      aria-label={gallery.title ? undefined : "Gallery"}
+      aria-label={gallery.title ? undefined : t("photo.gallery")}
       className="gallery"
     >
       {gallery.title && (

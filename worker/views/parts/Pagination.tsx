@@ -1,3 +1,5 @@
+import { useI18n } from "../i18n.tsx";
+
 interface PaginationProps {
   /** 1-based. */
   slice: number;
@@ -6,7 +8,7 @@ interface PaginationProps {
   href: (slice: number) => string;
   /** The navigation's name ("Pages of photographs"). */
   label: string;
-  /** The words of the previous and next links. */
+  /** The words of the previous and next links ("Newer" and "Older" by default). */
   previous?: string;
   next?: string;
   /**
@@ -31,11 +33,12 @@ export function Pagination({
   slices,
   href,
   label,
-  previous = "Newer",
-  next = "Older",
+  previous,
+  next,
   more = false,
   around = 2,
 }: PaginationProps) {
+  const { t } = useI18n();
   if (slices <= 1) return null;
   const shown: (number | "gap")[] = [];
   for (let number = 1; number <= slices; number++) {
@@ -47,7 +50,10 @@ export function Pagination({
     <nav aria-label={label} className="archive-pages" data-pagination="">
       {slice > 1 && (
         <a href={href(slice - 1)} rel="prev">
-          <span aria-hidden="true">←</span> {previous}
+          <span aria-hidden="true" className="mirror">
+            ←
+          </span>{" "}
+          {previous ?? t("pagination.newer")}
         </a>
       )}
       <ol>
@@ -60,7 +66,7 @@ export function Pagination({
           ) : (
             <li key={number}>
               <a href={href(number)} aria-current={number === slice ? "page" : undefined}>
-                <span className="sr-only">Page </span>
+                <span className="sr-only">{t("pagination.page")} </span>
                 {number}
               </a>
             </li>
@@ -69,7 +75,10 @@ export function Pagination({
       </ol>
       {slice < slices && (
         <a href={href(slice + 1)} rel="next" data-photo-more={more ? "" : undefined}>
-          {next} <span aria-hidden="true">→</span>
+          {next ?? t("pagination.older")}{" "}
+          <span aria-hidden="true" className="mirror">
+            →
+          </span>
         </a>
       )}
     </nav>

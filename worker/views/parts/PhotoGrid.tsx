@@ -3,6 +3,7 @@ import type { ImageFor } from "../../content/image-urls.ts";
 import { croppedSize } from "../../content/image-urls.ts";
 import { altTextOf, type CollectionPhoto } from "../../content/model.ts";
 import { paths } from "../../content/paths.ts";
+import { useI18n } from "../i18n.tsx";
 import { type ImageLoading, LEAD_DENSE_QUALITY, ResponsiveImage } from "./ResponsiveImage.tsx";
 
 interface PhotoGridProps {
@@ -62,6 +63,7 @@ export function PhotoGrid({
   total,
   lead = "taller",
 }: PhotoGridProps) {
+  const { t } = useI18n();
   const ratio = (photo: CollectionPhoto | undefined) => {
     const size = photo ? croppedSize(photo.image) : undefined;
     return size ? size.width / size.height : Number.POSITIVE_INFINITY;
@@ -103,7 +105,7 @@ export function PhotoGrid({
                     : undefined
                 }
                 asset={photo.image.asset}
-                alt={altTextOf(photo.image) || "Photograph"}
+                alt={altTextOf(photo.image) || t("photo.alt")}
                 sizes={sizesFor(ratio)}
                 loading={loading}
                 className="rounded-md"

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ImageSource } from "../../content/image-urls.ts";
+import { useI18n } from "../i18n.tsx";
 import { preloadLargestPaint } from "./ResponsiveImage.tsx";
 
 export interface PhotoStageProps {
@@ -42,6 +43,7 @@ export interface PhotoStageProps {
  */
 export function PhotoStage(props: PhotoStageProps) {
   const { source, width, height, zoom } = props;
+  const { t } = useI18n();
   preloadLargestPaint(source, props.sizes);
   const zoomAttributes =
     "original" in zoom
@@ -74,30 +76,34 @@ export function PhotoStage(props: PhotoStageProps) {
           }}
         />
         <a href={props.back.href} data-photo-back="" className="photo-stage-back">
-          <span aria-hidden="true">←</span> <span className="sr-only">Back to </span>
+          <span aria-hidden="true" className="mirror">
+            ←
+          </span>{" "}
+          <span className="sr-only">{t("photo.backTo")} </span>
           {props.back.label}
         </a>
-        <nav aria-label="Photographs" className="photo-stage-nav">
+        <nav aria-label={t("photo.sequence")} className="photo-stage-nav">
           {props.previousHref && (
             <a href={props.previousHref} rel="prev" data-photo="">
-              <span aria-hidden="true">←</span> Previous
+              <span aria-hidden="true" className="mirror">
+                ←
+              </span>{" "}
+              {t("photo.previous")}
             </a>
           )}
           <p data-photo-position="">{props.position}</p>
           {props.nextHref && (
             <a href={props.nextHref} rel="next" data-photo="">
-              Next <span aria-hidden="true">→</span>
+              {t("photo.next")}{" "}
+              <span aria-hidden="true" className="mirror">
+                →
+              </span>
             </a>
           )}
         </nav>
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a <section> is sectioning content, in which the page's h1 would not be its top-level heading (the W3C checker warns); the role gives the same landmark */}
-      <div
-        data-photo-info=""
-        role="region"
-        aria-label="About this photograph"
-        className="photo-info"
-      >
+      <div data-photo-info="" role="region" aria-label={t("photo.about")} className="photo-info">
         {props.children}
       </div>
     </div>

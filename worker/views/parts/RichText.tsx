@@ -102,24 +102,24 @@ function richTextComponents({
         <h4 className="font-semibold text-neutral-950 dark:text-white">{children}</h4>
       ),
       blockquote: ({ children }) => (
-        <blockquote className="border-l-4 border-primary-600 pl-5 font-serif text-xl text-neutral-700 italic dark:border-primary-400 dark:text-neutral-300">
+        <blockquote className="border-s-4 border-primary-600 ps-5 font-serif text-xl text-neutral-700 italic dark:border-primary-400 dark:text-neutral-300">
           {children}
         </blockquote>
       ),
     },
     list: {
       bullet: ({ children }) => (
-        <ul className="list-disc space-y-2 pl-6 marker:text-primary-600 dark:marker:text-primary-400">
+        <ul className="list-disc space-y-2 ps-6 marker:text-primary-600 dark:marker:text-primary-400">
           {children}
         </ul>
       ),
       number: ({ children }) => (
-        <ol className="list-decimal space-y-2 pl-6 marker:text-primary-700 dark:marker:text-primary-300">
+        <ol className="list-decimal space-y-2 ps-6 marker:text-primary-700 dark:marker:text-primary-300">
           {children}
         </ol>
       ),
     },
-    listItem: ({ children }) => <li className="pl-1">{children}</li>,
+    listItem: ({ children }) => <li className="ps-1">{children}</li>,
     marks: {
       link: ({ value, children }) => (
         <ContentLink href={(value as { href?: string } | undefined)?.href} siteOrigin={siteOrigin}>

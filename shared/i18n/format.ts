@@ -1,0 +1,87 @@
+/**
+ * How a message of the catalogues (shared/i18n/catalogues/) becomes text, in the worker and in
+ * the browser alike: `{name}` placeholders filled in (numbers written as the language writes
+ * them), and a plural message's form chosen by `Intl.PluralRules` from its `count`. A few lines
+ * over `Intl` rather than a library: nothing else is needed, and browser modules that format a
+ * message carry only this.
+ */
+
+/** A message's forms by plural category (`Intl.PluralRules`); `other` is always there. */
+export interface PluralForms {
+  readonly zero?: string;
+  readonly one?: string;
+  readonly two?: string;
+  readonly few?: string;
+  readonly many?: string;
+  readonly other: string;
+}
+
+/** A message: text with `{placeholders}`, or its plural forms, chosen by `{count}`. */
+export type Message = string | PluralForms;
+
+/** What fills a message's placeholders: numbers are written in the message's language. */
+export type MessageValues = Readonly<Record<string, string | number>>;
+
+const plurals = new Map<string, Intl.PluralRules>();
+const numbers = new Map<string, Intl.NumberFormat>();
+
+/** One `Intl` object per locale and kind, made on first use (each costs a lookup in ICU). */
+function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
+  let value = cache.get(locale);
+  if (!value) {
+    value = make();
+    cache.set(locale, value);
+  }
+  return value;
+}
+
+/** "1,234" in English, "1.234" in German, "١٬٢٣٤" in Arabic. */
+export const formatNumber = (locale: string, value: number): string =>
+  cached(numbers, locale, () => new Intl.NumberFormat(locale)).format(value);
+
+/** The form of `message` for `count` in `locale`. */
+function formFor(locale: string, message: PluralForms, count: number): string {
+  const category = cached(plurals, locale, () => new Intl.PluralRules(locale)).select(count);
+  return message[category] ?? message.other;
+}
+
+/**
+ * `message` with its placeholders filled in from `values`, in `locale`.
+ *
+ * @example
+ * formatMessage("en-GB", { one: "{count} photograph", other: "{count} photographs" }, { count: 1234 })
+ * // → "1,234 photographs"
+ */
+export function formatMessage(
+  locale: string,
+  message: Message,
+  values: MessageValues = {},
+): string {
+  const text =
+    typeof message === "string" ? message : formFor(locale, message, Number(values.count ?? 0));
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = values[name];
+    if (value === undefined) return placeholder;
+    return typeof value === "number" ? formatNumber(locale, value) : value;
+  });
+}
+
+/** The placeholders a text names: `"{a} of {b}"` → `"a" | "b"`. */
+type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
+
+/** The placeholders of a message (a plural message also takes its `count`). */
+export type PlaceholdersOf<M> = M extends string
+  ? Placeholders<M>
+  : M extends PluralForms
+    ? Placeholders<M[keyof M]> | "count"
+    : never;
+
+/** What a message needs to be written: each placeholder's value (`count`, a number). */
+export type ValuesOf<M> = {
+  readonly [P in PlaceholdersOf<M>]: P extends "count" ? number : string | number;
+};
+
+/** The arguments after a message's key: its values, when it has placeholders, else none. */
+export type ValueArgs<M> = [PlaceholdersOf<M>] extends [never] ? [] : [values: ValuesOf<M>];
