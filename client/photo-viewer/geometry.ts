@@ -118,13 +118,22 @@ export type Outcome = "next" | "previous" | "close" | undefined;
 
 /**
  * What a one-finger drag on the photograph at fit meant when it ended: far enough or fast
- * enough sideways steps through the sequence (the finger moving left shows the next one), down
- * closes; anything shorter puts the photograph back.
+ * enough sideways steps through the sequence (the finger moving left shows the next one, or,
+ * in a right-to-left page, moving right: the next photograph comes from where the page reads
+ * on), down closes; anything shorter puts the photograph back.
  */
-export function swipeOutcome(dx: number, dy: number, ms: number, stage: Size): Outcome {
+export function swipeOutcome(
+  dx: number,
+  dy: number,
+  ms: number,
+  stage: Size,
+  rtl = false,
+): Outcome {
   const fast = (d: number) => Math.abs(d) / Math.max(ms, 1) > 0.5 && Math.abs(d) > 30;
   if (Math.abs(dx) > Math.abs(dy)) {
-    if (Math.abs(dx) > Math.min(80, stage.w * 0.2) || fast(dx)) return dx < 0 ? "next" : "previous";
+    const onwards = rtl ? dx > 0 : dx < 0;
+    if (Math.abs(dx) > Math.min(80, stage.w * 0.2) || fast(dx))
+      return onwards ? "next" : "previous";
   } else if (dy > Math.min(120, stage.h * 0.2) || (dy > 0 && fast(dy))) {
     return "close";
   }

@@ -96,7 +96,15 @@ export function attachGestures(surface: HTMLElement, target: GestureTarget): voi
       const size = { w: box?.clientWidth ?? innerWidth, h: box?.clientHeight ?? innerHeight };
       const cancelled = event.type === "pointercancel";
       target.release(
-        cancelled ? undefined : swipeOutcome(at.x - began.x, at.y - began.y, at.t - began.t, size),
+        cancelled
+          ? undefined
+          : swipeOutcome(
+              at.x - began.x,
+              at.y - began.y,
+              at.t - began.t,
+              size,
+              document.documentElement.dir === "rtl",
+            ),
       );
     }
   };

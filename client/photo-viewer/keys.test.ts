@@ -22,6 +22,12 @@ describe("the arrow keys", () => {
     expect(keyCommand(press("ArrowDown"), atFit)).toBeUndefined();
   });
 
+  it("in a right-to-left page, ← is the next photograph and → the previous one", () => {
+    const rtl = { ...atFit, rtl: true };
+    expect(keyCommand(press("ArrowLeft"), rtl)).toEqual({ type: "step", direction: "next" });
+    expect(keyCommand(press("ArrowRight"), rtl)).toEqual({ type: "step", direction: "previous" });
+  });
+
   it("zoomed in, look around by a fifth of the screen a press, never changing photographs", () => {
     expect(KEY_PAN_SHARE).toBe(1 / 5);
     const pan = (key: string) => keyCommand(press(key), zoomedIn);

@@ -41,11 +41,12 @@ const LOOK: Record<string, [number, number]> = {
 
 /**
  * The command of a key press, or none (the browser keeps the key): zoomed in, the arrows look
- * around; at fit, ← and → change photographs. A press with Alt, Ctrl or ⌘ is the browser's.
+ * around; at fit, ← and → change photographs (in a right-to-left page, ← is the next one, as
+ * the page reads that way). A press with Alt, Ctrl or ⌘ is the browser's.
  */
 export function keyCommand(
   press: KeyPress,
-  state: { zoomed: boolean; screen: Size },
+  state: { zoomed: boolean; screen: Size; rtl?: boolean },
 ): KeyCommand | undefined {
   if (press.altKey || press.ctrlKey || press.metaKey) return undefined;
   const look = LOOK[press.key];
@@ -62,9 +63,9 @@ export function keyCommand(
     case "Escape":
       return { type: "leave" };
     case "ArrowLeft":
-      return { type: "step", direction: "previous" };
+      return { type: "step", direction: state.rtl ? "next" : "previous" };
     case "ArrowRight":
-      return { type: "step", direction: "next" };
+      return { type: "step", direction: state.rtl ? "previous" : "next" };
     case "+":
     case "=":
       return { type: "zoom", input: { type: "by", factor: ZOOM_STEP, animate: true } };

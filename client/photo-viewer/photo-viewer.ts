@@ -38,6 +38,8 @@ import css from "./viewer.css?inline";
 import { type Zoom, zoomable } from "./zoom.ts";
 import { BACK_TO_FIT, FIT, isZoomed, ZOOM_STEP, type ZoomInput } from "./zoom-state.ts";
 
+/** A right-to-left page: the sequence reads from right to left, its arrows and swipes too. */
+const rtl = document.documentElement.dir === "rtl";
 /** A photograph link: an ordinary link to its photo page, which the viewer opens instead. */
 const PHOTO_LINK = "a[data-photo]";
 /** The stage's backdrop (slate 950, the stylesheet's), which opening fades in and a drag down fades. */
@@ -220,7 +222,7 @@ async function show(url: string, how: How, slide = 0): Promise<void> {
       image.animate({ transform: [transform, "none"] }, timing);
       root.animate({ backgroundColor: [`rgb(${BACKDROP} / 0)`, `rgb(${BACKDROP})`] }, timing);
     } else if (slide) {
-      const translate = [`${slide * SLIDE_FROM}% 0`, "0 0"];
+      const translate = [`${(rtl ? -slide : slide) * SLIDE_FROM}% 0`, "0 0"];
       image.animate({ translate, opacity: [SLIDE_OPACITY, 1] }, QUICK_MS);
     }
   }
@@ -316,6 +318,7 @@ dialog.addEventListener("keydown", (event) => {
   const command = keyCommand(event, {
     zoomed: zoomed(),
     screen: { w: innerWidth, h: innerHeight },
+    rtl,
   });
   if (!command) return;
   // In a field, + and − are digits' neighbours and the arrows choose an option: only Tab and

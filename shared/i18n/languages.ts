@@ -7,6 +7,12 @@
  */
 export const LANGUAGES = {
   en: { name: "English", dir: "ltr", locale: "en-GB" },
+  de: { name: "Deutsch", dir: "ltr", locale: "de" },
+  fr: { name: "Français", dir: "ltr", locale: "fr" },
+  es: { name: "Español", dir: "ltr", locale: "es" },
+  it: { name: "Italiano", dir: "ltr", locale: "it" },
+  pt: { name: "Português", dir: "ltr", locale: "pt" },
+  ar: { name: "العربية", dir: "rtl", locale: "ar" },
 } as const satisfies Record<string, { name: string; dir: "ltr" | "rtl"; locale: string }>;
 
 export type Language = keyof typeof LANGUAGES;

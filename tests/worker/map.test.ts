@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { request, textOf } from "./harness.ts";
 
 const places = (html: string) =>
-  [...html.matchAll(/<li id="(place-[^"]+)"[^>]*>[\s\S]*?<h3[^>]*>([^<]+)<\/h3>/g)].map(
+  [...html.matchAll(/<li id="(place-[^"]+)"[^>]*>[\s\S]*?<h3[^>]*><bdi>([^<]+)<\/bdi><\/h3>/g)].map(
     ([, id, name]) => ({ id, name }),
   );
 
@@ -72,7 +72,7 @@ describe("a photo page's place", () => {
   it("links to the place on the map, at the photograph's level", async () => {
     const { body } = await request("/portfolio/photo/b2i1");
     expect(body).toMatch(
-      /Made in(?:<!-- -->)? <a href="\/map#place-zegama-spain">Zegama, Spain<\/a> <span[^>]*>\(within about 1 km\)<\/span>/,
+      /Made in(?:<!-- -->)? <a href="\/map#place-zegama-spain"><bdi>Zegama, Spain<\/bdi><\/a> <span[^>]*>\(within about 1 km\)<\/span>/,
     );
   });
 

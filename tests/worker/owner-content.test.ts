@@ -318,6 +318,10 @@ describe("real data", () => {
     const english = await request("/post/localised-alt", { env: mutableEnv() });
     expect(english.status).toBe(200);
     expect(english.body).toContain('alt="A marigold in the sun"');
+    const german = await request("/post/localised-alt", {
+      env: mutableEnv({ SITE_LANGUAGE: "de" }),
+    });
+    expect(german.body).toContain('alt="Eine Ringelblume"');
     await mutate({ patch: { id: asset, set: { altText: { fr: "Un souci" } } } });
     const other = await request("/post/localised-alt", { env: mutableEnv() });
     expect(other.body).toContain('alt="Un souci"');

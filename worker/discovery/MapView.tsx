@@ -62,7 +62,8 @@ export function MapView({ heading, lead, places, data, tag, imageFor }: MapViewP
                 data-lng={place.lng}
               >
                 <h3 className="font-serif text-xl text-neutral-950 dark:text-white">
-                  {place.name}
+                  {/* A place's name is the map data's, in its own script: isolated from the page's. */}
+                  <bdi>{place.name}</bdi>
                 </h3>
                 <p className="mb-3 text-sm text-neutral-600 dark:text-neutral-400">
                   {t("collection.photographs", { count: place.photos.length })} ·{" "}

@@ -72,7 +72,10 @@ export function PhotoView(props: PhotoViewProps) {
       )}
       {props.place && (
         <p className="photo-info-place">
-          {t("photo.madeIn")} <a href={props.place.href}>{props.place.name}</a>{" "}
+          {t("photo.madeIn")}{" "}
+          <a href={props.place.href}>
+            <bdi>{props.place.name}</bdi>
+          </a>{" "}
           <span className="photo-info-muted">{`(${props.place.precision})`}</span>
         </p>
       )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { linkKind } from "../helpers/links.ts";
+import { useI18n } from "../i18n.tsx";
 
 interface ContentLinkProps {
   href: string | undefined;
@@ -16,6 +17,7 @@ const linkClass =
  * links inside the site stay plain; an unsafe scheme renders as plain text.
  */
 export function ContentLink({ href, siteOrigin, children }: ContentLinkProps) {
+  const { t } = useI18n();
   const kind = href ? linkKind(href, siteOrigin) : "unsafe";
   if (kind === "unsafe" || !href) return <>{children}</>;
   if (kind === "internal") {
@@ -28,7 +30,7 @@ export function ContentLink({ href, siteOrigin, children }: ContentLinkProps) {
   return (
     <a href={href.trim()} target="_blank" rel="noopener noreferrer" className={linkClass}>
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {t("site.opensInNewTab")}</span>
     </a>
   );
 }
