@@ -6,6 +6,7 @@ import { Rule, Schema } from "@sanity/schema";
 import { builtinTypes, groupProblems, validateSchema } from "@sanity/schema/_internal";
 import type { SchemaValidationProblemGroup } from "@sanity/types";
 import { describe, expect, it } from "vitest";
+import { LANGUAGE_CODES, LANGUAGES } from "../../shared/i18n/languages.ts";
 import { SUBJECTS as FORM_SUBJECTS } from "../../shared/inquiries.ts";
 import { LOCATION_SETTINGS_ID, PRECISION_LABELS, PRECISIONS } from "../../shared/location.ts";
 import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../shared/slug.ts";
@@ -20,6 +21,7 @@ import {
   schemaTypes,
   singletonTypes,
 } from "../../studio/schema/index.ts";
+import { SITE_LANGUAGES } from "../../studio/schema/languages.ts";
 import { isInternalPath } from "../../studio/schema/objects/nav-item.ts";
 import {
   PRECISION_OPTIONS,
@@ -136,6 +138,7 @@ describe("the Studio schema", () => {
   it("has the site settings fields the site reads", () => {
     const names = compiled.get("siteSettings").fields.map((f: { name: string }) => f.name);
     expect(names).toEqual([
+      "language",
       "title",
       "brand",
       "description",
@@ -258,6 +261,15 @@ describe("the Studio's inquiry subjects", () => {
   it("are the contact form's, in the same order with the same words", () => {
     expect(STUDIO_SUBJECTS.map(({ value, title }) => ({ value, label: title }))).toEqual(
       FORM_SUBJECTS.map(({ value, label }) => ({ value, label })),
+    );
+  });
+});
+
+// The site's languages: the Studio stores a value, the site has its words in it.
+describe("the Studio's languages", () => {
+  it("are the site's, in the same order, each named as its speakers write it", () => {
+    expect(SITE_LANGUAGES).toEqual(
+      LANGUAGE_CODES.map((value) => ({ value, title: LANGUAGES[value].name })),
     );
   });
 });

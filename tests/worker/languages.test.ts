@@ -7,7 +7,7 @@ import type { Message } from "../../shared/i18n/format.ts";
 import { LANGUAGE_CODES, LANGUAGES, type Language } from "../../shared/i18n/languages.ts";
 import { CATALOGUES } from "../../worker/i18n/catalogues.ts";
 import { galleryWithPhotos, passwordHash, type Uploaded, unlock } from "./galleries.ts";
-import { faultEnv, ORIGIN, POST_PATH, request, setFault } from "./harness.ts";
+import { faultEnv, mutableEnv, mutate, ORIGIN, POST_PATH, request, setFault } from "./harness.ts";
 import { Buyer, FOR_SALE } from "./store.ts";
 import { TEST_TOKEN } from "./test-token.ts";
 
@@ -149,5 +149,20 @@ describe("the site in every shipped language", () => {
   it("names English and left to right in English", async () => {
     const res = await request("/");
     expect(res.body).toContain('<html lang="en" dir="ltr">');
+  });
+});
+
+describe("the site's language, from the Studio's site settings", () => {
+  it("is the owner's choice there, over SITE_LANGUAGE, and SITE_LANGUAGE's without one", async () => {
+    await mutate({ patch: { id: "siteSettings", set: { language: "fr" } } });
+    try {
+      const chosen = await request("/", { env: mutableEnv({ SITE_LANGUAGE: "de" }) });
+      expect(chosen.body).toContain('<html lang="fr" dir="ltr">');
+      expect(chosen.body).toContain("Derniers articles");
+    } finally {
+      await mutate({ patch: { id: "siteSettings", unset: ["language"] } });
+    }
+    const unset = await request("/", { env: mutableEnv({ SITE_LANGUAGE: "de" }) });
+    expect(unset.body).toContain('<html lang="de" dir="ltr">');
   });
 });

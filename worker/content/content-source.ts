@@ -1,3 +1,4 @@
+import type { Language } from "../../shared/i18n/languages.ts";
 import { type Config, type ContentConfig, contentSettings } from "../config/config.ts";
 import { log } from "../lib/log.ts";
 import { TAGS } from "./cache-tags.ts";
@@ -84,11 +85,19 @@ export interface Provenance {
   degraded: boolean;
 }
 
-/** How a request reads: this data centre's content generation and whether it is draft preview. */
+/**
+ * How a request reads: this data centre's content generation, whether it is draft preview, and
+ * the language its content is read in.
+ */
 export interface ReadMode {
   /** Asked once, at the first read: a request that reads nothing never asks. */
   generation: () => Promise<LocalGeneration | null>;
   preview: boolean;
+  /**
+   * The language of the content, asked at the first read of content in a language (the site
+   * settings, which name it, are read without one); the site's setting by default.
+   */
+  language?: () => Promise<Language>;
 }
 
 export interface ContentSource {
@@ -147,7 +156,11 @@ export function createContentSource(
   mode: ReadMode,
 ): ContentSource {
   const config = contentSettings(settings, mode.preview);
-  const language = settings.site.language;
+  let language: Promise<Language> | undefined;
+  const contentLanguage = () => {
+    language ??= mode.language?.() ?? Promise.resolve(settings.site.language);
+    return language;
+  };
   const deadline = Date.now() + QUERY_DEADLINE_MS;
   const client = sanityClient(config);
   let freshUntil: number | undefined;
@@ -163,22 +176,28 @@ export function createContentSource(
     freshUntil = Math.min(freshUntil ?? until, until);
   };
 
-  /** `what` names the content in logs ("home page", "slideshow", …); `tag` is its cache tag. */
+  /**
+   * `what` names the content in logs ("home page", "slideshow", …); `tag` is its cache tag.
+   * Content is read in the request's language (`$language`, part of the cached result's key),
+   * except the site settings (`inLanguage: false`), which name it.
+   */
   async function run<T>(
     what: string,
     tag: string | string[],
     query: string,
     params: Record<string, unknown>,
     parse: (value: unknown, what: string) => T,
+    { inLanguage = true } = {},
   ): Promise<T> {
     for (const each of Array.isArray(tag) ? tag : [tag]) tags.add(each);
+    const language = inLanguage ? await contentLanguage() : undefined;
     const read = cachedQuery({
       config,
       ctx,
       generation: await localGeneration(),
       query,
       // Preview shows scheduled posts too: the owner checks them before they go live.
-      params: { ...params, showScheduled: mode.preview },
+      params: { ...params, showScheduled: mode.preview, ...(language ? { language } : {}) },
       deadlineMs: Math.max(0, deadline - Date.now()),
       claimMs: QUERY_DEADLINE_MS,
       // Results that list or show posts are true only until the next scheduled post goes live.
@@ -191,7 +210,7 @@ export function createContentSource(
         if (typeof response !== "object" || response === null || !("result" in response)) {
           throw new MalformedContent("The content service answered without a result");
         }
-        return parse(localizeAssets(response.result, language), what);
+        return parse(language ? localizeAssets(response.result, language) : response.result, what);
       },
       onRefreshError: (error) =>
         log.warn("Content refresh failed; serving the stale result", {
@@ -217,7 +236,9 @@ export function createContentSource(
     config,
     images: imageUrls(config),
     settings: () =>
-      run("site settings", TAGS.settings, siteSettingsQuery, {}, expect(parseSiteSettings)),
+      run("site settings", TAGS.settings, siteSettingsQuery, {}, expect(parseSiteSettings), {
+        inLanguage: false,
+      }),
     store: () => run("store", TAGS.store, storeQuery, {}, expect(parseStore)),
     home: (postLimit = 6) =>
       run("home page", TAGS.posts, homeQuery, { postLimit }, expect(parseHome)),

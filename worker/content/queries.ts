@@ -65,6 +65,7 @@ export const backgroundImagesQuery = defineQuery(`
  */
 export const siteSettingsQuery = defineQuery(`
   *[_id == "siteSettings"][0]{
+    language,
     title,
     brand,
     description,

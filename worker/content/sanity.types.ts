@@ -211,6 +211,7 @@ export type SiteSettings = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: "en" | "de" | "fr" | "es" | "it" | "pt" | "ar";
   title?: string;
   brand?: string;
   description?: string;
@@ -586,9 +587,10 @@ export type BackgroundImagesQueryResult = Array<{
 
 // Source: ../worker/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
+// Query: *[_id == "siteSettings"][0]{    language,    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
 export type SiteSettingsQueryResult =
   | {
+      language: null;
       title: null;
       brand: null;
       description: null;
@@ -602,6 +604,7 @@ export type SiteSettingsQueryResult =
       licensePage: null;
     }
   | {
+      language: null;
       title: string | null;
       brand: null;
       description: null;
@@ -615,6 +618,7 @@ export type SiteSettingsQueryResult =
       licensePage: null;
     }
   | {
+      language: null;
       title: null;
       brand: null;
       description: null;
@@ -628,6 +632,7 @@ export type SiteSettingsQueryResult =
       licensePage: null;
     }
   | {
+      language: null;
       title: string | null;
       brand: null;
       description: string | null;
@@ -641,6 +646,7 @@ export type SiteSettingsQueryResult =
       licensePage: null;
     }
   | {
+      language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
       title: string | null;
       brand: string | null;
       description: string | null;

@@ -7,9 +7,11 @@ import {
   socialLabel,
   webHref,
 } from "../config/site-defaults.ts";
+import { isLanguage } from "../../shared/i18n/languages.ts";
 import { translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
 import { webAddress } from "../lib/web-address.ts";
+import { localizeAssets } from "./localize.ts";
 import type { ContentImage, SiteSettingsDocument, TextBlock } from "./model.ts";
 
 /**
@@ -43,7 +45,9 @@ function resolveSiteSettings(
   fallback: SiteDefaults,
   doc: SiteSettingsDocument | null,
 ): SiteSettings {
-  const defaults = () => defaultNavigation(translator(fallback.language));
+  // The owner's choice in the Studio, else the worker's setting.
+  const language = isLanguage(doc?.language) ? doc.language : fallback.language;
+  const defaults = () => defaultNavigation(translator(language));
   if (!doc) return { ...fallback, navigation: defaults(), intro: null, socialImage: null };
   const socialLinks = (doc.socialLinks ?? []).flatMap((link) => {
     const href = link.url?.trim();
@@ -65,8 +69,11 @@ function resolveSiteSettings(
     socialLinks: socialLinks.length > 0 ? socialLinks : fallback.socialLinks,
     navigation: navigation.length > 0 ? navigation : defaults(),
     intro: doc.intro?.length ? doc.intro : null,
-    socialImage: doc.socialImage?.asset ? doc.socialImage : null,
-    language: fallback.language,
+    // Read raw (the language is in this very document): its asset's texts are picked now.
+    socialImage: doc.socialImage?.asset
+      ? (localizeAssets(doc.socialImage, language) as ContentImage)
+      : null,
+    language,
     ...license("licenseUrl", webHref(doc.licenseUrl) ?? fallback.licenseUrl),
     ...license("licensePage", licensePage(doc.licensePage) ?? fallback.licensePage),
   };

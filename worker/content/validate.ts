@@ -232,7 +232,16 @@ export function parseSiteSettings(value: unknown): SiteSettingsDocument | null |
   if (value === null) return null;
   const isSettings = (doc: unknown): doc is NonNullable<SiteSettingsQueryResult> =>
     isObject(doc) &&
-    ["title", "brand", "description", "ownerName", "email", "licenseUrl", "licensePage"].every(
+    [
+      "language",
+      "title",
+      "brand",
+      "description",
+      "ownerName",
+      "email",
+      "licenseUrl",
+      "licensePage",
+    ].every(
       (field) => optionalString(doc[field]),
     ) &&
     optionalArray(doc.socialLinks) &&

@@ -52,6 +52,8 @@ export function contentFor(c: Context<AppEnv>): ContentSource {
       return copy;
     },
     preview,
+    // The site settings name it (read through this same source, without a language).
+    language: async () => (await siteSettingsFor(c)).language,
   });
   c.set("source", source);
   return source;

@@ -1,5 +1,6 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { photoOptions } from "../fields/photo";
+import { SITE_LANGUAGES } from "../languages";
 import { textBlock } from "../objects/rich-text";
 
 /** The one site-settings document has this id; the site reads it by id, not by type. */
@@ -22,6 +23,16 @@ export const siteSettings = defineType({
   title: "Site settings",
   type: "document",
   fields: [
+    defineField({
+      name: "language",
+      title: "Language of the site",
+      description:
+        "The language of every word the site writes for your visitors and clients (buttons, " +
+        "messages, dates, e-mails to buyers). When empty, the site's setting SITE_LANGUAGE " +
+        "(English unless you set it).",
+      type: "string",
+      options: { list: SITE_LANGUAGES },
+    }),
     defineField({
       name: "title",
       title: "Site title",
