@@ -135,6 +135,17 @@ export const BROWSER_MODULES = {
     entry: "client/inquiries/inquiry-form.ts",
     load: [{ on: "present", selector: "form[data-inquiry-form]" }],
   },
+  /**
+   * On a site in several languages (its pages carry the language switcher), the page in the
+   * language the visitor's browser prefers, suggested with a link: made in the browser, so that
+   * every address is one page for every visitor (no redirect, nothing keyed on
+   * Accept-Language); a site in one language never loads it.
+   */
+  "language-suggestion": {
+    kind: "module",
+    entry: "client/i18n/language-suggestion.ts",
+    load: [{ on: "present", selector: "nav[data-languages]" }],
+  },
   /** A client gallery's hearts, answered at once, where a gallery or one of its photographs is. */
   "gallery-favourites": {
     kind: "module",

@@ -1,6 +1,7 @@
 import { type DocumentActionComponent, defineConfig } from "sanity";
 import { defineDocuments, defineLocations, presentationTool } from "sanity/presentation";
 import { structureTool } from "sanity/structure";
+import { internationalizedArray } from "sanity-plugin-internationalized-array";
 import { media } from "sanity-plugin-media";
 import { dataset, previewOrigin, projectId } from "./env";
 import { clientGalleries } from "./galleries/plugin";
@@ -12,6 +13,8 @@ import {
   singletonTypes,
   siteWrittenTypes,
 } from "./schema";
+import { TRANSLATABLE_TYPES } from "./schema/fields/translations";
+import { translationLanguages } from "./schema/languages";
 import { structure } from "./structure";
 
 // What may be done to a singleton: publish it, throw away unpublished edits, bring back an
@@ -43,7 +46,10 @@ export default defineConfig({
         mainDocuments: defineDocuments([
           { route: "/", filter: `_id == "${SITE_SETTINGS_ID}"` },
           { route: "/post/:slug", filter: `_type == "post" && slug.current == $slug` },
+          // The same documents at a further language's addresses (/de/post/…, /de/…).
+          { route: "/:lang/post/:slug", filter: `_type == "post" && slug.current == $slug` },
           { route: "/:slug", filter: `_type == "page" && slug.current == $slug` },
+          { route: "/:lang/:slug", filter: `_type == "page" && slug.current == $slug` },
         ]),
         // From a document to the addresses that show it ("Used on" in the document pane).
         locations: {
@@ -73,6 +79,14 @@ export default defineConfig({
           }),
         },
       },
+    }),
+    // Each text's translations, edited side by side below it: one per further language turned
+    // on in the site settings (read from the dataset, so a new language needs no deploy).
+    internationalizedArray({
+      languages: (client) => translationLanguages(client),
+      fieldTypes: [...TRANSLATABLE_TYPES],
+      languageDisplay: "titleAndCode",
+      buttonLocations: ["field"],
     }),
     // The Media tool: browse, tag and describe every photograph. Tagging one "Slideshow Image"
     // puts it in the site's background slideshow (see README.md).

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { trimTrailingSlash } from "hono/trailing-slash";
+import { getPath } from "hono/utils/url";
 import { builds } from "./builds/index.ts";
 import { configure } from "./config/middleware.ts";
+import { splitLanguage } from "./content/paths.ts";
 import { discovery } from "./discovery/index.ts";
 import { unmatchedPath } from "./errors/page-error.ts";
 import { feeds } from "./feeds/index.ts";
@@ -11,6 +13,7 @@ import { inquiries } from "./inquiries/index.ts";
 import { cacheHeaders } from "./middleware/cache-headers/index.ts";
 import { canonicalAddress } from "./middleware/canonical-address/index.ts";
 import { headRequests } from "./middleware/head-requests/index.ts";
+import { language } from "./middleware/language/index.ts";
 import { allowedMethods } from "./middleware/methods/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { unreadBody } from "./middleware/unread-body/index.ts";
@@ -23,6 +26,9 @@ import type { AppEnv } from "./request/app-env.ts";
 import { fullPath } from "./request/context.ts";
 import { store } from "./store/index.ts";
 
+/** The path the router matches an address by: without a further language's prefix. */
+export const routedPath = (request: Request): string => splitLanguage(getPath(request)).path;
+
 /**
  * Builds the worker's app: the middleware every answer passes through, then each feature, a
  * Hono app of its own in a folder of its own (worker/{feature}/index.ts), mounted in the order
@@ -33,9 +39,13 @@ import { store } from "./store/index.ts";
  * features that read content, the pages after everything else, since `/{slug}` takes any
  * one-segment address. A new feature is a folder exporting its Hono app and one `app.route()`
  * here.
+ *
+ * Every page is also at a further language's address (`/de/post/a-walk`): the router matches
+ * each address without its language prefix, and the language middleware says whether the site
+ * is in that language (worker/middleware/language/).
  */
 export function createApp(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ getPath: routedPath });
 
   app.use(headRequests);
   app.use(configure);
@@ -50,6 +60,7 @@ export function createApp(): Hono<AppEnv> {
   app.use(allowedMethods(app));
   // "/contact/" → 301 "/contact", without rendering a not-found page first.
   app.use(trimTrailingSlash({ alwaysRedirect: true }));
+  app.use(language);
 
   app.route("/_app/builds", builds);
   // Before the pages: "/rss.xml", "/sitemap.xml", "/photos", "/contact" and "/g/…" would match

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { LANGUAGE_CODES } from "../shared/i18n/languages.ts";
 import { loadConfig } from "./config/config.ts";
 import { inPreview } from "./preview/index.ts";
 import type { AppEnv } from "./request/app-env.ts";
@@ -9,8 +10,9 @@ import type { AppEnv } from "./request/app-env.ts";
  * cookies, which the cached entrypoint never sees) and their uploads, the store's cart and
  * order pages (one visitor's each) and Stripe's webhook.
  */
-const UNCACHED_PATHS =
-  /^\/(?:_app\/(?:hooks|preview|inquiries|galleries|store)|g|cart|order)(?:\/|$)/;
+const UNCACHED_PATHS = new RegExp(
+  `^/(?:_app/(?:hooks|preview|inquiries|galleries|store)|g|(?:(?:${LANGUAGE_CODES.join("|")})/)?(?:cart|order))(?:/|$)`,
+);
 
 /** The origin a public page was asked on: part of its cache key, as canonical URLs name it. */
 export interface PublicSiteProps {

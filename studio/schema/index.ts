@@ -14,7 +14,7 @@ import { galleryPassword } from "./objects/gallery-password";
 import { gallerySelection } from "./objects/gallery-selection";
 import { galleryStats } from "./objects/gallery-stats";
 import { navItem } from "./objects/nav-item";
-import { richText } from "./objects/rich-text";
+import { introText, richText } from "./objects/rich-text";
 import { socialLink } from "./objects/social-link";
 import { LOCATION_SETTINGS_ID, locationSettings } from "./singletons/location-settings";
 import { SITE_SETTINGS_ID, siteSettings } from "./singletons/site-settings";
@@ -35,6 +35,7 @@ const singletons = [siteSettings, storeSettings];
 const objects = [
   gallery,
   richText,
+  introText,
   socialLink,
   navItem,
   galleryPassword,

@@ -14,6 +14,7 @@ import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { DOWNLOAD_OPTIONS } from "../../studio/schema/documents/client-gallery.ts";
 import { SUBJECTS as STUDIO_SUBJECTS } from "../../studio/schema/documents/inquiry.ts";
 import { SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields/title-and-slug.ts";
+import { arrayType, TRANSLATABLE_TYPES } from "../../studio/schema/fields/translations.ts";
 import {
   ownIdTypes,
   SITE_SETTINGS_ID,
@@ -47,9 +48,25 @@ function describePath(group: SchemaValidationProblemGroup): string {
     .join(".");
 }
 
+// The types sanity-plugin-internationalized-array adds to the Studio for the translatable types
+// (its array of `{value, language}` items per type, as the plugin defines them), which the
+// schema's `…Translations` fields use: the plugin itself needs the whole Studio to load.
+const translationTypes = TRANSLATABLE_TYPES.flatMap((type) => [
+  { name: arrayType(type), type: "array", of: [{ type: `${arrayType(type)}Value` }] },
+  {
+    name: `${arrayType(type)}Value`,
+    type: "object",
+    fields: [
+      { name: "value", type },
+      { name: "language", type: "string" },
+    ],
+  },
+]);
+const studioTypes = [...schemaTypes, ...translationTypes];
+
 // As the Studio does: the built-in types (image assets, slugs, …) form the parent schema.
 const builtins = Schema.compile({ name: "builtins", types: builtinTypes });
-const compiled = Schema.compile({ name: "studio", types: schemaTypes, parent: builtins });
+const compiled = Schema.compile({ name: "studio", types: studioTypes, parent: builtins });
 
 interface Definition {
   name?: string;
@@ -87,8 +104,8 @@ const field = (type: string, name: string): Definition => {
 describe("the Studio schema", () => {
   it("passes Sanity's schema validation without errors or warnings", () => {
     // toEqual([]) prints every finding when there are some.
-    expect(problems(schemaTypes, "error")).toEqual([]);
-    expect(problems(schemaTypes, "warning")).toEqual([]);
+    expect(problems(studioTypes, "error")).toEqual([]);
+    expect(problems(studioTypes, "warning")).toEqual([]);
   });
 
   it("compiles on top of Sanity's built-in types", () => {
@@ -117,7 +134,7 @@ describe("the Studio schema", () => {
 
     it("two types of the same name", () => {
       const twice = [
-        ...schemaTypes,
+        ...studioTypes,
         { name: "post", type: "object", fields: [{ name: "a", type: "string" }] },
       ];
       expect(problems(twice, "error")).toEqual([
@@ -139,14 +156,18 @@ describe("the Studio schema", () => {
     const names = compiled.get("siteSettings").fields.map((f: { name: string }) => f.name);
     expect(names).toEqual([
       "language",
+      "languages",
       "title",
+      "titleTranslations",
       "brand",
       "description",
+      "descriptionTranslations",
       "ownerName",
       "email",
       "socialLinks",
       "navigation",
       "intro",
+      "introTranslations",
       "socialImage",
       "licenseUrl",
       "licensePage",
@@ -271,6 +292,23 @@ describe("the Studio's languages", () => {
     expect(SITE_LANGUAGES).toEqual(
       LANGUAGE_CODES.map((value) => ({ value, title: LANGUAGES[value].name })),
     );
+  });
+
+  it("give each translatable field its translations beside it, of the same type", () => {
+    const translated: Record<string, string[]> = {
+      page: ["title", "description", "body"],
+      post: ["title", "excerpt", "body"],
+      siteSettings: ["title", "description", "intro"],
+    };
+    for (const [type, names] of Object.entries(translated)) {
+      const fields = compiled.get(type).fields as { name: string; type: { name: string } }[];
+      const typeOf = (name: string) => fields.find((field) => field.name === name)?.type.name;
+      for (const name of names) {
+        const own = typeOf(name) as (typeof TRANSLATABLE_TYPES)[number];
+        expect(TRANSLATABLE_TYPES, `${type}.${name}`).toContain(own);
+        expect(typeOf(`${name}Translations`), `${type}.${name}`).toBe(arrayType(own));
+      }
+    }
   });
 });
 

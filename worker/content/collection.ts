@@ -177,6 +177,7 @@ export function buildCollection(
       date: new Date(at).toISOString(),
       image: {
         alt: home.image.alt ?? null,
+        lang: { title: null, alt: home.image.lang?.alt ?? null, caption: null },
         crop: home.image.crop,
         hotspot: home.image.hotspot,
         asset,

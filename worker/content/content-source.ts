@@ -85,6 +85,12 @@ export interface Provenance {
   degraded: boolean;
 }
 
+/** The language content is read in (`$language`) and the site's own (`$base`). */
+export interface ContentLanguages {
+  language: Language;
+  base: Language;
+}
+
 /**
  * How a request reads: this data centre's content generation, whether it is draft preview, and
  * the language its content is read in.
@@ -94,10 +100,11 @@ export interface ReadMode {
   generation: () => Promise<LocalGeneration | null>;
   preview: boolean;
   /**
-   * The language of the content, asked at the first read of content in a language (the site
-   * settings, which name it, are read without one); the site's setting by default.
+   * The language content is read in, and the site's own (whose text stands in for a missing
+   * translation), asked at the first read of content (the site settings, which name them, are
+   * read without); the site's setting for both by default.
    */
-  language?: () => Promise<Language>;
+  languages?: () => Promise<ContentLanguages>;
 }
 
 export interface ContentSource {
@@ -110,8 +117,12 @@ export interface ContentSource {
   store(): Promise<StoreDocument | null>;
   /** The latest published posts. */
   home(postLimit?: number): Promise<HomeContent>;
-  page(slug: string): Promise<PageDocument | null>;
-  post(slug: string): Promise<PostDocument | null>;
+  /**
+   * A page, in the request's language (`inBase`: in the site's own, whose body holds the
+   * photographs every language shows).
+   */
+  page(slug: string, options?: DocumentRead): Promise<PageDocument | null>;
+  post(slug: string, options?: DocumentRead): Promise<PostDocument | null>;
   siteIndex(): Promise<SiteIndex>;
   /** Posts `start` to `end` (exclusive) of all published posts, newest first, and their count. */
   archive(start: number, end: number): Promise<ArchiveSlice>;
@@ -131,6 +142,11 @@ export interface ContentSource {
    */
   freshUntil(): number | undefined;
   provenance(): Provenance;
+}
+
+/** How a document is read: in the request's language, or in the site's own. */
+export interface DocumentRead {
+  inBase?: boolean;
 }
 
 /** A parser of validate.ts whose undefined (a malformed answer) throws, naming `what`. */
@@ -156,10 +172,11 @@ export function createContentSource(
   mode: ReadMode,
 ): ContentSource {
   const config = contentSettings(settings, mode.preview);
-  let language: Promise<Language> | undefined;
-  const contentLanguage = () => {
-    language ??= mode.language?.() ?? Promise.resolve(settings.site.language);
-    return language;
+  let languages: Promise<ContentLanguages> | undefined;
+  const contentLanguages = () => {
+    const own = settings.site.language;
+    languages ??= mode.languages?.() ?? Promise.resolve({ language: own, base: own });
+    return languages;
   };
   const deadline = Date.now() + QUERY_DEADLINE_MS;
   const client = sanityClient(config);
@@ -178,8 +195,9 @@ export function createContentSource(
 
   /**
    * `what` names the content in logs ("home page", "slideshow", …); `tag` is its cache tag.
-   * Content is read in the request's language (`$language`, part of the cached result's key),
-   * except the site settings (`inLanguage: false`), which name it.
+   * Content is read in the request's language (`$language`, else the site's own, `$base`: both
+   * part of the cached result's key), except the site settings (`inLanguage: false`), which
+   * name them.
    */
   async function run<T>(
     what: string,
@@ -187,17 +205,19 @@ export function createContentSource(
     query: string,
     params: Record<string, unknown>,
     parse: (value: unknown, what: string) => T,
-    { inLanguage = true } = {},
+    { inLanguage = true, inBase = false } = {},
   ): Promise<T> {
     for (const each of Array.isArray(tag) ? tag : [tag]) tags.add(each);
-    const language = inLanguage ? await contentLanguage() : undefined;
+    const asked = inLanguage ? await contentLanguages() : undefined;
+    const languages = asked && inBase ? { language: asked.base, base: asked.base } : asked;
+    const language = languages?.language;
     const read = cachedQuery({
       config,
       ctx,
       generation: await localGeneration(),
       query,
       // Preview shows scheduled posts too: the owner checks them before they go live.
-      params: { ...params, showScheduled: mode.preview, ...(language ? { language } : {}) },
+      params: { ...params, showScheduled: mode.preview, ...languages },
       deadlineMs: Math.max(0, deadline - Date.now()),
       claimMs: QUERY_DEADLINE_MS,
       // Results that list or show posts are true only until the next scheduled post goes live.
@@ -242,9 +262,19 @@ export function createContentSource(
     store: () => run("store", TAGS.store, storeQuery, {}, expect(parseStore)),
     home: (postLimit = 6) =>
       run("home page", TAGS.posts, homeQuery, { postLimit }, expect(parseHome)),
-    page: (slug) => run("page", TAGS.page(slug), pageBySlugQuery, { slug }, expect(parsePage)),
-    post: async (slug) =>
-      (await run("post", TAGS.post(slug), postBySlugQuery, { slug }, expect(parsePostAnswer))).post,
+    page: (slug, options) =>
+      run("page", TAGS.page(slug), pageBySlugQuery, { slug }, expect(parsePage), options),
+    post: async (slug, options) =>
+      (
+        await run(
+          "post",
+          TAGS.post(slug),
+          postBySlugQuery,
+          { slug },
+          expect(parsePostAnswer),
+          options,
+        )
+      ).post,
     siteIndex: () =>
       run("site index", [TAGS.pages, TAGS.posts], siteIndexQuery, {}, expect(parseSiteIndex)),
     archive: (start, end) =>

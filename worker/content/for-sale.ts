@@ -3,7 +3,8 @@ import { type Catalogue, type Offer, offerFor } from "./catalogue.ts";
 import type { ContentSource } from "./content-source.ts";
 import { altTextOf } from "./model.ts";
 import { paths } from "./paths.ts";
-import { findPhoto, type Photo } from "./photos.ts";
+import type { Photo } from "./photos.ts";
+import { placedPhoto } from "./placed-photo.ts";
 
 /** A photograph the store sells, as its page shows it and an order names it. */
 export interface PhotoForSale {
@@ -37,9 +38,9 @@ export async function photoForSale(
   catalogue: Catalogue,
   ref: PhotoRef,
 ): Promise<PhotoForSale | undefined> {
-  const doc = ref.kind === "post" ? await content.post(ref.slug) : await content.page(ref.slug);
-  const found = doc ? findPhoto(ref.kind, doc, ref.key) : undefined;
-  if (!doc || !found) return undefined;
+  const placed = await placedPhoto(content, ref.kind, ref.slug, ref.key);
+  if (!placed) return undefined;
+  const { doc, found } = placed;
   const { image } = found.photo;
   const offer = offerFor(catalogue, image);
   if (!offer) return undefined;

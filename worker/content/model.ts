@@ -168,6 +168,8 @@ export interface IndexedAssetFacts {
 export interface IndexedImage {
   _key?: string | null;
   alt?: string | null;
+  /** The alt text's language, when it stands in for a missing translation. */
+  lang?: { alt?: string | null };
   crop: ImageCrop | null;
   hotspot: ImageHotspot | null;
   /** The placement's own location level, when it has one. */
@@ -246,3 +248,16 @@ export type SiteSettingsDocument = Omit<NonNullable<SiteSettingsQueryResult>, "s
 /** The alt text the editor wrote for this placement, else the asset's own, else decorative. */
 export const altTextOf = (image: ContentImage): string =>
   image.alt?.trim() || image.asset?.altText?.trim() || "";
+
+/**
+ * The language of the alt text altTextOf gives when it may not be the page's: the placement's,
+ * when it stands in for a missing translation (content/queries.ts); the asset's own, which is
+ * in the site's language (`base`).
+ */
+export function altLanguageOf(
+  image: Pick<ContentImage, "alt" | "lang" | "asset">,
+  base: string,
+): string | undefined {
+  if (image.alt?.trim()) return typeof image.lang?.alt === "string" ? image.lang.alt : undefined;
+  return image.asset?.altText?.trim() ? base : undefined;
+}

@@ -4,6 +4,8 @@
  * routes (each feature's index.ts), which answer them.
  */
 
+import { isLanguage, LANGUAGE_CODES, type Language } from "../../shared/i18n/languages.ts";
+
 /** A page document and a post are the two kinds of document with addresses of their own. */
 export type DocumentKind = "page" | "post";
 
@@ -73,3 +75,40 @@ export const paths = {
   rss: () => "/rss.xml",
   sitemap: () => "/sitemap.xml",
 } as const;
+
+/**
+ * Addresses that exist once, in no language: the app's endpoints, the build's files, client
+ * galleries (each in the site's own language), the crawlers' files and the map's data and
+ * tiles. Every other address has a copy per further language at `/{language}/…`.
+ */
+const LANGUAGE_NEUTRAL =
+  /^\/(?:_app|assets|g)(?:\/|$)|^\/(?:robots\.txt|sitemap(?:-[0-9]+)?\.xml)$|^\/map\/(?:data\.json$|tiles\/)/;
+
+export const isLanguageNeutral = (path: string): boolean => LANGUAGE_NEUTRAL.test(path);
+
+const LANGUAGE_PREFIX = new RegExp(`^/(${LANGUAGE_CODES.join("|")})(?=/|$)`);
+
+/**
+ * An address split into its language prefix, if it has one, and the site's own path after it:
+ * `/de/post/a-walk` → `de`, `/post/a-walk`; `/de` → `de`, `/`. A language-neutral path after
+ * a prefix keeps it (`/de/robots.txt` is no address).
+ */
+export function splitLanguage(path: string): { language?: Language; path: string } {
+  const match = LANGUAGE_PREFIX.exec(path);
+  const language = match?.[1];
+  if (!match || !isLanguage(language)) return { path };
+  const rest = path.slice(match[0].length) || "/";
+  return isLanguageNeutral(rest) ? { path } : { language, path: rest };
+}
+
+/**
+ * The address of `path` (a path of the site, with its query and fragment) in `language`: the
+ * site's own language and language-neutral addresses have no prefix, every other one
+ * `/{language}`. An address with a prefix already, or not of this site, stays as it is.
+ */
+export function inLanguage(path: string, language: Language, base: Language): string {
+  if (language === base || !path.startsWith("/") || path.startsWith("//")) return path;
+  const [pathname = "", rest = ""] = path.split(/(?=[?#])/, 2);
+  if (isLanguageNeutral(pathname) || splitLanguage(pathname).language) return path;
+  return `/${language}${pathname === "/" ? "" : pathname}${rest}`;
+}

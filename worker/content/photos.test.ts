@@ -25,12 +25,14 @@ const image = (key: string, withAsset = true): Image => ({
   crop: null,
   hotspot: null,
   asset: withAsset ? asset(key) : null,
+  lang: { title: null, alt: null, caption: null },
 });
 const gallery = (key: string, ...images: Image[]): BodyBlock => ({
   _key: key,
   _type: "gallery",
   title: `Gallery ${key}`,
   images,
+  lang: { title: null },
 });
 const text: BodyBlock = { _key: "t", _type: "block", children: [] };
 

@@ -21,13 +21,47 @@ const ASSET = `{
   creditLine
 }`;
 
-/** An image placed in content, with the editor's crop and hotspot for cropped renditions. */
-const IMAGE = `{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->${ASSET} }`;
+/**
+ * A text the owner writes in each of the site's languages: the field holds it in the site's own
+ * language (`$base`), `{field}Translations` in the others (sanity-plugin-internationalized-
+ * array, one item per language). It is read in the request's language (`$language`), else in
+ * the site's own.
+ */
+const inLanguage = (field: string) =>
+  `coalesce(${field}Translations[language == $language][0].value, ${field})`;
 
-const BODY = `body[]{
+/**
+ * The language a text is shown in when it is not the request's (its translation is missing,
+ * so it is the site's own): a page marks that text with it (`lang`). Null otherwise.
+ */
+const fallbackOf = (field: string) =>
+  `"${field}": select(defined(${field}Translations[language == $language][0].value) || $language == $base => null, $base)`;
+
+/** An image placed in content, with the editor's crop and hotspot for cropped renditions. */
+const IMAGE = `{
+  _key,
+  _type,
+  "title": ${inLanguage("title")},
+  "alt": ${inLanguage("alt")},
+  "caption": ${inLanguage("caption")},
+  forSale,
+  crop,
+  hotspot,
+  "asset": asset->${ASSET},
+  "lang": { ${fallbackOf("title")}, ${fallbackOf("alt")}, ${fallbackOf("caption")} }
+}`;
+
+/** A body in the request's language, else the site's own: text, photographs, galleries. */
+const BODY = `"body": ${inLanguage("body")}[]{
   ...,
   _type == "image" => ${IMAGE},
-  _type == "gallery" => { _key, _type, title, "images": images[]${IMAGE} }
+  _type == "gallery" => {
+    _key,
+    _type,
+    "title": ${inLanguage("title")},
+    "images": images[]${IMAGE},
+    "lang": { ${fallbackOf("title")} }
+  }
 }`;
 
 /**
@@ -41,15 +75,19 @@ const PUBLISHED_POST = `_type == "post" && defined(slug.current)
 const NEXT_SCHEDULED = `"nextScheduled": *[_type == "post" && defined(slug.current)
     && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt`;
 
-/** A missing title falls back to the slug, so a half-filled document still renders. */
-const TITLE = `"title": coalesce(title, slug.current)`;
+/**
+ * A document's title in the request's language; a missing one falls back to the slug, so a
+ * half-filled document still renders.
+ */
+const TITLE = `"title": coalesce(titleTranslations[language == $language][0].value, title, slug.current)`;
 
 const POST_SUMMARY = `{
   ${TITLE},
   "slug": slug.current,
   publishedAt,
-  excerpt,
-  "mainImage": mainImage${IMAGE}
+  "excerpt": ${inLanguage("excerpt")},
+  "mainImage": mainImage${IMAGE},
+  "lang": { ${fallbackOf("title")}, ${fallbackOf("excerpt")} }
 }`;
 
 /** The slideshow: image assets tagged with every one of `$tagNames` by the media plugin. */
@@ -60,21 +98,32 @@ export const backgroundImagesQuery = defineQuery(`
 `);
 
 /**
- * The site settings singleton. Only the document with the id `siteSettings` counts (the
- * Studio opens exactly that one); any other `siteSettings` document is ignored.
+ * A translatable field of the site settings, as it is stored: worker/content/site-settings.ts
+ * picks the request's language, as the settings name the languages.
+ */
+const TRANSLATIONS = `[]{ language, value }`;
+
+/**
+ * The site settings singleton, raw: the languages are named here, so every text comes with its
+ * translations (site-settings.ts picks one). Only the document with the id `siteSettings`
+ * counts (the Studio opens exactly that one); any other `siteSettings` document is ignored.
  */
 export const siteSettingsQuery = defineQuery(`
   *[_id == "siteSettings"][0]{
     language,
+    languages,
     title,
+    "titleTranslations": titleTranslations${TRANSLATIONS},
     brand,
     description,
+    "descriptionTranslations": descriptionTranslations${TRANSLATIONS},
     ownerName,
     email,
     "socialLinks": socialLinks[]{ label, url },
-    "navigation": navigation[]{ label, path },
+    "navigation": navigation[]{ label, "labelTranslations": labelTranslations${TRANSLATIONS}, path },
     intro,
-    "socialImage": socialImage${IMAGE},
+    "introTranslations": introTranslations${TRANSLATIONS},
+    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->${ASSET} },
     licenseUrl,
     licensePage
   }
@@ -106,9 +155,10 @@ export const pageBySlugQuery = defineQuery(`
   *[_type == "page" && slug.current == $slug][0]{
     ${TITLE},
     "slug": slug.current,
-    description,
+    "description": ${inLanguage("description")},
     _updatedAt,
-    ${BODY}
+    ${BODY},
+    "lang": { ${fallbackOf("title")}, ${fallbackOf("description")}, ${fallbackOf("body")} }
   }
 `);
 
@@ -117,10 +167,11 @@ export const postBySlugQuery = defineQuery(`{
     ${TITLE},
     "slug": slug.current,
     publishedAt,
-    excerpt,
+    "excerpt": ${inLanguage("excerpt")},
     _updatedAt,
     "mainImage": mainImage${IMAGE},
-    ${BODY}
+    ${BODY},
+    "lang": { ${fallbackOf("title")}, ${fallbackOf("excerpt")}, ${fallbackOf("body")} }
   },
   ${NEXT_SCHEDULED}
 }`);
@@ -135,7 +186,12 @@ export const archiveQuery = defineQuery(`{
 /** The latest posts for the RSS feed, with excerpt and cover. */
 export const feedQuery = defineQuery(`{
   "posts": *[${PUBLISHED_POST}] | order(publishedAt desc)[0...$postLimit] {
-    "slug": slug.current, ${TITLE}, excerpt, publishedAt, _updatedAt, "mainImage": mainImage${IMAGE}
+    "slug": slug.current,
+    ${TITLE},
+    "excerpt": ${inLanguage("excerpt")},
+    publishedAt,
+    _updatedAt,
+    "mainImage": mainImage${IMAGE}
   },
   ${NEXT_SCHEDULED}
 }`);
@@ -171,7 +227,8 @@ export const siteIndexQuery = defineQuery(`{
  */
 const INDEXED_IMAGE = `{
   _key,
-  alt,
+  "alt": ${inLanguage("alt")},
+  "lang": { ${fallbackOf("alt")} },
   crop,
   hotspot,
   location,
@@ -205,8 +262,8 @@ export const photoIndexQuery = defineQuery(`{
     "slug": slug.current,
     "date": coalesce(publishedAt, _createdAt),
     "cover": mainImage${INDEXED_IMAGE},
-    "images": body[_type == "image"]${INDEXED_IMAGE},
-    "galleries": body[_type == "gallery"].images[]${INDEXED_IMAGE}
+    "images": ${inLanguage("body")}[_type == "image"]${INDEXED_IMAGE},
+    "galleries": ${inLanguage("body")}[_type == "gallery"].images[]${INDEXED_IMAGE}
   },
   "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},
   ${NEXT_SCHEDULED}
@@ -232,19 +289,22 @@ export const searchQuery = defineQuery(`{
     )
     | order(_score desc, _id asc)[0...$photoLimit]{ _id },
   "documents": *[((_type == "page" && defined(slug.current)) || (${PUBLISHED_POST}))
-      && [title, excerpt, description, pt::text(body), body[].caption, body[].images[].caption] match $terms]
+      && [${inLanguage("title")}, ${inLanguage("excerpt")}, ${inLanguage("description")},
+        pt::text(${inLanguage("body")}), ${inLanguage("body")}[].caption,
+        ${inLanguage("body")}[].images[].caption] match $terms]
     | score(
-      boost(title match $terms, 5),
-      boost([excerpt, description] match $terms, 2),
-      [pt::text(body), body[].caption, body[].images[].caption] match $terms
+      boost(${inLanguage("title")} match $terms, 5),
+      boost([${inLanguage("excerpt")}, ${inLanguage("description")}] match $terms, 2),
+      [pt::text(${inLanguage("body")}), ${inLanguage("body")}[].caption,
+        ${inLanguage("body")}[].images[].caption] match $terms
     )
     | order(_score desc, _id asc)[0...$documentLimit]{
       _type,
       "slug": slug.current,
       ${TITLE},
       publishedAt,
-      "summary": coalesce(excerpt, description),
-      "text": pt::text(body)
+      "summary": coalesce(${inLanguage("excerpt")}, ${inLanguage("description")}),
+      "text": pt::text(${inLanguage("body")})
     },
   ${NEXT_SCHEDULED}
 }`);

@@ -83,6 +83,7 @@ export type GalleryPassword = {
 export type NavItem = {
   _type: "navItem";
   label?: string;
+  labelTranslations?: InternationalizedArrayString;
   path?: string;
 };
 
@@ -91,6 +92,25 @@ export type SocialLink = {
   label?: string;
   url?: string;
 };
+
+export type IntroText = Array<{
+  children?: Array<{
+    marks?: Array<string>;
+    text?: string;
+    _type: "span";
+    _key: string;
+  }>;
+  style?: "normal" | "h2" | "h3" | "blockquote";
+  listItem?: "bullet" | "number";
+  markDefs?: Array<{
+    href?: string;
+    _type: "link";
+    _key: string;
+  }>;
+  level?: number;
+  _type: "block";
+  _key: string;
+}>;
 
 export type SanityImageAssetReference = {
   _ref: string;
@@ -124,8 +144,11 @@ export type RichText = Array<
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
+      altTranslations?: InternationalizedArrayString;
       title?: string;
+      titleTranslations?: InternationalizedArrayString;
       caption?: string;
+      captionTranslations?: InternationalizedArrayString;
       location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
       forSale?: "default" | "yes" | "no";
       _type: "image";
@@ -139,14 +162,18 @@ export type RichText = Array<
 export type Gallery = {
   _type: "gallery";
   title?: string;
+  titleTranslations?: InternationalizedArrayString;
   images?: Array<{
     asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
+    altTranslations?: InternationalizedArrayString;
     title?: string;
+    titleTranslations?: InternationalizedArrayString;
     caption?: string;
+    captionTranslations?: InternationalizedArrayString;
     location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
     forSale?: "default" | "yes" | "no";
     _type: "image";
@@ -212,9 +239,12 @@ export type SiteSettings = {
   _updatedAt: string;
   _rev: string;
   language?: "en" | "de" | "fr" | "es" | "it" | "pt" | "ar";
+  languages?: Array<string>;
   title?: string;
+  titleTranslations?: InternationalizedArrayString;
   brand?: string;
   description?: string;
+  descriptionTranslations?: InternationalizedArrayText;
   ownerName?: string;
   email?: string;
   socialLinks?: Array<
@@ -227,24 +257,8 @@ export type SiteSettings = {
       _key: string;
     } & NavItem
   >;
-  intro?: Array<{
-    children?: Array<{
-      marks?: Array<string>;
-      text?: string;
-      _type: "span";
-      _key: string;
-    }>;
-    style?: "normal" | "h2" | "h3" | "blockquote";
-    listItem?: "bullet" | "number";
-    markDefs?: Array<{
-      href?: string;
-      _type: "link";
-      _key: string;
-    }>;
-    level?: number;
-    _type: "block";
-    _key: string;
-  }>;
+  intro?: IntroText;
+  introTranslations?: InternationalizedArrayIntroText;
   socialImage?: {
     asset?: SanityImageAssetReference;
     media?: unknown;
@@ -284,6 +298,24 @@ export type SanityImageHotspot = {
   height?: number;
   width?: number;
 };
+
+export type InternationalizedArrayIntroText = Array<
+  {
+    _key: string;
+  } & InternationalizedArrayIntroTextValue
+>;
+
+export type InternationalizedArrayString = Array<
+  {
+    _key: string;
+  } & InternationalizedArrayStringValue
+>;
+
+export type InternationalizedArrayText = Array<
+  {
+    _key: string;
+  } & InternationalizedArrayTextValue
+>;
 
 export type ClientGallery = {
   _id: string;
@@ -382,23 +414,35 @@ export type Post = {
   _updatedAt: string;
   _rev: string;
   title?: string;
+  titleTranslations?: InternationalizedArrayString;
   slug?: Slug;
   publishedAt?: string;
   excerpt?: string;
+  excerptTranslations?: InternationalizedArrayText;
   mainImage?: {
     asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
+    altTranslations?: InternationalizedArrayString;
     title?: string;
+    titleTranslations?: InternationalizedArrayString;
     caption?: string;
+    captionTranslations?: InternationalizedArrayString;
     location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
     forSale?: "default" | "yes" | "no";
     _type: "image";
   };
   body?: RichText;
+  bodyTranslations?: InternationalizedArrayRichText;
 };
+
+export type InternationalizedArrayRichText = Array<
+  {
+    _key: string;
+  } & InternationalizedArrayRichTextValue
+>;
 
 export type Page = {
   _id: string;
@@ -407,9 +451,12 @@ export type Page = {
   _updatedAt: string;
   _rev: string;
   title?: string;
+  titleTranslations?: InternationalizedArrayString;
   slug?: Slug;
   description?: string;
+  descriptionTranslations?: InternationalizedArrayText;
   body?: RichText;
+  bodyTranslations?: InternationalizedArrayRichText;
 };
 
 export type Slug = {
@@ -442,6 +489,30 @@ export type MediaTag = {
   _updatedAt: string;
   _rev: string;
   name?: Slug;
+};
+
+export type InternationalizedArrayIntroTextValue = {
+  _type: "internationalizedArrayIntroTextValue";
+  value?: IntroText;
+  language?: string;
+};
+
+export type InternationalizedArrayRichTextValue = {
+  _type: "internationalizedArrayRichTextValue";
+  value?: RichText;
+  language?: string;
+};
+
+export type InternationalizedArrayTextValue = {
+  _type: "internationalizedArrayTextValue";
+  value?: string;
+  language?: string;
+};
+
+export type InternationalizedArrayStringValue = {
+  _type: "internationalizedArrayStringValue";
+  value?: string;
+  language?: string;
 };
 
 export type SanityImagePaletteSwatch = {
@@ -544,6 +615,7 @@ export type AllSanitySchemaTypes =
   | GalleryPassword
   | NavItem
   | SocialLink
+  | IntroText
   | SanityImageAssetReference
   | RichText
   | Gallery
@@ -553,15 +625,23 @@ export type AllSanitySchemaTypes =
   | SiteSettings
   | SanityImageCrop
   | SanityImageHotspot
+  | InternationalizedArrayIntroText
+  | InternationalizedArrayString
+  | InternationalizedArrayText
   | ClientGallery
   | Order
   | Inquiry
   | Post
+  | InternationalizedArrayRichText
   | Page
   | Slug
   | MediaFolderReference
   | MediaFolder
   | MediaTag
+  | InternationalizedArrayIntroTextValue
+  | InternationalizedArrayRichTextValue
+  | InternationalizedArrayTextValue
+  | InternationalizedArrayStringValue
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
@@ -587,69 +667,139 @@ export type BackgroundImagesQueryResult = Array<{
 
 // Source: ../worker/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{    language,    title,    brand,    description,    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, path },    intro,    "socialImage": socialImage{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
+// Query: *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
 export type SiteSettingsQueryResult =
   | {
       language: null;
+      languages: null;
       title: null;
+      titleTranslations: null;
       brand: null;
       description: null;
+      descriptionTranslations: null;
       ownerName: null;
       email: null;
       socialLinks: null;
       navigation: null;
       intro: null;
+      introTranslations: null;
       socialImage: null;
       licenseUrl: null;
       licensePage: null;
     }
   | {
       language: null;
+      languages: null;
       title: string | null;
+      titleTranslations: null;
       brand: null;
       description: null;
+      descriptionTranslations: null;
       ownerName: null;
       email: null;
       socialLinks: null;
       navigation: null;
       intro: null;
+      introTranslations: null;
       socialImage: null;
       licenseUrl: null;
       licensePage: null;
     }
   | {
       language: null;
-      title: null;
+      languages: null;
+      title: string | null;
+      titleTranslations: Array<{
+        language: string | null;
+        value: string | null;
+      }> | null;
       brand: null;
       description: null;
+      descriptionTranslations: null;
+      ownerName: null;
+      email: null;
+      socialLinks: null;
+      navigation: null;
+      intro: null;
+      introTranslations: null;
+      socialImage: null;
+      licenseUrl: null;
+      licensePage: null;
+    }
+  | {
+      language: null;
+      languages: null;
+      title: null;
+      titleTranslations: null;
+      brand: null;
+      description: null;
+      descriptionTranslations: null;
       ownerName: null;
       email: string | null;
       socialLinks: null;
       navigation: null;
       intro: null;
+      introTranslations: null;
       socialImage: null;
       licenseUrl: null;
       licensePage: null;
     }
   | {
       language: null;
+      languages: null;
       title: string | null;
+      titleTranslations: null;
       brand: null;
       description: string | null;
+      descriptionTranslations: null;
       ownerName: null;
       email: null;
       socialLinks: null;
       navigation: null;
       intro: null;
+      introTranslations: null;
+      socialImage: null;
+      licenseUrl: null;
+      licensePage: null;
+    }
+  | {
+      language: null;
+      languages: null;
+      title: string | null;
+      titleTranslations: Array<{
+        language: string | null;
+        value: string | null;
+      }> | null;
+      brand: null;
+      description: string | null;
+      descriptionTranslations: Array<{
+        language: string | null;
+        value: string | null;
+      }> | null;
+      ownerName: null;
+      email: null;
+      socialLinks: null;
+      navigation: null;
+      intro: null;
+      introTranslations: null;
       socialImage: null;
       licenseUrl: null;
       licensePage: null;
     }
   | {
       language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
+      languages: Array<string> | null;
       title: string | null;
+      titleTranslations: Array<{
+        language: string | null;
+        value: string | null;
+      }> | null;
       brand: string | null;
       description: string | null;
+      descriptionTranslations: Array<{
+        language: string | null;
+        value: string | null;
+      }> | null;
       ownerName: string | null;
       email: string | null;
       socialLinks: Array<{
@@ -658,33 +808,21 @@ export type SiteSettingsQueryResult =
       }> | null;
       navigation: Array<{
         label: string | null;
+        labelTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
         path: string | null;
       }> | null;
-      intro: Array<{
-        children?: Array<{
-          marks?: Array<string>;
-          text?: string;
-          _type: "span";
-          _key: string;
-        }>;
-        style?: "blockquote" | "h2" | "h3" | "normal";
-        listItem?: "bullet" | "number";
-        markDefs?: Array<{
-          href?: string;
-          _type: "link";
-          _key: string;
-        }>;
-        level?: number;
-        _type: "block";
-        _key: string;
+      intro: IntroText | null;
+      introTranslations: Array<{
+        language: string | null;
+        value: IntroText | null;
       }> | null;
       socialImage: {
         _key: null;
         _type: "image";
-        title: null;
         alt: string | null;
-        caption: null;
-        forSale: null;
         crop: SanityImageCrop | null;
         hotspot: SanityImageHotspot | null;
         asset: {
@@ -754,7 +892,7 @@ export type StoreQueryResult =
 
 // Source: ../worker/content/queries.ts
 // Variable: homeQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == $base => null, $base) }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type HomeQueryResult = {
   posts: Array<{
     title: string | null;
@@ -781,14 +919,23 @@ export type HomeQueryResult = {
         title: string | null;
         creditLine: null;
       } | null;
+      lang: {
+        title: null | unknown;
+        alt: null | unknown;
+        caption: null | unknown;
+      };
     } | null;
+    lang: {
+      title: null | unknown;
+      excerpt: null | unknown;
+    };
   }>;
   nextScheduled: string | null;
 };
 
 // Source: ../worker/content/queries.ts
 // Variable: pageBySlugQuery
-// Query: *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    description,    _updatedAt,    body[]{  ...,  _type == "image" => { _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  }
+// Query: *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    _updatedAt,    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "description": select(defined(descriptionTranslations[language == $language][0].value) || $language == $base => null, $base), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == $base => null, $base) }  }
 export type PageBySlugQueryResult = {
   title: string | null;
   slug: string | null;
@@ -817,6 +964,7 @@ export type PageBySlugQueryResult = {
         _key: string;
         _type: "gallery";
         title: string | null;
+        titleTranslations?: InternationalizedArrayString;
         images: Array<{
           _key: string;
           _type: "image";
@@ -837,7 +985,15 @@ export type PageBySlugQueryResult = {
             title: string | null;
             creditLine: null;
           } | null;
+          lang: {
+            title: null | unknown;
+            alt: null | unknown;
+            caption: null | unknown;
+          };
         }> | null;
+        lang: {
+          title: null | unknown;
+        };
       }
     | {
         asset: {
@@ -855,19 +1011,32 @@ export type PageBySlugQueryResult = {
         hotspot: SanityImageHotspot | null;
         crop: SanityImageCrop | null;
         alt: string | null;
+        altTranslations?: InternationalizedArrayString;
         title: string | null;
+        titleTranslations?: InternationalizedArrayString;
         caption: string | null;
+        captionTranslations?: InternationalizedArrayString;
         location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
         forSale: "default" | "no" | "yes" | null;
         _type: "image";
         _key: string;
+        lang: {
+          title: null | unknown;
+          alt: null | unknown;
+          caption: null | unknown;
+        };
       }
   > | null;
+  lang: {
+    title: null | unknown;
+    description: null | unknown;
+    body: null | unknown;
+  };
 } | null;
 
 // Source: ../worker/content/queries.ts
 // Variable: postBySlugQuery
-// Query: {  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(title, slug.current),    "slug": slug.current,    publishedAt,    excerpt,    _updatedAt,    "mainImage": mainImage{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    body[]{  ...,  _type == "image" => { _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },  _type == "gallery" => { _key, _type, title, "images": images[]{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} } }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    publishedAt,    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == $base => null, $base), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == $base => null, $base) }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PostBySlugQueryResult = {
   post: {
     title: string | null;
@@ -895,6 +1064,11 @@ export type PostBySlugQueryResult = {
         title: string | null;
         creditLine: null;
       } | null;
+      lang: {
+        title: null | unknown;
+        alt: null | unknown;
+        caption: null | unknown;
+      };
     } | null;
     body: Array<
       | {
@@ -919,6 +1093,7 @@ export type PostBySlugQueryResult = {
           _key: string;
           _type: "gallery";
           title: string | null;
+          titleTranslations?: InternationalizedArrayString;
           images: Array<{
             _key: string;
             _type: "image";
@@ -939,7 +1114,15 @@ export type PostBySlugQueryResult = {
               title: string | null;
               creditLine: null;
             } | null;
+            lang: {
+              title: null | unknown;
+              alt: null | unknown;
+              caption: null | unknown;
+            };
           }> | null;
+          lang: {
+            title: null | unknown;
+          };
         }
       | {
           asset: {
@@ -957,21 +1140,34 @@ export type PostBySlugQueryResult = {
           hotspot: SanityImageHotspot | null;
           crop: SanityImageCrop | null;
           alt: string | null;
+          altTranslations?: InternationalizedArrayString;
           title: string | null;
+          titleTranslations?: InternationalizedArrayString;
           caption: string | null;
+          captionTranslations?: InternationalizedArrayString;
           location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
           forSale: "default" | "no" | "yes" | null;
           _type: "image";
           _key: string;
+          lang: {
+            title: null | unknown;
+            alt: null | unknown;
+            caption: null | unknown;
+          };
         }
     > | null;
+    lang: {
+      title: null | unknown;
+      excerpt: null | unknown;
+      body: null | unknown;
+    };
   } | null;
   nextScheduled: string | null;
 };
 
 // Source: ../worker/content/queries.ts
 // Variable: archiveQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(title, slug.current),  "slug": slug.current,  publishedAt,  excerpt,  "mainImage": mainImage{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == $base => null, $base) }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type ArchiveQueryResult = {
   posts: Array<{
     title: string | null;
@@ -998,7 +1194,16 @@ export type ArchiveQueryResult = {
         title: string | null;
         creditLine: null;
       } | null;
+      lang: {
+        title: null | unknown;
+        alt: null | unknown;
+        caption: null | unknown;
+      };
     } | null;
+    lang: {
+      title: null | unknown;
+      excerpt: null | unknown;
+    };
   }>;
   total: number;
   nextScheduled: string | null;
@@ -1006,7 +1211,7 @@ export type ArchiveQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: feedQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current, "title": coalesce(title, slug.current), excerpt, publishedAt, _updatedAt, "mainImage": mainImage{ _key, _type, title, alt, caption, forSale, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    publishedAt,    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type FeedQueryResult = {
   posts: Array<{
     slug: string | null;
@@ -1034,6 +1239,11 @@ export type FeedQueryResult = {
         title: string | null;
         creditLine: null;
       } | null;
+      lang: {
+        title: null | unknown;
+        alt: null | unknown;
+        caption: null | unknown;
+      };
     } | null;
   }>;
   nextScheduled: string | null;
@@ -1050,7 +1260,7 @@ export type CameraQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: siteIndexQuery
-// Query: {  "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {    "slug": slug.current, "title": coalesce(title, slug.current), _updatedAt  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc) {    "slug": slug.current, _updatedAt, publishedAt  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {    "slug": slug.current, "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), _updatedAt  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc) {    "slug": slug.current, _updatedAt, publishedAt  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type SiteIndexQueryResult = {
   pages: Array<{
     slug: string | null;
@@ -1067,7 +1277,7 @@ export type SiteIndexQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: photoIndexQuery
-// Query: {  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  alt,  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": body[_type == "image"]{  _key,  alt,  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": body[_type == "gallery"].images[]{  _key,  alt,  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PhotoIndexQueryResult = {
   documents: Array<
     | {
@@ -1078,6 +1288,9 @@ export type PhotoIndexQueryResult = {
         images: Array<{
           _key: string;
           alt: string | null;
+          lang: {
+            alt: null | unknown;
+          };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
           location:
@@ -1104,6 +1317,9 @@ export type PhotoIndexQueryResult = {
         galleries: Array<{
           _key: string;
           alt: string | null;
+          lang: {
+            alt: null | unknown;
+          };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
           location:
@@ -1135,6 +1351,9 @@ export type PhotoIndexQueryResult = {
         cover: {
           _key: null;
           alt: string | null;
+          lang: {
+            alt: null | unknown;
+          };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
           location:
@@ -1161,6 +1380,9 @@ export type PhotoIndexQueryResult = {
         images: Array<{
           _key: string;
           alt: string | null;
+          lang: {
+            alt: null | unknown;
+          };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
           location:
@@ -1187,6 +1409,9 @@ export type PhotoIndexQueryResult = {
         galleries: Array<{
           _key: string;
           alt: string | null;
+          lang: {
+            alt: null | unknown;
+          };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
           location:
@@ -1231,7 +1456,7 @@ export type PhotoIndexQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: searchQuery
-// Query: {  "photos": *[_type == "sanity.imageAsset"      && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]        + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]    | score(      boost([title, description] match $terms, 3),      boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),      altText match $terms,      [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms    )    | order(_score desc, _id asc)[0...$photoLimit]{ _id },  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))      && [title, excerpt, description, pt::text(body), body[].caption, body[].images[].caption] match $terms]    | score(      boost(title match $terms, 5),      boost([excerpt, description] match $terms, 2),      [pt::text(body), body[].caption, body[].images[].caption] match $terms    )    | order(_score desc, _id asc)[0...$documentLimit]{      _type,      "slug": slug.current,      "title": coalesce(title, slug.current),      publishedAt,      "summary": coalesce(excerpt, description),      "text": pt::text(body)    },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "photos": *[_type == "sanity.imageAsset"      && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]        + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]    | score(      boost([title, description] match $terms, 3),      boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),      altText match $terms,      [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms    )    | order(_score desc, _id asc)[0...$photoLimit]{ _id },  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))      && [coalesce(titleTranslations[language == $language][0].value, title), coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description),        pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,        coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms]    | score(      boost(coalesce(titleTranslations[language == $language][0].value, title) match $terms, 5),      boost([coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)] match $terms, 2),      [pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,        coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms    )    | order(_score desc, _id asc)[0...$documentLimit]{      _type,      "slug": slug.current,      "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),      publishedAt,      "summary": coalesce(coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)),      "text": pt::text(coalesce(bodyTranslations[language == $language][0].value, body))    },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type SearchQueryResult = {
   photos: Array<{
     _id: string;

@@ -241,9 +241,7 @@ export function parseSiteSettings(value: unknown): SiteSettingsDocument | null |
       "email",
       "licenseUrl",
       "licensePage",
-    ].every(
-      (field) => optionalString(doc[field]),
-    ) &&
+    ].every((field) => optionalString(doc[field])) &&
     optionalArray(doc.socialLinks) &&
     optionalArray(doc.navigation) &&
     optionalArray(doc.intro);
@@ -284,6 +282,7 @@ function indexedImage(value: unknown): IndexedImage | null {
   return {
     _key: isString(value._key) ? value._key : null,
     alt: (value.alt as string | null | undefined) ?? null,
+    lang: { alt: isObject(value.lang) && isString(value.lang.alt) ? value.lang.alt : null },
     crop: checkedCrop(value.crop as SanityImageCrop | null),
     hotspot: checkedHotspot(value.hotspot as SanityImageHotspot | null),
     location: isString(value.location) ? value.location : null,

@@ -72,7 +72,16 @@ function collectionApp() {
   app.use(requestId());
   app.use(async (c, next) => {
     c.set("source", fakeSource());
-    c.set("site", { ...c.var.config.site, navigation: [], intro: null, socialImage: null });
+    const { language } = c.var.config.site;
+    c.set("site", {
+      ...c.var.config.site,
+      baseLanguage: language,
+      languages: [language],
+      navigation: [],
+      intro: null,
+      socialImage: null,
+      lang: {},
+    });
     await next();
   });
   app.get("/photos", photosHandler);

@@ -64,5 +64,6 @@ export const searchHandler: Handler<AppEnv> = async (c) => {
       image: socialImage(content.images, first?.image ?? layout.socialImage),
     },
     main: <SearchView outcome={outcome} imageFor={content.images.responsive} />,
+    ...(request.kind === "search" ? { query: { q: request.query } } : {}),
   });
 };

@@ -1,9 +1,11 @@
 import type { Context } from "hono";
+import type { Language } from "../../shared/i18n/languages.ts";
 import { isSlug } from "../../shared/slug.ts";
 import { cameraGroups, lensGroups, tagGroups } from "../content/collection.ts";
 import { croppedSize, type ImageUrls } from "../content/image-urls.ts";
 import type { PhotoCollection, SiteIndex } from "../content/model.ts";
-import { paths } from "../content/paths.ts";
+import { inLanguage, paths } from "../content/paths.ts";
+import type { SiteSettings } from "../content/site-settings.ts";
 import { escapeXml } from "../lib/xml.ts";
 import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "../render/feed.ts";
 import type { AppEnv } from "../request/app-env.ts";
@@ -15,6 +17,17 @@ export interface SitemapEntry {
   lastmod?: Date | undefined;
   /** The photograph's address on the image CDN (the image sitemap extension). */
   image?: string;
+  /**
+   * The same page in each of the site's languages, itself included, and `x-default` (the
+   * site's own): xhtml:link alternates, as search engines read hreflang from sitemaps.
+   */
+  alternates?: readonly { hreflang: string; href: string }[];
+}
+
+/** The site's languages, its own first, for the sitemap's alternates. */
+export interface SitemapLanguages {
+  base: Language;
+  languages: readonly Language[];
 }
 
 /** How wide the photographs the sitemap names are (search engines index them at this size). */
@@ -25,17 +38,24 @@ export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 } as const
 
 const SITEMAPS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const IMAGES = "http://www.google.com/schemas/sitemap-image/1.1";
+const XHTML = "http://www.w3.org/1999/xhtml";
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const URLSET_OPEN = `<urlset xmlns="${SITEMAPS}" xmlns:image="${IMAGES}">\n`;
+const URLSET_OPEN = `<urlset xmlns="${SITEMAPS}" xmlns:image="${IMAGES}" xmlns:xhtml="${XHTML}">\n`;
 const URLSET_CLOSE = "</urlset>\n";
 
 /** One `<url>` line. */
-export function urlXml({ loc, lastmod, image }: SitemapEntry): string {
+export function urlXml({ loc, lastmod, image, alternates = [] }: SitemapEntry): string {
   const date = lastmod ? `<lastmod>${escapeXml(lastmod.toISOString())}</lastmod>` : "";
+  const links = alternates
+    .map(
+      ({ hreflang, href }) =>
+        `<xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(href)}"/>`,
+    )
+    .join("");
   const picture = image
     ? `<image:image><image:loc>${escapeXml(image)}</image:loc></image:image>`
     : "";
-  return `  <url><loc>${escapeXml(loc)}</loc>${date}${picture}</url>\n`;
+  return `  <url><loc>${escapeXml(loc)}</loc>${date}${links}${picture}</url>\n`;
 }
 
 const encoder = new TextEncoder();
@@ -85,30 +105,35 @@ export interface SitemapContent {
   collection: PhotoCollection;
 }
 
+/** An address of the site before it is written in each language: its path in the site. */
+type SitePage = Omit<SitemapEntry, "loc" | "alternates"> & { path: string };
+
 /**
  * Every address of the site, in order: the home page, every page and post, the collection
  * pages (all photographs, tags, and each tag, camera and lens), and every photograph's page
- * with the photograph itself.
+ * with the photograph itself; on a site in several languages, each once per language, with
+ * its alternates.
  */
 export function sitemapEntries(
   { index, collection }: SitemapContent,
   origin: string,
   images: Pick<ImageUrls, "fixed">,
+  { base, languages }: SitemapLanguages,
 ): SitemapEntry[] {
   const pages = index.pages
     .filter((page) => isSlug(page.slug))
     .map((page) => ({
-      loc: `${origin}${paths.page(page.slug)}`,
+      path: paths.page(page.slug),
       lastmod: parseDate(page._updatedAt),
     }));
   const posts = index.posts
     .filter((post) => isSlug(post.slug))
     .map((post) => ({
-      loc: `${origin}${paths.post(post.slug)}`,
+      path: paths.post(post.slug),
       lastmod: parseDate(post._updatedAt) ?? parseDate(post.publishedAt),
     }));
   const newest = latest(posts.map((post) => post.lastmod));
-  const home = { loc: `${origin}${paths.home()}`, lastmod: newest };
+  const home = { path: paths.home(), lastmod: newest };
   const { photos } = collection;
   const groups = [
     ...tagGroups(photos).map((group) => paths.tag(group.slug)),
@@ -116,20 +141,34 @@ export function sitemapEntries(
     ...lensGroups(photos).map((group) => paths.lens(group.slug)),
   ];
   const collections =
-    photos.length > 0
-      ? [paths.photos(), paths.tags(), ...groups].map((path) => ({ loc: `${origin}${path}` }))
-      : [];
+    photos.length > 0 ? [paths.photos(), paths.tags(), ...groups].map((path) => ({ path })) : [];
   const photoPages = photos.map((photo) => {
     // The photograph in its crop, 1280 px wide at most: one address each (thousands of them).
     const { width, height } = croppedSize(photo.image);
     const w = Math.min(width, SITEMAP_IMAGE_WIDTH);
     return {
-      loc: `${origin}${paths.photo(photo.kind, photo.slug, photo.key)}`,
+      path: paths.photo(photo.kind, photo.slug, photo.key),
       image: images.fixed(photo.image, w, Math.round((w * height) / width)),
     };
   });
-  return [home, ...pages, ...posts, ...collections, ...photoPages];
+  const site: SitePage[] = [home, ...pages, ...posts, ...collections, ...photoPages];
+  const url = (path: string, language: Language) => `${origin}${inLanguage(path, language, base)}`;
+  if (languages.length < 2)
+    return site.map(({ path, ...entry }) => ({ ...entry, loc: url(path, base) }));
+  return site.flatMap(({ path, ...entry }) => {
+    const alternates = [
+      ...languages.map((language) => ({ hreflang: language, href: url(path, language) })),
+      { hreflang: "x-default", href: url(path, base) },
+    ];
+    return languages.map((language) => ({ ...entry, loc: url(path, language), alternates }));
+  });
 }
+
+/** The site's languages as the sitemap lists them. */
+const languagesOf = ({ baseLanguage, languages }: SiteSettings): SitemapLanguages => ({
+  base: baseLanguage,
+  languages,
+});
 
 const XML_HEADERS = {
   "Content-Type": "application/xml; charset=utf-8",
@@ -143,8 +182,10 @@ export const sitemapFile = (origin: string, number: number) => `${origin}/sitema
  * `/sitemap.xml`: every address of the site as one `<urlset>`, or, past the protocol's limits,
  * a `<sitemapindex>` of its files (`/sitemap-1.xml`, …), each answered by `sitemapPart`.
  */
-export const sitemap: Feed<SitemapContent> = (c, content, origin) => {
-  const files = splitSitemap(sitemapEntries(content, origin, contentFor(c).images));
+export const sitemap: Feed<SitemapContent> = (c, content, origin, site) => {
+  const files = splitSitemap(
+    sitemapEntries(content, origin, contentFor(c).images, languagesOf(site)),
+  );
   if (files.length === 1) return c.body(urlsetXml(files[0] ?? []), 200, XML_HEADERS);
   const index = files.map((entries, i) => ({
     loc: sitemapFile(origin, i + 1),
@@ -154,9 +195,11 @@ export const sitemap: Feed<SitemapContent> = (c, content, origin) => {
 };
 
 /** `/sitemap-{n}.xml`: one file of a split sitemap; a number past the last is not found. */
-export const sitemapPart: Feed<SitemapContent> = (c: Context<AppEnv>, content, origin) => {
+export const sitemapPart: Feed<SitemapContent> = (c: Context<AppEnv>, content, origin, site) => {
   const number = Number(/[0-9]+/.exec(c.req.param("file") ?? "")?.[0]);
-  const files = splitSitemap(sitemapEntries(content, origin, contentFor(c).images));
+  const files = splitSitemap(
+    sitemapEntries(content, origin, contentFor(c).images, languagesOf(site)),
+  );
   const entries = files.length > 1 ? files[number - 1] : undefined;
   if (!entries) return c.text("Not found\n", 404);
   return c.body(urlsetXml(entries), 200, XML_HEADERS);

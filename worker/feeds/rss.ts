@@ -1,6 +1,6 @@
 import { isSlug } from "../../shared/slug.ts";
 import type { FeedContent } from "../content/model.ts";
-import { paths } from "../content/paths.ts";
+import { inLanguage, paths } from "../content/paths.ts";
 import { escapeXml } from "../lib/xml.ts";
 import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "../render/feed.ts";
 import { contentFor } from "../request/context.ts";
@@ -11,13 +11,17 @@ import { contentFor } from "../request/context.ts";
  */
 export const FEED_POSTS = 30;
 
-/** `/rss.xml`: the latest posts as an RSS 2.0 feed, newest first. */
+/**
+ * `/rss.xml`: the latest posts as an RSS 2.0 feed, newest first; `/{language}/rss.xml` the same
+ * in a further language (its texts, its addresses).
+ */
 export const rss: Feed<FeedContent> = (c, content, origin, site) => {
   const images = contentFor(c).images;
-  const self = `${origin}${paths.rss()}`;
+  const url = (path: string) => `${origin}${inLanguage(path, site.language, site.baseLanguage)}`;
+  const self = url(paths.rss());
   const posts = content.posts.filter((post) => isSlug(post.slug));
   const items = posts.map((post) => {
-    const link = `${origin}${paths.post(post.slug)}`;
+    const link = url(paths.post(post.slug));
     const published = parseDate(post.publishedAt);
     const cover = post.mainImage?.asset
       ? images.responsive({ ...post.mainImage, asset: post.mainImage.asset }, { maxWidth: 1200 })
@@ -43,7 +47,7 @@ export const rss: Feed<FeedContent> = (c, content, origin, site) => {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     "  <channel>",
     `    <title>${escapeXml(site.title)}</title>`,
-    `    <link>${escapeXml(`${origin}${paths.home()}`)}</link>`,
+    `    <link>${escapeXml(url(paths.home()))}</link>`,
     `    <description>${escapeXml(site.description)}</description>`,
     `    <language>${escapeXml(site.language)}</language>`,
     `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,

@@ -9,7 +9,7 @@ import {
 } from "../../shared/inquiries.ts";
 import { altTextOf, type PageDocument } from "../content/model.ts";
 import { CONTACT_SLUG, paths } from "../content/paths.ts";
-import { findPhoto } from "../content/photos.ts";
+import { placedPhoto } from "../content/placed-photo.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import { errorText, log } from "../lib/log.ts";
 import { loadLayout } from "../render/load-layout.ts";
@@ -54,9 +54,9 @@ export const emptyForm = (photo?: string): FormState => ({
 /** The photograph of a reference, for the form, or undefined when it is not (or no longer) there. */
 async function lookUpPhoto(c: Context<AppEnv>, ref: PhotoRef): Promise<FormPhoto | undefined> {
   const content = contentFor(c);
-  const doc = ref.kind === "post" ? await content.post(ref.slug) : await content.page(ref.slug);
-  const found = doc && findPhoto(ref.kind, doc, ref.key);
-  if (!doc || !found) return undefined;
+  const placed = await placedPhoto(content, ref.kind, ref.slug, ref.key);
+  if (!placed) return undefined;
+  const { doc, found } = placed;
   const { image } = found.photo;
   const alt = altTextOf(image);
   const { t } = await i18nFor(c);
@@ -121,6 +121,7 @@ export async function renderContactPage(
     description: null,
     _updatedAt: new Date(0).toISOString(),
     body: null,
+    lang: { title: null, description: null, body: null },
   };
   // As any page: its own first photograph, else the site's, is what a shared link shows.
   return renderHtml(c, layout, {

@@ -1,6 +1,7 @@
 import type { ImageFor } from "../content/image-urls.ts";
 import { altTextOf, type PostSummary } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
+import { fallback } from "../views/helpers/fallback.ts";
 import { useI18n } from "../views/i18n.tsx";
 import { Pagination } from "../views/parts/Pagination.tsx";
 import { PublishedDate } from "../views/parts/PublishedDate.tsx";
@@ -35,7 +36,8 @@ export function ArchiveView({
   imageFor,
   sliceHref,
 }: ArchiveViewProps) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const years: { year: number; posts: PostSummary[] }[] = [];
   for (const post of posts) {
     const year = yearOf(post.publishedAt);
@@ -75,7 +77,11 @@ export function ArchiveView({
                   ) : (
                     <span className="archive-cover" />
                   )}
-                  <a href={paths.post(post.slug)} className="archive-title">
+                  <a
+                    href={paths.post(post.slug)}
+                    className="archive-title"
+                    {...fallback(post.lang?.title, i18n)}
+                  >
                     {post.title}
                   </a>
                   <PublishedDate iso={post.publishedAt} className="archive-date" />

@@ -1,11 +1,15 @@
 import type { ImageFor } from "../content/image-urls.ts";
 import type { PostSummary, TextBlock } from "../content/model.ts";
+import type { Fallbacks } from "../content/site-settings.ts";
+import { fallback } from "../views/helpers/fallback.ts";
 import { useI18n } from "../views/i18n.tsx";
 import { PostCard } from "../views/parts/PostCard.tsx";
 import { RichText } from "../views/parts/RichText.tsx";
 
 interface HomeViewProps {
   title: string;
+  /** The texts shown in the site's own language, for want of a translation. */
+  lang: Fallbacks;
   /** Shown when the owner has written no introduction. */
   description: string;
   intro: TextBlock[] | null;
@@ -21,13 +25,15 @@ const CARD_SIZES =
 /** The home page: the owner's introduction over the slideshow, then the latest posts. */
 export function HomeView({
   title,
+  lang,
   description,
   intro,
   posts,
   imageFor,
   siteOrigin,
 }: HomeViewProps) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-20 lg:px-8">
       <section
@@ -35,15 +41,27 @@ export function HomeView({
         className="panel mx-auto max-w-3xl px-6 py-10 sm:px-10 sm:py-12"
       >
         <h1
+          {...fallback(lang.title, i18n)}
           id="intro-title"
           className="font-serif text-4xl tracking-tight text-balance text-neutral-950 sm:text-5xl dark:text-white"
         >
           {title}
         </h1>
         {intro?.length ? (
-          <RichText value={intro} imageFor={imageFor} siteOrigin={siteOrigin} className="mt-6" />
+          <RichText
+            value={intro}
+            imageFor={imageFor}
+            siteOrigin={siteOrigin}
+            className="mt-6"
+            fallbackLanguage={lang.intro}
+          />
         ) : (
-          <p className="mt-4 text-lg text-neutral-700 dark:text-neutral-300">{description}</p>
+          <p
+            {...fallback(lang.description, i18n)}
+            className="mt-4 text-lg text-neutral-700 dark:text-neutral-300"
+          >
+            {description}
+          </p>
         )}
       </section>
 

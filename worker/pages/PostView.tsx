@@ -21,6 +21,7 @@ export function PostView({ post, imageFor, siteOrigin }: PostViewProps) {
           title={post.title}
           publishedAt={post.publishedAt}
           excerpt={post.excerpt}
+          lang={post.lang}
           cover={post.mainImage}
           imageFor={imageFor}
           coverLink={photoLink(COVER_KEY)}
@@ -30,6 +31,7 @@ export function PostView({ post, imageFor, siteOrigin }: PostViewProps) {
           imageFor={imageFor}
           siteOrigin={siteOrigin}
           photoLink={photoLink}
+          fallbackLanguage={post.lang?.body}
         />
       </div>
     </article>

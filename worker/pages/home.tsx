@@ -32,6 +32,7 @@ export const homeHandler: Handler<AppEnv> = async (c) => {
     main: (
       <HomeView
         title={site.title}
+        lang={site.lang}
         description={site.description}
         intro={site.intro}
         posts={posts}

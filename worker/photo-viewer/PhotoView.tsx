@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { ImageSource, Rect } from "../content/image-urls.ts";
 import type { PhotoInSequence } from "../content/photos.ts";
+import { fallback } from "../views/helpers/fallback.ts";
 import { useI18n } from "../views/i18n.tsx";
 import { PhotoStage } from "../views/parts/PhotoStage.tsx";
 import type { CameraDetail } from "./camera-details.ts";
@@ -11,6 +12,12 @@ interface PhotoViewProps {
   title: string;
   /** The caption, below the photograph's own title (none when the caption is the heading). */
   caption?: string;
+  /** The language of each text shown in the site's own for want of a translation. */
+  fallbacks?: {
+    title?: string | undefined;
+    caption?: string | undefined;
+    alt?: string | undefined;
+  };
   source: ImageSource;
   /** The asset's own address and the editor's crop, for the viewer's zoom. */
   zoom: { url: string; rect: Rect };
@@ -41,8 +48,10 @@ interface PhotoViewProps {
  */
 export function PhotoView(props: PhotoViewProps) {
   const { found, source, details, zoom } = props;
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const at = { position: found.position, count: found.count };
+  const { fallbacks = {} } = props;
   const [, , width = 1, height = 1] = zoom.rect;
   const { lqip, color } = found.photo.image.asset;
   return (
@@ -50,6 +59,7 @@ export function PhotoView(props: PhotoViewProps) {
       source={source}
       sizes={props.sizes}
       alt={props.alt}
+      altLanguage={fallback(fallbacks.alt, i18n)}
       width={width}
       height={height}
       zoom={zoom}
@@ -64,9 +74,15 @@ export function PhotoView(props: PhotoViewProps) {
       {...(props.nextHref ? { nextHref: props.nextHref } : {})}
       back={props.back}
     >
-      <h1>{props.title}</h1>
-      {props.caption && <p className="photo-caption">{props.caption}</p>}
-      {props.alt && props.alt !== props.title && props.alt !== props.caption && <p>{props.alt}</p>}
+      <h1 {...fallback(fallbacks.title, i18n)}>{props.title}</h1>
+      {props.caption && (
+        <p {...fallback(fallbacks.caption, i18n)} className="photo-caption">
+          {props.caption}
+        </p>
+      )}
+      {props.alt && props.alt !== props.title && props.alt !== props.caption && (
+        <p {...fallback(fallbacks.alt, i18n)}>{props.alt}</p>
+      )}
       {props.credit && (
         <p className="photo-info-muted">{t("photo.credit", { credit: props.credit })}</p>
       )}

@@ -6,9 +6,9 @@ import { type Catalogue, catalogueOf, formatAmount, offerFor } from "../content/
 import { visibleTags } from "../content/collection.ts";
 import { croppedSize } from "../content/image-urls.ts";
 import { placeId, placeName } from "../content/map-places.ts";
-import { altTextOf, type PageDocument, type PostDocument } from "../content/model.ts";
+import { altLanguageOf, altTextOf } from "../content/model.ts";
 import { type DocumentKind, paths } from "../content/paths.ts";
-import { findPhoto } from "../content/photos.ts";
+import { placedPhoto } from "../content/placed-photo.ts";
 import { SLIDESHOW_TAG } from "../content/queries.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import type { Translator } from "../i18n/translator.ts";
@@ -23,15 +23,6 @@ import { photoAnchor } from "../views/helpers/photo-links.ts";
 import { BuySection, type BuySectionProps } from "../views/parts/BuySection.tsx";
 import { cameraDetails } from "./camera-details.ts";
 import { PhotoView } from "./PhotoView.tsx";
-
-async function loadDocument(
-  c: Context<AppEnv>,
-  kind: DocumentKind,
-  slug: string,
-): Promise<PageDocument | PostDocument | null> {
-  const content = contentFor(c);
-  return kind === "post" ? content.post(slug) : content.page(slug);
-}
 
 /** The store's catalogue when the store is on (its Stripe keys are set), else null. */
 async function catalogueFor(c: Context<AppEnv>): Promise<Catalogue | null> {
@@ -94,12 +85,11 @@ export const photoHandler =
     const slug = c.req.param("slug") ?? "";
     const key = c.req.param("key") ?? "";
     const path = new URL(c.req.url).pathname;
-    const doc = await loadDocument(c, kind, slug);
-    const found = doc && findPhoto(kind, doc, key);
-    // The document or the photograph is not (or no longer) there.
-    if (!doc || !found) throw pageNotFound(path);
-
     const content = contentFor(c);
+    const placed = await placedPhoto(content, kind, slug, key);
+    // The document or the photograph is not (or no longer) there.
+    if (!placed) throw pageNotFound(path);
+    const { doc, found } = placed;
     const { image } = found.photo;
     const camera = await content.camera(image.asset._id);
     // Where it was made, as the owner's rule lets the site say it (the collection's, which
@@ -120,6 +110,18 @@ export const photoHandler =
       caption ||
       i18n.t("photo.untitled", { position: found.position, count: found.count });
     const captionBelow = ownTitle && caption && caption !== ownTitle ? caption : undefined;
+    // Which of them stand in, in the site's own language, for a missing translation.
+    const language = (value: unknown) => (typeof value === "string" ? value : undefined);
+    // The Media tool's texts are in the site's own language.
+    const fallbacks = {
+      title: image.title?.trim()
+        ? language(image.lang?.title)
+        : ownTitle
+          ? layout.site.baseLanguage
+          : language(image.lang?.caption),
+      caption: language(image.lang?.caption),
+      alt: altLanguageOf(image, layout.site.baseLanguage),
+    };
     const description = alt || doc.title;
     const pageTitle = `${title} · ${doc.title}`;
     const at = (neighbour: typeof found.previous) =>
@@ -148,6 +150,8 @@ export const photoHandler =
     return renderHtml(c, layout, {
       title: pageTitle,
       description,
+      // A photograph placed only in this language's own text is this language's alone.
+      ...(placed.everyLanguage ? {} : { languages: [site.language] }),
       meta: {
         type: "article",
         image: socialImage(content.images, image),
@@ -180,6 +184,7 @@ export const photoHandler =
           found={found}
           title={title}
           {...(captionBelow ? { caption: captionBelow } : {})}
+          fallbacks={fallbacks}
           // Every width up to the original's: the full view is where the detail is.
           source={content.images.responsive(image, { maxWidth: width })}
           zoom={content.images.zoomSource(image)}

@@ -62,7 +62,8 @@ export async function loadLayout(
   const fallbackImage: ContentImage | null = first ? { asset: first } : null;
   return {
     site,
-    path: new URL(c.req.url).pathname,
+    // Without the language's prefix (the router's path), as the navigation names its pages.
+    path: c.req.path,
     slideshow: slideshowProps(c, images),
     // The slideshow belongs to the pages of no particular document (the home page, the lists,
     // an unmatched path's error page); a page about one (a slug, a key: a route parameter)

@@ -3,22 +3,27 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
+import type { Language } from "../../shared/i18n/languages.ts";
 import type { SlideshowProps } from "../../shared/islands/slideshow/Slideshow.tsx";
 import type { ContentImage } from "../content/model.ts";
+import { inLanguage, isLanguageNeutral } from "../content/paths.ts";
 import type { SiteSettings } from "../content/site-settings.ts";
 import { translator } from "../i18n/translator.ts";
 import { log } from "../lib/log.ts";
 import { PreviewBanner } from "../preview/PreviewBanner.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { canonicalUrl } from "../request/context.ts";
+import { canonicalUrl, pathOf } from "../request/context.ts";
 import { Backdrop } from "../views/Backdrop.tsx";
 import { BrowserMessages } from "../views/BrowserMessages.tsx";
 import { Document, moduleAddressesJson } from "../views/Document.tsx";
 import { I18n } from "../views/i18n.tsx";
+import { LanguageSwitcher } from "../views/LanguageSwitcher.tsx";
 import { Layout } from "../views/Layout.tsx";
+import { LanguageAlternates } from "../views/parts/LanguageAlternates.tsx";
 import { PageMeta, type PageMetaProps } from "../views/parts/PageMeta.tsx";
 import { SiteFooter } from "../views/SiteFooter.tsx";
 import { SiteHeader } from "../views/SiteHeader.tsx";
+import { localizeLinks } from "./localize-links.ts";
 
 /** What a page handler hands over to be rendered: its own part of the page. */
 export interface ViewParts {
@@ -32,6 +37,16 @@ export interface ViewParts {
    * title, description and site name are the page's own, filled in here.
    */
   meta?: PageMetaFields;
+  /**
+   * The site's languages this page is in (its alternates, the switcher's links): all of them
+   * unless the page says otherwise (a photograph placed only in one language's text).
+   */
+  languages?: readonly Language[];
+  /**
+   * The query the page is about (a search's words), which the language switcher keeps; any
+   * other query string is left behind with the page in the language the visitor leaves.
+   */
+  query?: Record<string, string>;
 }
 
 /** What a page says about itself beyond its title and description. */
@@ -43,7 +58,7 @@ export type PageMetaFields = Omit<
 /** What every page shows around its own content, loaded by render/load-layout.ts. */
 export interface LayoutData {
   site: SiteSettings;
-  /** The request's path, to mark the current page in the navigation. */
+  /** The request's path in the site (without a language's prefix), to mark the current page. */
   path: string;
   /** The background photographs, or null when there are none or they could not be loaded. */
   slideshow: SlideshowProps | null;
@@ -91,8 +106,17 @@ export async function renderHtml(
   const title = documentTitle(view.title, site.title);
   const description = view.description ?? site.description;
   const i18n = translator(site.language);
+  const status = view.status ?? 200;
+  // The same page in each of the site's languages: a page that is there (200), at an address
+  // that has a copy per language, on a site in more than one.
+  const languages =
+    status === 200 && site.languages.length > 1 && !isLanguageNeutral(path)
+      ? site.languages.filter((language) => view.languages?.includes(language) ?? true)
+      : [];
+  const at = (language: Language) => inLanguage(path, language, site.baseLanguage);
+  const query = view.query ? `?${new URLSearchParams(view.query)}` : "";
   const page = (
-    <I18n value={i18n}>
+    <I18n value={{ ...i18n, base: site.baseLanguage }}>
       <Document
         language={i18n.language}
         dir={i18n.dir}
@@ -100,15 +124,28 @@ export async function renderHtml(
         description={description}
         buildId={buildInfo.buildId}
         head={
-          view.meta && (
-            <PageMeta
-              canonical={canonicalUrl(c)}
-              title={title}
-              description={description}
-              siteName={site.title}
-              {...view.meta}
-            />
-          )
+          <>
+            {languages.length > 0 && (
+              <LanguageAlternates
+                alternates={languages.map((language) => ({
+                  language,
+                  url: canonicalUrl(c, at(language)),
+                }))}
+                {...(languages.includes(site.baseLanguage)
+                  ? { fallback: canonicalUrl(c, at(site.baseLanguage)) }
+                  : {})}
+              />
+            )}
+            {view.meta && (
+              <PageMeta
+                canonical={canonicalUrl(c)}
+                title={title}
+                description={description}
+                siteName={site.title}
+                {...view.meta}
+              />
+            )}
+          </>
         }
         assets={{
           styles: buildInfo.styles,
@@ -121,7 +158,23 @@ export async function renderHtml(
         }}
       >
         <Layout
-          header={<SiteHeader brand={site.brand} navigation={site.navigation} path={path} />}
+          header={
+            <SiteHeader
+              brand={site.brand}
+              navigation={site.navigation}
+              path={path}
+              languages={
+                languages.length > 1 && (
+                  <LanguageSwitcher
+                    links={languages.map((language) => ({
+                      language,
+                      href: `${at(language)}${query}`,
+                    }))}
+                  />
+                )
+              }
+            />
+          }
           footer={
             <SiteFooter
               version={buildInfo.version}
@@ -135,7 +188,7 @@ export async function renderHtml(
             />
           }
           backdrop={slideshow && <Backdrop slideshow={slideshow} />}
-          banner={layout.preview ? <PreviewBanner path={path} /> : undefined}
+          banner={layout.preview ? <PreviewBanner path={pathOf(c)} /> : undefined}
         >
           {view.main}
         </Layout>
@@ -153,9 +206,13 @@ export async function renderHtml(
   });
   // Everything was loaded before rendering, so waiting costs nothing and keeps the status honest.
   await stream.allReady;
-  return c.body(stream, view.status ?? 200, {
+  const response = c.body(stream, status, {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-cache",
     Link: earlyHints(images),
   });
+  // A further language's page keeps its visitors in it: its links get the language's prefix.
+  return site.language === site.baseLanguage
+    ? response
+    : localizeLinks(response, site.language, site.baseLanguage);
 }

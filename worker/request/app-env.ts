@@ -1,5 +1,7 @@
+import type { Language } from "../../shared/i18n/languages.ts";
 import type { Config } from "../config/config.ts";
 import type { ContentSource } from "../content/content-source.ts";
+import type { SiteSettingsDocument } from "../content/model.ts";
 import type { SiteSettings } from "../content/site-settings.ts";
 
 /** What every handler can read from the Hono context. */
@@ -9,8 +11,12 @@ export interface AppEnv {
     /** The worker's configuration, put there by the first middleware (config/middleware.ts). */
     config: Config;
     requestId: string;
-    /** Read on first use by siteSettingsFor(c) (request/context.ts). */
+    /** Read on first use by settingsDocumentFor(c) (request/context.ts). */
+    settingsDocument?: Promise<SiteSettingsDocument | null>;
+    /** Resolved on first use by siteSettingsFor(c), in the request's language. */
     site?: SiteSettings;
+    /** A further language's address (`/de/…`): put here by the language middleware. */
+    language?: Language;
     /** Created on first use by contentFor(c), then shared by the page and the backdrop. */
     source?: ContentSource;
     /** The owner's draft preview (a genuine preview cookie): drafts, no caches, private answers. */

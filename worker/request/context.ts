@@ -7,7 +7,13 @@ import type { Context } from "hono";
 import { type ContentSource, createContentSource } from "../content/content-source.ts";
 import type { BackgroundTasks } from "../content/edge-cache.ts";
 import { localGeneration } from "../content/generation.ts";
-import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
+import type { SiteSettingsDocument } from "../content/model.ts";
+import { inLanguage } from "../content/paths.ts";
+import {
+  readSiteSettings,
+  resolveSiteSettings,
+  type SiteSettings,
+} from "../content/site-settings.ts";
 import { type Translator, translator } from "../i18n/translator.ts";
 import { canonicalUrl as canonicalUrlOf } from "../seo/canonical.ts";
 import type { AppEnv } from "./app-env.ts";
@@ -52,26 +58,49 @@ export function contentFor(c: Context<AppEnv>): ContentSource {
       return copy;
     },
     preview,
-    // The site settings name it (read through this same source, without a language).
-    language: async () => (await siteSettingsFor(c)).language,
+    // The site settings name them (read through this same source, without a language).
+    languages: async () => {
+      const site = await siteSettingsFor(c);
+      return { language: site.language, base: site.baseLanguage };
+    },
   });
   c.set("source", source);
   return source;
 }
 
+/** The site settings document, read once per request (null when it cannot be read). */
+export function settingsDocumentFor(c: Context<AppEnv>): Promise<SiteSettingsDocument | null> {
+  const known = c.get("settingsDocument");
+  if (known) return known;
+  const read = readSiteSettings(() => contentFor(c).settings(), {
+    path: pathOf(c),
+    requestId: c.get("requestId"),
+  });
+  c.set("settingsDocument", read);
+  return read;
+}
+
 /**
- * The owner's site settings for this request, read once and kept on the context, by what
+ * The owner's site settings for this request, in its language (the address's prefix, put on
+ * the context by the language middleware, else the site's own), kept on the context, by what
  * renders (pages, error pages, feeds).
  */
 export async function siteSettingsFor(c: Context<AppEnv>): Promise<SiteSettings> {
   const known = c.get("site");
   if (known) return known;
-  const site = await loadSiteSettings(() => contentFor(c).settings(), c.var.config.site, {
-    path: pathOf(c),
-    requestId: c.get("requestId"),
-  });
+  const site = resolveSiteSettings(
+    c.var.config.site,
+    await settingsDocumentFor(c),
+    c.get("language"),
+  );
   c.set("site", site);
   return site;
+}
+
+/** `path` of the site in the request's language (`/de/…` on a German page). */
+export async function localPath(c: Context<AppEnv>, path: string): Promise<string> {
+  const site = await siteSettingsFor(c);
+  return inLanguage(path, site.language, site.baseLanguage);
 }
 
 /** The page's words, dates and numbers, in the request's language (the site settings'). */

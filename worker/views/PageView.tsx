@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import type { ImageFor } from "../content/image-urls.ts";
 import type { PageDocument } from "../content/model.ts";
+import { fallback } from "./helpers/fallback.ts";
 import { photoLinks } from "./helpers/photo-links.ts";
+import { useI18n } from "./i18n.tsx";
 import { RichText } from "./parts/RichText.tsx";
 
 interface PageViewProps {
@@ -16,17 +18,24 @@ interface PageViewProps {
 export function PageView({ page, imageFor, siteOrigin, children }: PageViewProps) {
   // Pages with galleries (the portfolio) use the whole screen; text pages a readable column.
   const wide = page.body?.some((block) => block._type === "gallery") ?? false;
+  const i18n = useI18n();
   return (
     <article
       className={`mx-auto px-4 py-12 sm:px-6 sm:py-16 lg:px-8 ${wide ? "max-w-[150rem]" : "max-w-3xl"}`}
     >
       <div className="panel px-5 py-10 sm:px-10 sm:py-12 lg:px-12">
         <header className="mb-8 max-w-3xl">
-          <h1 className="font-serif text-4xl tracking-tight text-balance text-neutral-950 sm:text-5xl dark:text-white">
+          <h1
+            {...fallback(page.lang?.title, i18n)}
+            className="font-serif text-4xl tracking-tight text-balance text-neutral-950 sm:text-5xl dark:text-white"
+          >
             {page.title}
           </h1>
           {page.description && (
-            <p className="mt-4 text-lg text-neutral-700 sm:text-xl dark:text-neutral-300">
+            <p
+              {...fallback(page.lang?.description, i18n)}
+              className="mt-4 text-lg text-neutral-700 sm:text-xl dark:text-neutral-300"
+            >
               {page.description}
             </p>
           )}
@@ -42,6 +51,7 @@ export function PageView({ page, imageFor, siteOrigin, children }: PageViewProps
           // which in view means at once.
           firstScreen={1}
           lead={leadsWithPhotograph(page)}
+          fallbackLanguage={page.lang?.body}
         />
         {children}
       </div>

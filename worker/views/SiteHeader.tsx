@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { IoGlassesOutline, IoSearchOutline } from "react-icons/io5";
 import type { Link } from "../config/site-defaults.ts";
 import { useI18n } from "./i18n.tsx";
@@ -5,12 +6,14 @@ import { useI18n } from "./i18n.tsx";
 interface SiteHeaderProps {
   brand: string;
   /** The owner's navigation, in order. */
-  navigation: readonly Link[];
+  navigation: readonly (Link & { lang?: string })[];
   /** The current path, to mark the current page in the navigation. */
   path: string;
+  /** The language switcher, when the site is in more than one language. */
+  languages?: ReactNode;
 }
 
-export function SiteHeader({ brand, navigation, path }: SiteHeaderProps) {
+export function SiteHeader({ brand, navigation, path, languages }: SiteHeaderProps) {
   const { t } = useI18n();
   return (
     <header className="surface sticky top-0 z-20 border-b border-neutral-200/70 dark:border-neutral-800/70">
@@ -36,15 +39,17 @@ export function SiteHeader({ brand, navigation, path }: SiteHeaderProps) {
           <IoSearchOutline aria-hidden="true" focusable="false" className="size-5" />
           <span className="sr-only">{t("site.search")}</span>
         </a>
+        {languages}
         <nav aria-label={t("site.mainNavigation")} className="w-full sm:w-auto">
           <ul className="flex flex-wrap items-center justify-end gap-1 text-sm font-medium sm:gap-2">
-            {navigation.map(({ href, label }) => {
+            {navigation.map(({ href, label, lang }) => {
               const current = path === href;
               return (
                 <li key={href}>
                   <a
                     href={href}
                     aria-current={current ? "page" : undefined}
+                    lang={lang}
                     className="focus-ring rounded-full px-2 py-1.5 text-neutral-700 sm:px-3 transition-colors hover:bg-neutral-900/5 hover:text-neutral-950 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white dark:aria-[current=page]:bg-primary-400 dark:aria-[current=page]:text-neutral-950"
                   >
                     {label}

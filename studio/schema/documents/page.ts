@@ -1,5 +1,6 @@
 import { defineField, defineType } from "sanity";
 import { slugField, titleField } from "../fields/title-and-slug";
+import { translationsOf } from "../fields/translations";
 
 /** Served at /{slug}: contact, portfolio, imprint and any page the owner adds. */
 export const page = defineType({
@@ -8,6 +9,7 @@ export const page = defineType({
   type: "document",
   fields: [
     titleField,
+    translationsOf({ name: "title", title: "Title", type: "string" }),
     slugField,
     defineField({
       name: "description",
@@ -16,7 +18,9 @@ export const page = defineType({
       type: "text",
       rows: 2,
     }),
+    translationsOf({ name: "description", title: "Description", type: "text" }),
     defineField({ name: "body", title: "Body", type: "richText" }),
+    translationsOf({ name: "body", title: "Body", type: "richText" }),
   ],
   preview: { select: { title: "title", slug: "slug.current" }, prepare: pagePreview },
 });

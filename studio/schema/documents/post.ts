@@ -1,6 +1,7 @@
 import { defineField, defineType, type PreviewValue } from "sanity";
 import { photoFields, photoOptions } from "../fields/photo";
 import { slugField, titleField } from "../fields/title-and-slug";
+import { translationsOf } from "../fields/translations";
 
 /** Served at /post/{slug}, listed on the home page and in /rss.xml. */
 export const post = defineType({
@@ -9,6 +10,7 @@ export const post = defineType({
   type: "document",
   fields: [
     titleField,
+    translationsOf({ name: "title", title: "Title", type: "string" }),
     slugField,
     defineField({
       name: "publishedAt",
@@ -27,6 +29,7 @@ export const post = defineType({
       type: "text",
       rows: 3,
     }),
+    translationsOf({ name: "excerpt", title: "Excerpt", type: "text" }),
     defineField({
       name: "mainImage",
       title: "Cover image",
@@ -35,6 +38,7 @@ export const post = defineType({
       fields: photoFields,
     }),
     defineField({ name: "body", title: "Body", type: "richText" }),
+    translationsOf({ name: "body", title: "Body", type: "richText" }),
   ],
   orderings: [
     {

@@ -1,6 +1,7 @@
 import { defineField, type ImageOptions } from "sanity";
 import { PRECISION_OPTIONS } from "../singletons/location-settings";
 import { forSaleField } from "./for-sale";
+import { translationsOf } from "./translations";
 
 /**
  * Fields of every photograph (an `image` with its title, alt text and caption). The title heads
@@ -16,6 +17,7 @@ export const photoFields = [
     type: "string",
     validation: (rule) => rule.required(),
   }),
+  translationsOf({ name: "alt", title: "Alternative text", type: "string" }),
   defineField({
     name: "title",
     title: "Title",
@@ -23,12 +25,14 @@ export const photoFields = [
       "Heads the photograph's page, above the caption. Empty: the title in the Media tool (the IPTC Title npm run import reads), else the caption.",
     type: "string",
   }),
+  translationsOf({ name: "title", title: "Title", type: "string" }),
   defineField({
     name: "caption",
     title: "Caption",
     description: "Shown below the photograph, and below its title on its own page.",
     type: "string",
   }),
+  translationsOf({ name: "caption", title: "Caption", type: "string" }),
   defineField({
     name: "location",
     title: "Location on the map",

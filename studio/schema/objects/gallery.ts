@@ -1,5 +1,6 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { photoFields, photoOptions } from "../fields/photo";
+import { translationsOf } from "../fields/translations";
 
 export const gallery = defineType({
   name: "gallery",
@@ -7,6 +8,7 @@ export const gallery = defineType({
   type: "object",
   fields: [
     defineField({ name: "title", title: "Title", type: "string" }),
+    translationsOf({ name: "title", title: "Title", type: "string" }),
     defineField({
       name: "images",
       title: "Photographs",

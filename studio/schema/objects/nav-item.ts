@@ -1,4 +1,5 @@
 import { defineField, defineType } from "sanity";
+import { translationsOf } from "../fields/translations";
 
 /**
  * Paths of this site: "/" or segments of lowercase letters, digits, dots and dashes
@@ -23,6 +24,7 @@ export const navItem = defineType({
       type: "string",
       validation: (rule) => rule.required(),
     }),
+    translationsOf({ name: "label", title: "Label", type: "string" }),
     defineField({
       name: "path",
       title: "Path",

@@ -34,6 +34,14 @@ export const textBlock = defineArrayMember({
   },
 });
 
+/** Text alone (headings, quotes, links): the home page's introduction. */
+export const introText = defineType({
+  name: "introText",
+  title: "Text",
+  type: "array",
+  of: [textBlock],
+});
+
 /** The body of pages and posts: text blocks, single photographs and galleries. */
 export const richText = defineType({
   name: "richText",

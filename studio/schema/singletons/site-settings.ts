@@ -1,7 +1,7 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { photoOptions } from "../fields/photo";
+import { translationsOf } from "../fields/translations";
 import { SITE_LANGUAGES } from "../languages";
-import { textBlock } from "../objects/rich-text";
 
 /** The one site-settings document has this id; the site reads it by id, not by type. */
 export const SITE_SETTINGS_ID = "siteSettings";
@@ -34,11 +34,25 @@ export const siteSettings = defineType({
       options: { list: SITE_LANGUAGES },
     }),
     defineField({
+      name: "languages",
+      title: "More languages",
+      description:
+        "Further languages your content is written in. Each turned on gets addresses of its own " +
+        "(/de/…, /fr/…) and a language switcher on every page; each text of pages, posts, " +
+        "photographs and these settings then has a field per language beside it. A text left " +
+        "untranslated shows the site's language.",
+      type: "array",
+      of: [defineArrayMember({ type: "string" })],
+      options: { list: SITE_LANGUAGES, layout: "grid" },
+      validation: (rule) => rule.unique(),
+    }),
+    defineField({
       name: "title",
       title: "Site title",
       description: `Shown in the browser tab and in search results. ${OPTIONAL}`,
       type: "string",
     }),
+    translationsOf({ name: "title", title: "Site title", type: "string" }),
     defineField({
       name: "brand",
       title: "Brand",
@@ -52,6 +66,7 @@ export const siteSettings = defineType({
       type: "text",
       rows: 2,
     }),
+    translationsOf({ name: "description", title: "Tagline", type: "text" }),
     defineField({
       name: "ownerName",
       title: "Your name",
@@ -84,9 +99,9 @@ export const siteSettings = defineType({
       name: "intro",
       title: "Home page introduction",
       description: `The text at the top of the home page. ${OPTIONAL}`,
-      type: "array",
-      of: [textBlock],
+      type: "introText",
     }),
+    translationsOf({ name: "intro", title: "Home page introduction", type: "introText" }),
     defineField({
       name: "socialImage",
       title: "Social image",

@@ -1,5 +1,7 @@
 import type { ImageFor, ImageOptions } from "../../content/image-urls.ts";
-import { altTextOf, type ContentImage } from "../../content/model.ts";
+import { altLanguageOf, altTextOf, type ContentImage } from "../../content/model.ts";
+import { fallback } from "../helpers/fallback.ts";
+import { useI18n } from "../i18n.tsx";
 import { type ImageLoading, LEAD_DENSE_QUALITY, ResponsiveImage } from "./ResponsiveImage.tsx";
 
 interface ContentFigureProps {
@@ -29,6 +31,7 @@ export function ContentFigure({
   imageClassName = "",
 }: ContentFigureProps) {
   const { asset } = image;
+  const i18n = useI18n();
   if (!asset) return null;
   const ref = { ...image, asset };
   const img = (
@@ -39,6 +42,7 @@ export function ContentFigure({
       }
       asset={asset}
       alt={altTextOf(image)}
+      altLanguage={fallback(altLanguageOf(image, i18n.base), i18n)}
       sizes={sizes}
       loading={loading}
       className={`rounded-lg ${imageClassName}`}
@@ -59,7 +63,10 @@ export function ContentFigure({
         img
       )}
       {image.caption && (
-        <figcaption className="mt-2 text-sm leading-snug text-neutral-600 dark:text-neutral-400">
+        <figcaption
+          {...fallback(image.lang?.caption, i18n)}
+          className="mt-2 text-sm leading-snug text-neutral-600 dark:text-neutral-400"
+        >
           {image.caption}
         </figcaption>
       )}

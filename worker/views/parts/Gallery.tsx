@@ -1,6 +1,7 @@
 import type { CSSProperties } from "react";
 import type { ImageFor } from "../../content/image-urls.ts";
 import type { GalleryBlock } from "../../content/model.ts";
+import { fallback } from "../helpers/fallback.ts";
 import { galleryColumnClasses, gallerySizes, type Measure } from "../helpers/gallery-layout.ts";
 import type { PhotoLink } from "../helpers/photo-links.ts";
 import { useI18n } from "../i18n.tsx";
@@ -30,7 +31,8 @@ const GALLERY_WIDTHS = { maxWidth: 1280, widths: [320, 640, 800, 960] } as const
  * shape, nothing is cropped, and the reserved boxes (width/height) stop any layout shift.
  */
 export function Gallery({ gallery, id, imageFor, measure, photoLink, loading }: GalleryProps) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const images = (gallery.images ?? []).filter((image) => image.asset);
   if (images.length === 0) return null;
   const headingId = `${id}-title`;
@@ -45,6 +47,7 @@ export function Gallery({ gallery, id, imageFor, measure, photoLink, loading }: 
     >
       {gallery.title && (
         <h2
+          {...fallback(gallery.lang?.title, i18n)}
           id={headingId}
           className="mb-5 font-serif text-2xl tracking-tight text-neutral-950 sm:text-3xl dark:text-white"
         >

@@ -1,8 +1,9 @@
 import type { CSSProperties } from "react";
 import type { ImageFor } from "../../content/image-urls.ts";
 import { croppedSize } from "../../content/image-urls.ts";
-import { altTextOf, type CollectionPhoto } from "../../content/model.ts";
+import { altLanguageOf, altTextOf, type CollectionPhoto } from "../../content/model.ts";
 import { paths } from "../../content/paths.ts";
+import { fallback } from "../helpers/fallback.ts";
 import { useI18n } from "../i18n.tsx";
 import { type ImageLoading, LEAD_DENSE_QUALITY, ResponsiveImage } from "./ResponsiveImage.tsx";
 
@@ -63,7 +64,8 @@ export function PhotoGrid({
   total,
   lead = "taller",
 }: PhotoGridProps) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const ratio = (photo: CollectionPhoto | undefined) => {
     const size = photo ? croppedSize(photo.image) : undefined;
     return size ? size.width / size.height : Number.POSITIVE_INFINITY;
@@ -106,6 +108,7 @@ export function PhotoGrid({
                 }
                 asset={photo.image.asset}
                 alt={altTextOf(photo.image) || t("photo.alt")}
+                altLanguage={fallback(altLanguageOf(photo.image, i18n.base), i18n)}
                 sizes={sizesFor(ratio)}
                 loading={loading}
                 className="rounded-md"

@@ -8,6 +8,8 @@ export interface PhotoStageProps {
   /** How wide the photograph is drawn: the screen's width, or less when its height limits it. */
   sizes: string;
   alt: string;
+  /** The alt text's language and direction, when not the page's (helpers/fallback.ts). */
+  altLanguage?: { lang?: string; dir?: "ltr" | "rtl" };
   /** The photograph's own shape and width (after any crop): its box before a byte arrives. */
   width: number;
   height: number;
@@ -63,6 +65,7 @@ export function PhotoStage(props: PhotoStageProps) {
           width={source.width}
           height={source.height}
           alt={props.alt}
+          {...props.altLanguage}
           fetchPriority="high"
           decoding="async"
           className="photo-stage-image"

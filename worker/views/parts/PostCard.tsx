@@ -1,6 +1,8 @@
 import type { ImageFor } from "../../content/image-urls.ts";
 import { altTextOf, type PostSummary } from "../../content/model.ts";
 import { paths } from "../../content/paths.ts";
+import { fallback } from "../helpers/fallback.ts";
+import { useI18n } from "../i18n.tsx";
 import { PublishedDate } from "./PublishedDate.tsx";
 import { ResponsiveImage } from "./ResponsiveImage.tsx";
 
@@ -20,6 +22,7 @@ const CARD_ASPECT = 3 / 2;
  */
 export function PostCard({ post, imageFor, sizes }: PostCardProps) {
   const cover = post.mainImage?.asset ? post.mainImage : null;
+  const i18n = useI18n();
   return (
     <article className="panel group relative flex flex-col overflow-hidden transition-shadow focus-within:shadow-2xl hover:shadow-2xl">
       {cover?.asset && (
@@ -40,7 +43,10 @@ export function PostCard({ post, imageFor, sizes }: PostCardProps) {
           iso={post.publishedAt}
           className="text-sm font-medium text-primary-800 dark:text-primary-300"
         />
-        <h3 className="font-serif text-xl tracking-tight text-neutral-950 dark:text-white">
+        <h3
+          {...fallback(post.lang?.title, i18n)}
+          className="font-serif text-xl tracking-tight text-neutral-950 dark:text-white"
+        >
           <a
             href={paths.post(post.slug)}
             className="focus-ring rounded-sm after:absolute after:inset-0 after:content-[''] group-hover:text-primary-800 dark:group-hover:text-primary-300"
@@ -49,7 +55,12 @@ export function PostCard({ post, imageFor, sizes }: PostCardProps) {
           </a>
         </h3>
         {post.excerpt && (
-          <p className="text-neutral-700 leading-relaxed dark:text-neutral-300">{post.excerpt}</p>
+          <p
+            {...fallback(post.lang?.excerpt, i18n)}
+            className="text-neutral-700 leading-relaxed dark:text-neutral-300"
+          >
+            {post.excerpt}
+          </p>
         )}
       </div>
     </article>

@@ -1,6 +1,8 @@
 import type { ImageFor } from "../../content/image-urls.ts";
 import type { ContentImage } from "../../content/model.ts";
+import { fallback } from "../helpers/fallback.ts";
 import { PHONE_GUTTERS } from "../helpers/gallery-layout.ts";
+import { useI18n } from "../i18n.tsx";
 import { ContentFigure } from "./ContentFigure.tsx";
 import { PublishedDate } from "./PublishedDate.tsx";
 
@@ -12,6 +14,8 @@ interface PostHeaderProps {
   imageFor: ImageFor;
   /** The cover's own page, when photographs have pages. */
   coverLink?: { href: string; id: string } | undefined;
+  /** The texts shown in the site's own language, for want of a translation. */
+  lang?: { title?: unknown; excerpt?: unknown };
 }
 
 /**
@@ -26,7 +30,9 @@ export function PostHeader({
   cover,
   imageFor,
   coverLink,
+  lang,
 }: PostHeaderProps) {
+  const i18n = useI18n();
   const upright = cover?.asset ? cover.asset.height > cover.asset.width : false;
   return (
     <header className="mb-10">
@@ -34,11 +40,19 @@ export function PostHeader({
         iso={publishedAt}
         className="text-sm font-semibold tracking-wide text-primary-800 uppercase dark:text-primary-300"
       />
-      <h1 className="mt-2 font-serif text-4xl tracking-tight text-balance text-neutral-950 sm:text-5xl dark:text-white">
+      <h1
+        {...fallback(lang?.title, i18n)}
+        className="mt-2 font-serif text-4xl tracking-tight text-balance text-neutral-950 sm:text-5xl dark:text-white"
+      >
         {title}
       </h1>
       {excerpt && (
-        <p className="mt-4 text-lg text-neutral-700 sm:text-xl dark:text-neutral-300">{excerpt}</p>
+        <p
+          {...fallback(lang?.excerpt, i18n)}
+          className="mt-4 text-lg text-neutral-700 sm:text-xl dark:text-neutral-300"
+        >
+          {excerpt}
+        </p>
       )}
       {cover && (
         <ContentFigure

@@ -36,6 +36,8 @@ interface ResponsiveImageProps {
   /** The asset, for its placeholder (LQIP and dominant colour). */
   asset: ImageAsset;
   alt: string;
+  /** The alt text's language and direction, when it is not the page's (helpers/fallback.ts). */
+  altLanguage?: { lang?: string; dir?: "ltr" | "rtl" };
   /** How wide the image is drawn at each viewport width, so the browser picks from srcset. */
   sizes: string;
   loading?: ImageLoading;
@@ -73,6 +75,7 @@ export function ResponsiveImage({
   denseSource,
   asset,
   alt,
+  altLanguage,
   sizes,
   loading = "lazy",
   className = "",
@@ -87,6 +90,7 @@ export function ResponsiveImage({
       width={source.width}
       height={source.height}
       alt={alt}
+      {...altLanguage}
       loading={loading === "lazy" || loading === "after-lead" ? "lazy" : "eager"}
       fetchPriority={loading === "lcp" ? "high" : loading === "lazy" ? "low" : undefined}
       decoding="async"

@@ -3,8 +3,10 @@ import type { TypedObject } from "@portabletext/types";
 import type { ImageFor } from "../../content/image-urls.ts";
 import type { ContentImage, GalleryBlock } from "../../content/model.ts";
 import { log } from "../../lib/log.ts";
+import { fallback } from "../helpers/fallback.ts";
 import { type Measure, PHONE_GUTTERS } from "../helpers/gallery-layout.ts";
 import type { PhotoLink } from "../helpers/photo-links.ts";
+import { useI18n } from "../i18n.tsx";
 import { ContentFigure } from "./ContentFigure.tsx";
 import { ContentLink } from "./ContentLink.tsx";
 import { Gallery } from "./Gallery.tsx";
@@ -25,6 +27,8 @@ interface RichTextProps {
   /** The first photograph is the page's largest paint: fetched first, at high priority. */
   lead?: boolean;
   className?: string;
+  /** The text's language when it is the site's own standing in for a missing translation. */
+  fallbackLanguage?: unknown;
 }
 
 /** A single photograph in the text column (at most 42rem wide), or narrower when upright. */
@@ -56,7 +60,9 @@ export function RichText({
   firstScreen = 0,
   lead = false,
   className = "",
+  fallbackLanguage,
 }: RichTextProps) {
+  const i18n = useI18n();
   if (!value || value.length === 0) return null;
   // Server rendering walks the body in document order: the first photographs it meets are
   // the first on screen.
@@ -69,6 +75,7 @@ export function RichText({
   const components = richTextComponents({ imageFor, siteOrigin, measure, photoLink, loading });
   return (
     <div
+      {...fallback(fallbackLanguage, i18n)}
       className={`rich-text ${measure === "wide" ? "rich-text-wide" : ""} text-base leading-relaxed text-neutral-800 sm:text-lg dark:text-neutral-200 ${className}`}
     >
       <PortableText value={[...value]} components={components} onMissingComponent={reportUnknown} />
