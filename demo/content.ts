@@ -13,6 +13,14 @@
  *     the Studio's image tool: `crop` is the fraction cut from each edge, `hotspot` the centre
  *     and size of the part that must stay visible in every cropped rendition (fractions of the
  *     whole image).
+ *
+ * The demo is in two languages: English, the site's own, and German, turned on in the site
+ * settings (`languages`). Each translatable text has its German beside it (`translations.de`);
+ * a translated body gives the German of each text block of the English one, in order, while its
+ * photographs and galleries stay where they are (so each keeps its key, and its address, in
+ * both languages). Some texts are left in English on purpose: the German site shows them in
+ * English, marked as such (the licensing page, the imprint, two posts, most photographs).
+ *
  * Edit the words here and run `node demo/scripts/build-dataset.ts` to regenerate the dataset
  * (with `--originals <folder>` when a photograph is new: see that script).
  */
@@ -59,6 +67,22 @@ export type Block =
   | (PhotoUse & { alt?: string; caption?: string })
   | { gallery: string; photos: PhotoRef[] };
 
+/** The demo's further language (the site settings' More languages). */
+export type Language = "de";
+
+/** A text's translations, by language. */
+export type Translated<T> = Partial<Record<Language, T>>;
+
+/**
+ * A translated body: the text blocks of the English body in the other language, one for one
+ * (a list with as many items), and the German of photographs' captions the body gives itself,
+ * by photo key. Its photographs and galleries are the English body's.
+ */
+export interface BodyTranslation {
+  text: TextBlock[];
+  captions?: Record<string, string>;
+}
+
 export interface SiteSettings {
   /** Site title, the end of every document title. */
   title: string;
@@ -75,6 +99,15 @@ export interface SiteSettings {
   intro: TextBlock[];
   /** Image for link previews (Open Graph); alt defaults to the photo's. */
   socialImage: PhotoUse & { alt?: string };
+  /** The further languages the site is in. */
+  languages: Language[];
+  translations: Translated<{
+    title: string;
+    description: string;
+    intro: TextBlock[];
+    /** Navigation labels, by path. */
+    navigation: Record<string, string>;
+  }>;
 }
 
 /** The store's catalogue (the Studio's Store document): see docs/store.md. */
@@ -110,6 +143,7 @@ export interface Page {
   title: string;
   description: string;
   body: Block[];
+  translations?: Translated<{ title: string; description: string; body: BodyTranslation }>;
 }
 
 export interface Post {
@@ -120,6 +154,7 @@ export interface Post {
   excerpt: string;
   mainImage: PhotoRef;
   body: Block[];
+  translations?: Translated<{ title: string; excerpt: string; body: BodyTranslation }>;
 }
 
 export const siteSettings: SiteSettings = {
@@ -139,6 +174,40 @@ export const siteSettings: SiteSettings = {
     photo: "autumn-below-aitzgorri",
     // The orange larches and the ridge above them; link previews are much wider than tall.
     hotspot: { x: 0.4, y: 0.42, width: 0.62, height: 0.44 },
+  },
+  languages: ["de"],
+  translations: {
+    de: {
+      title: "Jane Doe Fotografie",
+      description: "Momente, die bleiben.",
+      navigation: {
+        "/": "Start",
+        "/contact": "Kontakt",
+        "/portfolio": "Portfolio",
+        "/photos": "Fotos",
+      },
+      intro: [
+        {
+          text: [
+            "Hallo, ich bin Jane. Ich fotografiere ",
+            { text: "stille Orte und kleine Dinge", marks: ["em"] },
+            ": Bergkämme im letzten Licht des Tages, einen Bach über hellem Kalkstein, einen Marienkäfer, der sich auf einem Grashalm Zeit lässt.",
+          ],
+        },
+        {
+          text: "Die meisten meiner Bilder entstehen draußen, zu Fuß und meist viel zu früh am Morgen. An Regentagen bleibe ich drinnen und baue am Küchentisch Stillleben auf: ein Fenster, eine Schale und das, was der Markt gerade hergab.",
+        },
+        {
+          text: [
+            "Stöbern Sie im ",
+            { text: "Portfolio", href: "/portfolio" },
+            ", lesen Sie die neuesten Geschichten von unterwegs, oder ",
+            { text: "schreiben Sie mir", href: "/contact" },
+            ", wenn Sie einen Abzug oder ein eigenes Shooting wünschen.",
+          ],
+        },
+      ],
+    },
   },
   intro: [
     {
@@ -161,6 +230,77 @@ export const siteSettings: SiteSettings = {
       ],
     },
   ],
+};
+
+/**
+ * Photographs' own texts in German, by photo key (demo/photos.json has the English): set on
+ * every placement of the photograph. The others show their English texts on the German pages.
+ */
+export const photoTranslations: Record<
+  string,
+  Translated<{ title?: string; alt?: string; caption?: string }>
+> = {
+  "autumn-below-aitzgorri": {
+    de: {
+      title: "Herbst unter dem Aitzgorri",
+      alt: "Vorne eine leuchtend grüne Wiese, dahinter ein Hang mit herbstlich orangen Lärchen und ein langer grauer Kalksteingrat unter einem blassen, bewölkten Himmel.",
+      caption: "Lärchen färben sich orange unter dem Kalksteingrat des Aitzgorri.",
+    },
+  },
+  "picos-de-europa": {
+    de: {
+      title: "Picos de Europa",
+      alt: "Ein ausgetretener Pfad führt über einen grasigen Bergrücken zu hohen grauen Felswänden mit Schneeresten, unter einem tiefblauen Himmel mit einer einzelnen weißen Wolke.",
+      caption:
+        "Der letzte Grashang vor den Felswänden der Picos de Europa, darunter noch der letzte Schnee.",
+    },
+  },
+  "summit-sunset": {
+    de: {
+      title: "Sonnenuntergang auf dem Gipfel",
+      alt: "Die tief stehende Sonne strahlt über gestaffelten blauen Bergketten. Im Vordergrund steht ein runder steinerner Orientierungstisch auf einem Grasgipfel mit Altschneeflecken.",
+      caption:
+        "Letztes Licht über den Bergketten, neben dem steinernen Orientierungstisch auf dem Gipfel.",
+    },
+  },
+  "forest-creek": {
+    de: {
+      title: "Waldbach",
+      alt: "Ein kleiner Bach fällt über mehrere niedrige Stufen zwischen hellen, vom Wasser rund geschliffenen Kalksteinen, im Schatten grünen Waldes.",
+      caption: "Ein Bach schneidet sich im Schatten des Waldes durch hellen Kalkstein.",
+    },
+  },
+  ladybird: {
+    de: {
+      title: "Marienkäfer",
+      alt: "Ein roter Marienkäfer mit schwarzen Punkten läuft an einem grünen Grashalm entlang, umgeben von kleinen, unscharfen blauen Vergissmeinnicht.",
+      caption: "Ein Marienkäfer auf einem Grashalm zwischen Vergissmeinnicht.",
+    },
+  },
+  dragonfly: {
+    de: {
+      title: "Rastende Libelle",
+      alt: "Eine gelbe Libelle mit durchsichtigen Flügeln sitzt auf der Spitze eines kahlen Zweigs vor sonnigem Laub und blauem Himmel.",
+      caption: "Eine Libelle wärmt sich auf einem kahlen Zweig in der Sonne.",
+    },
+  },
+  "dandelion-evening": {
+    de: {
+      title: "Pusteblumen am Abend",
+      alt: "Eine Wiese voller Pusteblumen im Gegenlicht der tiefen Abendsonne; eine weiße Samenkugel ist vorne scharf, die anderen leuchten weich dahinter.",
+      caption: "Pusteblumen im Licht der Abendsonne.",
+    },
+  },
+};
+
+/** Galleries' titles in German, by their English title. */
+export const galleryTranslations: Record<string, Translated<string>> = {
+  Landscapes: { de: "Landschaften" },
+  "Nature up close": { de: "Natur aus der Nähe" },
+  Animals: { de: "Tiere" },
+  "Still life": { de: "Stillleben" },
+  "A week in the mountains": { de: "Eine Woche in den Bergen" },
+  "Close-ups from this spring": { de: "Nahaufnahmen aus diesem Frühling" },
 };
 
 /**
@@ -326,6 +466,20 @@ export const pages: Page[] = [
         ],
       },
     ],
+    translations: {
+      de: {
+        title: "Portfolio",
+        description:
+          "Eine Auswahl an Landschaften, Nahaufnahmen, Tieren und Stillleben aus den letzten Jahren.",
+        body: {
+          text: [
+            {
+              text: "Eine kleine Auswahl meiner Lieblingsbilder, lose nach Themen geordnet. Fast jedes Bild gibt es als Fine-Art-Abzug oder als Lizenz: Öffnen Sie eines und suchen Sie nach „Kaufen“.",
+            },
+          ],
+        },
+      },
+    },
   },
   {
     slug: "about",
@@ -355,6 +509,42 @@ export const pages: Page[] = [
         text: ["If any of that sounds like you, ", { text: "write to me", href: "/contact" }, "."],
       },
     ],
+    translations: {
+      de: {
+        title: "Über mich",
+        description: "Wer hinter der Kamera steht und wie ich gern arbeite.",
+        body: {
+          text: [
+            { style: "h2", text: "Hallo, ich bin Jane" },
+            {
+              text: "Angefangen habe ich mit einer gebrauchten Kamera und der Gewohnheit, vor Sonnenaufgang aufzustehen. Zwölf Jahre später tue ich beides noch immer. Ich liebe lange Wanderungen, die irgendwo weit oben enden, und ich liebe auch das Gegenteil: eine einzelne Feige auf einem Tisch und eine Stunde Zeit, um das Licht richtig hinzubekommen.",
+            },
+            {
+              text: [
+                "Ich arbeite ",
+                { text: "langsam", marks: ["strong"] },
+                " und mit so wenig Ausrüstung wie möglich. Mir geht es um das Gefühl eines Ortes, nicht um eine Liste von Sehenswürdigkeiten.",
+              ],
+            },
+            { style: "h3", text: "Was ich anbiete" },
+            {
+              list: [
+                "Fine-Art-Abzüge von allem, was im Portfolio zu sehen ist",
+                "Porträt-Shootings im Freien, für Menschen und ihre Hunde",
+                "Stillleben- und Produktfotografie für kleine Manufakturen",
+              ],
+            },
+            {
+              text: [
+                "Wenn Sie sich darin wiederfinden, ",
+                { text: "schreiben Sie mir", href: "/contact" },
+                ".",
+              ],
+            },
+          ],
+        },
+      },
+    },
   },
   {
     slug: "contact",
@@ -398,6 +588,52 @@ export const pages: Page[] = [
         ],
       },
     ],
+    translations: {
+      de: {
+        title: "Kontakt",
+        description: "Buchungen, Abzüge und Fragen: So erreichen Sie Jane Doe Fotografie.",
+        body: {
+          text: [
+            {
+              text: "Ich freue mich, von Ihnen zu hören, ob Sie ein Shooting planen, einen Abzug bestellen möchten oder einfach eine Frage zu einem Bild haben.",
+            },
+            { style: "h2", text: "Buchungen und Abzüge" },
+            {
+              text: [
+                "Am einfachsten erreichen Sie mich per E-Mail an ",
+                { text: "jane@example.com", href: "mailto:jane@example.com" },
+                ". Ich antworte meist innerhalb von zwei Werktagen; in den Bergen kann es etwas länger dauern.",
+              ],
+            },
+            {
+              list: [
+                [
+                  { text: "Shootings:", marks: ["strong"] },
+                  " Erzählen Sie mir kurz, was Sie sich vorstellen, dazu einen ungefähren Termin und einen Ort.",
+                ],
+                [
+                  { text: "Abzüge:", marks: ["strong"] },
+                  " Nennen Sie das Foto und die gewünschte Größe; ich schicke Ihnen ein Angebot.",
+                ],
+                [
+                  { text: "Lizenzen:", marks: ["strong"] },
+                  " Sagen Sie mir, wo und wie lange Sie ein Bild nutzen möchten.",
+                ],
+              ],
+            },
+            {
+              text: [
+                "Noch unentschlossen? Stöbern Sie zuerst im ",
+                { text: "Portfolio", href: "/portfolio" },
+                ", oder folgen Sie mir auf ",
+                { text: "Instagram", href: "https://www.instagram.com/" },
+                ".",
+              ],
+            },
+          ],
+        },
+      },
+    },
   },
   {
     slug: "licensing",
@@ -516,6 +752,62 @@ export const posts: Post[] = [
         ],
       },
     ],
+    translations: {
+      de: {
+        title: "Herbst in den baskischen Bergen",
+        excerpt:
+          "Lärchen in Flammen, ein Kalksteingrat und ein Sonnenuntergang auf dem Gipfel: Notizen von einer Wanderwoche in Nordspanien.",
+        body: {
+          text: [
+            {
+              text: "Manche Wochen werden monatelang geplant. Diese entstand an einem Abend, mit einer Karte auf dem Küchentisch und einer Wettervorhersage, die fast zu gut aussah.",
+            },
+            { style: "h2", text: "Unter dem Grat" },
+            {
+              text: [
+                "Der erste Morgen begann auf den Wiesen unter dem ",
+                { text: "Aitzgorri", href: "https://de.wikipedia.org/wiki/Aizkorri" },
+                ". Die Lärchen hatten sich gerade verfärbt, und eine Stunde lang leuchtete der ganze Hang orange vor dem grauen Kalkstein. Ich bin kaum von der Stelle gewichen: ",
+                { text: "Wenn das Licht die Arbeit macht, bleib stehen", marks: ["em"] },
+                ".",
+              ],
+            },
+            { style: "h3", text: "Was im Rucksack war" },
+            {
+              list: [
+                "Ein Gehäuse und zwei Objektive: ein Standardzoom und ein kurzes Tele",
+                "Ein leichtes Stativ für den Bach und die Abende",
+                "Ein Polfilter, vor allem für nasse Steine und Blätter",
+                [{ text: "Viel zu viele", marks: ["strong"] }, " Snacks"],
+              ],
+            },
+            { style: "h2", text: "Wasser und Stein" },
+            {
+              text: "Am einzigen bewölkten Tag bin ich stattdessen in den Wald hinuntergestiegen. Der Bach dort fließt über hellen, rund geschliffenen Kalkstein, und weiches Licht ist genau das, was er braucht: keine harten Schatten, nur die Formen des Gesteins und die Bewegung des Wassers.",
+            },
+            {
+              style: "blockquote",
+              text: "Das beste Licht der Woche kam an dem Tag, an dem ich fast drinnen geblieben wäre.",
+            },
+            { style: "h2", text: "Weiter oben" },
+            {
+              text: [
+                "Die Woche endete weiter oben, mit einem langen Tag in den ",
+                { text: "Picos de Europa", href: "https://de.wikipedia.org/wiki/Picos_de_Europa" },
+                " und einem Sonnenuntergang neben einem alten steinernen Orientierungstisch. Ein paar Lieblingsbilder:",
+              ],
+            },
+            {
+              text: [
+                "Weitere Landschaften warten im ",
+                { text: "Portfolio", href: "/portfolio" },
+                ".",
+              ],
+            },
+          ],
+        },
+      },
+    },
   },
   {
     slug: "the-small-world-at-our-feet",
@@ -575,6 +867,64 @@ export const posts: Post[] = [
         ],
       },
     ],
+    translations: {
+      de: {
+        title: "Die kleine Welt zu unseren Füßen",
+        excerpt:
+          "Ein Marienkäfer, eine Libelle und eine Wiese voller Pusteblumen: warum ich immer ein Makroobjektiv in der Tasche habe.",
+        body: {
+          text: [
+            {
+              text: [
+                "Im Frühling werde ich am langsamsten. Nicht weil es weniger zu sehen gäbe, sondern weil ",
+                { text: "alles Spannende klein ist", marks: ["strong"] },
+                " und einen Moment Geduld braucht.",
+              ],
+            },
+            { style: "h2", text: "Tief unten" },
+            {
+              text: "Fast jede Nahaufnahme, die ich mag, ist im Liegen entstanden. Auf Augenhöhe mit einem Marienkäfer wird das Gras zum Wald und ein unscharfes Vergissmeinnicht zu einem blauen Schleier.",
+            },
+            { style: "h3", text: "Drei Dinge, die helfen" },
+            {
+              list: [
+                [
+                  "Ins Licht fotografieren: Samen und Flügel im ",
+                  { text: "Gegenlicht", marks: ["em"] },
+                  " leuchten.",
+                ],
+                "Warten, bis der Wind nachlässt, und dann noch ein wenig länger warten.",
+                [
+                  "Mit offener Blende arbeiten und den Hintergrund verschwimmen lassen (mehr zur ",
+                  {
+                    text: "Makrofotografie",
+                    href: "https://de.wikipedia.org/wiki/Makrofotografie",
+                  },
+                  ").",
+                ],
+              ],
+            },
+            { style: "h2", text: "Abendwiese" },
+            {
+              text: "Die Pusteblumenwiese war reines Glück: ein Feld, an dem ich jede Woche vorbeigehe, die Sonne genau am Horizont, und zehn Minuten lang leuchtete jede Samenkugel von hinten.",
+            },
+            {
+              text: [
+                "Mehr davon finden Sie im Bereich ",
+                { text: "Natur aus der Nähe", marks: ["em"] },
+                " des ",
+                { text: "Portfolios", href: "/portfolio" },
+                ".",
+              ],
+            },
+          ],
+          captions: {
+            ladybird:
+              "Auf Augenhöhe mit einem Marienkäfer: Die Blumen dahinter sind nur noch Farbe.",
+          },
+        },
+      },
+    },
   },
   {
     slug: "still-life-on-rainy-days",

@@ -219,6 +219,11 @@ describe("site settings", () => {
         "navigation",
         "intro",
         "socialImage",
+        // The demo speaks German too: the switcher, the alternates and the fallback show.
+        "languages",
+        "titleTranslations",
+        "descriptionTranslations",
+        "introTranslations",
       ].sort(),
     );
     expect(settings).toMatchObject({
@@ -228,6 +233,16 @@ describe("site settings", () => {
       description: "Capturing moments in time.",
       ownerName: "Jane Doe",
       email: "jane@example.com",
+      languages: ["de"],
+      // As sanity-plugin-internationalized-array stores a translation.
+      titleTranslations: [
+        {
+          _key: "de",
+          _type: "internationalizedArrayStringValue",
+          language: "de",
+          value: "Jane Doe Fotografie",
+        },
+      ],
       socialLinks: [
         {
           _key: expect.any(String),

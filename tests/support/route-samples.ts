@@ -19,7 +19,14 @@ export const NO_PHOTO = "0123456789abcdef0123456789abcdef";
 
 /** Concrete paths for each GET route, by its pattern as the app registers it. */
 export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
-  "/": [{ path: "/", expect: 200 }],
+  "/": [
+    { path: "/", expect: 200 },
+    // The demo's further language (German); the site's own at a prefix is one redirect; a
+    // language the site is not in is nothing.
+    { path: "/de", expect: 200 },
+    { path: "/en", expect: 301 },
+    { path: "/fr", expect: 404 },
+  ],
   "/200": [{ path: "/200", expect: 200 }],
   "/404": [{ path: "/404", expect: 404 }],
   "/archive": [{ path: "/archive", expect: 200 }],
@@ -27,9 +34,13 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
     { path: "/archive/page/1", expect: 301 },
     { path: "/archive/page/2", expect: 404 },
   ],
-  "/post/:slug": [{ path: "/post/autumn-in-the-basque-mountains", expect: 200 }],
+  "/post/:slug": [
+    { path: "/post/autumn-in-the-basque-mountains", expect: 200 },
+    { path: "/de/post/autumn-in-the-basque-mountains", expect: 200 },
+  ],
   "/post/:slug/photo/:key": [
     { path: "/post/autumn-in-the-basque-mountains/photo/cover", expect: 200 },
+    { path: "/de/post/autumn-in-the-basque-mountains/photo/cover", expect: 200 },
   ],
   "/:slug{contact}": [
     // The contact page reads `photo`: every hostile value goes into it too.
@@ -41,8 +52,13 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
     { path: "/imprint", expect: 200 },
     { path: "/portfolio", expect: 200 },
     { path: "/no-such-page", expect: 404 },
+    { path: "/de/portfolio", expect: 200 },
+    { path: "/de/imprint", expect: 200 },
   ],
-  "/:slug{(?!post$)[^/]+}/photo/:key": [{ path: "/portfolio/photo/b2i1", expect: 200 }],
+  "/:slug{(?!post$)[^/]+}/photo/:key": [
+    { path: "/portfolio/photo/b2i1", expect: 200 },
+    { path: "/de/portfolio/photo/b2i1", expect: 200 },
+  ],
   "/photos": [{ path: "/photos", expect: 200 }],
   "/photos/page/:page": [
     { path: "/photos/page/1", expect: 301 },
@@ -78,8 +94,12 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
     // The one page that reads its query: every hostile value goes into `q` too.
     { path: "/search", expect: 200, params: ["q"] },
     { path: "/search?q=mountain", expect: 200 },
+    { path: "/de/search", expect: 200, params: ["q"] },
   ],
-  "/rss.xml": [{ path: "/rss.xml", expect: 200, group: "feed" }],
+  "/rss.xml": [
+    { path: "/rss.xml", expect: 200, group: "feed" },
+    { path: "/de/rss.xml", expect: 200, group: "feed" },
+  ],
   "/sitemap.xml": [{ path: "/sitemap.xml", expect: 200, group: "feed" }],
   "/:file{sitemap-[1-9][0-9]{0,3}\\.xml}": [{ path: "/sitemap-2.xml", expect: 404, group: "feed" }],
   "/robots.txt": [{ path: "/robots.txt", expect: 200, group: "feed" }],
@@ -102,7 +122,10 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
   ],
   // The store: the cart (empty without a cookie) and an order id of the right shape that no
   // order has.
-  "/cart": [{ path: "/cart", expect: 200, group: "app" }],
+  "/cart": [
+    { path: "/cart", expect: 200, group: "app" },
+    { path: "/de/cart", expect: 200, group: "app" },
+  ],
   "/order/:order{[A-Za-z0-9_-]{32}}": [
     { path: `/order/${"a".repeat(32)}`, expect: 404, group: "app" },
   ],

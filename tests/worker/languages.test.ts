@@ -166,3 +166,161 @@ describe("the site's language, from the Studio's site settings", () => {
     expect(unset.body).toContain('<html lang="de" dir="ltr">');
   });
 });
+
+// The demo is in English (the site's own) and German: every page at /de/… too.
+
+/** The page's hreflang alternates, by language. */
+function alternatesOf(html: string): Record<string, string> {
+  return Object.fromEntries(
+    [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map(
+      ([, language, href]) => [language, href],
+    ),
+  );
+}
+
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+
+describe("a further language's addresses", () => {
+  const pages = [
+    "/",
+    "/portfolio",
+    "/imprint",
+    POST_PATH,
+    "/post/two-spaniels-and-a-nuthatch",
+    "/portfolio/photo/b2i1",
+    `${POST_PATH}/photo/cover`,
+    "/photos",
+    "/tags",
+    "/tag/landscape",
+    "/archive",
+    "/map",
+    "/contact",
+    "/search?q=mountain",
+  ];
+
+  it("list each other as alternates, with x-default the site's own, on every page", async () => {
+    for (const path of pages) {
+      const german = path === "/" ? "/de" : `/de${path}`;
+      const [en, de] = await Promise.all([request(path), request(german)]);
+      expect(en.status, path).toBe(200);
+      expect(de.status, german).toBe(200);
+      expect(de.body, german).toContain('<html lang="de" dir="ltr">');
+      const url = (p: string) => `${ORIGIN}${p.split("?")[0]}`;
+      const expected = { en: url(path), de: url(german), "x-default": url(path) };
+      // Each names both, and itself as its canonical address: the pairs point at each other.
+      expect(alternatesOf(en.body), path).toEqual(expected);
+      expect(alternatesOf(de.body), german).toEqual(expected);
+      expect(canonicalOf(en.body), path).toBe(expected.en);
+      expect(canonicalOf(de.body), german).toBe(expected.de);
+      // Built from the same documents, so a publish purges both.
+      const tags = (res: typeof en) => (res.headers.get("Cache-Tag") ?? "").split(",").sort();
+      expect(tags(de), german).toEqual(tags(en));
+    }
+    // A search stays the same search in the other language.
+    const search = await request("/de/search?q=mountain");
+    expect(search.body).toContain('href="/search?q=mountain" hrefLang="en"');
+  });
+
+  it("keep every link of a German page in German, and switch language on the same page", async () => {
+    const { body } = await request("/de/portfolio");
+    const links = [...body.matchAll(/<a ([^>]*)>/g)].map(([, attributes]) => attributes ?? "");
+    const inSite = links
+      .filter((attributes) => !attributes.includes("hrefLang="))
+      .map((attributes) => /href="(\/[^"/][^"]*|\/)"/.exec(attributes)?.[1])
+      .filter((href) => href !== undefined);
+    expect(inSite.length).toBeGreaterThan(10);
+    for (const href of inSite) expect(href).toMatch(/^\/(?:de(?:\/|$)|_app\/|g\/)/);
+    const switcher = /<nav aria-label="Sprachen"[^>]*>([\s\S]*?)<\/nav>/.exec(body)?.[1] ?? "";
+    expect(switcher).toContain('href="/portfolio" hrefLang="en" lang="en"');
+    expect(switcher).toContain('href="/de/portfolio" hrefLang="de" lang="de"');
+    expect(switcher).toContain('data-suggest="This page in English"');
+  });
+
+  it("show a missing translation in the site's own language, saying so", async () => {
+    const untranslated = await request("/de/post/two-spaniels-and-a-nuthatch");
+    expect(untranslated.body).toMatch(/<h1 lang="en"[^>]*>Two spaniels and a nuthatch<\/h1>/);
+    expect(untranslated.body).toMatch(/<div lang="en" class="rich-text/);
+    const translated = await request(`/de${POST_PATH}`);
+    expect(translated.body).toMatch(/<h1 class="[^"]*">Herbst in den baskischen Bergen<\/h1>/);
+    expect(translated.body).not.toMatch(/<div lang="en" class="rich-text/);
+    // A photograph whose texts were not translated says so; one whose were does not.
+    const portfolio = (await request("/de/portfolio")).body;
+    expect(portfolio).toContain(">Landschaften</h2>");
+    expect(portfolio).toMatch(/alt="Vorne eine leuchtend grüne Wiese[^"]*"(?! lang)/);
+    expect(portfolio).toMatch(/alt="Two red-gold cocker spaniels[^"]*" lang="en"/);
+  });
+
+  it("are one redirect for the site's own language and nothing for a language it is not in", async () => {
+    const own = await request("/en/portfolio?x=1");
+    expect(own.status).toBe(301);
+    expect(own.headers.get("Location")).toBe(`${ORIGIN}/portfolio?x=1`);
+    const slash = await request("/de/");
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get("Location")).toBe(`${ORIGIN}/de`);
+    expect((await request("/fr/portfolio")).status).toBe(404);
+    for (const neutral of ["/de/robots.txt", "/de/sitemap.xml", "/de/_app/builds/latest.json"]) {
+      expect((await request(neutral)).status, neutral).toBe(404);
+    }
+    // A page's own redirect stays in its language.
+    const slice = await request("/de/archive/page/1");
+    expect(slice.status).toBe(301);
+    expect(slice.headers.get("Location")).toBe(`${ORIGIN}/de/archive`);
+  });
+
+  it("never follow the visitor's Accept-Language: an address is one page for everyone", async () => {
+    const asked = await request("/portfolio", { headers: { "Accept-Language": "de-DE,de;q=0.9" } });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toContain('<html lang="en" dir="ltr">');
+    expect(asked.headers.get("Vary") ?? "").not.toMatch(/accept-language/i);
+  });
+
+  it("have a feed of their own", async () => {
+    const { body } = await request("/de/rss.xml");
+    expect(body).toContain("<language>de</language>");
+    expect(body).toContain("<title>Herbst in den baskischen Bergen</title>");
+    expect(body).toContain(`<link>${ORIGIN}/de/post/autumn-in-the-basque-mountains</link>`);
+    expect(body).toContain(`<atom:link href="${ORIGIN}/de/rss.xml"`);
+  });
+});
+
+describe("the sitemap in several languages", () => {
+  it("lists every address once per language, each with its alternates, pairwise", async () => {
+    const { status, body } = await request("/sitemap.xml");
+    expect(status).toBe(200);
+    expect(body).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:image="http:\/\/www\.google\.com\/schemas\/sitemap-image\/1\.1" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">\n/,
+    );
+    const urls = [...body.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, inner]) => inner ?? "");
+    expect(urls.length).toBeGreaterThan(20);
+    const byLoc = new Map<string, Record<string, string>>();
+    for (const url of urls) {
+      // The protocol's order: loc, then lastmod; then the extensions' elements.
+      expect(url).toMatch(
+        /^<loc>[^<]+<\/loc>(?:<lastmod>[^<]+<\/lastmod>)?(?:<xhtml:link [^>]+\/>)+(?:<image:image><image:loc>[^<]+<\/image:loc><\/image:image>)?$/,
+      );
+      const loc = /<loc>([^<]+)<\/loc>/.exec(url)?.[1] ?? "";
+      const links = [...url.matchAll(/<xhtml:link ([^>]+)\/>/g)].map(([, attributes]) => {
+        const match =
+          /^rel="alternate" hreflang="([a-z]{2}|x-default)" href="(https?:\/\/[^"]+)"$/.exec(
+            attributes ?? "",
+          );
+        expect(match, attributes).not.toBeNull();
+        return [match?.[1] ?? "", match?.[2] ?? ""] as const;
+      });
+      const alternates = Object.fromEntries(links);
+      expect(Object.keys(alternates).sort(), loc).toEqual(["de", "en", "x-default"]);
+      expect(links.length, loc).toBe(3);
+      expect(Object.values(alternates), loc).toContain(loc);
+      expect(byLoc.has(loc), loc).toBe(false);
+      byLoc.set(loc, alternates);
+    }
+    // Every alternate is an address of the sitemap that names the same alternates back.
+    for (const [loc, alternates] of byLoc) {
+      for (const [language, href] of Object.entries(alternates)) {
+        if (language === "x-default") continue;
+        expect(byLoc.get(href), `${loc} → ${href}`).toEqual(alternates);
+      }
+      expect(alternates["x-default"], loc).toBe(alternates.en);
+    }
+  });
+});

@@ -7,6 +7,9 @@
 import { LOCATION_SETTINGS_ID } from "../../../shared/location.ts";
 import { isSlug } from "../../../shared/slug.ts";
 import {
+  type Block,
+  type BodyTranslation,
+  type Language,
   locationPrivacy,
   type Page,
   type Post,
@@ -16,6 +19,7 @@ import {
   type Store,
   siteSettings,
   store,
+  type Translated,
 } from "../../content.ts";
 import type { Manifest } from "../manifest.ts";
 import { creditsSection } from "./credits.ts";
@@ -30,7 +34,16 @@ import type {
 } from "./document-types.ts";
 import { shortHash } from "./ndjson.ts";
 import type { PhotoIndex } from "./photo-index.ts";
-import { imageField, indexed, photoUse, portableText, textOnly } from "./portable-text.ts";
+import {
+  imageField,
+  indexed,
+  photoTextTranslations,
+  photoUse,
+  portableText,
+  textOnly,
+  translatedBody,
+  translationsOf,
+} from "./portable-text.ts";
 
 /** Fixed creation date of assets, settings and pages (posts use their publishedAt). */
 export const CREATED_AT = "2026-01-15T09:00:00Z";
@@ -80,14 +93,29 @@ export function siteSettingsDoc(
   }
   // Array items need a stable _key; derived from the content so re-runs give the same keys.
   const key = (kind: string, value: string) => shortHash(`${kind}:${value}`, 12);
+  const translated = <T>(pick: (text: NonNullable<SiteSettings["translations"]["de"]>) => T) =>
+    Object.fromEntries(
+      Object.entries(settings.translations).flatMap(([language, texts]) =>
+        texts ? [[language, pick(texts)]] : [],
+      ),
+    );
   return {
     _id: "siteSettings",
     _type: "siteSettings",
     _createdAt: CREATED_AT,
     _updatedAt: CREATED_AT,
+    languages: settings.languages,
     title: settings.title,
+    titleTranslations: translationsOf(
+      "String",
+      translated((texts) => texts.title),
+    ),
     brand: settings.brand,
     description: settings.description,
+    descriptionTranslations: translationsOf(
+      "Text",
+      translated((texts) => texts.description),
+    ),
     ownerName: settings.ownerName,
     email: settings.email,
     socialLinks: settings.socialLinks.map((link) => ({
@@ -100,9 +128,17 @@ export function siteSettingsDoc(
       _key: key("nav", item.path),
       _type: "navItem",
       label: item.label,
+      labelTranslations: translationsOf(
+        "String",
+        translated((texts) => texts.navigation[item.path] ?? item.label),
+      ),
       path: item.path,
     })),
     intro: textOnly(settings.intro),
+    introTranslations: translationsOf(
+      "IntroText",
+      translated((texts) => textOnly(texts.intro)),
+    ),
     socialImage: {
       ...imageField(socialImage, photos, "siteSettings.socialImage"),
       alt: socialImage.alt ?? social.photo.alt,
@@ -142,6 +178,39 @@ export function storeDoc(settings: Store): Unrevised<StoreDocument> {
   };
 }
 
+/** A document's translations, by language, as `pick` takes each from its texts. */
+function translatedTexts<T, U>(
+  translations: Translated<T> | undefined,
+  pick: (texts: T) => U,
+): Translated<U> {
+  const picked: Translated<U> = {};
+  for (const language of Object.keys(translations ?? {}) as Language[]) {
+    const texts = translations?.[language];
+    if (texts) picked[language] = pick(texts);
+  }
+  return picked;
+}
+
+/**
+ * A page's or post's bodies: the English one, and one per language it is translated into, each
+ * with the same photographs at the same keys (and the captions it gives them translated).
+ */
+function bodies(
+  doc: { slug: string; body: Block[]; translations?: Translated<{ body: BodyTranslation }> },
+  photos: PhotoIndex,
+) {
+  const captions = translatedTexts(doc.translations, (texts) => texts.body.captions ?? {});
+  return {
+    body: portableText(doc.body, photos, captions),
+    bodyTranslations: translationsOf(
+      "RichText",
+      translatedTexts(doc.translations, (texts) =>
+        portableText(translatedBody(doc.body, texts.body, doc.slug), photos, captions),
+      ),
+    ),
+  };
+}
+
 export function pageDoc(page: Page, photos: PhotoIndex): Unrevised<PageDocument> {
   return {
     _id: `page-${page.slug}`,
@@ -149,9 +218,17 @@ export function pageDoc(page: Page, photos: PhotoIndex): Unrevised<PageDocument>
     _createdAt: CREATED_AT,
     _updatedAt: CREATED_AT,
     title: page.title,
+    titleTranslations: translationsOf(
+      "String",
+      translatedTexts(page.translations, (t) => t.title),
+    ),
     slug: slug(page.slug, `page ${page.title}`),
     description: page.description,
-    body: portableText(page.body, photos),
+    descriptionTranslations: translationsOf(
+      "Text",
+      translatedTexts(page.translations, (t) => t.description),
+    ),
+    ...bodies(page, photos),
   };
 }
 
@@ -167,11 +244,23 @@ export function postDoc(post: Post, photos: PhotoIndex): Unrevised<PostDocument>
     _createdAt: post.publishedAt,
     _updatedAt: post.publishedAt,
     title: post.title,
+    titleTranslations: translationsOf(
+      "String",
+      translatedTexts(post.translations, (t) => t.title),
+    ),
     slug: slug(post.slug, `post ${post.title}`),
     publishedAt: post.publishedAt,
     excerpt: post.excerpt,
-    mainImage: { ...imageField(post.mainImage, photos, `post ${post.slug}`), alt: photo.alt },
-    body: portableText(post.body, photos),
+    excerptTranslations: translationsOf(
+      "Text",
+      translatedTexts(post.translations, (t) => t.excerpt),
+    ),
+    mainImage: {
+      ...imageField(post.mainImage, photos, `post ${post.slug}`),
+      alt: photo.alt,
+      ...photoTextTranslations(cover.photo, ["alt"]),
+    },
+    ...bodies(post, photos),
   };
 }
 

@@ -2,7 +2,17 @@
  * The shorthand of demo/content.ts turned into what the Studio stores: Portable Text blocks
  * (text, lists, images, galleries) and image fields with the editor's crop and hotspot.
  */
-import type { Block, PhotoRef, PhotoUse, Text, TextBlock as TextShorthand } from "../../content.ts";
+import {
+  type Block,
+  type BodyTranslation,
+  galleryTranslations,
+  type PhotoRef,
+  type PhotoUse,
+  photoTranslations,
+  type Text,
+  type TextBlock as TextShorthand,
+  type Translated,
+} from "../../content.ts";
 import type {
   BodyBlock,
   GalleryBlock,
@@ -63,20 +73,88 @@ export function imageField(ref: PhotoRef, photos: PhotoIndex, where: string): Im
   };
 }
 
-/** A photograph placed in a body or gallery; alt text and caption default to the manifest's. */
+/**
+ * A text's translations as sanity-plugin-internationalized-array stores them beside the field
+ * (`{field}Translations`): one item per language, keyed by it. Nothing when there are none.
+ */
+export function translationsOf<K extends "String" | "Text" | "RichText" | "IntroText", T>(
+  kind: K,
+  values: Translated<T> | undefined,
+) {
+  const items = Object.entries(values ?? {}).flatMap(([language, value]) =>
+    value === undefined
+      ? []
+      : [{ _key: language, _type: `internationalizedArray${kind}Value` as const, language, value }],
+  );
+  return items.length > 0 ? items : undefined;
+}
+
+/** `{name}Translations: …` when there are translations, else nothing. */
+const translatedField = <T>(name: string, items: T[] | undefined) =>
+  items ? { [`${name}Translations`]: items } : {};
+
+/** The German captions a body gives its own photographs, by photo key. */
+type Captions = Translated<Record<string, string>>;
+
+type PhotoText = "title" | "alt" | "caption";
+
+/** A photograph's own texts in each language (content.ts), as translation fields. */
+export function photoTextTranslations(photo: string, fields: readonly PhotoText[]) {
+  const own = photoTranslations[photo] ?? {};
+  return Object.assign(
+    {},
+    ...fields.map((field) =>
+      translatedField(
+        field,
+        translationsOf(
+          "String",
+          Object.fromEntries(
+            Object.entries(own).flatMap(([language, texts]) =>
+              texts?.[field] === undefined ? [] : [[language, texts[field]]],
+            ),
+          ),
+        ),
+      ),
+    ),
+  ) as Partial<
+    Record<`${PhotoText}Translations`, ReturnType<typeof translationsOf<"String", string>>>
+  >;
+}
+
+/**
+ * A photograph placed in a body or gallery; alt text and caption default to the manifest's,
+ * and their translations (and the title's) to the demo's (content.ts), wherever it is placed.
+ */
 function placedImage(
   use: PhotoUse,
   key: string,
   photos: PhotoIndex,
   alt?: string,
   caption?: string,
+  captions: Captions = {},
 ): PlacedImage {
   const { photo } = indexed(photos, use.photo, `block ${key}`);
+  // A caption of the body's own has its translations in the body's (content.ts).
+  const ownCaption = caption
+    ? translatedField(
+        "caption",
+        translationsOf(
+          "String",
+          Object.fromEntries(
+            Object.entries(captions).flatMap(([language, byPhoto]) =>
+              byPhoto?.[use.photo] ? [[language, byPhoto[use.photo]]] : [],
+            ),
+          ),
+        ),
+      )
+    : photoTextTranslations(use.photo, ["caption"]);
   return {
     ...imageField(use, photos, `block ${key}`),
     _key: key,
     alt: alt ?? photo.alt,
     caption: caption ?? photo.caption,
+    ...photoTextTranslations(use.photo, ["alt", "title"]),
+    ...ownCaption,
     ...(use.forSale ? { forSale: use.forSale } : {}),
   };
 }
@@ -122,21 +200,51 @@ export function textOnly(blocks: TextShorthand[]): TextBlock[] {
   return blocks.flatMap((block) => textBlocks(block, nextKey));
 }
 
-/** The body of a page or post. */
-export function portableText(blocks: Block[], photos: PhotoIndex): BodyBlock[] {
+/** The body of a page or post (`captions`: the translations of the captions it gives). */
+export function portableText(
+  blocks: Block[],
+  photos: PhotoIndex,
+  captions: Captions = {},
+): BodyBlock[] {
   const nextKey = blockKeys();
   return blocks.flatMap((block): BodyBlock[] => {
-    if ("photo" in block) return [placedImage(block, nextKey(), photos, block.alt, block.caption)];
+    if ("photo" in block) {
+      return [placedImage(block, nextKey(), photos, block.alt, block.caption, captions)];
+    }
     if ("gallery" in block) {
       const key = nextKey();
       const gallery: GalleryBlock = {
         _type: "gallery",
         _key: key,
         title: block.gallery,
+        ...translatedField("title", translationsOf("String", galleryTranslations[block.gallery])),
         images: block.photos.map((ref, i) => placedImage(photoUse(ref), `${key}i${i + 1}`, photos)),
       };
       return [gallery];
     }
     return textBlocks(block, nextKey);
   });
+}
+
+/** How many blocks a text shorthand makes (a list, one per item): keys follow from it. */
+const blockCount = (block: TextShorthand) => ("list" in block ? block.list.length : 1);
+
+/**
+ * A body in another language: the English body's blocks with each text block replaced by its
+ * translation, in order, and its photographs and galleries kept, so that every block, and so
+ * every photograph, keeps its key (and its address) in both languages. A translation that
+ * does not match the English one block for block is refused.
+ */
+export function translatedBody(english: Block[], translation: BodyTranslation, where: string) {
+  const texts = [...translation.text];
+  const body = english.map((block): Block => {
+    if ("photo" in block || "gallery" in block) return block;
+    const text = texts.shift();
+    if (!text || blockCount(text) !== blockCount(block) || "list" in text !== "list" in block) {
+      throw new Error(`${where}: its translation does not match the English text block for block`);
+    }
+    return text;
+  });
+  if (texts.length > 0) throw new Error(`${where}: its translation has more text than the English`);
+  return body;
 }
