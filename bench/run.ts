@@ -19,6 +19,7 @@ import {
 import { cacheRows, farGenerationRows } from "./caches.ts";
 import { galleryRows } from "./galleries.ts";
 import { importRows } from "./import.ts";
+import { languageRows } from "./languages.ts";
 import { mapRows } from "./map.ts";
 import { type BenchOptions, parseOptions } from "./options.ts";
 import { PAGES } from "./pages.ts";
@@ -141,6 +142,7 @@ async function main(): Promise<number> {
       if (!content) throw new Error("The benchmark needs the demo content service");
       await phase(rows, "caches", () => cacheRows(site.url, content, options));
       await phase(rows, "bytes", () => bytesRows(site.url, options));
+      await phase(rows, "languages", () => languageRows(site.url));
       await phase(rows, "viewer", () => viewerRows(site.url, options.screens));
       await phase(rows, "map", () => mapRows(site.url));
       await phase(rows, "throughput", () => throughputRows(site.url, options));

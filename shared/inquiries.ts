@@ -9,17 +9,12 @@ import { type ArgsOf, type MessageKey, type Phrase, phrase } from "./i18n/messag
 import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug.ts";
 
 /**
- * What an inquiry is about; the values are what the Studio stores, the labels what the owner
- * reads (the Studio, the e-mail). Visitors read each in their language (`contact.subject.*`).
+ * What an inquiry is about, as the Studio stores it. Visitors read each in their language
+ * (`contact.subject.*`), the owner in the Studio's words (worker/inquiries/mail.ts).
  */
-export const SUBJECTS = [
-  { value: "general", label: "A general question" },
-  { value: "print", label: "Buying a print" },
-  { value: "licence", label: "Licensing a photograph" },
-  { value: "commission", label: "A commission" },
-] as const;
+export const SUBJECTS = ["general", "print", "licence", "commission"] as const;
 
-export type Subject = (typeof SUBJECTS)[number]["value"];
+export type Subject = (typeof SUBJECTS)[number];
 
 /** The form's field names, as posted. */
 export const FIELD = {
@@ -101,7 +96,7 @@ export function parsePhotoRef(value: string): PhotoRef | undefined {
 }
 
 export const isSubject = (value: string): value is Subject =>
-  SUBJECTS.some((subject) => subject.value === value);
+  (SUBJECTS as readonly string[]).includes(value);
 
 /** A name as it is kept: every run of spaces, tabs and line breaks becomes one space. */
 export const normalizeName = (value: string): string => value.replace(CONTROL_RUNS, " ").trim();
@@ -187,10 +182,6 @@ export function checkInquiry(
     },
   };
 }
-
-/** The label of a subject, for the owner: the Studio and the e-mail. */
-export const subjectLabel = (value: string): string =>
-  SUBJECTS.find((subject) => subject.value === value)?.label ?? value;
 
 /** "portfolio/b2i6" or "post/autumn/cover" from its parts. */
 export const photoRefOf = (ref: PhotoRef): string =>

@@ -137,4 +137,14 @@ describe("the message catalogues", () => {
     expect(photographs("ar", 5)).toBe("5 صور");
     expect(photographs("ar", 11)).toBe("11 صورة");
   });
+
+  it("writes a time from now as each language does", () => {
+    const tryAgain = (language: Language) =>
+      formatMessage(LANGUAGES[language].locale, CATALOGUES[language]["gallery.door.tooMany"], {
+        when: { in: 60, unit: "second" },
+      });
+    expect(tryAgain("en")).toBe("Too many tries. Please try again in 60 seconds.");
+    expect(tryAgain("de")).toBe("Zu viele Versuche. Bitte versuchen Sie es in 60 Sekunden erneut.");
+    expect(tryAgain("fr")).toBe("Trop de tentatives. Merci de réessayer dans 60 secondes.");
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * How a message of the catalogues (shared/i18n/catalogues/) becomes text, in the worker and in
- * the browser alike: `{name}` placeholders filled in (numbers written as the language writes
- * them), and a plural message's form chosen by `Intl.PluralRules` from its `count`. A few lines
+ * the browser alike: `{name}` placeholders filled in (numbers and times from now written as the
+ * language writes them), and a plural message's form chosen by `Intl.PluralRules` from its
+ * `count`. A few lines
  * over `Intl` rather than a library: nothing else is needed, and browser modules that format a
  * message carry only this.
  */
@@ -19,11 +20,20 @@ export interface PluralForms {
 /** A message: text with `{placeholders}`, or its plural forms, chosen by `{count}`. */
 export type Message = string | PluralForms;
 
-/** What fills a message's placeholders: numbers are written in the message's language. */
-export type MessageValues = Readonly<Record<string, string | number>>;
+/** A time from now, written as the language says it: "in 1 minute", "dans 1 minute". */
+export interface RelativeTime {
+  readonly in: number;
+  readonly unit: Intl.RelativeTimeFormatUnit;
+}
+
+/** What fills a placeholder: text, a number or a time from now, written in the language. */
+export type MessageValue = string | number | RelativeTime;
+
+export type MessageValues = Readonly<Record<string, MessageValue>>;
 
 const plurals = new Map<string, Intl.PluralRules>();
 const numbers = new Map<string, Intl.NumberFormat>();
+const relativeTimes = new Map<string, Intl.RelativeTimeFormat>();
 
 /** One `Intl` object per locale and kind, made on first use (each costs a lookup in ICU). */
 function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
@@ -38,6 +48,14 @@ function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
 /** "1,234" in English, "1.234" in German, "١٬٢٣٤" in Arabic. */
 export const formatNumber = (locale: string, value: number): string =>
   cached(numbers, locale, () => new Intl.NumberFormat(locale)).format(value);
+
+/** "in 1 minute" in English, "in 1 Minute" in German, "خلال دقيقة واحدة" in Arabic. */
+export const formatRelativeTime = (locale: string, time: RelativeTime): string =>
+  cached(
+    relativeTimes,
+    locale,
+    () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" }),
+  ).format(time.in, time.unit);
 
 /** The form of `message` for `count` in `locale`. */
 function formFor(locale: string, message: PluralForms, count: number): string {
@@ -62,7 +80,8 @@ export function formatMessage(
   return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
     const value = values[name];
     if (value === undefined) return placeholder;
-    return typeof value === "number" ? formatNumber(locale, value) : value;
+    if (typeof value === "number") return formatNumber(locale, value);
+    return typeof value === "string" ? value : formatRelativeTime(locale, value);
   });
 }
 
@@ -78,9 +97,16 @@ export type PlaceholdersOf<M> = M extends string
     ? Placeholders<M[keyof M]> | "count"
     : never;
 
-/** What a message needs to be written: each placeholder's value (`count`, a number). */
+/**
+ * What a message needs to be written: each placeholder's value (`count`, a number; `when`, a
+ * time from now).
+ */
 export type ValuesOf<M> = {
-  readonly [P in PlaceholdersOf<M>]: P extends "count" ? number : string | number;
+  readonly [P in PlaceholdersOf<M>]: P extends "count"
+    ? number
+    : P extends "when"
+      ? RelativeTime
+      : string | number;
 };
 
 /** The arguments after a message's key: its values, when it has placeholders, else none. */

@@ -13,7 +13,13 @@ export const VISITOR_UA =
  * loader marks each hydrated island's marker `data-live`.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.getByRole("button", { name: /^Switch to (light|dark) theme$/ }).waitFor();
+  // In the page's language: the toggle's name is no longer the one the server gave it.
+  await page.waitForFunction(() => {
+    const island = document.querySelector('[data-island="ThemeToggle"]');
+    const name = island?.querySelector("button")?.getAttribute("aria-label");
+    const props = JSON.parse(island?.getAttribute("data-props") ?? "{}");
+    return typeof name === "string" && name !== props.labels?.unknown;
+  });
   await page.waitForFunction(() => !document.querySelector("[data-island]:not([data-live])"));
 }
 

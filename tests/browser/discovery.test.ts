@@ -292,7 +292,9 @@ describe("the sitemap", () => {
       );
       expect(new Set(parsed.locs).size).toBe(parsed.locs.length);
       const photoPages = parsed.locs.filter((path) => path.includes("/photo/"));
-      expect(photoPages).toHaveLength(21);
+      // Each photograph's page, in English and in German (the demo's further language).
+      expect(photoPages.filter((path) => !path.startsWith("/de/"))).toHaveLength(21);
+      expect(photoPages).toHaveLength(42);
       expect(parsed.images.map(([path]) => path)).toEqual(photoPages);
       for (const [, image] of parsed.images)
         expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\/demo\/production\//);

@@ -42,6 +42,11 @@ const PAGES = [
   "/404",
   "/a/b/c",
   "/Bad_Slug",
+  // A further language: the switcher, the alternates, and a translation's fallback (its lang).
+  "/de",
+  "/de/portfolio",
+  "/de/post/two-spaniels-and-a-nuthatch",
+  "/de/search?q=Herbst",
 ];
 
 /** What galleryPages() checks, by name. */

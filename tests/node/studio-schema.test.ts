@@ -29,6 +29,7 @@ import {
   LOCATION_SETTINGS_ID as STUDIO_LOCATION_ID,
 } from "../../studio/schema/singletons/location-settings.ts";
 import { DEFAULT_WATERMARK, parseGallerySettings } from "../../worker/galleries/settings.ts";
+import { SUBJECT_LABELS } from "../../worker/inquiries/subjects.ts";
 
 type Severity = "error" | "warning";
 
@@ -276,12 +277,13 @@ describe("the Studio's slug rule", () => {
   );
 });
 
-// The inquiry's subjects: the form sends a value, the Studio shows its title. One list in each
-// package (the Studio cannot import the site's code); this keeps them the same, words included.
+// The inquiry's subjects: the form sends a value, the Studio shows its title and the owner's
+// e-mail the same words. One list in each package (the Studio cannot import the site's code);
+// this keeps them the same, words included.
 describe("the Studio's inquiry subjects", () => {
   it("are the contact form's, in the same order with the same words", () => {
     expect(STUDIO_SUBJECTS.map(({ value, title }) => ({ value, label: title }))).toEqual(
-      FORM_SUBJECTS.map(({ value, label }) => ({ value, label })),
+      FORM_SUBJECTS.map((value) => ({ value, label: SUBJECT_LABELS[value] })),
     );
   });
 });

@@ -445,7 +445,7 @@ describe("bots", () => {
     const limited = await post(form(goodFields("The sixth, still here.")), { visitor });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toBe("60");
-    expect(limited.body).toContain("Please wait a minute");
+    expect(limited.body).toContain("Please send it again in 60 seconds.");
     expect(limited.body).toContain("The sixth, still here.</textarea>");
     // Another visitor is not held up.
     expect((await post(form(goodFields()))).status).toBe(303);

@@ -8,7 +8,7 @@ import { LANGUAGE_CODES, LANGUAGES, type Language } from "../../shared/i18n/lang
 import { CATALOGUES } from "../../worker/i18n/catalogues.ts";
 import { galleryWithPhotos, passwordHash, type Uploaded, unlock } from "./galleries.ts";
 import { faultEnv, mutableEnv, mutate, ORIGIN, POST_PATH, request, setFault } from "./harness.ts";
-import { Buyer, FOR_SALE } from "./store.ts";
+import { Buyer, FOR_SALE, stripe } from "./store.ts";
 import { TEST_TOKEN } from "./test-token.ts";
 
 /** The fixed words of a message: its text between placeholders, in every plural form. */
@@ -272,6 +272,23 @@ describe("a further language's addresses", () => {
     expect(asked.status).toBe(200);
     expect(asked.body).toContain('<html lang="en" dir="ltr">');
     expect(asked.headers.get("Vary") ?? "").not.toMatch(/accept-language/i);
+  });
+
+  it("keep a German buyer in German, from the cart to Stripe and back to the order", async () => {
+    const buyer = new Buyer();
+    const added = await buyer.post("/de/cart/add", {
+      photo: FOR_SALE,
+      product: "print:fine-art-8x10",
+      quantity: "1",
+    });
+    expect(added.headers.get("Location")).toMatch(new RegExp(`^${ORIGIN}/de/cart\\b`));
+    const answer = await buyer.post("/de/cart/checkout", {});
+    const session = /\/c\/pay\/(cs_test_[A-Za-z0-9]+)/.exec(
+      answer.headers.get("Location") ?? "",
+    )?.[1];
+    const read = await stripe().checkout.sessions.retrieve(session ?? "");
+    expect(read.success_url).toMatch(new RegExp(`^${ORIGIN}/de/order/[\\w-]+$`));
+    expect(read.cancel_url).toBe(`${ORIGIN}/de/cart`);
   });
 
   it("have a feed of their own", async () => {

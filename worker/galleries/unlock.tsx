@@ -101,7 +101,7 @@ function UnlockForm(props: { id: string; title: string; error?: "wrong" | "tooMa
           <p id="gallery-password-error" role="alert" className="form-error">
             {props.error === "wrong"
               ? t("gallery.door.wrong")
-              : t("gallery.door.tooMany", { seconds: LIMIT_PERIOD_SECONDS })}
+              : t("gallery.door.tooMany", { when: { in: LIMIT_PERIOD_SECONDS, unit: "second" } })}
           </p>
         )}
         <button type="submit" className="button">

@@ -1,4 +1,9 @@
-import { formatMessage, formatNumber, type Message } from "../../shared/i18n/format.ts";
+import {
+  formatMessage,
+  formatNumber,
+  type Message,
+  type MessageValues,
+} from "../../shared/i18n/format.ts";
 import { LANGUAGES, type Language } from "../../shared/i18n/languages.ts";
 import type { ArgsOf, MessageKey, Phrase } from "../../shared/i18n/messages.ts";
 import { CATALOGUES } from "./catalogues.ts";
@@ -37,7 +42,7 @@ const dateFormat = (locale: string) => {
 function make(language: Language): Translator {
   const catalogue = CATALOGUES[language];
   const { locale, dir } = LANGUAGES[language];
-  const write = (key: MessageKey, values?: Record<string, string | number>) =>
+  const write = (key: MessageKey, values?: MessageValues) =>
     formatMessage(locale, catalogue[key], values);
   return {
     language,

@@ -234,7 +234,7 @@ export function InquiryForm({
           >
             {/* A required list opens with a placeholder, which the browser never takes as a choice. */}
             <option value="">{t("contact.choose")}</option>
-            {SUBJECTS.map(({ value }) => (
+            {SUBJECTS.map((value) => (
               <option key={value} value={value}>
                 {t(`contact.subject.${value}`)}
               </option>

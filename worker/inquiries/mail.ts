@@ -1,7 +1,7 @@
-import { subjectLabel } from "../../shared/inquiries.ts";
 import { type Config, mailSender } from "../config/config.ts";
 import type { InquiryMessage } from "./message.ts";
 import type { InquiryPhoto } from "./store.ts";
+import { SUBJECT_LABELS } from "./subjects.ts";
 
 /**
  * The owner's copy of an inquiry by e-mail, through Cloudflare Email Service's `send_email`
@@ -33,7 +33,7 @@ export function inquiryEmail(
   photo: InquiryPhoto | undefined,
   siteTitle: string,
 ): InquiryEmail {
-  const about = subjectLabel(message.subject);
+  const about = SUBJECT_LABELS[message.subject];
   const lines = [
     `${message.name} <${message.email}> wrote through the contact form of ${siteTitle}.`,
     "",

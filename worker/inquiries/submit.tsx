@@ -40,7 +40,9 @@ const NOTICES = {
   },
   limited: {
     title: phrase("contact.notice.limited.title"),
-    text: phrase("contact.notice.limited.text", { seconds: LIMIT_PERIOD_SECONDS }),
+    text: phrase("contact.notice.limited.text", {
+      when: { in: LIMIT_PERIOD_SECONDS, unit: "second" },
+    }),
   },
   turnstile: {
     title: phrase("contact.notice.turnstile.title"),

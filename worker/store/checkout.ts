@@ -6,7 +6,7 @@ import { offeredProduct } from "../content/catalogue.ts";
 import { photoForSale } from "../content/for-sale.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
+import { contentFor, localPath, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { refusal } from "./cart.tsx";
 import { cartIdOf } from "./carts.ts";
 import { catalogueFor, formOf, storeOf } from "./context.ts";
@@ -92,8 +92,9 @@ export const checkout: Handler<AppEnv> = async (c) => {
       metadata: { order: orderId },
       description: `Order ${orderId.slice(0, 8)}`,
     },
-    success_url: `${origin}/order/${orderId}`,
-    cancel_url: `${origin}/cart`,
+    // Back in the language the buyer was shopping in.
+    success_url: `${origin}${await localPath(c, `/order/${orderId}`)}`,
+    cancel_url: `${origin}${await localPath(c, "/cart")}`,
     expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
     line_items: orderLines.map((line) => ({
       quantity: line.quantity,

@@ -144,7 +144,7 @@ export const orderPage: Handler<AppEnv> = async (c) => {
                       {t("order.download")}
                     </a>{" "}
                     <span className="text-sm">
-                      {t("order.downloadNote", { days: DOWNLOAD_DAYS })}
+                      {t("order.downloadNote", { count: DOWNLOAD_DAYS })}
                     </span>
                   </span>
                 ),

@@ -241,7 +241,7 @@ export const de: Catalogue = {
     "Bitte schreiben Sie sie im Formular unten noch einmal und senden Sie sie.",
   "contact.notice.limited.title": "Sie haben in kurzer Zeit mehrere Nachrichten gesendet.",
   "contact.notice.limited.text":
-    "Ihre Nachricht steht noch im Formular unten. Bitte warten Sie eine Minute (bis {seconds} Sekunden vergangen sind) und senden Sie sie dann erneut.",
+    "Ihre Nachricht steht noch im Formular unten. Bitte senden Sie sie {when} erneut.",
   "contact.notice.turnstile.title": "Bitte bestätigen Sie, dass Sie ein Mensch sind.",
   "contact.notice.turnstile.text":
     "Führen Sie die Prüfung über der Schaltfläche „Nachricht senden“ durch und senden Sie Ihre Nachricht erneut. Nichts von dem, was Sie geschrieben haben, ist verloren.",
@@ -309,8 +309,7 @@ export const de: Catalogue = {
   "gallery.door.password": "Passwort",
   "gallery.door.open": "Galerie öffnen",
   "gallery.door.wrong": "Das ist nicht das Passwort. Bitte versuchen Sie es noch einmal.",
-  "gallery.door.tooMany":
-    "Zu viele Versuche. Bitte warten Sie eine Minute ({seconds} Sekunden) und versuchen Sie es dann erneut.",
+  "gallery.door.tooMany": "Zu viele Versuche. Bitte versuchen Sie es {when} erneut.",
   "gallery.resting.title": "Diese Galerie ruht",
   "gallery.resting.heading": "Diese Galerie ruht für einen Moment",
   "gallery.resting.text":
@@ -399,8 +398,10 @@ export const de: Catalogue = {
   "order.keep":
     "Bewahren Sie die Adresse dieser Seite auf: Sie ist der einzige Weg zu dieser Bestellung, und niemand sonst kann sie finden.",
   "order.download": "Die lizenzierte Datei herunterladen",
-  "order.downloadNote":
-    "(dieser Link gilt {days} Tage; diese Seite gibt Ihnen jederzeit einen neuen)",
+  "order.downloadNote": {
+    one: "(dieser Link gilt {count} Tag; diese Seite gibt Ihnen jederzeit einen neuen)",
+    other: "(dieser Link gilt {count} Tage; diese Seite gibt Ihnen jederzeit einen neuen)",
+  },
   "order.status.open":
     "Wir warten auf Ihre Zahlung bei Stripe. Wenn Sie gerade bezahlt haben, zeigt diese Seite das gleich an: Laden Sie sie neu.",
   "order.status.awaitingPayment":

@@ -247,7 +247,7 @@ export const en = {
   "contact.notice.unreadable.text": "Please write it again in the form below and send it.",
   "contact.notice.limited.title": "You have sent several messages in a short time.",
   "contact.notice.limited.text":
-    "Your message is still in the form below. Please wait a minute (until {seconds} seconds have passed) and send it again.",
+    "Your message is still in the form below. Please send it again {when}.",
   "contact.notice.turnstile.title": "Please confirm that you are a person.",
   "contact.notice.turnstile.text":
     "Complete the check above the Send button, then send your message again. Nothing you typed was lost.",
@@ -315,7 +315,7 @@ export const en = {
   "gallery.door.password": "Password",
   "gallery.door.open": "Open the gallery",
   "gallery.door.wrong": "That is not the password. Please try again.",
-  "gallery.door.tooMany": "Too many tries. Please wait a minute ({seconds} seconds) and try again.",
+  "gallery.door.tooMany": "Too many tries. Please try again {when}.",
   "gallery.resting.title": "This gallery is resting",
   "gallery.resting.heading": "This gallery is resting for a moment",
   "gallery.resting.text":
@@ -402,7 +402,10 @@ export const en = {
   "order.keep":
     "Keep this page's address: it is the only way to this order, and nobody else can find it.",
   "order.download": "Download the licensed file",
-  "order.downloadNote": "(this link works for {days} days; this page gives a new one)",
+  "order.downloadNote": {
+    one: "(this link works for {count} day; this page gives a new one)",
+    other: "(this link works for {count} days; this page gives a new one)",
+  },
   "order.status.open":
     "Waiting for your payment on Stripe. If you have just paid, this page will say so in a moment: reload it.",
   "order.status.awaitingPayment":

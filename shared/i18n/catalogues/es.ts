@@ -254,7 +254,7 @@ export const es: Catalogue = {
     "Vuelve a escribirlo en el formulario de abajo y envíalo, por favor.",
   "contact.notice.limited.title": "Has enviado varios mensajes en poco tiempo.",
   "contact.notice.limited.text":
-    "Tu mensaje sigue en el formulario de abajo. Espera un minuto (hasta que pasen {seconds} segundos) y vuelve a enviarlo.",
+    "Tu mensaje sigue en el formulario de abajo. Vuelve a enviarlo {when}.",
   "contact.notice.turnstile.title": "Confirma que eres una persona, por favor.",
   "contact.notice.turnstile.text":
     "Completa la comprobación que hay sobre el botón de enviar y vuelve a enviar tu mensaje. No se ha perdido nada de lo que escribiste.",
@@ -326,8 +326,7 @@ export const es: Catalogue = {
   "gallery.door.password": "Contraseña",
   "gallery.door.open": "Abrir la galería",
   "gallery.door.wrong": "Esa no es la contraseña. Inténtalo de nuevo.",
-  "gallery.door.tooMany":
-    "Demasiados intentos. Espera un minuto ({seconds} segundos) y vuelve a intentarlo.",
+  "gallery.door.tooMany": "Demasiados intentos. Vuelve a intentarlo {when}.",
   "gallery.resting.title": "Esta galería descansa",
   "gallery.resting.heading": "Esta galería descansa un momento",
   "gallery.resting.text":
@@ -414,7 +413,11 @@ export const es: Catalogue = {
   "order.keep":
     "Guarda la dirección de esta página: es el único camino hacia este pedido y nadie más puede encontrarla.",
   "order.download": "Descargar el archivo con licencia",
-  "order.downloadNote": "(este enlace funciona durante {days} días; esta página te da uno nuevo)",
+  "order.downloadNote": {
+    one: "(este enlace funciona durante {count} día; esta página te da uno nuevo)",
+    many: "(este enlace funciona durante {count} días; esta página te da uno nuevo)",
+    other: "(este enlace funciona durante {count} días; esta página te da uno nuevo)",
+  },
   "order.status.open":
     "Esperando tu pago en Stripe. Si acabas de pagar, esta página lo indicará en un momento: vuelve a cargarla.",
   "order.status.awaitingPayment":

@@ -255,7 +255,7 @@ export const fr: Catalogue = {
     "Merci de l’écrire à nouveau dans le formulaire ci-dessous et de l’envoyer.",
   "contact.notice.limited.title": "Vous avez envoyé plusieurs messages en peu de temps.",
   "contact.notice.limited.text":
-    "Votre message est toujours dans le formulaire ci-dessous. Merci d’attendre une minute ({seconds} secondes) avant de l’envoyer à nouveau.",
+    "Votre message est toujours dans le formulaire ci-dessous. Merci de l’envoyer à nouveau {when}.",
   "contact.notice.turnstile.title": "Merci de confirmer que vous êtes une personne.",
   "contact.notice.turnstile.text":
     "Effectuez la vérification au-dessus du bouton d’envoi, puis envoyez à nouveau votre message. Rien de ce que vous avez écrit n’est perdu.",
@@ -327,8 +327,7 @@ export const fr: Catalogue = {
   "gallery.door.password": "Mot de passe",
   "gallery.door.open": "Ouvrir la galerie",
   "gallery.door.wrong": "Ce n’est pas le bon mot de passe. Merci de réessayer.",
-  "gallery.door.tooMany":
-    "Trop de tentatives. Merci d’attendre une minute ({seconds} secondes) avant de réessayer.",
+  "gallery.door.tooMany": "Trop de tentatives. Merci de réessayer {when}.",
   "gallery.resting.title": "Cette galerie se repose",
   "gallery.resting.heading": "Cette galerie se repose un instant",
   "gallery.resting.text":
@@ -416,7 +415,11 @@ export const fr: Catalogue = {
   "order.keep":
     "Gardez l’adresse de cette page : c’est le seul chemin vers cette commande, et personne d’autre ne peut la trouver.",
   "order.download": "Télécharger le fichier sous licence",
-  "order.downloadNote": "(ce lien est valable {days} jours ; cette page en donne un nouveau)",
+  "order.downloadNote": {
+    one: "(ce lien est valable {count} jour ; cette page en donne un nouveau)",
+    many: "(ce lien est valable {count} jours ; cette page en donne un nouveau)",
+    other: "(ce lien est valable {count} jours ; cette page en donne un nouveau)",
+  },
   "order.status.open":
     "En attente de votre paiement sur Stripe. Si vous venez de payer, cette page l’indiquera dans un instant : rechargez-la.",
   "order.status.awaitingPayment":

@@ -253,7 +253,7 @@ export const it: Catalogue = {
   "contact.notice.unreadable.text": "Scrivilo di nuovo nel modulo qui sotto e invialo.",
   "contact.notice.limited.title": "Hai inviato diversi messaggi in poco tempo.",
   "contact.notice.limited.text":
-    "Il tuo messaggio è ancora nel modulo qui sotto. Aspetta un minuto (finché non sono passati {seconds} secondi) e invialo di nuovo.",
+    "Il tuo messaggio è ancora nel modulo qui sotto. Invialo di nuovo {when}.",
   "contact.notice.turnstile.title": "Conferma di essere una persona.",
   "contact.notice.turnstile.text":
     "Completa la verifica sopra il pulsante di invio, poi invia di nuovo il tuo messaggio. Niente di ciò che hai scritto è andato perso.",
@@ -325,7 +325,7 @@ export const it: Catalogue = {
   "gallery.door.password": "Password",
   "gallery.door.open": "Apri la galleria",
   "gallery.door.wrong": "Non è la password giusta. Riprova.",
-  "gallery.door.tooMany": "Troppi tentativi. Aspetta un minuto ({seconds} secondi) e riprova.",
+  "gallery.door.tooMany": "Troppi tentativi. Riprova {when}.",
   "gallery.resting.title": "Questa galleria è in pausa",
   "gallery.resting.heading": "Questa galleria è in pausa per un momento",
   "gallery.resting.text":
@@ -411,7 +411,11 @@ export const it: Catalogue = {
   "order.keep":
     "Conserva l’indirizzo di questa pagina: è l’unico modo per arrivare a questo ordine, e nessun altro può trovarla.",
   "order.download": "Scarica il file con licenza",
-  "order.downloadNote": "(questo link vale {days} giorni; questa pagina te ne dà uno nuovo)",
+  "order.downloadNote": {
+    one: "(questo link vale {count} giorno; questa pagina te ne dà uno nuovo)",
+    many: "(questo link vale {count} giorni; questa pagina te ne dà uno nuovo)",
+    other: "(questo link vale {count} giorni; questa pagina te ne dà uno nuovo)",
+  },
   "order.status.open":
     "In attesa del tuo pagamento su Stripe. Se hai appena pagato, questa pagina lo indicherà tra un momento: ricaricala.",
   "order.status.awaitingPayment":

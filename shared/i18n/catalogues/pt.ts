@@ -253,7 +253,7 @@ export const pt: Catalogue = {
   "contact.notice.unreadable.text": "Escreva-a de novo no formulário abaixo e envie, por favor.",
   "contact.notice.limited.title": "Você enviou várias mensagens em pouco tempo.",
   "contact.notice.limited.text":
-    "Sua mensagem continua no formulário abaixo. Espere um minuto (até passarem {seconds} segundos) e envie de novo.",
+    "Sua mensagem continua no formulário abaixo. Envie de novo {when}.",
   "contact.notice.turnstile.title": "Confirme que você é uma pessoa, por favor.",
   "contact.notice.turnstile.text":
     "Complete a verificação acima do botão de enviar e envie sua mensagem de novo. Nada do que você escreveu se perdeu.",
@@ -325,8 +325,7 @@ export const pt: Catalogue = {
   "gallery.door.password": "Senha",
   "gallery.door.open": "Abrir a galeria",
   "gallery.door.wrong": "Essa não é a senha. Tente de novo.",
-  "gallery.door.tooMany":
-    "Tentativas demais. Espere um minuto ({seconds} segundos) e tente de novo.",
+  "gallery.door.tooMany": "Tentativas demais. Tente de novo {when}.",
   "gallery.resting.title": "Esta galeria está descansando",
   "gallery.resting.heading": "Esta galeria está descansando por um momento",
   "gallery.resting.text":
@@ -412,7 +411,11 @@ export const pt: Catalogue = {
   "order.keep":
     "Guarde o endereço desta página: é o único caminho até este pedido, e ninguém mais consegue encontrá-la.",
   "order.download": "Baixar o arquivo licenciado",
-  "order.downloadNote": "(este link vale por {days} dias; esta página gera um novo)",
+  "order.downloadNote": {
+    one: "(este link vale por {count} dia; esta página gera um novo)",
+    many: "(este link vale por {count} dias; esta página gera um novo)",
+    other: "(este link vale por {count} dias; esta página gera um novo)",
+  },
   "order.status.open":
     "Aguardando o seu pagamento na Stripe. Se você acabou de pagar, esta página vai indicar isso em um instante: recarregue-a.",
   "order.status.awaitingPayment":
