@@ -55,6 +55,15 @@ export default defineConfig({
       },
       {
         test: {
+          // `npm run bench` end to end on its quick settings: every section runs and prints.
+          name: "bench",
+          include: ["tests/bench/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           // A seeded fuzz of the real local server (`npm start`'s) over sockets.
           name: "fuzz",
           include: ["tests/fuzz/**/*.test.ts"],
