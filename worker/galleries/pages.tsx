@@ -6,12 +6,17 @@
  */
 import type { Context, Handler } from "hono";
 import type { ReactNode } from "react";
+import { galleryOfferFor } from "../content/catalogue.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
+import { saleCatalogue, siteSettingsFor } from "../request/context.ts";
+import { galleryBuyPath } from "../request/gallery-prints.ts";
+import { BuySection, buySectionProps } from "../views/parts/BuySection.tsx";
 import { galleryOf, galleryStore, PRIVATE_HEADERS, visitorOf } from "./access.ts";
 import { GalleryPhotoView } from "./GalleryPhotoView.tsx";
 import { GalleryView, type GalleryViewProps } from "./GalleryView.tsx";
+import { photoForSale } from "./prints.ts";
 import { passCookie } from "./session.ts";
 import { downloadsNow } from "./settings.ts";
 import { gridAddress, gridPlace, sliceCount, sliceOf } from "./slices.ts";
@@ -84,6 +89,19 @@ export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
   const index = state.photos.findIndex((each) => each.id === photo?.id);
   const found = state.photos[index];
   if (!found) return c.notFound();
+  // Buy, when the store is on and the gallery sells prints its pixels carry.
+  const forSale = photoForSale(id, settings, found);
+  const catalogue = forSale ? await saleCatalogue(c) : null;
+  const offer = forSale && catalogue && galleryOfferFor(catalogue, forSale.prices, forSale.pixels);
+  const buy =
+    catalogue && offer
+      ? buySectionProps(
+          catalogue,
+          offer,
+          { action: galleryBuyPath(id, found.id) },
+          (await siteSettingsFor(c)).language,
+        )
+      : undefined;
   return render(
     c,
     `${found.name} · ${settings.title}`,
@@ -100,6 +118,7 @@ export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
       client={client !== undefined}
       downloads={downloadsNow(settings)}
       stage={settings.stage}
+      buy={buy && <BuySection {...buy} />}
     />,
   );
 };

@@ -1,4 +1,5 @@
 import { PRINT_RESOLUTION_RULE } from "../../../shared/print-resolution.ts";
+import { type Catalogue, formatAmount, type Offer } from "../../content/catalogue.ts";
 
 export interface BuyOption {
   /** "print:{id}" or "licence:{id}", what the form sends. */
@@ -13,14 +14,46 @@ export interface BuyOption {
 }
 
 export interface BuySectionProps {
-  /** Where the form posts (the cart). */
+  /** Where the form posts (the cart, or a gallery's photograph's own address). */
   action: string;
-  /** The photograph's reference (shared/inquiries.ts). */
-  photo: string;
+  /** The photograph's reference (shared/inquiries.ts), when the address does not name it. */
+  photo?: string;
   prints: BuyOption[];
   licences: BuyOption[];
   /** Print sizes left out for want of pixels. */
   tooLarge: string[];
+}
+
+/** What the Buy section offers of `offer`, in the catalogue's currency and the site's language. */
+export function buySectionProps(
+  catalogue: Catalogue,
+  offer: Offer,
+  form: Pick<BuySectionProps, "action" | "photo">,
+  language: string,
+): BuySectionProps {
+  const price = (amount: number) => formatAmount(amount, catalogue.currency, language);
+  return {
+    ...form,
+    prints: offer.prints.map((print) => ({
+      value: `print:${print.id}`,
+      name: print.name,
+      price: price(print.unitAmount),
+      ...(print.paper ? { note: print.paper } : {}),
+    })),
+    licences: offer.licences.map((licence) => ({
+      value: `licence:${licence.id}`,
+      name: licence.name,
+      price: price(licence.unitAmount),
+      note: [
+        licence.summary,
+        `File ${Math.min(licence.longEdge, Math.max(offer.pixels.width, offer.pixels.height))} px on the long edge`,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+      terms: licence.termsUrl,
+    })),
+    tooLarge: offer.tooLarge.map((print) => print.name),
+  };
 }
 
 /**
@@ -55,7 +88,7 @@ export function BuySection({ action, photo, prints, licences, tooLarge }: BuySec
     <section className="buy" id="buy" aria-labelledby="buy-heading" data-buy>
       <h2 id="buy-heading">Buy</h2>
       <form method="post" action={action} className="buy-form">
-        <input type="hidden" name="photo" value={photo} />
+        {photo && <input type="hidden" name="photo" value={photo} />}
         {prints.length > 0 && (
           <fieldset>
             <legend>Prints</legend>
