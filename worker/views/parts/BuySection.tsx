@@ -59,7 +59,8 @@ export function buySectionProps(
 /**
  * A photograph's Buy section: a plain form (it works without JavaScript) with one choice per
  * print size the photograph carries and per licence, a quantity and "Add to cart". It sends the
- * photograph and the product's id only; the worker prices everything from the catalogue.
+ * photograph and the product's id only; the worker prices everything from the catalogue. With
+ * JavaScript, its script adds to the cart without a reload and says so in the live region.
  */
 export function BuySection({ action, photo, prints, licences, tooLarge }: BuySectionProps) {
   const first = prints[0]?.value ?? licences[0]?.value;
@@ -87,7 +88,7 @@ export function BuySection({ action, photo, prints, licences, tooLarge }: BuySec
   return (
     <section className="buy" id="buy" aria-labelledby="buy-heading" data-buy>
       <h2 id="buy-heading">Buy</h2>
-      <form method="post" action={action} className="buy-form">
+      <form method="post" action={action} className="buy-form" data-buy-form="">
         {photo && <input type="hidden" name="photo" value={photo} />}
         {prints.length > 0 && (
           <fieldset>
@@ -121,6 +122,8 @@ export function BuySection({ action, photo, prints, licences, tooLarge }: BuySec
             Add to cart
           </button>
         </div>
+        {/* What the Buy section's script says after "Add to cart" (client/store/buy.ts). */}
+        <p className="buy-status" role="status" data-buy-status="" />
       </form>
     </section>
   );
