@@ -36,7 +36,12 @@ export class Buyer {
     return this.keep(await request(path, { headers: { Cookie: this.cookieHeader } }));
   }
 
-  async post(path: string, fields: Record<string, string>): Promise<Answer> {
+  /** Posts a form as the page's form does (`headers`: what a page's script adds, e.g. Accept). */
+  async post(
+    path: string,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
     return this.keep(
       await request(path, {
         method: "POST",
@@ -44,6 +49,7 @@ export class Buyer {
           Cookie: this.cookieHeader,
           Origin: ORIGIN,
           "Content-Type": "application/x-www-form-urlencoded",
+          ...headers,
         },
         body: new URLSearchParams(fields).toString(),
       }),
