@@ -90,7 +90,7 @@ export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
   const found = state.photos[index];
   if (!found) return c.notFound();
   // Buy, when the store is on and the gallery sells prints its pixels carry.
-  const forSale = photoForSale(id, settings, found);
+  const forSale = photoForSale(id, { settings, fingerprint: state.fingerprint }, found);
   const catalogue = forSale ? await saleCatalogue(c) : null;
   const offer = forSale && catalogue && galleryOfferFor(catalogue, forSale.prices, forSale.pixels);
   const buy =

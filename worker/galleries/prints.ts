@@ -18,7 +18,7 @@ import { refusalPage } from "./unlock.tsx";
 /** The photograph as the store sells it, when its gallery sells prints. */
 export function photoForSale(
   id: string,
-  settings: GallerySettings,
+  { settings, fingerprint }: { settings: GallerySettings; fingerprint: string },
   photo: GalleryPhoto,
 ): GalleryPhotoForSale | undefined {
   if (!settings.prints) return undefined;
@@ -31,22 +31,26 @@ export function photoForSale(
     path: galleryPaths.photo(id, photo.id),
     pixels: { width: photo.width, height: photo.height },
     prices: settings.prints,
+    access: fingerprint,
   };
 }
 
 export const galleryPrints: GalleryPrints = {
   guard: guard({ refuse: refusalPage }),
   clientPhoto(c) {
-    const { id, settings, photo } = galleryOf(c);
-    return { form: formOf(c), photo: photo && photoForSale(id, settings, photo) };
+    const { id, settings, state, photo } = galleryOf(c);
+    const { fingerprint } = state;
+    return { form: formOf(c), photo: photo && photoForSale(id, { settings, fingerprint }, photo) };
   },
-  async find(env, gallery, photo) {
+  async find(env, { gallery, photo, access }) {
     if (!isGalleryId(gallery) || !isPhotoId(photo)) return undefined;
     const state = await galleryStore(env, gallery).state(gallery, { photo });
     if (state.unavailable) throw new Error("The gallery's settings cannot be read now");
-    const { settings } = state;
+    const { settings, fingerprint } = state;
     if (!isOpen(settings) || hasEnded(settings) || !state.photo) return undefined;
-    return photoForSale(gallery, settings, state.photo);
+    // A new password since the line was added ends it, as it ends the sessions of the old one.
+    if (fingerprint !== access) return undefined;
+    return photoForSale(gallery, { settings, fingerprint }, state.photo);
   },
   // A paid order's print is owed whatever became of the gallery since: the signed address the
   // lab has is the permission, so the bucket alone answers.

@@ -23,6 +23,11 @@ export interface GalleryPhotoForSale {
   /** The original's pixels (a gallery's photographs have no crop). */
   pixels: Pixels;
   prices: GalleryPriceList;
+  /**
+   * The password its sessions are given for now (a fingerprint, as a session names it): kept
+   * with the cart's line, so a new password ends what the old sessions put in carts too.
+   */
+  access: string;
 }
 
 /** The original file of a gallery's photograph: what the lab prints. */
@@ -47,10 +52,10 @@ export interface GalleryPrints {
   };
   /**
    * Without a session (the cart, checkout, the paid order): the photograph while its gallery is
-   * open, has not ended, sells prints and has it; throws when the gallery's settings cannot be
-   * read now (nothing is decided on a guess).
+   * open, has not ended, sells prints, has it and still has the password `access` names; throws
+   * when the gallery's settings cannot be read now (nothing is decided on a guess).
    */
-  find(env: Env, gallery: string, photo: string): Promise<GalleryPhotoForSale | undefined>;
+  find(env: Env, ref: GalleryPhotoRef): Promise<GalleryPhotoForSale | undefined>;
   /** The original (never a watermarked proof), for the lab's print file. */
   original(env: Env, gallery: string, photo: string): Promise<GalleryOriginal | undefined>;
 }
@@ -59,11 +64,20 @@ export interface GalleryPrints {
 export const GALLERY_BUY_ROUTE = "/g/:gallery/p/:photo/buy";
 export const galleryBuyPath = (gallery: string, photo: string) => `/g/${gallery}/p/${photo}/buy`;
 
-/** How carts and orders name a gallery's photograph: `gallery/{gallery}/{photo}`. */
-export const galleryPhotoRef = (gallery: string, photo: string) => `gallery/${gallery}/${photo}`;
+/** A gallery's photograph as carts and orders name it. */
+export interface GalleryPhotoRef {
+  gallery: string;
+  photo: string;
+  access: string;
+}
+
+/** How carts and orders name a gallery's photograph: `gallery/{gallery}/{photo}/{access}`. */
+export const galleryPhotoRef = ({ gallery, photo, access }: GalleryPhotoRef) =>
+  `gallery/${gallery}/${photo}/${access}`;
 
 /** The parts of a gallery photograph's name (its shape only: `find` says whether it is one). */
-export function parseGalleryPhotoRef(ref: string): { gallery: string; photo: string } | undefined {
-  const match = /^gallery\/([a-z0-9]{1,64})\/([a-z0-9]{1,64})$/.exec(ref);
-  return match?.[1] && match[2] ? { gallery: match[1], photo: match[2] } : undefined;
+export function parseGalleryPhotoRef(ref: string): GalleryPhotoRef | undefined {
+  const [, gallery, photo, access] =
+    /^gallery\/([a-z0-9]{1,64})\/([a-z0-9]{1,64})\/([a-z0-9]{1,64})$/.exec(ref) ?? [];
+  return gallery && photo && access ? { gallery, photo, access } : undefined;
 }

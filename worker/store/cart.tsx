@@ -248,7 +248,7 @@ export const addGalleryPrint =
       async () => {
         const catalogue = photo && (await catalogueFor(c));
         const offer = catalogue && galleryOfferFor(catalogue, photo.prices, photo.pixels);
-        return offer ? { ref: galleryPhotoRef(photo.gallery, photo.photo), offer } : undefined;
+        return offer ? { ref: galleryPhotoRef(photo), offer } : undefined;
       },
       back,
     );

@@ -68,7 +68,7 @@ export async function sellable(
     };
   }
   const named = parseGalleryPhotoRef(line.photo);
-  const photo = named && (await shelves.galleries.find(shelves.env, named.gallery, named.photo));
+  const photo = named && (await shelves.galleries.find(shelves.env, named));
   const offer = photo && galleryOfferFor(catalogue, photo.prices, photo.pixels);
   const product = offer && offeredProduct(offer, line.kind, line.product);
   if (!photo || !product) return undefined;
