@@ -96,6 +96,9 @@ describe("a client gallery that sells prints", () => {
 
   it("shows Buy on a photograph's page: the gallery's prices, the sizes it has the pixels for", async () => {
     const client = await clientOf(gallery.id);
+    expect((await client.get(`/g/${gallery.id}`)).body).toContain(
+      "You can order prints of these photographs",
+    );
     const page = await client.get(`/g/${gallery.id}/p/${photo.id}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain(`action="/g/${gallery.id}/p/${photo.id}/buy"`);
@@ -261,6 +264,7 @@ describe("an attacker's matrix for a client's prints", () => {
   it("sells nothing from a gallery whose prints are off, or with the store off", async () => {
     const off = await sellingGallery({ prints: false });
     const client = await clientOf(off.id);
+    expect((await client.get(`/g/${off.id}`)).body).not.toContain("order prints");
     expect((await client.get(`/g/${off.id}/p/${off.photo.id}`)).body).not.toContain("data-buy");
     await refused(client, () => buy(client, off.id, off.photo.id, "print:fine-art-8x10"), 404);
     const sellingClient = await clientOf(selling.id);

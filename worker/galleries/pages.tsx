@@ -6,6 +6,7 @@
  */
 import type { Context, Handler } from "hono";
 import type { ReactNode } from "react";
+import { storeIsOn } from "../config/config.ts";
 import { galleryOfferFor } from "../content/catalogue.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
@@ -75,6 +76,7 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
       limit={settings.favouritesLimit}
       downloads={downloadsNow(settings)}
       stage={settings.stage}
+      prints={Boolean(settings.prints) && storeIsOn(c.var.config.store)}
       client={client?.label}
       sent={state.sent}
       notice={noticeOf(c)}
