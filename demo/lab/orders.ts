@@ -134,7 +134,8 @@ export class Orders {
     for (const [index, { item, asset }] of assets.entries()) {
       const result = record.downloads[index] as Download;
       asset.status = result.ok ? "Complete" : "Error";
-      asset.md5Hash = result.md5 ?? asset.md5Hash;
+      // A file it could not use leaves the hash the order gave (a retake is checked against it).
+      if (result.ok) asset.md5Hash = result.md5 ?? asset.md5Hash;
       item.status = item.assets.every((a) => a.status === "Complete") ? "Ok" : "Invalid";
       if (!result.ok) {
         order.status.issues.push({
