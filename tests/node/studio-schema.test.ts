@@ -291,10 +291,13 @@ describe("the client gallery document", () => {
       "stage",
       "downloads",
       "favouritesLimit",
+      "prints",
+      "printList",
       "selections",
       "stats",
       "activity",
     ]);
+    expect(fieldNames("galleryPrint")).toEqual(["product", "price"]);
     expect(fieldNames("galleryPassword")).toEqual(["algorithm", "iterations", "salt", "hash"]);
     expect(fieldNames("gallerySelection")).toEqual([
       "client",

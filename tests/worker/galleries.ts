@@ -116,16 +116,20 @@ async function upload(gallery: string, name: string, bytes: Uint8Array) {
   return { res, photo };
 }
 
-/** A gallery with the demo photographs in it, under the names a camera gives. */
+/**
+ * A gallery with the demo photographs in it, under the names a camera gives: small ones, or
+ * `width` pixels wide (1800 carries an 8×10 in print at 150 ppi).
+ */
 export async function galleryWithPhotos(
   fields: Record<string, unknown> = {},
   count: number = DEMO_FILES.length,
+  width?: number,
 ): Promise<{ id: string; photos: Uploaded[] }> {
   const id = newGalleryId();
   await saveGallery(id, fields);
   const photos: Uploaded[] = [];
   for (const [index, file] of DEMO_FILES.slice(0, count).entries()) {
-    const bytes = await demoJpeg(file, 320 + index * 40);
+    const bytes = await demoJpeg(file, width ?? 320 + index * 40);
     const name = `DSC_01${42 + index}.jpg`;
     const { res, photo } = await upload(id, name, bytes);
     if (res.status !== 201) throw new Error(`upload of ${name}: ${res.status} ${res.body}`);
@@ -221,8 +225,9 @@ export async function markPhoto(gallery: string, photo: Uploaded): Promise<Marke
 export async function proofingGallery(
   fields: Record<string, unknown> = {},
   count: number = DEMO_FILES.length,
+  width?: number,
 ): Promise<{ id: string; photos: (Uploaded & Marked)[] }> {
-  const { id, photos } = await galleryWithPhotos({ stage: "proofing", ...fields }, count);
+  const { id, photos } = await galleryWithPhotos({ stage: "proofing", ...fields }, count, width);
   const marked: (Uploaded & Marked)[] = [];
   for (const photo of photos) marked.push({ ...photo, ...(await markPhoto(id, photo)) });
   return { id, photos: marked };

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { PhotoStage } from "../views/parts/PhotoStage.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { galleryPaths } from "./ids.ts";
@@ -20,6 +21,8 @@ export interface GalleryPhotoViewProps {
   downloads: Downloads;
   /** The gallery's stage: its sizes' addresses name it (the browser keeps proofs apart). */
   stage: Stage;
+  /** The Buy section, when the gallery sells prints of this photograph. */
+  buy?: ReactNode;
 }
 
 const pageOf = (id: string, photo: GalleryPhoto) => galleryPaths.photo(id, photo.id);
@@ -27,7 +30,7 @@ const pageOf = (id: string, photo: GalleryPhoto) => galleryPaths.photo(id, photo
 /**
  * One photograph of a client gallery on its own page (and in the viewer, which shows this
  * same stage): the photograph as large as the screen allows, zoomable to the original's
- * pixels, its file name, the heart and its downloads.
+ * pixels, its file name, the heart, its downloads and, where the gallery sells prints, Buy.
  */
 export function GalleryPhotoView(props: GalleryPhotoViewProps) {
   const { id, photo } = props;
@@ -104,6 +107,7 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
           </li>
         </ul>
       )}
+      {props.buy}
     </PhotoStage>
   );
 }

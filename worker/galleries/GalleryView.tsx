@@ -28,6 +28,8 @@ export interface GalleryViewProps {
   downloads: Downloads;
   /** The gallery's stage: its sizes' addresses name it (the browser keeps proofs apart). */
   stage: Stage;
+  /** Whether the client can order prints (each photograph's page has Buy). */
+  prints: boolean;
   /** Who is choosing, when they said. */
   client: string | undefined;
   sent: { note: string; at: string } | undefined;
@@ -149,6 +151,11 @@ export function GalleryView(props: GalleryViewProps) {
           >
             These are proofs: each photograph carries a watermark until the photographer delivers
             them.
+          </p>
+        )}
+        {props.prints && (
+          <p className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
+            You can order prints of these photographs: open one and choose a size under Buy.
           </p>
         )}
         {props.notice && (

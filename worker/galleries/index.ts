@@ -24,6 +24,7 @@ import { refusalPage, unlock } from "./unlock.tsx";
 import { markedUpload, originalForOwner, photoUpload, proofingInfo } from "./upload.ts";
 
 export { ClientGallery } from "./gallery-store.ts";
+export { galleryPrints } from "./prints.ts";
 
 /**
  * Client galleries (docs/galleries.md): a private gallery per shoot at `/g/{id}`, whose every

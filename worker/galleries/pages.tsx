@@ -6,12 +6,18 @@
  */
 import type { Context, Handler } from "hono";
 import type { ReactNode } from "react";
+import { storeIsOn } from "../config/config.ts";
+import { galleryOfferFor } from "../content/catalogue.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
+import { saleCatalogue, siteSettingsFor } from "../request/context.ts";
+import { galleryBuyPath } from "../request/gallery-prints.ts";
+import { BuySection, buySectionProps } from "../views/parts/BuySection.tsx";
 import { galleryOf, galleryStore, PRIVATE_HEADERS, visitorOf } from "./access.ts";
 import { GalleryPhotoView } from "./GalleryPhotoView.tsx";
 import { GalleryView, type GalleryViewProps } from "./GalleryView.tsx";
+import { photoForSale } from "./prints.ts";
 import { passCookie } from "./session.ts";
 import { downloadsNow } from "./settings.ts";
 import { gridAddress, gridPlace, sliceCount, sliceOf } from "./slices.ts";
@@ -70,6 +76,7 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
       limit={settings.favouritesLimit}
       downloads={downloadsNow(settings)}
       stage={settings.stage}
+      prints={Boolean(settings.prints) && storeIsOn(c.var.config.store)}
       client={client?.label}
       sent={state.sent}
       notice={noticeOf(c)}
@@ -84,6 +91,19 @@ export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
   const index = state.photos.findIndex((each) => each.id === photo?.id);
   const found = state.photos[index];
   if (!found) return c.notFound();
+  // Buy, when the store is on and the gallery sells prints its pixels carry.
+  const forSale = photoForSale(id, { settings, fingerprint: state.fingerprint }, found);
+  const catalogue = forSale ? await saleCatalogue(c) : null;
+  const offer = forSale && catalogue && galleryOfferFor(catalogue, forSale.prices, forSale.pixels);
+  const buy =
+    catalogue && offer
+      ? buySectionProps(
+          catalogue,
+          offer,
+          { action: galleryBuyPath(id, found.id) },
+          (await siteSettingsFor(c)).language,
+        )
+      : undefined;
   return render(
     c,
     `${found.name} · ${settings.title}`,
@@ -100,6 +120,7 @@ export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
       client={client !== undefined}
       downloads={downloadsNow(settings)}
       stage={settings.stage}
+      buy={buy && <BuySection {...buy} />}
     />,
   );
 };

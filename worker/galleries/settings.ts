@@ -3,6 +3,7 @@
  * its Sanity document, everything unknown or malformed taken the safe way (no password that
  * cannot be checked: the gallery stays shut; no downloads unless asked for).
  */
+import { type GalleryPriceList, galleryPriceList } from "../content/catalogue.ts";
 import { type PasswordHash, parsePasswordHash } from "./password.ts";
 
 export type Downloads = "original" | "2048" | "off";
@@ -85,6 +86,11 @@ export interface GallerySettings {
   ownerEmail: string | undefined;
   /** The owner's watermark (site settings), for the upload command. */
   watermark: Watermark;
+  /**
+   * The gallery's price list when its client may order prints (its "Prints" on), else
+   * undefined. Optional: settings a store kept from before prints existed have none (off).
+   */
+  prints?: GalleryPriceList | undefined;
 }
 
 const text = (value: unknown): string | undefined =>
@@ -120,6 +126,7 @@ export function parseGallerySettings(
     favouritesLimit:
       typeof limit === "number" && Number.isInteger(limit) && limit > 0 ? limit : undefined,
     stage: value.stage === "proofing" ? "proofing" : "delivered",
+    prints: value.prints === true ? galleryPriceList(value.printList) : undefined,
     proofDownloads: owner.proofDownloads === "marked" ? "marked" : "off",
     watermark: parseWatermark(owner.watermark),
     ownerEmail: text((site as Record<string, unknown>).email),

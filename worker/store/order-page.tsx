@@ -26,7 +26,7 @@ const STATUS_TEXT: Record<OrderStatus, (order: Order) => string> = {
       : order.fulfilment?.state === "withdrawn"
         ? "Paid, thank you. Something in this order was withdrawn from sale just before your payment arrived: the photographer will write to you."
         : order.hasPrints
-          ? "Paid, thank you. Your prints are being made; you will hear when they ship."
+          ? "Paid, thank you. Your prints are being made; this page says when they ship."
           : "Paid, thank you. Your licensed files are below.",
   payment_failed: () => "The payment did not go through, so nothing was ordered.",
   expired: () => "This checkout was not completed in time, so nothing was ordered.",
@@ -34,8 +34,9 @@ const STATUS_TEXT: Record<OrderStatus, (order: Order) => string> = {
 };
 
 /**
- * What the buyer is told about their prints' journey: the owner's "Shipped" and tracking link
- * from the order's copy in the Studio (read past every cache), when the order has prints.
+ * What the buyer is told about their prints' journey, when the order has prints: the lab's news
+ * (its tracking link), or the owner's "Shipped" and tracking link from the order's copy in the
+ * Studio (read past every cache).
  */
 async function shippingNews(
   c: Parameters<Handler<AppEnv>>[0],
@@ -56,8 +57,19 @@ async function shippingNews(
   }
   // Only a web address becomes a link, whatever the document holds.
   const trackingUrl = webAddress(notes?.trackingUrl ?? order.fulfilment?.trackingUrl)?.href;
+  const tracking = trackingUrl ? { trackingUrl } : {};
   if (notes?.shipped || order.fulfilment?.shippedAt) {
-    return { text: "Your prints are on their way.", ...(trackingUrl ? { trackingUrl } : {}) };
+    return { text: "Your prints are on their way.", ...tracking };
+  }
+  if (state === "cancelled") {
+    return { text: "The lab could not make your prints: the photographer will write to you." };
+  }
+  // The lab's prints of an order with the owner's own prints too.
+  if (order.fulfilment?.labStage === "shipped") {
+    return {
+      text: "Some of your prints are on their way; the others are being made.",
+      ...tracking,
+    };
   }
   if (state === "lab") return { text: "Your prints are with the lab." };
   if (state === "owner" || state === "parked") return { text: "Your prints are being made." };
