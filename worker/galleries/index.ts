@@ -122,6 +122,8 @@ galleries.get(
 );
 galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
   const { id, photo, settings } = galleryOfFile(c);
+  // A proof zooms no further than its largest watermarked size (its page offers no region).
+  if (settings.stage === "proofing") return tooLarge(c);
   const wanted = parseRegion(
     c.req.query("rect"),
     c.req.query("w"),
@@ -136,7 +138,7 @@ galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
     );
   }
   return (
-    (await region(c, id, photo, wanted, settings.stage)) ??
+    (await region(c, id, photo, wanted)) ??
     refuseFile(c, { status: 404, reason: "unknown" })
   );
 });
