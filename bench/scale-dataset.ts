@@ -578,9 +578,7 @@ export async function writeScaleDataset(size: ScaleSize): Promise<ScaleDataset> 
   const files = await readdir(DEMO_IMAGES);
   for (const file of files) await symlink(join(DEMO_IMAGES, file), join(imagesDir, file));
   const demoFiles = new Map(
-    demo
-      .filter(isImageAsset)
-      .map((doc) => [doc._id, basename(String(doc.path))]),
+    demo.filter(isImageAsset).map((doc) => [doc._id, basename(String(doc.path))]),
   );
   const assets = generated.filter((doc) => doc._type === "sanity.imageAsset");
   const demoAssets = [...demoFiles.values()];

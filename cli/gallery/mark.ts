@@ -93,7 +93,10 @@ export function markLayout(
   mark: Watermark,
   logo?: Pick<Logo, "width" | "height">,
 ): MarkLayout {
-  const band = Math.min(height, Math.max(8, Math.round((Math.min(width, height) * mark.size) / 100)));
+  const band = Math.min(
+    height,
+    Math.max(8, Math.round((Math.min(width, height) * mark.size) / 100)),
+  );
   const margin = Math.round(band / 2);
   const text = mark.text.length > 0;
   const image = mark.image !== undefined && logo !== undefined;
@@ -140,7 +143,9 @@ export function markLayout(
           height: logoHeight,
         }
       : undefined,
-    text: text ? { left: left + pad + logoWidth, top: y, width: textWidth, height: band } : undefined,
+    text: text
+      ? { left: left + pad + logoWidth, top: y, width: textWidth, height: band }
+      : undefined,
   };
 }
 

@@ -160,10 +160,7 @@ describe("the Studio schema", () => {
     expect(watermark?.fields?.[0]?.type).toBe("image");
     const logo = "image-459f75729a7f1c6771b8b79b65db92bade8e7632-512x512-png";
     const read = (mark: Record<string, unknown>, more: Record<string, unknown> = {}) =>
-      parseGallerySettings(
-        { _type: "clientGallery" },
-        { galleries: { watermark: mark, ...more } },
-      );
+      parseGallerySettings({ _type: "clientGallery" }, { galleries: { watermark: mark, ...more } });
     const image = { _type: "image", asset: { _type: "reference", _ref: logo } };
     // The image alone, the image and a line of text, and an image that is not an asset's.
     expect(read({ image })?.watermark).toMatchObject({ image: logo, text: "" });

@@ -132,7 +132,9 @@ describe("the owner's e-mail when a gallery is first opened", () => {
       const [mail] = box.sent as [Sent];
       expect(mail.to).toBe("owner@example.com");
       expect(mail.subject).toBe("Ana & Luis, 14 June was opened");
-      expect(mail.text).toContain('Your gallery "Ana & Luis, 14 June" was opened for the first time.');
+      expect(mail.text).toContain(
+        'Your gallery "Ana & Luis, 14 June" was opened for the first time.',
+      );
       expect(mail.text).toContain(`/intent/edit/id=clientGallery.${id};type=clientGallery`);
       // The next visits, from anywhere, are on the timeline and in no e-mail.
       for (const address of ["198.51.100.7", "203.0.113.8"]) {

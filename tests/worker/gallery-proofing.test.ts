@@ -131,7 +131,9 @@ describe("the owner's image as the watermark", () => {
       const { id, photos } = await proofingGallery({}, 1);
       const watermark = await siteWatermark(id);
       expect(watermark).toMatchObject({ text: "", position: "bottom-right" });
-      expect(String(watermark.imageUrl)).toMatch(/\/images\/demo\/production\/[0-9a-f]{40}-512x512\.png\?fm=png$/);
+      expect(String(watermark.imageUrl)).toMatch(
+        /\/images\/demo\/production\/[0-9a-f]{40}-512x512\.png\?fm=png$/,
+      );
       const [photo] = photos as [Uploaded & Marked];
       expect(photo.logo).not.toBeNull();
       const proofs: Record<number, Uint8Array> = {};

@@ -137,10 +137,7 @@ galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
       PRIVATE_HEADERS,
     );
   }
-  return (
-    (await region(c, id, photo, wanted)) ??
-    refuseFile(c, { status: 404, reason: "unknown" })
-  );
+  return (await region(c, id, photo, wanted)) ?? refuseFile(c, { status: 404, reason: "unknown" });
 });
 galleries.get("/g/:gallery/download/:photo", file, downloadPhoto);
 galleries.get("/g/:gallery/download", everyPhoto, downloadZip);

@@ -173,7 +173,8 @@ export const siteSettings = defineType({
             defineField({
               name: "image",
               title: "Image",
-              description: "Drawn before the text, as tall as the mark; leave the text empty for the image alone.",
+              description:
+                "Drawn before the text, as tall as the mark; leave the text empty for the image alone.",
               type: "image",
             }),
             defineField({ name: "text", title: "Text", type: "string", initialValue: "PROOF" }),
