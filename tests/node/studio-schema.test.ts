@@ -235,16 +235,20 @@ describe("the Studio schema", () => {
     expect(isInternalPath(path)).toBe(false);
   });
 
-  it("asks Sanity for the metadata the site uses on every image, never the location", () => {
+  it("asks Sanity for the metadata the site uses on every photograph, and never the location of any image", () => {
     const images = imageDefinitions(definitions);
     expect(images.map(([where]) => where).sort()).toEqual([
       "gallery.images.image",
       "inquiry.photo.image",
       "post.mainImage",
       "richText.image",
+      "siteSettings.galleries.watermark.image",
       "siteSettings.socialImage",
     ]);
-    for (const [where, image] of images) {
+    // The watermark's image is a logo, drawn whole by the upload command: Sanity's defaults.
+    const [, logo] = images.find(([where]) => where.endsWith("watermark.image")) ?? [];
+    expect(logo?.options).toBeUndefined();
+    for (const [where, image] of images.filter(([, each]) => each !== logo)) {
       expect(image.options?.hotspot, where).toBe(true);
       expect(image.options?.metadata, where).toEqual(
         expect.arrayContaining(["lqip", "palette", "exif", "image"]),
