@@ -40,9 +40,13 @@ const photographs = (n: number) => `${n} ${n === 1 ? "photograph" : "photographs
 
 async function start(frame: HTMLElement): Promise<void> {
   const response = await fetch(frame.dataset.map as string);
-  if (!response.ok) return;
-  const data = (await response.json()) as MapData;
-  if (data.points.length === 0) return;
+  const found = response.ok ? ((await response.json()) as MapData) : undefined;
+  // No map after all: its box (kept from the first paint, frame.css) goes.
+  if (!found || found.points.length === 0) {
+    frame.remove();
+    return;
+  }
+  const data = found;
 
   const style = document.createElement("style");
   style.textContent = css;
@@ -78,7 +82,6 @@ async function start(frame: HTMLElement): Promise<void> {
   };
   view.append(canvas, markers, controls);
   frame.append(view, keys);
-  frame.hidden = false;
 
   const points = data.points.map(([lng, lat, count, place]) => ({
     xy: project(lng, lat),
