@@ -75,6 +75,19 @@ export interface SiteSettings {
   intro: TextBlock[];
   /** Image for link previews (Open Graph); alt defaults to the photo's. */
   socialImage: PhotoUse & { alt?: string };
+  /**
+   * Client galleries' proofing (Site settings → Client galleries): the watermark, its image the
+   * demo photographer's logo (demo/logo/, drawn for this project) when `logo` is set.
+   */
+  galleries: {
+    watermark: {
+      logo: boolean;
+      text: string;
+      position: "center" | "bottom-right" | "bottom-left" | "top-right" | "top-left";
+      size: number;
+      opacity: number;
+    };
+  };
 }
 
 /** The store's catalogue (the Studio's Store document): see docs/store.md. */
@@ -139,6 +152,10 @@ export const siteSettings: SiteSettings = {
     photo: "autumn-below-aitzgorri",
     // The orange larches and the ridge above them; link previews are much wider than tall.
     hotspot: { x: 0.4, y: 0.42, width: 0.62, height: 0.44 },
+  },
+  // Her logo and "PROOF" across the middle of each proof, until she delivers the gallery.
+  galleries: {
+    watermark: { logo: true, text: "PROOF", position: "center", size: 12, opacity: 0.55 },
   },
   intro: [
     {

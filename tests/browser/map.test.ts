@@ -25,8 +25,17 @@ describe("the map page", () => {
     });
   });
 
-  it("draws the map after the list, from the site's own tiles and no other host", async () => {
+  it("draws the map after the list, in the box kept for it, from the site's own tiles and no other host", async () => {
     const page = await newPage({ userAgent: VISITOR_UA, viewport: { width: 1280, height: 900 } });
+    // Every layout shift of the page, from its first paint on.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
     const hosts = new Set<string>();
     const tiles: string[] = [];
     page.on("request", (request) => {
@@ -61,6 +70,10 @@ describe("the map page", () => {
           return seen.size;
         });
       await expect.poll(colours).toBeGreaterThan(2);
+      // The map came into the box the first paint kept for it: nothing below it moved.
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual(
+        [],
+      );
     } finally {
       await page.context().close();
     }

@@ -264,7 +264,15 @@ export type SiteSettings = {
     defaultStage?: "proofing" | "delivered";
     proofDownloads?: "off" | "marked";
     activityDays?: number;
+    mailFirstOpened?: boolean;
     watermark?: {
+      image?: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      };
       text?: string;
       position?:
         "center" | "bottom-right" | "bottom-left" | "top-right" | "top-left";

@@ -57,11 +57,14 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
       width={photo.width}
       height={photo.height}
       // Past what it shows, the zoom asks for the original when the owner offers it, else for
-      // regions of it, each no larger than the owner allows (as public photo pages ask the CDN).
+      // regions of it, each no larger than the owner allows (as public photo pages ask the CDN);
+      // a proof for nothing (a region away from the mark would be a clean piece of it).
       zoom={
-        props.downloads === "original"
-          ? { original: galleryPaths.original(id, photo.id) }
-          : { url: galleryPaths.region(id, photo.id), rect: [0, 0, photo.width, photo.height] }
+        props.stage === "proofing"
+          ? undefined
+          : props.downloads === "original"
+            ? { original: galleryPaths.original(id, photo.id) }
+            : { url: galleryPaths.region(id, photo.id), rect: [0, 0, photo.width, photo.height] }
       }
       position={`${props.position} of ${props.count} · ${props.title}`}
       {...(props.previous ? { previousHref: pageOf(id, props.previous) } : {})}

@@ -44,7 +44,7 @@ function noticeOf(c: Context<AppEnv>): GalleryViewProps["notice"] {
   return undefined;
 }
 
-/** `GET /g/{id}`: the gallery. Each opening is counted for the owner. */
+/** `GET /g/{id}`: the gallery. Each opening is counted for the owner (the first perhaps mailed). */
 export const galleryPage: Handler<AppEnv> = async (c) => {
   const { id, settings, state, client } = galleryOf(c);
   const favourites = new Set(state.favourites);
@@ -54,11 +54,12 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
   const slice = sliceOf(c.req.query("page"), slices);
   if (slice === undefined) return c.notFound();
   c.executionCtx.waitUntil(
-    galleryStore(c.env, id).count(id, "opened", {
-      kind: "opened",
-      client: client?.label,
-      visitor: visitorOf(c),
-    }),
+    galleryStore(c.env, id).count(
+      id,
+      "opened",
+      { kind: "opened", client: client?.label, visitor: visitorOf(c) },
+      new URL(c.req.url).origin,
+    ),
   );
   return render(
     c,
