@@ -194,7 +194,7 @@ async function largeFiles(site: RunningSite, id: string, count: number, size: nu
       path: photoPath(id, photo),
       sha256,
       length: bytes.length,
-      body: Readable.from([bytes]),
+      body: () => Readable.from([bytes]),
       headers: {
         "Content-Type": "image/jpeg",
         "X-Photo-SHA256": sha256,

@@ -136,7 +136,7 @@ export async function sendMarked(
       sha256,
       length: output.bytes.length,
       headers: { "Content-Type": output.type, "X-Photo-SHA256": sha256 },
-      body: Readable.from([output.bytes]),
+      body: () => Readable.from([output.bytes]),
     });
     if (answer.status !== 201) return failure(answer, `watermarked ${output.file}`);
   }
@@ -235,7 +235,11 @@ async function upload(context: Context, file: GalleryFile, scan: ScannedPhoto): 
       "X-Photo-Height": String(scan.height),
       ...(scan.taken ? { "X-Photo-Taken": scan.taken } : {}),
     },
-    body: strippedStream(file.path, scan.format, (count) => progress.addBytes(count)),
+    // Progress counts the first attempt's bytes only.
+    body: (attempt) =>
+      strippedStream(file.path, scan.format, (count) => {
+        if (attempt === 1) progress.addBytes(count);
+      }),
   });
   checkAnswer(context, put, "PUT");
   if (put.status === 201 || put.status === 200) {
