@@ -280,6 +280,7 @@ async function start(frame: HTMLElement): Promise<void> {
     );
   }
 
+  // biome-ignore lint/correctness/noUnusedVariables: read by `||=` in schedule()
   let frameRequest = 0;
   let markersZoom = Number.NaN;
   let markersCentre = "";

@@ -7,6 +7,8 @@
  * word shown is the worker's: nothing to translate here.
  */
 
+import { sendForm } from "../runtime/send-form.ts";
+
 interface Added {
   added: true;
   message: string;
@@ -27,16 +29,7 @@ async function send(form: HTMLFormElement): Promise<void> {
   if (!status || sending.has(form)) return;
   sending.add(form);
   try {
-    const response = await fetch(form.action, {
-      method: "POST",
-      body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
-      headers: { Accept: "application/json" },
-      credentials: "same-origin",
-    });
-    if (!response.headers.get("Content-Type")?.includes("application/json")) {
-      throw new Error(`Not the worker's answer: ${response.status}`);
-    }
-    const answer = (await response.json()) as Added | Refused;
+    const answer = (await sendForm(form)) as Added | Refused;
     if ("error" in answer) {
       status.textContent = answer.error;
       return;
@@ -62,6 +55,3 @@ document.addEventListener("submit", (event) => {
 });
 // Said in the page, as the galleries' hearts say theirs: from here a Buy form answers in place.
 document.documentElement.setAttribute("data-buy-live", "");
-
-// A module (its names are its own, not global ones shared with the other scripts).
-export {};
