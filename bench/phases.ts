@@ -70,7 +70,8 @@ export async function throughputRows(siteUrl: string, options: BenchOptions): Pr
     rows.push({
       section,
       metric: `${page.type} ÷ static req/s`,
-      value: (results.get(page.path) as LoadResult).rps / staticRps,
+      // No static answer in a short run on a busy machine: no ratio ("error"), not Infinity.
+      value: staticRps > 0 ? (results.get(page.path) as LoadResult).rps / staticRps : undefined,
       unit: "",
       digits: 2,
       // Each page view renders (there is no page cache in the worker: in production, Workers
