@@ -12,6 +12,9 @@ export default defineConfig({
           name: "demo",
           include: ["demo/**/*.test.ts"],
           environment: "node",
+          // Some start the demo's command-line scripts as processes, several in one test: on a
+          // two-core machine running npm test's other suites, Vitest's 5 s was seen run out.
+          testTimeout: 30_000,
         },
       },
       {
@@ -51,6 +54,15 @@ export default defineConfig({
           environment: "node",
           maxWorkers: 2,
           testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // `npm run bench` end to end on its quick settings: every section runs and prints.
+          name: "bench",
+          include: ["tests/bench/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
         },
       },
       {

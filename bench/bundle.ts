@@ -9,6 +9,8 @@ export interface BundleSize {
   /** KiB, as wrangler prints them. */
   totalKiB: number;
   gzipKiB: number;
+  /** The Stripe SDK's chunk (raw KiB), loaded only by checkout and Stripe's webhook. */
+  stripeKiB: number | undefined;
 }
 
 export function parseUploadLine(output: string): BundleSize {
@@ -16,7 +18,12 @@ export function parseUploadLine(output: string): BundleSize {
   if (!match?.[1] || !match[2]) {
     throw new Error(`No "Total Upload: … KiB / gzip: … KiB" line in wrangler's output:\n${output}`);
   }
-  return { totalKiB: Number(match[1]), gzipKiB: Number(match[2]) };
+  const stripe = /assets\/stripe[^\s│]*\s*│\s*esm\s*│\s*([\d.]+)\s*KiB/.exec(output)?.[1];
+  return {
+    totalKiB: Number(match[1]),
+    gzipKiB: Number(match[2]),
+    stripeKiB: stripe === undefined ? undefined : Number(stripe),
+  };
 }
 
 export async function workerBundleSize(root: string): Promise<BundleSize> {

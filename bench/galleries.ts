@@ -194,7 +194,7 @@ async function largeFiles(site: RunningSite, id: string, count: number, size: nu
       path: photoPath(id, photo),
       sha256,
       length: bytes.length,
-      body: Readable.from([bytes]),
+      body: () => Readable.from([bytes]),
       headers: {
         "Content-Type": "image/jpeg",
         "X-Photo-SHA256": sha256,
@@ -284,11 +284,11 @@ async function favouriteToStudio(site: RunningSite, id: string, cookie: string, 
 async function unlockedFirstView(
   site: RunningSite,
   options: BenchOptions,
-  galleries: readonly { label: string; gallery: { id: string; cookie: string } }[],
+  galleries: readonly { label: string; open: () => Promise<{ id: string; cookie: string }> }[],
 ): Promise<Row[]> {
   const section = "galleries";
   const rows: Row[] = [];
-  for (const { label, gallery } of galleries) {
+  for (const { label, open } of galleries) {
     const metric = (name: string) => `unlocked gallery (${label}) ${name}`;
     if (options.skipLighthouse) {
       for (const name of ["performance", "LCP", "CLS"])
@@ -296,6 +296,7 @@ async function unlockedFirstView(
       continue;
     }
     process.stderr.write(`bench: galleries, Lighthouse on an unlocked gallery (${label})\n`);
+    const gallery = await open();
     const [m] = await labMetrics([`${site.url}/g/${gallery.id}`], {
       runs: options.lighthouseRuns,
       extraHeaders: { Cookie: gallery.cookie },
@@ -384,14 +385,18 @@ export async function galleryRows(site: RunningSite, options: BenchOptions): Pro
         },
       ];
     });
-    const sizeViews = await firstViews(site, demoGalleryFiles());
+    // A quick run (the smoke test) needs the figure, not its precision: two photographs.
+    const sizeViews = await firstViews(
+      site,
+      demoGalleryFiles().slice(0, options.quick ? 2 : undefined),
+    );
     const toStudio = firstPhoto
       ? await favouriteToStudio(site, many.id, many.cookie, firstPhoto)
       : Number.NaN;
 
     const firstView = await unlockedFirstView(site, options, [
-      { label: `${count} photographs`, gallery: many },
-      { label: "6 camera photographs", gallery: await gallery(site, demoGalleryFiles()) },
+      { label: `${count} photographs`, open: async () => many },
+      { label: "6 camera photographs", open: () => gallery(site, demoGalleryFiles()) },
     ]);
 
     process.stderr.write(
@@ -417,7 +422,7 @@ export async function galleryRows(site: RunningSite, options: BenchOptions): Pro
         unit: "",
         digits: 2,
         budget: { op: "<=", limit: 1.1 },
-        note: `median of 480, 960 and 1600 of the demo's six photographs: proofing ${sizeViews.proofing.toFixed(1)} ms, delivered ${sizeViews.delivered.toFixed(1)} ms`,
+        note: `median of 480, 960 and 1600 of the demo's ${options.quick ? "first two" : "six"} photographs: proofing ${sizeViews.proofing.toFixed(1)} ms, delivered ${sizeViews.delivered.toFixed(1)} ms`,
       },
       {
         section,

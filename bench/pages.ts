@@ -11,7 +11,8 @@ export interface BenchPage {
     | "tag"
     | "search"
     | "contact"
-    | "camera";
+    | "camera"
+    | "map";
   path: string;
 }
 
@@ -27,7 +28,8 @@ export const PAGES: readonly BenchPage[] = [
 /**
  * Lighthouse measures every template: also the collection pages (every photograph, a tag, a
  * camera and a search: their HTML and throughput grow with the content, measured by the scale
- * run instead) and the contact page (a page's template plus the form).
+ * run instead), the contact page (a page's template plus the form) and the map (its list is the
+ * first paint; the map module and its tiles come after it).
  */
 export const LIGHTHOUSE_PAGES: readonly BenchPage[] = [
   ...PAGES,
@@ -36,4 +38,5 @@ export const LIGHTHOUSE_PAGES: readonly BenchPage[] = [
   { type: "search", path: "/search?q=mountain" },
   { type: "contact", path: "/contact" },
   { type: "camera", path: "/camera/sony-dsc-rx100m4" },
+  { type: "map", path: "/map" },
 ];

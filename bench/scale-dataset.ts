@@ -292,9 +292,12 @@ const isoMinute = (time: number) =>
 /** What a placed photograph takes from its asset. */
 type Asset = Pick<ImageAsset, "_id" | "altText">;
 
-/** An image asset of the committed demo dataset, which the demo's builder wrote in these types. */
+/**
+ * A photograph of the committed demo dataset (its JPEG assets: the logo is a PNG), which the
+ * demo's builder wrote in these types.
+ */
 const isImageAsset = (doc: SanityDocument): doc is SanityDocument & ImageAsset =>
-  doc._type === "sanity.imageAsset";
+  doc._type === "sanity.imageAsset" && doc.mimeType === "image/jpeg";
 
 /** The generated media tags (`media.tag`, as the media plugin stores them). */
 function generateTags(count: number): MediaTag[] {
@@ -575,9 +578,7 @@ export async function writeScaleDataset(size: ScaleSize): Promise<ScaleDataset> 
   const files = await readdir(DEMO_IMAGES);
   for (const file of files) await symlink(join(DEMO_IMAGES, file), join(imagesDir, file));
   const demoFiles = new Map(
-    demo
-      .filter((doc) => doc._type === "sanity.imageAsset")
-      .map((doc) => [doc._id, basename(String(doc.path))]),
+    demo.filter(isImageAsset).map((doc) => [doc._id, basename(String(doc.path))]),
   );
   const assets = generated.filter((doc) => doc._type === "sanity.imageAsset");
   const demoAssets = [...demoFiles.values()];

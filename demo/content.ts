@@ -108,6 +108,19 @@ export interface SiteSettings {
     /** Navigation labels, by path. */
     navigation: Record<string, string>;
   }>;
+  /**
+   * Client galleries' proofing (Site settings → Client galleries): the watermark, its image the
+   * demo photographer's logo (demo/logo/, drawn for this project) when `logo` is set.
+   */
+  galleries: {
+    watermark: {
+      logo: boolean;
+      text: string;
+      position: "center" | "bottom-right" | "bottom-left" | "top-right" | "top-left";
+      size: number;
+      opacity: number;
+    };
+  };
 }
 
 /** The store's catalogue (the Studio's Store document): see docs/store.md. */
@@ -208,6 +221,10 @@ export const siteSettings: SiteSettings = {
         },
       ],
     },
+  },
+  // Her logo and "PROOF" across the middle of each proof, until she delivers the gallery.
+  galleries: {
+    watermark: { logo: true, text: "PROOF", position: "center", size: 12, opacity: 0.55 },
   },
   intro: [
     {

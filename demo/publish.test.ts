@@ -22,6 +22,8 @@ const DOCS = [
     excerpt: "old",
   },
   { _id: "siteSettings", _type: "siteSettings", title: "Jane Doe Photography" },
+  // A document on a path: its id has a dot of its own.
+  { _id: `clientGallery.${"a".repeat(26)}`, _type: "clientGallery", stage: "proofing" },
 ];
 
 interface Delivery {
@@ -220,6 +222,27 @@ describe("demo/scripts/publish.ts", () => {
       { _id: "post-a", _type: "post", slug: { current: "a-cli" }, operation: "update" },
       { _id: "siteSettings", _type: "siteSettings", operation: "update" },
     ]);
+  });
+
+  it("changes a document on a path (a client gallery) and announces it, as the Studio's edit does", async () => {
+    const id = `clientGallery.${"a".repeat(26)}`;
+    const result = await run(
+      ["--content", service.url, "--site", receiver.url, "--set", `${id}.stage="delivered"`],
+      { SANITY_TOKEN: TOKEN, SANITY_WEBHOOK_SECRET: SECRET },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      new RegExp(`^update ${id} \\(rev \\w+\\); webhook answered 200$`, "m"),
+    );
+    expect(receiver.deliveries.map((d) => JSON.parse(d.body))).toEqual([
+      { _id: id, _type: "clientGallery", operation: "update" },
+    ]);
+    const doc = await fetch(`${service.url}/v2025-02-19/data/doc/production/${id}`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    expect(((await doc.json()) as { documents: unknown[] }).documents[0]).toMatchObject({
+      stage: "delivered",
+    });
   });
 
   it("takes the token and secret as options too, and fails clearly", async () => {

@@ -150,6 +150,14 @@ export async function createDemoGallery(
     password: await hashGalleryPassword(password),
     favouritesLimit: 3,
     stage,
+    // The client orders prints of their photographs: two of the store's, one at the gallery's
+    // own price, and a size none of them has the pixels for (the page names it).
+    prints: true,
+    printList: [
+      { _key: "p1", _type: "galleryPrint", product: "fine-art-8x10", price: 39 },
+      { _key: "p2", _type: "galleryPrint", product: "signed-a5" },
+      { _key: "p3", _type: "galleryPrint", product: "fine-art-16x20" },
+    ],
   });
   await uploadGalleryPhotos(site, id, demoGalleryFiles());
   return { id, link: galleryLink(siteAddress, id), password };

@@ -1,7 +1,7 @@
 // `npm test`: every check and every suite. Steps that share nothing run side by side (most of a
 // suite's time is spent waiting on a server, a browser or a timer, not on the CPU), each after
 // the steps it needs; a step's output is shown when it fails, with one line per step otherwise.
-// The first failure stops the run. TEST_JOBS sets how many steps run at once (default 3);
+// The first failure stops the run. TEST_JOBS sets how many steps run at once (default 4);
 // `npm test -- browser fuzz` runs only the steps named (after a build of their own, if needed).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { resolve } from "node:path";
@@ -13,8 +13,6 @@ interface Step {
   /** An npm script, or arguments for `vitest run`. */
   command: string[];
   after?: string[];
-  /** Runs once every other step chosen has passed. */
-  last?: boolean;
 }
 
 const vitest = (config: string, ...args: string[]) => [
@@ -27,26 +25,27 @@ const nodeProject = (...projects: string[]) =>
   vitest("vitest.node.config.ts", ...projects.map((project) => `--project=${project}`));
 const npm = (script: string) => ["npm", "run", "--silent", script];
 
+// In the order they start when a slot is free: the longest first, the build before the suites
+// that serve the site, the quick checks where they fit.
 const STEPS: Step[] = [
   { name: "build", command: npm("build") },
+  { name: "browser", command: npm("test:browser"), after: ["build"] },
+  { name: "bench smoke", command: nodeProject("bench"), after: ["build"] },
+  { name: "worker tests", command: npm("test:worker"), after: ["build"] },
+  { name: "node tests", command: nodeProject("node"), after: ["build"] },
+  // The demo's, cli's and client's own tests; they start no site.
+  { name: "module tests", command: nodeProject("demo", "cli", "client") },
+  { name: "fuzz", command: npm("test:fuzz"), after: ["build"] },
+  { name: "soak", command: npm("test:soak"), after: ["build"] },
+  // Both Studio checks install the Studio first, so they run one after the other.
+  { name: "Studio", command: npm("check:studio") },
+  { name: "content types", command: npm("check:content-types"), after: ["Studio"] },
   { name: "lint", command: npm("lint") },
   { name: "types", command: npm("typecheck") },
   { name: "examples", command: npm("check:examples") },
   { name: "imports", command: npm("check:imports") },
   { name: "worker types", command: npm("check:worker-types") },
-  // Both Studio checks install the Studio first, so they run one after the other.
-  { name: "Studio", command: npm("check:studio") },
-  { name: "content types", command: npm("check:content-types"), after: ["Studio"] },
-  { name: "worker tests", command: npm("test:worker"), after: ["build"] },
-  // The Node tooling's tests start the built site; the demo's, cli's and client's do not.
-  { name: "module tests", command: nodeProject("demo", "cli", "client") },
-  { name: "node tests", command: nodeProject("node"), after: ["build"] },
-  { name: "fuzz", command: npm("test:fuzz"), after: ["build"] },
-  { name: "soak", command: npm("test:soak"), after: ["build"] },
 ];
-// The browser suite last, on its own: its pages wait on timers and animations that a machine
-// busy with the other suites makes late (two of its files run at once).
-STEPS.push({ name: "browser", command: npm("test:browser"), after: ["build"], last: true });
 
 const named = process.argv.slice(2);
 const unknown = named.filter((name) => !STEPS.some((step) => step.name === name));
@@ -61,7 +60,7 @@ for (const step of STEPS)
   if (chosen.has(step.name)) for (const need of step.after ?? []) chosen.add(need);
 const selected = STEPS.filter((step) => chosen.has(step.name));
 
-const jobs = Math.max(1, Number(process.env.TEST_JOBS ?? 3));
+const jobs = Math.max(1, Number(process.env.TEST_JOBS ?? 4));
 const started = Date.now();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
@@ -71,7 +70,6 @@ const waiting = [...selected];
 let failed = false;
 
 function ready(step: Step): boolean {
-  if (step.last && (running.size > 0 || waiting.some((other) => other !== step))) return false;
   return (step.after ?? []).every((name) => done.has(name));
 }
 

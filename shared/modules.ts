@@ -146,6 +146,18 @@ export const BROWSER_MODULES = {
     entry: "client/i18n/language-suggestion.ts",
     load: [{ on: "present", selector: "nav[data-languages]" }],
   },
+  /**
+   * A Buy section's "Add to cart" without a reload, where a page sells a photograph, or when
+   * its button is pressed in the viewer's copy of a photograph's page (a grid sells nothing).
+   */
+  "buy-form": {
+    kind: "module",
+    entry: "client/store/buy.ts",
+    load: [
+      { on: "present", selector: "form[data-buy-form]" },
+      { on: "press", selector: "form[data-buy-form] button" },
+    ],
+  },
   /** A client gallery's hearts, answered at once, where a gallery or one of its photographs is. */
   "gallery-favourites": {
     kind: "module",

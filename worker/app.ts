@@ -8,7 +8,7 @@ import { splitLanguage } from "./content/paths.ts";
 import { discovery } from "./discovery/index.ts";
 import { unmatchedPath } from "./errors/page-error.ts";
 import { feeds } from "./feeds/index.ts";
-import { galleries } from "./galleries/index.ts";
+import { galleries, galleryPrints } from "./galleries/index.ts";
 import { inquiries } from "./inquiries/index.ts";
 import { cacheHeaders } from "./middleware/cache-headers/index.ts";
 import { canonicalAddress } from "./middleware/canonical-address/index.ts";
@@ -24,7 +24,7 @@ import { publishing } from "./publishing/index.ts";
 import { handleError } from "./render/error-page.tsx";
 import type { AppEnv } from "./request/app-env.ts";
 import { fullPath } from "./request/context.ts";
-import { store } from "./store/index.ts";
+import { storeApp } from "./store/index.ts";
 
 /** The path the router matches an address by: without a further language's prefix. */
 export const routedPath = (request: Request): string => splitLanguage(getPath(request)).path;
@@ -69,8 +69,9 @@ export function createApp(): Hono<AppEnv> {
   app.route("/", discovery);
   app.route("/", inquiries);
   app.route("/", galleries);
-  // Before the pages: "/cart" would match "/:slug".
-  app.route("/", store);
+  // Before the pages: "/cart" would match "/:slug". After the galleries, whose prints the store
+  // sells (features do not import each other: the entry hands them over).
+  app.route("/", storeApp(galleryPrints));
   app.route("/", photoViewer);
   app.route("/", pages);
 

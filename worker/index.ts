@@ -1,5 +1,6 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { createApp } from "./app.ts";
+import { galleryPrints } from "./galleries/index.ts";
 import { createGateway, type PublicSiteProps } from "./gateway.ts";
 import { deliverInquiries } from "./inquiries/index.ts";
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/index.ts";
@@ -35,6 +36,6 @@ export default {
   ...createGateway(app),
   queue: (batch, env, ctx) =>
     isFulfilmentQueue(batch.queue)
-      ? fulfilOrders(batch, env, ctx)
+      ? fulfilOrders(batch, env, ctx, { galleries: galleryPrints })
       : deliverInquiries(batch, env, ctx),
 } satisfies ExportedHandler<Env>;

@@ -2,10 +2,10 @@
  * `npm run gallery -- mark --gallery <id>`: makes every photograph's watermarked files again,
  * from the originals in the bucket (fetched through the site, signed), with the owner's
  * watermark as it is now: what changing the mark costs is this one command per gallery (each
- * original read once, seven files written per photograph).
+ * original read once, six files written per photograph).
  */
 import { mapPool } from "../lib/pool.ts";
-import { proofingOf, sendMarked } from "./run.ts";
+import { markOf, proofingOf, sendMarked } from "./run.ts";
 import { photoPath, SiteClient } from "./site-client.ts";
 import type { UploadTarget } from "./target.ts";
 
@@ -23,8 +23,13 @@ export async function remarkGallery(
   const client = new SiteClient(target, concurrency);
   const result: RemarkResult = { marked: [], failed: [] };
   try {
-    const { watermark, photos } = await proofingOf(client, gallery);
-    say(`Marking ${photos.length} photographs with "${watermark.text}" (${watermark.position})`);
+    const proofing = await proofingOf(client, gallery);
+    const { watermark, photos } = proofing;
+    const mark = await markOf(proofing);
+    const what = [mark.logo && "the image", watermark.text && `"${watermark.text}"`]
+      .filter(Boolean)
+      .join(" and ");
+    say(`Marking ${photos.length} photographs with ${what} (${watermark.position})`);
     await mapPool(photos, concurrency, async (photo) => {
       const res = await client.get(`${photoPath(gallery, photo.id)}/original`);
       if (!res.ok) {
@@ -32,7 +37,7 @@ export async function remarkGallery(
         return;
       }
       const bytes = Buffer.from(await res.arrayBuffer());
-      const failed = await sendMarked(client, gallery, photo.id, bytes, watermark);
+      const failed = await sendMarked(client, gallery, photo.id, bytes, mark);
       if (failed && "reason" in failed)
         result.failed.push({ name: photo.name, reason: failed.reason });
       else result.marked.push(photo.name);

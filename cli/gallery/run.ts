@@ -9,12 +9,12 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { Watermark } from "../../worker/galleries/settings.ts";
+import { MARKED_FILES } from "../../worker/galleries/ids.ts";
 import type { FileEntry } from "../lib/files.ts";
 import { formatBytes } from "../lib/format.ts";
 import { mapPool } from "../lib/pool.ts";
 import { Progress } from "../lib/progress.ts";
-import { markedFiles } from "./mark.ts";
+import { loadMark, type Mark, type MarkSettings, markedFiles } from "./mark.ts";
 import {
   CONTENT_TYPES,
   galleryFormat,
@@ -84,14 +84,14 @@ interface Context {
   target: UploadTarget;
   client: SiteClient;
   progress: Progress;
-  /** The gallery's proofing settings, asked once per run. */
-  proofing?: Promise<Proofing>;
+  /** The owner's watermark, asked for (and its image fetched) once per run. */
+  mark?: Promise<Mark>;
 }
 
 /** What the site says of a gallery's proofing (`/_app/galleries/{id}/proofing`). */
 export interface Proofing {
   stage: "proofing" | "delivered";
-  watermark: Watermark;
+  watermark: MarkSettings;
   photos: { id: string; name: string; type: string }[];
 }
 
@@ -108,6 +108,15 @@ export async function proofingOf(client: SiteClient, gallery: string): Promise<P
   return (await res.json()) as Proofing;
 }
 
+/** The owner's watermark ready to draw: its image fetched, or why not (the run stops). */
+export async function markOf(proofing: Proofing): Promise<Mark> {
+  try {
+    return await loadMark(proofing.watermark);
+  } catch (error) {
+    throw new StopRun(`${(error as Error).message}: no proof is made without the whole mark`);
+  }
+}
+
 /**
  * Makes and sends a photograph's watermarked files (cli/gallery/mark.ts): every size the worker
  * serves while the gallery is proofing. Sent again each time: re-marking overwrites.
@@ -117,9 +126,9 @@ export async function sendMarked(
   gallery: string,
   photo: string,
   input: string | Buffer,
-  watermark: Watermark,
+  mark: Mark,
 ): Promise<Outcome | undefined> {
-  for (const output of await markedFiles(input, watermark)) {
+  for (const output of await markedFiles(input, mark)) {
     const sha256 = createHash("sha256").update(output.bytes).digest("hex");
     const answer = await client.send({
       method: "PUT",
@@ -127,12 +136,15 @@ export async function sendMarked(
       sha256,
       length: output.bytes.length,
       headers: { "Content-Type": output.type, "X-Photo-SHA256": sha256 },
-      body: Readable.from([output.bytes]),
+      body: () => Readable.from([output.bytes]),
     });
     if (answer.status !== 201) return failure(answer, `watermarked ${output.file}`);
   }
   return undefined;
 }
+
+/** The file sent last: once it is there, every watermarked file of the photograph is. */
+const LAST_MARKED = MARKED_FILES[MARKED_FILES.length - 1];
 
 /** Marks a photograph just sent (or found there) unless its watermarked files are there. */
 async function mark(context: Context, file: GalleryFile, photo: string, fresh: boolean) {
@@ -140,13 +152,12 @@ async function mark(context: Context, file: GalleryFile, photo: string, fresh: b
   if (!fresh) {
     const head = await client.send({
       method: "HEAD",
-      path: `${photoPath(settings.gallery, photo)}/marked/full.jpg`,
+      path: `${photoPath(settings.gallery, photo)}/marked/${LAST_MARKED}`,
     });
     if (head.status === 200) return undefined;
   }
-  context.proofing ??= proofingOf(client, settings.gallery);
-  const { watermark } = await context.proofing;
-  return sendMarked(client, settings.gallery, photo, file.path, watermark);
+  context.mark ??= proofingOf(client, settings.gallery).then(markOf);
+  return sendMarked(client, settings.gallery, photo, file.path, await context.mark);
 }
 
 /** The answers that mean no other request will do better. */
@@ -224,7 +235,11 @@ async function upload(context: Context, file: GalleryFile, scan: ScannedPhoto): 
       "X-Photo-Height": String(scan.height),
       ...(scan.taken ? { "X-Photo-Taken": scan.taken } : {}),
     },
-    body: strippedStream(file.path, scan.format, (count) => progress.addBytes(count)),
+    // Progress counts the first attempt's bytes only.
+    body: (attempt) =>
+      strippedStream(file.path, scan.format, (count) => {
+        if (attempt === 1) progress.addBytes(count);
+      }),
   });
   checkAnswer(context, put, "PUT");
   if (put.status === 201 || put.status === 200) {

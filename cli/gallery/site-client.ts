@@ -25,6 +25,11 @@ export class UnreachableSite extends Error {
 }
 
 const NETWORK_ERRORS = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
+/** A connection that went away midway: the next one may well work. */
+const DROPPED = new Set(["ECONNRESET", "EPIPE", "ETIMEDOUT"]);
+/** Tries of one request, and the wait before the second (the third waits twice as long). */
+const ATTEMPTS = 3;
+const RETRY_MS = 1000;
 
 export const photoPath = (gallery: string, photo: string) =>
   `/_app/galleries/${gallery}/photos/${photo}`;
@@ -39,16 +44,42 @@ export class SiteClient {
     this.#agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   }
 
-  /** Sends one signed request, with `body` piped in when there is one. */
-  send(
-    request: SignedRequest & { headers?: Record<string, string>; body?: Readable },
+  /**
+   * Sends one signed request, with the body `body()` makes piped in when there is one. An answer
+   * the site or the way to it may not give a moment later (a 5xx, a connection dropped midway)
+   * is asked again, twice at most: every request the command makes may be repeated (a photograph
+   * is named by its hash, and putting it again changes nothing). `body(attempt)` makes the body
+   * afresh for each attempt (1 first).
+   */
+  async send(
+    request: SignedRequest & {
+      headers?: Record<string, string>;
+      body?: (attempt: number) => Readable;
+    },
+  ): Promise<SiteAnswer> {
+    for (let attempt = 1; ; attempt++) {
+      const last = attempt === ATTEMPTS;
+      try {
+        const answer = await this.#sendOnce(request, request.body?.(attempt));
+        if (answer.status < 500 || last) return answer;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (last || error instanceof UnreachableSite || !code || !DROPPED.has(code)) throw error;
+      }
+      await new Promise((wait) => setTimeout(wait, RETRY_MS * attempt));
+    }
+  }
+
+  #sendOnce(
+    request: SignedRequest & { headers?: Record<string, string> },
+    body: Readable | undefined,
   ): Promise<SiteAnswer> {
     const url = new URL(request.path, this.#target.site);
     const headers: Record<string, string> = {
       ...request.headers,
       [SIGNATURE_HEADER]: gallerySignature(this.#target.token, request),
     };
-    if (request.body) headers["Content-Length"] = String(request.length ?? 0);
+    if (body) headers["Content-Length"] = String(request.length ?? 0);
     const transport = url.protocol === "https:" ? https : http;
     return new Promise<SiteAnswer>((resolve, reject) => {
       const req = transport.request(
@@ -71,13 +102,13 @@ export class SiteClient {
             : error,
         );
       });
-      if (!request.body) {
+      if (!body) {
         req.end();
         return;
       }
       // A file that cannot be read (or is not the image it seemed) ends the request with its error.
-      request.body.on("error", (error) => req.destroy(error));
-      request.body.pipe(req);
+      body.on("error", (error) => req.destroy(error));
+      body.pipe(req);
     });
   }
 

@@ -9,6 +9,7 @@
 
 import { formatNumber } from "../../shared/i18n/format.ts";
 import { messagesFor } from "../runtime/messages.ts";
+import { sendForm } from "../runtime/send-form.ts";
 
 const { t } = messagesFor("gallery-favourites");
 
@@ -74,13 +75,7 @@ async function send(form: HTMLFormElement, root: Element): Promise<void> {
   if (!button || button.disabled) return;
   button.disabled = true;
   try {
-    const response = await fetch(form.action, {
-      method: "POST",
-      body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
-      headers: { Accept: "application/json" },
-      credentials: "same-origin",
-    });
-    const answer = (await response.json()) as Saved | Refused;
+    const answer = (await sendForm(form)) as Saved | Refused;
     if (!("saved" in answer)) {
       announce(root, answer.error);
       if (answer.needsClient)

@@ -25,6 +25,8 @@ interface MapData {
 }
 
 const TILE = 256;
+/** The most a frame spends drawing tiles: the rest wait for the next frame. */
+const TILE_BUDGET_MS = 6;
 /** How close (CSS px) two places may come before they are shown as one group. */
 const GROUP_PX = 44;
 const MAX_ZOOM = 9;
@@ -42,9 +44,13 @@ const photographs = (count: number) => t("collection.photographs", { count });
 
 async function start(frame: HTMLElement): Promise<void> {
   const response = await fetch(frame.dataset.map as string);
-  if (!response.ok) return;
-  const data = (await response.json()) as MapData;
-  if (data.points.length === 0) return;
+  const found = response.ok ? ((await response.json()) as MapData) : undefined;
+  // No map after all: its box (kept from the first paint, frame.css) goes.
+  if (!found || found.points.length === 0) {
+    frame.remove();
+    return;
+  }
+  const data = found;
 
   const style = document.createElement("style");
   style.textContent = css;
@@ -79,7 +85,6 @@ async function start(frame: HTMLElement): Promise<void> {
   };
   view.append(canvas, markers, controls);
   frame.append(view, keys);
-  frame.hidden = false;
 
   const points = data.points.map(([lng, lat, count, place]) => ({
     xy: project(lng, lat),
@@ -144,9 +149,21 @@ async function start(frame: HTMLElement): Promise<void> {
       .getPropertyValue(name)
       .trim();
 
-  function drawBasemap(context: CanvasRenderingContext2D): void {
-    context.fillStyle = colour("--map-water") || "#cfe3ea";
-    context.fillRect(0, 0, width, height);
+  /** The tiles already on the canvas for the view it shows (by their place in the view). */
+  const drawnTiles = new Set<string>();
+
+  /**
+   * Draws the basemap's tiles not yet on the canvas (`fresh`: a new view, from its water up), for
+   * at most TILE_BUDGET_MS: what is left is drawn in the next frame, so that tiles arriving
+   * together never make one long task.
+   */
+  function drawBasemap(context: CanvasRenderingContext2D, fresh: boolean): void {
+    const started = performance.now();
+    if (fresh) {
+      drawnTiles.clear();
+      context.fillStyle = colour("--map-water") || "#cfe3ea";
+      context.fillRect(0, 0, width, height);
+    }
     const basemap = data.basemap;
     if (!basemap) return;
     const z = Math.max(basemap.minZoom, Math.min(basemap.maxZoom, Math.round(zoom)));
@@ -162,8 +179,15 @@ async function start(frame: HTMLElement): Promise<void> {
       ty++
     ) {
       for (let tx = Math.floor(left / size); tx <= Math.floor((left + width) / size); tx++) {
+        const placed = `${tx},${ty}`;
+        if (drawnTiles.has(placed)) continue;
+        if (performance.now() - started > TILE_BUDGET_MS) {
+          schedule();
+          return;
+        }
         const layers = tile(z, ((tx % count) + count) % count, ty);
         if (!layers) continue;
+        drawnTiles.add(placed);
         const ox = tx * size - left;
         const oy = ty * size - top;
         for (const [name, fill] of [
@@ -260,18 +284,26 @@ async function start(frame: HTMLElement): Promise<void> {
     );
   }
 
+  // biome-ignore lint/correctness/noUnusedVariables: read by `||=` in schedule()
   let frameRequest = 0;
   let markersZoom = Number.NaN;
   let markersCentre = "";
+  /** The view the canvas shows: a tile arriving for it is drawn alone, over what is there. */
+  let drawnView = "";
   function draw(): void {
     frameRequest = 0;
     const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
+    const view = `${zoom},${centre[0]},${centre[1]},${width},${height},${ratio}`;
+    const fresh = view !== drawnView;
+    if (fresh) {
+      drawnView = view;
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+    }
     const context = canvas.getContext("2d");
     if (!context) return;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawBasemap(context);
+    drawBasemap(context, fresh);
     // Rebuilt only when the view moved: a focused place keeps its focus while tiles arrive.
     const where = `${centre[0]},${centre[1]},${width},${height}`;
     if (zoom !== markersZoom || where !== markersCentre) {

@@ -43,6 +43,12 @@ describe("the largest zoom", () => {
   it("is fit when the original has no more pixels than the screen shows", () => {
     expect(maxZoom(desktop, { w: 1000, h: 500 }, 2)).toBe(1);
   });
+
+  it("stops at the pixels that can be had, where the page's largest size is all there is", () => {
+    // A client gallery's proof: 1600 pixels across of the 5640 the original has.
+    expect(maxZoom(desktop, elephants, 1, 1600)).toBeCloseTo(1600 / 1280);
+    expect(zoomAt(desktop, elephants, 1, { x: 0, y: 0, w: 1280 }, 10, 0, 0, 1600).w).toBe(1600);
+  });
 });
 
 describe("clamping", () => {

@@ -31,9 +31,13 @@ export interface Region {
 export const fitWidth = (stage: Size, photo: Size) =>
   Math.min(stage.w, (stage.h * photo.w) / photo.h, photo.w);
 
-/** The largest zoom (× fit): one pixel of the original on one device pixel, never below fit. */
-export const maxZoom = (stage: Size, photo: Size, dpr: number) =>
-  Math.max(1, photo.w / dpr / fitWidth(stage, photo));
+/**
+ * The largest zoom (× fit): one pixel of the original on one device pixel, or of the `most`
+ * pixels across that can be had (the page's largest size, where nothing larger is offered),
+ * never below fit.
+ */
+export const maxZoom = (stage: Size, photo: Size, dpr: number, most = photo.w) =>
+  Math.max(1, most / dpr / fitWidth(stage, photo));
 
 /** Along one axis: centred while it is smaller than the stage, else no gap at either edge. */
 export const clampAxis = (offset: number, size: number, stage: number) =>
@@ -59,8 +63,9 @@ export function zoomAt(
   zoom: number,
   px: number,
   py: number,
+  most = photo.w,
 ): Placement {
-  const w = fitWidth(stage, photo) * Math.min(Math.max(zoom, 1), maxZoom(stage, photo, dpr));
+  const w = fitWidth(stage, photo) * Math.min(Math.max(zoom, 1), maxZoom(stage, photo, dpr, most));
   const k = w / from.w;
   return clamp(stage, photo, { x: px - (px - from.x) * k, y: py - (py - from.y) * k, w });
 }

@@ -29,6 +29,8 @@ export interface Frame {
   stage: Size;
   photo: Size;
   dpr: number;
+  /** The most pixels across that can be had, when fewer than the original's (maxZoom). */
+  most?: number;
 }
 
 /**
@@ -73,10 +75,10 @@ export const fitted = ({ stage, photo }: Frame): Placement =>
 export const zoomOf = ({ stage, photo }: Frame, { w }: Placement) => w / fitWidth(stage, photo);
 
 export function zoomMove(frame: Frame, { at, goal }: ZoomState, input: ZoomInput): ZoomMove {
-  const { stage, photo, dpr } = frame;
+  const { stage, photo, dpr, most } = frame;
   const around = (zoom: number, point: Point | undefined, animate = false): ZoomMove => {
     const { x, y } = point ?? { x: stage.w / 2, y: stage.h / 2 };
-    return { to: zoomAt(stage, photo, dpr, at, zoom, x, y), animate };
+    return { to: zoomAt(stage, photo, dpr, at, zoom, x, y, most), animate };
   };
   switch (input.type) {
     case "to":

@@ -27,23 +27,49 @@ const REGION_DELAY_MS = 150;
 
 export type Zoom = ReturnType<typeof zoomable>;
 
+/** The widest candidate of a `srcset` of width descriptors: its address and its pixels across. */
+function widest(srcset: string): { url: string; w: number } | undefined {
+  let best: { url: string; w: number } | undefined;
+  for (const candidate of srcset.split(/,\s+/)) {
+    const [url, descriptor = ""] = candidate.trim().split(/\s+/);
+    const w = Number.parseInt(descriptor, 10);
+    if (url && descriptor.endsWith("w") && w > (best?.w ?? 0)) best = { url, w };
+  }
+  return best;
+}
+
 /**
  * Zoom and pan of one photograph on its stage, down to one pixel of the original per device
  * pixel. Past what the loaded image holds, it asks the CDN for only the region on screen (at
  * the resolution the screen needs: `data-zoom-src`) and lays it over the scaled image once it
  * has arrived; where there is no such CDN (a client gallery's photographs, `data-zoom-original`)
- * it loads the whole original once instead. At "fit" the photograph is left to the
- * stylesheet's layout, which this matches.
+ * it loads the whole original once instead. Where neither is offered (a client gallery's proofs),
+ * or a region cannot be had (a local Images binding cuts none), it loads the page's largest size
+ * once and zooms no further than its pixels: never a broken image, never a blur past them. At
+ * "fit" the photograph is left to the stylesheet's layout, which this matches.
  */
 export function zoomable(stage: HTMLElement, img: HTMLImageElement, changed: () => void) {
   const crop = cropOf(img.dataset.zoomRect);
-  const photo: Size = { w: crop[2] || img.width, h: crop[3] || img.height };
+  // The photograph's own size: its crop, else the image's width and height attributes (not its
+  // drawn size, which `img.width` gives once the viewer shows it).
+  const photo: Size = {
+    w: crop[2] || Number(img.getAttribute("width")) || img.width,
+    h: crop[3] || Number(img.getAttribute("height")) || img.height,
+  };
   const src = img.dataset.zoomSrc;
   const original = img.dataset.zoomOriginal;
+  const largest = widest(img.srcset);
+  /** Where the zoom's sharper pixels come from; regions fall back to the largest size. */
+  let source: "regions" | "original" | "largest" = src
+    ? "regions"
+    : original
+      ? "original"
+      : "largest";
   const frame = (): Frame => ({
     stage: { w: stage.clientWidth, h: stage.clientHeight },
     photo,
     dpr: devicePixelRatio || 1,
+    ...(source === "largest" && largest ? { most: Math.min(largest.w, photo.w) } : {}),
   });
   let at = fitted(frame());
   /** Where the running animation is going: a step while it runs goes on from there. */
@@ -76,19 +102,24 @@ export function zoomable(stage: HTMLElement, img: HTMLImageElement, changed: () 
   function loadRegion() {
     const { stage: box, dpr } = frame();
     // A stage no longer shown (the visitor moved on) needs nothing.
-    if (!(src || original) || !stage.isConnected || !isZoomed(zoom())) return;
+    if (!stage.isConnected || !isZoomed(zoom())) return;
     if (at.w * dpr <= img.naturalWidth) return;
+    const regions = source === "regions" && src;
+    // The whole photograph, once: nothing sharper can come.
+    if (shown && !regions) return;
     if (shown && covers(shown, visibleRegion(box, photo, dpr, at, 0))) return;
-    const r = src
+    const r = regions
       ? visibleRegion(box, photo, dpr, at, MARGIN)
       : { x: 0, y: 0, ...photo, out: photo.w };
+    const url = regions ? regionUrl(src, crop, r) : source === "original" ? original : largest?.url;
+    if (!url) return;
     // Only the latest request matters: an older one still loading is given up.
     pending?.removeAttribute("src");
     const next = new Image();
     pending = next;
     next.className = "pv-region";
     next.alt = "";
-    next.src = src ? regionUrl(src, crop, r) : (original as string);
+    next.src = url;
     next.decode().then(
       () => {
         if (pending !== next) return;
@@ -98,7 +129,13 @@ export function zoomable(stage: HTMLElement, img: HTMLImageElement, changed: () 
         place(next, r);
         stage.append(next);
       },
-      () => {},
+      () => {
+        // A region refused: the largest size instead, and no more regions of this photograph.
+        if (pending !== next || !regions) return;
+        source = "largest";
+        // Back to the most that size holds, if the zoom had gone past it.
+        go(zoomMove(frame(), { at, goal }, { type: "by", factor: 1, animate: true }));
+      },
     );
   }
 
@@ -126,8 +163,8 @@ export function zoomable(stage: HTMLElement, img: HTMLImageElement, changed: () 
       return zoom();
     },
     get max() {
-      const { stage: box, dpr } = frame();
-      return maxZoom(box, photo, dpr);
+      const { stage: box, dpr, most } = frame();
+      return maxZoom(box, photo, dpr, most);
     },
     /** Zooms, pans, toggles or resets as the visitor asked (zoom-state.ts says where to). */
     move(input: ZoomInput) {

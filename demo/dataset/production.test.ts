@@ -224,6 +224,7 @@ describe("site settings", () => {
         "titleTranslations",
         "descriptionTranslations",
         "introTranslations",
+        "galleries",
       ].sort(),
     );
     expect(settings).toMatchObject({
@@ -275,6 +276,18 @@ describe("site settings", () => {
     expect(settings.intro.every((block) => block._type === "block")).toBe(true);
     expect(settings.socialImage).toMatchObject({ _type: "image", alt: expect.any(String) });
     expect(byId(settings.socialImage.asset._ref)?._type).toBe("sanity.imageAsset");
+  });
+
+  it("give client galleries' watermark the demo's logo, a PNG with transparency, and a line of text", () => {
+    const { watermark } = byId("siteSettings").galleries as {
+      watermark: { image: { _type: string; asset: { _ref: string } }; text: string };
+    };
+    expect(watermark).toMatchObject({ image: { _type: "image" }, text: "PROOF" });
+    expect(byId(watermark.image.asset._ref)).toMatchObject({
+      _type: "sanity.imageAsset",
+      mimeType: "image/png",
+      metadata: { hasAlpha: true, isOpaque: false },
+    });
   });
 });
 

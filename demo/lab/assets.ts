@@ -19,15 +19,22 @@ export interface Download {
 
 const PRINTABLE = /^image\/(jpeg|png|tiff)\b/i;
 
+/** Where the lab gets a file: the network, or what a test hands it (`/_control/orders/{id}/files`). */
+export type Fetcher = (url: string, timeoutMs: number) => Promise<Response>;
+
+const fromNetwork: Fetcher = (url, timeoutMs) =>
+  fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+
 export async function download(
   assetId: string,
   url: string,
   expectedMd5: string | null,
   timeoutMs: number,
+  fetcher: Fetcher = fromNetwork,
 ): Promise<Download> {
   const record: Download = { assetId, url, at: new Date().toISOString(), ok: false };
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetcher(url, timeoutMs);
     const body = Buffer.from(await response.arrayBuffer());
     record.status = response.status;
     record.contentType = response.headers.get("content-type") ?? "";

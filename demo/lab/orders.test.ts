@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, expect, it } from "vitest";
 import type { CloudEvent } from "./callbacks.ts";
-import { type Harness, JPEG, printOrder, startHarness } from "./test-support.ts";
+import { type Harness, JPEG, type OrderAnswer, printOrder, startHarness } from "./test-support.ts";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -117,6 +117,39 @@ it("puts an issue on the order for a file it cannot download, and holds it", asy
     method: "POST",
   });
   expect(moved.status).toBe(409);
+});
+
+it("takes in files a test hands over for an order it could not download, then ships it", async () => {
+  h = await startHarness();
+  const expired = `${h.files.url}/print.jpg?sig=expired`;
+  const { body } = await h.create(printOrder(h, expired));
+  await callbacks(h, 1);
+  const control = (files: unknown) =>
+    fetch(`${h?.lab.url}/_control/orders/${body.order?.id}/files`, {
+      method: "POST",
+      body: JSON.stringify({ files }),
+    });
+  // Checked as a download is: an HTML page is no print file.
+  const page = { type: "text/html", base64: Buffer.from("<p>").toString("base64") };
+  expect((await control({ [expired]: page })).status).toBe(200);
+  expect(h.lab.orders()[0]?.order.status.details.downloadAssets).toBe("Error");
+  const jpeg = { type: "image/jpeg", base64: JPEG.toString("base64") };
+  const taken = await control({ [expired]: jpeg });
+  expect(taken.status).toBe(200);
+  expect(((await taken.json()) as OrderAnswer).order?.status).toMatchObject({
+    issues: [],
+    details: { downloadAssets: "Complete", inProduction: "InProgress" },
+  });
+  expect(h.lab.orders()[0]?.downloads[0]).toMatchObject({
+    ok: true,
+    md5: createHash("md5").update(JPEG).digest("hex"),
+  });
+  // Only an order waiting for its files takes them.
+  expect((await control({ [expired]: jpeg })).status).toBe(409);
+  const moved = await fetch(`${h.lab.url}/_control/orders/${body.order?.id}/advance`, {
+    method: "POST",
+  });
+  expect(moved.status).toBe(200);
 });
 
 it("takes an HTML page for a print file as a failure", async () => {

@@ -4,7 +4,7 @@
 // cancelled while still in progress. Each stage change is a callback.
 import { randomInt } from "node:crypto";
 import type { Timers } from "../timers.ts";
-import { type Download, download } from "./assets.ts";
+import { type Download, download, type Fetcher } from "./assets.ts";
 import type { Callbacks } from "./callbacks.ts";
 import { CARRIER, findProduct, SHIPPING_COST } from "./catalogue.ts";
 import type { Order } from "./types.ts";
@@ -95,8 +95,31 @@ export class Orders {
     return record;
   }
 
+  /**
+   * Takes the files in again from what a test hands over (`files`, by each asset's URL), as if
+   * the lab had downloaded them: for a site the lab cannot reach over the network (a worker
+   * test's runs in-process). Only an order stopped by its downloads' issues.
+   */
+  async retakeFiles(
+    record: OrderRecord,
+    files: Map<string, { type: string; bytes: Uint8Array }>,
+  ): Promise<void> {
+    await record.intake;
+    const { order } = record;
+    if (order.status.stage !== "InProgress" || order.status.details.downloadAssets !== "Error") {
+      throw new Error(`${order.id} is not waiting for its files`);
+    }
+    order.status.issues = [];
+    record.intake = this.takeIn(record, async (url) => {
+      const file = files.get(url);
+      if (!file) throw new Error(`No file was handed over for ${url}`);
+      return new Response(new Uint8Array(file.bytes), { headers: { "content-type": file.type } });
+    });
+    await record.intake;
+  }
+
   /** Downloads every file, then charges the order, or puts an issue on it per unusable file. */
-  private async takeIn(record: OrderRecord): Promise<void> {
+  private async takeIn(record: OrderRecord, fetcher?: Fetcher): Promise<void> {
     // The answer to the creation shows the order as accepted, before any work on it.
     await new Promise((resolve) => setImmediate(resolve));
     const { order } = record;
@@ -104,14 +127,15 @@ export class Orders {
     const assets = order.items.flatMap((item) => item.assets.map((asset) => ({ item, asset })));
     record.downloads = await Promise.all(
       assets.map(({ asset }) =>
-        download(asset.id, asset.url, asset.md5Hash, this.settings.downloadTimeoutMs),
+        download(asset.id, asset.url, asset.md5Hash, this.settings.downloadTimeoutMs, fetcher),
       ),
     );
     if (order.status.stage !== "InProgress") return; // cancelled meanwhile
     for (const [index, { item, asset }] of assets.entries()) {
       const result = record.downloads[index] as Download;
       asset.status = result.ok ? "Complete" : "Error";
-      asset.md5Hash = result.md5 ?? asset.md5Hash;
+      // A file it could not use leaves the hash the order gave (a retake is checked against it).
+      if (result.ok) asset.md5Hash = result.md5 ?? asset.md5Hash;
       item.status = item.assets.every((a) => a.status === "Complete") ? "Ok" : "Invalid";
       if (!result.ok) {
         order.status.issues.push({

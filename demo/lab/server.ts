@@ -235,7 +235,8 @@ export async function startLabService(options: LabServiceOptions): Promise<LabSe
       return { status: 200, body: { callbacks: callbacks.records } };
     }
     if (method !== "POST") return undefined;
-    const raw = (await readBody(req, 64 * 1024)).toString();
+    // Large enough for the print files a test hands over (`/files`).
+    const raw = (await readBody(req, 64 * 1024 * 1024)).toString();
     const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
     if (path === "/_control/reset") {
       reset();
@@ -248,6 +249,27 @@ export async function startLabService(options: LabServiceOptions): Promise<LabSe
         createdAnyway: body.createdAnyway === true,
       });
       return { status: 200, body: { failing: forced.length } };
+    }
+    const files = /^\/_control\/orders\/([^/]+)\/files$/.exec(path);
+    const record = files?.[1] ? orders.records.get(files[1]) : undefined;
+    if (files) {
+      if (!record) return { status: 404, body: { error: `No order ${files[1]}` } };
+      const given = (body.files ?? {}) as Record<string, { type: string; base64: string }>;
+      try {
+        await orders.retakeFiles(
+          record,
+          new Map(
+            Object.entries(given).map(([url, file]) => [
+              url,
+              { type: file.type, bytes: Buffer.from(file.base64, "base64") },
+            ]),
+          ),
+        );
+      } catch (error) {
+        return { status: 409, body: { error: (error as Error).message } };
+      }
+      await callbacks.idle();
+      return { status: 200, body: { order: record.order } };
     }
     const move = /^\/_control\/orders\/([^/]+)\/advance$/.exec(path);
     if (move?.[1]) {

@@ -16,10 +16,11 @@
  *
  * Inputs:  demo/photos.json (photo manifest), demo/content.ts (settings, pages, posts),
  *          demo/dataset/images.json ({ key: filename }, written by stage 1), the JPEGs in
- *          demo/dataset/images/ and the original files (for their camera metadata).
+ *          demo/dataset/images/, the original files (for their camera metadata) and the
+ *          logo's SVG (demo/logo/, drawn for this project).
  * Outputs: demo/dataset/production.ndjson (one document per line, like `sanity dataset export`
  *          but with the raw sanity.imageAsset documents, for project "demo", dataset
- *          "production") and demo/CREDITS.md.
+ *          "production"), demo/CREDITS.md and the logo's PNG in demo/dataset/images/.
  *
  * All image metadata (sha1, size, dimensions, LQIP, colour palette) is computed from the files
  * with sharp. Camera metadata (EXIF) is stored the way Sanity stores it (see exif.ts), never
@@ -78,9 +79,10 @@ if (!originals) console.log("No folder of originals: keeping the committed camer
 const camera = originals
   ? fromOriginals(originals)
   : fromDataset(parseNdjson(await readFile(DATASET_FILE, "utf8"), DATASET_FILE));
-const { docs, ndjson, credits } = await buildDataset(camera);
+const { docs, ndjson, credits, logo } = await buildDataset(camera);
 await writeFile(DATASET_FILE, ndjson);
 await writeFile(CREDITS_FILE, credits);
+await writeFile(logo.file, logo.png);
 const images = docs.filter((doc) => doc._type === "sanity.imageAsset").length;
 console.log(
   `Wrote ${docs.length} documents (${images} images) to demo/dataset/production.ndjson (${ndjson.length} bytes) and demo/CREDITS.md`,

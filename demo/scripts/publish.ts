@@ -19,6 +19,8 @@
  *     --set 'siteSettings.title="Jane Doe Photography (new)"'
  *   node demo/scripts/publish.ts --content … --site … \
  *     --set 'post-still-life-on-rainy-days.excerpt="Rain again."' --unset page-about.description
+ *   node demo/scripts/publish.ts --content … --site … \
+ *     --set 'clientGallery.3kqv7mzt2h4xw5nrbd6yq2acpe.stage="delivered"'
  *
  * Prints one line per document and exits 1 if the service or the site refuses.
  */
@@ -34,9 +36,20 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** `docId.path` → [docId, path]; published ids have no dot, so the first one ends the id. */
+/**
+ * The paths of the documents the site keeps on one (their ids have a dot of their own): a client
+ * gallery (`clientGallery.{id}`), the owner's private settings (`settings.location`).
+ */
+const PATH_IDS = new Set(["clientGallery", "settings"]);
+
+/**
+ * `docId.path` → [docId, path]. Published ids have no dot, so the first one ends the id, except
+ * for a document on a path (PATH_IDS), whose id ends at the second:
+ * `clientGallery.3kqv7mzt2h4xw5nrbd6yq2acpe.stage`.
+ */
 function target(spec: string, option: string): [string, string] {
-  const dot = spec.indexOf(".");
+  const first = spec.indexOf(".");
+  const dot = PATH_IDS.has(spec.slice(0, first)) ? spec.indexOf(".", first + 1) : first;
   if (dot <= 0 || dot === spec.length - 1) {
     fail(`--${option} "${spec}": expected <docId>.<field>`);
   }

@@ -11,6 +11,7 @@ import { post } from "./documents/post";
 import { gallery } from "./objects/gallery";
 import { galleryActivity } from "./objects/gallery-activity";
 import { galleryPassword } from "./objects/gallery-password";
+import { galleryPrint } from "./objects/gallery-print";
 import { gallerySelection } from "./objects/gallery-selection";
 import { galleryStats } from "./objects/gallery-stats";
 import { navItem } from "./objects/nav-item";
@@ -45,6 +46,7 @@ const objects = [
   licenceType,
   shippingRate,
   galleryActivity,
+  galleryPrint,
 ];
 
 export const schemaTypes = [...documents, ...singletons, ...privateSingletons, ...objects];

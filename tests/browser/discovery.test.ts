@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ScaleDataset, writeScaleDataset } from "../../bench/scale-dataset.ts";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
-import { axeViolations, openInTheme, THEMES } from "./axe.ts";
+import { axeInViews, noViolations, openInTheme } from "./axe.ts";
 import { hydrated, startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
 // Every photograph findable: the grid of /photos and its next slices, the viewer over the grid
@@ -189,16 +189,20 @@ describe("the search dialog", () => {
       const box = dialog(page).getByRole("searchbox");
       await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
 
-      // Superseded keystrokes are cancelled: one search per pause, the last one wins.
+      // Superseded keystrokes are cancelled: one search per pause, the last one wins. The page's
+      // clock is the test's from here, so a busy machine's late keystrokes are no pause.
       const searches: string[] = [];
       page.on("request", (req) => {
         if (new URL(req.url()).pathname === "/search") searches.push(new URL(req.url()).search);
       });
-      await box.pressSequentially("mount", { delay: 20 });
+      await page.clock.install();
+      await box.pressSequentially("mou");
+      await page.clock.runFor(100);
+      await box.pressSequentially("nt");
+      await page.clock.runFor(200);
       const documents = dialog(page).locator("[data-search-documents] a");
       await expect.poll(() => documents.count(), { timeout: 10_000 }).toBeGreaterThan(0);
-      expect(searches.at(-1)).toBe("?q=mount");
-      expect(searches.length).toBeLessThan(5);
+      expect(searches).toEqual(["?q=mount"]);
       expect(await dialog(page).locator("[data-photo-sequence] a[data-photo]").count()).toBe(3);
 
       // ↓ from the box to the first result, ↑ back to the box, Enter follows a result.
@@ -302,26 +306,18 @@ describe("the sitemap", () => {
   });
 });
 
-describe("axe, every rule, on the new pages", () => {
+describe("axe, every rule, on the new pages, light and dark, 390 and 1280 px", () => {
   for (const path of ["/photos", "/tag/landscape", "/tags", "/search?q=mountain", "/search"]) {
-    for (const theme of THEMES) {
-      for (const width of [390, 1280]) {
-        it(`${path}, ${theme}, ${width} px`, async () => {
-          const page = await newPage({
-            colorScheme: theme,
-            userAgent: VISITOR_UA,
-            viewport: { width, height: width < 640 ? 844 : 800 },
-          });
-          try {
-            await openInTheme(page, `${siteUrl}${path}`, theme, 200);
-            // Everything held back for the first paint is rendered before axe looks.
-            await page.waitForFunction(() => !document.querySelector("[data-after-paint]"));
-            expect(await axeViolations(page, "all")).toEqual([]);
-          } finally {
-            await page.context().close();
-          }
-        });
+    it(path, async () => {
+      const page = await newPage({ userAgent: VISITOR_UA, viewport: { width: 390, height: 844 } });
+      try {
+        await openInTheme(page, `${siteUrl}${path}`, undefined, 200);
+        // Everything held back for the first paint is rendered before axe looks.
+        await page.waitForFunction(() => !document.querySelector("[data-after-paint]"));
+        expect(await axeInViews(page, { rules: "all" })).toEqual(noViolations());
+      } finally {
+        await page.context().close();
       }
-    }
+    });
   }
 });

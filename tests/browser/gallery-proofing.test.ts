@@ -2,10 +2,10 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markBox } from "../../cli/gallery/mark.ts";
+import { siteSettings } from "../../demo/content.ts";
 import { mutate, sendSanityWebhook } from "../../demo/publish.ts";
 import { createDemoGallery, DEMO_GALLERY_PHOTOS } from "../../scripts/demo-gallery.ts";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
-import { DEFAULT_WATERMARK } from "../../worker/galleries/settings.ts";
 import { markDifference } from "../support/mark-server.ts";
 import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
@@ -25,8 +25,9 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** The demo's watermark (its site settings set none: the default). */
-const MARK = DEFAULT_WATERMARK;
+/** The demo's watermark (demo/content.ts: its logo and "PROOF" on a band across the middle). */
+const { logo, ...demoMark } = siteSettings.galleries.watermark;
+const MARK = { ...demoMark, image: logo ? "the demo's logo" : undefined };
 
 /** The mean difference of two images inside the mark's band and outside it (0 to 255). */
 const difference = (a: Buffer, b: Buffer) =>

@@ -8,6 +8,8 @@ declare module "vitest" {
     contentUrl: string;
     /** A client gallery on the site (npm start's demo gallery): its path and password. */
     gallery: { path: string; password: string };
+    /** The lab stand-in the site's store sends prints to (its control API, to ship an order). */
+    labUrl: string;
   }
 }
 
@@ -21,6 +23,7 @@ export async function setup(project: TestProject) {
   site = await startSite({ port: await freePort(), isolated: true });
   project.provide("siteUrl", site.url);
   project.provide("contentUrl", site.content?.url ?? "");
+  project.provide("labUrl", site.store?.lab.url ?? "");
   const gallery = await createDemoGallery(site);
   project.provide("gallery", { path: new URL(gallery.link).pathname, password: gallery.password });
 }

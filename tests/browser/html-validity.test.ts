@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { VISITOR_UA } from "./chromium.ts";
 
 const siteUrl = inject("siteUrl");
@@ -113,6 +113,73 @@ async function galleryPages(): Promise<[string, string][]> {
   ];
 }
 
+/** What storePages() checks, by name. */
+const STORE = {
+  cart: "a cart with a print and a licence",
+  order: "a paid order's page (its shipping news and a licence's download)",
+} as const;
+const STORE_PAGES = Object.values(STORE);
+
+/**
+ * A cart with a print and a licence in it, and once it is checked out and paid on the payments
+ * stand-in's page (as a buyer pays), the order's page, waited for until Stripe's webhook has
+ * marked it paid.
+ */
+async function storePages(): Promise<[string, string][]> {
+  const headers = { Origin: siteUrl, "User-Agent": VISITOR_UA };
+  let cookie = "";
+  for (const product of ["print:signed-a5", "licence:personal"]) {
+    const added = await fetch(new URL("/cart/add", siteUrl), {
+      method: "POST",
+      body: new URLSearchParams({ photo: "portfolio/b5i7", product, quantity: "1" }),
+      headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) },
+      redirect: "manual",
+    });
+    expect(added.status).toBe(303);
+    await added.body?.cancel();
+    cookie = added.headers.get("Set-Cookie")?.split(";")[0] ?? cookie;
+  }
+  const withCookie = { ...headers, Cookie: cookie };
+  const cart = await (await fetch(new URL("/cart", siteUrl), { headers: withCookie })).text();
+  expect(cart).toContain('name="line.1"');
+  const checkout = await fetch(new URL("/cart/checkout", siteUrl), {
+    method: "POST",
+    headers: withCookie,
+    redirect: "manual",
+  });
+  await checkout.body?.cancel();
+  const paid = await fetch(checkout.headers.get("Location") ?? "", {
+    method: "POST",
+    body: new URLSearchParams({
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      line1: "1 Example Street",
+      city: "Berlin",
+      postal_code: "10115",
+      country: "DE",
+      action: "pay",
+    }),
+    redirect: "manual",
+  });
+  await paid.body?.cancel();
+  const orderPage = new URL(paid.headers.get("Location") ?? "", siteUrl);
+  expect(orderPage.pathname).toMatch(/^\/order\/[\w-]{32}$/);
+  // Once Stripe's webhook has marked it paid and its fulfilment has run.
+  const order = await vi.waitFor(
+    async () => {
+      const html = await (await fetch(orderPage, { headers: withCookie })).text();
+      expect(html).toContain('data-order-status="paid"');
+      expect(html).toContain("data-order-shipping");
+      return html;
+    },
+    { timeout: 20_000, interval: 200 },
+  );
+  return [
+    [STORE.cart, cart],
+    [STORE.order, order],
+  ];
+}
+
 /** Where a message about no page we know would go (it would mean the mapping is wrong). */
 const UNATTRIBUTED = "(no page)";
 
@@ -134,9 +201,12 @@ describe("the HTML of every template (W3C Nu Html Checker)", () => {
     }
     files.set(join(dir, "refused.html"), "POST /contact (refused)");
     await writeFile(join(dir, "refused.html"), await refusedForm());
-    for (const [i, [name, html]] of (await galleryPages()).entries()) {
-      files.set(join(dir, `gallery-${i}.html`), name);
-      await writeFile(join(dir, `gallery-${i}.html`), html);
+    for (const [i, [name, html]] of [
+      ...(await galleryPages()),
+      ...(await storePages()),
+    ].entries()) {
+      files.set(join(dir, `named-${i}.html`), name);
+      await writeFile(join(dir, `named-${i}.html`), html);
     }
     const java = await promisify(execFile)(
       "java",
@@ -163,11 +233,13 @@ describe("the HTML of every template (W3C Nu Html Checker)", () => {
   });
 
   it("checked every page, and nothing it said is about a file it was not given", () => {
-    expect([...found.keys()]).toHaveLength(PAGES.length + GALLERY_PAGES.length + 2);
+    expect([...found.keys()]).toHaveLength(
+      PAGES.length + GALLERY_PAGES.length + STORE_PAGES.length + 2,
+    );
     expect(found.get(UNATTRIBUTED)).toEqual([]);
   });
 
-  for (const path of [...PAGES, "POST /contact (refused)", ...GALLERY_PAGES]) {
+  for (const path of [...PAGES, "POST /contact (refused)", ...GALLERY_PAGES, ...STORE_PAGES]) {
     it(`${path}: no error, no warning`, () => {
       expect(found.get(path)).toEqual([]);
     });

@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
-import { axeViolations, openInTheme, THEMES } from "./axe.ts";
+import { axeInViews, noViolations, openInTheme, themesAt } from "./axe.ts";
 import { hydrated, startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
 // The contact form in Chromium, with and without JavaScript, against the built site under
@@ -248,50 +248,48 @@ describe("with JavaScript", () => {
 });
 
 describe("axe on the contact page, light and dark", () => {
-  for (const theme of THEMES) {
-    it(`empty form, ${theme}`, async () => {
-      await withPage({ colorScheme: theme }, async (page) => {
-        await openInTheme(page, url("/contact"), theme, 200);
-        expect(await axeViolations(page)).toEqual([]);
-      });
-    });
+  const views = themesAt(1280);
 
-    it(`about a photograph, ${theme}`, async () => {
-      await withPage({ colorScheme: theme }, async (page) => {
-        await openInTheme(page, url("/contact?photo=portfolio/b2i6"), theme, 200);
-        expect(await axeViolations(page)).toEqual([]);
-      });
+  it("empty form", async () => {
+    await withPage({}, async (page) => {
+      await openInTheme(page, url("/contact"), undefined, 200);
+      expect(await axeInViews(page, { views })).toEqual(noViolations(views));
     });
+  });
 
-    it(`the server's 422 answer with its problems, ${theme}`, async () => {
-      await withPage({ colorScheme: theme }, async (page) => {
-        await openInTheme(page, url("/contact"), theme, 200);
-        await page.getByLabel("Your e-mail address").fill("not an address");
-        // Past the form's script, straight to the server.
-        await Promise.all([
-          page.waitForNavigation(),
-          page.evaluate(() =>
-            HTMLFormElement.prototype.submit.call(
-              document.querySelector("form[data-inquiry-form]"),
-            ),
-          ),
-        ]);
-        await hydrated(page);
-        expect(await page.locator("#inquiry-errors").count()).toBe(1);
-        expect(await axeViolations(page)).toEqual([]);
-      });
+  it("about a photograph", async () => {
+    await withPage({}, async (page) => {
+      await openInTheme(page, url("/contact?photo=portfolio/b2i6"), undefined, 200);
+      expect(await axeInViews(page, { views })).toEqual(noViolations(views));
     });
+  });
 
-    it(`the script's own error summary, ${theme}`, async () => {
-      await withPage({ colorScheme: theme }, async (page) => {
-        await openInTheme(page, url("/contact"), theme, 200);
-        await expect
-          .poll(() => page.locator('input[name="started"]').inputValue())
-          .toMatch(/^\d{13}\./);
-        await page.getByRole("button", { name: "Send message" }).click();
-        await expect.poll(() => focusedId(page)).toBe("inquiry-errors");
-        expect(await axeViolations(page)).toEqual([]);
-      });
+  it("the server's 422 answer with its problems", async () => {
+    await withPage({}, async (page) => {
+      await openInTheme(page, url("/contact"), undefined, 200);
+      await page.getByLabel("Your e-mail address").fill("not an address");
+      // Past the form's script, straight to the server.
+      await Promise.all([
+        page.waitForNavigation(),
+        page.evaluate(() =>
+          HTMLFormElement.prototype.submit.call(document.querySelector("form[data-inquiry-form]")),
+        ),
+      ]);
+      await hydrated(page);
+      expect(await page.locator("#inquiry-errors").count()).toBe(1);
+      expect(await axeInViews(page, { views })).toEqual(noViolations(views));
     });
-  }
+  });
+
+  it("the script's own error summary", async () => {
+    await withPage({}, async (page) => {
+      await openInTheme(page, url("/contact"), undefined, 200);
+      await expect
+        .poll(() => page.locator('input[name="started"]').inputValue())
+        .toMatch(/^\d{13}\./);
+      await page.getByRole("button", { name: "Send message" }).click();
+      await expect.poll(() => focusedId(page)).toBe("inquiry-errors");
+      expect(await axeInViews(page, { views })).toEqual(noViolations(views));
+    });
+  });
 });

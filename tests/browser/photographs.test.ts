@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations, openInTheme, THEMES, WIDTHS } from "./axe.ts";
+import { axeInViews, noViolations, openInTheme } from "./axe.ts";
 import { startBrowserSession } from "./chromium.ts";
 
 // The photographs: every one has its own page, and with JavaScript a photograph link opens
@@ -513,28 +513,27 @@ describe("the photo pages", () => {
 
 // Photo pages are checked with every other page type in accessibility.test.ts.
 describe("axe on the open viewer", () => {
-  for (const width of WIDTHS) {
-    for (const theme of THEMES) {
-      const options = { colorScheme: theme, viewport: { width, height: 900 } };
-
-      it(`the open viewer, ${theme}, ${width} px`, async () => {
-        await withPage(options, async (page) => {
-          await openInTheme(page, PORTFOLIO, theme);
-          await openPortfolio(page, { firstInView: "b2i5" });
-          await thumbnail(page, "b2i5").click();
-          await expectViewerShows(page, "b2i5");
-          // The opening animation over, so that axe sees the viewer as it stays.
-          await settled(page);
-          expect(await axeViolations(page, "all")).toEqual([]);
-          // …and with its details open, from the keyboard: the controls may have faded while
-          // axe ran, and a click at a standing pointer would not bring them back.
-          await viewer(page).getByRole("button", { name: "Details" }).press("Enter");
-          await viewer(page).locator("[data-photo-info] h1").waitFor();
-          expect(await axeViolations(page, "all")).toEqual([]);
-        });
-      });
-    }
-  }
+  it("light and dark, 390 and 1280 px, with its details closed and open", async () => {
+    await withPage({ viewport: { width: 390, height: 844 } }, async (page) => {
+      await openInTheme(page, PORTFOLIO);
+      await openPortfolio(page, { firstInView: "b2i5" });
+      await thumbnail(page, "b2i5").click();
+      await expectViewerShows(page, "b2i5");
+      // The opening animation over, so that axe sees the viewer as it stays, with a control in
+      // the keyboard's focus: the controls never fade then, so none is caught halfway through
+      // its fade (they fade after three idle seconds, and axe takes longer in four views).
+      await settled(page);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest("dialog .pv-ui"))).toBe(
+        true,
+      );
+      expect(await axeInViews(page, { rules: "all" })).toEqual(noViolations());
+      // …and with its details open, from the keyboard (which keeps the controls shown too).
+      await viewer(page).getByRole("button", { name: "Details" }).press("Enter");
+      await viewer(page).locator("[data-photo-info] h1").waitFor();
+      expect(await axeInViews(page, { rules: "all" })).toEqual(noViolations());
+    });
+  });
 });
 
 describe("links", () => {

@@ -248,6 +248,19 @@ export function targets(build: BuildFacts): Target[] {
     },
     // A gallery's form posts only: a GET of its address is unmatched.
     { name: "gallery-unlock", group: "app", path: `/g/${NO_GALLERY}/unlock`, expect: 404 },
+    // Likewise a print bought from a gallery, and the lab's callback (an order's made-up secret).
+    {
+      name: "gallery-buy",
+      group: "app",
+      path: `/g/${NO_GALLERY}/p/${"0".repeat(32)}/buy`,
+      expect: 404,
+    },
+    {
+      name: "lab-callback",
+      group: "app",
+      path: `/_app/store/lab/${"a".repeat(32)}/${"b".repeat(43)}`,
+      expect: 404,
+    },
     ...build.assets.map((path) => ({
       name: `static ${path}`,
       group: "static" as const,

@@ -43,12 +43,20 @@ afterAll(async () => {
 });
 
 describe("the demo client gallery", () => {
+  // Made as npm start makes it (each one uploads and watermarks the demo photographs, seconds of
+  // CPU): once for the tests that look at it, and a second for the one that compares two starts.
+  let made: Promise<DemoGallery> | undefined;
+  const demoGallery = () => {
+    made ??= createDemoGallery(site, `http://localhost:${port}`);
+    return made;
+  };
+
   it("is not made by a site started for tests", async () => {
     expect(await galleryDocuments()).toEqual([]);
   });
 
   it("is printed as one line: its link on the site's address and its password", async () => {
-    const gallery = await createDemoGallery(site, `http://localhost:${port}`);
+    const gallery = await demoGallery();
     expect(gallery.link).toMatch(new RegExp(`^http://localhost:${port}/g/[a-z2-7]{26}$`));
     expect(gallery.link.endsWith(gallery.id)).toBe(true);
     expect(gallery.password).toMatch(/^[a-z]{3,8}-\d{4}$/);
@@ -58,7 +66,7 @@ describe("the demo client gallery", () => {
   });
 
   it("opens with its password only, and shows the demo photographs", async () => {
-    const gallery = await createDemoGallery(site, `http://localhost:${port}`);
+    const gallery = await demoGallery();
     const locked = await fetch(onSite(gallery));
     expect(locked.status).toBe(401);
     await locked.text();
@@ -76,7 +84,7 @@ describe("the demo client gallery", () => {
   });
 
   it("is a new gallery with a new password on every start, and keeps no password as typed", async () => {
-    const a = await createDemoGallery(site);
+    const a = await demoGallery();
     const b = await createDemoGallery(site);
     expect(b.id).not.toBe(a.id);
     expect(b.password).not.toBe(a.password);

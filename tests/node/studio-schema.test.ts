@@ -176,6 +176,25 @@ describe("the Studio schema", () => {
     ]);
   });
 
+  it("keeps the galleries' watermark and e-mail settings where the worker reads them", () => {
+    const galleries = field("siteSettings", "galleries");
+    const names = (def: Definition | undefined) => (def?.fields ?? []).map((each) => each.name);
+    expect(names(galleries)).toContain("mailFirstOpened");
+    const watermark = galleries.fields?.find((each) => each.name === "watermark");
+    expect(names(watermark)).toEqual(["image", "text", "position", "size", "opacity"]);
+    expect(watermark?.fields?.[0]?.type).toBe("image");
+    const logo = "image-459f75729a7f1c6771b8b79b65db92bade8e7632-512x512-png";
+    const read = (mark: Record<string, unknown>, more: Record<string, unknown> = {}) =>
+      parseGallerySettings({ _type: "clientGallery" }, { galleries: { watermark: mark, ...more } });
+    const image = { _type: "image", asset: { _type: "reference", _ref: logo } };
+    // The image alone, the image and a line of text, and an image that is not an asset's.
+    expect(read({ image })?.watermark).toMatchObject({ image: logo, text: "" });
+    expect(read({ image, text: "PROOF" })?.watermark).toMatchObject({ image: logo, text: "PROOF" });
+    expect(read({ image: { asset: { _ref: "../x" } } })?.watermark).toEqual(DEFAULT_WATERMARK);
+    expect(read({}, { mailFirstOpened: true })?.mailFirstOpened).toBe(true);
+    expect(read({})?.mailFirstOpened).toBe(false);
+  });
+
   it("requires none of the site settings, as the site has a default for each", () => {
     for (const def of definition("siteSettings").fields ?? []) {
       const rule = def.validation?.(new Rule()) as { isRequired(): boolean } | undefined;
@@ -241,16 +260,20 @@ describe("the Studio schema", () => {
     expect(isInternalPath(path)).toBe(false);
   });
 
-  it("asks Sanity for the metadata the site uses on every image, never the location", () => {
+  it("asks Sanity for the metadata the site uses on every photograph, and never the location of any image", () => {
     const images = imageDefinitions(definitions);
     expect(images.map(([where]) => where).sort()).toEqual([
       "gallery.images.image",
       "inquiry.photo.image",
       "post.mainImage",
       "richText.image",
+      "siteSettings.galleries.watermark.image",
       "siteSettings.socialImage",
     ]);
-    for (const [where, image] of images) {
+    // The watermark's image is a logo, drawn whole by the upload command: Sanity's defaults.
+    const [, logo] = images.find(([where]) => where.endsWith("watermark.image")) ?? [];
+    expect(logo?.options).toBeUndefined();
+    for (const [where, image] of images.filter(([, each]) => each !== logo)) {
       expect(image.options?.hotspot, where).toBe(true);
       expect(image.options?.metadata, where).toEqual(
         expect.arrayContaining(["lqip", "palette", "exif", "image"]),
@@ -343,10 +366,13 @@ describe("the client gallery document", () => {
       "stage",
       "downloads",
       "favouritesLimit",
+      "prints",
+      "printList",
       "selections",
       "stats",
       "activity",
     ]);
+    expect(fieldNames("galleryPrint")).toEqual(["product", "price"]);
     expect(fieldNames("galleryPassword")).toEqual(["algorithm", "iterations", "salt", "hash"]);
     expect(fieldNames("gallerySelection")).toEqual([
       "client",
@@ -401,6 +427,7 @@ describe("the client gallery document", () => {
       proofDownloads: "off",
       watermark: DEFAULT_WATERMARK,
       ownerEmail: undefined,
+      mailFirstOpened: false,
       activityDays: 180,
     });
   });

@@ -2,14 +2,20 @@
 // inside workerd and cannot run sharp: they send a photograph here and get back the very files
 // `npm run gallery` would make of it, to upload through the signed endpoint as the command does.
 // It also compares two images' pixels in a box, which workerd cannot decode either:
-//   POST /mark?mark={watermark JSON}   body: the photograph → {"480.webp": base64, …}
+//   POST /mark?mark={watermark JSON, as the site's proofing answer gives it}
+//        body: the photograph → {"files": {"480.webp": base64, …}, "box": […], "logo": […]}
 //   POST /diff   {"a": base64, "b": base64, "box": [left, top, width, height] in fractions}
 //                → {"inside": mean difference in the box, "outside": elsewhere} (0 to 255)
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
-import { markBox, markedFiles } from "../../cli/gallery/mark.ts";
-import { parseWatermark } from "../../worker/galleries/settings.ts";
+import {
+  type Box,
+  loadMark,
+  type MarkSettings,
+  markedFiles,
+  markLayout,
+} from "../../cli/gallery/mark.ts";
 
 export interface MarkServer {
   url: string;
@@ -77,21 +83,22 @@ export async function startMarkServer(): Promise<MarkServer> {
       try {
         const bytes = await body(req);
         if (url.pathname === "/mark") {
-          const mark = parseWatermark(JSON.parse(url.searchParams.get("mark") ?? "{}"));
+          const settings = JSON.parse(url.searchParams.get("mark") ?? "{}") as MarkSettings;
+          const mark = await loadMark(settings);
           const files = await markedFiles(bytes, mark);
-          const meta = await sharp(bytes).rotate().metadata();
-          const box = markBox(meta.width ?? 0, meta.height ?? 0, mark);
+          const { autoOrient } = await sharp(bytes).metadata();
+          const { width, height } = autoOrient;
+          const layout = markLayout(width, height, mark, mark.logo);
+          // A part of the mark in fractions of the photograph.
+          const share = (box: Box | undefined) =>
+            box && [box.left / width, box.top / height, box.width / width, box.height / height];
           res.setHeader("Content-Type", "application/json");
           res.end(
             JSON.stringify({
               files: Object.fromEntries(files.map((f) => [f.file, f.bytes.toString("base64")])),
-              // The mark's band in fractions of the photograph.
-              box: [
-                box.left / (meta.width ?? 1),
-                box.top / (meta.height ?? 1),
-                box.width / (meta.width ?? 1),
-                box.height / (meta.height ?? 1),
-              ],
+              // What the mark covers (its band, or its image alone), and its image.
+              box: share(layout.band ?? layout.logo),
+              logo: share(layout.logo),
             }),
           );
           return;

@@ -8,61 +8,20 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index.ts";
 import { FULFILMENT_DLQ, FULFILMENT_QUEUE } from "../../worker/store/fulfil.ts";
 import { captureLogs, mutableEnv, mutate, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
-import { Buyer, deliver, eventsOf, FOR_SALE, LARGE, pay, stripe } from "./store.ts";
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-interface LabRecord {
-  order: {
-    id: string;
-    merchantReference: string;
-    items: { sku: string; copies: number; assets: { url: string }[] }[];
-  };
-}
-
-async function labOrders(reference: string): Promise<LabRecord[]> {
-  const res = await fetch(`${env.LAB_URL}/_control/orders`);
-  const { orders } = (await res.json()) as { orders: LabRecord[] };
-  const records = orders;
-  return records.filter((record) => record.order.merchantReference === reference);
-}
-
-async function labControl(path: string, body: unknown) {
-  const res = await fetch(`${env.LAB_URL}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`lab stand-in ${path}: ${res.status}`);
-}
-
-const row = (id: string) =>
-  env.STORE_DB.prepare("SELECT * FROM orders WHERE id = ?")
-    .bind(id)
-    .first<Record<string, unknown>>();
-
-/** Waits until the order's fulfilment has run (both e-mails recorded), then a little longer. */
-async function fulfilled(id: string): Promise<Record<string, unknown> | null> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const current = await row(id);
-    if (current?.buyer_mailed_at) break;
-    await sleep(100);
-  }
-  await sleep(1_500);
-  return row(id);
-}
-
-async function studioCopy(id: string): Promise<Record<string, unknown> | undefined> {
-  const query = encodeURIComponent(`*[_id == "order.${id}"][0]`);
-  const res = await fetch(
-    `${env.SANITY_API_HOST}/v2025-02-19/data/query/production?query=${query}`,
-    {
-      headers: { Authorization: `Bearer ${TEST_TOKEN}` },
-    },
-  );
-  return ((await res.json()) as { result?: Record<string, unknown> }).result;
-}
+import {
+  Buyer,
+  deliver,
+  eventsOf,
+  FOR_SALE,
+  fulfilled,
+  LARGE,
+  labControl,
+  labOrders,
+  pay,
+  row,
+  stripe,
+  studioCopy,
+} from "./store.ts";
 
 /** A paid order: checked out and paid on the stand-in; its completed event, not yet delivered. */
 async function paidOrder(items: [string, string, string?][]) {

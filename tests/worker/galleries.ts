@@ -5,7 +5,6 @@
 import { env } from "cloudflare:workers";
 import { newGalleryId } from "../../studio/galleries/ids.ts";
 import { hashGalleryPassword } from "../../studio/galleries/password.ts";
-import { DEFAULT_WATERMARK } from "../../worker/galleries/settings.ts";
 import { uploadKey, uploadSignatureText } from "../../worker/galleries/upload.ts";
 import { sign, toHex } from "../../worker/lib/signing.ts";
 import { delivery, HOOK, hookEnv } from "./deliveries.ts";
@@ -116,16 +115,20 @@ async function upload(gallery: string, name: string, bytes: Uint8Array) {
   return { res, photo };
 }
 
-/** A gallery with the demo photographs in it, under the names a camera gives. */
+/**
+ * A gallery with the demo photographs in it, under the names a camera gives: small ones, or
+ * `width` pixels wide (1800 carries an 8×10 in print at 150 ppi).
+ */
 export async function galleryWithPhotos(
   fields: Record<string, unknown> = {},
   count: number = DEMO_FILES.length,
+  width?: number,
 ): Promise<{ id: string; photos: Uploaded[] }> {
   const id = newGalleryId();
   await saveGallery(id, fields);
   const photos: Uploaded[] = [];
   for (const [index, file] of DEMO_FILES.slice(0, count).entries()) {
-    const bytes = await demoJpeg(file, 320 + index * 40);
+    const bytes = await demoJpeg(file, width ?? 320 + index * 40);
     const name = `DSC_01${42 + index}.jpg`;
     const { res, photo } = await upload(id, name, bytes);
     if (res.status !== 201) throw new Error(`upload of ${name}: ${res.status} ${res.body}`);
@@ -150,24 +153,57 @@ export async function unlock(id: string, password: string): Promise<string> {
   return (res.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
 }
 
-/** The watermark the upload command draws where the site settings set none (the demo's). */
-export const DEMO_WATERMARK = DEFAULT_WATERMARK;
+/** The site settings document as the content service has it now. */
+export async function siteSettingsDocument(): Promise<Record<string, unknown>> {
+  const res = await fetch(`${env.SANITY_API_HOST}/v2025-02-19/data/doc/production/siteSettings`, {
+    headers: { Authorization: `Bearer ${TEST_TOKEN}` },
+  });
+  const body = (await res.json()) as { documents?: Record<string, unknown>[] };
+  return body.documents?.[0] ?? {};
+}
 
-/** Sets the owner's proofing settings (site settings → Client galleries) in the content service. */
+/**
+ * Sets some of the owner's proofing settings (site settings → Client galleries) in the content
+ * service, each by its own path: the others stay as they are (the demo's watermark, its logo).
+ */
 export async function setOwnerGalleries(galleries: Record<string, unknown>): Promise<void> {
+  const set = Object.fromEntries(
+    Object.entries(galleries).map(([name, value]) => [`galleries.${name}`, value]),
+  );
   const res = await fetch(`${env.SANITY_API_HOST}/v2025-02-19/data/mutate/production`, {
     method: "POST",
     headers: { Authorization: `Bearer ${TEST_TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ mutations: [{ patch: { id: "siteSettings", set: { galleries } } }] }),
+    body: JSON.stringify({ mutations: [{ patch: { id: "siteSettings", set } }] }),
   });
   if (!res.ok) throw new Error(`the site settings were refused: ${res.status} ${await res.text()}`);
+}
+
+/** A signed request of the upload command's (no body), as `npm run gallery` signs it. */
+async function signedGet(path: string) {
+  const at = String(Date.now());
+  const key = await uploadKey(TEST_TOKEN);
+  const signature = toHex(
+    await sign(key as CryptoKey, uploadSignatureText("GET", path, at, "", "0")),
+  );
+  return request(`${ORIGIN}${path}`, {
+    headers: { "X-Gallery-Signature": `t=${at},v1=${signature}` },
+  });
+}
+
+/** The owner's watermark as the site gives it to the upload command (its image's address too). */
+export async function siteWatermark(gallery: string): Promise<Record<string, unknown>> {
+  const res = await signedGet(`/_app/galleries/${gallery}/proofing`);
+  if (res.status !== 200) throw new Error(`the gallery's proofing: ${res.status}`);
+  return (JSON.parse(res.body) as { watermark: Record<string, unknown> }).watermark;
 }
 
 export interface Marked {
   /** Each watermarked file's bytes, as the command made them. */
   files: Record<string, Uint8Array>;
-  /** The mark's band, in fractions of the photograph: left, top, width, height. */
+  /** What the mark covers (its band, or its image alone), in fractions of the photograph: left, top, width, height. */
   box: number[];
+  /** The mark's image, the same way, when it has one. */
+  logo: number[] | null;
 }
 
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
@@ -179,15 +215,20 @@ const toBase64 = (bytes: Uint8Array) => {
 
 /**
  * Makes a photograph's watermarked files as `npm run gallery` does (its own code, in Node:
- * tests/support/mark-server.ts) and puts them through the signed endpoint.
+ * tests/support/mark-server.ts), with the watermark the site gave (`siteWatermark`), and puts
+ * them through the signed endpoint.
  */
-export async function markPhoto(gallery: string, photo: Uploaded): Promise<Marked> {
+export async function markPhoto(
+  gallery: string,
+  photo: Uploaded,
+  watermark: Record<string, unknown>,
+): Promise<Marked> {
   const res = await fetch(
-    `${env.MARK_URL}/mark?mark=${encodeURIComponent(JSON.stringify(DEMO_WATERMARK))}`,
+    `${env.MARK_URL}/mark?mark=${encodeURIComponent(JSON.stringify(watermark))}`,
     { method: "POST", body: photo.bytes },
   );
   if (!res.ok) throw new Error(`marking ${photo.name}: ${res.status} ${await res.text()}`);
-  const made = (await res.json()) as { files: Record<string, string>; box: number[] };
+  const made = (await res.json()) as Omit<Marked, "files"> & { files: Record<string, string> };
   const files: Record<string, Uint8Array> = {};
   const key = await uploadKey(TEST_TOKEN);
   for (const [file, text] of Object.entries(made.files)) {
@@ -214,17 +255,24 @@ export async function markPhoto(gallery: string, photo: Uploaded): Promise<Marke
     });
     if (put.status !== 201) throw new Error(`marked ${file}: ${put.status} ${put.body}`);
   }
-  return { files, box: made.box };
+  return { files, box: made.box, logo: made.logo };
 }
 
-/** A gallery with the demo photographs in it, each watermarked as the upload command does. */
+/**
+ * A gallery with the demo photographs in it, each watermarked as the upload command does, with
+ * the watermark of the site settings (the demo's: its logo and "PROOF" across the middle).
+ */
 export async function proofingGallery(
   fields: Record<string, unknown> = {},
   count: number = DEMO_FILES.length,
+  width?: number,
 ): Promise<{ id: string; photos: (Uploaded & Marked)[] }> {
-  const { id, photos } = await galleryWithPhotos({ stage: "proofing", ...fields }, count);
+  const { id, photos } = await galleryWithPhotos({ stage: "proofing", ...fields }, count, width);
+  const watermark = await siteWatermark(id);
   const marked: (Uploaded & Marked)[] = [];
-  for (const photo of photos) marked.push({ ...photo, ...(await markPhoto(id, photo)) });
+  for (const photo of photos) {
+    marked.push({ ...photo, ...(await markPhoto(id, photo, watermark)) });
+  }
   return { id, photos: marked };
 }
 

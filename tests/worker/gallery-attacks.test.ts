@@ -1,7 +1,8 @@
 // An attacker's matrix for client galleries: every URL a gallery page and its viewer ever
 // request (the page, each photograph's page, each size, the original, each download, the ZIPs,
-// the favourites), asked without the session cookie, with another gallery's, with a forged one,
-// with an expired one, and after the gallery expired, was turned off or got a new password.
+// the favourites, a print bought), asked without the session cookie, with another gallery's,
+// with a forged one, with an expired one, and after the gallery expired, was turned off or got a
+// new password.
 // Every one is refused (401/403/404/410) with no byte of a photograph and no file name in the
 // body; the gallery's id is on no public page, and its password in no answer and no log line.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -53,6 +54,12 @@ function targets(id: string, photos: readonly Uploaded[]): Target[] {
     },
     { what: "naming the client", path: `/g/${id}/client`, method: "POST", form: { client: "Eve" } },
     { what: "sending", path: `/g/${id}/favourites/send`, method: "POST", form: { note: "x" } },
+    {
+      what: "buying a print",
+      path: `/g/${id}/p/${photo.id}/buy`,
+      method: "POST",
+      form: { product: "print:fine-art-8x10", quantity: "1" },
+    },
   ];
   for (const width of [480, 960, 1600, 2048]) {
     list.push({ what: `size ${width}`, path: `/g/${id}/photo/${photo.id}/${width}.webp` });
@@ -99,6 +106,7 @@ function leak(answer: Answer, photos: readonly Uploaded[], allowed: readonly num
     if (answer.body.includes(photo.name)) problems.push(`the file name ${photo.name}`);
   }
   if (answer.headers.get("Set-Cookie")?.includes(SESSION_COOKIE)) problems.push("a session");
+  if (/(^|, )cart=/.test(answer.headers.get("Set-Cookie") ?? "")) problems.push("a cart");
   return problems;
 }
 

@@ -1,11 +1,17 @@
-// Issue 36, items 3 and 4: the owner is told, and sees the gallery's activity. A client's selection is answered at once, the owner's
-// e-mail is sent by the gallery's Durable Object a moment later (its alarm), once per
-// selection, and retried when sending fails.
+// Issue 36, items 3 and 4: the owner is told, and sees the gallery's activity. A client's selection
+// is answered at once, the owner's e-mail is sent by the gallery's Durable Object a moment later
+// (its alarm), once per selection, and retried when sending fails; so is the e-mail of a
+// gallery's first opening, when the owner asks for it.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ClientGallery } from "../../worker/galleries/gallery-store.ts";
-import { galleryDocument, galleryWithPhotos, type Uploaded } from "./galleries.ts";
+import {
+  galleryDocument,
+  galleryWithPhotos,
+  setOwnerGalleries,
+  type Uploaded,
+} from "./galleries.ts";
 import { ORIGIN, request } from "./harness.ts";
 
 interface Sent {
@@ -104,6 +110,50 @@ describe("the owner's e-mail for a selection", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(box.sent).toHaveLength(1);
     expect(box.sent[0]?.subject).toBe("Luis chose 1 from Ana & Luis, 14 June");
+  });
+});
+
+describe("the owner's e-mail when a gallery is first opened", () => {
+  it("is sent once, from the alarm, retried when sending fails, and not on the next visits", async () => {
+    // The owner's setting (site settings → Client galleries), read when the gallery is.
+    await setOwnerGalleries({ mailFirstOpened: true });
+    try {
+      const { id } = await galleryWithPhotos({}, 1);
+      const stub = env.CLIENT_GALLERY.getByName(id);
+      const box = await mailbox(id);
+      box.failNext(1);
+      expect((await request(`/g/${id}`)).status).toBe(200);
+      // The client's page never waited for it.
+      expect(box.sent).toHaveLength(0);
+      await expect(runDurableObjectAlarm(stub)).rejects.toThrow("the mail service is down");
+      await runInDurableObject(stub, (_instance, state) => state.storage.setAlarm(Date.now()));
+      expect(await runDurableObjectAlarm(stub)).toBe(true);
+      expect(box.sent).toHaveLength(1);
+      const [mail] = box.sent as [Sent];
+      expect(mail.to).toBe("owner@example.com");
+      expect(mail.subject).toBe("Ana & Luis, 14 June was opened");
+      expect(mail.text).toContain(
+        'Your gallery "Ana & Luis, 14 June" was opened for the first time.',
+      );
+      expect(mail.text).toContain(`/intent/edit/id=clientGallery.${id};type=clientGallery`);
+      // The next visits, from anywhere, are on the timeline and in no e-mail.
+      for (const address of ["198.51.100.7", "203.0.113.8"]) {
+        await request(`/g/${id}`, { headers: { "CF-Connecting-IP": address } });
+        await runDurableObjectAlarm(stub);
+      }
+      expect(box.sent).toHaveLength(1);
+    } finally {
+      await setOwnerGalleries({ mailFirstOpened: false });
+    }
+  });
+
+  it("is not sent when the owner has not asked for it", async () => {
+    const { id } = await galleryWithPhotos({}, 1);
+    const stub = env.CLIENT_GALLERY.getByName(id);
+    const box = await mailbox(id);
+    expect((await request(`/g/${id}`)).status).toBe(200);
+    await runDurableObjectAlarm(stub);
+    expect(box.sent).toHaveLength(0);
   });
 });
 

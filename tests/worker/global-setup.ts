@@ -48,8 +48,9 @@ export async function setup(project: TestProject) {
   project.provide("faultControlUrl", faults.controlUrl);
   project.provide("mutableContentUrl", mutableContent.url);
   // The store's stand-ins. No webhook address: the worker is not listening on one in these
-  // tests, so they read Stripe's events from the stand-in and deliver them themselves.
-  store = await startStoreStandIns();
+  // tests, so they read Stripe's events (and the lab's callbacks, which the lab tries once) from
+  // the stand-ins and deliver them themselves.
+  store = await startStoreStandIns({ lab: { callbackRetryDelaysMs: [] } });
   project.provide("storeVars", { ...store.vars });
   project.provide("paymentsUrl", store.payments.url);
   project.provide("labUrl", store.lab.url);

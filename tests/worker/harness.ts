@@ -189,3 +189,13 @@ export const paragraph = (key: string, text: string) => ({
   markDefs: [],
   children: [{ _key: `${key}s`, _type: "span", text, marks: [] }],
 });
+
+/**
+ * Returns at the start of a rate-limit window when the current one has less than `needMs` left:
+ * the local rate limiter (miniflare's) counts in windows of the wall clock (a minute's begins at
+ * :00), so the requests of a test that must be counted together cannot straddle the end of one.
+ */
+export async function inOneRateWindow(needMs = 15_000, periodMs = 60_000): Promise<void> {
+  const left = periodMs - (Date.now() % periodMs);
+  if (left < needMs) await new Promise((wait) => setTimeout(wait, left + 50));
+}

@@ -282,6 +282,18 @@ describe("a further language's addresses", () => {
       quantity: "1",
     });
     expect(added.headers.get("Location")).toMatch(new RegExp(`^${ORIGIN}/de/cart\\b`));
+    // The Buy section's script is answered in German, its cart link to the German cart.
+    const inPage = await buyer.post(
+      "/de/cart/add",
+      { photo: FOR_SALE, product: "print:fine-art-8x10", quantity: "2" },
+      { Accept: "application/json" },
+    );
+    expect(JSON.parse(inPage.body)).toMatchObject({
+      added: true,
+      message: expect.stringMatching(/^In Ihren Warenkorb gelegt: 2 × /),
+      cart: "Ihr Warenkorb enthält 3 Artikel.",
+      cartPath: "/de/cart",
+    });
     const answer = await buyer.post("/de/cart/checkout", {});
     const session = /\/c\/pay\/(cs_test_[A-Za-z0-9]+)/.exec(
       answer.headers.get("Location") ?? "",

@@ -3,7 +3,7 @@
 // delivers them (signed with the endpoint's secret, or however a test asks).
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
-import { type Answer, ORIGIN, request } from "./harness.ts";
+import { type Answer, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 
 /** A photograph of the demo that is for sale: 2400×1600, so 8×10 in fits and 12×16 does not. */
 export const FOR_SALE = "portfolio/b2i1";
@@ -36,7 +36,12 @@ export class Buyer {
     return this.keep(await request(path, { headers: { Cookie: this.cookieHeader } }));
   }
 
-  async post(path: string, fields: Record<string, string>): Promise<Answer> {
+  /** Posts a form as the page's form does (`headers`: what a page's script adds, e.g. Accept). */
+  async post(
+    path: string,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
     return this.keep(
       await request(path, {
         method: "POST",
@@ -44,6 +49,7 @@ export class Buyer {
           Cookie: this.cookieHeader,
           Origin: ORIGIN,
           "Content-Type": "application/x-www-form-urlencoded",
+          ...headers,
         },
         body: new URLSearchParams(fields).toString(),
       }),
@@ -151,4 +157,73 @@ export async function orderRow(id: string) {
     paid_at: number | null;
     email: string | null;
   }>();
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+export interface LabRecord {
+  order: {
+    id: string;
+    merchantReference: string;
+    callbackUrl: string | null;
+    status: { stage: string; issues: { description: string }[] };
+    items: { sku: string; copies: number; assets: { url: string }[] }[];
+  };
+}
+
+/** The lab stand-in's orders for our order `reference`. */
+export async function labOrders(reference: string): Promise<LabRecord[]> {
+  const res = await fetch(`${env.LAB_URL}/_control/orders`);
+  const { orders } = (await res.json()) as { orders: LabRecord[] };
+  return orders.filter((record) => record.order.merchantReference === reference);
+}
+
+export async function labControl(path: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${env.LAB_URL}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`lab stand-in ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+export const row = (id: string) =>
+  env.STORE_DB.prepare("SELECT * FROM orders WHERE id = ?")
+    .bind(id)
+    .first<Record<string, unknown>>();
+
+/** Waits until the order's fulfilment has run (both e-mails recorded), then a little longer. */
+export async function fulfilled(id: string): Promise<Record<string, unknown> | null> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const current = await row(id);
+    if (current?.buyer_mailed_at) break;
+    await sleep(100);
+  }
+  await sleep(1_500);
+  return row(id);
+}
+
+/** The order's copy in the Studio, as the content service has it. */
+export async function studioCopy(id: string): Promise<Record<string, unknown> | undefined> {
+  const query = encodeURIComponent(`*[_id == "order.${id}"][0]`);
+  const res = await fetch(
+    `${env.SANITY_API_HOST}/v2025-02-19/data/query/production?query=${query}`,
+    { headers: { Authorization: `Bearer ${TEST_TOKEN}` } },
+  );
+  return ((await res.json()) as { result?: Record<string, unknown> }).result;
+}
+
+/** Checks out the buyer's cart and pays; the order, once Stripe's event has been delivered. */
+export async function checkOutAndPay(buyer: Buyer): Promise<string> {
+  const { session, order } = await buyer.checkout();
+  await pay(session);
+  const [completed] = (await eventsOf([session])).filter(
+    (event) => event.type === "checkout.session.completed",
+  );
+  if (!completed) throw new Error("no event");
+  const answer = await deliver(completed);
+  if (answer.status !== 200) throw new Error(`the webhook answered ${answer.status}`);
+  return order;
 }

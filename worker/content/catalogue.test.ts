@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { catalogueOf, formatAmount, isForSale, minorUnits, offerFor } from "./catalogue.ts";
+import {
+  catalogueOf,
+  formatAmount,
+  galleryOfferFor,
+  galleryPriceList,
+  isForSale,
+  minorUnits,
+  offerFor,
+} from "./catalogue.ts";
 import type { StoreDocument } from "./validate.ts";
 
 const doc = (fields: Partial<StoreDocument> = {}): StoreDocument =>
@@ -152,5 +160,43 @@ describe("the catalogue", () => {
     const cropped = { ...photo(2400, 1600), crop };
     expect(offerFor(catalogue, cropped)?.prints).toEqual([]);
     expect(offerFor(catalogue, photo(2400, 1600, "no"))).toBeUndefined();
+  });
+
+  it("offers a gallery's prints from its price list, at its own prices, never a licence", () => {
+    const catalogue = catalogueOf(doc());
+    if (!catalogue) throw new Error("no catalogue");
+    const pixels = { width: 3000, height: 2400 };
+    // Every print of the store, at its prices, when the list names none.
+    expect(galleryOfferFor(catalogue, [], pixels)?.prints.map((p) => [p.id, p.unitAmount])).toEqual(
+      [
+        ["small", 4500],
+        ["large", 12050],
+      ],
+    );
+    const list = galleryPriceList([
+      { product: "large", price: 99 },
+      { product: "small" },
+      { product: "small", price: 1 },
+      { product: "nope", price: 5 },
+      { product: "Not An Id" },
+    ]);
+    expect(list).toEqual([
+      { product: "large", price: 99 },
+      { product: "small", price: undefined },
+      { product: "nope", price: 5 },
+    ]);
+    const offer = galleryOfferFor(catalogue, list, pixels);
+    expect(offer?.prints.map((p) => [p.id, p.unitAmount])).toEqual([
+      ["large", 9900],
+      ["small", 4500],
+    ]);
+    expect(offer?.licences).toEqual([]);
+    // The sizes the pixels carry; nothing when none fits; a price Stripe would refuse leaves its
+    // print out rather than sell it at another.
+    expect(
+      galleryOfferFor(catalogue, list, { width: 2400, height: 1600 })?.tooLarge.map((p) => p.id),
+    ).toEqual(["large"]);
+    expect(galleryOfferFor(catalogue, list, { width: 800, height: 600 })).toBeUndefined();
+    expect(galleryOfferFor(catalogue, [{ product: "small", price: 0 }], pixels)).toBeUndefined();
   });
 });

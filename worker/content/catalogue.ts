@@ -217,16 +217,59 @@ export interface Offer {
   licences: LicenceType[];
 }
 
+/** The prints of `offered` that `pixels` carry, and those they do not. */
+function sized(pixels: Pixels, offered: PrintProduct[]): Pick<Offer, "prints" | "tooLarge"> {
+  const fits = (print: PrintProduct) =>
+    printFits(pixels, { width: print.widthInches, height: print.heightInches });
+  return { prints: offered.filter(fits), tooLarge: offered.filter((print) => !fits(print)) };
+}
+
 /** The offer for a photograph, or undefined when it is not for sale (or nothing fits it). */
 export function offerFor(catalogue: Catalogue, image: ImageRef & SaleSetting): Offer | undefined {
   if (!isForSale(catalogue, image)) return undefined;
   const pixels = croppedSize(image);
-  const fits = (print: PrintProduct) =>
-    printFits(pixels, { width: print.widthInches, height: print.heightInches });
-  const prints = catalogue.prints.filter(fits);
-  const tooLarge = catalogue.prints.filter((print) => !fits(print));
+  const { prints, tooLarge } = sized(pixels, catalogue.prints);
   if (prints.length === 0 && catalogue.licences.length === 0) return undefined;
   return { pixels, prints, tooLarge, licences: catalogue.licences };
+}
+
+/**
+ * A client gallery's price list (its document's `printList`, when its "Prints" is on): the
+ * store's print products it offers, by id, each at the gallery's own price where it sets one.
+ * An empty list offers every print of the store at the store's price.
+ */
+export type GalleryPriceList = { product: string; price: number | undefined }[];
+
+/** The price list of a gallery document's `printList` (entries without a product id left out). */
+export function galleryPriceList(value: unknown): GalleryPriceList {
+  const list = entries(value).flatMap((raw) =>
+    typeof raw.product === "string" && PRODUCT_ID.test(raw.product)
+      ? [{ product: raw.product, price: typeof raw.price === "number" ? raw.price : undefined }]
+      : [],
+  );
+  return list.filter((item, index) => list.findIndex((o) => o.product === item.product) === index);
+}
+
+/**
+ * What a client gallery's photograph is offered as: the prints of the gallery's price list its
+ * pixels carry (a client's own photographs are never licensed here), or undefined when none
+ * fits. A price the store would refuse leaves its product out rather than sell it at another.
+ */
+export function galleryOfferFor(
+  catalogue: Catalogue,
+  list: GalleryPriceList,
+  pixels: Pixels,
+): Offer | undefined {
+  const offered = list.length
+    ? list.flatMap(({ product, price }) => {
+        const print = catalogue.prints.find((candidate) => candidate.id === product);
+        const unitAmount =
+          price === undefined ? print?.unitAmount : minorUnits(price, catalogue.currency);
+        return print && unitAmount !== undefined ? [{ ...print, unitAmount }] : [];
+      })
+    : catalogue.prints;
+  const { prints, tooLarge } = sized(pixels, offered);
+  return prints.length ? { pixels, prints, tooLarge, licences: [] } : undefined;
 }
 
 /** The product `id` of `kind` a photograph is offered as, or undefined. */

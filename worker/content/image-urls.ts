@@ -143,7 +143,10 @@ function createImageUrls(config: ImageConfig) {
     };
   }
 
-  return { responsive, fixed, zoomSource };
+  /** An asset whole, as PNG, by its id (the galleries' watermark image, for the upload command). */
+  const png = (assetId: string): string => builder.image(assetId).format("png").url();
+
+  return { responsive, fixed, zoomSource, png };
 }
 
 /** left, top, width, height in pixels of the original asset. */

@@ -108,7 +108,8 @@ export function splitLanguage(path: string): { language?: Language; path: string
  */
 export function inLanguage(path: string, language: Language, base: Language): string {
   if (language === base || !path.startsWith("/") || path.startsWith("//")) return path;
-  const [pathname = "", rest = ""] = path.split(/(?=[?#])/, 2);
+  const end = path.search(/[?#]/);
+  const [pathname, rest] = end < 0 ? [path, ""] : [path.slice(0, end), path.slice(end)];
   if (isLanguageNeutral(pathname) || splitLanguage(pathname).language) return path;
   return `/${language}${pathname === "/" ? "" : pathname}${rest}`;
 }

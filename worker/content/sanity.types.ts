@@ -15,6 +15,12 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: .sanity/schema.json
+export type GalleryPrint = {
+  _type: "galleryPrint";
+  product?: string;
+  price?: number;
+};
+
 export type GalleryActivity = {
   _type: "galleryActivity";
   at?: string;
@@ -273,7 +279,15 @@ export type SiteSettings = {
     defaultStage?: "proofing" | "delivered";
     proofDownloads?: "off" | "marked";
     activityDays?: number;
+    mailFirstOpened?: boolean;
     watermark?: {
+      image?: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      };
       text?: string;
       position?:
         "center" | "bottom-right" | "bottom-left" | "top-right" | "top-left";
@@ -317,6 +331,46 @@ export type InternationalizedArrayText = Array<
   } & InternationalizedArrayTextValue
 >;
 
+export type ClientGalleryReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "clientGallery";
+};
+
+export type Order = {
+  _id: string;
+  _type: "order";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  shipped?: boolean;
+  trackingUrl?: string;
+  reference?: string;
+  status?: "paid" | "awaiting_payment" | "refunded";
+  fulfilment?: "none" | "lab" | "owner" | "parked" | "shipped" | "cancelled";
+  fulfilmentError?: string;
+  labOrder?: string;
+  labTrackingUrl?: string;
+  paidAt?: string;
+  name?: string;
+  email?: string;
+  shippingAddress?: string;
+  items?: Array<{
+    photograph?: string;
+    gallery?: ClientGalleryReference;
+    url?: string;
+    product?: string;
+    quantity?: number;
+    amount?: string;
+    fulfilment?: string;
+    _type: "orderItem";
+    _key: string;
+  }>;
+  total?: string;
+  orderPage?: string;
+};
+
 export type ClientGallery = {
   _id: string;
   _type: "clientGallery";
@@ -332,6 +386,12 @@ export type ClientGallery = {
   stage?: "proofing" | "delivered";
   downloads?: "original" | "2048" | "off";
   favouritesLimit?: number;
+  prints?: boolean;
+  printList?: Array<
+    {
+      _key: string;
+    } & GalleryPrint
+  >;
   selections?: Array<
     {
       _key: string;
@@ -343,37 +403,6 @@ export type ClientGallery = {
       _key: string;
     } & GalleryActivity
   >;
-};
-
-export type Order = {
-  _id: string;
-  _type: "order";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  shipped?: boolean;
-  trackingUrl?: string;
-  reference?: string;
-  status?: "paid" | "awaiting_payment" | "refunded";
-  fulfilment?: "none" | "lab" | "owner" | "parked" | "shipped";
-  fulfilmentError?: string;
-  labOrder?: string;
-  paidAt?: string;
-  name?: string;
-  email?: string;
-  shippingAddress?: string;
-  items?: Array<{
-    photograph?: string;
-    url?: string;
-    product?: string;
-    quantity?: number;
-    amount?: string;
-    fulfilment?: string;
-    _type: "orderItem";
-    _key: string;
-  }>;
-  total?: string;
-  orderPage?: string;
 };
 
 export type Inquiry = {
@@ -606,6 +635,7 @@ export type SanityImageAsset = {
 };
 
 export type AllSanitySchemaTypes =
+  | GalleryPrint
   | GalleryActivity
   | ShippingRate
   | LicenceType
@@ -628,8 +658,9 @@ export type AllSanitySchemaTypes =
   | InternationalizedArrayIntroText
   | InternationalizedArrayString
   | InternationalizedArrayText
-  | ClientGallery
+  | ClientGalleryReference
   | Order
+  | ClientGallery
   | Inquiry
   | Post
   | InternationalizedArrayRichText

@@ -22,8 +22,9 @@ interface MapViewProps {
 /**
  * The map page. Its first paint is the list (each place with its photographs, linked), which
  * is the whole page without JavaScript; the map comes after it, over the same places, from the
- * data the canvas names (`data-map`), drawn by the map module once the page has painted
- * (shared/modules.ts). Each place's id is what a photo page links to (`/map#place-…`).
+ * data the frame names (`data-map`), drawn by the map module once the page has painted
+ * (shared/modules.ts) into the frame's box, there from the first paint when scripts run
+ * (client/map/frame.css). Each place's id is what a photo page links to (`/map#place-…`).
  */
 export function MapView({ heading, lead, places, data, tag, imageFor }: MapViewProps) {
   const { t } = useI18n();
@@ -43,7 +44,7 @@ export function MapView({ heading, lead, places, data, tag, imageFor }: MapViewP
           )}
         </p>
       </div>
-      <div className="map-frame panel mb-6 p-3" data-map={data} hidden />
+      {places.length > 0 && <div className="map-frame panel mb-6 p-3" data-map={data} />}
       <BrowserMessages module="map" />
       <section aria-labelledby="places-title" className="mt-8">
         <h2 id="places-title" className="mb-4 font-serif text-2xl text-neutral-950 dark:text-white">

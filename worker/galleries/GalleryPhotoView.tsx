@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { BrowserMessages } from "../views/BrowserMessages.tsx";
 import { useI18n } from "../views/i18n.tsx";
 import { PhotoStage } from "../views/parts/PhotoStage.tsx";
@@ -22,6 +23,8 @@ export interface GalleryPhotoViewProps {
   downloads: Downloads;
   /** The gallery's stage: its sizes' addresses name it (the browser keeps proofs apart). */
   stage: Stage;
+  /** The Buy section, when the gallery sells prints of this photograph. */
+  buy?: ReactNode;
 }
 
 const pageOf = (id: string, photo: GalleryPhoto) => galleryPaths.photo(id, photo.id);
@@ -29,7 +32,7 @@ const pageOf = (id: string, photo: GalleryPhoto) => galleryPaths.photo(id, photo
 /**
  * One photograph of a client gallery on its own page (and in the viewer, which shows this
  * same stage): the photograph as large as the screen allows, zoomable to the original's
- * pixels, its file name, the heart and its downloads.
+ * pixels, its file name, the heart, its downloads and, where the gallery sells prints, Buy.
  */
 export function GalleryPhotoView(props: GalleryPhotoViewProps) {
   const { id, photo } = props;
@@ -58,11 +61,14 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
       width={photo.width}
       height={photo.height}
       // Past what it shows, the zoom asks for the original when the owner offers it, else for
-      // regions of it, each no larger than the owner allows (as public photo pages ask the CDN).
+      // regions of it, each no larger than the owner allows (as public photo pages ask the CDN);
+      // a proof for nothing (a region away from the mark would be a clean piece of it).
       zoom={
-        props.downloads === "original"
-          ? { original: galleryPaths.original(id, photo.id) }
-          : { url: galleryPaths.region(id, photo.id), rect: [0, 0, photo.width, photo.height] }
+        props.stage === "proofing"
+          ? undefined
+          : props.downloads === "original"
+            ? { original: galleryPaths.original(id, photo.id) }
+            : { url: galleryPaths.region(id, photo.id), rect: [0, 0, photo.width, photo.height] }
       }
       position={t("photo.positionIn", { ...at, sequence: props.title })}
       {...(props.previous ? { previousHref: pageOf(id, props.previous) } : {})}
@@ -109,6 +115,7 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
           </li>
         </ul>
       )}
+      {props.buy}
     </PhotoStage>
   );
 }

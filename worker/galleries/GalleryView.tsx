@@ -31,6 +31,8 @@ export interface GalleryViewProps {
   downloads: Downloads;
   /** The gallery's stage: its sizes' addresses name it (the browser keeps proofs apart). */
   stage: Stage;
+  /** Whether the client can order prints (each photograph's page has Buy). */
+  prints: boolean;
   /** Who is choosing, when they said. */
   client: string | undefined;
   sent: { note: string; at: string } | undefined;
@@ -160,6 +162,11 @@ export function GalleryView(props: GalleryViewProps) {
             data-gallery-stage="proofing"
           >
             {t("gallery.proofs")}
+          </p>
+        )}
+        {props.prints && (
+          <p className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
+            {t("gallery.printsOffered")}
           </p>
         )}
         {props.notice && (

@@ -3,7 +3,7 @@ import { contentSettings, loadConfig } from "../config/config.ts";
 import { sanityClient } from "../content/sanity-client.ts";
 import { errorText, log } from "../lib/log.ts";
 import { galleryDocumentId } from "./ids.ts";
-import { type PendingMail, selectionEmail } from "./owner-mail.ts";
+import { ownerEmail, type PendingMail } from "./owner-mail.ts";
 import { passwordFingerprint } from "./password.ts";
 import { type GallerySettings, parseGallerySettings } from "./settings.ts";
 
@@ -401,8 +401,7 @@ export class ClientGallery extends DurableObject<Env> {
       .toArray()
       .map((row) => String(row.name));
     const settings = this.ctx.storage.kv.get<GallerySettings | null>("settings");
-    const pending = this.ctx.storage.kv.get<PendingMail[]>("mail:pending") ?? [];
-    pending.push({
+    this.#mailLater({
       key: `${client}\n${sentAt}`,
       gallery: id,
       title: settings?.title || "Your gallery",
@@ -413,13 +412,18 @@ export class ClientGallery extends DurableObject<Env> {
       sentAt,
       origin,
     });
-    this.ctx.storage.kv.put("mail:pending", pending);
     await this.#record({
       kind: "sent",
       client: label,
       detail: `${names.length} ${names.length === 1 ? "photograph" : "photographs"}${note ? ` · "${note.slice(0, 200)}"` : ""}`,
     });
     await this.#writeBackSoon();
+  }
+
+  /** Keeps an e-mail to the owner for the alarm (which `#writeBackSoon` sets). */
+  #mailLater(mail: PendingMail): void {
+    const pending = this.ctx.storage.kv.get<PendingMail[]>("mail:pending") ?? [];
+    this.ctx.storage.kv.put("mail:pending", [...pending, mail]);
   }
 
   /**
@@ -432,19 +436,45 @@ export class ClientGallery extends DurableObject<Env> {
     for (const mail of kv.get<PendingMail[]>("mail:pending") ?? []) {
       const settings = kv.get<GallerySettings | null>("settings");
       const to = config.mail.to ?? settings?.ownerEmail;
-      if (to) await this.env.INQUIRY_MAIL.send(selectionEmail(config, mail, to));
-      else log.warn("A selection was not mailed: no owner's address", { gallery: mail.gallery });
+      if (to) await this.env.INQUIRY_MAIL.send(ownerEmail(config, mail, to));
+      else log.warn("An e-mail to the owner has no address", { gallery: mail.gallery });
       const left = (kv.get<PendingMail[]>("mail:pending") ?? []).filter((m) => m.key !== mail.key);
       kv.put("mail:pending", left);
     }
   }
 
-  /** Counts an opening of the gallery or a download, for the owner, and puts it on the timeline. */
-  async count(id: string, what: "opened" | "downloads", event?: ActivityEvent): Promise<void> {
+  /**
+   * Counts an opening of the gallery or a download, for the owner, and puts it on the timeline.
+   * The gallery's first opening is mailed to the owner when the site settings ask for it
+   * (`origin`: the site's address the client used, for the sender's).
+   */
+  async count(
+    id: string,
+    what: "opened" | "downloads",
+    event?: ActivityEvent,
+    origin = "https://localhost",
+  ): Promise<void> {
     this.#gallery(id);
+    const { kv } = this.ctx.storage;
     const key = `stats:${what}`;
-    this.ctx.storage.kv.put(key, (this.ctx.storage.kv.get<number>(key) ?? 0) + 1);
-    if (what === "opened") this.ctx.storage.kv.put("stats:lastOpenedAt", new Date().toISOString());
+    const before = kv.get<number>(key) ?? 0;
+    kv.put(key, before + 1);
+    if (what === "opened") {
+      const openedAt = new Date().toISOString();
+      kv.put("stats:lastOpenedAt", openedAt);
+      const settings = kv.get<GallerySettings | null>("settings");
+      if (before === 0 && settings?.mailFirstOpened) {
+        this.#mailLater({
+          kind: "opened",
+          key: `opened\n${openedAt}`,
+          gallery: id,
+          title: settings.title,
+          client: event?.client,
+          openedAt,
+          origin,
+        });
+      }
+    }
     if (event) await this.#record(event);
     await this.#writeBackSoon();
   }
@@ -542,7 +572,7 @@ export class ClientGallery extends DurableObject<Env> {
       await this.#sendPendingMail();
     } catch (error) {
       mailError = error;
-      log.warn("A selection's e-mail could not be sent; it is retried", {
+      log.warn("An e-mail to the owner could not be sent; it is retried", {
         gallery,
         error: errorText(error),
       });

@@ -22,9 +22,8 @@ export const photoKey = (gallery: string, photo: string) => `galleries/${gallery
 
 /**
  * The watermarked files the upload command makes of each photograph (cli/gallery/mark.ts) and
- * keeps beside its original: every size the grid and viewer show, the 2048-pixel download, and
- * the whole photograph (what the zoom's regions are cut from). Nothing else is served while the
- * gallery is proofing.
+ * keeps beside its original: every size the grid and viewer show, and the 2048-pixel download.
+ * Nothing else is served while the gallery is proofing (no original, no zoom region).
  */
 export const MARKED_FILES = [
   "480.webp",
@@ -33,16 +32,19 @@ export const MARKED_FILES = [
   "1600.webp",
   "2048.webp",
   "2048.jpg",
-  "full.jpg",
 ] as const;
 export type MarkedFile = (typeof MARKED_FILES)[number];
 
 export const isMarkedFile = (value: string | undefined): value is MarkedFile =>
   (MARKED_FILES as readonly (string | undefined)[]).includes(value);
 
+/** Where a photograph's watermarked files are kept in the bucket. */
+export const markedPrefix = (gallery: string, photo: string) =>
+  `galleries/${gallery}/marked/${photo}/`;
+
 /** Where a photograph's watermarked file is kept in the bucket. */
 export const markedKey = (gallery: string, photo: string, file: MarkedFile) =>
-  `galleries/${gallery}/marked/${photo}/${file}`;
+  `${markedPrefix(gallery, photo)}${file}`;
 
 /** The gallery's own addresses, all under `/g/{id}` (its cookies' path). */
 export const galleryPaths = {

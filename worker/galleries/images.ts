@@ -215,28 +215,25 @@ export function parseRegion(
 /**
  * A region of the photograph for the viewer's zoom, as WebP: cut from the original by the Images
  * binding (`trim`), then scaled to `out` pixels across, and kept in the Cache API as the sizes
- * are. Under wrangler the binding (miniflare's runTransform) applies resize and rotate only and
- * silently skips `trim`: there the region would be the whole photograph, so the answer is `501`
- * instead, and the viewer keeps the largest size it has (docs/galleries.md).
+ * are. Only once delivered: a proof has no region (index.ts refuses it), since a region away from
+ * the mark would be a clean piece of the photograph. Under wrangler the binding (miniflare's
+ * runTransform) applies resize and rotate only and silently skips `trim`: there the region would
+ * be the whole photograph, so the answer is `501` instead, and the viewer keeps the largest size
+ * it has (docs/galleries.md).
  */
 export async function region(
   c: Context<AppEnv>,
   gallery: string,
   photo: GalleryPhoto,
   r: Region,
-  stage: Stage,
 ): Promise<Response | undefined> {
   const key = new Request(
-    `https://gallery-images.invalid/${gallery}/${stage}/${photo.id}/region/${r.left},${r.top},${r.width},${r.height}/${r.out}.webp`,
+    `https://gallery-images.invalid/${gallery}/delivered/${photo.id}/region/${r.left},${r.top},${r.width},${r.height}/${r.out}.webp`,
   );
   const cache = caches.default;
   const hit = await cache.match(key);
   if (hit) return new Response(hit.body, { headers: { ...headersOf(hit), ...PRIVATE_HEADERS } });
-  // While proofing, cut from the watermarked whole photograph (its mark where the grid's is).
-  const source =
-    stage === "proofing"
-      ? await marked(c, gallery, photo, "full.jpg")
-      : await original(c.env, gallery, photo);
+  const source = await original(c.env, gallery, photo);
   if (!source) return undefined;
   const made = await c.env.IMAGES.input(source.body)
     .transform({ trim: { left: r.left, top: r.top, width: r.width, height: r.height } })

@@ -24,6 +24,7 @@ import { refusalPage, unlock } from "./unlock.tsx";
 import { markedUpload, originalForOwner, photoUpload, proofingInfo } from "./upload.ts";
 
 export { ClientGallery } from "./gallery-store.ts";
+export { galleryPrints } from "./prints.ts";
 
 /**
  * Client galleries (docs/galleries.md): a private gallery per shoot at `/g/{id}`, whose every
@@ -122,6 +123,8 @@ galleries.get(
 );
 galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
   const { id, photo, settings } = galleryOfFile(c);
+  // A proof zooms no further than its largest watermarked size (its page offers no region).
+  if (settings.stage === "proofing") return tooLarge(c);
   const wanted = parseRegion(
     c.req.query("rect"),
     c.req.query("w"),
@@ -135,10 +138,7 @@ galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
       PRIVATE_HEADERS,
     );
   }
-  return (
-    (await region(c, id, photo, wanted, settings.stage)) ??
-    refuseFile(c, { status: 404, reason: "unknown" })
-  );
+  return (await region(c, id, photo, wanted)) ?? refuseFile(c, { status: 404, reason: "unknown" });
 });
 galleries.get("/g/:gallery/download/:photo", file, downloadPhoto);
 galleries.get("/g/:gallery/download", everyPhoto, downloadZip);

@@ -6,13 +6,18 @@
  */
 import type { Context, Handler } from "hono";
 import type { ReactNode } from "react";
+import { storeIsOn } from "../config/config.ts";
+import { galleryOfferFor } from "../content/catalogue.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { i18nFor } from "../request/context.ts";
+import { i18nFor, saleCatalogue } from "../request/context.ts";
+import { galleryBuyPath } from "../request/gallery-prints.ts";
+import { BuySection, buySectionProps } from "../views/parts/BuySection.tsx";
 import { galleryOf, galleryStore, PRIVATE_HEADERS, visitorOf } from "./access.ts";
 import { GalleryPhotoView } from "./GalleryPhotoView.tsx";
 import { GalleryView, type GalleryViewProps } from "./GalleryView.tsx";
+import { photoForSale } from "./prints.ts";
 import { passCookie } from "./session.ts";
 import { downloadsNow } from "./settings.ts";
 import { gridAddress, gridPlace, sliceCount, sliceOf } from "./slices.ts";
@@ -39,7 +44,7 @@ function noticeOf(c: Context<AppEnv>): GalleryViewProps["notice"] {
   return undefined;
 }
 
-/** `GET /g/{id}`: the gallery. Each opening is counted for the owner. */
+/** `GET /g/{id}`: the gallery. Each opening is counted for the owner (the first perhaps mailed). */
 export const galleryPage: Handler<AppEnv> = async (c) => {
   const { id, settings, state, client } = galleryOf(c);
   const title = settings.title || (await i18nFor(c)).t("gallery.untitled");
@@ -50,11 +55,12 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
   const slice = sliceOf(c.req.query("page"), slices);
   if (slice === undefined) return c.notFound();
   c.executionCtx.waitUntil(
-    galleryStore(c.env, id).count(id, "opened", {
-      kind: "opened",
-      client: client?.label,
-      visitor: visitorOf(c),
-    }),
+    galleryStore(c.env, id).count(
+      id,
+      "opened",
+      { kind: "opened", client: client?.label, visitor: visitorOf(c) },
+      new URL(c.req.url).origin,
+    ),
   );
   return render(
     c,
@@ -72,6 +78,7 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
       limit={settings.favouritesLimit}
       downloads={downloadsNow(settings)}
       stage={settings.stage}
+      prints={Boolean(settings.prints) && storeIsOn(c.var.config.store)}
       client={client?.label}
       sent={state.sent}
       notice={noticeOf(c)}
@@ -87,6 +94,19 @@ export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
   const index = state.photos.findIndex((each) => each.id === photo?.id);
   const found = state.photos[index];
   if (!found) return c.notFound();
+  // Buy, when the store is on and the gallery sells prints its pixels carry.
+  const forSale = photoForSale(id, { settings, fingerprint: state.fingerprint }, found);
+  const catalogue = forSale ? await saleCatalogue(c) : null;
+  const offer = forSale && catalogue && galleryOfferFor(catalogue, forSale.prices, forSale.pixels);
+  const buy =
+    catalogue && offer
+      ? buySectionProps(
+          catalogue,
+          offer,
+          { action: galleryBuyPath(id, found.id) },
+          await i18nFor(c),
+        )
+      : undefined;
   return render(
     c,
     `${found.name} · ${title}`,
@@ -103,6 +123,7 @@ export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
       client={client !== undefined}
       downloads={downloadsNow(settings)}
       stage={settings.stage}
+      buy={buy && <BuySection {...buy} />}
     />,
   );
 };

@@ -3,6 +3,7 @@
  * its Sanity document, everything unknown or malformed taken the safe way (no password that
  * cannot be checked: the gallery stays shut; no downloads unless asked for).
  */
+import { type GalleryPriceList, galleryPriceList } from "../content/catalogue.ts";
 import { type PasswordHash, parsePasswordHash } from "./password.ts";
 
 export type Downloads = "original" | "2048" | "off";
@@ -23,12 +24,16 @@ export const WATERMARK_POSITIONS = [
 export type WatermarkPosition = (typeof WATERMARK_POSITIONS)[number];
 
 /**
- * The owner's watermark, set once in the Studio's site settings: a line of text, where, how big
- * (its height, in hundredths of the photograph's shorter side) and how opaque. The upload
- * command draws it (cli/gallery/mark.ts); the worker only serves what it drew.
+ * The owner's watermark, set once in the Studio's site settings: an image (their logo, a Sanity
+ * image asset) and/or a line of text, where, how big (its height, in hundredths of the
+ * photograph's shorter side) and how opaque. The upload command draws it (cli/gallery/mark.ts);
+ * the worker only serves what it drew.
  */
 export interface Watermark {
+  /** The line of text; empty when the mark is the image alone. */
   text: string;
+  /** The image's asset id (`image-{hash}-{w}x{h}-{format}`), drawn before the text. */
+  image: string | undefined;
   position: WatermarkPosition;
   size: number;
   opacity: number;
@@ -36,21 +41,31 @@ export interface Watermark {
 
 export const DEFAULT_WATERMARK: Watermark = {
   text: "PROOF",
+  image: undefined,
   position: "center",
   size: 12,
   opacity: 0.55,
 };
 
-/** The watermark of the site settings' `galleries.watermark`, each field checked. */
-export function parseWatermark(value: unknown, fallbackText = DEFAULT_WATERMARK.text): Watermark {
+/** A Sanity image asset's id, as an image field's `asset._ref` holds it. */
+const IMAGE_ASSET = /^image-[A-Za-z0-9]+-\d{1,5}x\d{1,5}-[a-z]{3,4}$/;
+
+/**
+ * The watermark of the site settings' `galleries.watermark`, each field checked: an image
+ * alone has no text unless one is given; neither gives the default text.
+ */
+export function parseWatermark(value: unknown): Watermark {
   const mark = (typeof value === "object" && value !== null ? value : {}) as Record<
     string,
     unknown
   >;
+  const asset = (mark.image as { asset?: { _ref?: unknown } } | undefined)?.asset?._ref;
+  const image = typeof asset === "string" && IMAGE_ASSET.test(asset) ? asset : undefined;
   const size = Number(mark.size);
   const opacity = Number(mark.opacity);
   return {
-    text: text(mark.text)?.slice(0, 80) ?? fallbackText,
+    text: text(mark.text)?.slice(0, 80) ?? (image ? "" : DEFAULT_WATERMARK.text),
+    image,
     position: (WATERMARK_POSITIONS as readonly unknown[]).includes(mark.position)
       ? (mark.position as WatermarkPosition)
       : DEFAULT_WATERMARK.position,
@@ -83,8 +98,15 @@ export interface GallerySettings {
   activityDays: number;
   /** The owner's e-mail (site settings), for a selection's e-mail without CONTACT_EMAIL_TO. */
   ownerEmail: string | undefined;
+  /** Whether the owner is e-mailed when a gallery is first opened (site settings; off unless set). */
+  mailFirstOpened: boolean;
   /** The owner's watermark (site settings), for the upload command. */
   watermark: Watermark;
+  /**
+   * The gallery's price list when its client may order prints (its "Prints" on), else
+   * undefined. Optional: settings a store kept from before prints existed have none (off).
+   */
+  prints?: GalleryPriceList | undefined;
 }
 
 const text = (value: unknown): string | undefined =>
@@ -121,9 +143,11 @@ export function parseGallerySettings(
     favouritesLimit:
       typeof limit === "number" && Number.isInteger(limit) && limit > 0 ? limit : undefined,
     stage: value.stage === "proofing" ? "proofing" : "delivered",
+    prints: value.prints === true ? galleryPriceList(value.printList) : undefined,
     proofDownloads: owner.proofDownloads === "marked" ? "marked" : "off",
     watermark: parseWatermark(owner.watermark),
     ownerEmail: text((site as Record<string, unknown>).email),
+    mailFirstOpened: owner.mailFirstOpened === true,
     activityDays:
       typeof owner.activityDays === "number" &&
       Number.isInteger(owner.activityDays) &&

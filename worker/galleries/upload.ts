@@ -7,13 +7,15 @@
  * interrupted upload continues where it stopped and a second run sends nothing.
  */
 import type { Context, Handler } from "hono";
+import { contentSettings } from "../config/config.ts";
+import { imageUrls } from "../content/image-urls.ts";
 import { releaseBody } from "../lib/request-body.ts";
 import { derivedKey, fromHex, verify } from "../lib/signing.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { galleryStore } from "./access.ts";
 import { runtimeCrc32 } from "./crc32.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
-import { isGalleryId, isMarkedFile, isPhotoId, MARKED_FILES, markedKey, photoKey } from "./ids.ts";
+import { isGalleryId, isMarkedFile, isPhotoId, markedKey, markedPrefix, photoKey } from "./ids.ts";
 
 /** The largest photograph accepted (Workers take request bodies of 100 MB on most plans). */
 export const MAX_PHOTO_BYTES = 100 * 1024 * 1024;
@@ -83,10 +85,9 @@ export const photoUpload: Handler<AppEnv> = async (c) => {
     return c.body(null, stored ? 200 : 404, NO_STORE);
   }
   if (method === "DELETE") {
-    await c.env.GALLERY_PHOTOS.delete([
-      key,
-      ...MARKED_FILES.map((file) => markedKey(gallery, photo, file)),
-    ]);
+    // Its watermarked files too, whichever an upload command made (an older one made more).
+    const marked = await c.env.GALLERY_PHOTOS.list({ prefix: markedPrefix(gallery, photo) });
+    await c.env.GALLERY_PHOTOS.delete([key, ...marked.objects.map((object) => object.key)]);
     await store.removePhoto(gallery, photo);
     return c.body(null, 204, NO_STORE);
   }
@@ -214,8 +215,9 @@ export const markedUpload: Handler<AppEnv> = async (c) => {
 
 /**
  * `GET /_app/galleries/{gallery}/proofing`, signed: what the upload command needs to make a
- * gallery's watermarked files, the owner's watermark and the gallery's photographs (to re-mark
- * them all: `npm run gallery -- mark`).
+ * gallery's watermarked files, the owner's watermark (its image's address on the image CDN, for
+ * the command to fetch) and the gallery's photographs (to re-mark them all:
+ * `npm run gallery -- mark`).
  */
 export const proofingInfo: Handler<AppEnv> = async (c) => {
   const gallery = c.req.param("gallery");
@@ -225,10 +227,12 @@ export const proofingInfo: Handler<AppEnv> = async (c) => {
   }
   const { settings, photos } = await galleryStore(c.env, gallery).state(gallery, { photos: true });
   if (!settings) return plain(c, 404, "No such gallery: create it in the Studio first");
+  const { image } = settings.watermark;
+  const images = imageUrls(contentSettings(c.var.config));
   return c.json(
     {
       stage: settings.stage,
-      watermark: settings.watermark,
+      watermark: { ...settings.watermark, ...(image ? { imageUrl: images.png(image) } : {}) },
       photos: photos.map((photo) => ({ id: photo.id, name: photo.name, type: photo.type })),
     },
     200,

@@ -1,8 +1,7 @@
-import type { Context, Handler } from "hono";
+import type { Handler } from "hono";
 import { photoRefOf } from "../../shared/inquiries.ts";
-import { storeIsOn } from "../config/config.ts";
 import { nameSlug } from "../content/camera-names.ts";
-import { type Catalogue, catalogueOf, formatAmount, offerFor } from "../content/catalogue.ts";
+import { offerFor } from "../content/catalogue.ts";
 import { visibleTags } from "../content/collection.ts";
 import { croppedSize } from "../content/image-urls.ts";
 import { placeId, placeName } from "../content/map-places.ts";
@@ -11,68 +10,22 @@ import { type DocumentKind, paths } from "../content/paths.ts";
 import { placedPhoto } from "../content/placed-photo.ts";
 import { SLIDESHOW_TAG } from "../content/queries.ts";
 import { pageNotFound } from "../errors/page-error.ts";
-import type { Translator } from "../i18n/translator.ts";
-import { errorText, log } from "../lib/log.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { canonicalUrl, contentFor, i18nFor, siteOrigin } from "../request/context.ts";
+import {
+  canonicalUrl,
+  contentFor,
+  i18nFor,
+  saleCatalogue,
+  siteOrigin,
+} from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { imageObjectLd } from "../seo/structured-data.ts";
 import { photoAnchor } from "../views/helpers/photo-links.ts";
-import { BuySection, type BuySectionProps } from "../views/parts/BuySection.tsx";
+import { BuySection, buySectionProps } from "../views/parts/BuySection.tsx";
 import { cameraDetails } from "./camera-details.ts";
 import { PhotoView } from "./PhotoView.tsx";
-
-/** The store's catalogue when the store is on (its Stripe keys are set), else null. */
-async function catalogueFor(c: Context<AppEnv>): Promise<Catalogue | null> {
-  if (!storeIsOn(c.var.config.store)) return null;
-  try {
-    return catalogueOf(await contentFor(c).store());
-  } catch (error) {
-    // The photograph's page still shows; only its Buy section waits for the next view.
-    log.warn("The store's catalogue could not be read", {
-      path: new URL(c.req.url).pathname,
-      error: errorText(error),
-    });
-    return null;
-  }
-}
-
-/** What the Buy section offers, in the catalogue's currency and the page's language. */
-function buyProps(
-  catalogue: Catalogue,
-  offer: NonNullable<ReturnType<typeof offerFor>>,
-  photo: string,
-  i18n: Translator,
-): BuySectionProps {
-  const price = (amount: number) => formatAmount(amount, catalogue.currency, i18n.locale);
-  return {
-    action: "/cart/add",
-    photo,
-    prints: offer.prints.map((print) => ({
-      value: `print:${print.id}`,
-      name: print.name,
-      price: price(print.unitAmount),
-      ...(print.paper ? { note: print.paper } : {}),
-    })),
-    licences: offer.licences.map((licence) => ({
-      value: `licence:${licence.id}`,
-      name: licence.name,
-      price: price(licence.unitAmount),
-      note: [
-        licence.summary,
-        i18n.t("buy.fileSize", {
-          pixels: Math.min(licence.longEdge, Math.max(offer.pixels.width, offer.pixels.height)),
-        }),
-      ]
-        .filter(Boolean)
-        .join(" · "),
-      terms: licence.termsUrl,
-    })),
-    tooLarge: offer.tooLarge.map((print) => print.name),
-  };
-}
 
 /**
  * `/{page}/photo/{key}` and `/post/{post}/photo/{key}`: one photograph of a page or post, as
@@ -135,10 +88,13 @@ export const photoHandler =
     const licensePage = site.licensePage ?? paths.contactAbout(kind, slug, key);
     const taken = camera?.exif?.DateTimeOriginal;
     // The Buy section, when the store is on and the photograph is for sale.
-    const catalogue = await catalogueFor(c);
+    const catalogue = await saleCatalogue(c);
     const offer = catalogue ? offerFor(catalogue, image) : undefined;
-    const photoRef = photoRefOf({ kind, slug, key });
-    const buy = catalogue && offer ? buyProps(catalogue, offer, photoRef, i18n) : undefined;
+    const photo = photoRefOf({ kind, slug, key });
+    const buy =
+      catalogue && offer
+        ? buySectionProps(catalogue, offer, { action: "/cart/add", photo }, i18n)
+        : undefined;
     // A photograph for sale is licensed on its own page; its licence is the first licence's terms.
     const acquireLicensePage = buy
       ? `${canonicalUrl(c)}#buy`

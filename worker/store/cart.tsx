@@ -1,12 +1,23 @@
 import type { Context, Handler } from "hono";
 import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
 import { parsePhotoRef, photoRefOf } from "../../shared/inquiries.ts";
-import { type Catalogue, formatAmount, offeredProduct } from "../content/catalogue.ts";
+import {
+  type Catalogue,
+  formatAmount,
+  galleryOfferFor,
+  type Offer,
+  offeredProduct,
+} from "../content/catalogue.ts";
 import { photoForSale } from "../content/for-sale.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, i18nFor } from "../request/context.ts";
+import { contentFor, i18nFor, localPath } from "../request/context.ts";
+import {
+  type GalleryPrints,
+  galleryPhotoRef,
+  parseGalleryPhotoRef,
+} from "../request/gallery-prints.ts";
 import { type CartLine, CartRefusal, cartCookie, cartIdOf, newCartId } from "./carts.ts";
 import {
   catalogueFor,
@@ -14,8 +25,10 @@ import {
   PRIVATE_HEADERS,
   productOf,
   quantityOf,
+  shelvesFor,
   storeOf,
 } from "./context.ts";
+import { sellable } from "./sellable.ts";
 import { type CartRow, CartView, StoreMessage } from "./views.tsx";
 
 /** A line's key in the cart form: "{photo}|{kind}:{product}". */
@@ -25,7 +38,8 @@ const lineKey = (line: Pick<CartLine, "photo" | "kind" | "product">) =>
 function parseLineKey(value: string | null): Omit<CartLine, "quantity"> | undefined {
   const [photo, product, ...rest] = (value ?? "").split("|");
   const parsed = productOf(product ?? null);
-  if (rest.length || !photo || !parsed || !parsePhotoRef(photo)) return undefined;
+  if (rest.length || !photo || !parsed) return undefined;
+  if (!parsePhotoRef(photo) && !parseGalleryPhotoRef(photo)) return undefined;
   return { photo, kind: parsed.kind, product: parsed.id };
 }
 
@@ -35,12 +49,20 @@ async function privatePage(c: Context<AppEnv>, view: Parameters<typeof renderHtm
   return res;
 }
 
+/** The way back a refusal offers (the language middleware puts a further language's prefix on it). */
+interface Back {
+  href: string;
+  label: Phrase;
+}
+
+const CART: Back = { href: "/cart", label: phrase("cart.back") };
+
 /** A refused request: its status, what was wrong, and the way back; nothing changed. */
 export async function refusal(
   c: Context<AppEnv>,
   status: 400 | 404 | 409 | 502 | 503,
   message: Phrase,
-  back: { href: string; label: Phrase } = { href: "/cart", label: phrase("cart.back") },
+  back: Back = CART,
 ) {
   const i18n = await i18nFor(c);
   return privatePage(c, {
@@ -59,29 +81,28 @@ export async function refusal(
 /** A cart's lines, each priced from the catalogue now, or marked as no longer offered. */
 export async function pricedRows(
   c: Context<AppEnv>,
+  galleries: GalleryPrints,
   catalogue: Catalogue | null,
   lines: CartLine[],
 ): Promise<{ rows: CartRow[]; subtotal: number }> {
-  const content = contentFor(c);
+  const shelves = await shelvesFor(c, galleries);
   const { locale } = await i18nFor(c);
   let subtotal = 0;
   const rows: CartRow[] = [];
   for (const line of lines) {
-    const ref = parsePhotoRef(line.photo);
-    const photo = ref && catalogue ? await photoForSale(content, catalogue, ref) : undefined;
-    const product = photo && offeredProduct(photo.offer, line.kind, line.product);
+    const now = catalogue ? await sellable(shelves, catalogue, line) : undefined;
     const row: CartRow = {
       line: lineKey(line),
-      photoTitle: photo?.title ?? line.photo,
-      photoPath: photo?.path ?? "/",
-      productName: product?.name ?? line.product,
+      photoTitle: now?.title ?? line.photo,
+      photoPath: now?.path ?? "/",
+      productName: now?.product.name ?? line.product,
       kind: line.kind,
       quantity: line.quantity,
     };
-    if (product && catalogue) {
-      const total = product.unitAmount * line.quantity;
+    if (now && catalogue) {
+      const total = now.product.unitAmount * line.quantity;
       subtotal += total;
-      row.price = formatAmount(product.unitAmount, catalogue.currency, locale);
+      row.price = formatAmount(now.product.unitAmount, catalogue.currency, locale);
       row.total = formatAmount(total, catalogue.currency, locale);
     }
     rows.push(row);
@@ -95,54 +116,73 @@ const NOTICES: Record<string, Phrase> = {
 };
 
 /** `GET /cart`: the visitor's cart, priced from the catalogue now. */
-export const cartPage: Handler<AppEnv> = async (c) => {
-  const store = storeOf(c);
-  const cartId = await cartIdOf(c, store.keys);
-  const lines = (cartId && (await store.carts.lines(cartId))) || [];
-  const catalogue = lines.length ? await catalogueFor(c) : null;
-  const { rows, subtotal } = await pricedRows(c, catalogue, lines);
-  const notice = NOTICES[c.req.query("notice") ?? ""];
-  const i18n = await i18nFor(c);
-  return privatePage(c, {
-    title: i18n.t("cart.title"),
-    description: i18n.t("cart.title"),
-    main: (
-      <CartView
-        rows={rows}
-        subtotal={catalogue ? formatAmount(subtotal, catalogue.currency, i18n.locale) : undefined}
-        {...(notice ? { notice: i18n.phrase(notice) } : {})}
-      />
-    ),
-  });
-};
+export const cartPage =
+  (galleries: GalleryPrints): Handler<AppEnv> =>
+  async (c) => {
+    const store = storeOf(c);
+    const cartId = await cartIdOf(c, store.keys);
+    const lines = (cartId && (await store.carts.lines(cartId))) || [];
+    const catalogue = lines.length ? await catalogueFor(c) : null;
+    const { rows, subtotal } = await pricedRows(c, galleries, catalogue, lines);
+    const notice = NOTICES[c.req.query("notice") ?? ""];
+    const i18n = await i18nFor(c);
+    return privatePage(c, {
+      title: i18n.t("cart.title"),
+      description: i18n.t("cart.title"),
+      main: (
+        <CartView
+          rows={rows}
+          subtotal={catalogue ? formatAmount(subtotal, catalogue.currency, i18n.locale) : undefined}
+          {...(notice ? { notice: i18n.phrase(notice) } : {})}
+        />
+      ),
+    });
+  };
+
+/** Whether the Buy section's script sent the form (it answers in the page, without a reload). */
+const wantsJson = (c: Context) => (c.req.header("Accept") ?? "").includes("application/json");
+
+/** A refused addition: JSON for the Buy section's script, else the refusal page. */
+const refuseToAdd = async (
+  c: Context<AppEnv>,
+  status: 400 | 404 | 409,
+  message: Phrase,
+  back: Back,
+) =>
+  wantsJson(c)
+    ? c.json({ error: (await i18nFor(c)).phrase(message) }, status, PRIVATE_HEADERS)
+    : refusal(c, status, message, back);
+
+/** A photograph the worker found for sale: how carts name it, and what it is offered as. */
+interface Found {
+  ref: string;
+  offer: Offer;
+}
 
 /**
- * `POST /cart/add` (the photo page's Buy form): a photograph, a product of the catalogue and a
- * quantity. Everything is checked against the catalogue and the photograph now: an unknown or
- * altered product, a size the photograph has not the pixels for, a photograph not for sale or
- * a quantity out of range is refused (400) and changes nothing.
+ * Adds what the Buy form asked for to the visitor's cart, after checking it against what the
+ * photograph is offered as now (`find`, looked up once the form itself is sound): an unknown or
+ * altered product, a size the photograph has not the pixels for or a quantity out of range is
+ * refused (400), a photograph not for sale (404), and nothing changes. A plain form goes on to
+ * the cart (303); the Buy section's script gets JSON and the visitor stays on the page.
  */
-export const addToCart: Handler<AppEnv> = async (c) => {
+async function addChecked(
+  c: Context<AppEnv>,
+  form: { get(name: string): string | null | undefined },
+  find: () => Promise<Found | undefined>,
+  back: Back,
+): Promise<Response> {
   const store = storeOf(c);
-  const form = await formOf(c);
-  if (!form) return refusal(c, 400, phrase("cart.error.notForm"));
-  const ref = parsePhotoRef(form.get("photo") ?? "");
-  const product = productOf(form.get("product"));
+  const product = productOf(form.get("product") ?? null);
   const quantity = quantityOf(form.get("quantity") ?? "1");
-  if (!ref) return refusal(c, 400, phrase("cart.error.notOurs"));
-  const back = { href: photoPathOf(ref), label: phrase("cart.backToPhoto") };
-  if (!product) return refusal(c, 400, phrase("cart.error.choose"), back);
-  if (quantity === undefined) {
-    return refusal(c, 400, phrase("cart.error.quantity"), back);
-  }
-  const catalogue = await catalogueFor(c);
-  const photo = catalogue ? await photoForSale(contentFor(c), catalogue, ref) : undefined;
-  if (!catalogue || !photo) {
-    return refusal(c, 404, phrase("cart.error.notForSale"), back);
-  }
-  if (!offeredProduct(photo.offer, product.kind, product.id)) {
+  if (!product) return refuseToAdd(c, 400, phrase("cart.error.choose"), back);
+  if (quantity === undefined) return refuseToAdd(c, 400, phrase("cart.error.quantity"), back);
+  const photo = await find();
+  if (!photo) return refuseToAdd(c, 404, phrase("cart.error.notForSale"), back);
+  const chosen = offeredProduct(photo.offer, product.kind, product.id);
+  if (!chosen) {
     const tooLarge = photo.offer.tooLarge.some((print) => print.id === product.id);
-    return refusal(
+    return refuseToAdd(
       c,
       400,
       phrase(tooLarge && product.kind === "print" ? "cart.error.pixels" : "cart.error.notOffered"),
@@ -152,18 +192,84 @@ export const addToCart: Handler<AppEnv> = async (c) => {
   const cartId = (await cartIdOf(c, store.keys)) ?? newCartId();
   try {
     await store.carts.add(cartId, {
-      photo: photoRefOf(ref),
+      photo: photo.ref,
       kind: product.kind,
       product: product.id,
       quantity,
     });
   } catch (error) {
-    if (error instanceof CartRefusal) return refusal(c, 409, error.phrase);
+    if (error instanceof CartRefusal) return refuseToAdd(c, 409, error.phrase, back);
     throw error;
   }
   c.header("Set-Cookie", await cartCookie(store.keys, cartId), { append: true });
-  return c.redirect("/cart", 303);
+  if (!wantsJson(c)) return c.redirect("/cart", 303);
+  const items = ((await store.carts.lines(cartId)) ?? []).reduce(
+    (sum, line) => sum + line.quantity,
+    0,
+  );
+  const { t } = await i18nFor(c);
+  return c.json(
+    {
+      added: true,
+      message: t("cart.added", {
+        quantity: chosen.kind === "licence" ? 1 : quantity,
+        product: chosen.name,
+      }),
+      cart: t("cart.holds", { count: items }),
+      // In the page's language: the script links the cart by this address.
+      cartPath: await localPath(c, "/cart"),
+    },
+    200,
+    PRIVATE_HEADERS,
+  );
+}
+
+/** `POST /cart/add` (a photo page's Buy form): a photograph, a product of the catalogue and a quantity. */
+export const addToCart: Handler<AppEnv> = async (c) => {
+  const form = await formOf(c);
+  if (!form) return refusal(c, 400, phrase("cart.error.notForm"));
+  const ref = parsePhotoRef(form.get("photo") ?? "");
+  if (!ref) {
+    return refuseToAdd(c, 400, phrase("cart.error.notOurs"), CART);
+  }
+  const back = { href: photoPathOf(ref), label: phrase("cart.backToPhoto") };
+  return addChecked(
+    c,
+    form,
+    async () => {
+      const catalogue = await catalogueFor(c);
+      const photo = catalogue && (await photoForSale(contentFor(c), catalogue, ref));
+      return photo ? { ref: photoRefOf(ref), offer: photo.offer } : undefined;
+    },
+    back,
+  );
 };
+
+/**
+ * `POST /g/{gallery}/p/{photo}/buy` (a client gallery's Buy form, behind the gallery's own
+ * access check, session included): a print of one of the gallery's photographs, from the
+ * gallery's price list, into the same cart. Another gallery's photograph fails the check (it is
+ * not this gallery's: 404), and a gallery that sells no prints sells nothing (404).
+ */
+export const addGalleryPrint =
+  (galleries: GalleryPrints): Handler<AppEnv> =>
+  async (c) => {
+    const { form, photo } = galleries.clientPhoto(c);
+    const back = {
+      href: photo?.path ?? `/g/${c.req.param("gallery")}`,
+      label: phrase("cart.backToPhoto"),
+    };
+    return addChecked(
+      c,
+      new Map(Object.entries(form)),
+      async () => {
+        const catalogue = photo && (await catalogueFor(c));
+        const offer = catalogue && galleryOfferFor(catalogue, photo.prices, photo.pixels);
+        return offer ? { ref: galleryPhotoRef(photo), offer } : undefined;
+      },
+      back,
+    );
+  };
 
 const photoPathOf = (ref: NonNullable<ReturnType<typeof parsePhotoRef>>) =>
   ref.kind === "post" ? `/post/${ref.slug}/photo/${ref.key}` : `/${ref.slug}/photo/${ref.key}`;

@@ -1,16 +1,15 @@
 import type { Handler } from "hono";
 import type Stripe from "stripe";
 import { phrase } from "../../shared/i18n/messages.ts";
-import { parsePhotoRef } from "../../shared/inquiries.ts";
-import { offeredProduct } from "../content/catalogue.ts";
-import { photoForSale } from "../content/for-sale.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, localPath, siteOrigin, siteSettingsFor } from "../request/context.ts";
+import { localPath, siteOrigin } from "../request/context.ts";
+import type { GalleryPrints } from "../request/gallery-prints.ts";
 import { refusal } from "./cart.tsx";
 import { cartIdOf } from "./carts.ts";
-import { catalogueFor, formOf, storeOf } from "./context.ts";
+import { catalogueFor, formOf, shelvesFor, storeOf } from "./context.ts";
 import { newOrderId, type OrderLine } from "./orders.ts";
+import { sellable } from "./sellable.ts";
 import { stripeClient } from "./stripe.ts";
 
 /** How long a Checkout Session stays open: an hour (Stripe allows 30 minutes to a day). */
@@ -21,131 +20,114 @@ const SESSION_SECONDS = 60 * 60;
  * Session, and the visitor goes to Stripe's page (303). Every line is priced from the catalogue
  * and checked against the photograph now, never from anything the browser sent; a line no
  * longer offered sends the visitor back to the cart, which says so. Prints collect a shipping
- * address and offer the catalogue's shipping rates; Stripe Tax when the owner turned it on.
+ * address and offer the catalogue's shipping rates; Stripe Tax when the owner turned it on. A
+ * client gallery's print is checked against its gallery now (still open, still selling prints).
  */
-export const checkout: Handler<AppEnv> = async (c) => {
-  const store = storeOf(c);
-  // The form has no fields; its body is read only to be done with it.
-  await formOf(c);
-  const cartId = await cartIdOf(c, store.keys);
-  const lines = cartId ? await store.carts.lines(cartId) : undefined;
-  if (!cartId || !lines?.length) return c.redirect("/cart?notice=empty", 303);
-  const catalogue = await catalogueFor(c);
-  if (!catalogue) return c.redirect("/cart?notice=changed", 303);
+export const checkout =
+  (galleries: GalleryPrints): Handler<AppEnv> =>
+  async (c) => {
+    const store = storeOf(c);
+    // The form has no fields; its body is read only to be done with it.
+    await formOf(c);
+    const cartId = await cartIdOf(c, store.keys);
+    const lines = cartId ? await store.carts.lines(cartId) : undefined;
+    if (!cartId || !lines?.length) return c.redirect("/cart?notice=empty", 303);
+    const catalogue = await catalogueFor(c);
+    if (!catalogue) return c.redirect("/cart?notice=changed", 303);
 
-  const content = contentFor(c);
-  const site = await siteSettingsFor(c);
-  const orderLines: OrderLine[] = [];
-  for (const [index, line] of lines.entries()) {
-    const ref = parsePhotoRef(line.photo);
-    const photo = ref ? await photoForSale(content, catalogue, ref) : undefined;
-    const product = photo && offeredProduct(photo.offer, line.kind, line.product);
-    if (!photo || !product) return c.redirect("/cart?notice=changed", 303);
-    orderLines.push({
-      line: index + 1,
-      photo: line.photo,
-      kind: product.kind,
-      product: product.id,
-      productName: product.name,
-      photoTitle: photo.title,
-      unitAmount: product.unitAmount,
-      quantity: product.kind === "licence" ? 1 : line.quantity,
-      fulfilment: product.kind === "licence" ? "download" : product.fulfilment,
-      labSku: product.kind === "print" ? (product.labSku ?? null) : null,
-      details: {
-        path: photo.path,
-        creator: photo.image.asset.creditLine?.split(" · ")[0]?.trim() || site.owner,
-        asset: photo.image.asset._id,
-        assetUrl: photo.image.asset.url,
-        assetWidth: photo.image.asset.width,
-        assetHeight: photo.image.asset.height,
-        crop: photo.image.crop
-          ? {
-              top: photo.image.crop.top,
-              bottom: photo.image.crop.bottom,
-              left: photo.image.crop.left,
-              right: photo.image.crop.right,
-            }
-          : null,
-        ...(product.kind === "print"
-          ? { widthInches: product.widthInches, heightInches: product.heightInches }
-          : { longEdge: product.longEdge, termsUrl: product.termsUrl }),
+    const shelves = await shelvesFor(c, galleries);
+    const orderLines: OrderLine[] = [];
+    for (const [index, line] of lines.entries()) {
+      const now = await sellable(shelves, catalogue, line);
+      if (!now) return c.redirect("/cart?notice=changed", 303);
+      const { product } = now;
+      orderLines.push({
+        line: index + 1,
+        photo: line.photo,
+        kind: product.kind,
+        product: product.id,
+        productName: product.name,
+        photoTitle: now.title,
+        unitAmount: product.unitAmount,
+        quantity: product.kind === "licence" ? 1 : line.quantity,
+        fulfilment: product.kind === "licence" ? "download" : product.fulfilment,
+        labSku: product.kind === "print" ? (product.labSku ?? null) : null,
+        details: now.details,
+      });
+    }
+
+    const hasPrints = orderLines.some((line) => line.kind === "print");
+    const subtotal = orderLines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+    const orderId = newOrderId();
+    await store.orders.create(
+      { id: orderId, currency: catalogue.currency, subtotal, hasPrints },
+      orderLines,
+    );
+
+    const origin = siteOrigin(c);
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: "payment",
+      client_reference_id: orderId,
+      // The cart is emptied once the order is paid.
+      metadata: { order: orderId, cart: cartId },
+      payment_intent_data: {
+        metadata: { order: orderId },
+        description: `Order ${orderId.slice(0, 8)}`,
       },
-    });
-  }
-
-  const hasPrints = orderLines.some((line) => line.kind === "print");
-  const subtotal = orderLines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
-  const orderId = newOrderId();
-  await store.orders.create(
-    { id: orderId, currency: catalogue.currency, subtotal, hasPrints },
-    orderLines,
-  );
-
-  const origin = siteOrigin(c);
-  const params: Stripe.Checkout.SessionCreateParams = {
-    mode: "payment",
-    client_reference_id: orderId,
-    // The cart is emptied once the order is paid.
-    metadata: { order: orderId, cart: cartId },
-    payment_intent_data: {
-      metadata: { order: orderId },
-      description: `Order ${orderId.slice(0, 8)}`,
-    },
-    // Back in the language the buyer was shopping in.
-    success_url: `${origin}${await localPath(c, `/order/${orderId}`)}`,
-    cancel_url: `${origin}${await localPath(c, "/cart")}`,
-    expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
-    line_items: orderLines.map((line) => ({
-      quantity: line.quantity,
-      price_data: {
-        currency: catalogue.currency,
-        unit_amount: line.unitAmount,
-        product_data: {
-          name: `${line.productName} · ${line.photoTitle}`.slice(0, 250),
-          metadata: { photo: line.photo, kind: line.kind, product: line.product },
-        },
-      },
-    })),
-    ...(catalogue.tax ? { automatic_tax: { enabled: true } } : {}),
-    ...(hasPrints
-      ? {
-          shipping_address_collection: {
-            allowed_countries:
-              catalogue.shippingCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+      // Back in the language the buyer was shopping in.
+      success_url: `${origin}${await localPath(c, `/order/${orderId}`)}`,
+      cancel_url: `${origin}${await localPath(c, "/cart")}`,
+      expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
+      line_items: orderLines.map((line) => ({
+        quantity: line.quantity,
+        price_data: {
+          currency: catalogue.currency,
+          unit_amount: line.unitAmount,
+          product_data: {
+            name: `${line.productName} · ${line.photoTitle}`.slice(0, 250),
+            metadata: { photo: line.photo, kind: line.kind, product: line.product },
           },
-          shipping_options: catalogue.shippingRates.slice(0, 5).map((rate) => ({
-            shipping_rate_data: {
-              type: "fixed_amount" as const,
-              display_name: rate.name,
-              fixed_amount: { amount: rate.unitAmount, currency: catalogue.currency },
-              ...(rate.minDays && rate.maxDays
-                ? {
-                    delivery_estimate: {
-                      minimum: { unit: "business_day" as const, value: rate.minDays },
-                      maximum: { unit: "business_day" as const, value: rate.maxDays },
-                    },
-                  }
-                : {}),
+        },
+      })),
+      ...(catalogue.tax ? { automatic_tax: { enabled: true } } : {}),
+      ...(hasPrints
+        ? {
+            shipping_address_collection: {
+              allowed_countries:
+                catalogue.shippingCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
             },
-          })),
-        }
-      : {}),
+            shipping_options: catalogue.shippingRates.slice(0, 5).map((rate) => ({
+              shipping_rate_data: {
+                type: "fixed_amount" as const,
+                display_name: rate.name,
+                fixed_amount: { amount: rate.unitAmount, currency: catalogue.currency },
+                ...(rate.minDays && rate.maxDays
+                  ? {
+                      delivery_estimate: {
+                        minimum: { unit: "business_day" as const, value: rate.minDays },
+                        maximum: { unit: "business_day" as const, value: rate.maxDays },
+                      },
+                    }
+                  : {}),
+              },
+            })),
+          }
+        : {}),
+    };
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await (await stripeClient(store.keys)).checkout.sessions.create(params, {
+        idempotencyKey: `checkout-${orderId}`,
+      });
+    } catch (error) {
+      log.error("Stripe refused or could not be reached at checkout", {
+        path: "/cart/checkout",
+        order: orderId,
+        error: errorText(error),
+      });
+      return refusal(c, 502, phrase("cart.error.payment"));
+    }
+    await store.orders.setCheckoutSession(orderId, session.id);
+    if (!session.url) return refusal(c, 502, phrase("cart.error.noCheckout"));
+    return c.redirect(session.url, 303);
   };
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await (await stripeClient(store.keys)).checkout.sessions.create(params, {
-      idempotencyKey: `checkout-${orderId}`,
-    });
-  } catch (error) {
-    log.error("Stripe refused or could not be reached at checkout", {
-      path: "/cart/checkout",
-      order: orderId,
-      error: errorText(error),
-    });
-    return refusal(c, 502, phrase("cart.error.payment"));
-  }
-  await store.orders.setCheckoutSession(orderId, session.id);
-  if (!session.url) return refusal(c, 502, phrase("cart.error.noCheckout"));
-  return c.redirect(session.url, 303);
-};

@@ -5,9 +5,11 @@ import { type Catalogue, catalogueOf } from "../content/catalogue.ts";
 import { echoPath, PageError, pageNotFound } from "../errors/page-error.ts";
 import { readText } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor } from "../request/context.ts";
+import { contentFor, siteSettingsFor } from "../request/context.ts";
+import type { GalleryPrints } from "../request/gallery-prints.ts";
 import { type Carts, d1Carts } from "./carts.ts";
 import { d1Orders, type Orders } from "./orders.ts";
+import type { Shelves } from "./sellable.ts";
 
 /** Every answer of the cart and order pages is one visitor's: kept by nobody, never indexed. */
 export const PRIVATE_HEADERS = {
@@ -41,6 +43,21 @@ export function storeOf(c: Context<AppEnv>): Store {
 /** The catalogue (null when the owner has not set one up: nothing is for sale then). */
 export async function catalogueFor(c: Context<AppEnv>): Promise<Catalogue | null> {
   return catalogueOf(await contentFor(c).store());
+}
+
+/** Where this request reads the photographs a line names, and the site's language for prices. */
+export async function shelvesFor(
+  c: Context<AppEnv>,
+  galleries: GalleryPrints,
+): Promise<Shelves & { language: string }> {
+  const site = await siteSettingsFor(c);
+  return {
+    content: contentFor(c),
+    galleries,
+    env: c.env,
+    owner: site.owner,
+    language: site.language,
+  };
 }
 
 /** A form's fields (at most 16 KiB), or null for anything else. */

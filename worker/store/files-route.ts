@@ -3,6 +3,7 @@ import { storeIsOn } from "../config/config.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin, siteSettingsFor } from "../request/context.ts";
+import type { GalleryPrints } from "../request/gallery-prints.ts";
 import { type FilePurpose, imageUrlOf, verifyFileUrl } from "./files.ts";
 import { d1Orders, type Order, type OrderLine } from "./orders.ts";
 import { licenceXmp, withXmp } from "./xmp.ts";
@@ -46,8 +47,10 @@ export async function lineImage(
   line: OrderLine,
   imageOrigin: string,
 ): Promise<Response | undefined> {
+  const url = imageUrlOf(line, imageOrigin);
+  if (!url) return undefined;
   try {
-    const res = await fetch(imageUrlOf(line, imageOrigin), {
+    const res = await fetch(url, {
       signal: AbortSignal.timeout(30_000),
     });
     if (res.ok && res.body) return res;
@@ -63,21 +66,46 @@ export async function lineImage(
 
 /**
  * `GET /_app/store/print/{order}/{line}?expires=…&signature=…`: a print's file for the lab,
- * which downloads it itself: the photograph at full size, as the owner cropped it, as a JPEG.
- * Only with a genuine signature, before it expires, for a paid order's print line.
+ * which downloads it itself: the photograph at full size, as the owner cropped it, as a JPEG; a
+ * client gallery's photograph as its original (never its watermarked proof). Only with a genuine
+ * signature, before it expires, for a paid order's print line.
  */
-export const printFile: Handler<AppEnv> = async (c) => {
-  const found = await signedLine(c, "print");
-  if (!found) return refuse(c);
-  const image = await lineImage(found.line, c.var.config.imageOrigin);
-  if (!image) return c.text("502 Bad Gateway", 502, PRIVATE);
-  return new Response(image.body, {
-    headers: {
-      "Content-Type": "image/jpeg",
-      "Content-Disposition": `attachment; filename="${found.order.id.slice(0, 8)}-${found.line.line}.jpg"`,
-      ...PRIVATE,
-    },
-  });
+export const printFile =
+  (galleries: GalleryPrints): Handler<AppEnv> =>
+  async (c) => {
+    const found = await signedLine(c, "print");
+    if (!found) return refuse(c);
+    const { order, line } = found;
+    const name = `${order.id.slice(0, 8)}-${line.line}`;
+    const gallery = line.details.gallery;
+    if (gallery) {
+      const file = await galleries.original(c.env, gallery.id, gallery.photo);
+      if (!file) return refuse(c);
+      return new Response(file.body, {
+        headers: {
+          "Content-Type": file.type,
+          "Content-Length": String(file.size),
+          "Content-Disposition": `attachment; filename="${name}.${EXTENSIONS[file.type] ?? "jpg"}"`,
+          ...PRIVATE,
+        },
+      });
+    }
+    const image = await lineImage(line, c.var.config.imageOrigin);
+    if (!image) return c.text("502 Bad Gateway", 502, PRIVATE);
+    return new Response(image.body, {
+      headers: {
+        "Content-Type": "image/jpeg",
+        "Content-Disposition": `attachment; filename="${name}.jpg"`,
+        ...PRIVATE,
+      },
+    });
+  };
+
+/** The file name's extension of each type a gallery's original may have. */
+const EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
 };
 
 /**

@@ -75,8 +75,10 @@ export async function verifyFileUrl(
  * The image service's address of a line's file (at `imageOrigin`, as the site's own images): the photograph as the owner cropped it, as a
  * JPEG, whole for a print, at most the licence's long edge for a licence.
  */
-export function imageUrlOf(line: OrderLine, imageOrigin: string): string {
+export function imageUrlOf(line: OrderLine, imageOrigin: string): string | undefined {
   const { assetUrl, assetWidth: width, assetHeight: height, crop, longEdge } = line.details;
+  // A client gallery's photograph is not on the image service: its original is in the bucket.
+  if (!assetUrl || !width || !height) return undefined;
   // The asset's path on the image service the site uses (Sanity's CDN, or the demo's).
   const url = new URL(new URL(assetUrl).pathname, imageOrigin);
   if (crop) {

@@ -1,18 +1,19 @@
-import { parsePhotoRef } from "../../shared/inquiries.ts";
 import { type Config, loadConfig, type StoreKeys, storeIsOn } from "../config/config.ts";
-import { catalogueOf, offeredProduct } from "../content/catalogue.ts";
-import { type ContentSource, createContentSource } from "../content/content-source.ts";
-import { photoForSale } from "../content/for-sale.ts";
+import { catalogueOf } from "../content/catalogue.ts";
+import { createContentSource } from "../content/content-source.ts";
 import { localGeneration } from "../content/generation.ts";
 import { paths } from "../content/paths.ts";
 import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
 import { translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
+import type { GalleryPrints } from "../request/gallery-prints.ts";
 import { signedFileUrl } from "./files.ts";
+import { labCallbackUrl } from "./lab-news.ts";
 import { type Lab, type LabOrderRequest, LabRefusal, labFor } from "./labs/index.ts";
 import { buyerEmail, ownerEmail } from "./mail.ts";
 import { orderReference } from "./order-page.tsx";
 import { d1Orders, type Order } from "./orders.ts";
+import { type Shelves, sellable } from "./sellable.ts";
 import { stripeClient } from "./stripe.ts";
 import { type OrderCopies, orderFields, sanityOrderCopies } from "./studio.ts";
 
@@ -51,6 +52,8 @@ export function parseFulfilmentMessage(body: unknown): FulfilmentMessage | undef
 }
 
 export interface FulfilmentDeps {
+  /** The client galleries' prints (handed over by the entry: worker/index.ts). */
+  galleries: GalleryPrints;
   lab?: Lab | undefined;
   copies?: OrderCopies;
 }
@@ -99,6 +102,7 @@ async function labRequest(keys: StoreKeys, order: Order, origin: string): Promis
   }
   return {
     orderId: order.id,
+    callbackUrl: await labCallbackUrl(keys, origin, order.id),
     recipient: {
       name: shipping.name,
       email: order.email,
@@ -117,19 +121,18 @@ async function labRequest(keys: StoreKeys, order: Order, origin: string): Promis
 
 /**
  * The lines whose photograph or product is no longer offered now that the money is in (the
- * photograph withdrawn, or made "not for sale", between checkout and payment), read past every
- * cache; and what the owner chose for that case.
+ * photograph withdrawn or made "not for sale", a client's gallery turned off, ended or no longer
+ * selling prints, between checkout and payment), read past every cache; and what the owner
+ * chose for that case.
  */
 async function withdrawnLines(
-  content: ContentSource,
+  shelves: Shelves,
   order: Order,
 ): Promise<{ titles: string[]; choice: "refund" | "wait" }> {
-  const catalogue = catalogueOf(await content.store());
+  const catalogue = catalogueOf(await shelves.content.store());
   const titles: string[] = [];
   for (const line of order.lines) {
-    const ref = parsePhotoRef(line.photo);
-    const photo = ref && catalogue ? await photoForSale(content, catalogue, ref) : undefined;
-    if (!photo || !offeredProduct(photo.offer, line.kind, line.product)) {
+    if (!catalogue || !(await sellable(shelves, catalogue, line))) {
       titles.push(`${line.productName}, "${line.photoTitle}"`);
     }
   }
@@ -150,7 +153,7 @@ export async function fulfilOrder(
   env: Env,
   ctx: ExecutionContext,
   message: FulfilmentMessage,
-  deps: FulfilmentDeps = {},
+  deps: FulfilmentDeps,
 ): Promise<void> {
   const config = loadConfig(env);
   const keys = config.store;
@@ -169,7 +172,8 @@ export async function fulfilOrder(
       generation: async () => null,
       preview: false,
     });
-    const { titles, choice } = await withdrawnLines(fresh, order);
+    const shelves = { content: fresh, galleries: deps.galleries, env, owner: config.site.owner };
+    const { titles, choice } = await withdrawnLines(shelves, order);
     if (titles.length) {
       const error = `No longer for sale when the payment arrived: ${titles.join("; ")}`;
       if (choice === "refund" && order.paymentIntent) {
@@ -239,7 +243,11 @@ export async function fulfilOrder(
  * Parks an order whose every attempt failed (its message came from the dead-letter queue): it
  * stays paid, with its error, marked "parked" in D1 and in the Studio for the owner.
  */
-export async function parkOrder(env: Env, message: FulfilmentMessage, deps: FulfilmentDeps = {}) {
+export async function parkOrder(
+  env: Env,
+  message: FulfilmentMessage,
+  deps: Omit<FulfilmentDeps, "galleries"> = {},
+) {
   const config = loadConfig(env);
   const orders = d1Orders(env.STORE_DB);
   const order = await orders.get(message.order);
@@ -269,7 +277,7 @@ export async function fulfilOrders(
   batch: MessageBatch<unknown>,
   env: Env,
   ctx: ExecutionContext,
-  deps: FulfilmentDeps = {},
+  deps: FulfilmentDeps,
 ): Promise<void> {
   const config = loadConfig(env);
   for (const item of batch.messages) {

@@ -1,11 +1,13 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { csrf } from "hono/csrf";
 import type { AppEnv } from "../request/app-env.ts";
-import { addToCart, cartPage, updateCart } from "./cart.tsx";
+import { GALLERY_BUY_ROUTE, type GalleryPrints } from "../request/gallery-prints.ts";
+import { addGalleryPrint, addToCart, cartPage, updateCart } from "./cart.tsx";
 import { checkout } from "./checkout.ts";
 import { PRIVATE_HEADERS } from "./context.ts";
 import { licenceDownload, printFile } from "./files-route.ts";
 import { FULFILMENT_DLQ, FULFILMENT_QUEUE, type FulfilmentMessage } from "./fulfil.ts";
+import { labCallback } from "./lab-news.ts";
 import { orderPage } from "./order-page.tsx";
 import { d1Orders } from "./orders.ts";
 import { stripeWebhook } from "./webhook.ts";
@@ -32,25 +34,36 @@ const privateAnswers: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * The store (docs/store.md): the cart (`/cart`, its forms and checkout), the order pages
- * (`/order/{id}`) and Stripe's webhook (`/_app/store/stripe`). The Buy section is part of the
- * photo page (photo-viewer/), which posts to `/cart/add`. With the store off (no Stripe keys),
- * every address here is a 404. Mounted before the pages, whose `/{slug}` would take `/cart`.
+ * The store (docs/store.md): the cart (`/cart`, its forms and checkout), a client gallery's Buy
+ * form (`/g/{gallery}/p/{photo}/buy`, behind the gallery's own check, lent by the galleries
+ * through the entry), the order pages (`/order/{id}`), Stripe's webhook (`/_app/store/stripe`),
+ * the lab's print files and its callbacks (`/_app/store/lab/{order}/{secret}`). A photo page's Buy section is part of the photo page (photo-viewer/),
+ * which posts to `/cart/add`. With the store off (no Stripe keys), every address here is a 404.
+ * Mounted before the pages, whose `/{slug}` would take `/cart`, and after the galleries, whose
+ * middleware reads a gallery's forms first.
  */
-export const store = new Hono<AppEnv>();
+export function storeApp(galleries: GalleryPrints): Hono<AppEnv> {
+  const store = new Hono<AppEnv>();
 
-// The cart's forms post only from the site's own pages (a bare 403 otherwise).
-store.use("/cart", csrf());
-store.use("/cart/*", csrf());
-store.use("/cart", privateAnswers);
-store.use("/cart/*", privateAnswers);
-store.use("/order/*", privateAnswers);
+  // The cart's forms post only from the site's own pages (a bare 403 otherwise).
+  store.use("/cart", csrf());
+  store.use("/cart/*", csrf());
+  store.use("/cart", privateAnswers);
+  store.use("/cart/*", privateAnswers);
+  store.use("/order/*", privateAnswers);
 
-store.get("/cart", cartPage);
-store.post("/cart", updateCart);
-store.post("/cart/add", addToCart);
-store.post("/cart/checkout", checkout);
-store.get("/order/:order{[A-Za-z0-9_-]{32}}", orderPage);
-store.get("/order/:order{[A-Za-z0-9_-]{32}}/download/:line{[1-9][0-9]{0,2}}", licenceDownload);
-store.post("/_app/store/stripe", stripeWebhook(handOver));
-store.get("/_app/store/print/:order{[A-Za-z0-9_-]{32}}/:line{[1-9][0-9]{0,2}}", printFile);
+  store.get("/cart", cartPage(galleries));
+  store.post("/cart", updateCart);
+  store.post("/cart/add", addToCart);
+  store.post("/cart/checkout", checkout(galleries));
+  store.post(GALLERY_BUY_ROUTE, galleries.guard, addGalleryPrint(galleries));
+  store.get("/order/:order{[A-Za-z0-9_-]{32}}", orderPage);
+  store.get("/order/:order{[A-Za-z0-9_-]{32}}/download/:line{[1-9][0-9]{0,2}}", licenceDownload);
+  store.post("/_app/store/stripe", stripeWebhook(handOver));
+  store.post("/_app/store/lab/:order{[A-Za-z0-9_-]{32}}/:secret{[A-Za-z0-9_-]{43}}", labCallback);
+  store.get(
+    "/_app/store/print/:order{[A-Za-z0-9_-]{32}}/:line{[1-9][0-9]{0,2}}",
+    printFile(galleries),
+  );
+  return store;
+}

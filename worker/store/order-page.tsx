@@ -35,8 +35,9 @@ const STATUS_TEXT: Record<OrderStatus, (order: Order) => PlainKey> = {
 };
 
 /**
- * What the buyer is told about their prints' journey: the owner's "Shipped" and tracking link
- * from the order's copy in the Studio (read past every cache), when the order has prints.
+ * What the buyer is told about their prints' journey, when the order has prints: the lab's news
+ * (its tracking link), or the owner's "Shipped" and tracking link from the order's copy in the
+ * Studio (read past every cache).
  */
 async function shippingNews(
   c: Parameters<Handler<AppEnv>>[0],
@@ -58,8 +59,14 @@ async function shippingNews(
   }
   // Only a web address becomes a link, whatever the document holds.
   const trackingUrl = webAddress(notes?.trackingUrl ?? order.fulfilment?.trackingUrl)?.href;
+  const tracking = trackingUrl ? { trackingUrl } : {};
   if (notes?.shipped || order.fulfilment?.shippedAt) {
-    return { text: t("order.shipped"), ...(trackingUrl ? { trackingUrl } : {}) };
+    return { text: t("order.shipped"), ...tracking };
+  }
+  if (state === "cancelled") return { text: t("order.labCancelled") };
+  // The lab's prints of an order with the owner's own prints too.
+  if (order.fulfilment?.labStage === "shipped") {
+    return { text: t("order.partlyShipped"), ...tracking };
   }
   if (state === "lab") return { text: t("order.atLab") };
   if (state === "owner" || state === "parked") return { text: t("order.beingMade") };

@@ -6,6 +6,7 @@
  */
 import type { Product } from "../content/catalogue.ts";
 import { toBase64url } from "../lib/signing.ts";
+import type { LabNews, LabStage } from "./labs/index.ts";
 
 export type OrderStatus =
   | "open"
@@ -34,12 +35,14 @@ export interface OrderLine {
 export interface LineDetails {
   /** The photograph's page (a path). */
   path: string;
-  /** The image asset (its id, address and size) and the owner's crop at checkout. */
-  asset: string;
-  assetUrl: string;
-  assetWidth: number;
-  assetHeight: number;
+  /** A public photograph's image asset (its id, address and size) and the owner's crop at checkout. */
+  asset?: string;
+  assetUrl?: string;
+  assetWidth?: number;
+  assetHeight?: number;
   crop?: { top: number; bottom: number; left: number; right: number } | null;
+  /** A client gallery's photograph: the gallery (its id, title and Studio document) and the photograph's id and file name. */
+  gallery?: { id: string; title: string; document: string; photo: string; name: string };
   /** A print's size in inches, a licence's delivered long edge and terms. */
   widthInches?: number;
   heightInches?: number;
@@ -97,6 +100,8 @@ export interface Fulfilment {
   shippedAt: number | null;
   trackingUrl: string | null;
   origin: string | null;
+  /** Where the lab's order stands, from the lab's news (migrations/0004_lab_news.sql). */
+  labStage: LabStage | null;
 }
 
 const ORDER_ID = /^[A-Za-z0-9_-]{32}$/;
@@ -135,6 +140,7 @@ interface OrderRow {
   shipped_at: number | null;
   tracking_url: string | null;
   origin: string | null;
+  lab_stage: LabStage | null;
 }
 
 interface LineRow {
@@ -182,6 +188,7 @@ const orderOf = (row: OrderRow, lines: LineRow[]): Order => ({
     shippedAt: row.shipped_at,
     trackingUrl: row.tracking_url,
     origin: row.origin,
+    labStage: row.lab_stage,
   },
   lines: lines.map((line) => ({
     line: line.line,
@@ -234,6 +241,12 @@ export interface Orders {
   move(id: string, from: OrderStatus[], to: OrderStatus, now?: number): Promise<boolean>;
   /** Records that the paid order was handed to fulfilment (true the first time). */
   markQueued(id: string, now?: number): Promise<boolean>;
+  /**
+   * Records the lab's news on a paid order: its stage, tracking link and issues; an order the
+   * lab had alone ("lab") becomes "shipped" (shipped_at, once) or "cancelled". True when anything
+   * changed: the same news again changes nothing.
+   */
+  labNews(id: string, news: LabNews, now?: number): Promise<boolean>;
   /** Records a step of fulfilment (the columns of migrations/0003_fulfilment.sql). */
   record(
     id: string,
@@ -382,6 +395,24 @@ export function d1Orders(db: D1Database): Orders {
         )
         .bind(id, ...names.map((name) => fields[name as FulfilmentColumn] ?? null), Date.now())
         .run();
+    },
+    async labNews(id, news, now = Date.now()) {
+      const error =
+        news.issues.join("; ") ||
+        (news.stage === "cancelled" ? "The lab cancelled the order" : null);
+      // Every SET reads the row as it was: the state moves on only from "lab".
+      const result = await db
+        .prepare(
+          `UPDATE orders SET lab_stage = ?2, tracking_url = COALESCE(?3, tracking_url), fulfilment_error = ?4,
+             fulfilment_state = CASE WHEN fulfilment_state = 'lab' AND ?2 IN ('shipped', 'cancelled') THEN ?2 ELSE fulfilment_state END,
+             shipped_at = CASE WHEN fulfilment_state = 'lab' AND ?2 = 'shipped' THEN COALESCE(shipped_at, ?5) ELSE shipped_at END,
+             updated_at = ?5
+           WHERE id = ?1 AND status = 'paid' AND lab_order IS NOT NULL
+             AND (lab_stage IS NOT ?2 OR (?3 IS NOT NULL AND tracking_url IS NOT ?3) OR fulfilment_error IS NOT ?4)`,
+        )
+        .bind(id, news.stage, news.trackingUrl ?? null, error, now)
+        .run();
+      return result.meta.changes === 1;
     },
     async markQueued(id, now = Date.now()) {
       const result = await db

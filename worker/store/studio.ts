@@ -17,6 +17,7 @@ export interface OrderDocumentFields {
   fulfilment: string;
   fulfilmentError?: string;
   labOrder?: string;
+  labTrackingUrl?: string;
   paidAt?: string;
   name?: string;
   email?: string;
@@ -25,6 +26,8 @@ export interface OrderDocumentFields {
     _key: string;
     _type: "orderItem";
     photograph: string;
+    /** The client gallery a client's print is from. */
+    gallery?: { _type: "reference"; _ref: string; _weak: true };
     url: string;
     product: string;
     quantity: number;
@@ -62,6 +65,7 @@ export function orderFields(
     fulfilment: order.fulfilment.state ?? "none",
     ...(order.fulfilment.error ? { fulfilmentError: order.fulfilment.error } : {}),
     ...(order.fulfilment.labOrder ? { labOrder: order.fulfilment.labOrder } : {}),
+    ...(order.fulfilment.trackingUrl ? { labTrackingUrl: order.fulfilment.trackingUrl } : {}),
     ...(order.paidAt ? { paidAt: new Date(order.paidAt).toISOString() } : {}),
     ...(order.name ? { name: order.name } : {}),
     ...(order.email ? { email: order.email } : {}),
@@ -82,7 +86,16 @@ export function orderFields(
     items: order.lines.map((line) => ({
       _key: `line${line.line}`,
       _type: "orderItem",
-      photograph: line.photoTitle,
+      photograph: line.details.gallery?.name ?? line.photoTitle,
+      ...(line.details.gallery
+        ? {
+            gallery: {
+              _type: "reference" as const,
+              _ref: line.details.gallery.document,
+              _weak: true as const,
+            },
+          }
+        : {}),
       url: `${origin}${line.details.path}`,
       product: line.productName,
       quantity: line.quantity,

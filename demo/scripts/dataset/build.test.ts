@@ -2,6 +2,7 @@
 // the tests and CI run on is what `node demo/scripts/build-dataset.ts` writes. The originals
 // (Debian's wallpapers) are not here, so the camera data comes from the committed dataset;
 // everything else is built afresh (the image metadata from the committed images).
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseNdjson, type SanityDocument } from "../../server/dataset.ts";
@@ -9,6 +10,7 @@ import { CREDITS_FILE, DATASET_FILE, readManifest, readPreparedImages } from "..
 import { buildDataset } from "./build.ts";
 import { fromDataset } from "./camera.ts";
 import { contentDocs, mediaTagDocs } from "./documents.ts";
+import { logoAsset } from "./logo.ts";
 import { toNdjson, withRev } from "./ndjson.ts";
 import { photoIndex } from "./photo-index.ts";
 import { imageField } from "./portable-text.ts";
@@ -32,7 +34,12 @@ describe("the demo dataset builder", () => {
   it("builds the tags, settings, pages and posts without opening an image", async () => {
     const manifest = await readManifest();
     const photos = photoIndex(manifest, await readPreparedImages());
-    const built = [...mediaTagDocs(manifest), ...contentDocs(manifest, photos)];
+    // The logo's asset id as the committed settings name it (the build renders its SVG).
+    const settings = docs.find((doc) => doc._id === "siteSettings") as unknown as {
+      galleries: { watermark: { image: { asset: { _ref: string } } } };
+    };
+    const logo = settings.galleries.watermark.image.asset._ref;
+    const built = [...mediaTagDocs(manifest), ...contentDocs(manifest, photos, logo)];
     const lines = new Map(
       committed
         .trimEnd()
@@ -48,8 +55,17 @@ describe("the demo dataset builder", () => {
   it("refers to every photograph by the asset id its prepared file's name gives", async () => {
     const manifest = await readManifest();
     const photos = photoIndex(manifest, await readPreparedImages());
-    const assetIds = docs.filter((doc) => doc._type === "sanity.imageAsset").map((doc) => doc._id);
+    const assetIds = docs
+      .filter((doc) => doc._type === "sanity.imageAsset" && doc.mimeType === "image/jpeg")
+      .map((doc) => doc._id);
     expect([...photos.values()].map((photo) => photo.id)).toEqual(assetIds);
+  });
+
+  it("keeps the logo's PNG with the images, named as its asset", async () => {
+    const { doc, file } = await logoAsset();
+    expect(docs.find((each) => each._id === doc._id)).toBeDefined();
+    const committed = await readFile(file);
+    expect(createHash("sha1").update(committed).digest("hex")).toBe(doc.sha1hash);
   });
 });
 

@@ -60,5 +60,9 @@ export function creditsMarkdown(manifest: Manifest): string {
     "",
     ...markdownTable(["Title", "Photographer", "Licence", "Debian package", "Original file"], rows),
     "",
+    "Jane Doe's logo, the image of the watermark on the demo gallery's proofs",
+    "(`demo/logo/jane-doe-mark.svg`, rendered to PNG by `demo/scripts/dataset/logo.ts`), was drawn",
+    "for this project and is under the project's own licence.",
+    "",
   ].join("\n");
 }

@@ -85,8 +85,10 @@ export function locationSettingsDoc(): Unrevised<LocationSettings> {
 export function siteSettingsDoc(
   settings: SiteSettings,
   photos: PhotoIndex,
+  logo: string,
 ): Unrevised<SiteSettingsDocument> {
   const { socialImage } = settings;
+  const { logo: withLogo, ...watermark } = settings.galleries.watermark;
   const social = indexed(photos, socialImage.photo, "siteSettings.socialImage");
   for (const item of settings.navigation) {
     if (!/^\/[a-z0-9-]*$/.test(item.path)) throw new Error(`navigation: bad path ${item.path}`);
@@ -142,6 +144,14 @@ export function siteSettingsDoc(
     socialImage: {
       ...imageField(socialImage, photos, "siteSettings.socialImage"),
       alt: socialImage.alt ?? social.photo.alt,
+    },
+    galleries: {
+      watermark: {
+        ...(withLogo
+          ? { image: { _type: "image", asset: { _type: "reference", _ref: logo } } }
+          : {}),
+        ...watermark,
+      },
     },
   };
 }
@@ -271,6 +281,8 @@ export function postDoc(post: Post, photos: PhotoIndex): Unrevised<PostDocument>
 export function contentDocs(
   manifest: Manifest,
   photos: PhotoIndex,
+  /** The logo's image asset id (logo.ts). */
+  logo: string,
 ): Unrevised<
   SiteSettingsDocument | LocationSettings | StoreDocument | PageDocument | PostDocument
 >[] {
@@ -280,7 +292,7 @@ export function contentDocs(
     dates.add(post.publishedAt);
   }
   return [
-    siteSettingsDoc(siteSettings, photos),
+    siteSettingsDoc(siteSettings, photos, logo),
     locationSettingsDoc(),
     storeDoc(store),
     ...pages.map((page) =>

@@ -268,6 +268,8 @@ export const de: Catalogue = {
   },
   "gallery.proofs":
     "Dies sind Vorschaubilder: Jedes Foto trägt ein Wasserzeichen, bis der Fotograf oder die Fotografin die Bilder ausliefert.",
+  "gallery.printsOffered":
+    "Sie können Abzüge dieser Fotos bestellen: Öffnen Sie eines und wählen Sie unter „Kaufen“ eine Größe.",
   "gallery.notice.clientNeeded":
     "Bitte nennen Sie uns zuerst Ihren Namen oder Ihre E-Mail-Adresse: Ihre Favoriten werden darunter gespeichert.",
   "gallery.notice.clientMissing": "Bitte geben Sie Ihren Namen oder Ihre E-Mail-Adresse an.",
@@ -385,6 +387,11 @@ export const de: Catalogue = {
     "Die Zahlung ist gerade nicht möglich. Ihr Warenkorb bleibt erhalten: Bitte versuchen Sie es gleich noch einmal.",
   "cart.error.noCheckout":
     "Stripe hat keine Bezahlseite geliefert. Bitte versuchen Sie es noch einmal.",
+  "cart.added": "In Ihren Warenkorb gelegt: {quantity} × {product}.",
+  "cart.holds": {
+    one: "Ihr Warenkorb enthält {count} Artikel.",
+    other: "Ihr Warenkorb enthält {count} Artikel.",
+  },
   "order.title": "Bestellung {reference}",
   "order.description": "Ihre Bestellung",
   "order.caption": "Was bestellt wurde",
@@ -411,7 +418,7 @@ export const de: Catalogue = {
   "order.status.withdrawn":
     "Bezahlt, vielen Dank. Etwas aus dieser Bestellung wurde kurz vor Eingang Ihrer Zahlung aus dem Verkauf genommen: Der Fotograf oder die Fotografin meldet sich bei Ihnen.",
   "order.status.prints":
-    "Bezahlt, vielen Dank. Ihre Abzüge werden gefertigt; Sie erfahren, sobald sie verschickt werden.",
+    "Bezahlt, vielen Dank. Ihre Abzüge werden gefertigt; diese Seite zeigt, sobald sie verschickt sind.",
   "order.status.licences": "Bezahlt, vielen Dank. Ihre lizenzierten Dateien finden Sie unten.",
   "order.status.failed": "Die Zahlung ist nicht durchgegangen, es wurde also nichts bestellt.",
   "order.status.expired":
@@ -420,6 +427,9 @@ export const de: Catalogue = {
   "order.shipped": "Ihre Abzüge sind unterwegs.",
   "order.atLab": "Ihre Abzüge sind im Fachlabor.",
   "order.beingMade": "Ihre Abzüge werden gefertigt.",
+  "order.labCancelled":
+    "Das Labor konnte Ihre Abzüge nicht fertigen: Der Fotograf oder die Fotografin meldet sich bei Ihnen.",
+  "order.partlyShipped": "Ein Teil Ihrer Abzüge ist unterwegs; die übrigen werden noch gefertigt.",
   "order.mail.subject": "Ihre Bestellung {reference} bei {site}",
   "order.mail.thanks": "Vielen Dank für Ihre Bestellung.",
   "order.mail.thanksName": "Vielen Dank für Ihre Bestellung, {name}.",

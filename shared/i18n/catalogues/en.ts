@@ -275,6 +275,8 @@ export const en = {
   },
   "gallery.proofs":
     "These are proofs: each photograph carries a watermark until the photographer delivers them.",
+  "gallery.printsOffered":
+    "You can order prints of these photographs: open one and choose a size under Buy.",
   "gallery.notice.clientNeeded":
     "Please tell us your name or e-mail first: your favourites are kept under it.",
   "gallery.notice.clientMissing": "Please give your name or e-mail.",
@@ -389,6 +391,11 @@ export const en = {
   "cart.error.payment":
     "Payment cannot be taken right now. Your cart is kept: please try again in a moment.",
   "cart.error.noCheckout": "Stripe did not give a checkout page. Please try again.",
+  "cart.added": "Added to your cart: {quantity} × {product}.",
+  "cart.holds": {
+    one: "Your cart holds {count} item.",
+    other: "Your cart holds {count} items.",
+  },
   "order.title": "Order {reference}",
   "order.description": "Your order",
   "order.caption": "What was ordered",
@@ -415,7 +422,7 @@ export const en = {
   "order.status.withdrawn":
     "Paid, thank you. Something in this order was withdrawn from sale just before your payment arrived: the photographer will write to you.",
   "order.status.prints":
-    "Paid, thank you. Your prints are being made; you will hear when they ship.",
+    "Paid, thank you. Your prints are being made; this page says when they ship.",
   "order.status.licences": "Paid, thank you. Your licensed files are below.",
   "order.status.failed": "The payment did not go through, so nothing was ordered.",
   "order.status.expired": "This checkout was not completed in time, so nothing was ordered.",
@@ -423,6 +430,8 @@ export const en = {
   "order.shipped": "Your prints are on their way.",
   "order.atLab": "Your prints are with the lab.",
   "order.beingMade": "Your prints are being made.",
+  "order.labCancelled": "The lab could not make your prints: the photographer will write to you.",
+  "order.partlyShipped": "Some of your prints are on their way; the others are being made.",
   "order.mail.subject": "Your order {reference} from {site}",
   "order.mail.thanks": "Thank you for your order.",
   "order.mail.thanksName": "Thank you for your order, {name}.",

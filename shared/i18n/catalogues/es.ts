@@ -286,6 +286,8 @@ export const es: Catalogue = {
   },
   "gallery.proofs":
     "Son pruebas: cada foto lleva una marca de agua hasta que se entreguen las definitivas.",
+  "gallery.printsOffered":
+    "Puedes pedir copias impresas de estas fotos: abre una y elige un tamaño en «Comprar».",
   "gallery.notice.clientNeeded":
     "Primero dinos tu nombre o tu correo: tus favoritas se guardan con él.",
   "gallery.notice.clientMissing": "Indica tu nombre o tu correo, por favor.",
@@ -400,6 +402,12 @@ export const es: Catalogue = {
   "cart.error.payment":
     "Ahora mismo no se puede cobrar. Tu cesta se conserva: vuelve a intentarlo en un momento.",
   "cart.error.noCheckout": "Stripe no ha dado una página de pago. Vuelve a intentarlo.",
+  "cart.added": "Añadido a tu cesta: {quantity} × {product}.",
+  "cart.holds": {
+    one: "Tu cesta tiene {count} artículo.",
+    many: "Tu cesta tiene {count} de artículos.",
+    other: "Tu cesta tiene {count} artículos.",
+  },
   "order.title": "Pedido {reference}",
   "order.description": "Tu pedido",
   "order.caption": "Lo que se ha pedido",
@@ -427,7 +435,7 @@ export const es: Catalogue = {
   "order.status.withdrawn":
     "Pagado, gracias. Algo de este pedido se retiró de la venta justo antes de que llegara tu pago: quien hizo las fotos te escribirá.",
   "order.status.prints":
-    "Pagado, gracias. Tus copias se están preparando; te avisaremos cuando se envíen.",
+    "Pagado, gracias. Tus copias se están preparando; esta página indicará cuándo se envían.",
   "order.status.licences": "Pagado, gracias. Tus archivos con licencia están más abajo.",
   "order.status.failed": "El pago no se ha completado, así que no se ha pedido nada.",
   "order.status.expired": "Este pago no se completó a tiempo, así que no se ha pedido nada.",
@@ -435,6 +443,9 @@ export const es: Catalogue = {
   "order.shipped": "Tus copias van de camino.",
   "order.atLab": "Tus copias están en el laboratorio.",
   "order.beingMade": "Tus copias se están preparando.",
+  "order.labCancelled":
+    "El laboratorio no ha podido hacer tus copias: el fotógrafo se pondrá en contacto contigo.",
+  "order.partlyShipped": "Parte de tus copias ya está en camino; las demás se están preparando.",
   "order.mail.subject": "Tu pedido {reference} en {site}",
   "order.mail.thanks": "Gracias por tu pedido.",
   "order.mail.thanksName": "Gracias por tu pedido, {name}.",

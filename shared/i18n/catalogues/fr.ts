@@ -287,6 +287,8 @@ export const fr: Catalogue = {
   },
   "gallery.proofs":
     "Ce sont des épreuves : chaque photo porte un filigrane jusqu’à la livraison par le photographe.",
+  "gallery.printsOffered":
+    "Vous pouvez commander des tirages de ces photos : ouvrez-en une et choisissez un format sous « Acheter ».",
   "gallery.notice.clientNeeded":
     "Merci d’indiquer d’abord votre nom ou votre e-mail : vos favorites sont enregistrées sous ce nom.",
   "gallery.notice.clientMissing": "Merci d’indiquer votre nom ou votre e-mail.",
@@ -402,6 +404,12 @@ export const fr: Catalogue = {
   "cart.error.payment":
     "Le paiement est impossible pour le moment. Votre panier est conservé : merci de réessayer dans un instant.",
   "cart.error.noCheckout": "Stripe n’a pas fourni de page de paiement. Merci de réessayer.",
+  "cart.added": "Ajouté à votre panier : {quantity} × {product}.",
+  "cart.holds": {
+    one: "Votre panier contient {count} article.",
+    many: "Votre panier contient {count} d’articles.",
+    other: "Votre panier contient {count} articles.",
+  },
   "order.title": "Commande {reference}",
   "order.description": "Votre commande",
   "order.caption": "Ce qui a été commandé",
@@ -429,7 +437,7 @@ export const fr: Catalogue = {
   "order.status.withdrawn":
     "Payé, merci. Un article de cette commande a été retiré de la vente juste avant l’arrivée de votre paiement : le photographe vous écrira.",
   "order.status.prints":
-    "Payé, merci. Vos tirages sont en cours de fabrication ; vous serez prévenu de leur expédition.",
+    "Payé, merci. Vos tirages sont en cours de fabrication ; cette page indiquera leur expédition.",
   "order.status.licences": "Payé, merci. Vos fichiers sous licence se trouvent ci-dessous.",
   "order.status.failed": "Le paiement n’a pas abouti : rien n’a été commandé.",
   "order.status.expired": "Ce paiement n’a pas été terminé à temps : rien n’a été commandé.",
@@ -437,6 +445,10 @@ export const fr: Catalogue = {
   "order.shipped": "Vos tirages sont en route.",
   "order.atLab": "Vos tirages sont au laboratoire.",
   "order.beingMade": "Vos tirages sont en cours de fabrication.",
+  "order.labCancelled":
+    "Le laboratoire n’a pas pu réaliser vos tirages : le photographe va vous écrire.",
+  "order.partlyShipped":
+    "Une partie de vos tirages est en route ; les autres sont en cours de fabrication.",
   "order.mail.subject": "Votre commande {reference} chez {site}",
   "order.mail.thanks": "Merci pour votre commande.",
   "order.mail.thanksName": "Merci pour votre commande, {name}.",

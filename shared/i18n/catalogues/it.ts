@@ -285,6 +285,8 @@ export const it: Catalogue = {
   },
   "gallery.proofs":
     "Queste sono prove: ogni foto porta una filigrana finché non viene consegnata la versione definitiva.",
+  "gallery.printsOffered":
+    "Puoi ordinare stampe di queste foto: aprine una e scegli un formato sotto «Acquista».",
   "gallery.notice.clientNeeded":
     "Prima dicci il tuo nome o la tua e-mail: le tue preferite vengono salvate con quello.",
   "gallery.notice.clientMissing": "Indica il tuo nome o la tua e-mail.",
@@ -398,6 +400,12 @@ export const it: Catalogue = {
   "cart.error.payment":
     "Al momento non è possibile pagare. Il tuo carrello resta com’è: riprova tra un momento.",
   "cart.error.noCheckout": "Stripe non ha fornito una pagina di pagamento. Riprova.",
+  "cart.added": "Aggiunto al carrello: {quantity} × {product}.",
+  "cart.holds": {
+    one: "Il tuo carrello contiene {count} articolo.",
+    many: "Il tuo carrello contiene {count} di articoli.",
+    other: "Il tuo carrello contiene {count} articoli.",
+  },
   "order.title": "Ordine {reference}",
   "order.description": "Il tuo ordine",
   "order.caption": "Che cosa è stato ordinato",
@@ -425,7 +433,7 @@ export const it: Catalogue = {
   "order.status.withdrawn":
     "Pagato, grazie. Qualcosa di questo ordine è stato ritirato dalla vendita poco prima che arrivasse il tuo pagamento: chi ha scattato le foto ti scriverà.",
   "order.status.prints":
-    "Pagato, grazie. Le tue stampe sono in preparazione; ti avviseremo quando partono.",
+    "Pagato, grazie. Le tue stampe sono in preparazione; questa pagina dirà quando partono.",
   "order.status.licences": "Pagato, grazie. I tuoi file con licenza sono qui sotto.",
   "order.status.failed":
     "Il pagamento non è andato a buon fine, quindi non è stato ordinato nulla.",
@@ -435,6 +443,9 @@ export const it: Catalogue = {
   "order.shipped": "Le tue stampe sono in viaggio.",
   "order.atLab": "Le tue stampe sono in laboratorio.",
   "order.beingMade": "Le tue stampe sono in preparazione.",
+  "order.labCancelled":
+    "Il laboratorio non ha potuto realizzare le tue stampe: il fotografo ti scriverà.",
+  "order.partlyShipped": "Alcune delle tue stampe sono in viaggio; le altre sono in preparazione.",
   "order.mail.subject": "Il tuo ordine {reference} su {site}",
   "order.mail.thanks": "Grazie per il tuo ordine.",
   "order.mail.thanksName": "Grazie per il tuo ordine, {name}.",

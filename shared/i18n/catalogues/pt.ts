@@ -285,6 +285,8 @@ export const pt: Catalogue = {
   },
   "gallery.proofs":
     "Estas são provas: cada foto leva uma marca-d’água até que as finais sejam entregues.",
+  "gallery.printsOffered":
+    "Você pode encomendar impressões destas fotos: abra uma e escolha um tamanho em “Comprar”.",
   "gallery.notice.clientNeeded":
     "Primeiro diga seu nome ou e-mail: suas favoritas ficam guardadas com ele.",
   "gallery.notice.clientMissing": "Informe seu nome ou e-mail, por favor.",
@@ -398,6 +400,12 @@ export const pt: Catalogue = {
   "cart.error.payment":
     "Não é possível receber o pagamento agora. Seu carrinho continua guardado: tente de novo em um instante.",
   "cart.error.noCheckout": "A Stripe não forneceu uma página de pagamento. Tente de novo.",
+  "cart.added": "Adicionado ao seu carrinho: {quantity} × {product}.",
+  "cart.holds": {
+    one: "Seu carrinho tem {count} item.",
+    many: "Seu carrinho tem {count} de itens.",
+    other: "Seu carrinho tem {count} itens.",
+  },
   "order.title": "Pedido {reference}",
   "order.description": "Seu pedido",
   "order.caption": "O que foi pedido",
@@ -425,7 +433,7 @@ export const pt: Catalogue = {
   "order.status.withdrawn":
     "Pago, obrigado. Algo deste pedido saiu de venda pouco antes de o seu pagamento chegar: quem fotografou vai escrever para você.",
   "order.status.prints":
-    "Pago, obrigado. Suas impressões estão sendo feitas; você será avisado quando forem enviadas.",
+    "Pago, obrigado. Suas impressões estão sendo feitas; esta página mostra quando forem enviadas.",
   "order.status.licences": "Pago, obrigado. Seus arquivos licenciados estão abaixo.",
   "order.status.failed": "O pagamento não foi concluído, então nada foi pedido.",
   "order.status.expired": "Este pagamento não foi concluído a tempo, então nada foi pedido.",
@@ -433,6 +441,10 @@ export const pt: Catalogue = {
   "order.shipped": "Suas impressões estão a caminho.",
   "order.atLab": "Suas impressões estão no laboratório.",
   "order.beingMade": "Suas impressões estão sendo feitas.",
+  "order.labCancelled":
+    "O laboratório não conseguiu fazer suas impressões: o fotógrafo vai entrar em contato.",
+  "order.partlyShipped":
+    "Parte das suas impressões já está a caminho; as outras estão sendo feitas.",
   "order.mail.subject": "Seu pedido {reference} em {site}",
   "order.mail.thanks": "Obrigado pelo seu pedido.",
   "order.mail.thanksName": "Obrigado pelo seu pedido, {name}.",

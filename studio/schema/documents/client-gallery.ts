@@ -107,6 +107,26 @@ export const clientGallery = defineType({
       validation: (rule) => rule.integer().min(1),
     }),
     defineField({
+      name: "prints",
+      title: "Prints",
+      description:
+        "Your client can order prints of these photographs from the gallery (the site must sell: " +
+        "docs/store.md). Each is made from the original, never the watermarked proof.",
+      type: "boolean",
+      initialValue: false,
+    }),
+    defineField({
+      name: "printList",
+      title: "Price list",
+      description:
+        "The Store's prints this gallery offers, each at the Store's price or one of its own. " +
+        "Empty: every print of the Store, at the Store's prices. A size is offered only for " +
+        "photographs with at least 150 pixels per inch at it.",
+      type: "array",
+      of: [{ type: "galleryPrint" }],
+      hidden: ({ document }) => document?.prints !== true,
+    }),
+    defineField({
       name: "selections",
       title: "Favourites",
       description: "What each client marked and sent, as it arrives. Written by the site.",

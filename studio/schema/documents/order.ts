@@ -18,6 +18,7 @@ export const FULFILMENT_STATES = [
   { title: "Waiting for you to print and ship", value: "owner" },
   { title: "Could not be handed to the lab: see the error", value: "parked" },
   { title: "Shipped", value: "shipped" },
+  { title: "Cancelled by the lab: see the error", value: "cancelled" },
 ];
 
 export const order = defineType({
@@ -63,6 +64,13 @@ export const order = defineType({
       readOnly: true,
     }),
     defineField({ name: "labOrder", title: "The lab's order", type: "string", readOnly: true }),
+    defineField({
+      name: "labTrackingUrl",
+      title: "The lab's tracking link",
+      description: "Given by the lab when it ships the prints.",
+      type: "url",
+      readOnly: true,
+    }),
     defineField({ name: "paidAt", title: "Paid", type: "datetime", readOnly: true }),
     defineField({ name: "name", title: "Buyer", type: "string", readOnly: true }),
     defineField({ name: "email", title: "E-mail", type: "string", readOnly: true }),
@@ -84,6 +92,14 @@ export const order = defineType({
           name: "orderItem",
           fields: [
             defineField({ name: "photograph", title: "Photograph", type: "string" }),
+            defineField({
+              name: "gallery",
+              title: "From the client gallery",
+              description: "A client's print from their gallery: the photograph is its file name.",
+              type: "reference",
+              to: [{ type: "clientGallery" }],
+              weak: true,
+            }),
             defineField({ name: "url", title: "Its page", type: "url" }),
             defineField({ name: "product", title: "Product", type: "string" }),
             defineField({ name: "quantity", title: "Quantity", type: "number" }),

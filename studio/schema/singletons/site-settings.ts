@@ -179,13 +179,30 @@ export const siteSettings = defineType({
           validation: (rule) => rule.integer().min(1).max(3650),
         }),
         defineField({
+          name: "mailFirstOpened",
+          title: "E-mail me when a gallery is first opened",
+          description:
+            "Once per gallery: when your client first opens it (the right password, or the link " +
+            "of a gallery without one). Sent where a client's selection is sent.",
+          type: "boolean",
+          initialValue: false,
+        }),
+        defineField({
           name: "watermark",
           title: "Watermark",
           description:
-            "Drawn by `npm run gallery` when it uploads; after changing it, run " +
+            "An image (your logo: a PNG with transparency), a line of text, or both. Drawn by " +
+            "`npm run gallery` when it uploads; after changing it, run " +
             "`npm run gallery -- mark --gallery <id>` for each proofing gallery.",
           type: "object",
           fields: [
+            defineField({
+              name: "image",
+              title: "Image",
+              description:
+                "Drawn before the text, as tall as the mark; leave the text empty for the image alone.",
+              type: "image",
+            }),
             defineField({ name: "text", title: "Text", type: "string", initialValue: "PROOF" }),
             defineField({
               name: "position",

@@ -2,7 +2,13 @@ import type { StoreKeys } from "../../config/config.ts";
 import type { Lab } from "./lab.ts";
 import { prodigi } from "./prodigi.ts";
 
-export { type Lab, type LabOrderRequest, LabRefusal } from "./lab.ts";
+export {
+  type Lab,
+  type LabNews,
+  type LabOrderRequest,
+  LabRefusal,
+  type LabStage,
+} from "./lab.ts";
 
 /** The store's lab: Prodigi when its key is set, else none (lab prints wait for the owner). */
 export function labFor(keys: StoreKeys): Lab | undefined {

@@ -1,5 +1,6 @@
 /**
- * A print lab, as the store's fulfilment uses it: one call that hands it an order's prints.
+ * A print lab, as the store's fulfilment uses it: one call that hands it an order's prints, and
+ * one that reads where the lab's order stands (when the lab says it changed).
  * Prodigi's is the first (prodigi.ts); a second lab is one more file with a `Lab` of its own,
  * and its name in labs/index.ts.
  */
@@ -40,8 +41,21 @@ export class LabRefusal extends Error {
   override name = "LabRefusal";
 }
 
+/** Where a lab's order stands, as the lab's own API says. */
+export interface LabNews {
+  stage: LabStage;
+  /** The parcel's tracking page, once shipped. */
+  trackingUrl: string | undefined;
+  /** What the lab says is wrong (a file it could not fetch…), for the owner. */
+  issues: string[];
+}
+
+export type LabStage = "in production" | "shipped" | "cancelled";
+
 export interface Lab {
   name: string;
   /** Places the order (or finds the one a retry placed already); the lab's order id. */
   submit(order: LabOrderRequest): Promise<{ labOrderId: string }>;
+  /** The lab's order as it stands now, read from its API (what a callback says is not trusted). */
+  news(labOrderId: string): Promise<LabNews>;
 }

@@ -8,8 +8,42 @@ import { type Lab, type LabOrderRequest, LabRefusal } from "./lab.ts";
  * expiring address we give.
  */
 export function prodigi(settings: { apiKey: string; apiUrl: string }): Lab {
+  const headers = { "X-API-Key": settings.apiKey };
   return {
     name: "Prodigi",
+    /**
+     * `GET {api}/v4.0/Orders/{id}`: its `status.stage` (`InProgress`, `Complete`, `Cancelled`),
+     * its issues, and the first shipment's tracking link.
+     */
+    async news(labOrderId) {
+      const res = await fetch(`${settings.apiUrl}/v4.0/Orders/${encodeURIComponent(labOrderId)}`, {
+        headers,
+        signal: AbortSignal.timeout(15_000),
+      });
+      const answer = (await res.json().catch(() => null)) as {
+        order?: {
+          status?: { stage?: string; issues?: { errorCode?: string; description?: string }[] };
+          shipments?: { tracking?: { url?: string | null } | null }[];
+        };
+      } | null;
+      const status = answer?.order?.status;
+      if (!res.ok || !status?.stage)
+        throw new Error(`Prodigi answered ${res.status} for ${labOrderId}`);
+      return {
+        stage:
+          status.stage === "Complete"
+            ? "shipped"
+            : status.stage === "Cancelled"
+              ? "cancelled"
+              : "in production",
+        trackingUrl:
+          answer?.order?.shipments?.find((shipment) => shipment.tracking?.url)?.tracking?.url ??
+          undefined,
+        issues: (status.issues ?? []).map(
+          (issue) => issue.description ?? issue.errorCode ?? "An issue without a description",
+        ),
+      };
+    },
     async submit(order: LabOrderRequest) {
       const body = {
         merchantReference: order.orderId,
@@ -41,7 +75,7 @@ export function prodigi(settings: { apiKey: string; apiUrl: string }): Lab {
       };
       const res = await fetch(`${settings.apiUrl}/v4.0/Orders`, {
         method: "POST",
-        headers: { "X-API-Key": settings.apiKey, "Content-Type": "application/json" },
+        headers: { ...headers, "Content-Type": "application/json" },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
       });

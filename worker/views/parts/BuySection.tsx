@@ -1,4 +1,6 @@
 import { MIN_PRINT_PPI } from "../../../shared/print-resolution.ts";
+import { type Catalogue, formatAmount, type Offer } from "../../content/catalogue.ts";
+import type { Translator } from "../../i18n/translator.ts";
 import { useI18n } from "../i18n.tsx";
 
 export interface BuyOption {
@@ -14,20 +16,55 @@ export interface BuyOption {
 }
 
 export interface BuySectionProps {
-  /** Where the form posts (the cart). */
+  /** Where the form posts (the cart, or a gallery's photograph's own address). */
   action: string;
-  /** The photograph's reference (shared/inquiries.ts). */
-  photo: string;
+  /** The photograph's reference (shared/inquiries.ts), when the address does not name it. */
+  photo?: string;
   prints: BuyOption[];
   licences: BuyOption[];
   /** Print sizes left out for want of pixels. */
   tooLarge: string[];
 }
 
+/** What the Buy section offers of `offer`, in the catalogue's currency and the page's language. */
+export function buySectionProps(
+  catalogue: Catalogue,
+  offer: Offer,
+  form: Pick<BuySectionProps, "action" | "photo">,
+  i18n: Translator,
+): BuySectionProps {
+  const price = (amount: number) => formatAmount(amount, catalogue.currency, i18n.locale);
+  return {
+    ...form,
+    prints: offer.prints.map((print) => ({
+      value: `print:${print.id}`,
+      name: print.name,
+      price: price(print.unitAmount),
+      ...(print.paper ? { note: print.paper } : {}),
+    })),
+    licences: offer.licences.map((licence) => ({
+      value: `licence:${licence.id}`,
+      name: licence.name,
+      price: price(licence.unitAmount),
+      note: [
+        licence.summary,
+        i18n.t("buy.fileSize", {
+          pixels: Math.min(licence.longEdge, Math.max(offer.pixels.width, offer.pixels.height)),
+        }),
+      ]
+        .filter(Boolean)
+        .join(" · "),
+      terms: licence.termsUrl,
+    })),
+    tooLarge: offer.tooLarge.map((print) => print.name),
+  };
+}
+
 /**
  * A photograph's Buy section: a plain form (it works without JavaScript) with one choice per
  * print size the photograph carries and per licence, a quantity and "Add to cart". It sends the
- * photograph and the product's id only; the worker prices everything from the catalogue.
+ * photograph and the product's id only; the worker prices everything from the catalogue. With
+ * JavaScript, its script adds to the cart without a reload and says so in the live region.
  */
 export function BuySection({ action, photo, prints, licences, tooLarge }: BuySectionProps) {
   const { t } = useI18n();
@@ -56,8 +93,8 @@ export function BuySection({ action, photo, prints, licences, tooLarge }: BuySec
   return (
     <section className="buy" id="buy" aria-labelledby="buy-heading" data-buy>
       <h2 id="buy-heading">{t("buy.title")}</h2>
-      <form method="post" action={action} className="buy-form">
-        <input type="hidden" name="photo" value={photo} />
+      <form method="post" action={action} className="buy-form" data-buy-form="">
+        {photo && <input type="hidden" name="photo" value={photo} />}
         {prints.length > 0 && (
           <fieldset>
             <legend>{t("buy.prints")}</legend>
@@ -90,6 +127,8 @@ export function BuySection({ action, photo, prints, licences, tooLarge }: BuySec
             {t("buy.add")}
           </button>
         </div>
+        {/* What the Buy section's script says after "Add to cart" (client/store/buy.ts). */}
+        <p className="buy-status" role="status" data-buy-status="" />
       </form>
     </section>
   );

@@ -15,9 +15,10 @@ export interface PhotoStageProps {
   height: number;
   /**
    * How the viewer zooms past the image loaded: regions of the CDN's asset (`url`, the crop as
-   * `rect`), or the whole original at once (`original`).
+   * `rect`), or the whole original at once (`original`); none: it asks for nothing more (a
+   * client gallery's proofs).
    */
-  zoom: { url: string; rect: readonly number[] } | { original: string };
+  zoom: { url: string; rect: readonly number[] } | { original: string } | undefined;
   /** The placeholder until the image arrives: the LQIP (a data URL) and the dominant colour. */
   lqip?: string | null;
   color?: string | null;
@@ -39,7 +40,8 @@ export interface PhotoStageProps {
  *
  * What the viewer reads from it (client/photo-viewer/): `[data-photo-image]` with either
  * `data-zoom-src` (the asset without parameters) and `data-zoom-rect` (the editor's crop as
- * `left,top,width,height` in asset pixels), or `data-zoom-original` (the original file); its
+ * `left,top,width,height` in asset pixels), or `data-zoom-original` (the original file), or
+ * neither (nothing past the image loaded); its
  * `--photo-ratio` and `--photo-width`; the LQIP in its background; `a[rel=prev]`,
  * `a[rel=next]`, `[data-photo-position]`, `[data-photo-info]` and `a[data-photo-back]`.
  */
@@ -47,8 +49,9 @@ export function PhotoStage(props: PhotoStageProps) {
   const { source, width, height, zoom } = props;
   const { t } = useI18n();
   preloadLargestPaint(source, props.sizes);
-  const zoomAttributes =
-    "original" in zoom
+  const zoomAttributes = !zoom
+    ? {}
+    : "original" in zoom
       ? { "data-zoom-original": zoom.original }
       : { "data-zoom-src": zoom.url, "data-zoom-rect": zoom.rect.join(",") };
   return (

@@ -1,0 +1,59 @@
+/**
+ * A Buy section's "Add to cart" without a reload (worker/views/parts/BuySection.tsx): the form
+ * is sent in the background and the worker's answer is said in the section's live region, with
+ * a link to the cart; a refusal (a size too large, a quantity out of range) is said there too.
+ * Without this script the form posts and the cart's page shows. Anything but the worker's JSON
+ * (offline, a gallery's door asking for its password again) sends the plain form instead. Every
+ * word shown is the worker's: nothing to translate here.
+ */
+
+import { sendForm } from "../runtime/send-form.ts";
+
+interface Added {
+  added: true;
+  message: string;
+  /** How many items the cart holds now, said as the cart link's text. */
+  cart: string;
+  /** The cart's address in the page's language. */
+  cartPath: string;
+}
+interface Refused {
+  error: string;
+}
+
+const FORM = "form[data-buy-form]";
+
+/** The forms on their way: a second press waits for the first answer. */
+const sending = new WeakSet<HTMLFormElement>();
+
+async function send(form: HTMLFormElement): Promise<void> {
+  const status = form.querySelector<HTMLElement>("[data-buy-status]");
+  if (!status || sending.has(form)) return;
+  sending.add(form);
+  try {
+    const answer = (await sendForm(form)) as Added | Refused;
+    if ("error" in answer) {
+      status.textContent = answer.error;
+      return;
+    }
+    const cart = document.createElement("a");
+    cart.href = answer.cartPath;
+    cart.className = "buy-cart-link focus-ring";
+    cart.textContent = answer.cart;
+    status.replaceChildren(`${answer.message} `, cart);
+  } catch {
+    form.submit();
+  } finally {
+    sending.delete(form);
+  }
+}
+
+// On the document: a photo page's own form and the copy the viewer shows over a grid alike.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.matches(FORM)) return;
+  event.preventDefault();
+  void send(form);
+});
+// Said in the page, as the galleries' hearts say theirs: from here a Buy form answers in place.
+document.documentElement.setAttribute("data-buy-live", "");
