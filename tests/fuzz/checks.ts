@@ -1,5 +1,6 @@
 // What every answer to a fuzz case must satisfy, and the compact report of what did not: one
 // line per kind of failure, with its count and the first request that showed it.
+import { splitLanguage } from "../../worker/content/paths.ts";
 import { securityHeaderProblems } from "../support/security-headers.ts";
 import { type Case, LONG, XSS_MARKER } from "./cases.ts";
 import type { Answer } from "./client.ts";
@@ -273,7 +274,8 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
   // Methods: the worker answers OPTIONS with 204 and any other write with 405, both with Allow;
   // the webhook and the contact form take POST.
   if (a.status < 500) {
-    const pathname = pathnameOf(c.path);
+    // A further language's address (`/de/cart`) has the methods of the address it translates.
+    const pathname = splitLanguage(pathnameOf(c.path)).path;
     const read = c.method === "GET" || c.method === "HEAD";
     const allow = a.headers.get("Allow");
     const allowed = allowedAt(pathname);
@@ -300,7 +302,8 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
       } else if (allowed === "POST" && c.method === "POST") {
         // A client gallery's forms (an unknown gallery, a post from elsewhere, no session) and
         // the lab's callback (not the order's secret).
-        if (![401, 403, 404].includes(a.status))
+        // A body over the forms' limit is refused before anything else is looked at (413).
+        if (![401, 403, 404, 413].includes(a.status))
           add("methods", `a gallery form POST answered ${a.status}`);
       } else if (
         (c.method === "PUT" || c.method === "DELETE") &&
