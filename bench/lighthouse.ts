@@ -125,7 +125,7 @@ function afterPaintOf(runs: AfterPaint[]): AfterPaintResult {
 export async function labMetrics(urls: string[], options: LabOptions): Promise<LabResult[]> {
   const { runs } = options;
   const chrome = await launch({
-    chromePath: chromiumPath(),
+    chromePath: chromiumPath({ full: true }),
     chromeFlags: CHROMIUM_FLAGS,
     logLevel: "silent",
   });
