@@ -198,7 +198,8 @@ export async function fulfilled(id: string): Promise<Record<string, unknown> | n
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const current = await row(id);
-    if (current?.buyer_mailed_at) break;
+    // The buyer's e-mail and the Studio's copy are the last of the work a payment starts.
+    if (current?.buyer_mailed_at && current.studio_written_at) break;
     await sleep(100);
   }
   await sleep(1_500);

@@ -110,7 +110,14 @@ const ORDER_ID = /^[A-Za-z0-9_-]{32}$/;
 export const isOrderId = (value: string): boolean => ORDER_ID.test(value);
 
 /** A new order id: 24 random bytes (192 bits), base64url: the order page's unguessable address. */
-export const newOrderId = (): string => toBase64url(crypto.getRandomValues(new Uint8Array(24)));
+export function newOrderId(): string {
+  // Never with a leading dash: its Studio copy is `order.{id}`, and Sanity refuses a document id
+  // whose segment starts with one (a 64th of all orders, each retried for ever).
+  for (;;) {
+    const id = toBase64url(crypto.getRandomValues(new Uint8Array(24)));
+    if (!id.startsWith("-")) return id;
+  }
+}
 
 interface OrderRow {
   id: string;
