@@ -190,16 +190,19 @@ describe("the search dialog", () => {
       await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
 
       // Superseded keystrokes are cancelled: one search per pause, the last one wins. The page's
-      // clock is the test's from here, so a busy machine's late keystrokes are no pause.
+      // clock stands still between the test's steps (an installed clock otherwise follows the
+      // real one), so a busy machine's late keystrokes are no pause.
       const searches: string[] = [];
       page.on("request", (req) => {
         if (new URL(req.url()).pathname === "/search") searches.push(new URL(req.url()).search);
       });
       await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 1000);
       await box.pressSequentially("mou");
       await page.clock.runFor(100);
       await box.pressSequentially("nt");
       await page.clock.runFor(200);
+      await page.clock.resume();
       const documents = dialog(page).locator("[data-search-documents] a");
       await expect.poll(() => documents.count(), { timeout: 10_000 }).toBeGreaterThan(0);
       expect(searches).toEqual(["?q=mount"]);
