@@ -46,8 +46,13 @@ export async function clientRunning(page: Page): Promise<void> {
   }
 }
 
-/** One browser per test file; a fresh context (cookies, storage) per call of `newPage`. */
-export function startBrowserSession() {
+/**
+ * One browser per test file; a fresh context (cookies, storage) per call of `newPage`. With
+ * `visitorsFrom` (the first three parts of an IPv4 address), each `withPage` is a visitor with an
+ * address of their own (CF-Connecting-IP, which wrangler dev passes on), so a per-visitor rate
+ * limit is never the one 127.0.0.1 shares.
+ */
+export function startBrowserSession({ visitorsFrom }: { visitorsFrom?: string } = {}) {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
@@ -61,12 +66,17 @@ export function startBrowserSession() {
     const context = await browser.newContext({ baseURL: siteUrl, ...options });
     return context.newPage();
   }
+  let visitors = 0;
   /** Runs `use` on a visitor's fresh page (its own context), closed however the test ends. */
   async function withPage(
     options: BrowserContextOptions,
     use: (page: Page) => Promise<void>,
   ): Promise<void> {
-    const page = await newPage({ userAgent: VISITOR_UA, ...options });
+    visitors += 1;
+    const address = visitorsFrom
+      ? { extraHTTPHeaders: { "CF-Connecting-IP": `${visitorsFrom}.${visitors}` } }
+      : {};
+    const page = await newPage({ userAgent: VISITOR_UA, ...address, ...options });
     try {
       await use(page);
     } finally {

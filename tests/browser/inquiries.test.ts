@@ -1,15 +1,15 @@
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
 import { axeInViews, noViolations, openInTheme, themesAt } from "./axe.ts";
-import { hydrated, startBrowserSession, VISITOR_UA } from "./chromium.ts";
+import { hydrated, startBrowserSession } from "./chromium.ts";
 
 // The contact form in Chromium, with and without JavaScript, against the built site under
 // wrangler dev: the real queue, the real consumer and the real send_email binding (which logs
 // each e-mail it would send), on the demo content service with its token. This file runs a
 // site of its own, with CONTACT_EMAIL_TO set, so it can count the e-mails in the worker's output.
 
-const { newPage } = startBrowserSession();
+const { withPage } = startBrowserSession({ visitorsFrom: "192.0.2" });
 
 let site: RunningSite | undefined;
 beforeAll(async () => {
@@ -24,28 +24,6 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `${site?.url}${path}`;
-
-let visitors = 0;
-/**
- * A fresh context for each use, as a visitor of its own (CF-Connecting-IP, which wrangler dev
- * passes on), so the per-visitor limit of 5 a minute is never the shared one of 127.0.0.1.
- */
-async function withPage(
-  options: BrowserContextOptions,
-  use: (page: Page) => Promise<void>,
-): Promise<void> {
-  visitors += 1;
-  const page = await newPage({
-    userAgent: VISITOR_UA,
-    extraHTTPHeaders: { "CF-Connecting-IP": `192.0.2.${visitors}` },
-    ...options,
-  });
-  try {
-    await use(page);
-  } finally {
-    await page.context().close();
-  }
-}
 
 interface StoredInquiry {
   _id: string;

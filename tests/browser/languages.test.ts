@@ -6,7 +6,7 @@ import { freePort, type RunningSite, startSite } from "../../scripts/site-server
 import type { Language } from "../../shared/i18n/languages.ts";
 import { translator } from "../../worker/i18n/translator.ts";
 import { axeViolations, openInTheme, THEMES } from "./axe.ts";
-import { hydrated, startBrowserSession, VISITOR_UA } from "./chromium.ts";
+import { hydrated, startBrowserSession } from "./chromium.ts";
 
 // The site in German and in Arabic, operated in Chromium with the keyboard and the pointer: the
 // photo viewer, the search dialog, the contact form and a client gallery, and axe on them in
@@ -16,7 +16,7 @@ import { hydrated, startBrowserSession, VISITOR_UA } from "./chromium.ts";
 // its settings. Words are looked up in the site's catalogues, so a test reads what a visitor
 // reads in that language.
 
-const { newPage } = startBrowserSession();
+const session = startBrowserSession({ visitorsFrom: "198.51.100" });
 
 let site: RunningSite | undefined;
 let gallery: { path: string; password: string } | undefined;
@@ -43,25 +43,9 @@ async function publishSiteLanguage(language: Language): Promise<void> {
   expect(hook.status).toBe(200);
 }
 
-let visitors = 0;
-/** A visitor of their own (a fresh context and address, so no rate limit is shared). */
-async function withPage(
-  options: BrowserContextOptions,
-  use: (page: Page) => Promise<void>,
-): Promise<void> {
-  visitors += 1;
-  const page = await newPage({
-    baseURL: site?.url,
-    userAgent: VISITOR_UA,
-    extraHTTPHeaders: { "CF-Connecting-IP": `198.51.100.${visitors}` },
-    ...options,
-  });
-  try {
-    await use(page);
-  } finally {
-    await page.context().close();
-  }
-}
+/** A visitor of their own on this file's site. */
+const withPage = (options: BrowserContextOptions, use: (page: Page) => Promise<void>) =>
+  session.withPage({ baseURL: site?.url, ...options }, use);
 
 const viewer = (page: Page) => page.locator("dialog.photo-viewer");
 const search = (page: Page) => page.locator("dialog.search-dialog");
