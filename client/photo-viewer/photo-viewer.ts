@@ -304,9 +304,10 @@ dialog.addEventListener("cancel", (event) => {
   event.preventDefault();
   leave();
 });
-// …and if the browser closed it anyway, the rest of closing follows.
+// …and if the browser closed it anyway, the rest of closing follows. The event comes a task
+// after the closing: by then Forward may have shown the viewer again, which it must not undo.
 dialog.addEventListener("close", () => {
-  if (shown) close();
+  if (shown && !dialog.open) close();
 });
 
 /** A field the visitor types or chooses in (the Buy section's options and quantity). */
