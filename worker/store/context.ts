@@ -45,19 +45,10 @@ export async function catalogueFor(c: Context<AppEnv>): Promise<Catalogue | null
   return catalogueOf(await contentFor(c).store());
 }
 
-/** Where this request reads the photographs a line names, and the site's language for prices. */
-export async function shelvesFor(
-  c: Context<AppEnv>,
-  galleries: GalleryPrints,
-): Promise<Shelves & { language: string }> {
+/** Where this request reads the photographs a line names (prices are written by `i18nFor`). */
+export async function shelvesFor(c: Context<AppEnv>, galleries: GalleryPrints): Promise<Shelves> {
   const site = await siteSettingsFor(c);
-  return {
-    content: contentFor(c),
-    galleries,
-    env: c.env,
-    owner: site.owner,
-    language: site.language,
-  };
+  return { content: contentFor(c), galleries, env: c.env, owner: site.owner };
 }
 
 /** A form's fields (at most 16 KiB), or null for anything else. */
