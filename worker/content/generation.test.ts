@@ -91,6 +91,17 @@ describe("this data centre's copy of the content generation", () => {
     );
   });
 
+  it("holds back no data centre's renewal for another one's that hangs", async () => {
+    const now = Date.now();
+    const hung = request();
+    expect(
+      (await localGeneration(objectAnswering(never), hung.tasks, await dataCentre(), now)).renewing,
+    ).toBe(true);
+    const other = request();
+    expect((await localGeneration(env, other.tasks, await dataCentre(), now)).renewing).toBe(true);
+    await other.done();
+  });
+
   it("keeps the webhook's number when a renewal that read the object before the publish ends after it", async () => {
     const cache = await dataCentre();
     let answer: (value: number) => void = () => {};

@@ -17,10 +17,12 @@ const instance = (env: GenerationEnv) => env.CONTENT_GENERATION?.getByName("site
 export const COPY_KEY = "https://content-generation.invalid/copy";
 
 /**
- * The isolate's renewal of the copy under way, until when: a plain number (requests may share
- * no I/O), so a burst starts one read of the object, not one per request.
+ * The isolate's renewal of each copy under way, until when: plain numbers (requests may share
+ * no I/O), so a burst starts one read of the object, not one per request. Keyed by the cache
+ * the copy lives in (in production only `caches.default`), so a renewal that hangs for one
+ * copy never holds back another's.
  */
-let renewing = 0;
+const renewing = new WeakMap<Cache, number>();
 
 async function readCopy(cache: Cache): Promise<Copy | undefined> {
   const stored = await cache.match(COPY_KEY);
@@ -62,16 +64,16 @@ export async function localGeneration(
   const age = copy ? now - copy.readAt : Number.POSITIVE_INFINITY;
   const stub = instance(env);
   let started = false;
-  if (stub && age > TRUSTED_MS / 2 && renewing <= now) {
+  if (stub && age > TRUSTED_MS / 2 && (renewing.get(cache) ?? 0) <= now) {
     started = true;
     const until = now + TRUSTED_MS;
-    renewing = until;
+    renewing.set(cache, until);
     const renewal = (async () => {
       // The number is true as of some moment of the call: its start is the safe one to count from.
       const readAt = Date.now();
       await storeCopy(cache, { value: await stub.current(), readAt });
     })().finally(() => {
-      if (renewing === until) renewing = 0;
+      if (renewing.get(cache) === until) renewing.delete(cache);
     });
     tasks.waitUntil(renewal.catch(() => {}));
   }
