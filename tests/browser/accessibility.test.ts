@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
-import { axeInViews, noViolations, openInTheme, type Theme } from "./axe.ts";
+import { axeInViews, axeViolations, noViolations, openInTheme, type Theme } from "./axe.ts";
 import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
 // WCAG 2.2 AA and axe's best practices on every page type in both themes, on a phone and a
@@ -65,6 +65,27 @@ async function visit(
 }
 
 describe("axe: WCAG 2.2 AA and best practices on every page type, light and dark, 390 and 1280 px", () => {
+  it("finds what it is there to find: a photograph without a text alternative, grey on grey, and again after a second look", async () => {
+    const page = await newPage();
+    try {
+      await page.setContent(
+        '<!doctype html><html lang="en"><title>t</title><main><h1>t</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="1" height="1"><p style="color:#999;background:#aaa">Low</p></main></html>',
+      );
+      const first = await axeViolations(page);
+      expect(first.map((line) => line.split(" ")[0]).sort()).toEqual([
+        "color-contrast",
+        "image-alt",
+      ]);
+      // The engine stays in the page for its next view: the second check sees the page as it is then.
+      await page.locator("img").evaluate((image) => image.setAttribute("alt", "A photograph"));
+      expect((await axeViolations(page)).map((line) => line.split(" ")[0])).toEqual([
+        "color-contrast",
+      ]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   for (const { name, url, status } of PAGES) {
     it(name, async () => {
       const page = await newPage({ userAgent: VISITOR_UA, viewport: { width: 390, height: 844 } });
