@@ -193,7 +193,11 @@ export const row = (id: string) =>
     .bind(id)
     .first<Record<string, unknown>>();
 
-/** Waits until the order's fulfilment has run (the buyer's e-mail and the Studio copy recorded), then a little longer. */
+/**
+ * Waits until the order's fulfilment has run (the buyer's e-mail and the Studio copy recorded),
+ * then a little longer, so that a repeated delivery of the same payment has had the time to do
+ * its own work: what a test then finds done once was not done twice.
+ */
 export async function fulfilled(id: string): Promise<Record<string, unknown> | null> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {

@@ -15,11 +15,18 @@ function request() {
   return { tasks, done: () => Promise.allSettled(pending) };
 }
 
-/** The real object's binding, with its one instance answering `current` as told. */
-const objectAnswering = (current: () => Promise<number>): Env => ({
+/**
+ * An object of the test's own in place of the site's one instance, answering `current` (and
+ * `publish`) as told: a publish on the real one would move every other test's cache keys once
+ * their data centre's copy is next renewed.
+ */
+const objectAnswering = (
+  current: () => Promise<number>,
+  publish?: () => Promise<number | null>,
+): Env => ({
   ...env,
   CONTENT_GENERATION: {
-    getByName: () => ({ current }),
+    getByName: () => ({ current, publish }),
   } as unknown as Env["CONTENT_GENERATION"],
 });
 
@@ -104,18 +111,11 @@ describe("this data centre's copy of the content generation", () => {
 
   it("keeps the webhook's number when a renewal that read the object before the publish ends after it", async () => {
     const cache = await dataCentre();
-    // An object of the test's own: a publish on the site's one instance would move every other
-    // test's cache keys once their data centre's copy is next renewed.
     let answer: (value: number) => void = () => {};
-    const object = {
-      ...env,
-      CONTENT_GENERATION: {
-        getByName: () => ({
-          current: () => new Promise<number>((resolve) => (answer = resolve)),
-          publish: async () => 8,
-        }),
-      } as unknown as Env["CONTENT_GENERATION"],
-    };
+    const object = objectAnswering(
+      () => new Promise<number>((resolve) => (answer = resolve)),
+      async () => 8,
+    );
     const renewal = request();
     expect((await localGeneration(object, renewal.tasks, cache)).copy).toBeNull();
     const delivery = { signature: `generation-test-${Date.now()}`, signedAt: Date.now() };
