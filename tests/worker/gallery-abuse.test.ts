@@ -261,16 +261,26 @@ describe("a gallery form's body", () => {
     const id = newGalleryId();
     await saveGallery(id, { password: await passwordHash(PASSWORD) });
     const big = `password=${"x".repeat(5 * 1024 * 1024)}`;
-    for (const path of [`/g/${id}/unlock`, `/g/${id}/favourites`, `/g/${id}/client`]) {
-      const started = Date.now();
+    for (const path of [`/g/${id}/favourites`, `/g/${id}/client`]) {
       const res = await post(path, big, { "CF-Connecting-IP": newVisitor() });
       expect(res.status, path).toBe(413);
-      expect(Date.now() - started, path).toBeLessThan(1000);
+    }
+    // As many as the door's failures a minute: had the access check seen them, the door would
+    // now be shut to the right password too.
+    for (let i = 0; i < DOOR_FAILURES_PER_MINUTE; i++) {
+      const res = await post(`/g/${id}/unlock`, big, { "CF-Connecting-IP": newVisitor() });
+      expect(res.status).toBe(413);
     }
     const fits = `password=${"x".repeat(FORM_BODY_LIMIT - 100)}`;
     expect((await post(`/g/${id}/unlock`, fits, { "CF-Connecting-IP": newVisitor() })).status).toBe(
       401,
     );
+    const right = await post(
+      `/g/${id}/unlock`,
+      { password: PASSWORD },
+      { "CF-Connecting-IP": newVisitor() },
+    );
+    expect(right.status).toBe(303);
   });
 });
 
