@@ -4,7 +4,6 @@
 // locally, so the figure is what one of its hits spares the worker), and the content
 // generation's object, which no page waits for (a page's time with the object 200 ms away).
 import type { ContentService } from "../demo/server/server.ts";
-import type { RunningSite } from "../scripts/site-server.ts";
 import { percentile } from "./load.ts";
 import type { BenchOptions } from "./options.ts";
 import { PAGES } from "./pages.ts";
@@ -71,36 +70,4 @@ export async function cacheRows(
     );
   }
   return rows;
-}
-
-/**
- * On an instance whose content generation's object answers 200 ms late, as one on another
- * continent: a view's time does not grow by it, because no view waits for the object.
- */
-export async function farGenerationRows(site: RunningSite, options: BenchOptions): Promise<Row[]> {
-  const page = PAGES.find((p) => p.type === "post") ?? PAGES[0];
-  if (!page) return [];
-  const url = new URL(page.path, site.url);
-  // The first views make the data centre's copy; then the measured ones, spaced so that some
-  // of them renew it (past half its trusted time, in the background).
-  for (let i = 0; i < 3; i++) await view(url);
-  const views: { ms: number; renewing: boolean }[] = [];
-  const spacing = options.quick ? 50 : 200;
-  for (let i = 0; i < options.views; i++) {
-    views.push(await view(url));
-    await new Promise((wake) => setTimeout(wake, spacing));
-  }
-  const times = views.map((v) => v.ms).sort((a, b) => a - b);
-  const renewals = views.filter((v) => v.renewing).length;
-  return [
-    {
-      section: SECTION,
-      metric: `${page.type}, the generation's object 200 ms away: a view's time (no page cache), p50`,
-      value: percentile(times, 50),
-      unit: "ms",
-      digits: 1,
-      note: `p99 ${percentile(times, 99).toFixed(1)} ms; ${renewals} of ${views.length} views renewed the copy in the background; a view that waited for the object would take over 200 ms`,
-      budget: { op: "<=", limit: 100 },
-    },
-  ];
 }

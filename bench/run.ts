@@ -16,7 +16,7 @@ import {
   type SiteOptions,
   startSite,
 } from "../scripts/site-server.ts";
-import { cacheRows, farGenerationRows } from "./caches.ts";
+import { cacheRows } from "./caches.ts";
 import { galleryRows } from "./galleries.ts";
 import { importRows } from "./import.ts";
 import { languageRows } from "./languages.ts";
@@ -153,12 +153,6 @@ async function main(): Promise<number> {
       await phase(rows, "inquiries", () => inquiryRows(site, options));
       await phase(rows, "store", () => storeRows(site, options.quick));
     });
-  if (wanted("caches"))
-    await withSite(
-      { latencyMs: 0 },
-      (site) => phase(rows, "caches", () => farGenerationRows(site, options)),
-      { vars: { GENERATION_LATENCY_MS: "200" } },
-    );
   if (wanted("load"))
     await withSite({ latencyMs: options.loadLatencyMs }, async (site) => {
       const content = site.content;

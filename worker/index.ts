@@ -6,8 +6,8 @@ import { deliverInquiries } from "./inquiries/index.ts";
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/index.ts";
 import { fulfilOrders, isFulfilmentQueue } from "./store/index.ts";
 
-export { ContentGeneration } from "./content/generation-store.ts";
 export { ClientGallery } from "./galleries/index.ts";
+export { PublishLog } from "./publishing/index.ts";
 
 const app = createApp();
 

@@ -359,7 +359,7 @@ describe("the checks catch what they look for (a check that never fires proves n
     const log = [
       "[wrangler:info] GET /contact 200 OK (12ms)",
       '\u001b[31m✘ \u001b[41;31m[\u001b[41;97mERROR\u001b[41;31m]\u001b[0m \u001b[1m{"level":"error","message":"Page not found: /x","status":404}\u001b[0m',
-      '▲ [WARNING] {"level":"warn","message":"Content refresh failed; serving the stale result","error":"Error: Network connection lost."}',
+      '▲ [WARNING] {"level":"warn","message":"Content unavailable; serving the last good result","error":"Error: Network connection lost."}',
       "✘ [ERROR] NOSENTRY V8 message callback; message = Uncaught Error: Cannot perform I/O on behalf of a different request. (I/O type: UserTraceAsyncContext)",
       "✘ [ERROR] kj::getCaughtExceptionAsKj() = rust/cxx/kj-rs-io/ffi.rs:176: disconnected: write(): Broken pipe (os error 32)",
       "Uncaught (in promise) Error: Network connection lost.",

@@ -9,9 +9,6 @@ export const HOOK = "/_app/hooks/sanity";
 /** The site's environment with the webhook's shared secret set, as the owner configures it. */
 export const hookEnv = (): Env => ({ ...env, SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET });
 
-/** The content generation: the real Durable Object the webhook advances. */
-export const generation = () => env.CONTENT_GENERATION.getByName("site").current();
-
 /** A published post, as the webhook's projection describes it. */
 export const CHANGE = {
   _id: "post-autumn",

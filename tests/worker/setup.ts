@@ -1,18 +1,10 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, expect } from "vitest";
-import { localGeneration } from "../../worker/content/generation.ts";
 import { resetFaults } from "./harness.ts";
 
-// The tests run in a data centre that has served before: it has its copy of the content
-// generation (worker/content/generation.test.ts covers the first view of one that has none).
-beforeAll(async () => {
-  // The store's database has its schema, as `wrangler d1 migrations apply` gives a deploy's.
-  await applyD1Migrations(env.STORE_DB, env.TEST_MIGRATIONS);
-  const renewals: Promise<unknown>[] = [];
-  await localGeneration(env, { waitUntil: (promise) => void renewals.push(promise) });
-  await Promise.all(renewals);
-});
+// The store's database has its schema, as `wrangler d1 migrations apply` gives a deploy's.
+beforeAll(() => applyD1Migrations(env.STORE_DB, env.TEST_MIGRATIONS));
 
 // Every test starts with the fault stand-in forwarding to the demo content service.
 afterEach(resetFaults);

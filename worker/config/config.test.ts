@@ -98,11 +98,4 @@ describe("loadConfig", () => {
     expect(loadConfig({ INQUIRY_RETRY_SECONDS: "5" }).inquiryRetrySeconds).toBe(5);
     expect(loadConfig({ INQUIRY_RETRY_SECONDS: "soon" }).inquiryRetrySeconds).toBe(30);
   });
-
-  it("lets only a developer's machine pretend the content generation's object is far away", () => {
-    const far = { GENERATION_LATENCY_MS: "200" };
-    expect(loadConfig({ ...far, ENVIRONMENT: "development" }).generationLatencyMs).toBe(200);
-    expect(loadConfig(far).generationLatencyMs).toBe(0);
-    expect(loadConfig({ ENVIRONMENT: "development" }).generationLatencyMs).toBe(0);
-  });
 });

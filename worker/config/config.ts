@@ -6,7 +6,13 @@
  */
 
 import { webAddress } from "../lib/web-address.ts";
-import { ConfigError, type ContentConfig, contentConfig, previewConfig } from "./content-config.ts";
+import {
+  ConfigError,
+  type ContentConfig,
+  contentConfig,
+  freshSeconds,
+  previewConfig,
+} from "./content-config.ts";
 import { type SiteDefaults, siteDefaults } from "./site-defaults.ts";
 import { slideshowInterval } from "./slideshow-interval.ts";
 import { type StoreKeys, type StoreOff, storeKeys } from "./store.ts";
@@ -51,8 +57,6 @@ export interface Config {
   inquiryRetrySeconds: number;
   /** How long content and pages built from it stay fresh without a publish webhook; 0 when the setting is malformed. */
   freshSeconds: number;
-  /** On a developer's machine: how far away the content generation's object pretends to be. */
-  generationLatencyMs: number;
   /** Seconds before the first retry of a failed fulfilment step (then doubling). */
   storeRetrySeconds: number;
   /** The store's Stripe and lab keys (secrets), or why the store is off. */
@@ -95,11 +99,8 @@ function readConfig(env: Vars): Config {
       varOrDefault(env, "INQUIRY_RETRY_SECONDS"),
       Number(VARS.INQUIRY_RETRY_SECONDS.default),
     ),
-    freshSeconds: content instanceof ConfigError ? 0 : content.freshSeconds,
-    generationLatencyMs:
-      setVar(env, "ENVIRONMENT") === "development"
-        ? wholeSeconds(varOrDefault(env, "GENERATION_LATENCY_MS"), 0)
-        : 0,
+    // Broken content settings: nothing built meanwhile is kept at the edge.
+    freshSeconds: content instanceof ConfigError ? 0 : freshSeconds(env),
     storeRetrySeconds: wholeSeconds(
       varOrDefault(env, "STORE_RETRY_SECONDS"),
       Number(VARS.STORE_RETRY_SECONDS.default),

@@ -46,12 +46,6 @@ export const VARS = {
   /** Seconds before the first retry of a failed inquiry delivery step (then doubling). */
   INQUIRY_RETRY_SECONDS: { default: "30" },
   /**
-   * On a developer's machine only: milliseconds the content generation's Durable Object waits
-   * before it answers, as one on another continent would (`npm run bench` measures a page with
-   * 200). Ignored by a deploy.
-   */
-  GENERATION_LATENCY_MS: { default: "0" },
-  /**
    * The store (docs/store.md): Stripe's secret key and the webhook endpoint's signing secret.
    * Both set turn the store on; without them no page offers anything for sale.
    */

@@ -2,7 +2,7 @@ import type { Language } from "../../shared/i18n/languages.ts";
 import { type Config, type ContentConfig, contentSettings } from "../config/config.ts";
 import { log } from "../lib/log.ts";
 import { TAGS } from "./cache-tags.ts";
-import { type BackgroundTasks, cachedQuery, type LocalGeneration } from "./edge-cache.ts";
+import { type BackgroundTasks, cachedQuery } from "./content-cache.ts";
 import { type ImageUrls, imageUrls } from "./image-urls.ts";
 import { localizeAssets } from "./localize.ts";
 import type {
@@ -33,7 +33,7 @@ import {
   siteSettingsQuery,
   storeQuery,
 } from "./queries.ts";
-import { sanityClient } from "./sanity-client.ts";
+import { ATTEMPT_TIMEOUT_MS, sanityClient } from "./sanity-client.ts";
 import {
   nextScheduled,
   parseArchive,
@@ -91,14 +91,11 @@ export interface ContentLanguages {
   base: Language;
 }
 
-/**
- * How a request reads: this data centre's content generation, whether it is draft preview, and
- * the language its content is read in.
- */
+/** How a request reads: whether it is draft preview, and the language its content is read in. */
 export interface ReadMode {
-  /** Asked once, at the first read: a request that reads nothing never asks. */
-  generation: () => Promise<LocalGeneration | null>;
   preview: boolean;
+  /** Past the content cache: for what must be as it is now (a sale, an inquiry's photograph). */
+  uncached?: boolean;
   /**
    * The language content is read in, and the site's own (whose text stands in for a missing
    * translation), asked at the first read of content (the site settings, which name them, are
@@ -136,11 +133,6 @@ export interface ContentSource {
   search(terms: string[]): Promise<SearchAnswer>;
   /** The slideshow's photographs; throws NoBackgroundImages when there are none. */
   backgroundImages(): Promise<ImageAsset[]>;
-  /**
-   * Until when (epoch ms) everything read through this source stays fresh: 0 once a read
-   * failed, served a stale result or was not cached at all, undefined while nothing was read.
-   */
-  freshUntil(): number | undefined;
   provenance(): Provenance;
 }
 
@@ -160,10 +152,10 @@ function expect<T>(parse: (value: unknown) => T | undefined) {
 }
 
 /**
- * The content of one request: every query goes through the edge cache (keyed by this data
- * centre's content generation), and the source remembers how long what it read stays fresh and which cache tags
- * it touched. In draft preview it reads drafts with the token, past every cache. The
- * configuration is checked here, before the first query, so a bad setting names itself.
+ * The content of one request: every query goes through the content cache (content-cache.ts),
+ * and the source remembers which cache tags it touched and whether what it read may be kept.
+ * In draft preview it reads drafts with the token, past every cache. The configuration is
+ * checked here, before the first query, so a bad setting names itself.
  */
 export function createContentSource(
   settings: Config,
@@ -180,18 +172,9 @@ export function createContentSource(
   };
   const deadline = Date.now() + QUERY_DEADLINE_MS;
   const client = sanityClient(config);
-  let freshUntil: number | undefined;
   let validUntil = Number.POSITIVE_INFINITY;
   let degraded = false;
   const tags = new Set<string>();
-  let generation: Promise<LocalGeneration | null> | undefined;
-  const localGeneration = () => {
-    generation ??= mode.generation();
-    return generation;
-  };
-  const settle = (until: number) => {
-    freshUntil = Math.min(freshUntil ?? until, until);
-  };
 
   /**
    * `what` names the content in logs ("home page", "slideshow", …); `tag` is its cache tag.
@@ -211,18 +194,21 @@ export function createContentSource(
     const asked = inLanguage ? await contentLanguages() : undefined;
     const languages = asked && inBase ? { language: asked.base, base: asked.base } : asked;
     const language = languages?.language;
+    // Preview shows scheduled posts too: the owner checks them before they go live.
+    const queryParams = { ...params, showScheduled: mode.preview, ...languages };
+    const deadlineMs = Math.max(0, deadline - Date.now());
     const read = cachedQuery({
       config,
       ctx,
-      generation: await localGeneration(),
       query,
-      // Preview shows scheduled posts too: the owner checks them before they go live.
-      params: { ...params, showScheduled: mode.preview, ...languages },
-      deadlineMs: Math.max(0, deadline - Date.now()),
-      claimMs: QUERY_DEADLINE_MS,
+      params: queryParams,
+      deadlineMs,
+      // With a last good answer to fall back on, one attempt's time is long enough to wait.
+      fallbackAfterMs: Math.min(deadlineMs, ATTEMPT_TIMEOUT_MS),
       // Results that list or show posts are true only until the next scheduled post goes live.
       expiresAt: nextScheduled,
-      load: async (queryParams) => {
+      uncached: mode.uncached ?? false,
+      load: async () => {
         const response: unknown = await client.fetch(query, queryParams, {
           filterResponse: false,
           signal: AbortSignal.timeout(QUERY_DEADLINE_MS),
@@ -232,21 +218,19 @@ export function createContentSource(
         }
         return parse(language ? localizeAssets(response.result, language) : response.result, what);
       },
-      onRefreshError: (error) =>
-        log.warn("Content refresh failed; serving the stale result", {
+      onStale: (error) =>
+        log.warn("Content unavailable; serving the last good result", {
           path,
           content: what,
           error: String(error),
         }),
     });
     try {
-      const { result, freshUntil: until, expiresAt, stale } = await read;
-      settle(until);
+      const { result, expiresAt, stale } = await read;
       if (expiresAt !== undefined) validUntil = Math.min(validUntil, expiresAt);
       if (stale) degraded = true;
       return result;
     } catch (error) {
-      settle(0);
       degraded = true;
       throw error;
     }
@@ -316,7 +300,6 @@ export function createContentSource(
       if (images.length === 0) throw new NoBackgroundImages(SLIDESHOW_TAG);
       return images;
     },
-    freshUntil: () => freshUntil,
     provenance: () => ({ tags: [...tags], validUntil, degraded }),
   };
 }

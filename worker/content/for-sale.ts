@@ -31,7 +31,7 @@ export function photoTitle(image: Photo["image"], position: number, count: numbe
 
 /**
  * The photograph `ref` names, when it is (still) there and for sale, with what it is offered
- * as. Read through `content` (the request's edge-cached reads, or fresh ones for a payment).
+ * as. Read through `content` (the request's cached reads, or fresh ones for a payment).
  */
 export async function photoForSale(
   content: ContentSource,

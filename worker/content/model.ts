@@ -103,7 +103,7 @@ export type PostAnswer = Omit<PostBySlugQueryResult, "post"> & { post: PostDocum
 
 /**
  * A query result with its posts checked. Its `nextScheduled` (when the next scheduled post goes
- * live) tells the edge cache how long the result holds.
+ * live) tells the content cache how long the result holds.
  */
 type WithPosts<T, P> = Omit<T, "posts"> & { posts: P[] };
 

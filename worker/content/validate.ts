@@ -140,7 +140,7 @@ const isDated = (post: unknown): post is Dated =>
 
 /**
  * When the next scheduled post goes live, as the post queries answer it (null: none). Parsed
- * results keep it: the edge cache reads it from them (nextScheduled below).
+ * results keep it: the content cache reads it from them (nextScheduled below).
  */
 const scheduled = (value: Record<string, unknown>) =>
   isString(value.nextScheduled) ? value.nextScheduled : null;

@@ -5,7 +5,7 @@ import { FEED_POSTS, rss } from "./rss.ts";
 
 /**
  * `/rss.xml`: the latest posts, built per request from the site's origin (URLs in feeds are
- * absolute) and edge-cached content.
+ * absolute) and the content cache.
  */
 export const feeds = new Hono<AppEnv>();
 

@@ -1,7 +1,6 @@
 import { photoRefOf, type ValidInquiry } from "../../shared/inquiries.ts";
 import { type Config, loadConfig } from "../config/config.ts";
 import { type ContentSource, createContentSource } from "../content/content-source.ts";
-import { localGeneration } from "../content/generation.ts";
 import { altTextOf } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import { findPhoto } from "../content/photos.ts";
@@ -31,18 +30,14 @@ export function retryDelaySeconds(config: Pick<Config, "inquiryRetrySeconds">, a
 
 /**
  * The site's name as every page shows it: the Studio's Site settings over the configured
- * defaults, read as pages read them (through the edge cache).
+ * defaults, read as pages read them (through the content cache).
  */
 async function siteTitle(
-  env: Env,
   config: Config,
   ctx: ExecutionContext,
   logFields: Record<string, string>,
 ): Promise<string> {
-  const content = createContentSource(config, ctx, paths.contact(), {
-    generation: async () => (await localGeneration(env, ctx)).copy,
-    preview: false,
-  });
+  const content = createContentSource(config, ctx, paths.contact(), { preview: false });
   const site = await loadSiteSettings(() => content.settings(), config.site, logFields);
   return site.title;
 }
@@ -92,8 +87,8 @@ export async function deliverInquiry(
   const store = deps.store ?? sanityInquiryStore(config);
   // The photograph is looked up fresh, past every cache: it names what the visitor saw.
   const fresh = createContentSource(config, ctx, paths.contact(), {
-    generation: async () => null,
     preview: false,
+    uncached: true,
   });
   const photo = await photoOf(fresh, message, inquiry);
   await store.create(inquiryDocument(message, photo));
@@ -103,7 +98,7 @@ export async function deliverInquiry(
   const stored = await store.get(message.id);
   if (!stored) throw new Error("The inquiry document is missing right after it was written");
   if (stored.mail?.sentAt) return { mailed: false };
-  const title = await siteTitle(env, config, ctx, {
+  const title = await siteTitle(config, ctx, {
     path: paths.contact(),
     inquiry: `inquiry.${message.id}`,
   });

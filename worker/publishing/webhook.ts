@@ -1,11 +1,15 @@
 import { decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { type Context, Hono } from "hono";
-import { forgetDelivery, publishDelivery } from "../content/generation.ts";
-import { DELIVERY_WINDOW_MS, type Delivery } from "../content/generation-store.ts";
 import type { PurgeRequest, PurgeResult } from "../content/purge.ts";
 import { errorText, log } from "../lib/log.ts";
 import { readText, releaseBody } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
+import {
+  DELIVERY_WINDOW_MS,
+  type Delivery,
+  forgetDelivery,
+  recordDelivery,
+} from "./publish-log.ts";
 import { clientGalleryOf, purgeFor } from "./purge-plan.ts";
 
 /** Purges the cache in front of the public pages (an injected function, so tests can watch). */
@@ -19,9 +23,9 @@ const noStore = { "Cache-Control": "no-store" };
 /**
  * `POST /_app/hooks/sanity`: Sanity calls it after every publish (a GROQ-powered webhook,
  * signed with SANITY_WEBHOOK_SECRET). The signature is checked before anything else is read;
- * then the content generation is advanced (so no data centre renders from content cached
- * before the publish) and the pages that show the document are purged from Workers Cache.
- * It answers 2xx only once both happened, so Sanity delivers again after a failure.
+ * then the delivery is recorded (publish-log.ts, which makes the purge again a little later)
+ * and the pages that show the document are purged from Workers Cache. It answers 2xx only once
+ * both happened, so Sanity delivers again after a failure.
  *
  * A delivery counts once, and only while it is new: one signed more than five minutes ago (or
  * from the future) is refused (401), and one already received is refused as a replay (409), so
@@ -74,13 +78,13 @@ export function sanityWebhook(purge: Purge): Hono<AppEnv> {
     const request = purgeFor(change);
     if (!request) return c.json({ ignored: "a document visitors never see" }, 200, noStore);
 
-    let generation: number | null;
+    let recorded: boolean;
     try {
-      generation = await publishDelivery(c.env, delivery, request);
+      recorded = await recordDelivery(c.env, delivery, request);
     } catch (error) {
       return unavailable(fields, error);
     }
-    if (generation === null) {
+    if (!recorded) {
       log.warn("Publish webhook refused: a delivery already received", fields);
       return c.text("409 Conflict: this delivery was already received\n", 409, noStore);
     }
@@ -88,18 +92,11 @@ export function sanityWebhook(purge: Purge): Hono<AppEnv> {
       const result = await purge(c, request);
       const purged = "everything" in request ? "everything" : request.tags;
       if (result === "unavailable") {
-        log.info("Publish received; Workers Cache is not available here, purge skipped", {
-          ...fields,
-          generation,
-        });
+        log.info("Publish received; Workers Cache is not available here, purge skipped", fields);
       } else {
-        log.info("Publish received; pages purged", {
-          ...fields,
-          generation,
-          purged: String(purged),
-        });
+        log.info("Publish received; pages purged", { ...fields, purged: String(purged) });
       }
-      return c.json({ generation, purged, cache: result }, 200, noStore);
+      return c.json({ purged, cache: result }, 200, noStore);
     } catch (error) {
       // Sanity retries after a 5xx: its retry must not be refused as a replay.
       await forgetDelivery(c.env, delivery).catch(() => {});

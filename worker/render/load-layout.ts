@@ -10,7 +10,7 @@ import { contentFor, siteSettingsFor } from "../request/context.ts";
 import type { LayoutData } from "./render-html.tsx";
 
 /**
- * The slideshow's photographs, read once per page from the edge cache and embedded in the
+ * The slideshow's photographs, read once per page through the content cache and embedded in the
  * HTML. The slideshow is decoration: any failure is logged once and the page renders without
  * it.
  */

@@ -6,9 +6,8 @@
 import type { Context } from "hono";
 import { storeIsOn } from "../config/config.ts";
 import { type Catalogue, catalogueOf } from "../content/catalogue.ts";
+import type { BackgroundTasks } from "../content/content-cache.ts";
 import { type ContentSource, createContentSource } from "../content/content-source.ts";
-import type { BackgroundTasks } from "../content/edge-cache.ts";
-import { localGeneration } from "../content/generation.ts";
 import type { SiteSettingsDocument } from "../content/model.ts";
 import { inLanguage } from "../content/paths.ts";
 import {
@@ -48,18 +47,7 @@ export function contentFor(c: Context<AppEnv>): ContentSource {
   const existing = c.get("source");
   if (existing) return existing;
   const preview = c.get("preview") ?? false;
-  const tasks = backgroundTasks(c);
-  const source = createContentSource(c.var.config, tasks, pathOf(c), {
-    generation: async () => {
-      // Draft preview reads past every cache: it needs no generation.
-      if (preview) return null;
-      const { copy, renewing } = await localGeneration(c.env, tasks);
-      const state = copy ? (copy.trusted ? "trusted copy" : "doubted copy") : "no copy";
-      c.header("Server-Timing", `generation;desc="${state}${renewing ? ", renewing" : ""}"`, {
-        append: true,
-      });
-      return copy;
-    },
+  const source = createContentSource(c.var.config, backgroundTasks(c), pathOf(c), {
     preview,
     // The site settings name them (read through this same source, without a language).
     languages: async () => {

@@ -1,7 +1,6 @@
 import { type Config, loadConfig, type StoreKeys, storeIsOn } from "../config/config.ts";
 import { catalogueOf } from "../content/catalogue.ts";
 import { createContentSource } from "../content/content-source.ts";
-import { localGeneration } from "../content/generation.ts";
 import { paths } from "../content/paths.ts";
 import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
 import { translator } from "../i18n/translator.ts";
@@ -66,15 +65,8 @@ export const retrySeconds = (config: Pick<Config, "storeRetrySeconds">, attempts
   );
 
 /** The site's settings: its title names the e-mails' sender, its language the buyer's e-mail. */
-async function siteSettings(
-  env: Env,
-  config: Config,
-  ctx: ExecutionContext,
-): Promise<SiteSettings> {
-  const content = createContentSource(config, ctx, paths.home(), {
-    generation: async () => (await localGeneration(env, ctx)).copy,
-    preview: false,
-  });
+async function siteSettings(config: Config, ctx: ExecutionContext): Promise<SiteSettings> {
+  const content = createContentSource(config, ctx, paths.home(), { preview: false });
   return loadSiteSettings(() => content.settings(), config.site, { path: "/_app/store" });
 }
 
@@ -169,8 +161,8 @@ export async function fulfilOrder(
   // 0. Still for sale, now that the money is in? Checked once, before anything is handed on.
   if (order.fulfilment.state === null) {
     const fresh = createContentSource(config, ctx, paths.home(), {
-      generation: async () => null,
       preview: false,
+      uncached: true,
     });
     const shelves = { content: fresh, galleries: deps.galleries, env, owner: config.site.owner };
     const { titles, choice } = await withdrawnLines(shelves, order);
@@ -217,7 +209,7 @@ export async function fulfilOrder(
     await orders.record(order.id, { studio_written_at: Date.now() });
 
   // 3. The e-mails, each once.
-  const site = await siteSettings(env, config, ctx);
+  const site = await siteSettings(config, ctx);
   const to = config.mail.to;
   if (to && !order.fulfilment.ownerMailedAt) {
     await env.STORE_MAIL.send(ownerEmail(config, order, to, reference, orderUrl, site.title));

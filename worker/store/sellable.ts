@@ -35,7 +35,7 @@ export interface Sellable {
  * What `line` is now, decided from the catalogue and the photograph, never from anything the
  * browser sent: a public photograph while it is for sale as that product, or a client gallery's
  * while its gallery sells that print of it (docs/store.md); undefined when it is not (or no
- * longer) offered. Read through `shelves.content` (the request's edge-cached reads, or fresh ones
+ * longer) offered. Read through `shelves.content` (the request's cached reads, or fresh ones
  * once the payment is in) and the gallery's own store.
  */
 export async function sellable(

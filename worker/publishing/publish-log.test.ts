@@ -1,0 +1,69 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { type PublishLog, REPURGE_AFTER_MS } from "./publish-log.ts";
+
+let instances = 0;
+/** An instance of its own per test, so no test sees another's deliveries or alarms. */
+const publishLog = () => env.PUBLISH_LOG.getByName(`publish-log-test-${Date.now()}-${++instances}`);
+
+const delivery = (signature: string, signedAt = Date.now()) => ({ signature, signedAt });
+
+/** The purges the instance will make again, by when. */
+const pending = (state: DurableObjectState) =>
+  [...state.storage.kv.list<unknown>({ prefix: "repurge:" })].map(([key, request]) => ({
+    at: Number(key.slice("repurge:".length)),
+    request,
+  }));
+
+describe("the publish log", () => {
+  it("records each delivery once, refuses it again, and lets a forgotten one through", async () => {
+    const stub = publishLog();
+    expect(await stub.record(delivery("a"), { tags: ["posts"] })).toBe(true);
+    expect(await stub.record(delivery("a"), { tags: ["posts"] })).toBe(false);
+    expect(await stub.record(delivery("b"), { everything: true })).toBe(true);
+    await stub.forget(delivery("a"));
+    expect(await stub.record(delivery("a"), { tags: ["posts"] })).toBe(true);
+  });
+
+  it("forgets deliveries signed before the window", async () => {
+    const stub = publishLog();
+    const now = Date.now();
+    await runInDurableObject(stub, async (object: PublishLog) => {
+      await object.record(delivery("a", now - 10 * 60_000), { tags: ["posts"] }, now);
+      expect(await object.record(delivery("a", now - 10 * 60_000), { tags: ["posts"] })).toBe(true);
+    });
+  });
+
+  it("makes each publish's purge again once a render begun before it has reached the edge", async () => {
+    const stub = publishLog();
+    const now = Date.now();
+    await runInDurableObject(stub, async (object: PublishLog, state) => {
+      await object.record(delivery("a"), { tags: ["post:x", "posts"] }, now);
+      await object.record(delivery("b"), { tags: ["settings"] }, now + 1_000);
+      expect(pending(state)).toEqual([
+        { at: now + REPURGE_AFTER_MS, request: { tags: ["post:x", "posts"] } },
+        { at: now + 1_000 + REPURGE_AFTER_MS, request: { tags: ["settings"] } },
+      ]);
+      // The first one's time is the alarm's.
+      expect(await state.storage.getAlarm()).toBe(now + REPURGE_AFTER_MS);
+    });
+  });
+
+  it("purges what is due when the alarm rings, and waits for the rest", async () => {
+    const stub = publishLog();
+    const now = Date.now();
+    await runInDurableObject(stub, async (object: PublishLog, state) => {
+      await object.record(delivery("a"), { tags: ["posts"] }, now - REPURGE_AFTER_MS);
+      await object.record(delivery("b"), { tags: ["settings"] }, now + 60_000);
+      await state.storage.setAlarm(Date.now());
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await runInDurableObject(stub, async (_: PublishLog, state) => {
+      expect(pending(state)).toEqual([
+        { at: now + 60_000 + REPURGE_AFTER_MS, request: { tags: ["settings"] } },
+      ]);
+      expect(await state.storage.getAlarm()).toBe(now + 60_000 + REPURGE_AFTER_MS);
+    });
+  });
+});

@@ -1,0 +1,98 @@
+import { DurableObject } from "cloudflare:workers";
+import { QUERY_DEADLINE_MS } from "../content/content-source.ts";
+import type { PurgeRequest } from "../content/purge.ts";
+
+/** Deliveries of the publish webhook seen lately, one key each: `delivery:{signature}`. */
+const DELIVERY = "delivery:";
+/** Purges to make again, one key each: `repurge:{when, in epoch ms}`. */
+const REPURGE = "repurge:";
+
+/**
+ * How long a signed delivery counts: one signed longer ago is refused as stale, and one seen
+ * within it is refused as a replay. Sanity retries a failed delivery twice, 30 s apart, so a
+ * genuine delivery always arrives well inside it.
+ */
+export const DELIVERY_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * When a publish's purge is made again: a render that began before the publish read the older
+ * content, and may put its page in the edge's cache just after the purge. Such a render waits
+ * for content at most QUERY_DEADLINE_MS; the rest is its own work and the trip to the edge.
+ */
+export const REPURGE_AFTER_MS = QUERY_DEADLINE_MS + 2_000;
+
+/** A publish webhook delivery: its signature (unique per body and signing time) and that time. */
+export interface Delivery {
+  signature: string;
+  signedAt: number;
+}
+
+/**
+ * The publish webhook's record, one instance for the whole site (strongly consistent): the
+ * signatures of the deliveries of the last five minutes, so a delivery counts once (checking
+ * and recording it is one call, so two copies sent at once cannot both pass), and the purges
+ * to make again (REPURGE_AFTER_MS), on its alarm.
+ */
+export class PublishLog extends DurableObject<Env> {
+  /** Records a delivery not seen before and schedules its purge again; false for a replay. */
+  async record(delivery: Delivery, purge: PurgeRequest, now = Date.now()): Promise<boolean> {
+    const { kv } = this.ctx.storage;
+    for (const [key, signedAt] of kv.list<number>({ prefix: DELIVERY })) {
+      if (signedAt < now - DELIVERY_WINDOW_MS) kv.delete(key);
+    }
+    const key = `${DELIVERY}${delivery.signature}`;
+    if (kv.get(key) !== undefined) return false;
+    kv.put(key, delivery.signedAt);
+    const at = now + REPURGE_AFTER_MS;
+    kv.put(`${REPURGE}${at}`, purge);
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > at) await this.ctx.storage.setAlarm(at);
+    return true;
+  }
+
+  /** Lets a delivery through again: its purge failed, and Sanity retries it. */
+  forget(delivery: Delivery): void {
+    this.ctx.storage.kv.delete(`${DELIVERY}${delivery.signature}`);
+  }
+
+  /** The purges that are due, made again as one; a failure throws, and the runtime retries. */
+  override async alarm(): Promise<void> {
+    const { kv } = this.ctx.storage;
+    const now = Date.now();
+    const due: string[] = [];
+    let tags: Set<string> | undefined = new Set();
+    let next: number | undefined;
+    for (const [key, request] of kv.list<PurgeRequest>({ prefix: REPURGE })) {
+      const at = Number(key.slice(REPURGE.length));
+      if (at > now) {
+        next = Math.min(next ?? at, at);
+        continue;
+      }
+      due.push(key);
+      if ("everything" in request) tags = undefined;
+      else for (const tag of request.tags) tags?.add(tag);
+    }
+    if (due.length > 0) {
+      const site = this.ctx.exports.PublicSite({ props: { origin: "" } });
+      await site.purge(tags ? { tags: [...tags] } : { everything: true });
+      for (const key of due) kv.delete(key);
+    }
+    if (next !== undefined) await this.ctx.storage.setAlarm(next);
+  }
+}
+
+type PublishEnv = { PUBLISH_LOG?: DurableObjectNamespace<PublishLog> };
+
+function instance(env: PublishEnv) {
+  const stub = env.PUBLISH_LOG?.getByName("site");
+  if (!stub) throw new Error("The PUBLISH_LOG binding is missing (see wrangler.toml)");
+  return stub;
+}
+
+/** Records a delivery (see PublishLog.record): false when it was seen before. */
+export const recordDelivery = (env: PublishEnv, delivery: Delivery, purge: PurgeRequest) =>
+  instance(env).record(delivery, purge);
+
+/** Forgets a delivery whose purge failed, so that Sanity's retry of it is accepted. */
+export const forgetDelivery = (env: PublishEnv, delivery: Delivery) =>
+  instance(env).forget(delivery);
