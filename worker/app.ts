@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import { trimTrailingSlash } from "hono/trailing-slash";
 import { getPath } from "hono/utils/url";
@@ -9,7 +9,7 @@ import { discovery } from "./discovery/index.ts";
 import { unmatchedPath } from "./errors/page-error.ts";
 import { feeds } from "./feeds/index.ts";
 import { galleries, galleryPrints } from "./galleries/index.ts";
-import { inquiries } from "./inquiries/index.ts";
+import { inquiryForms, inquiryPages } from "./inquiries/index.ts";
 import { cacheHeaders } from "./middleware/cache-headers/index.ts";
 import { canonicalAddress } from "./middleware/canonical-address/index.ts";
 import { headRequests } from "./middleware/head-requests/index.ts";
@@ -29,53 +29,87 @@ import { storeApp } from "./store/index.ts";
 /** The path the router matches an address by: without a further language's prefix. */
 export const routedPath = (request: Request): string => splitLanguage(getPath(request)).path;
 
+/** What every answer of either app passes through first. */
+function base(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ getPath: routedPath });
+  app.use(headRequests);
+  app.use(configure);
+  app.use(unreadBody);
+  return app;
+}
+
+/** The last of either app: one address per page, and a further language's prefix. */
+function addressing(app: Hono<AppEnv>): void {
+  app.use(canonicalAddress);
+  // "/contact/" → 301 "/contact", without rendering a not-found page first.
+  app.use(trimTrailingSlash({ alwaysRedirect: true }));
+  app.use(language);
+}
+
+function errors(app: Hono<AppEnv>): Hono<AppEnv> {
+  app.notFound((c) => handleError(unmatchedPath(fullPath(c)), c));
+  app.onError(handleError);
+  return app;
+}
+
 /**
- * Builds the worker's app: the middleware every answer passes through, then each feature, a
- * Hono app of its own in a folder of its own (worker/{feature}/index.ts), mounted in the order
- * Hono matches them. In order: the configuration, preview mode and the security headers wrap
- * everything; the publish webhook and the preview switches come before the cache headers and
- * the method guard (they take POST, set cookies and are never cached); then every public answer
- * gets its cache headers, its one address and the methods its address has; and last the
- * features that read content, the pages after everything else, since `/{slug}` takes any
- * one-segment address. A new feature is a folder exporting its Hono app and one `app.route()`
- * here.
+ * The public site: what every visitor sees alike, so whatever it answers may be kept at the edge
+ * (Workers Cache in front of PublicSite, worker/index.ts) and shared. It reads no cookie and
+ * takes only GET and HEAD (the gateway sends it nothing else). The features are mounted in the
+ * order Hono matches them: the pages last, since `/{slug}` takes any one-segment address.
+ *
+ * With `preview`, the same site for the owner's draft preview, which the gateway sends only
+ * requests with a genuine preview cookie: drafts, past every cache, answered privately.
  *
  * Every page is also at a further language's address (`/de/post/a-walk`): the router matches
  * each address without its language prefix, and the language middleware says whether the site
  * is in that language (worker/middleware/language/).
  */
-export function createApp(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>({ getPath: routedPath });
-
-  app.use(headRequests);
-  app.use(configure);
-  app.use(unreadBody);
-  app.use(previewMode);
+export function createPublicApp({ preview: drafts = false } = {}): Hono<AppEnv> {
+  const app = base();
+  if (drafts) app.use(previewMode);
   app.use(securityHeaders);
   app.use(requestId());
-  app.route("/_app/hooks", publishing);
-  app.route("/_app/preview", preview);
   app.use(cacheHeaders);
-  app.use(canonicalAddress);
-  app.use(allowedMethods(app));
-  // "/contact/" → 301 "/contact", without rendering a not-found page first.
-  app.use(trimTrailingSlash({ alwaysRedirect: true }));
-  app.use(language);
-
+  addressing(app);
   app.route("/_app/builds", builds);
-  // Before the pages: "/rss.xml", "/sitemap.xml", "/photos", "/contact" and "/g/…" would match
-  // "/:slug" (and "/{slug}/photo/{key}").
+  // Before the pages: "/rss.xml", "/sitemap.xml", "/photos" and "/contact" would match "/:slug".
   app.route("/", feeds);
   app.route("/", discovery);
-  app.route("/", inquiries);
-  app.route("/", galleries);
-  // Before the pages: "/cart" would match "/:slug". After the galleries, whose prints the store
-  // sells (features do not import each other: the entry hands them over).
-  app.route("/", storeApp(galleryPrints));
+  app.route("/", inquiryPages);
+  // Before the pages: `/{slug}/photo/{key}` is not a page.
   app.route("/", photoViewer);
   app.route("/", pages);
+  return errors(app);
+}
 
-  app.notFound((c) => handleError(unmatchedPath(fullPath(c)), c));
-  app.onError(handleError);
-  return app;
+/** Said outright, in case a shared cache is ever put in front of the private app. */
+const privateAnswers: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.res.headers.set("Cloudflare-CDN-Cache-Control", "no-store");
+};
+
+/**
+ * The private side: every answer that is one visitor's or the owner's (client galleries, the
+ * cart, orders, the contact form's POST), the publish webhook, the preview switches, Stripe's
+ * and the lab's calls. The gateway (gateway.ts) sends it every request but a read of an address
+ * that it has no page for; nothing it answers passes a shared cache. It knows the public site's
+ * routes too, for the methods each address answers (`allowedMethods`): a method the site does
+ * not take anywhere is refused here, before anything runs.
+ */
+export function createPrivateApp(site: Hono<AppEnv>): Hono<AppEnv> {
+  const app = base();
+  app.use(privateAnswers);
+  app.use(securityHeaders);
+  app.use(requestId());
+  app.use(allowedMethods(app, site));
+  // Before the addresses' redirects: neither is a page, and the preview switches set cookies.
+  app.route("/_app/hooks", publishing);
+  app.route("/_app/preview", preview);
+  addressing(app);
+  app.route("/", inquiryForms);
+  app.route("/", galleries);
+  // The galleries lend the store their prints (features do not import each other).
+  app.route("/", storeApp(galleryPrints));
+  return errors(app);
 }

@@ -1,21 +1,33 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { routedPath } from "./app.ts";
 import { createGateway } from "./gateway.ts";
 import { previewCookie } from "./preview/cookie.ts";
 import type { AppEnv } from "./request/app-env.ts";
 
-// The gateway's module test. The gateway's one decision is whether a request goes on to the
-// cached entrypoint (ctx.exports.PublicSite) or is answered by its own app, so this is the one
+// The gateway's module test. The gateway's one decision is which app answers: the private one,
+// or the public site through the cached entrypoint (ctx.exports.PublicSite), so this is the one
 // test that builds its own execution context: a stand-in PublicSite in a fake `ctx.exports`
 // records what reached it, which the runtime's real one (the whole worker behind Workers
 // Cache) would not show. Whole-worker tests go through tests/worker/harness.ts instead.
 
-/** The gateway in front of a stand-in app and a stand-in PublicSite that records what reached it. */
+/** Stand-in apps that name themselves, with the routes the real ones register. */
+function app(name: string, routes: [method: string, path: string][]): Hono<AppEnv> {
+  const stand = new Hono<AppEnv>({ getPath: routedPath });
+  stand.use(async (c, next) => {
+    await next();
+    c.header(ANSWERED_BY, name);
+  });
+  for (const [method, path] of routes) stand.on(method, path, (c) => c.text(name));
+  return stand;
+}
+
+const ANSWERED_BY = "X-Answered-By";
+
+/** The gateway in front of stand-in apps and a stand-in PublicSite that records what reached it. */
 function gatewayWithStandIns() {
   const forwarded: { url: string; cookie: string | null; props: unknown }[] = [];
-  const app = new Hono<AppEnv>();
-  app.all("*", (c) => c.text("answered by the app"));
   const publicSite = (options: { props: unknown }) => ({
     fetch: (request: Request) => {
       forwarded.push({
@@ -23,7 +35,7 @@ function gatewayWithStandIns() {
         cookie: request.headers.get("Cookie"),
         props: options.props,
       });
-      return Promise.resolve(new Response("answered by PublicSite"));
+      return Promise.resolve(new Response(null, { headers: { [ANSWERED_BY]: "PublicSite" } }));
     },
   });
   const ctx = {
@@ -32,13 +44,27 @@ function gatewayWithStandIns() {
     props: {},
     exports: { PublicSite: publicSite },
   } as unknown as ExecutionContext;
-  const gateway = createGateway(app);
+  const site: [string, string][] = [
+    ["GET", "/contact"],
+    ["GET", "/post/:slug"],
+    ["GET", "/:slug"],
+  ];
+  const gateway = createGateway({
+    site: app("the site", site),
+    preview: app("the preview", site),
+    private: app("the private app", [
+      ["POST", "/contact"],
+      ["GET", "/cart"],
+      ["POST", "/_app/hooks/sanity"],
+      ["GET", "/_app/preview/enable"],
+    ]),
+  });
   const send = async (
     url: string,
     init: RequestInit = {},
     sendEnv: Env = env,
     sendCtx: ExecutionContext = ctx,
-  ) => (await gateway.fetch(new Request(url, init), sendEnv, sendCtx)).text();
+  ) => (await gateway.fetch(new Request(url, init), sendEnv, sendCtx)).headers.get(ANSWERED_BY);
   return { forwarded, send, ctx };
 }
 
@@ -49,27 +75,32 @@ describe("createGateway", () => {
       await send("https://photos.example/contact?x=1", {
         headers: { Cookie: "theme=dark", Authorization: "Bearer x" },
       }),
-    ).toBe("answered by PublicSite");
+    ).toBe("PublicSite");
+    // An address no app has a page for is the site's not-found page, kept at the edge too; so is
+    // a read of an address that only takes a POST.
+    expect(await send("https://photos.example/a/b/c")).toBe("PublicSite");
+    expect(await send("https://photos.example/_app/hooks/sanity")).toBe("PublicSite");
+    const origin = { origin: "https://photos.example" };
     expect(forwarded).toEqual([
-      {
-        url: "https://photos.example/contact?x=1",
-        cookie: null,
-        props: { origin: "https://photos.example" },
-      },
+      { url: "https://photos.example/contact?x=1", cookie: null, props: origin },
+      { url: "https://photos.example/a/b/c", cookie: null, props: origin },
+      { url: "https://photos.example/_app/hooks/sanity", cookie: null, props: origin },
     ]);
   });
 
-  it("answers the webhook, the preview switches and other methods itself", async () => {
+  it("sends the private app the reads of its pages and every other method", async () => {
     const { forwarded, send } = gatewayWithStandIns();
     for (const [url, method] of [
       ["https://photos.example/_app/hooks/sanity", "POST"],
       ["https://photos.example/_app/preview/enable?x", "GET"],
-      ["https://photos.example/_app/preview/disable", "GET"],
       ["https://photos.example/contact", "POST"],
+      // Before the site's `/:slug`, which would take it; in a further language too.
+      ["https://photos.example/cart", "GET"],
+      ["https://photos.example/de/cart", "HEAD"],
+      ["https://photos.example/rss.xml", "DELETE"],
     ] as const) {
-      expect(await send(url, { method, ...(method === "POST" ? { body: "{}" } : {}) })).toBe(
-        "answered by the app",
-      );
+      const init = { method, ...(method === "POST" ? { body: "{}" } : {}) };
+      expect(await send(url, init), `${method} ${url}`).toBe("the private app");
     }
     expect(forwarded).toEqual([]);
   });
@@ -79,21 +110,17 @@ describe("createGateway", () => {
     const previewEnv = { ...env, SANITY_TOKEN: "a-read-token" };
     const cookie = (await previewCookie(previewEnv.SANITY_TOKEN)).split(";")[0] ?? "";
     const page = "https://photos.example/post/x";
-    expect(await send(page, { headers: { Cookie: cookie } }, previewEnv)).toBe(
-      "answered by the app",
-    );
+    expect(await send(page, { headers: { Cookie: cookie } }, previewEnv)).toBe("the preview");
     expect(forwarded).toEqual([]);
     // Without the cookie (or with one signed by another key) the page goes through the cache.
-    expect(await send(page, { headers: { Cookie: cookie } })).toBe("answered by PublicSite");
-    expect(await send(page, {}, previewEnv)).toBe("answered by PublicSite");
+    expect(await send(page, { headers: { Cookie: cookie } })).toBe("PublicSite");
+    expect(await send(page, {}, previewEnv)).toBe("PublicSite");
   });
 
-  it("answers page views itself where there is no cached entrypoint (tests, some runners)", async () => {
+  it("answers page views with the site itself where there is no cached entrypoint (tests, some runners)", async () => {
     const { forwarded, send, ctx } = gatewayWithStandIns();
     const withoutExports = { ...ctx, exports: undefined } as unknown as ExecutionContext;
-    expect(await send("https://photos.example/contact", {}, env, withoutExports)).toBe(
-      "answered by the app",
-    );
+    expect(await send("https://photos.example/contact", {}, env, withoutExports)).toBe("the site");
     expect(forwarded).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { createApp } from "./app.ts";
+import { createPrivateApp, createPublicApp } from "./app.ts";
 import { galleryPrints } from "./galleries/index.ts";
 import { createGateway, type PublicSiteProps } from "./gateway.ts";
 import { deliverInquiries } from "./inquiries/index.ts";
@@ -9,7 +9,12 @@ import { fulfilOrders, isFulfilmentQueue } from "./store/index.ts";
 export { ClientGallery } from "./galleries/index.ts";
 export { PublishLog } from "./publishing/index.ts";
 
-const app = createApp();
+const site = createPublicApp();
+const gateway = createGateway({
+  site,
+  preview: createPublicApp({ preview: true }),
+  private: createPrivateApp(site),
+});
 
 /**
  * The cached entrypoint: Workers Cache sits in front of it, keyed by path, query and the
@@ -18,7 +23,7 @@ const app = createApp();
  */
 export class PublicSite extends WorkerEntrypoint<Env, PublicSiteProps> {
   override fetch(request: Request): Promise<Response> {
-    return Promise.resolve(app.fetch(request, this.env, this.ctx));
+    return Promise.resolve(site.fetch(request, this.env, this.ctx));
   }
 
   /** Purges this entrypoint's cache: purges only reach the entrypoint that calls them. */
@@ -33,7 +38,7 @@ export class PublicSite extends WorkerEntrypoint<Env, PublicSiteProps> {
  * and the inquiries queue (and its dead-letter queue, while the owner replays it).
  */
 export default {
-  ...createGateway(app),
+  ...gateway,
   queue: (batch, env, ctx) =>
     isFulfilmentQueue(batch.queue)
       ? fulfilOrders(batch, env, ctx, { galleries: galleryPrints })

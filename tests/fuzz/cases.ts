@@ -246,8 +246,9 @@ export function targets(build: BuildFacts): Target[] {
       path: `/_app/builds/meta/${build.buildId}.json`,
       expect: 200,
     },
-    // A gallery's form posts only: a GET of its address is unmatched.
+    // A gallery's form posts only: a GET of its address is unmatched. So is the webhook's.
     { name: "gallery-unlock", group: "app", path: `/g/${NO_GALLERY}/unlock`, expect: 404 },
+    { name: "publish-webhook", group: "app", path: "/_app/hooks/sanity", expect: 404 },
     // Likewise a print bought from a gallery, and the lab's callback (an order's made-up secret).
     {
       name: "gallery-buy",

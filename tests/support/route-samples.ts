@@ -107,7 +107,6 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
   "/_app/builds/meta/:file{[a-z0-9]+\\.json}": [
     { path: "/_app/builds/meta/0.json", expect: 404, group: "app" },
   ],
-  "/_app/hooks/sanity": [{ path: "/_app/hooks/sanity", expect: 405, group: "app" }],
   "/_app/inquiries/stamp": [{ path: "/_app/inquiries/stamp", expect: 200, group: "app" }],
   "/_app/preview/enable": [
     {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { createApp, routedPath } from "../../worker/app.ts";
+import { createPrivateApp, createPublicApp, routedPath } from "../../worker/app.ts";
 import { ROUTE_SAMPLES } from "../support/route-samples.ts";
 import { ORIGIN, POST_PATH, request, textOf } from "./harness.ts";
 
@@ -104,12 +104,13 @@ describe("the layout", () => {
   });
 });
 
-describe("the app's routes", () => {
+describe("the apps' routes", () => {
   it("have a sample each (tests/support/route-samples.ts), and each sample reaches its route", async () => {
+    const site = createPublicApp();
     const patterns = [
       ...new Set(
-        createApp()
-          .routes.filter((route) => route.method === "GET" || route.method === "ALL")
+        [...createPrivateApp(site).routes, ...site.routes]
+          .filter((route) => route.method === "GET" || route.method === "ALL")
           .map((route) => route.path)
           .filter((path) => !path.endsWith("*")),
       ),

@@ -10,15 +10,18 @@ export { deliverInquiries } from "./consumer.ts";
 
 /**
  * The contact form, whole: the contact page (a Sanity page like any other, its text from the
- * page "contact", followed by the form), its POST (submit.tsx; 303 to the thank-you page once
- * the queue has the inquiry), the thank-you page and the fill-time stamp its script asks for
- * (endpoints.ts). Delivery happens in the queue consumer (consumer.ts), which worker/index.ts
- * hands the inquiries queue. Mounted before the pages, whose `/{slug}` would serve the text
- * alone. The page's pattern names the slug (`/:slug{contact}`) because it is a page about one
- * document, which offers no slideshow toggle.
+ * page "contact", followed by the form) and the thank-you page, which every visitor sees alike
+ * (the public site); the form's POST (submit.tsx; 303 to the thank-you page once the queue has
+ * the inquiry) and the fill-time stamp its script asks for (endpoints.ts), which are one
+ * visitor's (the private app). Delivery happens in the queue consumer (consumer.ts), which
+ * worker/index.ts hands the inquiries queue. The page is mounted before the pages, whose
+ * `/{slug}` would serve the text alone; its pattern names the slug (`/:slug{contact}`) because
+ * it is a page about one document, which offers no slideshow toggle.
  */
-export const inquiries = new Hono<AppEnv>()
+export const inquiryPages = new Hono<AppEnv>()
   .get("/:slug{contact}", contactPage)
+  .get("/contact/thanks", noindex, thanksPage);
+
+export const inquiryForms = new Hono<AppEnv>()
   .post("/:slug{contact}", submitInquiry())
-  .get("/contact/thanks", noindex, thanksPage)
   .get("/_app/inquiries/stamp", stampEndpoint);

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { configure } from "../config/middleware.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { PREVIEW_COOKIE, previewCookie } from "./cookie.ts";
+import { inPreview, PREVIEW_COOKIE, previewCookie } from "./cookie.ts";
 import { previewMode } from "./middleware.ts";
 
 const TOKEN = "a-read-token";
@@ -28,13 +28,11 @@ app.get("/missing", (c) => c.text("not here", 404, { "Cache-Tag": "post:y" }));
 /** The name=value part of a Set-Cookie value, as a browser sends it back. */
 const sentBack = (setCookie: string) => setCookie.split(";")[0] ?? "";
 
-const send = (path: string, cookie: string | undefined, sendEnv: Env = tokenEnv) =>
-  app.request(path, cookie === undefined ? {} : { headers: { Cookie: cookie } }, sendEnv);
+const send = (path: string) => app.request(path, {}, tokenEnv);
 
 describe("previewMode", () => {
-  it("recognises a genuine preview cookie and makes the answer private, unindexed and frameable", async () => {
-    const cookie = sentBack(await previewCookie(TOKEN));
-    const res = await send("/page", `theme=dark; ${cookie}`);
+  it("marks the request as preview and makes the answer private, unindexed and frameable", async () => {
+    const res = await send("/page");
     expect(await res.text()).toBe("preview: true");
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     expect(res.headers.get("X-Robots-Tag")).toBe("noindex");
@@ -46,21 +44,20 @@ describe("previewMode", () => {
   });
 
   it("has the last word on error answers in preview too", async () => {
-    const cookie = sentBack(await previewCookie(TOKEN));
-    const res = await send("/missing", cookie);
+    const res = await send("/missing");
     expect(res.status).toBe(404);
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     expect(res.headers.has("Cache-Tag")).toBe(false);
   });
+});
 
-  it("leaves a public request and its answer alone", async () => {
-    const res = await send("/page", "theme=dark");
-    expect(await res.text()).toBe("preview: false");
-    expect(res.headers.get("Cache-Control")).toBe("no-cache");
-    expect(res.headers.get("Cloudflare-CDN-Cache-Control")).toBe("public, max-age=86400");
-    expect(res.headers.get("Cache-Tag")).toBe("post:x,settings");
-    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
-    expect(res.headers.has("X-Robots-Tag")).toBe(false);
+// The gateway sends the draft preview only requests with a genuine cookie (gateway.test.ts).
+describe("inPreview", () => {
+  it("recognises a genuine preview cookie among others", async () => {
+    const cookie = sentBack(await previewCookie(TOKEN));
+    expect(await inPreview(`theme=dark; ${cookie}`, TOKEN)).toBe(true);
+    expect(await inPreview("theme=dark", TOKEN)).toBe(false);
+    expect(await inPreview(null, TOKEN)).toBe(false);
   });
 
   it.each([
@@ -79,14 +76,11 @@ describe("previewMode", () => {
     ["an unsigned cookie", async () => `${PREVIEW_COOKIE}=99999999999`],
     ["an empty cookie", async () => `${PREVIEW_COOKIE}=`],
   ])("is not fooled by %s", async (_, cookie) => {
-    const res = await send("/page", await cookie());
-    expect(await res.text()).toBe("preview: false");
-    expect(res.headers.get("Cache-Control")).toBe("no-cache");
+    expect(await inPreview(await cookie(), TOKEN)).toBe(false);
   });
 
   it("knows no preview on a site without a token, whatever the cookie", async () => {
     const cookie = sentBack(await previewCookie(TOKEN));
-    const res = await send("/page", cookie, { ...env, SANITY_TOKEN: "" });
-    expect(await res.text()).toBe("preview: false");
+    expect(await inPreview(cookie, undefined)).toBe(false);
   });
 });

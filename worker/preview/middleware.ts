@@ -1,15 +1,15 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
-import { inPreview } from "./cookie.ts";
 
 /**
- * Draft preview, for the owner only: a request with a genuine preview cookie reads drafts and
- * is answered privately. Registered before every middleware that reads it or sets headers (the
- * security and cache headers, worker/app.ts), so that they know, and so that it has the last
- * word on the answer's headers: nothing read or rendered in preview may be
- * stored anywhere (`private, no-store`) or indexed, and only preview answers may be framed
- * (by the Studio; the Content-Security-Policy names it, and X-Frame-Options, which cannot name
- * an origin, is dropped).
+ * Draft preview, for the owner only: the gateway sends the draft preview of the site only the
+ * requests with a genuine preview cookie (worker/gateway.ts), and this marks them, so that they
+ * read drafts. Registered before every middleware that reads it or sets headers (the security
+ * and cache headers, worker/app.ts), so that they know, and so that it has the last word on the
+ * answer's headers: nothing read or rendered in preview may be stored anywhere
+ * (`private, no-store`) or indexed, and only preview answers may be framed (by the Studio; the
+ * Content-Security-Policy names it, and X-Frame-Options, which cannot name an origin, is
+ * dropped).
  *
  * @example
  * ```ts
@@ -18,18 +18,16 @@ import { inPreview } from "./cookie.ts";
  * import type { AppEnv } from "../request/app-env.ts";
  * import { previewMode } from "./middleware.ts";
  *
- * const app = new Hono<AppEnv>();
- * app.use(configure, previewMode); // before the security and cache headers
- * app.get("/post/:slug", (c) => c.text(c.get("preview") ? "drafts" : "published"));
- * // With a genuine preview cookie: "drafts", Cache-Control: private, no-store,
- * // X-Robots-Tag: noindex, and no Cloudflare-CDN-Cache-Control, Cache-Tag or X-Frame-Options.
+ * const preview = new Hono<AppEnv>();
+ * preview.use(configure, previewMode); // before the security and cache headers
+ * preview.get("/post/:slug", (c) => c.text(c.get("preview") ? "drafts" : "published"));
+ * // "drafts", Cache-Control: private, no-store, X-Robots-Tag: noindex, and no
+ * // Cloudflare-CDN-Cache-Control, Cache-Tag or X-Frame-Options.
  * ```
  */
 export const previewMode: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const preview = await inPreview(c.req.header("Cookie"), c.var.config.sanityToken);
-  c.set("preview", preview);
+  c.set("preview", true);
   await next();
-  if (!preview) return;
   const headers = c.res.headers;
   headers.set("Cache-Control", "private, no-store");
   headers.set("X-Robots-Tag", "noindex");

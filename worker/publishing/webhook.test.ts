@@ -5,12 +5,15 @@ import { CHANGE, delivery, HOOK, hookEnv } from "../../tests/worker/deliveries.t
 import { captureLogs } from "../../tests/worker/logs.ts";
 import { configure } from "../config/middleware.ts";
 import type { PurgeRequest } from "../content/purge.ts";
+import { allowedMethods } from "../middleware/methods/index.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { type Purge, sanityWebhook } from "./webhook.ts";
 
-/** The webhook alone, mounted where the app mounts it, with the given way to purge. */
+/** The webhook alone, mounted where the app mounts it (behind its method guard), purging so. */
 function hooksWith(purge: Purge) {
-  return new Hono<AppEnv>().use(configure).route("/_app/hooks", sanityWebhook(purge));
+  const app = new Hono<AppEnv>().use(configure);
+  app.use(allowedMethods(app));
+  return app.route("/_app/hooks", sanityWebhook(purge));
 }
 
 /** The webhook with a purge that records what it was asked to purge, and succeeds. */
@@ -71,11 +74,17 @@ describe("sanityWebhook", () => {
     expect(purges).toEqual([]);
   });
 
-  it.each(["GET", "PUT", "DELETE"])("answers %s with 405 and Allow: POST", async (method) => {
+  it.each(["PUT", "DELETE", "PATCH"])("answers %s with 405 and Allow: POST", async (method) => {
     const { app, purges } = recording();
-    const res = await send(app, { method, ...(method === "GET" ? {} : { body: "{}" }) });
+    const res = await send(app, { method, body: "{}" });
     expect(res.status).toBe(405);
     expect(res.headers.get("Allow")).toBe("POST");
+    expect(purges).toEqual([]);
+  });
+
+  it("is no page: a GET finds nothing", async () => {
+    const { app, purges } = recording();
+    expect((await send(app, {})).status).toBe(404);
     expect(purges).toEqual([]);
   });
 

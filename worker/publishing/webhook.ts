@@ -34,11 +34,8 @@ const noStore = { "Cache-Control": "no-store" };
  */
 export function sanityWebhook(purge: Purge): Hono<AppEnv> {
   const hooks = new Hono<AppEnv>();
-  hooks.all("/sanity", async (c) => {
-    if (c.req.method !== "POST") {
-      await releaseBody(c.req.raw, c.var.config);
-      return c.text("405 Method Not Allowed", 405, { Allow: "POST", ...noStore });
-    }
+  // Other methods are the app's method guard's to refuse (worker/middleware/methods/).
+  hooks.post("/sanity", async (c) => {
     const fields = { path: "/_app/hooks/sanity", requestId: c.get("requestId") };
     const secret = c.var.config.webhookSecret;
     const signature = c.req.header(SIGNATURE_HEADER_NAME);

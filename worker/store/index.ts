@@ -59,6 +59,9 @@ export function storeApp(galleries: GalleryPrints): Hono<AppEnv> {
   store.post(GALLERY_BUY_ROUTE, galleries.guard, addGalleryPrint(galleries));
   store.get("/order/:order{[A-Za-z0-9_-]{32}}", orderPage);
   store.get("/order/:order{[A-Za-z0-9_-]{32}}/download/:line{[1-9][0-9]{0,2}}", licenceDownload);
+  // Every address under /order/ is a buyer's: a malformed one is the store's private 404, not a
+  // page of the public site's (which the edge would keep).
+  store.get("/order/*", (c) => c.notFound());
   store.post("/_app/store/stripe", stripeWebhook(handOver));
   store.post("/_app/store/lab/:order{[A-Za-z0-9_-]{32}}/:secret{[A-Za-z0-9_-]{43}}", labCallback);
   store.get(

@@ -10,23 +10,38 @@ const READ_ONLY = ["GET", "HEAD"];
 /** Methods whose body a route may read; any other body is released unread. */
 const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
 
-/** The methods of every route the app registered, by path pattern (middleware left out). */
-function methodRouter(app: Hono<AppEnv>): TrieRouter<string[]> {
-  const byPath = new Map<string, Set<string>>();
-  for (const route of app.routes) {
-    if (route.method === "ALL") continue;
-    const methods = byPath.get(route.path) ?? new Set<string>();
-    methods.add(route.method);
-    if (route.method === "GET") methods.add("HEAD");
-    byPath.set(route.path, methods);
-  }
-  const router = new TrieRouter<string[]>();
-  for (const [path, methods] of byPath) router.add("ALL", path, [...methods]);
-  return router;
+/**
+ * The methods the routes of `apps` take at a path (GET with HEAD; middleware, which Hono lists
+ * as ALL, left out), in the order an Allow header names them: none where no route is.
+ */
+export function routeMethods(...apps: Hono<AppEnv>[]): (path: string) => string[] {
+  // Built on first use, once every route of the apps is registered.
+  let router: TrieRouter<string[]> | undefined;
+  const build = () => {
+    const byPath = new Map<string, Set<string>>();
+    for (const route of apps.flatMap((app) => app.routes)) {
+      if (route.method === "ALL") continue;
+      const methods = byPath.get(route.path) ?? new Set<string>();
+      methods.add(route.method);
+      if (route.method === "GET") methods.add("HEAD");
+      byPath.set(route.path, methods);
+    }
+    const built = new TrieRouter<string[]>();
+    for (const [path, methods] of byPath) built.add("ALL", path, [...methods]);
+    return built;
+  };
+  return (path) => {
+    router ??= build();
+    const found = new Set<string>();
+    for (const [methods] of router.match("ALL", path)[0]) {
+      for (const method of methods) found.add(method);
+    }
+    return ORDER.filter((method) => found.has(method));
+  };
 }
 
 /**
- * The methods each address answers, learnt from the routes `app` registered (a page's GET, the
+ * The methods each address answers, learnt from the routes `apps` registered (a page's GET, the
  * contact form's POST): OPTIONS gets them in `Allow`, any other method not among them a 405
  * with `Allow`, before any route or error page runs. Addresses no route claims are pages that
  * do not exist, and answer GET and HEAD (with their 404). Only a method that takes a body and
@@ -52,20 +67,12 @@ function methodRouter(app: Hono<AppEnv>): TrieRouter<string[]> {
  * // OPTIONS /about → 204, Allow: GET, HEAD
  * ```
  */
-export function allowedMethods(app: Hono<AppEnv>): MiddlewareHandler<AppEnv> {
-  // Built on the first request, once every route of the app is registered.
-  let router: TrieRouter<string[]> | undefined;
-  const methodsAt = (path: string): string[] => {
-    router ??= methodRouter(app);
-    const found = new Set<string>();
-    for (const [methods] of router.match("ALL", path)[0]) {
-      for (const method of methods) found.add(method);
-    }
-    return found.size === 0 ? READ_ONLY : ORDER.filter((method) => found.has(method));
-  };
+export function allowedMethods(...apps: Hono<AppEnv>[]): MiddlewareHandler<AppEnv> {
+  const methodsAt = routeMethods(...apps);
   return async (c, next) => {
     const method = c.req.method;
-    const allowed = method === "GET" || method === "HEAD" ? READ_ONLY : methodsAt(c.req.path);
+    const taken = method === "GET" || method === "HEAD" ? READ_ONLY : methodsAt(c.req.path);
+    const allowed = taken.length === 0 ? READ_ONLY : taken;
     const permitted = allowed.includes(method);
     if (!(permitted && WITH_BODY.has(method))) await releaseBody(c.req.raw, c.var.config);
     if (permitted) return next();
