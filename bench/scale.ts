@@ -201,7 +201,8 @@ const tagSlug = (name: string) =>
     .replace(/^-|-$/g, "");
 
 /** The demo's language, read as the worker reads a page in the site's own language. */
-const READ_IN_ENGLISH = { language: "en", base: "en" };
+/** The parameters of a page's query on the site's own language (English), its slideshow included. */
+const READ_IN_ENGLISH = { language: "", siteLanguage: "en", tagNames: [SLIDESHOW_TAG] };
 
 /**
  * How long the content service itself takes for a query (median of `runs`, after one that is

@@ -1,16 +1,21 @@
 import type { PublicLocation } from "../../shared/location.ts";
 import type {
   ArchiveQueryResult,
-  BackgroundImagesQueryResult,
   FeedQueryResult,
   HomeQueryResult,
+  LayoutQueryResult,
   PageBySlugQueryResult,
+  PhotoPageQueryResult,
   PostBySlugQueryResult,
   SanityImageCrop,
   SanityImageHotspot,
-  SiteIndexQueryResult,
-  SiteSettingsQueryResult,
+  SitemapQueryResult,
 } from "./sanity.types.ts";
+
+/** What the queries answer besides the page's own content (validate.ts parses each alone). */
+type OwnPart<T> = Omit<T, "settings" | "slideshow" | "store">;
+type SiteSettingsQueryResult = LayoutQueryResult["settings"];
+type PageResult = NonNullable<PageBySlugQueryResult["page"]>;
 
 /**
  * The site's content model: what the queries in queries.ts return, as Sanity TypeGen derives
@@ -30,7 +35,7 @@ type Present<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]
  * validate.ts makes sure it has a URL and a size.
  */
 export type ImageAsset = Present<
-  Omit<BackgroundImagesQueryResult[number], "creditLine">,
+  Omit<LayoutQueryResult["slideshow"][number], "creditLine">,
   "url" | "width" | "height"
 > & {
   // The media plugin writes `creditLine` on assets, but the extracted schema's built-in asset
@@ -68,7 +73,7 @@ export type ContentImage = Partial<Omit<Checked<ImageResult>, "asset" | "_key">>
   asset: ImageAsset | null;
 };
 
-type BodyResult = NonNullable<NonNullable<PageBySlugQueryResult>["body"]>[number];
+type BodyResult = NonNullable<PageResult["body"]>[number];
 type GalleryResult = Extract<BodyResult, { _type: "gallery" }>;
 
 /** A text block of Portable Text, as the Studio's rich text stores it. */
@@ -81,7 +86,6 @@ export type GalleryBlock = Omit<GalleryResult, "images"> & {
 /** Portable Text: text blocks, single images and galleries. */
 export type BodyBlock = Checked<Exclude<BodyResult, GalleryResult>> | GalleryBlock;
 
-type PageResult = NonNullable<PageBySlugQueryResult>;
 export type PageDocument = Present<Omit<PageResult, "body">, "title" | "slug"> & {
   body: BodyBlock[] | null;
 };
@@ -99,13 +103,22 @@ export type PostDocument = Present<
 > & { mainImage: Checked<ImageResult> | null; body: BodyBlock[] | null };
 
 /** The post query's answer: the post (null when none is published under that slug). */
-export type PostAnswer = Omit<PostBySlugQueryResult, "post"> & { post: PostDocument | null };
+export type PostAnswer = Omit<OwnPart<PostBySlugQueryResult>, "post"> & {
+  post: PostDocument | null;
+};
+
+type PhotoDocumentResult = NonNullable<PhotoPageQueryResult["document"]>;
+/** A photograph's page or post, as its photo page reads it: title, cover, body. */
+export type PhotoDocument = Present<
+  Omit<PhotoDocumentResult, "mainImage" | "body">,
+  "title" | "slug"
+> & { mainImage: Checked<ImageResult> | null; body: BodyBlock[] | null };
 
 /**
  * A query result with its posts checked. Its `nextScheduled` (when the next scheduled post goes
  * live) tells the content cache how long the result holds.
  */
-type WithPosts<T, P> = Omit<T, "posts"> & { posts: P[] };
+type WithPosts<T, P> = Omit<OwnPart<T>, "posts"> & { posts: P[] };
 
 export type HomeContent = WithPosts<HomeQueryResult, PostSummary>;
 
@@ -121,10 +134,11 @@ export type FeedContent = WithPosts<
 >;
 
 /** Every page and post address, for the sitemap; entries without a slug are left out. */
-export type SiteIndex = Omit<SiteIndexQueryResult, "pages" | "posts"> & {
-  pages: Present<SiteIndexQueryResult["pages"][number], "slug" | "title">[];
-  posts: Present<SiteIndexQueryResult["posts"][number], "slug">[];
-};
+export interface SiteIndex {
+  pages: Present<SitemapQueryResult["pages"][number], "slug" | "title">[];
+  posts: Present<SitemapQueryResult["posts"][number], "slug">[];
+  nextScheduled: string | null;
+}
 
 /**
  * The camera data Sanity extracted from a photograph's EXIF (its `metadata.exif` and
@@ -260,4 +274,19 @@ export function altLanguageOf(
 ): string | undefined {
   if (image.alt?.trim()) return typeof image.lang?.alt === "string" ? image.lang.alt : undefined;
   return image.asset?.altText?.trim() ? base : undefined;
+}
+
+/** A page's photograph as its photo page reads it (queries.ts: photoPageQuery). */
+export interface PhotoPageContent {
+  /** The document in the request's language; null when it is not (or no longer) published. */
+  document: PhotoDocument | null;
+  /**
+   * In a further language, the body of the site's own (the photographs every language shows),
+   * its texts in the request's language; null otherwise.
+   */
+  siteBody: PhotoDocument["body"];
+  /** The photograph's camera data and tags; null when its key or asset is gone. */
+  camera: CameraData | null;
+  /** Where it was made, as the owner's rule lets the site say it (collection.ts). */
+  location: PhotoLocation | undefined;
 }

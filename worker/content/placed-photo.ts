@@ -1,11 +1,11 @@
 import type { ContentSource } from "./content-source.ts";
-import type { PageDocument, PostDocument } from "./model.ts";
+import type { PhotoPageContent } from "./model.ts";
 import type { DocumentKind } from "./paths.ts";
 import { findPhoto, type PhotoInSequence } from "./photos.ts";
 
 /** A photograph of a page or post as a language shows it. */
-export interface PlacedPhoto {
-  doc: PageDocument | PostDocument;
+export interface PlacedPhoto extends PhotoPageContent {
+  doc: NonNullable<PhotoPageContent["document"]>;
   found: PhotoInSequence;
   /**
    * Whether every language of the site shows it: it is in the body of the site's own language,
@@ -18,8 +18,8 @@ export interface PlacedPhoto {
 /**
  * The photograph `key` of a page or post, in the request's language: in that language's body,
  * else in the site's own (a language's body is its own text, with photographs of its own
- * choosing; the site's own body holds the photographs every language shows). Undefined when
- * neither has it.
+ * choosing; the site's own body holds the photographs every language shows), with what its
+ * page shows of it (one read, content-source.ts). Undefined when neither has it.
  */
 export async function placedPhoto(
   content: ContentSource,
@@ -27,17 +27,15 @@ export async function placedPhoto(
   slug: string,
   key: string,
 ): Promise<PlacedPhoto | undefined> {
-  const read = (inBase: boolean) =>
-    kind === "post" ? content.post(slug, { inBase }) : content.page(slug, { inBase });
-  const doc = await read(false);
+  const read = await content.photoPage(kind, slug, key);
+  const doc = read.document;
   if (!doc) return undefined;
   const found = findPhoto(kind, doc, key);
   // A body of the site's own language: nothing else to look at.
   if (!doc.lang?.body) {
-    const base = await read(true);
-    const inBase = base && findPhoto(kind, base, key);
-    if (found) return { doc, found, everyLanguage: inBase !== undefined };
-    return base && inBase ? { doc: base, found: inBase, everyLanguage: true } : undefined;
+    const inBase = read.siteBody && findPhoto(kind, { ...doc, body: read.siteBody }, key);
+    if (found) return { ...read, doc, found, everyLanguage: inBase !== undefined };
+    return inBase ? { ...read, doc, found: inBase, everyLanguage: true } : undefined;
   }
-  return found ? { doc, found, everyLanguage: true } : undefined;
+  return found ? { ...read, doc, found, everyLanguage: true } : undefined;
 }

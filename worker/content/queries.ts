@@ -1,8 +1,14 @@
 import { defineQuery } from "groq";
 
 /**
- * Every GROQ query the site runs, in one place. Projections fetch only what the pages
- * render. Parameter names avoid the client's own option names (`tag`, `query`, …).
+ * Every GROQ query the site runs, in one place: one query per page, so a page that is not cached
+ * costs one round trip to Sanity. Each brings what frames the page (the site settings, and the
+ * slideshow where the page shows it) with the page's own content, and its projections fetch only
+ * what the page renders. Parameter names avoid the client's own option names (`tag`, `query`, …).
+ *
+ * Content is read in `$language`: a further language of the site (`/de/…`), or "" for the
+ * site's own, whose texts are the fields themselves; `$siteLanguage` is the worker's default of
+ * the site's language, for when the settings name none.
  */
 
 /**
@@ -23,19 +29,22 @@ const ASSET = `{
 
 /**
  * A text the owner writes in each of the site's languages: the field holds it in the site's own
- * language (`$base`), `{field}Translations` in the others (sanity-plugin-internationalized-
- * array, one item per language). It is read in the request's language (`$language`), else in
- * the site's own.
+ * language, `{field}Translations` in the others (sanity-plugin-internationalized-array, one item
+ * per language). It is read in the request's language, else in the site's own. (TypeGen reads
+ * these fragments without running them: a fragment takes literals only, and calls no other.)
  */
 const inLanguage = (field: string) =>
   `coalesce(${field}Translations[language == $language][0].value, ${field})`;
 
+/** The site's own language: the settings', else the worker's default. */
+const SITE_LANGUAGE = `coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)`;
+
 /**
- * The language a text is shown in when it is not the request's (its translation is missing,
- * so it is the site's own): a page marks that text with it (`lang`). Null otherwise.
+ * The language a text is shown in when it is not the page's (its translation is missing, so it
+ * is the site's own): a page marks that text with it (`lang`). Null otherwise.
  */
 const fallbackOf = (field: string) =>
-  `"${field}": select(defined(${field}Translations[language == $language][0].value) || $language == $base => null, $base)`;
+  `"${field}": select(defined(${field}Translations[language == $language][0].value) || $language == "" => null, ${SITE_LANGUAGE})`;
 
 /** An image placed in content, with the editor's crop and hotspot for cropped renditions. */
 const IMAGE = `{
@@ -51,8 +60,8 @@ const IMAGE = `{
   "lang": { ${fallbackOf("title")}, ${fallbackOf("alt")}, ${fallbackOf("caption")} }
 }`;
 
-/** A body in the request's language, else the site's own: text, photographs, galleries. */
-const BODY = `"body": ${inLanguage("body")}[]{
+/** Portable Text: text, photographs, galleries. */
+const BLOCKS = `[]{
   ...,
   _type == "image" => ${IMAGE},
   _type == "gallery" => {
@@ -64,6 +73,9 @@ const BODY = `"body": ${inLanguage("body")}[]{
   }
 }`;
 
+/** A body in the request's language, else the site's own. */
+const BODY = `"body": ${inLanguage("body")}${BLOCKS}`;
+
 /**
  * A post is published once its `publishedAt` has come: a future date schedules it. Every
  * query that lists or shows posts also answers when the next scheduled post goes live, so
@@ -74,6 +86,8 @@ const PUBLISHED_POST = `_type == "post" && defined(slug.current)
     && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))`;
 const NEXT_SCHEDULED = `"nextScheduled": *[_type == "post" && defined(slug.current)
     && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt`;
+/** Every document with an address: pages, and the published posts. */
+const PUBLISHED_DOCUMENT = `((_type == "page" && defined(slug.current)) || (${PUBLISHED_POST}))`;
 
 /**
  * A document's title in the request's language; a missing one falls back to the slug, so a
@@ -90,17 +104,7 @@ const POST_SUMMARY = `{
   "lang": { ${fallbackOf("title")}, ${fallbackOf("excerpt")} }
 }`;
 
-/** The slideshow: image assets tagged with every one of `$tagNames` by the media plugin. */
-export const backgroundImagesQuery = defineQuery(`
-  *[_type == "sanity.imageAsset"
-    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)
-  ] | order(_createdAt asc, _id asc) ${ASSET}
-`);
-
-/**
- * A translatable field of the site settings, as it is stored: worker/content/site-settings.ts
- * picks the request's language, as the settings name the languages.
- */
+/** A translatable field of the site settings, as it is stored (site-settings.ts picks one). */
 const TRANSLATIONS = `[]{ language, value }`;
 
 /**
@@ -108,8 +112,7 @@ const TRANSLATIONS = `[]{ language, value }`;
  * translations (site-settings.ts picks one). Only the document with the id `siteSettings`
  * counts (the Studio opens exactly that one); any other `siteSettings` document is ignored.
  */
-export const siteSettingsQuery = defineQuery(`
-  *[_id == "siteSettings"][0]{
+const SETTINGS = `"settings": *[_id == "siteSettings"][0]{
     language,
     languages,
     title,
@@ -126,15 +129,22 @@ export const siteSettingsQuery = defineQuery(`
     "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->${ASSET} },
     licenseUrl,
     licensePage
-  }
-`);
+  }`;
+
+/** The slideshow: image assets tagged with every one of `$tagNames` by the media plugin. */
+const SLIDESHOW = `"slideshow": *[_type == "sanity.imageAsset"
+    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)
+  ] | order(_createdAt asc, _id asc) ${ASSET}`;
+
+/** What frames a page: the settings and the slideshow behind it. */
+const LAYOUT = `${SETTINGS},
+  ${SLIDESHOW}`;
 
 /**
- * The store's catalogue (docs/store.md): the `storeSettings` singleton, read only when the
- * site has its Stripe keys. Only the document with that id counts, as for the site settings.
+ * The store's catalogue (docs/store.md), only when `$store` (the site has its Stripe keys): the
+ * `storeSettings` singleton; only the document with that id counts, as for the site settings.
  */
-export const storeQuery = defineQuery(`
-  *[_id == "storeSettings"][0]{
+const STORE = `"store": *[_id == "storeSettings" && $store][0]{
     forSale,
     currency,
     tax,
@@ -143,16 +153,23 @@ export const storeQuery = defineQuery(`
     "licences": licences[]{ id, name, summary, price, termsUrl, longEdge },
     "shippingRates": shippingRates[]{ id, name, price, minDays, maxDays },
     shippingCountries
-  }
-`);
+  }`;
+
+/** A page with nothing of its own to read (an error, a client gallery, the cart): its frame. */
+export const layoutQuery = defineQuery(`{
+  ${LAYOUT},
+  ${STORE}
+}`);
 
 export const homeQuery = defineQuery(`{
+  ${LAYOUT},
   "posts": *[${PUBLISHED_POST}] | order(publishedAt desc)[0...$postLimit] ${POST_SUMMARY},
   ${NEXT_SCHEDULED}
 }`);
 
-export const pageBySlugQuery = defineQuery(`
-  *[_type == "page" && slug.current == $slug][0]{
+export const pageBySlugQuery = defineQuery(`{
+  ${LAYOUT},
+  "page": *[_type == "page" && slug.current == $slug][0]{
     ${TITLE},
     "slug": slug.current,
     "description": ${inLanguage("description")},
@@ -160,9 +177,10 @@ export const pageBySlugQuery = defineQuery(`
     ${BODY},
     "lang": { ${fallbackOf("title")}, ${fallbackOf("description")}, ${fallbackOf("body")} }
   }
-`);
+}`);
 
 export const postBySlugQuery = defineQuery(`{
+  ${LAYOUT},
   "post": *[${PUBLISHED_POST} && slug.current == $slug][0]{
     ${TITLE},
     "slug": slug.current,
@@ -178,6 +196,7 @@ export const postBySlugQuery = defineQuery(`{
 
 /** One page of the archive: `$start` to `$end` of the published posts, newest first. */
 export const archiveQuery = defineQuery(`{
+  ${LAYOUT},
   "posts": *[${PUBLISHED_POST}] | order(publishedAt desc)[$start...$end] ${POST_SUMMARY},
   "total": count(*[${PUBLISHED_POST}]),
   ${NEXT_SCHEDULED}
@@ -185,6 +204,7 @@ export const archiveQuery = defineQuery(`{
 
 /** The latest posts for the RSS feed, with excerpt and cover. */
 export const feedQuery = defineQuery(`{
+  ${SETTINGS},
   "posts": *[${PUBLISHED_POST}] | order(publishedAt desc)[0...$postLimit] {
     "slug": slug.current,
     ${TITLE},
@@ -192,26 +212,6 @@ export const feedQuery = defineQuery(`{
     publishedAt,
     _updatedAt,
     "mainImage": mainImage${IMAGE}
-  },
-  ${NEXT_SCHEDULED}
-}`);
-
-/** A photograph's camera data and media tags, for its own page (never its location). */
-export const cameraQuery = defineQuery(`
-  *[_id == $assetId][0]{
-    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },
-    "image": metadata.image{ Make, Model },
-    "tags": opt.media.tags[]->name.current
-  }
-`);
-
-/** Everything the sitemap lists. */
-export const siteIndexQuery = defineQuery(`{
-  "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {
-    "slug": slug.current, ${TITLE}, _updatedAt
-  },
-  "posts": *[${PUBLISHED_POST}] | order(publishedAt desc) {
-    "slug": slug.current, _updatedAt, publishedAt
   },
   ${NEXT_SCHEDULED}
 }`);
@@ -249,23 +249,58 @@ const INDEXED_IMAGE = `{
   }
 }`;
 
-/**
- * Every photograph placed in a published page or post (covers, body images, galleries), with
- * where it is placed; worker/content/collection.ts turns it into the site's collection (one
- * entry per photograph, newest first). A page's date is when it was created, a post's when it
- * was published. The owner's location rule (`settings.location`, a private document: only a
- * request with the token reads it; without, nothing is located) comes with it.
- */
-export const photoIndexQuery = defineQuery(`{
-  "documents": *[((_type == "page" && defined(slug.current)) || (${PUBLISHED_POST}))] | order(_id asc) {
+/** A document's photographs where it places them, for the collection (collection.ts). */
+const INDEXED_DOCUMENT = `{
     _type,
     "slug": slug.current,
     "date": coalesce(publishedAt, _createdAt),
     "cover": mainImage${INDEXED_IMAGE},
     "images": ${inLanguage("body")}[_type == "image"]${INDEXED_IMAGE},
     "galleries": ${inLanguage("body")}[_type == "gallery"].images[]${INDEXED_IMAGE}
+  }`;
+
+/** The same, with only its placements of the asset that is the parent scope (`^`). */
+const PLACEMENTS = `{
+    _type,
+    "slug": slug.current,
+    "date": coalesce(publishedAt, _createdAt),
+    "cover": select(mainImage.asset._ref == ^._id => mainImage)${INDEXED_IMAGE},
+    "images": ${inLanguage("body")}[_type == "image" && asset._ref == ^.^._id]${INDEXED_IMAGE},
+    "galleries": (${inLanguage("body")}[_type == "gallery"].images[])[asset._ref == ^.^._id]${INDEXED_IMAGE}
+  }`;
+
+/**
+ * The owner's location rule (`settings.location`, a private document: only a request with the
+ * token reads it; without, nothing is located).
+ */
+const LOCATION_RULE = `"locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}}`;
+
+/**
+ * Every photograph placed in a published page or post (covers, body images, galleries), with
+ * where it is placed; worker/content/collection.ts turns it into the site's collection (one
+ * entry per photograph, newest first). A page's date is when it was created, a post's when it
+ * was published. The owner's location rule comes with it.
+ */
+const PHOTO_INDEX = `"documents": *[${PUBLISHED_DOCUMENT}] | order(_id asc) ${INDEXED_DOCUMENT},
+  ${LOCATION_RULE}`;
+
+/** Every photograph of the site (the collection, tag, camera and lens pages, the map). */
+export const photoIndexQuery = defineQuery(`{
+  ${LAYOUT},
+  ${PHOTO_INDEX},
+  ${NEXT_SCHEDULED}
+}`);
+
+/** Everything the sitemap lists: every address, and every photograph. */
+export const sitemapQuery = defineQuery(`{
+  ${SETTINGS},
+  "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {
+    "slug": slug.current, ${TITLE}, _updatedAt
   },
-  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},
+  "posts": *[${PUBLISHED_POST}] | order(publishedAt desc) {
+    "slug": slug.current, _updatedAt, publishedAt
+  },
+  ${PHOTO_INDEX},
   ${NEXT_SCHEDULED}
 }`);
 
@@ -274,38 +309,101 @@ export const photoIndexQuery = defineQuery(`{
  * so a word being typed matches), ranked by `score()`: titles and captions count more than
  * alt texts, tags more than camera names, a document's title more than its excerpt, and that
  * more than its text. Photographs answer as asset ids (the worker finds each one's page in the
- * collection); documents with their texts, for a snippet. `$hiddenTag` (the slideshow's) is
- * not searched.
+ * collection, which comes with them); documents with their texts, for a snippet. `$hiddenTag`
+ * (the slideshow's) is not searched. Without `$terms` (an empty search), only the collection.
  */
+// What a search matches, in the request's language.
+const TITLE_IN = inLanguage("title");
+const EXCERPT_IN = inLanguage("excerpt");
+const DESCRIPTION_IN = inLanguage("description");
+const BODY_IN = inLanguage("body");
+
 export const searchQuery = defineQuery(`{
-  "photos": *[_type == "sanity.imageAsset"
-      && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]
-        + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]
-    | score(
-      boost([title, description] match $terms, 3),
-      boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),
-      altText match $terms,
-      [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms
+  ${LAYOUT},
+  ${PHOTO_INDEX},
+  "found": {
+    "photos": *[_type == "sanity.imageAsset" && count($terms) > 0
+        && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]
+          + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]
+      | score(
+        boost([title, description] match $terms, 3),
+        boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),
+        altText match $terms,
+        [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms
+      )
+      | order(_score desc, _id asc)[0...$photoLimit]{ _id },
+    "documents": *[${PUBLISHED_DOCUMENT} && count($terms) > 0
+        && [${TITLE_IN}, ${EXCERPT_IN}, ${DESCRIPTION_IN},
+          pt::text(${BODY_IN}), ${BODY_IN}[].caption,
+          ${BODY_IN}[].images[].caption] match $terms]
+      | score(
+        boost(${TITLE_IN} match $terms, 5),
+        boost([${EXCERPT_IN}, ${DESCRIPTION_IN}] match $terms, 2),
+        [pt::text(${BODY_IN}), ${BODY_IN}[].caption,
+          ${BODY_IN}[].images[].caption] match $terms
+      )
+      | order(_score desc, _id asc)[0...$documentLimit]{
+        _type,
+        "slug": slug.current,
+        ${TITLE},
+        publishedAt,
+        "summary": coalesce(${EXCERPT_IN}, ${DESCRIPTION_IN}),
+        "text": pt::text(${BODY_IN})
+      }
+  },
+  ${NEXT_SCHEDULED}
+}`);
+
+/**
+ * A photograph's document as its photo page shows it: its title, its cover (a post's) and its
+ * body with the photographs.
+ */
+const PHOTO_DOCUMENT = `{
+    ${TITLE},
+    "slug": slug.current,
+    "mainImage": mainImage${IMAGE},
+    ${BODY},
+    "lang": { ${fallbackOf("title")}, ${fallbackOf("body")} }
+  }`;
+
+/** The page or post (`$kind`) with the address `$slug`, when it is published. */
+const PHOTO_HOST = `*[_type == $kind && slug.current == $slug && ${PUBLISHED_DOCUMENT}][0]`;
+
+/**
+ * The asset of the photograph `$key` of that document: in the language's own body, in the
+ * site's own, or its cover.
+ */
+const PHOTO_ASSET = `${PHOTO_HOST}{
+    "asset": coalesce(
+      select($key == "cover" => mainImage.asset),
+      ${inLanguage("body")}[_key == $key][0].asset,
+      (${inLanguage("body")}[_type == "gallery"].images[])[_key == $key][0].asset,
+      body[_key == $key][0].asset,
+      (body[_type == "gallery"].images[])[_key == $key][0].asset
     )
-    | order(_score desc, _id asc)[0...$photoLimit]{ _id },
-  "documents": *[((_type == "page" && defined(slug.current)) || (${PUBLISHED_POST}))
-      && [${inLanguage("title")}, ${inLanguage("excerpt")}, ${inLanguage("description")},
-        pt::text(${inLanguage("body")}), ${inLanguage("body")}[].caption,
-        ${inLanguage("body")}[].images[].caption] match $terms]
-    | score(
-      boost(${inLanguage("title")} match $terms, 5),
-      boost([${inLanguage("excerpt")}, ${inLanguage("description")}] match $terms, 2),
-      [pt::text(${inLanguage("body")}), ${inLanguage("body")}[].caption,
-        ${inLanguage("body")}[].images[].caption] match $terms
-    )
-    | order(_score desc, _id asc)[0...$documentLimit]{
-      _type,
-      "slug": slug.current,
-      ${TITLE},
-      publishedAt,
-      "summary": coalesce(${inLanguage("excerpt")}, ${inLanguage("description")}),
-      "text": pt::text(${inLanguage("body")})
-    },
+  }.asset`;
+
+/**
+ * A photograph's own page (`$kind`, `$slug`, `$key`): its document, and, on a page in a further
+ * language, the body of the site's own language (which holds the photographs every language
+ * shows; their texts in the request's language), the
+ * photograph's camera data and media tags (never its location), every published document that
+ * places it with the owner's location rule (where it was made, as collection.ts lets the site
+ * say it), the settings and the store's catalogue. No slideshow: nothing moves behind a
+ * photograph.
+ */
+export const photoPageQuery = defineQuery(`{
+  ${SETTINGS},
+  ${STORE},
+  "document": ${PHOTO_HOST}${PHOTO_DOCUMENT},
+  "siteBody": *[_type == $kind && slug.current == $slug && $language != ""][0]{ "body": body${BLOCKS} }.body,
+  "photo": ${PHOTO_ASSET}->{
+    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },
+    "image": metadata.image{ Make, Model },
+    "tags": opt.media.tags[]->name.current,
+    "placements": *[${PUBLISHED_DOCUMENT} && references(^._id)] ${PLACEMENTS}
+  },
+  ${LOCATION_RULE},
   ${NEXT_SCHEDULED}
 }`);
 

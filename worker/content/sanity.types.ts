@@ -682,249 +682,427 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset;
 
 // Source: ../worker/content/queries.ts
-// Variable: backgroundImagesQuery
-// Query: *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine}
-export type BackgroundImagesQueryResult = Array<{
-  _id: string;
-  url: string | null;
-  width: number | null;
-  height: number | null;
-  lqip: string | null;
-  color: string | null;
-  altText: string | null;
-  title: string | null;
-  creditLine: null;
-}>;
-
-// Source: ../worker/content/queries.ts
-// Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  }
-export type SiteSettingsQueryResult =
-  | {
-      language: null;
-      languages: null;
-      title: null;
-      titleTranslations: null;
-      brand: null;
-      description: null;
-      descriptionTranslations: null;
-      ownerName: null;
-      email: null;
-      socialLinks: null;
-      navigation: null;
-      intro: null;
-      introTranslations: null;
-      socialImage: null;
-      licenseUrl: null;
-      licensePage: null;
-    }
-  | {
-      language: null;
-      languages: null;
-      title: string | null;
-      titleTranslations: null;
-      brand: null;
-      description: null;
-      descriptionTranslations: null;
-      ownerName: null;
-      email: null;
-      socialLinks: null;
-      navigation: null;
-      intro: null;
-      introTranslations: null;
-      socialImage: null;
-      licenseUrl: null;
-      licensePage: null;
-    }
-  | {
-      language: null;
-      languages: null;
-      title: string | null;
-      titleTranslations: Array<{
-        language: string | null;
-        value: string | null;
-      }> | null;
-      brand: null;
-      description: null;
-      descriptionTranslations: null;
-      ownerName: null;
-      email: null;
-      socialLinks: null;
-      navigation: null;
-      intro: null;
-      introTranslations: null;
-      socialImage: null;
-      licenseUrl: null;
-      licensePage: null;
-    }
-  | {
-      language: null;
-      languages: null;
-      title: null;
-      titleTranslations: null;
-      brand: null;
-      description: null;
-      descriptionTranslations: null;
-      ownerName: null;
-      email: string | null;
-      socialLinks: null;
-      navigation: null;
-      intro: null;
-      introTranslations: null;
-      socialImage: null;
-      licenseUrl: null;
-      licensePage: null;
-    }
-  | {
-      language: null;
-      languages: null;
-      title: string | null;
-      titleTranslations: null;
-      brand: null;
-      description: string | null;
-      descriptionTranslations: null;
-      ownerName: null;
-      email: null;
-      socialLinks: null;
-      navigation: null;
-      intro: null;
-      introTranslations: null;
-      socialImage: null;
-      licenseUrl: null;
-      licensePage: null;
-    }
-  | {
-      language: null;
-      languages: null;
-      title: string | null;
-      titleTranslations: Array<{
-        language: string | null;
-        value: string | null;
-      }> | null;
-      brand: null;
-      description: string | null;
-      descriptionTranslations: Array<{
-        language: string | null;
-        value: string | null;
-      }> | null;
-      ownerName: null;
-      email: null;
-      socialLinks: null;
-      navigation: null;
-      intro: null;
-      introTranslations: null;
-      socialImage: null;
-      licenseUrl: null;
-      licensePage: null;
-    }
-  | {
-      language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
-      languages: Array<string> | null;
-      title: string | null;
-      titleTranslations: Array<{
-        language: string | null;
-        value: string | null;
-      }> | null;
-      brand: string | null;
-      description: string | null;
-      descriptionTranslations: Array<{
-        language: string | null;
-        value: string | null;
-      }> | null;
-      ownerName: string | null;
-      email: string | null;
-      socialLinks: Array<{
-        label: string | null;
-        url: string | null;
-      }> | null;
-      navigation: Array<{
-        label: string | null;
-        labelTranslations: Array<{
+// Variable: layoutQuery
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{ id, name, widthInches, heightInches, paper, price, fulfilment, labSku },    "licences": licences[]{ id, name, summary, price, termsUrl, longEdge },    "shippingRates": shippingRates[]{ id, name, price, minDays, maxDays },    shippingCountries  }}
+export type LayoutQueryResult = {
+  settings:
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
           language: string | null;
           value: string | null;
         }> | null;
-        path: string | null;
-      }> | null;
-      intro: IntroText | null;
-      introTranslations: Array<{
-        language: string | null;
-        value: IntroText | null;
-      }> | null;
-      socialImage: {
-        _key: null;
-        _type: "image";
-        alt: string | null;
-        crop: SanityImageCrop | null;
-        hotspot: SanityImageHotspot | null;
-        asset: {
-          _id: string;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
+        languages: Array<string> | null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: string | null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: string | null;
+        email: string | null;
+        socialLinks: Array<{
+          label: string | null;
           url: string | null;
-          width: number | null;
-          height: number | null;
-          lqip: string | null;
-          color: string | null;
-          altText: string | null;
-          title: string | null;
-          creditLine: null;
+        }> | null;
+        navigation: Array<{
+          label: string | null;
+          labelTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
+          path: string | null;
+        }> | null;
+        intro: IntroText | null;
+        introTranslations: Array<{
+          language: string | null;
+          value: IntroText | null;
+        }> | null;
+        socialImage: {
+          _key: null;
+          _type: "image";
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+          } | null;
         } | null;
-      } | null;
-      licenseUrl: string | null;
-      licensePage: string | null;
-    }
-  | null;
-
-// Source: ../worker/content/queries.ts
-// Variable: storeQuery
-// Query: *[_id == "storeSettings"][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{ id, name, widthInches, heightInches, paper, price, fulfilment, labSku },    "licences": licences[]{ id, name, summary, price, termsUrl, longEdge },    "shippingRates": shippingRates[]{ id, name, price, minDays, maxDays },    shippingCountries  }
-export type StoreQueryResult =
-  | {
-      forSale: null;
-      currency: null;
-      tax: null;
-      withdrawn: null;
-      prints: null;
-      licences: null;
-      shippingRates: null;
-      shippingCountries: null;
-    }
-  | {
-      forSale: "all" | "none" | null;
-      currency: string | null;
-      tax: boolean | null;
-      withdrawn: "refund" | "wait" | null;
-      prints: Array<{
-        id: string | null;
-        name: string | null;
-        widthInches: number | null;
-        heightInches: number | null;
-        paper: string | null;
-        price: number | null;
-        fulfilment: "lab" | "owner" | null;
-        labSku: string | null;
-      }> | null;
-      licences: Array<{
-        id: string | null;
-        name: string | null;
-        summary: string | null;
-        price: number | null;
-        termsUrl: string | null;
-        longEdge: number | null;
-      }> | null;
-      shippingRates: Array<{
-        id: string | null;
-        name: string | null;
-        price: number | null;
-        minDays: number | null;
-        maxDays: number | null;
-      }> | null;
-      shippingCountries: Array<string> | null;
-    }
-  | null;
+        licenseUrl: string | null;
+        licensePage: string | null;
+      }
+    | null;
+  slideshow: Array<{
+    _id: string;
+    url: string | null;
+    width: number | null;
+    height: number | null;
+    lqip: string | null;
+    color: string | null;
+    altText: string | null;
+    title: string | null;
+    creditLine: null;
+  }>;
+  store:
+    | {
+        forSale: null;
+        currency: null;
+        tax: null;
+        withdrawn: null;
+        prints: null;
+        licences: null;
+        shippingRates: null;
+        shippingCountries: null;
+      }
+    | {
+        forSale: "all" | "none" | null;
+        currency: string | null;
+        tax: boolean | null;
+        withdrawn: "refund" | "wait" | null;
+        prints: Array<{
+          id: string | null;
+          name: string | null;
+          widthInches: number | null;
+          heightInches: number | null;
+          paper: string | null;
+          price: number | null;
+          fulfilment: "lab" | "owner" | null;
+          labSku: string | null;
+        }> | null;
+        licences: Array<{
+          id: string | null;
+          name: string | null;
+          summary: string | null;
+          price: number | null;
+          termsUrl: string | null;
+          longEdge: number | null;
+        }> | null;
+        shippingRates: Array<{
+          id: string | null;
+          name: string | null;
+          price: number | null;
+          minDays: number | null;
+          maxDays: number | null;
+        }> | null;
+        shippingCountries: Array<string> | null;
+      }
+    | null;
+};
 
 // Source: ../worker/content/queries.ts
 // Variable: homeQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == $base => null, $base) }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type HomeQueryResult = {
+  settings:
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
+        languages: Array<string> | null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: string | null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: string | null;
+        email: string | null;
+        socialLinks: Array<{
+          label: string | null;
+          url: string | null;
+        }> | null;
+        navigation: Array<{
+          label: string | null;
+          labelTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
+          path: string | null;
+        }> | null;
+        intro: IntroText | null;
+        introTranslations: Array<{
+          language: string | null;
+          value: IntroText | null;
+        }> | null;
+        socialImage: {
+          _key: null;
+          _type: "image";
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+          } | null;
+        } | null;
+        licenseUrl: string | null;
+        licensePage: string | null;
+      }
+    | null;
+  slideshow: Array<{
+    _id: string;
+    url: string | null;
+    width: number | null;
+    height: number | null;
+    lqip: string | null;
+    color: string | null;
+    altText: string | null;
+    title: string | null;
+    creditLine: null;
+  }>;
   posts: Array<{
     title: string | null;
     slug: string | null;
@@ -951,14 +1129,15 @@ export type HomeQueryResult = {
         creditLine: null;
       } | null;
       lang: {
-        title: null | unknown;
-        alt: null | unknown;
-        caption: null | unknown;
+        title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        alt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        caption:
+          null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
       };
     } | null;
     lang: {
-      title: null | unknown;
-      excerpt: null | unknown;
+      title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+      excerpt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
     };
   }>;
   nextScheduled: string | null;
@@ -966,43 +1145,163 @@ export type HomeQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: pageBySlugQuery
-// Query: *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    _updatedAt,    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "description": select(defined(descriptionTranslations[language == $language][0].value) || $language == $base => null, $base), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == $base => null, $base) }  }
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "page": *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    _updatedAt,    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "description": select(defined(descriptionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }}
 export type PageBySlugQueryResult = {
-  title: string | null;
-  slug: string | null;
-  description: string | null;
-  _updatedAt: string;
-  body: Array<
+  settings:
     | {
-        children?: Array<{
-          marks?: Array<string>;
-          text?: string;
-          _type: "span";
-          _key: string;
-        }>;
-        style?: "blockquote" | "h2" | "h3" | "normal";
-        listItem?: "bullet" | "number";
-        markDefs?: Array<{
-          href?: string;
-          _type: "link";
-          _key: string;
-        }>;
-        level?: number;
-        _type: "block";
-        _key: string;
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
       }
     | {
-        _key: string;
-        _type: "gallery";
+        language: null;
+        languages: null;
         title: string | null;
-        titleTranslations?: InternationalizedArrayString;
-        images: Array<{
-          _key: string;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
+        languages: Array<string> | null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: string | null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: string | null;
+        email: string | null;
+        socialLinks: Array<{
+          label: string | null;
+          url: string | null;
+        }> | null;
+        navigation: Array<{
+          label: string | null;
+          labelTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
+          path: string | null;
+        }> | null;
+        intro: IntroText | null;
+        introTranslations: Array<{
+          language: string | null;
+          value: IntroText | null;
+        }> | null;
+        socialImage: {
+          _key: null;
           _type: "image";
-          title: string | null;
           alt: string | null;
-          caption: string | null;
-          forSale: "default" | "no" | "yes" | null;
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
           asset: {
@@ -1016,59 +1315,317 @@ export type PageBySlugQueryResult = {
             title: string | null;
             creditLine: null;
           } | null;
-          lang: {
-            title: null | unknown;
-            alt: null | unknown;
-            caption: null | unknown;
-          };
-        }> | null;
-        lang: {
-          title: null | unknown;
-        };
-      }
-    | {
-        asset: {
-          _id: string;
-          url: string | null;
-          width: number | null;
-          height: number | null;
-          lqip: string | null;
-          color: string | null;
-          altText: string | null;
-          title: string | null;
-          creditLine: null;
         } | null;
-        media?: unknown;
-        hotspot: SanityImageHotspot | null;
-        crop: SanityImageCrop | null;
-        alt: string | null;
-        altTranslations?: InternationalizedArrayString;
-        title: string | null;
-        titleTranslations?: InternationalizedArrayString;
-        caption: string | null;
-        captionTranslations?: InternationalizedArrayString;
-        location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
-        forSale: "default" | "no" | "yes" | null;
-        _type: "image";
-        _key: string;
-        lang: {
-          title: null | unknown;
-          alt: null | unknown;
-          caption: null | unknown;
-        };
+        licenseUrl: string | null;
+        licensePage: string | null;
       }
-  > | null;
-  lang: {
-    title: null | unknown;
-    description: null | unknown;
-    body: null | unknown;
-  };
-} | null;
+    | null;
+  slideshow: Array<{
+    _id: string;
+    url: string | null;
+    width: number | null;
+    height: number | null;
+    lqip: string | null;
+    color: string | null;
+    altText: string | null;
+    title: string | null;
+    creditLine: null;
+  }>;
+  page: {
+    title: string | null;
+    slug: string | null;
+    description: string | null;
+    _updatedAt: string;
+    body: Array<
+      | {
+          children?: Array<{
+            marks?: Array<string>;
+            text?: string;
+            _type: "span";
+            _key: string;
+          }>;
+          style?: "blockquote" | "h2" | "h3" | "normal";
+          listItem?: "bullet" | "number";
+          markDefs?: Array<{
+            href?: string;
+            _type: "link";
+            _key: string;
+          }>;
+          level?: number;
+          _type: "block";
+          _key: string;
+        }
+      | {
+          _key: string;
+          _type: "gallery";
+          title: string | null;
+          titleTranslations?: InternationalizedArrayString;
+          images: Array<{
+            _key: string;
+            _type: "image";
+            title: string | null;
+            alt: string | null;
+            caption: string | null;
+            forSale: "default" | "no" | "yes" | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            asset: {
+              _id: string;
+              url: string | null;
+              width: number | null;
+              height: number | null;
+              lqip: string | null;
+              color: string | null;
+              altText: string | null;
+              title: string | null;
+              creditLine: null;
+            } | null;
+            lang: {
+              title:
+                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              alt:
+                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              caption:
+                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            };
+          }> | null;
+          lang: {
+            title:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+        }
+      | {
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+          } | null;
+          media?: unknown;
+          hotspot: SanityImageHotspot | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          altTranslations?: InternationalizedArrayString;
+          title: string | null;
+          titleTranslations?: InternationalizedArrayString;
+          caption: string | null;
+          captionTranslations?: InternationalizedArrayString;
+          location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
+          forSale: "default" | "no" | "yes" | null;
+          _type: "image";
+          _key: string;
+          lang: {
+            title:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            caption:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+        }
+    > | null;
+    lang: {
+      title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+      description:
+        null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+      body: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+    };
+  } | null;
+};
 
 // Source: ../worker/content/queries.ts
 // Variable: postBySlugQuery
-// Query: {  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    publishedAt,    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == $base => null, $base), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == $base => null, $base) }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    publishedAt,    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PostBySlugQueryResult = {
+  settings:
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
+        languages: Array<string> | null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: string | null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: string | null;
+        email: string | null;
+        socialLinks: Array<{
+          label: string | null;
+          url: string | null;
+        }> | null;
+        navigation: Array<{
+          label: string | null;
+          labelTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
+          path: string | null;
+        }> | null;
+        intro: IntroText | null;
+        introTranslations: Array<{
+          language: string | null;
+          value: IntroText | null;
+        }> | null;
+        socialImage: {
+          _key: null;
+          _type: "image";
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+          } | null;
+        } | null;
+        licenseUrl: string | null;
+        licensePage: string | null;
+      }
+    | null;
+  slideshow: Array<{
+    _id: string;
+    url: string | null;
+    width: number | null;
+    height: number | null;
+    lqip: string | null;
+    color: string | null;
+    altText: string | null;
+    title: string | null;
+    creditLine: null;
+  }>;
   post: {
     title: string | null;
     slug: string | null;
@@ -1096,9 +1653,10 @@ export type PostBySlugQueryResult = {
         creditLine: null;
       } | null;
       lang: {
-        title: null | unknown;
-        alt: null | unknown;
-        caption: null | unknown;
+        title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        alt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        caption:
+          null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
       };
     } | null;
     body: Array<
@@ -1146,13 +1704,17 @@ export type PostBySlugQueryResult = {
               creditLine: null;
             } | null;
             lang: {
-              title: null | unknown;
-              alt: null | unknown;
-              caption: null | unknown;
+              title:
+                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              alt:
+                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              caption:
+                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
             };
           }> | null;
           lang: {
-            title: null | unknown;
+            title:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
           };
         }
       | {
@@ -1181,16 +1743,19 @@ export type PostBySlugQueryResult = {
           _type: "image";
           _key: string;
           lang: {
-            title: null | unknown;
-            alt: null | unknown;
-            caption: null | unknown;
+            title:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            caption:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
           };
         }
     > | null;
     lang: {
-      title: null | unknown;
-      excerpt: null | unknown;
-      body: null | unknown;
+      title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+      excerpt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+      body: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
     };
   } | null;
   nextScheduled: string | null;
@@ -1198,8 +1763,192 @@ export type PostBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: archiveQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == $base => null, $base) }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type ArchiveQueryResult = {
+  settings:
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
+        languages: Array<string> | null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: string | null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: string | null;
+        email: string | null;
+        socialLinks: Array<{
+          label: string | null;
+          url: string | null;
+        }> | null;
+        navigation: Array<{
+          label: string | null;
+          labelTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
+          path: string | null;
+        }> | null;
+        intro: IntroText | null;
+        introTranslations: Array<{
+          language: string | null;
+          value: IntroText | null;
+        }> | null;
+        socialImage: {
+          _key: null;
+          _type: "image";
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+          } | null;
+        } | null;
+        licenseUrl: string | null;
+        licensePage: string | null;
+      }
+    | null;
+  slideshow: Array<{
+    _id: string;
+    url: string | null;
+    width: number | null;
+    height: number | null;
+    lqip: string | null;
+    color: string | null;
+    altText: string | null;
+    title: string | null;
+    creditLine: null;
+  }>;
   posts: Array<{
     title: string | null;
     slug: string | null;
@@ -1226,14 +1975,15 @@ export type ArchiveQueryResult = {
         creditLine: null;
       } | null;
       lang: {
-        title: null | unknown;
-        alt: null | unknown;
-        caption: null | unknown;
+        title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        alt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        caption:
+          null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
       };
     } | null;
     lang: {
-      title: null | unknown;
-      excerpt: null | unknown;
+      title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+      excerpt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
     };
   }>;
   total: number;
@@ -1242,8 +1992,181 @@ export type ArchiveQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: feedQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    publishedAt,    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == $base => null, $base), "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == $base => null, $base) }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    publishedAt,    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type FeedQueryResult = {
+  settings:
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
+        languages: Array<string> | null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: string | null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: string | null;
+        email: string | null;
+        socialLinks: Array<{
+          label: string | null;
+          url: string | null;
+        }> | null;
+        navigation: Array<{
+          label: string | null;
+          labelTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
+          path: string | null;
+        }> | null;
+        intro: IntroText | null;
+        introTranslations: Array<{
+          language: string | null;
+          value: IntroText | null;
+        }> | null;
+        socialImage: {
+          _key: null;
+          _type: "image";
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+          } | null;
+        } | null;
+        licenseUrl: string | null;
+        licensePage: string | null;
+      }
+    | null;
   posts: Array<{
     slug: string | null;
     title: string | null;
@@ -1271,9 +2194,10 @@ export type FeedQueryResult = {
         creditLine: null;
       } | null;
       lang: {
-        title: null | unknown;
-        alt: null | unknown;
-        caption: null | unknown;
+        title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        alt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        caption:
+          null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
       };
     } | null;
   }>;
@@ -1281,35 +2205,193 @@ export type FeedQueryResult = {
 };
 
 // Source: ../worker/content/queries.ts
-// Variable: cameraQuery
-// Query: *[_id == $assetId][0]{    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },    "image": metadata.image{ Make, Model },    "tags": opt.media.tags[]->name.current  }
-export type CameraQueryResult = {
-  exif: null;
-  image: null;
-  tags: null;
-} | null;
-
-// Source: ../worker/content/queries.ts
-// Variable: siteIndexQuery
-// Query: {  "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {    "slug": slug.current, "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), _updatedAt  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc) {    "slug": slug.current, _updatedAt, publishedAt  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
-export type SiteIndexQueryResult = {
-  pages: Array<{
-    slug: string | null;
-    title: string | null;
-    _updatedAt: string;
-  }>;
-  posts: Array<{
-    slug: string | null;
-    _updatedAt: string;
-    publishedAt: string | null;
-  }>;
-  nextScheduled: string | null;
-};
-
-// Source: ../worker/content/queries.ts
 // Variable: photoIndexQuery
-// Query: {  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == $base => null, $base) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PhotoIndexQueryResult = {
+  settings:
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
+        languages: Array<string> | null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: string | null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: string | null;
+        email: string | null;
+        socialLinks: Array<{
+          label: string | null;
+          url: string | null;
+        }> | null;
+        navigation: Array<{
+          label: string | null;
+          labelTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
+          path: string | null;
+        }> | null;
+        intro: IntroText | null;
+        introTranslations: Array<{
+          language: string | null;
+          value: IntroText | null;
+        }> | null;
+        socialImage: {
+          _key: null;
+          _type: "image";
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+          } | null;
+        } | null;
+        licenseUrl: string | null;
+        licensePage: string | null;
+      }
+    | null;
+  slideshow: Array<{
+    _id: string;
+    url: string | null;
+    width: number | null;
+    height: number | null;
+    lqip: string | null;
+    color: string | null;
+    altText: string | null;
+    title: string | null;
+    creditLine: null;
+  }>;
   documents: Array<
     | {
         _type: "page";
@@ -1320,7 +2402,8 @@ export type PhotoIndexQueryResult = {
           _key: string;
           alt: string | null;
           lang: {
-            alt: null | unknown;
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -1349,7 +2432,8 @@ export type PhotoIndexQueryResult = {
           _key: string;
           alt: string | null;
           lang: {
-            alt: null | unknown;
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -1383,7 +2467,8 @@ export type PhotoIndexQueryResult = {
           _key: null;
           alt: string | null;
           lang: {
-            alt: null | unknown;
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -1412,7 +2497,8 @@ export type PhotoIndexQueryResult = {
           _key: string;
           alt: string | null;
           lang: {
-            alt: null | unknown;
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -1441,7 +2527,375 @@ export type PhotoIndexQueryResult = {
           _key: string;
           alt: string | null;
           lang: {
-            alt: null | unknown;
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
+          } | null;
+        } | null> | null;
+      }
+  >;
+  locationRule:
+    | {
+        precision: null;
+        zones: null;
+      }
+    | {
+        precision:
+          "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+        zones: Array<{
+          centre: Geopoint | null;
+          radius: number | null;
+        }> | null;
+      }
+    | null;
+  nextScheduled: string | null;
+};
+
+// Source: ../worker/content/queries.ts
+// Variable: sitemapQuery
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {    "slug": slug.current, "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), _updatedAt  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc) {    "slug": slug.current, _updatedAt, publishedAt  },  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+export type SitemapQueryResult = {
+  settings:
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
+        languages: Array<string> | null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: string | null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: string | null;
+        email: string | null;
+        socialLinks: Array<{
+          label: string | null;
+          url: string | null;
+        }> | null;
+        navigation: Array<{
+          label: string | null;
+          labelTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
+          path: string | null;
+        }> | null;
+        intro: IntroText | null;
+        introTranslations: Array<{
+          language: string | null;
+          value: IntroText | null;
+        }> | null;
+        socialImage: {
+          _key: null;
+          _type: "image";
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+          } | null;
+        } | null;
+        licenseUrl: string | null;
+        licensePage: string | null;
+      }
+    | null;
+  pages: Array<{
+    slug: string | null;
+    title: string | null;
+    _updatedAt: string;
+  }>;
+  posts: Array<{
+    slug: string | null;
+    _updatedAt: string;
+    publishedAt: string | null;
+  }>;
+  documents: Array<
+    | {
+        _type: "page";
+        slug: string | null;
+        date: string;
+        cover: null;
+        images: Array<{
+          _key: string;
+          alt: string | null;
+          lang: {
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
+          } | null;
+        }> | null;
+        galleries: Array<{
+          _key: string;
+          alt: string | null;
+          lang: {
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
+          } | null;
+        } | null> | null;
+      }
+    | {
+        _type: "post";
+        slug: string | null;
+        date: string;
+        cover: {
+          _key: null;
+          alt: string | null;
+          lang: {
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
+          } | null;
+        } | null;
+        images: Array<{
+          _key: string;
+          alt: string | null;
+          lang: {
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
+          } | null;
+        }> | null;
+        galleries: Array<{
+          _key: string;
+          alt: string | null;
+          lang: {
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -1487,28 +2941,1220 @@ export type PhotoIndexQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: searchQuery
-// Query: {  "photos": *[_type == "sanity.imageAsset"      && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]        + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]    | score(      boost([title, description] match $terms, 3),      boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),      altText match $terms,      [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms    )    | order(_score desc, _id asc)[0...$photoLimit]{ _id },  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))      && [coalesce(titleTranslations[language == $language][0].value, title), coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description),        pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,        coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms]    | score(      boost(coalesce(titleTranslations[language == $language][0].value, title) match $terms, 5),      boost([coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)] match $terms, 2),      [pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,        coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms    )    | order(_score desc, _id asc)[0...$documentLimit]{      _type,      "slug": slug.current,      "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),      publishedAt,      "summary": coalesce(coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)),      "text": pt::text(coalesce(bodyTranslations[language == $language][0].value, body))    },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "found": {    "photos": *[_type == "sanity.imageAsset" && count($terms) > 0        && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]          + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]      | score(        boost([title, description] match $terms, 3),        boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),        altText match $terms,        [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms      )      | order(_score desc, _id asc)[0...$photoLimit]{ _id },    "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && count($terms) > 0        && [coalesce(titleTranslations[language == $language][0].value, title), coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description),          pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms]      | score(        boost(coalesce(titleTranslations[language == $language][0].value, title) match $terms, 5),        boost([coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)] match $terms, 2),        [pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms      )      | order(_score desc, _id asc)[0...$documentLimit]{        _type,        "slug": slug.current,        "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),        publishedAt,        "summary": coalesce(coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)),        "text": pt::text(coalesce(bodyTranslations[language == $language][0].value, body))      }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type SearchQueryResult = {
-  photos: Array<{
+  settings:
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
+        languages: Array<string> | null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: string | null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: string | null;
+        email: string | null;
+        socialLinks: Array<{
+          label: string | null;
+          url: string | null;
+        }> | null;
+        navigation: Array<{
+          label: string | null;
+          labelTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
+          path: string | null;
+        }> | null;
+        intro: IntroText | null;
+        introTranslations: Array<{
+          language: string | null;
+          value: IntroText | null;
+        }> | null;
+        socialImage: {
+          _key: null;
+          _type: "image";
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+          } | null;
+        } | null;
+        licenseUrl: string | null;
+        licensePage: string | null;
+      }
+    | null;
+  slideshow: Array<{
     _id: string;
+    url: string | null;
+    width: number | null;
+    height: number | null;
+    lqip: string | null;
+    color: string | null;
+    altText: string | null;
+    title: string | null;
+    creditLine: null;
   }>;
   documents: Array<
     | {
         _type: "page";
         slug: string | null;
-        title: string | null;
-        publishedAt: null;
-        summary: string | null;
-        text: string;
+        date: string;
+        cover: null;
+        images: Array<{
+          _key: string;
+          alt: string | null;
+          lang: {
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
+          } | null;
+        }> | null;
+        galleries: Array<{
+          _key: string;
+          alt: string | null;
+          lang: {
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
+          } | null;
+        } | null> | null;
       }
     | {
         _type: "post";
         slug: string | null;
-        title: string | null;
-        publishedAt: string | null;
-        summary: string | null;
-        text: string;
+        date: string;
+        cover: {
+          _key: null;
+          alt: string | null;
+          lang: {
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
+          } | null;
+        } | null;
+        images: Array<{
+          _key: string;
+          alt: string | null;
+          lang: {
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
+          } | null;
+        }> | null;
+        galleries: Array<{
+          _key: string;
+          alt: string | null;
+          lang: {
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          location:
+            "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            color: string | null;
+            altText: string | null;
+            tags: null;
+            make: null;
+            model: null;
+            lens: null;
+            takenAt: null;
+            gps: {
+              lat: number | null;
+              lng: number | null;
+            } | null;
+            place: null;
+          } | null;
+        } | null> | null;
       }
   >;
+  locationRule:
+    | {
+        precision: null;
+        zones: null;
+      }
+    | {
+        precision:
+          "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+        zones: Array<{
+          centre: Geopoint | null;
+          radius: number | null;
+        }> | null;
+      }
+    | null;
+  found: {
+    photos: Array<never>;
+    documents: Array<never>;
+  };
+  nextScheduled: string | null;
+};
+
+// Source: ../worker/content/queries.ts
+// Variable: photoPageQuery
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{ id, name, widthInches, heightInches, paper, price, fulfilment, labSku },    "licences": licences[]{ id, name, summary, price, termsUrl, longEdge },    "shippingRates": shippingRates[]{ id, name, price, minDays, maxDays },    shippingCountries  },  "document": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "siteBody": *[_type == $kind && slug.current == $slug && $language != ""][0]{ "body": body[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }} }.body,  "photo": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "asset": coalesce(      select($key == "cover" => mainImage.asset),      coalesce(bodyTranslations[language == $language][0].value, body)[_key == $key][0].asset,      (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[_key == $key][0].asset,      body[_key == $key][0].asset,      (body[_type == "gallery"].images[])[_key == $key][0].asset    )  }.asset->{    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },    "image": metadata.image{ Make, Model },    "tags": opt.media.tags[]->name.current,    "placements": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)] {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": select(mainImage.asset._ref == ^._id => mainImage){  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image" && asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  }  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+export type PhotoPageQueryResult = {
+  settings:
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+      }
+    | {
+        language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
+        languages: Array<string> | null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: string | null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: string | null;
+        email: string | null;
+        socialLinks: Array<{
+          label: string | null;
+          url: string | null;
+        }> | null;
+        navigation: Array<{
+          label: string | null;
+          labelTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
+          path: string | null;
+        }> | null;
+        intro: IntroText | null;
+        introTranslations: Array<{
+          language: string | null;
+          value: IntroText | null;
+        }> | null;
+        socialImage: {
+          _key: null;
+          _type: "image";
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+          } | null;
+        } | null;
+        licenseUrl: string | null;
+        licensePage: string | null;
+      }
+    | null;
+  store:
+    | {
+        forSale: null;
+        currency: null;
+        tax: null;
+        withdrawn: null;
+        prints: null;
+        licences: null;
+        shippingRates: null;
+        shippingCountries: null;
+      }
+    | {
+        forSale: "all" | "none" | null;
+        currency: string | null;
+        tax: boolean | null;
+        withdrawn: "refund" | "wait" | null;
+        prints: Array<{
+          id: string | null;
+          name: string | null;
+          widthInches: number | null;
+          heightInches: number | null;
+          paper: string | null;
+          price: number | null;
+          fulfilment: "lab" | "owner" | null;
+          labSku: string | null;
+        }> | null;
+        licences: Array<{
+          id: string | null;
+          name: string | null;
+          summary: string | null;
+          price: number | null;
+          termsUrl: string | null;
+          longEdge: number | null;
+        }> | null;
+        shippingRates: Array<{
+          id: string | null;
+          name: string | null;
+          price: number | null;
+          minDays: number | null;
+          maxDays: number | null;
+        }> | null;
+        shippingCountries: Array<string> | null;
+      }
+    | null;
+  document:
+    | {
+        title: string | null;
+        slug: string | null;
+        mainImage: null;
+        body: Array<
+          | {
+              children?: Array<{
+                marks?: Array<string>;
+                text?: string;
+                _type: "span";
+                _key: string;
+              }>;
+              style?: "blockquote" | "h2" | "h3" | "normal";
+              listItem?: "bullet" | "number";
+              markDefs?: Array<{
+                href?: string;
+                _type: "link";
+                _key: string;
+              }>;
+              level?: number;
+              _type: "block";
+              _key: string;
+            }
+          | {
+              _key: string;
+              _type: "gallery";
+              title: string | null;
+              titleTranslations?: InternationalizedArrayString;
+              images: Array<{
+                _key: string;
+                _type: "image";
+                title: string | null;
+                alt: string | null;
+                caption: string | null;
+                forSale: "default" | "no" | "yes" | null;
+                crop: SanityImageCrop | null;
+                hotspot: SanityImageHotspot | null;
+                asset: {
+                  _id: string;
+                  url: string | null;
+                  width: number | null;
+                  height: number | null;
+                  lqip: string | null;
+                  color: string | null;
+                  altText: string | null;
+                  title: string | null;
+                  creditLine: null;
+                } | null;
+                lang: {
+                  title:
+                    | null
+                    | "ar"
+                    | "de"
+                    | "en"
+                    | "es"
+                    | "fr"
+                    | "it"
+                    | "pt"
+                    | unknown;
+                  alt:
+                    | null
+                    | "ar"
+                    | "de"
+                    | "en"
+                    | "es"
+                    | "fr"
+                    | "it"
+                    | "pt"
+                    | unknown;
+                  caption:
+                    | null
+                    | "ar"
+                    | "de"
+                    | "en"
+                    | "es"
+                    | "fr"
+                    | "it"
+                    | "pt"
+                    | unknown;
+                };
+              }> | null;
+              lang: {
+                title:
+                  | null
+                  | "ar"
+                  | "de"
+                  | "en"
+                  | "es"
+                  | "fr"
+                  | "it"
+                  | "pt"
+                  | unknown;
+              };
+            }
+          | {
+              asset: {
+                _id: string;
+                url: string | null;
+                width: number | null;
+                height: number | null;
+                lqip: string | null;
+                color: string | null;
+                altText: string | null;
+                title: string | null;
+                creditLine: null;
+              } | null;
+              media?: unknown;
+              hotspot: SanityImageHotspot | null;
+              crop: SanityImageCrop | null;
+              alt: string | null;
+              altTranslations?: InternationalizedArrayString;
+              title: string | null;
+              titleTranslations?: InternationalizedArrayString;
+              caption: string | null;
+              captionTranslations?: InternationalizedArrayString;
+              location?:
+                "10km" | "1km" | "country" | "exact" | "hidden" | "region";
+              forSale: "default" | "no" | "yes" | null;
+              _type: "image";
+              _key: string;
+              lang: {
+                title:
+                  | null
+                  | "ar"
+                  | "de"
+                  | "en"
+                  | "es"
+                  | "fr"
+                  | "it"
+                  | "pt"
+                  | unknown;
+                alt:
+                  | null
+                  | "ar"
+                  | "de"
+                  | "en"
+                  | "es"
+                  | "fr"
+                  | "it"
+                  | "pt"
+                  | unknown;
+                caption:
+                  | null
+                  | "ar"
+                  | "de"
+                  | "en"
+                  | "es"
+                  | "fr"
+                  | "it"
+                  | "pt"
+                  | unknown;
+              };
+            }
+        > | null;
+        lang: {
+          title:
+            null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          body: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        };
+      }
+    | {
+        title: string | null;
+        slug: string | null;
+        mainImage: {
+          _key: null;
+          _type: "image";
+          title: string | null;
+          alt: string | null;
+          caption: string | null;
+          forSale: "default" | "no" | "yes" | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+          } | null;
+          lang: {
+            title:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            caption:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+        } | null;
+        body: Array<
+          | {
+              children?: Array<{
+                marks?: Array<string>;
+                text?: string;
+                _type: "span";
+                _key: string;
+              }>;
+              style?: "blockquote" | "h2" | "h3" | "normal";
+              listItem?: "bullet" | "number";
+              markDefs?: Array<{
+                href?: string;
+                _type: "link";
+                _key: string;
+              }>;
+              level?: number;
+              _type: "block";
+              _key: string;
+            }
+          | {
+              _key: string;
+              _type: "gallery";
+              title: string | null;
+              titleTranslations?: InternationalizedArrayString;
+              images: Array<{
+                _key: string;
+                _type: "image";
+                title: string | null;
+                alt: string | null;
+                caption: string | null;
+                forSale: "default" | "no" | "yes" | null;
+                crop: SanityImageCrop | null;
+                hotspot: SanityImageHotspot | null;
+                asset: {
+                  _id: string;
+                  url: string | null;
+                  width: number | null;
+                  height: number | null;
+                  lqip: string | null;
+                  color: string | null;
+                  altText: string | null;
+                  title: string | null;
+                  creditLine: null;
+                } | null;
+                lang: {
+                  title:
+                    | null
+                    | "ar"
+                    | "de"
+                    | "en"
+                    | "es"
+                    | "fr"
+                    | "it"
+                    | "pt"
+                    | unknown;
+                  alt:
+                    | null
+                    | "ar"
+                    | "de"
+                    | "en"
+                    | "es"
+                    | "fr"
+                    | "it"
+                    | "pt"
+                    | unknown;
+                  caption:
+                    | null
+                    | "ar"
+                    | "de"
+                    | "en"
+                    | "es"
+                    | "fr"
+                    | "it"
+                    | "pt"
+                    | unknown;
+                };
+              }> | null;
+              lang: {
+                title:
+                  | null
+                  | "ar"
+                  | "de"
+                  | "en"
+                  | "es"
+                  | "fr"
+                  | "it"
+                  | "pt"
+                  | unknown;
+              };
+            }
+          | {
+              asset: {
+                _id: string;
+                url: string | null;
+                width: number | null;
+                height: number | null;
+                lqip: string | null;
+                color: string | null;
+                altText: string | null;
+                title: string | null;
+                creditLine: null;
+              } | null;
+              media?: unknown;
+              hotspot: SanityImageHotspot | null;
+              crop: SanityImageCrop | null;
+              alt: string | null;
+              altTranslations?: InternationalizedArrayString;
+              title: string | null;
+              titleTranslations?: InternationalizedArrayString;
+              caption: string | null;
+              captionTranslations?: InternationalizedArrayString;
+              location?:
+                "10km" | "1km" | "country" | "exact" | "hidden" | "region";
+              forSale: "default" | "no" | "yes" | null;
+              _type: "image";
+              _key: string;
+              lang: {
+                title:
+                  | null
+                  | "ar"
+                  | "de"
+                  | "en"
+                  | "es"
+                  | "fr"
+                  | "it"
+                  | "pt"
+                  | unknown;
+                alt:
+                  | null
+                  | "ar"
+                  | "de"
+                  | "en"
+                  | "es"
+                  | "fr"
+                  | "it"
+                  | "pt"
+                  | unknown;
+                caption:
+                  | null
+                  | "ar"
+                  | "de"
+                  | "en"
+                  | "es"
+                  | "fr"
+                  | "it"
+                  | "pt"
+                  | unknown;
+              };
+            }
+        > | null;
+        lang: {
+          title:
+            null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          body: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        };
+      }
+    | null;
+  siteBody: Array<
+    | {
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: "span";
+          _key: string;
+        }>;
+        style?: "blockquote" | "h2" | "h3" | "normal";
+        listItem?: "bullet" | "number";
+        markDefs?: Array<{
+          href?: string;
+          _type: "link";
+          _key: string;
+        }>;
+        level?: number;
+        _type: "block";
+        _key: string;
+      }
+    | {
+        _key: string;
+        _type: "gallery";
+        title: string | null;
+        titleTranslations?: InternationalizedArrayString;
+        images: Array<{
+          _key: string;
+          _type: "image";
+          title: string | null;
+          alt: string | null;
+          caption: string | null;
+          forSale: "default" | "no" | "yes" | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+          } | null;
+          lang: {
+            title:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            alt:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            caption:
+              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          };
+        }> | null;
+        lang: {
+          title:
+            null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        };
+      }
+    | {
+        asset: {
+          _id: string;
+          url: string | null;
+          width: number | null;
+          height: number | null;
+          lqip: string | null;
+          color: string | null;
+          altText: string | null;
+          title: string | null;
+          creditLine: null;
+        } | null;
+        media?: unknown;
+        hotspot: SanityImageHotspot | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+        altTranslations?: InternationalizedArrayString;
+        title: string | null;
+        titleTranslations?: InternationalizedArrayString;
+        caption: string | null;
+        captionTranslations?: InternationalizedArrayString;
+        location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
+        forSale: "default" | "no" | "yes" | null;
+        _type: "image";
+        _key: string;
+        lang: {
+          title:
+            null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          alt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          caption:
+            null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        };
+      }
+  > | null;
+  photo: {
+    exif: null;
+    image: null;
+    tags: null;
+    placements: Array<
+      | {
+          _type: "page";
+          slug: string | null;
+          date: string;
+          cover: null;
+          images: Array<{
+            _key: string;
+            alt: string | null;
+            lang: {
+              alt:
+                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            };
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            location:
+              "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            asset: {
+              _id: string;
+              url: string | null;
+              width: number | null;
+              height: number | null;
+              color: string | null;
+              altText: string | null;
+              tags: null;
+              make: null;
+              model: null;
+              lens: null;
+              takenAt: null;
+              gps: {
+                lat: number | null;
+                lng: number | null;
+              } | null;
+              place: null;
+            } | null;
+          }> | null;
+          galleries: Array<{
+            _key: string;
+            alt: string | null;
+            lang: {
+              alt:
+                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            };
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            location:
+              "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            asset: {
+              _id: string;
+              url: string | null;
+              width: number | null;
+              height: number | null;
+              color: string | null;
+              altText: string | null;
+              tags: null;
+              make: null;
+              model: null;
+              lens: null;
+              takenAt: null;
+              gps: {
+                lat: number | null;
+                lng: number | null;
+              } | null;
+              place: null;
+            } | null;
+          }> | null;
+        }
+      | {
+          _type: "post";
+          slug: string | null;
+          date: string;
+          cover: {
+            _key: null;
+            alt: string | null;
+            lang: {
+              alt:
+                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            };
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            location:
+              "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            asset: {
+              _id: string;
+              url: string | null;
+              width: number | null;
+              height: number | null;
+              color: string | null;
+              altText: string | null;
+              tags: null;
+              make: null;
+              model: null;
+              lens: null;
+              takenAt: null;
+              gps: {
+                lat: number | null;
+                lng: number | null;
+              } | null;
+              place: null;
+            } | null;
+          } | null;
+          images: Array<{
+            _key: string;
+            alt: string | null;
+            lang: {
+              alt:
+                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            };
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            location:
+              "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            asset: {
+              _id: string;
+              url: string | null;
+              width: number | null;
+              height: number | null;
+              color: string | null;
+              altText: string | null;
+              tags: null;
+              make: null;
+              model: null;
+              lens: null;
+              takenAt: null;
+              gps: {
+                lat: number | null;
+                lng: number | null;
+              } | null;
+              place: null;
+            } | null;
+          }> | null;
+          galleries: Array<{
+            _key: string;
+            alt: string | null;
+            lang: {
+              alt:
+                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            };
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            location:
+              "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            asset: {
+              _id: string;
+              url: string | null;
+              width: number | null;
+              height: number | null;
+              color: string | null;
+              altText: string | null;
+              tags: null;
+              make: null;
+              model: null;
+              lens: null;
+              takenAt: null;
+              gps: {
+                lat: number | null;
+                lng: number | null;
+              } | null;
+              place: null;
+            } | null;
+          }> | null;
+        }
+    >;
+  } | null;
+  locationRule:
+    | {
+        precision: null;
+        zones: null;
+      }
+    | {
+        precision:
+          "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+        zones: Array<{
+          centre: Geopoint | null;
+          radius: number | null;
+        }> | null;
+      }
+    | null;
   nextScheduled: string | null;
 };

@@ -14,6 +14,8 @@ import type {
   IndexedImage,
   PageDocument,
   PhotoCollection,
+  PhotoDocument,
+  PhotoPageContent,
   PostAnswer,
   SearchAnswer,
   SiteIndex,
@@ -22,12 +24,12 @@ import type {
 import type {
   FeedQueryResult,
   HomeQueryResult,
+  LayoutQueryResult,
   PageBySlugQueryResult,
+  PhotoPageQueryResult,
   PostBySlugQueryResult,
   SanityImageCrop,
   SanityImageHotspot,
-  SiteSettingsQueryResult,
-  StoreQueryResult,
 } from "./sanity.types.ts";
 
 /**
@@ -103,7 +105,8 @@ function checkedImage<T extends PlacedImage>(image: T): CheckedImage<T> {
 const checkedCover = <T extends PlacedImage>(image: T | null) =>
   typeof image === "object" && image !== null ? checkedImage(image) : null;
 
-type BodyResult = NonNullable<NonNullable<PageBySlugQueryResult>["body"]>;
+type PageResult = NonNullable<PageBySlugQueryResult["page"]>;
+type BodyResult = NonNullable<PageResult["body"]>;
 
 function checkedBody(body: BodyResult | null): PageDocument["body"] {
   if (!Array.isArray(body)) return null;
@@ -121,9 +124,7 @@ function checkedBody(body: BodyResult | null): PageDocument["body"] {
 /** null is a valid answer: no document has that slug. */
 export function parsePage(value: unknown): PageDocument | null | undefined {
   if (value === null) return null;
-  const isPage = (
-    page: unknown,
-  ): page is NonNullable<PageBySlugQueryResult> & { title: string; slug: string } =>
+  const isPage = (page: unknown): page is PageResult & { title: string; slug: string } =>
     isObject(page) && isString(page.title) && isString(page.slug) && optionalArray(page.body);
   if (!isPage(value)) return undefined;
   return { ...value, body: checkedBody(value.body) };
@@ -230,7 +231,7 @@ export function parseCamera(value: unknown): CameraData | null | undefined {
 /** null is a valid answer: the owner has not created the settings document. */
 export function parseSiteSettings(value: unknown): SiteSettingsDocument | null | undefined {
   if (value === null) return null;
-  const isSettings = (doc: unknown): doc is NonNullable<SiteSettingsQueryResult> =>
+  const isSettings = (doc: unknown): doc is NonNullable<LayoutQueryResult["settings"]> =>
     isObject(doc) &&
     [
       "language",
@@ -250,7 +251,7 @@ export function parseSiteSettings(value: unknown): SiteSettingsDocument | null |
 }
 
 /** The store document as the query projects it; null when the owner has not created it. */
-export type StoreDocument = NonNullable<StoreQueryResult>;
+export type StoreDocument = NonNullable<LayoutQueryResult["store"]>;
 
 /**
  * The store's catalogue (a rough check: worker/store/catalogue.ts checks each product and drops
@@ -360,6 +361,37 @@ export function parseSearch(value: unknown): SearchAnswer | undefined {
       optionalString(doc.text),
   );
   return { photoIds, documents, nextScheduled: scheduled(value) };
+}
+
+/** A photograph's page or post; null is a valid answer (not, or no longer, published). */
+function photoDocument(value: unknown): PhotoDocument | null | undefined {
+  if (value === null || value === undefined) return null;
+  type Document = NonNullable<PhotoPageQueryResult["document"]> & { title: string; slug: string };
+  const isDocument = (doc: unknown): doc is Document =>
+    isObject(doc) && isString(doc.title) && isString(doc.slug) && optionalArray(doc.body);
+  if (!isDocument(value)) return undefined;
+  return { ...value, mainImage: checkedCover(value.mainImage), body: checkedBody(value.body) };
+}
+
+/**
+ * A photograph's own page: its document (and the body of the site's own language), its camera
+ * data, and where it was made, which the owner's rule decides here from every document that
+ * places it (collection.ts), before anything is cached or answered.
+ */
+export function parsePhotoPage(value: unknown): PhotoPageContent | undefined {
+  if (!isObject(value)) return undefined;
+  const document = photoDocument(value.document);
+  if (document === undefined || !optionalArray(value.siteBody)) return undefined;
+  const siteBody = checkedBody((value.siteBody ?? null) as BodyResult | null);
+  const photo = value.photo ?? null;
+  const camera = parseCamera(photo);
+  if (camera === undefined) return undefined;
+  const placements = isObject(photo) && Array.isArray(photo.placements) ? photo.placements : [];
+  const located = parsePhotoCollection(
+    { documents: placements, locationRule: value.locationRule },
+    "",
+  )?.photos[0];
+  return { document, siteBody, camera, location: located?.location };
 }
 
 /** When the next scheduled post goes live, as every post query answers it (null: none). */

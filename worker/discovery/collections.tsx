@@ -97,9 +97,11 @@ export const photosHandler: Handler<AppEnv> = (c) =>
   renderCollection(
     c,
     async () => {
-      const site = await siteSettingsFor(c);
-      const { t } = await i18nFor(c);
-      const { photos } = await contentFor(c).photos();
+      const [{ photos }, site, { t }] = await Promise.all([
+        contentFor(c).photos(),
+        siteSettingsFor(c),
+        i18nFor(c),
+      ]);
       const title = t("collection.photosTitle");
       return {
         title,
@@ -158,9 +160,12 @@ export const groupHandler =
       c,
       async () => {
         const slug = c.req.param("slug") ?? "";
-        const site = await siteSettingsFor(c);
-        const i18n = await i18nFor(c);
-        const group = groupOf(kind, (await contentFor(c).photos()).photos, slug);
+        const [{ photos }, site, i18n] = await Promise.all([
+          contentFor(c).photos(),
+          siteSettingsFor(c),
+          i18nFor(c),
+        ]);
+        const group = groupOf(kind, photos, slug);
         if (!group) return undefined;
         const words = GROUPS[kind];
         const title = words.title(i18n, group.name);
@@ -189,11 +194,14 @@ export const groupHandler =
  * newest photograph).
  */
 export const tagsHandler: Handler<AppEnv> = async (c) => {
-  const site = await siteSettingsFor(c);
   const content = contentFor(c);
-  const tags = tagGroups((await content.photos()).photos);
-  const layout = await loadLayout(c);
-  const { t } = await i18nFor(c);
+  const [{ photos }, layout, { t }] = await Promise.all([
+    content.photos(),
+    loadLayout(c),
+    i18nFor(c),
+  ]);
+  const tags = tagGroups(photos);
+  const { site } = layout;
   const first = tags[0]?.photos[0];
   return renderHtml(c, layout, {
     title: t("tags.title"),

@@ -13,10 +13,7 @@ import { type SitemapContent, sitemap, sitemapPart } from "./sitemap.ts";
 import { tileHandler } from "./tiles.ts";
 
 /** Everything the sitemap lists: every address, and every photograph. */
-const sitemapContent = async (source: ContentSource): Promise<SitemapContent> => {
-  const [index, collection] = await Promise.all([source.siteIndex(), source.photos()]);
-  return { index, collection };
-};
+const sitemapContent = (source: ContentSource): Promise<SitemapContent> => source.sitemap();
 
 const slug = validParams({ slug: isSlug });
 const page = validParams({ page: isPageNumber });

@@ -9,7 +9,7 @@ import { pageNotFound } from "../errors/page-error.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, i18nFor, pathOf, siteSettingsFor } from "../request/context.ts";
+import { contentFor, i18nFor, pathOf } from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { MapView } from "./MapView.tsx";
 
@@ -33,13 +33,15 @@ async function mapPhotos(
  * their photographs (the first paint, and the whole page without JavaScript) and a map over it.
  */
 export const mapHandler: Handler<AppEnv> = async (c) => {
-  const { photos, tag } = await mapPhotos(c);
+  const [{ photos, tag }, layout, { t }] = await Promise.all([
+    mapPhotos(c),
+    loadLayout(c),
+    i18nFor(c),
+  ]);
   const places = mapPlaces(photos);
   const located = photos.filter(isLocated).length;
-  const site = await siteSettingsFor(c);
+  const { site } = layout;
   const content = contentFor(c);
-  const layout = await loadLayout(c);
-  const { t } = await i18nFor(c);
   const title = tag ? t("map.titleTag", { tag: tag.name }) : t("map.title");
   const locatedPhotos = t("collection.photographs", { count: located });
   const lead =

@@ -13,7 +13,7 @@ import { queryWords, searchRequest, snippet } from "./search-terms.ts";
 /**
  * `/search?q=…`: the site's photographs (captions, alt texts, tags, cameras, lenses) and its
  * posts and pages (titles, excerpts, text) that match every word of `q`, best first, in one
- * GROQ query ranked by `score()` (content/queries.ts). Server-rendered: it works without
+ * GROQ query ranked by `score()` with the collection they are shown from (content/queries.ts). Server-rendered: it works without
  * JavaScript, and the address is the search, so the edge keeps each search like a page (the
  * query string is part of its key) until a publish purges it (cache tag `search`). An empty
  * query shows the form and the tags; one over 100 characters or without results says so.
@@ -21,14 +21,13 @@ import { queryWords, searchRequest, snippet } from "./search-terms.ts";
  */
 export const searchHandler: Handler<AppEnv> = async (c) => {
   const request = searchRequest(c.req.query("q"));
-  const site = await siteSettingsFor(c);
   const content = contentFor(c);
-  const [collection, answer] = await Promise.all([
-    content.photos(),
-    request.kind === "search" ? content.search(request.terms) : undefined,
+  const [{ collection, found: answer }, site] = await Promise.all([
+    content.search(request.kind === "search" ? request.terms : []),
+    siteSettingsFor(c),
   ]);
   let outcome: SearchOutcome;
-  if (request.kind !== "search" || !answer) {
+  if (request.kind !== "search") {
     outcome = {
       kind: request.kind === "too-long" ? "too-long" : "empty",
       tags: tagGroups(collection.photos),

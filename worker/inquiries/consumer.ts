@@ -3,7 +3,7 @@ import { type Config, loadConfig } from "../config/config.ts";
 import { type ContentSource, createContentSource } from "../content/content-source.ts";
 import { altTextOf } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
-import { findPhoto } from "../content/photos.ts";
+import { placedPhoto } from "../content/placed-photo.ts";
 import { loadSiteSettings } from "../content/site-settings.ts";
 import { errorText, log } from "../lib/log.ts";
 import { inquiryEmail } from "./mail.ts";
@@ -56,8 +56,7 @@ async function photoOf(
   const ref = inquiry.photo;
   if (!ref) return undefined;
   const url = new URL(paths.photo(ref.kind, ref.slug, ref.key), message.origin).href;
-  const doc = ref.kind === "post" ? await content.post(ref.slug) : await content.page(ref.slug);
-  const found = doc ? findPhoto(ref.kind, doc, ref.key) : undefined;
+  const found = (await placedPhoto(content, ref.kind, ref.slug, ref.key))?.found;
   const photo: InquiryPhoto = { _type: "inquiryPhoto", reference: photoRefOf(ref), url };
   if (!found) return photo;
   const { image } = found.photo;

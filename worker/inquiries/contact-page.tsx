@@ -96,8 +96,11 @@ export async function renderContactPage(
   let page: PageDocument | null = null;
   let shown: FormPhoto | undefined;
   try {
-    page = await content.page(CONTACT_SLUG);
-    shown = photo && "kind" in photo ? await lookUpPhoto(c, photo) : photo;
+    // Both at once: one round trip to Sanity.
+    [page, shown] = await Promise.all([
+      content.page(CONTACT_SLUG),
+      photo && "kind" in photo ? lookUpPhoto(c, photo) : photo,
+    ]);
   } catch (error) {
     if (!degradeOnContentError) throw error;
     // The visitor's message matters more than the page's text: show the form without it.

@@ -5,7 +5,7 @@ import { redirectTarget } from "../lib/redirect-target.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, i18nFor, siteSettingsFor } from "../request/context.ts";
+import { contentFor, i18nFor } from "../request/context.ts";
 import { ArchiveView } from "./ArchiveView.tsx";
 
 /**
@@ -20,7 +20,6 @@ export const POSTS_PER_SLICE = 50;
  * is a fatal not-found.
  */
 export const archiveHandler: Handler<AppEnv> = async (c) => {
-  const site = await siteSettingsFor(c);
   const slice = Number(c.req.param("page") ?? "1");
   // One address per page: `/archive/page/1` is `/archive`.
   if (c.req.param("page") !== undefined && slice === 1) {
@@ -28,14 +27,17 @@ export const archiveHandler: Handler<AppEnv> = async (c) => {
   }
   const start = (slice - 1) * POSTS_PER_SLICE;
   const content = contentFor(c);
-  const { posts, total } = await content.archive(start, start + POSTS_PER_SLICE);
+  const [{ posts, total }, layout, { t }] = await Promise.all([
+    content.archive(start, start + POSTS_PER_SLICE),
+    loadLayout(c),
+    i18nFor(c),
+  ]);
   const slices = Math.max(1, Math.ceil(total / POSTS_PER_SLICE));
   if (slice > slices) throw pageNotFound(new URL(c.req.url).pathname);
-  const { t } = await i18nFor(c);
   const title = slice === 1 ? t("archive.title") : t("archive.titlePage", { page: slice });
-  const description = t("archive.description", { site: site.title });
+  const description = t("archive.description", { site: layout.site.title });
 
-  return renderHtml(c, await loadLayout(c), {
+  return renderHtml(c, layout, {
     title,
     description,
     meta: { type: "website" },

@@ -2,7 +2,7 @@ import type { Handler } from "hono";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { canonicalUrl, contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
+import { canonicalUrl, contentFor, siteOrigin } from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { personLd } from "../seo/structured-data.ts";
 import { HomeView } from "./HomeView.tsx";
@@ -11,11 +11,10 @@ import { HomeView } from "./HomeView.tsx";
  * `/`: the owner's intro over the slideshow, then the latest posts.
  */
 export const homeHandler: Handler<AppEnv> = async (c) => {
-  const site = await siteSettingsFor(c);
   const content = contentFor(c);
   // A content-service failure propagates: with nothing cached it is the 500 page.
-  const { posts } = await content.home();
-  const layout = await loadLayout(c);
+  const [{ posts }, layout] = await Promise.all([content.home(), loadLayout(c)]);
+  const { site } = layout;
 
   return renderHtml(c, layout, {
     meta: {

@@ -3,7 +3,7 @@ import { pageNotFound } from "../errors/page-error.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
+import { contentFor, siteOrigin } from "../request/context.ts";
 import { firstImage, socialImage } from "../seo/social-image.ts";
 import { PageView } from "../views/PageView.tsx";
 
@@ -12,14 +12,15 @@ import { PageView } from "../views/PageView.tsx";
  * that names no page is a fatal not-found.
  */
 export const pageHandler: Handler<AppEnv> = async (c) => {
-  const site = await siteSettingsFor(c);
   const content = contentFor(c);
-  const page = await content.page(c.req.param("slug") ?? "");
+  const [page, layout] = await Promise.all([
+    content.page(c.req.param("slug") ?? ""),
+    loadLayout(c),
+  ]);
   // The slug is well-formed but names no document.
   if (!page) throw pageNotFound(new URL(c.req.url).pathname);
-  const description = page.description?.trim() || site.description;
+  const description = page.description?.trim() || layout.site.description;
 
-  const layout = await loadLayout(c);
   return renderHtml(c, layout, {
     title: page.title,
     description,

@@ -3,7 +3,7 @@ import { pageNotFound } from "../errors/page-error.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { canonicalUrl, contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
+import { canonicalUrl, contentFor, siteOrigin } from "../request/context.ts";
 import { firstImage, socialImage } from "../seo/social-image.ts";
 import { blogPostingLd } from "../seo/structured-data.ts";
 import { PostView } from "./PostView.tsx";
@@ -16,14 +16,16 @@ const later = (a: string, b: string | undefined) => (b && Date.parse(b) > Date.p
  * well-formed slug that names no published post is a fatal not-found.
  */
 export const postHandler: Handler<AppEnv> = async (c) => {
-  const site = await siteSettingsFor(c);
   const content = contentFor(c);
-  const post = await content.post(c.req.param("slug") ?? "");
+  const [post, layout] = await Promise.all([
+    content.post(c.req.param("slug") ?? ""),
+    loadLayout(c),
+  ]);
   // The slug is well-formed but names no document.
   if (!post) throw pageNotFound(new URL(c.req.url).pathname);
 
+  const { site } = layout;
   const description = post.excerpt?.trim() || site.description;
-  const layout = await loadLayout(c);
   const cover = post.mainImage?.asset ? post.mainImage : firstImage(post.body);
   const image = socialImage(content.images, cover ?? layout.socialImage);
   const modified = later(post.publishedAt, post._updatedAt);

@@ -39,18 +39,18 @@ export const photoHandler =
     const key = c.req.param("key") ?? "";
     const path = new URL(c.req.url).pathname;
     const content = contentFor(c);
-    const placed = await placedPhoto(content, kind, slug, key);
+    // One read brings the document, the photograph's camera data and its place (where it was
+    // made, as the owner's rule lets the site say it: a link to its place on the map), the
+    // settings and the store's catalogue.
+    const [placed, layout, catalogue] = await Promise.all([
+      placedPhoto(content, kind, slug, key),
+      loadLayout(c, { backdrop: false }),
+      saleCatalogue(c),
+    ]);
     // The document or the photograph is not (or no longer) there.
     if (!placed) throw pageNotFound(path);
-    const { doc, found } = placed;
+    const { doc, found, camera, location } = placed;
     const { image } = found.photo;
-    const camera = await content.camera(image.asset._id);
-    // Where it was made, as the owner's rule lets the site say it (the collection's, which
-    // takes every placement of the photograph into account): a link to its place on the map.
-    const location = (await content.photos()).photos.find(
-      (photo) => photo.image.asset._id === image.asset._id,
-    )?.location;
-    const layout = await loadLayout(c, { backdrop: false });
     const { width, height } = croppedSize(image);
     const alt = altTextOf(image);
     // A photograph's own title (the placement's, else the Media tool's: the IPTC Title the
@@ -88,7 +88,6 @@ export const photoHandler =
     const licensePage = site.licensePage ?? paths.contactAbout(kind, slug, key);
     const taken = camera?.exif?.DateTimeOriginal;
     // The Buy section, when the store is on and the photograph is for sale.
-    const catalogue = await saleCatalogue(c);
     const offer = catalogue ? offerFor(catalogue, image) : undefined;
     const photo = photoRefOf({ kind, slug, key });
     const buy =

@@ -40,8 +40,7 @@ export function feed<T>(name: string, load: (source: ContentSource) => Promise<T
     let content: T;
     let site: SiteSettings;
     try {
-      site = await siteSettingsFor(c);
-      content = await load(contentFor(c));
+      [content, site] = await Promise.all([load(contentFor(c)), siteSettingsFor(c)]);
     } catch (error) {
       log.error("Feed unavailable: the content service failed", {
         feed: name,

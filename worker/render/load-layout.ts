@@ -27,6 +27,15 @@ async function loadSlideshow(c: Context<AppEnv>): Promise<ImageAsset[]> {
   }
 }
 
+/** The slideshow, read once per request (a page and its error page may both ask). */
+function slideshowOf(c: Context<AppEnv>): Promise<ImageAsset[]> {
+  const known = c.get("slideshow");
+  if (known) return known;
+  const read = loadSlideshow(c);
+  c.set("slideshow", read);
+  return read;
+}
+
 /** The island's props: every photograph with what the browser needs, and no API calls. */
 function slideshowProps(c: Context<AppEnv>, images: ImageAsset[]): SlideshowProps | null {
   if (images.length === 0) return null;
@@ -56,8 +65,10 @@ export async function loadLayout(
   c: Context<AppEnv>,
   { backdrop = true }: { backdrop?: boolean } = {},
 ): Promise<LayoutData> {
-  const site = await siteSettingsFor(c);
-  const images = backdrop ? await loadSlideshow(c) : [];
+  const [site, images] = await Promise.all([
+    siteSettingsFor(c),
+    backdrop ? slideshowOf(c) : Promise.resolve([]),
+  ]);
   const first = images[0];
   const fallbackImage: ContentImage | null = first ? { asset: first } : null;
   return {

@@ -1,7 +1,7 @@
 import type { Language } from "../../shared/i18n/languages.ts";
 import type { Config } from "../config/config.ts";
 import type { ContentSource } from "../content/content-source.ts";
-import type { SiteSettingsDocument } from "../content/model.ts";
+import type { ImageAsset, SiteSettingsDocument } from "../content/model.ts";
 import type { SiteSettings } from "../content/site-settings.ts";
 
 /** What every handler can read from the Hono context. */
@@ -13,6 +13,8 @@ export interface AppEnv {
     requestId: string;
     /** Read on first use by settingsDocumentFor(c) (request/context.ts). */
     settingsDocument?: Promise<SiteSettingsDocument | null>;
+    /** The slideshow's photographs, read on first use by loadLayout (render/load-layout.ts). */
+    slideshow?: Promise<ImageAsset[]>;
     /** Resolved on first use by siteSettingsFor(c), in the request's language. */
     site?: SiteSettings;
     /** A further language's address (`/de/…`): put here by the language middleware. */

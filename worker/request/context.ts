@@ -49,11 +49,7 @@ export function contentFor(c: Context<AppEnv>): ContentSource {
   const preview = c.get("preview") ?? false;
   const source = createContentSource(c.var.config, backgroundTasks(c), pathOf(c), {
     preview,
-    // The site settings name them (read through this same source, without a language).
-    languages: async () => {
-      const site = await siteSettingsFor(c);
-      return { language: site.language, base: site.baseLanguage };
-    },
+    language: () => c.get("language"),
   });
   c.set("source", source);
   return source;

@@ -51,13 +51,14 @@ const GOOD = (seconds: number) =>
 describe("cacheHeaders on a good page", () => {
   it("lets the edge keep it while content is fresh, tagged with what the page read", async () => {
     const app = around(async (c) => {
-      await contentFor(c).settings();
+      await contentFor(c).home();
       return c.html("<p>a page</p>");
     });
     const res = await send(app);
     expect(res.status).toBe(200);
     expect(edge(res)).toBe(GOOD(60));
-    expect(res.headers.get("Cache-Tag")).toBe("settings");
+    // The home page's query brings the settings and the slideshow with its posts.
+    expect(res.headers.get("Cache-Tag")).toBe("posts,settings,slideshow");
     // Browsers are not told anything new: this header is for the edge only.
     expect(res.headers.get("Cache-Control")).toBeNull();
   });

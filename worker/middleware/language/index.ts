@@ -34,13 +34,33 @@ export const language: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!asked) return next();
   const redirect = (to: string) => c.redirect(redirectTarget(to, url.origin), 301);
   if (path === "/" && url.pathname.endsWith("/")) return redirect(`/${asked}${url.search}`);
-  const { base, languages } = siteLanguages(c.var.config.site, await settingsDocumentFor(c));
-  if (asked === base) return redirect(`${path}${url.search}`);
-  if (!languages.includes(asked)) return c.notFound();
+  /** What the site settings say of the language: its own, one turned on, or neither. */
+  const verdict = async (): Promise<Response | undefined> => {
+    const { base, languages } = siteLanguages(c.var.config.site, await settingsDocumentFor(c));
+    if (asked === base) return redirect(`${path}${url.search}`);
+    if (languages.includes(asked)) return undefined;
+    c.set("language", undefined);
+    return c.notFound();
+  };
   c.set("language", asked);
+  // A page is rendered while the settings that decide are read, in the same query as its content
+  // (one round trip to Sanity); what it renders is dropped if the language is not the site's. A
+  // form's POST is acted on only once the language is known to be the site's.
+  const read = c.req.method === "GET" || c.req.method === "HEAD";
+  const early = read ? undefined : await verdict();
+  if (early) return early;
   await next();
+  const late = read ? await verdict() : undefined;
+  if (late) {
+    await c.res.body?.cancel();
+    // Hono copies the old response's headers onto a new one unless the old one is let go first.
+    c.res = undefined;
+    c.res = late;
+    return;
+  }
   const location = c.res.headers.get("Location");
   if (c.res.status < 300 || c.res.status >= 400 || !location) return;
+  const { base } = siteLanguages(c.var.config.site, await settingsDocumentFor(c));
   const target = new URL(location, url);
   if (target.origin !== url.origin) return;
   const localized = inLanguage(`${target.pathname}${target.search}${target.hash}`, asked, base);
