@@ -116,10 +116,7 @@ describe.each(Object.keys(FAULTS) as Fault[])("the content service gives %s", (f
         expect(hasBackdrop(res.body), where).toBe(false);
         // The page's one query failed: the page's error and the slideshow's, one line each; the
         // settings one warning (the worker's own settings stand in for them).
-        expect(
-          logged.map((line) => line.level).sort(),
-          where,
-        ).toEqual(["error", "error", "warn"]);
+        expect(logged.map((line) => line.level).sort(), where).toEqual(["error", "error", "warn"]);
         expect(messages.filter(isSlideshowLine), where).toHaveLength(1);
         expect(messages.filter(isSettingsLine), where).toHaveLength(1);
       } else {
@@ -128,10 +125,7 @@ describe.each(Object.keys(FAULTS) as Fault[])("the content service gives %s", (f
         expect(res.status, where).toBe(200);
         expect(hasBackdrop(res.body), where).toBe(false);
         expect(res.body, where).toContain("No photographs to show");
-        expect(
-          logged.map((line) => line.level).sort(),
-          where,
-        ).toEqual(["error", "warn"]);
+        expect(logged.map((line) => line.level).sort(), where).toEqual(["error", "warn"]);
         expect(messages.filter(isSlideshowLine), where).toHaveLength(1);
         expect(messages.filter(isSettingsLine), where).toHaveLength(1);
       }
