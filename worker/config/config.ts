@@ -6,13 +6,7 @@
  */
 
 import { webAddress } from "../lib/web-address.ts";
-import {
-  ConfigError,
-  type ContentConfig,
-  contentConfig,
-  freshSeconds,
-  previewConfig,
-} from "./content-config.ts";
+import { ConfigError, type ContentConfig, contentConfig, previewConfig } from "./content-config.ts";
 import { type SiteDefaults, siteDefaults } from "./site-defaults.ts";
 import { slideshowInterval } from "./slideshow-interval.ts";
 import { type StoreKeys, type StoreOff, storeKeys } from "./store.ts";
@@ -99,8 +93,7 @@ function readConfig(env: Vars): Config {
       varOrDefault(env, "INQUIRY_RETRY_SECONDS"),
       Number(VARS.INQUIRY_RETRY_SECONDS.default),
     ),
-    // Broken content settings: nothing built meanwhile is kept at the edge.
-    freshSeconds: content instanceof ConfigError ? 0 : freshSeconds(env),
+    freshSeconds: content instanceof ConfigError ? 0 : content.freshSeconds,
     storeRetrySeconds: wholeSeconds(
       varOrDefault(env, "STORE_RETRY_SECONDS"),
       Number(VARS.STORE_RETRY_SECONDS.default),

@@ -22,11 +22,7 @@ export interface ContentConfig {
   /** Sanity's API CDN: on by default without a token (as the client's own default), or when asked. */
   useCdn: boolean;
   perspective: Perspective;
-  /**
-   * How long a cached result is used without asking Sanity: CONTENT_FRESH_SECONDS, or 0 when the
-   * publish webhook is set (a render then follows a purge, and must see the publish), and how
-   * long the last good result may stand in while Sanity fails.
-   */
+  /** How long a cached result is fresh, and how long a stale one may still be served. */
   freshSeconds: number;
   staleSeconds: number;
 }
@@ -41,7 +37,6 @@ export type ContentEnv = Pick<
   | "SANITY_TOKEN"
   | "SANITY_USE_CDN"
   | "SANITY_PERSPECTIVE"
-  | "SANITY_WEBHOOK_SECRET"
   | "CONTENT_FRESH_SECONDS"
   | "CONTENT_STALE_SECONDS"
 >;
@@ -147,7 +142,7 @@ export function contentConfig(env: ContentEnv): ContentConfig {
     // with a token; without an explicit choice it is on only for public, tokenless reads.
     useCdn: cdn === undefined ? !token : cdn === "true",
     perspective: "published",
-    freshSeconds: setting(env, "SANITY_WEBHOOK_SECRET") ? 0 : freshSeconds(env),
+    freshSeconds: freshSeconds(env),
     staleSeconds: seconds(env, "CONTENT_STALE_SECONDS"),
   };
 }

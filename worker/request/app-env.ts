@@ -21,6 +21,11 @@ export interface AppEnv {
     language?: Language;
     /** Created on first use by contentFor(c), then shared by the page and the backdrop. */
     source?: ContentSource;
+    /**
+     * The public site's answers, which the edge may keep (worker/middleware/cache-headers/): set
+     * there, before the features read content.
+     */
+    kept?: boolean;
     /** The owner's draft preview (a genuine preview cookie): drafts, no caches, private answers. */
     preview?: boolean;
   };

@@ -50,6 +50,8 @@ export function contentFor(c: Context<AppEnv>): ContentSource {
   const source = createContentSource(c.var.config, backgroundTasks(c), pathOf(c), {
     preview,
     language: () => c.get("language"),
+    // The public site's answers stay at the edge until a publish purges them (cache-headers).
+    followsPurges: c.get("kept") === true && c.var.config.webhookSecret !== undefined,
   });
   c.set("source", source);
   return source;

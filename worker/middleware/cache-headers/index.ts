@@ -26,6 +26,10 @@ const REDIRECT_SECONDS = 60 * 60;
  * another part of the request says so with `Vary` and is never shared: kept, it would be
  * served to whoever asks next (a crawler's bare 404 to readers, say).
  *
+ * It marks the request first (`kept`): with the webhook set, what the page reads must then be
+ * Sanity's as it is now, not a result the data centre kept from before a publish
+ * (request/context.ts).
+ *
  * @example
  * ```ts
  * import { Hono } from "hono";
@@ -43,6 +47,7 @@ const REDIRECT_SECONDS = 60 * 60;
  * ```
  */
 export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("kept", true);
   await next();
   // Draft preview answers are private (preview-mode sets their headers).
   if (c.get("preview")) return;
