@@ -4,7 +4,7 @@
 // signed with another secret, too old or replayed, and guessed order pages.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { captureLogs, request } from "./harness.ts";
+import { captureLogs, mutableEnv, mutate, request } from "./harness.ts";
 import {
   Buyer,
   deliver,
@@ -193,6 +193,28 @@ describe("checkout and payment", () => {
     expect(read.shipping_address_collection?.allowed_countries).toContain("DE");
     expect(read.shipping_options).toHaveLength(2);
     expect((await orderRow(order))?.status).toBe("open");
+  });
+
+  it("charges the catalogue's price as it is now, though the cart showed one the content cache kept", async () => {
+    const testEnv = mutableEnv();
+    const read = await fetch(
+      `${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/query/production?query=*[_id=="storeSettings"][0]`,
+    );
+    const { _rev, ...original } = ((await read.json()) as { result: Record<string, unknown> })
+      .result;
+    const buyer = new Buyer(testEnv);
+    await buyer.add(LARGE, "licence:personal");
+    expect((await buyer.get("/cart")).body).toContain("25.00");
+    const dearer = structuredClone(original) as { licences: { id: string; price: number }[] };
+    for (const licence of dearer.licences) if (licence.id === "personal") licence.price = 31;
+    await mutate({ createOrReplace: dearer });
+    try {
+      const { session } = await buyer.checkout();
+      const paid = await stripe().checkout.sessions.retrieve(session, { expand: ["line_items"] });
+      expect(paid.line_items?.data.map((line) => line.price?.unit_amount)).toEqual([3100]);
+    } finally {
+      await mutate({ createOrReplace: original });
+    }
   });
 
   it("sends an empty cart back to the cart page", async () => {

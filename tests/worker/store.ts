@@ -17,6 +17,13 @@ export const LARGE = "portfolio/b5i7";
 export class Buyer {
   cookies = new Map<string, string>();
 
+  /** The site's environment (the test bindings by default). */
+  readonly env: Env | undefined;
+
+  constructor(siteEnv?: Env) {
+    this.env = siteEnv;
+  }
+
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
@@ -33,7 +40,12 @@ export class Buyer {
   }
 
   async get(path: string): Promise<Answer> {
-    return this.keep(await request(path, { headers: { Cookie: this.cookieHeader } }));
+    return this.keep(
+      await request(path, {
+        headers: { Cookie: this.cookieHeader },
+        ...(this.env ? { env: this.env } : {}),
+      }),
+    );
   }
 
   /** Posts a form as the page's form does (`headers`: what a page's script adds, e.g. Accept). */
@@ -44,6 +56,7 @@ export class Buyer {
   ): Promise<Answer> {
     return this.keep(
       await request(path, {
+        ...(this.env ? { env: this.env } : {}),
         method: "POST",
         headers: {
           Cookie: this.cookieHeader,

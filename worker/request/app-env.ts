@@ -26,6 +26,8 @@ export interface AppEnv {
      * there, before the features read content.
      */
     kept?: boolean;
+    /** Reads past the content cache: what a payment is decided on (the store's checkout). */
+    uncached?: boolean;
     /** The owner's draft preview (a genuine preview cookie): drafts, no caches, private answers. */
     preview?: boolean;
   };

@@ -49,6 +49,7 @@ export function contentFor(c: Context<AppEnv>): ContentSource {
   const preview = c.get("preview") ?? false;
   const source = createContentSource(c.var.config, backgroundTasks(c), pathOf(c), {
     preview,
+    uncached: c.get("uncached") === true,
     language: () => c.get("language"),
     // The public site's answers stay at the edge until a publish purges them (cache-headers).
     followsPurges: c.get("kept") === true && c.var.config.webhookSecret !== undefined,

@@ -51,6 +51,11 @@ export function storeApp(galleries: GalleryPrints): Hono<AppEnv> {
   store.use("/cart", privateAnswers);
   store.use("/cart/*", privateAnswers);
   store.use("/order/*", privateAnswers);
+  // A payment is decided on the catalogue and the photographs as they are now.
+  store.use("/cart/checkout", async (c, next) => {
+    c.set("uncached", true);
+    await next();
+  });
 
   store.get("/cart", cartPage(galleries));
   store.post("/cart", updateCart);
