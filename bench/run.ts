@@ -16,7 +16,7 @@ import {
   type SiteOptions,
   startSite,
 } from "../scripts/site-server.ts";
-import { cacheRows } from "./caches.ts";
+import { cacheRows, FAR_MS, missRows } from "./caches.ts";
 import { galleryRows } from "./galleries.ts";
 import { importRows } from "./import.ts";
 import { languageRows } from "./languages.ts";
@@ -98,7 +98,7 @@ function legend(options: BenchOptions): string[] {
   return [
     `pages: ${PAGES.map((page) => `${page.type} = ${page.path}`).join(", ")}; static = the hashed CSS of the home page`,
     `throughput: autocannon on loopback, ${options.throughputConnections} connections, ${options.throughputS} s per target in ${options.throughputSlices} interleaved slices after ${options.warmupS} s of warm-up, warm edge cache`,
-    `caches: on a fresh instance, the content service's count of queries for the first view of each page (no content cached: what every view would cost without the content cache) and for ${options.views} sequential warm views after 2 more; each warm view's time to its last byte on loopback (what a hit of the page cache in front of the worker, Workers Cache, spares it; not emulated locally); then, on an instance whose content generation's Durable Object answers 200 ms late (GENERATION_LATENCY_MS), the post's time over ${options.views} views spaced so that some renew the data centre's copy`,
+    `caches: on the first instance (content next door, the publish webhook set), each page's time to its last byte over ${options.views} views after one (what a hit of the page cache in front of the worker, Workers Cache, spares it: its one query and its render; not emulated locally), and the content service's count of queries for ${options.views} views of the cart after its first (one visitor's page, framed from content results up to a minute old); then, on an instance whose content service answers ${FAR_MS} ms late (as Sanity, far away), every template's content requests and time to first byte over ${Math.max(5, Math.round(options.views / 5))} views after one, each a miss (every render of a page the edge keeps reads Sanity with the webhook set), and a post's view while that service hangs`,
     "publishing: a title change on the demo and the signed webhook, as Sanity sends it; then the time the next view of the post takes to arrive with the new title",
     "bytes: what Chromium fetched per page, images blocked (JS, CSS: scripts and stylesheets of the site's origin, the photo viewer counted on its own; HTML: the document); KiB = 1024 bytes; node:zlib defaults (gzip level 6, brotli quality 11), per file",
     `viewer: Chromium; on ${ZOOM_PAGE} (5640 × 3172) + is pressed until the largest zoom, and each step's region requests are counted (pixels: the w asked for × its height; bytes: the bodies received); opening: frames (requestAnimationFrame) from a click on a thumbnail whose page and photograph were seen before until the photograph's box, then the image, is on screen`,
@@ -153,6 +153,18 @@ async function main(): Promise<number> {
       await phase(rows, "inquiries", () => inquiryRows(site, options));
       await phase(rows, "store", () => storeRows(site, options.quick));
     });
+  if (wanted("caches")) {
+    let hanging = false;
+    await withSite({ latencyMs: () => (hanging ? 30_000 : FAR_MS) }, async (site) => {
+      const content = site.content;
+      if (!content) throw new Error("The benchmark needs the demo content service");
+      await phase(rows, "caches", () =>
+        missRows(site, content, options, (on) => {
+          hanging = on;
+        }),
+      );
+    });
+  }
   if (wanted("load"))
     await withSite({ latencyMs: options.loadLatencyMs }, async (site) => {
       const content = site.content;

@@ -93,10 +93,16 @@ describe("npm run bench --quick", () => {
     // A ratio, or "error" when the quick run's few seconds of load got no static file back.
     expect(run.stdout).toMatch(/home ÷ static req\/s\s+([\d.]+|error)\s+—/);
     expect(run.stdout).toMatch(
-      /^caches\s+a page cache's hit \(Workers Cache\), home: the render it spares, p50\s+[\d.]+ ms\s+≤ 25 ms\s+(ok|MISS)/m,
+      /^caches\s+a page cache's hit \(Workers Cache\), home: the render it spares, p50\s+[\d.]+ ms\s+≤ 40 ms\s+(ok|MISS)/m,
+    );
+    expect(run.stdout).toMatch(
+      /^caches\s+a miss, photo: content requests per view\s+[\d.]+\s+≤ 1\s+(ok|MISS)/m,
+    );
+    expect(run.stdout).toMatch(
+      /^caches\s+a miss, photo, content 150 ms away: time to first byte, p50\s+[\d.]+ ms\s+≤ 190 ms\s+(ok|MISS)/m,
     );
     expect(run.stdout).toMatch(/home JS, gzip\s+[\d.]+ KiB\s+≤ 70 KiB\s+(ok|MISS)/);
-    expect(run.stdout).toMatch(/content calls during the run\s+\d+\s+≤ 5\s+(ok|MISS)/);
+    expect(run.stdout).toMatch(/content requests per view\s+[\d.]+\s+≤ 1\s+(ok|MISS)/);
     expect(run.stdout).toMatch(/^soak\s+answers missing, cut off or 5xx\s+\d+\s+= 0\s+(ok|MISS)/m);
     expect(run.stdout).toMatch(
       /^soak\s+runtime errors in the server's log\s+\d+\s+= 0\s+(ok|MISS)/m,
