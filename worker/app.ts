@@ -70,7 +70,7 @@ export function createApp(): Hono<AppEnv> {
   app.route("/", inquiries);
   app.route("/", galleries);
   // Before the pages: "/cart" would match "/:slug". After the galleries, whose prints the store
-  // sells (features do not import each other: the entry hands them over).
+  // sells (the galleries import the store, so the entry hands them over: store/gallery-prints.ts).
   app.route("/", storeApp(galleryPrints));
   app.route("/", photoViewer);
   app.route("/", pages);

@@ -1,24 +1,18 @@
 import type { Context, Handler } from "hono";
 import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
 import { parsePhotoRef, photoRefOf } from "../../shared/inquiries.ts";
+import { loadLayout } from "../render/load-layout.ts";
+import { renderHtml } from "../render/render-html.tsx";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor, i18nFor, localPath } from "../request/context.ts";
+import { type CartLine, CartRefusal, cartCookie, cartIdOf, newCartId } from "./carts.ts";
 import {
   type Catalogue,
   formatAmount,
   galleryOfferFor,
   type Offer,
   offeredProduct,
-} from "../content/catalogue.ts";
-import { photoForSale } from "../content/for-sale.ts";
-import { loadLayout } from "../render/load-layout.ts";
-import { renderHtml } from "../render/render-html.tsx";
-import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, i18nFor, localPath } from "../request/context.ts";
-import {
-  type GalleryPrints,
-  galleryPhotoRef,
-  parseGalleryPhotoRef,
-} from "../request/gallery-prints.ts";
-import { type CartLine, CartRefusal, cartCookie, cartIdOf, newCartId } from "./carts.ts";
+} from "./catalogue.ts";
 import {
   catalogueFor,
   formOf,
@@ -28,6 +22,8 @@ import {
   shelvesFor,
   storeOf,
 } from "./context.ts";
+import { photoForSale } from "./for-sale.ts";
+import { type GalleryPrints, galleryPhotoRef, parseGalleryPhotoRef } from "./gallery-prints.ts";
 import { sellable } from "./sellable.ts";
 import { type CartRow, CartView, StoreMessage } from "./views.tsx";
 

@@ -3,8 +3,8 @@ import { storeIsOn } from "../config/config.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin, siteSettingsFor } from "../request/context.ts";
-import type { GalleryPrints } from "../request/gallery-prints.ts";
 import { type FilePurpose, imageUrlOf, verifyFileUrl } from "./files.ts";
+import type { GalleryPrints } from "./gallery-prints.ts";
 import { d1Orders, type Order, type OrderLine } from "./orders.ts";
 import { licenceXmp, withXmp } from "./xmp.ts";
 

@@ -1,13 +1,13 @@
 import { type Config, loadConfig, type StoreKeys, storeIsOn } from "../config/config.ts";
-import { catalogueOf } from "../content/catalogue.ts";
 import { createContentSource } from "../content/content-source.ts";
 import { localGeneration } from "../content/generation.ts";
 import { paths } from "../content/paths.ts";
 import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
 import { translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
-import type { GalleryPrints } from "../request/gallery-prints.ts";
+import { catalogueOf } from "./catalogue.ts";
 import { signedFileUrl } from "./files.ts";
+import type { GalleryPrints } from "./gallery-prints.ts";
 import { labCallbackUrl } from "./lab-news.ts";
 import { type Lab, type LabOrderRequest, LabRefusal, labFor } from "./labs/index.ts";
 import { buyerEmail, ownerEmail } from "./mail.ts";

@@ -1,18 +1,24 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { csrf } from "hono/csrf";
 import type { AppEnv } from "../request/app-env.ts";
-import { GALLERY_BUY_ROUTE, type GalleryPrints } from "../request/gallery-prints.ts";
 import { addGalleryPrint, addToCart, cartPage, updateCart } from "./cart.tsx";
 import { checkout } from "./checkout.ts";
 import { PRIVATE_HEADERS } from "./context.ts";
 import { licenceDownload, printFile } from "./files-route.ts";
 import { FULFILMENT_DLQ, FULFILMENT_QUEUE, type FulfilmentMessage } from "./fulfil.ts";
+import { GALLERY_BUY_ROUTE, type GalleryPrints } from "./gallery-prints.ts";
 import { labCallback } from "./lab-news.ts";
 import { orderPage } from "./order-page.tsx";
 import { d1Orders } from "./orders.ts";
 import { stripeWebhook } from "./webhook.ts";
 
+// What other features use of the store: the Buy section of a photo page and of a client
+// gallery's photograph, and the vocabulary of what the galleries lend it (gallery-prints.ts).
+export { BuySection, buySectionProps } from "./BuySection.tsx";
+export { galleryOfferFor, offerFor } from "./catalogue.ts";
+export { saleCatalogue } from "./context.ts";
 export { fulfilOrders } from "./fulfil.ts";
+export { type GalleryPhotoForSale, type GalleryPrints, galleryBuyPath } from "./gallery-prints.ts";
 
 export const isFulfilmentQueue = (queue: string): boolean =>
   queue === FULFILMENT_QUEUE || queue === FULFILMENT_DLQ;

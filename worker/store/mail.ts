@@ -1,6 +1,6 @@
 import type { Config } from "../config/config.ts";
-import { formatAmount } from "../content/catalogue.ts";
 import { english, type Translator } from "../i18n/translator.ts";
+import { formatAmount } from "./catalogue.ts";
 import type { Order } from "./orders.ts";
 
 /**

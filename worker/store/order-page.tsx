@@ -1,6 +1,5 @@
 import type { Handler } from "hono";
 import type { PlainKey } from "../../shared/i18n/messages.ts";
-import { formatAmount } from "../content/catalogue.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import type { Translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
@@ -9,6 +8,7 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor } from "../request/context.ts";
+import { formatAmount } from "./catalogue.ts";
 import { PRIVATE_HEADERS, storeOf } from "./context.ts";
 import { signedFileUrl } from "./files.ts";
 import type { Order, OrderStatus } from "./orders.ts";

@@ -4,8 +4,9 @@
  * applied once (stripe_events), and each change of state is a conditional update, so that an
  * order becomes paid once, whatever is repeated.
  */
-import type { Product } from "../content/catalogue.ts";
+
 import { toBase64url } from "../lib/signing.ts";
+import type { Product } from "./catalogue.ts";
 import type { LabNews, LabStage } from "./labs/index.ts";
 
 export type OrderStatus =

@@ -1,7 +1,7 @@
 import type { SanityClient } from "@sanity/client";
 import { type Config, contentSettings } from "../config/config.ts";
-import { formatAmount } from "../content/catalogue.ts";
 import { sanityClient } from "../content/sanity-client.ts";
+import { formatAmount } from "./catalogue.ts";
 import type { Order } from "./orders.ts";
 
 /**
