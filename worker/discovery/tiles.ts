@@ -1,6 +1,6 @@
 import type { Handler } from "hono";
-import { basemapInfo, basemapTile } from "../content/basemap.ts";
 import type { AppEnv } from "../request/app-env.ts";
+import { basemapInfo, basemapTile } from "./basemap.ts";
 
 /** A tile stays a day in browsers; at the edge it is keyed by the archive's version. */
 const TILE_SECONDS = 24 * 60 * 60;

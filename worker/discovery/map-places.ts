@@ -1,6 +1,6 @@
 import { PRECISIONS, type Precision } from "../../shared/location.ts";
-import { nameSlug } from "./camera-names.ts";
-import type { CollectionPhoto, PhotoLocation } from "./model.ts";
+import { nameSlug } from "../content/camera-names.ts";
+import type { CollectionPhoto, PhotoLocation } from "../content/model.ts";
 
 /**
  * The map's places: the located photographs of the collection (their locations are already
