@@ -4,8 +4,8 @@ import type { CollectionPhoto, PhotoLocation } from "../content/model.ts";
 
 /**
  * The map's places: the located photographs of the collection (their locations are already
- * what the owner's rule lets through, collection.ts) grouped by where the site may say they
- * were made. Pure functions: the map page's list, its data and a photo page's place all read
+ * what the owner's rule lets through, content/collection.ts) grouped by where the site may say
+ * they were made. Pure functions: the map page's list, its data and a photo page's place all read
  * them, so they always agree.
  */
 
