@@ -65,6 +65,20 @@ export interface ShippingDetails {
   } | null;
 }
 
+/**
+ * Where the prints go, a line each as on a label: what the order page, the owner's e-mail and the
+ * Studio's copy say.
+ */
+export function shipTo({ shippingAddress }: Pick<Order, "shippingAddress">): string[] | undefined {
+  const address = shippingAddress?.address;
+  if (!address) return undefined;
+  const { line1, line2, postal_code, city, state, country } = address;
+  const town = [postal_code, city].filter(Boolean).join(" ");
+  return [shippingAddress.name, line1, line2, town, state, country].filter((line): line is string =>
+    Boolean(line),
+  );
+}
+
 export interface Order {
   id: string;
   status: OrderStatus;
