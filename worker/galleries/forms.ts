@@ -12,8 +12,12 @@ import { galleryPaths } from "./ids.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
-/** The forms the middleware read, for the handlers after it. */
-const forms = new WeakMap<Request, Record<string, string>>();
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The form `formBody` read, for the handlers after it. */
+    galleryForm?: Record<string, string>;
+  }
+}
 
 const FORM_TYPES = /^(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i;
 
@@ -38,13 +42,13 @@ export const formBody: MiddlewareHandler<AppEnv> = async (c, next) => {
       // An unreadable form is an empty one: each handler says what it missed.
     }
   }
-  forms.set(c.req.raw, form);
+  c.set("galleryForm", form);
   await next();
 };
 
 /** The form the request sent (read by `formBody`), its text fields alone. */
 export function formOf(c: Context<AppEnv>): Record<string, string> {
-  return forms.get(c.req.raw) ?? {};
+  return c.get("galleryForm") ?? {};
 }
 
 /**
