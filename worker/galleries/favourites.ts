@@ -34,6 +34,16 @@ function back(c: Context<AppEnv>, location: string, headers: Record<string, stri
   return c.body(null, 303, { ...PRIVATE_HEADERS, ...headers, Location: location });
 }
 
+/** The answer to a favourite or a selection before the client has said who they are. */
+const nameFirst = async (c: Context<AppEnv>, id: string, way: string | undefined) =>
+  wantsJson(c)
+    ? c.json(
+        { error: (await i18nFor(c)).t("gallery.error.nameFirst"), needsClient: true },
+        409,
+        PRIVATE_HEADERS,
+      )
+    : back(c, backTo(id, way, "client=needed"));
+
 /** `POST /g/{id}/client`: who is choosing (their favourites are kept under it). */
 export const nameClient: Handler<AppEnv> = async (c) => {
   const { id } = galleryOf(c);
@@ -70,15 +80,7 @@ export const setFavourite: Handler<AppEnv> = async (c) => {
       ? c.json({ error: (await i18nFor(c)).t("gallery.error.favourite") }, 400, PRIVATE_HEADERS)
       : c.text("400 Bad Request: send photo and favourite=true or false\n", 400, PRIVATE_HEADERS);
   }
-  if (!client) {
-    return wantsJson(c)
-      ? c.json(
-          { error: (await i18nFor(c)).t("gallery.error.nameFirst"), needsClient: true },
-          409,
-          PRIVATE_HEADERS,
-        )
-      : back(c, backTo(id, way, "client=needed"));
-  }
+  if (!client) return nameFirst(c, id, way);
   const result = await galleryStore(c.env, id).setFavourite(id, {
     client: client.key,
     label: client.label,
@@ -115,15 +117,7 @@ export const sendSelection: Handler<AppEnv> = async (c) => {
   const form = formOf(c);
   const way = backField(id, form);
   if (way === "bad") return badBack(c);
-  if (!client) {
-    return wantsJson(c)
-      ? c.json(
-          { error: (await i18nFor(c)).t("gallery.error.nameFirst"), needsClient: true },
-          409,
-          PRIVATE_HEADERS,
-        )
-      : back(c, backTo(id, way, "client=needed"));
-  }
+  if (!client) return nameFirst(c, id, way);
   const note = (form.note ?? "").trim().slice(0, MAX_NOTE);
   await galleryStore(c.env, id).sendSelection(
     id,
