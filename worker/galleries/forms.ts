@@ -8,9 +8,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { FORM_BODY_LIMIT, readBytes } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
+import { PRIVATE_HEADERS } from "./access.ts";
 import { galleryPaths } from "./ids.ts";
-
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -29,7 +28,7 @@ export const formBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.text(
       `413 Content Too Large: a gallery's form sends at most ${FORM_BODY_LIMIT / 1024} KB\n`,
       413,
-      PRIVATE,
+      PRIVATE_HEADERS,
     );
   }
   const type = c.req.header("Content-Type") ?? "";
@@ -75,5 +74,5 @@ export const badBack = (c: Context<AppEnv>) =>
   c.text(
     "400 Bad Request: back must be a path of this gallery (/g/{id}, or /g/{id}/p/{photo}), with no line break\n",
     400,
-    PRIVATE,
+    PRIVATE_HEADERS,
   );
