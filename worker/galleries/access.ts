@@ -24,11 +24,14 @@ export interface GalleryAccess {
   client: { label: string; key: string } | undefined;
 }
 
-// Per request, on the context, as Hono's own middleware keep theirs (c.var.requestId).
+// What the galleries' middleware leave on the request's context for the handlers after them,
+// typed as Hono's own middleware type theirs (c.var.requestId).
 declare module "hono" {
   interface ContextVariableMap {
-    /** What the gallery's access check established, for the handlers after it (`guard`). */
+    /** What the access check established (`guard`). */
     gallery?: GalleryAccess;
+    /** The form `formBody` read (forms.ts), its text fields alone. */
+    galleryForm?: Record<string, string>;
   }
 }
 

@@ -11,13 +11,6 @@ import type { AppEnv } from "../request/app-env.ts";
 import { PRIVATE_HEADERS } from "./access.ts";
 import { galleryPaths } from "./ids.ts";
 
-declare module "hono" {
-  interface ContextVariableMap {
-    /** The form `formBody` read, for the handlers after it. */
-    galleryForm?: Record<string, string>;
-  }
-}
-
 const FORM_TYPES = /^(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i;
 
 /** Reads a gallery form's body (at most FORM_BODY_LIMIT bytes) for the handlers after it. */
