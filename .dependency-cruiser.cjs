@@ -1,6 +1,6 @@
-// The import rules of the codebase, checked by `npm test` (npm run check:imports). The worker's
-// layers are listed once, top to bottom: a module may import from its own folder and from the
-// layers below its own, never from a layer above it. docs/layout.md explains each layer.
+// The import rules of the codebase, checked by `npm test` (npm run check:imports). Layers are
+// listed once, top to bottom: a module may import from its own folder and from the layers below
+// its own, never from a layer above it. docs/layout.md explains each layer.
 const FEATURES = [
   "pages",
   "photo-viewer",
@@ -13,13 +13,25 @@ const FEATURES = [
   "store",
 ];
 
+// The tree's parts: the tools above the product they measure, drive or stand in for.
+const PARTS = [
+  // Measures everything.
+  ["bench", "^bench/"],
+  // The owner's commands: they may talk to the demo (its publish webhook, its upload limits).
+  ["cli", "^cli/"],
+  // The stand-ins for Sanity, Stripe and the print lab, and the demo's dataset.
+  ["demo", "^demo/"],
+  // The site: worker/ and client/ never import each other (below).
+  ["product", "^(worker|client)/"],
+  ["shared", "^shared/"],
+];
+
+// The worker's layers.
 const LAYERS = [
   ["entry", "^worker/(index|gateway|app)\\.tsx?$"],
-  // One folder per feature, each a Hono app of its own; features do not import each other
-  // (see the rule below).
+  // One folder per feature, each a Hono app of its own; one imports another only through its
+  // index.ts (the rule below).
   ["features", `^worker/(${FEATURES.join("|")})/`],
-  // How a feature declares its page routes: checks, patterns, the route middlewares.
-  ["routes", "^worker/routes/"],
   ["middleware", "^worker/middleware/"],
   ["render", "^worker/render/"],
   ["preview", "^worker/preview/"],
@@ -34,26 +46,34 @@ const LAYERS = [
 // Tests may reach anything they check.
 const TEST = "\\.test\\.tsx?$";
 
-const upward = LAYERS.flatMap(([name, path], index) =>
-  LAYERS.slice(0, index).map(([above, abovePath]) => ({
-    name: `${name}-not-to-${above}`,
-    comment: `The ${name} layer may not import from the ${above} layer above it.`,
-    severity: "error",
-    from: { path, pathNot: TEST },
-    to: { path: abovePath },
-  })),
-);
+const upward = (layers) =>
+  layers.flatMap(([name, path], index) =>
+    layers.slice(0, index).map(([above, abovePath]) => ({
+      name: `${name}-not-to-${above}`,
+      comment: `The ${name} layer may not import from the ${above} layer above it.`,
+      severity: "error",
+      from: { path, pathNot: TEST },
+      to: { path: abovePath },
+    })),
+  );
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    ...upward,
+    ...upward(PARTS),
+    ...upward(LAYERS),
     {
-      name: "features-apart",
-      comment: "A feature folder does not import another; what two share belongs in a layer below.",
+      name: "features-through-their-index",
+      comment:
+        "A feature imports another only through its index.ts, the other's public face; what " +
+        "lies behind it is the other's own. No cycles (below) keeps two features from leaning " +
+        "on each other.",
       severity: "error",
       from: { path: `^worker/(${FEATURES.join("|")})/`, pathNot: TEST },
-      to: { path: `^worker/(${FEATURES.join("|")})/`, pathNot: "^worker/$1/" },
+      to: {
+        path: `^worker/(${FEATURES.join("|")})/`,
+        pathNot: ["^worker/$1/", `^worker/(${FEATURES.join("|")})/index\\.tsx?$`],
+      },
     },
     {
       name: "no-cycles",
@@ -77,13 +97,6 @@ module.exports = {
       severity: "error",
       from: { path: "^client/" },
       to: { path: "^worker/" },
-    },
-    {
-      name: "shared-stands-alone",
-      comment: "shared/ is below both sides: it imports neither.",
-      severity: "error",
-      from: { path: "^shared/" },
-      to: { path: "^(worker|client)/" },
     },
   ],
   options: {

@@ -51,7 +51,7 @@ export async function mapRows(siteUrl: string): Promise<Row[]> {
   rows.push({
     section: SECTION,
     metric:
-      "/map/data.json, gzip (the demo's; 5,000 photographs: worker/content/map-places.test.ts, ≤ 100 KB)",
+      "/map/data.json, gzip (the demo's; 5,000 photographs: worker/discovery/map-places.test.ts, ≤ 100 KB)",
     value: data.gzip,
     unit: "B",
     digits: 0,

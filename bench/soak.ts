@@ -23,7 +23,7 @@ export interface SoakRequest {
   form?: Record<string, string>;
 }
 
-/** Every route sample of the route table with a concrete path (no query templates). */
+/** Every route sample (tests/support/route-samples.ts) with a concrete path (no query template). */
 const ROUTES = Object.entries(ROUTE_SAMPLES).flatMap(([name, samples]) =>
   samples.map((sample) => ({ name, path: sample.path })),
 );

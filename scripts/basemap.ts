@@ -17,7 +17,7 @@ import type { GeometryCollection, Topology } from "topojson-specification";
 import { type Tile, writePmtiles } from "./basemap/pmtiles-writer.ts";
 
 export const BASEMAP_FILE = resolve(import.meta.dirname, "../.wrangler/basemap/world.pmtiles");
-/** The object's key in the bucket (the worker reads this one: worker/content/basemap.ts). */
+/** The object's key in the bucket (the worker reads this one: worker/discovery/basemap.ts). */
 export const BASEMAP_KEY = "basemap.pmtiles";
 export const MAX_ZOOM = 5;
 

@@ -2,8 +2,7 @@
  * The contact form's rules, in one place for both sides: the worker checks every submission
  * with them (and renders their messages next to the fields), and the form's script in the
  * browser runs the same checks while the visitor types. Plain TypeScript with no DOM and no
- * worker APIs, so both bundles import it; it lives beside the form's script, and the worker may
- * import it because the import rules let the worker reach a feature's `rules.ts` in `client/`.
+ * worker APIs, in shared/, which both bundles import.
  */
 import { type ArgsOf, type MessageKey, type Phrase, phrase } from "./i18n/messages.ts";
 import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug.ts";

@@ -1,10 +1,9 @@
 /**
  * What a slug of a page or post may be (Sanity lets editors type anything): lowercase letters,
- * digits and single dashes, at most 96 characters. Written once here, on the browser's side of
- * the house, because both sides follow it: the worker (addresses, cache tags, feeds use only
- * slugs that pass; worker/content/slug.ts) and the contact form's script (a photo reference
- * names a slug). The Studio's schema enforces the same rule when an editor types one
- * (tests/node/studio-schema.test.ts keeps them in step).
+ * digits and single dashes, at most 96 characters. Written once here, in shared/, because both
+ * sides follow it: the worker (addresses, cache tags, feeds use only slugs that pass `isSlug`)
+ * and the contact form's script (a photo reference names a slug). The Studio's schema enforces
+ * the same rule when an editor types one (tests/node/studio-schema.test.ts keeps them in step).
  */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 96;

@@ -109,7 +109,8 @@ export function createPrivateApp(site: Hono<AppEnv>): Hono<AppEnv> {
   addressing(app);
   app.route("/", inquiryForms);
   app.route("/", galleries);
-  // The galleries lend the store their prints (features do not import each other).
+  // The galleries lend the store their prints (the galleries import the store, so the entry
+  // hands them over: store/gallery-prints.ts).
   app.route("/", storeApp(galleryPrints));
   return errors(app);
 }

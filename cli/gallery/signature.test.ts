@@ -1,6 +1,6 @@
 // The Node signature of upload requests is the worker's (worker/lib/signing.ts: WebCrypto,
 // the key derived from the token for this purpose); the whole protocol, paths and headers
-// included, is proved against the real worker in gallery.test.ts.
+// included, is proved against the real worker in tests/node/gallery-upload.test.ts.
 import { describe, expect, it } from "vitest";
 import { derivedKey, sign, toHex } from "../../worker/lib/signing.ts";
 import { gallerySignature } from "./signature.ts";

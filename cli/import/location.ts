@@ -8,7 +8,7 @@
  *   exact  the file's position as it is (only when the owner's level for it is exact)
  *
  * Any coarser level is never written into the file: the owner's rule (shared/location.ts)
- * snaps the position and the asset stores that point as its `place` (photo.ts).
+ * snaps the position and the asset stores that point as its `place` (shared/places.ts).
  *
  * Place names typed in Lightroom (city, country, sublocation) are left alone: they say what
  * the photographer chose to say. Only numbers from a receiver are treated here.

@@ -12,13 +12,8 @@
 import path from "node:path";
 import type { SanityClient } from "@sanity/client";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../demo/server/asset-limits.ts";
-import {
-  type LatLng,
-  type LocationRule,
-  PRECISION_LABELS,
-  type Precision,
-  publicLocation,
-} from "../../shared/location.ts";
+import { type LocationRule, PRECISION_LABELS } from "../../shared/location.ts";
+import { type StoredPlace, storedPlace } from "../../shared/places.ts";
 import type { FileEntry } from "../lib/files.ts";
 import { formatBytes } from "../lib/format.ts";
 import type { Progress } from "../lib/progress.ts";
@@ -39,7 +34,6 @@ import {
   UnreadableMetadata,
 } from "./metadata.ts";
 import type { ImportOptions } from "./options.ts";
-import { type PlaceNames, placeNames } from "./places.ts";
 import { type TagBook, type TagReference, tagCreations, tagReference } from "./tags.ts";
 
 /** The asset's `source.name`: this importer. Its `source.id` is the image data's fingerprint. */
@@ -104,46 +98,28 @@ interface ExistingAsset {
 }
 
 /**
- * Where the photograph was made, as the asset stores it (`place`): the point after the owner's
- * rule (shared/location.ts), its level and the place's names, never the file's own position.
- */
-export interface StoredPlace extends LatLng {
-  _type: "photoPlace";
-  precision: Exclude<Precision, "hidden">;
-  names: PlaceNames;
-}
-
-/**
  * What the rule makes of a file's position: the place to store (none when hidden, inside a
  * zone, or when the file has no position), how the file is filtered (its GPS kept only at the
  * exact level) and the report's note.
  */
-export function locate(
+async function locate(
   gps: PhotoMetadata["gps"],
   rule: LocationRule,
-): { place: StoredPlace | null; filter: LocationSetting; note: string | undefined } {
+): Promise<{ place: StoredPlace | null; filter: LocationSetting; note: string | undefined }> {
   if (!gps) return { place: null, filter: "off", note: undefined };
-  const exact = { lat: gps.latitude, lng: gps.longitude };
-  const shown = publicLocation(exact, rule);
-  if (!shown) {
+  const place = await storedPlace({ lat: gps.latitude, lng: gps.longitude }, rule);
+  if (!place) {
     const why = rule.precision === "hidden" ? "location hidden" : "inside a never-show zone";
     return { place: null, filter: "off", note: `GPS position removed (${why})` };
   }
-  const names = placeNames(exact, shown.precision);
-  const name = shown.precision === "exact" ? names["1km"] : names[shown.precision];
-  const place: StoredPlace = {
-    _type: "photoPlace",
-    lat: shown.lat,
-    lng: shown.lng,
-    precision: shown.precision,
-    names,
-  };
-  const level = PRECISION_LABELS[shown.precision].toLowerCase();
+  const { precision, names } = place;
+  const name = precision === "exact" ? names["1km"] : names[precision];
+  const level = PRECISION_LABELS[precision].toLowerCase();
   return {
     place,
-    filter: shown.precision === "exact" ? "exact" : "off",
+    filter: precision === "exact" ? "exact" : "off",
     note:
-      shown.precision === "exact"
+      precision === "exact"
         ? `GPS position kept (exact${name ? `: ${name}` : ""})`
         : `GPS position stored at ${level}${name ? `: ${name}` : ""}, removed from the file`,
   };
@@ -311,7 +287,7 @@ export async function importFile(context: PhotoContext, file: FileEntry): Promis
         false,
       );
     }
-    const location = locate(metadata.gps, context.rule);
+    const location = await locate(metadata.gps, context.rule);
     let scan: ScannedImage;
     try {
       scan = await scanImage(file.path, kind.format, location.filter);

@@ -2,7 +2,7 @@
  * The contact form's script: the form works without it (the worker checks every submission
  * with the same rules and answers 422 with each problem at its field); with it, those rules
  * run while the visitor types, and the form gets its fill-time stamp. Plain DOM in its own
- * small file, loaded by the entry only on pages with the form (runtime/inquiry-form-loader.ts).
+ * small file, loaded by the entry only on pages with the form (its entry in shared/modules.ts).
  */
 import {
   checkField,

@@ -1,5 +1,5 @@
 /**
- * A Buy section's "Add to cart" without a reload (worker/views/parts/BuySection.tsx): the form
+ * A Buy section's "Add to cart" without a reload (worker/store/BuySection.tsx): the form
  * is sent in the background and the worker's answer is said in the section's live region, with
  * a link to the cart; a refusal (a size too large, a quantity out of range) is said there too.
  * Without this script the form posts and the cart's page shows. Anything but the worker's JSON

@@ -1,4 +1,4 @@
-// The fuzz suite's requests: every target (the route table's routes, the /_app endpoints, the
+// The fuzz suite's requests: every target (each GET route's samples, the /_app endpoints, the
 // feeds, static assets, unmatched paths) with every method, hostile query values and path
 // segments, bodies of 0 B, 64 KiB and 10 MiB, as a browser and as a bot. Everything random comes
 // from one seeded generator, so a seed names the same requests in the same order on every run.
@@ -210,7 +210,7 @@ export type Group = "route" | "app" | "feed" | "static" | "unmatched";
 
 /** One address the suite requests. */
 export interface Target {
-  /** The route table's name for a route; otherwise what it is. */
+  /** A route's pattern, as the app registers it (route-samples.ts); otherwise what it is. */
   name: string;
   group: Group;
   path: string;

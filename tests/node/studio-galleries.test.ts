@@ -4,7 +4,7 @@
 // API, so these run the Studio's own code; each is checked against an independent
 // implementation or the site's own rule. (That the worker lets a client in with a password
 // hashed here is proved in workerd, tests/worker/studio-gallery-password.test.ts, and through
-// the real local server, scripts/demo-gallery.test.ts.)
+// the real local server, tests/node/demo-gallery.test.ts.)
 import { pbkdf2Sync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {

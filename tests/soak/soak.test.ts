@@ -1,6 +1,6 @@
 // The real local server (`npm start`'s: wrangler's proxy in front of workerd, on the demo
 // content) under a seeded soak: 20 visitors at once for 15 s (SOAK_SECONDS; `npm run bench`
-// soaks for 60 s) over every route of the route table
+// soaks for 60 s) over a sample of every GET route (tests/support/route-samples.ts)
 // (GET and HEAD, browsers and bots, cache hits and misses, searches, tag pages, the contact
 // form's POST), with content that expires every second, a content service that is slow at
 // times, and a publish in the middle. Nothing may break: no answer missing, cut off or 5xx, and

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writePmtiles } from "../../scripts/basemap/pmtiles-writer.ts";
-import { forgetBasemap } from "../../worker/content/basemap.ts";
+import { forgetBasemap } from "../../worker/discovery/basemap.ts";
 import { request } from "./harness.ts";
 
 const bytes = (...values: number[]) => Uint8Array.from(values);

@@ -141,7 +141,7 @@ export function contentSettings(config: Config, drafts = false): ContentConfig {
   return settings;
 }
 
-/** The sender of the owner's inquiry e-mails: CONTACT_EMAIL_FROM, else inquiries@ the site's host. */
-export function mailSender(config: Config, origin: string): string {
-  return config.mail.from ?? `inquiries@${new URL(config.siteUrl ?? origin).hostname}`;
+/** The sender of the site's e-mails: CONTACT_EMAIL_FROM, else `mailbox`@ the site's host. */
+export function mailSender(config: Config, origin: string, mailbox = "inquiries"): string {
+  return config.mail.from ?? `${mailbox}@${new URL(config.siteUrl ?? origin).hostname}`;
 }

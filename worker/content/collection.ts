@@ -75,7 +75,7 @@ function before(a: Placement, b: Placement): number {
   );
 }
 
-/** The importer's `place` (cli/import/photo.ts), when it is one. */
+/** The importer's `place` (shared/places.ts), when it is one. */
 function storedPlace(value: unknown) {
   if (!isValidPoint(value)) return undefined;
   const { precision, names } = value as { precision?: unknown; names?: unknown };

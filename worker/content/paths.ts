@@ -66,7 +66,7 @@ export const paths = {
   inquiryStamp: () => "/_app/inquiries/stamp",
   /** Where the photographs were made, every one's or one tag's (by the slug of its name). */
   map: (tag?: string) => (tag ? `/map?tag=${tag}` : "/map"),
-  /** The map's data (worker/content/map-places.ts), every place's or one tag's. */
+  /** The map's data (worker/discovery/map-places.ts), every place's or one tag's. */
   mapData: (tag?: string) => (tag ? `/map/data.json?tag=${tag}` : "/map/data.json"),
   /** The basemap's tiles, as a template (`{z}`, `{x}`, `{y}`). */
   mapTiles: () => "/map/tiles/{z}/{x}/{y}.mvt",

@@ -3,7 +3,7 @@ import type { ImageFor } from "../content/image-urls.ts";
 import type { CollectionPhoto } from "../content/model.ts";
 import { useI18n } from "../views/i18n.tsx";
 import { Pagination } from "../views/parts/Pagination.tsx";
-import { PhotoGrid } from "../views/parts/PhotoGrid.tsx";
+import { PhotoGrid } from "./PhotoGrid.tsx";
 
 interface CollectionViewProps {
   /** The heading ("Photographs", "Landscape", "Shot on Canon EOS 5D Mark II"). */

@@ -1,9 +1,9 @@
 import type { ImageFor } from "../content/image-urls.ts";
-import type { MapPlace } from "../content/map-places.ts";
 import { paths } from "../content/paths.ts";
 import { BrowserMessages } from "../views/BrowserMessages.tsx";
 import { useI18n } from "../views/i18n.tsx";
-import { PhotoGrid } from "../views/parts/PhotoGrid.tsx";
+import type { MapPlace } from "./map-places.ts";
+import { PhotoGrid } from "./PhotoGrid.tsx";
 
 /** Photographs shown per place in the list; the rest are a count (the map has them all). */
 export const PHOTOS_PER_PLACE = 12;

@@ -4,8 +4,8 @@ import type { CollectionPhoto, FoundDocument } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import type { Translator } from "../i18n/translator.ts";
 import { useI18n } from "../views/i18n.tsx";
-import { PhotoGrid } from "../views/parts/PhotoGrid.tsx";
 import { PublishedDate } from "../views/parts/PublishedDate.tsx";
+import { PhotoGrid } from "./PhotoGrid.tsx";
 import { MAX_QUERY_LENGTH } from "./search-terms.ts";
 import { TagLinks } from "./TagLinks.tsx";
 

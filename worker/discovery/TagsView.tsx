@@ -2,8 +2,8 @@ import type { PhotoGroup } from "../content/collection.ts";
 import type { ImageFor } from "../content/image-urls.ts";
 import { paths } from "../content/paths.ts";
 import { useI18n } from "../views/i18n.tsx";
-import { FIRST_SCREEN } from "../views/parts/PhotoGrid.tsx";
 import { ResponsiveImage } from "../views/parts/ResponsiveImage.tsx";
+import { FIRST_SCREEN } from "./PhotoGrid.tsx";
 
 interface TagsViewProps {
   tags: readonly PhotoGroup[];

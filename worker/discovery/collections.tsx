@@ -1,7 +1,6 @@
 import type { Context, Handler } from "hono";
 import type { ReactNode } from "react";
 import { groupOf, sliceOf, tagGroups } from "../content/collection.ts";
-import { isLocated } from "../content/map-places.ts";
 import type { CollectionPhoto } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import { pageNotFound } from "../errors/page-error.ts";
@@ -13,6 +12,7 @@ import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, pathOf, siteSettingsFor } from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { CollectionView } from "./CollectionView.tsx";
+import { isLocated } from "./map-places.ts";
 import { TagLinks } from "./TagLinks.tsx";
 import { TagsView } from "./TagsView.tsx";
 

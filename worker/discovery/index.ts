@@ -12,6 +12,9 @@ import { searchHandler } from "./search.tsx";
 import { type SitemapContent, sitemap, sitemapPart } from "./sitemap.ts";
 import { tileHandler } from "./tiles.ts";
 
+// What photo pages show of the map: the place a photograph was made, and its page on the map.
+export { placeId, placeName } from "./map-places.ts";
+
 /** Everything the sitemap lists: every address, and every photograph. */
 const sitemapContent = (source: ContentSource): Promise<SitemapContent> => source.sitemap();
 

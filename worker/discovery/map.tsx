@@ -1,8 +1,6 @@
 import type { Context, Handler } from "hono";
 import { isSlug } from "../../shared/slug.ts";
-import { basemapInfo } from "../content/basemap.ts";
 import { groupOf } from "../content/collection.ts";
-import { isLocated, mapData, mapPlaces } from "../content/map-places.ts";
 import type { CollectionPhoto } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import { pageNotFound } from "../errors/page-error.ts";
@@ -11,7 +9,9 @@ import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, pathOf } from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
+import { basemapInfo } from "./basemap.ts";
 import { MapView } from "./MapView.tsx";
+import { isLocated, mapData, mapPlaces } from "./map-places.ts";
 
 /**
  * The photographs a map shows: every located photograph, or one tag's (`?tag={slug}`, the slug

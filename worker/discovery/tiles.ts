@@ -1,6 +1,7 @@
 import type { Handler } from "hono";
-import { basemapInfo, basemapTile } from "../content/basemap.ts";
+import { cachedOrMade } from "../lib/cache-api.ts";
 import type { AppEnv } from "../request/app-env.ts";
+import { basemapInfo, basemapTile } from "./basemap.ts";
 
 /** A tile stays a day in browsers; at the edge it is keyed by the archive's version. */
 const TILE_SECONDS = 24 * 60 * 60;
@@ -30,24 +31,18 @@ export const tileHandler: Handler<AppEnv> = async (c) => {
   const key = new Request(
     new URL(`/map/tiles/${z}/${x}/${y}.mvt?v=${encodeURIComponent(info.etag)}`, c.req.url),
   );
-  const cache = caches.default;
-  const cached = await cache.match(key);
-  if (cached) {
-    const answer = new Response(cached.body, cached);
-    answer.headers.set("X-Tile-Cache", "hit");
-    return answer;
-  }
-  const tile = await basemapTile(c.env.BASEMAP, z, x, y);
-  // The open sea has no tile: an empty one draws the same (water) and is kept as long.
-  const body = tile ?? new ArrayBuffer(0);
-  const answer = new Response(body, {
-    headers: {
-      "Content-Type": "application/vnd.mapbox-vector-tile",
-      "Cache-Control": `public, max-age=${TILE_SECONDS}`,
-      ETag: `"${info.etag}-${z}-${x}-${y}"`,
-    },
+  const { res, hit } = await cachedOrMade(c.executionCtx, key, async () => {
+    const tile = await basemapTile(c.env.BASEMAP, z, x, y);
+    // The open sea has no tile: an empty one draws the same (water) and is kept as long.
+    return new Response(tile ?? new ArrayBuffer(0), {
+      headers: {
+        "Content-Type": "application/vnd.mapbox-vector-tile",
+        "Cache-Control": `public, max-age=${TILE_SECONDS}`,
+        ETag: `"${info.etag}-${z}-${x}-${y}"`,
+      },
+    });
   });
-  c.executionCtx.waitUntil(cache.put(key, answer.clone()));
-  answer.headers.set("X-Tile-Cache", "miss");
+  const answer = new Response(res.body, res);
+  answer.headers.set("X-Tile-Cache", hit ? "hit" : "miss");
   return answer;
 };

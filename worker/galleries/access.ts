@@ -24,12 +24,20 @@ export interface GalleryAccess {
   client: { label: string; key: string } | undefined;
 }
 
-/** What the check established, for each request it let through. */
-const established = new WeakMap<Context, GalleryAccess>();
+// What the galleries' middleware leave on the request's context for the handlers after them,
+// typed as Hono's own middleware type theirs (c.var.requestId).
+declare module "hono" {
+  interface ContextVariableMap {
+    /** What the access check established (`guard`). */
+    gallery?: GalleryAccess;
+    /** The form `formBody` read (forms.ts), its text fields alone. */
+    galleryForm?: Record<string, string>;
+  }
+}
 
 /** The gallery of a request the check let through (only after `guard`). */
 export function galleryOf(c: Context<AppEnv>): GalleryAccess {
-  const access = established.get(c);
+  const access = c.get("gallery");
   if (!access) throw new Error("galleryOf() before the gallery's access check");
   return access;
 }
@@ -109,7 +117,7 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
     }
     const { photo } = state;
     if (photoId && !photo) return options.refuse(c, { status: 404, reason: "unknown" });
-    established.set(c, { id, settings, state, photo, client });
+    c.set("gallery", { id, settings, state, photo, client });
     await next();
     // Whatever the handler answered stays private: a photograph may be kept by the browser
     // (private, max-age), anything else not at all.

@@ -6,6 +6,7 @@
  * the answer says it is.
  */
 import type { Context, Handler } from "hono";
+import { wantsJson } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor } from "../request/context.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
@@ -16,8 +17,6 @@ import { clientCookie } from "./session.ts";
 /** Longest name or e-mail, and longest note, taken. */
 const MAX_LABEL = 120;
 const MAX_NOTE = 4000;
-
-const wantsJson = (c: Context) => (c.req.header("Accept") ?? "").includes("application/json");
 
 /**
  * Where a form post goes back to: `value`, already checked to be a path of this gallery
@@ -34,6 +33,16 @@ function back(c: Context<AppEnv>, location: string, headers: Record<string, stri
   return c.body(null, 303, { ...PRIVATE_HEADERS, ...headers, Location: location });
 }
 
+/** The answer to a favourite or a selection before the client has said who they are. */
+const nameFirst = async (c: Context<AppEnv>, id: string, way: string | undefined) =>
+  wantsJson(c.req.raw)
+    ? c.json(
+        { error: (await i18nFor(c)).t("gallery.error.nameFirst"), needsClient: true },
+        409,
+        PRIVATE_HEADERS,
+      )
+    : back(c, backTo(id, way, "client=needed"));
+
 /** `POST /g/{id}/client`: who is choosing (their favourites are kept under it). */
 export const nameClient: Handler<AppEnv> = async (c) => {
   const { id } = galleryOf(c);
@@ -42,7 +51,7 @@ export const nameClient: Handler<AppEnv> = async (c) => {
   if (way === "bad") return badBack(c);
   const label = (form.client ?? "").normalize("NFC").trim().replace(/\s+/g, " ");
   if (!label || label.length > MAX_LABEL) {
-    if (wantsJson(c)) {
+    if (wantsJson(c.req.raw)) {
       return c.json(
         { error: (await i18nFor(c)).t("gallery.error.clientLength", { max: MAX_LABEL }) },
         422,
@@ -52,7 +61,7 @@ export const nameClient: Handler<AppEnv> = async (c) => {
     return back(c, backTo(id, way, "client=missing"));
   }
   const cookie = await clientCookie(c.var.config.sanityToken, id, label);
-  if (wantsJson(c)) {
+  if (wantsJson(c.req.raw)) {
     return c.json({ client: label }, 200, { ...PRIVATE_HEADERS, "Set-Cookie": cookie });
   }
   return back(c, backTo(id, way), { "Set-Cookie": cookie });
@@ -66,19 +75,11 @@ export const setFavourite: Handler<AppEnv> = async (c) => {
   if (way === "bad") return badBack(c);
   const photo = form.photo;
   if (!isPhotoId(photo) || (form.favourite !== "true" && form.favourite !== "false")) {
-    return wantsJson(c)
+    return wantsJson(c.req.raw)
       ? c.json({ error: (await i18nFor(c)).t("gallery.error.favourite") }, 400, PRIVATE_HEADERS)
       : c.text("400 Bad Request: send photo and favourite=true or false\n", 400, PRIVATE_HEADERS);
   }
-  if (!client) {
-    return wantsJson(c)
-      ? c.json(
-          { error: (await i18nFor(c)).t("gallery.error.nameFirst"), needsClient: true },
-          409,
-          PRIVATE_HEADERS,
-        )
-      : back(c, backTo(id, way, "client=needed"));
-  }
+  if (!client) return nameFirst(c, id, way);
   const result = await galleryStore(c.env, id).setFavourite(id, {
     client: client.key,
     label: client.label,
@@ -86,7 +87,7 @@ export const setFavourite: Handler<AppEnv> = async (c) => {
     favourite: form.favourite === "true",
   });
   const limit = settings.favouritesLimit;
-  if (wantsJson(c)) {
+  if (wantsJson(c.req.raw)) {
     if (!result.saved) {
       const { t } = await i18nFor(c);
       const error =
@@ -115,15 +116,7 @@ export const sendSelection: Handler<AppEnv> = async (c) => {
   const form = formOf(c);
   const way = backField(id, form);
   if (way === "bad") return badBack(c);
-  if (!client) {
-    return wantsJson(c)
-      ? c.json(
-          { error: (await i18nFor(c)).t("gallery.error.nameFirst"), needsClient: true },
-          409,
-          PRIVATE_HEADERS,
-        )
-      : back(c, backTo(id, way, "client=needed"));
-  }
+  if (!client) return nameFirst(c, id, way);
   const note = (form.note ?? "").trim().slice(0, MAX_NOTE);
   await galleryStore(c.env, id).sendSelection(
     id,
@@ -132,7 +125,7 @@ export const sendSelection: Handler<AppEnv> = async (c) => {
     note,
     new URL(c.req.url).origin,
   );
-  return wantsJson(c)
+  return wantsJson(c.req.raw)
     ? c.json({ sent: true }, 200, PRIVATE_HEADERS)
     : back(c, backTo(id, way, "sent=1"));
 };

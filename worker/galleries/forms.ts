@@ -8,12 +8,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { FORM_BODY_LIMIT, readBytes } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
+import { PRIVATE_HEADERS } from "./access.ts";
 import { galleryPaths } from "./ids.ts";
-
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
-
-/** The forms the middleware read, for the handlers after it. */
-const forms = new WeakMap<Request, Record<string, string>>();
 
 const FORM_TYPES = /^(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i;
 
@@ -25,7 +21,7 @@ export const formBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.text(
       `413 Content Too Large: a gallery's form sends at most ${FORM_BODY_LIMIT / 1024} KB\n`,
       413,
-      PRIVATE,
+      PRIVATE_HEADERS,
     );
   }
   const type = c.req.header("Content-Type") ?? "";
@@ -38,13 +34,13 @@ export const formBody: MiddlewareHandler<AppEnv> = async (c, next) => {
       // An unreadable form is an empty one: each handler says what it missed.
     }
   }
-  forms.set(c.req.raw, form);
+  c.set("galleryForm", form);
   await next();
 };
 
 /** The form the request sent (read by `formBody`), its text fields alone. */
 export function formOf(c: Context<AppEnv>): Record<string, string> {
-  return forms.get(c.req.raw) ?? {};
+  return c.get("galleryForm") ?? {};
 }
 
 /**
@@ -71,5 +67,5 @@ export const badBack = (c: Context<AppEnv>) =>
   c.text(
     "400 Bad Request: back must be a path of this gallery (/g/{id}, or /g/{id}/p/{photo}), with no line break\n",
     400,
-    PRIVATE,
+    PRIVATE_HEADERS,
   );

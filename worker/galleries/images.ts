@@ -7,6 +7,7 @@
  */
 
 import type { Context } from "hono";
+import { cachedOrMade } from "../lib/cache-api.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { PRIVATE_HEADERS } from "./access.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
@@ -110,6 +111,36 @@ export async function stagedSize(
 }
 
 /**
+ * The original through the Images binding (`transforms` in turn), as the Cache API keeps it: for
+ * a month, looked up only behind the access check. Undefined when the upload is missing.
+ */
+async function transformed(
+  c: Context<AppEnv>,
+  gallery: string,
+  photo: Pick<GalleryPhoto, "id">,
+  transforms: ImageTransform[],
+  format: (typeof FORMATS)[SizeFormat],
+): Promise<Response | undefined> {
+  const source = await original(c.env, gallery, photo);
+  if (!source) return undefined;
+  let image = c.env.IMAGES.input(source.body);
+  for (const transform of transforms) image = image.transform(transform);
+  const made = await image.output({ format, quality: 82 });
+  const bytes = await made.response().arrayBuffer();
+  return new Response(bytes, {
+    headers: { "Content-Type": made.contentType(), "Cache-Control": "public, max-age=2592000" },
+  });
+}
+
+/** One client's answer of what the Cache API keeps: its type, and `headers` for the rest. */
+function privately(res: Response, headers: Record<string, string>): Response {
+  const type = res.headers.get("Content-Type");
+  return new Response(res.body, {
+    headers: { ...(type ? { "Content-Type": type } : {}), ...headers },
+  });
+}
+
+/**
  * The photograph `width` pixels wide (never wider than the original), as `format`: from the
  * Cache API when made before, else made now from the original and kept. The 2048 size is the
  * download's, which photographers mean as the long edge: its width and height both fit 2048.
@@ -121,37 +152,17 @@ export async function sized(
   width: Size,
   format: SizeFormat,
 ): Promise<Response | undefined> {
-  const key = cacheKey(gallery, photo.id, width, format);
-  const cache = caches.default;
-  const hit = await cache.match(key);
-  if (hit) return new Response(hit.body, { headers: { ...headersOf(hit), ...PRIVATE_FOR_A_DAY } });
-  const source = await original(c.env, gallery, photo);
-  if (!source) return undefined;
-  const made = await c.env.IMAGES.input(source.body)
-    .transform(
-      width === 2048
-        ? { width: 2048, height: 2048, fit: "scale-down" }
-        : { width, fit: "scale-down" },
-    )
-    .output({ format: FORMATS[format], quality: 82 });
-  const bytes = await made.response().arrayBuffer();
-  const type = made.contentType();
-  // Kept for a month; what is kept is looked up only behind the access check.
-  c.executionCtx.waitUntil(
-    cache.put(
-      key,
-      new Response(bytes, {
-        headers: { "Content-Type": type, "Cache-Control": "public, max-age=2592000" },
-      }),
-    ),
+  const fit =
+    width === 2048
+      ? { width: 2048, height: 2048, fit: "scale-down" as const }
+      : { width, fit: "scale-down" as const };
+  const { res } = await cachedOrMade(
+    c.executionCtx,
+    cacheKey(gallery, photo.id, width, format),
+    () => transformed(c, gallery, photo, [fit], FORMATS[format]),
   );
-  return new Response(bytes, { headers: { "Content-Type": type, ...PRIVATE_FOR_A_DAY } });
+  return res && privately(res, PRIVATE_FOR_A_DAY);
 }
-
-const headersOf = (response: Response): Record<string, string> => {
-  const type = response.headers.get("Content-Type");
-  return type ? { "Content-Type": type } : {};
-};
 
 /** The original, as the viewer's zoom to the photograph's own pixels asks for it. */
 export async function originalResponse(
@@ -230,34 +241,24 @@ export async function region(
   const key = new Request(
     `https://gallery-images.invalid/${gallery}/delivered/${photo.id}/region/${r.left},${r.top},${r.width},${r.height}/${r.out}.webp`,
   );
-  const cache = caches.default;
-  const hit = await cache.match(key);
-  if (hit) return new Response(hit.body, { headers: { ...headersOf(hit), ...PRIVATE_HEADERS } });
-  const source = await original(c.env, gallery, photo);
-  if (!source) return undefined;
-  const made = await c.env.IMAGES.input(source.body)
-    .transform({ trim: { left: r.left, top: r.top, width: r.width, height: r.height } })
-    .transform({ width: r.out, fit: "scale-down" })
-    .output({ format: "image/webp", quality: 82 });
-  const bytes = await made.response().arrayBuffer();
-  if (c.var.config.development) {
-    const info = await c.env.IMAGES.info(new Blob([bytes]).stream());
+  const { res } = await cachedOrMade(c.executionCtx, key, async () => {
+    const trim = { left: r.left, top: r.top, width: r.width, height: r.height };
+    const made = await transformed(
+      c,
+      gallery,
+      photo,
+      [{ trim }, { width: r.out, fit: "scale-down" }],
+      "image/webp",
+    );
+    if (!made || !c.var.config.development) return made;
+    const info = await c.env.IMAGES.info((await made.clone().blob()).stream());
     const expected = Math.round((r.out * r.height) / r.width);
-    if ("height" in info && Math.abs(info.height - expected) > 2) {
-      return c.text(
-        "501 Not Implemented: the local Images binding does not cut regions (trim); the viewer keeps its largest size\n",
-        501,
-        PRIVATE_HEADERS,
-      );
-    }
-  }
-  c.executionCtx.waitUntil(
-    cache.put(
-      key,
-      new Response(bytes, {
-        headers: { "Content-Type": "image/webp", "Cache-Control": "public, max-age=2592000" },
-      }),
-    ),
-  );
-  return new Response(bytes, { headers: { "Content-Type": "image/webp", ...PRIVATE_HEADERS } });
+    if (!("height" in info) || Math.abs(info.height - expected) <= 2) return made;
+    return c.text(
+      "501 Not Implemented: the local Images binding does not cut regions (trim); the viewer keeps its largest size\n",
+      501,
+      PRIVATE_HEADERS,
+    );
+  });
+  return res?.ok ? privately(res, PRIVATE_HEADERS) : res;
 }

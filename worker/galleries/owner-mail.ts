@@ -9,6 +9,7 @@
  * binding as the inquiries (INQUIRY_MAIL), to CONTACT_EMAIL_TO, else the site settings' e-mail.
  */
 import { type Config, mailSender } from "../config/config.ts";
+import { oneLine } from "../lib/mail.ts";
 
 interface GalleryMail {
   /** What it is about, once: one e-mail per key. */
@@ -38,12 +39,6 @@ export interface OpenedMail extends GalleryMail {
 }
 
 export type PendingMail = SelectionMail | OpenedMail;
-
-const oneLine = (text: string, max: number) => {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a header is one line, whatever was typed.
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-};
 
 /** "DSC_0142.jpg" → "DSC_0142": what Lightroom Classic's Library filter takes, comma-separated. */
 export const lightroomNames = (names: readonly string[]) =>

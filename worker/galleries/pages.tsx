@@ -7,13 +7,17 @@
 import type { Context, Handler } from "hono";
 import type { ReactNode } from "react";
 import { storeIsOn } from "../config/config.ts";
-import { galleryOfferFor } from "../content/catalogue.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { i18nFor, saleCatalogue } from "../request/context.ts";
-import { galleryBuyPath } from "../request/gallery-prints.ts";
-import { BuySection, buySectionProps } from "../views/parts/BuySection.tsx";
+import { i18nFor } from "../request/context.ts";
+import {
+  BuySection,
+  buySectionProps,
+  galleryBuyPath,
+  galleryOfferFor,
+  saleCatalogue,
+} from "../store/index.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS, visitorOf } from "./access.ts";
 import { GalleryPhotoView } from "./GalleryPhotoView.tsx";
 import { GalleryView, type GalleryViewProps } from "./GalleryView.tsx";

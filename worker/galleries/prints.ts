@@ -1,13 +1,14 @@
 /**
  * Prints of a client's photographs (docs/store.md, "Prints from a client gallery"): what the
- * galleries lend the store, through the entry (worker/request/gallery-prints.ts). Every answer
+ * galleries lend the store, through the entry (worker/store/gallery-prints.ts). Every answer
  * comes from the gallery's own check: a client's form passes the same guard as every page of
  * the gallery, and without a session (the cart, checkout, a paid order) a photograph is sold
  * only while its gallery is on, has not ended, sells prints, has it and still has the password
  * the client's session was given for. The lab gets the original from the bucket, never a
  * watermarked proof.
  */
-import type { GalleryPhotoForSale, GalleryPrints } from "../request/gallery-prints.ts";
+
+import type { GalleryPhotoForSale, GalleryPrints } from "../store/index.ts";
 import { galleryOf, galleryStore, guard } from "./access.ts";
 import { formOf } from "./forms.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";

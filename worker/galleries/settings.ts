@@ -3,7 +3,7 @@
  * its Sanity document, everything unknown or malformed taken the safe way (no password that
  * cannot be checked: the gallery stays shut; no downloads unless asked for).
  */
-import { type GalleryPriceList, galleryPriceList } from "../content/catalogue.ts";
+import { SLUG_PATTERN } from "../../shared/slug.ts";
 import { type PasswordHash, parsePasswordHash } from "./password.ts";
 
 export type Downloads = "original" | "2048" | "off";
@@ -104,13 +104,27 @@ export interface GallerySettings {
   watermark: Watermark;
   /**
    * The gallery's price list when its client may order prints (its "Prints" on), else
-   * undefined. Optional: settings a store kept from before prints existed have none (off).
+   * undefined (the store's GalleryPriceList, spelt out: the upload command and the Node tests
+   * read these settings without the store). Optional: settings a store kept from before prints
+   * existed have none (off).
    */
-  prints?: GalleryPriceList | undefined;
+  prints?: PriceList | undefined;
 }
 
 const text = (value: unknown): string | undefined =>
   typeof value === "string" && value.trim() ? value.trim() : undefined;
+
+type PriceList = { product: string; price: number | undefined }[];
+
+/** The price list of a gallery document's `printList` (entries without a product id left out). */
+export function galleryPriceList(value: unknown): PriceList {
+  const list = (Array.isArray(value) ? value : []).flatMap((raw) =>
+    typeof raw?.product === "string" && SLUG_PATTERN.test(raw.product)
+      ? [{ product: raw.product, price: typeof raw.price === "number" ? raw.price : undefined }]
+      : [],
+  );
+  return list.filter((item, index) => list.findIndex((o) => o.product === item.product) === index);
+}
 
 /** The settings in a `clientGallery` document, or undefined when it is not one. */
 export function parseGallerySettings(

@@ -5,7 +5,8 @@ import { altTextOf } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import { placedPhoto } from "../content/placed-photo.ts";
 import { loadSiteSettings } from "../content/site-settings.ts";
-import { errorText, log } from "../lib/log.ts";
+import { log } from "../lib/log.ts";
+import { consume } from "../lib/queue.ts";
 import { inquiryEmail } from "./mail.ts";
 import { type InquiryMessage, parseInquiryMessage } from "./message.ts";
 import {
@@ -14,19 +15,6 @@ import {
   inquiryDocument,
   sanityInquiryStore,
 } from "./store.ts";
-
-/** The longest wait between two attempts: an hour. */
-export const MAX_RETRY_DELAY_SECONDS = 60 * 60;
-
-/**
- * Seconds to wait before the next attempt, after `attempts` failed ones: INQUIRY_RETRY_SECONDS
- * (30 s by default), doubling each time, at most an hour. With wrangler.toml's 20 retries a
- * message keeps trying for about 14 hours before it is parked in the dead-letter queue.
- */
-export function retryDelaySeconds(config: Pick<Config, "inquiryRetrySeconds">, attempts: number) {
-  const base = config.inquiryRetrySeconds;
-  return Math.min(MAX_RETRY_DELAY_SECONDS, base * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
-}
 
 /**
  * The site's name as every page shows it: the Studio's Site settings over the configured
@@ -117,38 +105,24 @@ export async function deliverInquiry(
 /**
  * The queue consumer (the worker's `queue()` handler). It takes batches from the inquiries
  * queue, and from its dead-letter queue while the owner replays that (docs/inquiries.md):
- * both carry the same messages. A message that is not an inquiry is dropped with an error in
- * the log (retrying cannot make it one); a failed delivery is retried with backoff, and after
- * wrangler.toml's `max_retries` the queue moves it to the dead-letter queue.
+ * both carry the same messages. A failed delivery is retried after INQUIRY_RETRY_SECONDS (30 s
+ * by default), doubling each time, at most an hour: with wrangler.toml's 20 retries a message
+ * keeps trying for about 14 hours before it is parked in the dead-letter queue.
  */
-export async function deliverInquiries(
+export const deliverInquiries = (
   batch: MessageBatch<unknown>,
   env: Env,
   ctx: ExecutionContext,
   deps: DeliveryDeps = {},
-): Promise<void> {
-  for (const item of batch.messages) {
-    const fields = { queue: batch.queue, queueMessage: item.id, attempt: item.attempts };
-    const parsed = parseInquiryMessage(item.body);
-    if (!parsed) {
-      log.error("Queue message dropped: it is not an inquiry", fields);
-      item.ack();
-      continue;
-    }
-    const inquiry = `inquiry.${parsed.message.id}`;
-    try {
-      const { mailed } = await deliverInquiry(env, ctx, parsed.message, parsed.inquiry, deps);
-      log.info("Inquiry delivered", { ...fields, inquiry, mailed });
-      item.ack();
-    } catch (error) {
-      const retryInSeconds = retryDelaySeconds(loadConfig(env), item.attempts);
-      log.error("Inquiry delivery failed; it will be retried", {
-        ...fields,
-        inquiry,
-        retryInSeconds,
-        error: errorText(error),
-      });
-      item.retry({ delaySeconds: retryInSeconds });
-    }
-  }
-}
+): Promise<void> =>
+  consume(batch, {
+    parse: parseInquiryMessage,
+    carries: "an inquiry",
+    names: ({ message }) => ({ inquiry: `inquiry.${message.id}` }),
+    async handle({ message, inquiry }, fields) {
+      const { mailed } = await deliverInquiry(env, ctx, message, inquiry, deps);
+      log.info("Inquiry delivered", { ...fields, mailed });
+    },
+    failed: "Inquiry delivery failed; it will be retried",
+    retrySeconds: loadConfig(env).inquiryRetrySeconds,
+  });

@@ -1,4 +1,5 @@
 import { type Config, mailSender } from "../config/config.ts";
+import { oneLine } from "../lib/mail.ts";
 import type { InquiryMessage } from "./message.ts";
 import type { InquiryPhoto } from "./store.ts";
 import { SUBJECT_LABELS } from "./subjects.ts";
@@ -10,12 +11,6 @@ import { SUBJECT_LABELS } from "./subjects.ts";
  * is plain text only: HTML in a message arrives as the characters typed. Replying answers the
  * visitor (Reply-To).
  */
-
-const oneLine = (text: string, max: number) => {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a header is one line, whatever was typed.
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-};
 
 export interface InquiryEmail {
   from: EmailAddress;

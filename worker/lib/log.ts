@@ -2,7 +2,7 @@
  * One JSON line per event, so `wrangler tail` and Workers Logs can filter by field.
  * Callers pass only what is safe to log: never a token or a request body.
  */
-type Fields = Record<string, string | number | boolean | undefined>;
+export type Fields = Record<string, string | number | boolean | undefined>;
 
 function write(level: "info" | "warn" | "error", message: string, fields: Fields): void {
   const line = JSON.stringify({ level, message, ...fields });

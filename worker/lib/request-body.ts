@@ -10,6 +10,10 @@
  * leaves the rest of the body unread, which is exactly what that proxy punishes.
  */
 
+/** Whether a form came from the page's script (client/runtime/send-form.ts), which takes JSON. */
+export const wantsJson = (request: Request): boolean =>
+  (request.headers.get("Accept") ?? "").includes("application/json");
+
 /**
  * The most a visitor's form may send (the contact form, a client gallery's password, favourite,
  * name and note): a message of 10,000 characters and the rest of a form fit easily; more is

@@ -7,9 +7,9 @@ const XML_ENTITIES: Record<string, string> = {
 };
 
 /**
- * Escapes a value for XML text or a quoted attribute. Characters XML 1.0 forbids (control
- * characters other than tab, newline and carriage return) are dropped, so content can never
- * make a feed ill-formed.
+ * Escapes a value for XML text or a quoted attribute (feeds, the sitemap, a licence's XMP).
+ * Characters XML 1.0 forbids (control characters other than tab, newline and carriage return,
+ * U+FFFE and U+FFFF) are dropped, so content can never make a feed or a packet ill-formed.
  */
 export function escapeXml(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";

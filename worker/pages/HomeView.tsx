@@ -3,8 +3,8 @@ import type { PostSummary, TextBlock } from "../content/model.ts";
 import type { Fallbacks } from "../content/site-settings.ts";
 import { fallback } from "../views/helpers/fallback.ts";
 import { useI18n } from "../views/i18n.tsx";
-import { PostCard } from "../views/parts/PostCard.tsx";
 import { RichText } from "../views/parts/RichText.tsx";
+import { PostCard } from "./PostCard.tsx";
 
 interface HomeViewProps {
   title: string;

@@ -2,8 +2,8 @@ import type { ImageFor } from "../content/image-urls.ts";
 import type { PostDocument } from "../content/model.ts";
 import { COVER_KEY } from "../content/photos.ts";
 import { photoLinks } from "../views/helpers/photo-links.ts";
-import { PostHeader } from "../views/parts/PostHeader.tsx";
 import { RichText } from "../views/parts/RichText.tsx";
+import { PostHeader } from "./PostHeader.tsx";
 
 interface PostViewProps {
   post: PostDocument;

@@ -1,29 +1,22 @@
 import type { Handler } from "hono";
 import { photoRefOf } from "../../shared/inquiries.ts";
 import { nameSlug } from "../content/camera-names.ts";
-import { offerFor } from "../content/catalogue.ts";
 import { visibleTags } from "../content/collection.ts";
 import { croppedSize } from "../content/image-urls.ts";
-import { placeId, placeName } from "../content/map-places.ts";
 import { altLanguageOf, altTextOf } from "../content/model.ts";
 import { type DocumentKind, paths } from "../content/paths.ts";
 import { placedPhoto } from "../content/placed-photo.ts";
 import { SLIDESHOW_TAG } from "../content/queries.ts";
+import { placeId, placeName } from "../discovery/index.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import {
-  canonicalUrl,
-  contentFor,
-  i18nFor,
-  saleCatalogue,
-  siteOrigin,
-} from "../request/context.ts";
+import { canonicalUrl, contentFor, i18nFor, siteOrigin } from "../request/context.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { imageObjectLd } from "../seo/structured-data.ts";
+import { BuySection, buySectionProps, offerFor, saleCatalogue } from "../store/index.ts";
 import { photoAnchor } from "../views/helpers/photo-links.ts";
-import { BuySection, buySectionProps } from "../views/parts/BuySection.tsx";
 import { cameraDetails } from "./camera-details.ts";
 import { PhotoView } from "./PhotoView.tsx";
 

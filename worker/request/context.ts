@@ -4,8 +4,6 @@
  * a read mode, a sink for background work) and never sees a `Context`.
  */
 import type { Context } from "hono";
-import { storeIsOn } from "../config/config.ts";
-import { type Catalogue, catalogueOf } from "../content/catalogue.ts";
 import type { BackgroundTasks } from "../content/content-cache.ts";
 import { type ContentSource, createContentSource } from "../content/content-source.ts";
 import type { SiteSettingsDocument } from "../content/model.ts";
@@ -16,7 +14,6 @@ import {
   type SiteSettings,
 } from "../content/site-settings.ts";
 import { type Translator, translator } from "../i18n/translator.ts";
-import { errorText, log } from "../lib/log.ts";
 import { canonicalUrl as canonicalUrlOf } from "../seo/canonical.ts";
 import type { AppEnv } from "./app-env.ts";
 
@@ -107,21 +104,3 @@ export const siteOrigin = (c: Context<AppEnv>): string =>
 /** The canonical URL of `path` (the request's own by default). */
 export const canonicalUrl = (c: Context<AppEnv>, path = pathOf(c)): string =>
   canonicalUrlOf(siteOrigin(c), path);
-
-/**
- * The store's catalogue, for a page that may show a Buy section: null when the store is off (no
- * Stripe keys) or the owner set up no catalogue, and null when it cannot be read now (logged):
- * the page still shows, its Buy section waits for the next view.
- */
-export async function saleCatalogue(c: Context<AppEnv>): Promise<Catalogue | null> {
-  if (!storeIsOn(c.var.config.store)) return null;
-  try {
-    return catalogueOf(await contentFor(c).store());
-  } catch (error) {
-    log.warn("The store's catalogue could not be read", {
-      path: pathOf(c),
-      error: errorText(error),
-    });
-    return null;
-  }
-}

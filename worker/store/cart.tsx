@@ -1,24 +1,19 @@
 import type { Context, Handler } from "hono";
 import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
 import { parsePhotoRef, photoRefOf } from "../../shared/inquiries.ts";
+import { wantsJson } from "../lib/request-body.ts";
+import { loadLayout } from "../render/load-layout.ts";
+import { renderHtml } from "../render/render-html.tsx";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor, i18nFor, localPath } from "../request/context.ts";
+import { type CartLine, CartRefusal, cartCookie, cartIdOf, newCartId } from "./carts.ts";
 import {
   type Catalogue,
   formatAmount,
   galleryOfferFor,
   type Offer,
   offeredProduct,
-} from "../content/catalogue.ts";
-import { photoForSale } from "../content/for-sale.ts";
-import { loadLayout } from "../render/load-layout.ts";
-import { renderHtml } from "../render/render-html.tsx";
-import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, i18nFor, localPath } from "../request/context.ts";
-import {
-  type GalleryPrints,
-  galleryPhotoRef,
-  parseGalleryPhotoRef,
-} from "../request/gallery-prints.ts";
-import { type CartLine, CartRefusal, cartCookie, cartIdOf, newCartId } from "./carts.ts";
+} from "./catalogue.ts";
 import {
   catalogueFor,
   formOf,
@@ -28,6 +23,8 @@ import {
   shelvesFor,
   storeOf,
 } from "./context.ts";
+import { photoForSale } from "./for-sale.ts";
+import { type GalleryPrints, galleryPhotoRef, parseGalleryPhotoRef } from "./gallery-prints.ts";
 import { sellable } from "./sellable.ts";
 import { type CartRow, CartView, StoreMessage } from "./views.tsx";
 
@@ -139,9 +136,6 @@ export const cartPage =
     });
   };
 
-/** Whether the Buy section's script sent the form (it answers in the page, without a reload). */
-const wantsJson = (c: Context) => (c.req.header("Accept") ?? "").includes("application/json");
-
 /** A refused addition: JSON for the Buy section's script, else the refusal page. */
 const refuseToAdd = async (
   c: Context<AppEnv>,
@@ -149,7 +143,7 @@ const refuseToAdd = async (
   message: Phrase,
   back: Back,
 ) =>
-  wantsJson(c)
+  wantsJson(c.req.raw)
     ? c.json({ error: (await i18nFor(c)).phrase(message) }, status, PRIVATE_HEADERS)
     : refusal(c, status, message, back);
 
@@ -202,7 +196,7 @@ async function addChecked(
     throw error;
   }
   c.header("Set-Cookie", await cartCookie(store.keys, cartId), { append: true });
-  if (!wantsJson(c)) return c.redirect("/cart", 303);
+  if (!wantsJson(c.req.raw)) return c.redirect("/cart", 303);
   const items = ((await store.carts.lines(cartId)) ?? []).reduce(
     (sum, line) => sum + line.quantity,
     0,

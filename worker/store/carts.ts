@@ -10,9 +10,9 @@ import type { Context } from "hono";
 import { deleteCookie, generateSignedCookie, getSignedCookie } from "hono/cookie";
 import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
 import type { StoreKeys } from "../config/config.ts";
-import type { Product } from "../content/catalogue.ts";
 import { english } from "../i18n/translator.ts";
 import { toBase64url } from "../lib/signing.ts";
+import type { Product } from "./catalogue.ts";
 
 export const CART_COOKIE = "cart";
 /** A cart lasts 30 days after it was last changed. */

@@ -1,13 +1,14 @@
 import type { Context } from "hono";
 import { phrase } from "../../shared/i18n/messages.ts";
 import { type StoreKeys, storeIsOn } from "../config/config.ts";
-import { type Catalogue, catalogueOf } from "../content/catalogue.ts";
 import { echoPath, PageError, pageNotFound } from "../errors/page-error.ts";
+import { errorText, log } from "../lib/log.ts";
 import { readText } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, siteSettingsFor } from "../request/context.ts";
-import type { GalleryPrints } from "../request/gallery-prints.ts";
+import { contentFor, pathOf, siteSettingsFor } from "../request/context.ts";
 import { type Carts, d1Carts } from "./carts.ts";
+import { type Catalogue, catalogueOf } from "./catalogue.ts";
+import type { GalleryPrints } from "./gallery-prints.ts";
 import { d1Orders, type Orders } from "./orders.ts";
 import type { Shelves } from "./sellable.ts";
 
@@ -43,6 +44,24 @@ export function storeOf(c: Context<AppEnv>): Store {
 /** The catalogue (null when the owner has not set one up: nothing is for sale then). */
 export async function catalogueFor(c: Context<AppEnv>): Promise<Catalogue | null> {
   return catalogueOf(await contentFor(c).store());
+}
+
+/**
+ * The store's catalogue, for a page that may show a Buy section: null when the store is off (no
+ * Stripe keys) or the owner set up no catalogue, and null when it cannot be read now (logged):
+ * the page still shows, its Buy section waits for the next view.
+ */
+export async function saleCatalogue(c: Context<AppEnv>): Promise<Catalogue | null> {
+  if (!storeIsOn(c.var.config.store)) return null;
+  try {
+    return await catalogueFor(c);
+  } catch (error) {
+    log.warn("The store's catalogue could not be read", {
+      path: pathOf(c),
+      error: errorText(error),
+    });
+    return null;
+  }
 }
 
 /** Where this request reads the photographs a line names (prices are written by `i18nFor`). */

@@ -3,15 +3,14 @@ import { storeIsOn } from "../config/config.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin, siteSettingsFor } from "../request/context.ts";
-import type { GalleryPrints } from "../request/gallery-prints.ts";
+import { PRIVATE_HEADERS } from "./context.ts";
 import { type FilePurpose, imageUrlOf, verifyFileUrl } from "./files.ts";
+import type { GalleryPrints } from "./gallery-prints.ts";
 import { d1Orders, type Order, type OrderLine } from "./orders.ts";
 import { licenceXmp, withXmp } from "./xmp.ts";
 
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
-
 /** The bare refusal of a file: the same 404 whatever was wrong, so nothing is learnt from it. */
-const refuse = (c: Context<AppEnv>) => c.text("404 Not Found", 404, PRIVATE);
+const refuse = (c: Context<AppEnv>) => c.text("404 Not Found", 404, PRIVATE_HEADERS);
 
 /** The order and line a signed file address names, when its signature and time are good. */
 export async function signedLine(
@@ -86,17 +85,17 @@ export const printFile =
           "Content-Type": file.type,
           "Content-Length": String(file.size),
           "Content-Disposition": `attachment; filename="${name}.${EXTENSIONS[file.type] ?? "jpg"}"`,
-          ...PRIVATE,
+          ...PRIVATE_HEADERS,
         },
       });
     }
     const image = await lineImage(line, c.var.config.imageOrigin);
-    if (!image) return c.text("502 Bad Gateway", 502, PRIVATE);
+    if (!image) return c.text("502 Bad Gateway", 502, PRIVATE_HEADERS);
     return new Response(image.body, {
       headers: {
         "Content-Type": "image/jpeg",
         "Content-Disposition": `attachment; filename="${name}.jpg"`,
-        ...PRIVATE,
+        ...PRIVATE_HEADERS,
       },
     });
   };
@@ -119,7 +118,7 @@ export const licenceDownload: Handler<AppEnv> = async (c) => {
   if (!found) return refuse(c);
   const { order, line } = found;
   const image = await lineImage(line, c.var.config.imageOrigin);
-  if (!image) return c.text("502 Bad Gateway", 502, PRIVATE);
+  if (!image) return c.text("502 Bad Gateway", 502, PRIVATE_HEADERS);
   const site = await siteSettingsFor(c);
   const origin = siteOrigin(c);
   const creator = line.details.creator ?? site.owner;
@@ -141,7 +140,7 @@ export const licenceDownload: Handler<AppEnv> = async (c) => {
       order: order.id,
       error: errorText(error),
     });
-    return c.text("502 Bad Gateway", 502, PRIVATE);
+    return c.text("502 Bad Gateway", 502, PRIVATE_HEADERS);
   }
   const name =
     line.photoTitle
@@ -152,7 +151,7 @@ export const licenceDownload: Handler<AppEnv> = async (c) => {
     headers: {
       "Content-Type": "image/jpeg",
       "Content-Disposition": `attachment; filename="${name}-${line.product}-licence.jpg"`,
-      ...PRIVATE,
+      ...PRIVATE_HEADERS,
     },
   });
 };

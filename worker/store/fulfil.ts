@@ -1,12 +1,13 @@
 import { type Config, loadConfig, type StoreKeys, storeIsOn } from "../config/config.ts";
-import { catalogueOf } from "../content/catalogue.ts";
 import { createContentSource } from "../content/content-source.ts";
 import { paths } from "../content/paths.ts";
 import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
 import { translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
-import type { GalleryPrints } from "../request/gallery-prints.ts";
+import { consume } from "../lib/queue.ts";
+import { catalogueOf } from "./catalogue.ts";
 import { signedFileUrl } from "./files.ts";
+import type { GalleryPrints } from "./gallery-prints.ts";
 import { labCallbackUrl } from "./lab-news.ts";
 import { type Lab, type LabOrderRequest, LabRefusal, labFor } from "./labs/index.ts";
 import { buyerEmail, ownerEmail } from "./mail.ts";
@@ -32,8 +33,6 @@ export const FULFILMENT_DLQ = "photo-portfolio-orders-dlq";
 
 /** A print file's address stays valid a week: the lab downloads it again if it must. */
 const PRINT_FILE_SECONDS = 7 * 24 * 60 * 60;
-/** The longest wait between two attempts: an hour. */
-const MAX_RETRY_SECONDS = 60 * 60;
 
 export interface FulfilmentMessage {
   version: 1;
@@ -56,13 +55,6 @@ export interface FulfilmentDeps {
   lab?: Lab | undefined;
   copies?: OrderCopies;
 }
-
-/** Seconds before the next attempt after `attempts` failed ones: STORE_RETRY_SECONDS doubling, at most an hour. */
-export const retrySeconds = (config: Pick<Config, "storeRetrySeconds">, attempts: number) =>
-  Math.min(
-    MAX_RETRY_SECONDS,
-    config.storeRetrySeconds * 2 ** Math.max(0, Math.min(attempts - 1, 20)),
-  );
 
 /** The site's settings: its title names the e-mails' sender, its language the buyer's e-mail. */
 async function siteSettings(config: Config, ctx: ExecutionContext): Promise<SiteSettings> {
@@ -263,45 +255,31 @@ export async function parkOrder(
 
 /**
  * The queue consumer for the fulfilment queue and its dead-letter queue (worker/index.ts hands
- * both here by name).
+ * both here by name). A failed step is retried after STORE_RETRY_SECONDS, doubling each time, at
+ * most an hour.
  */
-export async function fulfilOrders(
+export const fulfilOrders = (
   batch: MessageBatch<unknown>,
   env: Env,
   ctx: ExecutionContext,
   deps: FulfilmentDeps,
-): Promise<void> {
-  const config = loadConfig(env);
-  for (const item of batch.messages) {
-    const fields = { queue: batch.queue, queueMessage: item.id, attempt: item.attempts };
-    const message = parseFulfilmentMessage(item.body);
-    if (!message) {
-      log.error("Queue message dropped: it is not an order to fulfil", fields);
-      item.ack();
-      continue;
-    }
-    if (batch.queue === FULFILMENT_DLQ) {
-      await parkOrder(env, message, deps);
-      log.error("Order parked: every attempt to fulfil it failed; it waits for the owner", {
-        ...fields,
-        order: message.order,
-      });
-      item.ack();
-      continue;
-    }
-    try {
-      await fulfilOrder(env, ctx, message, deps);
-      log.info("Order fulfilment handed on", { ...fields, order: message.order });
-      item.ack();
-    } catch (error) {
-      const retryInSeconds = retrySeconds(config, item.attempts);
-      log.error("Order fulfilment failed; it will be retried", {
-        ...fields,
-        order: message.order,
-        retryInSeconds,
-        error: errorText(error),
-      });
-      item.retry({ delaySeconds: retryInSeconds });
-    }
-  }
-}
+): Promise<void> =>
+  consume(batch, {
+    parse: parseFulfilmentMessage,
+    carries: "an order to fulfil",
+    names: ({ order }) => ({ order }),
+    async handle(message, fields) {
+      if (batch.queue === FULFILMENT_DLQ) {
+        await parkOrder(env, message, deps);
+        log.error(
+          "Order parked: every attempt to fulfil it failed; it waits for the owner",
+          fields,
+        );
+      } else {
+        await fulfilOrder(env, ctx, message, deps);
+        log.info("Order fulfilment handed on", fields);
+      }
+    },
+    failed: "Order fulfilment failed; it will be retried",
+    retrySeconds: loadConfig(env).storeRetrySeconds,
+  });

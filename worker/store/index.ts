@@ -1,18 +1,24 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { csrf } from "hono/csrf";
 import type { AppEnv } from "../request/app-env.ts";
-import { GALLERY_BUY_ROUTE, type GalleryPrints } from "../request/gallery-prints.ts";
 import { addGalleryPrint, addToCart, cartPage, updateCart } from "./cart.tsx";
 import { checkout } from "./checkout.ts";
 import { PRIVATE_HEADERS } from "./context.ts";
 import { licenceDownload, printFile } from "./files-route.ts";
 import { FULFILMENT_DLQ, FULFILMENT_QUEUE, type FulfilmentMessage } from "./fulfil.ts";
+import { GALLERY_BUY_ROUTE, type GalleryPrints } from "./gallery-prints.ts";
 import { labCallback } from "./lab-news.ts";
 import { orderPage } from "./order-page.tsx";
 import { d1Orders } from "./orders.ts";
 import { stripeWebhook } from "./webhook.ts";
 
+// What other features use of the store: the Buy section of a photo page and of a client
+// gallery's photograph, and the vocabulary of what the galleries lend it (gallery-prints.ts).
+export { BuySection, buySectionProps } from "./BuySection.tsx";
+export { galleryOfferFor, offerFor } from "./catalogue.ts";
+export { saleCatalogue } from "./context.ts";
 export { fulfilOrders } from "./fulfil.ts";
+export { type GalleryPhotoForSale, type GalleryPrints, galleryBuyPath } from "./gallery-prints.ts";
 
 export const isFulfilmentQueue = (queue: string): boolean =>
   queue === FULFILMENT_QUEUE || queue === FULFILMENT_DLQ;
@@ -26,6 +32,12 @@ async function handOver(env: Env, order: string, origin: string): Promise<void> 
   await env.FULFILMENT.send(message);
   await d1Orders(env.STORE_DB).markQueued(order);
 }
+
+/** A payment is decided on the catalogue and the photographs as they are now, past every cache. */
+const asItIsNow: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("uncached", true);
+  await next();
+};
 
 /** Whatever the cart and order pages answer (error pages too) is one visitor's: kept by nobody. */
 const privateAnswers: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -51,16 +63,11 @@ export function storeApp(galleries: GalleryPrints): Hono<AppEnv> {
   store.use("/cart", privateAnswers);
   store.use("/cart/*", privateAnswers);
   store.use("/order/*", privateAnswers);
-  // A payment is decided on the catalogue and the photographs as they are now.
-  store.use("/cart/checkout", async (c, next) => {
-    c.set("uncached", true);
-    await next();
-  });
 
   store.get("/cart", cartPage(galleries));
   store.post("/cart", updateCart);
   store.post("/cart/add", addToCart);
-  store.post("/cart/checkout", checkout(galleries));
+  store.post("/cart/checkout", asItIsNow, checkout(galleries));
   store.post(GALLERY_BUY_ROUTE, galleries.guard, addGalleryPrint(galleries));
   store.get("/order/:order{[A-Za-z0-9_-]{32}}", orderPage);
   store.get("/order/:order{[A-Za-z0-9_-]{32}}/download/:line{[1-9][0-9]{0,2}}", licenceDownload);

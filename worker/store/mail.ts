@@ -1,7 +1,8 @@
-import type { Config } from "../config/config.ts";
-import { formatAmount } from "../content/catalogue.ts";
+import { type Config, mailSender } from "../config/config.ts";
 import { english, type Translator } from "../i18n/translator.ts";
-import type { Order } from "./orders.ts";
+import { oneLine } from "../lib/mail.ts";
+import { formatAmount } from "./catalogue.ts";
+import { type Order, shipTo } from "./orders.ts";
 
 /**
  * The store's e-mails, through Cloudflare Email Service's `send_email` binding (STORE_MAIL), as
@@ -16,16 +17,6 @@ export interface StoreEmail {
   text: string;
   headers: Record<string, string>;
 }
-
-const oneLine = (text: string, max: number) => {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a header is one line.
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-};
-
-/** The sender: CONTACT_EMAIL_FROM, else orders@ the site's host. */
-const sender = (config: Config, origin: string) =>
-  config.mail.from ?? `orders@${new URL(config.siteUrl ?? origin).hostname}`;
 
 /** What was bought and paid, one line each, in `i18n`'s language. */
 function lines(order: Order, { t, locale }: Translator): string[] {
@@ -54,9 +45,9 @@ export function ownerEmail(
 ): StoreEmail {
   const origin = order.fulfilment.origin ?? orderUrl;
   const ownPrints = order.lines.filter((line) => line.fulfilment === "owner");
-  const address = order.shippingAddress?.address;
+  const address = shipTo(order);
   return {
-    from: { name: oneLine(siteTitle, 80), email: sender(config, origin) },
+    from: { name: oneLine(siteTitle, 80), email: mailSender(config, origin, "orders") },
     to,
     subject: oneLine(`New order ${reference} from ${order.name ?? order.email ?? "a buyer"}`, 150),
     text: [
@@ -72,20 +63,7 @@ export function ownerEmail(
       "",
       // The owner's own e-mail is in English, as their Studio is.
       ...lines(order, english()),
-      ...(address
-        ? [
-            "",
-            "Ship to:",
-            ...[
-              order.shippingAddress?.name,
-              address.line1,
-              address.line2,
-              [address.postal_code, address.city].filter(Boolean).join(" "),
-              address.state,
-              address.country,
-            ].filter(Boolean),
-          ]
-        : []),
+      ...(address ? ["", "Ship to:", ...address] : []),
       ...(ownPrints.length
         ? [
             "",
@@ -113,7 +91,7 @@ export function buyerEmail(
   const licences = order.lines.some((line) => line.kind === "licence");
   const prints = order.lines.some((line) => line.kind === "print");
   return {
-    from: { name: oneLine(siteTitle, 80), email: sender(config, orderUrl) },
+    from: { name: oneLine(siteTitle, 80), email: mailSender(config, orderUrl, "orders") },
     to,
     subject: oneLine(t("order.mail.subject", { reference, site: siteTitle }), 150),
     text: [

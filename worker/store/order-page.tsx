@@ -1,6 +1,5 @@
 import type { Handler } from "hono";
 import type { PlainKey } from "../../shared/i18n/messages.ts";
-import { formatAmount } from "../content/catalogue.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import type { Translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
@@ -9,9 +8,10 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor } from "../request/context.ts";
+import { formatAmount } from "./catalogue.ts";
 import { PRIVATE_HEADERS, storeOf } from "./context.ts";
 import { signedFileUrl } from "./files.ts";
-import type { Order, OrderStatus } from "./orders.ts";
+import { type Order, type OrderStatus, shipTo } from "./orders.ts";
 import { type OwnerNotes, sanityOrderCopies } from "./studio.ts";
 import { OrderView } from "./views.tsx";
 
@@ -112,17 +112,7 @@ export const orderPage: Handler<AppEnv> = async (c) => {
     ...(order.tax ? [{ label: t("order.tax"), amount: money(order.tax) }] : []),
     ...(order.total !== null ? [{ label: t("order.total"), amount: money(order.total) }] : []),
   ];
-  const address = order.shippingAddress?.address;
-  const shipTo = address
-    ? [
-        order.shippingAddress?.name,
-        address.line1,
-        address.line2,
-        [address.postal_code, address.city].filter(Boolean).join(" "),
-        address.state,
-        address.country,
-      ].filter((line): line is string => Boolean(line))
-    : undefined;
+  const address = shipTo(order);
   const res = await renderHtml(c, layout, {
     title: t("order.title", { reference: orderReference(order.id) }),
     description: t("order.description"),
@@ -159,7 +149,7 @@ export const orderPage: Handler<AppEnv> = async (c) => {
             : {}),
         }))}
         totals={totals}
-        {...(shipTo ? { shipTo } : {})}
+        {...(address ? { shipTo: address } : {})}
         email={order.email}
       />
     ),

@@ -4,8 +4,9 @@
  * applied once (stripe_events), and each change of state is a conditional update, so that an
  * order becomes paid once, whatever is repeated.
  */
-import type { Product } from "../content/catalogue.ts";
+
 import { toBase64url } from "../lib/signing.ts";
+import type { Product } from "./catalogue.ts";
 import type { LabNews, LabStage } from "./labs/index.ts";
 
 export type OrderStatus =
@@ -62,6 +63,20 @@ export interface ShippingDetails {
     state: string | null;
     country: string | null;
   } | null;
+}
+
+/**
+ * Where the prints go, a line each as on a label: what the order page, the owner's e-mail and the
+ * Studio's copy say.
+ */
+export function shipTo({ shippingAddress }: Pick<Order, "shippingAddress">): string[] | undefined {
+  const address = shippingAddress?.address;
+  if (!address) return undefined;
+  const { line1, line2, postal_code, city, state, country } = address;
+  const town = [postal_code, city].filter(Boolean).join(" ");
+  return [shippingAddress.name, line1, line2, town, state, country].filter((line): line is string =>
+    Boolean(line),
+  );
 }
 
 export interface Order {

@@ -1,14 +1,9 @@
 import { parsePhotoRef } from "../../shared/inquiries.ts";
-import {
-  type Catalogue,
-  galleryOfferFor,
-  offeredProduct,
-  type Product,
-} from "../content/catalogue.ts";
 import type { ContentSource } from "../content/content-source.ts";
-import { photoForSale } from "../content/for-sale.ts";
-import { type GalleryPrints, parseGalleryPhotoRef } from "../request/gallery-prints.ts";
 import type { CartLine } from "./carts.ts";
+import { type Catalogue, galleryOfferFor, offeredProduct, type Product } from "./catalogue.ts";
+import { photoForSale } from "./for-sale.ts";
+import { type GalleryPrints, parseGalleryPhotoRef } from "./gallery-prints.ts";
 import type { LineDetails } from "./orders.ts";
 
 /** Where the photographs a line names are read: the content (public ones), the galleries. */

@@ -1,8 +1,8 @@
 import type { SanityClient } from "@sanity/client";
 import { type Config, contentSettings } from "../config/config.ts";
-import { formatAmount } from "../content/catalogue.ts";
 import { sanityClient } from "../content/sanity-client.ts";
-import type { Order } from "./orders.ts";
+import { formatAmount } from "./catalogue.ts";
+import { type Order, shipTo } from "./orders.ts";
 
 /**
  * Orders in the Studio: the owner's copy of each paid order, an `order` document at
@@ -57,7 +57,7 @@ export function orderFields(
   orderPage: string,
 ): OrderDocumentFields {
   const money = (amount: number) => formatAmount(amount, order.currency, config.site.language);
-  const address = order.shippingAddress?.address;
+  const address = shipTo(order);
   const origin = new URL(orderPage).origin;
   return {
     reference,
@@ -69,20 +69,7 @@ export function orderFields(
     ...(order.paidAt ? { paidAt: new Date(order.paidAt).toISOString() } : {}),
     ...(order.name ? { name: order.name } : {}),
     ...(order.email ? { email: order.email } : {}),
-    ...(address
-      ? {
-          shippingAddress: [
-            order.shippingAddress?.name,
-            address.line1,
-            address.line2,
-            [address.postal_code, address.city].filter(Boolean).join(" "),
-            address.state,
-            address.country,
-          ]
-            .filter(Boolean)
-            .join("\n"),
-        }
-      : {}),
+    ...(address ? { shippingAddress: address.join("\n") } : {}),
     items: order.lines.map((line) => ({
       _key: `line${line.line}`,
       _type: "orderItem",

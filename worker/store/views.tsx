@@ -30,6 +30,19 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A line's photograph (a link to its page) and the product, as the cart and an order show it. */
+function Item({ path, title, product }: { path: string; title: string; product: string }) {
+  return (
+    <>
+      <a href={path} className="focus-ring rounded-sm underline underline-offset-4">
+        {title}
+      </a>
+      <br />
+      <span className="text-sm">{product}</span>
+    </>
+  );
+}
+
 /** The cart: its lines with quantities (one form), the subtotal and the checkout button. */
 export function CartView({
   rows,
@@ -72,14 +85,7 @@ export function CartView({
                 {rows.map((row, index) => (
                   <tr key={row.line}>
                     <td>
-                      <a
-                        href={row.photoPath}
-                        className="focus-ring rounded-sm underline underline-offset-4"
-                      >
-                        {row.photoTitle}
-                      </a>
-                      <br />
-                      <span className="text-sm">{row.productName}</span>
+                      <Item path={row.photoPath} title={row.photoTitle} product={row.productName} />
                       {row.price === undefined && (
                         <span className="block text-sm font-medium">
                           {t("cart.noLongerOffered")}
@@ -226,14 +232,7 @@ export function OrderView(props: OrderViewProps) {
           {props.rows.map((row) => (
             <tr key={`${row.photoPath}|${row.name}`}>
               <td>
-                <a
-                  href={row.photoPath}
-                  className="focus-ring rounded-sm underline underline-offset-4"
-                >
-                  {row.photoTitle}
-                </a>
-                <br />
-                <span className="text-sm">{row.name}</span>
+                <Item path={row.photoPath} title={row.photoTitle} product={row.name} />
                 {row.download}
               </td>
               <td>{row.quantity}</td>

@@ -6,6 +6,7 @@
  * which terms, under which order. The photograph's own XMP, if any, is replaced; everything
  * else in the file (EXIF, ICC profile, the image) is kept byte for byte.
  */
+import { escapeXml } from "../lib/xml.ts";
 
 export interface LicenceMetadata {
   /** The photographer, who grants the licence. */
@@ -25,17 +26,8 @@ export interface LicenceMetadata {
   title: string;
 }
 
-const xmlText = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 has no place for them.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, " ");
-
 const alt = (text: string) =>
-  `<rdf:Alt><rdf:li xml:lang="x-default">${xmlText(text)}</rdf:li></rdf:Alt>`;
+  `<rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(text)}</rdf:li></rdf:Alt>`;
 
 /** The XMP packet of a licence. */
 export function licenceXmp(meta: LicenceMetadata): string {
@@ -50,23 +42,23 @@ export function licenceXmp(meta: LicenceMetadata): string {
     ' xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"',
     ' xmlns:plus="http://ns.useplus.org/ldf/xmp/1.0/"',
     ` xmpRights:Marked="True"`,
-    ` xmpRights:WebStatement="${xmlText(meta.termsUrl)}"`,
-    ` photoshop:Credit="${xmlText(meta.licensor)}"`,
-    ` plus:LicenseID="${xmlText(meta.orderId)}"`,
+    ` xmpRights:WebStatement="${escapeXml(meta.termsUrl)}"`,
+    ` photoshop:Credit="${escapeXml(meta.licensor)}"`,
+    ` plus:LicenseID="${escapeXml(meta.orderId)}"`,
     ` plus:MinorModelAgeDisclosure="http://ns.useplus.org/ldf/vocab/AG-UNK">`,
     `<dc:title>${alt(meta.title)}</dc:title>`,
-    `<dc:creator><rdf:Seq><rdf:li>${xmlText(meta.licensor)}</rdf:li></rdf:Seq></dc:creator>`,
+    `<dc:creator><rdf:Seq><rdf:li>${escapeXml(meta.licensor)}</rdf:li></rdf:Seq></dc:creator>`,
     `<dc:rights>${alt(meta.copyright)}</dc:rights>`,
     `<xmpRights:UsageTerms>${alt(usage)}</xmpRights:UsageTerms>`,
     '<plus:Licensor><rdf:Seq><rdf:li rdf:parseType="Resource">',
-    `<plus:LicensorName>${xmlText(meta.licensor)}</plus:LicensorName>`,
-    `<plus:LicensorURL>${xmlText(meta.licensorUrl)}</plus:LicensorURL>`,
+    `<plus:LicensorName>${escapeXml(meta.licensor)}</plus:LicensorName>`,
+    `<plus:LicensorURL>${escapeXml(meta.licensorUrl)}</plus:LicensorURL>`,
     "</rdf:li></rdf:Seq></plus:Licensor>",
     '<plus:Licensee><rdf:Seq><rdf:li rdf:parseType="Resource">',
-    `<plus:LicenseeName>${xmlText(meta.licensee)}</plus:LicenseeName>`,
+    `<plus:LicenseeName>${escapeXml(meta.licensee)}</plus:LicenseeName>`,
     "</rdf:li></rdf:Seq></plus:Licensee>",
     '<plus:CopyrightOwner><rdf:Seq><rdf:li rdf:parseType="Resource">',
-    `<plus:CopyrightOwnerName>${xmlText(meta.licensor)}</plus:CopyrightOwnerName>`,
+    `<plus:CopyrightOwnerName>${escapeXml(meta.licensor)}</plus:CopyrightOwnerName>`,
     "</rdf:li></rdf:Seq></plus:CopyrightOwner>",
     "</rdf:Description>",
     "</rdf:RDF>",

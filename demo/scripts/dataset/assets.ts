@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { locate, type StoredPlace } from "../../../cli/import/photo.ts";
+import { type StoredPlace, storedPlace } from "../../../shared/places.ts";
 import { locationPrivacy } from "../../content.ts";
 import { imageMetadata } from "../../image-metadata.ts";
 import { IMAGES_DIR, licenceOf, type Manifest, type Photo } from "../manifest.ts";
@@ -40,16 +40,16 @@ function tagReferences(manifest: Manifest, photo: Photo): MediaTagReference[] {
  * importer's own function, at the photograph's level, with the demo's zones), or the exact
  * `metadata.location` the Media tool's uploader writes.
  */
-function located(photo: Photo): {
+async function located(photo: Photo): Promise<{
   place?: StoredPlace;
   location?: { _type: "geopoint"; lat: number; lng: number };
-} {
+}> {
   const where = photo.location;
   if (!where) return {};
   if (where.via === "studio")
     return { location: { _type: "geopoint", lat: where.lat, lng: where.lng } };
-  const { place } = locate(
-    { latitude: where.lat, longitude: where.lng },
+  const place = await storedPlace(
+    { lat: where.lat, lng: where.lng },
     {
       precision: where.precision ?? locationPrivacy.precision,
       zones: locationPrivacy.zones.map(({ lat, lng, radius }) => ({ lat, lng, radius })),
@@ -76,7 +76,7 @@ export async function assetDoc(
   }
   if (meta.format !== "jpeg") throw new Error(`${filename} is not a JPEG`);
   const licence = licenceOf(manifest, photo);
-  const { place, location } = located(photo);
+  const { place, location } = await located(photo);
   const tags = tagReferences(manifest, photo);
   return {
     _id: id,

@@ -6,7 +6,7 @@
  * Sanity stores, each with its reason.
  */
 
-import type { StoredPlace } from "../../../cli/import/photo.ts";
+import type { StoredPlace } from "../../../shared/places.ts";
 import type {
   LocationSettings,
   MediaTag,
@@ -43,7 +43,7 @@ export type ImageAsset = Omit<SanityImageAsset, "metadata" | "source"> & {
   creditLine?: string;
   opt?: { media: { tags: MediaTagReference[] } };
   metadata: ImageMetadata;
-  /** Where it was made, as `npm run import` stores it (cli/import/photo.ts). */
+  /** Where it was made, as `npm run import` stores it (shared/places.ts). */
   place?: StoredPlace;
   /**
    * Where the file came from, as the upload API's `sourceName`/`sourceId`/`sourceUrl` give it

@@ -4,8 +4,8 @@ import { defineField } from "sanity";
 
 /**
  * The site accepts slugs of lowercase letters, digits and single dashes, at most 96 long. The
- * same rule as worker/content/slug.ts, written again because the Studio is installed on its
- * own and cannot import the worker; tests/node/studio-schema.test.ts keeps the two in step.
+ * same rule as shared/slug.ts, written again because the Studio is installed on its own and
+ * imports nothing outside studio/; tests/node/studio-schema.test.ts keeps the two in step.
  */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 96;

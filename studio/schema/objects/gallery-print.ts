@@ -3,7 +3,8 @@ import { STORE_SETTINGS_ID } from "../singletons/store-settings";
 
 /**
  * One print of a client gallery's price list: a print product of the Store, by its id, at the
- * gallery's own price when one is given (worker/content/catalogue.ts reads it).
+ * gallery's own price when one is given (worker/galleries/settings.ts reads it, and
+ * worker/store/catalogue.ts prices it).
  */
 export const galleryPrint = defineType({
   name: "galleryPrint",

@@ -1,10 +1,10 @@
-import type { ImageFor } from "../../content/image-urls.ts";
-import { altTextOf, type PostSummary } from "../../content/model.ts";
-import { paths } from "../../content/paths.ts";
-import { fallback } from "../helpers/fallback.ts";
-import { useI18n } from "../i18n.tsx";
-import { PublishedDate } from "./PublishedDate.tsx";
-import { ResponsiveImage } from "./ResponsiveImage.tsx";
+import type { ImageFor } from "../content/image-urls.ts";
+import { altTextOf, type PostSummary } from "../content/model.ts";
+import { paths } from "../content/paths.ts";
+import { fallback } from "../views/helpers/fallback.ts";
+import { useI18n } from "../views/i18n.tsx";
+import { PublishedDate } from "../views/parts/PublishedDate.tsx";
+import { ResponsiveImage } from "../views/parts/ResponsiveImage.tsx";
 
 interface PostCardProps {
   post: PostSummary;

@@ -1,6 +1,7 @@
 import { type Pixels, printFits } from "../../shared/print-resolution.ts";
-import { croppedSize, type ImageRef } from "./image-urls.ts";
-import type { StoreDocument } from "./validate.ts";
+import { SLUG_PATTERN } from "../../shared/slug.ts";
+import { croppedSize, type ImageRef } from "../content/image-urls.ts";
+import type { StoreDocument } from "../content/validate.ts";
 
 /**
  * The store's catalogue as the worker sells from it: the Studio's Store document
@@ -67,7 +68,6 @@ const ZERO_DECIMAL = new Set(
   "bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf".split(" "),
 );
 
-const PRODUCT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SKU = /^[A-Za-z0-9-]{1,60}$/;
 /** The most a line may cost (Stripe's limit is 99 999 999 in the smallest unit). */
 const MAX_AMOUNT = 99_999_999;
@@ -128,7 +128,7 @@ export function catalogueOf(doc: StoreDocument | null): Catalogue | null {
     typeof doc.currency === "string" && /^[a-z]{3}$/.test(doc.currency) ? doc.currency : undefined;
   if (!currency) return null;
   const id = (value: unknown) =>
-    typeof value === "string" && PRODUCT_ID.test(value) && value.length <= 40 ? value : undefined;
+    typeof value === "string" && SLUG_PATTERN.test(value) && value.length <= 40 ? value : undefined;
   const prints = entries(doc.prints).map((raw): PrintProduct | undefined => {
     const productId = id(raw.id);
     const name = text(raw.name, 80);
@@ -234,21 +234,12 @@ export function offerFor(catalogue: Catalogue, image: ImageRef & SaleSetting): O
 }
 
 /**
- * A client gallery's price list (its document's `printList`, when its "Prints" is on): the
- * store's print products it offers, by id, each at the gallery's own price where it sets one.
- * An empty list offers every print of the store at the store's price.
+ * A client gallery's price list (its document's `printList`, when its "Prints" is on; parsed
+ * with the gallery's settings): the store's print products it offers, by id, each at the
+ * gallery's own price where it sets one. An empty list offers every print of the store at the
+ * store's price.
  */
 export type GalleryPriceList = { product: string; price: number | undefined }[];
-
-/** The price list of a gallery document's `printList` (entries without a product id left out). */
-export function galleryPriceList(value: unknown): GalleryPriceList {
-  const list = entries(value).flatMap((raw) =>
-    typeof raw.product === "string" && PRODUCT_ID.test(raw.product)
-      ? [{ product: raw.product, price: typeof raw.price === "number" ? raw.price : undefined }]
-      : [],
-  );
-  return list.filter((item, index) => list.findIndex((o) => o.product === item.product) === index);
-}
 
 /**
  * What a client gallery's photograph is offered as: the prints of the gallery's price list its

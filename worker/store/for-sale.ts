@@ -1,10 +1,10 @@
 import type { PhotoRef } from "../../shared/inquiries.ts";
+import type { ContentSource } from "../content/content-source.ts";
+import { altTextOf } from "../content/model.ts";
+import { paths } from "../content/paths.ts";
+import type { Photo } from "../content/photos.ts";
+import { placedPhoto } from "../content/placed-photo.ts";
 import { type Catalogue, type Offer, offerFor } from "./catalogue.ts";
-import type { ContentSource } from "./content-source.ts";
-import { altTextOf } from "./model.ts";
-import { paths } from "./paths.ts";
-import type { Photo } from "./photos.ts";
-import { placedPhoto } from "./placed-photo.ts";
 
 /** A photograph the store sells, as its page shows it and an order names it. */
 export interface PhotoForSale {

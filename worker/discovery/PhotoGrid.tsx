@@ -1,11 +1,15 @@
 import type { CSSProperties } from "react";
-import type { ImageFor } from "../../content/image-urls.ts";
-import { croppedSize } from "../../content/image-urls.ts";
-import { altLanguageOf, altTextOf, type CollectionPhoto } from "../../content/model.ts";
-import { paths } from "../../content/paths.ts";
-import { fallback } from "../helpers/fallback.ts";
-import { useI18n } from "../i18n.tsx";
-import { type ImageLoading, LEAD_DENSE_QUALITY, ResponsiveImage } from "./ResponsiveImage.tsx";
+import type { ImageFor } from "../content/image-urls.ts";
+import { croppedSize } from "../content/image-urls.ts";
+import { altLanguageOf, altTextOf, type CollectionPhoto } from "../content/model.ts";
+import { paths } from "../content/paths.ts";
+import { fallback } from "../views/helpers/fallback.ts";
+import { useI18n } from "../views/i18n.tsx";
+import {
+  type ImageLoading,
+  LEAD_DENSE_QUALITY,
+  ResponsiveImage,
+} from "../views/parts/ResponsiveImage.tsx";
 
 interface PhotoGridProps {
   photos: readonly CollectionPhoto[];

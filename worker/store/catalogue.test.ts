@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
+import type { StoreDocument } from "../content/validate.ts";
+import { galleryPriceList } from "../galleries/settings.ts";
 import {
   catalogueOf,
   formatAmount,
   galleryOfferFor,
-  galleryPriceList,
   isForSale,
   minorUnits,
   offerFor,
 } from "./catalogue.ts";
-import type { StoreDocument } from "./validate.ts";
 
 const doc = (fields: Partial<StoreDocument> = {}): StoreDocument =>
   ({

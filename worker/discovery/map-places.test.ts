@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { snap } from "../../shared/location.ts";
+import type { CollectionPhoto } from "../content/model.ts";
 import { mapData, mapPlaces } from "./map-places.ts";
-import type { CollectionPhoto } from "./model.ts";
 
 const photo = (n: number, location?: CollectionPhoto["location"]): CollectionPhoto => ({
   kind: "page",

@@ -1,11 +1,11 @@
 import { PRECISIONS, type Precision } from "../../shared/location.ts";
-import { nameSlug } from "./camera-names.ts";
-import type { CollectionPhoto, PhotoLocation } from "./model.ts";
+import { nameSlug } from "../content/camera-names.ts";
+import type { CollectionPhoto, PhotoLocation } from "../content/model.ts";
 
 /**
  * The map's places: the located photographs of the collection (their locations are already
- * what the owner's rule lets through, collection.ts) grouped by where the site may say they
- * were made. Pure functions: the map page's list, its data and a photo page's place all read
+ * what the owner's rule lets through, content/collection.ts) grouped by where the site may say
+ * they were made. Pure functions: the map page's list, its data and a photo page's place all read
  * them, so they always agree.
  */
 

@@ -1,13 +1,14 @@
 /**
  * What the store needs of client galleries to sell prints of a client's photographs
- * (docs/store.md), and nothing more. The galleries feature provides it (galleries/prints.ts) and
- * the entry hands it to the store (app.ts, index.ts): features do not import each other, and
- * every gallery rule (ids, sessions, expiry, the bucket) stays the galleries' own.
+ * (docs/store.md), and nothing more. The galleries implement it (galleries/prints.ts) and the
+ * entry hands it to the store (app.ts, index.ts): the galleries import the store (its catalogue,
+ * its Buy section), so the store cannot import them back, and every gallery rule (ids, sessions,
+ * expiry, the bucket) stays the galleries' own.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { Pixels } from "../../shared/print-resolution.ts";
-import type { GalleryPriceList } from "../content/catalogue.ts";
-import type { AppEnv } from "./app-env.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import type { GalleryPriceList } from "./catalogue.ts";
 
 /** A client gallery's photograph whose gallery sells prints of it now. */
 export interface GalleryPhotoForSale {

@@ -1,10 +1,10 @@
-import type { ImageFor } from "../../content/image-urls.ts";
-import type { ContentImage } from "../../content/model.ts";
-import { fallback } from "../helpers/fallback.ts";
-import { PHONE_GUTTERS } from "../helpers/gallery-layout.ts";
-import { useI18n } from "../i18n.tsx";
-import { ContentFigure } from "./ContentFigure.tsx";
-import { PublishedDate } from "./PublishedDate.tsx";
+import type { ImageFor } from "../content/image-urls.ts";
+import type { ContentImage } from "../content/model.ts";
+import { fallback } from "../views/helpers/fallback.ts";
+import { PHONE_GUTTERS } from "../views/helpers/gallery-layout.ts";
+import { useI18n } from "../views/i18n.tsx";
+import { ContentFigure } from "../views/parts/ContentFigure.tsx";
+import { PublishedDate } from "../views/parts/PublishedDate.tsx";
 
 interface PostHeaderProps {
   title: string;

@@ -1,7 +1,7 @@
-import { MIN_PRINT_PPI } from "../../../shared/print-resolution.ts";
-import { type Catalogue, formatAmount, type Offer } from "../../content/catalogue.ts";
-import type { Translator } from "../../i18n/translator.ts";
-import { useI18n } from "../i18n.tsx";
+import { MIN_PRINT_PPI } from "../../shared/print-resolution.ts";
+import type { Translator } from "../i18n/translator.ts";
+import { useI18n } from "../views/i18n.tsx";
+import { type Catalogue, formatAmount, type Offer } from "./catalogue.ts";
 
 export interface BuyOption {
   /** "print:{id}" or "licence:{id}", what the form sends. */
