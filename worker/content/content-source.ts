@@ -147,39 +147,19 @@ function expect<T, V = unknown>(parse: (value: V) => T | undefined) {
   };
 }
 
-/** What a query brings besides the page's own content. */
-interface Frame {
-  settings?: SiteSettingsDocument | null;
-  slideshow?: ImageAsset[];
-  store?: StoreDocument | null;
-}
-
-const FRAME_PARSERS = {
-  settings: expect(parseSiteSettings),
-  slideshow: expect(parseBackgroundImages),
-  store: expect(parseStore),
-} as const;
-type FramePart = keyof typeof FRAME_PARSERS;
-
-const FRAME_TAGS: Record<FramePart, string> = {
-  settings: TAGS.settings,
-  slideshow: TAGS.slideshow,
-  store: TAGS.store,
+/** What a page's query brings besides its own content (queries.ts), with its cache tag. */
+const FRAME = {
+  settings: { parse: expect(parseSiteSettings), tag: TAGS.settings },
+  slideshow: { parse: expect(parseBackgroundImages), tag: TAGS.slideshow },
+  store: { parse: expect(parseStore), tag: TAGS.store },
 };
+type Frame = {
+  [K in keyof typeof FRAME]?: ReturnType<(typeof FRAME)[K]["parse"]>;
+};
+type FramePart = keyof Frame;
 
-/** The frame every page's query brings with it (queries.ts: LAYOUT). */
+/** The frame of most pages (queries.ts: LAYOUT). */
 const LAYOUT: FramePart[] = ["settings", "slideshow"];
-
-/** One read: a query, its parameters and what it brings, and how its own part is parsed. */
-interface Read<T> {
-  /** Names the content in logs ("home page", "post", …). */
-  what: string;
-  tags: string[];
-  query: string;
-  params?: Record<string, unknown>;
-  frame: FramePart[];
-  parse: (value: Record<string, unknown>, what: string) => T;
-}
 
 /**
  * The content of one request: every page's content comes in one query with what frames it
@@ -205,59 +185,60 @@ export function createContentSource(
   /** Each read made, by query and parameters: asked twice, read once. */
   const reads = new Map<string, Promise<unknown>>();
 
-  async function load<T>(read: Read<T>, params: Record<string, unknown>): Promise<T & Frame> {
-    const language = mode.language?.();
-    const response: unknown = await client.fetch(read.query, params, {
-      filterResponse: false,
-      signal: AbortSignal.timeout(QUERY_DEADLINE_MS),
-    });
-    if (typeof response !== "object" || response === null || !("result" in response)) {
-      throw new MalformedContent("The content service answered without a result");
-    }
-    const raw = response.result;
-    if (typeof raw !== "object" || raw === null) {
-      throw new MalformedContent(`The content service returned a malformed ${read.what}`);
-    }
-    // The media plugin's texts in the page's language: the settings name the site's own.
-    const named = (raw as { settings?: { language?: unknown } }).settings?.language;
-    const own = isLanguage(named) ? named : settings.site.language;
-    const result = localizeAssets(raw, language ?? own) as Record<string, unknown>;
-    const parts: Frame = {};
-    for (const part of read.frame) {
-      Object.assign(parts, { [part]: FRAME_PARSERS[part](result[part], read.what) });
-    }
-    return {
-      ...read.parse(result, read.what),
-      ...parts,
-      nextScheduled: typeof result.nextScheduled === "string" ? result.nextScheduled : null,
-    };
-  }
-
   /**
-   * Reads `read` (once per request), through the content cache. Content is read in the
-   * request's language (`$language`, part of the cached result's key).
+   * A page's content (`own` parses its part of the answer, `what` names it in logs) and the
+   * `parts` of its frame, read once per request through the content cache, in the request's
+   * language (`$language`, part of the cached result's key).
    */
-  function run<T>(read: Read<T>): Promise<T & Frame> {
-    const language = mode.language?.() ?? "";
+  function read<T>(
+    what: string,
+    pageTags: string[],
+    query: string,
+    own: (value: Record<string, unknown>) => T | undefined,
+    readParams: Record<string, unknown> = {},
+    parts: FramePart[] = LAYOUT,
+  ): Promise<T & Frame> {
+    const language = mode.language?.();
     const params = {
-      ...read.params,
-      language,
+      ...readParams,
+      language: language ?? "",
       siteLanguage: settings.site.language,
       // Preview shows scheduled posts too: the owner checks them before they go live.
       showScheduled: mode.preview,
-      ...(read.frame.includes("slideshow") ? { tagNames: [SLIDESHOW_TAG] } : {}),
-      ...(read.frame.includes("store") ? { store: storeIsOn(settings.store) } : {}),
+      ...(parts.includes("slideshow") ? { tagNames: [SLIDESHOW_TAG] } : {}),
+      ...(parts.includes("store") ? { store: storeIsOn(settings.store) } : {}),
     };
-    const key = JSON.stringify([read.query, params]);
+    const key = JSON.stringify([query, params]);
     const known = reads.get(key);
     if (known) return known as Promise<T & Frame>;
-    const brings = read.frame.filter((part) => part !== "store" || params.store);
-    for (const tag of [...read.tags, ...brings.map((part) => FRAME_TAGS[part])]) tags.add(tag);
+    const brings = parts.filter((part) => part !== "store" || params.store);
+    for (const tag of [...pageTags, ...brings.map((part) => FRAME[part].tag)]) tags.add(tag);
+    const load = async () => {
+      const response: unknown = await client.fetch(query, params, {
+        filterResponse: false,
+        signal: AbortSignal.timeout(QUERY_DEADLINE_MS),
+      });
+      const raw = (response as { result?: unknown } | null)?.result;
+      if (typeof raw !== "object" || raw === null) {
+        throw new MalformedContent(`The content service returned a malformed ${what}`);
+      }
+      // The media plugin's texts in the page's language: the settings name the site's own.
+      const named = (raw as { settings?: { language?: unknown } }).settings?.language;
+      const result = localizeAssets(
+        raw,
+        language ?? (isLanguage(named) ? named : settings.site.language),
+      ) as Record<string, unknown>;
+      const framing = Object.fromEntries(
+        parts.map((part) => [part, FRAME[part].parse(result[part], what)]),
+      );
+      const nextScheduled = typeof result.nextScheduled === "string" ? result.nextScheduled : null;
+      return { ...expect(own)(result, what), ...framing, nextScheduled } as T & Frame;
+    };
     const deadlineMs = Math.max(0, deadline - Date.now());
     const answer = cachedQuery({
       config,
       ctx,
-      query: read.query,
+      query,
       params,
       deadlineMs,
       // With a last good answer to fall back on, one attempt's time is long enough to wait.
@@ -266,11 +247,11 @@ export function createContentSource(
       expiresAt: nextScheduled,
       uncached: mode.uncached ?? false,
       ...(mode.followsPurges ? { freshSeconds: 0 } : {}),
-      load: () => load(read, params),
+      load,
       onStale: (error) =>
         log.warn("Content unavailable; serving the last good result", {
           path,
-          content: read.what,
+          content: what,
           error: String(error),
         }),
     }).then(
@@ -286,7 +267,7 @@ export function createContentSource(
     );
     reads.set(key, answer);
     // The page's frame comes with it, unless an earlier read brought it.
-    for (const part of read.frame) {
+    for (const part of parts) {
       if (frame[part]) continue;
       const brought = answer.then((result) => result[part]);
       // Whoever frames the page awaits it; a page that fails before does not.
@@ -298,31 +279,17 @@ export function createContentSource(
 
   /**
    * A part of the frame: the one the page's read brought, else the frame read alone. A page
-   * usually starts its own read first: the next turn is soon enough to see it.
+   * starts its own read first: the next turn is soon enough to see it.
    */
   async function framePart<K extends FramePart>(part: K): Promise<Frame[K]> {
     await Promise.resolve();
-    if (!frame[part]) {
-      run({
-        what: "layout",
-        tags: [],
-        query: layoutQuery,
-        frame: [...LAYOUT, "store"],
-        parse: () => ({}),
-      });
-    }
+    if (!frame[part]) read("layout", [], layoutQuery, () => ({}), {}, [...LAYOUT, "store"]);
     return frame[part] as Promise<Frame[K]>;
   }
 
-  /** A page's own content, with its frame; `own` parses its part of the answer. */
-  const page = <T>(
-    what: string,
-    tags: string[],
-    query: string,
-    params: Record<string, unknown>,
-    own: (value: Record<string, unknown>) => T | undefined,
-    frameParts: FramePart[] = LAYOUT,
-  ) => run({ what, tags, query, params, frame: frameParts, parse: expect(own) });
+  /** What the collection pages read their photographs from. */
+  const collection = (value: Record<string, unknown>) => parsePhotoCollection(value, SLIDESHOW_TAG);
+  const everyPhoto = [TAGS.photos, TAGS.posts, TAGS.pages, TAGS.mediaTags];
 
   return {
     config,
@@ -334,67 +301,58 @@ export function createContentSource(
       return images;
     },
     store: () => framePart("store").then((value) => value ?? null),
-    home: (postLimit = 6) => page("home page", [TAGS.posts], homeQuery, { postLimit }, parseHome),
-    page: async (slug) =>
-      (
-        await page("page", [TAGS.page(slug)], pageBySlugQuery, { slug }, (value) => {
-          const parsed = parsePage(value.page);
-          return parsed === undefined ? undefined : { page: parsed };
-        })
-      ).page,
+    home: (postLimit = 6) => read("home page", [TAGS.posts], homeQuery, parseHome, { postLimit }),
+    page: async (slug) => {
+      const parse = (value: Record<string, unknown>) => {
+        const page = parsePage(value.page);
+        return page === undefined ? undefined : { page };
+      };
+      return (await read("page", [TAGS.page(slug)], pageBySlugQuery, parse, { slug })).page;
+    },
     post: async (slug) =>
-      (await page("post", [TAGS.post(slug)], postBySlugQuery, { slug }, parsePostAnswer)).post,
+      (await read("post", [TAGS.post(slug)], postBySlugQuery, parsePostAnswer, { slug })).post,
     archive: (start, end) =>
-      page("archive", [TAGS.posts], archiveQuery, { start, end }, parseArchive),
+      read("archive", [TAGS.posts], archiveQuery, parseArchive, { start, end }),
     feed: (postLimit) =>
-      page("feed", [TAGS.posts], feedQuery, { postLimit }, parseFeed, ["settings"]),
+      read("feed", [TAGS.posts], feedQuery, parseFeed, { postLimit }, ["settings"]),
     sitemap: () =>
-      page(
+      read(
         "sitemap",
-        [TAGS.pages, TAGS.posts, TAGS.photos, TAGS.mediaTags],
+        everyPhoto,
         sitemapQuery,
-        {},
         (value) => {
-          const index = parseSiteIndex(value);
-          const collection = parsePhotoCollection(value, SLIDESHOW_TAG);
-          return index && collection ? { index, collection } : undefined;
+          const [index, photos] = [parseSiteIndex(value), collection(value)];
+          return index && photos ? { index, collection: photos } : undefined;
         },
+        {},
         ["settings"],
       ),
-    photos: () =>
-      page(
-        "photographs",
-        [TAGS.photos, TAGS.posts, TAGS.pages, TAGS.mediaTags],
-        photoIndexQuery,
-        {},
-        (value) => parsePhotoCollection(value, SLIDESHOW_TAG),
-      ),
+    photos: () => read("photographs", everyPhoto, photoIndexQuery, collection),
     search: (terms) =>
-      page(
+      read(
         "search",
-        [TAGS.search, TAGS.photos, TAGS.posts, TAGS.pages, TAGS.mediaTags],
+        [TAGS.search, ...everyPhoto],
         searchQuery,
+        (value) => {
+          const [photos, found] = [collection(value), parseSearch(value.found)];
+          return photos && found ? { collection: photos, found } : undefined;
+        },
         {
           terms,
           hiddenTag: SLIDESHOW_TAG,
           photoLimit: SEARCH_PHOTOS,
           documentLimit: SEARCH_DOCUMENTS,
         },
-        (value) => {
-          const collection = parsePhotoCollection(value, SLIDESHOW_TAG);
-          const found = parseSearch(value.found ?? { photos: [], documents: [] });
-          return collection && found ? { collection, found } : undefined;
-        },
       ),
-    // An asset change purges everything; a tag's new name purges what shows tags.
+    // Its place depends on every document that places it (the collection's tag); an asset
+    // change purges everything, a tag's new name what shows tags.
     photoPage: (kind, slug, key) =>
-      page(
+      read(
         "photograph",
-        // Its place depends on every document that places it (the collection's tag).
         [kind === "post" ? TAGS.post(slug) : TAGS.page(slug), TAGS.photos, TAGS.mediaTags],
         photoPageQuery,
-        { kind, slug, key },
         parsePhotoPage,
+        { kind, slug, key },
         ["settings", "store"],
       ),
     provenance: () => ({ tags: [...tags], validUntil, degraded }),

@@ -312,12 +312,6 @@ export const sitemapQuery = defineQuery(`{
  * collection, which comes with them); documents with their texts, for a snippet. `$hiddenTag`
  * (the slideshow's) is not searched. Without `$terms` (an empty search), only the collection.
  */
-// What a search matches, in the request's language.
-const TITLE_IN = inLanguage("title");
-const EXCERPT_IN = inLanguage("excerpt");
-const DESCRIPTION_IN = inLanguage("description");
-const BODY_IN = inLanguage("body");
-
 export const searchQuery = defineQuery(`{
   ${LAYOUT},
   ${PHOTO_INDEX},
@@ -333,22 +327,22 @@ export const searchQuery = defineQuery(`{
       )
       | order(_score desc, _id asc)[0...$photoLimit]{ _id },
     "documents": *[${PUBLISHED_DOCUMENT} && count($terms) > 0
-        && [${TITLE_IN}, ${EXCERPT_IN}, ${DESCRIPTION_IN},
-          pt::text(${BODY_IN}), ${BODY_IN}[].caption,
-          ${BODY_IN}[].images[].caption] match $terms]
+        && [${inLanguage("title")}, ${inLanguage("excerpt")}, ${inLanguage("description")},
+          pt::text(${inLanguage("body")}), ${inLanguage("body")}[].caption,
+          ${inLanguage("body")}[].images[].caption] match $terms]
       | score(
-        boost(${TITLE_IN} match $terms, 5),
-        boost([${EXCERPT_IN}, ${DESCRIPTION_IN}] match $terms, 2),
-        [pt::text(${BODY_IN}), ${BODY_IN}[].caption,
-          ${BODY_IN}[].images[].caption] match $terms
+        boost(${inLanguage("title")} match $terms, 5),
+        boost([${inLanguage("excerpt")}, ${inLanguage("description")}] match $terms, 2),
+        [pt::text(${inLanguage("body")}), ${inLanguage("body")}[].caption,
+          ${inLanguage("body")}[].images[].caption] match $terms
       )
       | order(_score desc, _id asc)[0...$documentLimit]{
         _type,
         "slug": slug.current,
         ${TITLE},
         publishedAt,
-        "summary": coalesce(${EXCERPT_IN}, ${DESCRIPTION_IN}),
-        "text": pt::text(${BODY_IN})
+        "summary": coalesce(${inLanguage("excerpt")}, ${inLanguage("description")}),
+        "text": pt::text(${inLanguage("body")})
       }
   },
   ${NEXT_SCHEDULED}
@@ -386,11 +380,10 @@ const PHOTO_ASSET = `${PHOTO_HOST}{
 /**
  * A photograph's own page (`$kind`, `$slug`, `$key`): its document, and, on a page in a further
  * language, the body of the site's own language (which holds the photographs every language
- * shows; their texts in the request's language), the
- * photograph's camera data and media tags (never its location), every published document that
- * places it with the owner's location rule (where it was made, as collection.ts lets the site
- * say it), the settings and the store's catalogue. No slideshow: nothing moves behind a
- * photograph.
+ * shows; their texts in the request's language), the photograph's camera data and media tags
+ * (never its location), every published document that places it with the owner's location rule
+ * (where it was made, as collection.ts lets the site say it), the settings and the store's
+ * catalogue. No slideshow: nothing moves behind a photograph.
  */
 export const photoPageQuery = defineQuery(`{
   ${SETTINGS},
