@@ -41,10 +41,17 @@ describe("the Buy section", () => {
     expect(page.body).toContain('value="print:fine-art-16x20"');
   });
 
-  it("is not on a photograph the owner withheld from sale", async () => {
-    const page = await request("/portfolio/photo/b4i2");
-    expect(page.status).toBe(200);
-    expect(page.body).not.toContain("/cart/add");
+  it("is not on a photograph the owner withheld from sale, wherever else it is placed", async () => {
+    // The spaniels: not for sale on the portfolio, placed without a say in a post too.
+    for (const path of [
+      "/portfolio/photo/b4i2",
+      "/post/two-spaniels-and-a-nuthatch/photo/b4",
+      "/de/post/two-spaniels-and-a-nuthatch/photo/b4",
+    ]) {
+      const page = await request(path);
+      expect(page.status, path).toBe(200);
+      expect(page.body, path).not.toContain("/cart/add");
+    }
   });
 
   it("names the photograph's buy page and licence in its structured data", async () => {
@@ -109,6 +116,13 @@ describe("the cart", () => {
     ["a negative quantity", FOR_SALE, "print:fine-art-8x10", "-1", 400],
     ["a quantity in another notation", FOR_SALE, "print:fine-art-8x10", "1e1", 400],
     ["a photograph that is not for sale", NOT_FOR_SALE, "print:fine-art-8x10", "1", 404],
+    [
+      "its copy in a post, where the owner said nothing",
+      "post/two-spaniels-and-a-nuthatch/b4",
+      "licence:commercial",
+      "1",
+      404,
+    ],
     ["a photograph that is not there", "portfolio/nope", "print:fine-art-8x10", "1", 404],
     ["something that is not a photograph", "../../etc", "print:fine-art-8x10", "1", 400],
   ])("refuses %s, clearly, changing nothing", async (_, photo, product, quantity, status) => {

@@ -289,4 +289,6 @@ export interface PhotoPageContent {
   camera: CameraData | null;
   /** Where it was made, as the owner's rule lets the site say it (collection.ts). */
   location: PhotoLocation | undefined;
+  /** Whether it is for sale, as each of its placements says (every document, every language). */
+  saleSettings: (string | null)[];
 }

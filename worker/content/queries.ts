@@ -360,6 +360,15 @@ const PHOTO_DOCUMENT = `{
     "lang": { ${fallbackOf("title")}, ${fallbackOf("body")} }
   }`;
 
+/**
+ * Whether the asset that is the parent scope (`^`) is for sale, as each of its placements says
+ * (in every published document, in every language: the strictest decides, store/catalogue.ts).
+ */
+const SALE_SETTINGS = `"saleSettings": *[${PUBLISHED_DOCUMENT} && references(^._id)]{
+      "each": [mainImage, ...body[], ...body[].images[], ...bodyTranslations[].value[],
+        ...bodyTranslations[].value[].images[]][asset._ref == ^.^._id].forSale
+    }.each[]`;
+
 /** The page or post (`$kind`) with the address `$slug`, when it is published. */
 const PHOTO_HOST = `*[_type == $kind && slug.current == $slug && ${PUBLISHED_DOCUMENT}][0]`;
 
@@ -394,7 +403,8 @@ export const photoPageQuery = defineQuery(`{
     "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },
     "image": metadata.image{ Make, Model },
     "tags": opt.media.tags[]->name.current,
-    "placements": *[${PUBLISHED_DOCUMENT} && references(^._id)] ${PLACEMENTS}
+    "placements": *[${PUBLISHED_DOCUMENT} && references(^._id)] ${PLACEMENTS},
+    ${SALE_SETTINGS}
   },
   ${LOCATION_RULE},
   ${NEXT_SCHEDULED}

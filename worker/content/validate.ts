@@ -391,7 +391,9 @@ export function parsePhotoPage(value: unknown): PhotoPageContent | undefined {
     { documents: placements, locationRule: value.locationRule },
     "",
   )?.photos[0];
-  return { document, siteBody, camera, location: located?.location };
+  const said = isObject(photo) && Array.isArray(photo.saleSettings) ? photo.saleSettings : [];
+  const saleSettings = said.map((setting) => (isString(setting) ? setting : null));
+  return { document, siteBody, camera, location: located?.location, saleSettings };
 }
 
 /** When the next scheduled post goes live, as every post query answers it (null: none). */

@@ -81,7 +81,7 @@ export const photoHandler =
     const licensePage = site.licensePage ?? paths.contactAbout(kind, slug, key);
     const taken = camera?.exif?.DateTimeOriginal;
     // The Buy section, when the store is on and the photograph is for sale.
-    const offer = catalogue ? offerFor(catalogue, image) : undefined;
+    const offer = catalogue ? offerFor(catalogue, image, placed.saleSettings) : undefined;
     const photo = photoRefOf({ kind, slug, key });
     const buy =
       catalogue && offer

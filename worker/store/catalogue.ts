@@ -224,9 +224,18 @@ function sized(pixels: Pixels, offered: PrintProduct[]): Pick<Offer, "prints" | 
   return { prints: offered.filter(fits), tooLarge: offered.filter((print) => !fits(print)) };
 }
 
-/** The offer for a photograph, or undefined when it is not for sale (or nothing fits it). */
-export function offerFor(catalogue: Catalogue, image: ImageRef & SaleSetting): Offer | undefined {
-  if (!isForSale(catalogue, image)) return undefined;
+/**
+ * The offer for a photograph, or undefined when it is not for sale (or nothing fits it). Every
+ * placement of it has its say (`placements`, with the photograph's own): a photograph the owner
+ * withheld in one place is not sold through another.
+ */
+export function offerFor(
+  catalogue: Catalogue,
+  image: ImageRef & SaleSetting,
+  placements: (string | null)[] = [],
+): Offer | undefined {
+  const says = [image.forSale ?? null, ...placements];
+  if (!says.every((forSale) => isForSale(catalogue, { forSale }))) return undefined;
   const pixels = croppedSize(image);
   const { prints, tooLarge } = sized(pixels, catalogue.prints);
   if (prints.length === 0 && catalogue.licences.length === 0) return undefined;

@@ -42,7 +42,7 @@ export async function photoForSale(
   if (!placed) return undefined;
   const { doc, found } = placed;
   const { image } = found.photo;
-  const offer = offerFor(catalogue, image);
+  const offer = offerFor(catalogue, image, placed.saleSettings);
   if (!offer) return undefined;
   return {
     ref,
