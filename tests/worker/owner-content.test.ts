@@ -331,6 +331,37 @@ describe("real data", () => {
     await mutate({ delete: { id: "localised-alt" } });
   });
 
+  it("names a photograph's link by its title, else its caption, when it has no alt text", async () => {
+    // As `npm run import` stores a Lightroom file with a title and a caption but no alt text.
+    const id = "image-459f75729a7f1c6771b8b79b65db92bade8e7632-512x512-png";
+    const bare = { _type: "reference", _ref: id };
+    const image = (key: string, fields: Record<string, string>) => ({
+      _key: key,
+      _type: "image",
+      asset: bare,
+      ...fields,
+    });
+    // Nor a title in the Media tool.
+    await mutate(
+      { patch: { id, unset: ["title"] } },
+      post("no-alt-text", {
+        body: [
+          image("t", { title: "Harbour lights, Getaria", caption: "The harbour at dusk." }),
+          image("c", { caption: "The harbour at dawn." }),
+        ],
+      }),
+    );
+    const res = await request("/post/no-alt-text", { env: mutableEnv() });
+    const link = (key: string) =>
+      new RegExp(`<a href="/post/no-alt-text/photo/${key}"[^>]*>`).exec(res.body)?.[0] ?? "";
+    expect(link("t")).toContain('aria-label="Harbour lights, Getaria"');
+    expect(link("c")).toContain('aria-label="The harbour at dawn."');
+    await mutate(
+      { delete: { id: "no-alt-text" } },
+      { patch: { id, set: { title: "Jane Doe's mark" } } },
+    );
+  });
+
   it("renders a post whose cover points to a deleted asset, without the cover", async () => {
     await mutate(
       post("deleted-asset", {

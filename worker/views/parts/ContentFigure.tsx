@@ -34,6 +34,10 @@ export function ContentFigure({
   const i18n = useI18n();
   if (!asset) return null;
   const ref = { ...image, asset };
+  // A link needs a name: without alt text, the photograph's title, else its caption.
+  const name = altTextOf(image)
+    ? undefined
+    : image.title?.trim() || asset.title?.trim() || image.caption?.trim() || undefined;
   const img = (
     <ResponsiveImage
       source={imageFor(ref, options)}
@@ -56,7 +60,7 @@ export function ContentFigure({
       data-after-paint={loading === "lazy" || loading === "after-lead" ? "" : undefined}
     >
       {photo ? (
-        <a href={photo.href} data-photo="" className="photo-link">
+        <a href={photo.href} data-photo="" className="photo-link" aria-label={name}>
           {img}
         </a>
       ) : (
