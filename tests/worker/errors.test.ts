@@ -99,8 +99,18 @@ describe("bots", () => {
     expect(res.status).toBe(404);
     expect(res.body).toBe("404 Page Not Found");
     const logged = logs.text("warn");
-    expect(logged).toContain("Page not found: /a/b/c?q=1");
-    expect(logged).toContain('"path":"/a/b/c?q=1"');
+    expect(logged).toContain("Page not found: /a/b/c");
+    expect(logged).toContain('"path":"/a/b/c"');
+  });
+
+  it("never find a query string in the log: it can carry a download's signature", async () => {
+    const logs = captureLogs();
+    const secret = "sig=s3cr3t-d0wnl0ad-s1gnature";
+    for (const userAgent of [BOT_UA, undefined]) {
+      await request(`/a/b/c?${secret}`, userAgent ? { userAgent } : {});
+      await request(`/Not_A_Slug?${secret}`, userAgent ? { userAgent } : {});
+    }
+    expect(logs.text()).not.toContain(secret);
   });
 
   it("get normal pages", async () => {

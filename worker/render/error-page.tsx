@@ -8,7 +8,7 @@ import { defaultStatusMessage, echoPath, PageError } from "../errors/page-error.
 import { english, translator } from "../i18n/translator.ts";
 import { log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { fullPath } from "../request/context.ts";
+import { pathOf } from "../request/context.ts";
 import { ErrorView } from "../views/ErrorView.tsx";
 import { loadLayout } from "./load-layout.ts";
 import { renderHtml } from "./render-html.tsx";
@@ -63,20 +63,26 @@ export async function handleError(error: Error, c: Context<AppEnv>): Promise<Res
 async function errorResponse(error: Error, c: Context<AppEnv>): Promise<Response> {
   // An error before the configuration is known counts as a deploy's: it shows nothing of it.
   const visitor = toVisitorError(error, c.get("config")?.development ?? false);
+  // A query can carry a secret (a download's signature): the log names paths without theirs.
+  const { search } = new URL(c.req.url);
+  const unqueried = (text: string) => (search ? text.replaceAll(search, "") : text);
   const fields = {
     status: visitor.status,
-    path: echoPath(fullPath(c)),
+    path: echoPath(pathOf(c)),
     requestId: c.get("requestId"),
   };
   if (visitor.status >= 500) {
-    log.error(error.message || "Unhandled error", { ...fields, stack: error.stack });
+    log.error(unqueried(error.message || "Unhandled error"), {
+      ...fields,
+      ...(error.stack ? { stack: unqueried(error.stack) } : {}),
+    });
   }
   // The status line as bots and the log read it: in English, like HTTP's own.
   const statusLine = `${visitor.status} ${english().phrase(visitor.statusMessage)}`;
 
   // Crawlers and unfurlers get the status and a minimal body, never the error page.
   if (isbot(c.req.header("User-Agent"))) {
-    log.warn(english().phrase(visitor.description), { ...fields, bot: true });
+    log.warn(unqueried(english().phrase(visitor.description)), { ...fields, bot: true });
     return c.text(statusLine, visitor.status);
   }
 
