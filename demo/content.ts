@@ -138,6 +138,7 @@ export interface Store {
     price: number;
     fulfilment: "lab" | "owner";
     labSku?: string;
+    translations?: Translated<{ name: string; paper?: string }>;
   }[];
   licences: {
     id: string;
@@ -146,8 +147,16 @@ export interface Store {
     price: number;
     termsUrl: string;
     longEdge: number;
+    translations?: Translated<{ name: string; summary: string }>;
   }[];
-  shippingRates: { id: string; name: string; price: number; minDays: number; maxDays: number }[];
+  shippingRates: {
+    id: string;
+    name: string;
+    price: number;
+    minDays: number;
+    maxDays: number;
+    translations?: Translated<{ name: string }>;
+  }[];
   shippingCountries: string[];
 }
 
@@ -353,6 +362,7 @@ export const store: Store = {
       price: 45,
       fulfilment: "lab",
       labSku: "GLOBAL-FAP-8X10",
+      translations: { de: { name: "Fine-Art-Druck, 8×10 in", paper: "Enhanced Matte Art" } },
     },
     {
       id: "photo-rag-8x10",
@@ -363,6 +373,7 @@ export const store: Store = {
       price: 60,
       fulfilment: "lab",
       labSku: "GLOBAL-HPR-8X10",
+      translations: { de: { name: "Photo-Rag-Druck, 8×10 in", paper: "Hahnemühle Photo Rag" } },
     },
     {
       id: "fine-art-12x16",
@@ -373,6 +384,7 @@ export const store: Store = {
       price: 85,
       fulfilment: "lab",
       labSku: "GLOBAL-FAP-12X16",
+      translations: { de: { name: "Fine-Art-Druck, 12×16 in", paper: "Enhanced Matte Art" } },
     },
     {
       id: "fine-art-16x20",
@@ -383,6 +395,7 @@ export const store: Store = {
       price: 120,
       fulfilment: "lab",
       labSku: "GLOBAL-FAP-16X20",
+      translations: { de: { name: "Fine-Art-Druck, 16×20 in", paper: "Enhanced Matte Art" } },
     },
     {
       id: "signed-a5",
@@ -392,6 +405,12 @@ export const store: Store = {
       paper: "Cotton rag, hand-signed",
       price: 35,
       fulfilment: "owner",
+      translations: {
+        de: {
+          name: "Signierter Druck, A5, von Jane gedruckt",
+          paper: "Baumwollpapier, handsigniert",
+        },
+      },
     },
   ],
   licences: [
@@ -402,6 +421,13 @@ export const store: Store = {
       price: 25,
       termsUrl: "/licensing",
       longEdge: 2400,
+      translations: {
+        de: {
+          name: "Privat",
+          summary:
+            "Ihre eigenen Wände, Bildschirme und privaten Alben; kein Verkauf, keine Veröffentlichung.",
+        },
+      },
     },
     {
       id: "editorial",
@@ -410,6 +436,12 @@ export const store: Store = {
       price: 90,
       termsUrl: "/licensing",
       longEdge: 3000,
+      translations: {
+        de: {
+          name: "Redaktionell",
+          summary: "Ein Artikel oder eine Geschichte, online und gedruckt, mit Bildnachweis.",
+        },
+      },
     },
     {
       id: "commercial",
@@ -418,11 +450,31 @@ export const store: Store = {
       price: 350,
       termsUrl: "/licensing",
       longEdge: 6000,
+      translations: {
+        de: {
+          name: "Kommerziell",
+          summary: "Werbung, Produkte und Verpackungen für zwei Jahre, weltweit.",
+        },
+      },
     },
   ],
   shippingRates: [
-    { id: "standard", name: "Standard (tracked)", price: 8, minDays: 3, maxDays: 7 },
-    { id: "express", name: "Express", price: 20, minDays: 1, maxDays: 3 },
+    {
+      id: "standard",
+      name: "Standard (tracked)",
+      price: 8,
+      minDays: 3,
+      maxDays: 7,
+      translations: { de: { name: "Standard (mit Sendungsverfolgung)" } },
+    },
+    {
+      id: "express",
+      name: "Express",
+      price: 20,
+      minDays: 1,
+      maxDays: 3,
+      translations: { de: { name: "Express" } },
+    },
   ],
   shippingCountries: ["DE", "FR", "ES", "IT", "NL", "BE", "AT", "GB", "US", "CA"],
 };

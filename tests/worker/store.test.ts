@@ -54,6 +54,14 @@ describe("the Buy section", () => {
     }
   });
 
+  it("sells in the page's language: the Studio's translations of every product's words", async () => {
+    const german = await request(`/de${FOR_SALE_PAGE}`);
+    for (const word of ["Fine-Art-Druck, 8×10 in", "Privat", "Ein Artikel oder eine Geschichte"])
+      expect(german.body).toContain(word);
+    expect(german.body).not.toContain("Fine art print, 8×10 in");
+    expect((await request(FOR_SALE_PAGE)).body).toContain("Fine art print, 8×10 in");
+  });
+
   it("names the photograph's buy page and licence in its structured data", async () => {
     const page = await request(FOR_SALE_PAGE);
     expect(page.body).toContain('"acquireLicensePage":"http://localhost/portfolio/photo/b2i1#buy"');

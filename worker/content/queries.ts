@@ -141,17 +141,23 @@ const LAYOUT = `${SETTINGS},
   ${SLIDESHOW}`;
 
 /**
- * The store's catalogue (docs/store.md), only when `$store` (the site has its Stripe keys): the
- * `storeSettings` singleton; only the document with that id counts, as for the site settings.
+ * The store's catalogue (docs/store.md), only when `$store` (the site has its Stripe keys), its
+ * words in the request's language: the `storeSettings` singleton; only the document with that id
+ * counts, as for the site settings.
  */
 const STORE = `"store": *[_id == "storeSettings" && $store][0]{
     forSale,
     currency,
     tax,
     withdrawn,
-    "prints": prints[]{ id, name, widthInches, heightInches, paper, price, fulfilment, labSku },
-    "licences": licences[]{ id, name, summary, price, termsUrl, longEdge },
-    "shippingRates": shippingRates[]{ id, name, price, minDays, maxDays },
+    "prints": prints[]{
+      id, "name": ${inLanguage("name")}, widthInches, heightInches, "paper": ${inLanguage("paper")},
+      price, fulfilment, labSku
+    },
+    "licences": licences[]{
+      id, "name": ${inLanguage("name")}, "summary": ${inLanguage("summary")}, price, termsUrl, longEdge
+    },
+    "shippingRates": shippingRates[]{ id, "name": ${inLanguage("name")}, price, minDays, maxDays },
     shippingCountries
   }`;
 

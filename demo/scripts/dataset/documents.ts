@@ -158,11 +158,27 @@ export function siteSettingsDoc(
 
 /** The store's catalogue (the Studio's Store singleton, id `storeSettings`). */
 export function storeDoc(settings: Store): Unrevised<StoreDocument> {
-  const item = <T extends { id: string }>(type: string, value: T) => ({
-    _key: shortHash(`${type}:${value.id}`, 12),
-    _type: type,
-    ...value,
-  });
+  // Each word of an item, and its translations beside it as the Studio keeps them.
+  const item = <T extends { id: string; translations?: Translated<Record<string, string>> }>(
+    type: string,
+    { translations, ...value }: T,
+  ) => {
+    const fields = new Set(Object.values(translations ?? {}).flatMap((t) => Object.keys(t ?? {})));
+    return {
+      _key: shortHash(`${type}:${value.id}`, 12),
+      _type: type,
+      ...value,
+      ...Object.fromEntries(
+        [...fields].map((field) => [
+          `${field}Translations`,
+          translationsOf(
+            "String",
+            translatedTexts(translations, (t) => t[field] ?? ""),
+          ),
+        ]),
+      ),
+    };
+  };
   return {
     _id: "storeSettings",
     _type: "storeSettings",

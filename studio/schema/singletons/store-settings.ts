@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
+import { translationsOf } from "../fields/translations";
 import { isInternalPath } from "../objects/nav-item";
 
 /** The one store document has this id; the site reads it by id, not by type. */
@@ -48,6 +49,7 @@ export const printProduct = defineType({
       type: "string",
       validation: (rule) => rule.required().max(80),
     }),
+    translationsOf({ name: "name", title: "Name", type: "string" }),
     defineField({
       name: "widthInches",
       title: "Width (inches)",
@@ -63,6 +65,7 @@ export const printProduct = defineType({
       validation: (rule) => rule.required().positive().max(120),
     }),
     defineField({ name: "paper", title: "Paper or finish", type: "string" }),
+    translationsOf({ name: "paper", title: "Paper or finish", type: "string" }),
     price,
     defineField({
       name: "fulfilment",
@@ -112,7 +115,9 @@ export const licenceType = defineType({
       type: "string",
       validation: (rule) => rule.required().max(80),
     }),
+    translationsOf({ name: "name", title: "Name", type: "string" }),
     defineField({ name: "summary", title: "In a sentence", type: "string" }),
+    translationsOf({ name: "summary", title: "In a sentence", type: "string" }),
     price,
     defineField({
       name: "termsUrl",
@@ -156,6 +161,7 @@ export const shippingRate = defineType({
       type: "string",
       validation: (rule) => rule.required().max(60),
     }),
+    translationsOf({ name: "name", title: "Name", type: "string" }),
     defineField({
       ...price,
       validation: (rule) => rule.required().min(0).max(10_000).precision(2),
