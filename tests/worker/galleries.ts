@@ -15,8 +15,15 @@ import { TEST_TOKEN } from "./test-token.ts";
 export { newGalleryId };
 export const passwordHash = (password: string) => hashGalleryPassword(password);
 
-/** Writes (or replaces) a gallery's document in the content service the worker reads. */
-export async function saveGallery(id: string, fields: Record<string, unknown>): Promise<void> {
+/**
+ * Saves a gallery's document as the Studio does, and reads it into the gallery's store as the
+ * publish webhook makes the site do (`announce: false` leaves the site not knowing it yet).
+ */
+export async function saveGallery(
+  id: string,
+  fields: Record<string, unknown>,
+  { announce = true } = {},
+): Promise<void> {
   const res = await fetch(`${env.SANITY_API_HOST}/v2025-02-19/data/mutate/production`, {
     method: "POST",
     headers: { Authorization: `Bearer ${TEST_TOKEN}`, "Content-Type": "application/json" },
@@ -37,6 +44,7 @@ export async function saveGallery(id: string, fields: Record<string, unknown>): 
     }),
   });
   if (!res.ok) throw new Error(`the gallery was refused: ${res.status} ${await res.text()}`);
+  if (announce) await env.CLIENT_GALLERY.getByName(id).refresh(id);
 }
 
 /** The gallery's document as the content service has it now. */

@@ -214,12 +214,32 @@ describe("an id with no gallery behind it", () => {
       expect((await get(path)).status, path).toBe(404);
     }
     expect(await storedAnything(id)).toBe(false);
-    // The gallery is made now: within the minute its id is not looked up again...
-    await saveGallery(id, {});
+    // The gallery is made now, without the webhook: within the minute its id is not looked up
+    // again...
+    await saveGallery(id, {}, { announce: false });
     expect((await get(`/g/${id}`)).status).toBe(404);
     // ...unless the publish webhook says it changed.
     expect(await announceChange(id)).toBe(200);
     expect((await get(`/g/${id}`)).status).toBe(200);
+  });
+});
+
+describe("ids tried at random", () => {
+  it("are looked up in Sanity at most 20 a minute per visitor, whatever the ids", async () => {
+    let lookups = 0;
+    const headers = { "CF-Connecting-IP": "203.0.113.77" };
+    for (let i = 0; i < 30; i++) {
+      const id = newGalleryId();
+      // The gallery's store's lookup of its settings in Sanity, counted.
+      await runInDurableObject(env.CLIENT_GALLERY.getByName(id), (instance: ClientGallery) => {
+        instance.refresh = () => {
+          lookups += 1;
+          return Promise.resolve(undefined);
+        };
+      });
+      expect((await request(`/g/${id}`, { headers })).status).toBe(404);
+    }
+    expect(lookups).toBe(20);
   });
 });
 
@@ -296,8 +316,8 @@ describe("a gallery whose settings cannot be read", () => {
         instance.refresh = () => Promise.reject(new Error("connection refused"));
         state.storage.kv.put("syncedAt", Date.now() - ago);
       });
-    // The owner revokes the gallery while Sanity cannot be reached.
-    await saveGallery(id, { enabled: false });
+    // The owner revokes the gallery while Sanity cannot be reached (nor the webhook the site).
+    await saveGallery(id, { enabled: false }, { announce: false });
     await outage(60_000);
     expect((await get(`/g/${id}`)).status).toBe(200);
     await outage(SETTINGS_FAIL_CLOSED_MS + 1000);

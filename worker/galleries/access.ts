@@ -100,6 +100,7 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
     const client = label ? { label, key: clientOf(label) } : undefined;
     const store = galleryStore(c.env, id);
     const state = await store.state(id, {
+      visitor: visitorOf(c).address,
       ...(client ? { client: client.key } : {}),
       ...(photoId ? { photo: photoId } : {}),
       photos: options.photos ?? false,

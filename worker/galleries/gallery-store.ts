@@ -207,7 +207,7 @@ export class ClientGallery extends DurableObject<Env> {
     return settings;
   }
 
-  async #settings(id: string): Promise<Known> {
+  async #settings(id: string, visitor = ""): Promise<Known> {
     const { kv } = this.ctx.storage;
     const syncedAt = kv.get<number>("syncedAt");
     const kept = kv.get<GallerySettings | null>("settings");
@@ -215,6 +215,14 @@ export class ClientGallery extends DurableObject<Env> {
       return kept ?? undefined;
     }
     if (syncedAt === undefined && Date.now() < this.#absentUntil) return undefined;
+    // An id the site has never known may be anyone's guess: a visitor may have only so many
+    // looked up, whatever the ids (each costs Sanity two reads), and is told there is none.
+    if (
+      syncedAt === undefined &&
+      !(await this.env.GALLERY_LOOKUP_LIMIT.limit({ key: visitor })).success
+    ) {
+      return undefined;
+    }
     try {
       return await this.refresh(id);
     } catch (error) {
@@ -233,9 +241,9 @@ export class ClientGallery extends DurableObject<Env> {
   /** Everything a request of the gallery needs to know, in one call. */
   async state(
     id: string,
-    options: { client?: string; photos?: boolean; photo?: string } = {},
+    options: { client?: string; photos?: boolean; photo?: string; visitor?: string } = {},
   ): Promise<GalleryState> {
-    const known = await this.#settings(id);
+    const known = await this.#settings(id, options.visitor);
     const unavailable = known === "unavailable";
     const settings = unavailable ? undefined : known;
     const photos = options.photos && settings ? this.#photos() : [];
