@@ -75,6 +75,12 @@ describe("a proofing gallery", () => {
     const thumbnail = await get(`/g/${id}/photo/${photo.id}/480.webp?v=proofing`, pass);
     expect(thumbnail.headers.get("Server-Timing")).toBe('gallery-check;desc="pass"');
     expect(same(thumbnail.bytes, photo.files["480.webp"])).toBe(true);
+    // No JPEG was made at that size: a WebP is never answered under a `.jpg` name.
+    for (const cookie of [pass, undefined]) {
+      const asJpeg = await get(`/g/${id}/photo/${photo.id}/480.jpg?v=proofing`, cookie);
+      expect(asJpeg.headers.get("Content-Type") ?? "").not.toContain("webp");
+      expect(asJpeg.status).toBe(404);
+    }
     await setStage(id, "delivered");
     const delivered = await get(`/g/${id}`);
     expect(delivered.body).toContain(`/g/${id}/photo/${photo.id}/480.webp?v=delivered`);

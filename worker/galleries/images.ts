@@ -81,9 +81,12 @@ export async function marked(
   return (await c.env.GALLERY_PHOTOS.get(markedKey(gallery, photo.id, file))) ?? undefined;
 }
 
-/** The watermarked file a size's address names: WebP at every width, JPEG at 2048. */
-export const markedSize = (width: Size, format: SizeFormat): MarkedFile =>
-  width === 2048 && format === "jpg" ? "2048.jpg" : (`${width}.webp` as MarkedFile);
+/**
+ * The watermarked file a size's address names: WebP at every width, JPEG at 2048 (the proofs'
+ * download); no other JPEG was made, so none is answered (a WebP under a `.jpg` name is not one).
+ */
+export const markedSize = (width: Size, format: SizeFormat): MarkedFile | undefined =>
+  format === "webp" ? (`${width}.webp` as MarkedFile) : width === 2048 ? "2048.jpg" : undefined;
 
 /**
  * A size of the photograph as the gallery's stage shows it: while proofing, the watermarked
@@ -99,7 +102,8 @@ export async function stagedSize(
   stage: Stage,
 ): Promise<Response | undefined> {
   if (stage === "delivered") return sized(c, gallery, photo, width, format);
-  const file = await marked(c, gallery, photo, markedSize(width, format));
+  const name = markedSize(width, format);
+  const file = name && (await marked(c, gallery, photo, name));
   if (!file) return undefined;
   return new Response(file.body, {
     headers: {
