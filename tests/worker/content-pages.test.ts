@@ -237,6 +237,21 @@ describe("posts", () => {
     });
   });
 
+  it("links the posts published before and after it, newer first, in the page's language", async () => {
+    const middle = await request("/post/still-life-on-rainy-days");
+    const nav = /<nav aria-label="More posts"[\s\S]*?<\/nav>/.exec(middle.body)?.[0] ?? "";
+    expect(nav).toContain('href="/post/two-spaniels-and-a-nuthatch" rel="next"');
+    expect(nav).toContain('href="/post/the-small-world-at-our-feet" rel="prev"');
+    expect(textOf(nav, "a")).toBe("Newer: Two spaniels and a nuthatch");
+    // The newest post has only an older one.
+    const newest = await request("/post/two-spaniels-and-a-nuthatch");
+    expect(newest.body).not.toContain('rel="next"');
+    expect(newest.body).toContain('href="/post/still-life-on-rainy-days" rel="prev"');
+    const german = await request("/de/post/still-life-on-rainy-days");
+    expect(german.body).toContain('aria-label="Weitere Beiträge"');
+    expect(german.body).toContain('href="/de/post/two-spaniels-and-a-nuthatch" rel="next"');
+  });
+
   it("gives a page its first photograph as the social image", async () => {
     const image = await meta(await page("/portfolio"), "property", "og:image");
     expect(image).toContain("w=1200&h=630");

@@ -132,6 +132,7 @@ describe("what the edge may keep", () => {
     const post = await request("/post/autumn-in-the-basque-mountains", { env: testEnv });
     expect(tags(post.headers)).toEqual([
       "post:autumn-in-the-basque-mountains",
+      "posts",
       "settings",
       "slideshow",
     ]);

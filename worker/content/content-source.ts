@@ -310,7 +310,12 @@ export function createContentSource(
       return (await read("page", [TAGS.page(slug)], pageBySlugQuery, parse, { slug })).page;
     },
     post: async (slug) =>
-      (await read("post", [TAGS.post(slug)], postBySlugQuery, parsePostAnswer, { slug })).post,
+      // Its neighbours are whichever posts are published: any post's change may change them.
+      (
+        await read("post", [TAGS.post(slug), TAGS.posts], postBySlugQuery, parsePostAnswer, {
+          slug,
+        })
+      ).post,
     archive: (start, end) =>
       read("archive", [TAGS.posts], archiveQuery, parseArchive, { start, end }),
     feed: (postLimit) =>

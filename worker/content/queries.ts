@@ -185,12 +185,19 @@ export const pageBySlugQuery = defineQuery(`{
   }
 }`);
 
+/** The published post just before or after the one in scope (`^`), by date, then by id. */
+const NEIGHBOUR = `{ ${TITLE}, "slug": slug.current }`;
+
 export const postBySlugQuery = defineQuery(`{
   ${LAYOUT},
   "post": *[${PUBLISHED_POST} && slug.current == $slug][0]{
     ${TITLE},
     "slug": slug.current,
     publishedAt,
+    "older": *[${PUBLISHED_POST} && (publishedAt < ^.publishedAt
+      || (publishedAt == ^.publishedAt && _id < ^._id))] | order(publishedAt desc, _id desc)[0]${NEIGHBOUR},
+    "newer": *[${PUBLISHED_POST} && (publishedAt > ^.publishedAt
+      || (publishedAt == ^.publishedAt && _id > ^._id))] | order(publishedAt asc, _id asc)[0]${NEIGHBOUR},
     "excerpt": ${inLanguage("excerpt")},
     _updatedAt,
     "mainImage": mainImage${IMAGE},

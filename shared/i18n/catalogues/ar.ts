@@ -53,6 +53,9 @@ export const ar: Catalogue = {
 
   "home.latestPosts": "أحدث التدوينات",
   "home.allPosts": "كل التدوينات",
+  "post.neighbours": "مزيد من المنشورات",
+  "post.older": "الأقدم: {title}",
+  "post.newer": "الأحدث: {title}",
   "archive.title": "الأرشيف",
   "archive.titlePage": "الأرشيف، الصفحة {page}",
   "archive.description": "كل التدوينات على {site}، الأحدث أولًا.",

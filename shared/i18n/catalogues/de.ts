@@ -51,6 +51,9 @@ export const de: Catalogue = {
 
   "home.latestPosts": "Neueste Beiträge",
   "home.allPosts": "Alle Beiträge",
+  "post.neighbours": "Weitere Beiträge",
+  "post.older": "Älter: {title}",
+  "post.newer": "Neuer: {title}",
   "archive.title": "Archiv",
   "archive.titlePage": "Archiv, Seite {page}",
   "archive.description": "Alle Beiträge auf {site}, die neuesten zuerst.",

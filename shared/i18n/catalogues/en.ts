@@ -57,6 +57,9 @@ export const en = {
   // Home page, archive, lists.
   "home.latestPosts": "Latest posts",
   "home.allPosts": "All posts",
+  "post.neighbours": "More posts",
+  "post.older": "Older: {title}",
+  "post.newer": "Newer: {title}",
   "archive.title": "Archive",
   "archive.titlePage": "Archive, page {page}",
   "archive.description": "Every post on {site}, newest first.",

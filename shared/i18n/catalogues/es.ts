@@ -49,6 +49,9 @@ export const es: Catalogue = {
 
   "home.latestPosts": "Últimas entradas",
   "home.allPosts": "Todas las entradas",
+  "post.neighbours": "Más entradas",
+  "post.older": "Anterior: {title}",
+  "post.newer": "Siguiente: {title}",
   "archive.title": "Archivo",
   "archive.titlePage": "Archivo, página {page}",
   "archive.description": "Todas las entradas de {site}, de la más reciente a la más antigua.",

@@ -49,6 +49,9 @@ export const fr: Catalogue = {
 
   "home.latestPosts": "Derniers articles",
   "home.allPosts": "Tous les articles",
+  "post.neighbours": "Autres articles",
+  "post.older": "Plus ancien : {title}",
+  "post.newer": "Plus récent : {title}",
   "archive.title": "Archives",
   "archive.titlePage": "Archives, page {page}",
   "archive.description": "Tous les articles de {site}, du plus récent au plus ancien.",

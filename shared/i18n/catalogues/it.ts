@@ -50,6 +50,9 @@ export const it: Catalogue = {
 
   "home.latestPosts": "Ultimi articoli",
   "home.allPosts": "Tutti gli articoli",
+  "post.neighbours": "Altri articoli",
+  "post.older": "Precedente: {title}",
+  "post.newer": "Successivo: {title}",
   "archive.title": "Archivio",
   "archive.titlePage": "Archivio, pagina {page}",
   "archive.description": "Tutti gli articoli di {site}, dal più recente.",

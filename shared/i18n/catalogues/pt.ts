@@ -50,6 +50,9 @@ export const pt: Catalogue = {
 
   "home.latestPosts": "Publicações recentes",
   "home.allPosts": "Todas as publicações",
+  "post.neighbours": "Mais publicações",
+  "post.older": "Anterior: {title}",
+  "post.newer": "Seguinte: {title}",
   "archive.title": "Arquivo",
   "archive.titlePage": "Arquivo, página {page}",
   "archive.description": "Todas as publicações de {site}, das mais recentes às mais antigas.",
