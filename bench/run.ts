@@ -9,13 +9,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { dirname, relative, resolve } from "node:path";
 import { promisify } from "node:util";
-import {
-  freePort,
-  ROOT,
-  type RunningSite,
-  type SiteOptions,
-  startSite,
-} from "../scripts/site-server.ts";
+import { ROOT, type RunningSite, type SiteOptions, startSite } from "../scripts/site-server.ts";
 import { cacheRows, farGenerationRows } from "./caches.ts";
 import { galleryRows } from "./galleries.ts";
 import { importRows } from "./import.ts";
@@ -52,7 +46,7 @@ async function withSite<T>(
   use: (site: RunningSite) => Promise<T>,
   more: Pick<SiteOptions, "traces" | "vars"> = {},
 ): Promise<T> {
-  const site = await startSite({ port: await freePort(), isolated: true, demo, ...more });
+  const site = await startSite({ isolated: true, demo, ...more });
   open.add(site);
   try {
     return await use(site);
