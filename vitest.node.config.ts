@@ -1,5 +1,8 @@
 import { defineConfig } from "vitest/config";
 
+/** For the suites that talk to the real local server (tests/support/fresh-connections.ts). */
+const setupFiles = ["tests/support/fresh-connections.ts"];
+
 // Tests that run in Node: the demo content service (beside its code under demo/), the pure
 // parts of the client (beside their code under client/), the Node tooling, the fuzz of the
 // local server and the browser tests (Chromium driven by playwright-core against the built
@@ -52,6 +55,7 @@ export default defineConfig({
           name: "node",
           include: ["tests/node/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           maxWorkers: 2,
           testTimeout: 60_000,
         },
@@ -62,6 +66,7 @@ export default defineConfig({
           name: "bench",
           include: ["tests/bench/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           testTimeout: 30_000,
         },
       },
@@ -71,6 +76,7 @@ export default defineConfig({
           name: "fuzz",
           include: ["tests/fuzz/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           testTimeout: 30_000,
           hookTimeout: 300_000,
         },
@@ -82,6 +88,7 @@ export default defineConfig({
           name: "soak",
           include: ["tests/soak/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           testTimeout: 30_000,
           hookTimeout: 300_000,
         },
@@ -91,6 +98,7 @@ export default defineConfig({
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           globalSetup: ["tests/browser/global-setup.ts"],
           // Two files (two Chromiums) at a time, beside the other suites (npm test runs them
           // together): most of a browser test is waiting for pages, timers and animations. The

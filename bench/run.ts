@@ -3,6 +3,7 @@
 // prints each figure next to its budget, writes bench/results/latest.md and exits 1 when a
 // budget is missed or a measurement failed (2 when the benchmark itself could not run).
 
+import "../tests/support/fresh-connections.ts";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
