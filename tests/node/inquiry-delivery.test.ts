@@ -85,15 +85,13 @@ describe("an inquiry while Sanity fails", () => {
     expect((await post()).status).toBe(303);
 
     // Several attempts fail (1 s, 2 s, … apart) while the content service answers 500.
-    await sleep(4_000);
+    const failed = () =>
+      site.output().split("Inquiry delivery failed; it will be retried").length - 1;
+    while (failed() < 3) await sleep(250);
     expect(await inquiriesFrom(name)).toEqual([]);
-    expect(site.output()).toContain("Inquiry delivery failed; it will be retried");
 
     await fault("ok");
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && (await inquiriesFrom(name)).every((doc) => !doc.mail)) {
-      await sleep(250);
-    }
+    while ((await inquiriesFrom(name)).every((doc) => !doc.mail)) await sleep(250);
     // Long enough for any second delivery (both queued messages, any retry) to have shown.
     await sleep(5_000);
     const docs = await inquiriesFrom(name);
