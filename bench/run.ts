@@ -67,7 +67,12 @@ async function phase(rows: Row[], section: string, measure: () => Promise<Row[]>
   try {
     rows.push(...(await measure()));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // fetch's own message ("fetch failed") says nothing; its cause says what the socket saw.
+    const cause =
+      error instanceof Error ? (error.cause as NodeJS.ErrnoException | undefined) : undefined;
+    const message =
+      (error instanceof Error ? error.message : String(error)) +
+      (cause ? ` (${cause.code ?? cause.message})` : "");
     process.stderr.write(`bench: ${section} failed: ${message}\n`);
     rows.push({ section, metric: "(failed)", unit: "", note: message.split("\n")[0] });
   }
