@@ -1,5 +1,8 @@
 import { defineConfig } from "vitest/config";
 
+/** For the suites that talk to the real local server (tests/support/fresh-connections.ts). */
+const setupFiles = ["tests/support/fresh-connections.ts"];
+
 // Tests that run in Node: the demo content service (beside its code under demo/), the pure
 // parts of the client (beside their code under client/), the Node tooling, the fuzz of the
 // local server and the browser tests (Chromium driven by playwright-core against the built
@@ -13,8 +16,9 @@ export default defineConfig({
           include: ["demo/**/*.test.ts"],
           environment: "node",
           // Some start the demo's command-line scripts as processes, several in one test: on a
-          // two-core machine running npm test's other suites, Vitest's 5 s was seen run out.
-          testTimeout: 30_000,
+          // two-core machine running npm test's other suites, Vitest's 5 s was seen run out, and
+          // on one shared with other work 30 s (the importer's tests, 5-8 s alone).
+          testTimeout: 60_000,
         },
       },
       {
@@ -24,7 +28,7 @@ export default defineConfig({
           name: "cli",
           include: ["cli/**/*.test.ts"],
           environment: "node",
-          testTimeout: 30_000,
+          testTimeout: 60_000,
         },
       },
       {
@@ -52,6 +56,7 @@ export default defineConfig({
           name: "node",
           include: ["tests/node/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           maxWorkers: 2,
           testTimeout: 60_000,
         },
@@ -62,6 +67,7 @@ export default defineConfig({
           name: "bench",
           include: ["tests/bench/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           testTimeout: 30_000,
         },
       },
@@ -71,6 +77,7 @@ export default defineConfig({
           name: "fuzz",
           include: ["tests/fuzz/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           testTimeout: 30_000,
           hookTimeout: 300_000,
         },
@@ -82,6 +89,7 @@ export default defineConfig({
           name: "soak",
           include: ["tests/soak/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           testTimeout: 30_000,
           hookTimeout: 300_000,
         },
@@ -91,6 +99,7 @@ export default defineConfig({
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           globalSetup: ["tests/browser/global-setup.ts"],
           // Two files (two Chromiums) at a time, beside the other suites (npm test runs them
           // together): most of a browser test is waiting for pages, timers and animations. The

@@ -67,7 +67,11 @@ export default defineConfig({
     setupFiles: ["tests/worker/setup.ts"],
     // Console spies (captureLogs) end with their test.
     restoreMocks: true,
-    testTimeout: 20_000,
+    // Guards against a hang, not a measure of speed: with one core kept busy beside npm test's
+    // other suites, a gallery's uploads in a beforeAll took over 10 s (Vitest's default) and
+    // single tests up to 28 s.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // The pool (1.4.0) cannot read Vitest 5's on-disk module cache from inside workerd.
     fsModuleCache: false,
     // Files share the fault stand-in's state, so they run one at a time, in one runtime: a new

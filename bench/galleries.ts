@@ -56,33 +56,18 @@ const pageGzip = async (site: RunningSite, g: { id: string; cookie: string }) =>
 };
 
 /**
- * The resident memory (KiB) of the site's workerd: the local runtime that runs the worker, a
- * child of the site's wrangler process (other sites on the machine are not counted).
+ * The resident memory (KiB) of the workerd this process started: the site's runtime (the
+ * benchmark runs one site at a time; other sites on the machine are not counted).
  */
-async function workerdMemory(site: RunningSite): Promise<number> {
-  const parents = new Map<number, number>();
-  const names = new Map<number, string>();
+async function workerdMemory(): Promise<number> {
+  let total = 0;
   for (const entry of await readdir("/proc").catch(() => [])) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const status = await readFile(`/proc/${entry}/status`, "utf8");
-      parents.set(Number(entry), Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
-      names.set(Number(entry), /^Name:\s+(\S+)/m.exec(status)?.[1] ?? "");
-    } catch {
-      // Gone meanwhile.
+    const status = await readFile(`/proc/${entry}/status`, "utf8").catch(() => "");
+    const child = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) === process.pid;
+    if (child && /^Name:\s+workerd$/m.test(status)) {
+      total += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
     }
-  }
-  const descends = (pid: number): boolean => {
-    for (let at = pid, steps = 0; at > 1 && steps < 20; at = parents.get(at) ?? 0, steps++) {
-      if (at === site.pid) return true;
-    }
-    return false;
-  };
-  let total = 0;
-  for (const [pid, name] of names) {
-    if (name !== "workerd" || !descends(pid)) continue;
-    const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-    total += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
   }
   return total;
 }
@@ -213,10 +198,10 @@ async function largeFiles(site: RunningSite, id: string, count: number, size: nu
 
 /** Streams the gallery's ZIP, sampling the worker's memory; throughput and the memory's peak. */
 async function measureZip(site: RunningSite, id: string, cookie: string) {
-  const before = await workerdMemory(site);
+  const before = await workerdMemory();
   let peak = before;
   const sampler = setInterval(() => {
-    void workerdMemory(site).then((kib) => {
+    void workerdMemory().then((kib) => {
       peak = Math.max(peak, kib);
     });
   }, 100);

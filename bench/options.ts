@@ -73,17 +73,17 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     throughputS: quick ? 1 : 10,
     throughputSlices: quick ? 1 : 5,
     throughputConnections: 10,
-    loadS: quick ? 3 : 60,
+    loadS: quick ? 1 : 60,
     loadConnections: 50,
     loadLatencyMs: 200,
     gallery: quick
-      ? { photos: 12, zipFiles: 3, zipFileBytes: 1024 * 1024 }
+      ? { photos: 4, zipFiles: 3, zipFileBytes: 1024 * 1024 }
       : { photos: 1000, zipFiles: 103, zipFileBytes: 10 * 1024 * 1024 },
-    soakS: quick ? 2 : 60,
+    soakS: quick ? 1 : 60,
     soakConnections: 20,
     lighthouseRuns: quick ? 1 : 3,
     inquiryConnections: 50,
-    inquiryS: quick ? 2 : 20,
+    inquiryS: quick ? 1 : 20,
     inquirySamples: quick ? 3 : 20,
     views: quick ? 20 : 100,
     // Quick runs still need several archive pages and more than one gallery to measure.

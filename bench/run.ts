@@ -3,19 +3,14 @@
 // prints each figure next to its budget, writes bench/results/latest.md and exits 1 when a
 // budget is missed or a measurement failed (2 when the benchmark itself could not run).
 
+import "../tests/support/fresh-connections.ts";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { dirname, relative, resolve } from "node:path";
 import { promisify } from "node:util";
-import {
-  freePort,
-  ROOT,
-  type RunningSite,
-  type SiteOptions,
-  startSite,
-} from "../scripts/site-server.ts";
+import { ROOT, type RunningSite, type SiteOptions, startSite } from "../scripts/site-server.ts";
 import { cacheRows, FAR_MS, missRows } from "./caches.ts";
 import { galleryRows } from "./galleries.ts";
 import { importRows } from "./import.ts";
@@ -52,7 +47,7 @@ async function withSite<T>(
   use: (site: RunningSite) => Promise<T>,
   more: Pick<SiteOptions, "traces" | "vars"> = {},
 ): Promise<T> {
-  const site = await startSite({ port: await freePort(), isolated: true, demo, ...more });
+  const site = await startSite({ isolated: true, demo, ...more });
   open.add(site);
   try {
     return await use(site);
@@ -72,7 +67,12 @@ async function phase(rows: Row[], section: string, measure: () => Promise<Row[]>
   try {
     rows.push(...(await measure()));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // fetch's own message ("fetch failed") says nothing; its cause says what the socket saw.
+    const cause =
+      error instanceof Error ? (error.cause as NodeJS.ErrnoException | undefined) : undefined;
+    const message =
+      (error instanceof Error ? error.message : String(error)) +
+      (cause ? ` (${cause.code ?? cause.message})` : "");
     process.stderr.write(`bench: ${section} failed: ${message}\n`);
     rows.push({ section, metric: "(failed)", unit: "", note: message.split("\n")[0] });
   }

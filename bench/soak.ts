@@ -30,17 +30,22 @@ const ROUTES = Object.entries(ROUTE_SAMPLES).flatMap(([name, samples]) =>
 const FEEDS = ["/rss.xml", "/sitemap.xml", "/robots.txt", "/_app/builds/latest.json"];
 const WORDS = ["mountain", "sea", "autumn", "light", "forest", "rain", "coast", "portrait"];
 
+/** Rolls of the mix below that pick a search, a miss, a feed and the contact form's POST. */
+const OTHER_KINDS = [0.75, 0.85, 0.9, 0.99];
+/** The requests that open every soak: each route once, then one of each other kind. */
+export const COVERING = ROUTES.length + OTHER_KINDS.length;
+
 /**
- * The mix of a real burst, after one view of every route: mostly page views of every route
- * (cache hits once warm), as a browser or a bot, GET or HEAD, some with a query string the page ignores; searches for
- * changing words and made-up addresses (cache misses); feeds; and now and then the contact form.
+ * The mix of a real burst, after one request of every kind (each route, a search, a miss, a
+ * feed, the contact form): mostly page views of every route (cache hits once warm), as a browser
+ * or a bot, GET or HEAD, some with a query string the page ignores; searches for changing words
+ * and made-up addresses (cache misses); feeds; and now and then the contact form.
  */
 export function nextRequest(random: Random, sequence: number): SoakRequest {
   const method = random.chance(0.25) ? "HEAD" : "GET";
   const bot = random.chance(0.2);
-  // The first requests visit every route once, so a short soak covers them all; then the mix.
   const first = sequence < ROUTES.length;
-  const roll = first ? 0 : random.next();
+  const roll = first ? 0 : (OTHER_KINDS[sequence - ROUTES.length] ?? random.next());
   if (roll < 0.7) {
     const route = first ? (ROUTES[sequence] ?? random.pick(ROUTES)) : random.pick(ROUTES);
     const query = random.chance(0.1)
@@ -233,8 +238,9 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
   const end = started + options.seconds * 1000;
   let sequence = 0;
 
+  // Until the time is up and every kind has been asked for, however slow the machine.
   const visitor = async () => {
-    while (performance.now() < end) {
+    while (performance.now() < end || sequence < COVERING) {
       const request = nextRequest(random, sequence++);
       kinds[request.kind] = (kinds[request.kind] ?? 0) + 1;
       const answer = await send(url, request, agent);

@@ -1,7 +1,8 @@
-// Starts the production build locally: the worker in workerd (`wrangler dev` on the built
-// output) and, when no Sanity project is configured, the embedded demo content service.
-// Shared by `npm start`, the browser tests and the benchmark, so all three run the same thing.
-import { type ChildProcess, spawn } from "node:child_process";
+// Starts the production build locally: the worker in workerd, through Miniflare with the
+// bindings wrangler makes of the built config, and, when no Sanity project is configured, the
+// embedded demo content service. Shared by `npm start`, the browser tests and the benchmark, so
+// all three run the same thing.
+import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import {
   cpSync,
@@ -17,10 +18,11 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import type { Unstable_MiniflareWorkerOptions } from "wrangler";
 import type { Latency } from "../demo/server/data-route.ts";
 import type { ContentService } from "../demo/server/server.ts";
 import type { StoreStandIns } from "../demo/store/standins.ts";
-import { SECRET_VARS, VAR_NAMES, type VarName } from "../worker/config/vars.ts";
+import { VAR_NAMES, type VarName } from "../worker/config/vars.ts";
 import { BASEMAP_FILE, BASEMAP_KEY, buildBasemap } from "./basemap.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -30,26 +32,9 @@ export const CONFIG_KEYS = VAR_NAMES;
 export type ConfigKey = VarName;
 export type SiteVars = Partial<Record<ConfigKey, string>>;
 
-/**
- * Writes the secrets among `vars` to a dotenv file that only this user can read (in a new
- * private folder), for wrangler's `--env-file`. Secret values are single tokens; one that
- * would need quoting in dotenv syntax is refused rather than mangled.
- */
-function secretsFile(vars: SiteVars): { path: string; remove(): void } {
-  const folder = mkdtempSync(join(tmpdir(), "portfolio-secrets-"));
-  const lines = SECRET_VARS.flatMap((key) => {
-    const value = vars[key];
-    if (value === undefined) return [];
-    if (/[\s"'\\#]/.test(value)) throw new Error(`${key} may not contain spaces, quotes or #`);
-    return [`${key}=${value}`];
-  });
-  const path = join(folder, ".env");
-  writeFileSync(path, `${lines.join("\n")}\n`, { mode: 0o600 });
-  return { path, remove: () => rmSync(folder, { recursive: true, force: true }) };
-}
-
 export interface SiteOptions {
-  port: number;
+  /** 0 or none: a free port, picked by the runtime as it listens. */
+  port?: number;
   /** Settings; unset ones come from the environment and `.dev.vars`. */
   vars?: SiteVars;
   /**
@@ -64,10 +49,10 @@ export interface SiteOptions {
   /** Forward the worker's output (logs) to this process. */
   inheritOutput?: boolean;
   /**
-   * Trace every request with wrangler's local trace collector (`X_LOCAL_OBSERVABILITY`). Off by
-   * default, as in the deployed worker, which keeps logs but not traces (wrangler.toml). The
-   * suites that hunt for I/O shared between requests turn it on: only with a request's trace
-   * context does the runtime report such sharing at all.
+   * Trace every request with the runtime's local trace collector (`X_LOCAL_OBSERVABILITY` turns
+   * it on in wrangler dev). Off by default, as in the deployed worker, which keeps logs but not
+   * traces (wrangler.toml). The suites that hunt for I/O shared between requests turn it on:
+   * only with a request's trace context does the runtime report such sharing at all.
    */
   traces?: boolean;
 }
@@ -81,8 +66,6 @@ export interface RunningSite {
   vars: SiteVars;
   /** Everything the worker printed so far (its log lines). */
   output: () => string;
-  /** The process that runs it (wrangler, with workerd among its children). */
-  pid: number | undefined;
   close(): Promise<void>;
 }
 
@@ -184,53 +167,6 @@ export async function startDemoSite(
       SANITY_WEBHOOK_SECRET: randomBytes(24).toString("base64url"),
     },
   };
-}
-
-async function waitUntilReady(
-  url: string,
-  worker: ChildProcess,
-  output: () => string,
-): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (worker.exitCode !== null) {
-      throw new Error(
-        `The worker exited (code ${worker.exitCode}) before it was ready:\n${output()}`,
-      );
-    }
-    try {
-      const res = await fetch(`${url}/_app/builds/latest.json`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((wait) => setTimeout(wait, 150));
-  }
-  throw new Error(`The worker did not answer at ${url} within 60 s:\n${output()}`);
-}
-
-function stopProcessGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
-  return new Promise((done) => {
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-(child.pid as number), "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }, 5000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      done();
-    });
-    try {
-      // wrangler starts workerd as a child: stop the whole group.
-      process.kill(-(child.pid as number), "SIGTERM");
-    } catch {
-      clearTimeout(timer);
-      done();
-    }
-  });
 }
 
 /** Runs a wrangler command on local state (a site's own folder, or `.wrangler/state`). */
@@ -335,6 +271,103 @@ async function isolatedState(): Promise<string> {
   return state;
 }
 
+/** The build's config, where `vite build` points wrangler at it. */
+function builtConfig(): string {
+  const redirect = resolve(ROOT, ".wrangler/deploy");
+  return resolve(
+    redirect,
+    JSON.parse(readFileSync(join(redirect, "config.json"), "utf8")).configPath,
+  );
+}
+
+/**
+ * What wrangler makes of the built config for Miniflare (the bindings, the assets, the Durable
+ * Objects' classes), kept per build: importing wrangler costs more than a second of CPU, and
+ * npm test starts some twenty sites. Without the config's vars, which come from the site.
+ */
+async function miniflareOptions(config: string): Promise<Unstable_MiniflareWorkerOptions> {
+  const text = readFileSync(config, "utf8");
+  const key = createHash("sha256").update(config).update(text).digest("hex").slice(0, 16);
+  const kept = resolve(ROOT, `.wrangler/site-state/miniflare-${key}.json`);
+  if (existsSync(kept)) return JSON.parse(readFileSync(kept, "utf8"));
+  const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
+  const options = unstable_getMiniflareWorkerOptions(config);
+  // It also reads a .dev.vars beside the config, which has no place in a file of its own.
+  options.workerOptions.bindings = undefined;
+  mkdirSync(dirname(kept), { recursive: true });
+  const partial = `${kept}.${process.pid}.partial`;
+  writeFileSync(partial, JSON.stringify(options));
+  renameSync(partial, kept);
+  return options;
+}
+
+/**
+ * The built worker in one workerd that listens on the port itself. `wrangler dev` would put a
+ * second workerd in front (its proxy, for live reload and restarts) that keeps its connections
+ * to the worker's for later requests and drops each one after 5 s idle, as the worker's side
+ * does: a request sent on one at that moment is lost, and wrangler answers it with a 500
+ * ("Network connection lost.") unless it is a GET or HEAD, which it sends again. Bursts on a
+ * busy machine met that moment often.
+ */
+async function startRuntime(
+  vars: SiteVars,
+  options: SiteOptions,
+  write: (line: string) => void,
+  state: string | undefined,
+) {
+  const { convertV4MiniflareOptions, Log, LogLevel, Miniflare } = await import("miniflare");
+  const config = builtConfig();
+  const { workerOptions, main } = await miniflareOptions(config);
+  const built = dirname(config);
+  const modules = readdirSync(built, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => ({ type: "ESModule" as const, path: join(built, file) }))
+    // The entry first: Miniflare takes the first module as the worker's main module.
+    .sort((a, b) => Number(b.path === main) - Number(a.path === main));
+  class SiteLog extends Log {
+    protected override log(message: string) {
+      write(message);
+    }
+  }
+  const runtime = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port: options.port ?? 0,
+      cf: false,
+      log: new SiteLog(LogLevel.INFO),
+      // Each request's line, for a developer watching `npm start`; tests read other lines.
+      logRequests: Boolean(options.inheritOutput),
+      handleStructuredLogs: ({ level, message }) =>
+        write(
+          level === "error"
+            ? `✘ [ERROR] ${message}`
+            : level === "warn"
+              ? `▲ [WARNING] ${message}`
+              : message,
+        ),
+      unsafeObservability: Boolean(options.traces),
+      resourcePersistencePath: join(state ?? resolve(ROOT, ".wrangler/state"), "v3"),
+      workers: [
+        {
+          ...workerOptions,
+          modulesRules: undefined,
+          modulesRoot: built,
+          modules,
+          // The config's vars (all empty: unset), then the site's, secrets too: they reach
+          // workerd through its configuration, on no command line.
+          bindings: { ...JSON.parse(readFileSync(config, "utf8")).vars, ...vars },
+        },
+      ],
+    }),
+  );
+  try {
+    return { url: await runtime.ready, dispose: () => runtime.dispose() };
+  } catch (error) {
+    await runtime.dispose().catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Serves the built site (run `npm run build` first) at http://127.0.0.1:{port}. */
 export async function startSite(options: SiteOptions): Promise<RunningSite> {
   if (!existsSync(resolve(ROOT, ".wrangler/deploy/config.json"))) {
@@ -372,66 +405,29 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     await store?.close();
     throw error;
   }
-  const secrets = secretsFile(vars);
-  const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "info"];
-  args.push("--env-file", secrets.path);
-  if (stateFolder) args.push("--persist-to", stateFolder);
-  for (const [key, value] of Object.entries(vars)) {
-    if (!SECRET_VARS.includes(key as ConfigKey)) args.push("--var", `${key}:${value}`);
-  }
   let log = "";
-  const launch = () => {
-    log = "";
-    const child = spawn(resolve(ROOT, "node_modules/.bin/wrangler"), args, {
-      cwd: ROOT,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-        WRANGLER_SEND_METRICS: "false",
-        X_LOCAL_OBSERVABILITY: options.traces ? "true" : "false",
-        // The site's settings come only from `vars` above.
-        CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
-        NO_COLOR: "1",
-        FORCE_COLOR: "0",
-      },
-    });
-    const collect = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.length > 2_000_000) log = log.slice(-1_000_000);
-      if (options.inheritOutput) process.stdout.write(chunk);
-    };
-    child.stdout?.on("data", collect);
-    child.stderr?.on("data", collect);
-    return child;
+  const write = (line: string) => {
+    log += `${line}\n`;
+    if (log.length > 2_000_000) log = log.slice(-1_000_000);
+    if (options.inheritOutput) console.log(line);
   };
-
-  const url = `http://127.0.0.1:${options.port}`;
-  let worker = launch();
+  let runtime: { url: URL; dispose(): Promise<void> };
+  try {
+    runtime = await startRuntime(vars, options, write, stateFolder);
+  } catch (error) {
+    if (stateFolder) rmSync(stateFolder, { recursive: true, force: true });
+    await content?.close();
+    await store?.close();
+    throw error;
+  }
+  const url = runtime.url.origin;
   const close = async () => {
-    await stopProcessGroup(worker);
-    secrets.remove();
+    await runtime.dispose();
     if (stateFolder) rmSync(stateFolder, { recursive: true, force: true });
     await content?.close();
     await store?.close();
   };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await waitUntilReady(url, worker, () => log);
-      break;
-    } catch (error) {
-      // wrangler picks the runtime's own port before the runtime binds it: when several sites
-      // start at once (npm test), another process may take it in between. Try again.
-      if (attempt < 3 && /Address already in use/.test(log)) {
-        worker = launch();
-        continue;
-      }
-      await close();
-      throw error;
-    }
-  }
   // Stripe's events go to the site's webhook, now that it answers.
   store?.setWebhookUrl(`${url}/_app/store/stripe`);
-  return { url, content, store, vars, output: () => log, pid: worker.pid, close };
+  return { url, content, store, vars, output: () => log, close };
 }

@@ -3,7 +3,9 @@
 // the steps it needs; a step's output is shown when it fails, with one line per step otherwise.
 // The first failure stops the run. TEST_JOBS sets how many steps run at once (default 4);
 // `npm test -- browser fuzz` runs only the steps named (after a build of their own, if needed).
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+// Every install comes first (the root's is scripts/with-node.sh's): on a new machine the Studio's,
+// about 600 MB, would otherwise share the cores with suites that wait on servers and browsers.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -13,6 +15,8 @@ interface Step {
   /** An npm script, or arguments for `vitest run`. */
   command: string[];
   after?: string[];
+  /** The Studio's own dependencies (studio/), installed before any step starts. */
+  studio?: true;
 }
 
 const vitest = (config: string, ...args: string[]) => [
@@ -37,9 +41,8 @@ const STEPS: Step[] = [
   { name: "module tests", command: nodeProject("demo", "cli", "client") },
   { name: "fuzz", command: npm("test:fuzz"), after: ["build"] },
   { name: "soak", command: npm("test:soak"), after: ["build"] },
-  // Both Studio checks install the Studio first, so they run one after the other.
-  { name: "Studio", command: npm("check:studio") },
-  { name: "content types", command: npm("check:content-types"), after: ["Studio"] },
+  { name: "Studio", command: npm("check:studio"), studio: true },
+  { name: "content types", command: npm("check:content-types"), studio: true },
   { name: "lint", command: npm("lint") },
   { name: "types", command: npm("typecheck") },
   { name: "examples", command: npm("check:examples") },
@@ -153,6 +156,14 @@ function next(): void {
   if (running.size === 0 && waiting.length === 0 && !failed) {
     console.log(`\nAll ${selected.length} steps passed in ${seconds(started)}.`);
   }
+}
+
+if (selected.some((step) => step.studio)) {
+  const install = spawnSync("sh", ["scripts/install-locked.sh", "studio"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

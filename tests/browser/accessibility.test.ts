@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 import { axeInViews, axeViolations, noViolations, openInTheme, type Theme } from "./axe.ts";
 import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
@@ -15,7 +15,6 @@ const { newPage } = startBrowserSession();
 let broken: RunningSite | undefined;
 beforeAll(async () => {
   broken = await startSite({
-    port: await freePort(),
     isolated: true,
     vars: {
       SANITY_PROJECT_ID: "demo",

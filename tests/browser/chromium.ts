@@ -49,7 +49,7 @@ export async function clientRunning(page: Page): Promise<void> {
 /**
  * One browser per test file; a fresh context (cookies, storage) per call of `newPage`. With
  * `visitorsFrom` (the first three parts of an IPv4 address), each `withPage` is a visitor with an
- * address of their own (CF-Connecting-IP, which wrangler dev passes on), so a per-visitor rate
+ * address of their own (CF-Connecting-IP, which the local server passes on), so a per-visitor rate
  * limit is never the one 127.0.0.1 shares.
  */
 export function startBrowserSession({ visitorsFrom }: { visitorsFrom?: string } = {}) {

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ScaleDataset, writeScaleDataset } from "../../bench/scale-dataset.ts";
-import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 import { axeInViews, noViolations, openInTheme } from "./axe.ts";
 import { hydrated, startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
@@ -22,7 +22,6 @@ beforeAll(async () => {
     tags: 5,
   });
   const site = await startSite({
-    port: await freePort(),
     isolated: true,
     demo: { datasetFile: dataset.datasetFile, imagesDir: dataset.imagesDir },
   });

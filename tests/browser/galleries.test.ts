@@ -9,7 +9,7 @@ import {
   saveGalleryDocument,
   uploadGalleryPhotos,
 } from "../../scripts/demo-gallery.ts";
-import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 import { newGalleryId } from "../../studio/galleries/ids.ts";
 import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { axeInViews, noViolations, themesAt } from "./axe.ts";
@@ -26,7 +26,7 @@ const { newPage } = startBrowserSession();
 
 let site: RunningSite | undefined;
 beforeAll(async () => {
-  site = await startSite({ port: await freePort(), isolated: true });
+  site = await startSite({ isolated: true });
 }, 60_000);
 afterAll(async () => {
   await site?.close();

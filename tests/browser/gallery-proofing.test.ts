@@ -5,7 +5,7 @@ import { markBox } from "../../cli/gallery/mark.ts";
 import { siteSettings } from "../../demo/content.ts";
 import { mutate, sendSanityWebhook } from "../../demo/publish.ts";
 import { createDemoGallery, DEMO_GALLERY_PHOTOS } from "../../scripts/demo-gallery.ts";
-import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 import { markDifference } from "../support/mark-server.ts";
 import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
@@ -19,7 +19,7 @@ const { newPage } = startBrowserSession();
 
 let site: RunningSite | undefined;
 beforeAll(async () => {
-  site = await startSite({ port: await freePort(), isolated: true });
+  site = await startSite({ isolated: true });
 }, 60_000);
 afterAll(async () => {
   await site?.close();

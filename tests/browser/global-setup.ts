@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { createDemoGallery } from "../../scripts/demo-gallery.ts";
-import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,7 +20,7 @@ let site: RunningSite | undefined;
  * gallery in it as `npm start` makes one (a private gallery must stay out of every public page).
  */
 export async function setup(project: TestProject) {
-  site = await startSite({ port: await freePort(), isolated: true });
+  site = await startSite({ isolated: true });
   project.provide("siteUrl", site.url);
   project.provide("contentUrl", site.content?.url ?? "");
   project.provide("labUrl", site.store?.lab.url ?? "");

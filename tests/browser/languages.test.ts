@@ -2,7 +2,7 @@ import type { BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mutate, sendSanityWebhook } from "../../demo/publish.ts";
 import { createDemoGallery, DEMO_GALLERY_PHOTOS } from "../../scripts/demo-gallery.ts";
-import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
 import { translator } from "../../worker/i18n/translator.ts";
 import { axeViolations, openInTheme, THEMES } from "./axe.ts";
@@ -21,7 +21,7 @@ const session = startBrowserSession({ visitorsFrom: "198.51.100" });
 let site: RunningSite | undefined;
 let gallery: { path: string; password: string } | undefined;
 beforeAll(async () => {
-  site = await startSite({ port: await freePort(), isolated: true });
+  site = await startSite({ isolated: true });
   const made = await createDemoGallery(site, site.url, "delivered");
   gallery = { path: `/g/${made.id}`, password: made.password };
 }, 90_000);

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { securityHeaderProblems } from "../support/security-headers.ts";
 import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
-// The built site as a visitor's browser gets it (wrangler dev on the build, the demo content):
+// The built site as a visitor's browser gets it (npm start's server on the build, the demo content):
 // the pages work under their own Content-Security-Policy, every worker response carries the
 // security headers, hashed assets are immutable, and no secret is in the client build.
 

@@ -1,4 +1,4 @@
-// The store in Chromium against the built site under wrangler dev, with the stand-ins npm start
+// The store in Chromium against the built site as npm start serves it, with the stand-ins npm start
 // runs for Stripe and the lab: a print bought from a photo page and paid on the hosted checkout
 // page, a licence bought and its file downloaded (its XMP read back with exifr), and a client
 // ordering prints of two favourites from npm start's demo gallery (the lab ships, and says so

@@ -8,10 +8,10 @@ import {
   type DemoGallery,
   demoGalleryLine,
 } from "../../scripts/demo-gallery.ts";
-import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 
 let site: RunningSite;
-let port: number;
+let port: string;
 
 /** Documents of the content service, read with the site's token (galleries are private). */
 async function galleryDocuments(): Promise<Record<string, unknown>[]> {
@@ -34,8 +34,8 @@ async function unlock(gallery: DemoGallery, password: string) {
 }
 
 beforeAll(async () => {
-  port = await freePort();
-  site = await startSite({ port, isolated: true });
+  site = await startSite({ isolated: true });
+  port = new URL(site.url).port;
 }, 90_000);
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveGalleryDocument } from "../../scripts/demo-gallery.ts";
-import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 import { newGalleryId } from "../../studio/galleries/ids.ts";
 import { type CommandRun, startCommand } from "../support/command.ts";
 
@@ -111,7 +111,7 @@ let withGps: Buffer;
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), "gallery-test-"));
-  site = await startSite({ port: await freePort(), isolated: true });
+  site = await startSite({ isolated: true });
   withGps = await jpeg(1, true);
   shoot = await folder("shoot", {
     "DSC_0142.jpg": withGps,

@@ -1,11 +1,12 @@
 // Bodies sent with methods the site does not accept, through the real local server that
-// `npm start` runs (wrangler's proxy in front of workerd), not only the worker in-process:
-// abandoning a request body half read makes the proxy answer 500 with a stack trace naming
-// local files, so refusals must leave bodies unread (or read them whole).
+// `npm start` runs (workerd serving the built worker), not only the worker in-process: workerd
+// resets a connection whose request body was left half read, and behind wrangler dev's proxy
+// the request after it answers 500 with a stack trace naming local files, so on a developer's
+// machine refusals read bodies whole (lib/request-body.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 
 // Pages that take no body (the contact page's form is below).
 const PATHS = ["/", "/portfolio", "/post/autumn-in-the-basque-mountains", "/a/b/c", "/rss.xml"];
@@ -30,7 +31,7 @@ const TEN_MIB = 10 * 1024 * 1024;
 let site: RunningSite;
 
 beforeAll(async () => {
-  site = await startSite({ port: await freePort(), isolated: true });
+  site = await startSite({ isolated: true });
 }, 90_000);
 
 afterAll(async () => {
@@ -124,7 +125,7 @@ describe("secrets of the local server", () => {
           return []; // The process ended meanwhile.
         }
       });
-    expect(commandLines.some((line) => line.includes("wrangler"))).toBe(true);
+    expect(commandLines.some((line) => line.includes("workerd"))).toBe(true);
     for (const secret of secrets) {
       expect(commandLines.filter((line) => line.includes(secret as string))).toEqual([]);
     }

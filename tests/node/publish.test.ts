@@ -3,7 +3,7 @@
 // on the very next page view, though that page was just rendered and kept from the old content.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mutate, sendSanityWebhook, webhookBody } from "../../demo/publish.ts";
-import { freePort, type RunningSite, startSite } from "../../scripts/site-server.ts";
+import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 
 const PATH = "/post/autumn-in-the-basque-mountains";
 const POST_ID = "post-autumn-in-the-basque-mountains";
@@ -11,7 +11,7 @@ const POST_ID = "post-autumn-in-the-basque-mountains";
 let site: RunningSite;
 
 beforeAll(async () => {
-  site = await startSite({ port: await freePort(), isolated: true });
+  site = await startSite({ isolated: true });
 }, 90_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 // What every response the worker makes must carry (docs/how-it-works.md, "Redirects and
-// security"), shared by the worker tests (workerd) and the browser tests (the built site under
-// wrangler dev). It returns the problems instead of asserting, so one failing test names every
+// security"), shared by the worker tests (workerd) and the browser tests (the built site as
+// npm start serves it). It returns the problems instead of asserting, so one failing test names every
 // missing header at once.
 
 /** The directive's sources, or undefined when the policy lacks it. */

@@ -1,13 +1,13 @@
 /**
  * Request bodies. At the edge, a body the answer does not need is simply left unread (or its
- * rest cancelled): nothing is spent on it. On a developer's machine, `npm start` and
- * `wrangler dev` put a proxy in front of workerd that keeps its connections to the worker
- * open for later requests, and a connection whose request body was left unread or cut off is
- * dropped under the next request, which then fails with a 500 and a stack trace ("Network
+ * rest cancelled): nothing is spent on it. On a developer's machine workerd itself takes the
+ * connection, and resets it when an answer leaves the body unread or cut off: the client's
+ * request fails. Behind `wrangler dev`'s proxy, which keeps its connections to the worker for
+ * later requests, the next request on it fails instead, with a 500 and a stack trace ("Network
  * connection lost"). There, every body is read to its end before the answer goes out.
  *
  * Hono's `bodyLimit` middleware refuses a declared or streamed length over its limit too, but
- * leaves the rest of the body unread, which is exactly what that proxy punishes.
+ * leaves the rest of the body unread, which is exactly what workerd punishes.
  */
 
 /** Whether a form came from the page's script (client/runtime/send-form.ts), which takes JSON. */
@@ -23,7 +23,8 @@ export const FORM_BODY_LIMIT = 32 * 1024;
 
 /**
  * Where the worker runs decides what an unneeded body costs: `development` (a developer's
- * machine, behind wrangler's proxy) reads it to its end; anywhere else it is left unread.
+ * machine, where workerd takes the connection) reads it to its end; anywhere else it is left
+ * unread.
  */
 export interface BodyPolicy {
   development: boolean;

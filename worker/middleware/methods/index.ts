@@ -49,7 +49,8 @@ export function routeMethods(...apps: Hono<AppEnv>[]): (path: string) => string[
  *
  * Hono ships `methodNotAllowed`, but it decides after the request has run its course to a 404:
  * here that is a rendered not-found page with its content read, for a request it then refuses,
- * and the body it leaves unread breaks wrangler's local proxy (lib/request-body.ts).
+ * and the body it leaves unread breaks the connection on a developer's machine
+ * (lib/request-body.ts).
  *
  * @example
  * ```ts

@@ -4,8 +4,8 @@ import type { AppEnv } from "../../request/app-env.ts";
 
 /**
  * Whatever answered, a request body nobody read is released once the answer is made: left
- * unread at the edge, read to its end on a developer's machine, where wrangler's proxy drops a
- * connection whose body was left behind, failing the next request on it (lib/request-body.ts).
+ * unread at the edge, read to its end on a developer's machine, where workerd resets a
+ * connection whose body was left behind (lib/request-body.ts).
  * One place for every refusal that comes before a handler reads its body: a guard, Hono's csrf,
  * an error page.
  *
