@@ -329,6 +329,17 @@ describe("the webhook refuses what Stripe did not send", () => {
 
 describe("order pages", () => {
   it.each([
+    ["an order's", `/order/${"x".repeat(32)}/`],
+    ["a client gallery's", "/g/abcdefghijklmnop/"],
+    ["the cart's", "/cart/"],
+  ])("redirect %s address with a trailing slash, kept by no shared cache", async (_, path) => {
+    const answer = await request(path);
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get("Location")).toBe(`http://localhost${path.slice(0, -1)}`);
+    expect(answer.headers.get("Cloudflare-CDN-Cache-Control")).toBe("no-store");
+  });
+
+  it.each([
     ["a guessed id of the right shape", `/order/${"x".repeat(32)}`],
     ["a shorter id", "/order/abc"],
     ["an id with a path in it", "/order/..%2F..%2Fcart"],
