@@ -8,7 +8,7 @@ import { refusal } from "./cart.tsx";
 import { cartIdOf } from "./carts.ts";
 import { catalogueFor, formOf, shelvesFor, storeOf } from "./context.ts";
 import type { GalleryPrints } from "./gallery-prints.ts";
-import { newOrderId, type OrderLine } from "./orders.ts";
+import { newOrderId, type OrderLine, orderReference } from "./orders.ts";
 import { sellable } from "./sellable.ts";
 import { stripeClient } from "./stripe.ts";
 
@@ -72,7 +72,7 @@ export const checkout =
       metadata: { order: orderId, cart: cartId },
       payment_intent_data: {
         metadata: { order: orderId },
-        description: `Order ${orderId.slice(0, 8)}`,
+        description: `Order ${orderReference(orderId)}`,
       },
       // Back in the language the buyer was shopping in.
       success_url: `${origin}${await localPath(c, `/order/${orderId}`)}`,

@@ -6,7 +6,7 @@ import { siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { PRIVATE_HEADERS } from "./context.ts";
 import { type FilePurpose, imageUrlOf, verifyFileUrl } from "./files.ts";
 import type { GalleryPrints } from "./gallery-prints.ts";
-import { d1Orders, type Order, type OrderLine } from "./orders.ts";
+import { d1Orders, type Order, type OrderLine, orderReference } from "./orders.ts";
 import { licenceXmp, withXmp } from "./xmp.ts";
 
 /** The bare refusal of a file: the same 404 whatever was wrong, so nothing is learnt from it. */
@@ -75,7 +75,7 @@ export const printFile =
     const found = await signedLine(c, "print");
     if (!found) return refuse(c);
     const { order, line } = found;
-    const name = `${order.id.slice(0, 8)}-${line.line}`;
+    const name = `${orderReference(order.id)}-${line.line}`;
     const gallery = line.details.gallery;
     if (gallery) {
       const file = await galleries.original(c.env, gallery.id, gallery.photo);

@@ -11,7 +11,7 @@ import { i18nFor } from "../request/context.ts";
 import { formatAmount } from "./catalogue.ts";
 import { PRIVATE_HEADERS, storeOf } from "./context.ts";
 import { signedFileUrl } from "./files.ts";
-import { type Order, type OrderStatus, shipTo } from "./orders.ts";
+import { type Order, type OrderStatus, orderReference, shipTo } from "./orders.ts";
 import { type OwnerNotes, sanityOrderCopies } from "./studio.ts";
 import { OrderView } from "./views.tsx";
 
@@ -72,9 +72,6 @@ async function shippingNews(
   if (state === "owner" || state === "parked") return { text: t("order.beingMade") };
   return undefined;
 }
-
-/** The last characters of an order's id: what the buyer and the owner call it. */
-export const orderReference = (id: string) => id.slice(0, 8).toUpperCase();
 
 /**
  * `GET /order/{id}`: an order's own page, at an address nobody can guess (192 random bits): what

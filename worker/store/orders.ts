@@ -134,6 +134,16 @@ export function newOrderId(): string {
   }
 }
 
+/**
+ * What the buyer and the owner call an order: the first eight letters and digits of its id, in
+ * capitals. The id's `-` and `_` are left out, so a reference never reads as broken ("__3MWV4F").
+ */
+export const orderReference = (id: string): string =>
+  id
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 8)
+    .toUpperCase();
+
 interface OrderRow {
   id: string;
   status: OrderStatus;
