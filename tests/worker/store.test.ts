@@ -249,6 +249,12 @@ describe("checkout and payment", () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('data-order-status="paid"');
     expect(page.body).toContain("Berlin");
+    // The country by its name in the page's language, not Stripe's code.
+    expect(page.body).toContain('<span class="block">Germany</span>');
+    expect(page.body).not.toContain('<span class="block">DE</span>');
+    expect((await buyer.get(`/de/order/${order}`)).body).toContain(
+      '<span class="block">Deutschland</span>',
+    );
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(page.headers.get("X-Robots-Tag")).toBe("noindex");
   });

@@ -109,7 +109,7 @@ export const orderPage: Handler<AppEnv> = async (c) => {
     ...(order.tax ? [{ label: t("order.tax"), amount: money(order.tax) }] : []),
     ...(order.total !== null ? [{ label: t("order.total"), amount: money(order.total) }] : []),
   ];
-  const address = shipTo(order);
+  const address = shipTo(order, i18n.locale);
   const res = await renderHtml(c, layout, {
     title: t("order.title", { reference: orderReference(order.id) }),
     description: t("order.description"),

@@ -5,6 +5,7 @@
  * order becomes paid once, whatever is repeated.
  */
 
+import { formatCountry } from "../../shared/i18n/format.ts";
 import { toBase64url } from "../lib/signing.ts";
 import type { Product } from "./catalogue.ts";
 import type { LabNews, LabStage } from "./labs/index.ts";
@@ -66,17 +67,25 @@ export interface ShippingDetails {
 }
 
 /**
- * Where the prints go, a line each as on a label: what the order page, the owner's e-mail and the
- * Studio's copy say.
+ * Where the prints go, a line each as on a label, the country named in `locale` (Stripe gives
+ * its code): what the order page, the owner's e-mail and the Studio's copy say.
  */
-export function shipTo({ shippingAddress }: Pick<Order, "shippingAddress">): string[] | undefined {
+export function shipTo(
+  { shippingAddress }: Pick<Order, "shippingAddress">,
+  locale: string,
+): string[] | undefined {
   const address = shippingAddress?.address;
   if (!address) return undefined;
   const { line1, line2, postal_code, city, state, country } = address;
   const town = [postal_code, city].filter(Boolean).join(" ");
-  return [shippingAddress.name, line1, line2, town, state, country].filter((line): line is string =>
-    Boolean(line),
-  );
+  return [
+    shippingAddress.name,
+    line1,
+    line2,
+    town,
+    state,
+    country && formatCountry(locale, country),
+  ].filter((line): line is string => Boolean(line));
 }
 
 export interface Order {
