@@ -10,7 +10,8 @@
 import { sendForm } from "../runtime/send-form.ts";
 
 interface Added {
-  added: true;
+  /** False when the line was at its limit already: `message` says so. */
+  added: boolean;
   message: string;
   /** How many items the cart holds now, said as the cart link's text. */
   cart: string;

@@ -120,6 +120,40 @@ describe("the cart", () => {
     expect(await cartLines(buyer)).toEqual([`${FOR_SALE}|licence:personal`]);
   });
 
+  it("says how many were added when a line reaches its limit, and when none were", async () => {
+    const buyer = new Buyer();
+    const inPage = async (product: string, quantity: string) =>
+      JSON.parse(
+        (
+          await buyer.post(
+            "/cart/add",
+            { photo: FOR_SALE, product, quantity },
+            { Accept: "application/json" },
+          )
+        ).body,
+      );
+    expect(await inPage("print:fine-art-8x10", "8")).toMatchObject({
+      added: true,
+      message: "Added to your cart: 8 × Fine art print, 8×10 in.",
+    });
+    expect(await inPage("print:fine-art-8x10", "5")).toMatchObject({
+      added: true,
+      message:
+        "Added to your cart: 2 × Fine art print, 8×10 in, which makes 10, the most of one item.",
+    });
+    expect(await inPage("print:fine-art-8x10", "10")).toMatchObject({
+      added: false,
+      message:
+        "Nothing added: your cart already holds 10 × Fine art print, 8×10 in, the most of one item.",
+      cart: "Your cart holds 10 items.",
+    });
+    await inPage("licence:personal", "1");
+    expect(await inPage("licence:personal", "1")).toMatchObject({
+      added: false,
+      message: "Nothing added: your cart already holds 1 × Personal, the most of one item.",
+    });
+  });
+
   it("prices nothing from the form: a price or name sent along is ignored", async () => {
     const buyer = new Buyer();
     await buyer.post("/cart/add", {

@@ -441,6 +441,10 @@ export const ar: Catalogue = {
   "cart.error.payment": "يتعذر الدفع الآن. ما زالت السلة محفوظة: يُرجى المحاولة مرة أخرى بعد قليل.",
   "cart.error.noCheckout": "لم توفّر Stripe صفحة الدفع. يُرجى المحاولة مرة أخرى.",
   "cart.added": "أُضيف إلى السلة: {quantity} × {product}.",
+  "cart.addedToLimit":
+    "أُضيف إلى السلة: {quantity} × {product}، فصار العدد {max}، وهو الحد الأقصى للمنتج الواحد.",
+  "cart.notAdded":
+    "لم يُضف شيء: في السلة {quantity} × {product} بالفعل، وهو الحد الأقصى للمنتج الواحد.",
   "cart.holds": {
     zero: "لا شيء في السلة.",
     one: "في السلة منتج واحد.",

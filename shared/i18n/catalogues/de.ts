@@ -388,6 +388,10 @@ export const de: Catalogue = {
   "cart.error.noCheckout":
     "Stripe hat keine Bezahlseite geliefert. Bitte versuchen Sie es noch einmal.",
   "cart.added": "In Ihren Warenkorb gelegt: {quantity} × {product}.",
+  "cart.addedToLimit":
+    "In Ihren Warenkorb gelegt: {quantity} × {product}; damit sind es {max}, die Höchstzahl eines Artikels.",
+  "cart.notAdded":
+    "Nichts hinzugefügt: Ihr Warenkorb enthält schon {quantity} × {product}, die Höchstzahl eines Artikels.",
   "cart.holds": {
     one: "Ihr Warenkorb enthält {count} Artikel.",
     other: "Ihr Warenkorb enthält {count} Artikel.",

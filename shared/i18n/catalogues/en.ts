@@ -392,6 +392,10 @@ export const en = {
     "Payment cannot be taken right now. Your cart is kept: please try again in a moment.",
   "cart.error.noCheckout": "Stripe did not give a checkout page. Please try again.",
   "cart.added": "Added to your cart: {quantity} × {product}.",
+  "cart.addedToLimit":
+    "Added to your cart: {quantity} × {product}, which makes {max}, the most of one item.",
+  "cart.notAdded":
+    "Nothing added: your cart already holds {quantity} × {product}, the most of one item.",
   "cart.holds": {
     one: "Your cart holds {count} item.",
     other: "Your cart holds {count} items.",

@@ -403,6 +403,10 @@ export const es: Catalogue = {
     "Ahora mismo no se puede cobrar. Tu cesta se conserva: vuelve a intentarlo en un momento.",
   "cart.error.noCheckout": "Stripe no ha dado una página de pago. Vuelve a intentarlo.",
   "cart.added": "Añadido a tu cesta: {quantity} × {product}.",
+  "cart.addedToLimit":
+    "Añadido a tu cesta: {quantity} × {product}; ya son {max}, el máximo de un artículo.",
+  "cart.notAdded":
+    "No se ha añadido nada: tu cesta ya tiene {quantity} × {product}, el máximo de un artículo.",
   "cart.holds": {
     one: "Tu cesta tiene {count} artículo.",
     many: "Tu cesta tiene {count} de artículos.",

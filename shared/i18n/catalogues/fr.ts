@@ -405,6 +405,10 @@ export const fr: Catalogue = {
     "Le paiement est impossible pour le moment. Votre panier est conservé : merci de réessayer dans un instant.",
   "cart.error.noCheckout": "Stripe n’a pas fourni de page de paiement. Merci de réessayer.",
   "cart.added": "Ajouté à votre panier : {quantity} × {product}.",
+  "cart.addedToLimit":
+    "Ajouté à votre panier : {quantity} × {product}, ce qui fait {max}, le maximum pour un article.",
+  "cart.notAdded":
+    "Rien n’a été ajouté : votre panier contient déjà {quantity} × {product}, le maximum pour un article.",
   "cart.holds": {
     one: "Votre panier contient {count} article.",
     many: "Votre panier contient {count} d’articles.",

@@ -401,6 +401,10 @@ export const it: Catalogue = {
     "Al momento non è possibile pagare. Il tuo carrello resta com’è: riprova tra un momento.",
   "cart.error.noCheckout": "Stripe non ha fornito una pagina di pagamento. Riprova.",
   "cart.added": "Aggiunto al carrello: {quantity} × {product}.",
+  "cart.addedToLimit":
+    "Aggiunto al carrello: {quantity} × {product}; ora sono {max}, il massimo per un articolo.",
+  "cart.notAdded":
+    "Non è stato aggiunto nulla: il carrello contiene già {quantity} × {product}, il massimo per un articolo.",
   "cart.holds": {
     one: "Il tuo carrello contiene {count} articolo.",
     many: "Il tuo carrello contiene {count} di articoli.",

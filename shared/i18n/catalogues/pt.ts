@@ -401,6 +401,10 @@ export const pt: Catalogue = {
     "Não é possível receber o pagamento agora. Seu carrinho continua guardado: tente de novo em um instante.",
   "cart.error.noCheckout": "A Stripe não forneceu uma página de pagamento. Tente de novo.",
   "cart.added": "Adicionado ao seu carrinho: {quantity} × {product}.",
+  "cart.addedToLimit":
+    "Adicionado ao seu carrinho: {quantity} × {product}; agora são {max}, o máximo de um item.",
+  "cart.notAdded":
+    "Nada foi adicionado: o seu carrinho já tem {quantity} × {product}, o máximo de um item.",
   "cart.holds": {
     one: "Seu carrinho tem {count} item.",
     many: "Seu carrinho tem {count} de itens.",
