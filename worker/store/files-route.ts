@@ -110,8 +110,8 @@ const EXTENSIONS: Record<string, string> = {
 /**
  * `GET /order/{order}/download/{line}?expires=…&signature=…`: a licence's file for its buyer,
  * from their order page: the photograph as the owner cropped it, at the licence's size, with the
- * licence written into its XMP (licensor, licensee, licence type and terms, order id,
- * copyright). Only with a genuine signature, before it expires, for a paid order's licence.
+ * licence written into its XMP (the site's owner as licensor, the licensee, the licence type
+ * and terms, the order id, the photograph's title, creator and copyright). Only with a genuine signature, before it expires, for a paid order's licence.
  */
 export const licenceDownload: Handler<AppEnv> = async (c) => {
   const found = await signedLine(c, "licence");
@@ -123,8 +123,10 @@ export const licenceDownload: Handler<AppEnv> = async (c) => {
   const origin = siteOrigin(c);
   const creator = line.details.creator ?? site.owner;
   const xmp = licenceXmp({
-    licensor: creator,
+    // The seller grants the licence, whoever made the photograph.
+    licensor: site.owner,
     licensorUrl: origin,
+    creator,
     licensee: order.name ?? order.email ?? "The buyer",
     licenceType: line.productName,
     termsUrl: new URL(line.details.termsUrl ?? "/", origin).href,

@@ -50,7 +50,7 @@ export interface LineDetails {
   heightInches?: number;
   longEdge?: number;
   termsUrl?: string;
-  /** Who made the photograph (its credit line's first part, else the site's owner): the licensor. */
+  /** Who made the photograph (its credit line's first part, else the site's owner). */
   creator?: string;
 }
 
