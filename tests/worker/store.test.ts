@@ -4,7 +4,7 @@
 // signed with another secret, too old or replayed, and guessed order pages.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { captureLogs, mutableEnv, mutate, request } from "./harness.ts";
+import { captureLogs, inOneRateWindow, mutableEnv, mutate, request } from "./harness.ts";
 import {
   Buyer,
   deliver,
@@ -249,6 +249,54 @@ describe("checkout and payment", () => {
     } finally {
       await mutate({ createOrReplace: original });
     }
+  });
+
+  it("makes one order and one Checkout Session of a cart, however many checkouts at once", async () => {
+    const orders = async () =>
+      (await env.STORE_DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>())?.n;
+    const before = (await orders()) ?? 0;
+    const buyer = new Buyer();
+    await buyer.add(FOR_SALE, "licence:personal");
+    const answers = await Promise.all([1, 2, 3].map(() => buyer.post("/cart/checkout", {})));
+    const sessionOf = (answer: { headers: Headers }) =>
+      /\/c\/pay\/(cs_test_\w+)/.exec(answer.headers.get("Location") ?? "")?.[1];
+    const sessions = new Set(answers.map(sessionOf).filter(Boolean));
+    expect(sessions.size).toBe(1);
+    // The others were told the cart is being checked out, or sent to the same page.
+    for (const answer of answers) expect([303, 409]).toContain(answer.status);
+    expect(await orders()).toBe(before + 1);
+    // Checked out again, the cart goes back to its page on Stripe.
+    const [first] = sessions;
+    expect(sessionOf(await buyer.post("/cart/checkout", {}))).toBe(first);
+    expect(await orders()).toBe(before + 1);
+    // Changed since, it gets a checkout of its own, and the old page can no longer be paid.
+    await buyer.add(LARGE, "licence:personal");
+    const changed = await buyer.checkout();
+    expect(changed.session).toMatch(/^cs_test_/);
+    expect(changed.session).not.toBe(first);
+    expect((await stripe().checkout.sessions.retrieve(first ?? "")).status).toBe("expired");
+    expect(await orders()).toBe(before + 2);
+  });
+
+  it("limits checkouts per visitor: 15 in a row make 10 Checkout Sessions", async () => {
+    await inOneRateWindow();
+    const address = "2001:db8:c0::15";
+    const answers = [];
+    for (let i = 0; i < 15; i++) {
+      const buyer = new Buyer(undefined, address);
+      await buyer.add(FOR_SALE, "licence:personal");
+      answers.push(await buyer.post("/cart/checkout", {}));
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([
+      ...Array(10).fill(303),
+      ...Array(5).fill(429),
+    ]);
+    expect(answers[14]?.headers.get("Retry-After")).toBe("60");
+    expect(answers[14]?.body).toContain("Too many checkouts from here.");
+    // Another visitor is not held up.
+    const other = new Buyer();
+    await other.add(FOR_SALE, "licence:personal");
+    expect((await other.checkout()).answer.status).toBe(303);
   });
 
   it("sends an empty cart back to the cart page", async () => {

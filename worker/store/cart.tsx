@@ -57,7 +57,7 @@ const CART: Back = { href: "/cart", label: phrase("cart.back") };
 /** A refused request: its status, what was wrong, and the way back; nothing changed. */
 export async function refusal(
   c: Context<AppEnv>,
-  status: 400 | 404 | 409 | 502 | 503,
+  status: 400 | 404 | 409 | 429 | 502 | 503,
   message: Phrase,
   back: Back = CART,
 ) {

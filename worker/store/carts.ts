@@ -85,6 +85,15 @@ export interface Carts {
   ): Promise<void>;
   /** Empties a cart (after its order is paid). */
   clear(cartId: string): Promise<void>;
+  /**
+   * Claims the cart's one checkout for `order`: false when another has it (one conditional
+   * UPDATE, so of two checkouts at once exactly one gets it).
+   */
+  claimCheckout(cartId: string, order: string, now?: number): Promise<boolean>;
+  /** The cart's checkout under way: its order, when it was claimed, whether the cart changed since. */
+  checkout(cartId: string): Promise<{ order: string; at: number; changed: boolean } | undefined>;
+  /** Lets `order`'s claim go (its Checkout Session is over, or was never made). */
+  releaseCheckout(cartId: string, order: string): Promise<void>;
 }
 
 /** A licence is sold once per order: a second would license the same file twice. */
@@ -154,6 +163,32 @@ export function d1Carts(db: D1Database): Carts {
               .bind(quantityOf(line.kind, quantity), cartId, line.photo, line.kind, line.product),
       ];
       await db.batch(statements);
+    },
+    async claimCheckout(cartId, order, now = Date.now()) {
+      const result = await db
+        .prepare(
+          "UPDATE carts SET checkout_order = ?2, checkout_at = ?3 WHERE id = ?1 AND checkout_order IS NULL",
+        )
+        .bind(cartId, order, now)
+        .run();
+      return result.meta.changes === 1;
+    },
+    async checkout(cartId) {
+      const row = await db
+        .prepare(
+          "SELECT checkout_order AS 'order', checkout_at AS at, updated_at > checkout_at AS changed FROM carts WHERE id = ? AND checkout_order IS NOT NULL",
+        )
+        .bind(cartId)
+        .first<{ order: string; at: number; changed: number }>();
+      return row ? { order: row.order, at: row.at, changed: row.changed === 1 } : undefined;
+    },
+    async releaseCheckout(cartId, order) {
+      await db
+        .prepare(
+          "UPDATE carts SET checkout_order = NULL, checkout_at = NULL WHERE id = ? AND checkout_order = ?",
+        )
+        .bind(cartId, order)
+        .run();
     },
     async clear(cartId) {
       await db.batch([

@@ -387,6 +387,10 @@ export const de: Catalogue = {
     "Die Zahlung ist gerade nicht möglich. Ihr Warenkorb bleibt erhalten: Bitte versuchen Sie es gleich noch einmal.",
   "cart.error.noCheckout":
     "Stripe hat keine Bezahlseite geliefert. Bitte versuchen Sie es noch einmal.",
+  "cart.error.tooMany":
+    "Zu viele Bestellvorgänge von hier aus. Ihr Warenkorb bleibt erhalten: Bitte versuchen Sie es {when} erneut.",
+  "cart.error.checkingOut":
+    "Dieser Warenkorb wird gerade in einem anderen Fenster bezahlt. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
   "cart.added": "In Ihren Warenkorb gelegt: {quantity} × {product}.",
   "cart.addedToLimit":
     "In Ihren Warenkorb gelegt: {quantity} × {product}; damit sind es {max}, die Höchstzahl eines Artikels.",

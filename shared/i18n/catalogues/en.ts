@@ -391,6 +391,9 @@ export const en = {
   "cart.error.payment":
     "Payment cannot be taken right now. Your cart is kept: please try again in a moment.",
   "cart.error.noCheckout": "Stripe did not give a checkout page. Please try again.",
+  "cart.error.tooMany": "Too many checkouts from here. Your cart is kept: please try again {when}.",
+  "cart.error.checkingOut":
+    "This cart is being checked out in another window. Please wait a moment, then try again.",
   "cart.added": "Added to your cart: {quantity} × {product}.",
   "cart.addedToLimit":
     "Added to your cart: {quantity} × {product}, which makes {max}, the most of one item.",

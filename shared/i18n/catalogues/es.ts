@@ -402,6 +402,10 @@ export const es: Catalogue = {
   "cart.error.payment":
     "Ahora mismo no se puede cobrar. Tu cesta se conserva: vuelve a intentarlo en un momento.",
   "cart.error.noCheckout": "Stripe no ha dado una página de pago. Vuelve a intentarlo.",
+  "cart.error.tooMany":
+    "Demasiados pagos iniciados desde aquí. Tu cesta se conserva: vuelve a intentarlo {when}.",
+  "cart.error.checkingOut":
+    "Esta cesta se está pagando en otra ventana. Espera un momento y vuelve a intentarlo.",
   "cart.added": "Añadido a tu cesta: {quantity} × {product}.",
   "cart.addedToLimit":
     "Añadido a tu cesta: {quantity} × {product}; ya son {max}, el máximo de un artículo.",

@@ -404,6 +404,10 @@ export const fr: Catalogue = {
   "cart.error.payment":
     "Le paiement est impossible pour le moment. Votre panier est conservé : merci de réessayer dans un instant.",
   "cart.error.noCheckout": "Stripe n’a pas fourni de page de paiement. Merci de réessayer.",
+  "cart.error.tooMany":
+    "Trop de passages en caisse depuis ici. Votre panier est conservé : merci de réessayer {when}.",
+  "cart.error.checkingOut":
+    "Ce panier est en cours de paiement dans une autre fenêtre. Merci de patienter un instant, puis de réessayer.",
   "cart.added": "Ajouté à votre panier : {quantity} × {product}.",
   "cart.addedToLimit":
     "Ajouté à votre panier : {quantity} × {product}, ce qui fait {max}, le maximum pour un article.",

@@ -400,6 +400,10 @@ export const it: Catalogue = {
   "cart.error.payment":
     "Al momento non è possibile pagare. Il tuo carrello resta com’è: riprova tra un momento.",
   "cart.error.noCheckout": "Stripe non ha fornito una pagina di pagamento. Riprova.",
+  "cart.error.tooMany":
+    "Troppi pagamenti avviati da qui. Il carrello resta salvato: riprova {when}.",
+  "cart.error.checkingOut":
+    "Questo carrello è in pagamento in un’altra finestra. Attendi un momento, poi riprova.",
   "cart.added": "Aggiunto al carrello: {quantity} × {product}.",
   "cart.addedToLimit":
     "Aggiunto al carrello: {quantity} × {product}; ora sono {max}, il massimo per un articolo.",

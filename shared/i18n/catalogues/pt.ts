@@ -400,6 +400,10 @@ export const pt: Catalogue = {
   "cart.error.payment":
     "Não é possível receber o pagamento agora. Seu carrinho continua guardado: tente de novo em um instante.",
   "cart.error.noCheckout": "A Stripe não forneceu uma página de pagamento. Tente de novo.",
+  "cart.error.tooMany":
+    "Pagamentos demais iniciados daqui. Seu carrinho continua guardado: tente de novo {when}.",
+  "cart.error.checkingOut":
+    "Este carrinho está sendo pago em outra janela. Aguarde um momento e tente de novo.",
   "cart.added": "Adicionado ao seu carrinho: {quantity} × {product}.",
   "cart.addedToLimit":
     "Adicionado ao seu carrinho: {quantity} × {product}; agora são {max}, o máximo de um item.",
