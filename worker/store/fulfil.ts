@@ -1,7 +1,17 @@
-import { type Config, loadConfig, type StoreKeys, storeIsOn } from "../config/config.ts";
+import {
+  type Config,
+  loadConfig,
+  ownerMailbox,
+  type StoreKeys,
+  storeIsOn,
+} from "../config/config.ts";
 import { createContentSource } from "../content/content-source.ts";
 import { paths } from "../content/paths.ts";
-import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
+import {
+  readSiteSettings,
+  resolveSiteSettings,
+  type SiteSettings,
+} from "../content/site-settings.ts";
 import { translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
 import { consume } from "../lib/queue.ts";
@@ -55,10 +65,17 @@ export interface FulfilmentDeps {
   copies?: OrderCopies;
 }
 
-/** The site's settings: its title names the e-mails' sender, its language the buyer's e-mail. */
-async function siteSettings(config: Config, ctx: ExecutionContext): Promise<SiteSettings> {
+/**
+ * The site's settings: its title names the e-mails' sender, its language the buyer's e-mail; and
+ * the owner's address (ownerMailbox: CONTACT_EMAIL_TO, else the settings' e-mail).
+ */
+async function siteSettings(
+  config: Config,
+  ctx: ExecutionContext,
+): Promise<{ site: SiteSettings; owner: string | undefined }> {
   const content = createContentSource(config, ctx, paths.home(), { preview: false });
-  return loadSiteSettings(() => content.settings(), config.site, { path: "/_app/store" });
+  const doc = await readSiteSettings(() => content.settings(), { path: "/_app/store" });
+  return { site: resolveSiteSettings(config.site, doc), owner: ownerMailbox(config, doc?.email) };
 }
 
 async function labRequest(keys: StoreKeys, order: Order, origin: string): Promise<LabOrderRequest> {
@@ -200,11 +217,12 @@ export async function fulfilOrder(
     await orders.record(order.id, { studio_written_at: Date.now() });
 
   // 3. The e-mails, each once.
-  const site = await siteSettings(config, ctx);
-  const to = config.mail.to;
-  if (to && !order.fulfilment.ownerMailedAt) {
-    await env.STORE_MAIL.send(ownerEmail(config, order, to, reference, orderUrl, site.title));
-    await orders.record(order.id, { owner_mailed_at: Date.now() });
+  const { site, owner: to } = await siteSettings(config, ctx);
+  if (!order.fulfilment.ownerMailedAt) {
+    if (to) {
+      await env.STORE_MAIL.send(ownerEmail(config, order, to, reference, orderUrl, site.title));
+      await orders.record(order.id, { owner_mailed_at: Date.now() });
+    } else log.warn("A paid order's e-mail to the owner has no address", { order: order.id });
   }
   if (order.email && !order.fulfilment.buyerMailedAt) {
     await env.STORE_MAIL.send(
