@@ -111,7 +111,7 @@ async function checkOutAndPay(page: Page, withAddress: boolean) {
     await country.fill("DE");
   }
   await Promise.all([
-    page.waitForURL(/\/order\/[\w-]{32}$/),
+    page.waitForURL(/\/order\/[\w-]{32}\?session=cs_test_\w+$/),
     page.getByRole("button", { name: "Pay", exact: true }).click(),
   ]);
 }

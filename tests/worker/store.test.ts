@@ -15,6 +15,7 @@ import {
   NOT_FOR_SALE,
   orderRow,
   pay,
+  row,
   stripe,
 } from "./store.ts";
 
@@ -219,7 +220,7 @@ describe("checkout and payment", () => {
     expect(read.currency).toBe("eur");
     expect(read.amount_subtotal).toBe(2 * 4500 + 2500);
     expect(read.metadata?.order).toBe(order);
-    expect(read.success_url).toBe(`http://localhost/order/${order}`);
+    expect(read.success_url).toBe(`http://localhost/order/${order}?session={CHECKOUT_SESSION_ID}`);
     expect(read.line_items?.data.map((line) => [line.quantity, line.price?.unit_amount])).toEqual([
       [2, 4500],
       [1, 2500],
@@ -339,6 +340,43 @@ describe("checkout and payment", () => {
     );
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(page.headers.get("X-Robots-Tag")).toBe("noindex");
+  });
+
+  it("says paid on the buyer's first view back from Stripe, before Stripe's webhook", async () => {
+    const logs = captureLogs();
+    const buyer = new Buyer();
+    await buyer.add(LARGE, "licence:personal");
+    const { session, order } = await buyer.checkout();
+    // Not paid yet: the page waits, and reloads itself (a meta refresh: no script needed).
+    const waiting = await buyer.get(`/order/${order}?session=${session}`);
+    expect(waiting.body).toContain('data-order-status="open"');
+    expect(waiting.body).toMatch(/<head>.*<meta http-equiv="refresh" content="5"\/>.*<\/head>/s);
+    await pay(session);
+    // The query string alone decides nothing: another order's paid session, or a made-up one.
+    const other = new Buyer();
+    await other.add(FOR_SALE, "licence:personal");
+    const paidElsewhere = await other.checkout();
+    await pay(paidElsewhere.session);
+    for (const id of [paidElsewhere.session, "cs_test_madeup"]) {
+      await buyer.get(`/order/${order}?session=${id}`);
+      expect((await orderRow(order))?.status).toBe("open");
+    }
+    expect((await orderRow(paidElsewhere.order))?.status).toBe("open");
+    // Where Stripe sends the buyer back (no webhook delivered yet): paid, the file there.
+    const back = await buyer.get(`/order/${order}?session=${session}`);
+    expect(back.body).toContain('data-order-status="paid"');
+    expect(back.body).toContain("data-licence-download");
+    expect(back.body).not.toContain('http-equiv="refresh"');
+    expect(await cartLines(buyer)).toEqual([]);
+    expect((await row(order))?.fulfilment_queued_at).toEqual(expect.any(Number));
+    // Stripe's webhook, when it comes, changes nothing more: paid once, handed over once.
+    const [completed] = (await eventsOf([session])).filter(
+      (event) => event.type === "checkout.session.completed",
+    );
+    const queuedAt = (await row(order))?.fulfilment_queued_at;
+    expect((await deliver(completed)).status).toBe(200);
+    expect((await row(order))?.fulfilment_queued_at).toBe(queuedAt);
+    expect(logs.lines().filter((line) => line.message === "Order paid")).toHaveLength(1);
   });
 
   it("waits for a bank transfer, then pays when the money arrives", async () => {

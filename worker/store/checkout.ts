@@ -133,8 +133,9 @@ export const checkout =
         metadata: { order: orderId },
         description: `Order ${orderReference(orderId)}`,
       },
-      // Back in the language the buyer was shopping in.
-      success_url: `${origin}${await localPath(c, `/order/${orderId}`)}`,
+      // Back in the language the buyer was shopping in, with the session's id (Stripe fills it
+      // in), which the order page asks Stripe about: paid before the webhook says so.
+      success_url: `${origin}${await localPath(c, `/order/${orderId}`)}?session={CHECKOUT_SESSION_ID}`,
       cancel_url: `${origin}${await localPath(c, "/cart")}`,
       expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
       line_items: orderLines.map((line) => ({

@@ -50,6 +50,23 @@ export interface FulfilmentMessage {
   origin: string;
 }
 
+/**
+ * A paid order goes to the fulfilment queue once: claimed in D1 first (a paid order not handed
+ * over yet), so Stripe's webhook and the order page never both send it; a failed send gives the
+ * claim back, and the webhook's retry hands it over again.
+ */
+export async function handOver(env: Env, order: string, origin: string): Promise<void> {
+  const orders = d1Orders(env.STORE_DB);
+  if (!(await orders.markQueued(order))) return;
+  const message: FulfilmentMessage = { version: 1, order, origin };
+  try {
+    await env.FULFILMENT.send(message);
+  } catch (error) {
+    await orders.record(order, { fulfilment_queued_at: null });
+    throw error;
+  }
+}
+
 export function parseFulfilmentMessage(body: unknown): FulfilmentMessage | undefined {
   if (typeof body !== "object" || body === null) return undefined;
   const { version, order, origin } = body as Record<string, unknown>;

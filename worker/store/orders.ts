@@ -280,7 +280,7 @@ export interface Orders {
   markPaid(id: string, payment: Payment, now?: number): Promise<boolean>;
   /** A state the order moves to only from `from` (true when it did). */
   move(id: string, from: OrderStatus[], to: OrderStatus, now?: number): Promise<boolean>;
-  /** Records that the paid order was handed to fulfilment (true the first time). */
+  /** Claims the paid order's hand-over to fulfilment (true the first time). */
   markQueued(id: string, now?: number): Promise<boolean>;
   /**
    * Records the lab's news on a paid order: its stage, tracking link and issues; an order the
@@ -288,7 +288,7 @@ export interface Orders {
    * changed: the same news again changes nothing.
    */
   labNews(id: string, news: LabNews, now?: number): Promise<boolean>;
-  /** Records a step of fulfilment (the columns of migrations/0003_fulfilment.sql). */
+  /** Records a step of fulfilment (the columns of migrations/0003_fulfilment.sql), or its hand-over given back. */
   record(
     id: string,
     fields: Partial<Record<FulfilmentColumn, string | number | null>>,
@@ -296,6 +296,7 @@ export interface Orders {
 }
 
 export type FulfilmentColumn =
+  | "fulfilment_queued_at"
   | "fulfilment_state"
   | "lab_order"
   | "fulfilment_error"
@@ -308,6 +309,7 @@ export type FulfilmentColumn =
   | "origin";
 
 const FULFILMENT_COLUMNS = new Set<string>([
+  "fulfilment_queued_at",
   "fulfilment_state",
   "lab_order",
   "fulfilment_error",

@@ -418,7 +418,7 @@ export const de: Catalogue = {
     other: "(dieser Link gilt {count} Tage; diese Seite gibt Ihnen jederzeit einen neuen)",
   },
   "order.status.open":
-    "Wir warten auf Ihre Zahlung bei Stripe. Wenn Sie gerade bezahlt haben, zeigt diese Seite das gleich an: Laden Sie sie neu.",
+    "Wir warten auf Ihre Zahlung bei Stripe. Wenn Sie gerade bezahlt haben, zeigt diese Seite das gleich von selbst an.",
   "order.status.awaitingPayment":
     "Ihre Überweisung ist unterwegs: Die Bestellung geht weiter, sobald das Geld eingegangen ist.",
   "order.status.refunding":

@@ -421,7 +421,7 @@ export const en = {
     other: "(this link works for {count} days; this page gives a new one)",
   },
   "order.status.open":
-    "Waiting for your payment on Stripe. If you have just paid, this page will say so in a moment: reload it.",
+    "Waiting for your payment on Stripe. If you have just paid, this page will say so in a moment, by itself.",
   "order.status.awaitingPayment":
     "Your bank transfer is on its way: the order goes ahead as soon as the money arrives.",
   "order.status.refunding":

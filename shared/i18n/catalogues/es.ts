@@ -435,7 +435,7 @@ export const es: Catalogue = {
     other: "(este enlace funciona durante {count} días; esta página te da uno nuevo)",
   },
   "order.status.open":
-    "Esperando tu pago en Stripe. Si acabas de pagar, esta página lo indicará en un momento: vuelve a cargarla.",
+    "Esperando tu pago en Stripe. Si acabas de pagar, esta página lo indicará por sí sola en un momento.",
   "order.status.awaitingPayment":
     "Tu transferencia va de camino: el pedido sigue adelante en cuanto llegue el dinero.",
   "order.status.refunding":

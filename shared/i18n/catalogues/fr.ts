@@ -437,7 +437,7 @@ export const fr: Catalogue = {
     other: "(ce lien est valable {count} jours ; cette page en donne un nouveau)",
   },
   "order.status.open":
-    "En attente de votre paiement sur Stripe. Si vous venez de payer, cette page l’indiquera dans un instant : rechargez-la.",
+    "En attente de votre paiement sur Stripe. Si vous venez de payer, cette page l’indiquera d’elle-même dans un instant.",
   "order.status.awaitingPayment":
     "Votre virement est en route : la commande suivra son cours dès réception.",
   "order.status.refunding":

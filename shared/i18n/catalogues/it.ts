@@ -433,7 +433,7 @@ export const it: Catalogue = {
     other: "(questo link vale {count} giorni; questa pagina te ne dà uno nuovo)",
   },
   "order.status.open":
-    "In attesa del tuo pagamento su Stripe. Se hai appena pagato, questa pagina lo indicherà tra un momento: ricaricala.",
+    "In attesa del tuo pagamento su Stripe. Se hai appena pagato, questa pagina lo indicherà da sola tra un momento.",
   "order.status.awaitingPayment":
     "Il tuo bonifico è in arrivo: l’ordine procede appena arriva il denaro.",
   "order.status.refunding":

@@ -433,7 +433,7 @@ export const pt: Catalogue = {
     other: "(este link vale por {count} dias; esta página gera um novo)",
   },
   "order.status.open":
-    "Aguardando o seu pagamento na Stripe. Se você acabou de pagar, esta página vai indicar isso em um instante: recarregue-a.",
+    "Aguardando o seu pagamento na Stripe. Se você acabou de pagar, esta página vai indicar isso sozinha em um instante.",
   "order.status.awaitingPayment":
     "Sua transferência está a caminho: o pedido segue assim que o dinheiro chegar.",
   "order.status.refunding":
