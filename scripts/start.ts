@@ -2,7 +2,8 @@
 // (PORT overrides), on the embedded demo content unless a Sanity project is configured.
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { ConfigError, loadConfig } from "../worker/config/config.ts";
+import { ConfigError, loadConfig, ownerMailbox } from "../worker/config/config.ts";
+import { sanityClient } from "../worker/content/sanity-client.ts";
 import { createDemoGallery, demoGalleryLine } from "./demo-gallery.ts";
 import { writeDemoSession } from "./demo-session.ts";
 import { ROOT, resolveVars, startSite, usesDemoContent } from "./site-server.ts";
@@ -44,6 +45,29 @@ if (site.content) {
   }
 }
 
+/**
+ * Where the owner's e-mails go, decided as the worker decides it (ownerMailbox: CONTACT_EMAIL_TO,
+ * else the Site settings' e-mail, read from the content now): an owner whom none would reach
+ * learns it here, not after the first order.
+ */
+async function ownerMailLine(): Promise<string> {
+  const config = loadConfig(site.vars);
+  let settingsEmail: string | null = null;
+  if (!config.mail.to && !(config.content instanceof ConfigError)) {
+    const query = '*[_id == "siteSettings"][0].email';
+    settingsEmail = await sanityClient(config.content)
+      .fetch<string | null>(query)
+      .catch(() => null);
+  }
+  const to = ownerMailbox(config, settingsEmail);
+  if (!to) {
+    return "\n   ⚠ No e-mail reaches you of a paid order or a client's selection: set CONTACT_EMAIL_TO, or an e-mail in the Studio's Site settings.";
+  }
+  const from = config.mail.to ? "CONTACT_EMAIL_TO" : "the Site settings' e-mail";
+  return `\n   Your e-mails of paid orders and client galleries go to ${to} (${from}).`;
+}
+const mailLine = await ownerMailLine();
+
 const storeLine = site.store
   ? `\n   The store sells on stand-ins: payments on a Stripe stand-in (${site.store.payments.url}, nothing is charged) and prints from a Prodigi stand-in (${site.store.lab.url}).`
   : "";
@@ -55,6 +79,7 @@ console.log(
       : ` (Sanity project ${vars.SANITY_PROJECT_ID})`) +
     galleryLine +
     storeLine +
+    mailLine +
     (site.content
       ? "\n   Publish a change as Sanity does: npm run demo:publish -- --set 'siteSettings.title=\"New title\"'"
       : "") +

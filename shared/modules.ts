@@ -147,14 +147,16 @@ export const BROWSER_MODULES = {
     load: [{ on: "present", selector: "nav[data-languages]" }],
   },
   /**
-   * A Buy section's "Add to cart" without a reload, where a page sells a photograph, or when
-   * its button is pressed in the viewer's copy of a photograph's page (a grid sells nothing).
+   * A Buy section's "Add to cart" without a reload and its quantity fixed at 1 for a licence,
+   * where a page sells a photograph, or when a choice is made or the button pressed in the
+   * viewer's copy of a photograph's page (a grid sells nothing).
    */
   "buy-form": {
     kind: "module",
     entry: "client/store/buy.ts",
     load: [
       { on: "present", selector: "form[data-buy-form]" },
+      { on: "focus", selector: "form[data-buy-form]" },
       { on: "press", selector: "form[data-buy-form] button" },
     ],
   },

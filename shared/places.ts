@@ -10,6 +10,7 @@
  * centre (never the one nearest the exact position, which could name a hamlet inside the cell),
  * a region is its first-level division, a country its English name.
  */
+import { formatCountry } from "./i18n/format.ts";
 import {
   distanceMetres,
   type LatLng,
@@ -85,14 +86,7 @@ function nearestCity({ buckets }: Gazetteer, point: LatLng): City | undefined {
   return best;
 }
 
-const countries = new Intl.DisplayNames(["en"], { type: "region" });
-const countryName = (code: string) => {
-  try {
-    return countries.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
+const countryName = (code: string) => formatCountry("en", code);
 
 /**
  * The place's name at `precision` and every coarser level, from `exact` (the position in the

@@ -34,7 +34,8 @@ export function createGateway(apps: Apps) {
   /** A read of an address where the private app has no page: the public site's. */
   const isPublic = (request: Request): boolean =>
     (request.method === "GET" || request.method === "HEAD") &&
-    !privateMethods(routedPath(request)).includes("GET");
+    // "/cart/" is the private app's too: its redirect to "/cart" is one visitor's, kept by nobody.
+    !privateMethods(routedPath(request).replace(/(?<=.)\/$/, "")).includes("GET");
   return {
     async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
       if (!isPublic(request)) return apps.private.fetch(request, env, ctx);

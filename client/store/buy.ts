@@ -4,13 +4,15 @@
  * a link to the cart; a refusal (a size too large, a quantity out of range) is said there too.
  * Without this script the form posts and the cart's page shows. Anything but the worker's JSON
  * (offline, a gallery's door asking for its password again) sends the plain form instead. Every
- * word shown is the worker's: nothing to translate here.
+ * word shown is the worker's: nothing to translate here. A licence is sold once, so while one is
+ * chosen the quantity is 1 and not to be changed (without this script the worker makes it 1).
  */
 
 import { sendForm } from "../runtime/send-form.ts";
 
 interface Added {
-  added: true;
+  /** False when the line was at its limit already: `message` says so. */
+  added: boolean;
   message: string;
   /** How many items the cart holds now, said as the cart link's text. */
   cart: string;
@@ -48,7 +50,22 @@ async function send(form: HTMLFormElement): Promise<void> {
   }
 }
 
+/** The quantity as the chosen product allows: 1, fixed, for a licence. */
+function fitQuantity(form: HTMLFormElement): void {
+  const quantity = form.querySelector<HTMLInputElement>('input[name="quantity"]');
+  if (!quantity) return;
+  const licence = Boolean(form.querySelector('input[name="product"][value^="licence:"]:checked'));
+  if (licence) quantity.value = "1";
+  quantity.disabled = licence;
+}
+
 // On the document: a photo page's own form and the copy the viewer shows over a grid alike.
+document.addEventListener("change", (event) => {
+  const form = (event.target as Element).closest?.(FORM);
+  if (form instanceof HTMLFormElement) fitQuantity(form);
+});
+// A licence chosen before this script came (it loads when a form is focused, in the viewer).
+for (const form of document.querySelectorAll<HTMLFormElement>(FORM)) fitQuantity(form);
 document.addEventListener("submit", (event) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || !form.matches(FORM)) return;

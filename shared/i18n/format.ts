@@ -34,6 +34,7 @@ export type MessageValues = Readonly<Record<string, MessageValue>>;
 const plurals = new Map<string, Intl.PluralRules>();
 const numbers = new Map<string, Intl.NumberFormat>();
 const relativeTimes = new Map<string, Intl.RelativeTimeFormat>();
+const regions = new Map<string, Intl.DisplayNames>();
 
 /** One `Intl` object per locale and kind, made on first use (each costs a lookup in ICU). */
 function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
@@ -48,6 +49,16 @@ function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
 /** "1,234" in English, "1.234" in German, "١٬٢٣٤" in Arabic. */
 export const formatNumber = (locale: string, value: number): string =>
   cached(numbers, locale, () => new Intl.NumberFormat(locale)).format(value);
+
+/** "DE" → "Germany" in English, "Deutschland" in German; the code itself where ICU has no name. */
+export function formatCountry(locale: string, code: string): string {
+  try {
+    const names = cached(regions, locale, () => new Intl.DisplayNames(locale, { type: "region" }));
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 /** "in 1 minute" in English, "in 1 Minute" in German, "خلال دقيقة واحدة" in Arabic. */
 export const formatRelativeTime = (locale: string, time: RelativeTime): string =>

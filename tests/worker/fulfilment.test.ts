@@ -36,6 +36,16 @@ async function paidOrder(items: [string, string, string?][]) {
   return { buyer, order, completed };
 }
 
+/** Hands `body` to the worker's consumer of `queue`, as its `attempts`th delivery (`m-{attempts}`). */
+async function consume(queue: string, body: unknown, attempts: number, siteEnv: Env = env) {
+  const batch = createMessageBatch(queue, [
+    { id: `m-${attempts}`, timestamp: new Date(), attempts, body },
+  ]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, siteEnv, ctx);
+  return getQueueResult(batch, ctx);
+}
+
 describe("a paid order", () => {
   it("goes to the lab once when Stripe sends its event three times; the owner's print waits", async () => {
     const { order, completed } = await paidOrder([
@@ -119,16 +129,30 @@ describe("a paid order", () => {
   });
 });
 
-describe("a lab that refuses", () => {
-  async function consume(queue: string, body: unknown, attempts: number) {
-    const batch = createMessageBatch(queue, [
-      { id: `m-${attempts}`, timestamp: new Date(), attempts, body },
-    ]);
-    const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
-    return getQueueResult(batch, ctx);
-  }
+describe("the owner's e-mail of a paid order", () => {
+  it("goes to the Site settings' e-mail without CONTACT_EMAIL_TO", async () => {
+    // Paid, but not yet handed on: the webhook's own hand-over (with the test bindings) is not used.
+    const { order } = await paidOrder([[LARGE, "licence:personal"]]);
+    await env.STORE_DB.prepare(
+      "UPDATE orders SET status = 'paid', paid_at = ?2, email = 'buyer@example.com' WHERE id = ?1",
+    )
+      .bind(order, Date.now())
+      .run();
+    const sent: { to: string; subject: string }[] = [];
+    const STORE_MAIL = {
+      send: async (message: { to: string; subject: string }) => sent.push(message),
+    };
+    const siteEnv = { ...env, CONTACT_EMAIL_TO: "", STORE_MAIL } as unknown as Env;
+    const message = { version: 1, order, origin: ORIGIN };
+    expect((await consume(FULFILMENT_QUEUE, message, 1, siteEnv)).explicitAcks).toEqual(["m-1"]);
+    // The demo's Site settings name jane@example.com.
+    expect(sent.map((message) => message.to)).toEqual(["jane@example.com", "buyer@example.com"]);
+    expect(sent[0]?.subject).toMatch(/^New order [A-Z0-9]{8} from /);
+    expect((await row(order))?.owner_mailed_at).toEqual(expect.any(Number));
+  });
+});
 
+describe("a lab that refuses", () => {
   it("leaves the order paid and retried, then parked from the dead-letter queue", async () => {
     const logs = captureLogs();
     // Paid, but not yet handed on: the webhook's own hand-over is not used here.

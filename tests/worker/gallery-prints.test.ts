@@ -238,6 +238,17 @@ describe("an attacker's matrix for a client's prints", () => {
     const client = await clientOf(selling.id);
     const theirs = other.photos[1] as Uploaded;
     await refused(client, () => buy(client, selling.id, theirs.id, "print:fine-art-8x10"), 404);
+    // The Buy section's script is answered in JSON, as for the store's own refusals.
+    const scripted = await client.post(
+      `/g/${selling.id}/p/${theirs.id}/buy`,
+      { product: "print:fine-art-8x10", quantity: "1" },
+      { Accept: "application/json" },
+    );
+    expect(scripted.status).toBe(404);
+    expect(scripted.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(JSON.parse(scripted.body)).toEqual({
+      error: "There is no such photograph in this gallery.",
+    });
   });
 
   it("takes no forged line: a gallery's photograph named on the public form, or in the cart's", async () => {

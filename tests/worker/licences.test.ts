@@ -4,7 +4,7 @@
 import exifr from "exifr";
 import { describe, expect, it } from "vitest";
 import { ORIGIN, request } from "./harness.ts";
-import { Buyer, deliver, eventsOf, LARGE, pay } from "./store.ts";
+import { Buyer, deliver, eventsOf, LARGE, pay, stripe } from "./store.ts";
 
 /** A baseline or progressive JPEG's size, from its start-of-frame segment. */
 function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
@@ -26,20 +26,25 @@ function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefi
 async function paidLicence(product = "licence:editorial") {
   const buyer = new Buyer();
   await buyer.add(LARGE, product);
+  const cart = (await buyer.get("/cart")).body;
   const { session, order } = await buyer.checkout();
+  const line = (await stripe().checkout.sessions.listLineItems(session)).data[0]?.description;
   await pay(session);
   const [completed] = await eventsOf([session]);
   await deliver(completed);
   const page = await buyer.get(`/order/${order}`);
   const href =
     /<a href="([^"]+)" download="" [^>]*data-licence-download/.exec(page.body)?.[1] ?? "";
-  return { buyer, order, page, href: href.replace(/&amp;/g, "&") };
+  return { buyer, order, page, href: href.replace(/&amp;/g, "&"), cart, line: line ?? "" };
 }
 
 describe("a licence", () => {
   it("is downloaded from its order page, carrying its licence in XMP", async () => {
-    const { order, page, href } = await paidLicence();
+    const { order, page, href, cart, line } = await paidLicence();
     expect(page.body).toContain("Download the licensed file");
+    // The photograph by its title, not its caption, in the cart, on Stripe's page and here.
+    for (const text of [cart, line, page.body]) expect(text).toContain("Elephants on canvas");
+    expect(line).toBe("Editorial · Elephants on canvas");
     expect(href).toMatch(
       new RegExp(`^/order/${order}/download/1\\?expires=\\d+&signature=[\\w-]{43}$`),
     );
@@ -59,8 +64,16 @@ describe("a licence", () => {
     expect(JSON.stringify(plus?.Licensor)).toContain("LicensorName");
     expect(rights?.WebStatement).toBe(`${ORIGIN}/licensing`);
     expect(String(rights?.Marked)).toMatch(/true/i);
-    expect(JSON.stringify(rights?.UsageTerms)).toContain(`Editorial licence granted by`);
     expect(JSON.stringify(dc?.rights)).toContain("©");
+    // The seller (the site's owner) grants it; the photograph's credit names who made it.
+    expect(JSON.stringify(plus?.Licensor)).toContain('"LicensorName":"Jane Doe"');
+    expect(JSON.stringify(rights?.UsageTerms)).toContain(
+      "Editorial licence granted by Jane Doe to Test Buyer",
+    );
+    expect(JSON.stringify(dc?.creator)).toContain("Wyng Stancikaite");
+    // Which licence, in a field of its own; the photograph by its title.
+    expect(JSON.stringify(plus?.OtherLicenseInfo)).toContain("Editorial");
+    expect(JSON.stringify(dc?.title)).toContain("Elephants on canvas");
     // The file is the licence's size: 3000 px on the long edge (the photograph has 5640).
     expect(jpegSize(file.bytes)).toEqual({ width: 3000, height: 1687 });
   });

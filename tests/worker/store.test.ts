@@ -4,7 +4,7 @@
 // signed with another secret, too old or replayed, and guessed order pages.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { captureLogs, mutableEnv, mutate, request } from "./harness.ts";
+import { captureLogs, inOneRateWindow, mutableEnv, mutate, request } from "./harness.ts";
 import {
   Buyer,
   deliver,
@@ -15,6 +15,7 @@ import {
   NOT_FOR_SALE,
   orderRow,
   pay,
+  row,
   stripe,
 } from "./store.ts";
 
@@ -142,6 +143,40 @@ describe("the cart", () => {
     expect(await cartLines(buyer)).toEqual([`${FOR_SALE}|licence:personal`]);
   });
 
+  it("says how many were added when a line reaches its limit, and when none were", async () => {
+    const buyer = new Buyer();
+    const inPage = async (product: string, quantity: string) =>
+      JSON.parse(
+        (
+          await buyer.post(
+            "/cart/add",
+            { photo: FOR_SALE, product, quantity },
+            { Accept: "application/json" },
+          )
+        ).body,
+      );
+    expect(await inPage("print:fine-art-8x10", "8")).toMatchObject({
+      added: true,
+      message: "Added to your cart: 8 × Fine art print, 8×10 in.",
+    });
+    expect(await inPage("print:fine-art-8x10", "5")).toMatchObject({
+      added: true,
+      message:
+        "Added to your cart: 2 × Fine art print, 8×10 in, which makes 10, the most of one item.",
+    });
+    expect(await inPage("print:fine-art-8x10", "10")).toMatchObject({
+      added: false,
+      message:
+        "Nothing added: your cart already holds 10 × Fine art print, 8×10 in, the most of one item.",
+      cart: "Your cart holds 10 items.",
+    });
+    await inPage("licence:personal", "1");
+    expect(await inPage("licence:personal", "1")).toMatchObject({
+      added: false,
+      message: "Nothing added: your cart already holds 1 × Personal, the most of one item.",
+    });
+  });
+
   it("prices nothing from the form: a price or name sent along is ignored", async () => {
     const buyer = new Buyer();
     await buyer.post("/cart/add", {
@@ -207,7 +242,7 @@ describe("checkout and payment", () => {
     expect(read.currency).toBe("eur");
     expect(read.amount_subtotal).toBe(2 * 4500 + 2500);
     expect(read.metadata?.order).toBe(order);
-    expect(read.success_url).toBe(`http://localhost/order/${order}`);
+    expect(read.success_url).toBe(`http://localhost/order/${order}?session={CHECKOUT_SESSION_ID}`);
     expect(read.line_items?.data.map((line) => [line.quantity, line.price?.unit_amount])).toEqual([
       [2, 4500],
       [1, 2500],
@@ -237,6 +272,54 @@ describe("checkout and payment", () => {
     } finally {
       await mutate({ createOrReplace: original });
     }
+  });
+
+  it("makes one order and one Checkout Session of a cart, however many checkouts at once", async () => {
+    const orders = async () =>
+      (await env.STORE_DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>())?.n;
+    const before = (await orders()) ?? 0;
+    const buyer = new Buyer();
+    await buyer.add(FOR_SALE, "licence:personal");
+    const answers = await Promise.all([1, 2, 3].map(() => buyer.post("/cart/checkout", {})));
+    const sessionOf = (answer: { headers: Headers }) =>
+      /\/c\/pay\/(cs_test_\w+)/.exec(answer.headers.get("Location") ?? "")?.[1];
+    const sessions = new Set(answers.map(sessionOf).filter(Boolean));
+    expect(sessions.size).toBe(1);
+    // The others were told the cart is being checked out, or sent to the same page.
+    for (const answer of answers) expect([303, 409]).toContain(answer.status);
+    expect(await orders()).toBe(before + 1);
+    // Checked out again, the cart goes back to its page on Stripe.
+    const [first] = sessions;
+    expect(sessionOf(await buyer.post("/cart/checkout", {}))).toBe(first);
+    expect(await orders()).toBe(before + 1);
+    // Changed since, it gets a checkout of its own, and the old page can no longer be paid.
+    await buyer.add(LARGE, "licence:personal");
+    const changed = await buyer.checkout();
+    expect(changed.session).toMatch(/^cs_test_/);
+    expect(changed.session).not.toBe(first);
+    expect((await stripe().checkout.sessions.retrieve(first ?? "")).status).toBe("expired");
+    expect(await orders()).toBe(before + 2);
+  });
+
+  it("limits checkouts per visitor: 15 in a row make 10 Checkout Sessions", async () => {
+    await inOneRateWindow();
+    const address = "2001:db8:c0::15";
+    const answers = [];
+    for (let i = 0; i < 15; i++) {
+      const buyer = new Buyer(undefined, address);
+      await buyer.add(FOR_SALE, "licence:personal");
+      answers.push(await buyer.post("/cart/checkout", {}));
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([
+      ...Array(10).fill(303),
+      ...Array(5).fill(429),
+    ]);
+    expect(answers[14]?.headers.get("Retry-After")).toBe("60");
+    expect(answers[14]?.body).toContain("Too many checkouts from here.");
+    // Another visitor is not held up.
+    const other = new Buyer();
+    await other.add(FOR_SALE, "licence:personal");
+    expect((await other.checkout()).answer.status).toBe(303);
   });
 
   it("sends an empty cart back to the cart page", async () => {
@@ -271,8 +354,51 @@ describe("checkout and payment", () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('data-order-status="paid"');
     expect(page.body).toContain("Berlin");
+    // The country by its name in the page's language, not Stripe's code.
+    expect(page.body).toContain('<span class="block">Germany</span>');
+    expect(page.body).not.toContain('<span class="block">DE</span>');
+    expect((await buyer.get(`/de/order/${order}`)).body).toContain(
+      '<span class="block">Deutschland</span>',
+    );
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(page.headers.get("X-Robots-Tag")).toBe("noindex");
+  });
+
+  it("says paid on the buyer's first view back from Stripe, before Stripe's webhook", async () => {
+    const logs = captureLogs();
+    const buyer = new Buyer();
+    await buyer.add(LARGE, "licence:personal");
+    const { session, order } = await buyer.checkout();
+    // Not paid yet: the page waits, and reloads itself (a meta refresh: no script needed).
+    const waiting = await buyer.get(`/order/${order}?session=${session}`);
+    expect(waiting.body).toContain('data-order-status="open"');
+    expect(waiting.body).toMatch(/<head>.*<meta http-equiv="refresh" content="5"\/>.*<\/head>/s);
+    await pay(session);
+    // The query string alone decides nothing: another order's paid session, or a made-up one.
+    const other = new Buyer();
+    await other.add(FOR_SALE, "licence:personal");
+    const paidElsewhere = await other.checkout();
+    await pay(paidElsewhere.session);
+    for (const id of [paidElsewhere.session, "cs_test_madeup"]) {
+      await buyer.get(`/order/${order}?session=${id}`);
+      expect((await orderRow(order))?.status).toBe("open");
+    }
+    expect((await orderRow(paidElsewhere.order))?.status).toBe("open");
+    // Where Stripe sends the buyer back (no webhook delivered yet): paid, the file there.
+    const back = await buyer.get(`/order/${order}?session=${session}`);
+    expect(back.body).toContain('data-order-status="paid"');
+    expect(back.body).toContain("data-licence-download");
+    expect(back.body).not.toContain('http-equiv="refresh"');
+    expect(await cartLines(buyer)).toEqual([]);
+    expect((await row(order))?.fulfilment_queued_at).toEqual(expect.any(Number));
+    // Stripe's webhook, when it comes, changes nothing more: paid once, handed over once.
+    const [completed] = (await eventsOf([session])).filter(
+      (event) => event.type === "checkout.session.completed",
+    );
+    const queuedAt = (await row(order))?.fulfilment_queued_at;
+    expect((await deliver(completed)).status).toBe(200);
+    expect((await row(order))?.fulfilment_queued_at).toBe(queuedAt);
+    expect(logs.lines().filter((line) => line.message === "Order paid")).toHaveLength(1);
   });
 
   it("waits for a bank transfer, then pays when the money arrives", async () => {
@@ -350,6 +476,17 @@ describe("the webhook refuses what Stripe did not send", () => {
 });
 
 describe("order pages", () => {
+  it.each([
+    ["an order's", `/order/${"x".repeat(32)}/`],
+    ["a client gallery's", "/g/abcdefghijklmnop/"],
+    ["the cart's", "/cart/"],
+  ])("redirect %s address with a trailing slash, kept by no shared cache", async (_, path) => {
+    const answer = await request(path);
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get("Location")).toBe(`http://localhost${path.slice(0, -1)}`);
+    expect(answer.headers.get("Cloudflare-CDN-Cache-Control")).toBe("no-store");
+  });
+
   it.each([
     ["a guessed id of the right shape", `/order/${"x".repeat(32)}`],
     ["a shorter id", "/order/abc"],

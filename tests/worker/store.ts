@@ -13,15 +13,22 @@ export const NOT_FOR_SALE = "portfolio/b4i2";
 /** The elephants, 5640 px wide: every size fits. */
 export const LARGE = "portfolio/b5i7";
 
-/** Someone browsing the site: their cookies kept between requests, as a browser keeps them. */
+let buyers = 0;
+
+/**
+ * Someone browsing the site: their cookies kept between requests, as a browser keeps them, from
+ * an address of their own (CF-Connecting-IP), so that per-visitor limits count each alone.
+ */
 export class Buyer {
   cookies = new Map<string, string>();
 
   /** The site's environment (the test bindings by default). */
   readonly env: Env | undefined;
+  readonly address: string;
 
-  constructor(siteEnv?: Env) {
+  constructor(siteEnv?: Env, address = `2001:db8:b0::${(++buyers).toString(16)}`) {
     this.env = siteEnv;
+    this.address = address;
   }
 
   get cookieHeader(): string {
@@ -42,7 +49,7 @@ export class Buyer {
   async get(path: string): Promise<Answer> {
     return this.keep(
       await request(path, {
-        headers: { Cookie: this.cookieHeader },
+        headers: { Cookie: this.cookieHeader, "CF-Connecting-IP": this.address },
         ...(this.env ? { env: this.env } : {}),
       }),
     );
@@ -60,6 +67,7 @@ export class Buyer {
         method: "POST",
         headers: {
           Cookie: this.cookieHeader,
+          "CF-Connecting-IP": this.address,
           Origin: ORIGIN,
           "Content-Type": "application/x-www-form-urlencoded",
           ...headers,

@@ -141,6 +141,16 @@ export function contentSettings(config: Config, drafts = false): ContentConfig {
   return settings;
 }
 
+/**
+ * Where the owner's e-mails about a client gallery or a paid order go: CONTACT_EMAIL_TO, else
+ * the e-mail of the Studio's Site settings (`settingsEmail`, as the owner wrote it there; never
+ * SITE_EMAIL's example default), else nowhere.
+ */
+export const ownerMailbox = (
+  config: Config,
+  settingsEmail: string | null | undefined,
+): string | undefined => config.mail.to ?? (settingsEmail?.trim() || undefined);
+
 /** The sender of the site's e-mails: CONTACT_EMAIL_FROM, else `mailbox`@ the site's host. */
 export function mailSender(config: Config, origin: string, mailbox = "inquiries"): string {
   return config.mail.from ?? `${mailbox}@${new URL(config.siteUrl ?? origin).hostname}`;

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { contentSettings, loadConfig } from "../config/config.ts";
+import { contentSettings, loadConfig, ownerMailbox } from "../config/config.ts";
 import { sanityClient } from "../content/sanity-client.ts";
 import { errorText, log } from "../lib/log.ts";
 import { galleryDocumentId } from "./ids.ts";
@@ -443,7 +443,7 @@ export class ClientGallery extends DurableObject<Env> {
     const config = loadConfig(this.env);
     for (const mail of kv.get<PendingMail[]>("mail:pending") ?? []) {
       const settings = kv.get<GallerySettings | null>("settings");
-      const to = config.mail.to ?? settings?.ownerEmail;
+      const to = ownerMailbox(config, settings?.ownerEmail);
       if (to) await this.env.INQUIRY_MAIL.send(ownerEmail(config, mail, to));
       else log.warn("An e-mail to the owner has no address", { gallery: mail.gallery });
       const left = (kv.get<PendingMail[]>("mail:pending") ?? []).filter((m) => m.key !== mail.key);

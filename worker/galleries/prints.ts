@@ -8,8 +8,19 @@
  * watermarked proof.
  */
 
+import type { Context } from "hono";
+import { wantsJson } from "../lib/request-body.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { i18nFor } from "../request/context.ts";
 import type { GalleryPhotoForSale, GalleryPrints } from "../store/index.ts";
-import { galleryOf, galleryStore, guard } from "./access.ts";
+import {
+  galleryOf,
+  galleryStore,
+  guard,
+  PRIVATE_HEADERS,
+  type Refusal,
+  UNAVAILABLE_RETRY_SECONDS,
+} from "./access.ts";
 import { formOf } from "./forms.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { galleryDocumentId, galleryPaths, isGalleryId, isPhotoId } from "./ids.ts";
@@ -37,8 +48,26 @@ export function photoForSale(
   };
 }
 
+/**
+ * A refused Buy form: the Buy section's script gets JSON with the gallery's words, as it does
+ * for the store's own refusals; a person without the script gets the gallery's page, and so does
+ * the script when the session is gone (it sends the plain form, which shows the door).
+ */
+async function refuseBuy(c: Context<AppEnv>, refusal: Refusal): Promise<Response> {
+  if (refusal.status === 401 || !wantsJson(c.req.raw)) return refusalPage(c, refusal);
+  const { t } = await i18nFor(c);
+  if (refusal.status === 503) {
+    return c.json({ error: t("gallery.resting.text") }, 503, {
+      ...PRIVATE_HEADERS,
+      "Retry-After": String(UNAVAILABLE_RETRY_SECONDS),
+    });
+  }
+  const error = t(refusal.status === 410 ? "gallery.ended.title" : "gallery.error.noPhoto");
+  return c.json({ error }, refusal.status, PRIVATE_HEADERS);
+}
+
 export const galleryPrints: GalleryPrints = {
-  guard: guard({ refuse: refusalPage }),
+  guard: guard({ refuse: refuseBuy }),
   clientPhoto(c) {
     const { id, settings, state, photo } = galleryOf(c);
     const { fingerprint } = state;

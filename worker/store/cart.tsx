@@ -57,7 +57,7 @@ const CART: Back = { href: "/cart", label: phrase("cart.back") };
 /** A refused request: its status, what was wrong, and the way back; nothing changed. */
 export async function refusal(
   c: Context<AppEnv>,
-  status: 400 | 404 | 409 | 502 | 503,
+  status: 400 | 404 | 409 | 429 | 502 | 503,
   message: Phrase,
   back: Back = CART,
 ) {
@@ -184,8 +184,9 @@ async function addChecked(
     );
   }
   const cartId = (await cartIdOf(c, store.keys)) ?? newCartId();
+  let result: Awaited<ReturnType<typeof store.carts.add>>;
   try {
-    await store.carts.add(cartId, {
+    result = await store.carts.add(cartId, {
       photo: photo.ref,
       kind: product.kind,
       product: product.id,
@@ -202,13 +203,18 @@ async function addChecked(
     0,
   );
   const { t } = await i18nFor(c);
+  const { added, holds } = result;
+  // At its limit (10 of a print, one licence) a line takes fewer than asked, or none: said so.
+  const message =
+    added === 0
+      ? t("cart.notAdded", { quantity: holds, product: chosen.name })
+      : added < quantity && chosen.kind === "print"
+        ? t("cart.addedToLimit", { quantity: added, product: chosen.name, max: holds })
+        : t("cart.added", { quantity: added, product: chosen.name });
   return c.json(
     {
-      added: true,
-      message: t("cart.added", {
-        quantity: chosen.kind === "licence" ? 1 : quantity,
-        product: chosen.name,
-      }),
+      added: added > 0,
+      message,
       cart: t("cart.holds", { count: items }),
       // In the page's language: the script links the cart by this address.
       cartPath: await localPath(c, "/cart"),

@@ -71,8 +71,11 @@ export class CartRefusal extends Error {
 export interface Carts {
   /** The lines of a cart that exists and has not expired, oldest first; undefined otherwise. */
   lines(cartId: string, now?: number): Promise<CartLine[] | undefined>;
-  /** Adds `quantity` of a line (a licence stays one), making the cart when it is new. */
-  add(cartId: string, line: CartLine, now?: number): Promise<void>;
+  /**
+   * Adds `quantity` of a line (a licence stays one, a print at most MAX_QUANTITY), making the
+   * cart when it is new: how many were added, and how many the line holds now.
+   */
+  add(cartId: string, line: CartLine, now?: number): Promise<{ added: number; holds: number }>;
   /** Sets a line's quantity; 0 removes it. */
   set(
     cartId: string,
@@ -82,6 +85,15 @@ export interface Carts {
   ): Promise<void>;
   /** Empties a cart (after its order is paid). */
   clear(cartId: string): Promise<void>;
+  /**
+   * Claims the cart's one checkout for `order`: false when another has it (one conditional
+   * UPDATE, so of two checkouts at once exactly one gets it).
+   */
+  claimCheckout(cartId: string, order: string, now?: number): Promise<boolean>;
+  /** The cart's checkout under way: its order, when it was claimed, whether the cart changed since. */
+  checkout(cartId: string): Promise<{ order: string; at: number; changed: boolean } | undefined>;
+  /** Lets `order`'s claim go (its Checkout Session is over, or was never made). */
+  releaseCheckout(cartId: string, order: string): Promise<void>;
 }
 
 /** A licence is sold once per order: a second would license the same file twice. */
@@ -108,15 +120,16 @@ export function d1Carts(db: D1Database): Carts {
     async add(cartId, line, now = Date.now()) {
       const count = await db
         .prepare(
-          "SELECT COUNT(*) AS lines, SUM(photo = ?1 AND kind = ?2 AND product = ?3) AS same FROM cart_items WHERE cart_id = ?4",
+          "SELECT COUNT(*) AS lines, MAX(CASE WHEN photo = ?1 AND kind = ?2 AND product = ?3 THEN quantity END) AS held FROM cart_items WHERE cart_id = ?4",
         )
         .bind(line.photo, line.kind, line.product, cartId)
-        .first<{ lines: number; same: number | null }>();
-      if ((count?.lines ?? 0) >= MAX_LINES && !count?.same) {
+        .first<{ lines: number; held: number | null }>();
+      const held = count?.held ?? null;
+      if ((count?.lines ?? 0) >= MAX_LINES && held === null) {
         throw new CartRefusal(phrase("cart.error.full", { max: MAX_LINES }));
       }
       const quantity = quantityOf(line.kind, line.quantity);
-      await db.batch([
+      const [, upsert] = await db.batch<{ quantity: number }>([
         db
           .prepare(
             "INSERT INTO carts (id, created_at, updated_at) VALUES (?1, ?2, ?2) ON CONFLICT (id) DO UPDATE SET updated_at = ?2",
@@ -126,10 +139,13 @@ export function d1Carts(db: D1Database): Carts {
           .prepare(
             `INSERT INTO cart_items (cart_id, photo, kind, product, quantity, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
              ON CONFLICT (cart_id, photo, kind, product) DO UPDATE SET quantity =
-               CASE WHEN excluded.kind = 'licence' THEN 1 ELSE MIN(${MAX_QUANTITY}, quantity + excluded.quantity) END`,
+               CASE WHEN excluded.kind = 'licence' THEN 1 ELSE MIN(${MAX_QUANTITY}, quantity + excluded.quantity) END
+             RETURNING quantity`,
           )
           .bind(cartId, line.photo, line.kind, line.product, quantity, now),
       ]);
+      const holds = upsert?.results[0]?.quantity ?? quantity;
+      return { added: Math.max(0, holds - (held ?? 0)), holds };
     },
     async set(cartId, line, quantity, now = Date.now()) {
       const statements = [
@@ -147,6 +163,32 @@ export function d1Carts(db: D1Database): Carts {
               .bind(quantityOf(line.kind, quantity), cartId, line.photo, line.kind, line.product),
       ];
       await db.batch(statements);
+    },
+    async claimCheckout(cartId, order, now = Date.now()) {
+      const result = await db
+        .prepare(
+          "UPDATE carts SET checkout_order = ?2, checkout_at = ?3 WHERE id = ?1 AND checkout_order IS NULL",
+        )
+        .bind(cartId, order, now)
+        .run();
+      return result.meta.changes === 1;
+    },
+    async checkout(cartId) {
+      const row = await db
+        .prepare(
+          "SELECT checkout_order AS 'order', checkout_at AS at, updated_at > checkout_at AS changed FROM carts WHERE id = ? AND checkout_order IS NOT NULL",
+        )
+        .bind(cartId)
+        .first<{ order: string; at: number; changed: number }>();
+      return row ? { order: row.order, at: row.at, changed: row.changed === 1 } : undefined;
+    },
+    async releaseCheckout(cartId, order) {
+      await db
+        .prepare(
+          "UPDATE carts SET checkout_order = NULL, checkout_at = NULL WHERE id = ? AND checkout_order = ?",
+        )
+        .bind(cartId, order)
+        .run();
     },
     async clear(cartId) {
       await db.batch([

@@ -1,4 +1,4 @@
-import type { Handler } from "hono";
+import type { Context, Handler } from "hono";
 import type Stripe from "stripe";
 import { phrase } from "../../shared/i18n/messages.ts";
 import { errorText, log } from "../lib/log.ts";
@@ -6,14 +6,49 @@ import type { AppEnv } from "../request/app-env.ts";
 import { localPath, siteOrigin } from "../request/context.ts";
 import { refusal } from "./cart.tsx";
 import { cartIdOf } from "./carts.ts";
-import { catalogueFor, formOf, shelvesFor, storeOf } from "./context.ts";
+import { catalogueFor, formOf, type Store, shelvesFor, storeOf } from "./context.ts";
 import type { GalleryPrints } from "./gallery-prints.ts";
-import { newOrderId, type OrderLine } from "./orders.ts";
+import { newOrderId, type OrderLine, orderReference } from "./orders.ts";
 import { sellable } from "./sellable.ts";
 import { stripeClient } from "./stripe.ts";
 
 /** How long a Checkout Session stays open: an hour (Stripe allows 30 minutes to a day). */
 const SESSION_SECONDS = 60 * 60;
+/** Checkouts a visitor may start in this many seconds (CHECKOUT_LIMIT in wrangler.toml). */
+const LIMIT_PERIOD_SECONDS = 60;
+/**
+ * A claim whose Checkout Session was never recorded is let go after this long: the request that
+ * made it died (one that lives waits for Stripe 10 seconds, twice, at most).
+ */
+const UNFINISHED_CLAIM_MS = 60_000;
+
+/**
+ * The cart's checkout already under way, if any: its Stripe page again while that is open and
+ * the cart unchanged (303); the order's page once it was paid; a 409 while another request is
+ * still making it. Undefined when there is none, or it is over: the session expired, or expired
+ * here because the cart changed since (so that its page cannot be paid any more); its claim is
+ * then let go, for a new checkout to make its own.
+ */
+async function underWay(c: Context<AppEnv>, store: Store, cartId: string) {
+  const claim = await store.carts.checkout(cartId);
+  if (!claim) return undefined;
+  const order = await store.orders.get(claim.order);
+  if (order?.checkoutSession) {
+    const stripe = await stripeClient(store.keys);
+    let session = await stripe.checkout.sessions.retrieve(order.checkoutSession);
+    if (session.status === "open" && claim.changed) {
+      session = await stripe.checkout.sessions.expire(session.id);
+    }
+    if (session.status === "open" && session.url) return c.redirect(session.url, 303);
+    if (session.status === "complete" && order.status !== "payment_failed") {
+      return c.redirect(await localPath(c, `/order/${order.id}`), 303);
+    }
+  } else if (Date.now() - claim.at < UNFINISHED_CLAIM_MS) {
+    return refusal(c, 409, phrase("cart.error.checkingOut"));
+  }
+  await store.carts.releaseCheckout(cartId, claim.order);
+  return undefined;
+}
 
 /**
  * `POST /cart/checkout`: the cart becomes an order (in D1, "open") and a Stripe Checkout
@@ -22,6 +57,8 @@ const SESSION_SECONDS = 60 * 60;
  * longer offered sends the visitor back to the cart, which says so. Prints collect a shipping
  * address and offer the catalogue's shipping rates; Stripe Tax when the owner turned it on. A
  * client gallery's print is checked against its gallery now (still open, still selling prints).
+ * A cart has one checkout under way at a time (`underWay`, and a claim in D1 before anything is
+ * written), and a visitor starts at most 10 a minute (CHECKOUT_LIMIT).
  */
 export const checkout =
   (galleries: GalleryPrints): Handler<AppEnv> =>
@@ -29,9 +66,27 @@ export const checkout =
     const store = storeOf(c);
     // The form has no fields; its body is read only to be done with it.
     await formOf(c);
+    // Each checkout may make an order and a Checkout Session: a few a minute per visitor.
+    const visitor = c.req.header("CF-Connecting-IP") ?? "unknown";
+    if (!(await c.env.CHECKOUT_LIMIT.limit({ key: visitor })).success) {
+      log.warn("Checkout refused: too many from one visitor", { path: "/cart/checkout" });
+      const when = { in: LIMIT_PERIOD_SECONDS, unit: "second" } as const;
+      const res = await refusal(c, 429, phrase("cart.error.tooMany", { when }));
+      res.headers.set("Retry-After", String(LIMIT_PERIOD_SECONDS));
+      return res;
+    }
     const cartId = await cartIdOf(c, store.keys);
     const lines = cartId ? await store.carts.lines(cartId) : undefined;
     if (!cartId || !lines?.length) return c.redirect("/cart?notice=empty", 303);
+    // One cart, one checkout: a second is the first's, or waits for it.
+    const ongoing = await underWay(c, store, cartId).catch((error) => {
+      log.error("Stripe could not be asked about a cart's checkout", {
+        path: "/cart/checkout",
+        error: errorText(error),
+      });
+      return refusal(c, 502, phrase("cart.error.payment"));
+    });
+    if (ongoing) return ongoing;
     const catalogue = await catalogueFor(c);
     if (!catalogue) return c.redirect("/cart?notice=changed", 303);
 
@@ -59,6 +114,10 @@ export const checkout =
     const hasPrints = orderLines.some((line) => line.kind === "print");
     const subtotal = orderLines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
     const orderId = newOrderId();
+    // Of two checkouts of this cart at once, one claims it; the other is told to wait.
+    if (!(await store.carts.claimCheckout(cartId, orderId))) {
+      return refusal(c, 409, phrase("cart.error.checkingOut"));
+    }
     await store.orders.create(
       { id: orderId, currency: catalogue.currency, subtotal, hasPrints },
       orderLines,
@@ -72,10 +131,11 @@ export const checkout =
       metadata: { order: orderId, cart: cartId },
       payment_intent_data: {
         metadata: { order: orderId },
-        description: `Order ${orderId.slice(0, 8)}`,
+        description: `Order ${orderReference(orderId)}`,
       },
-      // Back in the language the buyer was shopping in.
-      success_url: `${origin}${await localPath(c, `/order/${orderId}`)}`,
+      // Back in the language the buyer was shopping in, with the session's id (Stripe fills it
+      // in), which the order page asks Stripe about: paid before the webhook says so.
+      success_url: `${origin}${await localPath(c, `/order/${orderId}`)}?session={CHECKOUT_SESSION_ID}`,
       cancel_url: `${origin}${await localPath(c, "/cart")}`,
       expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
       line_items: orderLines.map((line) => ({
@@ -125,6 +185,7 @@ export const checkout =
         order: orderId,
         error: errorText(error),
       });
+      await store.carts.releaseCheckout(cartId, orderId);
       return refusal(c, 502, phrase("cart.error.payment"));
     }
     await store.orders.setCheckoutSession(orderId, session.id);

@@ -6,7 +6,7 @@ import { siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { PRIVATE_HEADERS } from "./context.ts";
 import { type FilePurpose, imageUrlOf, verifyFileUrl } from "./files.ts";
 import type { GalleryPrints } from "./gallery-prints.ts";
-import { d1Orders, type Order, type OrderLine } from "./orders.ts";
+import { d1Orders, type Order, type OrderLine, orderReference } from "./orders.ts";
 import { licenceXmp, withXmp } from "./xmp.ts";
 
 /** The bare refusal of a file: the same 404 whatever was wrong, so nothing is learnt from it. */
@@ -75,7 +75,7 @@ export const printFile =
     const found = await signedLine(c, "print");
     if (!found) return refuse(c);
     const { order, line } = found;
-    const name = `${order.id.slice(0, 8)}-${line.line}`;
+    const name = `${orderReference(order.id)}-${line.line}`;
     const gallery = line.details.gallery;
     if (gallery) {
       const file = await galleries.original(c.env, gallery.id, gallery.photo);
@@ -110,8 +110,8 @@ const EXTENSIONS: Record<string, string> = {
 /**
  * `GET /order/{order}/download/{line}?expires=…&signature=…`: a licence's file for its buyer,
  * from their order page: the photograph as the owner cropped it, at the licence's size, with the
- * licence written into its XMP (licensor, licensee, licence type and terms, order id,
- * copyright). Only with a genuine signature, before it expires, for a paid order's licence.
+ * licence written into its XMP (the site's owner as licensor, the licensee, the licence type
+ * and terms, the order id, the photograph's title, creator and copyright). Only with a genuine signature, before it expires, for a paid order's licence.
  */
 export const licenceDownload: Handler<AppEnv> = async (c) => {
   const found = await signedLine(c, "licence");
@@ -123,8 +123,10 @@ export const licenceDownload: Handler<AppEnv> = async (c) => {
   const origin = siteOrigin(c);
   const creator = line.details.creator ?? site.owner;
   const xmp = licenceXmp({
-    licensor: creator,
+    // The seller grants the licence, whoever made the photograph.
+    licensor: site.owner,
     licensorUrl: origin,
+    creator,
     licensee: order.name ?? order.email ?? "The buyer",
     licenceType: line.productName,
     termsUrl: new URL(line.details.termsUrl ?? "/", origin).href,

@@ -11,7 +11,7 @@ export interface PhotoForSale {
   ref: PhotoRef;
   /** Its page's path. */
   path: string;
-  /** The caption, the asset's title, else "Photograph n of m, {document}". */
+  /** Its title (see photoTitle). */
   title: string;
   /** The title of the page or post it is on. */
   documentTitle: string;
@@ -19,11 +19,15 @@ export interface PhotoForSale {
   offer: Offer;
 }
 
-/** A photograph's title as its page shows it. */
+/**
+ * What the cart, Stripe's page, the order and the licence's `dc:title` call a photograph: its
+ * title as its page heads it (the placement's, else the Media tool's), else its caption.
+ */
 export function photoTitle(image: Photo["image"], position: number, count: number): string {
   return (
-    image.caption?.trim() ||
+    image.title?.trim() ||
     image.asset.title?.trim() ||
+    image.caption?.trim() ||
     altTextOf(image) ||
     `Photograph ${position} of ${count}`
   );

@@ -1,7 +1,17 @@
-import { type Config, loadConfig, type StoreKeys, storeIsOn } from "../config/config.ts";
+import {
+  type Config,
+  loadConfig,
+  ownerMailbox,
+  type StoreKeys,
+  storeIsOn,
+} from "../config/config.ts";
 import { createContentSource } from "../content/content-source.ts";
 import { paths } from "../content/paths.ts";
-import { loadSiteSettings, type SiteSettings } from "../content/site-settings.ts";
+import {
+  readSiteSettings,
+  resolveSiteSettings,
+  type SiteSettings,
+} from "../content/site-settings.ts";
 import { translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
 import { consume } from "../lib/queue.ts";
@@ -11,8 +21,7 @@ import type { GalleryPrints } from "./gallery-prints.ts";
 import { labCallbackUrl } from "./lab-news.ts";
 import { type Lab, type LabOrderRequest, LabRefusal, labFor } from "./labs/index.ts";
 import { buyerEmail, ownerEmail } from "./mail.ts";
-import { orderReference } from "./order-page.tsx";
-import { d1Orders, type Order } from "./orders.ts";
+import { d1Orders, type Order, orderReference } from "./orders.ts";
 import { type Shelves, sellable } from "./sellable.ts";
 import { stripeClient } from "./stripe.ts";
 import { type OrderCopies, orderFields, sanityOrderCopies } from "./studio.ts";
@@ -41,6 +50,23 @@ export interface FulfilmentMessage {
   origin: string;
 }
 
+/**
+ * A paid order goes to the fulfilment queue once: claimed in D1 first (a paid order not handed
+ * over yet), so Stripe's webhook and the order page never both send it; a failed send gives the
+ * claim back, and the webhook's retry hands it over again.
+ */
+export async function handOver(env: Env, order: string, origin: string): Promise<void> {
+  const orders = d1Orders(env.STORE_DB);
+  if (!(await orders.markQueued(order))) return;
+  const message: FulfilmentMessage = { version: 1, order, origin };
+  try {
+    await env.FULFILMENT.send(message);
+  } catch (error) {
+    await orders.record(order, { fulfilment_queued_at: null });
+    throw error;
+  }
+}
+
 export function parseFulfilmentMessage(body: unknown): FulfilmentMessage | undefined {
   if (typeof body !== "object" || body === null) return undefined;
   const { version, order, origin } = body as Record<string, unknown>;
@@ -56,10 +82,17 @@ export interface FulfilmentDeps {
   copies?: OrderCopies;
 }
 
-/** The site's settings: its title names the e-mails' sender, its language the buyer's e-mail. */
-async function siteSettings(config: Config, ctx: ExecutionContext): Promise<SiteSettings> {
+/**
+ * The site's settings: its title names the e-mails' sender, its language the buyer's e-mail; and
+ * the owner's address (ownerMailbox: CONTACT_EMAIL_TO, else the settings' e-mail).
+ */
+async function siteSettings(
+  config: Config,
+  ctx: ExecutionContext,
+): Promise<{ site: SiteSettings; owner: string | undefined }> {
   const content = createContentSource(config, ctx, paths.home(), { preview: false });
-  return loadSiteSettings(() => content.settings(), config.site, { path: "/_app/store" });
+  const doc = await readSiteSettings(() => content.settings(), { path: "/_app/store" });
+  return { site: resolveSiteSettings(config.site, doc), owner: ownerMailbox(config, doc?.email) };
 }
 
 async function labRequest(keys: StoreKeys, order: Order, origin: string): Promise<LabOrderRequest> {
@@ -201,11 +234,12 @@ export async function fulfilOrder(
     await orders.record(order.id, { studio_written_at: Date.now() });
 
   // 3. The e-mails, each once.
-  const site = await siteSettings(config, ctx);
-  const to = config.mail.to;
-  if (to && !order.fulfilment.ownerMailedAt) {
-    await env.STORE_MAIL.send(ownerEmail(config, order, to, reference, orderUrl, site.title));
-    await orders.record(order.id, { owner_mailed_at: Date.now() });
+  const { site, owner: to } = await siteSettings(config, ctx);
+  if (!order.fulfilment.ownerMailedAt) {
+    if (to) {
+      await env.STORE_MAIL.send(ownerEmail(config, order, to, reference, orderUrl, site.title));
+      await orders.record(order.id, { owner_mailed_at: Date.now() });
+    } else log.warn("A paid order's e-mail to the owner has no address", { order: order.id });
   }
   if (order.email && !order.fulfilment.buyerMailedAt) {
     await env.STORE_MAIL.send(

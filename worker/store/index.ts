@@ -5,11 +5,10 @@ import { addGalleryPrint, addToCart, cartPage, updateCart } from "./cart.tsx";
 import { checkout } from "./checkout.ts";
 import { PRIVATE_HEADERS } from "./context.ts";
 import { licenceDownload, printFile } from "./files-route.ts";
-import { FULFILMENT_DLQ, FULFILMENT_QUEUE, type FulfilmentMessage } from "./fulfil.ts";
+import { FULFILMENT_DLQ, FULFILMENT_QUEUE, handOver } from "./fulfil.ts";
 import { GALLERY_BUY_ROUTE, type GalleryPrints } from "./gallery-prints.ts";
 import { labCallback } from "./lab-news.ts";
 import { orderPage } from "./order-page.tsx";
-import { d1Orders } from "./orders.ts";
 import { stripeWebhook } from "./webhook.ts";
 
 // What other features use of the store: the Buy section of a photo page and of a client
@@ -22,16 +21,6 @@ export { type GalleryPhotoForSale, type GalleryPrints, galleryBuyPath } from "./
 
 export const isFulfilmentQueue = (queue: string): boolean =>
   queue === FULFILMENT_QUEUE || queue === FULFILMENT_DLQ;
-
-/**
- * A newly paid order goes to the fulfilment queue (once: recorded in D1 after the queue has it;
- * a webhook retried after a failed hand-over hands it over again).
- */
-async function handOver(env: Env, order: string, origin: string): Promise<void> {
-  const message: FulfilmentMessage = { version: 1, order, origin };
-  await env.FULFILMENT.send(message);
-  await d1Orders(env.STORE_DB).markQueued(order);
-}
 
 /** A payment is decided on the catalogue and the photographs as they are now, past every cache. */
 const asItIsNow: MiddlewareHandler<AppEnv> = async (c, next) => {

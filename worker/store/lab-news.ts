@@ -14,8 +14,7 @@ import { readText } from "../lib/request-body.ts";
 import { derivedKey, fromBase64url, sign, toBase64url, verify } from "../lib/signing.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { labFor } from "./labs/index.ts";
-import { orderReference } from "./order-page.tsx";
-import { d1Orders, isOrderId } from "./orders.ts";
+import { d1Orders, isOrderId, orderReference } from "./orders.ts";
 import { orderFields, sanityOrderCopies } from "./studio.ts";
 
 /** A callback's body is small; it is read (to be done with it) but never trusted. */

@@ -45,7 +45,7 @@ export function ownerEmail(
 ): StoreEmail {
   const origin = order.fulfilment.origin ?? orderUrl;
   const ownPrints = order.lines.filter((line) => line.fulfilment === "owner");
-  const address = shipTo(order);
+  const address = shipTo(order, english().locale);
   return {
     from: { name: oneLine(siteTitle, 80), email: mailSender(config, origin, "orders") },
     to,

@@ -1,4 +1,4 @@
-import type { Handler } from "hono";
+import type { Context, Handler } from "hono";
 import type { PlainKey } from "../../shared/i18n/messages.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import type { Translator } from "../i18n/translator.ts";
@@ -7,16 +7,21 @@ import { webAddress } from "../lib/web-address.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
-import { i18nFor } from "../request/context.ts";
+import { i18nFor, siteOrigin } from "../request/context.ts";
 import { formatAmount } from "./catalogue.ts";
-import { PRIVATE_HEADERS, storeOf } from "./context.ts";
+import { PRIVATE_HEADERS, type Store, storeOf } from "./context.ts";
 import { signedFileUrl } from "./files.ts";
-import { type Order, type OrderStatus, shipTo } from "./orders.ts";
+import { handOver } from "./fulfil.ts";
+import { type Order, type OrderStatus, orderReference, shipTo } from "./orders.ts";
+import { stripeClient } from "./stripe.ts";
 import { type OwnerNotes, sanityOrderCopies } from "./studio.ts";
 import { OrderView } from "./views.tsx";
+import { applySession } from "./webhook.ts";
 
 /** How long a download link works. */
 const DOWNLOAD_DAYS = 7;
+/** How often the page of an order not paid yet reloads itself (without JavaScript too). */
+const WAITING_REFRESH_SECONDS = 5;
 
 const STATUS_TEXT: Record<OrderStatus, (order: Order) => PlainKey> = {
   open: () => "order.status.open",
@@ -73,21 +78,45 @@ async function shippingNews(
   return undefined;
 }
 
-/** The last characters of an order's id: what the buyer and the owner call it. */
-export const orderReference = (id: string) => id.slice(0, 8).toUpperCase();
+/**
+ * The order as Stripe says it is, when the buyer comes back from paying before Stripe's webhook
+ * has said so: Stripe adds the Checkout Session's id to the success address (`?session=`), and
+ * when that is this order's own session, still open here, the session is read from Stripe and
+ * its state applied as the webhook applies it (`applySession`: conditional, so once, whoever
+ * comes first), the order handed to fulfilment. The query string decides nothing by itself: only
+ * the order's own session is asked about, and only Stripe's answer moves the order.
+ */
+async function asStripeSays(c: Context<AppEnv>, store: Store, order: Order): Promise<Order> {
+  const asked = c.req.query("session");
+  if (order.status !== "open" || !asked || asked !== order.checkoutSession) return order;
+  try {
+    const session = await (await stripeClient(store.keys)).checkout.sessions.retrieve(asked);
+    const applied = await applySession(store.orders, session, store.carts);
+    if (applied.paid) {
+      log.info("Order paid", { order: order.id, on: "the order page" });
+      await handOver(c.env, order.id, siteOrigin(c));
+    }
+  } catch (error) {
+    // Stripe's webhook will say it; the page reloads itself until then.
+    log.warn("Stripe could not be asked about a returning buyer's payment", {
+      order: order.id,
+      error: errorText(error),
+    });
+  }
+  return (await store.orders.get(order.id)) ?? order;
+}
 
 /**
  * `GET /order/{id}`: an order's own page, at an address nobody can guess (192 random bits): what
- * was bought and where it stands. One buyer's: `private, no-store` and `noindex`; an id that is
- * not an order's is the same 404 as any other address.
+ * was bought and where it stands, paid as soon as Stripe says so (asStripeSays); while it waits
+ * for the payment, it reloads itself. One buyer's: `private, no-store` and `noindex`; an id that
+ * is not an order's is the same 404 as any other address.
  */
 export const orderPage: Handler<AppEnv> = async (c) => {
   const store = storeOf(c);
-  const order = await store.orders.get(c.req.param("order") ?? "");
-  if (!order) {
-    const error = pageNotFound(new URL(c.req.url).pathname);
-    throw error;
-  }
+  const found = await store.orders.get(c.req.param("order") ?? "");
+  if (!found) throw pageNotFound(new URL(c.req.url).pathname);
+  const order = await asStripeSays(c, store, found);
   const layout = await loadLayout(c, { backdrop: false });
   const i18n = await i18nFor(c);
   const { t } = i18n;
@@ -112,7 +141,7 @@ export const orderPage: Handler<AppEnv> = async (c) => {
     ...(order.tax ? [{ label: t("order.tax"), amount: money(order.tax) }] : []),
     ...(order.total !== null ? [{ label: t("order.total"), amount: money(order.total) }] : []),
   ];
-  const address = shipTo(order);
+  const address = shipTo(order, i18n.locale);
   const res = await renderHtml(c, layout, {
     title: t("order.title", { reference: orderReference(order.id) }),
     description: t("order.description"),
@@ -121,6 +150,7 @@ export const orderPage: Handler<AppEnv> = async (c) => {
         reference={orderReference(order.id)}
         status={order.status}
         statusText={t(STATUS_TEXT[order.status](order))}
+        {...(order.status === "open" ? { refreshSeconds: WAITING_REFRESH_SECONDS } : {})}
         {...(shipping ? { shipping } : {})}
         rows={order.lines.map((line) => ({
           name: line.productName,

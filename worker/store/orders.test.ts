@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isValidDocumentId } from "../../demo/server/mutations.ts";
-import { isOrderId, newOrderId } from "./orders.ts";
+import { isOrderId, newOrderId, orderReference } from "./orders.ts";
 import { orderDocumentId } from "./studio.ts";
 
 describe("a new order's id", () => {
@@ -11,6 +11,16 @@ describe("a new order's id", () => {
     for (const id of ids) {
       expect(isOrderId(id), id).toBe(true);
       expect(isValidDocumentId(orderDocumentId(id)), id).toBe(true);
+    }
+  });
+});
+
+describe("an order's reference", () => {
+  it("is eight capitals and digits, whatever punctuation the id starts or ends with", () => {
+    expect(orderReference("__3MWV4Fq-_kd9Xc2Lp0aZ7yT1nB5hG8")).toBe("3MWV4FQK");
+    expect(orderReference("a-b_c-d_e-f_g-h_iJKLMNOPQRSTUVWX")).toBe("ABCDEFGH");
+    for (const id of Array.from({ length: 1000 }, newOrderId)) {
+      expect(orderReference(id), id).toMatch(/^[A-Z0-9]{8}$/);
     }
   });
 });

@@ -5,6 +5,7 @@
  * order becomes paid once, whatever is repeated.
  */
 
+import { formatCountry } from "../../shared/i18n/format.ts";
 import { toBase64url } from "../lib/signing.ts";
 import type { Product } from "./catalogue.ts";
 import type { LabNews, LabStage } from "./labs/index.ts";
@@ -49,7 +50,7 @@ export interface LineDetails {
   heightInches?: number;
   longEdge?: number;
   termsUrl?: string;
-  /** Who made the photograph (its credit line's first part, else the site's owner): the licensor. */
+  /** Who made the photograph (its credit line's first part, else the site's owner). */
   creator?: string;
 }
 
@@ -66,17 +67,25 @@ export interface ShippingDetails {
 }
 
 /**
- * Where the prints go, a line each as on a label: what the order page, the owner's e-mail and the
- * Studio's copy say.
+ * Where the prints go, a line each as on a label, the country named in `locale` (Stripe gives
+ * its code): what the order page, the owner's e-mail and the Studio's copy say.
  */
-export function shipTo({ shippingAddress }: Pick<Order, "shippingAddress">): string[] | undefined {
+export function shipTo(
+  { shippingAddress }: Pick<Order, "shippingAddress">,
+  locale: string,
+): string[] | undefined {
   const address = shippingAddress?.address;
   if (!address) return undefined;
   const { line1, line2, postal_code, city, state, country } = address;
   const town = [postal_code, city].filter(Boolean).join(" ");
-  return [shippingAddress.name, line1, line2, town, state, country].filter((line): line is string =>
-    Boolean(line),
-  );
+  return [
+    shippingAddress.name,
+    line1,
+    line2,
+    town,
+    state,
+    country && formatCountry(locale, country),
+  ].filter((line): line is string => Boolean(line));
 }
 
 export interface Order {
@@ -133,6 +142,16 @@ export function newOrderId(): string {
     if (!id.startsWith("-")) return id;
   }
 }
+
+/**
+ * What the buyer and the owner call an order: the first eight letters and digits of its id, in
+ * capitals. The id's `-` and `_` are left out, so a reference never reads as broken ("__3MWV4F").
+ */
+export const orderReference = (id: string): string =>
+  id
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 8)
+    .toUpperCase();
 
 interface OrderRow {
   id: string;
@@ -261,7 +280,7 @@ export interface Orders {
   markPaid(id: string, payment: Payment, now?: number): Promise<boolean>;
   /** A state the order moves to only from `from` (true when it did). */
   move(id: string, from: OrderStatus[], to: OrderStatus, now?: number): Promise<boolean>;
-  /** Records that the paid order was handed to fulfilment (true the first time). */
+  /** Claims the paid order's hand-over to fulfilment (true the first time). */
   markQueued(id: string, now?: number): Promise<boolean>;
   /**
    * Records the lab's news on a paid order: its stage, tracking link and issues; an order the
@@ -269,7 +288,7 @@ export interface Orders {
    * changed: the same news again changes nothing.
    */
   labNews(id: string, news: LabNews, now?: number): Promise<boolean>;
-  /** Records a step of fulfilment (the columns of migrations/0003_fulfilment.sql). */
+  /** Records a step of fulfilment (the columns of migrations/0003_fulfilment.sql), or its hand-over given back. */
   record(
     id: string,
     fields: Partial<Record<FulfilmentColumn, string | number | null>>,
@@ -277,6 +296,7 @@ export interface Orders {
 }
 
 export type FulfilmentColumn =
+  | "fulfilment_queued_at"
   | "fulfilment_state"
   | "lab_order"
   | "fulfilment_error"
@@ -289,6 +309,7 @@ export type FulfilmentColumn =
   | "origin";
 
 const FULFILMENT_COLUMNS = new Set<string>([
+  "fulfilment_queued_at",
   "fulfilment_state",
   "lab_order",
   "fulfilment_error",

@@ -11,7 +11,7 @@ export interface Shelves {
   content: ContentSource;
   galleries: GalleryPrints;
   env: Env;
-  /** The site's owner: the licensor of a photograph whose credit names nobody. */
+  /** The site's owner: the creator of a photograph whose credit names nobody. */
   owner: string;
 }
 

@@ -57,7 +57,7 @@ export function orderFields(
   orderPage: string,
 ): OrderDocumentFields {
   const money = (amount: number) => formatAmount(amount, order.currency, config.site.language);
-  const address = shipTo(order);
+  const address = shipTo(order, config.site.language);
   const origin = new URL(orderPage).origin;
   return {
     reference,

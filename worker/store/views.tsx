@@ -196,6 +196,8 @@ export interface OrderViewProps {
   email?: string | null;
   /** Where the prints are, and their tracking link once shipped. */
   shipping?: { text: string; trackingUrl?: string };
+  /** Reloads the page this often (a payment on its way): a meta refresh, no script needed. */
+  refreshSeconds?: number;
 }
 
 /** An order's own page: what was bought, where it stands, and the downloads of its licences. */
@@ -203,6 +205,8 @@ export function OrderView(props: OrderViewProps) {
   const { t } = useI18n();
   return (
     <Panel title={t("order.title", { reference: props.reference })}>
+      {/* React puts it in the document's head. */}
+      {props.refreshSeconds && <meta httpEquiv="refresh" content={String(props.refreshSeconds)} />}
       <p className="mt-4 text-lg" data-order-status={props.status}>
         {props.statusText}
       </p>

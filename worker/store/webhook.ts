@@ -5,7 +5,7 @@ import { errorText, log } from "../lib/log.ts";
 import { readText } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin } from "../request/context.ts";
-import { d1Carts } from "./carts.ts";
+import { type Carts, d1Carts } from "./carts.ts";
 import { d1Orders, type Orders, type Payment } from "./orders.ts";
 import { verifiedEvent } from "./stripe.ts";
 
@@ -41,40 +41,51 @@ export interface Applied {
 }
 
 /**
+ * What a completed Checkout Session, as Stripe says it is (an event's, or one read from Stripe
+ * by the order page), does to its order: paid (the one time it becomes so, its cart emptied), or
+ * awaiting a bank transfer. Conditional on the order's state, so repeating it changes nothing.
+ */
+export async function applySession(
+  orders: Orders,
+  session: Stripe.Checkout.Session,
+  carts?: Carts,
+): Promise<Applied> {
+  const id = orderOfSession(session);
+  const order = id ? await orders.get(id) : undefined;
+  if (!id || !order || session.status !== "complete") return { order: id, paid: false };
+  if (session.currency !== order.currency || session.amount_subtotal !== order.subtotal) {
+    // Never: sessions are made from the order. Kept out of fulfilment for the owner to see.
+    log.error("A paid Checkout Session does not match its order; it is not fulfilled", {
+      order: id,
+      session: session.id,
+    });
+    return { order: id, paid: false };
+  }
+  const paid =
+    session.payment_status === "paid" || session.payment_status === "no_payment_required";
+  if (!paid) {
+    await orders.awaitPayment(id, paymentOf(session));
+    return { order: id, paid: false };
+  }
+  const first = await orders.markPaid(id, paymentOf(session));
+  const cart = session.metadata?.cart;
+  if (first && cart && carts) await carts.clear(cart);
+  return { order: id, paid: first };
+}
+
+/**
  * What one verified event does to its order. Each change is conditional on the order's state,
  * so it happens at most once whatever Stripe repeats: an order becomes paid once.
  */
 export async function applyEvent(
   orders: Orders,
   event: Stripe.Event,
-  carts?: ReturnType<typeof d1Carts>,
+  carts?: Carts,
 ): Promise<Applied> {
   switch (event.type) {
     case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded": {
-      const session = event.data.object;
-      const id = orderOfSession(session);
-      const order = id ? await orders.get(id) : undefined;
-      if (!id || !order) return { order: id, paid: false };
-      if (session.currency !== order.currency || session.amount_subtotal !== order.subtotal) {
-        // Never: sessions are made from the order. Kept out of fulfilment for the owner to see.
-        log.error("A paid Checkout Session does not match its order; it is not fulfilled", {
-          order: id,
-          session: session.id,
-        });
-        return { order: id, paid: false };
-      }
-      const paid =
-        session.payment_status === "paid" || session.payment_status === "no_payment_required";
-      if (!paid) {
-        await orders.awaitPayment(id, paymentOf(session));
-        return { order: id, paid: false };
-      }
-      const first = await orders.markPaid(id, paymentOf(session));
-      const cart = session.metadata?.cart;
-      if (first && cart && carts) await carts.clear(cart);
-      return { order: id, paid: first };
-    }
+    case "checkout.session.async_payment_succeeded":
+      return applySession(orders, event.data.object, carts);
     case "checkout.session.async_payment_failed": {
       const id = orderOfSession(event.data.object);
       if (id) await orders.move(id, ["open", "awaiting_payment"], "payment_failed");
@@ -98,7 +109,10 @@ export async function applyEvent(
   }
 }
 
-/** Where the worker hands a newly paid order on (fulfilment; the queue in index.ts). */
+/**
+ * Where the worker hands a paid order on (fulfilment; the queue in index.ts): once, whoever asks
+ * and however often, and only a paid order.
+ */
 export type OnPaid = (env: Env, order: string, origin: string) => Promise<void>;
 
 /**
@@ -137,14 +151,9 @@ export const stripeWebhook =
       if (applied.paid && applied.order) {
         log.info("Order paid", { order: applied.order, event: event.id });
       }
-      if (applied.order && onPaid) {
-        // Fulfilment starts for any paid order not handed on yet (this event's, or one whose
-        // earlier hand-over failed).
-        const order = await orders.get(applied.order);
-        if (order?.status === "paid" && order.fulfilmentQueuedAt === null) {
-          await onPaid(c.env, order.id, siteOrigin(c));
-        }
-      }
+      // Fulfilment starts for any paid order not handed on yet (this event's, one the order
+      // page found paid, or one whose earlier hand-over failed): `onPaid` hands each over once.
+      if (applied.order && onPaid) await onPaid(c.env, applied.order, siteOrigin(c));
       return c.json({ received: true, applied: true });
     } catch (error) {
       await orders.forgetEvent(event.id);

@@ -9,12 +9,14 @@
 import { escapeXml } from "../lib/xml.ts";
 
 export interface LicenceMetadata {
-  /** The photographer, who grants the licence. */
+  /** The seller, who grants the licence: the site's owner. */
   licensor: string;
   licensorUrl: string;
+  /** Who made the photograph (its credit line), who holds its copyright. */
+  creator: string;
   /** The buyer. */
   licensee: string;
-  /** "Editorial licence" */
+  /** The licence's name in the catalogue ("Editorial"). */
   licenceType: string;
   /** The terms page (an absolute address). */
   termsUrl: string;
@@ -43,13 +45,15 @@ export function licenceXmp(meta: LicenceMetadata): string {
     ' xmlns:plus="http://ns.useplus.org/ldf/xmp/1.0/"',
     ` xmpRights:Marked="True"`,
     ` xmpRights:WebStatement="${escapeXml(meta.termsUrl)}"`,
-    ` photoshop:Credit="${escapeXml(meta.licensor)}"`,
+    ` photoshop:Credit="${escapeXml(meta.creator)}"`,
     ` plus:LicenseID="${escapeXml(meta.orderId)}"`,
     ` plus:MinorModelAgeDisclosure="http://ns.useplus.org/ldf/vocab/AG-UNK">`,
     `<dc:title>${alt(meta.title)}</dc:title>`,
-    `<dc:creator><rdf:Seq><rdf:li>${escapeXml(meta.licensor)}</rdf:li></rdf:Seq></dc:creator>`,
+    `<dc:creator><rdf:Seq><rdf:li>${escapeXml(meta.creator)}</rdf:li></rdf:Seq></dc:creator>`,
     `<dc:rights>${alt(meta.copyright)}</dc:rights>`,
     `<xmpRights:UsageTerms>${alt(usage)}</xmpRights:UsageTerms>`,
+    // Which licence, in a field of its own (PLUS's "Other License Info"), not only in the terms.
+    `<plus:OtherLicenseInfo>${alt(meta.licenceType)}</plus:OtherLicenseInfo>`,
     '<plus:Licensor><rdf:Seq><rdf:li rdf:parseType="Resource">',
     `<plus:LicensorName>${escapeXml(meta.licensor)}</plus:LicensorName>`,
     `<plus:LicensorURL>${escapeXml(meta.licensorUrl)}</plus:LicensorURL>`,
@@ -58,7 +62,7 @@ export function licenceXmp(meta: LicenceMetadata): string {
     `<plus:LicenseeName>${escapeXml(meta.licensee)}</plus:LicenseeName>`,
     "</rdf:li></rdf:Seq></plus:Licensee>",
     '<plus:CopyrightOwner><rdf:Seq><rdf:li rdf:parseType="Resource">',
-    `<plus:CopyrightOwnerName>${escapeXml(meta.licensor)}</plus:CopyrightOwnerName>`,
+    `<plus:CopyrightOwnerName>${escapeXml(meta.creator)}</plus:CopyrightOwnerName>`,
     "</rdf:li></rdf:Seq></plus:CopyrightOwner>",
     "</rdf:Description>",
     "</rdf:RDF>",

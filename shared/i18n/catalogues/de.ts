@@ -390,7 +390,15 @@ export const de: Catalogue = {
     "Die Zahlung ist gerade nicht möglich. Ihr Warenkorb bleibt erhalten: Bitte versuchen Sie es gleich noch einmal.",
   "cart.error.noCheckout":
     "Stripe hat keine Bezahlseite geliefert. Bitte versuchen Sie es noch einmal.",
+  "cart.error.tooMany":
+    "Zu viele Bestellvorgänge von hier aus. Ihr Warenkorb bleibt erhalten: Bitte versuchen Sie es {when} erneut.",
+  "cart.error.checkingOut":
+    "Dieser Warenkorb wird gerade in einem anderen Fenster bezahlt. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
   "cart.added": "In Ihren Warenkorb gelegt: {quantity} × {product}.",
+  "cart.addedToLimit":
+    "In Ihren Warenkorb gelegt: {quantity} × {product}; damit sind es {max}, die Höchstzahl eines Artikels.",
+  "cart.notAdded":
+    "Nichts hinzugefügt: Ihr Warenkorb enthält schon {quantity} × {product}, die Höchstzahl eines Artikels.",
   "cart.holds": {
     one: "Ihr Warenkorb enthält {count} Artikel.",
     other: "Ihr Warenkorb enthält {count} Artikel.",
@@ -413,7 +421,7 @@ export const de: Catalogue = {
     other: "(dieser Link gilt {count} Tage; diese Seite gibt Ihnen jederzeit einen neuen)",
   },
   "order.status.open":
-    "Wir warten auf Ihre Zahlung bei Stripe. Wenn Sie gerade bezahlt haben, zeigt diese Seite das gleich an: Laden Sie sie neu.",
+    "Wir warten auf Ihre Zahlung bei Stripe. Wenn Sie gerade bezahlt haben, zeigt diese Seite das gleich von selbst an.",
   "order.status.awaitingPayment":
     "Ihre Überweisung ist unterwegs: Die Bestellung geht weiter, sobald das Geld eingegangen ist.",
   "order.status.refunding":

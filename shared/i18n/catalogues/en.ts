@@ -394,7 +394,14 @@ export const en = {
   "cart.error.payment":
     "Payment cannot be taken right now. Your cart is kept: please try again in a moment.",
   "cart.error.noCheckout": "Stripe did not give a checkout page. Please try again.",
+  "cart.error.tooMany": "Too many checkouts from here. Your cart is kept: please try again {when}.",
+  "cart.error.checkingOut":
+    "This cart is being checked out in another window. Please wait a moment, then try again.",
   "cart.added": "Added to your cart: {quantity} × {product}.",
+  "cart.addedToLimit":
+    "Added to your cart: {quantity} × {product}, which makes {max}, the most of one item.",
+  "cart.notAdded":
+    "Nothing added: your cart already holds {quantity} × {product}, the most of one item.",
   "cart.holds": {
     one: "Your cart holds {count} item.",
     other: "Your cart holds {count} items.",
@@ -417,7 +424,7 @@ export const en = {
     other: "(this link works for {count} days; this page gives a new one)",
   },
   "order.status.open":
-    "Waiting for your payment on Stripe. If you have just paid, this page will say so in a moment: reload it.",
+    "Waiting for your payment on Stripe. If you have just paid, this page will say so in a moment, by itself.",
   "order.status.awaitingPayment":
     "Your bank transfer is on its way: the order goes ahead as soon as the money arrives.",
   "order.status.refunding":

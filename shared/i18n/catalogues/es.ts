@@ -405,7 +405,15 @@ export const es: Catalogue = {
   "cart.error.payment":
     "Ahora mismo no se puede cobrar. Tu cesta se conserva: vuelve a intentarlo en un momento.",
   "cart.error.noCheckout": "Stripe no ha dado una página de pago. Vuelve a intentarlo.",
+  "cart.error.tooMany":
+    "Demasiados pagos iniciados desde aquí. Tu cesta se conserva: vuelve a intentarlo {when}.",
+  "cart.error.checkingOut":
+    "Esta cesta se está pagando en otra ventana. Espera un momento y vuelve a intentarlo.",
   "cart.added": "Añadido a tu cesta: {quantity} × {product}.",
+  "cart.addedToLimit":
+    "Añadido a tu cesta: {quantity} × {product}; ya son {max}, el máximo de un artículo.",
+  "cart.notAdded":
+    "No se ha añadido nada: tu cesta ya tiene {quantity} × {product}, el máximo de un artículo.",
   "cart.holds": {
     one: "Tu cesta tiene {count} artículo.",
     many: "Tu cesta tiene {count} de artículos.",
@@ -430,7 +438,7 @@ export const es: Catalogue = {
     other: "(este enlace funciona durante {count} días; esta página te da uno nuevo)",
   },
   "order.status.open":
-    "Esperando tu pago en Stripe. Si acabas de pagar, esta página lo indicará en un momento: vuelve a cargarla.",
+    "Esperando tu pago en Stripe. Si acabas de pagar, esta página lo indicará por sí sola en un momento.",
   "order.status.awaitingPayment":
     "Tu transferencia va de camino: el pedido sigue adelante en cuanto llegue el dinero.",
   "order.status.refunding":

@@ -407,7 +407,15 @@ export const fr: Catalogue = {
   "cart.error.payment":
     "Le paiement est impossible pour le moment. Votre panier est conservé : merci de réessayer dans un instant.",
   "cart.error.noCheckout": "Stripe n’a pas fourni de page de paiement. Merci de réessayer.",
+  "cart.error.tooMany":
+    "Trop de passages en caisse depuis ici. Votre panier est conservé : merci de réessayer {when}.",
+  "cart.error.checkingOut":
+    "Ce panier est en cours de paiement dans une autre fenêtre. Merci de patienter un instant, puis de réessayer.",
   "cart.added": "Ajouté à votre panier : {quantity} × {product}.",
+  "cart.addedToLimit":
+    "Ajouté à votre panier : {quantity} × {product}, ce qui fait {max}, le maximum pour un article.",
+  "cart.notAdded":
+    "Rien n’a été ajouté : votre panier contient déjà {quantity} × {product}, le maximum pour un article.",
   "cart.holds": {
     one: "Votre panier contient {count} article.",
     many: "Votre panier contient {count} d’articles.",
@@ -432,7 +440,7 @@ export const fr: Catalogue = {
     other: "(ce lien est valable {count} jours ; cette page en donne un nouveau)",
   },
   "order.status.open":
-    "En attente de votre paiement sur Stripe. Si vous venez de payer, cette page l’indiquera dans un instant : rechargez-la.",
+    "En attente de votre paiement sur Stripe. Si vous venez de payer, cette page l’indiquera d’elle-même dans un instant.",
   "order.status.awaitingPayment":
     "Votre virement est en route : la commande suivra son cours dès réception.",
   "order.status.refunding":

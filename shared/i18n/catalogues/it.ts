@@ -403,7 +403,15 @@ export const it: Catalogue = {
   "cart.error.payment":
     "Al momento non è possibile pagare. Il tuo carrello resta com’è: riprova tra un momento.",
   "cart.error.noCheckout": "Stripe non ha fornito una pagina di pagamento. Riprova.",
+  "cart.error.tooMany":
+    "Troppi pagamenti avviati da qui. Il carrello resta salvato: riprova {when}.",
+  "cart.error.checkingOut":
+    "Questo carrello è in pagamento in un’altra finestra. Attendi un momento, poi riprova.",
   "cart.added": "Aggiunto al carrello: {quantity} × {product}.",
+  "cart.addedToLimit":
+    "Aggiunto al carrello: {quantity} × {product}; ora sono {max}, il massimo per un articolo.",
+  "cart.notAdded":
+    "Non è stato aggiunto nulla: il carrello contiene già {quantity} × {product}, il massimo per un articolo.",
   "cart.holds": {
     one: "Il tuo carrello contiene {count} articolo.",
     many: "Il tuo carrello contiene {count} di articoli.",
@@ -428,7 +436,7 @@ export const it: Catalogue = {
     other: "(questo link vale {count} giorni; questa pagina te ne dà uno nuovo)",
   },
   "order.status.open":
-    "In attesa del tuo pagamento su Stripe. Se hai appena pagato, questa pagina lo indicherà tra un momento: ricaricala.",
+    "In attesa del tuo pagamento su Stripe. Se hai appena pagato, questa pagina lo indicherà da sola tra un momento.",
   "order.status.awaitingPayment":
     "Il tuo bonifico è in arrivo: l’ordine procede appena arriva il denaro.",
   "order.status.refunding":

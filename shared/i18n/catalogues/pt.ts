@@ -403,7 +403,15 @@ export const pt: Catalogue = {
   "cart.error.payment":
     "Não é possível receber o pagamento agora. Seu carrinho continua guardado: tente de novo em um instante.",
   "cart.error.noCheckout": "A Stripe não forneceu uma página de pagamento. Tente de novo.",
+  "cart.error.tooMany":
+    "Pagamentos demais iniciados daqui. Seu carrinho continua guardado: tente de novo {when}.",
+  "cart.error.checkingOut":
+    "Este carrinho está sendo pago em outra janela. Aguarde um momento e tente de novo.",
   "cart.added": "Adicionado ao seu carrinho: {quantity} × {product}.",
+  "cart.addedToLimit":
+    "Adicionado ao seu carrinho: {quantity} × {product}; agora são {max}, o máximo de um item.",
+  "cart.notAdded":
+    "Nada foi adicionado: o seu carrinho já tem {quantity} × {product}, o máximo de um item.",
   "cart.holds": {
     one: "Seu carrinho tem {count} item.",
     many: "Seu carrinho tem {count} de itens.",
@@ -428,7 +436,7 @@ export const pt: Catalogue = {
     other: "(este link vale por {count} dias; esta página gera um novo)",
   },
   "order.status.open":
-    "Aguardando o seu pagamento na Stripe. Se você acabou de pagar, esta página vai indicar isso em um instante: recarregue-a.",
+    "Aguardando o seu pagamento na Stripe. Se você acabou de pagar, esta página vai indicar isso sozinha em um instante.",
   "order.status.awaitingPayment":
     "Sua transferência está a caminho: o pedido segue assim que o dinheiro chegar.",
   "order.status.refunding":
