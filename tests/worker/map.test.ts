@@ -20,9 +20,10 @@ describe("the map page", () => {
         "Posada de Valdeón, Spain",
         "Aragon, Spain",
         "Germany",
+        "Urrugne, France",
+        "Alcântara, Portugal",
       ]),
     );
-    // Two Media-tool uploads have no name: each is called by its point, at its level.
     expect(places(res.body)).toHaveLength(6);
     // Every place links its photographs to their pages.
     const zegama =
