@@ -1,7 +1,8 @@
 /**
  * The location rule: how precisely the site may say where a photograph was made. The importer
- * (`npm run import`, before anything leaves the owner's machine) and the worker (before any
- * answer, for photographs added in the Studio) apply this one rule, so they cannot disagree.
+ * (`npm run import`, before anything leaves the owner's machine) applies it and stores only what
+ * it gives (shared/places.ts), as the dataset is public; the worker shows those stored places,
+ * coarser still where a placement asks (`coarser`, `snap`), and never reads the rule.
  *
  * - **Levels**: `exact`, `1km`, `10km`, `region`, `country`, `hidden`. The owner sets a site
  *   default in the Studio and may override it per photograph.

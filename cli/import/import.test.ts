@@ -457,6 +457,8 @@ describe("resuming a run that was stopped", () => {
   });
 });
 
+const GEOPOINT = { _type: "geopoint", lat: 43.0252, lng: -2.3371 };
+
 describe("the location setting and drafts", () => {
   beforeEach(freshService);
 
@@ -525,22 +527,31 @@ describe("the location setting and drafts", () => {
     expect(after?.location).toBeNull();
   });
 
-  it("--location exact keeps the file as it is", async () => {
+  it("--location exact stores the position as the place only: neither the file nor Sanity's metadata keeps it", async () => {
     const run = await runImport(["summit-with-gps.jpg", "--location", "exact"]);
     expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /GPS position stored at exact position: .*, removed from the file$/m,
+    );
     const [asset] = await imported();
-    expect(asset?._id).toBe(await assetIdOfFile("summit-with-gps.jpg"));
-    expect(asset?.location).toEqual({
-      _type: "geopoint",
-      lat: expect.closeTo(43.0252, 4),
-      lng: expect.closeTo(-2.3371, 4),
-      alt: 1528,
-    });
+    expect(asset?.location).toBeNull();
     expect(asset?.place).toMatchObject({
       lat: expect.closeTo(43.0252, 4),
       lng: expect.closeTo(-2.3371, 4),
       precision: "exact",
     });
+    const stored = await original(asset?.path as string);
+    expect(await exifr.gps(stored).catch(() => undefined)).toBeUndefined();
+    // An earlier run at the exact level had Sanity store the position: the next takes it back.
+    await client
+      .patch(asset?._id as string)
+      .set({ "metadata.location": GEOPOINT })
+      .commit();
+    const again = await runImport(["summit-with-gps.jpg", "--location", "exact"]);
+    expect(again.stdout).toContain("exact position removed from Sanity");
+    const [after] = await imported();
+    expect(after?.location).toBeNull();
+    expect(after?.place).toEqual(asset?.place);
   });
 
   it("--draft leaves a new post as a draft, and the command line never takes a token", async () => {

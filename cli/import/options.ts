@@ -23,7 +23,8 @@ How:
                         how precisely the map may show where each photograph was made
                         (default: IMPORT_LOCATION in .dev.vars or the environment, else
                         the Studio's Location privacy, else hidden). Never-show zones apply
-                        whatever it says. Only the coarse point and a place name are stored.
+                        whatever it says. Only the point at that level and its place names
+                        are stored; the files never keep their GPS position.
   --min-rating <0-5>    only photographs rated at least this many stars in Lightroom
   --draft               leave the page or post as a draft to review in the Studio
   --dry-run             print what would be done, change nothing

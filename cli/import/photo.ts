@@ -26,7 +26,7 @@ import {
   sniff,
   uploadStream,
 } from "./image-file.ts";
-import type { LocationOutcome, LocationSetting } from "./location.ts";
+import type { LocationOutcome } from "./location.ts";
 import {
   creditLine,
   type PhotoMetadata,
@@ -95,33 +95,31 @@ interface ExistingAsset {
   creditLine?: unknown;
   tags?: TagReference[] | null;
   place?: unknown;
+  /** Whether Sanity holds the file's exact position (`metadata.location`, an earlier run's). */
+  positioned?: boolean;
 }
 
 /**
  * What the rule makes of a file's position: the place to store (none when hidden, inside a
- * zone, or when the file has no position), how the file is filtered (its GPS kept only at the
- * exact level) and the report's note.
+ * zone, or when the file has no position) and the report's note. The file itself never keeps
+ * it, whatever the level: Sanity serves the original to anyone, and an asset is public.
  */
 async function locate(
   gps: PhotoMetadata["gps"],
   rule: LocationRule,
-): Promise<{ place: StoredPlace | null; filter: LocationSetting; note: string | undefined }> {
-  if (!gps) return { place: null, filter: "off", note: undefined };
+): Promise<{ place: StoredPlace | null; note: string | undefined }> {
+  if (!gps) return { place: null, note: undefined };
   const place = await storedPlace({ lat: gps.latitude, lng: gps.longitude }, rule);
   if (!place) {
     const why = rule.precision === "hidden" ? "location hidden" : "inside a never-show zone";
-    return { place: null, filter: "off", note: `GPS position removed (${why})` };
+    return { place: null, note: `GPS position removed (${why})` };
   }
   const { precision, names } = place;
   const name = precision === "exact" ? names["1km"] : names[precision];
   const level = PRECISION_LABELS[precision].toLowerCase();
   return {
     place,
-    filter: precision === "exact" ? "exact" : "off",
-    note:
-      precision === "exact"
-        ? `GPS position kept (exact${name ? `: ${name}` : ""})`
-        : `GPS position stored at ${level}${name ? `: ${name}` : ""}, removed from the file`,
+    note: `GPS position stored at ${level}${name ? `: ${name}` : ""}, removed from the file`,
   };
 }
 
@@ -141,7 +139,7 @@ const LOCATION_NOTES: Record<LocationOutcome, string | undefined> = {
   kept: "GPS position kept (exact)",
 };
 
-const ASSET_FIELDS = `{_id, _rev, title, description, altText, creditLine, "tags": opt.media.tags, place}`;
+const ASSET_FIELDS = `{_id, _rev, title, description, altText, creditLine, "tags": opt.media.tags, place, "positioned": defined(metadata.location)}`;
 
 /** The asset of this photograph, if Sanity has it: matched by fingerprint, else by id. */
 async function findAsset(
@@ -177,6 +175,11 @@ function assetChanges(
     unset.push("place");
     changes.push("place removed");
   }
+  // What an earlier run at the exact level had Sanity store: the place holds what may be said.
+  if (existing.positioned) {
+    unset.push("metadata.location");
+    changes.push("exact position removed from Sanity");
+  }
   for (const [field, label] of TEXT_FIELDS) {
     const value = desired[field];
     const current = existing[field];
@@ -210,10 +213,9 @@ async function upload(
   format: ImportedFormat,
   scan: ScannedImage,
   desired: Record<TextField, string | undefined>,
-  filter: LocationSetting,
 ): Promise<ExistingAsset> {
   const { client, progress } = context;
-  const { stream, facts } = uploadStream(file.path, format, filter, (count) =>
+  const { stream, facts } = uploadStream(file.path, format, "off", (count) =>
     progress.addBytes(count),
   );
   const document = await client.assets.upload("image", stream, {
@@ -223,15 +225,9 @@ async function upload(
     ...(desired.description ? { description: desired.description } : {}),
     ...(desired.creditLine ? { creditLine: desired.creditLine } : {}),
     source: { id: scan.fingerprint, name: SOURCE_NAME },
-    // What the Studio's image fields ask for (studio/schema/fields/photo.ts); the file's own
-    // position only at the exact level (any other is stored as the asset's place).
-    extract: [
-      "lqip",
-      "palette",
-      "exif",
-      "image",
-      ...(filter === "exact" ? ["location" as const] : []),
-    ],
+    // What the Studio's image fields ask for (studio/schema/fields/photo.ts): never the
+    // location, which the file no longer holds anyway; the place is stored instead.
+    extract: ["lqip", "palette", "exif", "image"],
   });
   if (facts.fingerprint !== scan.fingerprint || document._id !== assetIdOf(scan, format)) {
     throw new Error("the file changed while it was being read: run the import again");
@@ -290,7 +286,7 @@ export async function importFile(context: PhotoContext, file: FileEntry): Promis
     const location = await locate(metadata.gps, context.rule);
     let scan: ScannedImage;
     try {
-      scan = await scanImage(file.path, kind.format, location.filter);
+      scan = await scanImage(file.path, kind.format, "off");
     } catch (error) {
       if (error instanceof DamagedImage) return skipped(file, `damaged: ${error.message}`, true);
       throw error;
@@ -344,7 +340,7 @@ export async function importFile(context: PhotoContext, file: FileEntry): Promis
           notes,
         };
       }
-      asset ??= await upload(context, file, kind.format, scan, desired, location.filter);
+      asset ??= await upload(context, file, kind.format, scan, desired);
       counted = true;
       photo.assetId = asset._id;
       const patch = assetChanges(

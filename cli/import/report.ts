@@ -88,9 +88,7 @@ export function renderReport(summary: RunSummary): string {
   const locationWhat =
     precision === "hidden"
       ? "removed"
-      : precision === "exact"
-        ? "kept as taken"
-        : `snapped to ${PRECISION_LABELS[precision].toLowerCase()} and removed from the files`;
+      : `stored at ${PRECISION_LABELS[precision].toLowerCase()}, removed from the files`;
   const zoneWhat = zones.length > 0 ? `, ${plural(zones.length, "never-show zone")}` : "";
   lines.push(
     `Location: ${precision} (GPS positions ${locationWhat}${zoneWhat}; ${plural(located, "photograph")} had one).`,

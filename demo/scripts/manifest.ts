@@ -31,15 +31,14 @@ export interface Licence {
 }
 
 /**
- * Where a demo photograph was made, and how it came in: `import` stores what `npm run import`
- * stores (the snapped `place` at `precision`, with its names); `studio` what the Media tool's
- * uploader stores (the exact `metadata.location`), which the site coarsens itself.
- * `placement` is the level set where it is placed (every placement), when it has one.
+ * Where a demo photograph was made. Its asset stores what `npm run import` stores: the `place`
+ * after the owner's rule at `precision` (else the owner's level), with its names, and never the
+ * position itself. `placement` is the level set where it is placed (every placement), when it
+ * has one.
  */
 export interface DemoLocation {
   lat: number;
   lng: number;
-  via: "import" | "studio";
   precision?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
   placement?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
 }

@@ -1,10 +1,12 @@
 // The attacker's matrix: the demo has a photograph at every location level (exact, about 1 km,
-// about 10 km from the importer and from a Studio upload, region, country), one hidden by its
-// own level and one inside a never-show zone (demo/photos.json, demo/content.ts). An attacker
-// reads every answer of the site (every page a link leads to from the home page, the map and
-// its data, JSON-LD, the sitemaps, the feed, search, the photo pages the viewer fetches) and the
-// image files the pages name; no answer may carry a coordinate finer than the photograph's
-// level, and none at all for the hidden ones.
+// about 10 km, region, country), one hidden by its level and one inside a never-show zone
+// (demo/photos.json, demo/content.ts). An attacker reads every answer of the site (every page a
+// link leads to from the home page, the map and its data, JSON-LD, the sitemaps, the feed,
+// search, the photo pages the viewer fetches), the image files the pages name and the dataset
+// itself, queried without a token as anyone may query a public Sanity dataset; no answer may
+// carry a coordinate finer than the photograph's level, and none at all for the hidden ones.
+import { env } from "cloudflare:workers";
+import exifr from "exifr";
 import { beforeAll, describe, expect, it } from "vitest";
 import preparedImages from "../../demo/dataset/images.json";
 import demoContent from "../../demo/photos.json";
@@ -17,8 +19,8 @@ interface Located extends LatLng {
   shown: Precision;
 }
 
-// The level each demo photograph may be shown at: the coarser of how it was stored and its
-// placement's level (else the owner's 10 km), and none inside the zone around the home.
+// The level each demo photograph may be shown at: the coarser of how it was imported (else the
+// owner's 10 km) and its placement's level, and none inside the zone around the home.
 const SHOWN: Record<string, Precision> = {
   "autumn-below-aitzgorri": "1km",
   "picos-de-europa": "10km",
@@ -37,10 +39,14 @@ const located: Located[] = demoContent.photos.flatMap((photo) => {
     : [];
 });
 
-/** Every point the site may say, one per shown photograph: the rule's, at its level. */
-const allowed: LatLng[] = located.flatMap((photo) =>
-  photo.shown === "hidden" ? [] : [snap(photo, photo.shown)],
-);
+/** The point the site may say for a photograph: the rule's, at its level; none when hidden. */
+const pointOf = (photo: Located): LatLng[] =>
+  photo.shown === "hidden" ? [] : [snap(photo, photo.shown)];
+const allowed = located.flatMap(pointOf);
+
+/** A photograph's prepared file (`{sha1}-{width}x{height}.jpg`) and its SHA-1, its asset's. */
+const fileOf = (photo: Located) => (preparedImages as Record<string, string>)[photo.key] ?? "?";
+const sha1Of = (photo: Located) => fileOf(photo).split("-")[0] ?? "?";
 
 const NUMBER_PAIR = /(-?\d{1,3}\.\d+)[^\d.-]{1,24}?(-?\d{1,3}\.\d+)/g;
 
@@ -60,11 +66,10 @@ function pairs(text: string): [number, number][] {
   return found;
 }
 
-const isAllowed = ([lat, lng]: [number, number]) =>
-  allowed.some((point) => Math.abs(point.lat - lat) < 1e-6 && Math.abs(point.lng - lng) < 1e-6);
-
 /** What in `text` says more about a photograph's position than its level lets through. */
-function leaks(text: string): string[] {
+function leaks(text: string, points: readonly LatLng[] = allowed): string[] {
+  const isAllowed = ([lat, lng]: [number, number]) =>
+    points.some((point) => Math.abs(point.lat - lat) < 1e-6 && Math.abs(point.lng - lng) < 1e-6);
   const found: string[] = [];
   for (const photo of located) {
     // The position's own digits, anywhere (unless it may be shown exactly).
@@ -182,19 +187,47 @@ describe("the attacker's matrix", () => {
   });
 
   it("serves no image file that carries a position", async () => {
-    // The located photographs' files: their largest renditions, shared cards and originals.
-    const files = located.map(
-      (photo) => (preparedImages as Record<string, string>)[photo.key]?.split("-")[0] ?? "?",
-    );
+    // The located photographs' files: their largest renditions, shared cards and originals, and
+    // each original as the image CDN serves it to anyone with its address, read by exifr too.
+    const files = located.map(sha1Of);
     const theirs = [...images].filter((url) => files.some((sha1) => url.includes(sha1)));
     expect(theirs.length).toBeGreaterThanOrEqual(located.length);
+    const originals = located.map(
+      (photo) => `${env.SANITY_API_HOST}/images/demo/production/${fileOf(photo)}`,
+    );
     const carrying: string[] = [];
-    for (const url of theirs.slice(0, 80)) {
+    for (const url of [...originals, ...theirs.slice(0, 80)]) {
       const res = await fetch(url);
-      if (res.ok && hasGps(new Uint8Array(await res.arrayBuffer()))) carrying.push(url);
+      expect(res.status, url).toBe(200);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const read = originals.includes(url) ? await exifr.gps(bytes) : undefined;
+      if (hasGps(bytes) || read) carrying.push(url);
     }
     expect(carrying).toEqual([]);
   }, 120_000);
+
+  it("finds no position in the dataset itself, queried without a token", async () => {
+    // A Sanity dataset is public: anyone who knows the project may query every asset (its id is
+    // on its photo page). Each located photograph's asset, whole, holds no more than its level.
+    const url = new URL(`${env.SANITY_API_HOST}/v2025-02-19/data/query/production`);
+    url.searchParams.set("query", `*[_type == "sanity.imageAsset" && sha1hash in $files]`);
+    url.searchParams.set("$files", JSON.stringify(located.map(sha1Of)));
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    const assets = ((await res.json()) as { result: { sha1hash: string }[] }).result;
+    expect(assets).toHaveLength(located.length);
+    const found = located.flatMap((photo) => {
+      const text = JSON.stringify(assets.find((asset) => asset.sha1hash === sha1Of(photo)));
+      const gps = /"GPS\w*":/.test(text) ? [`${photo.key}: EXIF GPS`] : [];
+      return [...leaks(text, pointOf(photo)), ...gps];
+    });
+    expect(found).toEqual([]);
+    // And every public document: nothing else carries a position either.
+    const all = new URL(url);
+    all.searchParams.set("query", "*");
+    all.searchParams.delete("$files");
+    expect(leaks(await (await fetch(all)).text())).toEqual([]);
+  });
 
   it("would catch a leak: the exact digits, a nearby pair, a file with GPS", () => {
     const storm = located.find((photo) => photo.key === "storm-front") as Located;

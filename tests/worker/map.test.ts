@@ -2,7 +2,7 @@
 // photographs (the first paint, and all there is without JavaScript), one tag's map, the
 // compact data the map draws, and a photo page's place linking to its item on the map.
 import { describe, expect, it } from "vitest";
-import { request, textOf } from "./harness.ts";
+import { mutableEnv, request, textOf } from "./harness.ts";
 
 const places = (html: string) =>
   [...html.matchAll(/<li id="(place-[^"]+)"[^>]*>[\s\S]*?<h3[^>]*><bdi>([^<]+)<\/bdi><\/h3>/g)].map(
@@ -20,9 +20,10 @@ describe("the map page", () => {
         "Posada de Valdeón, Spain",
         "Aragon, Spain",
         "Germany",
+        "Urrugne, France",
+        "Alcântara, Portugal",
       ]),
     );
-    // Two Media-tool uploads have no name: each is called by its point, at its level.
     expect(places(res.body)).toHaveLength(6);
     // Every place links its photographs to their pages.
     const zegama =
@@ -36,6 +37,12 @@ describe("the map page", () => {
     expect(res.body).not.toContain("a38544c9e65b82a9045dcbf79f7d28191a8c2dd3");
     // The map itself waits for its script, over the list's data.
     expect(res.body).toContain('data-map="/map/data.json"');
+  });
+
+  it("needs no token: the places are public and already after the owner's rule", async () => {
+    const withToken = places((await request("/map")).body);
+    const res = await request("/map", { env: mutableEnv({ SANITY_TOKEN: "" }) });
+    expect(places(res.body)).toEqual(withToken);
   });
 
   it("draws one tag's photographs on a map of their own; an unknown tag is not found", async () => {

@@ -209,7 +209,7 @@ describe("slices", () => {
   });
 });
 
-describe("where each photograph was made, after the owner's rule", () => {
+describe("where each photograph was made, from its stored place", () => {
   const ZUMAIA = { lat: 43.2957, lng: -2.2571 };
   const place = (precision: string, point = ZUMAIA) => ({
     ...snap(point, precision as "1km"),
@@ -221,35 +221,22 @@ describe("where each photograph was made, after the owner's rule", () => {
       country: "Spain",
     },
   });
-  const rule = { precision: "10km" as const, zones: [{ lat: 43.1, lng: -2.0, radius: 3_000 }] };
   const build = (images: IndexedImage[]) =>
-    buildCollection(
-      [doc("page", "map", "2026-01-15T09:00:00Z", { galleries: images })],
-      HIDDEN,
-      rule,
-    );
+    buildCollection([doc("page", "map", "2026-01-15T09:00:00Z", { galleries: images })], HIDDEN);
   const byId = (photos: ReturnType<typeof build>) =>
     Object.fromEntries(photos.map((photo) => [ids([photo])[0], photo.location]));
 
-  it("snaps a Studio upload's exact position at the site's level, and names nothing it has not", () => {
-    const [photo] = build([image("s", "s", { gps: ZUMAIA })]);
-    expect(photo?.location).toEqual({ ...snap(ZUMAIA, "10km"), precision: "10km" });
-  });
-
-  it("never shows the importer's place finer than it was stored, and names it at the level shown", () => {
+  it("never shows a place finer than it was stored, and names it at the level shown", () => {
     const located = byId(
       build([
         image("a", "a", { place: place("1km") }),
         image("b", "b", { place: place("region") }),
         { ...image("c", "c", { place: place("1km") }), location: "country" },
         { ...image("d", "d", { place: place("region") }), location: "exact" },
+        image("e", "e", { place: place("exact") }),
       ]),
     );
-    expect(located.a).toEqual({
-      ...snap(ZUMAIA, "10km"),
-      precision: "10km",
-      place: "Zumaia, Spain",
-    });
+    expect(located.a).toEqual({ ...snap(ZUMAIA, "1km"), precision: "1km", place: "Zumaia, Spain" });
     expect(located.b).toMatchObject({ precision: "region", place: "Basque Country, Spain" });
     expect(located.c).toMatchObject({
       ...snap(ZUMAIA, "country"),
@@ -257,36 +244,29 @@ describe("where each photograph was made, after the owner's rule", () => {
       place: "Spain",
     });
     expect(located.d).toMatchObject({ ...snap(ZUMAIA, "region"), precision: "region" });
+    expect(located.e).toEqual({ ...ZUMAIA, precision: "exact", place: "Zumaia, Spain" });
   });
 
-  it("hides a photograph inside a zone, at a hidden level, or placed once as hidden", () => {
+  it("snaps a place edited by hand to its level", () => {
+    const [photo] = build([image("s", "s", { place: { ...ZUMAIA, precision: "10km" } })]);
+    expect(photo?.location).toEqual({ ...snap(ZUMAIA, "10km"), precision: "10km" });
+  });
+
+  it("hides a photograph without a place, or placed once as hidden", () => {
     const located = byId(
       build([
-        image("z", "z", { gps: { lat: 43.101, lng: -2.001 } }),
-        { ...image("h", "h", { gps: ZUMAIA }), location: "hidden" },
-        image("t1", "t", { gps: ZUMAIA }),
-        { ...image("t2", "t", { gps: ZUMAIA }), location: "hidden" },
-        { ...image("e", "e", { gps: ZUMAIA }), location: "exact" },
+        image("n", "n"),
+        image("x", "x", { place: { ...place("1km"), precision: "hidden" } }),
+        { ...image("h", "h", { place: place("1km") }), location: "hidden" },
+        image("t1", "t", { place: place("1km") }),
+        { ...image("t2", "t", { place: place("1km") }), location: "hidden" },
       ]),
     );
-    expect(located.z).toBeUndefined();
-    expect(located.h).toBeUndefined();
-    expect(located.t).toBeUndefined();
-    expect(located.e).toEqual({ ...ZUMAIA, precision: "exact" });
+    expect(located).toEqual({ n: undefined, x: undefined, h: undefined, t: undefined });
   });
 
-  it("keeps the asset's positions out of the collection, and locates nothing without a rule", () => {
-    const [photo] = build([image("s", "s", { gps: ZUMAIA, place: place("1km") })]);
-    expect(photo?.image.asset).not.toHaveProperty("gps");
+  it("keeps the asset's place out of the collection", () => {
+    const [photo] = build([image("s", "s", { place: place("1km") })]);
     expect(photo?.image.asset).not.toHaveProperty("place");
-    const [unruled] = buildCollection(
-      [
-        doc("page", "map", "2026-01-15T09:00:00Z", {
-          galleries: [image("s", "s", { gps: ZUMAIA })],
-        }),
-      ],
-      HIDDEN,
-    );
-    expect(unruled?.location).toBeUndefined();
   });
 });

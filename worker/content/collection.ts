@@ -1,11 +1,4 @@
-import {
-  coarser,
-  isPrecision,
-  isValidPoint,
-  type LocationRule,
-  type Precision,
-  publicLocation,
-} from "../../shared/location.ts";
+import { coarser, isPrecision, isValidPoint, type Precision, snap } from "../../shared/location.ts";
 import { isSlug } from "../../shared/slug.ts";
 import { cameraName, lensName, nameSlug } from "./camera-names.ts";
 import type {
@@ -90,28 +83,19 @@ function storedPlace(value: unknown) {
 }
 
 /**
- * Where a photograph was made, as the owner's rule lets the site say it: the importer's place
- * (already coarse; never shown finer than it was stored) or Sanity's position (exact, from a
- * Studio upload), at `level` (the coarsest of its placements'), never inside a zone. The name is
- * the place's at the level shown, so it never says more than the point.
+ * Where a photograph was made, as the site may say it: the importer's place, which the owner's
+ * rule (level, never-show zones) made on their machine, shown at `level` where that is coarser
+ * (the coarsest of its placements' own levels). Snapped again, so a place edited by hand says no
+ * more than its level. The name is the place's at the level shown, so it never says more than
+ * the point.
  */
-export function locate(
-  asset: { gps?: unknown; place?: unknown },
-  level: Precision,
-  rule: LocationRule,
-): PhotoLocation | undefined {
+export function locate(asset: { place?: unknown }, level: Precision): PhotoLocation | undefined {
   const stored = storedPlace(asset.place);
-  const source =
-    stored ??
-    (isValidPoint(asset.gps)
-      ? { lat: asset.gps.lat, lng: asset.gps.lng, precision: "exact" as const, names: {} }
-      : undefined);
-  if (!source) return undefined;
-  const shown = publicLocation(source, rule, coarser(level, source.precision));
-  if (!shown) return undefined;
-  const names: Partial<Record<Precision, string>> = source.names;
-  const place = names[shown.precision === "exact" ? "1km" : shown.precision];
-  return place ? { ...shown, place } : shown;
+  if (!stored) return undefined;
+  const precision = coarser(level, stored.precision);
+  if (precision === "hidden") return undefined;
+  const place = stored.names[precision === "exact" ? "1km" : precision];
+  return { ...snap(stored, precision), precision, ...(place ? { place } : {}) };
 }
 
 /** The visible tags of an asset: the slideshow's left out, each name once by its slug. */
@@ -131,15 +115,13 @@ export function visibleTags(names: readonly (string | null)[] | null, hidden: st
 
 /**
  * The collection from the photo index's documents: one entry per photograph, at its home,
- * newest first. `hiddenTag` (the slideshow's) is not one of anyone's tags. `rule` is the owner's
- * location rule: each photograph's location is what it lets through, at the coarsest level of
- * its placements (each the placement's own, else the site's), and the asset's positions go no
- * further than this function.
+ * newest first. `hiddenTag` (the slideshow's) is not one of anyone's tags. Each photograph's
+ * location is its stored place at the coarsest level of its placements (locate), and the
+ * asset's place goes no further than this function.
  */
 export function buildCollection(
   documents: readonly IndexedDocument[],
   hiddenTag: string,
-  rule: LocationRule = { precision: "hidden", zones: [] },
 ): CollectionPhoto[] {
   const homes = new Map<string, Placement>();
   const levels = new Map<string, Precision>();
@@ -149,8 +131,7 @@ export function buildCollection(
       const home = homes.get(id);
       if (!home || before(placement, home) < 0) homes.set(id, placement);
       const own = placement.image.location;
-      const level = isPrecision(own) ? own : rule.precision;
-      levels.set(id, coarser(levels.get(id) ?? "exact", level));
+      levels.set(id, coarser(levels.get(id) ?? "exact", isPrecision(own) ? own : "exact"));
     }
   }
   const entries = [...homes.values()].map((home) => {
@@ -166,10 +147,10 @@ export function buildCollection(
       a.home.position - b.home.position,
   );
   return entries.map(({ home, at }) => {
-    const { tags, make, model, lens, takenAt: _takenAt, gps, place, ...asset } = home.image.asset;
+    const { tags, make, model, lens, takenAt: _takenAt, place, ...asset } = home.image.asset;
     const camera = cameraName(make, model);
     const lensModel = lensName(lens);
-    const location = locate({ gps, place }, levels.get(asset._id) ?? rule.precision, rule);
+    const location = locate({ place }, levels.get(asset._id) ?? "exact");
     return {
       kind: home.kind,
       slug: home.slug,

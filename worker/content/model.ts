@@ -173,8 +173,7 @@ export interface IndexedAssetFacts {
   model?: string | null;
   lens?: string | null;
   takenAt?: string | null;
-  /** Sanity's `metadata.location` and the importer's `place`: read only by collection.ts's rule. */
-  gps?: unknown;
+  /** The importer's `place`: read only by collection.ts's `locate`. */
   place?: unknown;
 }
 

@@ -234,9 +234,9 @@ export const feedQuery = defineQuery(`{
  * hotspot) and what the asset says about it (size, colour, alt text, the media plugin's tags,
  * the camera, lens and date from its EXIF). Nothing else: thousands of these are read at once
  * (no LQIP: the thumbnails wait on their dominant colour; no captions or credits: the photo
- * page has them). Where it was made (the placement's own level, the importer's `place`,
- * Sanity's `metadata.location`) is read here only to go through the owner's location rule in
- * collection.ts, before anything is cached or answered.
+ * page has them). Where it was made (the placement's own level, the importer's `place`) is read
+ * here only to go through collection.ts's `locate`, before anything is cached or answered; never
+ * Sanity's `metadata.location`, which the site's ways in leave empty (docs/map.md).
  */
 const INDEXED_IMAGE = `{
   _key,
@@ -257,7 +257,6 @@ const INDEXED_IMAGE = `{
     "model": metadata.image.Model,
     "lens": metadata.exif.LensModel,
     "takenAt": metadata.exif.DateTimeOriginal,
-    "gps": metadata.location{lat, lng},
     "place": place{lat, lng, precision, names}
   }
 }`;
@@ -283,19 +282,12 @@ const PLACEMENTS = `{
   }`;
 
 /**
- * The owner's location rule (`settings.location`, a private document: only a request with the
- * token reads it; without, nothing is located).
- */
-const LOCATION_RULE = `"locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}}`;
-
-/**
  * Every photograph placed in a published page or post (covers, body images, galleries), with
  * where it is placed; worker/content/collection.ts turns it into the site's collection (one
  * entry per photograph, newest first). A page's date is when it was created, a post's when it
- * was published. The owner's location rule comes with it.
+ * was published.
  */
-const PHOTO_INDEX = `"documents": *[${PUBLISHED_DOCUMENT}] | order(_id asc) ${INDEXED_DOCUMENT},
-  ${LOCATION_RULE}`;
+const PHOTO_INDEX = `"documents": *[${PUBLISHED_DOCUMENT}] | order(_id asc) ${INDEXED_DOCUMENT}`;
 
 /** Every photograph of the site (the collection, tag, camera and lens pages, the map). */
 export const photoIndexQuery = defineQuery(`{
@@ -403,8 +395,8 @@ const PHOTO_ASSET = `${PHOTO_HOST}{
  * A photograph's own page (`$kind`, `$slug`, `$key`): its document, and, on a page in a further
  * language, the body of the site's own language (which holds the photographs every language
  * shows; their texts in the request's language), the photograph's camera data and media tags
- * (never its location), every published document that places it with the owner's location rule
- * (where it was made, as collection.ts lets the site say it), the settings and the store's
+ * (never its location), every published document that places it (where it was made, as
+ * collection.ts lets the site say it, at the coarsest of its placements), the settings and the store's
  * catalogue. No slideshow: nothing moves behind a photograph.
  */
 export const photoPageQuery = defineQuery(`{
@@ -419,7 +411,6 @@ export const photoPageQuery = defineQuery(`{
     "placements": *[${PUBLISHED_DOCUMENT} && references(^._id)] ${PLACEMENTS},
     ${SALE_SETTINGS}
   },
-  ${LOCATION_RULE},
   ${NEXT_SCHEDULED}
 }`);
 

@@ -1,4 +1,3 @@
-import { parseLocationRule } from "../../shared/location.ts";
 import { buildCollection } from "./collection.ts";
 import type {
   ArchiveSlice,
@@ -302,7 +301,6 @@ function indexedImage(value: unknown): IndexedImage | null {
       model: asset.model ?? null,
       lens: asset.lens ?? null,
       takenAt: asset.takenAt ?? null,
-      gps: asset.gps ?? null,
       place: asset.place ?? null,
     },
   };
@@ -334,10 +332,9 @@ export function parsePhotoCollection(
       },
     ];
   });
-  // The owner's location rule is applied here, before the collection is cached or answered.
-  const rule = parseLocationRule(value.locationRule);
+  // Where each photograph was made is settled here, before the collection is cached or answered.
   return {
-    photos: buildCollection(documents, hiddenTag, rule),
+    photos: buildCollection(documents, hiddenTag),
     nextScheduled: scheduled(value),
   };
 }
@@ -375,7 +372,7 @@ function photoDocument(value: unknown): PhotoDocument | null | undefined {
 
 /**
  * A photograph's own page: its document (and the body of the site's own language), its camera
- * data, and where it was made, which the owner's rule decides here from every document that
+ * data, and where it was made, decided here from its stored place and every document that
  * places it (collection.ts), before anything is cached or answered.
  */
 export function parsePhotoPage(value: unknown): PhotoPageContent | undefined {
@@ -387,10 +384,7 @@ export function parsePhotoPage(value: unknown): PhotoPageContent | undefined {
   const camera = parseCamera(photo);
   if (camera === undefined) return undefined;
   const placements = isObject(photo) && Array.isArray(photo.placements) ? photo.placements : [];
-  const located = parsePhotoCollection(
-    { documents: placements, locationRule: value.locationRule },
-    "",
-  )?.photos[0];
+  const located = parsePhotoCollection({ documents: placements }, "")?.photos[0];
   const said = isObject(photo) && Array.isArray(photo.saleSettings) ? photo.saleSettings : [];
   const saleSettings = said.map((setting) => (isString(setting) ? setting : null));
   return { document, siteBody, camera, location: located?.location, saleSettings };

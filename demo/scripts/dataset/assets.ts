@@ -36,26 +36,19 @@ function tagReferences(manifest: Manifest, photo: Photo): MediaTagReference[] {
 }
 
 /**
- * Where the photograph was made, as its way in stores it: `npm run import`'s `place` (the
- * importer's own function, at the photograph's level, with the demo's zones), or the exact
- * `metadata.location` the Media tool's uploader writes.
+ * Where the photograph was made, as `npm run import` stores it: the importer's own function, at
+ * the photograph's level, with the demo's zones. Never `metadata.location`: an asset is public.
  */
-async function located(photo: Photo): Promise<{
-  place?: StoredPlace;
-  location?: { _type: "geopoint"; lat: number; lng: number };
-}> {
+async function located(photo: Photo): Promise<StoredPlace | null> {
   const where = photo.location;
-  if (!where) return {};
-  if (where.via === "studio")
-    return { location: { _type: "geopoint", lat: where.lat, lng: where.lng } };
-  const place = await storedPlace(
+  if (!where) return null;
+  return storedPlace(
     { lat: where.lat, lng: where.lng },
     {
       precision: where.precision ?? locationPrivacy.precision,
       zones: locationPrivacy.zones.map(({ lat, lng, radius }) => ({ lat, lng, radius })),
     },
   );
-  return place ? { place } : {};
 }
 
 /** The photograph's asset, from its prepared file, which must match its name. */
@@ -76,7 +69,7 @@ export async function assetDoc(
   }
   if (meta.format !== "jpeg") throw new Error(`${filename} is not a JPEG`);
   const licence = licenceOf(manifest, photo);
-  const { place, location } = await located(photo);
+  const place = await located(photo);
   const tags = tagReferences(manifest, photo);
   return {
     _id: id,
@@ -101,7 +94,6 @@ export async function assetDoc(
       lqip: true,
       palette: true,
       camera: await camera(photo),
-      ...(location ? { location } : {}),
     }),
     ...(tags.length > 0 ? { opt: { media: { tags } } } : {}),
     ...(place ? { place } : {}),

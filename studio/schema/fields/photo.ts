@@ -37,7 +37,7 @@ export const photoFields = [
     name: "location",
     title: "Location on the map",
     description:
-      "How precisely the map shows where this photograph was made. Empty: the default of Location privacy. A never-show zone hides it whatever this says.",
+      "Shows where this photograph was made more coarsely here than the place npm run import stored (at your Location privacy), or hides it. Never finer: the place is public as stored, so import at the level you mean to publish.",
     type: "string",
     options: { list: PRECISION_OPTIONS },
   }),
@@ -53,11 +53,12 @@ export const photoFields = [
  *
  * The GPS position (`location`) is left out on purpose: it is stored with the image asset, and
  * in a public dataset anyone who knows the project id can query it, so it tells strangers where
- * each photograph was taken, often the owner's home. The site never shows it. An owner who wants
- * it anyway adds "location" to the list, after making the dataset private.
+ * each photograph was taken, often the owner's home. The site never reads it: a photograph is on
+ * the map only through the place `npm run import` stores, after the owner's rule.
  *
- * The list only governs uploads through image fields: the Media tool (sanity-plugin-media) asks
- * for every kind of metadata, location included, whatever it says (see docs/content.md).
+ * The list only governs what Sanity stores from uploads through image fields: the file itself
+ * keeps its GPS (Sanity's CDN serves the original to anyone), and the Media tool
+ * (sanity-plugin-media) asks for every kind of metadata, location included (docs/content.md).
  */
 export const photoOptions = {
   hotspot: true,

@@ -7,7 +7,8 @@ import { defineArrayMember, defineField, defineType } from "sanity";
  *
  * The document's id has a path (`settings.location`): in a public dataset a document whose id
  * has a "." is readable only with a token, so the zones (often the owner's home) are not public
- * as every other document is. The site and `npm run import` read it with their tokens.
+ * as every other document is. `npm run import` reads it with its token and stores each
+ * photograph's place after it; the site shows those places and never reads this.
  */
 export const LOCATION_SETTINGS_ID = "settings.location";
 
@@ -29,7 +30,7 @@ export const locationSettings = defineType({
       name: "precision",
       title: "How precisely the map shows where a photograph was made",
       description:
-        "The default for every photograph (each can have its own, where it is placed). Coarse levels move a position to the middle of a grid cell, so many photographs from one spot never give it away. Empty: hidden, no map.",
+        "Applied by npm run import to each photograph's position before it is stored (a placement can show it more coarsely still). Coarse levels move a position to the middle of a grid cell, so many photographs from one spot never give it away. Empty: hidden, no map. After a change, run the import again: what is stored follows it.",
       type: "string",
       options: { list: PRECISION_OPTIONS, layout: "radio" },
       initialValue: "10km",
@@ -38,7 +39,7 @@ export const locationSettings = defineType({
       name: "zones",
       title: "Never-show zones",
       description:
-        "Places (your home, a client's house) inside which no photograph's location is shown, whatever its level. This document is private: only the site and the importer, with their tokens, can read it.",
+        "Places (your home, a client's house) inside which no photograph's location is stored, whatever its level. This document is private: only the importer, with its token, reads it. After adding one, run the import again.",
       type: "array",
       of: [
         defineArrayMember({
