@@ -157,6 +157,7 @@ export type RichText = Array<
       captionTranslations?: InternationalizedArrayString;
       location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
       forSale?: "default" | "yes" | "no";
+      zoom?: "default" | "public" | "original";
       _type: "image";
       _key: string;
     }
@@ -182,6 +183,7 @@ export type Gallery = {
     captionTranslations?: InternationalizedArrayString;
     location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
     forSale?: "default" | "yes" | "no";
+    zoom?: "default" | "public" | "original";
     _type: "image";
     _key: string;
   }>;
@@ -275,6 +277,8 @@ export type SiteSettings = {
   };
   licenseUrl?: string;
   licensePage?: string;
+  publicSize?: number;
+  zoom?: "public" | "original";
   galleries?: {
     defaultStage?: "proofing" | "delivered";
     proofDownloads?: "off" | "marked";
@@ -461,6 +465,7 @@ export type Post = {
     captionTranslations?: InternationalizedArrayString;
     location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
     forSale?: "default" | "yes" | "no";
+    zoom?: "default" | "public" | "original";
     _type: "image";
   };
   body?: RichText;
@@ -683,7 +688,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../worker/content/queries.ts
 // Variable: layoutQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{ id, name, widthInches, heightInches, paper, price, fulfilment, labSku },    "licences": licences[]{ id, name, summary, price, termsUrl, longEdge },    "shippingRates": shippingRates[]{ id, name, price, minDays, maxDays },    shippingCountries  }}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{ id, name, widthInches, heightInches, paper, price, fulfilment, labSku },    "licences": licences[]{ id, name, summary, price, termsUrl, longEdge },    "shippingRates": shippingRates[]{ id, name, price, minDays, maxDays },    shippingCountries  }}
 export type LayoutQueryResult = {
   settings:
     | {
@@ -703,6 +708,8 @@ export type LayoutQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -721,6 +728,8 @@ export type LayoutQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -742,6 +751,8 @@ export type LayoutQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -760,6 +771,8 @@ export type LayoutQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -778,6 +791,8 @@ export type LayoutQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -802,6 +817,8 @@ export type LayoutQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -852,10 +869,13 @@ export type LayoutQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -868,6 +888,7 @@ export type LayoutQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   store:
     | {
@@ -917,7 +938,7 @@ export type LayoutQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: homeQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type HomeQueryResult = {
   settings:
     | {
@@ -937,6 +958,8 @@ export type HomeQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -955,6 +978,8 @@ export type HomeQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -976,6 +1001,8 @@ export type HomeQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -994,6 +1021,8 @@ export type HomeQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1012,6 +1041,8 @@ export type HomeQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1036,6 +1067,8 @@ export type HomeQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -1086,10 +1119,13 @@ export type HomeQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -1102,6 +1138,7 @@ export type HomeQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   posts: Array<{
     title: string | null;
@@ -1127,6 +1164,7 @@ export type HomeQueryResult = {
         altText: string | null;
         title: string | null;
         creditLine: null;
+        original: null;
       } | null;
       lang: {
         title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
@@ -1145,7 +1183,7 @@ export type HomeQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: pageBySlugQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "page": *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    _updatedAt,    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "description": select(defined(descriptionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "page": *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    _updatedAt,    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "description": select(defined(descriptionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }}
 export type PageBySlugQueryResult = {
   settings:
     | {
@@ -1165,6 +1203,8 @@ export type PageBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1183,6 +1223,8 @@ export type PageBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1204,6 +1246,8 @@ export type PageBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1222,6 +1266,8 @@ export type PageBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1240,6 +1286,8 @@ export type PageBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1264,6 +1312,8 @@ export type PageBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -1314,10 +1364,13 @@ export type PageBySlugQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -1330,6 +1383,7 @@ export type PageBySlugQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   page: {
     title: string | null;
@@ -1379,6 +1433,7 @@ export type PageBySlugQueryResult = {
               altText: string | null;
               title: string | null;
               creditLine: null;
+              original: null;
             } | null;
             lang: {
               title:
@@ -1405,6 +1460,7 @@ export type PageBySlugQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
           media?: unknown;
           hotspot: SanityImageHotspot | null;
@@ -1417,6 +1473,7 @@ export type PageBySlugQueryResult = {
           captionTranslations?: InternationalizedArrayString;
           location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
           forSale: "default" | "no" | "yes" | null;
+          zoom?: "default" | "original" | "public";
           _type: "image";
           _key: string;
           lang: {
@@ -1440,7 +1497,7 @@ export type PageBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: postBySlugQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    publishedAt,    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    publishedAt,    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PostBySlugQueryResult = {
   settings:
     | {
@@ -1460,6 +1517,8 @@ export type PostBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1478,6 +1537,8 @@ export type PostBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1499,6 +1560,8 @@ export type PostBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1517,6 +1580,8 @@ export type PostBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1535,6 +1600,8 @@ export type PostBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1559,6 +1626,8 @@ export type PostBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -1609,10 +1678,13 @@ export type PostBySlugQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -1625,6 +1697,7 @@ export type PostBySlugQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   post: {
     title: string | null;
@@ -1651,6 +1724,7 @@ export type PostBySlugQueryResult = {
         altText: string | null;
         title: string | null;
         creditLine: null;
+        original: null;
       } | null;
       lang: {
         title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
@@ -1702,6 +1776,7 @@ export type PostBySlugQueryResult = {
               altText: string | null;
               title: string | null;
               creditLine: null;
+              original: null;
             } | null;
             lang: {
               title:
@@ -1728,6 +1803,7 @@ export type PostBySlugQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
           media?: unknown;
           hotspot: SanityImageHotspot | null;
@@ -1740,6 +1816,7 @@ export type PostBySlugQueryResult = {
           captionTranslations?: InternationalizedArrayString;
           location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
           forSale: "default" | "no" | "yes" | null;
+          zoom?: "default" | "original" | "public";
           _type: "image";
           _key: string;
           lang: {
@@ -1763,7 +1840,7 @@ export type PostBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: archiveQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type ArchiveQueryResult = {
   settings:
     | {
@@ -1783,6 +1860,8 @@ export type ArchiveQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1801,6 +1880,8 @@ export type ArchiveQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1822,6 +1903,8 @@ export type ArchiveQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1840,6 +1923,8 @@ export type ArchiveQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1858,6 +1943,8 @@ export type ArchiveQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1882,6 +1969,8 @@ export type ArchiveQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -1932,10 +2021,13 @@ export type ArchiveQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -1948,6 +2040,7 @@ export type ArchiveQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   posts: Array<{
     title: string | null;
@@ -1973,6 +2066,7 @@ export type ArchiveQueryResult = {
         altText: string | null;
         title: string | null;
         creditLine: null;
+        original: null;
       } | null;
       lang: {
         title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
@@ -1992,7 +2086,7 @@ export type ArchiveQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: feedQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    publishedAt,    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    publishedAt,    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type FeedQueryResult = {
   settings:
     | {
@@ -2012,6 +2106,8 @@ export type FeedQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2030,6 +2126,8 @@ export type FeedQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2051,6 +2149,8 @@ export type FeedQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2069,6 +2169,8 @@ export type FeedQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2087,6 +2189,8 @@ export type FeedQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2111,6 +2215,8 @@ export type FeedQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -2161,10 +2267,13 @@ export type FeedQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   posts: Array<{
@@ -2192,6 +2301,7 @@ export type FeedQueryResult = {
         altText: string | null;
         title: string | null;
         creditLine: null;
+        original: null;
       } | null;
       lang: {
         title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
@@ -2206,7 +2316,7 @@ export type FeedQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: photoIndexQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PhotoIndexQueryResult = {
   settings:
     | {
@@ -2226,6 +2336,8 @@ export type PhotoIndexQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2244,6 +2356,8 @@ export type PhotoIndexQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2265,6 +2379,8 @@ export type PhotoIndexQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2283,6 +2399,8 @@ export type PhotoIndexQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2301,6 +2419,8 @@ export type PhotoIndexQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2325,6 +2445,8 @@ export type PhotoIndexQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -2375,10 +2497,13 @@ export type PhotoIndexQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -2391,6 +2516,7 @@ export type PhotoIndexQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   documents: Array<
     | {
@@ -2409,6 +2535,7 @@ export type PhotoIndexQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2439,6 +2566,7 @@ export type PhotoIndexQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2474,6 +2602,7 @@ export type PhotoIndexQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2504,6 +2633,7 @@ export type PhotoIndexQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2534,6 +2664,7 @@ export type PhotoIndexQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2574,7 +2705,7 @@ export type PhotoIndexQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: sitemapQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {    "slug": slug.current, "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), _updatedAt  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc) {    "slug": slug.current, _updatedAt, publishedAt  },  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {    "slug": slug.current, "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), _updatedAt  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc) {    "slug": slug.current, _updatedAt, publishedAt  },  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type SitemapQueryResult = {
   settings:
     | {
@@ -2594,6 +2725,8 @@ export type SitemapQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2612,6 +2745,8 @@ export type SitemapQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2633,6 +2768,8 @@ export type SitemapQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2651,6 +2788,8 @@ export type SitemapQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2669,6 +2808,8 @@ export type SitemapQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2693,6 +2834,8 @@ export type SitemapQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -2743,10 +2886,13 @@ export type SitemapQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   pages: Array<{
@@ -2776,6 +2922,7 @@ export type SitemapQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2806,6 +2953,7 @@ export type SitemapQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2841,6 +2989,7 @@ export type SitemapQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2871,6 +3020,7 @@ export type SitemapQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2901,6 +3051,7 @@ export type SitemapQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2941,7 +3092,7 @@ export type SitemapQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: searchQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "found": {    "photos": *[_type == "sanity.imageAsset" && count($terms) > 0        && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]          + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]      | score(        boost([title, description] match $terms, 3),        boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),        altText match $terms,        [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms      )      | order(_score desc, _id asc)[0...$photoLimit]{ _id },    "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && count($terms) > 0        && [coalesce(titleTranslations[language == $language][0].value, title), coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description),          pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms]      | score(        boost(coalesce(titleTranslations[language == $language][0].value, title) match $terms, 5),        boost([coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)] match $terms, 2),        [pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms      )      | order(_score desc, _id asc)[0...$documentLimit]{        _type,        "slug": slug.current,        "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),        publishedAt,        "summary": coalesce(coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)),        "text": pt::text(coalesce(bodyTranslations[language == $language][0].value, body))      }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "found": {    "photos": *[_type == "sanity.imageAsset" && count($terms) > 0        && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]          + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]      | score(        boost([title, description] match $terms, 3),        boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),        altText match $terms,        [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms      )      | order(_score desc, _id asc)[0...$photoLimit]{ _id },    "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && count($terms) > 0        && [coalesce(titleTranslations[language == $language][0].value, title), coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description),          pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms]      | score(        boost(coalesce(titleTranslations[language == $language][0].value, title) match $terms, 5),        boost([coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)] match $terms, 2),        [pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms      )      | order(_score desc, _id asc)[0...$documentLimit]{        _type,        "slug": slug.current,        "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),        publishedAt,        "summary": coalesce(coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)),        "text": pt::text(coalesce(bodyTranslations[language == $language][0].value, body))      }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type SearchQueryResult = {
   settings:
     | {
@@ -2961,6 +3112,8 @@ export type SearchQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2979,6 +3132,8 @@ export type SearchQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3000,6 +3155,8 @@ export type SearchQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3018,6 +3175,8 @@ export type SearchQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3036,6 +3195,8 @@ export type SearchQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3060,6 +3221,8 @@ export type SearchQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -3110,10 +3273,13 @@ export type SearchQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -3126,6 +3292,7 @@ export type SearchQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   documents: Array<
     | {
@@ -3144,6 +3311,7 @@ export type SearchQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -3174,6 +3342,7 @@ export type SearchQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -3209,6 +3378,7 @@ export type SearchQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -3239,6 +3409,7 @@ export type SearchQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -3269,6 +3440,7 @@ export type SearchQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -3313,7 +3485,7 @@ export type SearchQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: photoPageQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{ id, name, widthInches, heightInches, paper, price, fulfilment, labSku },    "licences": licences[]{ id, name, summary, price, termsUrl, longEdge },    "shippingRates": shippingRates[]{ id, name, price, minDays, maxDays },    shippingCountries  },  "document": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "siteBody": *[_type == $kind && slug.current == $slug && $language != ""][0]{ "body": body[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }} }.body,  "photo": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "asset": coalesce(      select($key == "cover" => mainImage.asset),      coalesce(bodyTranslations[language == $language][0].value, body)[_key == $key][0].asset,      (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[_key == $key][0].asset,      body[_key == $key][0].asset,      (body[_type == "gallery"].images[])[_key == $key][0].asset    )  }.asset->{    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },    "image": metadata.image{ Make, Model },    "tags": opt.media.tags[]->name.current,    "placements": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)] {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": select(mainImage.asset._ref == ^._id => mainImage){  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image" && asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  }  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{ id, name, widthInches, heightInches, paper, price, fulfilment, labSku },    "licences": licences[]{ id, name, summary, price, termsUrl, longEdge },    "shippingRates": shippingRates[]{ id, name, price, minDays, maxDays },    shippingCountries  },  "document": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "siteBody": *[_type == $kind && slug.current == $slug && $language != ""][0]{ "body": body[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }} }.body,  "photo": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "asset": coalesce(      select($key == "cover" => mainImage.asset),      coalesce(bodyTranslations[language == $language][0].value, body)[_key == $key][0].asset,      (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[_key == $key][0].asset,      body[_key == $key][0].asset,      (body[_type == "gallery"].images[])[_key == $key][0].asset    )  }.asset->{    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },    "image": metadata.image{ Make, Model },    "tags": opt.media.tags[]->name.current,    "placements": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)] {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": select(mainImage.asset._ref == ^._id => mainImage){  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image" && asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }},    "galleries": (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "gps": metadata.location{lat, lng},    "place": place{lat, lng, precision, names}  }}  }  },  "locationRule": *[_id == "settings.location"][0]{precision, "zones": zones[]{centre, radius}},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PhotoPageQueryResult = {
   settings:
     | {
@@ -3333,6 +3505,8 @@ export type PhotoPageQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3351,6 +3525,8 @@ export type PhotoPageQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3372,6 +3548,8 @@ export type PhotoPageQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3390,6 +3568,8 @@ export type PhotoPageQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3408,6 +3588,8 @@ export type PhotoPageQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3432,6 +3614,8 @@ export type PhotoPageQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -3482,10 +3666,13 @@ export type PhotoPageQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   store:
@@ -3580,6 +3767,7 @@ export type PhotoPageQueryResult = {
                   altText: string | null;
                   title: string | null;
                   creditLine: null;
+                  original: null;
                 } | null;
                 lang: {
                   title:
@@ -3638,6 +3826,7 @@ export type PhotoPageQueryResult = {
                 altText: string | null;
                 title: string | null;
                 creditLine: null;
+                original: null;
               } | null;
               media?: unknown;
               hotspot: SanityImageHotspot | null;
@@ -3651,6 +3840,7 @@ export type PhotoPageQueryResult = {
               location?:
                 "10km" | "1km" | "country" | "exact" | "hidden" | "region";
               forSale: "default" | "no" | "yes" | null;
+              zoom?: "default" | "original" | "public";
               _type: "image";
               _key: string;
               lang: {
@@ -3715,6 +3905,7 @@ export type PhotoPageQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
           lang: {
             title:
@@ -3768,6 +3959,7 @@ export type PhotoPageQueryResult = {
                   altText: string | null;
                   title: string | null;
                   creditLine: null;
+                  original: null;
                 } | null;
                 lang: {
                   title:
@@ -3826,6 +4018,7 @@ export type PhotoPageQueryResult = {
                 altText: string | null;
                 title: string | null;
                 creditLine: null;
+                original: null;
               } | null;
               media?: unknown;
               hotspot: SanityImageHotspot | null;
@@ -3839,6 +4032,7 @@ export type PhotoPageQueryResult = {
               location?:
                 "10km" | "1km" | "country" | "exact" | "hidden" | "region";
               forSale: "default" | "no" | "yes" | null;
+              zoom?: "default" | "original" | "public";
               _type: "image";
               _key: string;
               lang: {
@@ -3925,6 +4119,7 @@ export type PhotoPageQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
           lang: {
             title:
@@ -3951,6 +4146,7 @@ export type PhotoPageQueryResult = {
           altText: string | null;
           title: string | null;
           creditLine: null;
+          original: null;
         } | null;
         media?: unknown;
         hotspot: SanityImageHotspot | null;
@@ -3963,6 +4159,7 @@ export type PhotoPageQueryResult = {
         captionTranslations?: InternationalizedArrayString;
         location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
         forSale: "default" | "no" | "yes" | null;
+        zoom?: "default" | "original" | "public";
         _type: "image";
         _key: string;
         lang: {
@@ -3995,6 +4192,7 @@ export type PhotoPageQueryResult = {
             hotspot: SanityImageHotspot | null;
             location:
               "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            zoom: "default" | "original" | "public" | null;
             asset: {
               _id: string;
               url: string | null;
@@ -4025,6 +4223,7 @@ export type PhotoPageQueryResult = {
             hotspot: SanityImageHotspot | null;
             location:
               "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            zoom: "default" | "original" | "public" | null;
             asset: {
               _id: string;
               url: string | null;
@@ -4060,6 +4259,7 @@ export type PhotoPageQueryResult = {
             hotspot: SanityImageHotspot | null;
             location:
               "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            zoom: "default" | "original" | "public" | null;
             asset: {
               _id: string;
               url: string | null;
@@ -4090,6 +4290,7 @@ export type PhotoPageQueryResult = {
             hotspot: SanityImageHotspot | null;
             location:
               "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            zoom: "default" | "original" | "public" | null;
             asset: {
               _id: string;
               url: string | null;
@@ -4120,6 +4321,7 @@ export type PhotoPageQueryResult = {
             hotspot: SanityImageHotspot | null;
             location:
               "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            zoom: "default" | "original" | "public" | null;
             asset: {
               _id: string;
               url: string | null;
