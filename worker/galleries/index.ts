@@ -1,5 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { csrf } from "hono/csrf";
+import { parseRegion } from "../lib/images.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { CHECKED_BY_PASS, galleryOf, guard, PRIVATE_HEADERS, refuseFile } from "./access.ts";
 import { downloadPhoto, downloadZip } from "./downloads.ts";
@@ -12,7 +13,6 @@ import {
   isSize,
   largestWhole,
   originalResponse,
-  parseRegion,
   region,
   sizeAllowed,
   stagedSize,
@@ -128,7 +128,7 @@ galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
   const wanted = parseRegion(
     c.req.query("rect"),
     c.req.query("w"),
-    photo,
+    [0, 0, photo.width, photo.height],
     largestWhole(downloadsNow(settings)),
   );
   if (!wanted) {
