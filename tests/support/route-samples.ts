@@ -173,6 +173,13 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
       group: "app",
     },
   ],
+  "/_app/originals/:asset": [
+    {
+      path: "/_app/originals/image-0123456789abcdef0123456789abcdef01234567-100x100-jpg",
+      expect: 401,
+      group: "app",
+    },
+  ],
   "/_app/galleries/:gallery/proofing": [
     { path: `/_app/galleries/${NO_GALLERY}/proofing`, expect: 401, group: "app" },
   ],

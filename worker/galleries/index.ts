@@ -21,7 +21,13 @@ import { galleryPage, galleryPhotoPage } from "./pages.tsx";
 import { passOf } from "./session.ts";
 import { downloadsNow, type Stage } from "./settings.ts";
 import { refusalPage, unlock } from "./unlock.tsx";
-import { markedUpload, originalForOwner, photoUpload, proofingInfo } from "./upload.ts";
+import {
+  markedUpload,
+  originalForOwner,
+  originalUpload,
+  photoUpload,
+  proofingInfo,
+} from "./upload.ts";
 
 export { ClientGallery } from "./gallery-store.ts";
 export { galleryPrints } from "./prints.ts";
@@ -154,3 +160,6 @@ galleries.get("/_app/galleries/:gallery/photos/:photo/original", originalForOwne
 galleries.get("/_app/galleries/:gallery/photos/:photo/marked/:file", markedUpload);
 galleries.put("/_app/galleries/:gallery/photos/:photo/marked/:file", markedUpload);
 galleries.get("/_app/galleries/:gallery/proofing", proofingInfo);
+// Public photographs' originals go to their private bucket by the same signed protocol.
+galleries.get("/_app/originals/:asset", originalUpload);
+galleries.put("/_app/originals/:asset", originalUpload);
