@@ -227,7 +227,8 @@ function sized(pixels: Pixels, offered: PrintProduct[]): Pick<Offer, "prints" | 
 /** The offer for a photograph, or undefined when it is not for sale (or nothing fits it). */
 export function offerFor(catalogue: Catalogue, image: ImageRef & SaleSetting): Offer | undefined {
   if (!isForSale(catalogue, image)) return undefined;
-  const pixels = croppedSize(image);
+  // What is sold is the original, kept privately where Sanity holds a smaller public copy.
+  const pixels = croppedSize({ ...image, asset: image.asset.original ?? image.asset });
   const { prints, tooLarge } = sized(pixels, catalogue.prints);
   if (prints.length === 0 && catalogue.licences.length === 0) return undefined;
   return { pixels, prints, tooLarge, licences: catalogue.licences };
