@@ -244,7 +244,8 @@ async function putChecked(
  * `/_app/originals/{asset}`: a public photograph's original, larger than the owner's public size,
  * into the private bucket `ORIGINALS` under its public copy's asset id (shared/public-size.ts),
  * from `npm run import`, signed as a gallery's upload is (the same key, and the path in what is
- * signed). HEAD says whether it is there, so a second run sends nothing.
+ * signed). HEAD says whether it is there, so a second run sends nothing; GET gives it back, to
+ * make a smaller copy when the owner lowers the public size (`npm run import -- --originals`).
  */
 export const originalUpload: Handler<AppEnv> = async (c) => {
   const asset = c.req.param("asset") ?? "";
@@ -259,8 +260,15 @@ export const originalUpload: Handler<AppEnv> = async (c) => {
   if (!(await signed(c, sha256, length))) {
     return refuse(401, "Unauthorized: missing, wrong or expired signature");
   }
-  if (method !== "PUT") {
+  if (method === "HEAD") {
     return c.body(null, (await c.env.ORIGINALS.head(asset)) ? 200 : 404, NO_STORE);
+  }
+  if (method === "GET") {
+    const object = await c.env.ORIGINALS.get(asset);
+    if (!object) return plain(c, 404, "Not Found");
+    return new Response(object.body, {
+      headers: { "Content-Length": String(object.size), ...NO_STORE },
+    });
   }
   const type = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim() ?? "";
   if (type !== "image/jpeg" && type !== "image/png") {
