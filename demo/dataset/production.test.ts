@@ -1,10 +1,11 @@
 // The committed demo dataset (what the site, the tests and CI run on): camera metadata where the
 // original photographs have it, editor crops and hotspots, and the site settings document.
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { createImageUrlBuilder } from "@sanity/image-url";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_PUBLIC_SIZE } from "../../shared/public-size.ts";
 import { parseNdjson, type SanityDocument } from "../server/dataset.ts";
 import { type ContentService, startContentService } from "../server/server.ts";
 
@@ -138,6 +139,29 @@ describe("camera metadata", () => {
   it("belongs to photographs the site shows", () => {
     const portfolio = JSON.stringify(byId("page-portfolio"));
     for (const key of Object.keys(CAMERAS)) expect(portfolio, key).toContain(assetFor(key)._id);
+  });
+});
+
+describe("the public size", () => {
+  it("keeps every asset within it, each larger original beside its copy with its size recorded", async () => {
+    const assets = docs.filter((doc) => doc._type === "sanity.imageAsset") as {
+      _id: string;
+      metadata: { dimensions: { width: number; height: number } };
+      original?: { width: number; height: number };
+    }[];
+    const originals = await readdir(path.join(DIR, "originals"));
+    expect(originals).toHaveLength(15);
+    for (const { _id, metadata, original } of assets) {
+      const { width, height } = metadata.dimensions;
+      expect(Math.max(width, height), _id).toBeLessThanOrEqual(DEFAULT_PUBLIC_SIZE);
+      const name = `${_id.replace(/^image-/, "").replace(/-jpg$/, "")}.jpg`;
+      expect(originals.includes(name), _id).toBe(original !== undefined);
+      if (!original) continue;
+      const meta = await sharp(path.join(DIR, "originals", name)).metadata();
+      expect({ width: meta.width, height: meta.height }, _id).toEqual(original);
+      // The copy is the original scaled down: the same shape, to the pixel.
+      expect(Math.abs((width * original.height) / original.width - height), _id).toBeLessThan(1);
+    }
   });
 });
 

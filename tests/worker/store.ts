@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { type Answer, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 
-/** A photograph of the demo that is for sale: 2400×1600, so 8×10 in fits and 12×16 does not. */
+/** A photograph of the demo that is for sale: 2400×1598 (its original), so 8×10 in fits and 12×16 does not. */
 export const FOR_SALE = "portfolio/b2i1";
 export const FOR_SALE_PAGE = "/portfolio/photo/b2i1";
 /** The spaniels: shown, not sold (their photograph says "not for sale"). */
