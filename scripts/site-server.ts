@@ -340,7 +340,7 @@ export function prepareSharedState(): Promise<void> {
 
 /**
  * A new state folder for an isolated site, copied from a prepared one. Preparing costs three
- * wrangler processes (about 9 s of CPU) and npm test starts some twenty sites, so it is done
+ * wrangler processes (about 10 s of CPU) and npm test starts some twenty sites, so it is done
  * once per basemap, originals, migrations and bindings, in `.wrangler/site-state/`.
  */
 async function isolatedState(): Promise<string> {
