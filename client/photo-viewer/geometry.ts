@@ -163,6 +163,19 @@ export const wheelFactor = (deltaY: number, deltaMode: number) =>
 export const cropOf = (zoomRect: string | undefined): number[] =>
   (zoomRect ?? "").split(",").map(Number);
 
+/**
+ * The photograph's own size: its crop of the original (`data-zoom-rect`), else its `width` and
+ * `height` attributes (the largest size the page offers, where the zoom goes no further).
+ */
+export function photoSize(
+  zoomRect: string | undefined,
+  width: string | null,
+  height: string | null,
+): Size {
+  const [, , w, h] = cropOf(zoomRect);
+  return { w: w || Number(width) || 0, h: h || Number(height) || 0 };
+}
+
 /** The details panel's width beside the photograph (the stylesheet's). */
 export const PANEL_WIDTH = 320;
 /** Below this screen width the details always lie over the photograph. */

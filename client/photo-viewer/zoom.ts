@@ -3,9 +3,9 @@ import {
   cropOf,
   maxZoom,
   type Placement,
+  photoSize,
   type Region,
   regionUrl,
-  type Size,
   visibleRegion,
 } from "./geometry.ts";
 import { moves, QUICK_MS } from "./motion.ts";
@@ -50,12 +50,12 @@ function widest(srcset: string): { url: string; w: number } | undefined {
  */
 export function zoomable(stage: HTMLElement, img: HTMLImageElement, changed: () => void) {
   const crop = cropOf(img.dataset.zoomRect);
-  // The photograph's own size: its crop, else the image's width and height attributes (not its
-  // drawn size, which `img.width` gives once the viewer shows it).
-  const photo: Size = {
-    w: crop[2] || Number(img.getAttribute("width")) || img.width,
-    h: crop[3] || Number(img.getAttribute("height")) || img.height,
-  };
+  // Its attributes, not its drawn size, which `img.width` gives once the viewer shows it.
+  const photo = photoSize(
+    img.dataset.zoomRect,
+    img.getAttribute("width"),
+    img.getAttribute("height"),
+  );
   const src = img.dataset.zoomSrc;
   const original = img.dataset.zoomOriginal;
   const largest = widest(img.srcset);
