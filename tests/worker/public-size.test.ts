@@ -10,14 +10,13 @@ import { uploadKey, uploadSignatureText } from "../../worker/galleries/upload.ts
 import { sign, toHex } from "../../worker/lib/signing.ts";
 import { isoFromNow, mutableEnv, mutate, request } from "./harness.ts";
 import {
-  Buyer,
   deliver,
-  eventsOf,
   FOR_SALE,
   fulfilled,
+  jpegSize,
   LARGE,
   labOrders,
-  pay,
+  paidOrder,
   row,
 } from "./store.ts";
 import { TEST_TOKEN } from "./test-token.ts";
@@ -238,19 +237,6 @@ describe("the zoom past the public size", () => {
   });
 });
 
-/** A JPEG's size, from its start-of-frame segment. */
-function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
-  for (let at = 2; at + 9 < bytes.length && bytes[at] === 0xff; ) {
-    const marker = bytes[at + 1] ?? 0;
-    if (marker >= 0xc0 && marker <= 0xc3) {
-      const word = (i: number) => ((bytes[at + i] ?? 0) << 8) | (bytes[at + i + 1] ?? 0);
-      return { width: word(7), height: word(5) };
-    }
-    at += 2 + (((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0));
-  }
-  return undefined;
-}
-
 /** The compressed image data of a JPEG (from its start of scan): its pixels, whatever its metadata. */
 async function scanDigest(bytes: Uint8Array): Promise<string> {
   let at = 2;
@@ -260,16 +246,9 @@ async function scanDigest(bytes: Uint8Array): Promise<string> {
   return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes.slice(at))));
 }
 
-/** A paid, fulfilled order of `items`, and its buyer. */
-async function paidOrder(items: [string, string][]) {
-  const buyer = new Buyer();
-  for (const [photo, product] of items) await buyer.add(photo, product);
-  const { session, order } = await buyer.checkout();
-  await pay(session);
-  const [completed] = (await eventsOf([session])).filter(
-    (event) => event.type === "checkout.session.completed",
-  );
-  if (!completed) throw new Error("no event");
+/** A paid order of `items`, fulfilled, and its licence's download, if it has one. */
+async function fulfilledOrder(items: [string, string][]) {
+  const { buyer, order, completed } = await paidOrder(items);
   await deliver(completed);
   await fulfilled(order);
   const page = await buyer.get(`/order/${order}`);
@@ -286,7 +265,7 @@ async function assetOf(path: string): Promise<string> {
 
 describe("what only a buyer gets", () => {
   it("a licence whose size allows it delivers the original's own pixels, its licence in XMP", async () => {
-    const { download } = await paidOrder([[LARGE, "licence:commercial"]]);
+    const { download } = await fulfilledOrder([[LARGE, "licence:commercial"]]);
     const file = await request(download);
     expect(file.status).toBe(200);
     const original = await env.ORIGINALS.get(await assetOf("/portfolio/photo/b5i7"));
@@ -298,7 +277,7 @@ describe("what only a buyer gets", () => {
   });
 
   it("the lab's print file is the original, not the public copy", async () => {
-    const { order } = await paidOrder([[FOR_SALE, "print:fine-art-8x10"]]);
+    const { order } = await fulfilledOrder([[FOR_SALE, "print:fine-art-8x10"]]);
     const url = (await labOrders(order))[0]?.order.items[0]?.assets[0]?.url ?? "";
     const file = await request(url);
     expect(jpegSize(file.bytes)).toEqual({ width: 2400, height: 1598 });
@@ -309,7 +288,7 @@ describe("what only a buyer gets", () => {
     const kept = await (await env.ORIGINALS.get(asset))?.arrayBuffer();
     await env.ORIGINALS.delete(asset);
     try {
-      const { order, download } = await paidOrder([
+      const { order, download } = await fulfilledOrder([
         [LARGE, "licence:personal"],
         [LARGE, "print:fine-art-8x10"],
       ]);
