@@ -45,6 +45,8 @@ export default defineConfig({
           LAB_URL: inject<string>("labUrl"),
           // The upload command's watermarking, for tests of proofing (tests/support/mark-server.ts).
           MARK_URL: inject<string>("markUrl"),
+          ORIGINALS_URL: inject<string>("originalsUrl"),
+          ORIGINAL_FILES: inject<string[]>("originals"),
         },
       },
     })),

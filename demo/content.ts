@@ -52,6 +52,8 @@ export interface PhotoUse {
   hotspot?: Hotspot;
   /** The owner's per-photograph override of the store's default ("for sale" / "not for sale"). */
   forSale?: "yes" | "no";
+  /** How far its zoom goes, against the site's (shared/public-size.ts). */
+  zoom?: "public" | "original";
 }
 
 /** A photo key from photos.json, or the photo with its crop and hotspot. */
@@ -530,8 +532,9 @@ export const pages: Page[] = [
           "evening-still-life",
           "wooden-bird",
           "wall-clock",
-          // Full size (5640 px wide): the photograph to zoom into in the viewer.
-          "elephants-on-canvas",
+          // Full size (5640 px wide, kept privately; its public copy is 2048): the photograph
+          // whose zoom goes to the original's pixels, where the site's stops at the public size.
+          { photo: "elephants-on-canvas", zoom: "original" },
         ],
       },
     ],

@@ -17,19 +17,32 @@ import { memorablePassword } from "../studio/galleries/memorable.ts";
 import { hashGalleryPassword } from "../studio/galleries/password.ts";
 import { ROOT, type RunningSite } from "./site-server.ts";
 
-const IMAGES = resolve(ROOT, "demo/dataset/images");
+const DATASET = resolve(ROOT, "demo/dataset");
 
 /**
  * The photographs: small files of both orientations, under the names a camera gives (what the
- * gallery shows, and what its favourites copy for Lightroom).
+ * gallery shows, and what its favourites copy for Lightroom); the originals of those the demo
+ * shows publicly as smaller copies.
  */
 export const DEMO_GALLERY_PHOTOS: readonly { file: string; name: string }[] = [
-  { file: "506b40b143c309918fffd2de5ce3de6913dd556c-1920x1280.jpg", name: "DSC_0142.jpg" },
-  { file: "0e536511fa2c2dc389650e6d87e2b35584b66a24-1440x2160.jpg", name: "DSC_0147.jpg" },
-  { file: "25ea29e959d0e612ee120b8bb6512e37a0b81ddf-1728x2160.jpg", name: "DSC_0150.jpg" },
-  { file: "a83b66c2db8dbb68536a6ce4a6bc23bf3df3c84b-2400x1350.jpg", name: "DSC_0156.jpg" },
-  { file: "7068a6affc4fb961969c143bde382a52bff20067-1920x1200.jpg", name: "DSC_0163.jpg" },
-  { file: "f555e54d0eae16c84d2410ee5d4f0beca09b9922-2400x1500.jpg", name: "DSC_0171.jpg" },
+  { file: "images/506b40b143c309918fffd2de5ce3de6913dd556c-1920x1280.jpg", name: "DSC_0142.jpg" },
+  {
+    file: "originals/fc646a6af68a26917dbc908ce5bad031670937ba-1365x2048.jpg",
+    name: "DSC_0147.jpg",
+  },
+  {
+    file: "originals/5eb8802360952a1e1d972713a9a30b0590467b0c-1638x2048.jpg",
+    name: "DSC_0150.jpg",
+  },
+  {
+    file: "originals/f4ea8318ba01dd43c003babd4449f1b32d3ef113-2048x1152.jpg",
+    name: "DSC_0156.jpg",
+  },
+  { file: "images/7068a6affc4fb961969c143bde382a52bff20067-1920x1200.jpg", name: "DSC_0163.jpg" },
+  {
+    file: "originals/562458e426f794464f2391b192584cf329c8b411-2048x1280.jpg",
+    name: "DSC_0171.jpg",
+  },
 ];
 
 /** A photograph to upload, and the name the gallery shows for it. */
@@ -40,7 +53,7 @@ export interface GalleryFile {
 
 /** The demo gallery's photographs as files to upload. */
 export const demoGalleryFiles = (): GalleryFile[] =>
-  DEMO_GALLERY_PHOTOS.map(({ file, name }) => ({ path: resolve(IMAGES, file), name }));
+  DEMO_GALLERY_PHOTOS.map(({ file, name }) => ({ path: resolve(DATASET, file), name }));
 
 /**
  * `count` small distinct JPEGs (each a colour of its own, portrait and landscape) named as a

@@ -214,18 +214,51 @@ function basemapFile(): string {
   return BASEMAP_FILE;
 }
 
+/** The demo's originals, named as their public copies in demo/dataset/images/ are. */
+const ORIGINALS_DIR = resolve(ROOT, "demo/dataset/originals");
+const originalNames = () =>
+  readdirSync(ORIGINALS_DIR)
+    .filter((name) => name.endsWith(".jpg"))
+    .sort();
+
 /**
- * Prepares local state as a deploy's would be: the demo's basemap in the `BASEMAP` bucket and
- * the store's D1 migrations applied (as `wrangler d1 migrations apply --remote` does), in a
- * site's own folder or in `.wrangler/state`.
+ * The demo's originals into the `ORIGINALS` bucket, under their public copies' asset ids, as
+ * `npm run import` puts a deploy's (shared/public-size.ts): one `wrangler r2 bulk put`.
+ */
+async function loadOriginals(state: string | undefined): Promise<void> {
+  const manifest = resolve(ROOT, ".wrangler/originals.json");
+  const entries = originalNames().map((name) => ({
+    key: `image-${name.replace(/\.jpg$/, "")}-jpg`,
+    file: join(ORIGINALS_DIR, name),
+  }));
+  mkdirSync(dirname(manifest), { recursive: true });
+  writeFileSync(manifest, JSON.stringify(entries));
+  const bucket = "photo-portfolio-originals";
+  await wranglerLocal(
+    ["r2", "bulk", "put", bucket, "--filename", manifest, "--content-type", "image/jpeg"],
+    state,
+  );
+}
+
+/**
+ * Prepares local state as a deploy's would be: the demo's basemap in the `BASEMAP` bucket, its
+ * originals in `ORIGINALS` and the store's D1 migrations applied (as
+ * `wrangler d1 migrations apply --remote` does), in a site's own folder or in `.wrangler/state`.
  */
 async function prepareState(state: string | undefined): Promise<void> {
   const loaded = `${BASEMAP_FILE}.loaded`;
-  const basemapStays = existsSync(loaded) && existsSync(resolve(ROOT, ".wrangler/state/v3/r2"));
-  if (state || !basemapStays) {
+  const r2 = existsSync(resolve(ROOT, ".wrangler/state/v3/r2"));
+  if (state || !(existsSync(loaded) && r2)) {
     const object = `photo-portfolio-basemap/${BASEMAP_KEY}`;
     await wranglerLocal(["r2", "object", "put", object, "--file", basemapFile()], state);
     if (!state) writeFileSync(loaded, "");
+  }
+  // Put again when the demo's originals change (the marker names the ones put).
+  const originals = resolve(ROOT, ".wrangler/originals.loaded");
+  const names = originalNames().join("\n");
+  if (state || !(r2 && existsSync(originals) && readFileSync(originals, "utf8") === names)) {
+    await loadOriginals(state);
+    if (!state) writeFileSync(originals, names);
   }
   await wranglerLocal(["d1", "migrations", "apply", "STORE_DB"], state);
 }
@@ -242,13 +275,13 @@ export function prepareSharedState(): Promise<void> {
 }
 
 /**
- * A new state folder for an isolated site, copied from a prepared one. Preparing costs two
- * wrangler processes (about 6 s of CPU) and npm test starts some twenty sites, so it is done
- * once per basemap, migrations and bindings, in `.wrangler/site-state/`.
+ * A new state folder for an isolated site, copied from a prepared one. Preparing costs three
+ * wrangler processes (about 10 s of CPU) and npm test starts some twenty sites, so it is done
+ * once per basemap, originals, migrations and bindings, in `.wrangler/site-state/`.
  */
 async function isolatedState(): Promise<string> {
   const hash = createHash("sha256").update(readFileSync(basemapFile()));
-  hash.update(readFileSync(resolve(ROOT, "wrangler.toml")));
+  hash.update(readFileSync(resolve(ROOT, "wrangler.toml"))).update(originalNames().join("\n"));
   const migrations = resolve(ROOT, "migrations");
   for (const name of readdirSync(migrations).sort()) {
     hash.update(name).update(readFileSync(join(migrations, name)));

@@ -94,6 +94,18 @@ export interface ScannedImage extends ImageFacts {
   size: number;
 }
 
+/** The bytes of `source` through the format's filter (the location setting applied), and their facts. */
+export async function filtered(
+  source: Readable,
+  format: ImportedFormat,
+  setting: LocationSetting,
+): Promise<{ bytes: Buffer; facts: ImageFacts }> {
+  const filter = filterFor(format, setting);
+  source.on("error", (error) => filter.destroy(error));
+  const bytes = Buffer.concat(await source.pipe(filter).toArray());
+  return { bytes, facts: filter.facts };
+}
+
 /** Reads the file through its filter without keeping anything: what the upload will be. */
 export async function scanImage(
   file: string,

@@ -5,9 +5,12 @@ import { isSlug } from "../../shared/slug.ts";
 import { parseCommandLine, UsageError, wholeNumber } from "../lib/usage.ts";
 
 export const USAGE = `Usage: npm run import -- <folder or files…> [options]
+       npm run import -- --originals [--remote <site>] [--dry-run]
 
 Uploads the photographs with their titles, captions, alt texts and keywords (IPTC/XMP, as
-Lightroom exports them) and places them in a gallery. Publishes, unless --draft.
+Lightroom exports them) and places them in a gallery. Publishes, unless --draft. A photograph
+larger than the public size (Site settings, 2048 px by default) goes to Sanity as a copy of
+that size, its original to the site's private bucket (--remote).
 
 Where they go (without either, they go to the Media library only):
   --page <slug>         a gallery of this page (it must exist), named by --gallery
@@ -29,6 +32,11 @@ How:
   --draft               leave the page or post as a draft to review in the Studio
   --dry-run             print what would be done, change nothing
   --concurrency <n>     files handled at once (default 3, at most 16)
+  --remote <site>       the site whose private bucket takes the originals (default SITE_URL
+                        in .dev.vars or the environment; the demo's with \`npm start\`)
+  --originals           no files: every photograph already in Sanity larger than the public
+                        size (uploaded in the Studio, imported before) replaced by its copy,
+                        its original sent to the site
   --help
 
 The Sanity project comes from SANITY_PROJECT_ID / SANITY_DATASET / SANITY_TOKEN in .dev.vars
@@ -53,6 +61,10 @@ export interface ImportOptions {
   draft: boolean;
   dryRun: boolean;
   concurrency: number;
+  /** The site for originals (--remote); undefined: SITE_URL, or the running demo's. */
+  remote: string | undefined;
+  /** `--originals`: the dataset's photographs larger than the public size, not files. */
+  originals: boolean;
 }
 
 /** Earlier settings' names: `off` is hidden, `city` about 10 km. */
@@ -86,7 +98,17 @@ export function parseImportArgs(
 ): ImportOptions | "help" {
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
   if (values.help) return "help";
-  if (positionals.length === 0) throw new UsageError("Name a folder or files to import");
+  const originals = values.originals ?? false;
+  if (originals && positionals.length > 0) {
+    throw new UsageError("--originals works on what Sanity has: name no files with it");
+  }
+  if (!originals && positionals.length === 0) {
+    throw new UsageError("Name a folder or files to import");
+  }
+  const remote = values.remote;
+  if (remote !== undefined && !/^https?:\/\/[^/]+\/?$/.test(remote)) {
+    throw new UsageError(`--remote must be the site's address, such as https://photos.example.com`);
+  }
   if (values.page && values.post) throw new UsageError("Give --page or --post, not both");
   const kind = values.page ? "page" : values.post ? "post" : undefined;
   const slug = values.page ?? values.post;
@@ -119,6 +141,8 @@ export function parseImportArgs(
     draft: values.draft ?? false,
     dryRun: values["dry-run"] ?? false,
     concurrency: wholeNumber("concurrency", values.concurrency, 1, 16) ?? 3,
+    remote,
+    originals,
   };
 }
 
@@ -133,5 +157,7 @@ const OPTIONS = {
   draft: { type: "boolean" },
   "dry-run": { type: "boolean" },
   concurrency: { type: "string" },
+  remote: { type: "string" },
+  originals: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;

@@ -9,17 +9,20 @@
  * and a caption changed in Lightroom and exported again updates the asset's texts instead of
  * making a second asset.
  */
+import { createReadStream } from "node:fs";
 import path from "node:path";
 import type { SanityClient } from "@sanity/client";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../demo/server/asset-limits.ts";
 import { type LocationRule, PRECISION_LABELS } from "../../shared/location.ts";
 import { type StoredPlace, storedPlace } from "../../shared/places.ts";
+import type { SiteClient } from "../gallery/site-client.ts";
 import type { FileEntry } from "../lib/files.ts";
 import { formatBytes } from "../lib/format.ts";
 import type { Progress } from "../lib/progress.ts";
 import { DamagedImage } from "./image-facts.ts";
 import {
   assetIdOf,
+  filtered,
   type ImportedFormat,
   type ScannedImage,
   scanImage,
@@ -34,6 +37,14 @@ import {
   UnreadableMetadata,
 } from "./metadata.ts";
 import type { ImportOptions } from "./options.ts";
+import {
+  ASSET_FILE,
+  type AssetFile,
+  copyOf,
+  fitsPublicSize,
+  publicize,
+  putOriginal,
+} from "./originals.ts";
 import { type TagBook, type TagReference, tagCreations, tagReference } from "./tags.ts";
 
 /** The asset's `source.name`: this importer. Its `source.id` is the image data's fingerprint. */
@@ -84,19 +95,25 @@ export interface PhotoContext {
   /** Fingerprints of this run's files so far: the same photograph twice is imported once. */
   seen: Map<string, string>;
   changed: ChangedDocuments;
+  /** The owner's public size (shared/public-size.ts): Sanity gets nothing larger. */
+  publicSize: number;
+  /** The site whose private bucket takes larger originals; none named: they cannot go in. */
+  site: SiteClient | undefined;
 }
 
-interface ExistingAsset {
-  _id: string;
+interface ExistingAsset extends AssetFile {
   _rev: string;
-  title?: unknown;
-  description?: unknown;
-  altText?: unknown;
-  creditLine?: unknown;
   tags?: TagReference[] | null;
-  place?: unknown;
   /** Whether Sanity holds the file's exact position (`metadata.location`, an earlier run's). */
   positioned?: boolean;
+}
+
+/** The site for an original, or the reason the file cannot go in without one. */
+function siteFor(context: PhotoContext): SiteClient {
+  if (context.site) return context.site;
+  throw new Error(
+    `larger than the public size (${context.publicSize} px): its original goes to your site's private bucket; name the site with --remote https://… (or SITE_URL in .dev.vars)`,
+  );
 }
 
 /**
@@ -139,7 +156,7 @@ const LOCATION_NOTES: Record<LocationOutcome, string | undefined> = {
   kept: "GPS position kept (exact)",
 };
 
-const ASSET_FIELDS = `{_id, _rev, title, description, altText, creditLine, "tags": opt.media.tags, place, "positioned": defined(metadata.location)}`;
+const ASSET_FIELDS = `{_rev, ${ASSET_FILE}, "positioned": defined(metadata.location)}`;
 
 /** The asset of this photograph, if Sanity has it: matched by fingerprint, else by id. */
 async function findAsset(
@@ -161,8 +178,13 @@ function assetChanges(
   desired: Record<TextField, string | undefined>,
   tags: readonly string[],
   place: StoredPlace | null,
+  original: { width: number; height: number } | undefined,
 ): { set: Record<string, unknown>; unset: string[]; changes: string[]; notes: string[] } {
   const set: Record<string, unknown> = {};
+  // A public copy names its original's size (what prints and licences are sold from).
+  if (original && JSON.stringify(existing.original ?? null) !== JSON.stringify(original)) {
+    set.original = original;
+  }
   const unset: string[] = [];
   const changes: string[] = [];
   const notes: string[] = [];
@@ -207,6 +229,11 @@ function skipped(file: FileEntry, reason: string, failure: boolean): FileResult 
   return { status: "skipped", file, reason, failure };
 }
 
+/**
+ * Uploads the photograph: as it is (its location setting applied) when it fits the public size,
+ * else its public copy, after its original has gone to the site's private bucket under the
+ * copy's id (originals.ts), so no copy is public without its original kept.
+ */
 async function upload(
   context: PhotoContext,
   file: FileEntry,
@@ -214,11 +241,24 @@ async function upload(
   scan: ScannedImage,
   desired: Record<TextField, string | undefined>,
 ): Promise<ExistingAsset> {
-  const { client, progress } = context;
-  const { stream, facts } = uploadStream(file.path, format, "off", (count) =>
-    progress.addBytes(count),
-  );
-  const document = await client.assets.upload("image", stream, {
+  const { client, progress, publicSize } = context;
+  let body: Buffer | NodeJS.ReadableStream;
+  let facts: { fingerprint: string };
+  let expected = assetIdOf(scan, format);
+  if (fitsPublicSize(scan, publicSize)) {
+    ({ stream: body, facts } = uploadStream(file.path, format, "off", (count) =>
+      progress.addBytes(count),
+    ));
+  } else {
+    const site = siteFor(context);
+    const original = await filtered(createReadStream(file.path), format, "off");
+    progress.addBytes(file.size);
+    const copy = await copyOf(original.bytes, format, publicSize);
+    await putOriginal(site, copy.assetId, async () => original.bytes, format);
+    ({ data: body, assetId: expected } = copy);
+    facts = original.facts;
+  }
+  const document = await client.assets.upload("image", body, {
     filename: path.basename(file.path),
     contentType: format === "jpeg" ? "image/jpeg" : "image/png",
     ...(desired.title ? { title: desired.title } : {}),
@@ -229,12 +269,17 @@ async function upload(
     // location, which the file no longer holds anyway; the place is stored instead.
     extract: ["lqip", "palette", "exif", "image"],
   });
-  if (facts.fingerprint !== scan.fingerprint || document._id !== assetIdOf(scan, format)) {
+  if (facts.fingerprint !== scan.fingerprint || document._id !== expected) {
     throw new Error("the file changed while it was being read: run the import again");
   }
+  const dimensions = (document.metadata as { dimensions?: { width: number; height: number } })
+    ?.dimensions;
   return {
     _id: document._id,
     _rev: document._rev,
+    url: document.url,
+    width: dimensions?.width ?? 0,
+    height: dimensions?.height ?? 0,
     title: document.title,
     description: document.description,
     altText: (document as { altText?: unknown }).altText,
@@ -328,29 +373,52 @@ export async function importFile(context: PhotoContext, file: FileEntry): Promis
       capturedAt: metadata.capturedAt,
     };
 
+    const { publicSize } = context;
+    const large = !fitsPublicSize(scan, publicSize);
+    const copied = `a copy of ${publicSize} px, the original (${formatBytes(scan.size)}) to the site`;
+    let replaced = false;
     for (let attempt = 1; ; attempt++) {
       let asset = await findAsset(client, assetId, scan.fingerprint);
+      // Uploaded whole before (by an earlier run, in the Studio) or under a larger public size:
+      // its public copy takes its place, then it is found again as the copy.
+      if (asset && !fitsPublicSize(asset, publicSize)) {
+        const change = `replaced by ${copied}`;
+        if (options.dryRun) return { status: "updated", file, photo, changes: [change], notes };
+        const source = { name: SOURCE_NAME, id: scan.fingerprint };
+        const { documents } = await publicize(client, siteFor(context), publicSize, asset, source);
+        for (const doc of documents) context.changed.set(doc._id, { ...doc, operation: "update" });
+        replaced = true;
+        continue;
+      }
       const imported = !asset;
       if (!asset && options.dryRun) {
-        return {
-          status: "imported",
-          file,
-          photo,
-          changes: [`upload ${formatBytes(scan.size)}`],
-          notes,
-        };
+        const change = large ? `upload ${copied}` : `upload ${formatBytes(scan.size)}`;
+        return { status: "imported", file, photo, changes: [change], notes };
       }
       asset ??= await upload(context, file, kind.format, scan, desired);
       counted = true;
       photo.assetId = asset._id;
+      // A copy whose original a stopped run did not send: sent now.
+      const sent =
+        large && !imported && !options.dryRun
+          ? await putOriginal(
+              siteFor(context),
+              asset._id,
+              async () => (await filtered(createReadStream(file.path), kind.format, "off")).bytes,
+              kind.format,
+            )
+          : undefined;
       const patch = assetChanges(
         asset,
         desired,
         tags.map((tag) => tag.id),
         location.place,
+        large ? { width: scan.width, height: scan.height } : undefined,
       );
       const changes = [
-        ...(imported ? [`uploaded ${formatBytes(scan.size)}`] : []),
+        ...(imported ? [large ? `uploaded ${copied}` : `uploaded ${formatBytes(scan.size)}`] : []),
+        ...(replaced ? [`replaced by ${copied}`] : []),
+        ...(sent === "stored" ? ["original sent to the site"] : []),
         ...patch.changes,
       ];
       const patching = Object.keys(patch.set).length > 0 || patch.unset.length > 0;

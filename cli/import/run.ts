@@ -5,19 +5,29 @@
  * again: what was uploaded is found, not uploaded twice.
  */
 import type { SanityClient } from "@sanity/client";
+import { resolveVars } from "../../scripts/site-server.ts";
 import {
   HIDE_EVERYTHING,
   LOCATION_SETTINGS_ID,
   type LocationRule,
   parseLocationRule,
 } from "../../shared/location.ts";
+import { SiteClient } from "../gallery/site-client.ts";
+import { findUploadTarget } from "../gallery/target.ts";
 import { listFiles } from "../lib/files.ts";
 import { mapPool } from "../lib/pool.ts";
 import { Progress } from "../lib/progress.ts";
-import { type SanityTarget, sanityClientFor } from "../lib/sanity-target.ts";
+import { type SanityTarget, sanityClientFor, TargetError } from "../lib/sanity-target.ts";
 import { notifyDemoSite } from "./demo-webhook.ts";
 import type { ImportOptions } from "./options.ts";
-import { type ChangedDocuments, describeError, type FileResult, importFile } from "./photo.ts";
+import { oversizedAssets, publicize, readPublicSize } from "./originals.ts";
+import {
+  type ChangedDocuments,
+  describeError,
+  type FileResult,
+  importFile,
+  type PhotoContext,
+} from "./photo.ts";
 import { checkTarget, orderPhotos, type PlacementResult, placePhotos } from "./placement.ts";
 import { failures, renderReport, statusWord } from "./report.ts";
 import { TagBook } from "./tags.ts";
@@ -70,14 +80,86 @@ async function locationRule(client: SanityClient, options: ImportOptions): Promi
   return { ...owner, precision: options.location ?? owner.precision };
 }
 
+/**
+ * The site whose private bucket takes originals: --remote (or SITE_URL), signed with the token;
+ * with the demo of `npm start`, its site. None: photographs larger than the public size cannot
+ * go in (each says so).
+ */
+function originalsSite(options: ImportOptions, target: SanityTarget): SiteClient | undefined {
+  const remote = options.remote ?? (target.demo ? undefined : resolveVars({}).SITE_URL);
+  if (!remote && !target.demo) return undefined;
+  return new SiteClient(findUploadTarget(remote), options.concurrency);
+}
+
 export async function runImport(
   options: ImportOptions,
   target: SanityTarget,
   io: RunIo,
 ): Promise<number> {
   const client = sanityClientFor(target);
-  const files = await listFiles(options.paths, io.cwd);
   const tags = await firstContact(client, target);
+  const publicSize = await readPublicSize(client);
+  const site = originalsSite(options, target);
+  try {
+    return options.originals
+      ? await replaceOversized(client, site, publicSize, options, target, io)
+      : await importFiles({ client, tags, publicSize, site }, options, target, io);
+  } finally {
+    site?.close();
+  }
+}
+
+/**
+ * `--originals`: every asset of the dataset larger than the public size replaced by its public
+ * copy, its original sent to the site (originals.ts), one line each.
+ */
+async function replaceOversized(
+  client: SanityClient,
+  site: SiteClient | undefined,
+  publicSize: number,
+  options: ImportOptions,
+  target: SanityTarget,
+  io: RunIo,
+): Promise<number> {
+  const oversized = await oversizedAssets(client, publicSize);
+  if (oversized.length > 0 && !site && !options.dryRun) {
+    throw new TargetError(
+      "Name the site whose private bucket takes the originals: --remote https://… (or SITE_URL in .dev.vars)",
+    );
+  }
+  const changed: ChangedDocuments = new Map();
+  let failed = 0;
+  const word = options.dryRun ? "would replace" : "replaced";
+  io.stdout.write(
+    `${oversized.length} photograph${oversized.length === 1 ? "" : "s"} in ${target.description} larger than the public size (${publicSize} px).\n`,
+  );
+  for (const asset of oversized) {
+    const name = `${asset.originalFilename ?? asset._id} (${asset.width} × ${asset.height})`;
+    try {
+      if (site && !options.dryRun) {
+        const { assetId, documents } = await publicize(client, site, publicSize, asset);
+        for (const doc of documents) changed.set(doc._id, { ...doc, operation: "update" });
+        io.stdout.write(`  ${word} ${name}: by ${assetId}, the original sent to the site\n`);
+      } else {
+        io.stdout.write(`  ${word} ${name}\n`);
+      }
+    } catch (error) {
+      failed++;
+      io.stdout.write(`  failed ${name}: ${describeError(error)}\n`);
+    }
+  }
+  const problems = options.dryRun ? [] : await notifyDemoSite(target, changed);
+  for (const problem of problems) io.stdout.write(`  ${problem}\n`);
+  return failed > 0 || problems.length > 0 ? 1 : 0;
+}
+
+async function importFiles(
+  { client, tags, publicSize, site }: Pick<PhotoContext, "client" | "tags" | "publicSize" | "site">,
+  options: ImportOptions,
+  target: SanityTarget,
+  io: RunIo,
+): Promise<number> {
+  const files = await listFiles(options.paths, io.cwd);
   const rule = await locationRule(client, options);
   // Before any upload: a page that does not exist stops the run here.
   if (options.placement) await checkTarget(client, options.placement);
@@ -89,7 +171,7 @@ export async function runImport(
     stream: io.stderr,
   });
   const changed: ChangedDocuments = new Map();
-  const context = {
+  const context: PhotoContext = {
     client,
     options,
     rule,
@@ -97,6 +179,8 @@ export async function runImport(
     progress,
     seen: new Map<string, string>(),
     changed,
+    publicSize,
+    site,
   };
   const results = await mapPool(files, options.concurrency, async (file) => {
     const result = await importFile(context, file);

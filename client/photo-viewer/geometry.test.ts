@@ -10,6 +10,7 @@ import {
   isDoubleTap,
   maxZoom,
   opensBeside,
+  photoSize,
   regionUrl,
   swipeOutcome,
   visibleRegion,
@@ -191,6 +192,13 @@ describe("the photograph's crop", () => {
   it("has no width or height when the photograph does not say", () => {
     const [, , w = 0, h = 0] = cropOf(undefined);
     expect([w, h]).toEqual([0, 0]);
+  });
+
+  it("gives the photograph's size: its crop of the original, else the largest size offered", () => {
+    expect(photoSize("10,20,5620,3152", "2048", "1152")).toEqual({ w: 5620, h: 3152 });
+    // A zoom that stops at the public size: the page's image says it.
+    expect(photoSize(undefined, "1638", "2048")).toEqual({ w: 1638, h: 2048 });
+    expect(photoSize(undefined, null, null)).toEqual({ w: 0, h: 0 });
   });
 });
 

@@ -113,8 +113,9 @@ export const covers = (have: Region, need: Region) =>
   have.out / have.w >= (need.out / need.w) * 0.99;
 
 /**
- * The address of a region on Sanity's image CDN: `rect` is in pixels of the whole asset, so the
- * editor's crop (`crop`, left,top,width,height of the asset) is added back.
+ * The address of a region of the original (the worker's, which takes Sanity's image CDN's
+ * parameters): `rect` is in pixels of the whole original, so the editor's crop (`crop`,
+ * left,top,width,height of the original) is added back.
  */
 export const regionUrl = (src: string, crop: readonly number[], r: Region) =>
   `${src}?rect=${(crop[0] ?? 0) + r.x},${(crop[1] ?? 0) + r.y},${r.w},${r.h}&w=${r.out}&fit=max&auto=format`;
@@ -161,6 +162,19 @@ export const wheelFactor = (deltaY: number, deltaMode: number) =>
  */
 export const cropOf = (zoomRect: string | undefined): number[] =>
   (zoomRect ?? "").split(",").map(Number);
+
+/**
+ * The photograph's own size: its crop of the original (`data-zoom-rect`), else its `width` and
+ * `height` attributes (the largest size the page offers, where the zoom goes no further).
+ */
+export function photoSize(
+  zoomRect: string | undefined,
+  width: string | null,
+  height: string | null,
+): Size {
+  const [, , w, h] = cropOf(zoomRect);
+  return { w: w || Number(width) || 0, h: h || Number(height) || 0 };
+}
 
 /** The details panel's width beside the photograph (the stylesheet's). */
 export const PANEL_WIDTH = 320;

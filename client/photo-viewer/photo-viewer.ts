@@ -17,7 +17,7 @@
  */
 import { messagesFor } from "../runtime/messages.ts";
 import { createControls } from "./controls.ts";
-import { cropOf, followDrag, growFrom, opensBeside } from "./geometry.ts";
+import { followDrag, growFrom, opensBeside, photoSize } from "./geometry.ts";
 import { attachGestures } from "./gestures.ts";
 import { keyCommand, leaveStep, wrapFocus } from "./keys.ts";
 import { moves, OPEN_MS, QUICK_MS } from "./motion.ts";
@@ -177,8 +177,10 @@ function mount(view: View): void {
 
 /** Whether the details open beside the photograph shown (geometry.ts). */
 function room(): boolean {
-  const [, , w = 0, h = 0] = cropOf(image?.dataset.zoomRect);
-  return opensBeside({ w: innerWidth, h: innerHeight }, { w, h });
+  const photo = image
+    ? photoSize(image.dataset.zoomRect, image.getAttribute("width"), image.getAttribute("height"))
+    : { w: 0, h: 0 };
+  return opensBeside({ w: innerWidth, h: innerHeight }, photo);
 }
 
 async function show(url: string, how: How, slide = 0): Promise<void> {

@@ -3,9 +3,9 @@ import {
   cropOf,
   maxZoom,
   type Placement,
+  photoSize,
   type Region,
   regionUrl,
-  type Size,
   visibleRegion,
 } from "./geometry.ts";
 import { moves, QUICK_MS } from "./motion.ts";
@@ -40,22 +40,22 @@ function widest(srcset: string): { url: string; w: number } | undefined {
 
 /**
  * Zoom and pan of one photograph on its stage, down to one pixel of the original per device
- * pixel. Past what the loaded image holds, it asks the CDN for only the region on screen (at
+ * pixel. Past what the loaded image holds, it asks the worker for only the region on screen (at
  * the resolution the screen needs: `data-zoom-src`) and lays it over the scaled image once it
- * has arrived; where there is no such CDN (a client gallery's photographs, `data-zoom-original`)
- * it loads the whole original once instead. Where neither is offered (a client gallery's proofs),
- * or a region cannot be had (a local Images binding cuts none), it loads the page's largest size
- * once and zooms no further than its pixels: never a broken image, never a blur past them. At
- * "fit" the photograph is left to the stylesheet's layout, which this matches.
+ * has arrived; where a client gallery offers its originals (`data-zoom-original`) it loads the
+ * whole original once instead. Where neither is offered (a client gallery's proofs, a public
+ * photograph whose zoom stops at the public size), or a region cannot be had, it loads the
+ * page's largest size once and zooms no further than its pixels: never a broken image, never a
+ * blur past them. At "fit" the photograph is left to the stylesheet's layout, which this matches.
  */
 export function zoomable(stage: HTMLElement, img: HTMLImageElement, changed: () => void) {
   const crop = cropOf(img.dataset.zoomRect);
-  // The photograph's own size: its crop, else the image's width and height attributes (not its
-  // drawn size, which `img.width` gives once the viewer shows it).
-  const photo: Size = {
-    w: crop[2] || Number(img.getAttribute("width")) || img.width,
-    h: crop[3] || Number(img.getAttribute("height")) || img.height,
-  };
+  // Its attributes, not its drawn size, which `img.width` gives once the viewer shows it.
+  const photo = photoSize(
+    img.dataset.zoomRect,
+    img.getAttribute("width"),
+    img.getAttribute("height"),
+  );
   const src = img.dataset.zoomSrc;
   const original = img.dataset.zoomOriginal;
   const largest = widest(img.srcset);

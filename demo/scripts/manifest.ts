@@ -12,6 +12,8 @@ export const MANIFEST_FILE = path.join(DEMO_DIR, "photos.json");
 /** Stage 1's output: the web-sized JPEGs, and which file is which photograph. */
 export const IMAGES_DIR = path.join(DEMO_DIR, "dataset", "images");
 export const IMAGES_FILE = path.join(DEMO_DIR, "dataset", "images.json");
+/** The originals of the photographs larger than the public size, under their public copy's name. */
+export const ORIGINALS_DIR = path.join(DEMO_DIR, "dataset", "originals");
 /** Stage 2's output: the dataset and the credits. */
 export const DATASET_FILE = path.join(DEMO_DIR, "dataset", "production.ndjson");
 export const CREDITS_FILE = path.join(DEMO_DIR, "CREDITS.md");

@@ -14,8 +14,12 @@
  * that the viewer has something to zoom into; it only has to stay under 2,000,000 bytes (every
  * file in the repository stays under 2 MiB), with quality down to 50 before any pixel goes.
  * The output is written to demo/dataset/images/ and named like Sanity names its
- * assets: `<sha1 of the file bytes>-<width>x<height>.jpg`. Stale JPEGs in that folder are
- * removed, and demo/dataset/images.json ({ key: filename }) is written for stage 2.
+ * assets: `<sha1 of the file bytes>-<width>x<height>.jpg`. A file larger than the public size
+ * (shared/public-size.ts: 2048 px on the long side) is the photograph's original: it goes to
+ * demo/dataset/originals/ (what `npm start` loads into the site's private bucket), under the
+ * name of its public copy (shared/public-copy.ts), which goes to demo/dataset/images/ in its
+ * place, as `npm run import` does. Stale JPEGs in both folders are removed, and
+ * demo/dataset/images.json ({ key: filename }) is written for stage 2.
  *
  * The output is deterministic for the same originals, manifest and sharp/libvips version.
  *
@@ -32,10 +36,13 @@ import { mkdir, readdir, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
+import { publicCopy } from "../../shared/public-copy.ts";
+import { DEFAULT_PUBLIC_SIZE } from "../../shared/public-size.ts";
 import {
   type Crop,
   MANIFEST_FILE,
   IMAGES_FILE as MAP_FILE,
+  ORIGINALS_DIR,
   IMAGES_DIR as OUT_DIR,
   type Photo,
 } from "./manifest.ts";
@@ -131,12 +138,29 @@ async function preparePhoto(sourceDir: string, photo: ManifestPhoto): Promise<st
     result = await encode(input, region, longSide, quality);
   }
 
-  const sha1 = createHash("sha1").update(result.data).digest("hex");
-  const filename = `${sha1}-${result.width}x${result.height}.jpg`;
-  await writeFile(path.join(OUT_DIR, filename), result.data);
+  const filename = await writePrepared(result);
   console.log(
     `${photo.key.padEnd(26)} ${filename}  ${(result.data.length / 1024).toFixed(0)} KB  q${quality}`,
   );
+  return filename;
+}
+
+/**
+ * Writes a prepared photograph as the demo serves it: whole when it is no larger than the public
+ * size, else its public copy, with the original beside it under the copy's name. The name of
+ * what the image service serves.
+ */
+export async function writePrepared(prepared: {
+  data: Buffer;
+  width: number;
+  height: number;
+}): Promise<string> {
+  const large = Math.max(prepared.width, prepared.height) > DEFAULT_PUBLIC_SIZE;
+  const shown = large ? await publicCopy(prepared.data, "jpeg", DEFAULT_PUBLIC_SIZE) : prepared;
+  const sha1 = createHash("sha1").update(shown.data).digest("hex");
+  const filename = `${sha1}-${shown.width}x${shown.height}.jpg`;
+  await writeFile(path.join(OUT_DIR, filename), shown.data);
+  if (large) await writeFile(path.join(ORIGINALS_DIR, filename), prepared.data);
   return filename;
 }
 
@@ -162,14 +186,17 @@ async function main(): Promise<void> {
   }
 
   await mkdir(OUT_DIR, { recursive: true });
+  await mkdir(ORIGINALS_DIR, { recursive: true });
   const map: Record<string, string> = {};
   for (const photo of manifest.photos) {
     map[photo.key] = await preparePhoto(path.resolve(sourceDir), photo);
   }
 
   const keep = new Set(Object.values(map));
-  for (const name of await readdir(OUT_DIR)) {
-    if (name.endsWith(".jpg") && !keep.has(name)) await unlink(path.join(OUT_DIR, name));
+  for (const dir of [OUT_DIR, ORIGINALS_DIR]) {
+    for (const name of await readdir(dir)) {
+      if (name.endsWith(".jpg") && !keep.has(name)) await unlink(path.join(dir, name));
+    }
   }
   await writeFile(MAP_FILE, `${JSON.stringify(map, null, 2)}\n`);
   console.log(
@@ -177,4 +204,4 @@ async function main(): Promise<void> {
   );
 }
 
-await main();
+if (import.meta.main) await main();

@@ -1,5 +1,5 @@
 // The image CDN over real HTTP, with real sharp and files in a temp folder.
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -217,5 +217,28 @@ describe("image CDN", () => {
     expect(response.status).toBe(200);
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 20, height: 10 });
+  });
+});
+
+describe("the stand-in for the Images binding's trim", () => {
+  const cut = async (search: string, body: Buffer) =>
+    fetch(`${service.url}/_demo/images/cut?${search}`, {
+      method: "POST",
+      body: new Uint8Array(body),
+    });
+
+  it("cuts the part asked for, scaled down to fit, as WebP or JPEG", async () => {
+    const original = await sharp(
+      await readFile(path.join(fixture.imagesDir, fixture.jpeg.file)),
+    ).toBuffer();
+    const part = await cut("trim=8,4,40,30&width=20&format=image/webp&quality=80", original);
+    expect(part.status).toBe(200);
+    const meta = await sharp(Buffer.from(await part.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 20, 15]);
+    const whole = await cut("width=1000&height=1000&format=image/jpeg", original);
+    const kept = await sharp(Buffer.from(await whole.arrayBuffer())).metadata();
+    expect([kept.format, kept.width, kept.height]).toEqual(["jpeg", 64, 48]);
+    expect((await cut("trim=60,0,40,30&format=image/webp", original)).status).toBe(400);
+    expect((await fetch(`${service.url}/_demo/images/cut`)).status).toBe(405);
   });
 });

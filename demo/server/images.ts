@@ -9,7 +9,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { LRUCache } from "lru-cache";
 import sharp, { type Sharp } from "sharp";
-import { gatewayError } from "./http.ts";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "./asset-limits.ts";
+import { gatewayError, readBody } from "./http.ts";
 import {
   clampRect,
   DEFAULT_QUALITY,
@@ -350,4 +351,46 @@ function cropPosition(crop: string[]): string | number {
   const horizontal = crop.find((mode) => mode === "left" || mode === "right");
   if (vertical && horizontal) return `${horizontal} ${vertical}`;
   return vertical ?? horizontal ?? "centre";
+}
+
+/**
+ * `POST /_demo/images/cut?trim=left,top,width,height&width=&height=&format=&quality=`: the local
+ * site's stand-in for what miniflare's Images binding skips, a part of an image
+ * (worker/lib/images.ts): the part of the image in the body, scaled down to fit `width` and
+ * `height`, as `format` (`image/webp` or `image/jpeg`), made with sharp as Cloudflare makes it.
+ */
+export async function handleCut(
+  req: IncomingMessage,
+  res: ServerResponse,
+  search: URLSearchParams,
+): Promise<void> {
+  if (req.method !== "POST") {
+    throw gatewayError(405, `Method ${req.method} not allowed`, { allow: "POST" });
+  }
+  const numbers = (name: string) => (search.get(name) ?? "").split(",").filter(Boolean).map(Number);
+  const [left = 0, top = 0, width = 0, height = 0] = numbers("trim");
+  const [outWidth] = numbers("width");
+  const [outHeight] = numbers("height");
+  const quality = numbers("quality")[0] ?? 82;
+  const format = search.get("format") === "image/jpeg" ? "jpeg" : "webp";
+  let image = sharp(await readBody(req, MAX_UPLOAD_BYTES), { limitInputPixels: MAX_UPLOAD_PIXELS });
+  try {
+    if (search.has("trim")) image = image.extract({ left, top, width, height });
+    if (outWidth || outHeight) {
+      image = image.resize({
+        width: outWidth,
+        height: outHeight,
+        fit: "inside",
+        withoutEnlargement: true,
+      });
+    }
+    const body = await image.toFormat(format, { quality }).toBuffer();
+    res.writeHead(200, {
+      "content-type": `image/${format}`,
+      "content-length": String(body.length),
+    });
+    res.end(body);
+  } catch (error) {
+    throw gatewayError(400, `Cannot cut the image: ${(error as Error).message}`);
+  }
 }

@@ -12,7 +12,7 @@ import { handleAssetUpload } from "./assets.ts";
 import type { Latency } from "./data-route.ts";
 import { loadDataset } from "./dataset.ts";
 import { gatewayError, HttpError, sendJson, splitTarget } from "./http.ts";
-import { handleImage, type Rendered } from "./images.ts";
+import { handleCut, handleImage, type Rendered } from "./images.ts";
 import { handleMutate } from "./mutate.ts";
 import { PerspectiveViews } from "./perspective.ts";
 import { handleDataRequest } from "./query.ts";
@@ -112,6 +112,10 @@ export async function startContentService(options: ContentServiceOptions): Promi
       stats.queries = 0;
       stats.images = 0;
       sendJson(req, res, 200, stats, { "cache-control": "no-store" });
+      return;
+    }
+    if (path === "/_demo/images/cut") {
+      await handleCut(req, res, search);
       return;
     }
     if (path.startsWith("/images/")) {

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { LANGUAGE_CODES, LANGUAGES } from "../../shared/i18n/languages.ts";
 import { SUBJECTS as FORM_SUBJECTS } from "../../shared/inquiries.ts";
 import { LOCATION_SETTINGS_ID, PRECISION_LABELS, PRECISIONS } from "../../shared/location.ts";
+import { DEFAULT_PUBLIC_SIZE, PUBLIC_SIZE_RANGE, zoomReach } from "../../shared/public-size.ts";
 import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../shared/slug.ts";
 import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { DOWNLOAD_OPTIONS } from "../../studio/schema/documents/client-gallery.ts";
@@ -78,6 +79,7 @@ interface Definition {
   fields?: Definition[];
   of?: Definition[];
   initialValue?: unknown;
+  description?: string;
   validation?: (rule: unknown) => unknown;
 }
 
@@ -172,6 +174,8 @@ describe("the Studio schema", () => {
       "socialImage",
       "licenseUrl",
       "licensePage",
+      "publicSize",
+      "zoom",
       "galleries",
     ]);
   });
@@ -216,6 +220,23 @@ describe("the Studio schema", () => {
     };
     const override = photo.of[0]?.fields.find((def) => def.name === "forSale");
     expect(override?.options?.list.map((choice) => choice.value)).toEqual(["default", "yes", "no"]);
+  });
+
+  it("bounds the public size and names the zoom's choices as shared/public-size.ts reads them", () => {
+    const size = field("siteSettings", "publicSize");
+    const rule = size.validation?.(new Rule()) as {
+      _rules: { flag: string; constraint: unknown }[];
+    };
+    const bound = (flag: string) => rule._rules.find((each) => each.flag === flag)?.constraint;
+    expect([bound("min"), bound("max")]).toEqual([PUBLIC_SIZE_RANGE.min, PUBLIC_SIZE_RANGE.max]);
+    expect(size.description).toContain(String(DEFAULT_PUBLIC_SIZE));
+    const values = (def: Definition | undefined) =>
+      (def?.options as { list: { value: string }[] } | undefined)?.list.map((each) => each.value);
+    expect(values(field("siteSettings", "zoom"))).toEqual(["public", "original"]);
+    const photo = field("gallery", "images") as unknown as { of: { fields: Definition[] }[] };
+    const own = photo.of[0]?.fields.find((def) => def.name === "zoom");
+    expect(values(own)).toEqual(["default", "public", "original"]);
+    expect(zoomReach("original", ["default", "public"])).toBe("public");
   });
 
   it("starts the navigation with Home, Contact and Portfolio, then Photos", () => {

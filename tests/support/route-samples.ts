@@ -42,6 +42,15 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
     { path: "/post/autumn-in-the-basque-mountains/photo/cover", expect: 200 },
     { path: "/de/post/autumn-in-the-basque-mountains/photo/cover", expect: 200 },
   ],
+  // A region of the private original where the owner lets the zoom reach it (the elephants),
+  // refused where it stops at the public size (every other demo photograph).
+  "/post/:slug/photo/:key/region": [
+    {
+      path: "/post/autumn-in-the-basque-mountains/photo/cover/region?rect=0,0,100,100&w=100",
+      expect: 403,
+      params: ["rect", "w"],
+    },
+  ],
   "/:slug{contact}": [
     // The contact page reads `photo`: every hostile value goes into it too.
     { path: "/contact", expect: 200, params: ["photo"] },
@@ -58,6 +67,14 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
   "/:slug{(?!post$)[^/]+}/photo/:key": [
     { path: "/portfolio/photo/b2i1", expect: 200 },
     { path: "/de/portfolio/photo/b2i1", expect: 200 },
+  ],
+  "/:slug{(?!post$)[^/]+}/photo/:key/region": [
+    {
+      path: "/portfolio/photo/b5i7/region?rect=0,0,400,300&w=200",
+      expect: 200,
+      params: ["rect", "w"],
+    },
+    { path: "/portfolio/photo/b2i1/region?rect=0,0,100,100&w=100", expect: 403 },
   ],
   "/photos": [{ path: "/photos", expect: 200 }],
   "/photos/page/:page": [
@@ -169,6 +186,13 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
   "/_app/galleries/:gallery/photos/:photo/marked/:file": [
     {
       path: `/_app/galleries/${NO_GALLERY}/photos/${NO_PHOTO}/marked/480.webp`,
+      expect: 401,
+      group: "app",
+    },
+  ],
+  "/_app/originals/:asset": [
+    {
+      path: "/_app/originals/image-0123456789abcdef0123456789abcdef01234567-100x100-jpg",
       expect: 401,
       group: "app",
     },

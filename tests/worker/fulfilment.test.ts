@@ -9,7 +9,6 @@ import worker from "../../worker/index.ts";
 import { FULFILMENT_DLQ, FULFILMENT_QUEUE } from "../../worker/store/fulfil.ts";
 import { captureLogs, mutableEnv, mutate, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 import {
-  Buyer,
   deliver,
   eventsOf,
   FOR_SALE,
@@ -17,24 +16,11 @@ import {
   LARGE,
   labControl,
   labOrders,
-  pay,
+  paidOrder,
   row,
   stripe,
   studioCopy,
 } from "./store.ts";
-
-/** A paid order: checked out and paid on the stand-in; its completed event, not yet delivered. */
-async function paidOrder(items: [string, string, string?][]) {
-  const buyer = new Buyer();
-  for (const [photo, product, quantity] of items) await buyer.add(photo, product, quantity);
-  const { session, order } = await buyer.checkout();
-  await pay(session);
-  const [completed] = (await eventsOf([session])).filter(
-    (event) => event.type === "checkout.session.completed",
-  );
-  if (!completed) throw new Error("no event");
-  return { buyer, order, completed };
-}
 
 /** Hands `body` to the worker's consumer of `queue`, as its `attempts`th delivery (`m-{attempts}`). */
 async function consume(queue: string, body: unknown, attempts: number, siteEnv: Env = env) {

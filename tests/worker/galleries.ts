@@ -81,9 +81,9 @@ async function demoJpeg(file: string, width: number): Promise<Uint8Array> {
 
 /** Demo photographs of different shapes. */
 export const DEMO_FILES = [
-  "0e536511fa2c2dc389650e6d87e2b35584b66a24-1440x2160.jpg",
-  "1706c336c0a926941a4e30771fe8a7a24c309ff5-2400x1624.jpg",
-  "1fc06840744cf0a0b25af4782ebd1610bdd50b32-2400x1600.jpg",
+  "fc646a6af68a26917dbc908ce5bad031670937ba-1365x2048.jpg",
+  "8ecf38ea5668f298a3c5ae384ca14e8ef6d6416f-2048x1386.jpg",
+  "3910ddcbb6d914cc06795b276bacead7c3a97153-2048x1365.jpg",
 ] as const;
 
 export interface Uploaded {

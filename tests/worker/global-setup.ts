@@ -1,4 +1,7 @@
-import { resolve } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { type ContentService, startContentService } from "../../demo/server/server.ts";
 import { type StoreStandIns, startStoreStandIns } from "../../demo/store/standins.ts";
@@ -19,7 +22,27 @@ declare module "vitest" {
     paymentsUrl: string;
     labUrl: string;
     markUrl: string;
+    /** The demo's originals (for the ORIGINALS bucket), by their public copies' names. */
+    originalsUrl: string;
+    originals: string[];
   }
+}
+
+const ORIGINALS = resolve(import.meta.dirname, "../../demo/dataset/originals");
+let originals: Server | undefined;
+
+/**
+ * The demo's originals for the worker's ORIGINALS bucket, which `npm start` fills with wrangler
+ * (scripts/site-server.ts): workerd reads no files, so tests/worker/setup.ts fetches them here.
+ */
+async function serveOriginals(): Promise<string> {
+  originals = createServer((req, res) => {
+    const name = (req.url ?? "").slice(1);
+    if (!readdirSync(ORIGINALS).includes(name)) return void res.writeHead(404).end();
+    res.writeHead(200, { "Content-Type": "image/jpeg" }).end(readFileSync(join(ORIGINALS, name)));
+  });
+  await new Promise<void>((done) => originals?.listen(0, "127.0.0.1", done));
+  return `http://127.0.0.1:${(originals.address() as AddressInfo).port}`;
 }
 
 let content: ContentService | undefined;
@@ -56,6 +79,11 @@ export async function setup(project: TestProject) {
   project.provide("labUrl", store.lab.url);
   marks = await startMarkServer();
   project.provide("markUrl", marks.url);
+  project.provide("originalsUrl", await serveOriginals());
+  project.provide(
+    "originals",
+    readdirSync(ORIGINALS).filter((name) => name.endsWith(".jpg")),
+  );
 }
 
 export async function teardown() {
@@ -65,4 +93,5 @@ export async function teardown() {
   await mutableContent?.close();
   await store?.close();
   await marks?.close();
+  originals?.close();
 }

@@ -4,24 +4,7 @@
 import exifr from "exifr";
 import { describe, expect, it } from "vitest";
 import { ORIGIN, request } from "./harness.ts";
-import { Buyer, deliver, eventsOf, LARGE, pay, stripe } from "./store.ts";
-
-/** A baseline or progressive JPEG's size, from its start-of-frame segment. */
-function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
-  let offset = 2;
-  while (offset + 9 < bytes.length && bytes[offset] === 0xff) {
-    const marker = bytes[offset + 1] ?? 0;
-    const length = ((bytes[offset + 2] ?? 0) << 8) | (bytes[offset + 3] ?? 0);
-    if (marker >= 0xc0 && marker <= 0xc3) {
-      return {
-        height: ((bytes[offset + 5] ?? 0) << 8) | (bytes[offset + 6] ?? 0),
-        width: ((bytes[offset + 7] ?? 0) << 8) | (bytes[offset + 8] ?? 0),
-      };
-    }
-    offset += 2 + length;
-  }
-  return undefined;
-}
+import { Buyer, deliver, eventsOf, jpegSize, LARGE, pay, stripe } from "./store.ts";
 
 async function paidLicence(product = "licence:editorial") {
   const buyer = new Buyer();

@@ -34,7 +34,7 @@ describe("the map page", () => {
     expect(zegama).toContain("within about 1 km");
     // The one hidden by its level and the one inside the zone are nowhere.
     expect(res.body).not.toContain("/portfolio/photo/b2i6");
-    expect(res.body).not.toContain("a38544c9e65b82a9045dcbf79f7d28191a8c2dd3");
+    expect(res.body).not.toContain("a389e192ee9e7ebc5ec730fb4747fc479d238a9d");
     // The map itself waits for its script, over the list's data.
     expect(res.body).toContain('data-map="/map/data.json"');
   });

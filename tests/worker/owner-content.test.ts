@@ -141,10 +141,10 @@ describe("crop and hotspot", () => {
   it("crops the post's social card around the editor's hotspot, inside the editor's crop", async () => {
     const { body } = await request(COVER_POST, { env: mutableEnv() });
     const card = /<meta property="og:image" content="([^"]+)"/.exec(body)?.[1] ?? "";
-    expect(card).toContain("784a85a6e4f574778da7d28b8d71e5c9483e1042-1598x2400.jpg");
+    expect(card).toContain("e4a6829e555cdfd708e286ce56033ec45925cad4-1364x2048.jpg");
     // The hotspot (both dogs' faces) inside the crop; a centre crop of the whole photograph
-    // would be rect=0,781,1598,839.
-    expect(card).toContain("rect=0,651,1454,763");
+    // would be rect=0,666,1364,716.
+    expect(card).toContain("rect=0,555,1241,652");
   });
 
   it("crops the post's card on the home page the same way", async () => {
@@ -153,18 +153,18 @@ describe("crop and hotspot", () => {
     const spaniels = [...body.matchAll(card)].find((match) =>
       match[0].includes("two-spaniels-and-a-nuthatch"),
     )?.[0];
-    // 3:2 at 1280 px around the hotspot; the centre crop would be rect=0,668,1598,1065.
-    expect(spaniels).toContain("rect=0,548,1454,969&amp;w=1280&amp;h=853");
+    // 3:2 around the hotspot; the centre crop would be rect=0,570,1364,909.
+    expect(spaniels).toContain("rect=0,468,1241,827&amp;w=");
   });
 
   it("keeps the editor's crop when the cover is shown in its own shape", async () => {
     const { body } = await request(COVER_POST, { env: mutableEnv() });
     const article = /<article[\s\S]*<\/article>/.exec(body)?.[0] ?? "";
     const cover = /<img[^>]*>/.exec(article)?.[0] ?? "";
-    expect(cover).toContain("rect=0,96,1454,1800");
+    expect(cover).toContain("rect=0,82,1241,1536");
     // The size is the cropped photograph's, so the box matches what arrives.
-    expect(cover).toContain('width="1454"');
-    expect(cover).toContain('height="1800"');
+    expect(cover).toContain('width="1241"');
+    expect(cover).toContain('height="1536"');
   });
 });
 
@@ -299,7 +299,7 @@ describe("real data", () => {
       ...fields,
     },
   });
-  const asset = "image-f555e54d0eae16c84d2410ee5d4f0beca09b9922-2400x1500-jpg";
+  const asset = "image-562458e426f794464f2391b192584cf329c8b411-2048x1280-jpg";
 
   it("picks localised alt text in the site's language, then any language, then the title", async () => {
     await mutate(

@@ -114,7 +114,7 @@ describe("a page for every photograph", () => {
 });
 
 describe("a photograph's own title", () => {
-  const asset = "image-fdf37e97e43ee220e2480e55c95b11e8eda934f9-2400x1598-jpg";
+  const asset = "image-090451433c05e795c42390837b994397bc195b0e-2048x1364-jpg";
   const bare = "image-b3bd2c9fa886ed6195e2f879a344ea79789d70d8-1944x1458-jpg";
   const item = (key: string, ref: string, fields: Record<string, unknown>) => ({
     _key: key,
@@ -244,7 +244,7 @@ describe("the archive", () => {
               _type: "image",
               asset: {
                 _type: "reference",
-                _ref: "image-f555e54d0eae16c84d2410ee5d4f0beca09b9922-2400x1500-jpg",
+                _ref: "image-562458e426f794464f2391b192584cf329c8b411-2048x1280-jpg",
               },
             },
           },

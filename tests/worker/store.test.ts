@@ -31,7 +31,7 @@ describe("the Buy section", () => {
     expect(page.body).toContain('action="/cart/add"');
     expect(page.body).toContain('value="print:fine-art-8x10"');
     expect(page.body).toContain('value="licence:personal"');
-    // 2400×1600 px: 12×16 in would need 1800×2400.
+    // 2400×1598 px (its original): 12×16 in would need 1800×2400.
     expect(page.body).not.toContain('value="print:fine-art-12x16"');
     expect(page.body).toContain("at least 150 pixels per inch");
     expect(page.body).toContain("€45.00");

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { type Answer, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 
-/** A photograph of the demo that is for sale: 2400×1600, so 8×10 in fits and 12×16 does not. */
+/** A photograph of the demo that is for sale: 2400×1598 (its original), so 8×10 in fits and 12×16 does not. */
 export const FOR_SALE = "portfolio/b2i1";
 export const FOR_SALE_PAGE = "/portfolio/photo/b2i1";
 /** The spaniels: shown, not sold (their photograph says "not for sale"). */
@@ -252,4 +252,34 @@ export async function checkOutAndPay(buyer: Buyer): Promise<string> {
   const answer = await deliver(completed);
   if (answer.status !== 200) throw new Error(`the webhook answered ${answer.status}`);
   return order;
+}
+
+/** A paid order: checked out and paid on the stand-in; its completed event, not yet delivered. */
+export async function paidOrder(items: [string, string, string?][]) {
+  const buyer = new Buyer();
+  for (const [photo, product, quantity] of items) await buyer.add(photo, product, quantity);
+  const { session, order } = await buyer.checkout();
+  await pay(session);
+  const [completed] = (await eventsOf([session])).filter(
+    (event) => event.type === "checkout.session.completed",
+  );
+  if (!completed) throw new Error("no event");
+  return { buyer, order, completed };
+}
+
+/** A baseline or progressive JPEG's size, from its start-of-frame segment. */
+export function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  let offset = 2;
+  while (offset + 9 < bytes.length && bytes[offset] === 0xff) {
+    const marker = bytes[offset + 1] ?? 0;
+    const length = ((bytes[offset + 2] ?? 0) << 8) | (bytes[offset + 3] ?? 0);
+    if (marker >= 0xc0 && marker <= 0xc3) {
+      return {
+        height: ((bytes[offset + 5] ?? 0) << 8) | (bytes[offset + 6] ?? 0),
+        width: ((bytes[offset + 7] ?? 0) << 8) | (bytes[offset + 8] ?? 0),
+      };
+    }
+    offset += 2 + length;
+  }
+  return undefined;
 }

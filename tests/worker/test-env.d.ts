@@ -13,5 +13,8 @@ declare namespace Cloudflare {
     /** The store's D1 migrations (migrations/), applied by setup.ts. */
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     MARK_URL: string;
+    /** The demo's originals (setup.ts puts them in ORIGINALS): their server, and their names. */
+    ORIGINALS_URL: string;
+    ORIGINAL_FILES: string[];
   }
 }

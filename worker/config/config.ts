@@ -41,6 +41,11 @@ export interface Config {
   studioOrigin: string;
   /** Where photographs come from: Sanity's image CDN, or the custom content host (the demo). */
   imageOrigin: string;
+  /**
+   * On a developer's machine with the demo content service, its stand-in for what the local
+   * Images binding cannot do (cut a part of an image: lib/images.ts).
+   */
+  imageStandIn: string | undefined;
   /** Cloudflare Turnstile for the contact form, when both keys are set. */
   turnstile: TurnstileKeys | undefined;
   /** The owner's copy of each inquiry by e-mail: where to (unset: none) and from whom. */
@@ -76,8 +81,10 @@ function wholeSeconds(value: string, fallback: number): number {
 
 function readConfig(env: Vars): Config {
   const content = orError(() => contentConfig(env));
+  const development = setVar(env, "ENVIRONMENT") === "development";
+  const apiHost = webAddress(setVar(env, "SANITY_API_HOST"));
   return {
-    development: setVar(env, "ENVIRONMENT") === "development",
+    development,
     siteUrl: webAddress(setVar(env, "SITE_URL"))?.origin,
     site: siteDefaults(env),
     content,
@@ -85,7 +92,8 @@ function readConfig(env: Vars): Config {
     sanityToken: setVar(env, "SANITY_TOKEN"),
     webhookSecret: setVar(env, "SANITY_WEBHOOK_SECRET"),
     studioOrigin: webAddress(setVar(env, "SANITY_STUDIO_URL"))?.origin ?? LOCAL_STUDIO,
-    imageOrigin: webAddress(setVar(env, "SANITY_API_HOST"))?.origin ?? SANITY_IMAGE_CDN,
+    imageOrigin: apiHost?.origin ?? SANITY_IMAGE_CDN,
+    imageStandIn: development && apiHost ? new URL("/_demo/images/cut", apiHost).href : undefined,
     turnstile: turnstileKeys(env),
     mail: { to: setVar(env, "CONTACT_EMAIL_TO"), from: setVar(env, "CONTACT_EMAIL_FROM") },
     slideshowIntervalMs: slideshowInterval(env),

@@ -1,4 +1,5 @@
 import { isLanguage, type Language } from "../../shared/i18n/languages.ts";
+import { publicSizeOf } from "../../shared/public-size.ts";
 import { type Config, type ContentConfig, contentSettings, storeIsOn } from "../config/config.ts";
 import { log } from "../lib/log.ts";
 import { TAGS } from "./cache-tags.ts";
@@ -103,7 +104,7 @@ export interface ReadMode {
 
 export interface ContentSource {
   config: ContentConfig;
-  /** Image CDN URLs for this configuration. */
+  /** Image CDN URLs for this configuration, none past the owner's public size. */
   images: ImageUrls;
   /**
    * What frames the page, from the page's own read when it made one (one round trip to Sanity),
@@ -184,6 +185,8 @@ export function createContentSource(
   const frame: { [K in FramePart]?: Promise<Frame[K]> } = {};
   /** Each read made, by query and parameters: asked twice, read once. */
   const reads = new Map<string, Promise<unknown>>();
+  /** The owner's public size, from the first read that brought the settings: `images` keeps to it. */
+  let publicSize: number | undefined;
 
   /**
    * A page's content (`own` parses its part of the answer, `what` names it in logs) and the
@@ -256,6 +259,7 @@ export function createContentSource(
         }),
     }).then(
       ({ result, expiresAt, stale }) => {
+        if (result.settings !== undefined) publicSize ??= publicSizeOf(result.settings?.publicSize);
         if (expiresAt !== undefined) validUntil = Math.min(validUntil, expiresAt);
         if (stale) degraded = true;
         return result;
@@ -293,7 +297,10 @@ export function createContentSource(
 
   return {
     config,
-    images: imageUrls(config),
+    // Every page reads its settings before it writes an image's address.
+    get images() {
+      return imageUrls(config, publicSize);
+    },
     settings: () => framePart("settings").then((value) => value ?? null),
     async backgroundImages() {
       const images = (await framePart("slideshow")) ?? [];

@@ -1,4 +1,5 @@
 import { createImageUrlBuilder } from "@sanity/image-url";
+import { DEFAULT_PUBLIC_SIZE } from "../../shared/public-size.ts";
 import { SANITY_IMAGE_CDN } from "../config/config.ts";
 import type { ContentConfig } from "../config/content-config.ts";
 import type { ImageAsset, ImageCrop, ImageHotspot } from "./model.ts";
@@ -44,22 +45,24 @@ const MAX_REMEMBERED = 1000;
 const builders = new Map<string, ReturnType<typeof createImageUrls>>();
 
 /**
- * Image CDN URLs for the configured project (the demo service when SANITY_API_HOST is set).
- * One instance per configuration per isolate, so the srcsets it has built are reused by later
- * requests instead of being rebuilt on every render: measured, building them costs about 8 ms
- * of a render for 50 photographs (9 widths each), most of a warm view's CPU.
+ * Image CDN URLs for the configured project (the demo service when SANITY_API_HOST is set),
+ * none of them more than `publicSize` pixels on its long edge (the owner's public size:
+ * shared/public-size.ts). One instance per configuration per isolate, so the srcsets it has
+ * built are reused by later requests instead of being rebuilt on every render: measured,
+ * building them costs about 8 ms of a render for 50 photographs (9 widths each), most of a warm
+ * view's CPU.
  */
-export function imageUrls(config: ImageConfig) {
-  const key = `${config.apiHost ?? ""}|${config.projectId}|${config.dataset}`;
+export function imageUrls(config: ImageConfig, publicSize = DEFAULT_PUBLIC_SIZE) {
+  const key = `${config.apiHost ?? ""}|${config.projectId}|${config.dataset}|${publicSize}`;
   let urls = builders.get(key);
   if (!urls) {
-    urls = createImageUrls(config);
+    urls = createImageUrls(config, publicSize);
     builders.set(key, urls);
   }
   return urls;
 }
 
-function createImageUrls(config: ImageConfig) {
+function createImageUrls(config: ImageConfig, publicSize: number) {
   const remembered = new Map<string, ImageSource>();
   const builder = createImageUrlBuilder({
     projectId: config.projectId,
@@ -72,7 +75,9 @@ function createImageUrls(config: ImageConfig) {
   /**
    * A responsive source: `aspect` (width / height) crops to that shape around the editor's
    * hotspot; otherwise the photograph keeps the shape the editor's crop gives it. Widths never
-   * exceed what the (cropped) original has: the CDN does not upscale.
+   * exceed what the (cropped) asset has, the CDN does not upscale, nor the public size on the
+   * long edge: an asset uploaded larger (in the Studio, before `npm run import -- --originals`)
+   * is offered no larger than one made for it.
    */
   const responsive: ImageFor = (image, options = {}) => {
     const key = JSON.stringify([
@@ -108,7 +113,8 @@ function createImageUrls(config: ImageConfig) {
     const aspect = options.aspect ?? width / height;
     // Cropped to another shape, the widest rendition is bounded by the height too.
     const widest = options.aspect ? Math.min(width, Math.floor(height * aspect)) : width;
-    const limit = Math.min(widest, options.maxWidth ?? 2560);
+    const publicWidth = Math.floor(aspect >= 1 ? publicSize : publicSize * aspect);
+    const limit = Math.min(widest, options.maxWidth ?? 2560, publicWidth);
     const widths = [...(options.widths ?? SRCSET_WIDTHS).filter((w) => w < limit), limit];
     const url = (w: number) => {
       let rendition = sourceOf(image)
@@ -127,27 +133,48 @@ function createImageUrls(config: ImageConfig) {
     };
   }
 
-  /** A fixed-size rendition around the hotspot (Open Graph cards: 1200×630). */
-  function fixed(image: ImageRef, width: number, height: number): string {
-    return sourceOf(image).width(width).height(height).fit("crop").auto("format").url();
+  /**
+   * A fixed-shape rendition around the hotspot (Open Graph cards: 1200×630), scaled down to the
+   * public size where it asks for more, and the size it is.
+   */
+  function fixed(image: ImageRef, width: number, height: number): Rendition {
+    const k = Math.min(1, publicSize / Math.max(width, height));
+    const [w, h] = [Math.floor(width * k), Math.floor(height * k)];
+    return {
+      url: sourceOf(image).width(w).height(h).fit("crop").auto("format").url(),
+      width: w,
+      height: h,
+    };
   }
 
-  /**
-   * What the photo viewer needs to ask the CDN for any region of the photograph: the asset's own
-   * address, without parameters, and the editor's crop as a rect of asset pixels.
-   */
-  function zoomSource(image: ImageRef): { url: string; rect: Rect } {
-    return {
-      url: builder.image({ asset: { _ref: image.asset._id } }).url(),
-      rect: cropRect(image),
-    };
+  /** The photograph in its crop as large as the public may have it (structured data, feeds). */
+  function largest(image: ImageRef): Rendition {
+    const { width, height } = croppedSize(image);
+    return fixed(
+      image,
+      Math.min(width, 2560),
+      Math.round((Math.min(width, 2560) * height) / width),
+    );
   }
 
   /** An asset whole, as PNG, by its id (the galleries' watermark image, for the upload command). */
   const png = (assetId: string): string => builder.image(assetId).format("png").url();
 
-  return { responsive, fixed, zoomSource, png };
+  return { responsive, fixed, largest, png };
 }
+
+/** An address of one rendition, and its size. */
+export interface Rendition {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** An image of some size (an asset, or its private original) and the editor's crop of it. */
+type Sized = {
+  asset: { width: number; height: number };
+  crop?: Pick<ImageCrop, "top" | "bottom" | "left" | "right"> | null;
+};
 
 /** left, top, width, height in pixels of the original asset. */
 export type Rect = [number, number, number, number];
@@ -157,7 +184,7 @@ export type Rect = [number, number, number, number];
  * rounds the `rect` it sends: a region the viewer asks for is offset by it, and must line up
  * with the renditions built from the same crop.
  */
-export function cropRect({ asset, crop }: ImageRef): Rect {
+export function cropRect({ asset, crop }: Sized): Rect {
   const { width, height } = asset;
   if (!crop) return [0, 0, width, height];
   const left = Math.round(crop.left * width);
@@ -171,7 +198,7 @@ export function cropRect({ asset, crop }: ImageRef): Rect {
 }
 
 /** The size of the part of the photograph the editor kept. */
-export function croppedSize({ asset, crop }: ImageRef): { width: number; height: number } {
+export function croppedSize({ asset, crop }: Sized): { width: number; height: number } {
   if (!crop) return { width: asset.width, height: asset.height };
   const keep = (cut: number) => Math.min(Math.max(cut, 0), 1);
   return {

@@ -35,12 +35,17 @@ type Present<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]
  * validate.ts makes sure it has a URL and a size.
  */
 export type ImageAsset = Present<
-  Omit<LayoutQueryResult["slideshow"][number], "creditLine">,
+  Omit<LayoutQueryResult["slideshow"][number], "creditLine" | "original">,
   "url" | "width" | "height"
 > & {
-  // The media plugin writes `creditLine` on assets, but the extracted schema's built-in asset
-  // type does not list it, so TypeGen can only say `null`.
+  // The media plugin writes `creditLine` on assets, and `npm run import` writes `original`, but
+  // the extracted schema's built-in asset type lists neither, so TypeGen can only say `null`.
   creditLine: string | null;
+  /**
+   * The size of the photograph's private original, when the asset is its public copy
+   * (shared/public-size.ts); none when the asset is the whole photograph.
+   */
+  original?: { width: number; height: number } | null;
 };
 
 /** The part of the photograph the editor kept (fractions cut from each side), all four given. */
@@ -187,6 +192,8 @@ export interface IndexedImage {
   hotspot: ImageHotspot | null;
   /** The placement's own location level, when it has one. */
   location?: string | null;
+  /** How far the placement lets the zoom go ("default", "public", "original"), when it says. */
+  zoom?: string | null;
   asset: (ImageAsset & IndexedAssetFacts) | null;
 }
 
@@ -290,4 +297,6 @@ export interface PhotoPageContent {
   location: PhotoLocation | undefined;
   /** Whether it is for sale, as each of its placements says (every document, every language). */
   saleSettings: (string | null)[];
+  /** The zoom each of its placements chooses (shared/public-size.ts: the strictest holds). */
+  zoomChoices: string[];
 }

@@ -12,8 +12,10 @@ import { defineQuery } from "groq";
  */
 
 /**
- * The fields an image needs on the page: URL parts, size, placeholder, colour, and the media
- * plugin's texts (alt text, title, credit), which may be one string or one per language.
+ * The fields an image needs on the page: URL parts, size, placeholder, colour, the media
+ * plugin's texts (alt text, title, credit), which may be one string or one per language, and
+ * the size of its private original when the asset is the public copy of a larger one
+ * (shared/public-size.ts).
  */
 const ASSET = `{
   _id,
@@ -24,7 +26,8 @@ const ASSET = `{
   "color": metadata.palette.dominant.background,
   altText,
   title,
-  creditLine
+  creditLine,
+  "original": original{ width, height }
 }`;
 
 /**
@@ -128,7 +131,9 @@ const SETTINGS = `"settings": *[_id == "siteSettings"][0]{
     "introTranslations": introTranslations${TRANSLATIONS},
     "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->${ASSET} },
     licenseUrl,
-    licensePage
+    licensePage,
+    publicSize,
+    zoom
   }`;
 
 /** The slideshow: image assets tagged with every one of `$tagNames` by the media plugin. */
@@ -234,9 +239,11 @@ export const feedQuery = defineQuery(`{
  * hotspot) and what the asset says about it (size, colour, alt text, the media plugin's tags,
  * the camera, lens and date from its EXIF). Nothing else: thousands of these are read at once
  * (no LQIP: the thumbnails wait on their dominant colour; no captions or credits: the photo
- * page has them). Where it was made (the placement's own level, the importer's `place`) is read
- * here only to go through collection.ts's `locate`, before anything is cached or answered; never
- * Sanity's `metadata.location`, which the site's ways in leave empty (docs/map.md).
+ * page has them), and how far the placement lets the zoom go (a photograph's strictest
+ * placement holds: shared/public-size.ts). Where it was made (the placement's own level, the
+ * importer's `place`) is read here only to go through collection.ts's `locate`, before anything
+ * is cached or answered; never Sanity's `metadata.location`, which the site's ways in leave
+ * empty (docs/map.md).
  */
 const INDEXED_IMAGE = `{
   _key,
@@ -245,6 +252,7 @@ const INDEXED_IMAGE = `{
   crop,
   hotspot,
   location,
+  zoom,
   "asset": asset->{
     _id,
     url,

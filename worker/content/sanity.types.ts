@@ -162,6 +162,7 @@ export type RichText = Array<
       captionTranslations?: InternationalizedArrayString;
       location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
       forSale?: "default" | "yes" | "no";
+      zoom?: "default" | "public" | "original";
       _type: "image";
       _key: string;
     }
@@ -187,6 +188,7 @@ export type Gallery = {
     captionTranslations?: InternationalizedArrayString;
     location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
     forSale?: "default" | "yes" | "no";
+    zoom?: "default" | "public" | "original";
     _type: "image";
     _key: string;
   }>;
@@ -286,6 +288,8 @@ export type SiteSettings = {
   };
   licenseUrl?: string;
   licensePage?: string;
+  publicSize?: number;
+  zoom?: "public" | "original";
   galleries?: {
     defaultStage?: "proofing" | "delivered";
     proofDownloads?: "off" | "marked";
@@ -466,6 +470,7 @@ export type Post = {
     captionTranslations?: InternationalizedArrayString;
     location?: "exact" | "1km" | "10km" | "region" | "country" | "hidden";
     forSale?: "default" | "yes" | "no";
+    zoom?: "default" | "public" | "original";
     _type: "image";
   };
   body?: RichText;
@@ -688,7 +693,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../worker/content/queries.ts
 // Variable: layoutQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries  }}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries  }}
 export type LayoutQueryResult = {
   settings:
     | {
@@ -708,6 +713,8 @@ export type LayoutQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -726,6 +733,8 @@ export type LayoutQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -747,6 +756,8 @@ export type LayoutQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -765,6 +776,8 @@ export type LayoutQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -783,6 +796,8 @@ export type LayoutQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -807,6 +822,8 @@ export type LayoutQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -857,10 +874,13 @@ export type LayoutQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -873,6 +893,7 @@ export type LayoutQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   store:
     | {
@@ -922,7 +943,7 @@ export type LayoutQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: homeQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type HomeQueryResult = {
   settings:
     | {
@@ -942,6 +963,8 @@ export type HomeQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -960,6 +983,8 @@ export type HomeQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -981,6 +1006,8 @@ export type HomeQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -999,6 +1026,8 @@ export type HomeQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1017,6 +1046,8 @@ export type HomeQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1041,6 +1072,8 @@ export type HomeQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -1091,10 +1124,13 @@ export type HomeQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -1107,6 +1143,7 @@ export type HomeQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   posts: Array<{
     title: string | null;
@@ -1132,6 +1169,7 @@ export type HomeQueryResult = {
         altText: string | null;
         title: string | null;
         creditLine: null;
+        original: null;
       } | null;
       lang: {
         title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
@@ -1150,7 +1188,7 @@ export type HomeQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: pageBySlugQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "page": *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    _updatedAt,    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "description": select(defined(descriptionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "page": *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    _updatedAt,    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "description": select(defined(descriptionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }}
 export type PageBySlugQueryResult = {
   settings:
     | {
@@ -1170,6 +1208,8 @@ export type PageBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1188,6 +1228,8 @@ export type PageBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1209,6 +1251,8 @@ export type PageBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1227,6 +1271,8 @@ export type PageBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1245,6 +1291,8 @@ export type PageBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1269,6 +1317,8 @@ export type PageBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -1319,10 +1369,13 @@ export type PageBySlugQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -1335,6 +1388,7 @@ export type PageBySlugQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   page: {
     title: string | null;
@@ -1384,6 +1438,7 @@ export type PageBySlugQueryResult = {
               altText: string | null;
               title: string | null;
               creditLine: null;
+              original: null;
             } | null;
             lang: {
               title:
@@ -1410,6 +1465,7 @@ export type PageBySlugQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
           media?: unknown;
           hotspot: SanityImageHotspot | null;
@@ -1422,6 +1478,7 @@ export type PageBySlugQueryResult = {
           captionTranslations?: InternationalizedArrayString;
           location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
           forSale: "default" | "no" | "yes" | null;
+          zoom?: "default" | "original" | "public";
           _type: "image";
           _key: string;
           lang: {
@@ -1445,7 +1502,7 @@ export type PageBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: postBySlugQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    publishedAt,    "older": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && (publishedAt < ^.publishedAt      || (publishedAt == ^.publishedAt && _id < ^._id))] | order(publishedAt desc, _id desc)[0]{ "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), "slug": slug.current },    "newer": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && (publishedAt > ^.publishedAt      || (publishedAt == ^.publishedAt && _id > ^._id))] | order(publishedAt asc, _id asc)[0]{ "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), "slug": slug.current },    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    publishedAt,    "older": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && (publishedAt < ^.publishedAt      || (publishedAt == ^.publishedAt && _id < ^._id))] | order(publishedAt desc, _id desc)[0]{ "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), "slug": slug.current },    "newer": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && (publishedAt > ^.publishedAt      || (publishedAt == ^.publishedAt && _id > ^._id))] | order(publishedAt asc, _id asc)[0]{ "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), "slug": slug.current },    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PostBySlugQueryResult = {
   settings:
     | {
@@ -1465,6 +1522,8 @@ export type PostBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1483,6 +1542,8 @@ export type PostBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1504,6 +1565,8 @@ export type PostBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1522,6 +1585,8 @@ export type PostBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1540,6 +1605,8 @@ export type PostBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1564,6 +1631,8 @@ export type PostBySlugQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -1614,10 +1683,13 @@ export type PostBySlugQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -1630,6 +1702,7 @@ export type PostBySlugQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   post: {
     title: string | null;
@@ -1664,6 +1737,7 @@ export type PostBySlugQueryResult = {
         altText: string | null;
         title: string | null;
         creditLine: null;
+        original: null;
       } | null;
       lang: {
         title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
@@ -1715,6 +1789,7 @@ export type PostBySlugQueryResult = {
               altText: string | null;
               title: string | null;
               creditLine: null;
+              original: null;
             } | null;
             lang: {
               title:
@@ -1741,6 +1816,7 @@ export type PostBySlugQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
           media?: unknown;
           hotspot: SanityImageHotspot | null;
@@ -1753,6 +1829,7 @@ export type PostBySlugQueryResult = {
           captionTranslations?: InternationalizedArrayString;
           location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
           forSale: "default" | "no" | "yes" | null;
+          zoom?: "default" | "original" | "public";
           _type: "image";
           _key: string;
           lang: {
@@ -1776,7 +1853,7 @@ export type PostBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: archiveQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type ArchiveQueryResult = {
   settings:
     | {
@@ -1796,6 +1873,8 @@ export type ArchiveQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1814,6 +1893,8 @@ export type ArchiveQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1835,6 +1916,8 @@ export type ArchiveQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1853,6 +1936,8 @@ export type ArchiveQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1871,6 +1956,8 @@ export type ArchiveQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -1895,6 +1982,8 @@ export type ArchiveQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -1945,10 +2034,13 @@ export type ArchiveQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -1961,6 +2053,7 @@ export type ArchiveQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   posts: Array<{
     title: string | null;
@@ -1986,6 +2079,7 @@ export type ArchiveQueryResult = {
         altText: string | null;
         title: string | null;
         creditLine: null;
+        original: null;
       } | null;
       lang: {
         title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
@@ -2005,7 +2099,7 @@ export type ArchiveQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: feedQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    publishedAt,    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    publishedAt,    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type FeedQueryResult = {
   settings:
     | {
@@ -2025,6 +2119,8 @@ export type FeedQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2043,6 +2139,8 @@ export type FeedQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2064,6 +2162,8 @@ export type FeedQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2082,6 +2182,8 @@ export type FeedQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2100,6 +2202,8 @@ export type FeedQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2124,6 +2228,8 @@ export type FeedQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -2174,10 +2280,13 @@ export type FeedQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   posts: Array<{
@@ -2205,6 +2314,7 @@ export type FeedQueryResult = {
         altText: string | null;
         title: string | null;
         creditLine: null;
+        original: null;
       } | null;
       lang: {
         title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
@@ -2219,7 +2329,7 @@ export type FeedQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: photoIndexQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PhotoIndexQueryResult = {
   settings:
     | {
@@ -2239,6 +2349,8 @@ export type PhotoIndexQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2257,6 +2369,8 @@ export type PhotoIndexQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2278,6 +2392,8 @@ export type PhotoIndexQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2296,6 +2412,8 @@ export type PhotoIndexQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2314,6 +2432,8 @@ export type PhotoIndexQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2338,6 +2458,8 @@ export type PhotoIndexQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -2388,10 +2510,13 @@ export type PhotoIndexQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -2404,6 +2529,7 @@ export type PhotoIndexQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   documents: Array<
     | {
@@ -2422,6 +2548,7 @@ export type PhotoIndexQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2448,6 +2575,7 @@ export type PhotoIndexQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2479,6 +2607,7 @@ export type PhotoIndexQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2505,6 +2634,7 @@ export type PhotoIndexQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2531,6 +2661,7 @@ export type PhotoIndexQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2553,7 +2684,7 @@ export type PhotoIndexQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: sitemapQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {    "slug": slug.current, "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), _updatedAt  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc) {    "slug": slug.current, _updatedAt, publishedAt  },  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {    "slug": slug.current, "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), _updatedAt  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc) {    "slug": slug.current, _updatedAt, publishedAt  },  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type SitemapQueryResult = {
   settings:
     | {
@@ -2573,6 +2704,8 @@ export type SitemapQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2591,6 +2724,8 @@ export type SitemapQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2612,6 +2747,8 @@ export type SitemapQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2630,6 +2767,8 @@ export type SitemapQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2648,6 +2787,8 @@ export type SitemapQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2672,6 +2813,8 @@ export type SitemapQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -2722,10 +2865,13 @@ export type SitemapQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   pages: Array<{
@@ -2755,6 +2901,7 @@ export type SitemapQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2781,6 +2928,7 @@ export type SitemapQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2812,6 +2960,7 @@ export type SitemapQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2838,6 +2987,7 @@ export type SitemapQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2864,6 +3014,7 @@ export type SitemapQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -2886,7 +3037,7 @@ export type SitemapQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: searchQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },  "found": {    "photos": *[_type == "sanity.imageAsset" && count($terms) > 0        && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]          + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]      | score(        boost([title, description] match $terms, 3),        boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),        altText match $terms,        [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms      )      | order(_score desc, _id asc)[0...$photoLimit]{ _id },    "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && count($terms) > 0        && [coalesce(titleTranslations[language == $language][0].value, title), coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description),          pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms]      | score(        boost(coalesce(titleTranslations[language == $language][0].value, title) match $terms, 5),        boost([coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)] match $terms, 2),        [pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms      )      | order(_score desc, _id asc)[0...$documentLimit]{        _type,        "slug": slug.current,        "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),        publishedAt,        "summary": coalesce(coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)),        "text": pt::text(coalesce(bodyTranslations[language == $language][0].value, body))      }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },  "found": {    "photos": *[_type == "sanity.imageAsset" && count($terms) > 0        && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]          + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]      | score(        boost([title, description] match $terms, 3),        boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),        altText match $terms,        [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms      )      | order(_score desc, _id asc)[0...$photoLimit]{ _id },    "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && count($terms) > 0        && [coalesce(titleTranslations[language == $language][0].value, title), coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description),          pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms]      | score(        boost(coalesce(titleTranslations[language == $language][0].value, title) match $terms, 5),        boost([coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)] match $terms, 2),        [pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms      )      | order(_score desc, _id asc)[0...$documentLimit]{        _type,        "slug": slug.current,        "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),        publishedAt,        "summary": coalesce(coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)),        "text": pt::text(coalesce(bodyTranslations[language == $language][0].value, body))      }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type SearchQueryResult = {
   settings:
     | {
@@ -2906,6 +3057,8 @@ export type SearchQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2924,6 +3077,8 @@ export type SearchQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2945,6 +3100,8 @@ export type SearchQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2963,6 +3120,8 @@ export type SearchQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -2981,6 +3140,8 @@ export type SearchQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3005,6 +3166,8 @@ export type SearchQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -3055,10 +3218,13 @@ export type SearchQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   slideshow: Array<{
@@ -3071,6 +3237,7 @@ export type SearchQueryResult = {
     altText: string | null;
     title: string | null;
     creditLine: null;
+    original: null;
   }>;
   documents: Array<
     | {
@@ -3089,6 +3256,7 @@ export type SearchQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -3115,6 +3283,7 @@ export type SearchQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -3146,6 +3315,7 @@ export type SearchQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -3172,6 +3342,7 @@ export type SearchQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -3198,6 +3369,7 @@ export type SearchQueryResult = {
           hotspot: SanityImageHotspot | null;
           location:
             "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+          zoom: "default" | "original" | "public" | null;
           asset: {
             _id: string;
             url: string | null;
@@ -3224,7 +3396,7 @@ export type SearchQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: photoPageQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine} },    licenseUrl,    licensePage  },  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries  },  "document": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "siteBody": *[_type == $kind && slug.current == $slug && $language != ""][0]{ "body": body[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }} }.body,  "photo": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "asset": coalesce(      select($key == "cover" => mainImage.asset),      coalesce(bodyTranslations[language == $language][0].value, body)[_key == $key][0].asset,      (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[_key == $key][0].asset,      body[_key == $key][0].asset,      (body[_type == "gallery"].images[])[_key == $key][0].asset    )  }.asset->{    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },    "image": metadata.image{ Make, Model },    "tags": opt.media.tags[]->name.current,    "placements": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)] {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": select(mainImage.asset._ref == ^._id => mainImage){  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image" && asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },    "saleSettings": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)]{      "each": [mainImage, ...body[], ...body[].images[], ...bodyTranslations[].value[],        ...bodyTranslations[].value[].images[]][asset._ref == ^.^._id].forSale    }.each[]  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries  },  "document": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "siteBody": *[_type == $kind && slug.current == $slug && $language != ""][0]{ "body": body[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }} }.body,  "photo": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "asset": coalesce(      select($key == "cover" => mainImage.asset),      coalesce(bodyTranslations[language == $language][0].value, body)[_key == $key][0].asset,      (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[_key == $key][0].asset,      body[_key == $key][0].asset,      (body[_type == "gallery"].images[])[_key == $key][0].asset    )  }.asset->{    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },    "image": metadata.image{ Make, Model },    "tags": opt.media.tags[]->name.current,    "placements": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)] {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": select(mainImage.asset._ref == ^._id => mainImage){  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image" && asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },    "saleSettings": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)]{      "each": [mainImage, ...body[], ...body[].images[], ...bodyTranslations[].value[],        ...bodyTranslations[].value[].images[]][asset._ref == ^.^._id].forSale    }.each[]  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PhotoPageQueryResult = {
   settings:
     | {
@@ -3244,6 +3416,8 @@ export type PhotoPageQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3262,6 +3436,8 @@ export type PhotoPageQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3283,6 +3459,8 @@ export type PhotoPageQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3301,6 +3479,8 @@ export type PhotoPageQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3319,6 +3499,8 @@ export type PhotoPageQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: null;
@@ -3343,6 +3525,8 @@ export type PhotoPageQueryResult = {
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
+        publicSize: null;
+        zoom: null;
       }
     | {
         language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
@@ -3393,10 +3577,13 @@ export type PhotoPageQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
         } | null;
         licenseUrl: string | null;
         licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
       }
     | null;
   store:
@@ -3491,6 +3678,7 @@ export type PhotoPageQueryResult = {
                   altText: string | null;
                   title: string | null;
                   creditLine: null;
+                  original: null;
                 } | null;
                 lang: {
                   title:
@@ -3549,6 +3737,7 @@ export type PhotoPageQueryResult = {
                 altText: string | null;
                 title: string | null;
                 creditLine: null;
+                original: null;
               } | null;
               media?: unknown;
               hotspot: SanityImageHotspot | null;
@@ -3562,6 +3751,7 @@ export type PhotoPageQueryResult = {
               location?:
                 "10km" | "1km" | "country" | "exact" | "hidden" | "region";
               forSale: "default" | "no" | "yes" | null;
+              zoom?: "default" | "original" | "public";
               _type: "image";
               _key: string;
               lang: {
@@ -3626,6 +3816,7 @@ export type PhotoPageQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
           lang: {
             title:
@@ -3679,6 +3870,7 @@ export type PhotoPageQueryResult = {
                   altText: string | null;
                   title: string | null;
                   creditLine: null;
+                  original: null;
                 } | null;
                 lang: {
                   title:
@@ -3737,6 +3929,7 @@ export type PhotoPageQueryResult = {
                 altText: string | null;
                 title: string | null;
                 creditLine: null;
+                original: null;
               } | null;
               media?: unknown;
               hotspot: SanityImageHotspot | null;
@@ -3750,6 +3943,7 @@ export type PhotoPageQueryResult = {
               location?:
                 "10km" | "1km" | "country" | "exact" | "hidden" | "region";
               forSale: "default" | "no" | "yes" | null;
+              zoom?: "default" | "original" | "public";
               _type: "image";
               _key: string;
               lang: {
@@ -3836,6 +4030,7 @@ export type PhotoPageQueryResult = {
             altText: string | null;
             title: string | null;
             creditLine: null;
+            original: null;
           } | null;
           lang: {
             title:
@@ -3862,6 +4057,7 @@ export type PhotoPageQueryResult = {
           altText: string | null;
           title: string | null;
           creditLine: null;
+          original: null;
         } | null;
         media?: unknown;
         hotspot: SanityImageHotspot | null;
@@ -3874,6 +4070,7 @@ export type PhotoPageQueryResult = {
         captionTranslations?: InternationalizedArrayString;
         location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
         forSale: "default" | "no" | "yes" | null;
+        zoom?: "default" | "original" | "public";
         _type: "image";
         _key: string;
         lang: {
@@ -3906,6 +4103,7 @@ export type PhotoPageQueryResult = {
             hotspot: SanityImageHotspot | null;
             location:
               "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            zoom: "default" | "original" | "public" | null;
             asset: {
               _id: string;
               url: string | null;
@@ -3932,6 +4130,7 @@ export type PhotoPageQueryResult = {
             hotspot: SanityImageHotspot | null;
             location:
               "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            zoom: "default" | "original" | "public" | null;
             asset: {
               _id: string;
               url: string | null;
@@ -3963,6 +4162,7 @@ export type PhotoPageQueryResult = {
             hotspot: SanityImageHotspot | null;
             location:
               "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            zoom: "default" | "original" | "public" | null;
             asset: {
               _id: string;
               url: string | null;
@@ -3989,6 +4189,7 @@ export type PhotoPageQueryResult = {
             hotspot: SanityImageHotspot | null;
             location:
               "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            zoom: "default" | "original" | "public" | null;
             asset: {
               _id: string;
               url: string | null;
@@ -4015,6 +4216,7 @@ export type PhotoPageQueryResult = {
             hotspot: SanityImageHotspot | null;
             location:
               "10km" | "1km" | "country" | "exact" | "hidden" | "region" | null;
+            zoom: "default" | "original" | "public" | null;
             asset: {
               _id: string;
               url: string | null;

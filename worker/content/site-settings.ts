@@ -1,4 +1,5 @@
 import { isLanguage, LANGUAGE_CODES, type Language } from "../../shared/i18n/languages.ts";
+import { publicSizeOf, type ZoomReach } from "../../shared/public-size.ts";
 import { ConfigError, type SiteDefaults } from "../config/config.ts";
 import {
   defaultNavigation,
@@ -35,6 +36,10 @@ export interface SiteSettings extends SiteDefaults {
   socialImage: ContentImage | null;
   /** The texts shown in the site's own language, as no translation was written. */
   lang: Fallbacks;
+  /** The most pixels on its long edge the public may have of a photograph (shared/public-size.ts). */
+  publicSize: number;
+  /** How far the zoom of a photograph that chooses nothing of its own goes. */
+  zoom: ZoomReach;
 }
 
 // An empty field means "not set".
@@ -97,7 +102,14 @@ export function resolveSiteSettings(
   const { base, languages } = siteLanguages(fallback, doc);
   const language = requested && languages.includes(requested) ? requested : base;
   const defaults = () => defaultNavigation(translator(language));
-  const own = { baseLanguage: base, languages, language, lang: {} };
+  const own = {
+    baseLanguage: base,
+    languages,
+    language,
+    lang: {},
+    publicSize: publicSizeOf(doc?.publicSize),
+    zoom: doc?.zoom === "original" ? ("original" as const) : ("public" as const),
+  };
   if (!doc) return { ...fallback, ...own, navigation: defaults(), intro: null, socialImage: null };
   const text = <T>(value: T | null | undefined, translations: Translations<T>) =>
     pick(value, translations, language, base);

@@ -55,16 +55,26 @@ const optionalString = (value: unknown) =>
 
 const optionalObject = (value: unknown) => value === null || value === undefined || isObject(value);
 
-/** An asset a rendition can be made of: an id, a URL and a size (the size divides). */
+/** A size that divides: positive width and height. */
+const isSize = (
+  value: unknown,
+): value is Record<string, unknown> & { width: number; height: number } =>
+  isObject(value) &&
+  isNumber(value.width) &&
+  isNumber(value.height) &&
+  value.width > 0 &&
+  value.height > 0;
+
+/**
+ * An asset a rendition can be made of: an id, a URL and a size, and its original's size when it
+ * is a public copy (a malformed one leaves the asset out: it must never pass for the original).
+ */
 export function isImageAsset(value: unknown): value is ImageAsset {
   return (
-    isObject(value) &&
+    isSize(value) &&
     isString(value._id) &&
     isString(value.url) &&
-    isNumber(value.width) &&
-    isNumber(value.height) &&
-    value.width > 0 &&
-    value.height > 0
+    (value.original === null || value.original === undefined || isSize(value.original))
   );
 }
 
@@ -286,6 +296,7 @@ function indexedImage(value: unknown): IndexedImage | null {
     crop: checkedCrop(value.crop as SanityImageCrop | null),
     hotspot: checkedHotspot(value.hotspot as SanityImageHotspot | null),
     location: isString(value.location) ? value.location : null,
+    zoom: isString(value.zoom) ? value.zoom : null,
     asset: {
       _id: asset._id,
       url: asset.url,
@@ -309,16 +320,9 @@ function indexedImage(value: unknown): IndexedImage | null {
 const indexedImages = (value: unknown): IndexedImage[] =>
   Array.isArray(value) ? value.map(indexedImage).filter((image) => image !== null) : [];
 
-/**
- * The photo index, made into the collection (collection.ts): documents of another shape and
- * photographs whose asset is gone are left out; a malformed answer is undefined.
- */
-export function parsePhotoCollection(
-  value: unknown,
-  hiddenTag: string,
-): PhotoCollection | undefined {
-  if (!isObject(value) || !Array.isArray(value.documents)) return undefined;
-  const documents: IndexedDocument[] = value.documents.flatMap((doc) => {
+/** The photo index's documents: those of another shape and photographs whose asset is gone are left out. */
+const indexedDocuments = (documents: unknown[]): IndexedDocument[] =>
+  documents.flatMap((doc) => {
     if (!isObject(doc) || (doc._type !== "page" && doc._type !== "post")) return [];
     if (!isString(doc.slug) || !isString(doc.date)) return [];
     return [
@@ -332,6 +336,14 @@ export function parsePhotoCollection(
       },
     ];
   });
+
+/** The photo index, made into the collection (collection.ts); a malformed answer is undefined. */
+export function parsePhotoCollection(
+  value: unknown,
+  hiddenTag: string,
+): PhotoCollection | undefined {
+  if (!isObject(value) || !Array.isArray(value.documents)) return undefined;
+  const documents = indexedDocuments(value.documents);
   // Where each photograph was made is settled here, before the collection is cached or answered.
   return {
     photos: buildCollection(documents, hiddenTag),
@@ -387,7 +399,10 @@ export function parsePhotoPage(value: unknown): PhotoPageContent | undefined {
   const located = parsePhotoCollection({ documents: placements }, "")?.photos[0];
   const said = isObject(photo) && Array.isArray(photo.saleSettings) ? photo.saleSettings : [];
   const saleSettings = said.map((setting) => (isString(setting) ? setting : null));
-  return { document, siteBody, camera, location: located?.location, saleSettings };
+  const zoomChoices = indexedDocuments(placements)
+    .flatMap((doc) => [doc.cover, ...(doc.images ?? []), ...(doc.galleries ?? [])])
+    .flatMap((image) => (image?.zoom ? [image.zoom] : []));
+  return { document, siteBody, camera, location: located?.location, saleSettings, zoomChoices };
 }
 
 /** When the next scheduled post goes live, as every post query answers it (null: none). */

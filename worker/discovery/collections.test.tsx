@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PUBLIC_SIZE } from "../../shared/public-size.ts";
 import { contentSettings, loadConfig } from "../config/config.ts";
 import { configure } from "../config/middleware.ts";
 import { buildCollection } from "../content/collection.ts";
@@ -81,6 +82,8 @@ function collectionApp() {
       intro: null,
       socialImage: null,
       lang: {},
+      publicSize: DEFAULT_PUBLIC_SIZE,
+      zoom: "public",
     });
     await next();
   });

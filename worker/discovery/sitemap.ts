@@ -148,7 +148,7 @@ export function sitemapEntries(
     const w = Math.min(width, SITEMAP_IMAGE_WIDTH);
     return {
       path: paths.photo(photo.kind, photo.slug, photo.key),
-      image: images.fixed(photo.image, w, Math.round((w * height) / width)),
+      image: images.fixed(photo.image, w, Math.round((w * height) / width)).url,
     };
   });
   const site: SitePage[] = [home, ...pages, ...posts, ...collections, ...photoPages];

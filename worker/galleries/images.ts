@@ -8,6 +8,7 @@
 
 import type { Context } from "hono";
 import { cachedOrMade } from "../lib/cache-api.ts";
+import { type Region, regionOf } from "../lib/images.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { PRIVATE_HEADERS } from "./access.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
@@ -136,10 +137,11 @@ async function transformed(
   });
 }
 
-/** One client's answer of what the Cache API keeps: its type, and `headers` for the rest. */
+/** One client's answer of what the Cache API keeps: its status and type, and `headers` for the rest. */
 function privately(res: Response, headers: Record<string, string>): Response {
   const type = res.headers.get("Content-Type");
   return new Response(res.body, {
+    status: res.status,
     headers: { ...(type ? { "Content-Type": type } : {}), ...headers },
   });
 }
@@ -185,56 +187,10 @@ export async function originalResponse(
   });
 }
 
-/** A region of the photograph (in its pixels) and the width to make it at. */
-export interface Region {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-  out: number;
-}
-
 /**
- * The region a zoom asks for (`?rect=left,top,width,height&w=out`, as the viewer asks Sanity's
- * CDN for public photographs), or undefined when it is not one of `photo`. Its width is held to
- * `cap` (and never past the region's own pixels), so a region is never larger than the owner
- * allows whole, however it is asked for.
- */
-export function parseRegion(
-  rect: string | undefined,
-  out: string | undefined,
-  photo: GalleryPhoto,
-  cap: number,
-): Region | undefined {
-  const parts = (rect ?? "").split(",");
-  if (parts.length !== 4 || !parts.every((part) => /^\d{1,6}(?:\.\d+)?$/.test(part))) {
-    return undefined;
-  }
-  const [left, top, width, height] = parts.map((part) => Math.round(Number(part))) as [
-    number,
-    number,
-    number,
-    number,
-  ];
-  const asked = out === undefined ? width : Number(out);
-  if (!Number.isInteger(asked) || asked < 1) return undefined;
-  if (width < 1 || height < 1 || left + width > photo.width || top + height > photo.height) {
-    return undefined;
-  }
-  // Its longer side no more than `cap` pixels, and never more than the region holds.
-  const scale = Math.min(1, asked / width, cap / width, cap / height);
-  const made = Math.max(1, Math.floor(width * scale));
-  return { left, top, width, height, out: made };
-}
-
-/**
- * A region of the photograph for the viewer's zoom, as WebP: cut from the original by the Images
- * binding (`trim`), then scaled to `out` pixels across, and kept in the Cache API as the sizes
- * are. Only once delivered: a proof has no region (index.ts refuses it), since a region away from
- * the mark would be a clean piece of the photograph. Under wrangler the binding (miniflare's
- * runTransform) applies resize and rotate only and silently skips `trim`: there the region would
- * be the whole photograph, so the answer is `501` instead, and the viewer keeps the largest size
- * it has (docs/galleries.md).
+ * A region of the photograph for the viewer's zoom (lib/image-regions.ts), kept in the Cache API
+ * as the sizes are. Only once delivered: a proof has no region (index.ts refuses it), since a
+ * region away from the mark would be a clean piece of the photograph.
  */
 export async function region(
   c: Context<AppEnv>,
@@ -246,23 +202,11 @@ export async function region(
     `https://gallery-images.invalid/${gallery}/delivered/${photo.id}/region/${r.left},${r.top},${r.width},${r.height}/${r.out}.webp`,
   );
   const { res } = await cachedOrMade(c.executionCtx, key, async () => {
-    const trim = { left: r.left, top: r.top, width: r.width, height: r.height };
-    const made = await transformed(
-      c,
-      gallery,
-      photo,
-      [{ trim }, { width: r.out, fit: "scale-down" }],
-      "image/webp",
-    );
-    if (!made || !c.var.config.development) return made;
-    const info = await c.env.IMAGES.info((await made.clone().blob()).stream());
-    const expected = Math.round((r.out * r.height) / r.width);
-    if (!("height" in info) || Math.abs(info.height - expected) <= 2) return made;
-    return c.text(
-      "501 Not Implemented: the local Images binding does not cut regions (trim); the viewer keeps its largest size\n",
-      501,
-      PRIVATE_HEADERS,
-    );
+    const source = await original(c.env, gallery, photo);
+    if (!source) return undefined;
+    const cut = await regionOf(c.env.IMAGES, source.body, r, c.var.config);
+    if (cut.ok) cut.headers.set("Cache-Control", "public, max-age=2592000");
+    return cut;
   });
-  return res?.ok ? privately(res, PRIVATE_HEADERS) : res;
+  return res && privately(res, PRIVATE_HEADERS);
 }

@@ -1,5 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { csrf } from "hono/csrf";
+import { parseRegion } from "../lib/images.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { CHECKED_BY_PASS, galleryOf, guard, PRIVATE_HEADERS, refuseFile } from "./access.ts";
 import { downloadPhoto, downloadZip } from "./downloads.ts";
@@ -12,7 +13,6 @@ import {
   isSize,
   largestWhole,
   originalResponse,
-  parseRegion,
   region,
   sizeAllowed,
   stagedSize,
@@ -21,7 +21,13 @@ import { galleryPage, galleryPhotoPage } from "./pages.tsx";
 import { passOf } from "./session.ts";
 import { downloadsNow, type Stage } from "./settings.ts";
 import { refusalPage, unlock } from "./unlock.tsx";
-import { markedUpload, originalForOwner, photoUpload, proofingInfo } from "./upload.ts";
+import {
+  markedUpload,
+  originalForOwner,
+  originalUpload,
+  photoUpload,
+  proofingInfo,
+} from "./upload.ts";
 
 export { ClientGallery } from "./gallery-store.ts";
 export { galleryPrints } from "./prints.ts";
@@ -128,7 +134,7 @@ galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
   const wanted = parseRegion(
     c.req.query("rect"),
     c.req.query("w"),
-    photo,
+    [0, 0, photo.width, photo.height],
     largestWhole(downloadsNow(settings)),
   );
   if (!wanted) {
@@ -154,3 +160,6 @@ galleries.get("/_app/galleries/:gallery/photos/:photo/original", originalForOwne
 galleries.get("/_app/galleries/:gallery/photos/:photo/marked/:file", markedUpload);
 galleries.put("/_app/galleries/:gallery/photos/:photo/marked/:file", markedUpload);
 galleries.get("/_app/galleries/:gallery/proofing", proofingInfo);
+// Public photographs' originals go to their private bucket by the same signed protocol.
+galleries.get("/_app/originals/:asset", originalUpload);
+galleries.put("/_app/originals/:asset", originalUpload);

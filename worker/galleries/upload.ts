@@ -7,6 +7,7 @@
  * interrupted upload continues where it stopped and a second run sends nothing.
  */
 import type { Context, Handler } from "hono";
+import { ASSET_ID } from "../../shared/public-size.ts";
 import { contentSettings } from "../config/config.ts";
 import { imageUrls } from "../content/image-urls.ts";
 import { releaseBody } from "../lib/request-body.ts";
@@ -195,22 +196,85 @@ export const markedUpload: Handler<AppEnv> = async (c) => {
     return c.body(null, (await c.env.GALLERY_PHOTOS.head(key)) ? 200 : 404, NO_STORE);
   }
   if (method !== "PUT") return refuse(400, "Use HEAD or PUT");
+  return putChecked(
+    c,
+    c.env.GALLERY_PHOTOS,
+    key,
+    file.endsWith(".jpg") ? "image/jpeg" : "image/webp",
+  );
+};
+
+/**
+ * A signed PUT's body into `bucket` at `key`, as `contentType`: its length given (at most 100
+ * MB) and its SHA-256 announced, which R2 checks, storing nothing that differs.
+ */
+async function putChecked(
+  c: Context<AppEnv>,
+  bucket: R2Bucket,
+  key: string,
+  contentType: string,
+): Promise<Response> {
+  const length = c.req.header("Content-Length") ?? "";
+  const sha256 = c.req.header("X-Photo-SHA256") ?? "";
   const bytes = Number(length);
   const body = c.req.raw.body;
-  if (!body || !/^\d+$/.test(length) || bytes === 0)
+  const refuse = async (status: 400 | 413, text: string) => {
+    await releaseBody(c.req.raw, c.var.config);
+    return plain(c, status, text);
+  };
+  if (!body || !/^\d+$/.test(length) || bytes === 0) {
     return refuse(400, "Content-Length is required");
+  }
   if (bytes > MAX_PHOTO_BYTES) return refuse(413, "Payload Too Large: at most 100 MB a file");
-  if (!/^[0-9a-f]{64}$/.test(sha256))
+  if (!/^[0-9a-f]{64}$/.test(sha256)) {
     return refuse(400, "X-Photo-SHA256 must be the file's SHA-256");
+  }
   try {
-    await c.env.GALLERY_PHOTOS.put(key, body.pipeThrough(new FixedLengthStream(bytes)), {
+    await bucket.put(key, body.pipeThrough(new FixedLengthStream(bytes)), {
       sha256,
-      httpMetadata: { contentType: file.endsWith(".jpg") ? "image/jpeg" : "image/webp" },
+      httpMetadata: { contentType },
     });
   } catch {
     return plain(c, 409, "Conflict: the file's SHA-256 is not the one announced");
   }
   return plain(c, 201, "Stored");
+}
+
+/**
+ * `/_app/originals/{asset}`: a public photograph's original, larger than the owner's public size,
+ * into the private bucket `ORIGINALS` under its public copy's asset id (shared/public-size.ts),
+ * from `npm run import`, signed as a gallery's upload is (the same key, and the path in what is
+ * signed). HEAD says whether it is there, so a second run sends nothing; GET gives it back, to
+ * make a smaller copy when the owner lowers the public size (`npm run import -- --originals`).
+ */
+export const originalUpload: Handler<AppEnv> = async (c) => {
+  const asset = c.req.param("asset") ?? "";
+  const method = c.req.method;
+  const refuse = async (status: 400 | 401 | 404, text: string) => {
+    await releaseBody(c.req.raw, c.var.config);
+    return plain(c, status, text);
+  };
+  if (!ASSET_ID.test(asset)) return refuse(404, "Not Found");
+  const sha256 = method === "PUT" ? (c.req.header("X-Photo-SHA256") ?? "") : "";
+  const length = method === "PUT" ? (c.req.header("Content-Length") ?? "") : "0";
+  if (!(await signed(c, sha256, length))) {
+    return refuse(401, "Unauthorized: missing, wrong or expired signature");
+  }
+  if (method === "HEAD") {
+    return c.body(null, (await c.env.ORIGINALS.head(asset)) ? 200 : 404, NO_STORE);
+  }
+  if (method === "GET") {
+    const object = await c.env.ORIGINALS.get(asset);
+    if (!object) return plain(c, 404, "Not Found");
+    return new Response(object.body, {
+      headers: { "Content-Length": String(object.size), ...NO_STORE },
+    });
+  }
+  const type = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim() ?? "";
+  if (type !== "image/jpeg" && type !== "image/png") {
+    return refuse(400, "Content-Type must be image/jpeg or image/png");
+  }
+  return putChecked(c, c.env.ORIGINALS, asset, type);
 };
 
 /**

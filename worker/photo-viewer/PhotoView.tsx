@@ -19,8 +19,11 @@ interface PhotoViewProps {
     alt?: string | undefined;
   };
   source: ImageSource;
-  /** The asset's own address and the editor's crop, for the viewer's zoom. */
-  zoom: { url: string; rect: Rect };
+  /**
+   * Where the viewer's zoom past `source` asks for regions, and the editor's crop in the private
+   * original's pixels; none: it zooms no further than the largest size of `source`.
+   */
+  zoom?: { url: string; rect: Rect };
   /** How wide the photograph is drawn: the screen's width, or less when its height limits it. */
   sizes: string;
   alt: string;
@@ -52,7 +55,8 @@ export function PhotoView(props: PhotoViewProps) {
   const { t } = i18n;
   const at = { position: found.position, count: found.count };
   const { fallbacks = {} } = props;
-  const [, , width = 1, height = 1] = zoom.rect;
+  // The photograph's own size: its original's (cropped) where the zoom reaches it.
+  const [, , width = source.width, height = source.height] = zoom?.rect ?? [];
   const { lqip, color } = found.photo.image.asset;
   return (
     <PhotoStage

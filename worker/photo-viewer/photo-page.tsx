@@ -19,6 +19,7 @@ import { BuySection, buySectionProps, offerFor, saleCatalogue } from "../store/i
 import { photoAnchor } from "../views/helpers/photo-links.ts";
 import { cameraDetails } from "./camera-details.ts";
 import { PhotoView } from "./PhotoView.tsx";
+import { zoomedOriginal } from "./region.ts";
 
 /**
  * `/{page}/photo/{key}` and `/post/{post}/photo/{key}`: one photograph of a page or post, as
@@ -45,6 +46,8 @@ export const photoHandler =
     const { doc, found, camera, location } = placed;
     const { image } = found.photo;
     const { width, height } = croppedSize(image);
+    const largest = content.images.largest(image);
+    const zoomed = zoomedOriginal(placed, layout.site);
     const alt = altTextOf(image);
     // A photograph's own title (the placement's, else the Media tool's: the IPTC Title the
     // importer stores) heads it, with the caption below; without one, the caption does.
@@ -106,18 +109,14 @@ export const photoHandler =
         // What search engines need to show the photograph as licensable (Google Images).
         jsonLd: [
           imageObjectLd({
-            // The photograph as large as a page shows it (its crop, at most 2560 px wide).
-            contentUrl: content.images.fixed(
-              image,
-              Math.min(width, 2560),
-              Math.round((Math.min(width, 2560) * height) / width),
-            ),
+            // The photograph as large as a page shows it (its crop, at most the public size).
+            contentUrl: largest.url,
             url: canonicalUrl(c),
             name: title,
             caption: captionBelow ?? null,
             description: alt || null,
-            width,
-            height,
+            width: largest.width,
+            height: largest.height,
             creator,
             creditText: credit,
             copyrightNotice: `© ${creator}`,
@@ -133,9 +132,12 @@ export const photoHandler =
           title={title}
           {...(captionBelow ? { caption: captionBelow } : {})}
           fallbacks={fallbacks}
-          // Every width up to the original's: the full view is where the detail is.
+          // Every width up to the public size: the full view is where the detail is.
           source={content.images.responsive(image, { maxWidth: width })}
-          zoom={content.images.zoomSource(image)}
+          // Past it, regions of the private original, where the owner lets the zoom go so far.
+          {...(zoomed
+            ? { zoom: { url: `${paths.photo(kind, slug, key)}/region`, rect: zoomed.rect } }
+            : {})}
           // The stage is the whole screen: its width, or its height in the photograph's shape.
           sizes={`min(100vw, ${Math.round((100 * width) / height)}vh)`}
           alt={alt}

@@ -12,7 +12,7 @@ export interface SocialImage {
 /** The size link unfurlers (Open Graph, Twitter/X large cards) display without cropping. */
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 
-/** A 1200×630 crop of a content image for social cards; none without an asset. */
+/** A 1200×630 crop of a content image for social cards (smaller under a smaller public size); none without an asset. */
 export function socialImage(
   urls: ImageUrls,
   image: ContentImage | null | undefined,
@@ -20,9 +20,7 @@ export function socialImage(
   const asset = image?.asset;
   if (!asset) return undefined;
   return {
-    url: urls.fixed({ ...image, asset }, SOCIAL_IMAGE.width, SOCIAL_IMAGE.height),
-    width: SOCIAL_IMAGE.width,
-    height: SOCIAL_IMAGE.height,
+    ...urls.fixed({ ...image, asset }, SOCIAL_IMAGE.width, SOCIAL_IMAGE.height),
     alt: altTextOf(image),
   };
 }

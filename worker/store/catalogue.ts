@@ -236,7 +236,8 @@ export function offerFor(
 ): Offer | undefined {
   const says = [image.forSale ?? null, ...placements];
   if (!says.every((forSale) => isForSale(catalogue, { forSale }))) return undefined;
-  const pixels = croppedSize(image);
+  // What is sold is the original, kept privately where Sanity holds a smaller public copy.
+  const pixels = croppedSize({ ...image, asset: image.asset.original ?? image.asset });
   const { prints, tooLarge } = sized(pixels, catalogue.prints);
   if (prints.length === 0 && catalogue.licences.length === 0) return undefined;
   return { pixels, prints, tooLarge, licences: catalogue.licences };

@@ -1,5 +1,7 @@
 import type { Context, Handler } from "hono";
 import { storeIsOn } from "../config/config.ts";
+import { cropRect } from "../content/image-urls.ts";
+import { cutImage } from "../lib/images.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin, siteSettingsFor } from "../request/context.ts";
@@ -11,6 +13,14 @@ import { licenceXmp, withXmp } from "./xmp.ts";
 
 /** The bare refusal of a file: the same 404 whatever was wrong, so nothing is learnt from it. */
 const refuse = (c: Context<AppEnv>) => c.text("404 Not Found", 404, PRIVATE_HEADERS);
+
+/** A file whose original the owner has yet to upload: it waits (fulfil.ts told the owner). */
+const notYet = (c: Context<AppEnv>) =>
+  c.text(
+    "503 Service Unavailable: this file is not ready yet; the photographer has been told\n",
+    503,
+    { ...PRIVATE_HEADERS, "Retry-After": "3600" },
+  );
 
 /** The order and line a signed file address names, when its signature and time are good. */
 export async function signedLine(
@@ -41,11 +51,52 @@ export async function signedLine(
   return { order, line };
 }
 
-/** The photograph's file for a line, from the image service (cropped as the owner cropped it). */
-export async function lineImage(
+/**
+ * A line's file, as the owner cropped the photograph, as a JPEG (a licence's no larger than its
+ * long edge): from the photograph's private original where Sanity holds a smaller public copy
+ * (the original as it is where nothing is to be cut), "missing" while the original is not in
+ * the bucket, never the copy in its place; else from the image service, whose asset is the whole
+ * photograph.
+ */
+async function lineFile(
+  c: Context<AppEnv>,
   line: OrderLine,
-  imageOrigin: string,
-): Promise<Response | undefined> {
+): Promise<Response | "missing" | undefined> {
+  const { asset, original, crop, longEdge } = line.details;
+  if (!asset || !original) return lineImage(line, c.var.config.imageOrigin);
+  const file = await c.env.ORIGINALS.get(asset);
+  if (!file) {
+    log.error("An order's original is not in the originals bucket: upload it (npm run import)", {
+      asset,
+    });
+    return "missing";
+  }
+  const [left, top, width, height] = cropRect({ asset: original, crop: crop ?? null });
+  const cropped = width !== original.width || height !== original.height;
+  const edge = line.kind === "licence" && longEdge && Math.max(width, height) > longEdge;
+  if (!cropped && !edge && file.httpMetadata?.contentType === "image/jpeg") {
+    return new Response(file.body, { headers: { "Content-Type": "image/jpeg" } });
+  }
+  const { config } = c.var;
+  const made = await cutImage(
+    c.env.IMAGES,
+    file.body,
+    {
+      trim: cropped ? { left, top, width, height } : undefined,
+      ...(edge ? { width: longEdge, height: longEdge } : {}),
+      format: "image/jpeg",
+      quality: 95,
+    },
+    { development: config.development, standIn: config.imageStandIn },
+  );
+  if (made.ok) return made;
+  log.error("An order's file could not be made from its original", { status: made.status });
+  await made.body?.cancel();
+  return undefined;
+}
+
+/** The photograph's file for a line, from the image service (cropped as the owner cropped it). */
+async function lineImage(line: OrderLine, imageOrigin: string): Promise<Response | undefined> {
   const url = imageUrlOf(line, imageOrigin);
   if (!url) return undefined;
   try {
@@ -89,7 +140,8 @@ export const printFile =
         },
       });
     }
-    const image = await lineImage(line, c.var.config.imageOrigin);
+    const image = await lineFile(c, line);
+    if (image === "missing") return notYet(c);
     if (!image) return c.text("502 Bad Gateway", 502, PRIVATE_HEADERS);
     return new Response(image.body, {
       headers: {
@@ -117,7 +169,8 @@ export const licenceDownload: Handler<AppEnv> = async (c) => {
   const found = await signedLine(c, "licence");
   if (!found) return refuse(c);
   const { order, line } = found;
-  const image = await lineImage(line, c.var.config.imageOrigin);
+  const image = await lineFile(c, line);
+  if (image === "missing") return notYet(c);
   if (!image) return c.text("502 Bad Gateway", 502, PRIVATE_HEADERS);
   const site = await siteSettingsFor(c);
   const origin = siteOrigin(c);

@@ -156,6 +156,20 @@ async function withdrawnLines(
   return { titles, choice: catalogue?.withdrawn ?? "refund" };
 }
 
+/**
+ * The photographs of lines whose private original is not in the bucket (the owner has yet to
+ * upload it): their files cannot be made, and no smaller one is made in their place.
+ */
+async function missingOriginals(env: Env, order: Order): Promise<string[]> {
+  const missing: string[] = [];
+  for (const { details, photoTitle } of order.lines) {
+    if (details.asset && details.original && !(await env.ORIGINALS.head(details.asset))) {
+      missing.push(`"${photoTitle}"`);
+    }
+  }
+  return missing;
+}
+
 /** Where the order's fulfilment stands, from its lines and what was done. */
 function stateOf(order: Order, labOrder: string | null, hasLab: boolean): string {
   const lab = order.lines.some((line) => line.fulfilment === "lab");
@@ -207,7 +221,18 @@ export async function fulfilOrder(
       order = (await orders.get(order.id)) ?? order;
     }
   }
-  const held = order.fulfilment.state === "refunding" || order.fulfilment.state === "withdrawn";
+  const withdrawn =
+    order.fulfilment.state === "refunding" || order.fulfilment.state === "withdrawn";
+  // 0b. Can every file be made? An original not yet uploaded keeps the order waiting for the
+  // owner (checked each time: the owner uploads it, then sends the order's message again).
+  const missing = withdrawn || order.fulfilment.labOrder ? [] : await missingOriginals(env, order);
+  if (missing.length) {
+    await orders.record(order.id, {
+      fulfilment_state: "owner",
+      fulfilment_error: `Waiting for the original of ${missing.join(", ")}: upload it (npm run import -- --originals), then send the order's message to the fulfilment queue again`,
+    });
+  }
+  const held = withdrawn || missing.length > 0;
 
   // 1. The lab's prints, once (the lab's idempotency key makes a repeat the same order).
   let labOrder = order.fulfilment.labOrder;

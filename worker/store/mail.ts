@@ -54,7 +54,7 @@ export function ownerEmail(
       `${order.name ?? "Someone"} <${order.email ?? "no e-mail"}> paid for order ${reference} on ${siteTitle}.`,
       ...(order.fulfilment.state === "refunding"
         ? ["", `Refunded in full: ${order.fulfilment.error ?? "something was no longer for sale"}.`]
-        : order.fulfilment.state === "withdrawn"
+        : order.fulfilment.state === "withdrawn" || order.fulfilment.error
           ? [
               "",
               `Waiting for you: ${order.fulfilment.error ?? "something was no longer for sale"}.`,

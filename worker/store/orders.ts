@@ -37,11 +37,15 @@ export interface OrderLine {
 export interface LineDetails {
   /** The photograph's page (a path). */
   path: string;
-  /** A public photograph's image asset (its id, address and size) and the owner's crop at checkout. */
+  /**
+   * A public photograph's image asset (its id, address and size), the size of its private
+   * original where the asset is its public copy, and the owner's crop at checkout.
+   */
   asset?: string;
   assetUrl?: string;
   assetWidth?: number;
   assetHeight?: number;
+  original?: { width: number; height: number };
   crop?: { top: number; bottom: number; left: number; right: number } | null;
   /** A client gallery's photograph: the gallery (its id, title and Studio document) and the photograph's id and file name. */
   gallery?: { id: string; title: string; document: string; photo: string; name: string };

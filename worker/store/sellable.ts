@@ -55,6 +55,7 @@ export async function sellable(
         assetUrl: asset.url,
         assetWidth: asset.width,
         assetHeight: asset.height,
+        ...(asset.original ? { original: asset.original } : {}),
         crop: crop
           ? { top: crop.top, bottom: crop.bottom, left: crop.left, right: crop.right }
           : null,

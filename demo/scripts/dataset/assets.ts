@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { type StoredPlace, storedPlace } from "../../../shared/places.ts";
 import { locationPrivacy } from "../../content.ts";
 import { imageMetadata } from "../../image-metadata.ts";
-import { IMAGES_DIR, licenceOf, type Manifest, type Photo } from "../manifest.ts";
+import { IMAGES_DIR, licenceOf, type Manifest, ORIGINALS_DIR, type Photo } from "../manifest.ts";
 import type { CameraSource } from "./camera.ts";
 import type { ImageAsset, MediaTagReference, Unrevised } from "./document-types.ts";
 import { CREATED_AT } from "./documents.ts";
@@ -51,6 +51,16 @@ async function located(photo: Photo): Promise<StoredPlace | null> {
   );
 }
 
+/** The size of the photograph's original, when its prepared file is its public copy. */
+async function originalSize(
+  filename: string,
+): Promise<{ width: number; height: number } | undefined> {
+  const file = await readFile(path.join(ORIGINALS_DIR, filename)).catch(() => undefined);
+  if (!file) return undefined;
+  const { width, height } = await sharp(file).metadata();
+  return { width, height };
+}
+
 /** The photograph's asset, from its prepared file, which must match its name. */
 export async function assetDoc(
   manifest: Manifest,
@@ -71,6 +81,7 @@ export async function assetDoc(
   const licence = licenceOf(manifest, photo);
   const place = await located(photo);
   const tags = tagReferences(manifest, photo);
+  const original = await originalSize(filename);
   return {
     _id: id,
     _type: "sanity.imageAsset",
@@ -97,5 +108,6 @@ export async function assetDoc(
     }),
     ...(tags.length > 0 ? { opt: { media: { tags } } } : {}),
     ...(place ? { place } : {}),
+    ...(original ? { original } : {}),
   };
 }

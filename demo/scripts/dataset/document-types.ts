@@ -45,6 +45,8 @@ export type ImageAsset = Omit<SanityImageAsset, "metadata" | "source"> & {
   metadata: ImageMetadata;
   /** Where it was made, as `npm run import` stores it (shared/places.ts). */
   place?: StoredPlace;
+  /** The size of its private original, when it is a public copy (shared/public-size.ts). */
+  original?: { width: number; height: number };
   /**
    * Where the file came from, as the upload API's `sourceName`/`sourceId`/`sourceUrl` give it
    * (demo/server/assets.ts writes the same): without the `_type` the generated type asks for.

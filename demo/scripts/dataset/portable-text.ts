@@ -156,6 +156,7 @@ function placedImage(
     ...photoTextTranslations(use.photo, ["alt", "title"]),
     ...ownCaption,
     ...(use.forSale ? { forSale: use.forSale } : {}),
+    ...(use.zoom ? { zoom: use.zoom } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { defineField, type ImageOptions } from "sanity";
 import { PRECISION_OPTIONS } from "../singletons/location-settings";
 import { forSaleField } from "./for-sale";
 import { translationsOf } from "./translations";
+import { zoomField } from "./zoom";
 
 /**
  * Fields of every photograph (an `image` with its title, alt text and caption). The title heads
@@ -42,6 +43,7 @@ export const photoFields = [
     options: { list: PRECISION_OPTIONS },
   }),
   forSaleField,
+  zoomField,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { photoOptions } from "../fields/photo";
 import { translationsOf } from "../fields/translations";
+import { ZOOM_CHOICES } from "../fields/zoom";
 import { SITE_LANGUAGES } from "../languages";
 
 /** The one site-settings document has this id; the site reads it by id, not by type. */
@@ -134,6 +135,28 @@ export const siteSettings = defineType({
         "A page of this site (such as /contact) or a web address where a photograph can be " +
         `licensed or bought as a print. When empty, the contact page.`,
       type: "string",
+    }),
+    defineField({
+      name: "publicSize",
+      title: "Public size (pixels on the long edge)",
+      description:
+        "The largest copy of a photograph anyone may take from the site for free. " +
+        "`npm run import` puts a copy this size in Sanity (whose image addresses serve a " +
+        "photograph whole to anyone) and keeps a larger original privately, for buyers. After " +
+        "uploading photographs here in the Studio, or changing this size, run " +
+        "`npm run import -- --originals`. When empty, 2048.",
+      type: "number",
+      validation: (rule) => rule.integer().min(640).max(8192),
+    }),
+    defineField({
+      name: "zoom",
+      title: "Zoom on photo pages",
+      description:
+        "How far visitors may zoom into a photograph on its page; each photograph can have its " +
+        "own choice. To the original's pixels shows a screenful at a time, never the whole file.",
+      type: "string",
+      options: { list: ZOOM_CHOICES, layout: "radio" },
+      initialValue: "public",
     }),
     defineField({
       name: "galleries",

@@ -14,9 +14,10 @@ export interface PhotoStageProps {
   width: number;
   height: number;
   /**
-   * How the viewer zooms past the image loaded: regions of the CDN's asset (`url`, the crop as
-   * `rect`), or the whole original at once (`original`); none: it asks for nothing more (a
-   * client gallery's proofs).
+   * How the viewer zooms past the image loaded: regions of the original from the worker (`url`,
+   * the crop as `rect` in the original's pixels), or the whole original at once (`original`);
+   * none: it asks for nothing more (a client gallery's proofs, a public photograph whose zoom
+   * stops at the public size).
    */
   zoom: { url: string; rect: readonly number[] } | { original: string } | undefined;
   /** The placeholder until the image arrives: the LQIP (a data URL) and the dominant colour. */
@@ -39,9 +40,9 @@ export interface PhotoStageProps {
  * itself, so both always agree. Public photo pages and client galleries' both use it.
  *
  * What the viewer reads from it (client/photo-viewer/): `[data-photo-image]` with either
- * `data-zoom-src` (the asset without parameters) and `data-zoom-rect` (the editor's crop as
- * `left,top,width,height` in asset pixels), or `data-zoom-original` (the original file), or
- * neither (nothing past the image loaded); its
+ * `data-zoom-src` (the worker's address of regions of the original) and `data-zoom-rect` (the
+ * editor's crop as `left,top,width,height` in the original's pixels), or `data-zoom-original`
+ * (the original file), or neither (nothing past the image loaded); its
  * `--photo-ratio` and `--photo-width`; the LQIP in its background; `a[rel=prev]`,
  * `a[rel=next]`, `[data-photo-position]`, `[data-photo-info]` and `a[data-photo-back]`.
  */
