@@ -1,6 +1,8 @@
 // Publishing, end to end through the real local server that `npm start` runs: a change made on
 // the demo content service (Sanity's mutation API) and announced with the signed webhook shows
-// on the very next page view, though that page was just rendered and kept from the old content.
+// on the very next page view. (Locally there is no page cache in front of the worker, and with
+// the webhook set a render reads Sanity: the webhook's own answer, and its purge, are what is
+// checked beside it; tests/worker/publishing.test.ts has what the content cache keeps.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mutate, sendSanityWebhook, webhookBody } from "../../demo/publish.ts";
 import { type RunningSite, startSite } from "../../scripts/site-server.ts";
@@ -38,8 +40,6 @@ describe("publishing on the local server", () => {
       { patch: { id: POST_ID, set: { title } } },
     ]);
     expect(result.results).toHaveLength(1);
-    // Without the webhook the site keeps the page it rendered (the content is still fresh).
-    expect(await h1()).toBe(before);
 
     const hook = await sendSanityWebhook({
       siteUrl: site.url,
@@ -50,6 +50,7 @@ describe("publishing on the local server", () => {
       ),
     });
     expect(hook.status).toBe(200);
+    expect(JSON.parse(hook.text)).toMatchObject({ cache: "unavailable" });
     // Not eventually: the first request after the webhook's answer. (How long that takes is
     // measured by `npm run bench`, not asserted here.)
     expect(await h1()).toBe(title);
