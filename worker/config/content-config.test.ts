@@ -35,6 +35,12 @@ describe("content configuration", () => {
     expect(contentConfig({ ...valid, SANITY_USE_CDN: "" }).useCdn).toBe(true);
   });
 
+  it("keeps results fresh for CONTENT_FRESH_SECONDS, and for no time once publishes send the webhook", () => {
+    expect(contentConfig(valid).freshSeconds).toBe(60);
+    expect(contentConfig({ ...valid, CONTENT_FRESH_SECONDS: "300" }).freshSeconds).toBe(300);
+    expect(contentConfig({ ...valid, SANITY_WEBHOOK_SECRET: "whsec" }).freshSeconds).toBe(0);
+  });
+
   it("reads only published content, whatever an old perspective setting says", () => {
     expect(contentConfig(valid).perspective).toBe("published");
     expect(contentConfig({ ...valid, SANITY_PERSPECTIVE: "published" }).perspective).toBe(

@@ -22,7 +22,12 @@ export interface ContentConfig {
   /** Sanity's API CDN: on by default without a token (as the client's own default), or when asked. */
   useCdn: boolean;
   perspective: Perspective;
-  /** How long a cached result is fresh, and how long a stale one may still be served. */
+  /**
+   * How long a cached result is used without asking Sanity: none when the publish webhook is
+   * set, so a page built after a publish (kept at the edge until the next purge, or private and
+   * never kept) is built from Sanity as it is now; the kept result still stands in while Sanity
+   * fails, for `staleSeconds`.
+   */
   freshSeconds: number;
   staleSeconds: number;
 }
@@ -39,6 +44,7 @@ export type ContentEnv = Pick<
   | "SANITY_PERSPECTIVE"
   | "CONTENT_FRESH_SECONDS"
   | "CONTENT_STALE_SECONDS"
+  | "SANITY_WEBHOOK_SECRET"
 >;
 
 export class ConfigError extends Error {
@@ -142,7 +148,7 @@ export function contentConfig(env: ContentEnv): ContentConfig {
     // with a token; without an explicit choice it is on only for public, tokenless reads.
     useCdn: cdn === undefined ? !token : cdn === "true",
     perspective: "published",
-    freshSeconds: freshSeconds(env),
+    freshSeconds: setting(env, "SANITY_WEBHOOK_SECRET") ? 0 : freshSeconds(env),
     staleSeconds: seconds(env, "CONTENT_STALE_SECONDS"),
   };
 }

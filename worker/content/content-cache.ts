@@ -4,10 +4,9 @@ import type { ContentConfig } from "../config/content-config.ts";
 /**
  * The last good answer to each query, in this data centre's Cache API: what a page is built
  * from when Sanity fails (for up to `staleSeconds`), and, while it is fresh (`freshSeconds`),
- * what is read instead of Sanity. A read whose page the edge keeps until a publish purges it
- * asks Sanity every time (`freshSeconds` 0, content-source.ts): it may follow a purge, and a
- * cache local to one data centre cannot be purged everywhere (docs/performance.md has the
- * figures).
+ * what is read instead of Sanity. With the publish webhook set nothing is fresh here: a page
+ * built after a publish must read Sanity as it is now, and a cache local to one data centre
+ * cannot be purged everywhere (docs/performance.md has the figures).
  */
 
 interface Entry<T> {
@@ -74,8 +73,6 @@ export async function cachedQuery<T>(options: {
   deadlineMs: number;
   /** The longest it waits when it has an older answer to fall back on. */
   fallbackAfterMs: number;
-  /** How long a stored answer is used without asking (its configuration's, unless told). */
-  freshSeconds?: number;
   /** The moment the result stops being true, if it has one. */
   expiresAt?: (result: T) => number | undefined;
   /** Read past the cache: what is checked must be as it is now (a sale, an inquiry's photograph). */
@@ -100,7 +97,7 @@ export async function cachedQuery<T>(options: {
   });
   if (
     kept &&
-    now < kept.storedAt + (options.freshSeconds ?? config.freshSeconds) * 1000 &&
+    now < kept.storedAt + config.freshSeconds * 1000 &&
     now < (kept.expiresAt ?? Number.POSITIVE_INFINITY)
   ) {
     return answer(kept);

@@ -91,11 +91,6 @@ export interface ReadMode {
   /** Past the content cache: for what must be as it is now (a sale, an inquiry's photograph). */
   uncached?: boolean;
   /**
-   * The answer is kept at the edge until a publish purges it: built after a purge, it must be
-   * built from Sanity as it is now, not from a fresh result kept here before the publish.
-   */
-  followsPurges?: boolean;
-  /**
    * The further language of the site the request is in (`/de/…`), asked at each read; none for
    * the site's own.
    */
@@ -249,7 +244,6 @@ export function createContentSource(
       // Results that list or show posts are true only until the next scheduled post goes live.
       expiresAt: nextScheduled,
       uncached: mode.uncached ?? false,
-      ...(mode.followsPurges ? { freshSeconds: 0 } : {}),
       load,
       onStale: (error) =>
         log.warn("Content unavailable; serving the last good result", {

@@ -21,11 +21,6 @@ export interface AppEnv {
     language?: Language;
     /** Created on first use by contentFor(c), then shared by the page and the backdrop. */
     source?: ContentSource;
-    /**
-     * The public site's answers, which the edge may keep (worker/middleware/cache-headers/): set
-     * there, before the features read content.
-     */
-    kept?: boolean;
     /** Reads past the content cache: what a payment is decided on (the store's checkout). */
     uncached?: boolean;
     /** The owner's draft preview (a genuine preview cookie): drafts, no caches, private answers. */

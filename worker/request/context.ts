@@ -48,8 +48,6 @@ export function contentFor(c: Context<AppEnv>): ContentSource {
     preview,
     uncached: c.get("uncached") === true,
     language: () => c.get("language"),
-    // The public site's answers stay at the edge until a publish purges them (cache-headers).
-    followsPurges: c.get("kept") === true && c.var.config.webhookSecret !== undefined,
   });
   c.set("source", source);
   return source;

@@ -47,7 +47,6 @@ const REDIRECT_SECONDS = 60 * 60;
  * ```
  */
 export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set("kept", true);
   await next();
   // Draft preview answers are private (preview-mode sets their headers).
   if (c.get("preview")) return;
