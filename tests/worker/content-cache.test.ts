@@ -24,12 +24,12 @@ describe("the edge cache", () => {
     expect(await contentCalls()).toBeGreaterThan(before);
   });
 
-  it("frames one visitor's pages from a fresh result with the webhook set too: the edge keeps none", async () => {
+  it("reads it for one visitor's pages too, which no purge reaches, so they show a publish at once", async () => {
     const testEnv = faultEnv({ SANITY_WEBHOOK_SECRET: "a-webhook-secret" });
     expect((await request("/cart", { env: testEnv })).status).toBe(200);
     const before = await contentCalls();
     expect((await request("/cart", { env: testEnv })).status).toBe(200);
-    expect(await contentCalls()).toBe(before);
+    expect(await contentCalls()).toBeGreaterThan(before);
   });
 
   it("serves the last good answer while the content service answers 500", async () => {

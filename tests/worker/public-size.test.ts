@@ -78,8 +78,23 @@ describe("the originals' upload", () => {
   });
 });
 
-/** The pixels of the image at `url`: the image service's, or the site's own. */
-async function pixels(url: string, siteEnv?: Env): Promise<{ width: number; height: number }> {
+const measured = new Map<string, Promise<{ width: number; height: number }>>();
+
+/**
+ * The pixels of the image at `url`: the image service's, or the site's own. The public pages
+ * name many images more than once; each is made (and measured) once.
+ */
+function pixels(url: string, siteEnv?: Env): Promise<{ width: number; height: number }> {
+  if (siteEnv) return measure(url, siteEnv);
+  let known = measured.get(url);
+  if (!known) {
+    known = measure(url);
+    measured.set(url, known);
+  }
+  return known;
+}
+
+async function measure(url: string, siteEnv?: Env): Promise<{ width: number; height: number }> {
   const bytes = url.startsWith("/")
     ? (await request(url, siteEnv ? { env: siteEnv } : {})).bytes
     : new Uint8Array(await (await fetch(url)).arrayBuffer());
