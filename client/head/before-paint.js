@@ -22,6 +22,12 @@
       if (show.bg) root.style.setProperty("--slide-bg", show.bg);
     }
   } catch {}
+  // What the cart holds, for the header's cart link (a number, set by the worker's store).
+  const items = /(?:^|;\s*)cart-items=(\d{1,4})(?:;|$)/.exec(document.cookie)?.[1];
+  if (items && +items > 0) {
+    root.dataset.cart = "";
+    root.style.setProperty("--cart-items", JSON.stringify(items));
+  }
   // The backdrop's photograph, once in, is the slide the next page paints first: the island,
   // which remembers every later one, may not have hydrated yet.
   addEventListener(

@@ -272,6 +272,19 @@ function step(direction: Direction): void {
 const photoLink = (target: EventTarget | null) =>
   target instanceof Element ? target.closest<HTMLAnchorElement>(PHOTO_LINK) : null;
 
+// Buy, on the stage: the details open at the Buy section, its first choice focused.
+dialog.addEventListener("click", (event) => {
+  const buy = event.target instanceof Element && event.target.closest("a[data-photo-buy]");
+  if (!buy) return;
+  event.preventDefault();
+  infoChoice = true;
+  setInfo(true);
+  refresh();
+  const section = dialog.querySelector<HTMLElement>("[data-buy]");
+  section?.scrollIntoView({ block: "start" });
+  section?.querySelector<HTMLElement>("input, select, button")?.focus({ preventScroll: true });
+});
+
 document.addEventListener("click", (event) => {
   const link = photoLink(event.target);
   if (!link || !opensViewer(event)) return;

@@ -18,6 +18,8 @@ interface Added {
   cart: string;
   /** The cart's address in the page's language. */
   cartPath: string;
+  /** How many items that is, for the header's cart link. */
+  items: number;
 }
 interface Refused {
   error: string;
@@ -43,6 +45,11 @@ async function send(form: HTMLFormElement): Promise<void> {
     cart.className = "buy-cart-link focus-ring";
     cart.textContent = answer.cart;
     status.replaceChildren(`${answer.message} `, cart);
+    // The header's cart link shows the count at once; later pages read it from its cookie.
+    document.documentElement.dataset.cart = "";
+    for (const count of document.querySelectorAll(".cart-count")) {
+      count.textContent = String(answer.items);
+    }
   } catch {
     form.submit();
   } finally {

@@ -139,7 +139,10 @@ describe.each([
       const text = (await page.locator("main").textContent()) ?? "";
       expect(text).toContain("Fine art print, 8×10 in");
       expect(text).toContain("Berlin");
-      // The cart is empty once its order is paid.
+      // The cart is empty once its order is paid, and the header stops linking it.
+      expect(await page.locator("header [data-cart-link]").isVisible()).toBe(false);
+      await page.goto("/");
+      expect(await page.locator("header [data-cart-link]").isVisible()).toBe(false);
       await page.goto("/cart");
       expect(await page.locator("main").textContent()).toContain("Your cart is empty");
     });
@@ -167,6 +170,48 @@ describe.each([
 });
 
 describe("the Buy section with JavaScript", () => {
+  it("is in sight on the photograph: Buy opens the viewer's details at it", {
+    timeout: 60_000,
+  }, async () => {
+    await withPage({ viewport: { width: 390, height: 844 } }, async (page) => {
+      await page.goto("/portfolio/photo/b2i1");
+      await hydrated(page);
+      const viewer = page.locator("dialog.photo-viewer[open]");
+      await viewer.locator("[data-photo-image]").waitFor();
+      expect(await viewer.getAttribute("data-info")).toBeNull();
+      await viewer.getByRole("link", { name: "Buy", exact: true }).click();
+      await expect.poll(() => viewer.getAttribute("data-info")).toBe("");
+      const first = viewer.locator('[data-buy] input[name="product"]').first();
+      await expect.poll(() => first.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await first.isVisible()).toBe(true);
+    });
+  });
+
+  it("shows the cart in the header as soon as something is added, and on every later page", {
+    timeout: 60_000,
+  }, async () => {
+    await withPage({}, async (page) => {
+      await page.goto("/portfolio/photo/b2i1");
+      await hydrated(page);
+      const cartLink = page.locator("header [data-cart-link]");
+      expect(await cartLink.isVisible()).toBe(false);
+      await chooseAndAdd(page, await viewerDetails(page), "print:fine-art-8x10", "2", true);
+      await cartLink.waitFor({ state: "visible" });
+      expect(await cartLink.textContent()).toContain("2");
+      // A public page, the same for every visitor at the edge: the head script shows the count.
+      await page.goto("/portfolio");
+      expect(await cartLink.isVisible()).toBe(true);
+      expect(
+        await cartLink
+          .locator(".cart-count")
+          .evaluate((count) => getComputedStyle(count, "::after").content),
+      ).toBe('"2"');
+      await Promise.all([page.waitForURL(/\/cart$/), cartLink.click()]);
+      expect(await page.locator("main").textContent()).toContain("€90.00");
+    });
+  });
+
+
   it("sets the quantity to 1, fixed, while a licence is chosen", { timeout: 60_000 }, async () => {
     await withPage({}, async (page) => {
       await page.goto("/portfolio/photo/b5i7");

@@ -37,6 +37,15 @@ describe("the Buy section", () => {
     expect(page.body).toContain("€45.00");
   });
 
+  it("is in sight on the photograph's first screen, where the photograph is for sale", async () => {
+    const buy = '<a href="#buy" data-photo-buy="" class="photo-stage-buy">Buy</a>';
+    expect((await request(FOR_SALE_PAGE)).body).toContain(buy);
+    expect((await request(`/de${FOR_SALE_PAGE}`)).body).toContain(
+      '<a href="#buy" data-photo-buy="" class="photo-stage-buy">Kaufen</a>',
+    );
+    expect((await request("/portfolio/photo/b4i2")).body).not.toContain("data-photo-buy");
+  });
+
   it("offers every size of a photograph with the pixels for them", async () => {
     const page = await request("/portfolio/photo/b5i7");
     expect(page.body).toContain('value="print:fine-art-16x20"');
@@ -175,6 +184,38 @@ describe("the cart", () => {
       added: false,
       message: "Nothing added: your cart already holds 1 × Personal, the most of one item.",
     });
+  });
+
+  it("is linked from the header with its count while it holds something, on every page", async () => {
+    const buyer = new Buyer();
+    const link = (body: string) => /<a href="\/cart" data-cart-link="([^"]*)"[^>]*>.*?<\/a>/.exec(body);
+    // Before anything is bought: the link is there for the head script, hidden, with no count.
+    expect(link((await buyer.get(FOR_SALE_PAGE)).body)?.[1]).toBe("");
+    expect(buyer.cookies.has("cart-items")).toBe(false);
+    const added = await buyer.post(
+      "/cart/add",
+      { photo: FOR_SALE, product: "print:fine-art-8x10", quantity: "2" },
+      { Accept: "application/json" },
+    );
+    expect(JSON.parse(added.body)).toMatchObject({ added: true, items: 2 });
+    // A number only, readable by the page (the cart itself stays in the signed HttpOnly cookie).
+    expect(added.headers.getSetCookie().find((line) => line.startsWith("cart-items="))).toMatch(
+      /^cart-items=2; Max-Age=2592000; Path=\/; Secure; SameSite=Lax$/,
+    );
+    await buyer.add(LARGE, "licence:editorial");
+    // The cart's own page, one visitor's, says the count itself; public pages are the same for all.
+    const cart = link((await buyer.get("/cart")).body);
+    expect(cart?.[1]).toBe("shown");
+    expect(cart?.[0]).toContain(">3</span>");
+    expect(cart?.[0]).toContain('aria-current="page"');
+    expect(buyer.cookies.get("cart-items")).toBe("3");
+    expect((await buyer.get(`/de${FOR_SALE_PAGE}`)).body).toContain(
+      '<a href="/de/cart" data-cart-link=""',
+    );
+    // Emptied: the count's cookie goes, and the link hides.
+    for (const line of await cartLines(buyer)) await buyer.post("/cart", { remove: line ?? "" });
+    expect(link((await buyer.get("/cart")).body)?.[1]).toBe("");
+    expect(buyer.cookies.has("cart-items")).toBe(false);
   });
 
   it("prices nothing from the form: a price or name sent along is ignored", async () => {

@@ -77,6 +77,7 @@ export function PhotoView(props: PhotoViewProps) {
       {...(props.previousHref ? { previousHref: props.previousHref } : {})}
       {...(props.nextHref ? { nextHref: props.nextHref } : {})}
       back={props.back}
+      {...(props.buy ? { buy: t("photo.buy") } : {})}
     >
       <h1 {...fallback(fallbacks.title, i18n)}>{props.title}</h1>
       {props.caption && (

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import type { Language } from "../../shared/i18n/languages.ts";
 import type { SlideshowProps } from "../../shared/islands/slideshow/Slideshow.tsx";
+import { storeIsOn } from "../config/config.ts";
 import type { ContentImage } from "../content/model.ts";
 import { inLanguage, isLanguageNeutral } from "../content/paths.ts";
 import type { SiteSettings } from "../content/site-settings.ts";
@@ -163,6 +164,7 @@ export async function renderHtml(
               brand={site.brand}
               navigation={site.navigation}
               path={path}
+              cart={storeIsOn(c.var.config.store) ? { items: c.get("cartItems") } : undefined}
               languages={
                 languages.length > 1 && (
                   <LanguageSwitcher

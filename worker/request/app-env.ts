@@ -21,6 +21,8 @@ export interface AppEnv {
     language?: Language;
     /** Created on first use by contentFor(c), then shared by the page and the backdrop. */
     source?: ContentSource;
+    /** What the visitor's cart holds, told by a private page for its header (store/cart-items.ts). */
+    cartItems?: number;
     /** Reads past the content cache: what a payment is decided on (the store's checkout). */
     uncached?: boolean;
     /** The owner's draft preview (a genuine preview cookie): drafts, no caches, private answers. */

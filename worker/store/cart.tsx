@@ -6,6 +6,7 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath } from "../request/context.ts";
+import { tellCartItems } from "./cart-items.ts";
 import { type CartLine, CartRefusal, cartCookie, cartIdOf, newCartId } from "./carts.ts";
 import {
   type Catalogue,
@@ -119,6 +120,7 @@ export const cartPage =
     const store = storeOf(c);
     const cartId = await cartIdOf(c, store.keys);
     const lines = (cartId && (await store.carts.lines(cartId))) || [];
+    await tellCartItems(c, store, lines);
     const catalogue = lines.length ? await catalogueFor(c) : null;
     const { rows, subtotal } = await pricedRows(c, galleries, catalogue, lines);
     const notice = NOTICES[c.req.query("notice") ?? ""];
@@ -198,10 +200,7 @@ async function addChecked(
   }
   c.header("Set-Cookie", await cartCookie(store.keys, cartId), { append: true });
   if (!wantsJson(c.req.raw)) return c.redirect("/cart", 303);
-  const items = ((await store.carts.lines(cartId)) ?? []).reduce(
-    (sum, line) => sum + line.quantity,
-    0,
-  );
+  const items = await tellCartItems(c, store, (await store.carts.lines(cartId)) ?? []);
   const { t } = await i18nFor(c);
   const { added, holds } = result;
   // At its limit (10 of a print, one licence) a line takes fewer than asked, or none: said so.
@@ -216,6 +215,8 @@ async function addChecked(
       added: added > 0,
       message,
       cart: t("cart.holds", { count: items }),
+      // The header's cart link shows it at once (its cookie is set too, for the next pages).
+      items,
       // In the page's language: the script links the cart by this address.
       cartPath: await localPath(c, "/cart"),
     },

@@ -1,3 +1,4 @@
+import { tellCartItems } from "./cart-items.ts";
 import type { Context, Handler } from "hono";
 import type { PlainKey } from "../../shared/i18n/messages.ts";
 import { pageNotFound } from "../errors/page-error.ts";
@@ -117,6 +118,8 @@ export const orderPage: Handler<AppEnv> = async (c) => {
   const found = await store.orders.get(c.req.param("order") ?? "");
   if (!found) throw pageNotFound(new URL(c.req.url).pathname);
   const order = await asStripeSays(c, store, found);
+  // A paid order empties its cart: the header stops showing it.
+  await tellCartItems(c, store);
   const layout = await loadLayout(c, { backdrop: false });
   const i18n = await i18nFor(c);
   const { t } = i18n;

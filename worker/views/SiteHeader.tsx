@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { IoGlassesOutline, IoSearchOutline } from "react-icons/io5";
+import { IoBagHandleOutline, IoGlassesOutline, IoSearchOutline } from "react-icons/io5";
 import type { Link } from "../config/site-defaults.ts";
 import { useI18n } from "./i18n.tsx";
 
@@ -11,9 +11,14 @@ interface SiteHeaderProps {
   path: string;
   /** The language switcher, when the site is in more than one language. */
   languages?: ReactNode;
+  /**
+   * The cart link, when the site has a store: shown while the cart holds something, with
+   * `items` when the page knows it (a private page), else by the head script from a cookie.
+   */
+  cart?: { items: number | undefined } | undefined;
 }
 
-export function SiteHeader({ brand, navigation, path, languages }: SiteHeaderProps) {
+export function SiteHeader({ brand, navigation, path, languages, cart }: SiteHeaderProps) {
   const { t } = useI18n();
   return (
     <header className="surface sticky top-0 z-20 border-b border-neutral-200/70 dark:border-neutral-800/70">
@@ -39,6 +44,20 @@ export function SiteHeader({ brand, navigation, path, languages }: SiteHeaderPro
           <IoSearchOutline aria-hidden="true" focusable="false" className="size-5" />
           <span className="sr-only">{t("site.search")}</span>
         </a>
+        {cart && (
+          <a
+            href="/cart"
+            data-cart-link={cart.items ? "shown" : ""}
+            aria-current={path === "/cart" ? "page" : undefined}
+            className="cart-link focus-ring items-center gap-1 rounded-full p-2 text-neutral-700 hover:bg-neutral-900/5 hover:text-neutral-950 dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white"
+          >
+            <IoBagHandleOutline aria-hidden="true" focusable="false" className="size-5" />
+            <span className="sr-only">{t("site.cart")}</span>
+            <span className="cart-count min-w-5 rounded-full bg-primary-700 px-1.5 text-center text-xs font-semibold leading-5 text-white dark:bg-primary-400 dark:text-neutral-950">
+              {cart.items || ""}
+            </span>
+          </a>
+        )}
         {languages}
         <nav aria-label={t("site.mainNavigation")} className="w-full sm:w-auto">
           <ul className="flex flex-wrap items-center justify-end gap-1 text-sm font-medium sm:gap-2">

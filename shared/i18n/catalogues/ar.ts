@@ -8,6 +8,7 @@ import type { Catalogue } from "../messages.ts";
 export const ar: Catalogue = {
   "site.skipToContent": "انتقل إلى المحتوى",
   "site.search": "بحث",
+  "site.cart": "سلة المشتريات",
   "site.mainNavigation": "التنقل الرئيسي",
   "site.home": "الرئيسية",
   "site.contact": "تواصل",
@@ -87,6 +88,7 @@ export const ar: Catalogue = {
   "photo.credit": "تصوير: {credit}",
   "photo.madeIn": "التُقطت في",
   "photo.cameraDetails": "بيانات التصوير",
+  "photo.buy": "شراء",
   "photo.tags": "الوسوم",
   "photo.ask": "استفسار عن هذه الصورة",
   "photo.licenseOrBuy": "ترخيص هذه الصورة أو شراء نسخة مطبوعة منها",

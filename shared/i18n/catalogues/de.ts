@@ -4,6 +4,7 @@ import type { Catalogue } from "../messages.ts";
 export const de: Catalogue = {
   "site.skipToContent": "Zum Inhalt springen",
   "site.search": "Suche",
+  "site.cart": "Warenkorb",
   "site.mainNavigation": "Hauptnavigation",
   "site.home": "Start",
   "site.contact": "Kontakt",
@@ -81,6 +82,7 @@ export const de: Catalogue = {
   "photo.credit": "Foto: {credit}",
   "photo.madeIn": "Aufgenommen in",
   "photo.cameraDetails": "Aufnahmedaten",
+  "photo.buy": "Kaufen",
   "photo.tags": "Schlagwörter",
   "photo.ask": "Anfrage zu diesem Foto",
   "photo.licenseOrBuy": "Dieses Foto lizenzieren oder als Abzug kaufen",

@@ -10,6 +10,7 @@ export const en = {
   // Every page: the layout, header and footer.
   "site.skipToContent": "Skip to content",
   "site.search": "Search",
+  "site.cart": "Cart",
   "site.mainNavigation": "Main",
   "site.home": "Home",
   "site.contact": "Contact",
@@ -85,6 +86,7 @@ export const en = {
   "photo.credit": "Photograph: {credit}",
   "photo.madeIn": "Made in",
   "photo.cameraDetails": "Camera details",
+  "photo.buy": "Buy",
   "photo.tags": "Tags",
   "photo.ask": "Ask about this photograph",
   "photo.licenseOrBuy": "License or buy a print of this photograph",

@@ -4,6 +4,7 @@ import type { Catalogue } from "../messages.ts";
 export const es: Catalogue = {
   "site.skipToContent": "Saltar al contenido",
   "site.search": "Buscar",
+  "site.cart": "Cesta",
   "site.mainNavigation": "Navegación principal",
   "site.home": "Inicio",
   "site.contact": "Contacto",
@@ -80,6 +81,7 @@ export const es: Catalogue = {
   "photo.credit": "Foto: {credit}",
   "photo.madeIn": "Tomada en",
   "photo.cameraDetails": "Datos de la toma",
+  "photo.buy": "Comprar",
   "photo.tags": "Etiquetas",
   "photo.ask": "Pregunta por esta foto",
   "photo.licenseOrBuy": "Licencia esta foto o compra una copia impresa",

@@ -4,6 +4,7 @@ import type { Catalogue } from "../messages.ts";
 export const fr: Catalogue = {
   "site.skipToContent": "Aller au contenu",
   "site.search": "Rechercher",
+  "site.cart": "Panier",
   "site.mainNavigation": "Navigation principale",
   "site.home": "Accueil",
   "site.contact": "Contact",
@@ -80,6 +81,7 @@ export const fr: Catalogue = {
   "photo.credit": "Photo : {credit}",
   "photo.madeIn": "Prise à",
   "photo.cameraDetails": "Données de prise de vue",
+  "photo.buy": "Acheter",
   "photo.tags": "Mots-clés",
   "photo.ask": "Une question sur cette photo",
   "photo.licenseOrBuy": "Acheter une licence ou un tirage de cette photo",

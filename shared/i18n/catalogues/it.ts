@@ -4,6 +4,7 @@ import type { Catalogue } from "../messages.ts";
 export const it: Catalogue = {
   "site.skipToContent": "Vai al contenuto",
   "site.search": "Cerca",
+  "site.cart": "Carrello",
   "site.mainNavigation": "Navigazione principale",
   "site.home": "Home",
   "site.contact": "Contatti",
@@ -81,6 +82,7 @@ export const it: Catalogue = {
   "photo.credit": "Foto: {credit}",
   "photo.madeIn": "Scattata a",
   "photo.cameraDetails": "Dati di scatto",
+  "photo.buy": "Acquista",
   "photo.tags": "Tag",
   "photo.ask": "Chiedi informazioni su questa foto",
   "photo.licenseOrBuy": "Acquista la licenza o una stampa di questa foto",

@@ -4,6 +4,7 @@ import type { Catalogue } from "../messages.ts";
 export const pt: Catalogue = {
   "site.skipToContent": "Ir para o conteúdo",
   "site.search": "Buscar",
+  "site.cart": "Carrinho",
   "site.mainNavigation": "Navegação principal",
   "site.home": "Início",
   "site.contact": "Contato",
@@ -81,6 +82,7 @@ export const pt: Catalogue = {
   "photo.credit": "Foto: {credit}",
   "photo.madeIn": "Feita em",
   "photo.cameraDetails": "Dados da foto",
+  "photo.buy": "Comprar",
   "photo.tags": "Marcadores",
   "photo.ask": "Pergunte sobre esta foto",
   "photo.licenseOrBuy": "Licencie esta foto ou compre uma impressão",

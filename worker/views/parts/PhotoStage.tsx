@@ -28,6 +28,8 @@ export interface PhotoStageProps {
   previousHref?: string;
   nextHref?: string;
   back: { href: string; label: string };
+  /** The way to the Buy section below (`#buy`), named so, when the photograph is for sale. */
+  buy?: string;
   /** What follows the stage, in its "About this photograph" region: the title (the page's h1), details, what can be done with it. */
   children: ReactNode;
 }
@@ -89,6 +91,11 @@ export function PhotoStage(props: PhotoStageProps) {
           <span className="sr-only">{t("photo.backTo")} </span>
           {props.back.label}
         </a>
+        {props.buy && (
+          <a href="#buy" data-photo-buy="" className="photo-stage-buy">
+            {props.buy}
+          </a>
+        )}
         <nav aria-label={t("photo.sequence")} className="photo-stage-nav">
           {props.previousHref && (
             <a href={props.previousHref} rel="prev" data-photo="">
