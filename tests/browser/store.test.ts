@@ -182,7 +182,9 @@ describe("the Buy section with JavaScript", () => {
       await viewer.getByRole("link", { name: "Buy", exact: true }).click();
       await expect.poll(() => viewer.getAttribute("data-info")).toBe("");
       const first = viewer.locator('[data-buy] input[name="product"]').first();
-      await expect.poll(() => first.evaluate((input) => input === document.activeElement)).toBe(true);
+      await expect
+        .poll(() => first.evaluate((input) => input === document.activeElement))
+        .toBe(true);
       expect(await first.isVisible()).toBe(true);
     });
   });
@@ -210,7 +212,6 @@ describe("the Buy section with JavaScript", () => {
       expect(await page.locator("main").textContent()).toContain("€90.00");
     });
   });
-
 
   it("sets the quantity to 1, fixed, while a licence is chosen", { timeout: 60_000 }, async () => {
     await withPage({}, async (page) => {

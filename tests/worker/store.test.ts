@@ -188,7 +188,8 @@ describe("the cart", () => {
 
   it("is linked from the header with its count while it holds something, on every page", async () => {
     const buyer = new Buyer();
-    const link = (body: string) => /<a href="\/cart" data-cart-link="([^"]*)"[^>]*>.*?<\/a>/.exec(body);
+    const link = (body: string) =>
+      /<a href="\/cart" data-cart-link="([^"]*)"[^>]*>.*?<\/a>/.exec(body);
     // Before anything is bought: the link is there for the head script, hidden, with no count.
     expect(link((await buyer.get(FOR_SALE_PAGE)).body)?.[1]).toBe("");
     expect(buyer.cookies.has("cart-items")).toBe(false);

@@ -1,4 +1,3 @@
-import { tellCartItems } from "./cart-items.ts";
 import type { Context, Handler } from "hono";
 import type { PlainKey } from "../../shared/i18n/messages.ts";
 import { pageNotFound } from "../errors/page-error.ts";
@@ -9,6 +8,7 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, siteOrigin } from "../request/context.ts";
+import { tellCartItems } from "./cart-items.ts";
 import { formatAmount } from "./catalogue.ts";
 import { PRIVATE_HEADERS, type Store, storeOf } from "./context.ts";
 import { signedFileUrl } from "./files.ts";
