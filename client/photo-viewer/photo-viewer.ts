@@ -282,7 +282,9 @@ dialog.addEventListener("click", (event) => {
   refresh();
   const section = dialog.querySelector<HTMLElement>("[data-buy]");
   section?.scrollIntoView({ block: "start" });
-  section?.querySelector<HTMLElement>("input, select, button")?.focus({ preventScroll: true });
+  section
+    ?.querySelector<HTMLElement>("input:not([type=hidden]), select, button")
+    ?.focus({ preventScroll: true });
 });
 
 document.addEventListener("click", (event) => {
