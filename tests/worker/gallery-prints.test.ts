@@ -190,6 +190,7 @@ describe("a client gallery that sells prints", () => {
       message: "Added to your cart: 3 × Signed print, A5, printed by Jane.",
       cart: "Your cart holds 3 items.",
       cartPath: "/cart",
+      items: 3,
     });
     const refused = await client.post(path, { product: "print:fine-art-16x20" }, json);
     expect(refused.status).toBe(400);

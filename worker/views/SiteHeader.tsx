@@ -47,7 +47,8 @@ export function SiteHeader({ brand, navigation, path, languages, cart }: SiteHea
         {cart && (
           <a
             href="/cart"
-            data-cart-link={cart.items ? "shown" : ""}
+            data-cart-link=""
+            data-items={cart.items || undefined}
             aria-current={path === "/cart" ? "page" : undefined}
             className="cart-link focus-ring items-center gap-1 rounded-full p-2 text-neutral-700 hover:bg-neutral-900/5 hover:text-neutral-950 dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white"
           >
