@@ -35,6 +35,9 @@ describe("the Buy section", () => {
     expect(page.body).not.toContain('value="print:fine-art-12x16"');
     expect(page.body).toContain("at least 150 pixels per inch");
     expect(page.body).toContain("€45.00");
+    // The owner's words, each isolated: an English name or note keeps its order in an Arabic page.
+    expect(page.body).toContain("<bdi>Fine art print, 8×10 in</bdi>");
+    expect(page.body).toMatch(/<span> · <bdi>[^<]+<\/bdi><\/span>/);
   });
 
   it("is in sight on the photograph's first screen, where the photograph is for sale", async () => {

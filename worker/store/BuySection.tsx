@@ -9,8 +9,11 @@ export interface BuyOption {
   name: string;
   /** The price as the visitor reads it. */
   price: string;
-  /** Paper, size, the file's size: a line under the name. */
-  note?: string;
+  /**
+   * Paper, size, the file's size: a line under the name, each part isolated (the owner's words
+   * may be in another script than the page, an English note in an Arabic page).
+   */
+  notes: string[];
   /** A licence's terms page. */
   terms?: string;
 }
@@ -40,20 +43,18 @@ export function buySectionProps(
       value: `print:${print.id}`,
       name: print.name,
       price: price(print.unitAmount),
-      ...(print.paper ? { note: print.paper } : {}),
+      notes: print.paper ? [print.paper] : [],
     })),
     licences: offer.licences.map((licence) => ({
       value: `licence:${licence.id}`,
       name: licence.name,
       price: price(licence.unitAmount),
-      note: [
+      notes: [
         licence.summary,
         i18n.t("buy.fileSize", {
           pixels: Math.min(licence.longEdge, Math.max(offer.pixels.width, offer.pixels.height)),
         }),
-      ]
-        .filter(Boolean)
-        .join(" · "),
+      ].filter((note): note is string => Boolean(note)),
       terms: licence.termsUrl,
     })),
     tooLarge: offer.tooLarge.map((print) => print.name),
@@ -79,9 +80,20 @@ export function BuySection({ action, photo, prints, licences, tooLarge }: BuySec
           required
           defaultChecked={item.value === first}
         />
-        <span className="buy-option-name">{item.name}</span>
+        <span className="buy-option-name">
+          <bdi>{item.name}</bdi>
+        </span>
         <span className="buy-option-price">{item.price}</span>
-        {item.note && <span className="buy-option-note">{item.note}</span>}
+        {item.notes.length > 0 && (
+          <span className="buy-option-note">
+            {item.notes.map((note, index) => (
+              <span key={note}>
+                {index > 0 && " · "}
+                <bdi>{note}</bdi>
+              </span>
+            ))}
+          </span>
+        )}
       </label>
       {item.terms && (
         <a href={item.terms} className="buy-terms focus-ring rounded-sm">
