@@ -468,8 +468,8 @@ export async function soakRows(site: RunningSite, options: BenchOptions): Promis
       value: (calls / result.requests) * 100,
       unit: "",
       digits: 1,
-      // At most one query a view: every view of a public page is a miss here (no page cache
-      // locally, the webhook set); the cart's are framed from the content cache.
+      // At most one query a view: every view is a miss here (no page cache locally, and with
+      // the webhook set no content result is fresh).
       budget: { op: "<=", limit: 100 },
       note: `${calls} calls in ${result.seconds.toFixed(0)} s`,
     },
