@@ -258,6 +258,35 @@ describe("query API", () => {
   });
 });
 
+describe("a query asked again", () => {
+  const mutateUrl = () => `${service.url}/v2025-02-19/data/mutate/production`;
+  const titleOf = async () =>
+    (await (await fetch(queryUrl('*[_id == "photo-2"][0].title'))).json()).result;
+
+  it("gets the same answer until a mutation, whose change it shows at once", async () => {
+    const before = await titleOf();
+    expect(await titleOf()).toBe(before);
+    const patched = await fetch(mutateUrl(), {
+      method: "POST",
+      headers: { ...withToken.headers, "content-type": "application/json" },
+      body: JSON.stringify({
+        mutations: [{ patch: { id: "photo-2", set: { title: "Renamed" } } }],
+      }),
+    });
+    expect(patched.status).toBe(200);
+    expect(await titleOf()).toBe("Renamed");
+  });
+
+  it("sees now() as the second it is asked in", async () => {
+    const asked = Date.now();
+    const { result } = await (await fetch(queryUrl("now()"))).json();
+    const answered = Date.parse(result);
+    expect(answered % 1000).toBe(0);
+    expect(answered).toBeGreaterThanOrEqual(Math.floor(asked / 1000) * 1000);
+    expect(answered).toBeLessThanOrEqual(Date.now());
+  });
+});
+
 describe("latency", () => {
   it("delays each query by latencyMs", async () => {
     const slow = await startContentService({
