@@ -89,17 +89,57 @@ export async function handleDataRequest(
   sendJson(req, res, 200, body);
 }
 
-/** The answers given for one state of the documents, by query, params and second. */
-const answered = new WeakMap<SanityDocument[], Map<string, unknown>>();
+interface Answer {
+  result: unknown;
+  at: number;
+  /** How many of the documents' moments had come when it was given. */
+  moment: number;
+}
+
+/** The answers given about one state of the documents, by query and params. */
+const answered = new WeakMap<SanityDocument[], Map<string, Answer>>();
 /** Distinct questions kept per state: enough for every page of the site in every language. */
 const ANSWERS_KEPT = 512;
+/** Every date and time the documents hold, in order (a post's publishedAt, say). */
+const moments = new WeakMap<SanityDocument[], number[]>();
+
+function momentsOf(docs: SanityDocument[]): number[] {
+  let found = moments.get(docs);
+  if (!found) {
+    const times: number[] = [];
+    const visit = (value: unknown): void => {
+      if (typeof value === "string") {
+        if (/^\d{4}-\d{2}-\d{2}T/.test(value)) times.push(Date.parse(value));
+      } else if (typeof value === "object" && value !== null) {
+        for (const item of Object.values(value)) visit(item);
+      }
+    };
+    visit(docs);
+    found = times.filter((time) => !Number.isNaN(time)).sort((a, b) => a - b);
+    moments.set(docs, found);
+  }
+  return found;
+}
+
+/** How many of `sorted` are at or before `time`. */
+function countUpTo(sorted: number[], time: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] as number) <= time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
 
 /**
  * A query asked again about the same documents is answered from the first answer, as Sanity's
  * API CDN answers a repeated query: most of the demo service's CPU is GROQ evaluation, which a
- * test suite's many page views would otherwise repeat. `now()` is the second's start, so an
- * answer holds for the second it was given in; a mutation replaces the documents, and with them
- * every answer given about the old ones.
+ * test suite's many page views would otherwise repeat. A query that asks for `now()` keeps its
+ * answer for a second at most, and never past one of the documents' own moments (a scheduled
+ * post's time), so what compares `now()` with them is answered as at the moment asked. A
+ * mutation replaces the documents, and with them every answer given about the old ones.
  */
 async function answerOnce(
   docs: SanityDocument[],
@@ -107,17 +147,22 @@ async function answerOnce(
   params: Record<string, unknown>,
   evaluate: (at: Date) => Promise<unknown>,
 ): Promise<unknown> {
-  const second = Math.floor(Date.now() / 1000) * 1000;
-  const key = JSON.stringify([query, params, query?.includes("now()") ? second : 0]);
+  const now = Date.now();
+  const timed = query?.includes("now()") ?? false;
+  const moment = timed ? countUpTo(momentsOf(docs), now) : 0;
+  const key = JSON.stringify([query, params]);
   let answers = answered.get(docs);
   if (!answers) {
     answers = new Map();
     answered.set(docs, answers);
   }
-  if (answers.has(key)) return answers.get(key);
-  const result = await evaluate(new Date(second));
+  const known = answers.get(key);
+  if (known && known.moment === moment && (!timed || now - known.at < 1000)) {
+    return known.result;
+  }
+  const result = await evaluate(new Date(now));
   if (answers.size >= ANSWERS_KEPT) answers.clear();
-  answers.set(key, result);
+  answers.set(key, { result, at: now, moment });
   return result;
 }
 

@@ -63,7 +63,14 @@ export function startBrowserSession({ visitorsFrom }: { visitorsFrom?: string } 
   const siteUrl = inject("siteUrl");
   async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
     if (!browser) throw new Error("The browser is not running");
-    const context = await browser.newContext({ baseURL: siteUrl, ...options });
+    // Reduced motion unless a test asks for motion: the slideshow's crossfades and the view
+    // transitions otherwise repaint the whole screen, without a GPU, for as long as a page is
+    // open, which was most of the browser's CPU in a suite that mostly waits on open pages.
+    const context = await browser.newContext({
+      baseURL: siteUrl,
+      reducedMotion: "reduce",
+      ...options,
+    });
     return context.newPage();
   }
   let visitors = 0;

@@ -146,7 +146,7 @@ describe("the first view of the home page at 390 px", () => {
   });
 
   it("fetches the slideshow's second photograph only after the load event", async () => {
-    const page = await newPage(PHONE);
+    const page = await newPage({ ...PHONE, reducedMotion: "no-preference" });
     await page.goto("/", { waitUntil: "load" });
     const second = await slideUrls(page, 1);
     expect(second.length).toBeGreaterThan(0);

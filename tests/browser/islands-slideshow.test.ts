@@ -108,7 +108,7 @@ describe("the background slideshow", () => {
   });
 
   it("crossfades to the next photograph and resumes the session's slide on the next page", async () => {
-    const page = await newPage();
+    const page = await newPage({ reducedMotion: "no-preference" });
     await page.clock.install();
     await page.goto("/");
     await hydrated(page);
