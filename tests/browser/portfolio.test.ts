@@ -123,4 +123,43 @@ describe("the portfolio in Chromium", () => {
     expect(new Set(lefts).size).toBeGreaterThanOrEqual(3);
     await page.context().close();
   });
+
+  it("lays every gallery out in full rows of one height, a short last row centred: no holes", async () => {
+    const page = await newPage({ viewport: { width: 1440, height: 900 } });
+    await openForLayout(page);
+    await page.waitForFunction(() => !document.documentElement.hasAttribute("data-painting"));
+    const galleries = await page.locator("main .gallery-rows").evaluateAll((rows) =>
+      rows.map((row) => {
+        const box = row.getBoundingClientRect();
+        const photos = [...row.querySelectorAll("figure img")].map((img) => {
+          const { top, left, right, height } = img.getBoundingClientRect();
+          return { top: Math.round(top), left, right, height };
+        });
+        return { left: box.left, right: box.right, photos };
+      }),
+    );
+    expect(galleries.length).toBeGreaterThanOrEqual(4);
+    for (const [index, gallery] of galleries.entries()) {
+      const rows = new Map<number, typeof gallery.photos>();
+      for (const photo of gallery.photos)
+        rows.set(photo.top, [...(rows.get(photo.top) ?? []), photo]);
+      const lines = [...rows.values()];
+      for (const [at, line] of lines.entries()) {
+        const where = `gallery ${index + 1}, row ${at + 1}`;
+        const heights = line.map((photo) => photo.height);
+        expect(Math.max(...heights) - Math.min(...heights), where).toBeLessThan(2);
+        const start = Math.min(...line.map((photo) => photo.left)) - gallery.left;
+        const end = gallery.right - Math.max(...line.map((photo) => photo.right));
+        if (at < lines.length - 1) {
+          // A full row: from edge to edge.
+          expect(start, where).toBeLessThan(2);
+          expect(end, where).toBeLessThan(2);
+        } else {
+          // The last row fills the width or sits in the middle of it.
+          expect(Math.abs(start - end), where).toBeLessThan(2);
+        }
+      }
+    }
+    await page.context().close();
+  });
 });

@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import type { ImageFor, ImageOptions } from "../../content/image-urls.ts";
 import { altLanguageOf, altTextOf, type ContentImage } from "../../content/model.ts";
 import { fallback } from "../helpers/fallback.ts";
@@ -7,7 +8,8 @@ import { type ImageLoading, LEAD_DENSE_QUALITY, ResponsiveImage } from "./Respon
 interface ContentFigureProps {
   image: ContentImage;
   imageFor: ImageFor;
-  sizes: string;
+  /** How wide it is drawn; from its shape (width ÷ height) where a row lays it out by shape. */
+  sizes: string | ((ratio: number) => string);
   options?: ImageOptions;
   loading?: ImageLoading;
   /**
@@ -34,20 +36,22 @@ export function ContentFigure({
   const i18n = useI18n();
   if (!asset) return null;
   const ref = { ...image, asset };
+  const source = imageFor(ref, options);
+  const ratio = Math.round((source.width / source.height) * 1000) / 1000;
   // A link needs a name: without alt text, the photograph's title, else its caption.
   const name = altTextOf(image)
     ? undefined
     : image.title?.trim() || asset.title?.trim() || image.caption?.trim() || undefined;
   const img = (
     <ResponsiveImage
-      source={imageFor(ref, options)}
+      source={source}
       denseSource={
         loading === "lcp" ? imageFor(ref, { ...options, quality: LEAD_DENSE_QUALITY }) : undefined
       }
       asset={asset}
       alt={altTextOf(image)}
       altLanguage={fallback(altLanguageOf(image, i18n.base), i18n)}
-      sizes={sizes}
+      sizes={typeof sizes === "function" ? sizes(ratio) : sizes}
       loading={loading}
       className={`rounded-lg ${imageClassName}`}
     />
@@ -57,6 +61,8 @@ export function ContentFigure({
     <figure
       id={photo?.id}
       className={className}
+      // Its shape, for a layout in rows (app.css .gallery-rows).
+      style={typeof sizes === "function" ? ({ "--r": ratio } as CSSProperties) : undefined}
       data-after-paint={loading === "lazy" || loading === "after-lead" ? "" : undefined}
     >
       {photo ? (

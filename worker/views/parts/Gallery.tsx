@@ -1,8 +1,7 @@
-import type { CSSProperties } from "react";
 import type { ImageFor } from "../../content/image-urls.ts";
 import type { GalleryBlock } from "../../content/model.ts";
 import { fallback } from "../helpers/fallback.ts";
-import { galleryColumnClasses, gallerySizes, type Measure } from "../helpers/gallery-layout.ts";
+import { gallerySizes, type Measure } from "../helpers/gallery-layout.ts";
 import type { PhotoLink } from "../helpers/photo-links.ts";
 import { useI18n } from "../i18n.tsx";
 import { ContentFigure } from "./ContentFigure.tsx";
@@ -20,15 +19,16 @@ interface GalleryProps {
 }
 
 /**
- * Renditions for a column, which is at most ~640 CSS px wide (see gallery-layout.ts): five
- * widths cover phones (a 390 px phone at 2× takes 800) to 2× screens. Every width more would
- * cost every photograph's HTML a long URL, and a page may hold hundreds of them.
+ * Renditions for a photograph of a row, mostly under 640 CSS px wide (see gallery-layout.ts):
+ * five widths cover phones (a 390 px phone at 2× takes 800) to 2× screens. Every width more
+ * would cost every photograph's HTML a long URL, and a page may hold hundreds of them.
  */
 const GALLERY_WIDTHS = { maxWidth: 1280, widths: [320, 640, 800, 960] } as const;
 
 /**
- * A titled group of photographs in balanced columns (masonry): every photograph keeps its own
- * shape, nothing is cropped, and the reserved boxes (width/height) stop any layout shift.
+ * A titled group of photographs in justified rows: every photograph keeps its own shape,
+ * nothing is cropped, no column ends above another, and the reserved boxes (width/height) stop
+ * any layout shift.
  */
 export function Gallery({ gallery, id, imageFor, measure, photoLink, loading }: GalleryProps) {
   const i18n = useI18n();
@@ -36,9 +36,6 @@ export function Gallery({ gallery, id, imageFor, measure, photoLink, loading }: 
   const images = (gallery.images ?? []).filter((image) => image.asset);
   if (images.length === 0) return null;
   const headingId = `${id}-title`;
-  const sizes = gallerySizes(measure);
-  // How many photographs there are, so a short gallery does not blow them up (app.css).
-  const span = { "--gallery-span": images.length } as CSSProperties;
   return (
     <section
       aria-labelledby={gallery.title ? headingId : undefined}
@@ -54,18 +51,16 @@ export function Gallery({ gallery, id, imageFor, measure, photoLink, loading }: 
           {gallery.title}
         </h2>
       )}
-      <div className={`gallery-columns ${galleryColumnClasses(measure)}`} style={span}>
+      <div className="gallery-rows">
         {images.map((image, index) => (
           <ContentFigure
             key={image._key ?? index}
             image={image}
             imageFor={imageFor}
             options={GALLERY_WIDTHS}
-            sizes={sizes}
+            sizes={(ratio) => gallerySizes(measure, ratio)}
             loading={loading()}
             photo={photoLink(image._key)}
-            // Columns only split between figures, never through a photograph and its caption.
-            className="mb-5 break-inside-avoid"
           />
         ))}
       </div>
