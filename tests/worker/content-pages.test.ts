@@ -177,6 +177,18 @@ describe("/{slug} pages", () => {
 describe("posts", () => {
   const path = POST_PATH;
 
+  it("shows its cover once, where the body begins with the same photograph", async () => {
+    const html = await page(path);
+    const sources = (await elements(html, "main img", ["src"])).map(
+      (image) => new URL(image.src ?? "").pathname,
+    );
+    const [cover] = sources;
+    expect(cover).toBeTruthy();
+    expect(sources.filter((source) => source === cover)).toHaveLength(1);
+    // The body's own photographs still follow.
+    expect(sources.length).toBeGreaterThan(2);
+  });
+
   it("renders title, date, a priority cover image, headings and the body", async () => {
     const html = await page(path);
     expect(textOf(html, "h1")).toBe("Autumn in the Basque mountains");

@@ -47,7 +47,7 @@ export function PostView({ post, imageFor, siteOrigin }: PostViewProps) {
           coverLink={photoLink(COVER_KEY)}
         />
         <RichText
-          value={post.body}
+          value={withoutCoverAgain(post)}
           imageFor={imageFor}
           siteOrigin={siteOrigin}
           photoLink={photoLink}
@@ -65,4 +65,16 @@ export function PostView({ post, imageFor, siteOrigin }: PostViewProps) {
       )}
     </article>
   );
+}
+
+/**
+ * The body without its first photograph when that is the cover again (as a post often starts:
+ * the cover chosen from the photographs it shows), so the post does not show it twice in a row.
+ */
+function withoutCoverAgain({ body, mainImage }: PostDocument): PostDocument["body"] {
+  const first = body?.findIndex((block) => block._type === "image") ?? -1;
+  const block = body?.[first];
+  const repeats =
+    block?._type === "image" && !!mainImage?.asset && block.asset?._id === mainImage.asset._id;
+  return repeats && body ? body.toSpliced(first, 1) : body;
 }
