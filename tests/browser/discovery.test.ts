@@ -241,6 +241,23 @@ describe("the search dialog", () => {
     });
   });
 
+  it("says in sight how many photographs and how many posts and pages it found", async () => {
+    await withPage(async (page) => {
+      await page.goto(`${siteUrl}/archive`);
+      await hydrated(page);
+      await page.keyboard.press("Control+k");
+      await dialog(page).getByRole("searchbox").fill("mountains");
+      const message = dialog(page).locator("[data-search-message]");
+      await expect
+        .poll(() => message.textContent(), { timeout: 10_000 })
+        .toMatch(/^\d+ photographs? and [1-9]\d* posts? (and|or) pages? found for “mountains”/);
+      const box = await message.boundingBox();
+      const screen = page.viewportSize();
+      // A line of text on the screen, not the one pixel of a message for screen readers only.
+      expect(box && screen && box.height > 10 && box.y + box.height <= screen.height).toBe(true);
+    });
+  });
+
   it("the header's search link goes to the search page without JavaScript", async () => {
     const page = await newPage({ userAgent: VISITOR_UA, javaScriptEnabled: false });
     try {

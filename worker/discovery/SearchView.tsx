@@ -111,7 +111,8 @@ function results(outcome: SearchOutcome, imageFor: ImageFor, { t }: Translator) 
   }
   return (
     <>
-      <p className="sr-only" data-search-message="">
+      {/* How many of each kind, so results below the fold are not missed. */}
+      <p className="panel mb-4 block w-fit px-4 py-2 text-sm" data-search-message="">
         {t("search.found", {
           photos: t("collection.photographs", { count: photos.length }),
           count: documents.length,
