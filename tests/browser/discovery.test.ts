@@ -264,7 +264,9 @@ describe("the search dialog", () => {
       await page.goto(`${siteUrl}/`);
       await page.locator("header a[data-search-open]").click();
       await page.waitForURL((url) => url.pathname === "/search");
-      await page.getByRole("searchbox").fill("still life");
+      // The box has the focus: what the visitor types next goes into it.
+      await page.keyboard.type("still life");
+      expect(await page.getByRole("searchbox").inputValue()).toBe("still life");
       await page.getByRole("button", { name: "Search" }).click();
       await page.waitForURL((url) => url.search === "?q=still+life");
       expect(await page.locator("[data-search-documents] a").first().textContent()).toBe(

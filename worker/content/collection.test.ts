@@ -247,6 +247,25 @@ describe("where each photograph was made, from its stored place", () => {
     expect(located.e).toEqual({ ...ZUMAIA, precision: "exact", place: "Zumaia, Spain" });
   });
 
+  it("names a place with no name at its level by the next coarser name, never a finer one", () => {
+    const unnamed = (names: Record<string, string>) => ({
+      ...snap(ZUMAIA, "10km"),
+      precision: "10km",
+      names,
+    });
+    const located = byId(
+      build([
+        // A cell with no town of a thousand near its centre: its region names it.
+        image("r", "r", { place: unnamed({ "1km": "A hamlet", region: "Basque Country, Spain" }) }),
+        image("c", "c", { place: unnamed({ country: "Spain" }) }),
+        image("n", "n", { place: unnamed({ "1km": "A hamlet" }) }),
+      ]),
+    );
+    expect(located.r).toMatchObject({ precision: "10km", place: "Basque Country, Spain" });
+    expect(located.c).toMatchObject({ precision: "10km", place: "Spain" });
+    expect(located.n).toEqual({ ...snap(ZUMAIA, "10km"), precision: "10km" });
+  });
+
   it("snaps a place edited by hand to its level", () => {
     const [photo] = build([image("s", "s", { place: { ...ZUMAIA, precision: "10km" } })]);
     expect(photo?.location).toEqual({ ...snap(ZUMAIA, "10km"), precision: "10km" });

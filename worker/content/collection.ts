@@ -1,4 +1,11 @@
-import { coarser, isPrecision, isValidPoint, type Precision, snap } from "../../shared/location.ts";
+import {
+  coarser,
+  isPrecision,
+  isValidPoint,
+  PRECISIONS,
+  type Precision,
+  snap,
+} from "../../shared/location.ts";
 import { isSlug } from "../../shared/slug.ts";
 import { cameraName, lensName, nameSlug } from "./camera-names.ts";
 import type {
@@ -94,7 +101,11 @@ export function locate(asset: { place?: unknown }, level: Precision): PhotoLocat
   if (!stored) return undefined;
   const precision = coarser(level, stored.precision);
   if (precision === "hidden") return undefined;
-  const place = stored.names[precision === "exact" ? "1km" : precision];
+  // Named at the level shown, else by the nearest coarser name stored (its region, its
+  // country): never a finer one, and never bare coordinates where a name exists.
+  const place = PRECISIONS.slice(PRECISIONS.indexOf(precision === "exact" ? "1km" : precision))
+    .map((at) => stored.names[at])
+    .find(Boolean);
   return { ...snap(stored, precision), precision, ...(place ? { place } : {}) };
 }
 

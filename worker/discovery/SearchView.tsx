@@ -57,6 +57,8 @@ export function SearchView({ outcome, imageFor }: SearchViewProps) {
               defaultValue={query}
               placeholder={t("search.placeholder")}
               autoComplete="off"
+              // biome-ignore lint/a11y/noAutofocus: the page is the search box; a visitor who came to search (the header's link, before its script ran) types at once, and a page of results keeps the focus where a reader starts.
+              autoFocus={query === ""}
               data-search-input=""
               className="focus-ring min-w-0 flex-1 rounded-full border border-neutral-400 bg-white px-4 py-2 text-neutral-950 dark:border-neutral-600 dark:bg-neutral-900 dark:text-white"
             />
