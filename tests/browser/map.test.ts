@@ -25,6 +25,26 @@ describe("the map page", () => {
     });
   });
 
+  it("lists the places compactly: three to a row on a wide screen, one on a phone", async () => {
+    for (const [width, perRow] of [
+      [1440, 3],
+      [390, 1],
+    ] as const) {
+      await withPage({ viewport: { width, height: 900 } }, async (page) => {
+        await page.goto("/map");
+        const tops = await page
+          .locator("li.map-place")
+          .evaluateAll((items) =>
+            items.map((item) => Math.round(item.getBoundingClientRect().top)),
+          );
+        expect(
+          tops.filter((top) => top === tops[0]),
+          `${width} px`,
+        ).toHaveLength(perRow);
+      });
+    }
+  });
+
   it("draws the map after the list, in the box kept for it, from the site's own tiles and no other host", async () => {
     const page = await newPage({ userAgent: VISITOR_UA, viewport: { width: 1280, height: 900 } });
     // Every layout shift of the page, from its first paint on.

@@ -53,12 +53,13 @@ export function MapView({ heading, lead, places, data, tag, imageFor }: MapViewP
         {places.length === 0 ? (
           <p>{t("map.empty")}</p>
         ) : (
-          <ol className="map-places">
+          // Compact: a place is a card, two or three to a row on wider screens.
+          <ol className="map-places grid items-start gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {places.map((place, index) => (
               <li
                 key={place.id}
                 id={place.id}
-                className="map-place panel mb-6 px-5 py-5 sm:px-8"
+                className="map-place panel px-5 py-5"
                 data-lat={place.lat}
                 data-lng={place.lng}
               >
