@@ -109,6 +109,11 @@ export interface SiteSettings {
     intro: TextBlock[];
     /** Navigation labels, by path. */
     navigation: Record<string, string>;
+    /**
+     * Tags and place names, by the name as stored (a place's country is translated by the
+     * site itself: "Zegama, Spain" needs no entry).
+     */
+    names: Record<string, string>;
   }>;
   /**
    * Client galleries' proofing (Site settings → Client galleries): the watermark, its image the
@@ -209,6 +214,19 @@ export const siteSettings: SiteSettings = {
         "/contact": "Kontakt",
         "/portfolio": "Portfolio",
         "/photos": "Fotos",
+      },
+      names: {
+        Animals: "Tiere",
+        Flowers: "Blumen",
+        Landscape: "Landschaft",
+        Macro: "Makro",
+        Mountains: "Berge",
+        "Still life": "Stillleben",
+        Water: "Wasser",
+        "Basque Country, Spain": "Baskenland, Spanien",
+        "Castille and León, Spain": "Kastilien und León, Spanien",
+        "Lisbon, Portugal": "Lissabon, Portugal",
+        "Aragon, Spain": "Aragonien, Spanien",
       },
       intro: [
         {

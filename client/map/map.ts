@@ -252,7 +252,9 @@ async function start(frame: HTMLElement): Promise<void> {
         const places = [...group.places].map((index) => data.places[index] as [string, string]);
         let marker: HTMLElement;
         if (places.length === 1) {
-          const [id, name] = places[0] as [string, string];
+          const [id, stored] = places[0] as [string, string];
+          // The data is the same for every language; the list names the place in the page's.
+          const name = document.getElementById(id)?.querySelector("h3")?.textContent || stored;
           const link = document.createElement("a");
           link.href = `#${id}`;
           link.setAttribute(

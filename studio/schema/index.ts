@@ -17,6 +17,7 @@ import { galleryStats } from "./objects/gallery-stats";
 import { navItem } from "./objects/nav-item";
 import { introText, richText } from "./objects/rich-text";
 import { socialLink } from "./objects/social-link";
+import { translatedName } from "./objects/translated-name";
 import { LOCATION_SETTINGS_ID, locationSettings } from "./singletons/location-settings";
 import { SITE_SETTINGS_ID, siteSettings } from "./singletons/site-settings";
 import {
@@ -39,6 +40,7 @@ const objects = [
   introText,
   socialLink,
   navItem,
+  translatedName,
   galleryPassword,
   gallerySelection,
   galleryStats,

@@ -250,6 +250,25 @@ describe("a further language's addresses", () => {
     expect(portfolio).toMatch(/alt="Two red-gold cocker spaniels[^"]*" lang="en"/);
   });
 
+  it("name tags and places in their language: the owner's names, else the place's country in it", async () => {
+    const [tags, tag, map] = await Promise.all(
+      ["/de/tags", "/de/tag/landscape", "/de/map"].map(async (path) =>
+        decoded((await request(path)).body),
+      ),
+    );
+    expect(tags).toContain(">Landschaft</span>");
+    expect(tags).not.toContain(">Landscape</span>");
+    expect(tag).toMatch(/<h1[^>]*>Landschaft<\/h1>/);
+    // The owner's name for a region, and a town whose country the site writes in German.
+    expect(map).toContain("<bdi>Aragonien, Spanien</bdi>");
+    expect(map).toMatch(/<bdi>[^<,]+, Spanien<\/bdi>/);
+    expect(map).not.toMatch(/<bdi>[^<]*Spain<\/bdi>/);
+    // The address stays the stored name's, the same in every language.
+    expect(tags).toContain('href="/de/tag/landscape"');
+    const english = decoded((await request("/map")).body);
+    expect(english).toContain("<bdi>Aragon, Spain</bdi>");
+  });
+
   it("are one redirect for the site's own language and nothing for a language it is not in", async () => {
     const own = await request("/en/portfolio?x=1");
     expect(own.status).toBe(301);

@@ -129,6 +129,7 @@ const SETTINGS = `"settings": *[_id == "siteSettings"][0]{
     "navigation": navigation[]{ label, "labelTranslations": labelTranslations${TRANSLATIONS}, path },
     intro,
     "introTranslations": introTranslations${TRANSLATIONS},
+    "names": names[]{ name, "nameTranslations": nameTranslations${TRANSLATIONS} },
     "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->${ASSET} },
     licenseUrl,
     licensePage,

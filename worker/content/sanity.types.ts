@@ -91,6 +91,12 @@ export type GalleryPassword = {
   hash?: string;
 };
 
+export type TranslatedName = {
+  _type: "translatedName";
+  name?: string;
+  nameTranslations?: InternationalizedArrayString;
+};
+
 export type NavItem = {
   _type: "navItem";
   label?: string;
@@ -278,6 +284,11 @@ export type SiteSettings = {
   >;
   intro?: IntroText;
   introTranslations?: InternationalizedArrayIntroText;
+  names?: Array<
+    {
+      _key: string;
+    } & TranslatedName
+  >;
   socialImage?: {
     asset?: SanityImageAssetReference;
     media?: unknown;
@@ -653,6 +664,7 @@ export type AllSanitySchemaTypes =
   | GalleryStats
   | GallerySelection
   | GalleryPassword
+  | TranslatedName
   | NavItem
   | SocialLink
   | IntroText
@@ -693,7 +705,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../worker/content/queries.ts
 // Variable: layoutQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries  }}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries  }}
 export type LayoutQueryResult = {
   settings:
     | {
@@ -710,6 +722,7 @@ export type LayoutQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -730,6 +743,7 @@ export type LayoutQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -753,6 +767,7 @@ export type LayoutQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -773,6 +788,7 @@ export type LayoutQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -793,6 +809,7 @@ export type LayoutQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -819,6 +836,7 @@ export type LayoutQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -857,6 +875,13 @@ export type LayoutQueryResult = {
         introTranslations: Array<{
           language: string | null;
           value: IntroText | null;
+        }> | null;
+        names: Array<{
+          name: string | null;
+          nameTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
         }> | null;
         socialImage: {
           _key: null;
@@ -943,7 +968,7 @@ export type LayoutQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: homeQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type HomeQueryResult = {
   settings:
     | {
@@ -960,6 +985,7 @@ export type HomeQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -980,6 +1006,7 @@ export type HomeQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1003,6 +1030,7 @@ export type HomeQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1023,6 +1051,7 @@ export type HomeQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1043,6 +1072,7 @@ export type HomeQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1069,6 +1099,7 @@ export type HomeQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1107,6 +1138,13 @@ export type HomeQueryResult = {
         introTranslations: Array<{
           language: string | null;
           value: IntroText | null;
+        }> | null;
+        names: Array<{
+          name: string | null;
+          nameTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
         }> | null;
         socialImage: {
           _key: null;
@@ -1188,7 +1226,7 @@ export type HomeQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: pageBySlugQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "page": *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    _updatedAt,    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "description": select(defined(descriptionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "page": *[_type == "page" && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    _updatedAt,    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "description": select(defined(descriptionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }}
 export type PageBySlugQueryResult = {
   settings:
     | {
@@ -1205,6 +1243,7 @@ export type PageBySlugQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1225,6 +1264,7 @@ export type PageBySlugQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1248,6 +1288,7 @@ export type PageBySlugQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1268,6 +1309,7 @@ export type PageBySlugQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1288,6 +1330,7 @@ export type PageBySlugQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1314,6 +1357,7 @@ export type PageBySlugQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1352,6 +1396,13 @@ export type PageBySlugQueryResult = {
         introTranslations: Array<{
           language: string | null;
           value: IntroText | null;
+        }> | null;
+        names: Array<{
+          name: string | null;
+          nameTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
         }> | null;
         socialImage: {
           _key: null;
@@ -1502,7 +1553,7 @@ export type PageBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: postBySlugQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    publishedAt,    "older": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && (publishedAt < ^.publishedAt      || (publishedAt == ^.publishedAt && _id < ^._id))] | order(publishedAt desc, _id desc)[0]{ "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), "slug": slug.current },    "newer": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && (publishedAt > ^.publishedAt      || (publishedAt == ^.publishedAt && _id > ^._id))] | order(publishedAt asc, _id asc)[0]{ "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), "slug": slug.current },    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "post": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && slug.current == $slug][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    publishedAt,    "older": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && (publishedAt < ^.publishedAt      || (publishedAt == ^.publishedAt && _id < ^._id))] | order(publishedAt desc, _id desc)[0]{ "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), "slug": slug.current },    "newer": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())) && (publishedAt > ^.publishedAt      || (publishedAt == ^.publishedAt && _id > ^._id))] | order(publishedAt asc, _id asc)[0]{ "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), "slug": slug.current },    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PostBySlugQueryResult = {
   settings:
     | {
@@ -1519,6 +1570,7 @@ export type PostBySlugQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1539,6 +1591,7 @@ export type PostBySlugQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1562,6 +1615,7 @@ export type PostBySlugQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1582,6 +1636,7 @@ export type PostBySlugQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1602,6 +1657,7 @@ export type PostBySlugQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1628,6 +1684,7 @@ export type PostBySlugQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1666,6 +1723,13 @@ export type PostBySlugQueryResult = {
         introTranslations: Array<{
           language: string | null;
           value: IntroText | null;
+        }> | null;
+        names: Array<{
+          name: string | null;
+          nameTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
         }> | null;
         socialImage: {
           _key: null;
@@ -1853,7 +1917,7 @@ export type PostBySlugQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: archiveQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[$start...$end] {  "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),  "slug": slug.current,  publishedAt,  "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),  "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "excerpt": select(defined(excerptTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  "total": count(*[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))]),  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type ArchiveQueryResult = {
   settings:
     | {
@@ -1870,6 +1934,7 @@ export type ArchiveQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1890,6 +1955,7 @@ export type ArchiveQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1913,6 +1979,7 @@ export type ArchiveQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1933,6 +2000,7 @@ export type ArchiveQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1953,6 +2021,7 @@ export type ArchiveQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -1979,6 +2048,7 @@ export type ArchiveQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2017,6 +2087,13 @@ export type ArchiveQueryResult = {
         introTranslations: Array<{
           language: string | null;
           value: IntroText | null;
+        }> | null;
+        names: Array<{
+          name: string | null;
+          nameTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
         }> | null;
         socialImage: {
           _key: null;
@@ -2099,7 +2176,7 @@ export type ArchiveQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: feedQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    publishedAt,    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc)[0...$postLimit] {    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "excerpt": coalesce(excerptTranslations[language == $language][0].value, excerpt),    publishedAt,    _updatedAt,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type FeedQueryResult = {
   settings:
     | {
@@ -2116,6 +2193,7 @@ export type FeedQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2136,6 +2214,7 @@ export type FeedQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2159,6 +2238,7 @@ export type FeedQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2179,6 +2259,7 @@ export type FeedQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2199,6 +2280,7 @@ export type FeedQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2225,6 +2307,7 @@ export type FeedQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2263,6 +2346,13 @@ export type FeedQueryResult = {
         introTranslations: Array<{
           language: string | null;
           value: IntroText | null;
+        }> | null;
+        names: Array<{
+          name: string | null;
+          nameTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
         }> | null;
         socialImage: {
           _key: null;
@@ -2329,7 +2419,7 @@ export type FeedQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: photoIndexQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PhotoIndexQueryResult = {
   settings:
     | {
@@ -2346,6 +2436,7 @@ export type PhotoIndexQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2366,6 +2457,7 @@ export type PhotoIndexQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2389,6 +2481,7 @@ export type PhotoIndexQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2409,6 +2502,7 @@ export type PhotoIndexQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2429,6 +2523,7 @@ export type PhotoIndexQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2455,6 +2550,7 @@ export type PhotoIndexQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2493,6 +2589,13 @@ export type PhotoIndexQueryResult = {
         introTranslations: Array<{
           language: string | null;
           value: IntroText | null;
+        }> | null;
+        names: Array<{
+          name: string | null;
+          nameTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
         }> | null;
         socialImage: {
           _key: null;
@@ -2684,7 +2787,7 @@ export type PhotoIndexQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: sitemapQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {    "slug": slug.current, "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), _updatedAt  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc) {    "slug": slug.current, _updatedAt, publishedAt  },  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "pages": *[_type == "page" && defined(slug.current)] | order(slug.current asc) {    "slug": slug.current, "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current), _updatedAt  },  "posts": *[_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))] | order(publishedAt desc) {    "slug": slug.current, _updatedAt, publishedAt  },  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type SitemapQueryResult = {
   settings:
     | {
@@ -2701,6 +2804,7 @@ export type SitemapQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2721,6 +2825,7 @@ export type SitemapQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2744,6 +2849,7 @@ export type SitemapQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2764,6 +2870,7 @@ export type SitemapQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2784,6 +2891,7 @@ export type SitemapQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2810,6 +2918,7 @@ export type SitemapQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -2848,6 +2957,13 @@ export type SitemapQueryResult = {
         introTranslations: Array<{
           language: string | null;
           value: IntroText | null;
+        }> | null;
+        names: Array<{
+          name: string | null;
+          nameTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
         }> | null;
         socialImage: {
           _key: null;
@@ -3037,7 +3153,7 @@ export type SitemapQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: searchQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },  "found": {    "photos": *[_type == "sanity.imageAsset" && count($terms) > 0        && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]          + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]      | score(        boost([title, description] match $terms, 3),        boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),        altText match $terms,        [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms      )      | order(_score desc, _id asc)[0...$photoLimit]{ _id },    "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && count($terms) > 0        && [coalesce(titleTranslations[language == $language][0].value, title), coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description),          pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms]      | score(        boost(coalesce(titleTranslations[language == $language][0].value, title) match $terms, 5),        boost([coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)] match $terms, 2),        [pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms      )      | order(_score desc, _id asc)[0...$documentLimit]{        _type,        "slug": slug.current,        "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),        publishedAt,        "summary": coalesce(coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)),        "text": pt::text(coalesce(bodyTranslations[language == $language][0].value, body))      }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))] | order(_id asc) {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": mainImage{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image"]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },  "found": {    "photos": *[_type == "sanity.imageAsset" && count($terms) > 0        && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]          + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]      | score(        boost([title, description] match $terms, 3),        boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),        altText match $terms,        [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms      )      | order(_score desc, _id asc)[0...$photoLimit]{ _id },    "documents": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && count($terms) > 0        && [coalesce(titleTranslations[language == $language][0].value, title), coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description),          pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms]      | score(        boost(coalesce(titleTranslations[language == $language][0].value, title) match $terms, 5),        boost([coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)] match $terms, 2),        [pt::text(coalesce(bodyTranslations[language == $language][0].value, body)), coalesce(bodyTranslations[language == $language][0].value, body)[].caption,          coalesce(bodyTranslations[language == $language][0].value, body)[].images[].caption] match $terms      )      | order(_score desc, _id asc)[0...$documentLimit]{        _type,        "slug": slug.current,        "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),        publishedAt,        "summary": coalesce(coalesce(excerptTranslations[language == $language][0].value, excerpt), coalesce(descriptionTranslations[language == $language][0].value, description)),        "text": pt::text(coalesce(bodyTranslations[language == $language][0].value, body))      }  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type SearchQueryResult = {
   settings:
     | {
@@ -3054,6 +3170,7 @@ export type SearchQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -3074,6 +3191,7 @@ export type SearchQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -3097,6 +3215,7 @@ export type SearchQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -3117,6 +3236,7 @@ export type SearchQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -3137,6 +3257,7 @@ export type SearchQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -3163,6 +3284,7 @@ export type SearchQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -3201,6 +3323,13 @@ export type SearchQueryResult = {
         introTranslations: Array<{
           language: string | null;
           value: IntroText | null;
+        }> | null;
+        names: Array<{
+          name: string | null;
+          nameTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
         }> | null;
         socialImage: {
           _key: null;
@@ -3396,7 +3525,7 @@ export type SearchQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: photoPageQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries  },  "document": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "siteBody": *[_type == $kind && slug.current == $slug && $language != ""][0]{ "body": body[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }} }.body,  "photo": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "asset": coalesce(      select($key == "cover" => mainImage.asset),      coalesce(bodyTranslations[language == $language][0].value, body)[_key == $key][0].asset,      (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[_key == $key][0].asset,      body[_key == $key][0].asset,      (body[_type == "gallery"].images[])[_key == $key][0].asset    )  }.asset->{    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },    "image": metadata.image{ Make, Model },    "tags": opt.media.tags[]->name.current,    "placements": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)] {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": select(mainImage.asset._ref == ^._id => mainImage){  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image" && asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },    "saleSettings": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)]{      "each": [mainImage, ...body[], ...body[].images[], ...bodyTranslations[].value[],        ...bodyTranslations[].value[].images[]][asset._ref == ^.^._id].forSale    }.each[]  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries  },  "document": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "siteBody": *[_type == $kind && slug.current == $slug && $language != ""][0]{ "body": body[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }} }.body,  "photo": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "asset": coalesce(      select($key == "cover" => mainImage.asset),      coalesce(bodyTranslations[language == $language][0].value, body)[_key == $key][0].asset,      (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[_key == $key][0].asset,      body[_key == $key][0].asset,      (body[_type == "gallery"].images[])[_key == $key][0].asset    )  }.asset->{    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },    "image": metadata.image{ Make, Model },    "tags": opt.media.tags[]->name.current,    "placements": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)] {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": select(mainImage.asset._ref == ^._id => mainImage){  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image" && asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  location,  zoom,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }}  },    "saleSettings": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)]{      "each": [mainImage, ...body[], ...body[].images[], ...bodyTranslations[].value[],        ...bodyTranslations[].value[].images[]][asset._ref == ^.^._id].forSale    }.each[]  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PhotoPageQueryResult = {
   settings:
     | {
@@ -3413,6 +3542,7 @@ export type PhotoPageQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -3433,6 +3563,7 @@ export type PhotoPageQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -3456,6 +3587,7 @@ export type PhotoPageQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -3476,6 +3608,7 @@ export type PhotoPageQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -3496,6 +3629,7 @@ export type PhotoPageQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -3522,6 +3656,7 @@ export type PhotoPageQueryResult = {
         navigation: null;
         intro: null;
         introTranslations: null;
+        names: null;
         socialImage: null;
         licenseUrl: null;
         licensePage: null;
@@ -3560,6 +3695,13 @@ export type PhotoPageQueryResult = {
         introTranslations: Array<{
           language: string | null;
           value: IntroText | null;
+        }> | null;
+        names: Array<{
+          name: string | null;
+          nameTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
         }> | null;
         socialImage: {
           _key: null;

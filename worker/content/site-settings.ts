@@ -40,6 +40,8 @@ export interface SiteSettings extends SiteDefaults {
   publicSize: number;
   /** How far the zoom of a photograph that chooses nothing of its own goes. */
   zoom: ZoomReach;
+  /** The owner's names of tags and places in the page's language, by the name as stored. */
+  names: Readonly<Record<string, string>>;
 }
 
 // An empty field means "not set".
@@ -109,6 +111,14 @@ export function resolveSiteSettings(
     lang: {},
     publicSize: publicSizeOf(doc?.publicSize),
     zoom: doc?.zoom === "original" ? ("original" as const) : ("public" as const),
+    names: Object.fromEntries(
+      language === base
+        ? []
+        : (doc?.names ?? []).flatMap(({ name, nameTranslations }) => {
+            const translated = nameTranslations?.find((item) => item.language === language)?.value;
+            return name?.trim() && translated?.trim() ? [[name.trim(), translated.trim()]] : [];
+          }),
+    ),
   };
   if (!doc) return { ...fallback, ...own, navigation: defaults(), intro: null, socialImage: null };
   const text = <T>(value: T | null | undefined, translations: Translations<T>) =>

@@ -27,7 +27,7 @@ interface MapViewProps {
  * (client/map/frame.css). Each place's id is what a photo page links to (`/map#place-…`).
  */
 export function MapView({ heading, lead, places, data, tag, imageFor }: MapViewProps) {
-  const { t } = useI18n();
+  const { t, name } = useI18n();
   return (
     <div className="mx-auto max-w-[120rem] px-3 py-10 sm:px-6 sm:py-14">
       <div className="panel mb-6 px-5 py-6 sm:px-8">
@@ -65,7 +65,7 @@ export function MapView({ heading, lead, places, data, tag, imageFor }: MapViewP
               >
                 <h3 className="font-serif text-xl text-neutral-950 dark:text-white">
                   {/* A place's name is the map data's, in its own script: isolated from the page's. */}
-                  <bdi>{place.name}</bdi>
+                  <bdi>{name(place.name)}</bdi>
                 </h3>
                 <p className="mb-3 text-sm text-neutral-600 dark:text-neutral-400">
                   {t("collection.photographs", { count: place.photos.length })} ·{" "}
@@ -76,7 +76,7 @@ export function MapView({ heading, lead, places, data, tag, imageFor }: MapViewP
                 <PhotoGrid
                   photos={place.photos.slice(0, PHOTOS_PER_PLACE)}
                   imageFor={imageFor}
-                  label={place.name}
+                  label={name(place.name)}
                   offset={0}
                   total={Math.min(place.photos.length, PHOTOS_PER_PLACE)}
                   lead={index === 0 ? "taller" : false}

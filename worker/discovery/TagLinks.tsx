@@ -9,7 +9,7 @@ interface TagLinksProps {
 
 /** Every tag as a link to its page, with how many photographs it has. */
 export function TagLinks({ tags, heading }: TagLinksProps) {
-  const { t, number } = useI18n();
+  const { t, number, name } = useI18n();
   if (tags.length === 0) return null;
   return (
     <section
@@ -26,7 +26,7 @@ export function TagLinks({ tags, heading }: TagLinksProps) {
         {tags.map((tag) => (
           <li key={tag.slug}>
             <a href={paths.tag(tag.slug)}>
-              {tag.name}
+              {name(tag.name)}
               {/* The count is seen; read aloud, it is "12 photographs". */}
               <span className="text-neutral-600 dark:text-neutral-400">
                 <span aria-hidden="true"> {number(tag.photos.length)}</span>

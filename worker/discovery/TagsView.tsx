@@ -15,7 +15,7 @@ const COVER = { aspect: 1, maxWidth: 640, widths: [320, 480] } as const;
 
 /** Every tag, the most used first: a cover (its newest photograph), its name and its count. */
 export function TagsView({ tags, imageFor }: TagsViewProps) {
-  const { t } = useI18n();
+  const { t, name } = useI18n();
   return (
     <div className="mx-auto max-w-7xl px-3 py-10 sm:px-6 sm:py-14">
       <div className="panel mb-6 px-5 py-6 sm:px-8">
@@ -47,7 +47,7 @@ export function TagsView({ tags, imageFor }: TagsViewProps) {
                 )}
                 <span className="block px-3 py-2">
                   <span className="block font-medium text-neutral-950 dark:text-white">
-                    {tag.name}
+                    {name(tag.name)}
                   </span>
                   <span className="block text-sm text-neutral-700 dark:text-neutral-300">
                     {t("collection.photographs", { count: tag.photos.length })}

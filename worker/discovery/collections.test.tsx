@@ -84,6 +84,7 @@ function collectionApp() {
       lang: {},
       publicSize: DEFAULT_PUBLIC_SIZE,
       zoom: "public",
+      names: {},
     });
     await next();
   });

@@ -2,6 +2,7 @@ import type { Context, Handler } from "hono";
 import type { ReactNode } from "react";
 import { groupOf, sliceOf, tagGroups } from "../content/collection.ts";
 import type { CollectionPhoto } from "../content/model.ts";
+import { localNames } from "../content/names.ts";
 import { paths } from "../content/paths.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import type { Translator } from "../i18n/translator.ts";
@@ -168,8 +169,10 @@ export const groupHandler =
         const group = groupOf(kind, photos, slug);
         if (!group) return undefined;
         const words = GROUPS[kind];
-        const title = words.title(i18n, group.name);
-        const lead = words.lead(i18n, group.photos.length, group.name);
+        // A tag has a name per language (content/names.ts); a camera's or a lens's is its maker's.
+        const name = kind === "tag" ? localNames(site, i18n.locale)(group.name) : group.name;
+        const title = words.title(i18n, name);
+        const lead = words.lead(i18n, group.photos.length, name);
         return {
           title,
           heading: title,

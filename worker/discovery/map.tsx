@@ -2,6 +2,7 @@ import type { Context, Handler } from "hono";
 import { isSlug } from "../../shared/slug.ts";
 import { groupOf } from "../content/collection.ts";
 import type { CollectionPhoto } from "../content/model.ts";
+import { localNames } from "../content/names.ts";
 import { paths } from "../content/paths.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import { loadLayout } from "../render/load-layout.ts";
@@ -33,7 +34,7 @@ async function mapPhotos(
  * their photographs (the first paint, and the whole page without JavaScript) and a map over it.
  */
 export const mapHandler: Handler<AppEnv> = async (c) => {
-  const [{ photos, tag }, layout, { t }] = await Promise.all([
+  const [{ photos, tag: stored }, layout, { t, locale }] = await Promise.all([
     mapPhotos(c),
     loadLayout(c),
     i18nFor(c),
@@ -41,6 +42,7 @@ export const mapHandler: Handler<AppEnv> = async (c) => {
   const places = mapPlaces(photos);
   const located = photos.filter(isLocated).length;
   const { site } = layout;
+  const tag = stored && { ...stored, name: localNames(site, locale)(stored.name) };
   const content = contentFor(c);
   const title = tag ? t("map.titleTag", { tag: tag.name }) : t("map.title");
   const locatedPhotos = t("collection.photographs", { count: located });

@@ -95,7 +95,7 @@ export function PhotoView(props: PhotoViewProps) {
         <p className="photo-info-place">
           {t("photo.madeIn")}{" "}
           <a href={props.place.href}>
-            <bdi>{props.place.name}</bdi>
+            <bdi>{i18n.name(props.place.name)}</bdi>
           </a>{" "}
           <span className="photo-info-muted">{`(${props.place.precision})`}</span>
         </p>
@@ -114,7 +114,7 @@ export function PhotoView(props: PhotoViewProps) {
         <ul className="tag-links mt-4" aria-label={t("photo.tags")}>
           {props.tags.map((tag) => (
             <li key={tag.href}>
-              <a href={tag.href}>{tag.name}</a>
+              <a href={tag.href}>{i18n.name(tag.name)}</a>
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@ import type { Language } from "../../shared/i18n/languages.ts";
 import type { SlideshowProps } from "../../shared/islands/slideshow/Slideshow.tsx";
 import { storeIsOn } from "../config/config.ts";
 import type { ContentImage } from "../content/model.ts";
+import { localNames } from "../content/names.ts";
 import { inLanguage, isLanguageNeutral } from "../content/paths.ts";
 import type { SiteSettings } from "../content/site-settings.ts";
 import { translator } from "../i18n/translator.ts";
@@ -117,7 +118,13 @@ export async function renderHtml(
   const at = (language: Language) => inLanguage(path, language, site.baseLanguage);
   const query = view.query ? `?${new URLSearchParams(view.query)}` : "";
   const page = (
-    <I18n value={{ ...i18n, base: site.baseLanguage }}>
+    <I18n
+      value={{
+        ...i18n,
+        base: site.baseLanguage,
+        name: localNames(site, i18n.locale),
+      }}
+    >
       <Document
         language={i18n.language}
         dir={i18n.dir}

@@ -6,7 +6,11 @@ import type { Translator } from "../i18n/translator.ts";
  * The page's language, and the site's own (the language of content shown for want of a
  * translation): renderHtml provides it around every page it renders.
  */
-export type PageLanguage = Translator & { base: Language };
+export type PageLanguage = Translator & {
+  base: Language;
+  /** A tag's or a place's name as the page shows it (content/names.ts). */
+  name(stored: string): string;
+};
 
 export const I18n = createContext<PageLanguage | null>(null);
 

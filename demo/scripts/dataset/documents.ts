@@ -136,6 +136,19 @@ export function siteSettingsDoc(
       ),
       path: item.path,
     })),
+    names: [
+      ...new Set(
+        Object.values(settings.translations).flatMap((texts) => Object.keys(texts?.names ?? {})),
+      ),
+    ].map((name) => ({
+      _key: key("name", name),
+      _type: "translatedName",
+      name,
+      nameTranslations: translationsOf(
+        "String",
+        translated((texts) => texts.names[name] ?? name),
+      ),
+    })),
     intro: textOnly(settings.intro),
     introTranslations: translationsOf(
       "IntroText",

@@ -104,6 +104,15 @@ export const siteSettings = defineType({
     }),
     translationsOf({ name: "intro", title: "Home page introduction", type: "introText" }),
     defineField({
+      name: "names",
+      title: "Tags and places in other languages",
+      description:
+        "A tag or a place as it is stored, with its name in each further language. A place's " +
+        "country is written in each language already; a name not listed is shown as stored.",
+      type: "array",
+      of: [defineArrayMember({ type: "translatedName" })],
+    }),
+    defineField({
       name: "socialImage",
       title: "Social image",
       description:
