@@ -178,7 +178,7 @@ export function photoSize(
 
 /** The details panel's width beside the photograph (the stylesheet's). */
 export const PANEL_WIDTH = 320;
-/** Below this screen width the details always lie over the photograph. */
+/** Below this screen width the details are a sheet under the photograph, never beside it. */
 export const BESIDE_FROM_WIDTH = 768;
 
 /**

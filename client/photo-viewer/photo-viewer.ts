@@ -175,7 +175,7 @@ function mount(view: View): void {
   zoom = stage && image ? zoomable(stage, image, refresh) : undefined;
 }
 
-/** Whether the details open beside the photograph shown (geometry.ts). */
+/** Whether the details open by themselves: beside the photograph, with room for both (geometry.ts). */
 function room(): boolean {
   const photo = image
     ? photoSize(image.dataset.zoomRect, image.getAttribute("width"), image.getAttribute("height"))
@@ -211,9 +211,7 @@ async function show(url: string, how: How, slide = 0): Promise<void> {
   document.title = view.title;
   shown = { ...view, url };
   if (!dialog.open) dialog.showModal();
-  const beside = room();
-  dialog.toggleAttribute("data-beside", beside);
-  setInfo(infoChoice ?? beside);
+  setInfo(infoChoice ?? room());
   refresh();
   ui.wake();
   if (image && moves()) {

@@ -104,6 +104,75 @@ describe("the stage", () => {
     });
   });
 
+  it("lays the details beside what they describe: over none of the photograph, its arrows or its count", async () => {
+    /** The boxes of the photograph, its arrows, its count, the panel and the bar's buttons. */
+    const boxes = (page: Page) =>
+      page.evaluate(() => {
+        const box = (element: Element | null) => {
+          if (!element || !(element as HTMLElement).checkVisibility()) return null;
+          const { left, top, right, bottom } = element.getBoundingClientRect();
+          return { left, top, right, bottom };
+        };
+        const dialog = document.querySelector("dialog.photo-viewer");
+        return {
+          photo: box(dialog?.querySelector("img[data-photo-image]") ?? null),
+          count: box(dialog?.querySelector("[data-photo-position]") ?? null),
+          arrows: [...(dialog?.querySelectorAll(".pv-side") ?? [])].map(box).filter((b) => b),
+          panel: box(dialog?.querySelector("[data-photo-info]") ?? null),
+          title: box(dialog?.querySelector("[data-photo-info] h1") ?? null),
+          buttons: [...(dialog?.querySelectorAll(".pv-bar .pv-btn") ?? [])]
+            .map(box)
+            .filter((b) => b),
+        };
+      });
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const overlaps = (a: Box | null, b: Box | null) =>
+      !!a &&
+      !!b &&
+      a.left < b.right - 1 &&
+      b.left < a.right - 1 &&
+      a.top < b.bottom - 1 &&
+      b.top < a.bottom - 1;
+    for (const options of [PHONE, DESKTOP]) {
+      await withPage(options, async (page) => {
+        // A landscape photograph, which fills the stage's width while the details are closed.
+        await open(page, "/portfolio/photo/b2i6");
+        const details = page.getByRole("button", { name: "Details" });
+        if ((await details.getAttribute("aria-expanded")) === "true") await details.click();
+        await page.locator("dialog[data-info]").waitFor({ state: "detached" });
+        const closed = await boxes(page);
+        await details.click();
+        await page.locator("dialog [data-photo-info] h1").waitFor();
+        await page.waitForFunction(() =>
+          document.getAnimations().every((animation) => animation.playState !== "running"),
+        );
+        const opened = await boxes(page);
+        const where = JSON.stringify(opened);
+        for (const part of [opened.photo, opened.count, ...opened.arrows])
+          expect(overlaps(part, opened.panel), where).toBe(false);
+        expect(opened.arrows.length, where).toBeGreaterThan(0);
+        if (options === DESKTOP) {
+          // The stage narrows: the photograph is fitted to what is left, its count centred there.
+          expect(
+            opened.photo && closed.photo && opened.photo.right < closed.photo.right,
+            where,
+          ).toBe(true);
+          const count = opened.count as Box;
+          const panel = opened.panel as Box;
+          expect(Math.abs((count.left + count.right) / 2 - panel.left / 2), where).toBeLessThan(4);
+          // The panel begins below the buttons: its text never scrolls under them.
+          for (const button of opened.buttons)
+            expect(overlaps(button, opened.panel), where).toBe(false);
+        } else {
+          // The photograph is above the sheet, no longer behind it.
+          expect((opened.photo as Box).bottom, where).toBeLessThanOrEqual(
+            (opened.panel as Box).top + 1,
+          );
+        }
+      });
+    }
+  });
+
   it("fades the controls when idle and brings them back on movement", async () => {
     await withPage(DESKTOP, async (page) => {
       await open(page, "/portfolio/photo/b2i6");

@@ -165,6 +165,18 @@ describe("the site's language, from the Studio's site settings", () => {
     const unset = await request("/", { env: mutableEnv({ SITE_LANGUAGE: "de" }) });
     expect(unset.body).toContain('<html lang="de" dir="ltr">');
   });
+
+  it("lays an untranslated page's heading out in its own direction on a right-to-left page", async () => {
+    await mutate({ patch: { id: "siteSettings", set: { languages: ["de", "ar"] } } });
+    try {
+      const { body } = await request("/ar/portfolio", { env: mutableEnv() });
+      expect(body).toContain('<html lang="ar" dir="rtl">');
+      // The English title and its description start where the English text below them does.
+      expect(body).toMatch(/<header class="mb-8" dir="ltr"><h1 lang="en" dir="ltr"/);
+    } finally {
+      await mutate({ patch: { id: "siteSettings", set: { languages: ["de"] } } });
+    }
+  });
 });
 
 // The demo is in English (the site's own) and German: every page at /de/… too.

@@ -19,22 +19,25 @@ export function PageView({ page, imageFor, siteOrigin, children }: PageViewProps
   // Pages with galleries (the portfolio) use the whole screen; text pages a readable column.
   const wide = page.body?.some((block) => block._type === "gallery") ?? false;
   const i18n = useI18n();
+  const heading = fallback(page.lang?.title, i18n);
   return (
     <article
       className={`mx-auto px-4 py-12 sm:px-6 sm:py-16 lg:px-8 ${wide ? "max-w-[150rem]" : "max-w-3xl"}`}
     >
       <div className="panel px-5 py-10 sm:px-10 sm:py-12 lg:px-12">
-        <header className="mb-8 max-w-3xl">
+        {/* Laid out in the title's direction: an English title on an Arabic page starts left,
+            as the English text below it does. */}
+        <header className="mb-8" dir={heading.dir}>
           <h1
-            {...fallback(page.lang?.title, i18n)}
-            className="font-serif text-4xl tracking-tight text-balance text-neutral-950 sm:text-5xl dark:text-white"
+            {...heading}
+            className="max-w-3xl font-serif text-4xl tracking-tight text-balance text-neutral-950 sm:text-5xl dark:text-white"
           >
             {page.title}
           </h1>
           {page.description && (
             <p
               {...fallback(page.lang?.description, i18n)}
-              className="mt-4 text-lg text-neutral-700 sm:text-xl dark:text-neutral-300"
+              className="mt-4 max-w-3xl text-lg text-neutral-700 sm:text-xl dark:text-neutral-300"
             >
               {page.description}
             </p>
