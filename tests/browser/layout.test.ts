@@ -27,6 +27,28 @@ describe("the layout in Chromium", () => {
     await page.context().close();
   });
 
+  it("shows the slideshow's photograph on a phone's first screen, under a header of two rows", async () => {
+    const page = await newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await page.goto("/");
+    const header = await page.locator("body > div > header, header").first().boundingBox();
+    const intro = await page.locator(".home-intro").boundingBox();
+    // Two rows: the brand with search and languages, then the navigation.
+    expect(header?.height).toBeLessThanOrEqual(96);
+    // The introduction begins below the middle of the first screen: the photograph is above it.
+    expect(intro?.y).toBeGreaterThan(844 * 0.45);
+    expect(intro?.y).toBeLessThan(844 * 0.75);
+    // Turned off, the slideshow leaves no empty space: the introduction comes first.
+    await page.getByRole("button", { name: "Slideshow" }).click();
+    await expect
+      .poll(async () => (await page.locator(".home-intro").boundingBox())?.y)
+      .toBeLessThan(200);
+    await page.context().close();
+  });
+
   it("shows the footer items in order", async () => {
     const page = await newPage();
     await page.goto("/");

@@ -38,7 +38,7 @@ export function HomeView({
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-20 lg:px-8">
       <section
         aria-labelledby="intro-title"
-        className="panel mx-auto max-w-3xl px-6 py-10 sm:px-10 sm:py-12"
+        className="home-intro panel mx-auto max-w-3xl px-6 py-10 sm:px-10 sm:py-12"
       >
         <h1
           {...fallback(lang.title, i18n)}
