@@ -57,7 +57,7 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
     <PhotoStage
       source={source}
       sizes={`min(100vw, ${Math.round((photo.width / photo.height) * 100)}vh)`}
-      alt={t("gallery.photoAltOf", { ...at, name: photo.name })}
+      alt={t("gallery.photoAltOf", at)}
       width={photo.width}
       height={photo.height}
       // Past what it shows, the zoom asks for the original when the owner offers it, else for
@@ -75,7 +75,7 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
       {...(props.next ? { nextHref: pageOf(id, props.next) } : {})}
       back={{ href: props.back, label: props.title }}
     >
-      <h1>{photo.name}</h1>
+      <h1>{t("gallery.photoAlt", { position: at.position })}</h1>
       <p className="photo-info-muted">
         {t("gallery.pixels", { width: photo.width, height: photo.height })}
       </p>

@@ -52,10 +52,13 @@ const NOTICES = {
 function Heart({
   id,
   photo,
+  label,
   on,
   here,
 }: {
   id: string;
+  /** How the photograph is named to the client ("Photograph 3"; its file's name is the owner's). */
+  label: string;
   photo: GalleryPhoto;
   on: boolean;
   here: string;
@@ -80,10 +83,10 @@ function Heart({
         <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
           <path d="M12 21s-7.5-4.6-9.6-9.1C.9 8.6 2.8 4.5 6.6 4.5c2.2 0 3.7 1.2 5.4 3.2 1.7-2 3.2-3.2 5.4-3.2 3.8 0 5.7 4.1 4.2 7.4C19.5 16.4 12 21 12 21z" />
         </svg>
-        <span className="sr-only" data-name={photo.name}>
+        <span className="sr-only" data-name={label}>
           {on
-            ? t("gallery.removeFromFavourites", { name: photo.name })
-            : t("gallery.addToFavourites", { name: photo.name })}
+            ? t("gallery.removeFromFavourites", { name: label })
+            : t("gallery.addToFavourites", { name: label })}
         </span>
       </button>
     </form>
@@ -140,8 +143,12 @@ export function GalleryView(props: GalleryViewProps) {
   const offset = (props.slice - 1) * GALLERY_SLICE;
   const inSlice = shown.slice(offset, offset + GALLERY_SLICE);
   const { t, number } = useI18n();
+  // A photograph is named by its place in the whole gallery, the same in the Favourites view.
+  const positions = new Map(photos.map((photo, index) => [photo.id, index + 1]));
+  const nameOf = (photo: GalleryPhoto) =>
+    t("gallery.photoAlt", { position: positions.get(photo.id) ?? 0 });
   return (
-    <div className="gallery" data-gallery={id}>
+    <div className="gallery mx-auto max-w-[120rem] px-3 py-6 sm:px-6 sm:py-8" data-gallery={id}>
       <header className="panel mb-6 px-5 py-6 sm:px-8">
         <h1 className="collection-title">{props.title}</h1>
         {props.clientName && (
@@ -268,14 +275,20 @@ export function GalleryView(props: GalleryViewProps) {
                     sizes={sizes}
                     width={photo.width}
                     height={photo.height}
-                    alt={t("gallery.photoAlt", { position: offset + index + 1, name: photo.name })}
+                    alt={nameOf(photo)}
                     loading={lead ? "eager" : "lazy"}
                     fetchPriority={lead ? "high" : "low"}
                     decoding="async"
                     className="rounded-md"
                   />
                 </a>
-                <Heart id={id} photo={photo} on={favourites.has(photo.id)} here={here} />
+                <Heart
+                  id={id}
+                  photo={photo}
+                  label={nameOf(photo)}
+                  on={favourites.has(photo.id)}
+                  here={here}
+                />
               </li>
             );
           })}

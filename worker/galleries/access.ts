@@ -8,7 +8,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
-import type { GalleryPhoto, GalleryState } from "./gallery-store.ts";
+import type { GalleryState, PlacedGalleryPhoto } from "./gallery-store.ts";
 import { isGalleryId, isPhotoId } from "./ids.ts";
 import { clientLabel, clientOf, hasSession } from "./session.ts";
 import { type GallerySettings, hasEnded, isOpen } from "./settings.ts";
@@ -19,7 +19,7 @@ export interface GalleryAccess {
   settings: GallerySettings;
   state: GalleryState;
   /** The photograph the address names (`:photo`), when it names one. */
-  photo: GalleryPhoto | undefined;
+  photo: PlacedGalleryPhoto | undefined;
   /** The client's name or e-mail as given, and the key of their favourites. */
   client: { label: string; key: string } | undefined;
 }

@@ -45,6 +45,9 @@ export interface GalleryPhoto {
   taken: string | undefined;
 }
 
+/** One photograph read alone, with its place in the gallery's order (1 for the first). */
+export type PlacedGalleryPhoto = GalleryPhoto & { position: number };
+
 /** What one request learns about its gallery, in one call. */
 export interface GalleryState {
   /** Undefined: no such gallery (never created, or deleted). */
@@ -53,7 +56,7 @@ export interface GalleryState {
   fingerprint: string;
   photos: GalleryPhoto[];
   /** The photograph asked for (`photo`), when the gallery has it. */
-  photo: GalleryPhoto | undefined;
+  photo: PlacedGalleryPhoto | undefined;
   /** The photographs this client marked, when a client was named. */
   favourites: string[];
   /** The note the client sent with their selection, and when. */
@@ -307,11 +310,21 @@ export class ClientGallery extends DurableObject<Env> {
       .map((row) => String(row.photo));
   }
 
-  /** One photograph, or undefined when the gallery has no such photograph. */
-  photo(id: string, photo: string): GalleryPhoto | undefined {
+  /**
+   * One photograph, or undefined when the gallery has no such photograph, with its place in the
+   * order #photos() lists them in.
+   */
+  photo(id: string, photo: string): PlacedGalleryPhoto | undefined {
     this.#gallery(id);
-    const row = this.#sql.exec<Row>("SELECT * FROM photos WHERE id = ?", photo).toArray()[0];
-    return row ? toPhoto(row) : undefined;
+    const row = this.#sql
+      .exec<Row>(
+        `SELECT p.*, 1 + (SELECT COUNT(*) FROM photos q
+           WHERE (COALESCE(q.taken, ''), q.name, q.id) < (COALESCE(p.taken, ''), p.name, p.id)) AS position
+         FROM photos p WHERE p.id = ?`,
+        photo,
+      )
+      .toArray()[0];
+    return row ? { ...toPhoto(row), position: Number(row.position) } : undefined;
   }
 
   /** Adds a photograph the upload stored in the bucket (again: nothing changes). */

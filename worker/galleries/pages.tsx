@@ -33,6 +33,7 @@ async function render(c: Context<AppEnv>, title: string, main: ReactNode): Promi
     title,
     description: title,
     main,
+    client: true,
   });
   for (const [name, value] of Object.entries(PRIVATE_HEADERS)) res.headers.set(name, value);
   // The grid's sizes come without a call to the store for the next PASS_SECONDS.
@@ -94,12 +95,17 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
 /** `GET /g/{id}/p/{photo}`: one photograph, with its neighbours in the gallery's order. */
 export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
   const { id, settings, state, photo, client } = galleryOf(c);
-  const title = settings.title || (await i18nFor(c)).t("gallery.untitled");
+  const { t } = await i18nFor(c);
+  const title = settings.title || t("gallery.untitled");
   const index = state.photos.findIndex((each) => each.id === photo?.id);
   const found = state.photos[index];
   if (!found) return c.notFound();
   // Buy, when the store is on and the gallery sells prints its pixels carry.
-  const forSale = photoForSale(id, { settings, fingerprint: state.fingerprint }, found);
+  const forSale = photoForSale(
+    id,
+    { settings, fingerprint: state.fingerprint },
+    { ...found, position: index + 1 },
+  );
   const catalogue = forSale ? await saleCatalogue(c) : null;
   const offer = forSale && catalogue && galleryOfferFor(catalogue, forSale.prices, forSale.pixels);
   const buy =
@@ -113,7 +119,7 @@ export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
       : undefined;
   return render(
     c,
-    `${found.name} · ${title}`,
+    `${t("gallery.photoAlt", { position: index + 1 })} · ${title}`,
     <GalleryPhotoView
       id={id}
       title={title}

@@ -22,7 +22,7 @@ import {
   UNAVAILABLE_RETRY_SECONDS,
 } from "./access.ts";
 import { formOf } from "./forms.ts";
-import type { GalleryPhoto } from "./gallery-store.ts";
+import type { PlacedGalleryPhoto } from "./gallery-store.ts";
 import { galleryDocumentId, galleryPaths, isGalleryId, isPhotoId } from "./ids.ts";
 import { original } from "./images.ts";
 import { type GallerySettings, hasEnded, isOpen } from "./settings.ts";
@@ -32,7 +32,7 @@ import { refusalPage } from "./unlock.tsx";
 export function photoForSale(
   id: string,
   { settings, fingerprint }: { settings: GallerySettings; fingerprint: string },
-  photo: GalleryPhoto,
+  photo: PlacedGalleryPhoto,
 ): GalleryPhotoForSale | undefined {
   if (!settings.prints) return undefined;
   return {
@@ -41,6 +41,7 @@ export function photoForSale(
     galleryDocument: galleryDocumentId(id),
     photo: photo.id,
     name: photo.name,
+    position: photo.position,
     path: galleryPaths.photo(id, photo.id),
     pixels: { width: photo.width, height: photo.height },
     prices: settings.prints,

@@ -57,6 +57,8 @@ async function page(
     description: title,
     status,
     main,
+    // A gallery that is not there leaves the visitor on the public site; any other is a client's.
+    client: status !== 404,
   });
   for (const [name, value] of Object.entries({ ...PRIVATE_HEADERS, ...headers })) {
     res.headers.set(name, value);

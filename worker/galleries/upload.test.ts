@@ -95,6 +95,7 @@ describe("the owner's upload", () => {
       crc32: 0xcbf43926,
       type: "image/jpeg",
       taken: "2025-06-14T16:32:10.000Z",
+      position: 1,
     });
     expect((await send("PUT", gallery, photo, { body: BYTES, sha256 })).status).toBe(200);
     expect((await send("HEAD", gallery, photo)).status).toBe(200);

@@ -49,6 +49,11 @@ export interface ViewParts {
    * other query string is left behind with the page in the language the visitor leaves.
    */
   query?: Record<string, string>;
+  /**
+   * A client's own space (their gallery): the header and footer keep the owner's name and a way
+   * to reach them, and lead nowhere else on the public site (no navigation, no search).
+   */
+  client?: boolean;
 }
 
 /** What a page says about itself beyond its title and description. */
@@ -172,6 +177,7 @@ export async function renderHtml(
               navigation={site.navigation}
               path={path}
               cart={storeIsOn(c.var.config.store) ? { items: c.get("cartItems") } : undefined}
+              client={view.client}
               languages={
                 languages.length > 1 && (
                   <LanguageSwitcher
@@ -191,6 +197,7 @@ export async function renderHtml(
               email={site.email}
               socialLinks={site.socialLinks}
               year={new Date().getUTCFullYear()}
+              client={view.client}
               slideshowToggle={
                 layout.showSlideshowToggle ? { available: slideshow !== null } : undefined
               }

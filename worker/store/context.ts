@@ -67,7 +67,13 @@ export async function saleCatalogue(c: Context<AppEnv>): Promise<Catalogue | nul
 /** Where this request reads the photographs a line names (prices are written by `i18nFor`). */
 export async function shelvesFor(c: Context<AppEnv>, galleries: GalleryPrints): Promise<Shelves> {
   const site = await siteSettingsFor(c);
-  return { content: contentFor(c), galleries, env: c.env, owner: site.owner };
+  return {
+    content: contentFor(c),
+    galleries,
+    env: c.env,
+    owner: site.owner,
+    language: site.language,
+  };
 }
 
 /** A form's fields (at most 16 KiB), or null for anything else. */

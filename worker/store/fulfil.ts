@@ -203,7 +203,13 @@ export async function fulfilOrder(
       preview: false,
       uncached: true,
     });
-    const shelves = { content: fresh, galleries: deps.galleries, env, owner: config.site.owner };
+    const shelves = {
+      content: fresh,
+      galleries: deps.galleries,
+      env,
+      owner: config.site.owner,
+      language: config.site.language,
+    };
     const { titles, choice } = await withdrawnLines(shelves, order);
     if (titles.length) {
       const error = `No longer for sale when the payment arrived: ${titles.join("; ")}`;

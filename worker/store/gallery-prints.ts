@@ -17,8 +17,10 @@ export interface GalleryPhotoForSale {
   /** The gallery's document in the Studio (an order's copy refers to it). */
   galleryDocument: string;
   photo: string;
-  /** Its file name, as the gallery shows it. */
+  /** Its file name (the owner's: the order's copy names it for Lightroom). */
   name: string;
+  /** Its place in the gallery's order, 1 for the first: the client knows it as "Photograph 3". */
+  position: number;
   /** Its page in the gallery (only a session of the gallery opens it). */
   path: string;
   /** The original's pixels (a gallery's photographs have no crop). */

@@ -1,5 +1,7 @@
+import type { Language } from "../../shared/i18n/languages.ts";
 import { parsePhotoRef } from "../../shared/inquiries.ts";
 import type { ContentSource } from "../content/content-source.ts";
+import { translator } from "../i18n/translator.ts";
 import type { CartLine } from "./carts.ts";
 import { type Catalogue, galleryOfferFor, offeredProduct, type Product } from "./catalogue.ts";
 import { photoForSale } from "./for-sale.ts";
@@ -13,6 +15,8 @@ export interface Shelves {
   env: Env;
   /** The site's owner: the creator of a photograph whose credit names nobody. */
   owner: string;
+  /** The language a line's title is written in (a gallery's photograph is "Photograph 3"). */
+  language: Language;
 }
 
 /** A cart's or an order's line as it is offered now. */
@@ -69,7 +73,7 @@ export async function sellable(
   const product = offer && offeredProduct(offer, line.kind, line.product);
   if (!photo || !product) return undefined;
   return {
-    title: `${photo.name} · ${photo.galleryTitle}`,
+    title: `${translator(shelves.language).t("gallery.photoAlt", { position: photo.position })} · ${photo.galleryTitle}`,
     path: photo.path,
     product,
     details: {

@@ -15,6 +15,8 @@ interface SiteFooterProps {
   year: number;
   /** Only routes without a slug parameter show the slideshow toggle. */
   slideshowToggle?: Omit<SlideshowToggleProps, "labels">;
+  /** A client's own space: the owner's name, the imprint and the e-mail, no public pages. */
+  client?: boolean;
 }
 
 const linkClass =
@@ -27,6 +29,7 @@ export function SiteFooter({
   socialLinks,
   year,
   slideshowToggle,
+  client,
 }: SiteFooterProps) {
   const { t } = useI18n();
   return (
@@ -36,16 +39,20 @@ export function SiteFooter({
         <span>
           © {year} {owner}
         </span>
-        <a href="/photos" className={linkClass}>
-          {t("site.photos")}
-        </a>
-        <a href="/archive" className={linkClass}>
-          {t("site.archive")}
-        </a>
+        {!client && (
+          <>
+            <a href="/photos" className={linkClass}>
+              {t("site.photos")}
+            </a>
+            <a href="/archive" className={linkClass}>
+              {t("site.archive")}
+            </a>
+          </>
+        )}
         <a href="/imprint" className={linkClass}>
           {t("site.imprint")}
         </a>
-        {socialLinks.map(({ href, label }) => (
+        {(client ? [] : socialLinks).map(({ href, label }) => (
           <a key={href} href={href} className={linkClass} rel="me noopener" target="_blank">
             <IoShareSocialOutline aria-hidden="true" focusable="false" className="size-4" />
             {label}

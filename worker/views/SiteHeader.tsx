@@ -16,9 +16,11 @@ interface SiteHeaderProps {
    * `items` when the page knows it (a private page), else by the head script from a cookie.
    */
   cart?: { items: number | undefined } | undefined;
+  /** A client's own space (their gallery): the owner's brand and no way into the public site. */
+  client?: boolean;
 }
 
-export function SiteHeader({ brand, navigation, path, languages, cart }: SiteHeaderProps) {
+export function SiteHeader({ brand, navigation, path, languages, cart, client }: SiteHeaderProps) {
   const { t } = useI18n();
   return (
     <header className="surface sticky top-0 z-20 border-b border-neutral-200/70 dark:border-neutral-800/70">
@@ -35,15 +37,17 @@ export function SiteHeader({ brand, navigation, path, languages, cart }: SiteHea
           <span>{brand}</span>
         </a>
         {/* With JavaScript, this (or "/", ⌘K, Ctrl-K) opens the search dialog over the page. */}
-        <a
-          href="/search"
-          data-search-open=""
-          aria-current={path === "/search" ? "page" : undefined}
-          className="focus-ring ms-auto rounded-full p-2 text-neutral-700 hover:bg-neutral-900/5 hover:text-neutral-950 dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white"
-        >
-          <IoSearchOutline aria-hidden="true" focusable="false" className="size-5" />
-          <span className="sr-only">{t("site.search")}</span>
-        </a>
+        {!client && (
+          <a
+            href="/search"
+            data-search-open=""
+            aria-current={path === "/search" ? "page" : undefined}
+            className="focus-ring ms-auto rounded-full p-2 text-neutral-700 hover:bg-neutral-900/5 hover:text-neutral-950 dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white"
+          >
+            <IoSearchOutline aria-hidden="true" focusable="false" className="size-5" />
+            <span className="sr-only">{t("site.search")}</span>
+          </a>
+        )}
         {cart && (
           <a
             href="/cart"
@@ -60,25 +64,27 @@ export function SiteHeader({ brand, navigation, path, languages, cart }: SiteHea
           </a>
         )}
         {languages}
-        <nav aria-label={t("site.mainNavigation")} className="w-full sm:w-auto">
-          <ul className="flex flex-wrap items-center justify-end gap-1 text-sm font-medium sm:gap-2">
-            {navigation.map(({ href, label, lang }) => {
-              const current = path === href;
-              return (
-                <li key={href}>
-                  <a
-                    href={href}
-                    aria-current={current ? "page" : undefined}
-                    lang={lang}
-                    className="focus-ring rounded-full px-2 py-1.5 text-neutral-700 sm:px-3 transition-colors hover:bg-neutral-900/5 hover:text-neutral-950 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white dark:aria-[current=page]:bg-primary-400 dark:aria-[current=page]:text-neutral-950"
-                  >
-                    {label}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        {!client && (
+          <nav aria-label={t("site.mainNavigation")} className="w-full sm:w-auto">
+            <ul className="flex flex-wrap items-center justify-end gap-1 text-sm font-medium sm:gap-2">
+              {navigation.map(({ href, label, lang }) => {
+                const current = path === href;
+                return (
+                  <li key={href}>
+                    <a
+                      href={href}
+                      aria-current={current ? "page" : undefined}
+                      lang={lang}
+                      className="focus-ring rounded-full px-2 py-1.5 text-neutral-700 sm:px-3 transition-colors hover:bg-neutral-900/5 hover:text-neutral-950 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white dark:aria-[current=page]:bg-primary-400 dark:aria-[current=page]:text-neutral-950"
+                    >
+                      {label}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        )}
       </div>
     </header>
   );
