@@ -39,6 +39,10 @@ function setCount(count: number): void {
   for (const element of document.querySelectorAll("[data-favourite-count]")) {
     element.textContent = formatNumber(document.documentElement.lang || "en", count);
   }
+  // Sending the selection is offered once there is one.
+  for (const form of document.querySelectorAll<HTMLFormElement>("form[data-gallery-send]")) {
+    form.hidden = count === 0;
+  }
 }
 
 const HEART = "form[data-favourite-form]";

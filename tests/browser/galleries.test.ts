@@ -226,6 +226,8 @@ describe("a client gallery with JavaScript", () => {
       await unlock(page, gallery);
       await startChoosing(page, "Luis");
       await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
+      const send = page.getByRole("button", { name: "Send my selection" });
+      expect(await send.isVisible()).toBe(false);
       let navigations = 0;
       page.on("framenavigated", (frame) => {
         if (frame === page.mainFrame()) navigations += 1;
@@ -236,6 +238,8 @@ describe("a client gallery with JavaScript", () => {
       await heart(page, "Photograph 1", true).waitFor();
       expect(await count(page)).toBe("1");
       expect(await heart(page, "Photograph 1", true).getAttribute("title")).toBe("A favourite");
+      // Sending the selection is offered in the All view as soon as there is one.
+      await send.waitFor();
       expect(navigations).toBe(0);
 
       await page.reload();

@@ -221,8 +221,16 @@ export function GalleryView(props: GalleryViewProps) {
           </a>
         </nav>
         <DownloadLinks id={id} downloads={props.downloads} favourites={count} />
-        {props.client && count > 0 && (
-          <form method="post" action={galleryPaths.send(id)} className="gallery-send">
+        {props.client && (
+          // There from the first favourite on: the hearts' script shows it when the count
+          // leaves 0, without a reload.
+          <form
+            method="post"
+            action={galleryPaths.send(id)}
+            className="gallery-send"
+            data-gallery-send=""
+            hidden={count === 0}
+          >
             <input type="hidden" name="back" value={here} />
             <label htmlFor="gallery-note">{t("gallery.note")}</label>
             <textarea
