@@ -23,16 +23,23 @@ interface Refused {
   needsClient?: boolean;
 }
 
-function announce(root: Element, text: string): void {
-  let status = root.querySelector<HTMLElement>("[data-favourite-status]");
-  if (!status) {
-    status = document.createElement("p");
-    status.setAttribute("role", "status");
-    status.dataset.favouriteStatus = "";
-    status.className = "gallery-notice";
-    root.querySelector("header")?.append(status);
-  }
-  status.textContent = text;
+/**
+ * Says why a heart was refused next to that heart (over its photograph in the grid, on the
+ * stage in the viewer), one notice at a time, gone with the next press.
+ */
+function announce(form: HTMLFormElement, text: string): void {
+  for (const old of document.querySelectorAll("[data-favourite-status]")) old.remove();
+  const host = form.closest(".gallery-item, .photo-stage") ?? form.parentElement;
+  if (!host) return;
+  const status = document.createElement("p");
+  status.setAttribute("role", "status");
+  status.dataset.favouriteStatus = "";
+  status.className = "gallery-notice gallery-heart-notice";
+  host.append(status);
+  // Written once the region is in the page, so that assistive technology reads it out.
+  requestAnimationFrame(() => {
+    status.textContent = text;
+  });
 }
 
 function setCount(count: number): void {
@@ -61,27 +68,24 @@ function show(form: HTMLFormElement, favourite: boolean): void {
   button.setAttribute("aria-pressed", String(favourite));
   if (button.title) button.title = favourite ? t("gallery.favourite") : t("gallery.markFavourite");
   next.value = favourite ? "false" : "true";
+  // The heart names its photograph (data-name, worker/galleries/Heart.tsx).
   const label = button.querySelector<HTMLElement>(".sr-only");
   if (label) {
-    // The grid's heart names its photograph (data-name, worker/galleries/GalleryView.tsx).
     const name = label.dataset.name ?? "";
     label.textContent = favourite
       ? t("gallery.removeFromFavourites", { name })
       : t("gallery.addToFavourites", { name });
-  } else {
-    // The photograph's own page says it in words (worker/galleries/GalleryPhotoView.tsx).
-    button.textContent = favourite ? t("gallery.favouriteRemove") : t("gallery.markFavourite");
   }
 }
 
-async function send(form: HTMLFormElement, root: Element): Promise<void> {
+async function send(form: HTMLFormElement): Promise<void> {
   const button = form.querySelector<HTMLButtonElement>("button");
   if (!button || button.disabled) return;
   button.disabled = true;
   try {
     const answer = (await sendForm(form)) as Saved | Refused;
     if (!("saved" in answer)) {
-      announce(root, answer.error);
+      announce(form, answer.error);
       if (answer.needsClient)
         document.querySelector<HTMLInputElement>("#gallery-client-name")?.focus();
       return;
@@ -125,7 +129,7 @@ function enhanceFavourites(root: Element): void {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.matches(HEART)) return;
     event.preventDefault();
-    void send(form, root.querySelector("[data-gallery]") ?? root);
+    void send(form);
   });
 }
 

@@ -48,7 +48,6 @@ export const BROWSER_MESSAGES = {
     "gallery.markFavourite",
     "gallery.addToFavourites",
     "gallery.removeFromFavourites",
-    "gallery.favouriteRemove",
   ],
 } as const satisfies Partial<Record<ModuleName, readonly MessageKey[]>>;
 

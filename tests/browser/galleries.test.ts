@@ -264,7 +264,17 @@ describe("a client gallery with JavaScript", () => {
       const refused = page.waitForResponse((res) => res.url().endsWith("/favourites"));
       await heart(page, fourth).click();
       expect((await refused).status()).toBe(409);
-      await page.getByRole("status").filter({ hasText: "the most for this gallery" }).waitFor();
+      const notice = page.getByRole("status").filter({ hasText: "the most for this gallery" });
+      await notice.waitFor();
+      // Said over the photograph whose heart was pressed, not far away at the top.
+      const [said, item] = await Promise.all([
+        notice.boundingBox(),
+        page.locator(".gallery-item", { has: heart(page, fourth) }).boundingBox(),
+      ]);
+      expect(
+        said && item && said.y >= item.y && said.y + said.height <= item.y + item.height,
+        JSON.stringify({ said, item }),
+      ).toBe(true);
       expect(await heart(page, fourth).getAttribute("aria-pressed")).toBe("false");
       expect(await count(page)).toBe("3");
     });
@@ -288,29 +298,41 @@ describe("a client gallery with JavaScript", () => {
       await unlock(page, gallery);
       await startChoosing(page, "Ana");
       await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
-      const [first] = DEMO_GALLERY_PHOTOS;
-      if (!first) throw new Error("The demo gallery has photographs");
       await page.locator(".photo-grid a[data-photo]").first().click();
       const dialog = page.locator("dialog.photo-viewer");
       await dialog.locator("[data-photo-image]").waitFor();
-      // The details (where the heart is) open with the viewer's "i" where there is no room.
+      // The heart is on the photograph, in sight with the details closed.
       const details = dialog.getByRole("button", { name: "Details" });
-      if ((await details.getAttribute("aria-expanded")) === "false") await details.click();
+      if ((await details.getAttribute("aria-expanded")) === "true") await details.click();
+      const inViewer = dialog.getByRole("button", { name: "Add to favourites: Photograph 1" });
+      const [photo, button] = await Promise.all([
+        dialog.locator("[data-photo-image]").boundingBox(),
+        inViewer.boundingBox(),
+      ]);
+      expect(
+        photo &&
+          button &&
+          button.x >= photo.x &&
+          button.x + button.width <= photo.x + photo.width + 1,
+        JSON.stringify({ photo, button }),
+      ).toBe(true);
       const saved = page.waitForResponse((res) => res.url().endsWith("/favourites"));
-      await dialog.getByRole("button", { name: "Mark as favourite" }).click();
+      await inViewer.click();
       // Answered to the script, in JSON (a broken answer would make it send the plain form).
       const answer = await saved;
       expect(`${answer.status()} ${answer.headers()["content-type"]}`).toMatch(
         /^200 application\/json/,
       );
-      await dialog.getByRole("button", { name: "A favourite (remove)" }).waitFor();
+      await dialog.getByRole("button", { name: "Remove from favourites: Photograph 1" }).waitFor();
       expect(await count(page)).toBe("1");
       await page.keyboard.press("Escape");
       await page.waitForURL((url) => url.pathname === gallery.path);
       expect(await heart(page, "Photograph 1", true).getAttribute("aria-pressed")).toBe("true");
       // Opened again, from the viewer's copy of its page: still a favourite.
       await page.locator(".photo-grid a[data-photo]").first().click();
-      await dialog.getByText("A favourite (remove)").waitFor({ state: "attached" });
+      await dialog
+        .getByRole("button", { name: "Remove from favourites: Photograph 1" })
+        .waitFor({ state: "attached" });
     });
   });
 

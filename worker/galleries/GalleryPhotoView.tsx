@@ -3,6 +3,7 @@ import { BrowserMessages } from "../views/BrowserMessages.tsx";
 import { useI18n } from "../views/i18n.tsx";
 import { PhotoStage } from "../views/parts/PhotoStage.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
+import { Heart } from "./Heart.tsx";
 import { galleryPaths } from "./ids.ts";
 import { largestWhole, SIZES } from "./images.ts";
 import type { Downloads, Stage } from "./settings.ts";
@@ -74,25 +75,24 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
       {...(props.previous ? { previousHref: pageOf(id, props.previous) } : {})}
       {...(props.next ? { nextHref: pageOf(id, props.next) } : {})}
       back={{ href: props.back, label: props.title }}
+      corner={
+        props.client && (
+          <Heart
+            id={id}
+            photo={photo.id}
+            label={t("gallery.photoAlt", { position: at.position })}
+            on={props.favourite}
+            back={here}
+          />
+        )
+      }
     >
       <h1>{t("gallery.photoAlt", { position: at.position })}</h1>
       <p className="photo-info-muted">
         {t("gallery.pixels", { width: photo.width, height: photo.height })}
       </p>
       {props.client ? (
-        <form method="post" action={galleryPaths.favourites(id)} data-favourite-form="">
-          <input type="hidden" name="photo" value={photo.id} />
-          <input type="hidden" name="favourite" value={props.favourite ? "false" : "true"} />
-          <input type="hidden" name="back" value={here} />
-          <button
-            type="submit"
-            aria-pressed={props.favourite}
-            className="focus-ring gallery-heart-text"
-          >
-            {props.favourite ? t("gallery.favouriteRemove") : t("gallery.markFavourite")}
-          </button>
-          <BrowserMessages module="gallery-favourites" />
-        </form>
+        <BrowserMessages module="gallery-favourites" />
       ) : (
         <p>
           <a href={`${galleryPaths.root(id)}#gallery-client`}>{t("gallery.tellName")}</a>

@@ -5,6 +5,7 @@ import { useI18n } from "../views/i18n.tsx";
 import { Pagination } from "../views/parts/Pagination.tsx";
 import { preloadLargestPaint } from "../views/parts/ResponsiveImage.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
+import { Heart } from "./Heart.tsx";
 import { type DownloadSize, galleryPaths } from "./ids.ts";
 import type { Downloads, Stage } from "./settings.ts";
 import { GALLERY_SLICE, type GalleryFilter, gridAddress } from "./slices.ts";
@@ -48,50 +49,6 @@ const NOTICES = {
   limit: "gallery.notice.limit",
   sent: "gallery.notice.sent",
 } as const satisfies Record<string, MessageKey>;
-
-function Heart({
-  id,
-  photo,
-  label,
-  on,
-  here,
-}: {
-  id: string;
-  /** How the photograph is named to the client ("Photograph 3"; its file's name is the owner's). */
-  label: string;
-  photo: GalleryPhoto;
-  on: boolean;
-  here: string;
-}) {
-  const { t } = useI18n();
-  return (
-    <form
-      method="post"
-      action={galleryPaths.favourites(id)}
-      className="gallery-heart"
-      data-favourite-form=""
-    >
-      <input type="hidden" name="photo" value={photo.id} />
-      <input type="hidden" name="favourite" value={on ? "false" : "true"} />
-      <input type="hidden" name="back" value={`${here}#p-${photo.id}`} />
-      <button
-        type="submit"
-        aria-pressed={on}
-        className="focus-ring"
-        title={on ? t("gallery.favourite") : t("gallery.markFavourite")}
-      >
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-          <path d="M12 21s-7.5-4.6-9.6-9.1C.9 8.6 2.8 4.5 6.6 4.5c2.2 0 3.7 1.2 5.4 3.2 1.7-2 3.2-3.2 5.4-3.2 3.8 0 5.7 4.1 4.2 7.4C19.5 16.4 12 21 12 21z" />
-        </svg>
-        <span className="sr-only" data-name={label}>
-          {on
-            ? t("gallery.removeFromFavourites", { name: label })
-            : t("gallery.addToFavourites", { name: label })}
-        </span>
-      </button>
-    </form>
-  );
-}
 
 function DownloadLinks({
   id,
@@ -292,10 +249,10 @@ export function GalleryView(props: GalleryViewProps) {
                 </a>
                 <Heart
                   id={id}
-                  photo={photo}
+                  photo={photo.id}
                   label={nameOf(photo)}
                   on={favourites.has(photo.id)}
-                  here={here}
+                  back={`${here}#p-${photo.id}`}
                 />
               </li>
             );

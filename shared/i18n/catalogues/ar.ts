@@ -364,7 +364,6 @@ export const ar: Catalogue = {
   "gallery.markFavourite": "إضافة إلى المفضّلة",
   "gallery.addToFavourites": "إضافة إلى المفضّلة: {name}",
   "gallery.removeFromFavourites": "إزالة من المفضّلة: {name}",
-  "gallery.favouriteRemove": "مفضّلة (إزالة)",
   "gallery.pixels": "{width} × {height} بكسل",
   "gallery.tellName": "اكتب اسمك",
   "gallery.tellNameAfter": " لتمييز الصور المفضّلة.",

@@ -304,7 +304,6 @@ export const de: Catalogue = {
   "gallery.markFavourite": "Als Favorit markieren",
   "gallery.addToFavourites": "Zu den Favoriten hinzufügen: {name}",
   "gallery.removeFromFavourites": "Aus den Favoriten entfernen: {name}",
-  "gallery.favouriteRemove": "Ein Favorit (entfernen)",
   "gallery.pixels": "{width} × {height} Pixel",
   "gallery.tellName": "Nennen Sie uns Ihren Namen",
   "gallery.tellNameAfter": ", um Favoriten zu markieren.",

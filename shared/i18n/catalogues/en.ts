@@ -310,7 +310,6 @@ export const en = {
   "gallery.markFavourite": "Mark as favourite",
   "gallery.addToFavourites": "Add to favourites: {name}",
   "gallery.removeFromFavourites": "Remove from favourites: {name}",
-  "gallery.favouriteRemove": "A favourite (remove)",
   "gallery.pixels": "{width} × {height} pixels",
   "gallery.tellName": "Tell us your name",
   "gallery.tellNameAfter": " to mark favourites.",

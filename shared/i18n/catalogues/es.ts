@@ -321,7 +321,6 @@ export const es: Catalogue = {
   "gallery.markFavourite": "Marcar como favorita",
   "gallery.addToFavourites": "Añadir a favoritas: {name}",
   "gallery.removeFromFavourites": "Quitar de favoritas: {name}",
-  "gallery.favouriteRemove": "Favorita (quitar)",
   "gallery.pixels": "{width} × {height} píxeles",
   "gallery.tellName": "Dinos tu nombre",
   "gallery.tellNameAfter": " para marcar favoritas.",

@@ -322,7 +322,6 @@ export const fr: Catalogue = {
   "gallery.markFavourite": "Marquer comme favorite",
   "gallery.addToFavourites": "Ajouter aux favorites : {name}",
   "gallery.removeFromFavourites": "Retirer des favorites : {name}",
-  "gallery.favouriteRemove": "Une favorite (retirer)",
   "gallery.pixels": "{width} × {height} pixels",
   "gallery.tellName": "Indiquez votre nom",
   "gallery.tellNameAfter": " pour marquer des favorites.",

@@ -320,7 +320,6 @@ export const it: Catalogue = {
   "gallery.markFavourite": "Segna come preferita",
   "gallery.addToFavourites": "Aggiungi alle preferite: {name}",
   "gallery.removeFromFavourites": "Togli dalle preferite: {name}",
-  "gallery.favouriteRemove": "Preferita (togli)",
   "gallery.pixels": "{width} × {height} pixel",
   "gallery.tellName": "Dicci il tuo nome",
   "gallery.tellNameAfter": " per segnare le preferite.",

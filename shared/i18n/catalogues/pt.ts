@@ -320,7 +320,6 @@ export const pt: Catalogue = {
   "gallery.markFavourite": "Marcar como favorita",
   "gallery.addToFavourites": "Adicionar às favoritas: {name}",
   "gallery.removeFromFavourites": "Tirar das favoritas: {name}",
-  "gallery.favouriteRemove": "Favorita (tirar)",
   "gallery.pixels": "{width} × {height} pixels",
   "gallery.tellName": "Diga seu nome",
   "gallery.tellNameAfter": " para marcar favoritas.",

@@ -30,6 +30,8 @@ export interface PhotoStageProps {
   back: { href: string; label: string };
   /** The way to the Buy section below (`#buy`), named so, when the photograph is for sale. */
   buy?: string;
+  /** A control on the photograph's corner (a client gallery's heart). */
+  corner?: ReactNode;
   /** What follows the stage, in its "About this photograph" region: the title (the page's h1), details, what can be done with it. */
   children: ReactNode;
 }
@@ -44,7 +46,7 @@ export interface PhotoStageProps {
  * What the viewer reads from it (client/photo-viewer/): `[data-photo-image]` with either
  * `data-zoom-src` (the worker's address of regions of the original) and `data-zoom-rect` (the
  * editor's crop as `left,top,width,height` in the original's pixels), or `data-zoom-original`
- * (the original file), or neither (nothing past the image loaded); its
+ * (the original file), or neither (nothing past the image loaded), drawn at the stage's
  * `--photo-ratio` and `--photo-width`; the LQIP in its background; `a[rel=prev]`,
  * `a[rel=next]`, `[data-photo-position]`, `[data-photo-info]` and `a[data-photo-back]`.
  */
@@ -61,7 +63,16 @@ export function PhotoStage(props: PhotoStageProps) {
     // Not an article, nor a section inside: the page's h1 is its top-level heading, inside no
     // sectioning element (HTML's outline, which assistive technology reads, would demote it).
     <div data-photo-view="" className="photo-view">
-      <div className="photo-stage">
+      <div
+        className="photo-stage"
+        style={{
+          // The photograph's box is known before a byte arrives (no layout shift): the stage's
+          // width or height, whichever limits it, never more than the original's own width.
+          // On the stage, so what is laid on the photograph's corner knows the box too.
+          ["--photo-ratio" as string]: (width / height).toFixed(4),
+          ["--photo-width" as string]: `${width}px`,
+        }}
+      >
         <img
           data-photo-image=""
           {...zoomAttributes}
@@ -76,10 +87,6 @@ export function PhotoStage(props: PhotoStageProps) {
           decoding="async"
           className="photo-stage-image"
           style={{
-            // Its box is known before a byte arrives (no layout shift): the stage's width or
-            // height, whichever limits it, never more than the original's own width.
-            ["--photo-ratio" as string]: (width / height).toFixed(4),
-            ["--photo-width" as string]: `${width}px`,
             // The LQIP (a data URL: JSON quotes it) and the dominant colour until it arrives.
             background: `${props.color ?? ""} ${props.lqip ? `url(${JSON.stringify(props.lqip)})` : ""} center / cover`,
           }}
@@ -96,6 +103,7 @@ export function PhotoStage(props: PhotoStageProps) {
             {props.buy}
           </a>
         )}
+        {props.corner && <div className="photo-stage-corner">{props.corner}</div>}
         <nav aria-label={t("photo.sequence")} className="photo-stage-nav">
           {props.previousHref && (
             <a href={props.previousHref} rel="prev" data-photo="">
