@@ -19,7 +19,7 @@
  * a translated body gives the German of each text block of the English one, in order, while its
  * photographs and galleries stay where they are (so each keeps its key, and its address, in
  * both languages). Some texts are left in English on purpose: the German site shows them in
- * English, marked as such (the licensing page, the imprint, two posts, most photographs).
+ * English, marked as such (the licensing page, the imprint, a post, the spaniels' photograph).
  *
  * Edit the words here and run `node demo/scripts/build-dataset.ts` to regenerate the dataset
  * (with `--originals <folder>` when a photograph is new: see that script).
@@ -280,7 +280,8 @@ export const siteSettings: SiteSettings = {
 
 /**
  * Photographs' own texts in German, by photo key (demo/photos.json has the English): set on
- * every placement of the photograph. The others show their English texts on the German pages.
+ * every placement of the photograph. The spaniels' (no entry) shows its English texts on the
+ * German pages.
  */
 export const photoTranslations: Record<
   string,
@@ -316,11 +317,25 @@ export const photoTranslations: Record<
       caption: "Ein Bach schneidet sich im Schatten des Waldes durch hellen Kalkstein.",
     },
   },
-  ladybird: {
+  "dune-grass": {
     de: {
-      title: "Marienkäfer",
-      alt: "Ein roter Marienkäfer mit schwarzen Punkten läuft an einem grünen Grashalm entlang, umgeben von kleinen, unscharfen blauen Vergissmeinnicht.",
-      caption: "Ein Marienkäfer auf einem Grashalm zwischen Vergissmeinnicht.",
+      title: "Dünengras",
+      alt: "Goldenes Dünengras mit reifen Samenständen wiegt sich vor einem unscharfen türkisfarbenen Meer und einem klaren blauen Himmel.",
+      caption: "Gras auf den Dünen, das Meer dahinter knapp außerhalb der Schärfe.",
+    },
+  },
+  "dandelion-evening": {
+    de: {
+      title: "Pusteblumen am Abend",
+      alt: "Eine Wiese voller Pusteblumen im Gegenlicht der tiefen Abendsonne; eine weiße Samenkugel ist vorne scharf, die anderen leuchten weich dahinter.",
+      caption: "Pusteblumen im Licht der Abendsonne.",
+    },
+  },
+  "under-the-bridge-cables": {
+    de: {
+      title: "Unter den Brückenseilen",
+      alt: "Weiße stählerne Schrägseile und dünne dunkle Drähte einer großen Brücke ziehen sich über einen klaren blauen Himmel; tief unten liegt eine weite, flache Flussmündung mit Sandbänken und niedrigen Hügeln am Horizont.",
+      caption: "Blick zwischen den Schrägseilen der Brücke hindurch auf die Flussmündung.",
     },
   },
   dragonfly: {
@@ -330,11 +345,89 @@ export const photoTranslations: Record<
       caption: "Eine Libelle wärmt sich auf einem kahlen Zweig in der Sonne.",
     },
   },
-  "dandelion-evening": {
+  nuthatch: {
     de: {
-      title: "Pusteblumen am Abend",
-      alt: "Eine Wiese voller Pusteblumen im Gegenlicht der tiefen Abendsonne; eine weiße Samenkugel ist vorne scharf, die anderen leuchten weich dahinter.",
-      caption: "Pusteblumen im Licht der Abendsonne.",
+      title: "Kleiber",
+      alt: "Ein Kleiber mit blaugrauem Rücken und orange-beigem Bauch klammert sich kopfüber an die raue Rinde eines Baumstamms, vor einem weichen, unscharfen Hintergrund.",
+      caption: "Ein Kleiber tut, was Kleiber eben tun: kopfüber einen Baum hinunterlaufen.",
+    },
+  },
+  ladybird: {
+    de: {
+      title: "Marienkäfer",
+      alt: "Ein roter Marienkäfer mit schwarzen Punkten läuft an einem grünen Grashalm entlang, umgeben von kleinen, unscharfen blauen Vergissmeinnicht.",
+      caption: "Ein Marienkäfer auf einem Grashalm zwischen Vergissmeinnicht.",
+    },
+  },
+  marigold: {
+    de: {
+      title: "Studentenblume",
+      alt: "Nahaufnahme einer tiefroten Studentenblume mit gelb geränderten Blütenblättern vor einem weichen, unscharfen Hintergrund in Orange und Grün.",
+      caption: "Eine Studentenblume in voller Blüte.",
+    },
+  },
+  "water-crown": {
+    de: {
+      title: "Wasserkrone",
+      alt: "Ein fallender Wassertropfen schleudert auf einer glatten blaugrauen Oberfläche eine kleine Wasserkrone auf, umgeben von winzigen Tröpfchen.",
+      caption: "Ein Wassertropfen, festgehalten im Moment des Aufpralls.",
+    },
+  },
+  "fig-in-red-bowl": {
+    de: {
+      title: "Feige in roter Schale",
+      alt: "Eine halbe frische Feige, das rosa Fruchtfleisch nach oben, liegt in einer glänzenden orangeroten Schale in Blattform auf verwittertem grauem Beton und wirft einen harten Schatten.",
+      caption: "Eine halbe Feige, eine rote Schale und harte Nachmittagssonne.",
+    },
+  },
+  "paint-brushes": {
+    de: {
+      title: "Pinsel",
+      alt: "Nahaufnahme viel benutzter Pinsel, die dicht beieinanderstehen, ihre Borsten blau, türkis, magenta, limettengrün und orange verfärbt.",
+      caption: "Heißgeliebte Pinsel in einer Ecke des Ateliers.",
+    },
+  },
+  "evening-still-life": {
+    de: {
+      title: "Stillleben am Abend",
+      alt: "Eine Djembe lehnt an einem beigen Sitzsack auf einem Korkboden; dahinter stehen auf einem Tisch aus Holzpaletten eine Flasche Rotwein, ein halb volles Glas und eine alte Kaffeemühle, daneben ein hoher Lautsprecher.",
+      caption: "Eine Trommel, ein Glas Rotwein und warmes Abendlicht.",
+    },
+  },
+  "wooden-bird": {
+    de: {
+      title: "Holzvogel",
+      alt: "Ein kleiner geschnitzter, grün bemalter Holzvogel mit hellen, ausgebreiteten Flügeln hängt an einer dünnen Feder unter leuchtend weißen Kugellampen.",
+      caption: "Ein geschnitzter Vogel im Flug unter den Lampen.",
+    },
+  },
+  "wall-clock": {
+    de: {
+      title: "Wanduhr",
+      alt: "Eine weiße Wanduhr, steil von der Seite gesehen; ihre Ziffern sind aus dem Zifferblatt ausgeschnitten und leuchten von hinten gelbgrün, und zwei dünne dunkle Zeiger treffen sich über einer grauen Nabe.",
+      caption: "Hinterleuchtete Ziffern auf einer weißen Wanduhr.",
+    },
+  },
+  "storm-front": {
+    de: {
+      title: "Gewitterfront",
+      alt: "Schwere blaugraue Gewitterwolken hängen tief über flachen grünen Feldern; im Vordergrund sind eine Straße und ihre Leitplanke durch die Fahrt des Autos zu Streifen verwischt.",
+      caption: "Eine Gewitterfront zieht über den Feldern auf, gesehen aus einem fahrenden Auto.",
+    },
+  },
+  "leaf-in-backlight": {
+    de: {
+      title: "Blatt im Gegenlicht",
+      alt: "Nahaufnahme eines leuchtend grünen Blatts, das von hinten beleuchtet ist; seine parallelen Adern ziehen sich in weichen Bögen durch das Bild, wie die Lamellen einer Jalousie.",
+      caption: "Sonnenlicht durch ein Blatt, die Adern aufgereiht wie die Lamellen einer Jalousie.",
+    },
+  },
+  "elephants-on-canvas": {
+    de: {
+      title: "Elefanten auf Leinwand",
+      alt: "Ein Gemälde zweier Elefanten, die aus einem blauen und türkisfarbenen Dunst hervortreten, zu beiden Seiten gespiegelte Muster in Blau und Dunkelrot; aus der Nähe scheint das Gewebe der Leinwand durch die Farbe.",
+      caption:
+        "Ein Gemälde zweier Elefanten, fotografiert in der vollen Auflösung der Kamera: Zoomen Sie hinein, um die Leinwand unter den Pinselstrichen zu sehen.",
     },
   },
 };
@@ -347,6 +440,7 @@ export const galleryTranslations: Record<string, Translated<string>> = {
   "Still life": { de: "Stillleben" },
   "A week in the mountains": { de: "Eine Woche in den Bergen" },
   "Close-ups from this spring": { de: "Nahaufnahmen aus diesem Frühling" },
+  "From the studio": { de: "Aus dem Atelier" },
 };
 
 /**
@@ -659,12 +753,12 @@ export const pages: Page[] = [
             " tell me a little about what you have in mind, a rough date and a place.",
           ],
           [
-            { text: "Prints:", marks: ["strong"] },
-            " name the photograph and the size you would like; I will send a quote.",
+            { text: "Prints and licences:", marks: ["strong"] },
+            " open a photograph and choose a size or a licence under Buy; you pay on the spot. For a size or a use that is not offered, write to me and I will send a quote.",
           ],
           [
-            { text: "Licensing:", marks: ["strong"] },
-            " let me know where and how long you would like to use a picture.",
+            { text: "Client galleries:", marks: ["strong"] },
+            " after a session your photographs wait in a private gallery, where you choose your favourites and order prints.",
           ],
         ],
       },
@@ -702,12 +796,12 @@ export const pages: Page[] = [
                   " Erzählen Sie mir kurz, was Sie sich vorstellen, dazu einen ungefähren Termin und einen Ort.",
                 ],
                 [
-                  { text: "Abzüge:", marks: ["strong"] },
-                  " Nennen Sie das Foto und die gewünschte Größe; ich schicke Ihnen ein Angebot.",
+                  { text: "Abzüge und Lizenzen:", marks: ["strong"] },
+                  " Öffnen Sie ein Foto und wählen Sie unter „Kaufen“ eine Größe oder eine Lizenz; Sie bezahlen direkt. Für eine Größe oder Nutzung, die nicht angeboten wird, schreiben Sie mir, und ich schicke Ihnen ein Angebot.",
                 ],
                 [
-                  { text: "Lizenzen:", marks: ["strong"] },
-                  " Sagen Sie mir, wo und wie lange Sie ein Bild nutzen möchten.",
+                  { text: "Kundengalerien:", marks: ["strong"] },
+                  " Nach einem Shooting warten Ihre Fotos in einer privaten Galerie, in der Sie Ihre Favoriten auswählen und Abzüge bestellen.",
                 ],
               ],
             },
@@ -1068,6 +1162,55 @@ export const posts: Post[] = [
         ],
       },
     ],
+    translations: {
+      de: {
+        title: "Stillleben an Regentagen",
+        excerpt:
+          "Eine Feige, eine rote Schale und ein Fenster: wie ich weiter fotografiere, wenn mich das Wetter drinnen festhält.",
+        body: {
+          text: [
+            {
+              text: "Wenn der Regen sich für eine Woche festsetzt, mache ich den Küchentisch zum Studio. Ein Budget braucht es dafür nicht: ein Fenster, ein Stück weißer Karton und was gerade in der Obstschale liegt.",
+            },
+            { style: "h2", text: "Ein Motiv, ein Licht" },
+            {
+              text: [
+                "Die Feige war der einfachste Aufbau des Jahres: ",
+                { text: "eine Frucht, eine Schale, harte Sonne", marks: ["strong"] },
+                ". Der Schatten wurde zur Hälfte des Bildes.",
+              ],
+            },
+            { style: "h3", text: "Meine Checkliste für drinnen" },
+            {
+              list: [
+                "Alle Lampen ausschalten und nur das Fenster nutzen",
+                "Den Hintergrund schlicht halten: Beton, Leinen oder eine Wand",
+                "Das Motiv bewegen, nicht die Kamera",
+                "Aufhören, wenn es keinen Spaß mehr macht",
+              ],
+            },
+            { style: "h2", text: "Überall Farbe" },
+            {
+              text: [
+                "Eine Freundin hat mich einen Nachmittag lang in ihr Atelier gelassen. Ihre Pinsel sind ein Gemälde für sich, und ich konnte nicht widerstehen. Wenn Sie neugierig auf das Licht sind, mit dem ich arbeite: ",
+                {
+                  text: "Der Wikipedia-Artikel über das Stillleben",
+                  href: "https://de.wikipedia.org/wiki/Stillleben",
+                },
+                " ist eine wunderbare Fundgrube, in der man sich in vierhundert Jahren Fensterlicht verlieren kann.",
+              ],
+            },
+            {
+              text: [
+                "Möchten Sie Ihre eigenen Produkte so fotografieren lassen? ",
+                { text: "Sprechen wir darüber", href: "/contact" },
+                ".",
+              ],
+            },
+          ],
+        },
+      },
+    },
   },
   {
     slug: "two-spaniels-and-a-nuthatch",

@@ -246,6 +246,8 @@ describe("site settings", () => {
         "titleTranslations",
         "descriptionTranslations",
         "introTranslations",
+        // Tags and places in German.
+        "names",
         "galleries",
       ].sort(),
     );
