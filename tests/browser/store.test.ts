@@ -231,6 +231,43 @@ describe("the Buy section with JavaScript", () => {
   });
 });
 
+describe("the cart on a phone", () => {
+  it("shows each line's photograph and its name on a line or two, not a word a line", {
+    timeout: 60_000,
+  }, async () => {
+    await withPage(
+      {
+        javaScriptEnabled: false,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        extraHTTPHeaders: { "CF-Connecting-IP": "198.51.100.61" },
+      },
+      async (page) => {
+        await page.goto("/portfolio/photo/b2i1");
+        await chooseAndAdd(
+          page,
+          page.locator("main [data-buy]"),
+          "print:fine-art-8x10",
+          "1",
+          false,
+        );
+        const line = page.locator(".store-item").first();
+        const thumbnail = line.locator("img");
+        await expect
+          .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
+        const name = line.getByRole("link", { name: "Autumn below Aitzgorri" });
+        const [box, lineHeight] = await Promise.all([
+          name.boundingBox(),
+          name.evaluate((link) => Number.parseFloat(getComputedStyle(link).lineHeight)),
+        ]);
+        expect(box?.height ?? 0).toBeLessThanOrEqual(2 * lineHeight + 1);
+        await page.getByRole("button", { name: /^Remove Fine art print, 8×10 in/ }).waitFor();
+      },
+    );
+  });
+});
+
 describe("axe", () => {
   it("finds nothing on a Buy section's answer, the cart and the order page, light and dark", {
     timeout: 90_000,

@@ -43,6 +43,7 @@ export function photoForSale(
     name: photo.name,
     position: photo.position,
     path: galleryPaths.photo(id, photo.id),
+    thumbnail: galleryPaths.size(id, photo.id, 480, "webp", settings.stage),
     pixels: { width: photo.width, height: photo.height },
     prices: settings.prints,
     access: fingerprint,

@@ -93,6 +93,7 @@ export async function pricedRows(
       line: lineKey(line),
       photoTitle: now?.title ?? line.photo,
       photoPath: now?.path ?? "/",
+      thumbnail: now?.thumbnail,
       productName: now?.product.name ?? line.product,
       kind: line.kind,
       quantity: line.quantity,

@@ -23,6 +23,8 @@ export interface GalleryPhotoForSale {
   position: number;
   /** Its page in the gallery (only a session of the gallery opens it). */
   path: string;
+  /** Its smallest size, as the gallery's stage shows it (only a session of the gallery opens it). */
+  thumbnail: string;
   /** The original's pixels (a gallery's photographs have no crop). */
   pixels: Pixels;
   prices: GalleryPriceList;

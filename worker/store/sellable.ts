@@ -25,6 +25,8 @@ export interface Sellable {
   title: string;
   /** Its page. */
   path: string;
+  /** A small square of it, for the cart (the client's own proof, for a gallery's). */
+  thumbnail: string;
   product: Product;
   /** What fulfilment needs later, kept with the order's line. */
   details: LineDetails;
@@ -51,6 +53,8 @@ export async function sellable(
     return {
       title: photo.title,
       path: photo.path,
+      // A square around the hotspot, twice the 4rem it is drawn at.
+      thumbnail: shelves.content.images.fixed(photo.image, 128, 128).url,
       product,
       details: {
         path: photo.path,
@@ -75,6 +79,7 @@ export async function sellable(
   return {
     title: `${translator(shelves.language).t("gallery.photoAlt", { position: photo.position })} · ${photo.galleryTitle}`,
     path: photo.path,
+    thumbnail: photo.thumbnail,
     product,
     details: {
       path: photo.path,

@@ -7,6 +7,8 @@ export interface CartRow {
   line: string;
   photoTitle: string;
   photoPath: string;
+  /** A small square of the photograph, when it is still offered. */
+  thumbnail?: string | undefined;
   productName: string;
   kind: "print" | "licence";
   quantity: number;
@@ -31,15 +33,31 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A line's photograph (a link to its page) and the product, as the cart and an order show it. */
-function Item({ path, title, product }: { path: string; title: string; product: string }) {
+function Item({
+  path,
+  title,
+  product,
+  thumbnail,
+  children,
+}: {
+  path: string;
+  title: string;
+  product: string;
+  thumbnail?: string | undefined;
+  children?: ReactNode;
+}) {
   return (
-    <>
-      <a href={path} className="focus-ring rounded-sm underline underline-offset-4">
-        {title}
-      </a>
-      <br />
-      <span className="text-sm">{product}</span>
-    </>
+    <div className="store-item">
+      {thumbnail && <img src={thumbnail} alt="" width={64} height={64} loading="lazy" />}
+      <div>
+        <a href={path} className="focus-ring rounded-sm underline underline-offset-4">
+          {title}
+        </a>
+        <br />
+        <span className="text-sm">{product}</span>
+        {children}
+      </div>
+    </div>
   );
 }
 
@@ -76,21 +94,38 @@ export function CartView({
                   <th scope="col">{t("cart.item")}</th>
                   <th scope="col">{t("cart.quantity")}</th>
                   <th scope="col">{t("cart.price")}</th>
-                  <th scope="col">
-                    <span className="sr-only">{t("cart.remove")}</span>
-                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((row, index) => (
                   <tr key={row.line}>
                     <td>
-                      <Item path={row.photoPath} title={row.photoTitle} product={row.productName} />
-                      {row.price === undefined && (
-                        <span className="block text-sm font-medium">
-                          {t("cart.noLongerOffered")}
-                        </span>
-                      )}
+                      <Item
+                        path={row.photoPath}
+                        title={row.photoTitle}
+                        product={row.productName}
+                        thumbnail={row.thumbnail}
+                      >
+                        {row.price === undefined && (
+                          <span className="block text-sm font-medium">
+                            {t("cart.noLongerOffered")}
+                          </span>
+                        )}
+                        {/* Under the line's name, not a column of its own: a phone's row has
+                            room for the name beside the quantity and the price. */}
+                        <button
+                          type="submit"
+                          name="remove"
+                          value={row.line}
+                          className="store-link focus-ring mt-1 block text-sm"
+                        >
+                          {t("cart.remove")}
+                          <span className="sr-only">
+                            {" "}
+                            {row.productName}, {row.photoTitle}
+                          </span>
+                        </button>
+                      </Item>
                       <input type="hidden" name={`line.${index}`} value={row.line} />
                     </td>
                     <td>
@@ -114,20 +149,6 @@ export function CartView({
                       )}
                     </td>
                     <td>{row.total ?? "–"}</td>
-                    <td>
-                      <button
-                        type="submit"
-                        name="remove"
-                        value={row.line}
-                        className="store-link focus-ring"
-                      >
-                        {t("cart.remove")}
-                        <span className="sr-only">
-                          {" "}
-                          {row.productName}, {row.photoTitle}
-                        </span>
-                      </button>
-                    </td>
                   </tr>
                 ))}
               </tbody>
