@@ -80,7 +80,12 @@ describe("the demo client gallery", () => {
     const page = await fetch(onSite(gallery), { headers: { Cookie: cookie } });
     expect(page.status).toBe(200);
     const html = await page.text();
-    for (const { name } of DEMO_GALLERY_PHOTOS) expect(html).toContain(name);
+    // Every one of them, each called by its place in the gallery (the file names are the owner's).
+    DEMO_GALLERY_PHOTOS.forEach((_, index) => {
+      expect(html).toContain(`alt="Photograph ${index + 1}"`);
+    });
+    expect(html).not.toContain(`alt="Photograph ${DEMO_GALLERY_PHOTOS.length + 1}"`);
+    for (const { name } of DEMO_GALLERY_PHOTOS) expect(html).not.toContain(name);
   });
 
   it("is a new gallery with a new password on every start, and keeps no password as typed", async () => {

@@ -53,8 +53,16 @@ async function shown(id: string): Promise<string[]> {
   const res = await fetch(`${site.url}/g/${id}`);
   expect(res.status).toBe(200);
   const html = await res.text();
-  // File names, not the addresses of sizes (…/480.webp).
-  return [...new Set(html.match(/(?<![\w/-])[\w-]+\.(?:jpg|png|webp)\b/g) ?? [])].sort();
+  // The client sees "Photograph 3"; each photograph's file name is what its download is called.
+  const photos = [...new Set([...html.matchAll(/id="p-([0-9a-f]+)"/g)].map(([, photo]) => photo))];
+  const names = await Promise.all(
+    photos.map(async (photo) => {
+      const file = await fetch(`${site.url}/g/${id}/download/${photo}?size=original`);
+      await file.body?.cancel();
+      return /filename="([^"]+)"/.exec(file.headers.get("Content-Disposition") ?? "")?.[1] ?? "";
+    }),
+  );
+  return names.sort();
 }
 
 const jpeg = (seed: number, gps = false) => {

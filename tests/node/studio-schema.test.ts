@@ -171,6 +171,7 @@ describe("the Studio schema", () => {
       "navigation",
       "intro",
       "introTranslations",
+      "names",
       "socialImage",
       "licenseUrl",
       "licensePage",
