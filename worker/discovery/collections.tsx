@@ -2,7 +2,6 @@ import type { Context, Handler } from "hono";
 import type { ReactNode } from "react";
 import { groupOf, sliceOf, tagGroups } from "../content/collection.ts";
 import type { CollectionPhoto } from "../content/model.ts";
-import { localNames } from "../content/names.ts";
 import { paths } from "../content/paths.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import type { Translator } from "../i18n/translator.ts";
@@ -170,7 +169,7 @@ export const groupHandler =
         if (!group) return undefined;
         const words = GROUPS[kind];
         // A tag has a name per language (content/names.ts); a camera's or a lens's is its maker's.
-        const name = kind === "tag" ? localNames(site, i18n.locale)(group.name) : group.name;
+        const name = kind === "tag" ? i18n.name(group.name) : group.name;
         const title = words.title(i18n, name);
         const lead = words.lead(i18n, group.photos.length, name);
         return {

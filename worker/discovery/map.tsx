@@ -2,7 +2,6 @@ import type { Context, Handler } from "hono";
 import { isSlug } from "../../shared/slug.ts";
 import { groupOf } from "../content/collection.ts";
 import type { CollectionPhoto } from "../content/model.ts";
-import { localNames } from "../content/names.ts";
 import { paths } from "../content/paths.ts";
 import { pageNotFound } from "../errors/page-error.ts";
 import { loadLayout } from "../render/load-layout.ts";
@@ -34,7 +33,7 @@ async function mapPhotos(
  * their photographs (the first paint, and the whole page without JavaScript) and a map over it.
  */
 export const mapHandler: Handler<AppEnv> = async (c) => {
-  const [{ photos, tag: stored }, layout, { t, locale }] = await Promise.all([
+  const [{ photos, tag: stored }, layout, { t, name }] = await Promise.all([
     mapPhotos(c),
     loadLayout(c),
     i18nFor(c),
@@ -42,7 +41,7 @@ export const mapHandler: Handler<AppEnv> = async (c) => {
   const places = mapPlaces(photos);
   const located = photos.filter(isLocated).length;
   const { site } = layout;
-  const tag = stored && { ...stored, name: localNames(site, locale)(stored.name) };
+  const tag = stored && { ...stored, name: name(stored.name) };
   const content = contentFor(c);
   const title = tag ? t("map.titleTag", { tag: tag.name }) : t("map.title");
   const locatedPhotos = t("collection.photographs", { count: located });

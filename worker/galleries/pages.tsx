@@ -95,27 +95,19 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
 /** `GET /g/{id}/p/{photo}`: one photograph, with its neighbours in the gallery's order. */
 export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
   const { id, settings, state, photo, client } = galleryOf(c);
-  const { t } = await i18nFor(c);
+  const i18n = await i18nFor(c);
+  const { t } = i18n;
   const title = settings.title || t("gallery.untitled");
   const index = state.photos.findIndex((each) => each.id === photo?.id);
   const found = state.photos[index];
   if (!found) return c.notFound();
   // Buy, when the store is on and the gallery sells prints its pixels carry.
-  const forSale = photoForSale(
-    id,
-    { settings, fingerprint: state.fingerprint },
-    { ...found, position: index + 1 },
-  );
+  const forSale = photo && photoForSale(id, { settings, fingerprint: state.fingerprint }, photo);
   const catalogue = forSale ? await saleCatalogue(c) : null;
   const offer = forSale && catalogue && galleryOfferFor(catalogue, forSale.prices, forSale.pixels);
   const buy =
     catalogue && offer
-      ? buySectionProps(
-          catalogue,
-          offer,
-          { action: galleryBuyPath(id, found.id) },
-          await i18nFor(c),
-        )
+      ? buySectionProps(catalogue, offer, { action: galleryBuyPath(id, found.id) }, i18n)
       : undefined;
   return render(
     c,

@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import type { BackgroundTasks } from "../content/content-cache.ts";
 import { type ContentSource, createContentSource } from "../content/content-source.ts";
 import type { SiteSettingsDocument } from "../content/model.ts";
+import { localNames } from "../content/names.ts";
 import { inLanguage } from "../content/paths.ts";
 import {
   readSiteSettings,
@@ -88,9 +89,17 @@ export async function localPath(c: Context<AppEnv>, path: string): Promise<strin
   return inLanguage(path, site.language, site.baseLanguage);
 }
 
-/** The page's words, dates and numbers, in the request's language (the site settings'). */
-export const i18nFor = async (c: Context<AppEnv>): Promise<Translator> =>
-  translator((await siteSettingsFor(c)).language);
+/**
+ * The page's words, dates and numbers, in the request's language (the site settings'), and the
+ * names of tags and places in it (content/names.ts).
+ */
+export async function i18nFor(
+  c: Context<AppEnv>,
+): Promise<Translator & { name(stored: string): string }> {
+  const site = await siteSettingsFor(c);
+  const words = translator(site.language);
+  return { ...words, name: localNames(site, words.locale) };
+}
 
 /**
  * The origin pages, feeds and social cards name: SITE_URL when the owner set it (so the

@@ -48,7 +48,16 @@ function Item({
 }) {
   return (
     <div className="store-item">
-      {thumbnail && <img src={thumbnail} alt="" width={64} height={64} loading="lazy" />}
+      {thumbnail && (
+        <img
+          src={thumbnail}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          className="store-item-image"
+        />
+      )}
       <div>
         <a href={path} className="focus-ring rounded-sm underline underline-offset-4">
           {title}
