@@ -14,6 +14,7 @@ import {
   saveGalleryDocument,
   uploadGalleryPhotos,
 } from "../scripts/demo-gallery.ts";
+import { mailedLink } from "../scripts/local-mail.ts";
 import type { RunningSite } from "../scripts/site-server.ts";
 import { newGalleryId } from "../studio/galleries/ids.ts";
 import { hashGalleryPassword } from "../studio/galleries/password.ts";
@@ -220,15 +221,18 @@ async function measureZip(site: RunningSite, id: string, cookie: string) {
   return { bytes, seconds, beforeMiB: before / 1024, growthMiB: (peak - before) / 1024 };
 }
 
-/** The session's cookies with the client's name given: what a favourite needs. */
+/** The session's cookies with the client's e-mail confirmed by its link: what a favourite needs. */
 async function choosing(site: RunningSite, id: string, cookie: string): Promise<string> {
-  const named = await fetch(`${site.url}/g/${id}/client`, {
+  const email = "bench.client@example.com";
+  await fetch(`${site.url}/g/${id}/client`, {
     method: "POST",
     redirect: "manual",
-    body: new URLSearchParams({ client: "Bench Client" }),
+    body: new URLSearchParams({ email }),
     headers: { Origin: site.url, Cookie: cookie },
   });
-  return `${cookie}; ${(named.headers.get("Set-Cookie") ?? "").split(";")[0]}`;
+  const link = await mailedLink(site.output, email, "/client/confirm?");
+  const confirmed = await fetch(link, { redirect: "manual" });
+  return `${cookie}; ${(confirmed.headers.get("Set-Cookie") ?? "").split(";")[0]}`;
 }
 
 async function favourite(site: RunningSite, id: string, cookies: string, photo: string) {

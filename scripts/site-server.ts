@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import {
+  appendFileSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -48,6 +49,8 @@ export interface SiteOptions {
   demo?: { latencyMs?: Latency } & DemoFiles;
   /** Forward the worker's output (logs) to this process. */
   inheritOutput?: boolean;
+  /** Append the worker's output to this file too, for another process to read (its e-mails). */
+  logFile?: string;
   /**
    * Trace every request with the runtime's local trace collector (`X_LOCAL_OBSERVABILITY` turns
    * it on in wrangler dev). Off by default, as in the deployed worker, which keeps logs but not
@@ -443,6 +446,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     log += `${line}\n`;
     if (log.length > 2_000_000) log = log.slice(-1_000_000);
     if (options.inheritOutput) console.log(line);
+    if (options.logFile) appendFileSync(options.logFile, `${line}\n`);
   };
   let runtime: { url: URL; dispose(): Promise<void> };
   try {

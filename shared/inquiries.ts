@@ -68,6 +68,10 @@ const MESSAGE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
  */
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
 
+/** Whether `value` (trimmed) is such an address, at most LIMITS.email long. */
+export const isEmailAddress = (value: string): boolean =>
+  value.length <= LIMITS.email && !CONTROL.test(value) && EMAIL.test(value);
+
 /** A page photograph `{page}/{key}` or a post's `post/{post}/{key}` (the cover's key is `cover`). */
 export const PHOTO_REF = new RegExp(
   `^(?:post/)?${SLUG_PATTERN.source.slice(1, -1)}/[A-Za-z0-9_-]{1,64}$`,
@@ -124,9 +128,7 @@ export function checkField(field: VisibleField, raw: string): Problem | undefine
     case "email": {
       const value = raw.trim();
       if (value === "") return problem("contact.problem.emailMissing");
-      if (value.length > LIMITS.email || CONTROL.test(value) || !EMAIL.test(value)) {
-        return problem("contact.problem.emailInvalid");
-      }
+      if (!isEmailAddress(value)) return problem("contact.problem.emailInvalid");
       return undefined;
     }
     case "subject":

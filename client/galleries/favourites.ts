@@ -87,7 +87,7 @@ async function send(form: HTMLFormElement): Promise<void> {
     if (!("saved" in answer)) {
       announce(form, answer.error);
       if (answer.needsClient)
-        document.querySelector<HTMLInputElement>("#gallery-client-name")?.focus();
+        document.querySelector<HTMLInputElement>("#gallery-client-email")?.focus();
       return;
     }
     // Every heart of this photograph says it: the grid's and the open viewer's, and any shown

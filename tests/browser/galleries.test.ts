@@ -13,6 +13,7 @@ import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 import { newGalleryId } from "../../studio/galleries/ids.ts";
 import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { axeInViews, noViolations, themesAt } from "./axe.ts";
+import { chooseAs } from "./choosing.ts";
 import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
 // A client gallery as its client meets it, in Chromium, with and without JavaScript: the
@@ -76,15 +77,9 @@ async function unlock(page: Page, gallery: { path: string; password: string }) {
   await page.getByRole("heading", { level: 1, name: "Ana & Luis, 14 June" }).waitFor();
 }
 
-/** Names who is choosing, as the gallery asks before the first heart. */
-async function startChoosing(page: Page, client: string) {
-  await page.getByLabel("Your name or e-mail, to keep your favourites").fill(client);
-  await Promise.all([
-    page.waitForLoadState("load"),
-    page.getByRole("button", { name: "Start choosing" }).click(),
-  ]);
-  await page.getByText(`Choosing as ${client}.`).waitFor();
-}
+/** Names who is choosing (their e-mail, confirmed by the link mailed to it), as the gallery asks. */
+const startChoosing = (page: Page, email: string) =>
+  chooseAs(page, () => site?.output() ?? "", email);
 
 const heart = (page: Page, name: string, on = false) =>
   page.getByRole("button", { name: `${on ? "Remove from" : "Add to"} favourites: ${name}` });
@@ -193,10 +188,10 @@ describe("a client gallery without JavaScript", () => {
 
       await heart(page, "Photograph 1").click();
       await page.getByRole("status").waitFor();
-      expect(await page.getByRole("status").textContent()).toContain("your name or e-mail first");
+      expect(await page.getByRole("status").textContent()).toContain("give your e-mail first");
       expect(await count(page)).toBe("0");
 
-      await startChoosing(page, "Ana Ruiz");
+      await startChoosing(page, "ana.form@example.com");
       await heart(page, "Photograph 1").click();
       await heart(page, "Photograph 1", true).waitFor();
       expect(await heart(page, "Photograph 1", true).getAttribute("aria-pressed")).toBe("true");
@@ -224,7 +219,7 @@ describe("a client gallery with JavaScript", () => {
     const gallery = await sharedGallery();
     await withPage(true, async (page) => {
       await unlock(page, gallery);
-      await startChoosing(page, "Luis");
+      await startChoosing(page, "luis@example.com");
       await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
       const send = page.getByRole("button", { name: "Send my selection" });
       expect(await send.isVisible()).toBe(false);
@@ -252,7 +247,7 @@ describe("a client gallery with JavaScript", () => {
     const gallery = await sharedGallery();
     await withPage(true, async (page) => {
       await unlock(page, gallery);
-      await startChoosing(page, "ana@example.com");
+      await startChoosing(page, "ana.limit@example.com");
       await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
       const names = DEMO_GALLERY_PHOTOS.map((_, index) => `Photograph ${index + 1}`);
       for (const name of names.slice(0, 3)) {
@@ -280,14 +275,14 @@ describe("a client gallery with JavaScript", () => {
     });
   });
 
-  it("sends the visitor to the name field when a heart comes before it", async () => {
+  it("sends the visitor to the e-mail field when a heart comes before it", async () => {
     const gallery = await sharedGallery();
     await withPage(true, async (page) => {
       await unlock(page, gallery);
       await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
       await heart(page, "Photograph 1").click();
-      await page.getByRole("status").filter({ hasText: "name" }).waitFor();
-      await page.waitForFunction(() => document.activeElement?.id === "gallery-client-name");
+      await page.getByRole("status").filter({ hasText: "e-mail" }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.id === "gallery-client-email");
       expect(await count(page)).toBe("0");
     });
   });
@@ -296,7 +291,7 @@ describe("a client gallery with JavaScript", () => {
     const gallery = await sharedGallery();
     await withPage(true, async (page) => {
       await unlock(page, gallery);
-      await startChoosing(page, "Ana");
+      await startChoosing(page, "ana.viewer@example.com");
       await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
       await page.locator(".photo-grid a[data-photo]").first().click();
       const dialog = page.locator("dialog.photo-viewer");

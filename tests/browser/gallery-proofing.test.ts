@@ -7,6 +7,7 @@ import { mutate, sendSanityWebhook } from "../../demo/publish.ts";
 import { createDemoGallery } from "../../scripts/demo-gallery.ts";
 import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 import { markDifference } from "../support/mark-server.ts";
+import { chooseAs } from "./choosing.ts";
 import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
 // Issue 36's proofing walk, in Chromium: a client opens the demo's proofing gallery (made by
@@ -71,9 +72,7 @@ describe("proofing, as a client and the owner meet it", () => {
       expect(await page.locator('a[href*="size=original"]').count()).toBe(0);
 
       // The selection.
-      await page.getByLabel("Your name or e-mail, to keep your favourites").fill("Ana Ruiz");
-      await page.getByRole("button", { name: "Start choosing" }).click();
-      await page.getByText("Choosing as Ana Ruiz.").waitFor();
+      await chooseAs(page, () => site?.output() ?? "", "ana.proofs@example.com");
       await page.getByRole("button", { name: "Add to favourites: Photograph 1" }).click();
       await page.getByRole("button", { name: "Remove from favourites: Photograph 1" }).waitFor();
       // The send form comes with the page once a favourite is there.

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { createDemoGallery } from "../../scripts/demo-gallery.ts";
 import { type RunningSite, startSite } from "../../scripts/site-server.ts";
@@ -10,17 +13,22 @@ declare module "vitest" {
     gallery: { path: string; password: string };
     /** The lab stand-in the site's store sends prints to (its control API, to ship an order). */
     labUrl: string;
+    /** The file the site's output is kept in: the e-mails it sends (scripts/local-mail.ts). */
+    siteLog: string;
   }
 }
 
 let site: RunningSite | undefined;
+const logs = mkdtempSync(join(tmpdir(), "browser-site-"));
 
 /**
  * Serves the built site with the demo content once for all browser tests, with a client
  * gallery in it as `npm start` makes one (a private gallery must stay out of every public page).
  */
 export async function setup(project: TestProject) {
-  site = await startSite({ isolated: true });
+  const logFile = join(logs, "site.log");
+  site = await startSite({ isolated: true, logFile });
+  project.provide("siteLog", logFile);
   project.provide("siteUrl", site.url);
   project.provide("contentUrl", site.content?.url ?? "");
   project.provide("labUrl", site.store?.lab.url ?? "");
@@ -30,4 +38,5 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await site?.close();
+  rmSync(logs, { recursive: true, force: true });
 }

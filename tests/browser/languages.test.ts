@@ -6,6 +6,7 @@ import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
 import { translator } from "../../worker/i18n/translator.ts";
 import { axeViolations, openInTheme, THEMES } from "./axe.ts";
+import { chooseAs } from "./choosing.ts";
 import { hydrated, startBrowserSession } from "./chromium.ts";
 
 // The site in German and in Arabic, operated in Chromium with the keyboard and the pointer: the
@@ -99,11 +100,7 @@ async function walkGallery(page: Page, language: Language, client: string): Prom
     page.waitForURL((url) => url.pathname === gallery?.path),
     page.getByRole("button", { name: t("gallery.door.open") }).click(),
   ]);
-  await page.getByLabel(t("gallery.clientLabel")).fill(client);
-  await Promise.all([
-    page.waitForLoadState("load"),
-    page.getByRole("button", { name: t("gallery.startChoosing") }).click(),
-  ]);
+  await chooseAs(page, () => site?.output() ?? "", client, { t });
   await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
   const heart = (name: string, on = false) =>
     page.getByRole("button", {
@@ -122,7 +119,7 @@ async function walkGallery(page: Page, language: Language, client: string): Prom
 async function walkGalleryInBothThemes(language: Language): Promise<void> {
   for (const theme of THEMES) {
     await withPage({ colorScheme: theme }, (page) =>
-      walkGallery(page, language, `Ana Ruiz (${language}, ${theme})`),
+      walkGallery(page, language, `ana.${language}.${theme}@example.com`),
     );
   }
 }

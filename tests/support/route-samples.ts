@@ -173,6 +173,13 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
     { path: `/g/${NO_GALLERY}/download/${NO_PHOTO}`, expect: 404, group: "app" },
   ],
   "/g/:gallery/download": [{ path: `/g/${NO_GALLERY}/download`, expect: 404, group: "app" }],
+  "/g/:gallery/client/confirm": [
+    {
+      path: `/g/${NO_GALLERY}/client/confirm?email=a%40b.co&until=1&sig=AA`,
+      expect: 303,
+      group: "app",
+    },
+  ],
   "/_app/galleries/:gallery/photos/:photo": [
     { path: `/_app/galleries/${NO_GALLERY}/photos/${NO_PHOTO}`, expect: 401, group: "app" },
   ],

@@ -125,10 +125,10 @@ describe("the owner's e-mail of a paid order", () => {
       .bind(order, Date.now())
       .run();
     const sent: { to: string; subject: string }[] = [];
-    const STORE_MAIL = {
+    const CLIENT_MAIL = {
       send: async (message: { to: string; subject: string }) => sent.push(message),
     };
-    const siteEnv = { ...env, CONTACT_EMAIL_TO: "", STORE_MAIL } as unknown as Env;
+    const siteEnv = { ...env, CONTACT_EMAIL_TO: "", CLIENT_MAIL } as unknown as Env;
     const message = { version: 1, order, origin: ORIGIN };
     expect((await consume(FULFILMENT_QUEUE, message, 1, siteEnv)).explicitAcks).toEqual(["m-1"]);
     // The demo's Site settings name jane@example.com.

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   announceChange,
+  confirmedClient,
   galleryDocument,
   galleryWithPhotos,
   passwordHash,
@@ -185,10 +186,9 @@ describe("a gallery with a password", () => {
     );
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.get("Location")).toContain("client=needed");
-    const named = await post(`/g/${gallery.id}/client`, { client: "Ana Ruiz" }, cookie);
-    expect(named.status).toBe(303);
-    const client = (named.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
-    const both = `${cookie}; ${client}`;
+    const { cookie: both, mail } = await confirmedClient(gallery.id, " Ana@Example.com", cookie);
+    expect(mail.to).toBe("ana@example.com");
+    expect(mail.subject).toBe("Your link to choose in Ana & Luis, 14 June");
     const marked = await post(
       `/g/${gallery.id}/favourites`,
       { photo: a.id, favourite: "true" },
@@ -210,9 +210,8 @@ describe("a gallery with a password", () => {
     );
     expect(third.status).toBe(409);
     expect(JSON.parse(third.body)).toMatchObject({ count: 2, limit: 2 });
-    // Another device, the same name typed differently: the same favourites.
-    const elsewhere = await post(`/g/${gallery.id}/client`, { client: "  ana   ruiz " }, cookie);
-    const other = `${cookie}; ${(elsewhere.headers.get("Set-Cookie") ?? "").split(";")[0]}`;
+    // Another device, the same address typed differently and confirmed there: the same favourites.
+    const { cookie: other } = await confirmedClient(gallery.id, "ana@example.COM ", cookie);
     const page = await request(`/g/${gallery.id}?show=favourites`, { headers: { Cookie: other } });
     expect(page.body).toContain(`/g/${gallery.id}/photo/${a.id}/480.webp`);
     expect(page.body).toContain(`/g/${gallery.id}/photo/${b.id}/480.webp`);
@@ -225,9 +224,47 @@ describe("a gallery with a password", () => {
     expect(asText(zip.bytes)).not.toContain(c.name);
   });
 
+  it("keeps one client's favourites from another visitor who types their e-mail", async () => {
+    const [a] = gallery.photos as [Uploaded];
+    const { cookie: ana } = await confirmedClient(gallery.id, "ana.private@example.com", cookie);
+    await post(`/g/${gallery.id}/favourites`, { photo: a.id, favourite: "true" }, ana);
+    await post(`/g/${gallery.id}/favourites/send`, { note: "Only for Jane's eyes" }, ana);
+    // Eve has the password and types Ana's address: a link goes to Ana, Eve gets no cookie.
+    const eve = await post(`/g/${gallery.id}/client`, { email: "ana.private@example.com" }, cookie);
+    expect(eve.status).toBe(303);
+    expect(eve.headers.get("Location")).toBe(`/g/${gallery.id}?client=sent`);
+    expect(eve.headers.has("Set-Cookie")).toBe(false);
+    const seen = await request(`/g/${gallery.id}?show=favourites`, { headers: { Cookie: cookie } });
+    expect(seen.body).not.toContain(`/g/${gallery.id}/photo/${a.id}/480.webp`);
+    expect(seen.body).not.toContain("Only for Jane");
+    expect(seen.body).toContain('name="email"');
+    const change = await post(
+      `/g/${gallery.id}/favourites`,
+      { photo: a.id, favourite: "false" },
+      cookie,
+    );
+    expect(change.headers.get("Location")).toContain("client=needed");
+    // A name as before, or a link spoilt or made up: no cookie either, and a clear way on.
+    const named = await post(`/g/${gallery.id}/client`, { client: "Ana Ruiz" }, cookie);
+    expect(named.headers.get("Location")).toBe(`/g/${gallery.id}?client=missing`);
+    expect(named.headers.has("Set-Cookie")).toBe(false);
+    const json = await post(`/g/${gallery.id}/client`, { email: "not an address" }, cookie, true);
+    expect(json.status).toBe(422);
+    expect(JSON.parse(json.body).error).toContain("name@example.com");
+    const made = await request(
+      `/g/${gallery.id}/client/confirm?email=ana.private%40example.com&until=99999999999&sig=AAAA`,
+    );
+    expect(made.status).toBe(303);
+    expect(made.headers.get("Location")).toBe(`/g/${gallery.id}?client=expired#gallery-client`);
+    expect(made.headers.has("Set-Cookie")).toBe(false);
+    // Ana's list is as she left it.
+    const hers = await request(`/g/${gallery.id}?show=favourites`, { headers: { Cookie: ana } });
+    expect(hers.body).toContain(`/g/${gallery.id}/photo/${a.id}/480.webp`);
+    expect(hers.body).toContain("Only for Jane&#x27;s eyes");
+  });
+
   it("sends the selection with a note, and the Studio's document shows it with the counts", async () => {
-    const named = await post(`/g/${gallery.id}/client`, { client: "Luis" }, cookie);
-    const client = `${cookie}; ${(named.headers.get("Set-Cookie") ?? "").split(";")[0]}`;
+    const { cookie: client } = await confirmedClient(gallery.id, "luis@example.com", cookie);
     const [a] = gallery.photos as [Uploaded];
     await post(`/g/${gallery.id}/favourites`, { photo: a.id, favourite: "true" }, client);
     const sent = await post(
@@ -243,12 +280,12 @@ describe("a gallery with a password", () => {
       await new Promise((wait) => setTimeout(wait, 100));
       const doc = await galleryDocument(gallery.id);
       selection = (doc?.selections as Record<string, unknown>[] | undefined)?.find(
-        (each) => each.client === "Luis" && each.note,
+        (each) => each.client === "luis@example.com" && each.note,
       );
     }
     expect(selection).toMatchObject({
       _type: "gallerySelection",
-      client: "Luis",
+      client: "luis@example.com",
       photos: [a.name],
       note: "The first one, in colour.",
     });

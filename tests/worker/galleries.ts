@@ -57,6 +57,48 @@ export async function galleryDocument(id: string): Promise<Record<string, unknow
   return body.documents?.[0];
 }
 
+/** An e-mail the site sent through its CLIENT_MAIL binding (caught by `confirmedClient`). */
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The client's cookie for `email` in gallery `id`, got as a client gets it: the gallery's form
+ * (from a visitor address of its own, so no test shares another's limits), the e-mail the worker
+ * sends (caught from its mail binding), and the link in it. `cookie` is the session, if any;
+ * the answer is both cookies, as the browser sends them.
+ */
+export async function confirmedClient(
+  id: string,
+  email: string,
+  cookie = "",
+): Promise<{ cookie: string; mail: SentMail }> {
+  const sent: SentMail[] = [];
+  const CLIENT_MAIL = { send: async (mail: SentMail) => sent.push(mail) };
+  const asked = await request(`/g/${id}/client`, {
+    env: { ...env, CLIENT_MAIL } as unknown as Env,
+    method: "POST",
+    body: new URLSearchParams({ email }),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "CF-Connecting-IP": `198.18.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+      Origin: ORIGIN,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+  });
+  const [mail] = sent;
+  const link = /http:\/\/localhost\/g\/\S+/.exec(mail?.text ?? "")?.[0];
+  if (asked.status !== 303 || !mail || !link) {
+    throw new Error(`no link was sent: ${asked.status} ${asked.body}`);
+  }
+  const confirmed = await request(link);
+  const client = (confirmed.headers.get("Set-Cookie") ?? "").split(";")[0];
+  if (!client) throw new Error(`the link gave no cookie: ${confirmed.status}`);
+  return { cookie: cookie ? `${cookie}; ${client}` : client, mail };
+}
+
 /** Tells the worker the gallery's document changed, as the publish webhook does. */
 export async function announceChange(id: string): Promise<number> {
   const res = await request(HOOK, {

@@ -15,6 +15,7 @@ import { parseRegion } from "../../worker/lib/images.ts";
 import { FORM_BODY_LIMIT } from "../../worker/lib/request-body.ts";
 import {
   announceChange,
+  confirmedClient,
   galleryDocument,
   galleryWithPhotos,
   newGalleryId,
@@ -232,8 +233,7 @@ describe("the favourites form's way back", () => {
   it("answers a line break or a path out of the gallery with a clear 400, and saves nothing", async () => {
     const { id, photos } = await galleryWithPhotos({}, 1);
     const [photo] = photos as [Uploaded];
-    const named = await post(`/g/${id}/client`, { client: "Ana Ruiz" });
-    const client = (named.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const { cookie: client } = await confirmedClient(id, "ana.back@example.com");
     for (const back of [
       `/g/${id}\r\nSet-Cookie: x=1`,
       `/g/${id}/p/../../../x`,

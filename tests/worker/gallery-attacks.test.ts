@@ -52,7 +52,12 @@ function targets(id: string, photos: readonly Uploaded[]): Target[] {
       method: "POST",
       form: { photo: photo.id, favourite: "true" },
     },
-    { what: "naming the client", path: `/g/${id}/client`, method: "POST", form: { client: "Eve" } },
+    {
+      what: "asking for a client's link",
+      path: `/g/${id}/client`,
+      method: "POST",
+      form: { email: "eve@example.com" },
+    },
     { what: "sending", path: `/g/${id}/favourites/send`, method: "POST", form: { note: "x" } },
     {
       what: "buying a print",

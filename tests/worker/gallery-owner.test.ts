@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ClientGallery } from "../../worker/galleries/gallery-store.ts";
 import {
+  confirmedClient,
   galleryDocument,
   galleryWithPhotos,
   setOwnerGalleries,
@@ -67,8 +68,7 @@ describe("the owner's e-mail for a selection", () => {
     const { id, photos } = await galleryWithPhotos({}, 2);
     const stub = env.CLIENT_GALLERY.getByName(id);
     const box = await mailbox(id);
-    const named = await post(`/g/${id}/client`, { client: "Ana Ruiz" });
-    const cookie = (named.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const { cookie } = await confirmedClient(id, "ana@example.com");
     for (const photo of photos as Uploaded[]) {
       await post(`/g/${id}/favourites`, { photo: photo.id, favourite: "true" }, cookie);
     }
@@ -78,7 +78,7 @@ describe("the owner's e-mail for a selection", () => {
     expect(box.sent).toHaveLength(1);
     const [mail] = box.sent as [Sent];
     expect(mail.to).toBe("owner@example.com");
-    expect(mail.subject).toBe("Ana Ruiz chose 2 from Ana & Luis, 14 June");
+    expect(mail.subject).toBe("ana@example.com chose 2 from Ana & Luis, 14 June");
     expect(mail.text).toContain("In colour, please.");
     expect(mail.text).toContain("DSC_0142, DSC_0143");
     expect(mail.text).toContain(`/intent/edit/id=clientGallery.${id};type=clientGallery`);
@@ -95,8 +95,7 @@ describe("the owner's e-mail for a selection", () => {
     /** The runtime runs a failed alarm again, with backoff: here, at once. */
     const retry = () =>
       runInDurableObject(stub, (_instance, state) => state.storage.setAlarm(Date.now()));
-    const named = await post(`/g/${id}/client`, { client: "Luis" });
-    const cookie = (named.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const { cookie } = await confirmedClient(id, "luis@example.com");
     const [photo] = photos as [Uploaded];
     await post(`/g/${id}/favourites`, { photo: photo.id, favourite: "true" }, cookie);
     const answer = await post(`/g/${id}/favourites/send`, { note: "" }, cookie);
@@ -109,7 +108,7 @@ describe("the owner's e-mail for a selection", () => {
     await retry();
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(box.sent).toHaveLength(1);
-    expect(box.sent[0]?.subject).toBe("Luis chose 1 from Ana & Luis, 14 June");
+    expect(box.sent[0]?.subject).toBe("luis@example.com chose 1 from Ana & Luis, 14 June");
   });
 });
 
@@ -166,8 +165,7 @@ describe("the gallery's activity", () => {
       "CF-Connecting-IP": address,
       ...(cookie ? { Cookie: cookie } : {}),
     });
-    const named = await post(`/g/${id}/client`, { client: "Ana Ruiz" });
-    const cookie = (named.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    const { cookie } = await confirmedClient(id, "ana.activity@example.com");
     await request(`/g/${id}`, { headers: as(cookie) });
     await request(`/g/${id}`, {
       headers: { ...as(cookie), "CF-Connecting-IP": "198.51.100.9" },
@@ -187,7 +185,9 @@ describe("the gallery's activity", () => {
       "download",
       "zip",
     ]);
-    expect(rows.every((row) => row.kind === "sent" || row.client === "Ana Ruiz")).toBe(true);
+    expect(
+      rows.every((row) => row.kind === "sent" || row.client === "ana.activity@example.com"),
+    ).toBe(true);
     const opened = rows.filter((row) => row.kind === "opened");
     // Two devices (two addresses), each a hash; the address itself is nowhere.
     expect(new Set(opened.map((row) => row.device)).size).toBe(2);

@@ -38,7 +38,7 @@ export interface GalleryViewProps {
   client: string | undefined;
   sent: { note: string; at: string } | undefined;
   /** What the last form post left to say. */
-  notice: "client-needed" | "client-missing" | "limit" | "sent" | undefined;
+  notice: keyof typeof NOTICES | undefined;
   /** This page's own address, where forms come back to. */
   here: string;
 }
@@ -46,6 +46,9 @@ export interface GalleryViewProps {
 const NOTICES = {
   "client-needed": "gallery.notice.clientNeeded",
   "client-missing": "gallery.notice.clientMissing",
+  "client-sent": "gallery.notice.clientSent",
+  "client-wait": "gallery.notice.clientWait",
+  "client-expired": "gallery.notice.clientExpired",
   limit: "gallery.notice.limit",
   sent: "gallery.notice.sent",
 } as const satisfies Record<string, MessageKey>;
@@ -150,13 +153,14 @@ export function GalleryView(props: GalleryViewProps) {
             id="gallery-client"
           >
             <input type="hidden" name="back" value={here} />
-            <label htmlFor="gallery-client-name">{t("gallery.clientLabel")}</label>
+            <label htmlFor="gallery-client-email">{t("gallery.clientLabel")}</label>
             <input
-              id="gallery-client-name"
-              name="client"
-              autoComplete="name"
+              id="gallery-client-email"
+              name="email"
+              type="email"
+              autoComplete="email"
               required
-              maxLength={120}
+              maxLength={254}
             />
             <button type="submit" className="button">
               {t("gallery.startChoosing")}

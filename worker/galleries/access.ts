@@ -10,7 +10,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
 import type { GalleryState, PlacedGalleryPhoto } from "./gallery-store.ts";
 import { isGalleryId, isPhotoId } from "./ids.ts";
-import { clientLabel, clientOf, hasSession } from "./session.ts";
+import { clientEmail, hasSession } from "./session.ts";
 import { type GallerySettings, hasEnded, isOpen } from "./settings.ts";
 
 /** What the check established, for the handlers after it. */
@@ -20,8 +20,8 @@ export interface GalleryAccess {
   state: GalleryState;
   /** The photograph the address names (`:photo`), when it names one. */
   photo: PlacedGalleryPhoto | undefined;
-  /** The client's name or e-mail as given, and the key of their favourites. */
-  client: { label: string; key: string } | undefined;
+  /** The client's confirmed e-mail: who they are to the owner, and the key of their favourites. */
+  client: string | undefined;
 }
 
 // What the galleries' middleware leave on the request's context for the handlers after them,
@@ -96,12 +96,11 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
       return options.refuse(c, { status: 404, reason: "unknown" });
     }
     const { sanityToken } = c.var.config;
-    const label = await clientLabel(c, sanityToken, id);
-    const client = label ? { label, key: clientOf(label) } : undefined;
+    const client = await clientEmail(c, sanityToken, id);
     const store = galleryStore(c.env, id);
     const state = await store.state(id, {
       visitor: visitorOf(c).address,
-      ...(client ? { client: client.key } : {}),
+      ...(client ? { client } : {}),
       ...(photoId ? { photo: photoId } : {}),
       photos: options.photos ?? false,
     });

@@ -75,7 +75,7 @@ export const downloadPhoto: Handler<AppEnv> = async (c) => {
   c.executionCtx.waitUntil(
     galleryStore(c.env, id).count(id, "downloads", {
       kind: "download",
-      client: galleryOf(c).client?.label,
+      client: galleryOf(c).client,
       visitor: visitorOf(c),
       detail: `${photo.name} (${size === "original" ? "original" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
     }),
@@ -169,7 +169,7 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
   c.executionCtx.waitUntil(
     galleryStore(c.env, id).count(id, "downloads", {
       kind: "zip",
-      client: galleryOf(c).client?.label,
+      client: galleryOf(c).client,
       visitor: visitorOf(c),
       detail: `${photos.length} ${set === "favourites" ? "favourites" : "photographs"} (${size === "original" ? "originals" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
     }),

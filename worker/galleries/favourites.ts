@@ -1,8 +1,7 @@
 /**
- * Proofing: the client names themselves once (a name or an e-mail: the key of their favourites
- * on any device), marks favourites with a heart, and sends the selection with a note. Each works
- * as a plain form (`303` back to where the client was) and, for the gallery's script, as JSON
- * (`Accept: application/json`). A favourite is stored in the gallery's Durable Object before
+ * Proofing: the client, known by their confirmed e-mail (choosing.ts), marks favourites with a
+ * heart and sends the selection with a note. Each works as a plain form (`303` back to where
+ * the client was) and, for the gallery's script, as JSON (`Accept: application/json`). A favourite is stored in the gallery's Durable Object before
  * the answer says it is.
  */
 import type { Context, Handler } from "hono";
@@ -10,30 +9,13 @@ import { wantsJson } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor } from "../request/context.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
-import { backField, badBack, formOf } from "./forms.ts";
-import { galleryPaths, isPhotoId } from "./ids.ts";
-import { clientCookie } from "./session.ts";
+import { back, backField, backTo, badBack, formOf } from "./forms.ts";
+import { isPhotoId } from "./ids.ts";
 
-/** Longest name or e-mail, and longest note, taken. */
-const MAX_LABEL = 120;
+/** Longest note taken. */
 const MAX_NOTE = 4000;
 
-/**
- * Where a form post goes back to: `value`, already checked to be a path of this gallery
- * (forms.ts), else the gallery.
- */
-function backTo(id: string, value: string | undefined, extra = ""): string {
-  const target = value ?? galleryPaths.root(id);
-  if (!extra) return target;
-  const [path = target, hash] = target.split("#");
-  return `${path}${path.includes("?") ? "&" : "?"}${extra}${hash ? `#${hash}` : ""}`;
-}
-
-function back(c: Context<AppEnv>, location: string, headers: Record<string, string> = {}) {
-  return c.body(null, 303, { ...PRIVATE_HEADERS, ...headers, Location: location });
-}
-
-/** The answer to a favourite or a selection before the client has said who they are. */
+/** The answer to a favourite or a selection before the client has confirmed their e-mail. */
 const nameFirst = async (c: Context<AppEnv>, id: string, way: string | undefined) =>
   wantsJson(c.req.raw)
     ? c.json(
@@ -42,30 +24,6 @@ const nameFirst = async (c: Context<AppEnv>, id: string, way: string | undefined
         PRIVATE_HEADERS,
       )
     : back(c, backTo(id, way, "client=needed"));
-
-/** `POST /g/{id}/client`: who is choosing (their favourites are kept under it). */
-export const nameClient: Handler<AppEnv> = async (c) => {
-  const { id } = galleryOf(c);
-  const form = formOf(c);
-  const way = backField(id, form);
-  if (way === "bad") return badBack(c);
-  const label = (form.client ?? "").normalize("NFC").trim().replace(/\s+/g, " ");
-  if (!label || label.length > MAX_LABEL) {
-    if (wantsJson(c.req.raw)) {
-      return c.json(
-        { error: (await i18nFor(c)).t("gallery.error.clientLength", { max: MAX_LABEL }) },
-        422,
-        PRIVATE_HEADERS,
-      );
-    }
-    return back(c, backTo(id, way, "client=missing"));
-  }
-  const cookie = await clientCookie(c.var.config.sanityToken, id, label);
-  if (wantsJson(c.req.raw)) {
-    return c.json({ client: label }, 200, { ...PRIVATE_HEADERS, "Set-Cookie": cookie });
-  }
-  return back(c, backTo(id, way), { "Set-Cookie": cookie });
-};
 
 /** `POST /g/{id}/favourites`: `photo={id}&favourite=true|false`. */
 export const setFavourite: Handler<AppEnv> = async (c) => {
@@ -81,8 +39,8 @@ export const setFavourite: Handler<AppEnv> = async (c) => {
   }
   if (!client) return nameFirst(c, id, way);
   const result = await galleryStore(c.env, id).setFavourite(id, {
-    client: client.key,
-    label: client.label,
+    client: client,
+    label: client,
     photo,
     favourite: form.favourite === "true",
   });
@@ -118,13 +76,7 @@ export const sendSelection: Handler<AppEnv> = async (c) => {
   if (way === "bad") return badBack(c);
   if (!client) return nameFirst(c, id, way);
   const note = (form.note ?? "").trim().slice(0, MAX_NOTE);
-  await galleryStore(c.env, id).sendSelection(
-    id,
-    client.key,
-    client.label,
-    note,
-    new URL(c.req.url).origin,
-  );
+  await galleryStore(c.env, id).sendSelection(id, client, client, note, new URL(c.req.url).origin);
   return wantsJson(c.req.raw)
     ? c.json({ sent: true }, 200, PRIVATE_HEADERS)
     : back(c, backTo(id, way, "sent=1"));

@@ -69,3 +69,18 @@ export const badBack = (c: Context<AppEnv>) =>
     400,
     PRIVATE_HEADERS,
   );
+
+/**
+ * Where a form post goes back to: `value`, already checked by `backField`, else the gallery,
+ * with `extra` (a notice) added to its query.
+ */
+export function backTo(id: string, value: string | undefined, extra = ""): string {
+  const target = value ?? galleryPaths.root(id);
+  if (!extra) return target;
+  const [path = target, hash] = target.split("#");
+  return `${path}${path.includes("?") ? "&" : "?"}${extra}${hash ? `#${hash}` : ""}`;
+}
+
+/** A form post's answer: `303` to `location`, private. */
+export const back = (c: Context<AppEnv>, location: string, headers: Record<string, string> = {}) =>
+  c.body(null, 303, { ...PRIVATE_HEADERS, ...headers, Location: location });

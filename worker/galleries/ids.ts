@@ -53,6 +53,7 @@ export const galleryPaths = {
   photo: (id: string, photo: string) => `/g/${id}/p/${photo}`,
   unlock: (id: string) => `/g/${id}/unlock`,
   client: (id: string) => `/g/${id}/client`,
+  confirm: (id: string) => `/g/${id}/client/confirm`,
   favourites: (id: string) => `/g/${id}/favourites`,
   send: (id: string) => `/g/${id}/favourites/send`,
   /** A size; `stage` makes the browser keep a proof and a clean copy apart. */

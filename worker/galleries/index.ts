@@ -3,8 +3,9 @@ import { csrf } from "hono/csrf";
 import { parseRegion } from "../lib/images.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { CHECKED_BY_PASS, galleryOf, guard, PRIVATE_HEADERS, refuseFile } from "./access.ts";
+import { confirmClient, sendClientLink } from "./choosing.ts";
 import { downloadPhoto, downloadZip } from "./downloads.ts";
-import { nameClient, sendSelection, setFavourite } from "./favourites.ts";
+import { sendSelection, setFavourite } from "./favourites.ts";
 import { formBody } from "./forms.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { isGalleryId, isPhotoId } from "./ids.ts";
@@ -149,7 +150,8 @@ galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
 galleries.get("/g/:gallery/download/:photo", file, downloadPhoto);
 galleries.get("/g/:gallery/download", everyPhoto, downloadZip);
 
-galleries.post("/g/:gallery/client", file, nameClient);
+galleries.post("/g/:gallery/client", file, sendClientLink);
+galleries.get("/g/:gallery/client/confirm", confirmClient);
 galleries.post("/g/:gallery/favourites", file, setFavourite);
 galleries.post("/g/:gallery/favourites/send", file, sendSelection);
 

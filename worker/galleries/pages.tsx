@@ -42,8 +42,11 @@ async function render(c: Context<AppEnv>, title: string, main: ReactNode): Promi
 }
 
 function noticeOf(c: Context<AppEnv>): GalleryViewProps["notice"] {
-  if (c.req.query("client") === "needed") return "client-needed";
-  if (c.req.query("client") === "missing") return "client-missing";
+  const client = c.req.query("client");
+  if (client === "needed" || client === "missing" || client === "sent" || client === "wait") {
+    return `client-${client}`;
+  }
+  if (client === "expired") return "client-expired";
   if (c.req.query("limit") === "reached") return "limit";
   if (c.req.query("sent") === "1") return "sent";
   return undefined;
@@ -63,7 +66,7 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
     galleryStore(c.env, id).count(
       id,
       "opened",
-      { kind: "opened", client: client?.label, visitor: visitorOf(c) },
+      { kind: "opened", client: client, visitor: visitorOf(c) },
       new URL(c.req.url).origin,
     ),
   );
@@ -84,7 +87,7 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
       downloads={downloadsNow(settings)}
       stage={settings.stage}
       prints={Boolean(settings.prints) && storeIsOn(c.var.config.store)}
-      client={client?.label}
+      client={client}
       sent={state.sent}
       notice={noticeOf(c)}
       here={gridAddress(id, filter, slice)}

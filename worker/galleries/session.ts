@@ -4,8 +4,8 @@
  *
  * - the session, given for the right password: it holds when it ends and the password it was
  *   given for (a fingerprint of its hash, so a new password ends it);
- * - the client, the name or e-mail the client gave once: the key of their favourites, on any
- *   device where they give the same.
+ * - the client's e-mail, given by the link sent to it (choosing.ts): the key of their
+ *   favourites, on every device where they open such a link.
  *
  * Both are Hono's signed cookies (HMAC-SHA256), like the draft preview's, under a key made of
  * the Sanity token, the cookie's purpose and the gallery's id: neither can be made up, and a
@@ -17,7 +17,7 @@ import { generateSignedCookie, getSignedCookie } from "hono/cookie";
 import { galleryPaths } from "./ids.ts";
 
 export const SESSION_COOKIE = "gallery_session";
-export const CLIENT_COOKIE = "gallery_client";
+export const CLIENT_COOKIE = "gallery_email";
 export const DEVICE_COOKIE = "gallery_device";
 export const PASS_COOKIE = "gallery_pass";
 
@@ -28,7 +28,7 @@ const CLIENT_SECONDS = 365 * 24 * 60 * 60;
 
 const NAMES = {
   session: SESSION_COOKIE,
-  client: CLIENT_COOKIE,
+  email: CLIENT_COOKIE,
   device: DEVICE_COOKIE,
   pass: PASS_COOKIE,
 } as const;
@@ -96,17 +96,16 @@ export async function hasSession(
   return given === fingerprint && Number(end) * 1000 > now;
 }
 
-/** Lowercase, trimmed, single-spaced: the same person types their name or e-mail many ways. */
-export const clientOf = (label: string): string =>
-  label.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
+/** An e-mail address as one client's key: trimmed and lowercase, however it was typed. */
+export const clientOf = (email: string): string => email.normalize("NFC").trim().toLowerCase();
 
-/** The Set-Cookie value naming the client (their name or e-mail as given). */
-export const clientCookie = (token: string | undefined, gallery: string, label: string) =>
-  signedCookie(token, "client", gallery, label, CLIENT_SECONDS);
+/** The Set-Cookie value naming the client by their confirmed e-mail. */
+export const clientCookie = (token: string | undefined, gallery: string, email: string) =>
+  signedCookie(token, "email", gallery, clientOf(email), CLIENT_SECONDS);
 
-/** The client the request names (their label as given), or undefined. */
-export const clientLabel = (c: Context, token: string | undefined, gallery: string) =>
-  signedValue(c, token, "client", gallery);
+/** The client's confirmed e-mail the request carries, or undefined. */
+export const clientEmail = (c: Context, token: string | undefined, gallery: string) =>
+  signedValue(c, token, "email", gallery);
 
 /** How long a device let into the gallery is remembered as one (for the password's limits). */
 const DEVICE_SECONDS = 365 * 24 * 60 * 60;

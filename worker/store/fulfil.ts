@@ -268,12 +268,12 @@ export async function fulfilOrder(
   const { site, owner: to } = await siteSettings(config, ctx);
   if (!order.fulfilment.ownerMailedAt) {
     if (to) {
-      await env.STORE_MAIL.send(ownerEmail(config, order, to, reference, orderUrl, site.title));
+      await env.CLIENT_MAIL.send(ownerEmail(config, order, to, reference, orderUrl, site.title));
       await orders.record(order.id, { owner_mailed_at: Date.now() });
     } else log.warn("A paid order's e-mail to the owner has no address", { order: order.id });
   }
   if (order.email && !order.fulfilment.buyerMailedAt) {
-    await env.STORE_MAIL.send(
+    await env.CLIENT_MAIL.send(
       buyerEmail(
         config,
         order,

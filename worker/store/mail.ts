@@ -5,7 +5,7 @@ import { formatAmount } from "./catalogue.ts";
 import { type Order, shipTo } from "./orders.ts";
 
 /**
- * The store's e-mails, through Cloudflare Email Service's `send_email` binding (STORE_MAIL), as
+ * The store's e-mails, through Cloudflare Email Service's `send_email` binding (CLIENT_MAIL), as
  * the inquiries' are: the owner's for every paid order, the buyer's with their order page. Plain
  * text; every header a field of its own, so nothing the buyer typed at checkout adds one.
  */

@@ -276,15 +276,21 @@ export const de: Catalogue = {
   "gallery.printsOffered":
     "Sie können Abzüge dieser Fotos bestellen: Öffnen Sie eines und wählen Sie unter „Kaufen“ eine Größe.",
   "gallery.notice.clientNeeded":
-    "Bitte nennen Sie uns zuerst Ihren Namen oder Ihre E-Mail-Adresse: Ihre Favoriten werden darunter gespeichert.",
-  "gallery.notice.clientMissing": "Bitte geben Sie Ihren Namen oder Ihre E-Mail-Adresse an.",
+    "Bitte geben Sie zuerst Ihre E-Mail-Adresse an: Ihre Favoriten werden darunter gespeichert, und nur Sie sehen sie.",
+  "gallery.notice.clientMissing": "Bitte geben Sie Ihre E-Mail-Adresse an, etwa name@example.com.",
+  "gallery.notice.clientExpired":
+    "Dieser Link ist älter als einen Tag oder unvollständig. Fordern Sie unten einen neuen an.",
+  "gallery.notice.clientWait":
+    "Der Link konnte gerade nicht gesendet werden. Bitte versuchen Sie es in einer Minute noch einmal.",
+  "gallery.notice.clientSent":
+    "Wir haben Ihnen einen Link geschickt. Öffnen Sie ihn aus Ihrer E-Mail auf diesem Gerät, um mit der Auswahl zu beginnen; er gilt einen Tag.",
   "gallery.notice.limit":
     "Sie haben so viele Fotos ausgewählt, wie diese Galerie erlaubt. Entfernen Sie eines, um ein anderes zu wählen.",
   "gallery.notice.sent":
     "Vielen Dank: Ihre Auswahl ist auf dem Weg zum Fotografen oder zur Fotografin.",
   "gallery.choosingAs": "Sie wählen aus als",
-  "gallery.clientLabel": "Ihr Name oder Ihre E-Mail-Adresse, um Ihre Favoriten zu speichern",
-  "gallery.startChoosing": "Auswahl beginnen",
+  "gallery.clientLabel": "Ihre E-Mail-Adresse, um Ihre Favoriten zu speichern",
+  "gallery.startChoosing": "Link per E-Mail senden",
   "gallery.show": "Anzeigen",
   "gallery.all": "Alle",
   "gallery.favouritesFilter": "Favoriten",
@@ -305,8 +311,11 @@ export const de: Catalogue = {
   "gallery.addToFavourites": "Zu den Favoriten hinzufügen: {name}",
   "gallery.removeFromFavourites": "Aus den Favoriten entfernen: {name}",
   "gallery.pixels": "{width} × {height} Pixel",
-  "gallery.tellName": "Nennen Sie uns Ihren Namen",
+  "gallery.tellName": "Geben Sie Ihre E-Mail-Adresse an",
   "gallery.tellNameAfter": ", um Favoriten zu markieren.",
+  "gallery.link.text":
+    "Öffnen Sie diesen Link, um Ihre Favoriten in „{gallery}“ auszuwählen:\n{url}\n\nEr gilt einen Tag auf dem Gerät, auf dem Sie ihn öffnen, und speichert Ihre Favoriten unter dieser E-Mail-Adresse.\nWenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail: Ohne den Link ändert sich nichts.",
+  "gallery.link.subject": "Ihr Link zur Auswahl in {gallery}",
   "gallery.downloadPhoto": "Dieses Foto herunterladen",
   "gallery.downloadOriginal": "Das Original herunterladen",
   "gallery.downloadWeb": "In 2048 px herunterladen",
@@ -328,10 +337,9 @@ export const de: Catalogue = {
   "gallery.ask": "Bitte fragen Sie {owner} nach einem neuen Link.",
   "gallery.askEmail": "Bitte fragen Sie {owner} unter {email} nach einem neuen Link.",
   "gallery.untitled": "Ihre Fotos",
-  "gallery.error.clientLength":
-    "Bitte geben Sie Ihren Namen oder Ihre E-Mail-Adresse an (höchstens {max} Zeichen).",
   "gallery.error.favourite": "Senden Sie photo und favourite=true oder false.",
-  "gallery.error.nameFirst": "Bitte nennen Sie uns zuerst Ihren Namen.",
+  "gallery.error.nameFirst":
+    "Bitte geben Sie zuerst Ihre E-Mail-Adresse an: Ihre Favoriten werden darunter gespeichert.",
   "gallery.error.limit":
     "Sie haben bereits {limit} ausgewählt, das Höchste in dieser Galerie. Entfernen Sie eines, um ein anderes zu wählen.",
   "gallery.error.noPhoto": "Dieses Foto gibt es in dieser Galerie nicht.",

@@ -283,14 +283,19 @@ export const en = {
   "gallery.printsOffered":
     "You can order prints of these photographs: open one and choose a size under Buy.",
   "gallery.notice.clientNeeded":
-    "Please tell us your name or e-mail first: your favourites are kept under it.",
-  "gallery.notice.clientMissing": "Please give your name or e-mail.",
+    "Please give your e-mail first: your favourites are kept under it, and only you can see them.",
+  "gallery.notice.clientMissing": "Please give your e-mail address, like name@example.com.",
+  "gallery.notice.clientExpired":
+    "That link is older than a day or incomplete. Ask for a new one below.",
+  "gallery.notice.clientWait": "The link could not be sent just now. Please try again in a minute.",
+  "gallery.notice.clientSent":
+    "We sent you a link. Open it from your e-mail on this device to start choosing; it works for a day.",
   "gallery.notice.limit":
     "You have chosen as many as this gallery allows. Remove one to choose another.",
   "gallery.notice.sent": "Thank you: your selection is on its way to the photographer.",
   "gallery.choosingAs": "Choosing as",
-  "gallery.clientLabel": "Your name or e-mail, to keep your favourites",
-  "gallery.startChoosing": "Start choosing",
+  "gallery.clientLabel": "Your e-mail, to keep your favourites",
+  "gallery.startChoosing": "E-mail me a link",
   "gallery.show": "Show",
   "gallery.all": "All",
   "gallery.favouritesFilter": "Favourites",
@@ -311,8 +316,11 @@ export const en = {
   "gallery.addToFavourites": "Add to favourites: {name}",
   "gallery.removeFromFavourites": "Remove from favourites: {name}",
   "gallery.pixels": "{width} × {height} pixels",
-  "gallery.tellName": "Tell us your name",
+  "gallery.tellName": "Give your e-mail",
   "gallery.tellNameAfter": " to mark favourites.",
+  "gallery.link.text":
+    "Open this link to choose your favourites in “{gallery}”:\n{url}\n\nIt works for a day, on the device where you open it, and keeps your favourites under this e-mail address.\nIf you did not ask for it, ignore this e-mail: nothing changes without the link.",
+  "gallery.link.subject": "Your link to choose in {gallery}",
   "gallery.downloadPhoto": "Download this photograph",
   "gallery.downloadOriginal": "Download the original",
   "gallery.downloadWeb": "Download at 2048 px",
@@ -334,9 +342,8 @@ export const en = {
   "gallery.ask": "Please ask {owner} for a new link.",
   "gallery.askEmail": "Please ask {owner} at {email} for a new link.",
   "gallery.untitled": "Your photographs",
-  "gallery.error.clientLength": "Please give your name or e-mail (at most {max} characters).",
   "gallery.error.favourite": "Send photo and favourite=true or false.",
-  "gallery.error.nameFirst": "Tell us your name first.",
+  "gallery.error.nameFirst": "Give your e-mail first: your favourites are kept under it.",
   "gallery.error.limit":
     "You have chosen {limit} already, the most for this gallery. Remove one to choose another.",
   "gallery.error.noPhoto": "There is no such photograph in this gallery.",

@@ -294,14 +294,21 @@ export const es: Catalogue = {
   "gallery.printsOffered":
     "Puedes pedir copias impresas de estas fotos: abre una y elige un tamaño en «Comprar».",
   "gallery.notice.clientNeeded":
-    "Primero dinos tu nombre o tu correo: tus favoritas se guardan con él.",
-  "gallery.notice.clientMissing": "Indica tu nombre o tu correo, por favor.",
+    "Indica primero tu correo electrónico: tus favoritas se guardan con él y solo tú puedes verlas.",
+  "gallery.notice.clientMissing":
+    "Indica tu dirección de correo electrónico, como nombre@example.com.",
+  "gallery.notice.clientExpired":
+    "Ese enlace tiene más de un día o está incompleto. Pide uno nuevo aquí abajo.",
+  "gallery.notice.clientWait":
+    "No se ha podido enviar el enlace ahora. Inténtalo de nuevo dentro de un minuto.",
+  "gallery.notice.clientSent":
+    "Te hemos enviado un enlace. Ábrelo desde tu correo en este dispositivo para empezar a elegir; sirve durante un día.",
   "gallery.notice.limit":
     "Has elegido tantas fotos como permite esta galería. Quita una para elegir otra.",
   "gallery.notice.sent": "Gracias: tu selección va de camino hacia quien hizo las fotos.",
   "gallery.choosingAs": "Estás eligiendo como",
-  "gallery.clientLabel": "Tu nombre o tu correo, para guardar tus favoritas",
-  "gallery.startChoosing": "Empezar a elegir",
+  "gallery.clientLabel": "Tu correo electrónico, para guardar tus favoritas",
+  "gallery.startChoosing": "Enviarme un enlace",
   "gallery.show": "Mostrar",
   "gallery.all": "Todas",
   "gallery.favouritesFilter": "Favoritas",
@@ -322,8 +329,11 @@ export const es: Catalogue = {
   "gallery.addToFavourites": "Añadir a favoritas: {name}",
   "gallery.removeFromFavourites": "Quitar de favoritas: {name}",
   "gallery.pixels": "{width} × {height} píxeles",
-  "gallery.tellName": "Dinos tu nombre",
+  "gallery.tellName": "Indica tu correo electrónico",
   "gallery.tellNameAfter": " para marcar favoritas.",
+  "gallery.link.text":
+    "Abre este enlace para elegir tus favoritas en «{gallery}»:\n{url}\n\nSirve durante un día, en el dispositivo donde lo abras, y guarda tus favoritas con esta dirección de correo.\nSi no lo has pedido, ignora este correo: nada cambia sin el enlace.",
+  "gallery.link.subject": "Tu enlace para elegir en {gallery}",
   "gallery.downloadPhoto": "Descargar esta foto",
   "gallery.downloadOriginal": "Descargar el original",
   "gallery.downloadWeb": "Descargar a 2048 px",
@@ -345,9 +355,9 @@ export const es: Catalogue = {
   "gallery.ask": "Pide a {owner} un enlace nuevo.",
   "gallery.askEmail": "Pide a {owner} un enlace nuevo en {email}.",
   "gallery.untitled": "Tus fotos",
-  "gallery.error.clientLength": "Indica tu nombre o tu correo (como máximo {max} caracteres).",
   "gallery.error.favourite": "Envía photo y favourite=true o false.",
-  "gallery.error.nameFirst": "Primero dinos tu nombre.",
+  "gallery.error.nameFirst":
+    "Indica primero tu correo electrónico: tus favoritas se guardan con él.",
   "gallery.error.limit":
     "Ya has elegido {limit}, el máximo de esta galería. Quita una para elegir otra.",
   "gallery.error.noPhoto": "Esa foto no está en esta galería.",

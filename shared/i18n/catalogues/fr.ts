@@ -295,14 +295,21 @@ export const fr: Catalogue = {
   "gallery.printsOffered":
     "Vous pouvez commander des tirages de ces photos : ouvrez-en une et choisissez un format sous « Acheter ».",
   "gallery.notice.clientNeeded":
-    "Merci d’indiquer d’abord votre nom ou votre e-mail : vos favorites sont enregistrées sous ce nom.",
-  "gallery.notice.clientMissing": "Merci d’indiquer votre nom ou votre e-mail.",
+    "Merci d’indiquer d’abord votre e-mail : vos favorites sont enregistrées sous cette adresse, et vous seul les voyez.",
+  "gallery.notice.clientMissing":
+    "Merci d’indiquer votre adresse e-mail, par exemple nom@example.com.",
+  "gallery.notice.clientExpired":
+    "Ce lien date de plus d’un jour ou est incomplet. Demandez-en un nouveau ci-dessous.",
+  "gallery.notice.clientWait":
+    "Le lien n’a pas pu être envoyé pour l’instant. Merci de réessayer dans une minute.",
+  "gallery.notice.clientSent":
+    "Nous vous avons envoyé un lien. Ouvrez-le depuis votre e-mail sur cet appareil pour commencer la sélection ; il est valable un jour.",
   "gallery.notice.limit":
     "Vous avez choisi autant de photos que cette galerie le permet. Retirez-en une pour en choisir une autre.",
   "gallery.notice.sent": "Merci : votre sélection est en route vers le photographe.",
   "gallery.choosingAs": "Vous choisissez en tant que",
-  "gallery.clientLabel": "Votre nom ou votre e-mail, pour garder vos favorites",
-  "gallery.startChoosing": "Commencer la sélection",
+  "gallery.clientLabel": "Votre e-mail, pour garder vos favorites",
+  "gallery.startChoosing": "Recevoir un lien par e-mail",
   "gallery.show": "Afficher",
   "gallery.all": "Toutes",
   "gallery.favouritesFilter": "Favorites",
@@ -323,8 +330,11 @@ export const fr: Catalogue = {
   "gallery.addToFavourites": "Ajouter aux favorites : {name}",
   "gallery.removeFromFavourites": "Retirer des favorites : {name}",
   "gallery.pixels": "{width} × {height} pixels",
-  "gallery.tellName": "Indiquez votre nom",
+  "gallery.tellName": "Indiquez votre e-mail",
   "gallery.tellNameAfter": " pour marquer des favorites.",
+  "gallery.link.text":
+    "Ouvrez ce lien pour choisir vos favorites dans « {gallery} » :\n{url}\n\nIl est valable un jour, sur l’appareil où vous l’ouvrez, et garde vos favorites sous cette adresse e-mail.\nSi vous ne l’avez pas demandé, ignorez cet e-mail : rien ne change sans le lien.",
+  "gallery.link.subject": "Votre lien pour choisir dans {gallery}",
   "gallery.downloadPhoto": "Télécharger cette photo",
   "gallery.downloadOriginal": "Télécharger l’original",
   "gallery.downloadWeb": "Télécharger en 2048 px",
@@ -346,10 +356,9 @@ export const fr: Catalogue = {
   "gallery.ask": "Merci de demander un nouveau lien à {owner}.",
   "gallery.askEmail": "Merci de demander un nouveau lien à {owner} à l’adresse {email}.",
   "gallery.untitled": "Vos photos",
-  "gallery.error.clientLength":
-    "Merci d’indiquer votre nom ou votre e-mail ({max} caractères au plus).",
   "gallery.error.favourite": "Envoyez photo et favourite=true ou false.",
-  "gallery.error.nameFirst": "Indiquez d’abord votre nom.",
+  "gallery.error.nameFirst":
+    "Indiquez d’abord votre e-mail : vos favorites sont enregistrées sous cette adresse.",
   "gallery.error.limit":
     "Vous en avez déjà choisi {limit}, le maximum pour cette galerie. Retirez-en une pour en choisir une autre.",
   "gallery.error.noPhoto": "Cette photo n’existe pas dans cette galerie.",

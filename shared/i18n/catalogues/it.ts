@@ -293,14 +293,20 @@ export const it: Catalogue = {
   "gallery.printsOffered":
     "Puoi ordinare stampe di queste foto: aprine una e scegli un formato sotto «Acquista».",
   "gallery.notice.clientNeeded":
-    "Prima dicci il tuo nome o la tua e-mail: le tue preferite vengono salvate con quello.",
-  "gallery.notice.clientMissing": "Indica il tuo nome o la tua e-mail.",
+    "Indica prima la tua e-mail: i tuoi preferiti vengono salvati con essa e solo tu puoi vederli.",
+  "gallery.notice.clientMissing": "Indica il tuo indirizzo e-mail, ad esempio nome@example.com.",
+  "gallery.notice.clientExpired":
+    "Questo link ha più di un giorno o è incompleto. Chiedine uno nuovo qui sotto.",
+  "gallery.notice.clientWait":
+    "Non è stato possibile inviare il link in questo momento. Riprova tra un minuto.",
+  "gallery.notice.clientSent":
+    "Ti abbiamo inviato un link. Aprilo dalla tua e-mail su questo dispositivo per iniziare a scegliere; vale un giorno.",
   "gallery.notice.limit":
     "Hai scelto tutte le foto che questa galleria consente. Togline una per sceglierne un’altra.",
   "gallery.notice.sent": "Grazie: la tua selezione sta arrivando a chi ha scattato le foto.",
   "gallery.choosingAs": "Stai scegliendo come",
-  "gallery.clientLabel": "Il tuo nome o la tua e-mail, per conservare le tue preferite",
-  "gallery.startChoosing": "Inizia a scegliere",
+  "gallery.clientLabel": "La tua e-mail, per salvare i tuoi preferiti",
+  "gallery.startChoosing": "Inviami un link",
   "gallery.show": "Mostra",
   "gallery.all": "Tutte",
   "gallery.favouritesFilter": "Preferite",
@@ -321,8 +327,11 @@ export const it: Catalogue = {
   "gallery.addToFavourites": "Aggiungi alle preferite: {name}",
   "gallery.removeFromFavourites": "Togli dalle preferite: {name}",
   "gallery.pixels": "{width} × {height} pixel",
-  "gallery.tellName": "Dicci il tuo nome",
+  "gallery.tellName": "Indica la tua e-mail",
   "gallery.tellNameAfter": " per segnare le preferite.",
+  "gallery.link.text":
+    "Apri questo link per scegliere i tuoi preferiti in «{gallery}»:\n{url}\n\nVale un giorno, sul dispositivo in cui lo apri, e salva i tuoi preferiti con questo indirizzo e-mail.\nSe non l’hai chiesto, ignora questa e-mail: senza il link non cambia nulla.",
+  "gallery.link.subject": "Il tuo link per scegliere in {gallery}",
   "gallery.downloadPhoto": "Scarica questa foto",
   "gallery.downloadOriginal": "Scarica l’originale",
   "gallery.downloadWeb": "Scarica a 2048 px",
@@ -344,9 +353,9 @@ export const it: Catalogue = {
   "gallery.ask": "Chiedi a {owner} un nuovo link.",
   "gallery.askEmail": "Chiedi a {owner} un nuovo link scrivendo a {email}.",
   "gallery.untitled": "Le tue foto",
-  "gallery.error.clientLength": "Indica il tuo nome o la tua e-mail (al massimo {max} caratteri).",
   "gallery.error.favourite": "Invia photo e favourite=true o false.",
-  "gallery.error.nameFirst": "Prima dicci il tuo nome.",
+  "gallery.error.nameFirst":
+    "Indica prima la tua e-mail: i tuoi preferiti vengono salvati con essa.",
   "gallery.error.limit":
     "Ne hai già scelte {limit}, il massimo per questa galleria. Togline una per sceglierne un’altra.",
   "gallery.error.noPhoto": "In questa galleria non c’è questa foto.",

@@ -293,14 +293,20 @@ export const pt: Catalogue = {
   "gallery.printsOffered":
     "Você pode encomendar impressões destas fotos: abra uma e escolha um tamanho em “Comprar”.",
   "gallery.notice.clientNeeded":
-    "Primeiro diga seu nome ou e-mail: suas favoritas ficam guardadas com ele.",
-  "gallery.notice.clientMissing": "Informe seu nome ou e-mail, por favor.",
+    "Indique primeiro o seu e-mail: as suas favoritas ficam guardadas com ele e só você as vê.",
+  "gallery.notice.clientMissing": "Indique o seu endereço de e-mail, como nome@example.com.",
+  "gallery.notice.clientExpired":
+    "Esse link tem mais de um dia ou está incompleto. Peça um novo abaixo.",
+  "gallery.notice.clientWait":
+    "Não foi possível enviar o link agora. Tente de novo dentro de um minuto.",
+  "gallery.notice.clientSent":
+    "Enviámos-lhe um link. Abra-o a partir do seu e-mail neste dispositivo para começar a escolher; é válido durante um dia.",
   "gallery.notice.limit":
     "Você escolheu tantas fotos quanto esta galeria permite. Tire uma para escolher outra.",
   "gallery.notice.sent": "Obrigado: sua seleção está a caminho de quem fotografou.",
   "gallery.choosingAs": "Você está escolhendo como",
-  "gallery.clientLabel": "Seu nome ou e-mail, para guardar suas favoritas",
-  "gallery.startChoosing": "Começar a escolher",
+  "gallery.clientLabel": "O seu e-mail, para guardar as suas favoritas",
+  "gallery.startChoosing": "Enviar-me um link",
   "gallery.show": "Mostrar",
   "gallery.all": "Todas",
   "gallery.favouritesFilter": "Favoritas",
@@ -321,8 +327,11 @@ export const pt: Catalogue = {
   "gallery.addToFavourites": "Adicionar às favoritas: {name}",
   "gallery.removeFromFavourites": "Tirar das favoritas: {name}",
   "gallery.pixels": "{width} × {height} pixels",
-  "gallery.tellName": "Diga seu nome",
+  "gallery.tellName": "Indique o seu e-mail",
   "gallery.tellNameAfter": " para marcar favoritas.",
+  "gallery.link.text":
+    "Abra este link para escolher as suas favoritas em «{gallery}»:\n{url}\n\nÉ válido durante um dia, no dispositivo onde o abrir, e guarda as suas favoritas com este endereço de e-mail.\nSe não o pediu, ignore este e-mail: nada muda sem o link.",
+  "gallery.link.subject": "O seu link para escolher em {gallery}",
   "gallery.downloadPhoto": "Baixar esta foto",
   "gallery.downloadOriginal": "Baixar o original",
   "gallery.downloadWeb": "Baixar em 2048 px",
@@ -344,9 +353,9 @@ export const pt: Catalogue = {
   "gallery.ask": "Peça um novo link a {owner}.",
   "gallery.askEmail": "Peça um novo link a {owner} pelo e-mail {email}.",
   "gallery.untitled": "Suas fotos",
-  "gallery.error.clientLength": "Informe seu nome ou e-mail (no máximo {max} caracteres).",
   "gallery.error.favourite": "Envie photo e favourite=true ou false.",
-  "gallery.error.nameFirst": "Primeiro diga seu nome.",
+  "gallery.error.nameFirst":
+    "Indique primeiro o seu e-mail: as suas favoritas ficam guardadas com ele.",
   "gallery.error.limit":
     "Você já escolheu {limit}, o máximo desta galeria. Tire uma para escolher outra.",
   "gallery.error.noPhoto": "Essa foto não está nesta galeria.",
