@@ -106,7 +106,11 @@ describe("a client gallery without JavaScript", () => {
       const door = await page.goto(gallery.path);
       expect(door?.status()).toBe(401);
       expect(door?.headers()["cache-control"]).toContain("private");
-      expect(await page.locator("img").count()).toBe(0);
+      // One photograph before the password: the cover, the owner's choice (the first here).
+      const [cover, ...others] = await imagesLoaded(page);
+      expect(others).toEqual([]);
+      expect(cover?.ok).toBe(true);
+      expect(cover?.src).toContain(`${gallery.path}/cover/`);
       await page.getByLabel("Password").fill(`${gallery.password}x`);
       const refused = await Promise.all([
         page.waitForResponse((res) => res.url().endsWith("/unlock")),
@@ -118,7 +122,8 @@ describe("a client gallery without JavaScript", () => {
 
       await unlock(page, gallery);
       const images = await imagesLoaded(page);
-      expect(images).toHaveLength(DEMO_GALLERY_PHOTOS.length);
+      // The cover above the grid, then the grid.
+      expect(images).toHaveLength(DEMO_GALLERY_PHOTOS.length + 1);
       for (const image of images) {
         expect(image.ok, image.src).toBe(true);
         // Every byte of a client's photograph comes through the gallery's own check.

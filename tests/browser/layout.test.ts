@@ -49,6 +49,29 @@ describe("the layout in Chromium", () => {
     await page.context().close();
   });
 
+  it("paints no frame of the backdrop without the page: it comes after the page, below it", async () => {
+    const page = await newPage();
+    for (const path of ["/", "/portfolio", "/photos", "/contact"]) {
+      await page.goto(path);
+      const order = await page.evaluate(() => {
+        const backdrop = document.querySelector(".backdrop");
+        const after = (node: Element | null) =>
+          !!node &&
+          !!backdrop &&
+          (node.compareDocumentPosition(backdrop) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+        // The page's middle, as the visitor sees it: the page's own content, not the backdrop.
+        const top = document.elementFromPoint(innerWidth / 2, 20);
+        return {
+          afterHeader: after(document.querySelector("body header")),
+          afterFooter: after(document.querySelector("body footer")),
+          headerOnTop: !!top?.closest("header"),
+        };
+      });
+      expect(order, path).toEqual({ afterHeader: true, afterFooter: true, headerOnTop: true });
+    }
+    await page.context().close();
+  });
+
   it("shows the footer items in order", async () => {
     const page = await newPage();
     await page.goto("/");

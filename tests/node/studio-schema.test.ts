@@ -380,6 +380,7 @@ describe("the client gallery document", () => {
   it("has the fields of docs/galleries.md, in the order the owner fills them in", () => {
     expect(fieldNames("clientGallery")).toEqual([
       "title",
+      "cover",
       "clientName",
       "clientEmail",
       "password",

@@ -173,6 +173,9 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
     { path: `/g/${NO_GALLERY}/download/${NO_PHOTO}`, expect: 404, group: "app" },
   ],
   "/g/:gallery/download": [{ path: `/g/${NO_GALLERY}/download`, expect: 404, group: "app" }],
+  "/g/:gallery/cover/:size{(?:640|960|1600)\\.webp}": [
+    { path: `/g/${NO_GALLERY}/cover/960.webp`, expect: 404, group: "app" },
+  ],
   "/g/:gallery/client/confirm": [
     {
       path: `/g/${NO_GALLERY}/client/confirm?email=a%40b.co&until=1&sig=AA`,

@@ -41,12 +41,11 @@ const asText = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes);
 describe("a gallery with a password", () => {
   let gallery: { id: string; photos: Uploaded[] };
   let cookie: string;
+  let settings: Record<string, unknown>;
 
   beforeAll(async () => {
-    gallery = await galleryWithPhotos({
-      password: await passwordHash(PASSWORD),
-      favouritesLimit: 2,
-    });
+    settings = { password: await passwordHash(PASSWORD), favouritesLimit: 2 };
+    gallery = await galleryWithPhotos(settings);
     cookie = await unlock(gallery.id, PASSWORD);
   });
 
@@ -89,6 +88,35 @@ describe("a gallery with a password", () => {
     // Other sites learn the origin alone, never the gallery's address.
     expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("Cloudflare-CDN-Cache-Control")).toBe("no-store");
+  });
+
+  it("shows its cover on the door, the one photograph served before the password", async () => {
+    const [first, second] = gallery.photos as [Uploaded, Uploaded];
+    const door = await request(`/g/${gallery.id}`);
+    expect(door.status).toBe(401);
+    expect(door.body).toContain(`class="gallery-cover" src="/g/${gallery.id}/cover/960.webp`);
+    expect(door.body).not.toContain(first.id);
+    const cover = await request(`/g/${gallery.id}/cover/960.webp?v=delivered`);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get("Content-Type")).toBe("image/webp");
+    expect(cover.headers.get("Cache-Control")).toMatch(/^private/);
+    // The cover is the first photograph unless the owner names another; nothing else opens.
+    const firstSize = await request(`/g/${gallery.id}/photo/${first.id}/960.webp`, {
+      headers: { Cookie: cookie },
+    });
+    expect(cover.bytes).toEqual(firstSize.bytes);
+    expect((await request(`/g/${gallery.id}/photo/${first.id}/960.webp`)).status).toBe(401);
+    expect((await request(`/g/${gallery.id}/cover/2048.webp`)).status).toBe(404);
+    await saveGallery(gallery.id, { ...settings, cover: second.name });
+    const chosen = await request(`/g/${gallery.id}/cover/960.webp?v=delivered`);
+    const secondSize = await request(`/g/${gallery.id}/photo/${second.id}/960.webp`, {
+      headers: { Cookie: cookie },
+    });
+    expect(chosen.bytes).toEqual(secondSize.bytes);
+    // Above the grid too, once open.
+    const open = await request(`/g/${gallery.id}`, { headers: { Cookie: cookie } });
+    expect(open.body).toContain(`class="gallery-cover" src="/g/${gallery.id}/cover/960.webp`);
+    await saveGallery(gallery.id, settings);
   });
 
   it("serves each size made from the original by the Images binding, private to the browser", async () => {

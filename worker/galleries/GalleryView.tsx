@@ -4,6 +4,7 @@ import { BrowserMessages } from "../views/BrowserMessages.tsx";
 import { useI18n } from "../views/i18n.tsx";
 import { Pagination } from "../views/parts/Pagination.tsx";
 import { preloadLargestPaint } from "../views/parts/ResponsiveImage.tsx";
+import { GalleryCover } from "./GalleryCover.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { Heart } from "./Heart.tsx";
 import { type DownloadSize, galleryPaths } from "./ids.ts";
@@ -41,6 +42,7 @@ export interface GalleryViewProps {
   notice: keyof typeof NOTICES | undefined;
   /** This page's own address, where forms come back to. */
   here: string;
+  cover: GalleryPhoto | undefined;
 }
 
 const NOTICES = {
@@ -52,6 +54,15 @@ const NOTICES = {
   limit: "gallery.notice.limit",
   sent: "gallery.notice.sent",
 } as const satisfies Record<string, MessageKey>;
+
+/** The notices that ask the client to do something, or to wait. */
+const PROBLEMS = new Set<keyof typeof NOTICES>([
+  "client-needed",
+  "client-missing",
+  "client-wait",
+  "client-expired",
+  "limit",
+]);
 
 function DownloadLinks({
   id,
@@ -109,103 +120,106 @@ export function GalleryView(props: GalleryViewProps) {
     t("gallery.photoAlt", { position: positions.get(photo.id) ?? 0 });
   return (
     <div className="gallery mx-auto max-w-[120rem] px-3 py-6 sm:px-6 sm:py-8" data-gallery={id}>
-      <header className="panel mb-6 px-5 py-6 sm:px-8">
-        <h1 className="collection-title">{props.title}</h1>
-        {props.clientName && (
-          <p className="mt-2 text-neutral-700 dark:text-neutral-300">
-            {t("gallery.for", { client: props.clientName })}
+      <header className="panel gallery-header mb-6">
+        {props.slice === 1 && <GalleryCover id={id} cover={props.cover} stage={props.stage} />}
+        <div className="px-5 py-6 sm:px-8">
+          <h1 className="collection-title">{props.title}</h1>
+          {props.clientName && (
+            <p className="mt-2 text-neutral-700 dark:text-neutral-300">
+              {t("gallery.for", { client: props.clientName })}
+            </p>
+          )}
+          <p className="mt-3" aria-live="polite">
+            {t("gallery.photographs", { count: photos.length })}
+            <strong data-favourite-count="">{number(count)}</strong>
+            {limit === undefined
+              ? t("gallery.favourites", { count })
+              : t("gallery.favouritesOf", { count, limit })}
           </p>
-        )}
-        <p className="mt-3" aria-live="polite">
-          {t("gallery.photographs", { count: photos.length })}
-          <strong data-favourite-count="">{number(count)}</strong>
-          {limit === undefined
-            ? t("gallery.favourites", { count })
-            : t("gallery.favouritesOf", { count, limit })}
-        </p>
-        {props.stage === "proofing" && (
-          <p
-            className="mt-2 text-sm text-neutral-700 dark:text-neutral-300"
-            data-gallery-stage="proofing"
-          >
-            {t("gallery.proofs")}
-          </p>
-        )}
-        {props.prints && (
-          <p className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
-            {t("gallery.printsOffered")}
-          </p>
-        )}
-        {props.notice && (
-          <p role="status" className="gallery-notice">
-            {t(NOTICES[props.notice])}
-          </p>
-        )}
-        {props.client ? (
-          <p className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
-            {t("gallery.choosingAs")} <strong>{props.client}</strong>.
-          </p>
-        ) : (
-          <form
-            method="post"
-            action={galleryPaths.client(id)}
-            className="gallery-client"
-            id="gallery-client"
-          >
-            <input type="hidden" name="back" value={here} />
-            <label htmlFor="gallery-client-email">{t("gallery.clientLabel")}</label>
-            <input
-              id="gallery-client-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-            />
-            <button type="submit" className="button">
-              {t("gallery.startChoosing")}
-            </button>
-          </form>
-        )}
-        <nav aria-label={t("gallery.show")} className="gallery-filter">
-          <a
-            href={gridAddress(id, "all")}
-            aria-current={props.filter === "all" ? "page" : undefined}
-          >
-            {t("gallery.all")}
-          </a>
-          <a
-            href={gridAddress(id, "favourites")}
-            aria-current={props.filter === "favourites" ? "page" : undefined}
-          >
-            {t("gallery.favouritesFilter")}
-          </a>
-        </nav>
-        <DownloadLinks id={id} downloads={props.downloads} favourites={count} />
-        {props.client && (
-          // There from the first favourite on: the hearts' script shows it when the count
-          // leaves 0, without a reload.
-          <form
-            method="post"
-            action={galleryPaths.send(id)}
-            className="gallery-send"
-            data-gallery-send=""
-            hidden={count === 0}
-          >
-            <input type="hidden" name="back" value={here} />
-            <label htmlFor="gallery-note">{t("gallery.note")}</label>
-            <textarea
-              id="gallery-note"
-              name="note"
-              rows={3}
-              maxLength={4000}
-              defaultValue={props.sent?.note ?? ""}
-            />
-            <button type="submit" className="button">
-              {props.sent ? t("gallery.sendAgain") : t("gallery.send")}
-            </button>
-          </form>
-        )}
+          {props.stage === "proofing" && (
+            <p
+              className="mt-2 text-sm text-neutral-700 dark:text-neutral-300"
+              data-gallery-stage="proofing"
+            >
+              {t("gallery.proofs")}
+            </p>
+          )}
+          {props.prints && (
+            <p className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
+              {t("gallery.printsOffered")}
+            </p>
+          )}
+          {props.notice && (
+            <p role="status" className="gallery-notice">
+              {t(NOTICES[props.notice])}
+            </p>
+          )}
+          {props.client ? (
+            <p className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
+              {t("gallery.choosingAs")} <strong>{props.client}</strong>.
+            </p>
+          ) : (
+            <form
+              method="post"
+              action={galleryPaths.client(id)}
+              className="gallery-client"
+              id="gallery-client"
+            >
+              <input type="hidden" name="back" value={here} />
+              <label htmlFor="gallery-client-email">{t("gallery.clientLabel")}</label>
+              <input
+                id="gallery-client-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+              />
+              <button type="submit" className="button">
+                {t("gallery.startChoosing")}
+              </button>
+            </form>
+          )}
+          <nav aria-label={t("gallery.show")} className="gallery-filter">
+            <a
+              href={gridAddress(id, "all")}
+              aria-current={props.filter === "all" ? "page" : undefined}
+            >
+              {t("gallery.all")}
+            </a>
+            <a
+              href={gridAddress(id, "favourites")}
+              aria-current={props.filter === "favourites" ? "page" : undefined}
+            >
+              {t("gallery.favouritesFilter")}
+            </a>
+          </nav>
+          <DownloadLinks id={id} downloads={props.downloads} favourites={count} />
+          {props.client && (
+            // There from the first favourite on: the hearts' script shows it when the count
+            // leaves 0, without a reload.
+            <form
+              method="post"
+              action={galleryPaths.send(id)}
+              className="gallery-send"
+              data-gallery-send=""
+              hidden={count === 0}
+            >
+              <input type="hidden" name="back" value={here} />
+              <label htmlFor="gallery-note">{t("gallery.note")}</label>
+              <textarea
+                id="gallery-note"
+                name="note"
+                rows={3}
+                maxLength={4000}
+                defaultValue={props.sent?.note ?? ""}
+              />
+              <button type="submit" className="button">
+                {props.sent ? t("gallery.sendAgain") : t("gallery.send")}
+              </button>
+            </form>
+          )}
+        </div>
       </header>
       {shown.length === 0 ? (
         <p className="panel px-5 py-6">
@@ -229,10 +243,11 @@ export function GalleryView(props: GalleryViewProps) {
               .join(", ");
             const src = galleryPaths.size(id, photo.id, 480, "webp", props.stage);
             const sizes = sizesFor(ratio);
-            // The first photograph is the page's largest paint: preloaded from <head> at high
-            // priority, alone; the others are lazy, which on the first screen means as soon as
-            // the page is laid out, so they do not share the connection with it before then.
-            const lead = index === 0;
+            // The first photograph is the page's largest paint where no cover is above it:
+            // preloaded from <head> at high priority, alone; the others are lazy, which on the
+            // first screen means as soon as the page is laid out, so they do not share the
+            // connection with it before then.
+            const lead = index === 0 && !(props.slice === 1 && props.cover);
             if (lead)
               preloadLargestPaint({ src, srcSet, width: photo.width, height: photo.height }, sizes);
             return (

@@ -8,7 +8,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
-import type { GalleryState, PlacedGalleryPhoto } from "./gallery-store.ts";
+import type { GalleryPhoto, GalleryState, PlacedGalleryPhoto } from "./gallery-store.ts";
 import { isGalleryId, isPhotoId } from "./ids.ts";
 import { clientEmail, hasSession } from "./session.ts";
 import { type GallerySettings, hasEnded, isOpen } from "./settings.ts";
@@ -56,12 +56,14 @@ export const PRIVATE_HEADERS = {
 export type Refusal =
   | { status: 404; reason: "unknown" }
   | { status: 410; reason: "expired"; settings: GallerySettings }
-  | { status: 401; reason: "locked"; settings: GallerySettings }
+  | { status: 401; reason: "locked"; settings: GallerySettings; cover: GalleryPhoto | undefined }
   | { status: 503; reason: "unavailable" };
 
 export interface AccessOptions {
   /** The gallery's photographs (the page, the ZIP); a single file needs only its own. */
   photos?: boolean;
+  /** What the door shows (the cover): everything is checked but the password. */
+  door?: boolean;
   /** How a refusal is answered: a page for people, a bare status for files. */
   refuse: (c: Context<AppEnv>, refusal: Refusal) => Response | Promise<Response>;
 }
@@ -112,8 +114,12 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
     if (hasEnded(settings)) {
       return options.refuse(c, { status: 410, reason: "expired", settings });
     }
-    if (settings.password && !(await hasSession(c, sanityToken, id, state.fingerprint))) {
-      return options.refuse(c, { status: 401, reason: "locked", settings });
+    const locked =
+      settings.password &&
+      !options.door &&
+      !(await hasSession(c, sanityToken, id, state.fingerprint));
+    if (locked) {
+      return options.refuse(c, { status: 401, reason: "locked", settings, cover: state.cover });
     }
     const { photo } = state;
     if (photoId && !photo) return options.refuse(c, { status: 404, reason: "unknown" });

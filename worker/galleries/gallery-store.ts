@@ -57,6 +57,8 @@ export interface GalleryState {
   photos: GalleryPhoto[];
   /** The photograph asked for (`photo`), when the gallery has it. */
   photo: PlacedGalleryPhoto | undefined;
+  /** The cover: the owner's choice, else the first photograph; undefined while there is none. */
+  cover: GalleryPhoto | undefined;
   /** The photographs this client marked, when a client was named. */
   favourites: string[];
   /** The note the client sent with their selection, and when. */
@@ -66,6 +68,9 @@ export interface GalleryState {
   /** DOOR_FAILURES_PER_MINUTE wrong passwords in the last minute: unknown devices wait. */
   doorShut: boolean;
 }
+
+/** The gallery's order: by capture time, then file name (the grid, the ZIP, "Photograph N"). */
+const PHOTO_ORDER = "ORDER BY COALESCE(taken, ''), name, id";
 
 /** What the store knows of the gallery's settings. */
 type Known = GallerySettings | undefined | "unavailable";
@@ -260,6 +265,7 @@ export class ClientGallery extends DurableObject<Env> {
     const photo = options.photo && settings ? this.photo(id, options.photo) : undefined;
     return {
       photo,
+      cover: settings ? this.#cover(settings.cover) : undefined,
       unavailable,
       doorShut: settings
         ? this.#doorFailures(Date.now()).length >= DOOR_FAILURES_PER_MINUTE
@@ -294,10 +300,16 @@ export class ClientGallery extends DurableObject<Env> {
   }
 
   #photos(): GalleryPhoto[] {
-    return this.#sql
-      .exec<Row>("SELECT * FROM photos ORDER BY COALESCE(taken, ''), name, id")
-      .toArray()
-      .map(toPhoto);
+    return this.#sql.exec<Row>(`SELECT * FROM photos ${PHOTO_ORDER}`).toArray().map(toPhoto);
+  }
+
+  #cover(name: string | undefined): GalleryPhoto | undefined {
+    const chosen = name
+      ? this.#sql.exec<Row>("SELECT * FROM photos WHERE name = ? LIMIT 1", name).toArray()[0]
+      : undefined;
+    const row =
+      chosen ?? this.#sql.exec<Row>(`SELECT * FROM photos ${PHOTO_ORDER} LIMIT 1`).toArray()[0];
+    return row ? toPhoto(row) : undefined;
   }
 
   #favourites(client: string): string[] {

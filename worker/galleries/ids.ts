@@ -54,6 +54,8 @@ export const galleryPaths = {
   unlock: (id: string) => `/g/${id}/unlock`,
   client: (id: string) => `/g/${id}/client`,
   confirm: (id: string) => `/g/${id}/client/confirm`,
+  cover: (id: string, width: 640 | 960 | 1600, stage: string) =>
+    `/g/${id}/cover/${width}.webp?v=${stage}`,
   favourites: (id: string) => `/g/${id}/favourites`,
   send: (id: string) => `/g/${id}/favourites/send`,
   /** A size; `stage` makes the browser keep a proof and a clean copy apart. */

@@ -147,6 +147,22 @@ galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
   }
   return (await region(c, id, photo, wanted)) ?? refuseFile(c, { status: 404, reason: "unknown" });
 });
+// The cover, the one photograph the door shows before the password (the owner's choice).
+galleries.get(
+  "/g/:gallery/cover/:size{(?:640|960|1600)\\.webp}",
+  guard({ door: true, refuse: refuseFile }),
+  async (c) => {
+    const { id, state, settings } = galleryOf(c);
+    const size = Number(c.req.param("size").split(".")[0]);
+    const res =
+      state.cover && isSize(size)
+        ? await stagedSize(c, id, state.cover, size, "webp", settings.stage)
+        : undefined;
+    if (!res) return refuseFile(c, { status: 404, reason: "unknown" });
+    keptForItsStage(c, res, settings.stage);
+    return res;
+  },
+);
 galleries.get("/g/:gallery/download/:photo", file, downloadPhoto);
 galleries.get("/g/:gallery/download", everyPhoto, downloadZip);
 

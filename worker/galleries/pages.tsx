@@ -91,6 +91,7 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
       sent={state.sent}
       notice={noticeOf(c)}
       here={gridAddress(id, filter, slice)}
+      cover={state.cover}
     />,
   );
 };

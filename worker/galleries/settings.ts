@@ -79,6 +79,8 @@ export function parseWatermark(value: unknown): Watermark {
 
 export interface GallerySettings {
   title: string;
+  /** The cover's file name (the owner's); undefined: the first photograph. */
+  cover?: string | undefined;
   clientName: string | undefined;
   clientEmail: string | undefined;
   /** Undefined: the link alone opens the gallery. */
@@ -146,6 +148,7 @@ export function parseGallerySettings(
   return {
     // Empty when the owner left it out (the Studio asks for it): pages say "Your photographs".
     title: text(value.title) ?? "",
+    cover: text(value.cover),
     clientName: text(value.clientName),
     clientEmail: text(value.clientEmail),
     password,

@@ -28,10 +28,12 @@ import {
   UNAVAILABLE_RETRY_SECONDS,
 } from "./access.ts";
 import { formOf } from "./forms.ts";
+import { GalleryCover } from "./GalleryCover.tsx";
+import type { GalleryPhoto } from "./gallery-store.ts";
 import { galleryPaths, isGalleryId } from "./ids.ts";
 import { passwordMatches } from "./password.ts";
 import { deviceCookie, deviceOf, sessionCookie } from "./session.ts";
-import { hasEnded, isOpen } from "./settings.ts";
+import { hasEnded, isOpen, type Stage } from "./settings.ts";
 
 /** The limiters' window (wrangler.toml's [[ratelimits]] period): when to try again. */
 export const LIMIT_PERIOD_SECONDS = 60;
@@ -81,35 +83,43 @@ function MailLink({ text, email }: { text: string; email: string }) {
   );
 }
 
-function UnlockForm(props: { id: string; title: string; error?: "wrong" | "tooMany" }) {
+function UnlockForm(props: {
+  id: string;
+  title: string;
+  cover: { photo: GalleryPhoto | undefined; stage: Stage };
+  error?: "wrong" | "tooMany";
+}) {
   const { t } = useI18n();
   return (
     <section className="panel gallery-door" aria-labelledby="gallery-door-title">
-      <h1 id="gallery-door-title">{props.title}</h1>
-      <p>{t("gallery.door.private")}</p>
-      <form method="post" action={galleryPaths.unlock(props.id)} className="gallery-door-form">
-        <label htmlFor="gallery-password">{t("gallery.door.password")}</label>
-        <input
-          id="gallery-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={MAX_PASSWORD}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={props.error ? "gallery-password-error" : undefined}
-        />
-        {props.error && (
-          <p id="gallery-password-error" role="alert" className="form-error">
-            {props.error === "wrong"
-              ? t("gallery.door.wrong")
-              : t("gallery.door.tooMany", { when: { in: LIMIT_PERIOD_SECONDS, unit: "second" } })}
-          </p>
-        )}
-        <button type="submit" className="button">
-          {t("gallery.door.open")}
-        </button>
-      </form>
+      <GalleryCover id={props.id} cover={props.cover.photo} stage={props.cover.stage} />
+      <div className="gallery-door-body">
+        <h1 id="gallery-door-title">{props.title}</h1>
+        <p>{t("gallery.door.private")}</p>
+        <form method="post" action={galleryPaths.unlock(props.id)} className="gallery-door-form">
+          <label htmlFor="gallery-password">{t("gallery.door.password")}</label>
+          <input
+            id="gallery-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={MAX_PASSWORD}
+            aria-invalid={props.error ? true : undefined}
+            aria-describedby={props.error ? "gallery-password-error" : undefined}
+          />
+          {props.error && (
+            <p id="gallery-password-error" role="alert" className="form-error">
+              {props.error === "wrong"
+                ? t("gallery.door.wrong")
+                : t("gallery.door.tooMany", { when: { in: LIMIT_PERIOD_SECONDS, unit: "second" } })}
+            </p>
+          )}
+          <button type="submit" className="button">
+            {t("gallery.door.open")}
+          </button>
+        </form>
+      </div>
     </section>
   );
 }
@@ -134,7 +144,8 @@ export async function refusalPage(c: Context<AppEnv>, refusal: Refusal): Promise
   const title = (refusal.status === 401 || refusal.status === 410) && refusal.settings.title;
   const named = title || t("gallery.untitled");
   if (refusal.status === 401) {
-    return page(c, 401, named, <UnlockForm id={id} title={named} />);
+    const cover = { photo: refusal.cover, stage: refusal.settings.stage };
+    return page(c, 401, named, <UnlockForm id={id} title={named} cover={cover} />);
   }
   const who = await owner(c);
   const ask = (
@@ -200,8 +211,9 @@ export const unlock: Handler<AppEnv> = async (c) => {
     return refusalPage(c, { status: 410, reason: "expired", settings });
   }
   const title = settings.title || (await i18nFor(c)).t("gallery.untitled");
+  const cover = { photo: state.cover, stage: settings.stage };
   const tooMany = () =>
-    page(c, 429, title, <UnlockForm id={id} title={title} error="tooMany" />, {
+    page(c, 429, title, <UnlockForm id={id} title={title} cover={cover} error="tooMany" />, {
       "Retry-After": String(LIMIT_PERIOD_SECONDS),
     });
   // A wrong guess's flood shuts the door to devices never let in, before anything is derived.
@@ -220,7 +232,7 @@ export const unlock: Handler<AppEnv> = async (c) => {
     // Only a wrong password counts for the gallery.
     const shut = await store.failedTry(id);
     if (shut && !device) return tooMany();
-    return page(c, 401, title, <UnlockForm id={id} title={title} error="wrong" />);
+    return page(c, 401, title, <UnlockForm id={id} title={title} cover={cover} error="wrong" />);
   }
   const headers = new Headers({ ...PRIVATE_HEADERS, Location: galleryPaths.root(id) });
   headers.append(

@@ -22,8 +22,9 @@ export function Layout({ header, footer, backdrop, banner, children }: LayoutPro
       >
         {t("site.skipToContent")}
       </a>
-      {backdrop}
-      <div className="relative flex min-h-dvh flex-col">
+      {/* Above the backdrop, which follows it: a frame the browser paints while the page is
+          still arriving never shows the backdrop without the header and the page over it. */}
+      <div className="relative z-[1] flex min-h-dvh flex-col">
         {banner}
         {header}
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
@@ -31,6 +32,7 @@ export function Layout({ header, footer, backdrop, banner, children }: LayoutPro
         </main>
         {footer}
       </div>
+      {backdrop}
     </>
   );
 }

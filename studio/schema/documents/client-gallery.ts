@@ -39,6 +39,14 @@ export const clientGallery = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: "cover",
+      title: "Cover",
+      description:
+        "The file name of the photograph shown on the gallery's door, before the password, and " +
+        "above its photographs, e.g. “DSC_0142.jpg”. Empty: the first photograph.",
+      type: "string",
+    }),
+    defineField({
       name: "clientName",
       title: "Client's name",
       description: "Shown under the title.",
