@@ -192,8 +192,20 @@ describe("a client gallery without JavaScript", () => {
       if (!first || !second) throw new Error("The demo gallery has photographs");
 
       await heart(page, "Photograph 1").click();
-      await page.getByRole("status").waitFor();
-      expect(await page.getByRole("status").textContent()).toContain("give your e-mail first");
+      // Said over the photograph whose heart was pressed, as the script says it.
+      const notice = page
+        .locator(".gallery-item", { has: heart(page, "Photograph 1") })
+        .getByRole("status");
+      expect(await notice.textContent()).toContain("give your e-mail first");
+      expect(await page.getByRole("status").count()).toBe(1);
+      // Amber, as what asks something of the client is, not a success's green.
+      expect(await notice.evaluate((p) => getComputedStyle(p).backgroundColor)).not.toBe(
+        await page.evaluate(() => {
+          const ok = Object.assign(document.createElement("p"), { className: "gallery-notice" });
+          document.body.append(ok);
+          return getComputedStyle(ok).backgroundColor;
+        }),
+      );
       expect(await count(page)).toBe("0");
 
       await startChoosing(page, "ana.form@example.com");

@@ -213,7 +213,14 @@ describe("a gallery with a password", () => {
       cookie,
     );
     expect(anonymous.status).toBe(303);
-    expect(anonymous.headers.get("Location")).toContain("client=needed");
+    expect(anonymous.headers.get("Location")).toBe(`/g/${gallery.id}?client=needed&at=${a.id}`);
+    // Said over the photograph whose heart was pressed, not at the top of the page.
+    const asked = await request(anonymous.headers.get("Location") ?? "", {
+      headers: { Cookie: cookie },
+    });
+    const item = asked.body.slice(asked.body.indexOf(`id="p-${a.id}"`));
+    expect(item.slice(0, item.indexOf("</li>"))).toContain("Please give your e-mail first");
+    expect(asked.body.match(/Please give your e-mail first/g)).toHaveLength(1);
     const { cookie: both, mail } = await confirmedClient(gallery.id, " Ana@Example.com", cookie);
     expect(mail.to).toBe("ana@example.com");
     expect(mail.subject).toBe("Your link to choose in Ana & Luis, 14 June");
@@ -238,6 +245,17 @@ describe("a gallery with a password", () => {
     );
     expect(third.status).toBe(409);
     expect(JSON.parse(third.body)).toMatchObject({ count: 2, limit: 2 });
+    // As a plain form, from the photograph's page: the limit said over that photograph there.
+    const formThird = await post(
+      `/g/${gallery.id}/favourites`,
+      { photo: c.id, favourite: "true", back: `/g/${gallery.id}/p/${c.id}` },
+      both,
+    );
+    const limited = formThird.headers.get("Location") ?? "";
+    expect(limited).toBe(`/g/${gallery.id}/p/${c.id}?limit=reached&at=${c.id}`);
+    const photoPage = await request(limited, { headers: { Cookie: both } });
+    const corner = photoPage.body.slice(photoPage.body.indexOf('class="photo-stage-corner"'));
+    expect(corner.slice(0, corner.indexOf("</div>"))).toContain("as many as this gallery allows");
     // Another device, the same address typed differently and confirmed there: the same favourites.
     const { cookie: other } = await confirmedClient(gallery.id, "ana@example.COM ", cookie);
     const page = await request(`/g/${gallery.id}?show=favourites`, { headers: { Cookie: other } });

@@ -3,7 +3,7 @@ import { BrowserMessages } from "../views/BrowserMessages.tsx";
 import { useI18n } from "../views/i18n.tsx";
 import { PhotoStage } from "../views/parts/PhotoStage.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
-import { Heart } from "./Heart.tsx";
+import { Heart, HeartNotice } from "./Heart.tsx";
 import { galleryPaths } from "./ids.ts";
 import { largestWhole, SIZES } from "./images.ts";
 import type { Downloads, Stage } from "./settings.ts";
@@ -26,6 +26,8 @@ export interface GalleryPhotoViewProps {
   stage: Stage;
   /** The Buy section, when the gallery sells prints of this photograph. */
   buy?: ReactNode;
+  /** Why the heart was refused (a plain form's), said over the photograph. */
+  notice?: string | undefined;
 }
 
 const pageOf = (id: string, photo: GalleryPhoto) => galleryPaths.photo(id, photo.id);
@@ -77,13 +79,16 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
       back={{ href: props.back, label: props.title }}
       corner={
         props.client && (
-          <Heart
-            id={id}
-            photo={photo.id}
-            label={t("gallery.photoAlt", { position: at.position })}
-            on={props.favourite}
-            back={here}
-          />
+          <>
+            <Heart
+              id={id}
+              photo={photo.id}
+              label={t("gallery.photoAlt", { position: at.position })}
+              on={props.favourite}
+              back={here}
+            />
+            {props.notice && <HeartNotice text={props.notice} />}
+          </>
         )
       }
     >

@@ -6,7 +6,7 @@ import { Pagination } from "../views/parts/Pagination.tsx";
 import { preloadLargestPaint } from "../views/parts/ResponsiveImage.tsx";
 import { GalleryCover } from "./GalleryCover.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
-import { Heart } from "./Heart.tsx";
+import { Heart, HeartNotice } from "./Heart.tsx";
 import { type DownloadSize, galleryPaths } from "./ids.ts";
 import type { Downloads, Stage } from "./settings.ts";
 import { GALLERY_SLICE, type GalleryFilter, gridAddress } from "./slices.ts";
@@ -40,6 +40,8 @@ export interface GalleryViewProps {
   sent: { note: string; at: string } | undefined;
   /** What the last form post left to say. */
   notice: keyof typeof NOTICES | undefined;
+  /** The photograph whose heart the notice is about: said over it, not at the top. */
+  noticeAt?: string | undefined;
   /** This page's own address, where forms come back to. */
   here: string;
   cover: GalleryPhoto | undefined;
@@ -149,8 +151,12 @@ export function GalleryView(props: GalleryViewProps) {
               {t("gallery.printsOffered")}
             </p>
           )}
-          {props.notice && (
-            <p role="status" className="gallery-notice">
+          {props.notice && !inSlice.some((photo) => photo.id === props.noticeAt) && (
+            <p
+              role="status"
+              className="gallery-notice"
+              data-problem={PROBLEMS.has(props.notice) ? "" : undefined}
+            >
               {t(NOTICES[props.notice])}
             </p>
           )}
@@ -273,6 +279,9 @@ export function GalleryView(props: GalleryViewProps) {
                   on={favourites.has(photo.id)}
                   back={`${here}#p-${photo.id}`}
                 />
+                {props.notice && props.noticeAt === photo.id && (
+                  <HeartNotice text={t(NOTICES[props.notice])} />
+                )}
               </li>
             );
           })}

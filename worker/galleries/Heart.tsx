@@ -48,3 +48,10 @@ export function Heart({ id, photo, label, on, back }: HeartProps) {
     </form>
   );
 }
+
+/** Why a plain form's heart was refused, said over its photograph (as the script says it). */
+export const HeartNotice = ({ text }: { text: string }) => (
+  <p role="status" className="gallery-notice gallery-heart-notice" data-problem="">
+    {text}
+  </p>
+);

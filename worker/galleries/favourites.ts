@@ -15,15 +15,24 @@ import { isPhotoId } from "./ids.ts";
 /** Longest note taken. */
 const MAX_NOTE = 4000;
 
+/** The notice a plain form's refused heart comes back with, said over that photograph. */
+const at = (notice: string, photo: string | undefined) =>
+  photo ? `${notice}&at=${photo}` : notice;
+
 /** The answer to a favourite or a selection before the client has confirmed their e-mail. */
-const nameFirst = async (c: Context<AppEnv>, id: string, way: string | undefined) =>
+const nameFirst = async (
+  c: Context<AppEnv>,
+  id: string,
+  way: string | undefined,
+  photo?: string,
+) =>
   wantsJson(c.req.raw)
     ? c.json(
         { error: (await i18nFor(c)).t("gallery.error.nameFirst"), needsClient: true },
         409,
         PRIVATE_HEADERS,
       )
-    : back(c, backTo(id, way, "client=needed"));
+    : back(c, backTo(id, way, at("client=needed", photo)));
 
 /** `POST /g/{id}/favourites`: `photo={id}&favourite=true|false`. */
 export const setFavourite: Handler<AppEnv> = async (c) => {
@@ -37,7 +46,7 @@ export const setFavourite: Handler<AppEnv> = async (c) => {
       ? c.json({ error: (await i18nFor(c)).t("gallery.error.favourite") }, 400, PRIVATE_HEADERS)
       : c.text("400 Bad Request: send photo and favourite=true or false\n", 400, PRIVATE_HEADERS);
   }
-  if (!client) return nameFirst(c, id, way);
+  if (!client) return nameFirst(c, id, way, photo);
   const result = await galleryStore(c.env, id).setFavourite(id, {
     client: client,
     label: client,
@@ -64,7 +73,7 @@ export const setFavourite: Handler<AppEnv> = async (c) => {
       PRIVATE_HEADERS,
     );
   }
-  const notice = result.saved ? "" : result.reason === "limit" ? "limit=reached" : "";
+  const notice = !result.saved && result.reason === "limit" ? at("limit=reached", photo) : "";
   return back(c, backTo(id, way, notice));
 };
 

@@ -21,6 +21,7 @@ import {
 import { galleryOf, galleryStore, PRIVATE_HEADERS, visitorOf } from "./access.ts";
 import { GalleryPhotoView } from "./GalleryPhotoView.tsx";
 import { GalleryView, type GalleryViewProps } from "./GalleryView.tsx";
+import { isPhotoId } from "./ids.ts";
 import { photoForSale } from "./prints.ts";
 import { passCookie } from "./session.ts";
 import { downloadsNow } from "./settings.ts";
@@ -40,6 +41,12 @@ async function render(c: Context<AppEnv>, title: string, main: ReactNode): Promi
   res.headers.append("Set-Cookie", await passCookie(c.var.config.sanityToken, id, settings.stage));
   return res;
 }
+
+/** The photograph a refused heart's notice is said over (a plain form's `at`). */
+const noticeAt = (c: Context<AppEnv>) => {
+  const photo = c.req.query("at");
+  return isPhotoId(photo) ? photo : undefined;
+};
 
 function noticeOf(c: Context<AppEnv>): GalleryViewProps["notice"] {
   const client = c.req.query("client");
@@ -90,6 +97,7 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
       client={client}
       sent={state.sent}
       notice={noticeOf(c)}
+      noticeAt={noticeAt(c)}
       here={gridAddress(id, filter, slice)}
       cover={state.cover}
     />,
@@ -130,6 +138,12 @@ export const galleryPhotoPage: Handler<AppEnv> = async (c) => {
       downloads={downloadsNow(settings)}
       stage={settings.stage}
       buy={buy && <BuySection {...buy} />}
+      // The heart is on this page only for a client who said who they are: only the limit.
+      notice={
+        c.req.query("limit") === "reached" && noticeAt(c) === found.id
+          ? t("gallery.notice.limit")
+          : undefined
+      }
     />,
   );
 };
