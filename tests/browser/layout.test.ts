@@ -55,15 +55,15 @@ describe("the layout in Chromium", () => {
       await page.goto(path);
       const order = await page.evaluate(() => {
         const backdrop = document.querySelector(".backdrop");
-        const after = (node: Element | null) =>
+        const followedBy = (node: Element | null) =>
           !!node &&
           !!backdrop &&
           (node.compareDocumentPosition(backdrop) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
         // The page's middle, as the visitor sees it: the page's own content, not the backdrop.
         const top = document.elementFromPoint(innerWidth / 2, 20);
         return {
-          afterHeader: after(document.querySelector("body header")),
-          afterFooter: after(document.querySelector("body footer")),
+          afterHeader: followedBy(document.querySelector("body header")),
+          afterFooter: followedBy(document.querySelector("body footer")),
           headerOnTop: !!top?.closest("header"),
         };
       });
