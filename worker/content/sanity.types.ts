@@ -398,6 +398,7 @@ export type ClientGallery = {
   _updatedAt: string;
   _rev: string;
   title?: string;
+  cover?: string;
   clientName?: string;
   clientEmail?: string;
   password?: GalleryPassword;
