@@ -11,6 +11,7 @@ const FEATURES = [
   "inquiries",
   "galleries",
   "store",
+  "booking",
 ];
 
 // The tree's parts: the tools above the product they measure, drive or stand in for.

@@ -25,7 +25,8 @@ const BODIES: { name: string; body: () => BodyInit; type: string }[] = [
   },
 ];
 const ROUNDS = 5;
-const STACK_TRACE = /\bat .+:\d+|file:\/\/|node_modules|Network connection lost/;
+/** A stack frame (a line of its own, "    at name (file:1:2)"), a file path, or miniflare's line. */
+const STACK_TRACE = /^\s*at .+:\d+:\d+\)?$|file:\/\/|node_modules|Network connection lost/m;
 const TEN_MIB = 10 * 1024 * 1024;
 
 let site: RunningSite;

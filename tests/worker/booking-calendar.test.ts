@@ -1,0 +1,95 @@
+// The owner's calendar through its real Durable Object in workerd: of 50 clients asking for one
+// slot at once exactly one holds it, a hold lapses after its minutes and frees the slot, and
+// nothing is held that the hours do not offer. (The free slots' rules: worker/booking/slots.test.ts.)
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { HOLD_MINUTES, type HoldAnswer, type HoldRequest } from "../../worker/booking/calendar.ts";
+import type { Hours } from "../../worker/booking/slots.ts";
+
+const HOURS: Hours = {
+  timeZone: "Europe/Madrid",
+  weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, from: "09:00", to: "17:00" })),
+  datesOff: [],
+  noticeMinutes: 60,
+  daysAhead: 30,
+  perDay: undefined,
+  stepMinutes: 60,
+};
+
+// Monday 7 December 2026, 10:00 in Madrid.
+const NOW = Date.UTC(2026, 11, 7, 9);
+/** Tuesday 8 December, 11:00 in Madrid. */
+const TUESDAY_11 = Date.UTC(2026, 11, 8, 10);
+
+const portrait = (start: number): HoldRequest => ({
+  session: "portrait",
+  shape: { durationMinutes: 60, bufferBeforeMinutes: 0, bufferAfterMinutes: 30 },
+  hours: HOURS,
+  busy: [],
+  start,
+});
+
+/** A calendar of its own for each test (the site has one, named "owner"). */
+const calendar = () => env.BOOKING_CALENDAR.getByName(crypto.randomUUID());
+
+const heldIn = (answers: HoldAnswer[]) => answers.filter((answer) => "held" in answer);
+
+describe("the owner's calendar", () => {
+  it("gives one slot asked for by 50 clients at once to exactly one of them", async () => {
+    const stub = calendar();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => stub.hold(portrait(TUESDAY_11), NOW)),
+    );
+    const held = heldIn(answers);
+    expect(held).toHaveLength(1);
+    // The 49 others are told what is still free: not that hour, nor the next (its buffer).
+    for (const answer of answers) {
+      if ("held" in answer) continue;
+      const starts = answer.taken.map((slot) => slot.start);
+      expect(starts.length).toBeGreaterThan(0);
+      expect(starts).not.toContain(TUESDAY_11);
+      expect(starts).not.toContain(TUESDAY_11 + 3_600_000);
+      expect(starts).toContain(TUESDAY_11 + 2 * 3_600_000);
+    }
+  });
+
+  it("frees a slot when its hold lapses, and not before", async () => {
+    const stub = calendar();
+    const first = await stub.hold(portrait(TUESDAY_11), NOW);
+    if (!("held" in first)) throw new Error("the slot was free");
+    expect(first.held.expiresAt).toBe(NOW + HOLD_MINUTES * 60_000);
+    expect(await stub.held(first.held.id, NOW + 60_000)).toEqual(first.held);
+    const lastMinute = NOW + HOLD_MINUTES * 60_000 - 1;
+    expect("taken" in (await stub.hold(portrait(TUESDAY_11), lastMinute))).toBe(true);
+    const lapsed = NOW + HOLD_MINUTES * 60_000;
+    expect(await stub.held(first.held.id, lapsed)).toBeUndefined();
+    const second = await stub.hold(portrait(TUESDAY_11), lapsed);
+    expect("held" in second && second.held.id !== first.held.id).toBe(true);
+  });
+
+  it("frees a released hold's slot at once", async () => {
+    const stub = calendar();
+    const first = await stub.hold(portrait(TUESDAY_11), NOW);
+    if (!("held" in first)) throw new Error("the slot was free");
+    await stub.release(first.held.id);
+    expect("held" in (await stub.hold(portrait(TUESDAY_11), NOW))).toBe(true);
+  });
+
+  it("holds nothing the hours do not offer: past, too soon, off hours, off the grid, busy", async () => {
+    const stub = calendar();
+    const busy = [{ start: TUESDAY_11 - 30 * 60_000, end: TUESDAY_11 + 15 * 60_000 }];
+    for (const [what, request] of [
+      ["past", portrait(NOW - 3_600_000)],
+      ["within the notice", portrait(NOW + 30 * 60_000)],
+      ["at night", portrait(Date.UTC(2026, 11, 8, 22))],
+      ["on a Saturday", portrait(Date.UTC(2026, 11, 12, 10))],
+      ["off the hour's grid", portrait(TUESDAY_11 + 15 * 60_000)],
+      ["beyond the days ahead", portrait(Date.UTC(2027, 1, 2, 10))],
+      ["in a busy time", { ...portrait(TUESDAY_11), busy }],
+      ["not a time", portrait(Number.NaN)],
+    ] as const) {
+      expect("taken" in (await stub.hold(request, NOW)), what).toBe(true);
+    }
+    expect(await stub.taken(NOW)).toEqual([]);
+  });
+});

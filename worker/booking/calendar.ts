@@ -1,0 +1,126 @@
+/**
+ * The owner's calendar: one Durable Object (named "owner") that decides every hold and booking,
+ * one at a time, so a slot is never taken twice. Each call runs to its end before the next
+ * begins (its storage is SQLite, read and written synchronously), so of any number of clients
+ * asking for one slot at once exactly one holds it; the others are told the slots still free.
+ *
+ * A hold keeps its slot for HOLD_MINUTES while the client gives their details; one that lapses
+ * frees it, with nothing to clean up first (a lapsed hold is simply no longer counted).
+ */
+import { DurableObject } from "cloudflare:workers";
+import {
+  blockOf,
+  freeSlots,
+  type Hours,
+  type SessionShape,
+  type Slot,
+  type Taken,
+} from "./slots.ts";
+
+export const HOLD_MINUTES = 15;
+
+/** The calendar's Durable Object's name: one calendar per site. */
+export const CALENDAR = "owner";
+
+/** What a hold is asked with: the session type's, the owner's hours and busy times, the slot. */
+export interface HoldRequest {
+  /** The session type's id. */
+  session: string;
+  shape: SessionShape;
+  hours: Hours;
+  /** The owner's busy times (their own calendar's). */
+  busy: readonly Taken[];
+  /** The slot's start (epoch ms), one of the free slots. */
+  start: number;
+}
+
+export interface Hold {
+  id: string;
+  slot: Slot;
+  expiresAt: number;
+}
+
+export type HoldAnswer = { held: Hold } | { taken: Slot[] };
+
+type Row = Record<string, SqlStorageValue>;
+
+export class BookingCalendar extends DurableObject<Env> {
+  #ready = false;
+
+  get #sql(): SqlStorage {
+    if (!this.#ready) {
+      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS holds (
+        id TEXT PRIMARY KEY,
+        session TEXT NOT NULL,
+        start INTEGER NOT NULL,
+        end INTEGER NOT NULL,
+        block_start INTEGER NOT NULL,
+        block_end INTEGER NOT NULL,
+        day TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      )`);
+      this.#ready = true;
+    }
+    return this.ctx.storage.sql;
+  }
+
+  /** Every time held or booked now, with its session's buffers. */
+  taken(now = Date.now()): Taken[] {
+    return this.#sql
+      .exec<Row>("SELECT block_start, block_end, day FROM holds WHERE expires_at > ?", now)
+      .toArray()
+      .map((row) => ({
+        start: Number(row.block_start),
+        end: Number(row.block_end),
+        day: String(row.day),
+      }));
+  }
+
+  /** The free slots of a session type now. */
+  slots(hours: Hours, shape: SessionShape, busy: readonly Taken[], now = Date.now()): Slot[] {
+    return freeSlots(hours, shape, [...this.taken(now), ...busy], now);
+  }
+
+  /**
+   * Holds the slot that starts at `request.start` when it is free at this moment; otherwise the
+   * slots that are (the client's next choice).
+   */
+  hold(request: HoldRequest, now = Date.now()): HoldAnswer {
+    const free = this.slots(request.hours, request.shape, request.busy, now);
+    const slot = free.find((each) => each.start === request.start);
+    if (!slot) return { taken: free };
+    const block = blockOf(request.shape, slot);
+    const hold = { id: crypto.randomUUID(), slot, expiresAt: now + HOLD_MINUTES * 60_000 };
+    this.#sql.exec("DELETE FROM holds WHERE expires_at <= ?", now);
+    this.#sql.exec(
+      "INSERT INTO holds (id, session, start, end, block_start, block_end, day, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      hold.id,
+      request.session,
+      slot.start,
+      slot.end,
+      block.start,
+      block.end,
+      slot.day,
+      hold.expiresAt,
+    );
+    return { held: hold };
+  }
+
+  /** The hold `id` while it holds, else undefined (lapsed, released, or never made). */
+  held(id: string, now = Date.now()): Hold | undefined {
+    const row = this.#sql
+      .exec<Row>("SELECT * FROM holds WHERE id = ? AND expires_at > ?", id, now)
+      .toArray()[0];
+    if (!row) return undefined;
+    return {
+      id,
+      slot: { start: Number(row.start), end: Number(row.end), day: String(row.day) },
+      expiresAt: Number(row.expires_at),
+    };
+  }
+
+  /** Frees a hold's slot at once (the client chose another). */
+  release(id: string): void {
+    this.#sql.exec("DELETE FROM holds WHERE id = ?", id);
+  }
+}
