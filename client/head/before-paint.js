@@ -61,13 +61,11 @@
     script.type = "module";
     script.src = document.querySelector('meta[name="entry"]').content;
     document.head.append(script);
-    // The held-back content is rendered one piece per frame, the backdrop's photograph (the
-    // first screen's, though it follows the page in the document) first, then top to bottom,
-    // so that no frame pays the style and layout of all of it while the page is still loading.
-    const held = [
-      ...document.querySelectorAll(".backdrop[data-after-paint]"),
-      ...document.querySelectorAll(":not(.backdrop)[data-after-paint]"),
-    ];
+    // The backdrop's photograph (the first screen's) at once; the held-back content one piece
+    // per frame, top to bottom, so that no frame pays the style and layout of all of it while
+    // the page is still loading.
+    root.dataset.painted = "";
+    const held = document.querySelectorAll("[data-after-paint]");
     let i = 0;
     const release = () => {
       if (i < held.length) {

@@ -30,9 +30,9 @@ describe("the backdrop on the server", () => {
     );
     const backdrop = /<div[^>]*class="backdrop"[^>]*>/.exec(html)?.[0] ?? "";
     expect(backdrop).toContain('aria-hidden="true"');
-    // Never the largest paint (it covers the viewport): held back until the first paint, its
-    // placeholder painted by the backdrop itself meanwhile.
-    expect(backdrop).toContain('data-after-paint=""');
+    // Never the largest paint (it covers the viewport): held back until the first paint (the
+    // head script marks the page painted), its placeholder painted by the backdrop meanwhile.
+    expect(backdrop).not.toContain("data-after-paint");
     expect(backdrop).toContain(`--lead-bg:${first.color}`);
     expect(backdrop).toMatch(/--lead-lqip:url\(&quot;data:image\//);
     const img = /<img[^>]*data-slide="0"[^>]*>/.exec(html)?.[0] ?? "";
