@@ -124,7 +124,7 @@ export type ActivityKind = "opened" | "favourite" | "unfavourite" | "sent" | "do
 /** One event of the timeline, as the worker reports it. */
 export interface ActivityEvent {
   kind: ActivityKind;
-  /** The client's name or e-mail as given, when they gave one. */
+  /** The client's confirmed e-mail, when they had confirmed it. */
   client?: string | undefined;
   /** The visitor's address and browser, hashed here with the day's salt and never kept. */
   visitor?: { address: string; agent: string } | undefined;

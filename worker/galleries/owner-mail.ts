@@ -33,7 +33,7 @@ export interface SelectionMail extends GalleryMail {
 /** The gallery's first opening, waiting to be mailed. */
 export interface OpenedMail extends GalleryMail {
   kind: "opened";
-  /** The client's name or e-mail, when they had given it. */
+  /** The client's confirmed e-mail, when they had confirmed it. */
   client: string | undefined;
   openedAt: string;
 }

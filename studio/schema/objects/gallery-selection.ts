@@ -14,7 +14,7 @@ export const gallerySelection = defineType({
     defineField({
       name: "client",
       title: "Client",
-      description: "The name or e-mail address the client gave.",
+      description: "The client's e-mail address, confirmed by the link the site sent to it.",
       type: "string",
     }),
     defineField({
