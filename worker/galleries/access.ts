@@ -105,6 +105,8 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
       ...(client ? { client } : {}),
       ...(photoId ? { photo: photoId } : {}),
       photos: options.photos ?? false,
+      // The door (a page's refusal) and the gallery's page show it; files never do.
+      cover: options.door || options.photos,
     });
     const { settings } = state;
     if (state.unavailable) return options.refuse(c, { status: 503, reason: "unavailable" });

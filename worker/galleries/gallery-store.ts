@@ -57,7 +57,10 @@ export interface GalleryState {
   photos: GalleryPhoto[];
   /** The photograph asked for (`photo`), when the gallery has it. */
   photo: PlacedGalleryPhoto | undefined;
-  /** The cover: the owner's choice, else the first photograph; undefined while there is none. */
+  /**
+   * The cover (when asked for): the owner's choice, else the first photograph; undefined while
+   * there is none.
+   */
   cover: GalleryPhoto | undefined;
   /** The photographs this client marked, when a client was named. */
   favourites: string[];
@@ -249,7 +252,14 @@ export class ClientGallery extends DurableObject<Env> {
   /** Everything a request of the gallery needs to know, in one call. */
   async state(
     id: string,
-    options: { client?: string; photos?: boolean; photo?: string; visitor?: string } = {},
+    options: {
+      client?: string;
+      photos?: boolean;
+      photo?: string;
+      visitor?: string;
+      /** The cover too (the door and the gallery's page show it; a file's request does not). */
+      cover?: boolean;
+    } = {},
   ): Promise<GalleryState> {
     const known = await this.#settings(id, options.visitor);
     const unavailable = known === "unavailable";
@@ -265,7 +275,7 @@ export class ClientGallery extends DurableObject<Env> {
     const photo = options.photo && settings ? this.photo(id, options.photo) : undefined;
     return {
       photo,
-      cover: settings ? this.#cover(settings.cover) : undefined,
+      cover: options.cover && settings ? this.#cover(settings.cover) : undefined,
       unavailable,
       doorShut: settings
         ? this.#doorFailures(Date.now()).length >= DOOR_FAILURES_PER_MINUTE

@@ -50,10 +50,9 @@ const noticeAt = (c: Context<AppEnv>) => {
 
 function noticeOf(c: Context<AppEnv>): GalleryViewProps["notice"] {
   const client = c.req.query("client");
-  if (client === "needed" || client === "missing" || client === "sent" || client === "wait") {
-    return `client-${client}`;
+  for (const notice of ["needed", "missing", "sent", "wait", "expired"] as const) {
+    if (client === notice) return `client-${notice}`;
   }
-  if (client === "expired") return "client-expired";
   if (c.req.query("limit") === "reached") return "limit";
   if (c.req.query("sent") === "1") return "sent";
   return undefined;

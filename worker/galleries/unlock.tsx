@@ -201,7 +201,7 @@ export const unlock: Handler<AppEnv> = async (c) => {
   const token = c.var.config.sanityToken;
   const device = await deviceOf(c, token, id);
   const store = galleryStore(c.env, id);
-  const state = await store.state(id, { visitor });
+  const state = await store.state(id, { visitor, cover: true });
   const { settings } = state;
   if (state.unavailable) return refusalPage(c, { status: 503, reason: "unavailable" });
   if (!isOpen(settings)) {
