@@ -264,9 +264,12 @@ describe("the search dialog", () => {
       await page.goto(`${siteUrl}/`);
       await page.locator("header a[data-search-open]").click();
       await page.waitForURL((url) => url.pathname === "/search");
-      // The box has the focus: what the visitor types next goes into it.
+      // The box has the focus (autofocus lands at the page's first rendering, which a busy
+      // machine may paint after the load event): what the visitor types next goes into it.
+      const box = page.getByRole("searchbox");
+      await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.type("still life");
-      expect(await page.getByRole("searchbox").inputValue()).toBe("still life");
+      expect(await box.inputValue()).toBe("still life");
       await page.getByRole("button", { name: "Search" }).click();
       await page.waitForURL((url) => url.search === "?q=still+life");
       expect(await page.locator("[data-search-documents] a").first().textContent()).toBe(
