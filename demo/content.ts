@@ -1266,3 +1266,133 @@ export const posts: Post[] = [
     ],
   },
 ];
+
+/** The demo's booking (docs/booking.md): Jane's hours in Spain's time zone, two kinds of session. */
+export interface Booking {
+  hours: {
+    timeZone: string;
+    weeklyHours: { weekday: 0 | 1 | 2 | 3 | 4 | 5 | 6; from: string; to: string }[];
+    datesOff: string[];
+    noticeHours: number;
+    daysAhead: number;
+    perDay: number;
+    stepMinutes: 15 | 30 | 60;
+  };
+  sessions: {
+    slug: string;
+    title: string;
+    description: string;
+    durationMinutes: number;
+    bufferBeforeMinutes: number;
+    bufferAfterMinutes: number;
+    price: number;
+    deposit: number;
+    location: string;
+    questionnaire: {
+      id: string;
+      label: string;
+      kind: "text" | "choice" | "date" | "yesno";
+      choices?: string[];
+      required: boolean;
+      translations?: Translated<{ label: string }>;
+    }[];
+    translations?: Translated<{ title: string; description: string; location: string }>;
+  }[];
+}
+
+export const booking: Booking = {
+  hours: {
+    timeZone: "Europe/Madrid",
+    weeklyHours: ([2, 3, 4, 5, 6] as const).flatMap((weekday) => [
+      { weekday, from: "10:00", to: "13:00" },
+      { weekday, from: "15:00", to: "19:00" },
+    ]),
+    datesOff: ["2026-12-24", "2026-12-25", "2026-12-31", "2027-01-01", "2027-01-06"],
+    noticeHours: 24,
+    daysAhead: 42,
+    perDay: 2,
+    stepMinutes: 60,
+  },
+  sessions: [
+    {
+      slug: "portrait",
+      title: "Portrait session",
+      description:
+        "An hour in the studio or outdoors nearby, for you or for you and your dog. Twenty edited photographs in a private gallery.",
+      durationMinutes: 60,
+      bufferBeforeMinutes: 30,
+      bufferAfterMinutes: 30,
+      price: 250,
+      deposit: 75,
+      location: "Bilbao, the studio or outdoors nearby",
+      questionnaire: [
+        {
+          id: "who",
+          label: "Who will be in the photographs?",
+          kind: "text",
+          required: true,
+          translations: { de: { label: "Wer wird auf den Fotos sein?" } },
+        },
+        {
+          id: "place",
+          label: "Where would you like the session?",
+          kind: "choice",
+          choices: ["In the studio", "Outdoors"],
+          required: true,
+          translations: { de: { label: "Wo möchten Sie das Shooting?" } },
+        },
+        {
+          id: "dog",
+          label: "Is a dog coming along?",
+          kind: "yesno",
+          required: false,
+          translations: { de: { label: "Kommt ein Hund mit?" } },
+        },
+      ],
+      translations: {
+        de: {
+          title: "Porträt-Shooting",
+          description:
+            "Eine Stunde im Studio oder draußen in der Nähe, für Sie oder für Sie und Ihren Hund. Zwanzig bearbeitete Fotos in einer privaten Galerie.",
+          location: "Bilbao, im Studio oder draußen in der Nähe",
+        },
+      },
+    },
+    {
+      slug: "family-afternoon",
+      title: "Family afternoon",
+      description:
+        "Three hours with your family at home or in a place you love, unposed. Sixty edited photographs in a private gallery.",
+      durationMinutes: 180,
+      bufferBeforeMinutes: 60,
+      bufferAfterMinutes: 60,
+      price: 600,
+      deposit: 150,
+      location: "At your home or a place you choose, within 50 km of Bilbao",
+      questionnaire: [
+        {
+          id: "address",
+          label: "Where shall we meet?",
+          kind: "text",
+          required: true,
+          translations: { de: { label: "Wo treffen wir uns?" } },
+        },
+        {
+          id: "children",
+          label: "How many children, and how old?",
+          kind: "text",
+          required: false,
+          translations: { de: { label: "Wie viele Kinder, und wie alt?" } },
+        },
+      ],
+      translations: {
+        de: {
+          title: "Familiennachmittag",
+          description:
+            "Drei Stunden mit Ihrer Familie zu Hause oder an einem Ort, den Sie lieben, ungestellt. Sechzig bearbeitete Fotos in einer privaten Galerie.",
+          location: "Bei Ihnen zu Hause oder an einem Ort Ihrer Wahl, bis 50 km um Bilbao",
+        },
+      },
+    },
+  ],
+};

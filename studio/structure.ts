@@ -1,5 +1,6 @@
 // @sanity/icons 5 exports each icon from its own path; the root entry no longer has them.
 import { BasketIcon } from "@sanity/icons/Basket";
+import { CalendarIcon } from "@sanity/icons/Calendar";
 import { CogIcon } from "@sanity/icons/Cog";
 import { DocumentIcon } from "@sanity/icons/Document";
 import { EnvelopeIcon } from "@sanity/icons/Envelope";
@@ -9,7 +10,12 @@ import { PinIcon } from "@sanity/icons/Pin";
 import type { StructureBuilder, StructureResolver } from "sanity/structure";
 import { galleryIdOf } from "./galleries/ids";
 import { NewGalleryPane } from "./galleries/NewGalleryPane";
-import { LOCATION_SETTINGS_ID, SITE_SETTINGS_ID, STORE_SETTINGS_ID } from "./schema";
+import {
+  BOOKING_SETTINGS_ID,
+  LOCATION_SETTINGS_ID,
+  SITE_SETTINGS_ID,
+  STORE_SETTINGS_ID,
+} from "./schema";
 
 /**
  * The Studio's content list: the site settings as one document (never a list, so a second
@@ -50,6 +56,17 @@ export const structure: StructureResolver = (S) =>
         .child(
           S.document().schemaType("storeSettings").documentId(STORE_SETTINGS_ID).title("Store"),
         ),
+      S.listItem()
+        .title("Booking")
+        .id(BOOKING_SETTINGS_ID)
+        .icon(CalendarIcon)
+        .child(
+          S.document()
+            .schemaType("bookingSettings")
+            .documentId(BOOKING_SETTINGS_ID)
+            .title("Booking"),
+        ),
+      S.documentTypeListItem("sessionType").title("Session types").icon(CalendarIcon),
       S.divider(),
       S.documentTypeListItem("page").title("Pages").icon(DocumentIcon),
       S.listItem()

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import { trimTrailingSlash } from "hono/trailing-slash";
 import { getPath } from "hono/utils/url";
+import { booking } from "./booking/index.ts";
 import { builds } from "./builds/index.ts";
 import { configure } from "./config/middleware.ts";
 import { splitLanguage } from "./content/paths.ts";
@@ -108,6 +109,7 @@ export function createPrivateApp(site: Hono<AppEnv>): Hono<AppEnv> {
   app.route("/_app/preview", preview);
   addressing(app);
   app.route("/", inquiryForms);
+  app.route("/", booking);
   app.route("/", galleries);
   // The galleries lend the store their prints (the galleries import the store, so the entry
   // hands them over: store/gallery-prints.ts).

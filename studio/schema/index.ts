@@ -8,6 +8,7 @@ import { inquiry } from "./documents/inquiry";
 import { order } from "./documents/order";
 import { page } from "./documents/page";
 import { post } from "./documents/post";
+import { sessionType } from "./documents/session-type";
 import { gallery } from "./objects/gallery";
 import { galleryActivity } from "./objects/gallery-activity";
 import { galleryPassword } from "./objects/gallery-password";
@@ -18,6 +19,7 @@ import { navItem } from "./objects/nav-item";
 import { introText, richText } from "./objects/rich-text";
 import { socialLink } from "./objects/social-link";
 import { translatedName } from "./objects/translated-name";
+import { BOOKING_SETTINGS_ID, bookingSettings } from "./singletons/booking-settings";
 import { LOCATION_SETTINGS_ID, locationSettings } from "./singletons/location-settings";
 import { SITE_SETTINGS_ID, siteSettings } from "./singletons/site-settings";
 import {
@@ -28,12 +30,12 @@ import {
   storeSettings,
 } from "./singletons/store-settings";
 
-export { LOCATION_SETTINGS_ID, SITE_SETTINGS_ID, STORE_SETTINGS_ID };
+export { BOOKING_SETTINGS_ID, LOCATION_SETTINGS_ID, SITE_SETTINGS_ID, STORE_SETTINGS_ID };
 
-const documents = [page, post, inquiry, order, clientGallery];
+const documents = [page, post, inquiry, order, clientGallery, sessionType];
 /** Singletons at an id of their own (a private path), opened from their own item. */
 const privateSingletons = [locationSettings];
-const singletons = [siteSettings, storeSettings];
+const singletons = [siteSettings, storeSettings, bookingSettings];
 const objects = [
   gallery,
   richText,

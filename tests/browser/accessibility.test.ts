@@ -34,6 +34,7 @@ const PAGES: { name: string; url: () => string; status: number }[] = [
   { name: "post", url: () => "/post/autumn-in-the-basque-mountains", status: 200 },
   { name: "photo page", url: () => "/portfolio/photo/b2i6", status: 200 },
   { name: "archive", url: () => "/archive", status: 200 },
+  { name: "booking's free times", url: () => "/book/portrait", status: 200 },
   { name: "unmatched path (404 in the layout)", url: () => "/a/b/c", status: 404 },
   { name: "failed validity check (fatal 404)", url: () => "/Bad_Slug", status: 404 },
   { name: "error page (500)", url: () => `${broken?.url}/`, status: 500 },

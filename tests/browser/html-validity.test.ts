@@ -37,6 +37,8 @@ const PAGES = [
   "/contact?photo=portfolio/b2i6",
   "/contact/thanks",
   "/cart",
+  "/book",
+  "/book/portrait",
   "/licensing",
   "/200",
   "/404",
@@ -47,6 +49,7 @@ const PAGES = [
   "/de/portfolio",
   "/de/post/two-spaniels-and-a-nuthatch",
   "/de/search?q=Herbst",
+  "/de/book/family-afternoon",
 ];
 
 /** What galleryPages() checks, by name. */

@@ -17,6 +17,7 @@ import { SUBJECTS as STUDIO_SUBJECTS } from "../../studio/schema/documents/inqui
 import { SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields/title-and-slug.ts";
 import { arrayType, TRANSLATABLE_TYPES } from "../../studio/schema/fields/translations.ts";
 import {
+  BOOKING_SETTINGS_ID,
   ownIdTypes,
   SITE_SETTINGS_ID,
   STORE_SETTINGS_ID,
@@ -29,6 +30,7 @@ import {
   PRECISION_OPTIONS,
   LOCATION_SETTINGS_ID as STUDIO_LOCATION_ID,
 } from "../../studio/schema/singletons/location-settings.ts";
+import { QUESTION_KINDS, STEP_MINUTES } from "../../worker/booking/offer.ts";
 import { DEFAULT_WATERMARK, parseGallerySettings } from "../../worker/galleries/settings.ts";
 import { SUBJECT_LABELS } from "../../worker/inquiries/subjects.ts";
 
@@ -207,10 +209,21 @@ describe("the Studio schema", () => {
     }
   });
 
-  it("keeps the site settings and the store in one document each, whose id the site reads", () => {
+  it("keeps the site settings, the store and the booking hours in one document each, whose id the site reads", () => {
     expect(SITE_SETTINGS_ID).toBe("siteSettings");
     expect(STORE_SETTINGS_ID).toBe("storeSettings");
-    expect([...singletonTypes]).toEqual(["siteSettings", "storeSettings"]);
+    expect(BOOKING_SETTINGS_ID).toBe("bookingSettings");
+    expect([...singletonTypes]).toEqual(["siteSettings", "storeSettings", "bookingSettings"]);
+  });
+
+  it("offers the booking choices the worker takes: how questions are answered, how often slots start", () => {
+    const steps = field("bookingSettings", "stepMinutes").options as { list: { value: number }[] };
+    expect(steps.list.map((choice) => choice.value)).toEqual([...STEP_MINUTES]);
+    const questions = field("sessionType", "questionnaire") as unknown as {
+      of: { fields: { name: string; options?: { list: { value: string }[] } }[] }[];
+    };
+    const kind = questions.of[0]?.fields.find((def) => def.name === "kind");
+    expect(kind?.options?.list.map((choice) => choice.value)).toEqual([...QUESTION_KINDS]);
   });
 
   it("names the store's choices as the worker reads them", () => {

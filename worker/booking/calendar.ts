@@ -24,7 +24,7 @@ export const CALENDAR = "owner";
 
 /** What a hold is asked with: the session type's, the owner's hours and busy times, the slot. */
 export interface HoldRequest {
-  /** The session type's id. */
+  /** The session type's slug. */
   session: string;
   shape: SessionShape;
   hours: Hours;
@@ -36,6 +36,8 @@ export interface HoldRequest {
 
 export interface Hold {
   id: string;
+  /** The session type's slug. */
+  session: string;
   slot: Slot;
   expiresAt: number;
 }
@@ -90,7 +92,12 @@ export class BookingCalendar extends DurableObject<Env> {
     const slot = free.find((each) => each.start === request.start);
     if (!slot) return { taken: free };
     const block = blockOf(request.shape, slot);
-    const hold = { id: crypto.randomUUID(), slot, expiresAt: now + HOLD_MINUTES * 60_000 };
+    const hold = {
+      id: crypto.randomUUID(),
+      session: request.session,
+      slot,
+      expiresAt: now + HOLD_MINUTES * 60_000,
+    };
     this.#sql.exec("DELETE FROM holds WHERE expires_at <= ?", now);
     this.#sql.exec(
       "INSERT INTO holds (id, session, start, end, block_start, block_end, day, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -114,6 +121,7 @@ export class BookingCalendar extends DurableObject<Env> {
     if (!row) return undefined;
     return {
       id,
+      session: String(row.session),
       slot: { start: Number(row.start), end: Number(row.end), day: String(row.day) },
       expiresAt: Number(row.expires_at),
     };

@@ -1,5 +1,21 @@
+import { Hono } from "hono";
+import { csrf } from "hono/csrf";
+import type { AppEnv } from "../request/app-env.ts";
+import { heldPage, holdSlot, sessionsPage, slotsPage } from "./pages.tsx";
+
 /**
- * Booking (docs/booking.md): so far the owner's calendar, the Durable Object that decides every
- * hold, and the free slots it computes; its pages come next.
+ * Booking (docs/booking.md): the owner's calendar, the Durable Object that decides every hold,
+ * the free slots it computes, and `/book`, where a client chooses a kind of session and holds
+ * a time. Every answer is one visitor's and one moment's: the private app serves it.
  */
 export { BookingCalendar } from "./calendar.ts";
+
+const SESSION = ":session{[a-z0-9]+(?:-[a-z0-9]+)*}";
+
+export const booking = new Hono<AppEnv>()
+  // The hold form posts only from the site's own pages (a bare 403 otherwise).
+  .use("/book/*", csrf())
+  .get("/book", sessionsPage)
+  .get("/book/held/:hold", heldPage)
+  .get(`/book/${SESSION}`, slotsPage)
+  .post(`/book/${SESSION}/hold`, holdSlot);

@@ -17,6 +17,8 @@ export const TAGS = {
   mediaTags: "media-tags",
   /** The store's catalogue (docs/store.md): photo pages' Buy sections, the cart. */
   store: "store",
+  /** The owner's hours and session types (docs/booking.md): `/book`. */
+  booking: "booking",
   post: (slug: string) => `post:${slug}`,
   page: (slug: string) => `page:${slug}`,
 } as const;

@@ -22,6 +22,7 @@ import type {
 import type { DocumentKind } from "./paths.ts";
 import {
   archiveQuery,
+  bookingQuery,
   feedQuery,
   homeQuery,
   layoutQuery,
@@ -110,6 +111,11 @@ export interface ContentSource {
   backgroundImages(): Promise<ImageAsset[]>;
   /** …and the store's catalogue (`storeSettings`; null when off or not created). */
   store(): Promise<StoreDocument | null>;
+  /**
+   * What `/book` offers, as Sanity stores it: the owner's hours, the session types, the store's
+   * currency (the booking feature checks each: worker/booking/offer.ts).
+   */
+  booking(): Promise<{ hours: unknown; sessions: unknown[]; currency: unknown }>;
   /** The latest published posts. */
   home(postLimit?: number): Promise<HomeContent>;
   /** A page, in the request's language. */
@@ -302,6 +308,18 @@ export function createContentSource(
       return images;
     },
     store: () => framePart("store").then((value) => value ?? null),
+    booking: () =>
+      read(
+        "booking",
+        [TAGS.booking],
+        bookingQuery,
+        ({ hours, sessions, currency }) =>
+          Array.isArray(sessions) || sessions === null
+            ? { hours, sessions: sessions ?? [], currency }
+            : undefined,
+        {},
+        [...LAYOUT, "store"],
+      ),
     home: (postLimit = 6) => read("home page", [TAGS.posts], homeQuery, parseHome, { postLimit }),
     page: async (slug) => {
       const parse = (value: Record<string, unknown>) => {

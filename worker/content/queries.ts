@@ -173,6 +173,29 @@ export const layoutQuery = defineQuery(`{
   ${STORE}
 }`);
 
+/**
+ * What `/book` offers (docs/booking.md): the owner's hours (the `bookingSettings` singleton; only
+ * the document with that id counts), the session types with their words in the request's
+ * language, and the store's currency, which prices them.
+ */
+export const bookingQuery = defineQuery(`{
+  ${LAYOUT},
+  ${STORE},
+  "hours": *[_id == "bookingSettings"][0]{
+    timeZone, weeklyHours[]{ weekday, from, to }, datesOff, noticeHours, daysAhead, perDay, stepMinutes
+  },
+  "sessions": *[_type == "sessionType" && defined(slug.current)]
+    | order(durationMinutes asc, _id asc){
+    "slug": slug.current,
+    "title": ${inLanguage("title")},
+    "description": ${inLanguage("description")},
+    durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, price, deposit,
+    "location": ${inLanguage("location")},
+    "questionnaire": questionnaire[]{ id, "label": ${inLanguage("label")}, kind, choices, required }
+  },
+  "currency": *[_id == "storeSettings"][0].currency
+}`);
+
 export const homeQuery = defineQuery(`{
   ${LAYOUT},
   "posts": *[${PUBLISHED_POST}] | order(publishedAt desc)[0...$postLimit] ${POST_SUMMARY},

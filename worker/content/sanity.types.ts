@@ -223,6 +223,27 @@ export type Geopoint = {
   alt?: number;
 };
 
+export type BookingSettings = {
+  _id: string;
+  _type: "bookingSettings";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  timeZone?: string;
+  weeklyHours?: Array<{
+    weekday?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+    from?: string;
+    to?: string;
+    _type: "openingWindow";
+    _key: string;
+  }>;
+  datesOff?: Array<string>;
+  noticeHours?: number;
+  daysAhead?: number;
+  perDay?: number;
+  stepMinutes?: 15 | 30 | 60;
+};
+
 export type StoreSettings = {
   _id: string;
   _type: "storeSettings";
@@ -350,6 +371,36 @@ export type InternationalizedArrayText = Array<
     _key: string;
   } & InternationalizedArrayTextValue
 >;
+
+export type SessionType = {
+  _id: string;
+  _type: "sessionType";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title?: string;
+  titleTranslations?: InternationalizedArrayString;
+  slug?: Slug;
+  description?: string;
+  descriptionTranslations?: InternationalizedArrayText;
+  durationMinutes?: number;
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
+  price?: number;
+  deposit?: number;
+  location?: string;
+  locationTranslations?: InternationalizedArrayString;
+  questionnaire?: Array<{
+    id?: string;
+    label?: string;
+    labelTranslations?: InternationalizedArrayString;
+    kind?: "text" | "choice" | "date" | "yesno";
+    choices?: Array<string>;
+    required?: boolean;
+    _type: "bookingQuestion";
+    _key: string;
+  }>;
+};
 
 export type ClientGalleryReference = {
   _ref: string;
@@ -674,6 +725,7 @@ export type AllSanitySchemaTypes =
   | Gallery
   | LocationSettings
   | Geopoint
+  | BookingSettings
   | StoreSettings
   | InternationalizedArrayString
   | SiteSettings
@@ -681,6 +733,7 @@ export type AllSanitySchemaTypes =
   | SanityImageHotspot
   | InternationalizedArrayIntroText
   | InternationalizedArrayText
+  | SessionType
   | ClientGalleryReference
   | Order
   | ClientGallery
@@ -965,6 +1018,312 @@ export type LayoutQueryResult = {
         shippingCountries: Array<string> | null;
       }
     | null;
+};
+
+// Source: ../worker/content/queries.ts
+// Variable: bookingQuery
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries  },  "hours": *[_id == "bookingSettings"][0]{    timeZone, weeklyHours[]{ weekday, from, to }, datesOff, noticeHours, daysAhead, perDay, stepMinutes  },  "sessions": *[_type == "sessionType" && defined(slug.current)]    | order(durationMinutes asc, _id asc){    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, price, deposit,    "location": coalesce(locationTranslations[language == $language][0].value, location),    "questionnaire": questionnaire[]{ id, "label": coalesce(labelTranslations[language == $language][0].value, label), kind, choices, required }  },  "currency": *[_id == "storeSettings"][0].currency}
+export type BookingQueryResult = {
+  settings:
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: null;
+        languages: null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: null;
+        email: null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | null;
+        languages: Array<string> | null;
+        title: string | null;
+        titleTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        brand: string | null;
+        description: string | null;
+        descriptionTranslations: Array<{
+          language: string | null;
+          value: string | null;
+        }> | null;
+        ownerName: string | null;
+        email: string | null;
+        socialLinks: Array<{
+          label: string | null;
+          url: string | null;
+        }> | null;
+        navigation: Array<{
+          label: string | null;
+          labelTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
+          path: string | null;
+        }> | null;
+        intro: IntroText | null;
+        introTranslations: Array<{
+          language: string | null;
+          value: IntroText | null;
+        }> | null;
+        names: Array<{
+          name: string | null;
+          nameTranslations: Array<{
+            language: string | null;
+            value: string | null;
+          }> | null;
+        }> | null;
+        socialImage: {
+          _key: null;
+          _type: "image";
+          alt: string | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string | null;
+            width: number | null;
+            height: number | null;
+            lqip: string | null;
+            color: string | null;
+            altText: string | null;
+            title: string | null;
+            creditLine: null;
+            original: null;
+          } | null;
+        } | null;
+        licenseUrl: string | null;
+        licensePage: string | null;
+        publicSize: number | null;
+        zoom: "original" | "public" | null;
+      }
+    | null;
+  slideshow: Array<{
+    _id: string;
+    url: string | null;
+    width: number | null;
+    height: number | null;
+    lqip: string | null;
+    color: string | null;
+    altText: string | null;
+    title: string | null;
+    creditLine: null;
+    original: null;
+  }>;
+  store:
+    | {
+        forSale: null;
+        currency: null;
+        tax: null;
+        withdrawn: null;
+        prints: null;
+        licences: null;
+        shippingRates: null;
+        shippingCountries: null;
+      }
+    | {
+        forSale: "all" | "none" | null;
+        currency: string | null;
+        tax: boolean | null;
+        withdrawn: "refund" | "wait" | null;
+        prints: Array<{
+          id: string | null;
+          name: string | null;
+          widthInches: number | null;
+          heightInches: number | null;
+          paper: string | null;
+          price: number | null;
+          fulfilment: "lab" | "owner" | null;
+          labSku: string | null;
+        }> | null;
+        licences: Array<{
+          id: string | null;
+          name: string | null;
+          summary: string | null;
+          price: number | null;
+          termsUrl: string | null;
+          longEdge: number | null;
+        }> | null;
+        shippingRates: Array<{
+          id: string | null;
+          name: string | null;
+          price: number | null;
+          minDays: number | null;
+          maxDays: number | null;
+        }> | null;
+        shippingCountries: Array<string> | null;
+      }
+    | null;
+  hours:
+    | {
+        timeZone: null;
+        weeklyHours: null;
+        datesOff: null;
+        noticeHours: null;
+        daysAhead: null;
+        perDay: null;
+        stepMinutes: null;
+      }
+    | {
+        timeZone: string | null;
+        weeklyHours: Array<{
+          weekday: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+          from: string | null;
+          to: string | null;
+        }> | null;
+        datesOff: Array<string> | null;
+        noticeHours: number | null;
+        daysAhead: number | null;
+        perDay: number | null;
+        stepMinutes: 15 | 30 | 60 | null;
+      }
+    | null;
+  sessions: Array<{
+    slug: string | null;
+    title: string | null;
+    description: string | null;
+    durationMinutes: number | null;
+    bufferBeforeMinutes: number | null;
+    bufferAfterMinutes: number | null;
+    price: number | null;
+    deposit: number | null;
+    location: string | null;
+    questionnaire: Array<{
+      id: string | null;
+      label: string | null;
+      kind: "choice" | "date" | "text" | "yesno" | null;
+      choices: Array<string> | null;
+      required: boolean | null;
+    }> | null;
+  }>;
+  currency: null | string;
 };
 
 // Source: ../worker/content/queries.ts

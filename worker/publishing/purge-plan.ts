@@ -60,7 +60,12 @@ export function purgeFor(change: unknown): PurgeRequest | null {
     case "siteSettings":
       return _id === "siteSettings" ? { tags: [TAGS.settings] } : null;
     case "storeSettings":
-      return _id === "storeSettings" ? { tags: [TAGS.store] } : null;
+      // The store's currency prices the session types too.
+      return _id === "storeSettings" ? { tags: [TAGS.store, TAGS.booking] } : null;
+    case "bookingSettings":
+      return _id === "bookingSettings" ? { tags: [TAGS.booking] } : null;
+    case "sessionType":
+      return { tags: [TAGS.booking] };
     case "media.tag":
       return { tags: [TAGS.slideshow, TAGS.mediaTags, ...COLLECTIONS] };
     case "post":

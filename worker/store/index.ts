@@ -14,8 +14,8 @@ import { stripeWebhook } from "./webhook.ts";
 // What other features use of the store: the Buy section of a photo page and of a client
 // gallery's photograph, and the vocabulary of what the galleries lend it (gallery-prints.ts).
 export { BuySection, buySectionProps } from "./BuySection.tsx";
-export { galleryOfferFor, offerFor } from "./catalogue.ts";
-export { saleCatalogue } from "./context.ts";
+export { formatAmount, galleryOfferFor, minorUnits, offerFor } from "./catalogue.ts";
+export { formOf, saleCatalogue } from "./context.ts";
 export { fulfilOrders } from "./fulfil.ts";
 export { type GalleryPhotoForSale, type GalleryPrints, galleryBuyPath } from "./gallery-prints.ts";
 

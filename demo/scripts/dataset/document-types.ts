@@ -8,6 +8,7 @@
 
 import type { StoredPlace } from "../../../shared/places.ts";
 import type {
+  BookingSettings,
   LocationSettings,
   MediaTag,
   Page,
@@ -15,12 +16,23 @@ import type {
   RichText,
   SanityAssetSourceData,
   SanityImageAsset,
+  SessionType,
   SiteSettings,
   StoreSettings,
 } from "../../../worker/content/sanity.types.ts";
 import type { ImageMetadata } from "../../image-metadata.ts";
 
-export type { ImageMetadata, LocationSettings, MediaTag, Page, Post, SiteSettings, StoreSettings };
+export type {
+  BookingSettings,
+  ImageMetadata,
+  LocationSettings,
+  MediaTag,
+  Page,
+  Post,
+  SessionType,
+  SiteSettings,
+  StoreSettings,
+};
 
 /**
  * A media tag on an asset as sanity-plugin-media stores it: a weak reference keyed by the tag.
@@ -61,6 +73,8 @@ export type DatasetDocument =
   | SiteSettings
   | LocationSettings
   | StoreSettings
+  | BookingSettings
+  | SessionType
   | Page
   | Post;
 

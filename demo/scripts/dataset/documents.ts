@@ -9,6 +9,8 @@ import { isSlug } from "../../../shared/slug.ts";
 import {
   type Block,
   type BodyTranslation,
+  type Booking,
+  booking,
   type Language,
   locationPrivacy,
   type Page,
@@ -24,10 +26,12 @@ import {
 import type { Manifest } from "../manifest.ts";
 import { creditsSection } from "./credits.ts";
 import type {
+  BookingSettings,
   LocationSettings,
   MediaTag,
   Page as PageDocument,
   Post as PostDocument,
+  SessionType,
   SiteSettings as SiteSettingsDocument,
   StoreSettings as StoreDocument,
   Unrevised,
@@ -217,6 +221,66 @@ export function storeDoc(settings: Store): Unrevised<StoreDocument> {
   };
 }
 
+/** The owner's hours (the Studio's Booking singleton, id `bookingSettings`). */
+export function bookingSettingsDoc({ hours }: Booking): Unrevised<BookingSettings> {
+  return {
+    _id: "bookingSettings",
+    _type: "bookingSettings",
+    _createdAt: CREATED_AT,
+    _updatedAt: CREATED_AT,
+    ...hours,
+    weeklyHours: hours.weeklyHours.map((window) => ({
+      _key: shortHash(`hours:${window.weekday}:${window.from}`, 12),
+      _type: "openingWindow" as const,
+      ...window,
+    })),
+  };
+}
+
+/** A kind of session clients book, with its questions, each text's translations beside it. */
+export function sessionTypeDoc({
+  slug,
+  title,
+  description,
+  location,
+  questionnaire,
+  translations,
+  ...rest
+}: Booking["sessions"][number]): Unrevised<SessionType> {
+  return {
+    _id: `session-${slug}`,
+    _type: "sessionType",
+    _createdAt: CREATED_AT,
+    _updatedAt: CREATED_AT,
+    title,
+    titleTranslations: translationsOf(
+      "String",
+      translatedTexts(translations, (t) => t.title),
+    ),
+    slug: { _type: "slug", current: slug },
+    description,
+    descriptionTranslations: translationsOf(
+      "Text",
+      translatedTexts(translations, (t) => t.description),
+    ),
+    location,
+    locationTranslations: translationsOf(
+      "String",
+      translatedTexts(translations, (t) => t.location),
+    ),
+    ...rest,
+    questionnaire: questionnaire.map(({ translations: words, ...question }) => ({
+      _key: shortHash(`question:${slug}:${question.id}`, 12),
+      _type: "bookingQuestion" as const,
+      ...question,
+      labelTranslations: translationsOf(
+        "String",
+        translatedTexts(words, (t) => t.label),
+      ),
+    })),
+  };
+}
+
 /** A document's translations, by language, as `pick` takes each from its texts. */
 function translatedTexts<T, U>(
   translations: Translated<T> | undefined,
@@ -313,7 +377,13 @@ export function contentDocs(
   /** The logo's image asset id (logo.ts). */
   logo: string,
 ): Unrevised<
-  SiteSettingsDocument | LocationSettings | StoreDocument | PageDocument | PostDocument
+  | SiteSettingsDocument
+  | LocationSettings
+  | StoreDocument
+  | BookingSettings
+  | SessionType
+  | PageDocument
+  | PostDocument
 >[] {
   const dates = new Set<string>();
   for (const post of posts) {
@@ -324,6 +394,8 @@ export function contentDocs(
     siteSettingsDoc(siteSettings, photos, logo),
     locationSettingsDoc(),
     storeDoc(store),
+    bookingSettingsDoc(booking),
+    ...booking.sessions.map(sessionTypeDoc),
     ...pages.map((page) =>
       pageDoc(
         page.slug === "imprint"

@@ -461,4 +461,29 @@ export const de: Catalogue = {
     "Dort sehen Sie, wann Ihre Abzüge verschickt werden, mit dem Link zur Sendungsverfolgung.",
   "order.mail.keep":
     "Bewahren Sie diese E-Mail auf: Die Adresse der Seite ist der einzige Weg zu Ihrer Bestellung.",
+  // Booking a session (/book).
+  "booking.title": "Einen Termin buchen",
+  "booking.intro": "Wählen Sie eine Art von Shooting und dann eine Zeit, die Ihnen passt.",
+  "booking.minutes": { one: "{count} Minute", other: "{count} Minuten" },
+  "booking.price": "Preis: {amount}",
+  "booking.deposit": "Anzahlung bei Buchung: {amount}",
+  "booking.book": "Zeit wählen",
+  "booking.choose": "Eine Zeit für {session} wählen",
+  "booking.days": "Tage mit freien Zeiten",
+  "booking.timesIn": "Die Zeiten gelten in der Zeitzone des Fotografen, {zone}.",
+  "booking.none": "In den nächsten Wochen ist keine Zeit frei: Bitte schreiben Sie uns.",
+  "booking.hold": "Diese Zeit reservieren",
+  "booking.taken": "Diese Zeit wurde gerade vergeben. Diese sind noch frei:",
+  "booking.tooFast":
+    "Nehmen Sie sich einen Moment zum Wählen und reservieren Sie die Zeit dann erneut.",
+  "booking.wait":
+    "Zu viele Reservierungen von hier in einer Minute. Bitte warten Sie einen Moment.",
+  "booking.pick": "Wählen Sie eine der freien Zeiten.",
+  "booking.held.title": "Diese Zeit ist für Sie reserviert",
+  "booking.held.until":
+    "{session}, {time}: Sie gehört Ihnen bis {until}; danach ist sie wieder frei.",
+  "booking.held.next": "Als Nächstes: Ihre Angaben, die Fragen, der Vertrag und die Anzahlung.",
+  "booking.held.lapsed":
+    "Diese Reservierung ist abgelaufen oder existiert nicht. Bitte wählen Sie erneut eine Zeit.",
+  "booking.back": "Alle Arten von Shootings",
 };

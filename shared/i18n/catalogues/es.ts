@@ -478,4 +478,26 @@ export const es: Catalogue = {
   "order.mail.prints": "En ella verás cuándo se envían tus copias, con su enlace de seguimiento.",
   "order.mail.keep":
     "Guarda este correo: la dirección de la página es el único camino hacia tu pedido.",
+  // Booking a session (/book).
+  "booking.title": "Reservar una sesión",
+  "booking.intro": "Elija un tipo de sesión y luego un horario que le convenga.",
+  "booking.minutes": { one: "{count} minuto", many: "{count} minutos", other: "{count} minutos" },
+  "booking.price": "Precio: {amount}",
+  "booking.deposit": "Depósito para reservar: {amount}",
+  "booking.book": "Elegir un horario",
+  "booking.choose": "Elegir un horario para {session}",
+  "booking.days": "Días con horarios libres",
+  "booking.timesIn": "Los horarios están en la zona horaria del fotógrafo, {zone}.",
+  "booking.none": "No hay horarios libres en las próximas semanas: escríbanos, por favor.",
+  "booking.hold": "Reservar este horario",
+  "booking.taken": "Ese horario acaba de ocuparse. Estos siguen libres:",
+  "booking.tooFast": "Tómese un momento para elegir y vuelva a reservar el horario.",
+  "booking.wait": "Demasiadas reservas desde aquí en un minuto. Espere un momento, por favor.",
+  "booking.pick": "Elija uno de los horarios libres.",
+  "booking.held.title": "Este horario está reservado para usted",
+  "booking.held.until":
+    "{session}, {time}: es suyo hasta las {until}; después vuelve a quedar libre.",
+  "booking.held.next": "Después: sus datos, las preguntas, el contrato y el depósito.",
+  "booking.held.lapsed": "Esta reserva ha caducado o no existe. Elija un horario de nuevo.",
+  "booking.back": "Todos los tipos de sesión",
 };

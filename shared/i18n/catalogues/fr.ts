@@ -480,4 +480,27 @@ export const fr: Catalogue = {
   "order.mail.prints": "Elle indique quand vos tirages partent, avec leur lien de suivi.",
   "order.mail.keep":
     "Gardez cet e-mail : l’adresse de la page est le seul chemin vers votre commande.",
+  // Booking a session (/book).
+  "booking.title": "Réserver une séance",
+  "booking.intro": "Choisissez un type de séance, puis un horaire qui vous convient.",
+  "booking.minutes": { one: "{count} minute", many: "{count} minutes", other: "{count} minutes" },
+  "booking.price": "Prix : {amount}",
+  "booking.deposit": "Acompte à la réservation : {amount}",
+  "booking.book": "Choisir un horaire",
+  "booking.choose": "Choisir un horaire pour {session}",
+  "booking.days": "Jours avec des horaires libres",
+  "booking.timesIn": "Les horaires sont dans le fuseau du photographe, {zone}.",
+  "booking.none": "Aucun horaire libre dans les semaines à venir : écrivez-nous plutôt.",
+  "booking.hold": "Retenir cet horaire",
+  "booking.taken": "Cet horaire vient d’être pris. Ceux-ci sont encore libres :",
+  "booking.tooFast": "Prenez un instant pour choisir, puis retenez l’horaire à nouveau.",
+  "booking.wait": "Trop de réservations d’ici en une minute. Veuillez patienter un instant.",
+  "booking.pick": "Choisissez l’un des horaires libres.",
+  "booking.held.title": "Cet horaire vous est réservé",
+  "booking.held.until":
+    "{session}, {time} : il est à vous jusqu’à {until} ; ensuite, il redevient libre.",
+  "booking.held.next": "Ensuite : vos coordonnées, les questions, le contrat et l’acompte.",
+  "booking.held.lapsed":
+    "Cette réservation a expiré ou n’existe pas. Choisissez de nouveau un horaire.",
+  "booking.back": "Tous les types de séance",
 };

@@ -1,0 +1,141 @@
+import { defineArrayMember, defineField, defineType } from "sanity";
+import { slugField, titleField } from "../fields/title-and-slug";
+import { translationsOf } from "../fields/translations";
+
+const minutes = (name: string, title: string, description?: string) =>
+  defineField({
+    name,
+    title,
+    description,
+    type: "number",
+    initialValue: 0,
+    validation: (rule) =>
+      rule
+        .required()
+        .min(0)
+        .max(24 * 60)
+        .integer(),
+  });
+
+/** A question the client answers when they book this kind of session. */
+const question = defineArrayMember({
+  type: "object",
+  name: "bookingQuestion",
+  fields: [
+    defineField({
+      name: "id",
+      title: "Id",
+      description:
+        "A short name of your own (lowercase letters, digits, dashes), kept with answers.",
+      type: "string",
+      validation: (rule) =>
+        rule
+          .required()
+          .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+          .max(40),
+    }),
+    defineField({
+      name: "label",
+      title: "Question",
+      type: "string",
+      validation: (rule) => rule.required().max(200),
+    }),
+    translationsOf({ name: "label", title: "Question", type: "string" }),
+    defineField({
+      name: "kind",
+      title: "Answered with",
+      type: "string",
+      options: {
+        list: [
+          { title: "Text", value: "text" },
+          { title: "A choice", value: "choice" },
+          { title: "A date", value: "date" },
+          { title: "Yes or no", value: "yesno" },
+        ],
+        layout: "radio",
+        direction: "horizontal",
+      },
+      initialValue: "text",
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: "choices",
+      title: "Choices",
+      type: "array",
+      of: [defineArrayMember({ type: "string" })],
+      hidden: ({ parent }) => (parent as { kind?: string } | undefined)?.kind !== "choice",
+    }),
+    defineField({ name: "required", title: "Required", type: "boolean", initialValue: false }),
+  ],
+});
+
+/**
+ * A kind of session a client books on `/book` (docs/booking.md): how long it lasts and keeps
+ * the owner, what it costs and the deposit that books it, where it is, and what the client is
+ * asked.
+ */
+export const sessionType = defineType({
+  name: "sessionType",
+  title: "Session type",
+  type: "document",
+  fields: [
+    titleField,
+    translationsOf({ name: "title", title: "Title", type: "string" }),
+    slugField,
+    defineField({
+      name: "description",
+      title: "Description",
+      type: "text",
+      rows: 3,
+      validation: (rule) => rule.max(600),
+    }),
+    translationsOf({ name: "description", title: "Description", type: "text" }),
+    defineField({
+      name: "durationMinutes",
+      title: "Duration (minutes)",
+      type: "number",
+      validation: (rule) =>
+        rule
+          .required()
+          .min(15)
+          .max(24 * 60)
+          .integer(),
+    }),
+    minutes("bufferBeforeMinutes", "Buffer before (minutes)", "Travel and setting up: kept free."),
+    minutes("bufferAfterMinutes", "Buffer after (minutes)"),
+    defineField({
+      name: "price",
+      title: "Price",
+      description: "In the store's currency, with its decimals.",
+      type: "number",
+      validation: (rule) => rule.required().min(0).max(1_000_000).precision(2),
+    }),
+    defineField({
+      name: "deposit",
+      title: "Deposit",
+      description: "Paid when booking, in the store's currency; the rest before the shoot.",
+      type: "number",
+      validation: (rule) =>
+        rule
+          .required()
+          .min(0)
+          .precision(2)
+          .custom((deposit: number | undefined, context) => {
+            const price = (context.document as { price?: number } | undefined)?.price;
+            return deposit === undefined || price === undefined || deposit <= price
+              ? true
+              : "No more than the price";
+          }),
+    }),
+    defineField({ name: "location", title: "Where", type: "string" }),
+    translationsOf({ name: "location", title: "Where", type: "string" }),
+    defineField({
+      name: "questionnaire",
+      title: "Questions for the client",
+      type: "array",
+      of: [question],
+      validation: (rule) => rule.max(20),
+    }),
+  ],
+  preview: { select: { title: "title", subtitle: "slug.current" } },
+});

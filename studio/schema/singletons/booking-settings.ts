@@ -1,0 +1,133 @@
+import { defineArrayMember, defineField, defineType } from "sanity";
+
+/** The one booking document has this id; the site reads it by id, not by type. */
+export const BOOKING_SETTINGS_ID = "bookingSettings";
+
+/** A wall time of day, "09:00" to "23:59" (the site's rule: worker/booking/offer.ts). */
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+const timeOfDay = (name: string, title: string) =>
+  defineField({
+    name,
+    title,
+    description: "24-hour time, e.g. 09:00 or 17:30.",
+    type: "string",
+    validation: (rule) =>
+      rule
+        .required()
+        .custom((value: string | undefined) =>
+          value === undefined || TIME.test(value) ? true : "A time such as 09:00",
+        ),
+  });
+
+/**
+ * When the owner takes shoots (docs/booking.md): weekly hours in their time zone, days off, how
+ * soon and how far ahead, how many a day. `/book` offers only the slots these leave free.
+ */
+export const bookingSettings = defineType({
+  name: "bookingSettings",
+  title: "Booking",
+  type: "document",
+  fields: [
+    defineField({
+      name: "timeZone",
+      title: "Your time zone",
+      description:
+        'Where your hours are, as the time-zone database names it, e.g. "Europe/Madrid" or "America/New_York". Clients see each slot in their own zone with yours beside it.',
+      type: "string",
+      validation: (rule) =>
+        rule.required().custom((zone: string | undefined) => {
+          if (zone === undefined) return true;
+          try {
+            new Intl.DateTimeFormat("en", { timeZone: zone });
+            return true;
+          } catch {
+            return "Not a time zone: e.g. Europe/Madrid";
+          }
+        }),
+    }),
+    defineField({
+      name: "weeklyHours",
+      title: "Weekly hours",
+      description: "When a session may take place: one line per day and window (two for a break).",
+      type: "array",
+      of: [
+        defineArrayMember({
+          type: "object",
+          name: "openingWindow",
+          fields: [
+            defineField({
+              name: "weekday",
+              title: "Day",
+              type: "number",
+              options: { list: WEEKDAYS.map((title, value) => ({ title, value })) },
+              validation: (rule) => rule.required(),
+            }),
+            timeOfDay("from", "From"),
+            timeOfDay("to", "To"),
+          ],
+          preview: {
+            select: { weekday: "weekday", from: "from", to: "to" },
+            prepare: ({ weekday, from, to }) => ({
+              title: `${WEEKDAYS[weekday as number] ?? "?"} ${from ?? "?"}–${to ?? "?"}`,
+            }),
+          },
+        }),
+      ],
+      validation: (rule) => rule.required().min(1),
+    }),
+    defineField({
+      name: "datesOff",
+      title: "Days off",
+      description: "Holidays and other days with no sessions, in your time zone.",
+      type: "array",
+      of: [defineArrayMember({ type: "date" })],
+    }),
+    defineField({
+      name: "noticeHours",
+      title: "Minimum notice (hours)",
+      description: "No session starts sooner than this after it is booked.",
+      type: "number",
+      initialValue: 24,
+      validation: (rule) =>
+        rule
+          .required()
+          .min(0)
+          .max(24 * 60)
+          .integer(),
+    }),
+    defineField({
+      name: "daysAhead",
+      title: "How far ahead (days)",
+      type: "number",
+      initialValue: 60,
+      validation: (rule) => rule.required().min(1).max(365).integer(),
+    }),
+    defineField({
+      name: "perDay",
+      title: "At most this many sessions a day",
+      description: "Empty: no limit but your hours.",
+      type: "number",
+      validation: (rule) => rule.min(1).max(24).integer(),
+    }),
+    defineField({
+      name: "stepMinutes",
+      title: "Sessions start every",
+      type: "number",
+      options: {
+        list: [
+          { title: "15 minutes", value: 15 },
+          { title: "30 minutes", value: 30 },
+          { title: "hour", value: 60 },
+        ],
+        layout: "radio",
+        direction: "horizontal",
+      },
+      initialValue: 30,
+      validation: (rule) => rule.required(),
+    }),
+  ],
+  preview: { prepare: () => ({ title: "Booking" }) },
+});

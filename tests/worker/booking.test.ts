@@ -1,0 +1,166 @@
+// `/book` through the real worker: the demo's session types and hours from the demo content
+// service, the free times from the calendar's real Durable Object, a hold taken through the form
+// as a client's browser posts it, and what a bad or hostile post gets (nothing held).
+import { describe, expect, it } from "vitest";
+import { issueStamp } from "../../worker/inquiries/stamp.ts";
+import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
+
+let visitors = 0;
+/** A visitor address of its own per call, so the per-visitor limit is each test's own. */
+const newVisitor = () => `2001:db8:b00c::${(++visitors).toString(16)}`;
+
+/** The free times the page offers (the form's radio buttons), in its order. */
+const startsOn = (html: string) =>
+  [...html.matchAll(/<input[^>]*name="start"[^>]*>/g)].map((m) =>
+    Number(/value="(\d+)"/.exec(m[0])?.[1]),
+  );
+
+/** A stamp of a form opened `ago` ms before now, as the slot page signs it. */
+const openedAgo = async (ago: number) => (await issueStamp(TEST_TOKEN, Date.now() - ago)) ?? "";
+
+function hold(
+  session: string,
+  fields: Record<string, string>,
+  { visitor = newVisitor(), origin = ORIGIN }: { visitor?: string; origin?: string } = {},
+) {
+  return request(`/book/${session}/hold`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      "CF-Connecting-IP": visitor,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+describe("booking a session", () => {
+  it("lists the owner's kinds of session with their length, price and deposit, kept by no cache", async () => {
+    const res = await request("/book");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(res.body).toContain("Portrait session");
+    expect(res.body).toContain("Family afternoon");
+    expect(res.body).toContain("60 minutes");
+    expect(res.body).toContain("€250.00");
+    expect(res.body).toContain("Deposit to book: €75.00");
+    expect(res.body).toContain('href="/book/portrait"');
+  });
+
+  it("offers free times a day at a time, in the owner's hours and zone, as a form without JavaScript", async () => {
+    const res = await request("/book/portrait");
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("Europe/Madrid");
+    const starts = startsOn(res.body);
+    expect(starts.length).toBeGreaterThan(0);
+    const madrid = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Madrid",
+      hourCycle: "h23",
+      hour: "2-digit",
+      minute: "2-digit",
+      weekday: "short",
+    });
+    for (const start of starts) {
+      // At least a day's notice; Tuesday to Saturday, 10–13 and 15–19 (an hour's session).
+      expect(start).toBeGreaterThan(Date.now() + 24 * 3_600_000 - 60_000);
+      const [weekday, time] = madrid.format(start).split(" ");
+      expect(["Tue", "Wed", "Thu", "Fri", "Sat"]).toContain(weekday);
+      expect(["10:00", "11:00", "12:00", "15:00", "16:00", "17:00", "18:00"]).toContain(time);
+    }
+    // Another day is a link; its page offers that day's times.
+    const days = [...res.body.matchAll(/href="\/book\/portrait\?day=(\d{4}-\d{2}-\d{2})"/g)].map(
+      (m) => m[1],
+    );
+    expect(days.length).toBeGreaterThan(1);
+    const later = await request(`/book/portrait?day=${days[1]}`);
+    const laterStarts = startsOn(later.body);
+    expect(laterStarts.length).toBeGreaterThan(0);
+    expect(laterStarts.some((start) => starts.includes(start))).toBe(false);
+  });
+
+  it("holds a free time for the client, and then offers it to nobody else", async () => {
+    const page = await request("/book/family-afternoon");
+    const [start] = startsOn(page.body);
+    if (start === undefined) throw new Error("no free time offered");
+    const held = await hold("family-afternoon", {
+      start: String(start),
+      stamp: await openedAgo(5_000),
+    });
+    expect(held.status).toBe(303);
+    const location = held.headers.get("Location") ?? "";
+    expect(location).toMatch(/^\/book\/held\/[0-9a-f-]{36}$/);
+    const mine = await request(location);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toContain("This time is held for you");
+    expect(mine.body).toContain("Family afternoon");
+    // The same time again, by another client: taken, with what is still free.
+    const again = await hold("family-afternoon", {
+      start: String(start),
+      stamp: await openedAgo(5_000),
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toContain("That time was just taken");
+    expect(startsOn(again.body)).not.toContain(start);
+    expect(startsOn((await request("/book/family-afternoon")).body)).not.toContain(start);
+  });
+
+  it("holds nothing for a bad or hostile post, and says why", async () => {
+    const [start] = startsOn((await request("/book/portrait")).body);
+    if (start === undefined) throw new Error("no free time offered");
+    const stamp = await openedAgo(5_000);
+    // A time the hours do not offer (a Sunday at night), or none at all.
+    const sunday = await hold("portrait", { start: String(Date.UTC(2027, 0, 3, 23)), stamp });
+    expect(sunday.status).toBe(409);
+    expect((await hold("portrait", { start: "soon", stamp })).status).toBe(400);
+    expect((await hold("portrait", { stamp })).status).toBe(400);
+    // Sent before a person could have chosen, with no stamp, or with one we did not sign.
+    const fast = await hold("portrait", { start: String(start), stamp: await openedAgo(500) });
+    expect(fast.status).toBe(400);
+    expect(fast.body).toContain("Please take a moment to choose");
+    expect((await hold("portrait", { start: String(start) })).status).toBe(400);
+    const forged = `${Date.now() - 5_000}.${"A".repeat(43)}`;
+    expect((await hold("portrait", { start: String(start), stamp: forged })).status).toBe(400);
+    // From another site's page: refused before anything runs.
+    const elsewhere = await hold(
+      "portrait",
+      { start: String(start), stamp },
+      { origin: "https://evil.example" },
+    );
+    expect(elsewhere.status).toBe(403);
+    // A kind of session that does not exist, a hold nobody made.
+    expect((await hold("wedding", { start: String(start), stamp })).status).toBe(404);
+    expect((await request("/book/wedding")).status).toBe(404);
+    const unknown = await request(`/book/held/${crypto.randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain("This hold has lapsed or does not exist");
+    expect((await request("/book/held/../../etc")).status).toBe(404);
+    // The time is still free for a real client.
+    expect(startsOn((await request("/book/portrait")).body)).toContain(start);
+  });
+
+  it("lets one visitor hold at most five times a minute", async () => {
+    const visitor = newVisitor();
+    const starts = startsOn((await request("/book/portrait")).body);
+    const statuses: number[] = [];
+    // Held or already taken, each try counts.
+    for (let each = 0; each < 6; each++) {
+      const start = starts[each % starts.length];
+      const res = await hold(
+        "portrait",
+        { start: String(start), stamp: await openedAgo(5_000) },
+        { visitor },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 303 || status === 409)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("speaks German at /de/book", async () => {
+    const res = await request("/de/book/portrait");
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('lang="de"');
+    expect(res.body).toContain("Eine Zeit für Porträt-Shooting wählen");
+    expect(res.body).toContain('action="/de/book/portrait/hold"');
+  });
+});

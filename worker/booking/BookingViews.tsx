@@ -1,0 +1,196 @@
+import type { ReactNode } from "react";
+import { useI18n } from "../views/i18n.tsx";
+
+const heading =
+  "font-serif text-4xl tracking-tight text-balance text-neutral-950 sm:text-5xl dark:text-white";
+const lead = "mt-4 text-lg text-neutral-700 dark:text-neutral-300";
+const link = "focus-ring rounded-sm underline underline-offset-4";
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <div className="panel px-5 py-10 sm:px-10 sm:py-12 lg:px-12">
+        <h1 className={heading}>{title}</h1>
+        {children}
+      </div>
+    </article>
+  );
+}
+
+/** A session type as the list shows it, its amounts already written in the page's language. */
+export interface SessionCard {
+  path: string;
+  title: string;
+  description: string;
+  minutes: number;
+  price: string;
+  deposit: string;
+}
+
+/** `/book`: the owner's kinds of session, each a link to its free times. */
+export function SessionList({ sessions }: { sessions: SessionCard[] }) {
+  const { t } = useI18n();
+  return (
+    <Panel title={t("booking.title")}>
+      <p className={lead}>{t("booking.intro")}</p>
+      <ul className="mt-8 grid gap-4">
+        {sessions.map((session) => (
+          <li
+            key={session.path}
+            className="rounded-lg border border-neutral-300 p-5 dark:border-neutral-700"
+          >
+            <h2 className="font-serif text-2xl text-neutral-950 dark:text-white">
+              {session.title}
+            </h2>
+            {session.description && (
+              <p className="mt-2 text-neutral-700 dark:text-neutral-300">{session.description}</p>
+            )}
+            <p className="mt-2 text-neutral-700 dark:text-neutral-300">
+              {t("booking.minutes", { count: session.minutes })} ·{" "}
+              {t("booking.price", { amount: session.price })} ·{" "}
+              {t("booking.deposit", { amount: session.deposit })}
+            </p>
+            <p className="mt-4">
+              <a href={session.path} className="store-primary focus-ring">
+                {t("booking.book")}
+              </a>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+export interface DayLink {
+  day: string;
+  label: string;
+  path: string;
+  current: boolean;
+}
+
+export interface SlotChoice {
+  start: number;
+  label: string;
+}
+
+/**
+ * `/book/{type}`: the days with free times as links, and the chosen day's times as a form that
+ * holds one. Without JavaScript all of it works: a day is a link, a time a radio button.
+ */
+export function SlotPicker({
+  session,
+  facts,
+  zone,
+  days,
+  slots,
+  action,
+  stamp,
+  notice,
+  back,
+}: {
+  session: string;
+  facts: string;
+  zone: string;
+  days: DayLink[];
+  slots: SlotChoice[];
+  action: string;
+  stamp: string;
+  notice?: string | undefined;
+  back: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <Panel title={t("booking.choose", { session })}>
+      <p className={lead}>{facts}</p>
+      {notice && (
+        <p
+          role="alert"
+          data-problem
+          className="mt-6 rounded-md border border-amber-600 p-4 text-neutral-900 dark:text-neutral-100"
+        >
+          {notice}
+        </p>
+      )}
+      {days.length === 0 ? (
+        <p className="mt-8 text-neutral-700 dark:text-neutral-300">{t("booking.none")}</p>
+      ) : (
+        <>
+          <nav aria-label={t("booking.days")} className="mt-8">
+            <h2 className="text-lg font-medium text-neutral-950 dark:text-white">
+              {t("booking.days")}
+            </h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {days.map((day) => (
+                <li key={day.day}>
+                  <a
+                    href={day.path}
+                    aria-current={day.current ? "date" : undefined}
+                    className={`focus-ring inline-block rounded-md border px-3 py-2 ${
+                      day.current
+                        ? "border-neutral-950 bg-neutral-950 text-white dark:border-white dark:bg-white dark:text-neutral-950"
+                        : "border-neutral-300 dark:border-neutral-700"
+                    }`}
+                  >
+                    {day.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <form method="post" action={action} className="mt-8">
+            <fieldset>
+              <legend className="text-lg font-medium text-neutral-950 dark:text-white">
+                {days.find((day) => day.current)?.label}
+              </legend>
+              <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
+                {t("booking.timesIn", { zone })}
+              </p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                {slots.map((slot, index) => (
+                  <label key={slot.start} className="booking-slot focus-within:focus-ring">
+                    <input
+                      type="radio"
+                      name="start"
+                      value={slot.start}
+                      required
+                      defaultChecked={index === 0}
+                    />
+                    <span>{slot.label}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <input type="hidden" name="stamp" value={stamp} />
+            <button type="submit" className="store-primary focus-ring mt-6">
+              {t("booking.hold")}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="mt-8">
+        <a href={back} className={link}>
+          {t("booking.back")}
+        </a>
+      </p>
+    </Panel>
+  );
+}
+
+/** `/book/held/{id}`: the time is the client's for a while. */
+export function HeldView({ text, back }: { text: string; back: string }) {
+  const { t } = useI18n();
+  return (
+    <Panel title={t("booking.held.title")}>
+      <p className={lead} data-held>
+        {text}
+      </p>
+      <p className="mt-4 text-neutral-700 dark:text-neutral-300">{t("booking.held.next")}</p>
+      <p className="mt-8">
+        <a href={back} className={link}>
+          {t("booking.back")}
+        </a>
+      </p>
+    </Panel>
+  );
+}

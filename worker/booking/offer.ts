@@ -1,0 +1,153 @@
+/**
+ * What the owner offers on `/book`, checked: the hours and the session types as the Studio
+ * stores them (content-source's `booking()`), each value within the Studio's own limits. A
+ * session type that is malformed is left out; hours that are malformed (or none) turn booking
+ * off, so a half-made setting never offers a slot the owner did not mean.
+ */
+import { isSlug, SLUG_PATTERN } from "../../shared/slug.ts";
+import type { Hours, SessionShape } from "./slots.ts";
+import { isTimeZone, minutesOf } from "./zoned-time.ts";
+
+export interface Question {
+  id: string;
+  label: string;
+  kind: "text" | "choice" | "date" | "yesno";
+  choices: string[];
+  required: boolean;
+}
+
+export interface SessionType {
+  slug: string;
+  title: string;
+  description: string;
+  location: string;
+  shape: SessionShape;
+  /** In the currency's major unit, as the Studio keeps it (45.5). */
+  price: number;
+  deposit: number;
+  questions: Question[];
+}
+
+export interface Offer {
+  hours: Hours;
+  sessions: SessionType[];
+  /** Stripe's three letters, lowercase ("eur"). */
+  currency: string;
+}
+
+type Raw = Record<string, unknown>;
+
+const isRaw = (value: unknown): value is Raw => typeof value === "object" && value !== null;
+const text = (value: unknown, max: number) =>
+  typeof value === "string" && value.length <= max ? value : undefined;
+const whole = (value: unknown, min: number, max: number) =>
+  typeof value === "number" && Number.isInteger(value) && value >= min && value <= max
+    ? value
+    : undefined;
+const amount = (value: unknown) =>
+  typeof value === "number" &&
+  value >= 0 &&
+  value <= 1_000_000 &&
+  Math.round(value * 100) === value * 100
+    ? value
+    : undefined;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** How a question is answered; the Studio lists the same (tests/node/studio-schema.test.ts). */
+export const QUESTION_KINDS = ["text", "choice", "date", "yesno"] as const;
+/** The minutes slots may start apart; the Studio offers the same. */
+export const STEP_MINUTES = [15, 30, 60] as const;
+const KINDS = new Set<string>(QUESTION_KINDS);
+
+export function hoursOf(raw: unknown): Hours | undefined {
+  if (!isRaw(raw) || typeof raw.timeZone !== "string" || !isTimeZone(raw.timeZone))
+    return undefined;
+  const weekly = Array.isArray(raw.weeklyHours) ? raw.weeklyHours : [];
+  const windows = weekly.flatMap((each) => {
+    if (!isRaw(each)) return [];
+    const weekday = whole(each.weekday, 0, 6);
+    const [from, to] = [text(each.from, 5) ?? "", text(each.to, 5) ?? ""];
+    const [start, end] = [minutesOf(from), minutesOf(to)];
+    if (weekday === undefined || start === undefined || end === undefined || end <= start)
+      return [];
+    return [{ weekday, from, to }];
+  });
+  const datesOff = Array.isArray(raw.datesOff)
+    ? raw.datesOff.filter((day): day is string => typeof day === "string" && DATE.test(day))
+    : [];
+  const noticeHours = whole(raw.noticeHours, 0, 24 * 60) ?? 24;
+  const daysAhead = whole(raw.daysAhead, 1, 365) ?? 60;
+  const stepMinutes = (STEP_MINUTES as readonly unknown[]).includes(raw.stepMinutes)
+    ? (raw.stepMinutes as number)
+    : 30;
+  if (windows.length === 0) return undefined;
+  return {
+    timeZone: raw.timeZone,
+    weekly: windows,
+    datesOff,
+    noticeMinutes: noticeHours * 60,
+    daysAhead,
+    perDay: whole(raw.perDay, 1, 24),
+    stepMinutes,
+  };
+}
+
+function questionOf(raw: unknown): Question | undefined {
+  if (!isRaw(raw)) return undefined;
+  const id = text(raw.id, 40);
+  const label = text(raw.label, 200);
+  if (!id || !SLUG_PATTERN.test(id) || !label || !KINDS.has(raw.kind as string)) return undefined;
+  const choices = Array.isArray(raw.choices)
+    ? raw.choices.filter((each): each is string => typeof each === "string" && each.length <= 200)
+    : [];
+  if (raw.kind === "choice" && choices.length === 0) return undefined;
+  return {
+    id,
+    label,
+    kind: raw.kind as Question["kind"],
+    choices,
+    required: raw.required === true,
+  };
+}
+
+export function sessionOf(raw: unknown): SessionType | undefined {
+  if (!isRaw(raw)) return undefined;
+  const slug = text(raw.slug, 96);
+  const title = text(raw.title, 200);
+  const durationMinutes = whole(raw.durationMinutes, 15, 24 * 60);
+  const price = amount(raw.price);
+  const deposit = amount(raw.deposit);
+  if (!slug || !isSlug(slug) || !title || durationMinutes === undefined) return undefined;
+  if (price === undefined || deposit === undefined || deposit > price) return undefined;
+  const questions = (Array.isArray(raw.questionnaire) ? raw.questionnaire : []).map(questionOf);
+  if (questions.some((each) => each === undefined)) return undefined;
+  return {
+    slug,
+    title,
+    description: text(raw.description, 600) ?? "",
+    location: text(raw.location, 200) ?? "",
+    shape: {
+      durationMinutes,
+      bufferBeforeMinutes: whole(raw.bufferBeforeMinutes, 0, 24 * 60) ?? 0,
+      bufferAfterMinutes: whole(raw.bufferAfterMinutes, 0, 24 * 60) ?? 0,
+    },
+    price,
+    deposit,
+    questions: questions as Question[],
+  };
+}
+
+/** The owner's offer, or null when booking is off (no hours, no session type, no currency). */
+export function offerOf(raw: {
+  hours: unknown;
+  sessions: unknown[];
+  currency: unknown;
+}): Offer | null {
+  const hours = hoursOf(raw.hours);
+  const sessions = raw.sessions.map(sessionOf).filter((each) => each !== undefined);
+  const currency =
+    typeof raw.currency === "string" && /^[a-z]{3}$/.test(raw.currency) ? raw.currency : undefined;
+  if (!hours || sessions.length === 0 || !currency) return null;
+  return { hours, sessions, currency };
+}

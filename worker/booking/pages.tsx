@@ -1,0 +1,223 @@
+/**
+ * `/book` (docs/booking.md): the owner's kinds of session, a kind's free times, and holding
+ * one. Every answer here is one moment's (the free times change with each hold), so none is
+ * kept by any cache; a hold is decided by the calendar's Durable Object alone (calendar.ts).
+ */
+import type { Context, Handler } from "hono";
+import { phrase } from "../../shared/i18n/messages.ts";
+import { PageError, pageNotFound } from "../errors/page-error.ts";
+import { checkStamp, issueStamp, MIN_FILL_MS } from "../inquiries/index.ts";
+import { loadLayout } from "../render/load-layout.ts";
+import { renderHtml } from "../render/render-html.tsx";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor, i18nFor, localPath } from "../request/context.ts";
+import { formatAmount, formOf, minorUnits } from "../store/index.ts";
+import { HeldView, SessionList, SlotPicker } from "./BookingViews.tsx";
+import { CALENDAR } from "./calendar.ts";
+import { type Offer, offerOf, type SessionType } from "./offer.ts";
+import type { Slot } from "./slots.ts";
+
+/** One visitor's, one moment's: kept by nobody, never indexed. */
+export const BOOKING_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+} as const;
+
+const calendarOf = (c: Context<AppEnv>) =>
+  c.env.BOOKING_CALENDAR.get(c.env.BOOKING_CALENDAR.idFromName(CALENDAR));
+
+/** The owner's offer, or a 404: with no hours or no session type there is no `/book`. */
+async function offerFor(c: Context<AppEnv>): Promise<Offer> {
+  const offer = offerOf(await contentFor(c).booking());
+  if (!offer) throw pageNotFound(new URL(c.req.url).pathname);
+  return offer;
+}
+
+function sessionFor(c: Context<AppEnv>, offer: Offer): SessionType {
+  const session = offer.sessions.find((each) => each.slug === c.req.param("session"));
+  if (!session) throw pageNotFound(new URL(c.req.url).pathname);
+  return session;
+}
+
+async function page(
+  c: Context<AppEnv>,
+  view: Parameters<typeof renderHtml>[2],
+  status: 200 | 400 | 409 | 429 = 200,
+) {
+  const res = await renderHtml(c, await loadLayout(c, { backdrop: false }), view);
+  for (const [name, value] of Object.entries(BOOKING_HEADERS)) res.headers.set(name, value);
+  return status === 200 ? res : new Response(res.body, { status, headers: res.headers });
+}
+
+const amount = (value: number, offer: Offer, locale: string) =>
+  formatAmount(minorUnits(value, offer.currency, true) ?? 0, offer.currency, locale);
+
+/** `GET /book`. */
+export const sessionsPage: Handler<AppEnv> = async (c) => {
+  const offer = await offerFor(c);
+  const i18n = await i18nFor(c);
+  const sessions = await Promise.all(
+    offer.sessions.map(async (session) => ({
+      path: await localPath(c, `/book/${session.slug}`),
+      title: session.title,
+      description: session.description,
+      minutes: session.shape.durationMinutes,
+      price: amount(session.price, offer, i18n.locale),
+      deposit: amount(session.deposit, offer, i18n.locale),
+    })),
+  );
+  return page(c, {
+    title: i18n.t("booking.title"),
+    description: i18n.t("booking.intro"),
+    main: <SessionList sessions={sessions} />,
+  });
+};
+
+/** The free times of `session` now, as the calendar counts them. */
+const freeNow = (c: Context<AppEnv>, offer: Offer, session: SessionType): Promise<Slot[]> =>
+  calendarOf(c).slots(offer.hours, session.shape, []);
+
+/** The slot picker for `session`, on `day` (or the first day with a free time). */
+async function picker(
+  c: Context<AppEnv>,
+  offer: Offer,
+  session: SessionType,
+  free: Slot[],
+  { day, notice, status }: { day?: string | undefined; notice?: string; status?: 400 | 409 | 429 },
+) {
+  const i18n = await i18nFor(c);
+  const { timeZone } = offer.hours;
+  const dayLabel = new Intl.DateTimeFormat(i18n.locale, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone,
+  });
+  const timeLabel = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short", timeZone });
+  const base = await localPath(c, `/book/${session.slug}`);
+  const byDay = new Map<string, Slot[]>();
+  for (const slot of free) byDay.set(slot.day, [...(byDay.get(slot.day) ?? []), slot]);
+  const chosen = day && byDay.has(day) ? day : byDay.keys().next().value;
+  const days = [...byDay].map(([each, slots]) => ({
+    day: each,
+    label: dayLabel.format(slots[0]?.start),
+    path: `${base}?day=${each}`,
+    current: each === chosen,
+  }));
+  const facts = [
+    i18n.t("booking.minutes", { count: session.shape.durationMinutes }),
+    i18n.t("booking.price", { amount: amount(session.price, offer, i18n.locale) }),
+    i18n.t("booking.deposit", { amount: amount(session.deposit, offer, i18n.locale) }),
+    session.location,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return page(
+    c,
+    {
+      title: i18n.t("booking.choose", { session: session.title }),
+      description: session.description || i18n.t("booking.intro"),
+      main: (
+        <SlotPicker
+          session={session.title}
+          facts={facts}
+          zone={timeZone}
+          days={days}
+          slots={(chosen ? (byDay.get(chosen) ?? []) : []).map((slot) => ({
+            start: slot.start,
+            label: timeLabel.format(slot.start),
+          }))}
+          action={`${base}/hold`}
+          stamp={(await issueStamp(c.var.config.sanityToken)) ?? ""}
+          notice={notice}
+          back={await localPath(c, "/book")}
+        />
+      ),
+    },
+    status,
+  );
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `GET /book/{session}`: its free times, a day at a time (`?day=2026-12-24`). */
+export const slotsPage: Handler<AppEnv> = async (c) => {
+  const offer = await offerFor(c);
+  const session = sessionFor(c, offer);
+  const day = c.req.query("day");
+  return picker(c, offer, session, await freeNow(c, offer, session), {
+    day: day && DAY.test(day) ? day : undefined,
+  });
+};
+
+/**
+ * `POST /book/{session}/hold`: holds the chosen time for the client, if it is still free, and
+ * goes on to the held page (303). A time taken meanwhile is a 409 with the times still free; a
+ * form sent before a person could have chosen (the page's signed stamp), or too many holds from
+ * one visitor in a minute, holds nothing.
+ */
+export const holdSlot: Handler<AppEnv> = async (c) => {
+  const offer = await offerFor(c);
+  const session = sessionFor(c, offer);
+  const form = await formOf(c);
+  const { t } = await i18nFor(c);
+  const free = () => freeNow(c, offer, session);
+  const start = Number(form?.get("start") ?? "");
+  if (!form || !/^\d{13}$/.test(form.get("start") ?? "")) {
+    return picker(c, offer, session, await free(), { notice: t("booking.pick"), status: 400 });
+  }
+  const stamp = await checkStamp(c.var.config.sanityToken, form.get("stamp") ?? "");
+  if (stamp.kind !== "valid" || stamp.ageMs < MIN_FILL_MS) {
+    return picker(c, offer, session, await free(), { notice: t("booking.tooFast"), status: 400 });
+  }
+  const visitor = c.req.header("CF-Connecting-IP") ?? "";
+  if (!(await c.env.BOOKING_HOLD_LIMIT.limit({ key: `visitor ${visitor}` })).success) {
+    return picker(c, offer, session, await free(), { notice: t("booking.wait"), status: 429 });
+  }
+  const answer = await calendarOf(c).hold({
+    session: session.slug,
+    shape: session.shape,
+    hours: offer.hours,
+    busy: [],
+    start,
+  });
+  if ("taken" in answer) {
+    return picker(c, offer, session, answer.taken, { notice: t("booking.taken"), status: 409 });
+  }
+  return c.redirect(await localPath(c, `/book/held/${answer.held.id}`), 303);
+};
+
+const HOLD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** `GET /book/held/{id}`: the held time and how long it stays held; a 404 once it lapses. */
+export const heldPage: Handler<AppEnv> = async (c) => {
+  const id = c.req.param("hold") ?? "";
+  const offer = await offerFor(c);
+  const hold = HOLD_ID.test(id) ? await calendarOf(c).held(id) : undefined;
+  const session = offer.sessions.find((each) => each.slug === hold?.session);
+  if (!hold || !session) {
+    throw new PageError(404, phrase("booking.held.lapsed"), { fatal: false });
+  }
+  const i18n = await i18nFor(c);
+  const { timeZone } = offer.hours;
+  const when = new Intl.DateTimeFormat(i18n.locale, {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone,
+  });
+  const until = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short", timeZone });
+  return page(c, {
+    title: i18n.t("booking.held.title"),
+    description: i18n.t("booking.held.title"),
+    main: (
+      <HeldView
+        text={i18n.t("booking.held.until", {
+          session: session.title,
+          time: when.format(hold.slot.start),
+          until: until.format(hold.expiresAt),
+        })}
+        back={await localPath(c, "/book")}
+      />
+    ),
+  });
+};
