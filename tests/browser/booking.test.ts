@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { axeInViews, noViolations, openInTheme } from "./axe.ts";
 import { startBrowserSession } from "./chromium.ts";
 
 const { withPage } = startBrowserSession({ visitorsFrom: "192.0.4" });
 
 describe("booking a session", () => {
-  it("without JavaScript: a kind of session, a day, a time, held for the client", async () => {
+  it("without JavaScript: a kind of session, a day, a time, held for the client, who answers", async () => {
+    let held = "";
     await withPage({ javaScriptEnabled: false }, async (page) => {
       await page.goto("/book");
       await page.getByRole("link", { name: "Choose a time" }).first().click();
@@ -29,9 +31,36 @@ describe("booking a session", () => {
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
         "This time is held for you",
       );
-      const held = (await page.locator("[data-held]").textContent()) ?? "";
-      expect(held).toContain("Portrait session");
-      expect(held).toContain(label ?? "no label");
+      const said = (await page.locator("[data-held]").textContent()) ?? "";
+      expect(said).toContain("Portrait session");
+      expect(said).toContain(label ?? "no label");
+      // The details: a refused form says what is missing where it is, and keeps what was typed.
+      await page.getByLabel("Your name *").fill("Ana Ruiz");
+      await page.getByLabel("Your e-mail *").fill("ana@example.com");
+      await page.getByRole("radio", { name: "Outdoors" }).check();
+      await page.getByRole("textbox", { name: "Who will be in the photographs? *" }).evaluate(
+        // The browser's own check would stop the form: the server's is what is tried here.
+        (box) => box.removeAttribute("required"),
+      );
+      await page.getByRole("button", { name: "Save my answers" }).click();
+      await expect(page.getByRole("alert").textContent()).resolves.toBe(
+        "Please correct the answers marked below.",
+      );
+      const who = page.getByRole("textbox", { name: "Who will be in the photographs? *" });
+      expect(await who.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.getByLabel("Your name *").inputValue()).toBe("Ana Ruiz");
+      await who.fill("Me and Lola, my spaniel");
+      await page.getByRole("button", { name: "Save my answers" }).click();
+      await expect(page.locator("[data-saved]").textContent()).resolves.toBe(
+        "Thank you, Ana Ruiz: your answers are kept with your time.",
+      );
+      expect(await who.inputValue()).toBe("Me and Lola, my spaniel");
+      held = page.url();
+    });
+    // The held page with its answers, for axe (which runs as a script), both themes, both widths.
+    await withPage({}, async (page) => {
+      await openInTheme(page, held, undefined, 200);
+      expect(await axeInViews(page)).toEqual(noViolations());
     });
   });
 });

@@ -183,6 +183,45 @@ async function storePages(): Promise<[string, string][]> {
   ];
 }
 
+/** What bookingPages() checks, by name. */
+const BOOKING = {
+  held: "a held booking time, with the form for the details",
+  refused: "a held booking time's details, refused (422)",
+} as const;
+const BOOKING_PAGES = Object.values(BOOKING);
+
+/** A time held as a client holds it (after a person's moment), its page, and its form refused. */
+async function bookingPages(): Promise<[string, string][]> {
+  const headers = { Origin: siteUrl, "User-Agent": VISITOR_UA, "CF-Connecting-IP": "192.0.2.224" };
+  const open = async (path: string) => (await fetch(new URL(path, siteUrl), { headers })).text();
+  // The last day offered: the other files' clients (booking.test.ts) hold times on the first.
+  const days = [...(await open("/book/family-afternoon")).matchAll(/href="([^"]+\?day=[\d-]+)"/g)];
+  const picker = await open(days.at(-1)?.[1] ?? "/book/family-afternoon");
+  const stamp = /name="stamp" value="([^"]+)"/.exec(picker)?.[1] ?? "";
+  const start = /<input[^>]*name="start"[^>]*value="(\d{13})"/.exec(picker)?.[1];
+  // The form's signed stamp holds nothing sooner than a person could choose.
+  await new Promise((done) => setTimeout(done, 3_100));
+  const held = await fetch(new URL("/book/family-afternoon/hold", siteUrl), {
+    method: "POST",
+    body: new URLSearchParams({ start: start ?? "", stamp }),
+    headers,
+    redirect: "manual",
+  });
+  await held.body?.cancel();
+  expect(held.status).toBe(303);
+  const path = new URL(held.headers.get("Location") ?? "", siteUrl);
+  const refused = await fetch(path, {
+    method: "POST",
+    body: new URLSearchParams({ name: "", email: "ana@" }),
+    headers,
+  });
+  expect(refused.status).toBe(422);
+  return [
+    [BOOKING.held, await (await fetch(path, { headers })).text()],
+    [BOOKING.refused, await refused.text()],
+  ];
+}
+
 /** Where a message about no page we know would go (it would mean the mapping is wrong). */
 const UNATTRIBUTED = "(no page)";
 
@@ -207,6 +246,7 @@ describe("the HTML of every template (W3C Nu Html Checker)", () => {
     for (const [i, [name, html]] of [
       ...(await galleryPages()),
       ...(await storePages()),
+      ...(await bookingPages()),
     ].entries()) {
       files.set(join(dir, `named-${i}.html`), name);
       await writeFile(join(dir, `named-${i}.html`), html);
@@ -237,12 +277,18 @@ describe("the HTML of every template (W3C Nu Html Checker)", () => {
 
   it("checked every page, and nothing it said is about a file it was not given", () => {
     expect([...found.keys()]).toHaveLength(
-      PAGES.length + GALLERY_PAGES.length + STORE_PAGES.length + 2,
+      PAGES.length + GALLERY_PAGES.length + STORE_PAGES.length + BOOKING_PAGES.length + 2,
     );
     expect(found.get(UNATTRIBUTED)).toEqual([]);
   });
 
-  for (const path of [...PAGES, "POST /contact (refused)", ...GALLERY_PAGES, ...STORE_PAGES]) {
+  for (const path of [
+    ...PAGES,
+    "POST /contact (refused)",
+    ...GALLERY_PAGES,
+    ...STORE_PAGES,
+    ...BOOKING_PAGES,
+  ]) {
     it(`${path}: no error, no warning`, () => {
       expect(found.get(path)).toEqual([]);
     });

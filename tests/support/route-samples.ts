@@ -136,6 +136,20 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
   "/_app/preview/disable": [
     { path: "/_app/preview/disable", params: ["redirect"], expect: 303, group: "app" },
   ],
+  // Booking: the kinds of session, one's free times (a day of them by its query), a hold of
+  // the right shape that nobody made.
+  "/book": [
+    { path: "/book", expect: 200, group: "app" },
+    { path: "/de/book", expect: 200, group: "app" },
+  ],
+  "/book/:session{[a-z0-9]+(?:-[a-z0-9]+)*}": [
+    { path: "/book/portrait", expect: 200, group: "app", params: ["day"] },
+    { path: "/de/book/family-afternoon?day=2027-01-05", expect: 200, group: "app" },
+    { path: "/book/wedding", expect: 404, group: "app" },
+  ],
+  "/book/held/:hold": [
+    { path: "/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc", expect: 404, group: "app" },
+  ],
   // The store: the cart (empty without a cookie) and an order id of the right shape that no
   // order has.
   "/cart": [

@@ -34,6 +34,23 @@ function hold(
   });
 }
 
+/** Holds the first free time of `session`; its held page's address. */
+async function heldTime(session: string): Promise<string> {
+  const [start] = startsOn((await request(`/book/${session}`)).body);
+  if (start === undefined) throw new Error("no free time offered");
+  const res = await hold(session, { start: String(start), stamp: await openedAgo(5_000) });
+  expect(res.status).toBe(303);
+  return res.headers.get("Location") ?? "";
+}
+
+/** Posts the held page's form as a browser does. */
+const sendDetails = (path: string, fields: Record<string, string>, origin = ORIGIN) =>
+  request(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    body: new URLSearchParams(fields).toString(),
+  });
+
 describe("booking a session", () => {
   it("lists the owner's kinds of session with their length, price and deposit, kept by no cache", async () => {
     const res = await request("/book");
@@ -162,5 +179,64 @@ describe("booking a session", () => {
     expect(res.body).toContain('lang="de"');
     expect(res.body).toContain("Eine Zeit für Porträt-Shooting wählen");
     expect(res.body).toContain('action="/de/book/portrait/hold"');
+  });
+
+  it("keeps the client's details and answers with their hold, each problem said at its field", async () => {
+    const path = await heldTime("portrait");
+    const page = await request(path);
+    expect(page.body).toContain("Who will be in the photographs? *");
+    expect(page.body).toContain('name="q-place"');
+    expect(page.body).toContain('value="In the studio"');
+    // Nothing answered, an address nobody can write to, a choice the owner did not offer.
+    const refused = await sendDetails(path, {
+      name: "Ana Ruiz",
+      email: "ana@",
+      "q-who": "",
+      "q-place": "On the moon",
+      "q-dog": "maybe",
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toContain("Please correct the answers marked below.");
+    expect(refused.body).toContain("Please answer this.");
+    expect(refused.body).toContain("Please give an e-mail address we can write to.");
+    expect(refused.body).toContain("Please choose one of the answers.");
+    expect(refused.body).toMatch(
+      /id="q-who"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="q-who"/,
+    );
+    // What was typed comes back, to be corrected rather than typed again.
+    expect(refused.body).toContain('value="Ana Ruiz"');
+    const long = await sendDetails(path, {
+      name: "Ana Ruiz",
+      email: "ana@example.com",
+      "q-who": "x".repeat(2_001),
+      "q-place": "Outdoors",
+    });
+    expect(long.status).toBe(422);
+    expect(long.body).toContain("At most 2,000 characters, please.");
+    // Nothing was kept by the refusals.
+    expect((await request(path)).body).not.toContain("your answers are kept");
+    const kept = await sendDetails(path, {
+      name: "Ana Ruiz",
+      email: "ana@example.com",
+      "q-who": "Me and <b>Lola</b>, my spaniel",
+      "q-place": "Outdoors",
+      "q-dog": "yes",
+    });
+    expect(kept.status).toBe(303);
+    expect(kept.headers.get("Location")).toBe(path);
+    const after = (await request(path)).body;
+    expect(after).toContain("Thank you, Ana Ruiz: your answers are kept with your time.");
+    expect(after).toContain("Me and &lt;b&gt;Lola&lt;/b&gt;, my spaniel");
+    expect(after).not.toContain("<b>Lola</b>");
+  });
+
+  it("keeps no details for a hold that lapsed or was never made, nor from another site", async () => {
+    const fields = { name: "Eve", email: "eve@example.com", "q-address": "Here" };
+    const never = await sendDetails(`/book/held/${crypto.randomUUID()}`, fields);
+    expect(never.status).toBe(404);
+    expect(never.body).toContain("This hold has lapsed or does not exist");
+    const path = await heldTime("family-afternoon");
+    expect((await sendDetails(path, fields, "https://evil.example")).status).toBe(403);
+    expect((await request(path)).body).not.toContain("Thank you, Eve");
   });
 });

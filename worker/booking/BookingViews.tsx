@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
+import type { Phrase } from "../../shared/i18n/messages.ts";
 import { useI18n } from "../views/i18n.tsx";
+import { answerField } from "./details.ts";
+import type { Question } from "./offer.ts";
 
 const heading =
   "font-serif text-4xl tracking-tight text-balance text-neutral-950 sm:text-5xl dark:text-white";
@@ -177,15 +180,191 @@ export function SlotPicker({
   );
 }
 
-/** `/book/held/{id}`: the time is the client's for a while. */
-export function HeldView({ text, back }: { text: string; back: string }) {
+const control =
+  "focus-ring mt-1 block w-full rounded-md border border-neutral-400 bg-white px-3 py-2 text-base text-neutral-950 aria-invalid:border-red-700 dark:border-neutral-500 dark:bg-neutral-900 dark:text-neutral-50 dark:aria-invalid:border-red-400";
+
+/** What the held page's form shows: the values sent and each field's problem (a refused form). */
+export interface DetailsFormState {
+  values: Record<string, string>;
+  errors: Record<string, Phrase>;
+}
+
+function Problem({ field, error }: { field: string; error?: Phrase | undefined }) {
+  const i18n = useI18n();
+  return (
+    <p
+      id={`${field}-problem`}
+      className="mt-1 text-sm font-medium text-red-800 empty:hidden dark:text-red-300"
+    >
+      {error && i18n.phrase(error)}
+    </p>
+  );
+}
+
+/** An input's state for assistive technology: invalid or not, and where its problem is said. */
+const described = (field: string, errors: Record<string, Phrase>) => ({
+  "aria-invalid": errors[field] ? ("true" as const) : undefined,
+  "aria-describedby": `${field}-problem`,
+});
+
+function Answer({ question, state }: { question: Question; state: DetailsFormState }) {
+  const { t } = useI18n();
+  const field = answerField(question);
+  const value = state.values[field] ?? "";
+  const label = `${question.label}${question.required ? " *" : ""}`;
+  if (question.kind === "choice" || question.kind === "yesno") {
+    const options =
+      question.kind === "yesno"
+        ? [
+            { value: "yes", label: t("booking.yes") },
+            { value: "no", label: t("booking.no") },
+          ]
+        : question.choices.map((choice) => ({ value: choice, label: choice }));
+    return (
+      <fieldset className="mt-6" {...described(field, state.errors)}>
+        <legend className="font-medium text-neutral-950 dark:text-white">{label}</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {options.map((option) => (
+            <label key={option.value} className="booking-slot">
+              <input
+                type="radio"
+                name={field}
+                value={option.value}
+                required={question.required}
+                defaultChecked={value === option.value}
+              />
+              <span>{option.label}</span>
+            </label>
+          ))}
+        </div>
+        <Problem field={field} error={state.errors[field]} />
+      </fieldset>
+    );
+  }
+  return (
+    <div className="mt-6">
+      <label htmlFor={field} className="font-medium text-neutral-950 dark:text-white">
+        {label}
+      </label>
+      {question.kind === "date" ? (
+        <input
+          type="date"
+          id={field}
+          name={field}
+          defaultValue={value}
+          required={question.required}
+          className={control}
+          {...described(field, state.errors)}
+        />
+      ) : (
+        <textarea
+          id={field}
+          name={field}
+          rows={3}
+          maxLength={2_000}
+          defaultValue={value}
+          required={question.required}
+          className={control}
+          {...described(field, state.errors)}
+        />
+      )}
+      <Problem field={field} error={state.errors[field]} />
+    </div>
+  );
+}
+
+/** The client's name, e-mail and the session type's questions, as a plain form. */
+function DetailsForm({
+  action,
+  questions,
+  state,
+}: {
+  action: string;
+  questions: Question[];
+  state: DetailsFormState;
+}) {
+  const { t } = useI18n();
+  const refused = Object.keys(state.errors).length > 0;
+  return (
+    <form
+      method="post"
+      action={action}
+      className="mt-10 border-t border-neutral-300 pt-8 dark:border-neutral-700"
+    >
+      <h2 className="font-serif text-2xl tracking-tight text-neutral-950 dark:text-white">
+        {t("booking.details.heading")}
+      </h2>
+      {refused && (
+        <p
+          id="booking-problems"
+          role="alert"
+          tabIndex={-1}
+          // biome-ignore lint/a11y/noAutofocus: a refused form comes back as a new page; without script, autofocus is what takes the client to what went wrong.
+          autoFocus
+          data-problem
+          className="focus-ring mt-6 rounded-md border-2 border-amber-600 px-4 py-3 text-neutral-950 dark:text-neutral-50"
+        >
+          {t("booking.details.correct")}
+        </p>
+      )}
+      {(["name", "email"] as const).map((field) => (
+        <div key={field} className="mt-6">
+          <label htmlFor={field} className="font-medium text-neutral-950 dark:text-white">
+            {t(field === "name" ? "booking.details.name" : "booking.details.email")} *
+          </label>
+          <input
+            id={field}
+            name={field}
+            type={field === "email" ? "email" : "text"}
+            autoComplete={field}
+            maxLength={field === "email" ? 254 : 100}
+            required
+            defaultValue={state.values[field] ?? ""}
+            className={control}
+            {...described(field, state.errors)}
+          />
+          <Problem field={field} error={state.errors[field]} />
+        </div>
+      ))}
+      {questions.map((question) => (
+        <Answer key={question.id} question={question} state={state} />
+      ))}
+      <button type="submit" className="store-primary focus-ring mt-8">
+        {t("booking.details.continue")}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * `/book/held/{id}`: the time is the client's for a while; the form for their details and the
+ * session type's questions, or, once given, that they are kept.
+ */
+export function HeldView({
+  text,
+  back,
+  saved,
+  form,
+}: {
+  text: string;
+  back: string;
+  /** Said once the client's details are kept. */
+  saved?: string | undefined;
+  form?: { action: string; questions: Question[]; state: DetailsFormState } | undefined;
+}) {
   const { t } = useI18n();
   return (
     <Panel title={t("booking.held.title")}>
       <p className={lead} data-held>
         {text}
       </p>
+      {saved && (
+        <p role="status" data-saved className="mt-6 rounded-md border border-emerald-600 px-4 py-3">
+          {saved}
+        </p>
+      )}
       <p className="mt-4 text-neutral-700 dark:text-neutral-300">{t("booking.held.next")}</p>
+      {form && <DetailsForm {...form} />}
       <p className="mt-8">
         <a href={back} className={link}>
           {t("booking.back")}

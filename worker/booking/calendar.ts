@@ -8,6 +8,7 @@
  * frees it, with nothing to clean up first (a lapsed hold is simply no longer counted).
  */
 import { DurableObject } from "cloudflare:workers";
+import type { Details } from "./details.ts";
 import {
   blockOf,
   freeSlots,
@@ -40,6 +41,8 @@ export interface Hold {
   session: string;
   slot: Slot;
   expiresAt: number;
+  /** The client's details and answers, once they gave them. */
+  details?: Details;
 }
 
 export type HoldAnswer = { held: Hold } | { taken: Slot[] };
@@ -60,6 +63,10 @@ export class BookingCalendar extends DurableObject<Env> {
         block_end INTEGER NOT NULL,
         day TEXT NOT NULL,
         expires_at INTEGER NOT NULL
+      )`);
+      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS details (
+        hold TEXT PRIMARY KEY,
+        details TEXT NOT NULL
       )`);
       this.#ready = true;
     }
@@ -98,6 +105,10 @@ export class BookingCalendar extends DurableObject<Env> {
       slot,
       expiresAt: now + HOLD_MINUTES * 60_000,
     };
+    this.#sql.exec(
+      "DELETE FROM details WHERE hold IN (SELECT id FROM holds WHERE expires_at <= ?)",
+      now,
+    );
     this.#sql.exec("DELETE FROM holds WHERE expires_at <= ?", now);
     this.#sql.exec(
       "INSERT INTO holds (id, session, start, end, block_start, block_end, day, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -119,7 +130,11 @@ export class BookingCalendar extends DurableObject<Env> {
       .exec<Row>("SELECT * FROM holds WHERE id = ? AND expires_at > ?", id, now)
       .toArray()[0];
     if (!row) return undefined;
+    const details = this.#sql
+      .exec<Row>("SELECT details FROM details WHERE hold = ?", id)
+      .toArray()[0]?.details;
     return {
+      ...(typeof details === "string" ? { details: JSON.parse(details) as Details } : {}),
       id,
       session: String(row.session),
       slot: { start: Number(row.start), end: Number(row.end), day: String(row.day) },
@@ -127,8 +142,20 @@ export class BookingCalendar extends DurableObject<Env> {
     };
   }
 
+  /** Keeps the client's details with their hold, while it holds; false once it has lapsed. */
+  keepDetails(id: string, details: Details, now = Date.now()): boolean {
+    if (!this.held(id, now)) return false;
+    this.#sql.exec(
+      "INSERT INTO details (hold, details) VALUES (?, ?) ON CONFLICT (hold) DO UPDATE SET details = excluded.details",
+      id,
+      JSON.stringify(details),
+    );
+    return true;
+  }
+
   /** Frees a hold's slot at once (the client chose another). */
   release(id: string): void {
+    this.#sql.exec("DELETE FROM details WHERE hold = ?", id);
     this.#sql.exec("DELETE FROM holds WHERE id = ?", id);
   }
 }

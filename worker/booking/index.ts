@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import type { AppEnv } from "../request/app-env.ts";
-import { heldPage, holdSlot, sessionsPage, slotsPage } from "./pages.tsx";
+import { heldPage, holdSlot, keepDetails, sessionsPage, slotsPage } from "./pages.tsx";
 
 /**
  * Booking (docs/booking.md): the owner's calendar, the Durable Object that decides every hold,
@@ -17,5 +17,6 @@ export const booking = new Hono<AppEnv>()
   .use("/book/*", csrf())
   .get("/book", sessionsPage)
   .get("/book/held/:hold", heldPage)
+  .post("/book/held/:hold", keepDetails)
   .get(`/book/${SESSION}`, slotsPage)
   .post(`/book/${SESSION}/hold`, holdSlot);

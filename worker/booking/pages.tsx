@@ -12,8 +12,9 @@ import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath } from "../request/context.ts";
 import { formatAmount, formOf, minorUnits } from "../store/index.ts";
-import { HeldView, SessionList, SlotPicker } from "./BookingViews.tsx";
+import { type DetailsFormState, HeldView, SessionList, SlotPicker } from "./BookingViews.tsx";
 import { CALENDAR } from "./calendar.ts";
+import { answerField, checkDetails } from "./details.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
 import type { Slot } from "./slots.ts";
 
@@ -42,7 +43,7 @@ function sessionFor(c: Context<AppEnv>, offer: Offer): SessionType {
 async function page(
   c: Context<AppEnv>,
   view: Parameters<typeof renderHtml>[2],
-  status: 200 | 400 | 409 | 429 = 200,
+  status: 200 | 400 | 409 | 422 | 429 = 200,
 ) {
   const res = await renderHtml(c, await loadLayout(c, { backdrop: false }), view);
   for (const [name, value] of Object.entries(BOOKING_HEADERS)) res.headers.set(name, value);
@@ -189,15 +190,23 @@ export const holdSlot: Handler<AppEnv> = async (c) => {
 
 const HOLD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** `GET /book/held/{id}`: the held time and how long it stays held; a 404 once it lapses. */
-export const heldPage: Handler<AppEnv> = async (c) => {
+/** The hold the address names, with its session type, while it holds; a 404 otherwise. */
+async function heldFor(c: Context<AppEnv>, offer: Offer) {
   const id = c.req.param("hold") ?? "";
-  const offer = await offerFor(c);
   const hold = HOLD_ID.test(id) ? await calendarOf(c).held(id) : undefined;
   const session = offer.sessions.find((each) => each.slug === hold?.session);
   if (!hold || !session) {
     throw new PageError(404, phrase("booking.held.lapsed"), { fatal: false });
   }
+  return { hold, session };
+}
+
+async function heldView(
+  c: Context<AppEnv>,
+  offer: Offer,
+  { hold, session }: Awaited<ReturnType<typeof heldFor>>,
+  refused?: DetailsFormState,
+) {
   const i18n = await i18nFor(c);
   const { timeZone } = offer.hours;
   const when = new Intl.DateTimeFormat(i18n.locale, {
@@ -206,18 +215,70 @@ export const heldPage: Handler<AppEnv> = async (c) => {
     timeZone,
   });
   const until = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short", timeZone });
-  return page(c, {
-    title: i18n.t("booking.held.title"),
-    description: i18n.t("booking.held.title"),
-    main: (
-      <HeldView
-        text={i18n.t("booking.held.until", {
-          session: session.title,
-          time: when.format(hold.slot.start),
-          until: until.format(hold.expiresAt),
-        })}
-        back={await localPath(c, "/book")}
-      />
-    ),
-  });
+  const { details } = hold;
+  const state = refused ?? {
+    values: details
+      ? {
+          name: details.name,
+          email: details.email,
+          ...Object.fromEntries(
+            session.questions.map((question) => [
+              answerField(question),
+              details.answers[question.id] ?? "",
+            ]),
+          ),
+        }
+      : {},
+    errors: {},
+  };
+  return page(
+    c,
+    {
+      title: i18n.t("booking.held.title"),
+      description: i18n.t("booking.held.title"),
+      main: (
+        <HeldView
+          text={i18n.t("booking.held.until", {
+            session: session.title,
+            time: when.format(hold.slot.start),
+            until: until.format(hold.expiresAt),
+          })}
+          back={await localPath(c, "/book")}
+          saved={
+            details && !refused
+              ? i18n.t("booking.details.saved", { name: details.name })
+              : undefined
+          }
+          form={{
+            action: await localPath(c, `/book/held/${hold.id}`),
+            questions: session.questions,
+            state,
+          }}
+        />
+      ),
+    },
+    refused ? 422 : 200,
+  );
+}
+
+/** `GET /book/held/{id}`: the held time, how long it stays held, and the form for the details. */
+export const heldPage: Handler<AppEnv> = async (c) => {
+  const offer = await offerFor(c);
+  return heldView(c, offer, await heldFor(c, offer));
+};
+
+/**
+ * `POST /book/held/{id}`: the client's details and answers, kept with the hold (303 back to its
+ * page), or the form again with each problem (422); a hold that has lapsed keeps nothing (404).
+ */
+export const keepDetails: Handler<AppEnv> = async (c) => {
+  const offer = await offerFor(c);
+  const held = await heldFor(c, offer);
+  const form = (await formOf(c)) ?? new URLSearchParams();
+  const checked = checkDetails(form, held.session.questions);
+  if (!("details" in checked)) return heldView(c, offer, held, checked);
+  if (!(await calendarOf(c).keepDetails(held.hold.id, checked.details))) {
+    throw new PageError(404, phrase("booking.held.lapsed"), { fatal: false });
+  }
+  return c.redirect(await localPath(c, `/book/held/${held.hold.id}`), 303);
 };

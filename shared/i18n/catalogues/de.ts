@@ -486,4 +486,17 @@ export const de: Catalogue = {
   "booking.held.lapsed":
     "Diese Reservierung ist abgelaufen oder existiert nicht. Bitte wählen Sie erneut eine Zeit.",
   "booking.back": "Alle Arten von Shootings",
+  "booking.details.heading": "Ihre Angaben und ein paar Fragen",
+  "booking.details.name": "Ihr Name",
+  "booking.details.email": "Ihre E-Mail-Adresse",
+  "booking.details.continue": "Antworten speichern",
+  "booking.details.correct": "Bitte korrigieren Sie die unten markierten Antworten.",
+  "booking.details.saved": "Danke, {name}: Ihre Antworten sind mit Ihrer Zeit gespeichert.",
+  "booking.answer.required": "Bitte beantworten Sie dies.",
+  "booking.answer.email": "Bitte geben Sie eine E-Mail-Adresse an, unter der wir Sie erreichen.",
+  "booking.answer.tooLong": "Bitte höchstens {max} Zeichen.",
+  "booking.answer.choice": "Bitte wählen Sie eine der Antworten.",
+  "booking.answer.date": "Bitte geben Sie ein Datum an.",
+  "booking.yes": "Ja",
+  "booking.no": "Nein",
 };

@@ -503,4 +503,17 @@ export const fr: Catalogue = {
   "booking.held.lapsed":
     "Cette réservation a expiré ou n’existe pas. Choisissez de nouveau un horaire.",
   "booking.back": "Tous les types de séance",
+  "booking.details.heading": "Vos coordonnées et quelques questions",
+  "booking.details.name": "Votre nom",
+  "booking.details.email": "Votre e-mail",
+  "booking.details.continue": "Enregistrer mes réponses",
+  "booking.details.correct": "Veuillez corriger les réponses signalées ci-dessous.",
+  "booking.details.saved": "Merci, {name} : vos réponses sont gardées avec votre horaire.",
+  "booking.answer.required": "Veuillez répondre.",
+  "booking.answer.email": "Veuillez donner une adresse e-mail où vous écrire.",
+  "booking.answer.tooLong": "{max} caractères au plus, s’il vous plaît.",
+  "booking.answer.choice": "Veuillez choisir l’une des réponses.",
+  "booking.answer.date": "Veuillez indiquer une date.",
+  "booking.yes": "Oui",
+  "booking.no": "Non",
 };
