@@ -47,8 +47,8 @@ const SAME_AS_ENGLISH: Record<Exclude<Language, "en">, readonly string[]> = {
     "buy.licences",
     "order.total",
   ],
-  es: ["error.status", "cart.subtotal", "order.subtotal", "order.total"],
-  it: ["site.home", "site.portfolio", "gallery.door.password"],
+  es: ["error.status", "cart.subtotal", "order.subtotal", "order.total", "booking.no"],
+  it: ["site.home", "site.portfolio", "gallery.door.password", "booking.no"],
   pt: [
     "gallery.downloads",
     "gallery.pixels",
