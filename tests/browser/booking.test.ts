@@ -5,7 +5,7 @@ import { startBrowserSession } from "./chromium.ts";
 const { withPage } = startBrowserSession({ visitorsFrom: "192.0.4" });
 
 describe("booking a session", () => {
-  it("without JavaScript: a kind of session, a day, a time, held for the client, who answers", async () => {
+  it("without JavaScript: a kind of session, a day, a time held, the answers, the deposit paid", async () => {
     let held = "";
     await withPage({ javaScriptEnabled: false }, async (page) => {
       await page.goto("/book");
@@ -56,8 +56,26 @@ describe("booking a session", () => {
       );
       expect(await who.inputValue()).toBe("Me and Lola, my spaniel");
       held = page.url();
+      // The deposit, on Stripe's page (the payments stand-in's), and back: booked.
+      await Promise.all([
+        page.waitForURL(/\/c\/pay\//),
+        page.getByRole("button", { name: "Pay the €75.00 deposit" }).click(),
+      ]);
+      expect(await page.getByLabel("E-mail").inputValue()).toBe("ana@example.com");
+      await page.getByLabel("Name").fill("Ana Ruiz");
+      await page.getByLabel("Country").fill("ES");
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === new URL(held).pathname),
+        page.getByRole("button", { name: "Pay", exact: true }).click(),
+      ]);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+        "Your session is booked",
+      );
+      expect(await page.locator("[data-booking-status]").textContent()).toContain(
+        "Your deposit of €75.00 is paid",
+      );
     });
-    // The held page with its answers, for axe (which runs as a script), both themes, both widths.
+    // The booked page, for axe (which runs as a script), both themes, both widths.
     await withPage({}, async (page) => {
       await openInTheme(page, held, undefined, 200);
       expect(await axeInViews(page)).toEqual(noViolations());

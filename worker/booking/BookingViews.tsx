@@ -345,12 +345,18 @@ export function HeldView({
   back,
   saved,
   form,
+  pay,
+  paying,
 }: {
   text: string;
   back: string;
   /** Said once the client's details are kept. */
   saved?: string | undefined;
   form?: { action: string; questions: Question[]; state: DetailsFormState } | undefined;
+  /** The deposit's button, once the details are kept. */
+  pay?: { action: string; label: string; note: string } | undefined;
+  /** Said when the client is back from paying and Stripe has not said "paid" yet. */
+  paying?: string | undefined;
 }) {
   const { t } = useI18n();
   return (
@@ -358,16 +364,55 @@ export function HeldView({
       <p className={lead} data-held>
         {text}
       </p>
+      {paying && (
+        <p role="status" data-paying className="mt-6 rounded-md border border-amber-600 px-4 py-3">
+          {paying}
+        </p>
+      )}
       {saved && (
         <p role="status" data-saved className="mt-6 rounded-md border border-emerald-600 px-4 py-3">
           {saved}
         </p>
+      )}
+      {pay && (
+        <form method="post" action={pay.action} className="mt-6">
+          <p className="text-neutral-700 dark:text-neutral-300">{pay.note}</p>
+          <button type="submit" className="store-primary focus-ring mt-4">
+            {pay.label}
+          </button>
+        </form>
       )}
       <p className="mt-4 text-neutral-700 dark:text-neutral-300">{t("booking.held.next")}</p>
       {form && <DetailsForm {...form} />}
       <p className="mt-8">
         <a href={back} className={link}>
           {t("booking.back")}
+        </a>
+      </p>
+    </Panel>
+  );
+}
+
+/** A booking whose deposit came: booked (or refunded, its time taken meanwhile). */
+export function BookedView({
+  title,
+  text,
+  back,
+  backLabel,
+}: {
+  title: string;
+  text: string;
+  back: string;
+  backLabel: string;
+}) {
+  return (
+    <Panel title={title}>
+      <p className={lead} data-booking-status>
+        {text}
+      </p>
+      <p className="mt-8">
+        <a href={back} className={link}>
+          {backLabel}
         </a>
       </p>
     </Panel>

@@ -13,12 +13,16 @@ import {
   blockOf,
   freeSlots,
   type Hours,
+  overlaps,
   type SessionShape,
   type Slot,
   type Taken,
 } from "./slots.ts";
 
 export const HOLD_MINUTES = 15;
+
+/** A booked time's hold never lapses. */
+const FOREVER = Number.MAX_SAFE_INTEGER;
 
 /** The calendar's Durable Object's name: one calendar per site. */
 export const CALENDAR = "owner";
@@ -149,6 +153,48 @@ export class BookingCalendar extends DurableObject<Env> {
       "INSERT INTO details (hold, details) VALUES (?, ?) ON CONFLICT (hold) DO UPDATE SET details = excluded.details",
       id,
       JSON.stringify(details),
+    );
+    return true;
+  }
+
+  /** Keeps a hold until `until` (its deposit's payment page lasts longer), while it holds. */
+  extend(id: string, until: number, now = Date.now()): boolean {
+    if (!this.held(id, now)) return false;
+    this.#sql.exec("UPDATE holds SET expires_at = MAX(expires_at, ?) WHERE id = ?", until, id);
+    return true;
+  }
+
+  /**
+   * Makes a hold a booking, for good, once its deposit is paid: kept if it still holds, or, if
+   * it lapsed, if its time is still free and its day has room; false when the time went to
+   * someone else meanwhile (the deposit is then refunded). Asked again, it answers the same.
+   */
+  book(
+    id: string,
+    session: string,
+    slot: Slot,
+    block: Taken & { day: string },
+    perDay: number | undefined,
+    now = Date.now(),
+  ): boolean {
+    if (this.held(id, now)) {
+      this.#sql.exec("UPDATE holds SET expires_at = ? WHERE id = ?", FOREVER, id);
+      return true;
+    }
+    const others = this.taken(now);
+    const sameDay = others.filter((each) => each.day === block.day).length;
+    if (others.some((each) => overlaps(each, block))) return false;
+    if (perDay !== undefined && sameDay >= perDay) return false;
+    this.#sql.exec(
+      "INSERT OR REPLACE INTO holds (id, session, start, end, block_start, block_end, day, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      id,
+      session,
+      slot.start,
+      slot.end,
+      block.start,
+      block.end,
+      block.day,
+      FOREVER,
     );
     return true;
   }

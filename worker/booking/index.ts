@@ -1,7 +1,18 @@
 import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import type { AppEnv } from "../request/app-env.ts";
-import { heldPage, holdSlot, keepDetails, sessionsPage, slotsPage } from "./pages.tsx";
+import { contentFor } from "../request/context.ts";
+import { depositEvents } from "./deposit.ts";
+import { offerOf } from "./offer.ts";
+import {
+  calendarOf,
+  heldPage,
+  holdSlot,
+  keepDetails,
+  payDeposit,
+  sessionsPage,
+  slotsPage,
+} from "./pages.tsx";
 
 /**
  * Booking (docs/booking.md): the owner's calendar, the Durable Object that decides every hold,
@@ -18,5 +29,16 @@ export const booking = new Hono<AppEnv>()
   .get("/book", sessionsPage)
   .get("/book/held/:hold", heldPage)
   .post("/book/held/:hold", keepDetails)
+  .post("/book/held/:hold/pay", payDeposit)
   .get(`/book/${SESSION}`, slotsPage)
   .post(`/book/${SESSION}/hold`, holdSlot);
+
+/** What the store's Stripe webhook hands over: the events of deposits' Checkout Sessions. */
+export const bookingDeposits = depositEvents(calendarOf, async (c) => {
+  try {
+    return offerOf(await contentFor(c).booking())?.hours.perDay;
+  } catch {
+    // The owner's hours cannot be read now: the day's limit is not counted for this booking.
+    return undefined;
+  }
+});

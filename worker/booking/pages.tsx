@@ -5,15 +5,25 @@
  */
 import type { Context, Handler } from "hono";
 import { phrase } from "../../shared/i18n/messages.ts";
+import { storeIsOn } from "../config/config.ts";
 import { PageError, pageNotFound } from "../errors/page-error.ts";
 import { checkStamp, issueStamp, MIN_FILL_MS } from "../inquiries/index.ts";
+import { errorText, log } from "../lib/log.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath } from "../request/context.ts";
-import { formatAmount, formOf, minorUnits } from "../store/index.ts";
-import { type DetailsFormState, HeldView, SessionList, SlotPicker } from "./BookingViews.tsx";
+import { formatAmount, formOf, minorUnits, stripeClient } from "../store/index.ts";
+import {
+  BookedView,
+  type DetailsFormState,
+  HeldView,
+  SessionList,
+  SlotPicker,
+} from "./BookingViews.tsx";
+import { type Booking, d1Bookings } from "./bookings.ts";
 import { CALENDAR } from "./calendar.ts";
+import { applyDepositSession, startDeposit } from "./deposit.ts";
 import { answerField, checkDetails } from "./details.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
 import type { Slot } from "./slots.ts";
@@ -24,11 +34,11 @@ export const BOOKING_HEADERS = {
   "X-Robots-Tag": "noindex",
 } as const;
 
-const calendarOf = (c: Context<AppEnv>) =>
+export const calendarOf = (c: Context<AppEnv>) =>
   c.env.BOOKING_CALENDAR.get(c.env.BOOKING_CALENDAR.idFromName(CALENDAR));
 
 /** The owner's offer, or a 404: with no hours or no session type there is no `/book`. */
-async function offerFor(c: Context<AppEnv>): Promise<Offer> {
+export async function offerFor(c: Context<AppEnv>): Promise<Offer> {
   const offer = offerOf(await contentFor(c).booking());
   if (!offer) throw pageNotFound(new URL(c.req.url).pathname);
   return offer;
@@ -206,6 +216,7 @@ async function heldView(
   offer: Offer,
   { hold, session }: Awaited<ReturnType<typeof heldFor>>,
   refused?: DetailsFormState,
+  paying = false,
 ) {
   const i18n = await i18nFor(c);
   const { timeZone } = offer.hours;
@@ -215,6 +226,7 @@ async function heldView(
     timeZone,
   });
   const until = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short", timeZone });
+  const money = (value: number) => amount(value, offer, i18n.locale);
   const { details } = hold;
   const state = refused ?? {
     values: details
@@ -254,6 +266,18 @@ async function heldView(
             questions: session.questions,
             state,
           }}
+          pay={
+            details && !refused
+              ? {
+                  action: await localPath(c, `/book/held/${hold.id}/pay`),
+                  label: i18n.t("booking.pay", { amount: money(session.deposit) }),
+                  note: i18n.t("booking.payNote", {
+                    amount: money(session.price - session.deposit),
+                  }),
+                }
+              : undefined
+          }
+          paying={paying ? i18n.t("booking.paying") : undefined}
         />
       ),
     },
@@ -261,10 +285,92 @@ async function heldView(
   );
 }
 
-/** `GET /book/held/{id}`: the held time, how long it stays held, and the form for the details. */
+/** The booking's record, once its deposit was asked for (D1, the record of bookings). */
+async function recordOf(c: Context<AppEnv>): Promise<Booking | undefined> {
+  const id = c.req.param("hold") ?? "";
+  return HOLD_ID.test(id) ? d1Bookings(c.env.STORE_DB).get(id) : undefined;
+}
+
+/**
+ * The client back from Stripe (`?session=`, which Stripe fills in): their own Checkout
+ * Session is read from Stripe and applied, as its event would be, so the page says "booked"
+ * even before the webhook has. Only Stripe's answer moves the booking.
+ */
+async function backFromStripe(c: Context<AppEnv>, record: Booking): Promise<Booking> {
+  const asked = c.req.query("session");
+  const keys = c.var.config.store;
+  if (!asked || asked !== record.checkout?.session || record.status !== "awaiting_deposit") {
+    return record;
+  }
+  if (!storeIsOn(keys)) return record;
+  try {
+    const session = await (await stripeClient(keys)).checkout.sessions.retrieve(asked);
+    const offer = offerOf(await contentFor(c).booking());
+    return (
+      (await applyDepositSession(
+        d1Bookings(c.env.STORE_DB),
+        calendarOf(c),
+        keys,
+        session,
+        offer?.hours.perDay,
+      )) ?? record
+    );
+  } catch (error) {
+    log.warn("A deposit's Checkout Session could not be read; the webhook will tell", {
+      booking: record.id,
+      error: errorText(error),
+    });
+    return record;
+  }
+}
+
+/** A booking whose deposit came: booked, or refunded when its time was taken meanwhile. */
+async function bookedView(c: Context<AppEnv>, record: Booking) {
+  const i18n = await i18nFor(c);
+  const when = new Intl.DateTimeFormat(i18n.locale, {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: record.timeZone,
+  }).format(record.start);
+  const amount = formatAmount(record.deposit, record.currency, i18n.locale);
+  const booked = record.status === "booked";
+  return page(c, {
+    title: booked ? i18n.t("booking.booked.title") : i18n.t("booking.held.lapsed"),
+    description: i18n.t("booking.title"),
+    main: (
+      <BookedView
+        title={booked ? i18n.t("booking.booked.title") : i18n.t("booking.title")}
+        text={
+          booked
+            ? i18n.t("booking.booked.text", { session: record.sessionTitle, time: when, amount })
+            : i18n.t("booking.refunded.text", { amount })
+        }
+        back={await localPath(c, booked ? "/" : "/book")}
+        backLabel={booked ? i18n.t("error.home") : i18n.t("booking.back")}
+      />
+    ),
+  });
+}
+
+/**
+ * `GET /book/held/{id}`: the held time, how long it stays held, the form for the details and,
+ * once they are given, the deposit's button; once it is paid, that the session is booked.
+ */
 export const heldPage: Handler<AppEnv> = async (c) => {
+  const known = await recordOf(c);
+  const record = known && (await backFromStripe(c, known));
+  if (record && record.status !== "awaiting_deposit") return bookedView(c, record);
   const offer = await offerFor(c);
-  return heldView(c, offer, await heldFor(c, offer));
+  return heldView(c, offer, await heldFor(c, offer), undefined, !!c.req.query("session"));
+};
+
+/** `POST /book/held/{id}/pay`: to Stripe for the deposit, once the client's details are kept. */
+export const payDeposit: Handler<AppEnv> = async (c) => {
+  const offer = await offerFor(c);
+  const { hold, session } = await heldFor(c, offer);
+  const { details } = hold;
+  if (!details) return c.redirect(await localPath(c, `/book/held/${hold.id}`), 303);
+  return startDeposit(c, calendarOf(c), offer, session, { ...hold, details });
 };
 
 /**
@@ -272,6 +378,8 @@ export const heldPage: Handler<AppEnv> = async (c) => {
  * page), or the form again with each problem (422); a hold that has lapsed keeps nothing (404).
  */
 export const keepDetails: Handler<AppEnv> = async (c) => {
+  const record = await recordOf(c);
+  if (record && record.status !== "awaiting_deposit") return bookedView(c, record);
   const offer = await offerFor(c);
   const held = await heldFor(c, offer);
   const form = (await formOf(c)) ?? new URLSearchParams();

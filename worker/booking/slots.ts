@@ -54,7 +54,7 @@ export const blockOf = (shape: SessionShape, slot: Slot): Taken => ({
   day: slot.day,
 });
 
-const overlaps = (a: Taken, b: Taken) => a.start < b.end && b.start < a.end;
+export const overlaps = (a: Taken, b: Taken) => a.start < b.end && b.start < a.end;
 
 /** The free slots from `now` on, in time order. */
 export function freeSlots(

@@ -9,7 +9,7 @@ import { FULFILMENT_DLQ, FULFILMENT_QUEUE, handOver } from "./fulfil.ts";
 import { GALLERY_BUY_ROUTE, type GalleryPrints } from "./gallery-prints.ts";
 import { labCallback } from "./lab-news.ts";
 import { orderPage } from "./order-page.tsx";
-import { stripeWebhook } from "./webhook.ts";
+import { type OtherCheckouts, stripeWebhook } from "./webhook.ts";
 
 // What other features use of the store: the Buy section of a photo page and of a client
 // gallery's photograph, and the vocabulary of what the galleries lend it (gallery-prints.ts).
@@ -18,6 +18,8 @@ export { formatAmount, galleryOfferFor, minorUnits, offerFor } from "./catalogue
 export { formOf, saleCatalogue } from "./context.ts";
 export { fulfilOrders } from "./fulfil.ts";
 export { type GalleryPhotoForSale, type GalleryPrints, galleryBuyPath } from "./gallery-prints.ts";
+export { stripeClient } from "./stripe.ts";
+export type { OtherCheckouts } from "./webhook.ts";
 
 export const isFulfilmentQueue = (queue: string): boolean =>
   queue === FULFILMENT_QUEUE || queue === FULFILMENT_DLQ;
@@ -38,12 +40,14 @@ const privateAnswers: MiddlewareHandler<AppEnv> = async (c, next) => {
  * The store (docs/store.md): the cart (`/cart`, its forms and checkout), a client gallery's Buy
  * form (`/g/{gallery}/p/{photo}/buy`, behind the gallery's own check, lent by the galleries
  * through the entry), the order pages (`/order/{id}`), Stripe's webhook (`/_app/store/stripe`),
- * the lab's print files and its callbacks (`/_app/store/lab/{order}/{secret}`). A photo page's Buy section is part of the photo page (photo-viewer/),
+ * the lab's print files and its callbacks (`/_app/store/lab/{order}/{secret}`). Stripe's events
+ * for checkouts that are not orders (a booking's deposit) go to `others`, which the entry hands
+ * over. A photo page's Buy section is part of the photo page (photo-viewer/),
  * which posts to `/cart/add`. With the store off (no Stripe keys), every address here is a 404.
  * Mounted before the pages, whose `/{slug}` would take `/cart`, and after the galleries, whose
  * middleware reads a gallery's forms first.
  */
-export function storeApp(galleries: GalleryPrints): Hono<AppEnv> {
+export function storeApp(galleries: GalleryPrints, others?: OtherCheckouts): Hono<AppEnv> {
   const store = new Hono<AppEnv>();
 
   // The cart's forms post only from the site's own pages (a bare 403 otherwise).
@@ -63,7 +67,7 @@ export function storeApp(galleries: GalleryPrints): Hono<AppEnv> {
   // Every address under /order/ is a buyer's: a malformed one is the store's private 404, not a
   // page of the public site's (which the edge would keep).
   store.get("/order/*", (c) => c.notFound());
-  store.post("/_app/store/stripe", stripeWebhook(handOver));
+  store.post("/_app/store/stripe", stripeWebhook(handOver, others));
   store.post("/_app/store/lab/:order{[A-Za-z0-9_-]{32}}/:secret{[A-Za-z0-9_-]{43}}", labCallback);
   store.get(
     "/_app/store/print/:order{[A-Za-z0-9_-]{32}}/:line{[1-9][0-9]{0,2}}",

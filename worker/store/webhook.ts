@@ -1,4 +1,4 @@
-import type { Handler } from "hono";
+import type { Context, Handler } from "hono";
 import type Stripe from "stripe";
 import { storeIsOn } from "../config/config.ts";
 import { errorText, log } from "../lib/log.ts";
@@ -116,6 +116,12 @@ export async function applyEvent(
 export type OnPaid = (env: Env, order: string, origin: string) => Promise<void>;
 
 /**
+ * Another feature's Checkout Sessions on the same account and webhook (a booking's deposit):
+ * given each verified event once, before the store; true when the event was that feature's.
+ */
+export type OtherCheckouts = (c: Context<AppEnv>, event: Stripe.Event) => Promise<boolean>;
+
+/**
  * `POST /_app/store/stripe`: Stripe's webhook. The raw body is verified with the SDK's
  * `constructEventAsync`, the endpoint's secret and a five-minute tolerance: unsigned, signed
  * with another secret, altered or older than five minutes, it is refused (400) and changes
@@ -124,7 +130,7 @@ export type OnPaid = (env: Env, order: string, origin: string) => Promise<void>;
  * it fail, its record is removed and the answer is 500, so Stripe's retry applies it.
  */
 export const stripeWebhook =
-  (onPaid?: OnPaid): Handler<AppEnv> =>
+  (onPaid?: OnPaid, others?: OtherCheckouts): Handler<AppEnv> =>
   async (c) => {
     const keys = c.var.config.store;
     if (!storeIsOn(keys)) return c.text("404 Not Found", 404);
@@ -147,6 +153,7 @@ export const stripeWebhook =
       return c.json({ received: true, applied: false });
     }
     try {
+      if (await others?.(c, event)) return c.json({ received: true, applied: true });
       const applied = await applyEvent(orders, event, d1Carts(c.env.STORE_DB));
       if (applied.paid && applied.order) {
         log.info("Order paid", { order: applied.order, event: event.id });

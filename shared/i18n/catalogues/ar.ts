@@ -556,4 +556,14 @@ export const ar: Catalogue = {
   "booking.answer.date": "يُرجى إعطاء تاريخ.",
   "booking.yes": "نعم",
   "booking.no": "لا",
+  "booking.pay": "ادفع عربون {amount}",
+  "booking.payNote": "العربون يحجز الموعد؛ والباقي، {amount}، يُدفع قبل الجلسة.",
+  "booking.depositFor": "عربون: {session}، {time}",
+  "booking.booked.title": "جلستك محجوزة",
+  "booking.booked.text": "{session}، {time}. عربونك البالغ {amount} مدفوع: شكرًا لك.",
+  "booking.refunded.text":
+    "حُجز الموعد أثناء دفعك، لذا يُردّ عربونك البالغ {amount} كاملًا. يُرجى اختيار موعد آخر.",
+  "booking.paying": "يجري تأكيد دفعتك: أعد تحميل هذه الصفحة بعد لحظة.",
+  "booking.error.payment": "تعذّر بدء الدفع. يُرجى المحاولة بعد لحظة.",
+  "booking.error.noPayments": "لا يمكن تلقي العرابين حاليًا: يُرجى مراسلتنا للحجز.",
 };

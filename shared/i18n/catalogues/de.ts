@@ -499,4 +499,17 @@ export const de: Catalogue = {
   "booking.answer.date": "Bitte geben Sie ein Datum an.",
   "booking.yes": "Ja",
   "booking.no": "Nein",
+  "booking.pay": "Anzahlung von {amount} bezahlen",
+  "booking.payNote":
+    "Die Anzahlung bucht die Zeit; den Rest, {amount}, zahlen Sie vor dem Shooting.",
+  "booking.depositFor": "Anzahlung: {session}, {time}",
+  "booking.booked.title": "Ihr Termin ist gebucht",
+  "booking.booked.text": "{session}, {time}. Ihre Anzahlung von {amount} ist bezahlt: vielen Dank.",
+  "booking.refunded.text":
+    "Die Zeit wurde vergeben, während Sie bezahlten; Ihre Anzahlung von {amount} wird vollständig erstattet. Bitte wählen Sie eine andere Zeit.",
+  "booking.paying": "Ihre Zahlung wird bestätigt: Laden Sie diese Seite gleich neu.",
+  "booking.error.payment":
+    "Die Zahlung konnte nicht begonnen werden. Bitte versuchen Sie es gleich noch einmal.",
+  "booking.error.noPayments":
+    "Anzahlungen sind gerade nicht möglich: Bitte schreiben Sie uns, um zu buchen.",
 };

@@ -494,4 +494,14 @@ export const en = {
   "booking.answer.date": "Please give a date.",
   "booking.yes": "Yes",
   "booking.no": "No",
+  "booking.pay": "Pay the {amount} deposit",
+  "booking.payNote": "The deposit books the time; the rest, {amount}, is paid before the shoot.",
+  "booking.depositFor": "Deposit: {session}, {time}",
+  "booking.booked.title": "Your session is booked",
+  "booking.booked.text": "{session}, {time}. Your deposit of {amount} is paid: thank you.",
+  "booking.refunded.text":
+    "The time was taken while you paid, so your deposit of {amount} is refunded in full. Please choose another time.",
+  "booking.paying": "Your payment is being confirmed: reload this page in a moment.",
+  "booking.error.payment": "The payment could not be started. Please try again in a moment.",
+  "booking.error.noPayments": "Deposits cannot be taken at the moment: please write to us to book.",
 } as const;

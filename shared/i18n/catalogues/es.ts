@@ -513,4 +513,15 @@ export const es: Catalogue = {
   "booking.answer.date": "Indique una fecha, por favor.",
   "booking.yes": "Sí",
   "booking.no": "No",
+  "booking.pay": "Pagar el depósito de {amount}",
+  "booking.payNote":
+    "El depósito reserva el horario; el resto, {amount}, se paga antes de la sesión.",
+  "booking.depositFor": "Depósito: {session}, {time}",
+  "booking.booked.title": "Su sesión está reservada",
+  "booking.booked.text": "{session}, {time}. Su depósito de {amount} está pagado: gracias.",
+  "booking.refunded.text":
+    "El horario se ocupó mientras pagaba, así que su depósito de {amount} se reembolsa por completo. Elija otro horario, por favor.",
+  "booking.paying": "Su pago se está confirmando: recargue esta página en un momento.",
+  "booking.error.payment": "No se pudo iniciar el pago. Inténtelo de nuevo en un momento.",
+  "booking.error.noPayments": "Ahora no se pueden cobrar depósitos: escríbanos para reservar.",
 };

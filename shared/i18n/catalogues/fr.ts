@@ -516,4 +516,16 @@ export const fr: Catalogue = {
   "booking.answer.date": "Veuillez indiquer une date.",
   "booking.yes": "Oui",
   "booking.no": "Non",
+  "booking.pay": "Payer l’acompte de {amount}",
+  "booking.payNote": "L’acompte réserve l’horaire ; le reste, {amount}, se paie avant la séance.",
+  "booking.depositFor": "Acompte : {session}, {time}",
+  "booking.booked.title": "Votre séance est réservée",
+  "booking.booked.text": "{session}, {time}. Votre acompte de {amount} est payé : merci.",
+  "booking.refunded.text":
+    "L’horaire a été pris pendant votre paiement : votre acompte de {amount} est remboursé en entier. Choisissez un autre horaire.",
+  "booking.paying":
+    "Votre paiement est en cours de confirmation : rechargez cette page dans un instant.",
+  "booking.error.payment": "Le paiement n’a pas pu commencer. Réessayez dans un instant.",
+  "booking.error.noPayments":
+    "Les acomptes ne peuvent pas être pris en ce moment : écrivez-nous pour réserver.",
 };

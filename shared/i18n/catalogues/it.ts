@@ -511,4 +511,15 @@ export const it: Catalogue = {
   "booking.answer.date": "Indica una data.",
   "booking.yes": "Sì",
   "booking.no": "No",
+  "booking.pay": "Paga l’acconto di {amount}",
+  "booking.payNote":
+    "L’acconto prenota l’orario; il resto, {amount}, si paga prima della sessione.",
+  "booking.depositFor": "Acconto: {session}, {time}",
+  "booking.booked.title": "La tua sessione è prenotata",
+  "booking.booked.text": "{session}, {time}. Il tuo acconto di {amount} è pagato: grazie.",
+  "booking.refunded.text":
+    "L’orario è stato preso mentre pagavi, quindi il tuo acconto di {amount} è rimborsato per intero. Scegli un altro orario.",
+  "booking.paying": "Il pagamento è in conferma: ricarica questa pagina tra un momento.",
+  "booking.error.payment": "Non è stato possibile avviare il pagamento. Riprova tra un momento.",
+  "booking.error.noPayments": "Al momento non si possono ricevere acconti: scrivici per prenotare.",
 };

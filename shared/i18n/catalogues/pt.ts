@@ -509,4 +509,14 @@ export const pt: Catalogue = {
   "booking.answer.date": "Indique uma data, por favor.",
   "booking.yes": "Sim",
   "booking.no": "Não",
+  "booking.pay": "Pagar o sinal de {amount}",
+  "booking.payNote": "O sinal marca o horário; o resto, {amount}, paga-se antes da sessão.",
+  "booking.depositFor": "Sinal: {session}, {time}",
+  "booking.booked.title": "A sua sessão está marcada",
+  "booking.booked.text": "{session}, {time}. O seu sinal de {amount} está pago: obrigado.",
+  "booking.refunded.text":
+    "O horário foi ocupado enquanto pagava, por isso o seu sinal de {amount} é reembolsado na totalidade. Escolha outro horário, por favor.",
+  "booking.paying": "O seu pagamento está a ser confirmado: recarregue esta página daqui a pouco.",
+  "booking.error.payment": "Não foi possível iniciar o pagamento. Tente de novo daqui a pouco.",
+  "booking.error.noPayments": "De momento não é possível receber sinais: escreva-nos para marcar.",
 };

@@ -7,14 +7,18 @@ import type { AppEnv } from "../../request/app-env.ts";
 /** Cloudflare Turnstile's origin where the owner turned it on for the contact form, else nothing. */
 const turnstile = (c: Context<AppEnv>) => (c.var.config.turnstile ? TURNSTILE_ORIGIN : "");
 
+/** The pages whose forms go on to Stripe: the cart, and a held booking time (its deposit). */
+const PAYING_PAGE = /^\/(?:cart|book\/held\/[0-9a-f-]{36})$/;
+
 /**
- * The cart page's checkout form posts to the site, which answers with a redirect to Stripe's
- * hosted checkout page: form-action governs that redirect too, so the cart page allows Stripe's
- * checkout origin (the stand-in's on a developer's machine). No other page does.
+ * The cart page's checkout form and a held booking time's deposit form post to the site, which
+ * answers with a redirect to Stripe's hosted checkout page: form-action governs that redirect
+ * too, so those pages allow Stripe's checkout origin (the stand-in's on a developer's machine).
+ * No other page does.
  */
 const checkout = (c: Context<AppEnv>) => {
   const keys = c.var.config.store;
-  return c.req.path === "/cart" && storeIsOn(keys) ? checkoutOrigin(keys) : "";
+  return PAYING_PAGE.test(c.req.path) && storeIsOn(keys) ? checkoutOrigin(keys) : "";
 };
 
 /**

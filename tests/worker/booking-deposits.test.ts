@@ -1,0 +1,178 @@
+// The deposit that books a held time, through the real worker, the calendar's Durable Object,
+// D1 and the payments stand-in (Stripe's API and its signed events): paid once, booked once;
+// paid after the hold lapsed, the time is kept when still free and refunded when taken.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { issueStamp } from "../../worker/inquiries/stamp.ts";
+import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
+import { deliver, eventsOf, pay } from "./store.ts";
+
+let visitors = 0;
+const newVisitor = () => `2001:db8:de90::${(++visitors).toString(16)}`;
+
+const form = (path: string, fields: Record<string, string> = {}) =>
+  request(path, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      "CF-Connecting-IP": newVisitor(),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+const startsOn = (html: string) =>
+  [...html.matchAll(/<input[^>]*name="start"[^>]*>/g)].map((m) =>
+    Number(/value="(\d+)"/.exec(m[0])?.[1]),
+  );
+
+/** A portrait time held on the last day offered (other files hold on the first), or `start`. */
+async function holdPortrait(start?: number): Promise<{ path: string; id: string; start: number }> {
+  const days = [...(await request("/book/portrait")).body.matchAll(/href="([^"]+\?day=[\d-]+)"/g)];
+  const time = start ?? startsOn((await request(days.at(-1)?.[1] ?? "")).body)[0] ?? 0;
+  const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
+  const held = await form("/book/portrait/hold", { start: String(time), stamp });
+  expect(held.status).toBe(303);
+  const path = held.headers.get("Location") ?? "";
+  const answered = await form(path, {
+    name: "Ana Ruiz",
+    email: "ana@example.com",
+    "q-who": "Me and Lola",
+    "q-place": "Outdoors",
+  });
+  expect(answered.status).toBe(303);
+  return { path, id: path.split("/").at(-1) ?? "", start: time };
+}
+
+/** The deposit's Checkout Session, opened from the held page's button. */
+async function openDeposit(path: string): Promise<string> {
+  const res = await form(`${path}/pay`);
+  expect(res.status).toBe(303);
+  const session = /\/c\/pay\/(cs_test_[A-Za-z0-9]+)/.exec(res.headers.get("Location") ?? "")?.[1];
+  if (!session) throw new Error(`not sent to Stripe: ${res.headers.get("Location")}`);
+  return session;
+}
+
+async function completedEvent(session: string) {
+  const [completed] = (await eventsOf([session])).filter(
+    (event) => event.type === "checkout.session.completed",
+  );
+  if (!completed) throw new Error("no event");
+  return completed;
+}
+
+const record = (id: string) =>
+  env.STORE_DB.prepare(
+    "SELECT status, deposit, currency, payment_intent FROM bookings WHERE id = ?",
+  )
+    .bind(id)
+    .first<{ status: string; deposit: number; currency: string; payment_intent: string | null }>();
+
+const owner = () => env.BOOKING_CALENDAR.getByName("owner");
+
+describe("the deposit", () => {
+  it("is offered once the details are kept, paid on Stripe, and books the time once", async () => {
+    const { path, id, start } = await holdPortrait();
+    const held = await request(path);
+    expect(held.body).toContain("Pay the €75.00 deposit");
+    // Its form goes on to Stripe's page, which its policy allows, in every language; no other
+    // booking page allows it.
+    const stripeOrigin = new URL(env.STRIPE_API_URL).origin;
+    const formAction = (res: { headers: Headers }) =>
+      /form-action ([^;]*)/.exec(res.headers.get("Content-Security-Policy") ?? "")?.[1] ?? "";
+    expect(formAction(held)).toContain(stripeOrigin);
+    expect(formAction(await request(`/de${path}`))).toContain(stripeOrigin);
+    expect(formAction(await request("/book/portrait"))).not.toContain(stripeOrigin);
+    const session = await openDeposit(path);
+    // Asked again (a second click, a reload), the same payment page: no second session.
+    expect(await openDeposit(path)).toBe(session);
+    expect(await record(id)).toMatchObject({
+      status: "awaiting_deposit",
+      deposit: 7500,
+      currency: "eur",
+    });
+    await pay(session);
+    const event = await completedEvent(session);
+    expect((await deliver(event)).status).toBe(200);
+    expect((await record(id))?.status).toBe("booked");
+    const page = await request(path);
+    expect(page.body).toContain("Your session is booked");
+    expect(page.body).toContain("Your deposit of €75.00 is paid");
+    // Stripe sends it again: nothing changes, nothing is refunded.
+    expect((await deliver(event)).status).toBe(200);
+    expect((await record(id))?.status).toBe("booked");
+    // The booked time is nobody else's, long after a hold would have lapsed.
+    expect(await owner().held(id, Date.now() + 24 * 3_600_000)).toBeDefined();
+    const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
+    expect((await form("/book/portrait/hold", { start: String(start), stamp })).status).toBe(409);
+    // And the answers cannot be changed after paying.
+    const late = await form(path, {
+      name: "Eve",
+      email: "eve@example.com",
+      "q-who": "x",
+      "q-place": "Outdoors",
+    });
+    expect(late.body).toContain("Your session is booked");
+  });
+
+  it("says booked when the client comes back from Stripe, before Stripe's event", async () => {
+    const { path, id } = await holdPortrait();
+    const session = await openDeposit(path);
+    await pay(session);
+    const back = await request(`${path}?session=${session}`);
+    expect(back.body).toContain("Your session is booked");
+    expect((await record(id))?.status).toBe("booked");
+    // Someone else's session named on this booking's page reads nothing.
+    const other = await holdPortrait();
+    const page = await request(`${other.path}?session=${session}`);
+    expect(page.body).not.toContain("Your session is booked");
+  });
+
+  it("keeps the time when paid after the hold lapsed, if nobody took it", async () => {
+    const { path, id } = await holdPortrait();
+    const session = await openDeposit(path);
+    await owner().release(id);
+    await pay(session);
+    expect((await deliver(await completedEvent(session))).status).toBe(200);
+    expect((await record(id))?.status).toBe("booked");
+  });
+
+  it("refunds in full a deposit paid after the hold lapsed for a time someone else took", async () => {
+    const first = await holdPortrait();
+    const session = await openDeposit(first.path);
+    await owner().release(first.id);
+    const second = await holdPortrait(first.start);
+    expect(second.id).not.toBe(first.id);
+    await pay(session);
+    expect((await deliver(await completedEvent(session))).status).toBe(200);
+    const row = await record(first.id);
+    expect(row?.status).toBe("refunded");
+    // Stripe refunded the whole charge, once.
+    const refunded = (await eventsOf([row?.payment_intent ?? ""])).filter(
+      (event) => event.type === "charge.refunded",
+    );
+    expect(
+      refunded.map((event) => (event.data.object as { amount_refunded?: number }).amount_refunded),
+    ).toEqual([7500]);
+    expect((await request(first.path)).body).toContain(
+      "your deposit of €75.00 is refunded in full",
+    );
+    // The time stays the other client's.
+    expect(await owner().held(second.id)).toBeDefined();
+  });
+
+  it("is not asked before the details, nor for a hold that does not exist", async () => {
+    const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
+    const days = [
+      ...(await request("/book/portrait")).body.matchAll(/href="([^"]+\?day=[\d-]+)"/g),
+    ];
+    const [start] = startsOn((await request(days.at(-2)?.[1] ?? "")).body);
+    const held = await form("/book/portrait/hold", { start: String(start), stamp });
+    const path = held.headers.get("Location") ?? "";
+    expect((await request(path)).body).not.toContain("deposit</button>");
+    const early = await form(`${path}/pay`);
+    expect(early.status).toBe(303);
+    expect(early.headers.get("Location")).toBe(path);
+    expect((await form(`/book/held/${crypto.randomUUID()}/pay`)).status).toBe(404);
+  });
+});

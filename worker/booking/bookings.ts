@@ -1,0 +1,136 @@
+/**
+ * The bookings' record in D1 (migrations/0006_bookings.sql): one row per hold whose deposit was
+ * asked for. Every change of status is a conditional UPDATE, so whatever Stripe repeats a
+ * booking is paid once and refunded once.
+ */
+import type { Details } from "./details.ts";
+
+export type BookingStatus = "awaiting_deposit" | "booked" | "refunded";
+
+export interface Booking {
+  id: string;
+  session: string;
+  sessionTitle: string;
+  start: number;
+  end: number;
+  /** The time it keeps from others (with its buffers), and the owner's day it counts against. */
+  blockStart: number;
+  blockEnd: number;
+  day: string;
+  timeZone: string;
+  details: Details;
+  language: string;
+  currency: string;
+  price: number;
+  deposit: number;
+  status: BookingStatus;
+  checkout?: { session: string; url: string; expiresAt: number } | undefined;
+  paymentIntent?: string | undefined;
+}
+
+type Row = Record<string, unknown>;
+
+function bookingOf(row: Row): Booking {
+  const checkout =
+    typeof row.checkout_session === "string" && typeof row.checkout_url === "string"
+      ? {
+          session: row.checkout_session,
+          url: row.checkout_url,
+          expiresAt: Number(row.checkout_expires_at),
+        }
+      : undefined;
+  return {
+    id: String(row.id),
+    session: String(row.session),
+    sessionTitle: String(row.session_title),
+    start: Number(row.start),
+    end: Number(row.end),
+    blockStart: Number(row.block_start),
+    blockEnd: Number(row.block_end),
+    day: String(row.day),
+    timeZone: String(row.time_zone),
+    details: {
+      name: String(row.name),
+      email: String(row.email),
+      answers: JSON.parse(String(row.answers)) as Record<string, string>,
+    },
+    language: String(row.language),
+    currency: String(row.currency),
+    price: Number(row.price),
+    deposit: Number(row.deposit),
+    status: String(row.status) as BookingStatus,
+    checkout,
+    paymentIntent: typeof row.payment_intent === "string" ? row.payment_intent : undefined,
+  };
+}
+
+export function d1Bookings(db: D1Database) {
+  return {
+    async get(id: string): Promise<Booking | undefined> {
+      const row = await db.prepare("SELECT * FROM bookings WHERE id = ?").bind(id).first<Row>();
+      return row ? bookingOf(row) : undefined;
+    },
+    /** Records a booking asked to pay its deposit; one already recorded is kept as it is. */
+    async open(booking: Omit<Booking, "status">, now = Date.now()): Promise<void> {
+      await db
+        .prepare(
+          `INSERT INTO bookings (id, session, session_title, start, end, block_start, block_end, day,
+            time_zone, name, email, answers, language, currency, price, deposit, status, created_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'awaiting_deposit', ?)
+          ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email,
+            answers = excluded.answers, language = excluded.language
+          WHERE bookings.status = 'awaiting_deposit'`,
+        )
+        .bind(
+          booking.id,
+          booking.session,
+          booking.sessionTitle,
+          booking.start,
+          booking.end,
+          booking.blockStart,
+          booking.blockEnd,
+          booking.day,
+          booking.timeZone,
+          booking.details.name,
+          booking.details.email,
+          JSON.stringify(booking.details.answers),
+          booking.language,
+          booking.currency,
+          booking.price,
+          booking.deposit,
+          now,
+        )
+        .run();
+    },
+    async setCheckout(id: string, checkout: NonNullable<Booking["checkout"]>): Promise<void> {
+      await db
+        .prepare(
+          "UPDATE bookings SET checkout_session = ?, checkout_url = ?, checkout_expires_at = ? WHERE id = ? AND status = 'awaiting_deposit'",
+        )
+        .bind(checkout.session, checkout.url, checkout.expiresAt, id)
+        .run();
+    },
+    /** The deposit paid: true the one time it becomes so. */
+    async markPaid(id: string, paymentIntent: string | null, now = Date.now()): Promise<boolean> {
+      const result = await db
+        .prepare(
+          "UPDATE bookings SET status = 'booked', payment_intent = ?, paid_at = ? WHERE id = ? AND status = 'awaiting_deposit'",
+        )
+        .bind(paymentIntent, now, id)
+        .run();
+      return result.meta.changes === 1;
+    },
+    /** A deposit paid for a time that was taken meanwhile: refunded (true the one time). */
+    async markRefunded(id: string, paymentIntent: string, now = Date.now()): Promise<boolean> {
+      const result = await db
+        .prepare(
+          "UPDATE bookings SET status = 'refunded', payment_intent = ?, paid_at = ? WHERE id = ? AND status = 'awaiting_deposit'",
+        )
+        .bind(paymentIntent, now, id)
+        .run();
+      return result.meta.changes === 1;
+    },
+  };
+}
+
+export type Bookings = ReturnType<typeof d1Bookings>;

@@ -1,0 +1,219 @@
+/**
+ * The deposit that books a held time, on Stripe Checkout (the store's keys, its SDK client and
+ * its webhook): `POST /book/held/{id}/pay` records the booking in D1 and sends the client to
+ * Stripe; Stripe's event (or the client's return, read from Stripe) makes it booked once. A
+ * deposit paid after the hold lapsed keeps the time if it is still free, and is refunded in full
+ * if someone else took it: never lost, never charged twice.
+ */
+import type { Context } from "hono";
+import type Stripe from "stripe";
+import { phrase } from "../../shared/i18n/messages.ts";
+import { storeIsOn } from "../config/config.ts";
+import { PageError } from "../errors/page-error.ts";
+import { errorText, log } from "../lib/log.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { i18nFor, localPath, siteOrigin } from "../request/context.ts";
+import { minorUnits, stripeClient } from "../store/index.ts";
+import { type Booking, type Bookings, d1Bookings } from "./bookings.ts";
+import type { Hold } from "./calendar.ts";
+import type { Offer, SessionType } from "./offer.ts";
+import { blockOf } from "./slots.ts";
+
+/** A Checkout Session lasts at least 30 minutes (Stripe's least); the hold is kept as long. */
+const CHECKOUT_MINUTES = 31;
+
+type Calendar = DurableObjectStub<import("./calendar.ts").BookingCalendar>;
+
+/** The store's keys, or a clear 503: without Stripe no deposit can be taken. */
+function paymentKeys(c: Context<AppEnv>) {
+  const keys = c.var.config.store;
+  if (!storeIsOn(keys)) {
+    throw new PageError(503, phrase("booking.error.noPayments"), { fatal: false });
+  }
+  return keys;
+}
+
+/**
+ * Sends the client to pay the deposit of their held time (303 to Stripe): the booking is
+ * recorded first (awaiting its deposit), the hold kept as long as the payment page, and a
+ * Checkout Session already open for it is used again rather than a second one made.
+ */
+export async function startDeposit(
+  c: Context<AppEnv>,
+  calendar: Calendar,
+  offer: Offer,
+  session: SessionType,
+  hold: Hold & { details: NonNullable<Hold["details"]> },
+): Promise<Response> {
+  const keys = paymentKeys(c);
+  const bookings = d1Bookings(c.env.STORE_DB);
+  const now = Date.now();
+  const known = await bookings.get(hold.id);
+  if (known?.status !== undefined && known.status !== "awaiting_deposit") {
+    return c.redirect(await localPath(c, `/book/held/${hold.id}`), 303);
+  }
+  if (known?.checkout && known.checkout.expiresAt > now + 60_000) {
+    return c.redirect(known.checkout.url, 303);
+  }
+  const until = now + CHECKOUT_MINUTES * 60_000;
+  if (!(await calendar.extend(hold.id, until, now))) {
+    throw new PageError(404, phrase("booking.held.lapsed"), { fatal: false });
+  }
+  const i18n = await i18nFor(c);
+  const deposit = minorUnits(session.deposit, offer.currency) ?? 0;
+  const block = blockOf(session.shape, hold.slot);
+  await bookings.open({
+    id: hold.id,
+    session: session.slug,
+    sessionTitle: session.title,
+    start: hold.slot.start,
+    end: hold.slot.end,
+    blockStart: block.start,
+    blockEnd: block.end,
+    day: hold.slot.day,
+    timeZone: offer.hours.timeZone,
+    details: hold.details,
+    language: i18n.language,
+    currency: offer.currency,
+    price: minorUnits(session.price, offer.currency, true) ?? 0,
+    deposit,
+  });
+  const when = new Intl.DateTimeFormat(i18n.locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: offer.hours.timeZone,
+  }).format(hold.slot.start);
+  const back = `${siteOrigin(c)}${await localPath(c, `/book/held/${hold.id}`)}`;
+  let checkout: Stripe.Checkout.Session;
+  try {
+    checkout = await (await stripeClient(keys)).checkout.sessions.create(
+      {
+        mode: "payment",
+        client_reference_id: hold.id,
+        metadata: { booking: hold.id },
+        payment_intent_data: { metadata: { booking: hold.id } },
+        customer_email: hold.details.email,
+        success_url: `${back}?session={CHECKOUT_SESSION_ID}`,
+        cancel_url: back,
+        expires_at: Math.floor(until / 1000),
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: offer.currency,
+              unit_amount: deposit,
+              product_data: {
+                name: i18n
+                  .t("booking.depositFor", { session: session.title, time: when })
+                  .slice(0, 250),
+              },
+            },
+          },
+        ],
+      },
+      { idempotencyKey: `booking-${hold.id}-${until}` },
+    );
+  } catch (error) {
+    log.error("Stripe refused or could not be reached for a deposit", {
+      booking: hold.id,
+      error: errorText(error),
+    });
+    throw new PageError(502, phrase("booking.error.payment"), { fatal: false });
+  }
+  if (!checkout.url) throw new PageError(502, phrase("booking.error.payment"), { fatal: false });
+  await bookings.setCheckout(hold.id, {
+    session: checkout.id,
+    url: checkout.url,
+    expiresAt: (checkout.expires_at ?? 0) * 1000,
+  });
+  return c.redirect(checkout.url, 303);
+}
+
+/** The booking a Checkout Session was made for, when it was made for one. */
+export const bookingOfSession = (session: Stripe.Checkout.Session): string | undefined =>
+  session.metadata?.booking ?? undefined;
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+/**
+ * What a completed Checkout Session, as Stripe says it is, does to its booking: booked, the one
+ * time its deposit is paid, with its time kept in the calendar; or, when the time went to
+ * someone else after the hold lapsed, refunded in full. Repeating it changes nothing.
+ */
+export async function applyDepositSession(
+  bookings: Bookings,
+  calendar: Calendar,
+  keys: Parameters<typeof stripeClient>[0],
+  session: Stripe.Checkout.Session,
+  perDay: number | undefined,
+): Promise<Booking | undefined> {
+  const id = bookingOfSession(session);
+  const booking = id ? await bookings.get(id) : undefined;
+  if (!id || !booking || booking.status !== "awaiting_deposit" || session.status !== "complete") {
+    return booking;
+  }
+  const paid = session.payment_status === "paid";
+  if (!paid) return booking;
+  if (session.currency !== booking.currency || session.amount_total !== booking.deposit) {
+    log.error("A paid deposit does not match its booking; it is not booked", {
+      booking: id,
+      session: session.id,
+    });
+    return booking;
+  }
+  const paymentIntent = idOf(session.payment_intent);
+  // Each step may be repeated (Stripe sends an event again until it is answered): the calendar
+  // keeps a time it already keeps, Stripe makes one refund per key, and the record moves once.
+  const kept = await calendar.book(
+    id,
+    booking.session,
+    { start: booking.start, end: booking.end, day: booking.day },
+    { start: booking.blockStart, end: booking.blockEnd, day: booking.day },
+    perDay,
+  );
+  if (kept) {
+    if (await bookings.markPaid(id, paymentIntent)) log.info("Booked", { booking: id });
+  } else if (paymentIntent) {
+    await (await stripeClient(keys)).refunds.create(
+      { payment_intent: paymentIntent, metadata: { booking: id } },
+      { idempotencyKey: `booking-refund-${id}` },
+    );
+    if (await bookings.markRefunded(id, paymentIntent)) {
+      log.warn("A deposit came after its hold lapsed and the time was taken; it is refunded", {
+        booking: id,
+      });
+    }
+  }
+  return bookings.get(id);
+}
+
+/**
+ * Stripe's events for deposits, through the store's webhook (verified there, each once): a
+ * completed Checkout Session of a booking books it. True for every event of a booking's
+ * session, so the store leaves them alone.
+ */
+export const depositEvents =
+  (
+    calendar: (c: Context<AppEnv>) => Calendar,
+    perDay: (c: Context<AppEnv>) => Promise<number | undefined>,
+  ) =>
+  async (c: Context<AppEnv>, event: Stripe.Event): Promise<boolean> => {
+    if (!event.type.startsWith("checkout.session.")) return false;
+    const session = event.data.object as Stripe.Checkout.Session;
+    if (!bookingOfSession(session)) return false;
+    if (
+      event.type === "checkout.session.completed" ||
+      event.type === "checkout.session.async_payment_succeeded"
+    ) {
+      const keys = paymentKeys(c);
+      await applyDepositSession(
+        d1Bookings(c.env.STORE_DB),
+        calendar(c),
+        keys,
+        session,
+        await perDay(c),
+      );
+    }
+    return true;
+  };
