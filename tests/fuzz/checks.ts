@@ -293,6 +293,10 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
         // The store's cart forms: without a browser's Origin every post is refused (CSRF).
         if (![400, 403, 413].includes(a.status))
           add("methods", `a cart form POST without Origin answered ${a.status}`);
+      } else if (isBookingForm(pathname) && c.method === "POST") {
+        // Booking's forms: without a browser's Origin every post is refused (CSRF).
+        if (![400, 403, 404, 413].includes(a.status))
+          add("methods", `a booking form POST without Origin answered ${a.status}`);
       } else if (pathname === "/_app/store/stripe" && c.method === "POST") {
         // Stripe's webhook: nothing unsigned gets through.
         if (![400, 413].includes(a.status))
@@ -328,6 +332,8 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
 function allowedAt(pathname: string): string {
   if (pathname === "/contact" || pathname === "/cart") return "GET, HEAD, POST";
   if (pathname === "/cart/add" || pathname === "/cart/checkout") return "POST";
+  if (/^\/book\/held\/[^/]+$/.test(pathname)) return "GET, HEAD, POST";
+  if (isBookingForm(pathname)) return "POST";
   if (/^\/g\/[^/]+\/(?:unlock|client|favourites(?:\/send)?|p\/[^/]+\/buy)$/.test(pathname)) {
     return "POST";
   }
@@ -345,6 +351,10 @@ function allowedAt(pathname: string): string {
   }
   return "GET, HEAD";
 }
+
+/** Booking's forms (worker/booking/): holding a time, the client's answers, the deposit. */
+const isBookingForm = (pathname: string) =>
+  /^\/book\/(?:[a-z0-9-]+\/hold|held\/[^/]+(?:\/pay)?)$/.test(pathname);
 
 /** The store's cart forms (worker/store/): the cart's own, adding to it, checking out. */
 const isCartForm = (pathname: string) =>

@@ -2,6 +2,7 @@
 // D1 and the payments stand-in (Stripe's API and its signed events): paid once, booked once;
 // paid after the hold lapsed, the time is kept when still free and refunded when taken.
 import { env } from "cloudflare:workers";
+import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
 import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
@@ -70,6 +71,21 @@ const record = (id: string) =>
 
 const owner = () => env.BOOKING_CALENDAR.getByName("owner");
 
+/** What the worker mails through CLIENT_MAIL, caught: an environment of its own that keeps it. */
+function mailbox() {
+  const sent: EmailMessageBuilder[] = [];
+  const CLIENT_MAIL = {
+    send: async (mail: EmailMessageBuilder) => {
+      sent.push(mail);
+      return { messageId: `<${sent.length}@test>` };
+    },
+  };
+  return {
+    sent,
+    env: { ...env, CLIENT_MAIL, CONTACT_EMAIL_TO: "jane@example.com" } as unknown as Env,
+  };
+}
+
 describe("the deposit", () => {
   it("is offered once the details are kept, paid on Stripe, and books the time once", async () => {
     const { path, id, start } = await holdPortrait();
@@ -93,14 +109,38 @@ describe("the deposit", () => {
     });
     await pay(session);
     const event = await completedEvent(session);
-    expect((await deliver(event)).status).toBe(200);
+    const mail = mailbox();
+    expect((await deliver(event, { env: mail.env })).status).toBe(200);
     expect((await record(id))?.status).toBe("booked");
+    // Two e-mails: the client's, with the invitation for their calendar, and the owner's.
+    const [client, ownerMail] = mail.sent;
+    expect(mail.sent).toHaveLength(2);
+    expect(client?.to).toBe("ana@example.com");
+    expect(client?.subject).toMatch(/^Booked: Portrait session, /);
+    expect(client?.text).toContain("Your deposit of €75.00 is paid");
+    expect(client?.text).toContain("The rest, €175.00, is paid before the shoot.");
+    expect(client?.text).toContain(`http://localhost${path}`);
+    const invite = client?.attachments?.[0];
+    expect(invite?.filename).toBe("booking.ics");
+    // The invitation, read by a calendar library: the session's time, in UTC, once.
+    const calendar = new ICAL.Component(ICAL.parse(String(invite?.content)));
+    const events = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
+    expect(events).toHaveLength(1);
+    expect(events[0]?.startDate.toJSDate().getTime()).toBe(start);
+    expect(events[0]?.endDate.toJSDate().getTime()).toBe(start + 3_600_000);
+    expect(events[0]?.summary).toContain("Portrait session");
+    expect(events[0]?.location).toBe("Bilbao, the studio or outdoors nearby");
+    expect(ownerMail?.to).toBe("jane@example.com");
+    expect(ownerMail?.replyTo).toBe("ana@example.com");
+    expect(ownerMail?.text).toContain("Who will be in the photographs?\n  Me and Lola");
     const page = await request(path);
     expect(page.body).toContain("Your session is booked");
     expect(page.body).toContain("Your deposit of €75.00 is paid");
-    // Stripe sends it again: nothing changes, nothing is refunded.
-    expect((await deliver(event)).status).toBe(200);
+    // Stripe sends it again: nothing changes, nothing is refunded, nothing mailed again.
+    const again = mailbox();
+    expect((await deliver(event, { env: again.env })).status).toBe(200);
     expect((await record(id))?.status).toBe("booked");
+    expect(again.sent).toHaveLength(0);
     // The booked time is nobody else's, long after a hold would have lapsed.
     expect(await owner().held(id, Date.now() + 24 * 3_600_000)).toBeDefined();
     const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";

@@ -148,6 +148,8 @@ export interface Delivery {
   unsigned?: boolean;
   /** The body, changed after signing. */
   alter?: (payload: string) => string;
+  /** The worker's environment (to catch what it mails, say); the test bindings by default. */
+  env?: Env;
 }
 
 /** Delivers an event to the worker's webhook as Stripe does: pretty JSON, signed. */
@@ -160,6 +162,7 @@ export async function deliver(event: unknown, how: Delivery = {}): Promise<Answe
     cryptoProvider: Stripe.createSubtleCryptoProvider(),
   });
   return request("/_app/store/stripe", {
+    ...(how.env ? { env: how.env } : {}),
     method: "POST",
     userAgent: "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
     headers: {

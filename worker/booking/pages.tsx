@@ -23,15 +23,20 @@ import {
 } from "./BookingViews.tsx";
 import { type Booking, d1Bookings } from "./bookings.ts";
 import { CALENDAR } from "./calendar.ts";
-import { applyDepositSession, startDeposit } from "./deposit.ts";
+import { applyDepositSession, mailBooked, startDeposit } from "./deposit.ts";
 import { answerField, checkDetails } from "./details.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
 import type { Slot } from "./slots.ts";
 
-/** One visitor's, one moment's: kept by nobody, never indexed. */
+/**
+ * One visitor's, one moment's: kept by nobody, never indexed, and said to vary with more than
+ * the request (the free times change with every hold, and each page's form is stamped with the
+ * moment it was made).
+ */
 export const BOOKING_HEADERS = {
   "Cache-Control": "private, no-store",
   "X-Robots-Tag": "noindex",
+  Vary: "*",
 } as const;
 
 export const calendarOf = (c: Context<AppEnv>) =>
@@ -313,6 +318,7 @@ async function backFromStripe(c: Context<AppEnv>, record: Booking): Promise<Book
         keys,
         session,
         offer?.hours.perDay,
+        mailBooked(c),
       )) ?? record
     );
   } catch (error) {

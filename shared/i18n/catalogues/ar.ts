@@ -566,4 +566,11 @@ export const ar: Catalogue = {
   "booking.paying": "يجري تأكيد دفعتك: أعد تحميل هذه الصفحة بعد لحظة.",
   "booking.error.payment": "تعذّر بدء الدفع. يُرجى المحاولة بعد لحظة.",
   "booking.error.noPayments": "لا يمكن تلقي العرابين حاليًا: يُرجى مراسلتنا للحجز.",
+  "booking.mail.subject": "تم الحجز: {session}، {time}",
+  "booking.mail.hello": "مرحبًا {name}،",
+  "booking.mail.booked": "تم حجز {session} في {time}. عربونك البالغ {amount} مدفوع: شكرًا لك.",
+  "booking.mail.rest": "الباقي، {amount}، يُدفع قبل الجلسة.",
+  "booking.mail.where": "المكان: {place}",
+  "booking.mail.page": "حجزك: {url}",
+  "booking.mail.invite": "دعوة التقويم مرفقة.",
 };

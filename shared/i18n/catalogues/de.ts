@@ -512,4 +512,12 @@ export const de: Catalogue = {
     "Die Zahlung konnte nicht begonnen werden. Bitte versuchen Sie es gleich noch einmal.",
   "booking.error.noPayments":
     "Anzahlungen sind gerade nicht möglich: Bitte schreiben Sie uns, um zu buchen.",
+  "booking.mail.subject": "Gebucht: {session}, {time}",
+  "booking.mail.hello": "Hallo {name},",
+  "booking.mail.booked":
+    "Ihr Termin {session} am {time} ist gebucht. Ihre Anzahlung von {amount} ist bezahlt: vielen Dank.",
+  "booking.mail.rest": "Den Rest, {amount}, zahlen Sie vor dem Shooting.",
+  "booking.mail.where": "Wo: {place}",
+  "booking.mail.page": "Ihre Buchung: {url}",
+  "booking.mail.invite": "Die Einladung für Ihren Kalender ist angehängt.",
 };

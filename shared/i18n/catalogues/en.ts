@@ -504,4 +504,12 @@ export const en = {
   "booking.paying": "Your payment is being confirmed: reload this page in a moment.",
   "booking.error.payment": "The payment could not be started. Please try again in a moment.",
   "booking.error.noPayments": "Deposits cannot be taken at the moment: please write to us to book.",
+  "booking.mail.subject": "Booked: {session}, {time}",
+  "booking.mail.hello": "Hello {name},",
+  "booking.mail.booked":
+    "your {session} on {time} is booked. Your deposit of {amount} is paid: thank you.",
+  "booking.mail.rest": "The rest, {amount}, is paid before the shoot.",
+  "booking.mail.where": "Where: {place}",
+  "booking.mail.page": "Your booking: {url}",
+  "booking.mail.invite": "The invitation for your calendar is attached.",
 } as const;

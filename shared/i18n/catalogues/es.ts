@@ -524,4 +524,12 @@ export const es: Catalogue = {
   "booking.paying": "Su pago se está confirmando: recargue esta página en un momento.",
   "booking.error.payment": "No se pudo iniciar el pago. Inténtelo de nuevo en un momento.",
   "booking.error.noPayments": "Ahora no se pueden cobrar depósitos: escríbanos para reservar.",
+  "booking.mail.subject": "Reservado: {session}, {time}",
+  "booking.mail.hello": "Hola, {name}:",
+  "booking.mail.booked":
+    "su {session} del {time} está reservado. Su depósito de {amount} está pagado: gracias.",
+  "booking.mail.rest": "El resto, {amount}, se paga antes de la sesión.",
+  "booking.mail.where": "Dónde: {place}",
+  "booking.mail.page": "Su reserva: {url}",
+  "booking.mail.invite": "La invitación para su calendario va adjunta.",
 };

@@ -528,4 +528,12 @@ export const fr: Catalogue = {
   "booking.error.payment": "Le paiement n’a pas pu commencer. Réessayez dans un instant.",
   "booking.error.noPayments":
     "Les acomptes ne peuvent pas être pris en ce moment : écrivez-nous pour réserver.",
+  "booking.mail.subject": "Réservé : {session}, {time}",
+  "booking.mail.hello": "Bonjour {name},",
+  "booking.mail.booked":
+    "votre {session} du {time} est réservé. Votre acompte de {amount} est payé : merci.",
+  "booking.mail.rest": "Le reste, {amount}, se paie avant la séance.",
+  "booking.mail.where": "Où : {place}",
+  "booking.mail.page": "Votre réservation : {url}",
+  "booking.mail.invite": "L’invitation pour votre agenda est jointe.",
 };

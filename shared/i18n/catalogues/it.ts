@@ -522,4 +522,12 @@ export const it: Catalogue = {
   "booking.paying": "Il pagamento è in conferma: ricarica questa pagina tra un momento.",
   "booking.error.payment": "Non è stato possibile avviare il pagamento. Riprova tra un momento.",
   "booking.error.noPayments": "Al momento non si possono ricevere acconti: scrivici per prenotare.",
+  "booking.mail.subject": "Prenotato: {session}, {time}",
+  "booking.mail.hello": "Ciao {name},",
+  "booking.mail.booked":
+    "la tua {session} del {time} è prenotata. Il tuo acconto di {amount} è pagato: grazie.",
+  "booking.mail.rest": "Il resto, {amount}, si paga prima della sessione.",
+  "booking.mail.where": "Dove: {place}",
+  "booking.mail.page": "La tua prenotazione: {url}",
+  "booking.mail.invite": "L’invito per il tuo calendario è allegato.",
 };

@@ -519,4 +519,12 @@ export const pt: Catalogue = {
   "booking.paying": "O seu pagamento está a ser confirmado: recarregue esta página daqui a pouco.",
   "booking.error.payment": "Não foi possível iniciar o pagamento. Tente de novo daqui a pouco.",
   "booking.error.noPayments": "De momento não é possível receber sinais: escreva-nos para marcar.",
+  "booking.mail.subject": "Marcado: {session}, {time}",
+  "booking.mail.hello": "Olá, {name},",
+  "booking.mail.booked":
+    "a sua {session} de {time} está marcada. O seu sinal de {amount} está pago: obrigado.",
+  "booking.mail.rest": "O resto, {amount}, paga-se antes da sessão.",
+  "booking.mail.where": "Onde: {place}",
+  "booking.mail.page": "A sua marcação: {url}",
+  "booking.mail.invite": "O convite para o seu calendário vai em anexo.",
 };

@@ -1,0 +1,121 @@
+/**
+ * The e-mails of a booking whose deposit is paid, through Cloudflare Email Service's
+ * `send_email` binding (CLIENT_MAIL), as the store's are: the client's, in their language, with
+ * the invitation for their calendar (an iCalendar file, written with ical.js, the library that
+ * reads the owner's busy times), and the owner's, in English. Plain text; every header a field
+ * of its own, so nothing the client typed adds one.
+ */
+import ICAL from "ical.js";
+import { isLanguage } from "../../shared/i18n/languages.ts";
+import { type Config, mailSender } from "../config/config.ts";
+import { translator } from "../i18n/translator.ts";
+import { oneLine } from "../lib/mail.ts";
+import { formatAmount } from "../store/index.ts";
+import type { Booking } from "./bookings.ts";
+
+/** What the e-mails say besides the booking: the site, the session's place, the booking's page. */
+export interface BookingMailContext {
+  config: Config;
+  origin: string;
+  siteTitle: string;
+  location: string;
+  /** The booking's page, whole (https://…/book/held/{id}). */
+  url: string;
+}
+
+/** The invitation: one event, in UTC, its UID the booking's, so a second copy replaces the first. */
+export function invitation(
+  booking: Booking,
+  { origin, siteTitle, location, url }: BookingMailContext,
+): string {
+  const calendar = new ICAL.Component(["vcalendar", [], []]);
+  calendar.updatePropertyWithValue("prodid", `-//${new URL(origin).hostname}//booking//EN`);
+  calendar.updatePropertyWithValue("version", "2.0");
+  calendar.updatePropertyWithValue("method", "PUBLISH");
+  const vevent = new ICAL.Component("vevent");
+  const event = new ICAL.Event(vevent);
+  event.uid = `${booking.id}@${new URL(origin).hostname}`;
+  event.summary = `${booking.sessionTitle} · ${siteTitle}`;
+  if (location) event.location = location;
+  event.description = url;
+  event.startDate = ICAL.Time.fromJSDate(new Date(booking.start), true);
+  event.endDate = ICAL.Time.fromJSDate(new Date(booking.end), true);
+  vevent.updatePropertyWithValue("dtstamp", ICAL.Time.fromJSDate(new Date(), true));
+  vevent.updatePropertyWithValue("url", url);
+  calendar.addSubcomponent(vevent);
+  return calendar.toString();
+}
+
+/** The client's e-mail: booked, what is paid and left, where, the page, the invitation. */
+export function clientEmail(booking: Booking, context: BookingMailContext): EmailMessageBuilder {
+  const { t, locale } = translator(isLanguage(booking.language) ? booking.language : "en");
+  const time = new Intl.DateTimeFormat(locale, {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: booking.timeZone,
+  }).format(booking.start);
+  const money = (amount: number) => formatAmount(amount, booking.currency, locale);
+  const session = booking.sessionTitle;
+  return {
+    from: {
+      name: oneLine(context.siteTitle, 80),
+      email: mailSender(context.config, context.origin, "bookings"),
+    },
+    to: booking.details.email,
+    subject: oneLine(t("booking.mail.subject", { session, time }), 150),
+    text: [
+      t("booking.mail.hello", { name: booking.details.name }),
+      "",
+      t("booking.mail.booked", { session, time, amount: money(booking.deposit) }),
+      ...(booking.price > booking.deposit
+        ? [t("booking.mail.rest", { amount: money(booking.price - booking.deposit) })]
+        : []),
+      ...(context.location ? [t("booking.mail.where", { place: context.location })] : []),
+      "",
+      t("booking.mail.page", { url: context.url }),
+      t("booking.mail.invite"),
+    ].join("\n"),
+    attachments: [
+      {
+        disposition: "attachment",
+        filename: "booking.ics",
+        type: "text/calendar; charset=utf-8; method=PUBLISH",
+        content: invitation(booking, context),
+      },
+    ],
+    headers: { "X-Booking-Id": booking.id },
+  };
+}
+
+/** The owner's e-mail: who booked what and when, their answers, what is paid. */
+export function ownerEmail(
+  booking: Booking,
+  to: string,
+  questions: { id: string; label: string }[],
+  context: BookingMailContext,
+): EmailMessageBuilder {
+  const time = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: booking.timeZone,
+  }).format(booking.start);
+  const { name, email, answers } = booking.details;
+  const label = (id: string) => questions.find((question) => question.id === id)?.label ?? id;
+  return {
+    from: {
+      name: oneLine(context.siteTitle, 80),
+      email: mailSender(context.config, context.origin, "bookings"),
+    },
+    to,
+    replyTo: email,
+    subject: oneLine(`New booking: ${booking.sessionTitle}, ${time}, ${name}`, 150),
+    text: [
+      `${name} <${email}> booked ${booking.sessionTitle} on ${time} (${booking.timeZone}) and paid the deposit of ${formatAmount(booking.deposit, booking.currency, "en-GB")}.`,
+      "",
+      ...Object.entries(answers).map(([id, answer]) => `${label(id)}\n  ${answer}`),
+      "",
+      `The booking: ${context.url}`,
+    ].join("\n"),
+    headers: { "X-Booking-Id": booking.id },
+  };
+}
