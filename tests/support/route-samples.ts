@@ -147,6 +147,9 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
     { path: "/de/book/family-afternoon?day=2027-01-05", expect: 200, group: "app" },
     { path: "/book/wedding", expect: 404, group: "app" },
   ],
+  "/book/calendar/:file{[A-Za-z0-9_-]{43}\\.ics}": [
+    { path: `/book/calendar/${"a".repeat(43)}.ics`, expect: 404, group: "feed" },
+  ],
   "/book/held/:hold": [
     { path: "/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc", expect: 404, group: "app" },
   ],

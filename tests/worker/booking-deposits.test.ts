@@ -4,6 +4,7 @@
 import { env } from "cloudflare:workers";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
+import { feedSecret } from "../../worker/booking/feed.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
 import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 import { deliver, eventsOf, pay } from "./store.ts";
@@ -71,6 +72,16 @@ const record = (id: string) =>
 
 const owner = () => env.BOOKING_CALENDAR.getByName("owner");
 
+/** The owner's calendar feed's whole address, as their e-mail gives it. */
+const feedAddress = async () =>
+  `http://localhost/book/calendar/${await feedSecret(TEST_TOKEN)}.ics`;
+
+/** The events of an iCalendar file, as a calendar library reads them. */
+const feedEvents = (ics: string) =>
+  new ICAL.Component(ICAL.parse(ics))
+    .getAllSubcomponents("vevent")
+    .map((vevent) => new ICAL.Event(vevent));
+
 /** What the worker mails through CLIENT_MAIL, caught: an environment of its own that keeps it. */
 function mailbox() {
   const sent: EmailMessageBuilder[] = [];
@@ -133,6 +144,18 @@ describe("the deposit", () => {
     expect(ownerMail?.to).toBe("jane@example.com");
     expect(ownerMail?.replyTo).toBe("ana@example.com");
     expect(ownerMail?.text).toContain("Who will be in the photographs?\n  Me and Lola");
+    // The owner's calendar: their e-mail names its secret address, and it has this booking.
+    const feed = /http:\/\/localhost\/book\/calendar\/[\w-]{43}\.ics/.exec(
+      ownerMail?.text ?? "",
+    )?.[0];
+    expect(feed).toBe(await feedAddress());
+    const subscribed = await request(feed ?? "");
+    expect(subscribed.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const booked = feedEvents(subscribed.body).find((each) => each.uid === `${id}@localhost`);
+    expect(booked?.summary).toBe("Portrait session: Ana Ruiz");
+    expect(booked?.startDate.toJSDate().getTime()).toBe(start);
+    // A made-up address is nothing.
+    expect((await request(`/book/calendar/${"A".repeat(43)}.ics`)).status).toBe(404);
     const page = await request(path);
     expect(page.body).toContain("Your session is booked");
     expect(page.body).toContain("Your deposit of €75.00 is paid");
@@ -197,6 +220,9 @@ describe("the deposit", () => {
     expect((await request(first.path)).body).toContain(
       "your deposit of €75.00 is refunded in full",
     );
+    // Not in the owner's calendar: it was never booked.
+    const uids = feedEvents((await request(await feedAddress())).body).map((each) => each.uid);
+    expect(uids).not.toContain(`${first.id}@localhost`);
     // The time stays the other client's.
     expect(await owner().held(second.id)).toBeDefined();
   });

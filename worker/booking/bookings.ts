@@ -70,6 +70,14 @@ export function d1Bookings(db: D1Database) {
       const row = await db.prepare("SELECT * FROM bookings WHERE id = ?").bind(id).first<Row>();
       return row ? bookingOf(row) : undefined;
     },
+    /** Every booked session that ends after `since`, in time order (the owner's feed). */
+    async booked(since: number): Promise<Booking[]> {
+      const { results } = await db
+        .prepare("SELECT * FROM bookings WHERE status = 'booked' AND end > ? ORDER BY start")
+        .bind(since)
+        .all<Row>();
+      return results.map(bookingOf);
+    },
     /** Records a booking asked to pay its deposit; one already recorded is kept as it is. */
     async open(booking: Omit<Booking, "status">, now = Date.now()): Promise<void> {
       await db

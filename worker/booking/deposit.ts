@@ -16,6 +16,7 @@ import { contentFor, i18nFor, localPath, siteOrigin, siteSettingsFor } from "../
 import { minorUnits, stripeClient } from "../store/index.ts";
 import { type Booking, type Bookings, d1Bookings } from "./bookings.ts";
 import type { Hold } from "./calendar.ts";
+import { feedUrl } from "./feed.ts";
 import { clientEmail, ownerEmail } from "./mail.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
 import { blockOf } from "./slots.ts";
@@ -156,6 +157,7 @@ export const mailBooked =
         siteTitle: site.title,
         location: session?.location ?? "",
         url: `${origin}/book/held/${booking.id}`,
+        feed: await feedUrl(c),
       };
       await c.env.CLIENT_MAIL.send(clientEmail(booking, context));
       const to = ownerMailbox(c.var.config, settings?.email);

@@ -3,6 +3,7 @@ import { csrf } from "hono/csrf";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor } from "../request/context.ts";
 import { depositEvents } from "./deposit.ts";
+import { ownerFeed } from "./feed.ts";
 import { offerOf } from "./offer.ts";
 import {
   calendarOf,
@@ -28,6 +29,7 @@ export const booking = new Hono<AppEnv>()
   .use("/book/*", csrf())
   .get("/book", sessionsPage)
   .get("/book/held/:hold", heldPage)
+  .get("/book/calendar/:file{[A-Za-z0-9_-]{43}\\.ics}", ownerFeed)
   .post("/book/held/:hold", keepDetails)
   .post("/book/held/:hold/pay", payDeposit)
   .get(`/book/${SESSION}`, slotsPage)

@@ -5,13 +5,13 @@
  * reads the owner's busy times), and the owner's, in English. Plain text; every header a field
  * of its own, so nothing the client typed adds one.
  */
-import ICAL from "ical.js";
 import { isLanguage } from "../../shared/i18n/languages.ts";
 import { type Config, mailSender } from "../config/config.ts";
 import { translator } from "../i18n/translator.ts";
 import { oneLine } from "../lib/mail.ts";
 import { formatAmount } from "../store/index.ts";
 import type { Booking } from "./bookings.ts";
+import { icsCalendar } from "./ics.ts";
 
 /** What the e-mails say besides the booking: the site, the session's place, the booking's page. */
 export interface BookingMailContext {
@@ -21,30 +21,30 @@ export interface BookingMailContext {
   location: string;
   /** The booking's page, whole (https://…/book/held/{id}). */
   url: string;
+  /** The owner's calendar of bookings (feed.ts), for their e-mail. */
+  feed?: string | undefined;
 }
 
-/** The invitation: one event, in UTC, its UID the booking's, so a second copy replaces the first. */
-export function invitation(
+/** The invitation: the one event of the booking. */
+export const invitation = (
   booking: Booking,
   { origin, siteTitle, location, url }: BookingMailContext,
-): string {
-  const calendar = new ICAL.Component(["vcalendar", [], []]);
-  calendar.updatePropertyWithValue("prodid", `-//${new URL(origin).hostname}//booking//EN`);
-  calendar.updatePropertyWithValue("version", "2.0");
-  calendar.updatePropertyWithValue("method", "PUBLISH");
-  const vevent = new ICAL.Component("vevent");
-  const event = new ICAL.Event(vevent);
-  event.uid = `${booking.id}@${new URL(origin).hostname}`;
-  event.summary = `${booking.sessionTitle} · ${siteTitle}`;
-  if (location) event.location = location;
-  event.description = url;
-  event.startDate = ICAL.Time.fromJSDate(new Date(booking.start), true);
-  event.endDate = ICAL.Time.fromJSDate(new Date(booking.end), true);
-  vevent.updatePropertyWithValue("dtstamp", ICAL.Time.fromJSDate(new Date(), true));
-  vevent.updatePropertyWithValue("url", url);
-  calendar.addSubcomponent(vevent);
-  return calendar.toString();
-}
+): string =>
+  icsCalendar(
+    origin,
+    [
+      {
+        uid: booking.id,
+        start: booking.start,
+        end: booking.end,
+        summary: `${booking.sessionTitle} · ${siteTitle}`,
+        location,
+        description: url,
+        url,
+      },
+    ],
+    { method: "PUBLISH" },
+  );
 
 /** The client's e-mail: booked, what is paid and left, where, the page, the invitation. */
 export function clientEmail(booking: Booking, context: BookingMailContext): EmailMessageBuilder {
@@ -115,6 +115,12 @@ export function ownerEmail(
       ...Object.entries(answers).map(([id, answer]) => `${label(id)}\n  ${answer}`),
       "",
       `The booking: ${context.url}`,
+      ...(context.feed
+        ? [
+            "",
+            `Every booking in your calendar (subscribe to this address in Google, Apple or Outlook Calendar; keep it private): ${context.feed}`,
+          ]
+        : []),
     ].join("\n"),
     headers: { "X-Booking-Id": booking.id },
   };
