@@ -119,7 +119,10 @@ export function sessionOf(raw: unknown): SessionType | undefined {
   const price = amount(raw.price);
   const deposit = amount(raw.deposit);
   if (!slug || !isSlug(slug) || !title || durationMinutes === undefined) return undefined;
-  if (price === undefined || deposit === undefined || deposit > price) return undefined;
+  // A deposit is paid on Stripe, which takes no less than about half a unit (0.50 €, $0.50).
+  if (price === undefined || deposit === undefined || deposit < 0.5 || deposit > price) {
+    return undefined;
+  }
   const questions = (Array.isArray(raw.questionnaire) ? raw.questionnaire : []).map(questionOf);
   if (questions.some((each) => each === undefined)) return undefined;
   return {

@@ -108,17 +108,18 @@ export const sessionType = defineType({
       title: "Price",
       description: "In the store's currency, with its decimals.",
       type: "number",
-      validation: (rule) => rule.required().min(0).max(1_000_000).precision(2),
+      validation: (rule) => rule.required().min(0.5).max(1_000_000).precision(2),
     }),
     defineField({
       name: "deposit",
       title: "Deposit",
-      description: "Paid when booking, in the store's currency; the rest before the shoot.",
+      description:
+        "Paid when booking, in the store's currency (at least 0.50, the least Stripe takes); the rest before the shoot.",
       type: "number",
       validation: (rule) =>
         rule
           .required()
-          .min(0)
+          .min(0.5)
           .precision(2)
           .custom((deposit: number | undefined, context) => {
             const price = (context.document as { price?: number } | undefined)?.price;
