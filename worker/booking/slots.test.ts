@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blockOf, freeSlots, type Hours, type SessionShape } from "./slots.ts";
-import { instantOf, isTimeZone, wallAt } from "./zoned-time.ts";
+import { DAY, dayOffset, instantOf, isTimeZone, wallAt } from "./zoned-time.ts";
 
 const HALF_HOUR: SessionShape = {
   durationMinutes: 30,
@@ -39,6 +39,27 @@ describe("the owner's wall clock", () => {
     expect(iso(instantOf("America/New_York", Date.UTC(2026, 10, 1, 1, 30)) ?? 0)).toBe(
       "2026-11-01T05:30",
     );
+  });
+
+  it("gives a day's times by its one offset, and asks the zone only on a day it changes", () => {
+    // Berlin's hour, and Lord Howe's half hour, forward and back, over a year.
+    for (const zone of ["Europe/Berlin", "Australia/Lord_Howe"]) {
+      const changing: string[] = [];
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += DAY) {
+        const offset = dayOffset(zone, day);
+        if (offset === null) {
+          changing.push(iso(day).slice(0, 10));
+          continue;
+        }
+        for (let hour = 0; hour < 24; hour += 5) {
+          const wall = day + hour * 3_600_000;
+          expect(wall - offset).toBe(instantOf(zone, wall));
+        }
+      }
+      expect(changing).toEqual(
+        zone === "Europe/Berlin" ? ["2026-03-29", "2026-10-25"] : ["2026-04-05", "2026-10-04"],
+      );
+    }
   });
 });
 

@@ -5,7 +5,7 @@
  * shoots a day. Computed the same way wherever a slot is shown or taken: the calendar's Durable
  * Object takes a hold only on a slot this gives at that moment.
  */
-import { DAY, dayOf, instantOf, minutes, minutesOf, wallAt } from "./zoned-time.ts";
+import { DAY, dayOf, dayOffset, instantOf, minutes, minutesOf, wallAt } from "./zoned-time.ts";
 
 /** The owner's hours (the Studio's), already checked. */
 export interface Hours {
@@ -78,12 +78,17 @@ export function freeSlots(
     const full = hours.perDay !== undefined && (sessions.get(day) ?? 0) >= hours.perDay;
     if (off.has(day) || full) continue;
     const weekday = new Date(wall).getUTCDay();
+    const offset = dayOffset(hours.timeZone, wall);
     for (const { weekday: open, from, to } of windows) {
       if (open !== weekday || from === undefined || to === undefined) continue;
       for (let at = from; at + shape.durationMinutes <= to; at += hours.stepMinutes) {
         // A wall time in the hour skipped in spring has no instant: never offered. One in the
-        // hour repeated in autumn is its first instant only: offered once.
-        const start = instantOf(hours.timeZone, wall + minutes(at));
+        // hour repeated in autumn is its first instant only: offered once. (Only such days ask
+        // the zone for each time; on the others the day's one offset gives every instant.)
+        const start =
+          offset === null
+            ? instantOf(hours.timeZone, wall + minutes(at))
+            : wall + minutes(at) - offset;
         if (start === undefined || start < earliest) continue;
         const slot = { start, end: start + minutes(shape.durationMinutes), day };
         if (!taken.some((each) => overlaps(each, blockOf(shape, slot)))) slots.push(slot);
