@@ -9,12 +9,28 @@ const heading =
 const lead = "mt-4 text-lg text-neutral-700 dark:text-neutral-300";
 const link = "focus-ring rounded-sm underline underline-offset-4";
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+/** A booking page's panel: its heading, its content, and the way back where it has one. */
+function Panel({
+  title,
+  back,
+  children,
+}: {
+  title: string;
+  back?: { href: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <div className="panel px-5 py-10 sm:px-10 sm:py-12 lg:px-12">
         <h1 className={heading}>{title}</h1>
         {children}
+        {back && (
+          <p className="mt-8">
+            <a href={back.href} className={link}>
+              {back.label}
+            </a>
+          </p>
+        )}
       </div>
     </article>
   );
@@ -104,7 +120,7 @@ export function SlotPicker({
 }) {
   const { t } = useI18n();
   return (
-    <Panel title={t("booking.choose", { session })}>
+    <Panel title={t("booking.choose", { session })} back={{ href: back, label: t("booking.back") }}>
       <p className={lead}>{facts}</p>
       {notice && (
         <p
@@ -171,11 +187,6 @@ export function SlotPicker({
           </form>
         </>
       )}
-      <p className="mt-8">
-        <a href={back} className={link}>
-          {t("booking.back")}
-        </a>
-      </p>
     </Panel>
   );
 }
@@ -360,7 +371,7 @@ export function HeldView({
 }) {
   const { t } = useI18n();
   return (
-    <Panel title={t("booking.held.title")}>
+    <Panel title={t("booking.held.title")} back={{ href: back, label: t("booking.back") }}>
       <p className={lead} data-held>
         {text}
       </p>
@@ -384,11 +395,6 @@ export function HeldView({
       )}
       <p className="mt-4 text-neutral-700 dark:text-neutral-300">{t("booking.held.next")}</p>
       {form && <DetailsForm {...form} />}
-      <p className="mt-8">
-        <a href={back} className={link}>
-          {t("booking.back")}
-        </a>
-      </p>
     </Panel>
   );
 }
@@ -406,14 +412,9 @@ export function BookedView({
   backLabel: string;
 }) {
   return (
-    <Panel title={title}>
+    <Panel title={title} back={{ href: back, label: backLabel }}>
       <p className={lead} data-booking-status>
         {text}
-      </p>
-      <p className="mt-8">
-        <a href={back} className={link}>
-          {backLabel}
-        </a>
       </p>
     </Panel>
   );
