@@ -13,7 +13,7 @@ import { PageError } from "../errors/page-error.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath, siteOrigin, siteSettingsFor } from "../request/context.ts";
-import { minorUnits, stripeClient } from "../store/index.ts";
+import { idOf, minorUnits, stripeClient } from "../store/index.ts";
 import { type Booking, type Bookings, d1Bookings } from "./bookings.ts";
 import type { Hold } from "./calendar.ts";
 import { feedUrl } from "./feed.ts";
@@ -51,7 +51,7 @@ export async function startDeposit(
   const bookings = d1Bookings(c.env.STORE_DB);
   const now = Date.now();
   const known = await bookings.get(hold.id);
-  if (known?.status !== undefined && known.status !== "awaiting_deposit") {
+  if (known && known.status !== "awaiting_deposit") {
     return c.redirect(await localPath(c, `/book/held/${hold.id}`), 303);
   }
   if (known?.checkout && known.checkout.expiresAt > now + 60_000) {
@@ -178,9 +178,6 @@ export const mailBooked =
 /** The booking a Checkout Session was made for, when it was made for one. */
 export const bookingOfSession = (session: Stripe.Checkout.Session): string | undefined =>
   session.metadata?.booking ?? undefined;
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === "string" ? value : (value?.id ?? null);
 
 /**
  * What a completed Checkout Session, as Stripe says it is, does to its booking: booked, the one

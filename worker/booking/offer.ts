@@ -48,7 +48,9 @@ const amount = (value: unknown) =>
   typeof value === "number" &&
   value >= 0 &&
   value <= 1_000_000 &&
-  Math.round(value * 100) === value * 100
+  // Cents as the Studio's precision(2) keeps them: 19.99 × 100 is 1998.9999999999998 in floating
+  // point, so "whole cents" is "within a rounding error of them".
+  Math.abs(Math.round(value * 100) - value * 100) < 1e-6
     ? value
     : undefined;
 

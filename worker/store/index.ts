@@ -19,7 +19,7 @@ export { formOf, saleCatalogue } from "./context.ts";
 export { fulfilOrders } from "./fulfil.ts";
 export { type GalleryPhotoForSale, type GalleryPrints, galleryBuyPath } from "./gallery-prints.ts";
 export { stripeClient } from "./stripe.ts";
-export type { OtherCheckouts } from "./webhook.ts";
+export { idOf, type OtherCheckouts } from "./webhook.ts";
 
 export const isFulfilmentQueue = (queue: string): boolean =>
   queue === FULFILMENT_QUEUE || queue === FULFILMENT_DLQ;

@@ -16,7 +16,8 @@ const MAX_EVENT_BYTES = 256 * 1024;
 const orderOfSession = (session: Stripe.Checkout.Session): string | null =>
   session.metadata?.order ?? session.client_reference_id ?? null;
 
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
+/** The id of an expandable field of a Stripe object (an id, or the object itself). */
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === "string" ? value : (value?.id ?? null);
 
 function paymentOf(session: Stripe.Checkout.Session): Payment {
