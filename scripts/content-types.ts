@@ -2,11 +2,13 @@
 // Studio's schema and of the worker's GROQ queries (set up under `typegen` in
 // studio/sanity.cli.ts). With --check (`npm run check:content-types`, part of `npm test`) it
 // generates them into a temporary folder instead and fails when the committed file differs, so
-// a schema or query change cannot leave the worker's types behind.
+// a schema or query change cannot leave the worker's types behind; the check runs again only
+// when one of those files has changed since it last passed (scripts/unchanged-check.ts).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, sanity } from "./studio-cli.ts";
+import { unlessPassedBefore } from "./unchanged-check.ts";
 
 const TYPES = "worker/content/sanity.types.ts";
 
@@ -30,4 +32,9 @@ function main(check: boolean): boolean {
   }
 }
 
-if (!main(process.argv.includes("--check"))) process.exitCode = 1;
+const check = process.argv.includes("--check");
+// The types follow from the Studio's files and the queries alone.
+const inputs = ["studio", "worker/content/queries.ts", TYPES];
+if (!(check ? unlessPassedBefore("content-types", inputs, () => main(true)) : main(false))) {
+  process.exitCode = 1;
+}
