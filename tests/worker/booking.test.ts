@@ -1,6 +1,7 @@
 // `/book` through the real worker: the demo's session types and hours from the demo content
 // service, the free times from the calendar's real Durable Object, a hold taken through the form
 // as a client's browser posts it, and what a bad or hostile post gets (nothing held).
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
 import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
@@ -21,9 +22,14 @@ const openedAgo = async (ago: number) => (await issueStamp(TEST_TOKEN, Date.now(
 function hold(
   session: string,
   fields: Record<string, string>,
-  { visitor = newVisitor(), origin = ORIGIN }: { visitor?: string; origin?: string } = {},
+  {
+    visitor = newVisitor(),
+    origin = ORIGIN,
+    testEnv = env,
+  }: { visitor?: string; origin?: string; testEnv?: Env } = {},
 ) {
   return request(`/book/${session}/hold`, {
+    env: testEnv,
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
@@ -155,6 +161,28 @@ describe("booking a session", () => {
     expect(startsOn((await request("/book/portrait")).body)).toContain(start);
   });
 
+  it("asks for Turnstile's pass where the owner turned it on, and holds nothing without it", async () => {
+    const withTurnstile = {
+      ...env,
+      TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
+      TURNSTILE_SECRET_KEY: "secret",
+    };
+    const page = await request("/book/portrait", { env: withTurnstile });
+    expect(page.body).toContain('class="cf-turnstile" data-sitekey="1x00000000000000000000AA"');
+    expect(page.headers.get("Content-Security-Policy")).toContain("challenges.cloudflare.com");
+    expect((await request("/book/portrait")).body).not.toContain("cf-turnstile");
+    const [start] = startsOn(page.body);
+    if (start === undefined) throw new Error("no free time offered");
+    const refused = await hold(
+      "portrait",
+      { start: String(start), stamp: await openedAgo(5_000) },
+      { testEnv: withTurnstile },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body).toContain("Please confirm that you are a person.");
+    expect(startsOn((await request("/book/portrait")).body)).toContain(start);
+  });
+
   it("lets one visitor hold at most five times a minute", async () => {
     const visitor = newVisitor();
     const starts = startsOn((await request("/book/portrait")).body);
@@ -171,6 +199,15 @@ describe("booking a session", () => {
     }
     expect(statuses.slice(0, -1).every((status) => status === 303 || status === 409)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    expect(
+      (
+        await hold(
+          "portrait",
+          { start: String(starts[0]), stamp: await openedAgo(5_000) },
+          { visitor },
+        )
+      ).headers.get("Retry-After"),
+    ).toBe("60");
   });
 
   it("speaks German at /de/book", async () => {

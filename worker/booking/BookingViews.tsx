@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Phrase } from "../../shared/i18n/messages.ts";
+import { TurnstileWidget } from "../inquiries/index.ts";
 import { useI18n } from "../views/i18n.tsx";
 import { answerField } from "./details.ts";
 import type { Question } from "./offer.ts";
@@ -105,6 +106,7 @@ export function SlotPicker({
   slots,
   action,
   stamp,
+  turnstileSiteKey,
   notice,
   back,
 }: {
@@ -115,6 +117,7 @@ export function SlotPicker({
   slots: SlotChoice[];
   action: string;
   stamp: string;
+  turnstileSiteKey: string | undefined;
   notice?: string | undefined;
   back: string;
 }) {
@@ -181,6 +184,7 @@ export function SlotPicker({
               </div>
             </fieldset>
             <input type="hidden" name="stamp" value={stamp} />
+            <TurnstileWidget siteKey={turnstileSiteKey} />
             <button type="submit" className="store-primary focus-ring mt-6">
               {t("booking.hold")}
             </button>

@@ -7,7 +7,7 @@ import type { Context, Handler } from "hono";
 import { phrase } from "../../shared/i18n/messages.ts";
 import { storeIsOn } from "../config/config.ts";
 import { PageError, pageNotFound } from "../errors/page-error.ts";
-import { checkStamp, issueStamp, MIN_FILL_MS } from "../inquiries/index.ts";
+import { askTurnstile, checkStamp, issueStamp, MIN_FILL_MS } from "../inquiries/index.ts";
 import { errorText, log } from "../lib/log.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
@@ -55,10 +55,12 @@ function sessionFor(c: Context<AppEnv>, offer: Offer): SessionType {
   return session;
 }
 
+type PageStatus = 200 | 400 | 409 | 422 | 429 | 503;
+
 async function page(
   c: Context<AppEnv>,
   view: Parameters<typeof renderHtml>[2],
-  status: 200 | 400 | 409 | 422 | 429 = 200,
+  status: PageStatus = 200,
 ) {
   const res = await renderHtml(c, await loadLayout(c, { backdrop: false }), view);
   for (const [name, value] of Object.entries(BOOKING_HEADERS)) res.headers.set(name, value);
@@ -99,7 +101,11 @@ async function picker(
   offer: Offer,
   session: SessionType,
   free: Slot[],
-  { day, notice, status }: { day?: string | undefined; notice?: string; status?: 400 | 409 | 429 },
+  {
+    day,
+    notice,
+    status,
+  }: { day?: string | undefined; notice?: string; status?: Exclude<PageStatus, 200> },
 ) {
   const i18n = await i18nFor(c);
   const { timeZone } = offer.hours;
@@ -145,6 +151,7 @@ async function picker(
           }))}
           action={`${base}/hold`}
           stamp={(await issueStamp(c.var.config.sanityToken)) ?? ""}
+          turnstileSiteKey={c.var.config.turnstile?.siteKey}
           notice={notice}
           back={await localPath(c, "/book")}
         />
@@ -169,8 +176,9 @@ export const slotsPage: Handler<AppEnv> = async (c) => {
 /**
  * `POST /book/{session}/hold`: holds the chosen time for the client, if it is still free, and
  * goes on to the held page (303). A time taken meanwhile is a 409 with the times still free; a
- * form sent before a person could have chosen (the page's signed stamp), or too many holds from
- * one visitor in a minute, holds nothing.
+ * form sent before a person could have chosen (the page's signed stamp), without Turnstile's
+ * pass where the owner turned it on, or too many holds from one visitor in a minute, holds
+ * nothing.
  */
 export const holdSlot: Handler<AppEnv> = async (c) => {
   const offer = await offerFor(c);
@@ -186,9 +194,24 @@ export const holdSlot: Handler<AppEnv> = async (c) => {
   if (stamp.kind !== "valid" || stamp.ageMs < MIN_FILL_MS) {
     return picker(c, offer, session, await free(), { notice: t("booking.tooFast"), status: 400 });
   }
+  const verdict = await askTurnstile(c, form);
+  if (verdict === "failed") {
+    const notice = t("contact.notice.turnstile.title");
+    return picker(c, offer, session, await free(), { notice, status: 422 });
+  }
+  if (verdict === "unavailable") {
+    log.error("Booking hold refused: Turnstile could not be asked", { session: session.slug });
+    const notice = t("booking.unavailable");
+    return retryAfterAMinute(
+      await picker(c, offer, session, await free(), { notice, status: 503 }),
+    );
+  }
   const visitor = c.req.header("CF-Connecting-IP") ?? "";
   if (!(await c.env.BOOKING_HOLD_LIMIT.limit({ key: `visitor ${visitor}` })).success) {
-    return picker(c, offer, session, await free(), { notice: t("booking.wait"), status: 429 });
+    const notice = t("booking.wait");
+    return retryAfterAMinute(
+      await picker(c, offer, session, await free(), { notice, status: 429 }),
+    );
   }
   const answer = await calendarOf(c).hold({
     session: session.slug,
@@ -202,6 +225,11 @@ export const holdSlot: Handler<AppEnv> = async (c) => {
   }
   return c.redirect(await localPath(c, `/book/held/${answer.held.id}`), 303);
 };
+
+function retryAfterAMinute(res: Response): Response {
+  res.headers.set("Retry-After", "60");
+  return res;
+}
 
 const HOLD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

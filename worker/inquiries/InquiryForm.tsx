@@ -8,11 +8,11 @@ import {
   VISIBLE_FIELDS,
   type VisibleField,
 } from "../../shared/inquiries.ts";
-import { TURNSTILE_SCRIPT } from "../config/config.ts";
 import type { ImageSource } from "../content/image-urls.ts";
 import { paths } from "../content/paths.ts";
 import { BrowserMessages } from "../views/BrowserMessages.tsx";
 import { useI18n } from "../views/i18n.tsx";
+import { TurnstileWidget } from "./TurnstileWidget.tsx";
 
 /** The photograph the inquiry is about, as the form shows it. */
 export interface FormPhoto {
@@ -272,12 +272,7 @@ export function InquiryForm({
         </div>
         {/* Filled in by the form's script with a signed moment (the minimum fill time). */}
         <input type="hidden" name={FIELD.started} value={started} />
-        {turnstileSiteKey && (
-          <>
-            <div className="cf-turnstile" data-sitekey={turnstileSiteKey} data-theme="auto" />
-            <script src={TURNSTILE_SCRIPT} async defer />
-          </>
-        )}
+        <TurnstileWidget siteKey={turnstileSiteKey} />
         <p className="text-sm text-neutral-700 dark:text-neutral-300">{t("contact.privacy")}</p>
         <div>
           <button

@@ -7,8 +7,11 @@ import { submitInquiry } from "./submit.tsx";
 import { thanksPage } from "./thanks.tsx";
 
 export { deliverInquiries } from "./consumer.ts";
-// The signed "opened at" stamp and its minimum fill time guard the booking form too.
+// The signed "opened at" stamp and its minimum fill time, and Turnstile where the owner turned
+// it on, guard the booking form too.
 export { checkStamp, issueStamp, MIN_FILL_MS } from "./stamp.ts";
+export { TurnstileWidget } from "./TurnstileWidget.tsx";
+export { askTurnstile } from "./turnstile.ts";
 
 /**
  * The contact form, whole: the contact page (a Sanity page like any other, its text from the

@@ -12,7 +12,7 @@ import { emptyForm, type FormState, renderContactPage } from "./contact-page.tsx
 import type { FormNotice } from "./InquiryForm.tsx";
 import { inquiryContent, inquiryMessage } from "./message.ts";
 import { checkStamp, inquiryId, MIN_FILL_MS } from "./stamp.ts";
-import { type Fetch, verifyTurnstile } from "./turnstile.ts";
+import { askTurnstile, type Fetch } from "./turnstile.ts";
 
 /** A message of 10,000 characters and the rest of the form fit easily; more is refused unread. */
 export const MAX_INQUIRY_BYTES = FORM_BODY_LIMIT;
@@ -185,28 +185,18 @@ export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
       );
     }
 
-    const turnstile = c.var.config.turnstile;
-    if (turnstile) {
-      const verdict = await verifyTurnstile(
-        turnstile.secretKey,
-        text(data, FIELD.turnstile),
-        c.req.header("CF-Connecting-IP"),
-        options.turnstileFetch,
+    const verdict = await askTurnstile(c, data, options.turnstileFetch);
+    if (verdict === "failed") {
+      return refuse(c, 422, { values, errors: {}, notice: NOTICES.turnstile, started });
+    }
+    if (verdict === "unavailable") {
+      log.error("Inquiry refused: Turnstile could not be asked", fields);
+      return refuse(
+        c,
+        503,
+        { values, errors: {}, notice: NOTICES.unavailable(""), started },
+        { "Retry-After": "60" },
       );
-      if (verdict === "failed") {
-        return refuse(c, 422, { values, errors: {}, notice: NOTICES.turnstile, started });
-      }
-      if (verdict === "unavailable") {
-        log.error("Inquiry refused: Turnstile could not be asked", fields);
-        return refuse(
-          c,
-          503,
-          { values, errors: {}, notice: NOTICES.unavailable(""), started },
-          {
-            "Retry-After": "60",
-          },
-        );
-      }
     }
 
     const thanks = () =>

@@ -1,4 +1,7 @@
+import type { Context } from "hono";
+import { FIELD } from "../../shared/inquiries.ts";
 import { TURNSTILE_ORIGIN } from "../config/turnstile.ts";
+import type { AppEnv } from "../request/app-env.ts";
 
 /** Turnstile's server-side check of a widget's answer. */
 export const SITEVERIFY_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/siteverify`;
@@ -35,4 +38,24 @@ export async function verifyTurnstile(
   } catch {
     return "unavailable";
   }
+}
+
+/**
+ * Turnstile's verdict on a form the widget was in (`TurnstileWidget`), or "off" when the owner
+ * has not turned it on.
+ */
+export async function askTurnstile(
+  c: Context<AppEnv>,
+  form: { get(name: string): unknown },
+  fetcher?: Fetch,
+): Promise<TurnstileVerdict | "off"> {
+  const turnstile = c.var.config.turnstile;
+  if (!turnstile) return "off";
+  const answer = form.get(FIELD.turnstile);
+  return verifyTurnstile(
+    turnstile.secretKey,
+    typeof answer === "string" ? answer : "",
+    c.req.header("CF-Connecting-IP"),
+    fetcher,
+  );
 }

@@ -537,6 +537,7 @@ export const ar: Catalogue = {
   "booking.taken": "حُجز هذا الوقت للتو. هذه ما زالت متاحة:",
   "booking.tooFast": "خذ لحظة للاختيار، ثم احجز الوقت مرة أخرى.",
   "booking.wait": "حجوزات كثيرة من هنا في دقيقة واحدة. يُرجى الانتظار لحظة.",
+  "booking.unavailable": "تعذّر حجز الموعد الآن. يُرجى المحاولة مرة أخرى بعد دقيقة.",
   "booking.pick": "اختر أحد الأوقات المتاحة.",
   "booking.held.title": "هذا الوقت محجوز لك",
   "booking.held.until": "{session}، {time}: هو لك حتى {until}؛ بعد ذلك يصبح متاحًا من جديد.",

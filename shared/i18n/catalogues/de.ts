@@ -478,6 +478,8 @@ export const de: Catalogue = {
     "Nehmen Sie sich einen Moment zum Wählen und reservieren Sie die Zeit dann erneut.",
   "booking.wait":
     "Zu viele Reservierungen von hier in einer Minute. Bitte warten Sie einen Moment.",
+  "booking.unavailable":
+    "Der Termin konnte gerade nicht reserviert werden. Bitte versuchen Sie es in einer Minute noch einmal.",
   "booking.pick": "Wählen Sie eine der freien Zeiten.",
   "booking.held.title": "Diese Zeit ist für Sie reserviert",
   "booking.held.until":

@@ -474,6 +474,7 @@ export const en = {
   "booking.taken": "That time was just taken. These are still free:",
   "booking.tooFast": "Please take a moment to choose, then hold the time again.",
   "booking.wait": "Too many holds from here in a minute. Please wait a moment and try again.",
+  "booking.unavailable": "The time could not be held just now. Please try again in a minute.",
   "booking.pick": "Choose one of the free times.",
   "booking.held.title": "This time is held for you",
   "booking.held.until":

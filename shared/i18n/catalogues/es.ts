@@ -493,6 +493,8 @@ export const es: Catalogue = {
   "booking.taken": "Ese horario acaba de ocuparse. Estos siguen libres:",
   "booking.tooFast": "Tómese un momento para elegir y vuelva a reservar el horario.",
   "booking.wait": "Demasiadas reservas desde aquí en un minuto. Espere un momento, por favor.",
+  "booking.unavailable":
+    "No se ha podido reservar la hora en este momento. Vuelva a intentarlo dentro de un minuto.",
   "booking.pick": "Elija uno de los horarios libres.",
   "booking.held.title": "Este horario está reservado para usted",
   "booking.held.until":

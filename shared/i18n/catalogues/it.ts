@@ -492,6 +492,8 @@ export const it: Catalogue = {
   "booking.taken": "Quell’orario è appena stato preso. Questi sono ancora liberi:",
   "booking.tooFast": "Prenditi un momento per scegliere, poi blocca di nuovo l’orario.",
   "booking.wait": "Troppe prenotazioni da qui in un minuto. Attendi un momento, per favore.",
+  "booking.unavailable":
+    "Non è stato possibile riservare l’orario in questo momento. Riprovi tra un minuto.",
   "booking.pick": "Scegli uno degli orari liberi.",
   "booking.held.title": "Questo orario è bloccato per te",
   "booking.held.until": "{session}, {time}: è tuo fino alle {until}; poi torna libero.",

@@ -490,6 +490,8 @@ export const pt: Catalogue = {
   "booking.taken": "Esse horário acabou de ser ocupado. Estes continuam livres:",
   "booking.tooFast": "Tire um momento para escolher e reserve o horário de novo.",
   "booking.wait": "Demasiadas reservas daqui num minuto. Aguarde um momento, por favor.",
+  "booking.unavailable":
+    "Não foi possível reservar o horário neste momento. Tente novamente daqui a um minuto.",
   "booking.pick": "Escolha um dos horários livres.",
   "booking.held.title": "Este horário está reservado para si",
   "booking.held.until": "{session}, {time}: é seu até às {until}; depois fica livre outra vez.",
