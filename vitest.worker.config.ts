@@ -47,6 +47,8 @@ export default defineConfig({
           MARK_URL: inject<string>("markUrl"),
           ORIGINALS_URL: inject<string>("originalsUrl"),
           ORIGINAL_FILES: inject<string[]>("originals"),
+          // The owner's own calendar: the demo's stand-in, busy one afternoon.
+          BOOKING_BUSY_FEED_URL: inject<string>("calendarUrl"),
         },
       },
     })),

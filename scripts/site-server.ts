@@ -20,6 +20,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Unstable_MiniflareWorkerOptions } from "wrangler";
+import type { CalendarStandIn } from "../demo/calendar/server.ts";
 import type { Latency } from "../demo/server/data-route.ts";
 import type { ContentService } from "../demo/server/server.ts";
 import type { StoreStandIns } from "../demo/store/standins.ts";
@@ -66,6 +67,8 @@ export interface RunningSite {
   content: ContentService | undefined;
   /** The store's stand-ins for Stripe and the lab, when the demo runs without Stripe keys. */
   store: StoreStandIns | undefined;
+  /** The stand-in for the owner's own calendar, when the demo runs without one of theirs. */
+  calendar: CalendarStandIn | undefined;
   vars: SiteVars;
   /** Everything the worker printed so far (its log lines). */
   output: () => string;
@@ -415,6 +418,12 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   state.catch(() => undefined);
   let content: ContentService | undefined;
   let store: StoreStandIns | undefined;
+  let calendar: CalendarStandIn | undefined;
+  const closeStandIns = async () => {
+    await content?.close();
+    await store?.close();
+    await calendar?.close();
+  };
   if (usesDemoContent(vars)) {
     const { latencyMs, ...files } = options.demo ?? {};
     const demo = await startDemoSite(latencyMs, files);
@@ -431,14 +440,24 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       }
       Object.assign(vars, store.vars);
     }
+    // Booking reads the owner's busy times from a stand-in for their calendar, unless given one.
+    if (!vars.BOOKING_BUSY_FEED_URL) {
+      const { startCalendarStandIn } = await import("../demo/calendar/server.ts");
+      try {
+        calendar = await startCalendarStandIn();
+      } catch (error) {
+        await closeStandIns();
+        throw error;
+      }
+      vars.BOOKING_BUSY_FEED_URL = calendar.url;
+    }
   }
 
   let stateFolder: string | undefined;
   try {
     stateFolder = await state;
   } catch (error) {
-    await content?.close();
-    await store?.close();
+    await closeStandIns();
     throw error;
   }
   let log = "";
@@ -453,18 +472,16 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     runtime = await startRuntime(vars, options, write, stateFolder);
   } catch (error) {
     if (stateFolder) rmSync(stateFolder, { recursive: true, force: true });
-    await content?.close();
-    await store?.close();
+    await closeStandIns();
     throw error;
   }
   const url = runtime.url.origin;
   const close = async () => {
     await runtime.dispose();
     if (stateFolder) rmSync(stateFolder, { recursive: true, force: true });
-    await content?.close();
-    await store?.close();
+    await closeStandIns();
   };
   // Stripe's events go to the site's webhook, now that it answers.
   store?.setWebhookUrl(`${url}/_app/store/stripe`);
-  return { url, content, store, vars, output: () => log, close };
+  return { url, content, store, calendar, vars, output: () => log, close };
 }

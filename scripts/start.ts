@@ -71,6 +71,9 @@ const mailLine = await ownerMailLine();
 const storeLine = site.store
   ? `\n   The store sells on stand-ins: payments on a Stripe stand-in (${site.store.payments.url}, nothing is charged) and prints from a Prodigi stand-in (${site.store.lab.url}).`
   : "";
+const calendarLine = site.calendar
+  ? `\n   Booking reads your busy times from a stand-in for your calendar (${site.calendar.url}): one afternoon is busy.`
+  : "";
 
 console.log(
   `\n📷 Portfolio running at http://localhost:${port}` +
@@ -79,6 +82,7 @@ console.log(
       : ` (Sanity project ${vars.SANITY_PROJECT_ID})`) +
     galleryLine +
     storeLine +
+    calendarLine +
     mailLine +
     (site.content
       ? "\n   Publish a change as Sanity does: npm run demo:publish -- --set 'siteSettings.title=\"New title\"'"

@@ -1,5 +1,6 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { createPrivateApp, createPublicApp } from "./app.ts";
+import { scheduledBusyRead } from "./booking/index.ts";
 import { galleryPrints } from "./galleries/index.ts";
 import { createGateway, type PublicSiteProps } from "./gateway.ts";
 import { deliverInquiries } from "./inquiries/index.ts";
@@ -36,7 +37,8 @@ export class PublicSite extends WorkerEntrypoint<Env, PublicSiteProps> {
 /**
  * Every request arrives here first: the uncached gateway (see gateway.ts). The queues are
  * consumed here too: the store's fulfilment queue and its dead-letter queue (store/fulfil.ts),
- * and the inquiries queue (and its dead-letter queue, while the owner replays it).
+ * and the inquiries queue (and its dead-letter queue, while the owner replays it). The Cron
+ * Trigger reads the owner's own calendar for booking (booking/busy-feed.ts).
  */
 export default {
   ...gateway,
@@ -44,4 +46,5 @@ export default {
     isFulfilmentQueue(batch.queue)
       ? fulfilOrders(batch, env, ctx, { galleries: galleryPrints })
       : deliverInquiries(batch, env, ctx),
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(scheduledBusyRead(env)),
 } satisfies ExportedHandler<Env>;

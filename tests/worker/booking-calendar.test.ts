@@ -25,7 +25,6 @@ const portrait = (start: number): HoldRequest => ({
   session: "portrait",
   shape: { durationMinutes: 60, bufferBeforeMinutes: 0, bufferAfterMinutes: 30 },
   hours: HOURS,
-  busy: [],
   start,
 });
 
@@ -77,7 +76,8 @@ describe("the owner's calendar", () => {
 
   it("holds nothing the hours do not offer: past, too soon, off hours, off the grid, busy", async () => {
     const stub = calendar();
-    const busy = [{ start: TUESDAY_11 - 30 * 60_000, end: TUESDAY_11 + 15 * 60_000 }];
+    const busyTime = { start: TUESDAY_11 - 30 * 60_000, end: TUESDAY_11 + 15 * 60_000 };
+    await stub.keepBusy({ zone: HOURS.timeZone, readAt: NOW }, [busyTime]);
     for (const [what, request] of [
       ["past", portrait(NOW - 3_600_000)],
       ["within the notice", portrait(NOW + 30 * 60_000)],
@@ -85,11 +85,24 @@ describe("the owner's calendar", () => {
       ["on a Saturday", portrait(Date.UTC(2026, 11, 12, 10))],
       ["off the hour's grid", portrait(TUESDAY_11 + 15 * 60_000)],
       ["beyond the days ahead", portrait(Date.UTC(2027, 1, 2, 10))],
-      ["in a busy time", { ...portrait(TUESDAY_11), busy }],
+      ["in a busy time", portrait(TUESDAY_11)],
       ["not a time", portrait(Number.NaN)],
     ] as const) {
       expect("taken" in (await stub.hold(request, NOW)), what).toBe(true);
     }
     expect(await stub.taken(NOW)).toEqual([]);
+  });
+
+  it("keeps the owner's busy times read before when a read of their calendar fails", async () => {
+    const stub = calendar();
+    const busyTime = { start: TUESDAY_11, end: TUESDAY_11 + 3_600_000 };
+    await stub.keepBusy({ zone: HOURS.timeZone, readAt: NOW }, [busyTime]);
+    await stub.keepBusy({ zone: HOURS.timeZone, readAt: NOW + 300_000 });
+    expect(await stub.busy()).toEqual([busyTime]);
+    expect(await stub.busyRead()).toEqual({ zone: HOURS.timeZone, readAt: NOW + 300_000 });
+    expect("taken" in (await stub.hold(portrait(TUESDAY_11), NOW))).toBe(true);
+    // A read that succeeds replaces them.
+    await stub.keepBusy({ zone: HOURS.timeZone, readAt: NOW + 600_000 }, []);
+    expect("held" in (await stub.hold(portrait(TUESDAY_11), NOW))).toBe(true);
   });
 });

@@ -1,8 +1,16 @@
 // `/book` through the real worker: the demo's session types and hours from the demo content
 // service, the free times from the calendar's real Durable Object, a hold taken through the form
 // as a client's browser posts it, and what a bad or hostile post gets (nothing held).
-import { env } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { demoBusyDay } from "../../demo/calendar/server.ts";
+import { CALENDAR } from "../../worker/booking/calendar.ts";
+import worker from "../../worker/index.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
 import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 
@@ -159,6 +167,31 @@ describe("booking a session", () => {
     expect((await request("/book/held/../../etc")).status).toBe(404);
     // The time is still free for a real client.
     expect(startsOn((await request("/book/portrait")).body)).toContain(start);
+  });
+
+  it("never offers a time the owner is busy in their own calendar (its feed), and reads it every five minutes", async () => {
+    const madrid = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Madrid",
+      hourCycle: "h23",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    const day = demoBusyDay();
+    const page = (await request(`/book/portrait?day=${day}`)).body;
+    expect(page).toMatch(new RegExp(`href="/book/portrait\\?day=${day}"[^>]*aria-current="date"`));
+    const times = startsOn(page).map((start) => madrid.format(start));
+    // Busy from 15:00 to 19:00; a cancelled event at 11:00 and one marked free at 12:00 are not.
+    expect(times).toContain("11:00");
+    expect(times).toContain("12:00");
+    expect(times.filter((time) => time >= "15:00")).toEqual([]);
+    // The Cron Trigger reads the feed again.
+    const calendar = env.BOOKING_CALENDAR.getByName(CALENDAR);
+    const before = (await calendar.busyRead())?.readAt ?? 0;
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await calendar.busyRead())?.readAt).toBeGreaterThan(before);
+    expect(await calendar.busy()).not.toEqual([]);
   });
 
   it("asks for Turnstile's pass where the owner turned it on, and holds nothing without it", async () => {

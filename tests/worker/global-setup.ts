@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { type CalendarStandIn, startCalendarStandIn } from "../../demo/calendar/server.ts";
 import { type ContentService, startContentService } from "../../demo/server/server.ts";
 import { type StoreStandIns, startStoreStandIns } from "../../demo/store/standins.ts";
 import { startDemoContent } from "../../scripts/site-server.ts";
@@ -25,6 +26,8 @@ declare module "vitest" {
     /** The demo's originals (for the ORIGINALS bucket), by their public copies' names. */
     originalsUrl: string;
     originals: string[];
+    /** The owner's own calendar (its stand-in's secret ICS address). */
+    calendarUrl: string;
   }
 }
 
@@ -51,6 +54,7 @@ let faults: FaultServer | undefined;
 let mutableContent: ContentService | undefined;
 let store: StoreStandIns | undefined;
 let marks: MarkServer | undefined;
+let calendar: CalendarStandIn | undefined;
 
 /**
  * The worker tests talk to the real demo content service (which takes the test token for
@@ -78,6 +82,8 @@ export async function setup(project: TestProject) {
   project.provide("paymentsUrl", store.payments.url);
   project.provide("labUrl", store.lab.url);
   marks = await startMarkServer();
+  calendar = await startCalendarStandIn();
+  project.provide("calendarUrl", calendar.url);
   project.provide("markUrl", marks.url);
   project.provide("originalsUrl", await serveOriginals());
   project.provide(
@@ -93,5 +99,6 @@ export async function teardown() {
   await mutableContent?.close();
   await store?.close();
   await marks?.close();
+  await calendar?.close();
   originals?.close();
 }

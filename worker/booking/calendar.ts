@@ -5,7 +5,9 @@
  * asking for one slot at once exactly one holds it; the others are told the slots still free.
  *
  * A hold keeps its slot for HOLD_MINUTES while the client gives their details; one that lapses
- * frees it, with nothing to clean up first (a lapsed hold is simply no longer counted).
+ * frees it, with nothing to clean up first (a lapsed hold is simply no longer counted). The
+ * owner's busy times (their own calendar's, busy-feed.ts) are kept here too, so a hold is
+ * decided against them in the same step.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Details } from "./details.ts";
@@ -27,16 +29,20 @@ const FOREVER = Number.MAX_SAFE_INTEGER;
 /** The calendar's Durable Object's name: one calendar per site. */
 export const CALENDAR = "owner";
 
-/** What a hold is asked with: the session type's, the owner's hours and busy times, the slot. */
+/** What a hold is asked with: the session type's, the owner's hours, the slot. */
 export interface HoldRequest {
   /** The session type's slug. */
   session: string;
   shape: SessionShape;
   hours: Hours;
-  /** The owner's busy times (their own calendar's). */
-  busy: readonly Taken[];
   /** The slot's start (epoch ms), one of the free slots. */
   start: number;
+}
+
+/** When the owner's calendar was last read (or tried), and in which zone its days were read. */
+export interface BusyRead {
+  zone: string;
+  readAt: number;
 }
 
 export interface Hold {
@@ -72,6 +78,15 @@ export class BookingCalendar extends DurableObject<Env> {
         hold TEXT PRIMARY KEY,
         details TEXT NOT NULL
       )`);
+      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS busy (
+        start INTEGER NOT NULL,
+        end INTEGER NOT NULL
+      )`);
+      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS busy_read (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        zone TEXT NOT NULL,
+        read_at INTEGER NOT NULL
+      )`);
       this.#ready = true;
     }
     return this.ctx.storage.sql;
@@ -89,9 +104,46 @@ export class BookingCalendar extends DurableObject<Env> {
       }));
   }
 
-  /** The free slots of a session type now. */
-  slots(hours: Hours, shape: SessionShape, busy: readonly Taken[], now = Date.now()): Slot[] {
-    return freeSlots(hours, shape, [...this.taken(now), ...busy], now);
+  /** The owner's busy times as last read. */
+  busy(): Taken[] {
+    return this.#sql
+      .exec<Row>("SELECT start, end FROM busy")
+      .toArray()
+      .map((row) => ({ start: Number(row.start), end: Number(row.end) }));
+  }
+
+  /** When the owner's calendar was last read; undefined: never. */
+  busyRead(): BusyRead | undefined {
+    const row = this.#sql.exec<Row>("SELECT zone, read_at FROM busy_read").toArray()[0];
+    return row ? { zone: String(row.zone), readAt: Number(row.read_at) } : undefined;
+  }
+
+  /**
+   * The owner's busy times as read now (`times` given), or a read that failed (none given: the
+   * times read before still count, and the next read comes when these would have gone stale).
+   */
+  keepBusy(read: BusyRead, times?: readonly Taken[]): void {
+    if (times) {
+      this.#sql.exec("DELETE FROM busy");
+      for (const time of times) {
+        this.#sql.exec("INSERT INTO busy (start, end) VALUES (?, ?)", time.start, time.end);
+      }
+    }
+    this.#sql.exec(
+      "INSERT INTO busy_read (id, zone, read_at) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET zone = excluded.zone, read_at = excluded.read_at",
+      read.zone,
+      read.readAt,
+    );
+  }
+
+  /** The free slots of a session type now, and when the owner's calendar was last read. */
+  slots(
+    hours: Hours,
+    shape: SessionShape,
+    now = Date.now(),
+  ): { slots: Slot[]; busyRead: BusyRead | undefined } {
+    const slots = freeSlots(hours, shape, [...this.taken(now), ...this.busy()], now);
+    return { slots, busyRead: this.busyRead() };
   }
 
   /**
@@ -99,7 +151,7 @@ export class BookingCalendar extends DurableObject<Env> {
    * slots that are (the client's next choice).
    */
   hold(request: HoldRequest, now = Date.now()): HoldAnswer {
-    const free = this.slots(request.hours, request.shape, request.busy, now);
+    const free = this.slots(request.hours, request.shape, now).slots;
     const slot = free.find((each) => each.start === request.start);
     if (!slot) return { taken: free };
     const block = blockOf(request.shape, slot);

@@ -20,6 +20,7 @@ import {
  * the free slots it computes, and `/book`, where a client chooses a kind of session and holds
  * a time. Every answer is one visitor's and one moment's: the private app serves it.
  */
+export { scheduledBusyRead } from "./busy-feed.ts";
 export { BookingCalendar } from "./calendar.ts";
 
 const SESSION = ":session{[a-z0-9]+(?:-[a-z0-9]+)*}";

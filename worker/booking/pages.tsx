@@ -22,6 +22,7 @@ import {
   SlotPicker,
 } from "./BookingViews.tsx";
 import { type Booking, d1Bookings } from "./bookings.ts";
+import { busyReadDue, readBusyFeed } from "./busy-feed.ts";
 import { CALENDAR } from "./calendar.ts";
 import { applyDepositSession, mailBooked, startDeposit } from "./deposit.ts";
 import { answerField, checkDetails } from "./details.ts";
@@ -91,9 +92,17 @@ export const sessionsPage: Handler<AppEnv> = async (c) => {
   });
 };
 
-/** The free times of `session` now, as the calendar counts them. */
-const freeNow = (c: Context<AppEnv>, offer: Offer, session: SessionType): Promise<Slot[]> =>
-  calendarOf(c).slots(offer.hours, session.shape, []);
+/** The free times of `session` now, as the calendar counts them with the owner's busy times. */
+async function freeNow(c: Context<AppEnv>, offer: Offer, session: SessionType): Promise<Slot[]> {
+  const calendar = calendarOf(c);
+  const zone = offer.hours.timeZone;
+  const free = await calendar.slots(offer.hours, session.shape);
+  const due = busyReadDue(c.env, free.busyRead, zone);
+  if (due === "again") c.executionCtx.waitUntil(readBusyFeed(c.env, zone));
+  if (due !== "first") return free.slots;
+  await readBusyFeed(c.env, zone);
+  return (await calendar.slots(offer.hours, session.shape)).slots;
+}
 
 /** The slot picker for `session`, on `day` (or the first day with a free time). */
 async function picker(
@@ -213,11 +222,16 @@ export const holdSlot: Handler<AppEnv> = async (c) => {
       await picker(c, offer, session, await free(), { notice, status: 429 }),
     );
   }
-  const answer = await calendarOf(c).hold({
+  const calendar = calendarOf(c);
+  // A hold posted without a view of the times first (a script's) is decided on them all the same.
+  const zone = offer.hours.timeZone;
+  if (busyReadDue(c.env, await calendar.busyRead(), zone) === "first") {
+    await readBusyFeed(c.env, zone);
+  }
+  const answer = await calendar.hold({
     session: session.slug,
     shape: session.shape,
     hours: offer.hours,
-    busy: [],
     start,
   });
   if ("taken" in answer) {

@@ -59,6 +59,12 @@ export const VARS = {
   PRODIGI_API_URL: { default: "https://api.prodigi.com" },
   /** Seconds before the first retry of a failed fulfilment step (then doubling, at most an hour). */
   STORE_RETRY_SECONDS: { default: "60" },
+  /**
+   * The secret address of the owner's own calendar (ICS: Google's "secret address in iCal
+   * format", Apple's public calendar link, Outlook's ICS link): booking never offers a time they
+   * are busy in it. Unset: only the hours in the Studio count.
+   */
+  BOOKING_BUSY_FEED_URL: { default: "", secret: true },
 } as const satisfies Record<string, { default: string; secret?: true }>;
 
 export type VarName = keyof typeof VARS;
