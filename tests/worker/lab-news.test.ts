@@ -70,6 +70,10 @@ async function handFiles(lab: LabRecord) {
   await labControl(`/_control/orders/${lab.order.id}/files`, { files });
 }
 
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/** The last character of 32 bytes in base64url with its lowest bit, which no byte uses, flipped. */
+const otherSpelling = (last = "A") => BASE64URL[BASE64URL.indexOf(last) ^ 1];
+
 describe("the lab's news", () => {
   it("ships: the lab's tracking on the buyer's page and in the Studio, recorded once", async () => {
     const { buyer, order, lab } = await atTheLab();
@@ -176,9 +180,11 @@ describe("the lab's news", () => {
     for (const url of [
       // Another order's secret.
       `${ORIGIN}/_app/store/lab/${order}/${theirs.url.split("/").at(-1)}`,
-      // A made-up one, one altered.
+      // A made-up one, one altered, and its own spelled otherwise (the last character's unused
+      // bits changed: the same bytes).
       `${ORIGIN}/_app/store/lab/${order}/${"A".repeat(43)}`,
-      `${ORIGIN}/_app/store/lab/${order}/${secret.slice(0, -2)}AA`,
+      `${ORIGIN}/_app/store/lab/${order}/${secret.startsWith("A") ? "B" : "A"}${secret.slice(1)}`,
+      `${ORIGIN}/_app/store/lab/${order}/${secret.slice(0, -1)}${otherSpelling(secret.at(-1))}`,
       // An order that does not exist, with a secret of the right shape.
       `${ORIGIN}/_app/store/lab/${"B".repeat(32)}/${secret}`,
     ]) {

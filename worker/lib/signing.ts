@@ -48,8 +48,13 @@ export function fromHex(text: string): Uint8Array<ArrayBuffer> | undefined {
 export const toBase64url = (bytes: Uint8Array<ArrayBuffer>): string =>
   encodeBase64Url(bytes.slice().buffer).replace(/=+$/, "");
 
-/** Base64url to bytes, or undefined for anything else. */
+/**
+ * Base64url to bytes, or undefined for anything else. Only the one spelling `toBase64url` writes
+ * is taken: a last character that differs in the bits no byte uses would otherwise pass for the
+ * same secret under another address.
+ */
 export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
-  return decodeBase64Url(text);
+  const bytes = decodeBase64Url(text);
+  return toBase64url(bytes) === text ? bytes : undefined;
 }
