@@ -109,6 +109,29 @@ describe("booking a session", () => {
     expect(laterStarts.some((start) => starts.includes(start))).toBe(false);
   });
 
+  it("shows each time on the visitor's clock too, where Cloudflare places them in another zone", async () => {
+    const from = (timezone: string) => request("/book/portrait", { cf: { timezone } });
+    const madrid = await from("Europe/Madrid");
+    expect(madrid.body).not.toContain("where you are");
+    const owners = startsOn(madrid.body);
+    const newYork = await from("America/New_York");
+    expect(newYork.body).toContain("Beside each, the time where you are (America/New_York).");
+    expect(startsOn(newYork.body)).toEqual(owners);
+    const [first] = owners;
+    if (first === undefined) throw new Error("no free time offered");
+    // In the English pages' locale (en-GB).
+    const there = new Intl.DateTimeFormat("en-GB", {
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "America/New_York",
+    }).format(first);
+    expect(newYork.body).toContain(`${there} where you are`);
+    // Across the date line the weekday is said too; a zone Cloudflare does not know, nothing.
+    const tokyo = await from("Asia/Tokyo");
+    expect(tokyo.body).toMatch(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}:\d{2} where you are/);
+    expect((await from("Mars/Olympus_Mons")).body).not.toContain("where you are");
+  });
+
   it("holds a free time for the client, and then offers it to nobody else", async () => {
     const page = await request("/book/family-afternoon");
     const [start] = startsOn(page.body);

@@ -34,6 +34,8 @@ export interface RequestOptions {
   /** A desktop browser by default; `headers` may still set its own User-Agent. */
   userAgent?: string;
   body?: BodyInit;
+  /** What Cloudflare's edge says of the request (`request.cf`): a visitor's place, their zone. */
+  cf?: Partial<IncomingRequestCfProperties>;
   /**
    * The runtime may refuse to build some requests (an unknown or forbidden method): such a
    * request never reaches a worker, so it resolves to undefined instead of throwing.

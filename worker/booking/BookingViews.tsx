@@ -91,7 +91,10 @@ export interface DayLink {
 
 export interface SlotChoice {
   start: number;
+  /** The time on the owner's clock. */
   label: string;
+  /** The same moment on the visitor's, where that is another time. */
+  yours?: string | undefined;
 }
 
 /**
@@ -102,6 +105,7 @@ export function SlotPicker({
   session,
   facts,
   zone,
+  yourZone,
   days,
   slots,
   action,
@@ -113,6 +117,8 @@ export function SlotPicker({
   session: string;
   facts: string;
   zone: string;
+  /** The visitor's zone, where their clock differs from the owner's. */
+  yourZone: string | undefined;
   days: DayLink[];
   slots: SlotChoice[];
   action: string;
@@ -167,6 +173,7 @@ export function SlotPicker({
               </legend>
               <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
                 {t("booking.timesIn", { zone })}
+                {yourZone && <> {t("booking.timesBeside", { zone: yourZone })}</>}
               </p>
               <div className="mt-3 flex flex-wrap gap-2">
                 {slots.map((slot, index) => (
@@ -178,7 +185,14 @@ export function SlotPicker({
                       required
                       defaultChecked={index === 0}
                     />
-                    <span>{slot.label}</span>
+                    <span>
+                      {slot.label}
+                      {slot.yours && (
+                        <span className="block text-xs font-normal">
+                          {t("booking.yourTime", { time: slot.yours })}
+                        </span>
+                      )}
+                    </span>
                   </label>
                 ))}
               </div>

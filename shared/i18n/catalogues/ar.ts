@@ -532,6 +532,8 @@ export const ar: Catalogue = {
   "booking.choose": "اختر وقتًا لـ{session}",
   "booking.days": "أيام فيها أوقات متاحة",
   "booking.timesIn": "الأوقات بتوقيت المصوّر، {zone}.",
+  "booking.timesBeside": "وبجانب كل موعد الوقت بتوقيتك ({zone}).",
+  "booking.yourTime": "{time} بتوقيتك",
   "booking.none": "لا أوقات متاحة في الأسابيع القادمة: يُرجى مراسلتنا بدلًا من ذلك.",
   "booking.hold": "احجز هذا الوقت",
   "booking.taken": "حُجز هذا الوقت للتو. هذه ما زالت متاحة:",

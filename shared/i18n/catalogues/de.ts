@@ -471,6 +471,8 @@ export const de: Catalogue = {
   "booking.choose": "Eine Zeit für {session} wählen",
   "booking.days": "Tage mit freien Zeiten",
   "booking.timesIn": "Die Zeiten gelten in der Zeitzone des Fotografen, {zone}.",
+  "booking.timesBeside": "Daneben jeweils die Zeit bei Ihnen ({zone}).",
+  "booking.yourTime": "{time} bei Ihnen",
   "booking.none": "In den nächsten Wochen ist keine Zeit frei: Bitte schreiben Sie uns.",
   "booking.hold": "Diese Zeit reservieren",
   "booking.taken": "Diese Zeit wurde gerade vergeben. Diese sind noch frei:",

@@ -469,6 +469,8 @@ export const en = {
   "booking.choose": "Choose a time for {session}",
   "booking.days": "Days with free times",
   "booking.timesIn": "Times are in the photographer’s time zone, {zone}.",
+  "booking.timesBeside": "Beside each, the time where you are ({zone}).",
+  "booking.yourTime": "{time} where you are",
   "booking.none": "No free times in the coming weeks: please write instead.",
   "booking.hold": "Hold this time",
   "booking.taken": "That time was just taken. These are still free:",

@@ -488,6 +488,8 @@ export const es: Catalogue = {
   "booking.choose": "Elegir un horario para {session}",
   "booking.days": "Días con horarios libres",
   "booking.timesIn": "Los horarios están en la zona horaria del fotógrafo, {zone}.",
+  "booking.timesBeside": "Junto a cada uno, la hora donde está usted ({zone}).",
+  "booking.yourTime": "{time} donde está usted",
   "booking.none": "No hay horarios libres en las próximas semanas: escríbanos, por favor.",
   "booking.hold": "Reservar este horario",
   "booking.taken": "Ese horario acaba de ocuparse. Estos siguen libres:",

@@ -490,6 +490,8 @@ export const fr: Catalogue = {
   "booking.choose": "Choisir un horaire pour {session}",
   "booking.days": "Jours avec des horaires libres",
   "booking.timesIn": "Les horaires sont dans le fuseau du photographe, {zone}.",
+  "booking.timesBeside": "À côté de chacun, l’heure chez vous ({zone}).",
+  "booking.yourTime": "{time} chez vous",
   "booking.none": "Aucun horaire libre dans les semaines à venir : écrivez-nous plutôt.",
   "booking.hold": "Retenir cet horaire",
   "booking.taken": "Cet horaire vient d’être pris. Ceux-ci sont encore libres :",

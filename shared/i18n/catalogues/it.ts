@@ -487,6 +487,8 @@ export const it: Catalogue = {
   "booking.choose": "Scegli un orario per {session}",
   "booking.days": "Giorni con orari liberi",
   "booking.timesIn": "Gli orari sono nel fuso orario del fotografo, {zone}.",
+  "booking.timesBeside": "Accanto a ciascuno, l’ora dove si trova lei ({zone}).",
+  "booking.yourTime": "{time} dove si trova lei",
   "booking.none": "Nessun orario libero nelle prossime settimane: scrivici, per favore.",
   "booking.hold": "Blocca questo orario",
   "booking.taken": "Quell’orario è appena stato preso. Questi sono ancora liberi:",

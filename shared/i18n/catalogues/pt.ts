@@ -485,6 +485,8 @@ export const pt: Catalogue = {
   "booking.choose": "Escolher um horário para {session}",
   "booking.days": "Dias com horários livres",
   "booking.timesIn": "Os horários estão no fuso horário do fotógrafo, {zone}.",
+  "booking.timesBeside": "Ao lado de cada um, a hora onde está ({zone}).",
+  "booking.yourTime": "{time} onde está",
   "booking.none": "Não há horários livres nas próximas semanas: escreva-nos, por favor.",
   "booking.hold": "Reservar este horário",
   "booking.taken": "Esse horário acabou de ser ocupado. Estes continuam livres:",
