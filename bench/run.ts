@@ -3,6 +3,7 @@
 // prints each figure next to its budget, writes bench/results/latest.md and exits 1 when a
 // budget is missed or a measurement failed (2 when the benchmark itself could not run).
 
+import { bookingRows } from "./booking.ts";
 import "../tests/support/fresh-connections.ts";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -107,6 +108,7 @@ function legend(options: BenchOptions): string[] {
     `lighthouse-8x: the same with \`--throttling.cpuSlowdownMultiplier=8\` (a phone twice as slow as Lighthouse's default)`,
     `inquiries: ${options.inquirySamples} contact-form POSTs one at a time, each timed until its document is in the demo content service (the queue and its consumer in between); then ${options.inquiryConnections} visitors posting at once for ${options.inquiryS} s, each POST from an address of its own (the per-visitor limit is not what is measured)`,
     "store: on the stand-ins for Stripe and the lab; first one buyer, then another, before anything else of the store ran (the first checkout loads the Stripe SDK's chunk); then 20 buyers at once each with one print in a cart, timed from POST /cart/checkout to its 303 to Stripe's page; then payments one at a time, each timed until the lab has the order (Stripe's webhook, D1, the fulfilment queue and its consumer in between); the buy page is a photograph's page with its Buy section, and a photograph not for sale is a page that sells nothing",
+    "booking: the free times' function (the worker's, in Node) over 90 days of the demo's hours on a 15-minute grid with 60 times taken; then 50 clients holding the first free time of a day at once (a day of its own per round), each from an address of its own, timed from POST /book/portrait/hold to its answer (303 held, 409 just taken), through the calendar's Durable Object; the pages' HTML and the JS /book/portrait runs after its first paint",
     `load (slow content): / with ${options.loadConnections} connections for ${options.loadS} s on a second instance whose content service waits ${options.loadLatencyMs} ms per query; edge cache cold at the start`,
     `galleries: an instance of its own; a client gallery of ${options.gallery.photos} generated photographs uploaded with npm run gallery's code (its first page's HTML per photograph: the difference to a gallery of one, over the rest of that page's slice; Lighthouse mobile on it unlocked, and on a gallery of the demo's six camera photographs), a ZIP of ${options.gallery.zipFiles} files of ${(options.gallery.zipFileBytes / 2 ** 20).toFixed(0)} MiB of random bytes streamed from the local R2 (throughput; workerd's resident memory sampled every 100 ms), and a favourite from its POST until the gallery's Sanity document shows it`,
     `soak: ${options.soakConnections} visitors for ${options.soakS} s over every route (GET and HEAD, browsers and bots, searches, made-up addresses, feeds, the contact form's POST) on an instance whose content is fresh for 1 s and whose content service is slow at times (one query in ten waits 0.3–1.5 s, half the deadline of an attempt), a publish midway; the same run as the soak test`,
@@ -134,6 +136,7 @@ async function main(): Promise<number> {
     "publishing",
     "inquiries",
     "store",
+    "booking",
     "map",
   ];
   if (base.some(wanted))
@@ -152,6 +155,7 @@ async function main(): Promise<number> {
       await phase(rows, "publishing", () => publishRows(site));
       await phase(rows, "inquiries", () => inquiryRows(site, options));
       await phase(rows, "store", () => storeRows(site, options.quick));
+      await phase(rows, "booking", () => bookingRows(site, options.quick));
     });
   if (wanted("caches")) {
     let hanging = false;

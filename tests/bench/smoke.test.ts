@@ -79,12 +79,17 @@ describe("npm run bench --quick", () => {
       "load",
       "galleries",
       "store",
+      "booking",
       "soak",
       "import",
       "scale",
     ]) {
       expect(run.stdout).toMatch(new RegExp(`^${section}\\b`, "m"));
     }
+    // Of 50 clients asking for one time at once, exactly one holds it.
+    expect(run.stdout).toMatch(
+      /^booking\s+times held per round \(of one asked for by all\)\s+1\s+= 1\s+ok/m,
+    );
     expect(run.stdout).toMatch(/^lighthouse\s+home\s+skipped/m);
     expect(run.stdout).toMatch(/^lighthouse-8x\s+home\s+skipped/m);
     expect(run.stdout).toMatch(
