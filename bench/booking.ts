@@ -156,7 +156,7 @@ export async function bookingRows(site: RunningSite, quick: boolean): Promise<Ro
       unit: "KiB",
       digits: 1,
       budget: { op: "<=", limit: 70 },
-      note: "the entry every page runs: booking adds no script",
+      note: "the scripts every page starts with after its first paint: none of booking's own",
     },
   ];
 }
