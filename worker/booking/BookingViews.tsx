@@ -186,7 +186,7 @@ export function SlotPicker({
                       defaultChecked={index === 0}
                     />
                     <span>
-                      {slot.label}
+                      <time dateTime={new Date(slot.start).toISOString()}>{slot.label}</time>
                       {slot.yours && (
                         <span className="block text-xs font-normal">
                           {t("booking.yourTime", { time: slot.yours })}
