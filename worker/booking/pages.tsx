@@ -28,7 +28,7 @@ import { applyDepositSession, mailBooked, startDeposit } from "./deposit.ts";
 import { answerField, checkDetails } from "./details.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
 import type { Slot } from "./slots.ts";
-import { isTimeZone } from "./zoned-time.ts";
+import { visitorClock, visitorZone } from "./visitor-clock.ts";
 
 /**
  * One visitor's, one moment's: kept by nobody, never indexed, and said to vary with more than
@@ -105,37 +105,6 @@ async function freeNow(c: Context<AppEnv>, offer: Offer, session: SessionType): 
   return (await calendar.slots(offer.hours, session.shape)).slots;
 }
 
-/**
- * The visitor's time zone as Cloudflare places them (`request.cf.timezone`, from their address),
- * when it is a zone other than the owner's: the slots show its time too, with no script.
- */
-function visitorZone(c: Context<AppEnv>, ownerZone: string): string | undefined {
-  const zone = (c.req.raw.cf as { timezone?: unknown } | undefined)?.timezone;
-  return typeof zone === "string" && zone !== ownerZone && isTimeZone(zone) ? zone : undefined;
-}
-
-/**
- * A slot's time on the visitor's clock, with the weekday where their date is not the owner's;
- * undefined where both clocks read the same (a zone with the owner's offset).
- */
-function visitorClock(locale: string, ownerZone: string, yourZone: string) {
-  const clock = (timeZone: string, weekday?: "short") =>
-    new Intl.DateTimeFormat(locale, { weekday, hour: "numeric", minute: "2-digit", timeZone });
-  const date = (timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone });
-  const [owners, ownersDate, yourTime, yourDayAndTime, yourDate] = [
-    clock(ownerZone),
-    date(ownerZone),
-    clock(yourZone),
-    clock(yourZone, "short"),
-    date(yourZone),
-  ];
-  return (start: number): string | undefined => {
-    if (yourDate.format(start) !== ownersDate.format(start)) return yourDayAndTime.format(start);
-    const time = yourTime.format(start);
-    return time === owners.format(start) ? undefined : time;
-  };
-}
-
 /** The slot picker for `session`, on `day` (or the first day with a free time). */
 async function picker(
   c: Context<AppEnv>,
@@ -157,7 +126,7 @@ async function picker(
     timeZone,
   });
   const timeLabel = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short", timeZone });
-  const yourZone = visitorZone(c, timeZone);
+  const yourZone = visitorZone(c.req.raw, timeZone);
   const yours = yourZone ? visitorClock(i18n.locale, timeZone, yourZone) : () => undefined;
   const base = await localPath(c, `/book/${session.slug}`);
   const byDay = new Map<string, Slot[]>();
