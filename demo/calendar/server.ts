@@ -67,8 +67,6 @@ export function demoFeed(now = Date.now()): string {
 export interface CalendarStandIn {
   /** The feed's secret address. */
   url: string;
-  /** How many times the feed was read. */
-  reads(): number;
   close(): Promise<void>;
 }
 
@@ -78,13 +76,11 @@ export async function startCalendarStandIn({
   port = 0,
 } = {}): Promise<CalendarStandIn> {
   const path = `/calendar/${randomBytes(16).toString("hex")}/basic.ics`;
-  let reads = 0;
   const server = createServer((req, res) => {
     if (req.method !== "GET" || req.url !== path) {
       res.writeHead(404).end();
       return;
     }
-    reads++;
     res.writeHead(200, { "Content-Type": "text/calendar; charset=utf-8" }).end(demoFeed());
   });
   await new Promise<void>((done, fail) => {
@@ -94,7 +90,6 @@ export async function startCalendarStandIn({
   const { port: bound } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${bound}${path}`,
-    reads: () => reads,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

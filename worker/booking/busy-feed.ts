@@ -11,7 +11,7 @@ import { type BusyRead, CALENDAR } from "./calendar.ts";
 import { DAY } from "./zoned-time.ts";
 
 /** How long a read counts as current; the Cron Trigger reads as often. */
-export const BUSY_FRESH_MS = 5 * 60_000;
+const BUSY_FRESH_MS = 5 * 60_000;
 
 /** Busy times this far ahead are kept: beyond the furthest the Studio lets a client book. */
 const HORIZON_MS = 366 * DAY;
