@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { contentSettings, loadConfig, ownerMailbox } from "../config/config.ts";
 import { sanityClient } from "../content/sanity-client.ts";
 import { errorText, log } from "../lib/log.ts";
+import { sha256Hex } from "../lib/signing.ts";
 import { galleryDocumentId } from "./ids.ts";
 import { ownerEmail, type PendingMail } from "./owner-mail.ts";
 import { passwordFingerprint } from "./password.ts";
@@ -547,13 +548,8 @@ export class ClientGallery extends DurableObject<Env> {
     let device: string | null = null;
     if (event.visitor) {
       const salt = this.#salt(new Date(now).toISOString().slice(0, 10));
-      const digest = await crypto.subtle.digest(
-        "SHA-256",
-        new TextEncoder().encode(`${salt}\n${event.visitor.address}\n${event.visitor.agent}`),
-      );
-      device = [...new Uint8Array(digest).slice(0, 8)]
-        .map((byte) => byte.toString(16).padStart(2, "0"))
-        .join("");
+      const digest = await sha256Hex(`${salt}\n${event.visitor.address}\n${event.visitor.agent}`);
+      device = digest.slice(0, 16);
     }
     this.#sql.exec(
       "INSERT INTO activity (at, kind, client, device, detail) VALUES (?, ?, ?, ?, ?)",

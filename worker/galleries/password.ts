@@ -4,7 +4,7 @@
  * runtime allows (docs/galleries.md). The worker derives the same key from what the client
  * types and compares the two in constant time.
  */
-import { fromBase64url, toHex } from "../lib/signing.ts";
+import { fromBase64url, sha256Hex } from "../lib/signing.ts";
 
 export interface PasswordHash {
   algorithm: "PBKDF2-SHA-256";
@@ -67,9 +67,5 @@ export async function passwordMatches(password: string, stored: PasswordHash): P
  */
 export async function passwordFingerprint(stored: PasswordHash | undefined): Promise<string> {
   if (!stored) return "open";
-  const digest = await crypto.subtle.digest(
-    "SHA-256",
-    encoder.encode(`${stored.salt}.${stored.hash}`),
-  );
-  return toHex(new Uint8Array(digest)).slice(0, 16);
+  return (await sha256Hex(`${stored.salt}.${stored.hash}`)).slice(0, 16);
 }

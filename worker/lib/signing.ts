@@ -35,6 +35,14 @@ export function verify(key: CryptoKey, signature: Uint8Array<ArrayBuffer>, text:
   return crypto.subtle.verify("HMAC", key, signature, encoder.encode(text));
 }
 
+/** The SHA-256 of text (as UTF-8) or bytes, in hex. */
+export const sha256Hex = async (data: string | Uint8Array<ArrayBuffer>): Promise<string> =>
+  toHex(
+    new Uint8Array(
+      await crypto.subtle.digest("SHA-256", typeof data === "string" ? encoder.encode(data) : data),
+    ),
+  );
+
 export const toHex = (bytes: Uint8Array): string =>
   [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 
