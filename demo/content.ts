@@ -1288,6 +1288,9 @@ export interface Booking {
     price: number;
     deposit: number;
     location: string;
+    /** The contract's template (docs/booking.md, "The contract"), and the Store's licence it names. */
+    contract: string;
+    licence: string;
     questionnaire: {
       id: string;
       label: string;
@@ -1296,9 +1299,39 @@ export interface Booking {
       required: boolean;
       translations?: Translated<{ label: string }>;
     }[];
-    translations?: Translated<{ title: string; description: string; location: string }>;
+    translations?: Translated<{
+      title: string;
+      description: string;
+      location: string;
+      contract?: string;
+    }>;
   }[];
 }
+
+/** The demo's contract, one for both kinds of session: what a portrait photographer's says. */
+const CONTRACT = `This agreement is between {photographer} (the photographer) and {client}, {email} (the client), for a {session} on {date}. Where: {place}.
+
+1. Fee. The session costs {price}. The deposit of {deposit}, paid when booking, reserves the date; the balance of {balance} is paid before the session.
+
+2. Cancelling or moving. The client may cancel up to 14 days before the session and have the deposit back in full, or move the session once to another free date. After that the deposit is kept. If the photographer cannot come, everything paid is refunded, or another date is offered.
+
+3. The photographs. The photographer edits a selection of the photographs and delivers them in a private online gallery within three weeks of the session. The photographer keeps the copyright.
+
+4. Using the photographs. The client may use the delivered photographs under the photographer's licence {licence}. The photographer shows photographs of the session in the portfolio only with the client's written consent.
+
+5. Privacy. The client's details are used only for this session, its gallery and its invoices.`;
+
+const CONTRACT_DE = `Dieser Vertrag wird zwischen {photographer} (Fotografin) und {client}, {email} (Kundin oder Kunde) geschlossen, für {session} am {date}. Ort: {place}.
+
+1. Honorar. Das Shooting kostet {price}. Die Anzahlung von {deposit}, bei der Buchung bezahlt, reserviert den Termin; der Rest von {balance} wird vor dem Shooting bezahlt.
+
+2. Absagen oder Verschieben. Bis 14 Tage vor dem Shooting kann abgesagt werden, und die Anzahlung wird vollständig erstattet, oder das Shooting wird einmal auf einen anderen freien Termin verschoben. Danach bleibt die Anzahlung einbehalten. Kann die Fotografin nicht kommen, wird alles Bezahlte erstattet oder ein anderer Termin angeboten.
+
+3. Die Fotos. Die Fotografin bearbeitet eine Auswahl der Fotos und liefert sie innerhalb von drei Wochen nach dem Shooting in einer privaten Online-Galerie. Das Urheberrecht bleibt bei der Fotografin.
+
+4. Nutzung der Fotos. Die gelieferten Fotos dürfen unter der Lizenz {licence} der Fotografin genutzt werden. Fotos des Shootings zeigt die Fotografin im Portfolio nur mit schriftlicher Zustimmung.
+
+5. Datenschutz. Die Angaben werden nur für dieses Shooting, seine Galerie und seine Rechnungen verwendet.`;
 
 export const booking: Booking = {
   hours: {
@@ -1325,6 +1358,8 @@ export const booking: Booking = {
       price: 250,
       deposit: 75,
       location: "Bilbao, the studio or outdoors nearby",
+      contract: CONTRACT,
+      licence: "personal",
       questionnaire: [
         {
           id: "who",
@@ -1355,6 +1390,7 @@ export const booking: Booking = {
           description:
             "Eine Stunde im Studio oder draußen in der Nähe, für Sie oder für Sie und Ihren Hund. Zwanzig bearbeitete Fotos in einer privaten Galerie.",
           location: "Bilbao, im Studio oder draußen in der Nähe",
+          contract: CONTRACT_DE,
         },
       },
     },
@@ -1369,6 +1405,8 @@ export const booking: Booking = {
       price: 600,
       deposit: 150,
       location: "At your home or a place you choose, within 50 km of Bilbao",
+      contract: CONTRACT,
+      licence: "personal",
       questionnaire: [
         {
           id: "address",
@@ -1391,6 +1429,7 @@ export const booking: Booking = {
           description:
             "Drei Stunden mit Ihrer Familie zu Hause oder an einem Ort, den Sie lieben, ungestellt. Sechzig bearbeitete Fotos in einer privaten Galerie.",
           location: "Bei Ihnen zu Hause oder an einem Ort Ihrer Wahl, bis 50 km um Bilbao",
+          contract: CONTRACT_DE,
         },
       },
     },

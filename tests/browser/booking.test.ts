@@ -5,7 +5,7 @@ import { startBrowserSession } from "./chromium.ts";
 const { withPage } = startBrowserSession({ visitorsFrom: "192.0.4" });
 
 describe("booking a session", () => {
-  it("without JavaScript: a kind of session, a day, a time held, the answers, the deposit paid", async () => {
+  it("without JavaScript: a kind of session, a day, a time held, the answers, the contract signed, the deposit paid", async () => {
     let held = "";
     await withPage({ javaScriptEnabled: false }, async (page) => {
       await page.goto("/book");
@@ -58,6 +58,30 @@ describe("booking a session", () => {
       );
       expect(await who.inputValue()).toBe("Me and Lola, my spaniel");
       held = page.url();
+    });
+    // The held page with its contract to sign, for axe (which runs as a script).
+    await withPage({}, async (page) => {
+      await openInTheme(page, held, undefined, 200);
+      expect(await axeInViews(page)).toEqual(noViolations());
+    });
+    await withPage({ javaScriptEnabled: false }, async (page) => {
+      await page.goto(held);
+      // The contract, filled in, signed with the name given and consent; then the deposit.
+      const contract = page.getByRole("region", { name: "The contract" });
+      expect(await contract.textContent()).toContain("and Ana Ruiz, ana@example.com (the client)");
+      await expect(page.getByRole("button", { name: /deposit/ }).count()).resolves.toBe(0);
+      await contract.getByLabel("Type your full name to sign *").fill("Ana Ruiz");
+      await contract.getByLabel("I have read this contract and agree to it").check();
+      await contract.getByRole("button", { name: "Sign the contract" }).click();
+      await expect(page.locator("[data-signed]").textContent()).resolves.toContain(
+        "You signed the contract on",
+      );
+      const pdf = await page.getByRole("link", { name: "Download the signed contract (PDF)" });
+      const file = await page.request.get(
+        new URL((await pdf.getAttribute("href")) ?? "", held).href,
+      );
+      expect(file.headers()["content-type"]).toBe("application/pdf");
+      expect((await file.body()).subarray(0, 5).toString()).toBe("%PDF-");
       // The deposit, on Stripe's page (the payments stand-in's), and back: booked.
       await Promise.all([
         page.waitForURL(/\/c\/pay\//),

@@ -187,6 +187,9 @@ async function storePages(): Promise<[string, string][]> {
 const BOOKING = {
   held: "a held booking time, with the form for the details",
   refused: "a held booking time's details, refused (422)",
+  contract: "a held booking time's contract, to sign",
+  unsigned: "a held booking time's contract, its signature refused (422)",
+  signed: "a held booking time's contract, signed, and the deposit's button",
 } as const;
 const BOOKING_PAGES = Object.values(BOOKING);
 
@@ -216,10 +219,34 @@ async function bookingPages(): Promise<[string, string][]> {
     headers,
   });
   expect(refused.status).toBe(422);
-  return [
-    [BOOKING.held, await (await fetch(path, { headers })).text()],
+  const page = async () => (await fetch(path, { headers })).text();
+  const post = (to: string, fields: Record<string, string>) =>
+    fetch(new URL(to, siteUrl), {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers,
+      redirect: "manual",
+    });
+  const pages: [string, string][] = [
+    [BOOKING.held, await page()],
     [BOOKING.refused, await refused.text()],
   ];
+  const answered = await post(path.pathname, {
+    name: "Ana Ruiz",
+    email: "ana@example.com",
+    "q-address": "Calle Mayor 1, Bilbao",
+  });
+  await answered.body?.cancel();
+  expect(answered.status).toBe(303);
+  pages.push([BOOKING.contract, await page()]);
+  const unsigned = await post(`${path.pathname}/sign`, { signature: "Eve" });
+  expect(unsigned.status).toBe(422);
+  pages.push([BOOKING.unsigned, await unsigned.text()]);
+  const signed = await post(`${path.pathname}/sign`, { signature: "Ana Ruiz", consent: "yes" });
+  await signed.body?.cancel();
+  expect(signed.status).toBe(303);
+  pages.push([BOOKING.signed, await page()]);
+  return pages;
 }
 
 /** Where a message about no page we know would go (it would mean the mapping is wrong). */

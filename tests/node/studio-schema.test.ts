@@ -14,6 +14,7 @@ import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../shared/
 import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { DOWNLOAD_OPTIONS } from "../../studio/schema/documents/client-gallery.ts";
 import { SUBJECTS as STUDIO_SUBJECTS } from "../../studio/schema/documents/inquiry.ts";
+import { CONTRACT_FACTS as STUDIO_CONTRACT_FACTS } from "../../studio/schema/documents/session-type.ts";
 import { SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields/title-and-slug.ts";
 import { arrayType, TRANSLATABLE_TYPES } from "../../studio/schema/fields/translations.ts";
 import {
@@ -30,6 +31,7 @@ import {
   PRECISION_OPTIONS,
   LOCATION_SETTINGS_ID as STUDIO_LOCATION_ID,
 } from "../../studio/schema/singletons/location-settings.ts";
+import { CONTRACT_FACTS } from "../../worker/booking/contract.ts";
 import { QUESTION_KINDS, STEP_MINUTES } from "../../worker/booking/offer.ts";
 import { DEFAULT_WATERMARK, parseGallerySettings } from "../../worker/galleries/settings.ts";
 import { SUBJECT_LABELS } from "../../worker/inquiries/subjects.ts";
@@ -224,6 +226,21 @@ describe("the Studio schema", () => {
     };
     const kind = questions.of[0]?.fields.find((def) => def.name === "kind");
     expect(kind?.options?.list.map((choice) => choice.value)).toEqual([...QUESTION_KINDS]);
+  });
+
+  it("lets a contract's template name only the facts the worker fills in", () => {
+    expect([...STUDIO_CONTRACT_FACTS]).toEqual([...CONTRACT_FACTS]);
+    const rule = field("sessionType", "contract").validation?.(new Rule()) as unknown as {
+      _rules: { flag: string; constraint: unknown }[];
+    };
+    const check = (text: string) =>
+      rule._rules
+        .filter((each) => each.flag === "custom")
+        .map((each) => (each.constraint as (value: string) => unknown)(text));
+    expect(check("Between {photographer} and {client}, for {licence}.")).toEqual([true]);
+    expect(check("On {date} at {time}, {client}")).toEqual([
+      "Not a fact the site fills in: {time}",
+    ]);
   });
 
   it("names the store's choices as the worker reads them", () => {

@@ -43,6 +43,8 @@ async function holdPortrait(start?: number): Promise<{ path: string; id: string;
     "q-place": "Outdoors",
   });
   expect(answered.status).toBe(303);
+  // The portrait's contract, signed (tests/worker/booking-contract.test.ts tests signing).
+  expect((await form(`${path}/sign`, { signature: "Ana Ruiz", consent: "yes" })).status).toBe(303);
   return { path, id: path.split("/").at(-1) ?? "", start: time };
 }
 
@@ -131,8 +133,15 @@ describe("the deposit", () => {
     expect(client?.text).toContain("Your deposit of €75.00 is paid");
     expect(client?.text).toContain("The rest, €175.00, is paid before the shoot.");
     expect(client?.text).toContain(`http://localhost${path}`);
-    const invite = client?.attachments?.[0];
+    const [invite, clientContract] = client?.attachments ?? [];
     expect(invite?.filename).toBe("booking.ics");
+    // The signed contract goes to both, the very file the booking's page serves.
+    const signed = await request(`${path}/contract.pdf`);
+    expect(signed.status).toBe(200);
+    expect(clientContract?.type).toBe("application/pdf");
+    expect(new Uint8Array(clientContract?.content as Uint8Array)).toEqual(signed.bytes);
+    expect(client?.text).toContain("Your signed contract is attached too (PDF).");
+    expect(ownerMail?.attachments?.[0]?.content).toEqual(clientContract?.content);
     // The invitation, read by a calendar library: the session's time, in UTC, once.
     const calendar = new ICAL.Component(ICAL.parse(String(invite?.content)));
     const events = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
@@ -159,6 +168,7 @@ describe("the deposit", () => {
     const page = await request(path);
     expect(page.body).toContain("Your session is booked");
     expect(page.body).toContain("Your deposit of €75.00 is paid");
+    expect(page.body).toContain(`href="${path}/contract.pdf"`);
     // Stripe sends it again: nothing changes, nothing is refunded, nothing mailed again.
     const again = mailbox();
     expect((await deliver(event, { env: again.env })).status).toBe(200);

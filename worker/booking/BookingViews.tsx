@@ -365,9 +365,120 @@ function DetailsForm({
   );
 }
 
+/** What the contract's part of the held page shows: to sign, or signed. */
+export type ContractState =
+  | {
+      text: string;
+      sign: {
+        action: string;
+        name: string;
+        values: { signature?: string };
+        errors: Record<string, Phrase>;
+      };
+    }
+  | { text: string; signed: { note: string; download: string } };
+
+/** The contract, in full, and the form that signs it (a typed name and consent), or its PDF. */
+function ContractSection({ contract }: { contract: ContractState }) {
+  const { t } = useI18n();
+  const refused = "sign" in contract && Object.keys(contract.sign.errors).length > 0;
+  return (
+    <section
+      aria-labelledby="contract-heading"
+      className="mt-10 border-t border-neutral-300 pt-8 dark:border-neutral-700"
+      data-contract
+    >
+      <h2
+        id="contract-heading"
+        className="font-serif text-2xl tracking-tight text-neutral-950 dark:text-white"
+      >
+        {t("booking.contract.heading")}
+      </h2>
+      {"sign" in contract && (
+        <p className="mt-4 text-neutral-700 dark:text-neutral-300">{t("booking.contract.intro")}</p>
+      )}
+      <div
+        dir="auto"
+        className="mt-6 space-y-4 rounded-md border border-neutral-300 px-5 py-4 whitespace-pre-line text-neutral-800 dark:border-neutral-700 dark:text-neutral-200"
+        data-contract-text
+      >
+        {contract.text.split(/\n\s*\n/).map((paragraph, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one text, in order.
+          <p key={index}>{paragraph.trim()}</p>
+        ))}
+      </div>
+      {"signed" in contract ? (
+        <p
+          role="status"
+          data-signed
+          className="mt-6 rounded-md border border-emerald-600 px-4 py-3"
+        >
+          {contract.signed.note}{" "}
+          <a href={contract.signed.download} className={link} data-contract-pdf>
+            {t("booking.contract.download")}
+          </a>
+        </p>
+      ) : (
+        <form method="post" action={contract.sign.action} className="mt-6">
+          {refused && (
+            <p
+              role="alert"
+              tabIndex={-1}
+              // biome-ignore lint/a11y/noAutofocus: a refused form comes back as a new page; without script, autofocus is what takes the client to what went wrong.
+              autoFocus
+              data-problem
+              className="focus-ring rounded-md border-2 border-amber-600 px-4 py-3 text-neutral-950 dark:text-neutral-50"
+            >
+              {t("booking.details.correct")}
+            </p>
+          )}
+          <label
+            htmlFor="signature"
+            className="mt-6 block font-medium text-neutral-950 dark:text-white"
+          >
+            {t("booking.contract.name")} *
+          </label>
+          <input
+            id="signature"
+            name="signature"
+            type="text"
+            autoComplete="off"
+            maxLength={100}
+            required
+            placeholder={contract.sign.name}
+            defaultValue={contract.sign.values.signature ?? ""}
+            className={control}
+            {...described("signature", contract.sign.errors)}
+          />
+          <Problem field="signature" error={contract.sign.errors.signature} />
+          <div className="mt-6 flex items-start gap-3">
+            <input
+              id="consent"
+              name="consent"
+              type="checkbox"
+              value="yes"
+              required
+              className="focus-ring mt-1 size-5 shrink-0"
+              {...described("consent", contract.sign.errors)}
+            />
+            <label htmlFor="consent" className="text-neutral-950 dark:text-white">
+              {t("booking.contract.consent")}
+            </label>
+          </div>
+          <Problem field="consent" error={contract.sign.errors.consent} />
+          <button type="submit" className="store-primary focus-ring mt-6">
+            {t("booking.contract.sign")}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
 /**
  * `/book/held/{id}`: the time is the client's for a while; the form for their details and the
- * session type's questions, or, once given, that they are kept.
+ * session type's questions, or, once given, that they are kept; then the contract to sign and
+ * the deposit.
  */
 export function HeldView({
   text,
@@ -376,6 +487,7 @@ export function HeldView({
   form,
   pay,
   paying,
+  contract,
 }: {
   text: string;
   back: string;
@@ -386,6 +498,8 @@ export function HeldView({
   pay?: { action: string; label: string; note: string } | undefined;
   /** Said when the client is back from paying and Stripe has not said "paid" yet. */
   paying?: string | undefined;
+  /** The contract, once the details are kept (when the session type has one). */
+  contract?: ContractState | undefined;
 }) {
   const { t } = useI18n();
   return (
@@ -403,6 +517,7 @@ export function HeldView({
           {saved}
         </p>
       )}
+      {contract && <ContractSection contract={contract} />}
       {pay && (
         <form method="post" action={pay.action} className="mt-6">
           <p className="text-neutral-700 dark:text-neutral-300">{pay.note}</p>
@@ -411,7 +526,9 @@ export function HeldView({
           </button>
         </form>
       )}
-      <p className="mt-4 text-neutral-700 dark:text-neutral-300">{t("booking.held.next")}</p>
+      {!("signed" in (contract ?? {})) && (
+        <p className="mt-4 text-neutral-700 dark:text-neutral-300">{t("booking.held.next")}</p>
+      )}
       {form && <DetailsForm {...form} />}
     </Panel>
   );
@@ -423,17 +540,27 @@ export function BookedView({
   text,
   back,
   backLabel,
+  contract,
 }: {
   title: string;
   text: string;
   back: string;
   backLabel: string;
+  /** The signed contract's PDF, where there is one. */
+  contract?: { href: string; label: string } | undefined;
 }) {
   return (
     <Panel title={title} back={{ href: back, label: backLabel }}>
       <p className={lead} data-booking-status>
         {text}
       </p>
+      {contract && (
+        <p className="mt-6">
+          <a href={contract.href} className={link} data-contract-pdf>
+            {contract.label}
+          </a>
+        </p>
+      )}
     </Panel>
   );
 }

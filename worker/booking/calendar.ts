@@ -53,6 +53,8 @@ export interface Hold {
   expiresAt: number;
   /** The client's details and answers, once they gave them. */
   details?: Details;
+  /** The SHA-256 of the contract's PDF, once the client signed it. */
+  signed?: string;
 }
 
 export type HoldAnswer = { held: Hold } | { taken: Slot[] };
@@ -77,6 +79,11 @@ export class BookingCalendar extends DurableObject<Env> {
       this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS details (
         hold TEXT PRIMARY KEY,
         details TEXT NOT NULL
+      )`);
+      // A signed contract's PDF (its SHA-256): once signed, the details it names stay as they are.
+      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS signatures (
+        hold TEXT PRIMARY KEY,
+        pdf_sha256 TEXT NOT NULL
       )`);
       this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS busy (
         start INTEGER NOT NULL,
@@ -161,10 +168,12 @@ export class BookingCalendar extends DurableObject<Env> {
       slot,
       expiresAt: now + HOLD_MINUTES * 60_000,
     };
-    this.#sql.exec(
-      "DELETE FROM details WHERE hold IN (SELECT id FROM holds WHERE expires_at <= ?)",
-      now,
-    );
+    for (const table of ["details", "signatures"]) {
+      this.#sql.exec(
+        `DELETE FROM ${table} WHERE hold IN (SELECT id FROM holds WHERE expires_at <= ?)`,
+        now,
+      );
+    }
     this.#sql.exec("DELETE FROM holds WHERE expires_at <= ?", now);
     this.#sql.exec(
       "INSERT INTO holds (id, session, start, end, block_start, block_end, day, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -189,8 +198,12 @@ export class BookingCalendar extends DurableObject<Env> {
     const details = this.#sql
       .exec<Row>("SELECT details FROM details WHERE hold = ?", id)
       .toArray()[0]?.details;
+    const signed = this.#sql
+      .exec<Row>("SELECT pdf_sha256 FROM signatures WHERE hold = ?", id)
+      .toArray()[0]?.pdf_sha256;
     return {
       ...(typeof details === "string" ? { details: JSON.parse(details) as Details } : {}),
+      ...(typeof signed === "string" ? { signed } : {}),
       id,
       session: String(row.session),
       slot: { start: Number(row.start), end: Number(row.end), day: String(row.day) },
@@ -198,14 +211,32 @@ export class BookingCalendar extends DurableObject<Env> {
     };
   }
 
-  /** Keeps the client's details with their hold, while it holds; false once it has lapsed. */
-  keepDetails(id: string, details: Details, now = Date.now()): boolean {
-    if (!this.held(id, now)) return false;
+  /**
+   * Keeps the client's details with their hold, while it holds and its contract is not signed
+   * (the contract names them).
+   */
+  keepDetails(id: string, details: Details, now = Date.now()): "kept" | "lapsed" | "signed" {
+    const hold = this.held(id, now);
+    if (!hold) return "lapsed";
+    if (hold.signed) return "signed";
     this.#sql.exec(
       "INSERT INTO details (hold, details) VALUES (?, ?) ON CONFLICT (hold) DO UPDATE SET details = excluded.details",
       id,
       JSON.stringify(details),
     );
+    return "kept";
+  }
+
+  /**
+   * Records the contract signed for a hold (its PDF's SHA-256), once, and only if the details
+   * it was made from (`details`, as `held` gave them) are still the hold's.
+   */
+  sign(id: string, details: Details, pdfSha256: string, now = Date.now()): boolean {
+    const hold = this.held(id, now);
+    if (!hold || hold.signed || JSON.stringify(hold.details) !== JSON.stringify(details)) {
+      return false;
+    }
+    this.#sql.exec("INSERT INTO signatures (hold, pdf_sha256) VALUES (?, ?)", id, pdfSha256);
     return true;
   }
 
@@ -254,6 +285,7 @@ export class BookingCalendar extends DurableObject<Env> {
   /** Frees a hold's slot at once (the client chose another). */
   release(id: string): void {
     this.#sql.exec("DELETE FROM details WHERE hold = ?", id);
+    this.#sql.exec("DELETE FROM signatures WHERE hold = ?", id);
     this.#sql.exec("DELETE FROM holds WHERE id = ?", id);
   }
 }

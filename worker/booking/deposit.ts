@@ -16,6 +16,7 @@ import { contentFor, i18nFor, localPath, siteOrigin, siteSettingsFor } from "../
 import { idOf, minorUnits, stripeClient } from "../store/index.ts";
 import { type Booking, type Bookings, d1Bookings } from "./bookings.ts";
 import type { Hold } from "./calendar.ts";
+import { contractRecords } from "./contracts.ts";
 import { feedUrl } from "./feed.ts";
 import { clientEmail, ownerEmail } from "./mail.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
@@ -151,6 +152,14 @@ export const mailBooked =
       ]);
       const session = offerOf(raw)?.sessions.find((each) => each.slug === booking.session);
       const origin = siteOrigin(c);
+      const contracts = contractRecords(c.env.STORE_DB, c.env.CONTRACTS);
+      const signed = await contracts.get(booking.id);
+      const pdf = signed && (await contracts.pdf(signed));
+      if (pdf === "altered") {
+        log.error("A signed contract's file is not the one signed; it is not sent", {
+          booking: booking.id,
+        });
+      }
       const context = {
         config: c.var.config,
         origin,
@@ -158,6 +167,7 @@ export const mailBooked =
         location: session?.location ?? "",
         url: `${origin}/book/held/${booking.id}`,
         feed: await feedUrl(c),
+        contract: pdf instanceof Uint8Array ? pdf : undefined,
       };
       await c.env.CLIENT_MAIL.send(clientEmail(booking, context));
       const to = ownerMailbox(c.var.config, settings?.email);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor } from "../request/context.ts";
+import { contractFile, signContract } from "./contract-pages.tsx";
 import { depositEvents } from "./deposit.ts";
 import { ownerFeed } from "./feed.ts";
 import { offerOf } from "./offer.ts";
@@ -30,9 +31,11 @@ export const booking = new Hono<AppEnv>()
   .use("/book/*", csrf())
   .get("/book", sessionsPage)
   .get("/book/held/:hold", heldPage)
+  .get("/book/held/:hold/contract.pdf", contractFile)
   .get("/book/calendar/:file{[A-Za-z0-9_-]{43}\\.ics}", ownerFeed)
   .post("/book/held/:hold", keepDetails)
   .post("/book/held/:hold/pay", payDeposit)
+  .post("/book/held/:hold/sign", signContract)
   .get(`/book/${SESSION}`, slotsPage)
   .post(`/book/${SESSION}/hold`, holdSlot);
 

@@ -23,7 +23,16 @@ export interface BookingMailContext {
   url: string;
   /** The owner's calendar of bookings (feed.ts), for their e-mail. */
   feed?: string | undefined;
+  /** The signed contract's PDF, attached to both e-mails, where there is one. */
+  contract?: Uint8Array<ArrayBuffer> | undefined;
 }
+
+const contractAttachment = (booking: Booking, pdf: Uint8Array<ArrayBuffer>): EmailAttachment => ({
+  disposition: "attachment",
+  filename: `contract-${booking.id.slice(0, 8)}.pdf`,
+  type: "application/pdf",
+  content: pdf,
+});
 
 /** The invitation: the one event of the booking. */
 export const invitation = (
@@ -74,6 +83,7 @@ export function clientEmail(booking: Booking, context: BookingMailContext): Emai
       "",
       t("booking.mail.page", { url: context.url }),
       t("booking.mail.invite"),
+      ...(context.contract ? [t("booking.mail.contract")] : []),
     ].join("\n"),
     attachments: [
       {
@@ -82,6 +92,7 @@ export function clientEmail(booking: Booking, context: BookingMailContext): Emai
         type: "text/calendar; charset=utf-8; method=PUBLISH",
         content: invitation(booking, context),
       },
+      ...(context.contract ? [contractAttachment(booking, context.contract)] : []),
     ],
     headers: { "X-Booking-Id": booking.id },
   };
@@ -115,6 +126,7 @@ export function ownerEmail(
       ...Object.entries(answers).map(([id, answer]) => `${label(id)}\n  ${answer}`),
       "",
       `The booking: ${context.url}`,
+      ...(context.contract ? ["The contract they signed is attached (PDF)."] : []),
       ...(context.feed
         ? [
             "",
@@ -122,6 +134,7 @@ export function ownerEmail(
           ]
         : []),
     ].join("\n"),
+    ...(context.contract ? { attachments: [contractAttachment(booking, context.contract)] } : {}),
     headers: { "X-Booking-Id": booking.id },
   };
 }

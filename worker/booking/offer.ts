@@ -26,6 +26,10 @@ export interface SessionType {
   price: number;
   deposit: number;
   questions: Question[];
+  /** The contract's template (contract.ts), or "" when there is nothing to sign. */
+  contract: string;
+  /** The id of the Store's licence the contract's `{licence}` names. */
+  licence: string | undefined;
 }
 
 export interface Offer {
@@ -140,6 +144,8 @@ export function sessionOf(raw: unknown): SessionType | undefined {
     price,
     deposit,
     questions: questions as Question[],
+    contract: text(raw.contract, 20_000)?.trim() ?? "",
+    licence: text(raw.licence, 80),
   };
 }
 

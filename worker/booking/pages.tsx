@@ -16,6 +16,7 @@ import { contentFor, i18nFor, localPath } from "../request/context.ts";
 import { formatAmount, formOf, minorUnits, stripeClient } from "../store/index.ts";
 import {
   BookedView,
+  type ContractState,
   type DetailsFormState,
   HeldView,
   SessionList,
@@ -24,6 +25,8 @@ import {
 import { type Booking, d1Bookings } from "./bookings.ts";
 import { busyReadDue, readBusyFeed } from "./busy-feed.ts";
 import { CALENDAR } from "./calendar.ts";
+import { contractReady, contractText } from "./contract-facts.ts";
+import { contractRecords } from "./contracts.ts";
 import { applyDepositSession, mailBooked, startDeposit } from "./deposit.ts";
 import { answerField, checkDetails } from "./details.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
@@ -44,11 +47,25 @@ export const BOOKING_HEADERS = {
 export const calendarOf = (c: Context<AppEnv>) =>
   c.env.BOOKING_CALENDAR.get(c.env.BOOKING_CALENDAR.idFromName(CALENDAR));
 
-/** The owner's offer, or a 404: with no hours or no session type there is no `/book`. */
+/**
+ * The owner's offer, or a 404: with no hours or no session type there is no `/book`. A session
+ * type whose contract names a licence the Store does not have is not offered (its contract could
+ * not be made).
+ */
 export async function offerFor(c: Context<AppEnv>): Promise<Offer> {
   const offer = offerOf(await contentFor(c).booking());
   if (!offer) throw pageNotFound(new URL(c.req.url).pathname);
-  return offer;
+  const ready = await Promise.all(offer.sessions.map((session) => contractReady(c, session)));
+  const sessions = offer.sessions.filter((session, index) => {
+    if (!ready[index]) {
+      log.warn("A session type's contract names {licence}, but not a licence of the Store", {
+        session: session.slug,
+      });
+    }
+    return ready[index];
+  });
+  if (sessions.length === 0) throw pageNotFound(new URL(c.req.url).pathname);
+  return { ...offer, sessions };
 }
 
 function sessionFor(c: Context<AppEnv>, offer: Offer): SessionType {
@@ -250,10 +267,10 @@ function retryAfterAMinute(res: Response): Response {
   return res;
 }
 
-const HOLD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+export const HOLD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** The hold the address names, with its session type, while it holds; a 404 otherwise. */
-async function heldFor(c: Context<AppEnv>, offer: Offer) {
+export async function heldFor(c: Context<AppEnv>, offer: Offer) {
   const id = c.req.param("hold") ?? "";
   const hold = HOLD_ID.test(id) ? await calendarOf(c).held(id) : undefined;
   const session = offer.sessions.find((each) => each.slug === hold?.session);
@@ -263,13 +280,56 @@ async function heldFor(c: Context<AppEnv>, offer: Offer) {
   return { hold, session };
 }
 
-async function heldView(
+/** The held page's contract: to sign (with a refused signature's problems), or signed. */
+async function contractState(
   c: Context<AppEnv>,
   offer: Offer,
   { hold, session }: Awaited<ReturnType<typeof heldFor>>,
-  refused?: DetailsFormState,
-  paying = false,
+  signing: DetailsFormState = { values: {}, errors: {} },
+): Promise<ContractState | undefined> {
+  const { details } = hold;
+  if (!details || !session.contract) return undefined;
+  const text = await contractText(c, offer, session, { slot: hold.slot, details });
+  const record = hold.signed
+    ? await contractRecords(c.env.STORE_DB, c.env.CONTRACTS).get(hold.id)
+    : undefined;
+  if (!record) {
+    return {
+      text,
+      sign: {
+        action: await localPath(c, `/book/held/${hold.id}/sign`),
+        name: details.name,
+        values: signing.values,
+        errors: signing.errors,
+      },
+    };
+  }
+  const i18n = await i18nFor(c);
+  const time = new Intl.DateTimeFormat(i18n.locale, {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: offer.hours.timeZone,
+  }).format(record.signedAt);
+  return {
+    text,
+    signed: {
+      note: i18n.t("booking.contract.signed", { time }),
+      download: await localPath(c, `/book/held/${hold.id}/contract.pdf`),
+    },
+  };
+}
+
+export async function heldView(
+  c: Context<AppEnv>,
+  offer: Offer,
+  held: Awaited<ReturnType<typeof heldFor>>,
+  {
+    refused,
+    signing,
+    paying = false,
+  }: { refused?: DetailsFormState; signing?: DetailsFormState; paying?: boolean } = {},
 ) {
+  const { hold, session } = held;
   const i18n = await i18nFor(c);
   const { timeZone } = offer.hours;
   const when = new Intl.DateTimeFormat(i18n.locale, {
@@ -280,6 +340,8 @@ async function heldView(
   const until = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short", timeZone });
   const money = (value: number) => amount(value, offer, i18n.locale);
   const { details } = hold;
+  const contract = refused ? undefined : await contractState(c, offer, held, signing);
+  const signed = !!contract && "signed" in contract;
   const state = refused ?? {
     values: details
       ? {
@@ -309,17 +371,22 @@ async function heldView(
           })}
           back={await localPath(c, "/book")}
           saved={
-            details && !refused
+            details && !refused && !signed
               ? i18n.t("booking.details.saved", { name: details.name })
               : undefined
           }
-          form={{
-            action: await localPath(c, `/book/held/${hold.id}`),
-            questions: session.questions,
-            state,
-          }}
+          contract={contract}
+          form={
+            signed
+              ? undefined
+              : {
+                  action: await localPath(c, `/book/held/${hold.id}`),
+                  questions: session.questions,
+                  state,
+                }
+          }
           pay={
-            details && !refused
+            details && !refused && (!session.contract || signed)
               ? {
                   action: await localPath(c, `/book/held/${hold.id}/pay`),
                   label: i18n.t("booking.pay", { amount: money(session.deposit) }),
@@ -333,7 +400,7 @@ async function heldView(
         />
       ),
     },
-    refused ? 422 : 200,
+    refused || signing ? 422 : 200,
   );
 }
 
@@ -387,6 +454,7 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
   }).format(record.start);
   const amount = formatAmount(record.deposit, record.currency, i18n.locale);
   const booked = record.status === "booked";
+  const signed = await contractRecords(c.env.STORE_DB, c.env.CONTRACTS).get(record.id);
   return page(c, {
     title: booked ? i18n.t("booking.booked.title") : i18n.t("booking.held.lapsed"),
     description: i18n.t("booking.title"),
@@ -400,6 +468,14 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
         }
         back={await localPath(c, booked ? "/" : "/book")}
         backLabel={booked ? i18n.t("error.home") : i18n.t("booking.back")}
+        contract={
+          signed
+            ? {
+                href: await localPath(c, `/book/held/${record.id}/contract.pdf`),
+                label: i18n.t("booking.contract.download"),
+              }
+            : undefined
+        }
       />
     ),
   });
@@ -414,7 +490,7 @@ export const heldPage: Handler<AppEnv> = async (c) => {
   const record = known && (await backFromStripe(c, known));
   if (record && record.status !== "awaiting_deposit") return bookedView(c, record);
   const offer = await offerFor(c);
-  return heldView(c, offer, await heldFor(c, offer), undefined, !!c.req.query("session"));
+  return heldView(c, offer, await heldFor(c, offer), { paying: !!c.req.query("session") });
 };
 
 /** `POST /book/held/{id}/pay`: to Stripe for the deposit, once the client's details are kept. */
@@ -422,7 +498,10 @@ export const payDeposit: Handler<AppEnv> = async (c) => {
   const offer = await offerFor(c);
   const { hold, session } = await heldFor(c, offer);
   const { details } = hold;
-  if (!details) return c.redirect(await localPath(c, `/book/held/${hold.id}`), 303);
+  // Nothing is paid for before the details are given and the contract, where there is one, signed.
+  if (!details || (session.contract && !hold.signed)) {
+    return c.redirect(await localPath(c, `/book/held/${hold.id}`), 303);
+  }
   return startDeposit(c, calendarOf(c), offer, session, { ...hold, details });
 };
 
@@ -437,8 +516,9 @@ export const keepDetails: Handler<AppEnv> = async (c) => {
   const held = await heldFor(c, offer);
   const form = (await formOf(c)) ?? new URLSearchParams();
   const checked = checkDetails(form, held.session.questions);
-  if (!("details" in checked)) return heldView(c, offer, held, checked);
-  if (!(await calendarOf(c).keepDetails(held.hold.id, checked.details))) {
+  if (!("details" in checked)) return heldView(c, offer, held, { refused: checked });
+  // Once the contract is signed, the details it names stay as they are (back to the page).
+  if ((await calendarOf(c).keepDetails(held.hold.id, checked.details)) === "lapsed") {
     throw new PageError(404, phrase("booking.held.lapsed"), { fatal: false });
   }
   return c.redirect(await localPath(c, `/book/held/${held.hold.id}`), 303);

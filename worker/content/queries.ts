@@ -191,6 +191,8 @@ export const bookingQuery = defineQuery(`{
     "description": ${inLanguage("description")},
     durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, price, deposit,
     "location": ${inLanguage("location")},
+    "contract": ${inLanguage("contract")},
+    licence,
     "questionnaire": questionnaire[]{ id, "label": ${inLanguage("label")}, kind, choices, required }
   },
   "currency": *[_id == "storeSettings"][0].currency

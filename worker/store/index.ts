@@ -15,7 +15,7 @@ import { type OtherCheckouts, stripeWebhook } from "./webhook.ts";
 // gallery's photograph, and the vocabulary of what the galleries lend it (gallery-prints.ts).
 export { BuySection, buySectionProps } from "./BuySection.tsx";
 export { formatAmount, galleryOfferFor, minorUnits, offerFor } from "./catalogue.ts";
-export { formOf, saleCatalogue } from "./context.ts";
+export { catalogueFor, formOf, saleCatalogue } from "./context.ts";
 export { fulfilOrders } from "./fulfil.ts";
 export { type GalleryPhotoForSale, type GalleryPrints, galleryBuyPath } from "./gallery-prints.ts";
 export { stripeClient } from "./stripe.ts";

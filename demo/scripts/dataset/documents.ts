@@ -243,6 +243,7 @@ export function sessionTypeDoc({
   title,
   description,
   location,
+  contract,
   questionnaire,
   translations,
   ...rest
@@ -267,6 +268,11 @@ export function sessionTypeDoc({
     locationTranslations: translationsOf(
       "String",
       translatedTexts(translations, (t) => t.location),
+    ),
+    contract,
+    contractTranslations: translationsOf(
+      "Text",
+      translatedTexts(translations, (t) => t.contract),
     ),
     ...rest,
     questionnaire: questionnaire.map(({ translations: words, ...question }) => ({

@@ -576,4 +576,26 @@ export const ar: Catalogue = {
   "booking.mail.where": "المكان: {place}",
   "booking.mail.page": "حجزك: {url}",
   "booking.mail.invite": "دعوة التقويم مرفقة.",
+  "booking.mail.contract": "عقدك الموقّع مرفق أيضًا (PDF).",
+  "booking.contract.heading": "العقد",
+  "booking.contract.intro":
+    "يُرجى قراءة عقد جلستك. للتوقيع عليه، يُرجى كتابة اسمك كما ورد في بياناتك ووضع علامة في المربع؛ يمكنك بعد ذلك تنزيل العقد الموقّع، وسيصلك أيضًا مع تأكيد الحجز.",
+  "booking.contract.name": "يُرجى كتابة اسمك الكامل للتوقيع",
+  "booking.contract.consent": "قرأت هذا العقد وأوافق عليه، وأوقّعه إلكترونيًا.",
+  "booking.contract.sign": "توقيع العقد",
+  "booking.contract.nameMismatch": "يُرجى كتابة اسمك كما ورد في بياناتك: {name}.",
+  "booking.contract.consentMissing": "يُرجى وضع علامة في المربع للموافقة على العقد.",
+  "booking.contract.signed": "تم توقيع العقد في {time}.",
+  "booking.contract.download": "تنزيل العقد الموقّع (PDF)",
+  "booking.contract.signFirst": "يُرجى توقيع العقد قبل دفع العربون.",
+  "booking.contract.failed": "تعذّر حفظ العقد الآن. يُرجى المحاولة مرة أخرى بعد لحظة.",
+  "booking.contract.title": "العقد: {session}",
+  "booking.contract.signature": "التوقيع الإلكتروني",
+  "booking.contract.signedBy":
+    "تم التوقيع بواسطة {name} ({email}) في {time}، بكتابة الاسم والموافقة على العقد.",
+  "booking.contract.textHash": "تجزئة نص العقد (SHA-256): {hash}",
+  "booking.contract.addressHash": "تجزئة عنوان الشبكة الذي وُقّع منه العقد (SHA-256): {hash}",
+  "booking.contract.browser": "المتصفح: {browser}",
+  "booking.contract.altered":
+    "لا يمكن تسليم العقد الموقَّع: الملف المحفوظ ليس هو الذي وُقِّع. يُرجى مراسلتنا.",
 };

@@ -524,4 +524,31 @@ export const de: Catalogue = {
   "booking.mail.where": "Wo: {place}",
   "booking.mail.page": "Ihre Buchung: {url}",
   "booking.mail.invite": "Die Einladung für Ihren Kalender ist angehängt.",
+  "booking.mail.contract": "Ihr unterschriebener Vertrag ist ebenfalls angehängt (PDF).",
+  "booking.contract.heading": "Der Vertrag",
+  "booking.contract.intro":
+    "Bitte lesen Sie den Vertrag für Ihr Shooting. Um ihn zu unterschreiben, geben Sie Ihren Namen so ein, wie Sie ihn angegeben haben, und setzen Sie das Häkchen. Den unterschriebenen Vertrag können Sie herunterladen; Sie erhalten ihn außerdem mit Ihrer Buchungsbestätigung.",
+  "booking.contract.name": "Geben Sie zum Unterschreiben Ihren vollständigen Namen ein",
+  "booking.contract.consent":
+    "Ich habe diesen Vertrag gelesen, bin mit ihm einverstanden und unterschreibe ihn elektronisch.",
+  "booking.contract.sign": "Vertrag unterschreiben",
+  "booking.contract.nameMismatch":
+    "Bitte geben Sie Ihren Namen so ein, wie Sie ihn angegeben haben: {name}.",
+  "booking.contract.consentMissing": "Bitte setzen Sie das Häkchen, um dem Vertrag zuzustimmen.",
+  "booking.contract.signed": "Sie haben den Vertrag am {time} unterschrieben.",
+  "booking.contract.download": "Den unterschriebenen Vertrag herunterladen (PDF)",
+  "booking.contract.signFirst":
+    "Bitte unterschreiben Sie den Vertrag, bevor Sie die Anzahlung bezahlen.",
+  "booking.contract.failed":
+    "Der Vertrag konnte gerade nicht gespeichert werden. Bitte versuchen Sie es gleich noch einmal.",
+  "booking.contract.title": "Vertrag: {session}",
+  "booking.contract.signature": "Elektronische Unterschrift",
+  "booking.contract.signedBy":
+    "Unterschrieben von {name} ({email}) am {time}, durch Eingabe des eigenen Namens und Zustimmung zum Vertrag.",
+  "booking.contract.textHash": "SHA-256-Hash des Vertragstextes: {hash}",
+  "booking.contract.addressHash":
+    "SHA-256-Hash der Netzwerkadresse der unterzeichnenden Person: {hash}",
+  "booking.contract.browser": "Verwendeter Browser: {browser}",
+  "booking.contract.altered":
+    "Der unterschriebene Vertrag kann nicht ausgegeben werden: Die gespeicherte Datei ist nicht die unterschriebene. Bitte schreiben Sie uns.",
 };

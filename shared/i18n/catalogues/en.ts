@@ -515,4 +515,28 @@ export const en = {
   "booking.mail.where": "Where: {place}",
   "booking.mail.page": "Your booking: {url}",
   "booking.mail.invite": "The invitation for your calendar is attached.",
+  "booking.mail.contract": "Your signed contract is attached too (PDF).",
+  "booking.contract.heading": "The contract",
+  "booking.contract.intro":
+    "Please read the contract for your session. To sign it, type your name as you gave it and tick the box; you can download the signed contract, and it comes with your confirmation.",
+  "booking.contract.name": "Type your full name to sign",
+  "booking.contract.consent":
+    "I have read this contract and agree to it, and I sign it electronically.",
+  "booking.contract.sign": "Sign the contract",
+  "booking.contract.nameMismatch": "Please type your name as you gave it: {name}.",
+  "booking.contract.consentMissing": "Please tick the box to agree to the contract.",
+  "booking.contract.signed": "You signed the contract on {time}.",
+  "booking.contract.download": "Download the signed contract (PDF)",
+  "booking.contract.signFirst": "Please sign the contract before paying the deposit.",
+  "booking.contract.failed":
+    "The contract could not be saved just now. Please try again in a moment.",
+  "booking.contract.title": "Contract: {session}",
+  "booking.contract.signature": "Electronic signature",
+  "booking.contract.signedBy":
+    "Signed by {name} ({email}) on {time}, by typing their name and agreeing to it.",
+  "booking.contract.textHash": "The contract's text, SHA-256: {hash}",
+  "booking.contract.addressHash": "The signer's network address, hashed (SHA-256): {hash}",
+  "booking.contract.browser": "Browser: {browser}",
+  "booking.contract.altered":
+    "The signed contract cannot be given out: the stored file is not the one signed. Please write to us.",
 } as const;

@@ -536,4 +536,28 @@ export const es: Catalogue = {
   "booking.mail.where": "Dónde: {place}",
   "booking.mail.page": "Su reserva: {url}",
   "booking.mail.invite": "La invitación para su calendario va adjunta.",
+  "booking.mail.contract": "También va adjunto su contrato firmado (PDF).",
+  "booking.contract.heading": "El contrato",
+  "booking.contract.intro":
+    "Lea el contrato de su sesión, por favor. Para firmarlo, escriba su nombre tal como nos lo indicó y marque la casilla; después podrá descargar el contrato firmado, que además recibirá con su confirmación.",
+  "booking.contract.name": "Escriba su nombre completo para firmar",
+  "booking.contract.consent":
+    "He leído este contrato, estoy de acuerdo con él y lo firmo electrónicamente.",
+  "booking.contract.sign": "Firmar el contrato",
+  "booking.contract.nameMismatch": "Escriba su nombre tal como nos lo indicó, por favor: {name}.",
+  "booking.contract.consentMissing": "Marque la casilla para aceptar el contrato, por favor.",
+  "booking.contract.signed": "Firmó el contrato el {time}.",
+  "booking.contract.download": "Descargar el contrato firmado (PDF)",
+  "booking.contract.signFirst": "Firme el contrato antes de pagar el depósito, por favor.",
+  "booking.contract.failed":
+    "No se ha podido guardar el contrato en este momento. Inténtelo de nuevo dentro de un momento.",
+  "booking.contract.title": "Contrato: {session}",
+  "booking.contract.signature": "Firma electrónica",
+  "booking.contract.signedBy":
+    "Firmado por {name} ({email}) el {time}, escribiendo su nombre y aceptando el contrato.",
+  "booking.contract.textHash": "Hash SHA-256 del texto del contrato: {hash}",
+  "booking.contract.addressHash": "Hash SHA-256 de la dirección de red de quien firma: {hash}",
+  "booking.contract.browser": "Navegador: {browser}",
+  "booking.contract.altered":
+    "El contrato firmado no puede entregarse: el archivo guardado no es el que se firmó. Escríbanos, por favor.",
 };

@@ -540,4 +540,29 @@ export const fr: Catalogue = {
   "booking.mail.where": "Où : {place}",
   "booking.mail.page": "Votre réservation : {url}",
   "booking.mail.invite": "L’invitation pour votre agenda est jointe.",
+  "booking.mail.contract": "Votre contrat signé est également joint (PDF).",
+  "booking.contract.heading": "Le contrat",
+  "booking.contract.intro":
+    "Veuillez lire le contrat de votre séance. Pour le signer, saisissez votre nom tel que vous l’avez indiqué et cochez la case ; vous pourrez ensuite télécharger le contrat signé, qui vous sera aussi envoyé avec votre confirmation.",
+  "booking.contract.name": "Saisissez votre nom complet pour signer",
+  "booking.contract.consent": "J’ai lu ce contrat, je l’accepte et je le signe électroniquement.",
+  "booking.contract.sign": "Signer le contrat",
+  "booking.contract.nameMismatch":
+    "Veuillez saisir votre nom tel que vous l’avez indiqué : {name}.",
+  "booking.contract.consentMissing": "Veuillez cocher la case pour accepter le contrat.",
+  "booking.contract.signed": "Vous avez signé le contrat le {time}.",
+  "booking.contract.download": "Télécharger le contrat signé (PDF)",
+  "booking.contract.signFirst": "Veuillez signer le contrat avant de payer l’acompte.",
+  "booking.contract.failed":
+    "Le contrat n’a pas pu être enregistré pour l’instant. Veuillez réessayer dans un instant.",
+  "booking.contract.title": "Contrat : {session}",
+  "booking.contract.signature": "Signature électronique",
+  "booking.contract.signedBy":
+    "Signé par {name} ({email}) le {time}, par la saisie de son nom et l’acceptation du contrat.",
+  "booking.contract.textHash": "Empreinte SHA-256 du texte du contrat : {hash}",
+  "booking.contract.addressHash":
+    "Empreinte SHA-256 de l’adresse réseau de la personne signataire : {hash}",
+  "booking.contract.browser": "Navigateur : {browser}",
+  "booking.contract.altered":
+    "Le contrat signé ne peut pas être remis : le fichier conservé n’est pas celui qui a été signé. Merci de nous écrire.",
 };

@@ -534,4 +534,27 @@ export const it: Catalogue = {
   "booking.mail.where": "Dove: {place}",
   "booking.mail.page": "La tua prenotazione: {url}",
   "booking.mail.invite": "L’invito per il tuo calendario è allegato.",
+  "booking.mail.contract": "In allegato trovi anche il tuo contratto firmato (PDF).",
+  "booking.contract.heading": "Il contratto",
+  "booking.contract.intro":
+    "Leggi il contratto per la tua sessione. Per firmarlo, scrivi il tuo nome come l’hai indicato e spunta la casella; potrai poi scaricare il contratto firmato, che riceverai anche insieme alla conferma.",
+  "booking.contract.name": "Scrivi il tuo nome e cognome per firmare",
+  "booking.contract.consent": "Ho letto questo contratto, lo accetto e lo firmo elettronicamente.",
+  "booking.contract.sign": "Firma il contratto",
+  "booking.contract.nameMismatch": "Scrivi il tuo nome come l’hai indicato: {name}.",
+  "booking.contract.consentMissing": "Spunta la casella per accettare il contratto.",
+  "booking.contract.signed": "Hai firmato il contratto il {time}.",
+  "booking.contract.download": "Scarica il contratto firmato (PDF)",
+  "booking.contract.signFirst": "Firma il contratto prima di pagare l’acconto.",
+  "booking.contract.failed":
+    "Non è stato possibile salvare il contratto in questo momento. Riprova tra un momento.",
+  "booking.contract.title": "Contratto: {session}",
+  "booking.contract.signature": "Firma elettronica",
+  "booking.contract.signedBy":
+    "Firmato da {name} ({email}) il {time}, scrivendo il proprio nome e accettando il contratto.",
+  "booking.contract.textHash": "Hash SHA-256 del testo del contratto: {hash}",
+  "booking.contract.addressHash": "Hash SHA-256 dell’indirizzo di rete di chi ha firmato: {hash}",
+  "booking.contract.browser": "Browser utilizzato: {browser}",
+  "booking.contract.altered":
+    "Il contratto firmato non può essere consegnato: il file conservato non è quello firmato. Scrivici, per favore.",
 };

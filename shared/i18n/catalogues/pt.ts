@@ -531,4 +531,27 @@ export const pt: Catalogue = {
   "booking.mail.where": "Onde: {place}",
   "booking.mail.page": "A sua marcação: {url}",
   "booking.mail.invite": "O convite para o seu calendário vai em anexo.",
+  "booking.mail.contract": "O seu contrato assinado também vai em anexo (PDF).",
+  "booking.contract.heading": "O contrato",
+  "booking.contract.intro":
+    "Leia o contrato da sua sessão, por favor. Para o assinar, escreva o seu nome tal como o indicou e marque a caixa; depois poderá baixar o contrato assinado, que também receberá com a sua confirmação.",
+  "booking.contract.name": "Escreva o seu nome completo para assinar",
+  "booking.contract.consent": "Li e aceito este contrato, que assino eletronicamente.",
+  "booking.contract.sign": "Assinar o contrato",
+  "booking.contract.nameMismatch": "Escreva o seu nome tal como o indicou, por favor: {name}.",
+  "booking.contract.consentMissing": "Marque a caixa para aceitar o contrato, por favor.",
+  "booking.contract.signed": "Assinou o contrato em {time}.",
+  "booking.contract.download": "Baixar o contrato assinado (PDF)",
+  "booking.contract.signFirst": "Assine o contrato antes de pagar o sinal, por favor.",
+  "booking.contract.failed":
+    "Não foi possível guardar o contrato neste momento. Tente de novo daqui a pouco.",
+  "booking.contract.title": "Contrato: {session}",
+  "booking.contract.signature": "Assinatura eletrónica",
+  "booking.contract.signedBy":
+    "Assinado por {name} ({email}) em {time}, escrevendo o próprio nome e aceitando o contrato.",
+  "booking.contract.textHash": "Hash SHA-256 do texto do contrato: {hash}",
+  "booking.contract.addressHash": "Hash SHA-256 do endereço de rede de quem assinou: {hash}",
+  "booking.contract.browser": "Navegador: {browser}",
+  "booking.contract.altered":
+    "O contrato assinado não pode ser entregue: o ficheiro guardado não é o que foi assinado. Por favor, escreva-nos.",
 };

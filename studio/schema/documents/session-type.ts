@@ -69,6 +69,32 @@ const question = defineArrayMember({
   ],
 });
 
+/** The facts a contract's template may name, in braces; the worker fills the same. */
+export const CONTRACT_FACTS = [
+  "client",
+  "email",
+  "session",
+  "date",
+  "place",
+  "price",
+  "deposit",
+  "balance",
+  "photographer",
+  "licence",
+] as const;
+
+const unknownFacts = (template: string | undefined) =>
+  [...(template ?? "").matchAll(/\{([a-z]+)\}/g)]
+    .map((match) => match[1] ?? "")
+    .filter((name) => !(CONTRACT_FACTS as readonly string[]).includes(name));
+
+const contractTemplate = (text: string | undefined) => {
+  const unknown = unknownFacts(text);
+  return unknown.length === 0
+    ? true
+    : `Not a fact the site fills in: ${unknown.map((name) => `{${name}}`).join(", ")}`;
+};
+
 /**
  * A kind of session a client books on `/book` (docs/booking.md): how long it lasts and keeps
  * the owner, what it costs and the deposit that books it, where it is, and what the client is
@@ -130,6 +156,23 @@ export const sessionType = defineType({
     }),
     defineField({ name: "location", title: "Where", type: "string" }),
     translationsOf({ name: "location", title: "Where", type: "string" }),
+    defineField({
+      name: "contract",
+      title: "Contract",
+      description: `What the client reads and signs before paying the deposit; paragraphs apart by an empty line. Facts in braces are filled in: ${CONTRACT_FACTS.map((name) => `{${name}}`).join(" ")}. {licence} names the Store's licence chosen below, with its terms, as delivered files carry it. Empty: nothing to sign.`,
+      type: "text",
+      rows: 16,
+      validation: (rule) => rule.max(20_000).custom(contractTemplate),
+    }),
+    translationsOf({ name: "contract", title: "Contract", type: "text" }),
+    defineField({
+      name: "licence",
+      title: "Licence of the photographs",
+      description:
+        "The id of one of the Store's licences: the contract's {licence} names it and its terms.",
+      type: "string",
+      validation: (rule) => rule.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    }),
     defineField({
       name: "questionnaire",
       title: "Questions for the client",

@@ -1,0 +1,117 @@
+/**
+ * Signing the contract of a held time (`POST /book/held/{id}/sign`) and its signed PDF
+ * (`GET /book/held/{id}/contract.pdf`). The PDF is made once, when the client signs, and never
+ * again: what is served is the stored file, after its SHA-256 is checked against the record.
+ */
+import type { Handler } from "hono";
+import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
+import { PageError, pageNotFound } from "../errors/page-error.ts";
+import { errorText, log } from "../lib/log.ts";
+import { derivedKey, sha256Hex, sign, toHex } from "../lib/signing.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { i18nFor, localPath, siteSettingsFor } from "../request/context.ts";
+import { formOf } from "../store/index.ts";
+import { type Signature, signedContract } from "./contract.ts";
+import { contractText } from "./contract-facts.ts";
+import { contractRecords } from "./contracts.ts";
+import { BOOKING_HEADERS, calendarOf, HOLD_ID, heldFor, heldView, offerFor } from "./pages.tsx";
+
+/** A typed name as compared with the one given: case, spacing and Unicode forms aside. */
+const comparable = (name: string) =>
+  name.normalize("NFKC").toLocaleLowerCase().replace(/\s+/g, " ").trim();
+
+/** The signer's network address, kept only as an HMAC under the site's key (SHA-256 without one). */
+async function addressHash(token: string | undefined, address: string): Promise<string> {
+  const key = await derivedKey(token, "portfolio contract signer address");
+  return key ? toHex(await sign(key, address)) : sha256Hex(address);
+}
+
+/**
+ * `POST /book/held/{id}/sign`: the client's typed name (the name they gave) and their consent
+ * sign the contract as the page showed it; the PDF is made and stored, the signature recorded,
+ * and the page shows it signed (303). A name that is not theirs or no consent: the page again
+ * with the problem (422). Signed once: a second signature, or one after the details changed
+ * meanwhile, keeps nothing.
+ */
+export const signContract: Handler<AppEnv> = async (c) => {
+  const offer = await offerFor(c);
+  const held = await heldFor(c, offer);
+  const { hold, session } = held;
+  const { details } = hold;
+  const here = await localPath(c, `/book/held/${hold.id}`);
+  if (!details || !session.contract || hold.signed) return c.redirect(here, 303);
+  const form = (await formOf(c)) ?? new URLSearchParams();
+  const typed = (form.get("signature") ?? "").slice(0, 200);
+  const errors: Record<string, Phrase> = {};
+  if (comparable(typed) !== comparable(details.name)) {
+    errors.signature = phrase("booking.contract.nameMismatch", { name: details.name });
+  }
+  if (form.get("consent") !== "yes") errors.consent = phrase("booking.contract.consentMissing");
+  if (Object.keys(errors).length > 0) {
+    return heldView(c, offer, held, { signing: { values: { signature: typed }, errors } });
+  }
+  const [i18n, site, text] = await Promise.all([
+    i18nFor(c),
+    siteSettingsFor(c),
+    contractText(c, offer, session, { slot: hold.slot, details }),
+  ]);
+  const signature: Signature = {
+    name: typed.trim(),
+    email: details.email,
+    signedAt: Date.now(),
+    textSha256: await sha256Hex(text),
+    addressHash: await addressHash(
+      c.var.config.sanityToken,
+      c.req.header("CF-Connecting-IP") ?? "",
+    ),
+    userAgent: (c.req.header("User-Agent") ?? "").slice(0, 300),
+  };
+  // pdf-lib, fontkit and the font are a megabyte and a half that only signing needs: loaded then.
+  const { contractPdf } = await import("./contract-pdf.ts");
+  const pdf = await contractPdf(
+    signedContract(
+      i18n,
+      { session: session.title, text, author: site.owner, timeZone: offer.hours.timeZone },
+      signature,
+    ),
+  );
+  const records = contractRecords(c.env.STORE_DB, c.env.CONTRACTS);
+  try {
+    const kept = await records.keep(
+      { booking: hold.id, language: i18n.language, ...signature },
+      pdf,
+    );
+    // The calendar has the last word: the hold still holds, unsigned, with these details.
+    if (kept && !(await calendarOf(c).sign(hold.id, details, kept.pdfSha256))) {
+      await records.drop(kept);
+    }
+  } catch (error) {
+    log.error("A signed contract could not be kept", { booking: hold.id, error: errorText(error) });
+    throw new PageError(503, phrase("booking.contract.failed"), { fatal: false });
+  }
+  return c.redirect(here, 303);
+};
+
+/**
+ * `GET /book/held/{id}/contract.pdf`: the signed contract, byte for byte as signed (a stored
+ * file whose hash differs is refused and logged); a 404 for a booking with none.
+ */
+export const contractFile: Handler<AppEnv> = async (c) => {
+  const id = c.req.param("hold") ?? "";
+  const records = contractRecords(c.env.STORE_DB, c.env.CONTRACTS);
+  const record = HOLD_ID.test(id) ? await records.get(id) : undefined;
+  const pdf = record && (await records.pdf(record));
+  if (!record || !pdf) throw pageNotFound(new URL(c.req.url).pathname);
+  if (pdf === "altered") {
+    log.error("A signed contract's file is not the one signed; it is not served", { booking: id });
+    throw new PageError(500, phrase("booking.contract.altered"), { fatal: false });
+  }
+  return new Response(pdf, {
+    headers: {
+      ...BOOKING_HEADERS,
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="contract-${id.slice(0, 8)}.pdf"`,
+      "Content-Length": String(pdf.byteLength),
+    },
+  });
+};
