@@ -59,6 +59,57 @@ async function offered(siteUrl: string, day?: string): Promise<number[]> {
   );
 }
 
+/** A form posted as a browser posts it, from `visitor`. */
+const post = (site: RunningSite, path: string, fields: Record<string, string>, visitor: string) =>
+  fetch(new URL(path, site.url), {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: new URL(site.url).origin,
+      "CF-Connecting-IP": visitor,
+    },
+    body: new URLSearchParams(fields),
+  });
+
+/**
+ * Contracts signed, one after another, each on a time held on a day of its own (from the last
+ * day offered back): each signature's answer time (the PDF made, stored and recorded) and size.
+ */
+async function signings(site: RunningSite, days: (string | undefined)[], count: number) {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let each = 0; each < count; each++) {
+    const [start] = await offered(site.url, days.at(-1 - each));
+    if (start === undefined) throw new Error("No free time to hold");
+    const visitor = nextVisitor();
+    const stamp = (await issueStamp(site.vars.SANITY_TOKEN, Date.now() - 5_000)) ?? "";
+    const held = await post(site, `${SLOTS_PAGE}/hold`, { start: String(start), stamp }, visitor);
+    await held.arrayBuffer();
+    const path = new URL(held.headers.get("Location") ?? "", site.url).pathname;
+    const details = {
+      name: "Ana Ruiz",
+      email: "ana@example.com",
+      "q-who": "Me",
+      "q-place": "Outdoors",
+    };
+    await (await post(site, path, details, visitor)).arrayBuffer();
+    const began = performance.now();
+    const signed = await post(
+      site,
+      `${path}/sign`,
+      { signature: "Ana Ruiz", consent: "yes" },
+      visitor,
+    );
+    await signed.arrayBuffer();
+    times.push(performance.now() - began);
+    if (signed.status !== 303) throw new Error(`Signing answered ${signed.status}`);
+    bytes = (await (await fetch(new URL(`${path}/contract.pdf`, site.url))).arrayBuffer())
+      .byteLength;
+  }
+  return { times: times.toSorted((a, b) => a - b), bytes };
+}
+
 /** `clients` holds of one time at once: each answer's time, and how many held it. */
 async function race(site: RunningSite, start: number, clients: number) {
   const stamp = (await issueStamp(site.vars.SANITY_TOKEN, Date.now() - 5_000)) ?? "";
@@ -104,6 +155,7 @@ export async function bookingRows(site: RunningSite, quick: boolean): Promise<Ro
     times.push(...answers.map((answer) => answer.ms));
   }
   times.sort((a, b) => a - b);
+  const signed = await signings(site, days, quick ? 2 : 6);
   const sessions = await htmlSizes(new URL("/book", site.url).href);
   const slotsPage = await htmlSizes(new URL(SLOTS_PAGE, site.url).href);
   const [assets] = await recordAssets([new URL(SLOTS_PAGE, site.url).href]);
@@ -140,6 +192,15 @@ export async function bookingRows(site: RunningSite, quick: boolean): Promise<Ro
       unit: "",
       budget: { op: "=", limit: 1 },
       note: `answers other than 303 (held) and 409 (just taken): ${wrong}`,
+    },
+    {
+      section,
+      metric: "signing a contract (its PDF made, stored in R2, recorded in D1), p50",
+      value: percentile(signed.times, 50),
+      unit: "ms",
+      digits: 0,
+      budget: { op: "<=", limit: 1500 },
+      note: `${signed.times.length} signed one after another (the first also loads the PDF's code); slowest ${Math.round(signed.times.at(-1) ?? 0)} ms; a PDF ${(signed.bytes / 1024).toFixed(1)} KiB`,
     },
     {
       section,
