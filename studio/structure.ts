@@ -1,6 +1,7 @@
 // @sanity/icons 5 exports each icon from its own path; the root entry no longer has them.
 import { BasketIcon } from "@sanity/icons/Basket";
 import { CalendarIcon } from "@sanity/icons/Calendar";
+import { ClockIcon } from "@sanity/icons/Clock";
 import { CogIcon } from "@sanity/icons/Cog";
 import { DocumentIcon } from "@sanity/icons/Document";
 import { EnvelopeIcon } from "@sanity/icons/Envelope";
@@ -99,6 +100,17 @@ export const structure: StructureResolver = (S) =>
             .title("Orders")
             .defaultOrdering([{ field: "paidAt", direction: "desc" }])
             // Only the site creates orders.
+            .initialValueTemplates([]),
+        ),
+      S.listItem()
+        .title("Bookings")
+        .schemaType("booking")
+        .icon(ClockIcon)
+        .child(
+          S.documentTypeList("booking")
+            .title("Bookings")
+            .defaultOrdering([{ field: "start", direction: "desc" }])
+            // Only the site creates bookings.
             .initialValueTemplates([]),
         ),
       S.divider(),

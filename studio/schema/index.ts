@@ -3,6 +3,7 @@
 // used inside them). Field definitions several types share are in fields/. The slideshow does
 // not need a type of its own: it shows the photographs tagged "Slideshow Image" in the Media
 // tool (sanity-plugin-media).
+import { booking } from "./documents/booking";
 import { clientGallery } from "./documents/client-gallery";
 import { inquiry } from "./documents/inquiry";
 import { order } from "./documents/order";
@@ -32,7 +33,7 @@ import {
 
 export { BOOKING_SETTINGS_ID, LOCATION_SETTINGS_ID, SITE_SETTINGS_ID, STORE_SETTINGS_ID };
 
-const documents = [page, post, inquiry, order, clientGallery, sessionType];
+const documents = [page, post, inquiry, order, booking, clientGallery, sessionType];
 /** Singletons at an id of their own (a private path), opened from their own item. */
 const privateSingletons = [locationSettings];
 const singletons = [siteSettings, storeSettings, bookingSettings];

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { feedSecret } from "../../worker/booking/feed.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
 import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
-import { deliver, eventsOf, pay } from "./store.ts";
+import { deliver, eventsOf, pay, studioDocument } from "./store.ts";
 
 let visitors = 0;
 const newVisitor = () => `2001:db8:de90::${(++visitors).toString(16)}`;
@@ -169,6 +169,31 @@ describe("the deposit", () => {
     expect(page.body).toContain("Your session is booked");
     expect(page.body).toContain("Your deposit of €75.00 is paid");
     expect(page.body).toContain(`href="${path}/contract.pdf"`);
+    // The owner's copy in the Studio: who, when, what they answered and paid, the contract.
+    const copy = await studioDocument(`booking.${id}`);
+    expect(copy).toMatchObject({
+      _type: "booking",
+      status: "booked",
+      session: "Portrait session",
+      start: new Date(start).toISOString(),
+      name: "Ana Ruiz",
+      email: "ana@example.com",
+      price: "€250.00",
+      deposit: "€75.00",
+      balance: "€175.00",
+      bookingPage: `http://localhost${path}`,
+      answers: expect.arrayContaining([
+        expect.objectContaining({
+          question: "Who will be in the photographs?",
+          answer: "Me and Lola",
+        }),
+      ]),
+      contract: expect.objectContaining({
+        signedName: "Ana Ruiz",
+        file: `http://localhost${path}/contract.pdf`,
+      }),
+    });
+    expect(String(copy?.when)).toMatch(/ \(Europe\/Madrid\)$/);
     // Stripe sends it again: nothing changes, nothing is refunded, nothing mailed again.
     const again = mailbox();
     expect((await deliver(event, { env: again.env })).status).toBe(200);
@@ -220,6 +245,8 @@ describe("the deposit", () => {
     expect((await deliver(await completedEvent(session))).status).toBe(200);
     const row = await record(first.id);
     expect(row?.status).toBe("refunded");
+    // The owner sees it in the Studio, refunded.
+    expect((await studioDocument(`booking.${first.id}`))?.status).toBe("refunded");
     // Stripe refunded the whole charge, once.
     const refunded = (await eventsOf([row?.payment_intent ?? ""])).filter(
       (event) => event.type === "charge.refunded",

@@ -56,6 +56,7 @@ describe("the publish webhook", () => {
       "a store order's copy (the owner marked it shipped)",
       { _id: `order.${"a".repeat(32)}`, _type: "order" },
     ],
+    ["a booking's copy", { _id: `booking.${crypto.randomUUID()}`, _type: "booking" }],
   ])("ignores %s, which no visitor sees", async (_, change) => {
     const res = await request(HOOK, { env: hookEnv(), ...(await delivery(change)) });
     expect(res.status).toBe(200);

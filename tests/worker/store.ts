@@ -235,8 +235,11 @@ export async function fulfilled(id: string): Promise<Record<string, unknown> | n
 }
 
 /** The order's copy in the Studio, as the content service has it. */
-export async function studioCopy(id: string): Promise<Record<string, unknown> | undefined> {
-  const query = encodeURIComponent(`*[_id == "order.${id}"][0]`);
+export const studioCopy = (id: string) => studioDocument(`order.${id}`);
+
+/** A document the site wrote in the Studio (an order's, a booking's), as the content service has it. */
+export async function studioDocument(id: string): Promise<Record<string, unknown> | undefined> {
+  const query = encodeURIComponent(`*[_id == "${id}"][0]`);
   const res = await fetch(
     `${env.SANITY_API_HOST}/v2025-02-19/data/query/production?query=${query}`,
     { headers: { Authorization: `Bearer ${TEST_TOKEN}` } },

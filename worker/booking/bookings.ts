@@ -26,6 +26,8 @@ export interface Booking {
   status: BookingStatus;
   checkout?: { session: string; url: string; expiresAt: number } | undefined;
   paymentIntent?: string | undefined;
+  /** When the deposit was paid (or refunded). */
+  paidAt?: number | undefined;
 }
 
 type Row = Record<string, unknown>;
@@ -61,6 +63,7 @@ function bookingOf(row: Row): Booking {
     status: String(row.status) as BookingStatus,
     checkout,
     paymentIntent: typeof row.payment_intent === "string" ? row.payment_intent : undefined,
+    paidAt: typeof row.paid_at === "number" ? row.paid_at : undefined,
   };
 }
 

@@ -8,18 +8,15 @@
 import type { Context } from "hono";
 import type Stripe from "stripe";
 import { phrase } from "../../shared/i18n/messages.ts";
-import { ownerMailbox, storeIsOn } from "../config/config.ts";
+import { storeIsOn } from "../config/config.ts";
 import { PageError } from "../errors/page-error.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor, i18nFor, localPath, siteOrigin, siteSettingsFor } from "../request/context.ts";
+import { i18nFor, localPath, siteOrigin } from "../request/context.ts";
 import { idOf, minorUnits, stripeClient } from "../store/index.ts";
 import { type Booking, type Bookings, d1Bookings } from "./bookings.ts";
 import type { Hold } from "./calendar.ts";
-import { contractRecords } from "./contracts.ts";
-import { feedUrl } from "./feed.ts";
-import { clientEmail, ownerEmail } from "./mail.ts";
-import { type Offer, offerOf, type SessionType } from "./offer.ts";
+import type { Offer, SessionType } from "./offer.ts";
 import { blockOf } from "./slots.ts";
 
 /** A Checkout Session lasts at least 30 minutes (Stripe's least); the hold is kept as long. */
@@ -132,58 +129,11 @@ export async function startDeposit(
   return c.redirect(checkout.url, 303);
 }
 
-/** What happens once a booking is paid and kept (its e-mails): once, after the record says so. */
-export type OnBooked = (booking: Booking) => Promise<void>;
-
 /**
- * The e-mails of a booking just paid: the client's, with the invitation for their calendar, and
- * the owner's (CONTACT_EMAIL_TO, else the Site settings' e-mail). Sent after the request's
- * answer (`waitUntil`); one that cannot be sent is logged, and the booking stands.
+ * What follows a deposit's outcome (settled.ts: the e-mails, the Studio's copy): once, after the
+ * record says booked, or refunded.
  */
-export const mailBooked =
-  (c: Context<AppEnv>): OnBooked =>
-  async (booking) => {
-    const send = async () => {
-      const content = contentFor(c);
-      const [site, settings, raw] = await Promise.all([
-        siteSettingsFor(c),
-        content.settings(),
-        content.booking(),
-      ]);
-      const session = offerOf(raw)?.sessions.find((each) => each.slug === booking.session);
-      const origin = siteOrigin(c);
-      const contracts = contractRecords(c.env.STORE_DB, c.env.CONTRACTS);
-      const signed = await contracts.get(booking.id);
-      const pdf = signed && (await contracts.pdf(signed));
-      if (pdf === "altered") {
-        log.error("A signed contract's file is not the one signed; it is not sent", {
-          booking: booking.id,
-        });
-      }
-      const context = {
-        config: c.var.config,
-        origin,
-        siteTitle: site.title,
-        location: session?.location ?? "",
-        url: `${origin}/book/held/${booking.id}`,
-        feed: await feedUrl(c),
-        contract: pdf instanceof Uint8Array ? pdf : undefined,
-      };
-      await c.env.CLIENT_MAIL.send(clientEmail(booking, context));
-      const to = ownerMailbox(c.var.config, settings?.email);
-      if (to)
-        await c.env.CLIENT_MAIL.send(ownerEmail(booking, to, session?.questions ?? [], context));
-      else log.warn("A booking's e-mail to the owner has no address", { booking: booking.id });
-    };
-    c.executionCtx.waitUntil(
-      send().catch((error: unknown) =>
-        log.error("A booking's e-mails could not be sent", {
-          booking: booking.id,
-          error: errorText(error),
-        }),
-      ),
-    );
-  };
+export type OnSettled = (booking: Booking) => Promise<void>;
 
 /** The booking a Checkout Session was made for, when it was made for one. */
 export const bookingOfSession = (session: Stripe.Checkout.Session): string | undefined =>
@@ -200,7 +150,7 @@ export async function applyDepositSession(
   keys: Parameters<typeof stripeClient>[0],
   session: Stripe.Checkout.Session,
   perDay: number | undefined,
-  onBooked?: OnBooked,
+  onSettled?: OnSettled,
 ): Promise<Booking | undefined> {
   const id = bookingOfSession(session);
   const booking = id ? await bookings.get(id) : undefined;
@@ -230,7 +180,7 @@ export async function applyDepositSession(
     if (await bookings.markPaid(id, paymentIntent)) {
       log.info("Booked", { booking: id });
       const booked = await bookings.get(id);
-      if (booked && onBooked) await onBooked(booked);
+      if (booked && onSettled) await onSettled(booked);
     }
   } else if (paymentIntent) {
     await (await stripeClient(keys)).refunds.create(
@@ -241,6 +191,8 @@ export async function applyDepositSession(
       log.warn("A deposit came after its hold lapsed and the time was taken; it is refunded", {
         booking: id,
       });
+      const refunded = await bookings.get(id);
+      if (refunded && onSettled) await onSettled(refunded);
     }
   }
   return bookings.get(id);
@@ -255,6 +207,7 @@ export const depositEvents =
   (
     calendar: (c: Context<AppEnv>) => Calendar,
     perDay: (c: Context<AppEnv>) => Promise<number | undefined>,
+    settled: (c: Context<AppEnv>) => OnSettled,
   ) =>
   async (c: Context<AppEnv>, event: Stripe.Event): Promise<boolean> => {
     if (!event.type.startsWith("checkout.session.")) return false;
@@ -271,7 +224,7 @@ export const depositEvents =
         keys,
         session,
         await perDay(c),
-        mailBooked(c),
+        settled(c),
       );
     }
     return true;

@@ -15,6 +15,7 @@ import {
   sessionsPage,
   slotsPage,
 } from "./pages.tsx";
+import { afterDeposit } from "./settled.ts";
 
 /**
  * Booking (docs/booking.md): the owner's calendar, the Durable Object that decides every hold,
@@ -40,11 +41,15 @@ export const booking = new Hono<AppEnv>()
   .post(`/book/${SESSION}/hold`, holdSlot);
 
 /** What the store's Stripe webhook hands over: the events of deposits' Checkout Sessions. */
-export const bookingDeposits = depositEvents(calendarOf, async (c) => {
-  try {
-    return offerOf(await contentFor(c).booking())?.hours.perDay;
-  } catch {
-    // The owner's hours cannot be read now: the day's limit is not counted for this booking.
-    return undefined;
-  }
-});
+export const bookingDeposits = depositEvents(
+  calendarOf,
+  async (c) => {
+    try {
+      return offerOf(await contentFor(c).booking())?.hours.perDay;
+    } catch {
+      // The owner's hours cannot be read now: the day's limit is not counted for this booking.
+      return undefined;
+    }
+  },
+  afterDeposit,
+);

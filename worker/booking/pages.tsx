@@ -27,9 +27,10 @@ import { busyReadDue, readBusyFeed } from "./busy-feed.ts";
 import { CALENDAR } from "./calendar.ts";
 import { contractReady, contractText } from "./contract-facts.ts";
 import { contractRecords } from "./contracts.ts";
-import { applyDepositSession, mailBooked, startDeposit } from "./deposit.ts";
+import { applyDepositSession, startDeposit } from "./deposit.ts";
 import { answerField, checkDetails } from "./details.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
+import { afterDeposit } from "./settled.ts";
 import type { Slot } from "./slots.ts";
 import { visitorClock, visitorZone } from "./visitor-clock.ts";
 
@@ -432,7 +433,7 @@ async function backFromStripe(c: Context<AppEnv>, record: Booking): Promise<Book
         keys,
         session,
         offer?.hours.perDay,
-        mailBooked(c),
+        afterDeposit(c),
       )) ?? record
     );
   } catch (error) {

@@ -405,6 +405,40 @@ export type SessionType = {
   }>;
 };
 
+export type Booking = {
+  _id: string;
+  _type: "booking";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  reference?: string;
+  status?: "booked" | "refunded";
+  session?: string;
+  start?: string;
+  end?: string;
+  when?: string;
+  name?: string;
+  email?: string;
+  language?: string;
+  answers?: Array<{
+    question?: string;
+    answer?: string;
+    _type: "bookingAnswer";
+    _key: string;
+  }>;
+  price?: string;
+  deposit?: string;
+  balance?: string;
+  paidAt?: string;
+  contract?: {
+    signedAt?: string;
+    signedName?: string;
+    pdfSha256?: string;
+    file?: string;
+  };
+  bookingPage?: string;
+};
+
 export type ClientGalleryReference = {
   _ref: string;
   _type: "reference";
@@ -737,6 +771,7 @@ export type AllSanitySchemaTypes =
   | InternationalizedArrayIntroText
   | InternationalizedArrayText
   | SessionType
+  | Booking
   | ClientGalleryReference
   | Order
   | ClientGallery
@@ -833,6 +868,27 @@ export type LayoutQueryResult = {
       }
     | {
         language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: string | null;
         languages: null;
         title: null;
         titleTranslations: null;
@@ -1096,6 +1152,27 @@ export type BookingQueryResult = {
       }
     | {
         language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: string | null;
         languages: null;
         title: null;
         titleTranslations: null;
@@ -1424,6 +1501,27 @@ export type HomeQueryResult = {
         zoom: null;
       }
     | {
+        language: string | null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
         language: null;
         languages: null;
         title: string | null;
@@ -1575,15 +1673,64 @@ export type HomeQueryResult = {
         original: null;
       } | null;
       lang: {
-        title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
-        alt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        title:
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
+        alt:
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
         caption:
-          null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
       };
     } | null;
     lang: {
-      title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
-      excerpt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+      title:
+        | null
+        | string
+        | "ar"
+        | "de"
+        | "en"
+        | "es"
+        | "fr"
+        | "it"
+        | "pt"
+        | unknown;
+      excerpt:
+        | null
+        | string
+        | "ar"
+        | "de"
+        | "en"
+        | "es"
+        | "fr"
+        | "it"
+        | "pt"
+        | unknown;
     };
   }>;
   nextScheduled: string | null;
@@ -1662,6 +1809,27 @@ export type PageBySlugQueryResult = {
       }
     | {
         language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: string | null;
         languages: null;
         title: null;
         titleTranslations: null;
@@ -1858,16 +2026,52 @@ export type PageBySlugQueryResult = {
             } | null;
             lang: {
               title:
-                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
               alt:
-                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
               caption:
-                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
             };
           }> | null;
           lang: {
             title:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
         }
       | {
@@ -1899,19 +2103,75 @@ export type PageBySlugQueryResult = {
           _key: string;
           lang: {
             title:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
             caption:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
         }
     > | null;
     lang: {
-      title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+      title:
+        | null
+        | string
+        | "ar"
+        | "de"
+        | "en"
+        | "es"
+        | "fr"
+        | "it"
+        | "pt"
+        | unknown;
       description:
-        null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
-      body: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        | null
+        | string
+        | "ar"
+        | "de"
+        | "en"
+        | "es"
+        | "fr"
+        | "it"
+        | "pt"
+        | unknown;
+      body:
+        | null
+        | string
+        | "ar"
+        | "de"
+        | "en"
+        | "es"
+        | "fr"
+        | "it"
+        | "pt"
+        | unknown;
     };
   } | null;
 };
@@ -1989,6 +2249,27 @@ export type PostBySlugQueryResult = {
       }
     | {
         language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: string | null;
         languages: null;
         title: null;
         titleTranslations: null;
@@ -2169,10 +2450,39 @@ export type PostBySlugQueryResult = {
         original: null;
       } | null;
       lang: {
-        title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
-        alt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        title:
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
+        alt:
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
         caption:
-          null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
       };
     } | null;
     body: Array<
@@ -2222,16 +2532,52 @@ export type PostBySlugQueryResult = {
             } | null;
             lang: {
               title:
-                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
               alt:
-                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
               caption:
-                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
             };
           }> | null;
           lang: {
             title:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
         }
       | {
@@ -2263,18 +2609,75 @@ export type PostBySlugQueryResult = {
           _key: string;
           lang: {
             title:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
             caption:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
         }
     > | null;
     lang: {
-      title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
-      excerpt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
-      body: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+      title:
+        | null
+        | string
+        | "ar"
+        | "de"
+        | "en"
+        | "es"
+        | "fr"
+        | "it"
+        | "pt"
+        | unknown;
+      excerpt:
+        | null
+        | string
+        | "ar"
+        | "de"
+        | "en"
+        | "es"
+        | "fr"
+        | "it"
+        | "pt"
+        | unknown;
+      body:
+        | null
+        | string
+        | "ar"
+        | "de"
+        | "en"
+        | "es"
+        | "fr"
+        | "it"
+        | "pt"
+        | unknown;
     };
   } | null;
   nextScheduled: string | null;
@@ -2353,6 +2756,27 @@ export type ArchiveQueryResult = {
       }
     | {
         language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: string | null;
         languages: null;
         title: null;
         titleTranslations: null;
@@ -2524,15 +2948,64 @@ export type ArchiveQueryResult = {
         original: null;
       } | null;
       lang: {
-        title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
-        alt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        title:
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
+        alt:
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
         caption:
-          null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
       };
     } | null;
     lang: {
-      title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
-      excerpt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+      title:
+        | null
+        | string
+        | "ar"
+        | "de"
+        | "en"
+        | "es"
+        | "fr"
+        | "it"
+        | "pt"
+        | unknown;
+      excerpt:
+        | null
+        | string
+        | "ar"
+        | "de"
+        | "en"
+        | "es"
+        | "fr"
+        | "it"
+        | "pt"
+        | unknown;
     };
   }>;
   total: number;
@@ -2612,6 +3085,27 @@ export type FeedQueryResult = {
       }
     | {
         language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: string | null;
         languages: null;
         title: null;
         titleTranslations: null;
@@ -2772,10 +3266,39 @@ export type FeedQueryResult = {
         original: null;
       } | null;
       lang: {
-        title: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
-        alt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+        title:
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
+        alt:
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
         caption:
-          null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
       };
     } | null;
   }>;
@@ -2855,6 +3378,27 @@ export type PhotoIndexQueryResult = {
       }
     | {
         language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: string | null;
         languages: null;
         title: null;
         titleTranslations: null;
@@ -3010,7 +3554,16 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3037,7 +3590,16 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3069,7 +3631,16 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3096,7 +3667,16 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3123,7 +3703,16 @@ export type PhotoIndexQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3223,6 +3812,27 @@ export type SitemapQueryResult = {
       }
     | {
         language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: string | null;
         languages: null;
         title: null;
         titleTranslations: null;
@@ -3376,7 +3986,16 @@ export type SitemapQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3403,7 +4022,16 @@ export type SitemapQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3435,7 +4063,16 @@ export type SitemapQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3462,7 +4099,16 @@ export type SitemapQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3489,7 +4135,16 @@ export type SitemapQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3589,6 +4244,27 @@ export type SearchQueryResult = {
       }
     | {
         language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: string | null;
         languages: null;
         title: null;
         titleTranslations: null;
@@ -3744,7 +4420,16 @@ export type SearchQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3771,7 +4456,16 @@ export type SearchQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3803,7 +4497,16 @@ export type SearchQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3830,7 +4533,16 @@ export type SearchQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3857,7 +4569,16 @@ export type SearchQueryResult = {
           alt: string | null;
           lang: {
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
           crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
@@ -3961,6 +4682,27 @@ export type PhotoPageQueryResult = {
       }
     | {
         language: null;
+        languages: null;
+        title: null;
+        titleTranslations: null;
+        brand: null;
+        description: null;
+        descriptionTranslations: null;
+        ownerName: null;
+        email: string | null;
+        socialLinks: null;
+        navigation: null;
+        intro: null;
+        introTranslations: null;
+        names: null;
+        socialImage: null;
+        licenseUrl: null;
+        licensePage: null;
+        publicSize: null;
+        zoom: null;
+      }
+    | {
+        language: string | null;
         languages: null;
         title: null;
         titleTranslations: null;
@@ -4190,6 +4932,7 @@ export type PhotoPageQueryResult = {
                 lang: {
                   title:
                     | null
+                    | string
                     | "ar"
                     | "de"
                     | "en"
@@ -4200,6 +4943,7 @@ export type PhotoPageQueryResult = {
                     | unknown;
                   alt:
                     | null
+                    | string
                     | "ar"
                     | "de"
                     | "en"
@@ -4210,6 +4954,7 @@ export type PhotoPageQueryResult = {
                     | unknown;
                   caption:
                     | null
+                    | string
                     | "ar"
                     | "de"
                     | "en"
@@ -4223,6 +4968,7 @@ export type PhotoPageQueryResult = {
               lang: {
                 title:
                   | null
+                  | string
                   | "ar"
                   | "de"
                   | "en"
@@ -4264,6 +5010,7 @@ export type PhotoPageQueryResult = {
               lang: {
                 title:
                   | null
+                  | string
                   | "ar"
                   | "de"
                   | "en"
@@ -4274,6 +5021,7 @@ export type PhotoPageQueryResult = {
                   | unknown;
                 alt:
                   | null
+                  | string
                   | "ar"
                   | "de"
                   | "en"
@@ -4284,6 +5032,7 @@ export type PhotoPageQueryResult = {
                   | unknown;
                 caption:
                   | null
+                  | string
                   | "ar"
                   | "de"
                   | "en"
@@ -4297,8 +5046,27 @@ export type PhotoPageQueryResult = {
         > | null;
         lang: {
           title:
-            null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
-          body: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            | null
+            | string
+            | "ar"
+            | "de"
+            | "en"
+            | "es"
+            | "fr"
+            | "it"
+            | "pt"
+            | unknown;
+          body:
+            | null
+            | string
+            | "ar"
+            | "de"
+            | "en"
+            | "es"
+            | "fr"
+            | "it"
+            | "pt"
+            | unknown;
         };
       }
     | {
@@ -4327,11 +5095,38 @@ export type PhotoPageQueryResult = {
           } | null;
           lang: {
             title:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
             caption:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
         } | null;
         body: Array<
@@ -4382,6 +5177,7 @@ export type PhotoPageQueryResult = {
                 lang: {
                   title:
                     | null
+                    | string
                     | "ar"
                     | "de"
                     | "en"
@@ -4392,6 +5188,7 @@ export type PhotoPageQueryResult = {
                     | unknown;
                   alt:
                     | null
+                    | string
                     | "ar"
                     | "de"
                     | "en"
@@ -4402,6 +5199,7 @@ export type PhotoPageQueryResult = {
                     | unknown;
                   caption:
                     | null
+                    | string
                     | "ar"
                     | "de"
                     | "en"
@@ -4415,6 +5213,7 @@ export type PhotoPageQueryResult = {
               lang: {
                 title:
                   | null
+                  | string
                   | "ar"
                   | "de"
                   | "en"
@@ -4456,6 +5255,7 @@ export type PhotoPageQueryResult = {
               lang: {
                 title:
                   | null
+                  | string
                   | "ar"
                   | "de"
                   | "en"
@@ -4466,6 +5266,7 @@ export type PhotoPageQueryResult = {
                   | unknown;
                 alt:
                   | null
+                  | string
                   | "ar"
                   | "de"
                   | "en"
@@ -4476,6 +5277,7 @@ export type PhotoPageQueryResult = {
                   | unknown;
                 caption:
                   | null
+                  | string
                   | "ar"
                   | "de"
                   | "en"
@@ -4489,8 +5291,27 @@ export type PhotoPageQueryResult = {
         > | null;
         lang: {
           title:
-            null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
-          body: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            | null
+            | string
+            | "ar"
+            | "de"
+            | "en"
+            | "es"
+            | "fr"
+            | "it"
+            | "pt"
+            | unknown;
+          body:
+            | null
+            | string
+            | "ar"
+            | "de"
+            | "en"
+            | "es"
+            | "fr"
+            | "it"
+            | "pt"
+            | unknown;
         };
       }
     | null;
@@ -4541,16 +5362,52 @@ export type PhotoPageQueryResult = {
           } | null;
           lang: {
             title:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
             alt:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
             caption:
-              null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+              | null
+              | string
+              | "ar"
+              | "de"
+              | "en"
+              | "es"
+              | "fr"
+              | "it"
+              | "pt"
+              | unknown;
           };
         }> | null;
         lang: {
           title:
-            null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            | null
+            | string
+            | "ar"
+            | "de"
+            | "en"
+            | "es"
+            | "fr"
+            | "it"
+            | "pt"
+            | unknown;
         };
       }
     | {
@@ -4582,10 +5439,38 @@ export type PhotoPageQueryResult = {
         _key: string;
         lang: {
           title:
-            null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
-          alt: null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            | null
+            | string
+            | "ar"
+            | "de"
+            | "en"
+            | "es"
+            | "fr"
+            | "it"
+            | "pt"
+            | unknown;
+          alt:
+            | null
+            | string
+            | "ar"
+            | "de"
+            | "en"
+            | "es"
+            | "fr"
+            | "it"
+            | "pt"
+            | unknown;
           caption:
-            null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+            | null
+            | string
+            | "ar"
+            | "de"
+            | "en"
+            | "es"
+            | "fr"
+            | "it"
+            | "pt"
+            | unknown;
         };
       }
   > | null;
@@ -4604,7 +5489,16 @@ export type PhotoPageQueryResult = {
             alt: string | null;
             lang: {
               alt:
-                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
             };
             crop: SanityImageCrop | null;
             hotspot: SanityImageHotspot | null;
@@ -4631,7 +5525,16 @@ export type PhotoPageQueryResult = {
             alt: string | null;
             lang: {
               alt:
-                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
             };
             crop: SanityImageCrop | null;
             hotspot: SanityImageHotspot | null;
@@ -4663,7 +5566,16 @@ export type PhotoPageQueryResult = {
             alt: string | null;
             lang: {
               alt:
-                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
             };
             crop: SanityImageCrop | null;
             hotspot: SanityImageHotspot | null;
@@ -4690,7 +5602,16 @@ export type PhotoPageQueryResult = {
             alt: string | null;
             lang: {
               alt:
-                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
             };
             crop: SanityImageCrop | null;
             hotspot: SanityImageHotspot | null;
@@ -4717,7 +5638,16 @@ export type PhotoPageQueryResult = {
             alt: string | null;
             lang: {
               alt:
-                null | "ar" | "de" | "en" | "es" | "fr" | "it" | "pt" | unknown;
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
             };
             crop: SanityImageCrop | null;
             hotspot: SanityImageHotspot | null;

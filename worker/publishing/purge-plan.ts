@@ -52,8 +52,10 @@ export function purgeFor(change: unknown): PurgeRequest | null {
   if (typeof _id !== "string") return EVERYTHING;
   if (_id.startsWith("drafts.") || _id.startsWith("versions.")) return null;
   if (_type === "inquiry" || _id.startsWith("inquiry.")) return null;
-  // Store orders are the owner's copies; the site never shows them.
-  if (_type === "order" || _id.startsWith("order.")) return null;
+  // Store orders and bookings are the owner's copies; the site never shows them.
+  for (const copy of ["order", "booking"]) {
+    if (_type === copy || _id.startsWith(`${copy}.`)) return null;
+  }
   if (clientGalleryOf(change) !== undefined) return null;
   const slugs = [slugOf(slug), slugOf(previousSlug)].filter((value) => value !== undefined);
   switch (_type) {

@@ -1,0 +1,94 @@
+import { defineArrayMember, defineField, defineType } from "sanity";
+
+/**
+ * A booked session (docs/booking.md): the owner's copy of the record the site keeps in its
+ * database, written by the site at `booking.{id}` (a sub-path, which Sanity never shows without
+ * a token) once the deposit is paid, or refunded. Everything here is the site's: read-only.
+ */
+export const BOOKING_STATUSES = [
+  { title: "Booked: the deposit is paid", value: "booked" },
+  {
+    title: "Refunded: paid after the hold lapsed, for a time someone else had taken",
+    value: "refunded",
+  },
+];
+
+const read = { readOnly: true } as const;
+
+export const booking = defineType({
+  name: "booking",
+  title: "Booking",
+  type: "document",
+  readOnly: true,
+  fields: [
+    defineField({ name: "reference", title: "Booking", type: "string", ...read }),
+    defineField({
+      name: "status",
+      title: "Status",
+      type: "string",
+      options: { list: BOOKING_STATUSES },
+      ...read,
+    }),
+    defineField({ name: "session", title: "Session", type: "string", ...read }),
+    defineField({ name: "start", title: "Starts", type: "datetime", ...read }),
+    defineField({ name: "end", title: "Ends", type: "datetime", ...read }),
+    defineField({ name: "when", title: "When, in your time zone", type: "string", ...read }),
+    defineField({ name: "name", title: "Client", type: "string", ...read }),
+    defineField({ name: "email", title: "E-mail", type: "string", ...read }),
+    defineField({ name: "language", title: "Their language", type: "string", ...read }),
+    defineField({
+      name: "answers",
+      title: "Their answers",
+      type: "array",
+      ...read,
+      of: [
+        defineArrayMember({
+          type: "object",
+          name: "bookingAnswer",
+          fields: [
+            defineField({ name: "question", title: "Question", type: "string" }),
+            defineField({ name: "answer", title: "Answer", type: "text", rows: 2 }),
+          ],
+          preview: { select: { title: "answer", subtitle: "question" } },
+        }),
+      ],
+    }),
+    defineField({ name: "price", title: "Price", type: "string", ...read }),
+    defineField({ name: "deposit", title: "Deposit paid", type: "string", ...read }),
+    defineField({ name: "balance", title: "Left to pay", type: "string", ...read }),
+    defineField({ name: "paidAt", title: "Deposit paid at", type: "datetime", ...read }),
+    defineField({
+      name: "contract",
+      title: "Signed contract",
+      type: "object",
+      ...read,
+      fields: [
+        defineField({ name: "signedAt", title: "Signed at", type: "datetime" }),
+        defineField({ name: "signedName", title: "Name typed", type: "string" }),
+        defineField({
+          name: "pdfSha256",
+          title: "The PDF's SHA-256",
+          description: "The site serves the file only while its hash is this.",
+          type: "string",
+        }),
+        defineField({ name: "file", title: "The PDF", type: "url" }),
+      ],
+    }),
+    defineField({
+      name: "bookingPage",
+      title: "The client's booking page",
+      type: "url",
+      ...read,
+    }),
+  ],
+  orderings: [
+    { title: "Soonest first", name: "startAsc", by: [{ field: "start", direction: "asc" }] },
+  ],
+  preview: {
+    select: { name: "name", session: "session", when: "when", status: "status" },
+    prepare: ({ name, session, when, status }: Record<string, string | undefined>) => ({
+      title: `${name ?? "Booking"} · ${session ?? ""}`,
+      subtitle: [when, status === "refunded" ? "refunded" : undefined].filter(Boolean).join(" · "),
+    }),
+  },
+});

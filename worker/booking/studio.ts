@@ -1,0 +1,100 @@
+/**
+ * Bookings in the Studio: the owner's copy of each booking once its deposit is paid (or
+ * refunded), a `booking` document at `booking.{id}` (a sub-path: never served without a token),
+ * written whole each time, as the store writes its orders (store/studio.ts).
+ */
+import { type Config, contentSettings } from "../config/config.ts";
+import { sanityClient } from "../content/sanity-client.ts";
+import { formatAmount } from "../store/index.ts";
+import type { Booking } from "./bookings.ts";
+import type { SignedContract } from "./contracts.ts";
+
+export const bookingDocumentId = (id: string) => `booking.${id}`;
+
+/** A booking's short reference, as the owner and the client see it. */
+export const bookingReference = (id: string) => id.replace(/-/g, "").slice(0, 8).toUpperCase();
+
+export interface BookingDocumentFields {
+  reference: string;
+  status: string;
+  session: string;
+  start: string;
+  end: string;
+  when: string;
+  name: string;
+  email: string;
+  language: string;
+  answers: { _key: string; _type: "bookingAnswer"; question: string; answer: string }[];
+  price: string;
+  deposit: string;
+  balance: string;
+  paidAt?: string;
+  contract?: { signedAt: string; signedName: string; pdfSha256: string; file: string };
+  bookingPage: string;
+}
+
+export function bookingFields(
+  config: Config,
+  booking: Booking,
+  {
+    questions,
+    contract,
+    page,
+  }: { questions: { id: string; label: string }[]; contract?: SignedContract; page: string },
+): BookingDocumentFields {
+  const language = config.site.language;
+  const money = (amount: number) => formatAmount(amount, booking.currency, language);
+  const label = (id: string) => questions.find((question) => question.id === id)?.label ?? id;
+  return {
+    reference: bookingReference(booking.id),
+    status: booking.status,
+    session: booking.sessionTitle,
+    start: new Date(booking.start).toISOString(),
+    end: new Date(booking.end).toISOString(),
+    when: `${new Intl.DateTimeFormat(language, {
+      dateStyle: "full",
+      timeStyle: "short",
+      timeZone: booking.timeZone,
+    }).format(booking.start)} (${booking.timeZone})`,
+    name: booking.details.name,
+    email: booking.details.email,
+    language: booking.language,
+    answers: Object.entries(booking.details.answers).map(([id, answer]) => ({
+      _key: id,
+      _type: "bookingAnswer",
+      question: label(id),
+      answer,
+    })),
+    price: money(booking.price),
+    deposit: money(booking.deposit),
+    balance: money(booking.price - booking.deposit),
+    ...(booking.paidAt ? { paidAt: new Date(booking.paidAt).toISOString() } : {}),
+    ...(contract
+      ? {
+          contract: {
+            signedAt: new Date(contract.signedAt).toISOString(),
+            signedName: contract.name,
+            pdfSha256: contract.pdfSha256,
+            file: `${page}/contract.pdf`,
+          },
+        }
+      : {}),
+    bookingPage: page,
+  };
+}
+
+/** Writes the site's copy of a booking, whole: created once, its fields set on each write. */
+export async function writeBookingCopy(
+  settings: Config,
+  id: string,
+  fields: BookingDocumentFields,
+): Promise<void> {
+  const config = contentSettings(settings);
+  if (!config.token) throw new Error("Bookings in the Studio need SANITY_TOKEN (an Editor token)");
+  const docId = bookingDocumentId(id);
+  await sanityClient({ ...config, useCdn: false })
+    .transaction()
+    .createIfNotExists({ _id: docId, _type: "booking", ...fields })
+    .patch(docId, (patch) => patch.set(fields))
+    .commit();
+}
