@@ -65,9 +65,11 @@ writeFileSync(
       types: [join(ROOT, "worker/worker-configuration.d.ts"), "@cloudflare/vitest-plugin/types"],
     },
     references: [{ path: relative(OUT, join(ROOT, "tsconfig.client.json")) }],
-    // The virtual modules' types (virtual:build-info) come with the worker's declarations.
+    // The worker's own declarations: the virtual modules' (virtual:build-info) and those of the
+    // modules that bring no types (modules.d.ts).
     include: [
       relative(OUT, join(ROOT, "worker/build-info.d.ts")),
+      relative(OUT, join(ROOT, "worker/modules.d.ts")),
       ...written.map((path) => relative(OUT, path)),
     ],
   }),
