@@ -1277,6 +1277,8 @@ export interface Booking {
     daysAhead: number;
     perDay: number;
     stepMinutes: 15 | 30 | 60;
+    /** What heads the invoices (an imaginary business). */
+    invoiceFrom: string;
   };
   sessions: {
     slug: string;
@@ -1345,6 +1347,7 @@ export const booking: Booking = {
     daysAhead: 42,
     perDay: 2,
     stepMinutes: 60,
+    invoiceFrom: "Jane Doe Photography\nCalle de la Ribera 1, 48005 Bilbao, Spain",
   },
   sessions: [
     {

@@ -1,12 +1,12 @@
 // Modules the worker imports whose types come from nowhere else.
 
-/** A file Vite inlines as a `data:` address (base64), as the contract's font (contract-pdf.ts). */
+/** A file Vite inlines as a `data:` address (base64), as the PDFs' font (booking/text-pdf.ts). */
 declare module "*?inline" {
   const address: string;
   export default address;
 }
 
-/** bidi-js ships no types: the part of its API the contract's PDF uses (contract-pdf.ts). */
+/** bidi-js ships no types: the part of its API the PDFs use (booking/text-pdf.ts). */
 declare module "bidi-js" {
   interface EmbeddingLevels {
     levels: Uint8Array;

@@ -3,6 +3,7 @@
 // paid after the hold lapsed, the time is kept when still free and refunded when taken.
 import { env } from "cloudflare:workers";
 import ICAL from "ical.js";
+import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { feedSecret } from "../../worker/booking/feed.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
@@ -169,6 +170,32 @@ describe("the deposit", () => {
     expect(page.body).toContain("Your session is booked");
     expect(page.body).toContain("Your deposit of €75.00 is paid");
     expect(page.body).toContain(`href="${path}/contract.pdf"`);
+    // The deposit's invoice: numbered, linked from the page and the e-mail, a page and a PDF.
+    const invoiceAt = `${path}/invoices/deposit`;
+    expect(client?.text).toContain(`Your invoice: http://localhost${invoiceAt}`);
+    const number = /Invoice (\d{4}-\d{4}) for your deposit/.exec(page.body)?.[1] ?? "";
+    expect(number.slice(0, 4)).toBe(String(new Date().getUTCFullYear()));
+    const invoice = await request(invoiceAt);
+    expect(invoice.status).toBe(200);
+    expect(invoice.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(invoice.body).toContain(`Invoice ${number}`);
+    expect(invoice.body).toContain(
+      "Jane Doe Photography\nCalle de la Ribera 1, 48005 Bilbao, Spain",
+    );
+    expect(invoice.body).toContain("Ana Ruiz\nana@example.com");
+    expect(invoice.body).toMatch(/data-invoice-total="?[^>]*>€75.00</);
+    expect(invoice.body).toContain("Paid by card through Stripe on");
+    const invoicePdf = await request(`${invoiceAt}.pdf`);
+    expect(invoicePdf.headers.get("Content-Type")).toBe("application/pdf");
+    const invoiceText = (
+      await extractText(await getDocumentProxy(new Uint8Array(invoicePdf.bytes)), {
+        mergePages: true,
+      })
+    ).text;
+    expect(invoiceText).toContain(`Invoice ${number}`);
+    expect(invoiceText).toContain("Total: €75.00");
+    // The same number however often it is asked for.
+    expect((await request(invoiceAt)).body).toContain(`Invoice ${number}`);
     // The owner's copy in the Studio: who, when, what they answered and paid, the contract.
     const copy = await studioDocument(`booking.${id}`);
     expect(copy).toMatchObject({
@@ -277,5 +304,8 @@ describe("the deposit", () => {
     expect(early.status).toBe(303);
     expect(early.headers.get("Location")).toBe(path);
     expect((await form(`/book/held/${crypto.randomUUID()}/pay`)).status).toBe(404);
+    // No invoice before anything is paid.
+    expect((await request(`${path}/invoices/deposit`)).status).toBe(404);
+    expect((await request(`${path}/invoices/deposit.pdf`)).status).toBe(404);
   });
 });

@@ -541,6 +541,7 @@ export function BookedView({
   back,
   backLabel,
   contract,
+  invoice,
 }: {
   title: string;
   text: string;
@@ -548,6 +549,8 @@ export function BookedView({
   backLabel: string;
   /** The signed contract's PDF, where there is one. */
   contract?: { href: string; label: string } | undefined;
+  /** The deposit's invoice, once it is paid. */
+  invoice?: { href: string; label: string } | undefined;
 }) {
   return (
     <Panel title={title} back={{ href: back, label: backLabel }}>
@@ -561,6 +564,122 @@ export function BookedView({
           </a>
         </p>
       )}
+      {invoice && (
+        <p className="mt-4">
+          <a href={invoice.href} className={link} data-invoice-link>
+            {invoice.label}
+          </a>
+        </p>
+      )}
+    </Panel>
+  );
+}
+
+/** An invoice: who it is from and to, its date, its lines and total, and that it is paid. */
+export function InvoiceView({
+  title,
+  seller,
+  buyer,
+  date,
+  lines,
+  subtotal,
+  tax,
+  total,
+  paid,
+  pdf,
+  back,
+}: {
+  title: string;
+  seller: string;
+  buyer: string;
+  date: string;
+  lines: { description: string; amount: string }[];
+  subtotal: string;
+  tax?: string | undefined;
+  total: string;
+  paid: string;
+  pdf: string;
+  back: string;
+}) {
+  const { t } = useI18n();
+  const cell = "py-2 align-top";
+  return (
+    <Panel title={title} back={{ href: back, label: t("booking.back") }}>
+      <dl className="mt-6 grid gap-x-8 gap-y-4 sm:grid-cols-3" data-invoice>
+        <div>
+          <dt className="font-medium text-neutral-950 dark:text-white">
+            {t("booking.invoice.from")}
+          </dt>
+          <dd className="whitespace-pre-line">{seller}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-neutral-950 dark:text-white">
+            {t("booking.invoice.to")}
+          </dt>
+          <dd className="whitespace-pre-line">{buyer}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-neutral-950 dark:text-white">
+            {t("booking.invoice.date")}
+          </dt>
+          <dd>{date}</dd>
+        </div>
+      </dl>
+      <table className="mt-8 w-full border-collapse text-start">
+        <thead>
+          <tr className="border-b border-neutral-300 dark:border-neutral-700">
+            <th scope="col" className={`${cell} text-start`}>
+              {t("booking.invoice.description")}
+            </th>
+            <th scope="col" className={`${cell} text-end`}>
+              {t("booking.invoice.amount")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr
+              key={line.description}
+              className="border-b border-neutral-200 dark:border-neutral-800"
+            >
+              <td className={cell}>{line.description}</td>
+              <td className={`${cell} text-end tabular-nums`}>{line.amount}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" className={`${cell} text-start font-normal`}>
+              {t("booking.invoice.subtotal")}
+            </th>
+            <td className={`${cell} text-end tabular-nums`}>{subtotal}</td>
+          </tr>
+          {tax && (
+            <tr>
+              <th scope="row" className={`${cell} text-start font-normal`}>
+                {t("booking.invoice.tax")}
+              </th>
+              <td className={`${cell} text-end tabular-nums`}>{tax}</td>
+            </tr>
+          )}
+          <tr className="font-medium text-neutral-950 dark:text-white">
+            <th scope="row" className={`${cell} text-start`}>
+              {t("booking.invoice.total")}
+            </th>
+            <td className={`${cell} text-end tabular-nums`} data-invoice-total>
+              {total}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="mt-6" data-invoice-paid>
+        {paid}
+      </p>
+      <p className="mt-6">
+        <a href={pdf} className={link} data-invoice-pdf>
+          {t("booking.invoice.download")}
+        </a>
+      </p>
     </Panel>
   );
 }

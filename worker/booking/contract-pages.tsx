@@ -67,8 +67,8 @@ export const signContract: Handler<AppEnv> = async (c) => {
     userAgent: (c.req.header("User-Agent") ?? "").slice(0, 300),
   };
   // pdf-lib, fontkit and the font are a megabyte and a half that only signing needs: loaded then.
-  const { contractPdf } = await import("./contract-pdf.ts");
-  const pdf = await contractPdf(
+  const { textPdf } = await import("./text-pdf.ts");
+  const pdf = await textPdf(
     signedContract(
       i18n,
       { session: session.title, text, author: site.owner, timeZone: offer.hours.timeZone },

@@ -3,9 +3,10 @@
  * type (the Studio's, in the client's language) with the booking's facts filled in, and the
  * words of its signature. Signing is a simple electronic signature (the client types their name
  * and agrees); its record (contracts.ts) keeps what was signed, when, from where and in which
- * browser, and the PDF (contract-pdf.ts) carries the same.
+ * browser, and the PDF (text-pdf.ts) carries the same.
  */
 import type { Translator } from "../i18n/translator.ts";
+import type { PdfText } from "./pdf-text.ts";
 
 /** The facts a template may name, as `{client}`; the Studio lists the same. */
 export const CONTRACT_FACTS = [
@@ -32,20 +33,6 @@ export const fillContract = (template: string, facts: ContractFacts): string =>
     Object.hasOwn(facts, name) ? facts[name as keyof ContractFacts] : whole,
   );
 
-/** A signed contract as its PDF lays it out (contract-pdf.ts). */
-export interface ContractDocument {
-  title: string;
-  /** The contract's text, filled in: paragraphs apart by an empty line. */
-  text: string;
-  /** The signature's block: its heading and its lines. */
-  signature: { heading: string; lines: string[] };
-  /** The document's properties. */
-  author: string;
-  language: string;
-  rtl: boolean;
-  signedAt: Date;
-}
-
 /** What a signature records beside the text signed. */
 export interface Signature {
   name: string;
@@ -68,7 +55,7 @@ export function signedContract(
     timeZone,
   }: { session: string; text: string; author: string; timeZone: string },
   signature: Signature,
-): ContractDocument {
+): PdfText {
   const signedAt = new Date(signature.signedAt);
   const time = `${new Intl.DateTimeFormat(locale, {
     dateStyle: "long",
@@ -81,8 +68,8 @@ export function signedContract(
     author,
     language,
     rtl: dir === "rtl",
-    signedAt,
-    signature: {
+    madeAt: signedAt,
+    closing: {
       heading: t("booking.contract.signature"),
       lines: [
         t("booking.contract.signedBy", { name: signature.name, email: signature.email, time }),

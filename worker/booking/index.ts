@@ -5,6 +5,7 @@ import { contentFor } from "../request/context.ts";
 import { contractFile, signContract } from "./contract-pages.tsx";
 import { depositEvents } from "./deposit.ts";
 import { ownerFeed } from "./feed.ts";
+import { invoicePage, invoicePdf } from "./invoice-pages.tsx";
 import { offerOf } from "./offer.ts";
 import {
   calendarOf,
@@ -33,6 +34,8 @@ export const booking = new Hono<AppEnv>()
   .get("/book", sessionsPage)
   .get("/book/held/:hold", heldPage)
   .get("/book/held/:hold/contract.pdf", contractFile)
+  .get("/book/held/:hold/invoices/:file{deposit\\.pdf}", invoicePdf)
+  .get("/book/held/:hold/invoices/:kind{deposit}", invoicePage)
   .get("/book/calendar/:file{[A-Za-z0-9_-]{43}\\.ics}", ownerFeed)
   .post("/book/held/:hold", keepDetails)
   .post("/book/held/:hold/pay", payDeposit)

@@ -25,6 +25,8 @@ export interface BookingMailContext {
   feed?: string | undefined;
   /** The signed contract's PDF, attached to both e-mails, where there is one. */
   contract?: Uint8Array<ArrayBuffer> | undefined;
+  /** The deposit's invoice, its page (whole). */
+  invoice?: string | undefined;
 }
 
 const contractAttachment = (booking: Booking, pdf: Uint8Array<ArrayBuffer>): EmailAttachment => ({
@@ -82,6 +84,7 @@ export function clientEmail(booking: Booking, context: BookingMailContext): Emai
       ...(context.location ? [t("booking.mail.where", { place: context.location })] : []),
       "",
       t("booking.mail.page", { url: context.url }),
+      ...(context.invoice ? [t("booking.mail.invoice", { url: context.invoice })] : []),
       t("booking.mail.invite"),
       ...(context.contract ? [t("booking.mail.contract")] : []),
     ].join("\n"),

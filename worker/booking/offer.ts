@@ -37,6 +37,8 @@ export interface Offer {
   sessions: SessionType[];
   /** Stripe's three letters, lowercase ("eur"). */
   currency: string;
+  /** What heads an invoice (the owner's business, address, tax number); "" when not set. */
+  invoiceFrom: string;
 }
 
 type Raw = Record<string, unknown>;
@@ -160,5 +162,6 @@ export function offerOf(raw: {
   const currency =
     typeof raw.currency === "string" && /^[a-z]{3}$/.test(raw.currency) ? raw.currency : undefined;
   if (!hours || sessions.length === 0 || !currency) return null;
-  return { hours, sessions, currency };
+  const invoiceFrom = isRaw(raw.hours) ? (text(raw.hours.invoiceFrom, 1000)?.trim() ?? "") : "";
+  return { hours, sessions, currency, invoiceFrom };
 }

@@ -28,7 +28,9 @@ import { CALENDAR } from "./calendar.ts";
 import { contractReady, contractText } from "./contract-facts.ts";
 import { contractRecords } from "./contracts.ts";
 import { applyDepositSession, startDeposit } from "./deposit.ts";
+import { depositInvoice } from "./deposit-invoice.ts";
 import { answerField, checkDetails } from "./details.ts";
+import { invoiceNumber } from "./invoices.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
 import { afterDeposit } from "./settled.ts";
 import type { Slot } from "./slots.ts";
@@ -77,7 +79,7 @@ function sessionFor(c: Context<AppEnv>, offer: Offer): SessionType {
 
 type PageStatus = 200 | 400 | 409 | 422 | 429 | 503;
 
-async function page(
+export async function page(
   c: Context<AppEnv>,
   view: Parameters<typeof renderHtml>[2],
   status: PageStatus = 200,
@@ -455,7 +457,10 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
   }).format(record.start);
   const amount = formatAmount(record.deposit, record.currency, i18n.locale);
   const booked = record.status === "booked";
-  const signed = await contractRecords(c.env.STORE_DB, c.env.CONTRACTS).get(record.id);
+  const [signed, invoice] = await Promise.all([
+    contractRecords(c.env.STORE_DB, c.env.CONTRACTS).get(record.id),
+    depositInvoice(c, record),
+  ]);
   return page(c, {
     title: booked ? i18n.t("booking.booked.title") : i18n.t("booking.held.lapsed"),
     description: i18n.t("booking.title"),
@@ -474,6 +479,14 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
             ? {
                 href: await localPath(c, `/book/held/${record.id}/contract.pdf`),
                 label: i18n.t("booking.contract.download"),
+              }
+            : undefined
+        }
+        invoice={
+          invoice
+            ? {
+                href: await localPath(c, `/book/held/${record.id}/invoices/deposit`),
+                label: i18n.t("booking.invoice.link", { number: invoiceNumber(invoice) }),
               }
             : undefined
         }

@@ -13,6 +13,7 @@ import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import type { Booking } from "./bookings.ts";
 import { contractRecords } from "./contracts.ts";
 import type { OnSettled } from "./deposit.ts";
+import { depositInvoice } from "./deposit-invoice.ts";
 import { feedUrl } from "./feed.ts";
 import { clientEmail, ownerEmail } from "./mail.ts";
 import { offerOf } from "./offer.ts";
@@ -58,6 +59,7 @@ export const afterDeposit =
           }),
         );
       const mails = async () => {
+        const invoice = await depositInvoice(c, booking);
         const context = {
           config: c.var.config,
           origin,
@@ -66,6 +68,7 @@ export const afterDeposit =
           url: page,
           feed: await feedUrl(c),
           contract: contract.pdf,
+          invoice: invoice && `${page}/invoices/deposit`,
         };
         await c.env.CLIENT_MAIL.send(clientEmail(booking, context));
         const to = ownerMailbox(c.var.config, settings?.email);

@@ -1,7 +1,8 @@
 /**
- * The signed contract as a PDF, made in the worker with pdf-lib (pdfme's maintained fork) and
- * DejaVu Sans, a free font that writes every language of the site (Arabic too) and nearly every
- * name a client has; only the letters used are embedded, so a contract is a few tens of KB.
+ * A text document (a signed contract, an invoice) as a PDF, made in the worker with pdf-lib
+ * (pdfme's maintained fork) and DejaVu Sans, a free font that writes every language of the site
+ * (Arabic too) and nearly every name a client has; only the letters used are embedded, so a
+ * document is some 15 KB.
  * pdf-lib lays out one line at a time and shapes Arabic (fontkit) but does not order a line that
  * mixes directions, so each line is cut into runs of one direction by the Unicode bidirectional
  * algorithm (bidi-js) and the runs are set in their visual order.
@@ -9,10 +10,11 @@
 import fontkit, { type Font } from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "@pdfme/pdf-lib";
 import bidiFactory from "bidi-js";
-// Vite inlines the font as a data: address in this module's chunk, which is loaded only to sign.
+// Vite inlines the font as a data: address in this module's chunk, which is loaded only to make
+// a PDF.
 import dejaVuSans from "dejavu-fonts-ttf/ttf/DejaVuSans.ttf?inline";
 import { decodeBase64 } from "hono/utils/encode";
-import type { ContractDocument } from "./contract.ts";
+import type { PdfText } from "./pdf-text.ts";
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
@@ -143,25 +145,25 @@ function writer(doc: PDFDocument, font: PDFFont, rtl: boolean) {
 }
 
 /** The contract's PDF, its bytes. */
-export async function contractPdf(contract: ContractDocument): Promise<Uint8Array<ArrayBuffer>> {
+export async function textPdf(document: PdfText): Promise<Uint8Array<ArrayBuffer>> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(fontFace().bytes, { subset: true });
-  doc.setTitle(contract.title, { showInWindowTitleBar: true });
-  doc.setAuthor(contract.author);
-  doc.setLanguage(contract.language);
-  doc.setCreationDate(contract.signedAt);
-  doc.setModificationDate(contract.signedAt);
-  const { write, gap } = writer(doc, font, contract.rtl);
-  write(contract.title, TITLE);
+  doc.setTitle(document.title, { showInWindowTitleBar: true });
+  doc.setAuthor(document.author);
+  doc.setLanguage(document.language);
+  doc.setCreationDate(document.madeAt);
+  doc.setModificationDate(document.madeAt);
+  const { write, gap } = writer(doc, font, document.rtl);
+  write(document.title, TITLE);
   gap(BODY.leading);
-  for (const paragraph of contract.text.split(/\n\s*\n/)) {
+  for (const paragraph of document.text.split(/\n\s*\n/)) {
     for (const line of paragraph.split("\n")) write(line.trim(), BODY);
     gap(BODY.leading / 2);
   }
   gap(BODY.leading);
-  write(contract.signature.heading, { size: 12, leading: 18 });
-  for (const line of contract.signature.lines) write(line, SMALL);
+  write(document.closing.heading, { size: 12, leading: 18 });
+  for (const line of document.closing.lines) write(line, SMALL);
   // Its own buffer, as Web Crypto and R2 take it.
   return new Uint8Array(await doc.save());
 }

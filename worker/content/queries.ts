@@ -182,7 +182,8 @@ export const bookingQuery = defineQuery(`{
   ${LAYOUT},
   ${STORE},
   "hours": *[_id == "bookingSettings"][0]{
-    timeZone, weeklyHours[]{ weekday, from, to }, datesOff, noticeHours, daysAhead, perDay, stepMinutes
+    timeZone, weeklyHours[]{ weekday, from, to }, datesOff, noticeHours, daysAhead, perDay, stepMinutes,
+    invoiceFrom
   },
   "sessions": *[_type == "sessionType" && defined(slug.current)]
     | order(durationMinutes asc, _id asc){

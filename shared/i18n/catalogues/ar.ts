@@ -598,4 +598,17 @@ export const ar: Catalogue = {
   "booking.contract.browser": "المتصفح: {browser}",
   "booking.contract.altered":
     "لا يمكن تسليم العقد الموقَّع: الملف المحفوظ ليس هو الذي وُقِّع. يُرجى مراسلتنا.",
+  "booking.invoice.title": "الفاتورة {number}",
+  "booking.invoice.from": "من",
+  "booking.invoice.to": "فاتورة إلى",
+  "booking.invoice.date": "التاريخ",
+  "booking.invoice.description": "الوصف",
+  "booking.invoice.amount": "المبلغ",
+  "booking.invoice.subtotal": "المجموع الفرعي",
+  "booking.invoice.tax": "الضريبة",
+  "booking.invoice.total": "الإجمالي",
+  "booking.invoice.paid": "تم الدفع بالبطاقة عبر Stripe في {date}.",
+  "booking.invoice.download": "تنزيل الفاتورة (PDF)",
+  "booking.invoice.link": "الفاتورة {number} الخاصة بعربونك",
+  "booking.mail.invoice": "فاتورتك: {url}",
 };

@@ -551,4 +551,17 @@ export const de: Catalogue = {
   "booking.contract.browser": "Verwendeter Browser: {browser}",
   "booking.contract.altered":
     "Der unterschriebene Vertrag kann nicht ausgegeben werden: Die gespeicherte Datei ist nicht die unterschriebene. Bitte schreiben Sie uns.",
+  "booking.invoice.title": "Rechnung {number}",
+  "booking.invoice.from": "Von",
+  "booking.invoice.to": "Rechnung an",
+  "booking.invoice.date": "Datum",
+  "booking.invoice.description": "Beschreibung",
+  "booking.invoice.amount": "Betrag",
+  "booking.invoice.subtotal": "Zwischensumme",
+  "booking.invoice.tax": "Steuer",
+  "booking.invoice.total": "Gesamt",
+  "booking.invoice.paid": "Am {date} per Karte über Stripe bezahlt.",
+  "booking.invoice.download": "Die Rechnung herunterladen (PDF)",
+  "booking.invoice.link": "Rechnung {number} für Ihre Anzahlung",
+  "booking.mail.invoice": "Ihre Rechnung: {url}",
 };

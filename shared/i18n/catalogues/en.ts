@@ -539,4 +539,17 @@ export const en = {
   "booking.contract.browser": "Browser: {browser}",
   "booking.contract.altered":
     "The signed contract cannot be given out: the stored file is not the one signed. Please write to us.",
+  "booking.invoice.title": "Invoice {number}",
+  "booking.invoice.from": "From",
+  "booking.invoice.to": "Billed to",
+  "booking.invoice.date": "Date",
+  "booking.invoice.description": "Description",
+  "booking.invoice.amount": "Amount",
+  "booking.invoice.subtotal": "Subtotal",
+  "booking.invoice.tax": "Tax",
+  "booking.invoice.total": "Total",
+  "booking.invoice.paid": "Paid by card through Stripe on {date}.",
+  "booking.invoice.download": "Download the invoice (PDF)",
+  "booking.invoice.link": "Invoice {number} for your deposit",
+  "booking.mail.invoice": "Your invoice: {url}",
 } as const;

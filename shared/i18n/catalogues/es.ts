@@ -560,4 +560,17 @@ export const es: Catalogue = {
   "booking.contract.browser": "Navegador: {browser}",
   "booking.contract.altered":
     "El contrato firmado no puede entregarse: el archivo guardado no es el que se firmó. Escríbanos, por favor.",
+  "booking.invoice.title": "Factura {number}",
+  "booking.invoice.from": "De",
+  "booking.invoice.to": "Facturado a",
+  "booking.invoice.date": "Fecha",
+  "booking.invoice.description": "Concepto",
+  "booking.invoice.amount": "Importe",
+  "booking.invoice.subtotal": "Suma parcial",
+  "booking.invoice.tax": "Impuestos",
+  "booking.invoice.total": "Importe total",
+  "booking.invoice.paid": "Pagado con tarjeta a través de Stripe el {date}.",
+  "booking.invoice.download": "Descargar la factura (PDF)",
+  "booking.invoice.link": "Factura {number} de su depósito",
+  "booking.mail.invoice": "Su factura: {url}",
 };

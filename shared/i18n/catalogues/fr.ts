@@ -565,4 +565,17 @@ export const fr: Catalogue = {
   "booking.contract.browser": "Navigateur : {browser}",
   "booking.contract.altered":
     "Le contrat signé ne peut pas être remis : le fichier conservé n’est pas celui qui a été signé. Merci de nous écrire.",
+  "booking.invoice.title": "Facture {number}",
+  "booking.invoice.from": "De",
+  "booking.invoice.to": "Facturé à",
+  "booking.invoice.date": "Date d’émission",
+  "booking.invoice.description": "Désignation",
+  "booking.invoice.amount": "Montant",
+  "booking.invoice.subtotal": "Sous-total",
+  "booking.invoice.tax": "Taxe",
+  "booking.invoice.total": "Montant total",
+  "booking.invoice.paid": "Payé par carte via Stripe le {date}.",
+  "booking.invoice.download": "Télécharger la facture (PDF)",
+  "booking.invoice.link": "Facture {number} pour votre acompte",
+  "booking.mail.invoice": "Votre facture : {url}",
 };

@@ -557,4 +557,17 @@ export const it: Catalogue = {
   "booking.contract.browser": "Browser utilizzato: {browser}",
   "booking.contract.altered":
     "Il contratto firmato non può essere consegnato: il file conservato non è quello firmato. Scrivici, per favore.",
+  "booking.invoice.title": "Fattura {number}",
+  "booking.invoice.from": "Da",
+  "booking.invoice.to": "Intestata a",
+  "booking.invoice.date": "Data",
+  "booking.invoice.description": "Descrizione",
+  "booking.invoice.amount": "Importo",
+  "booking.invoice.subtotal": "Subtotale",
+  "booking.invoice.tax": "Imposte",
+  "booking.invoice.total": "Totale",
+  "booking.invoice.paid": "Pagamento con carta tramite Stripe il {date}.",
+  "booking.invoice.download": "Scarica la fattura (PDF)",
+  "booking.invoice.link": "Fattura {number} per il tuo acconto",
+  "booking.mail.invoice": "La tua fattura: {url}",
 };

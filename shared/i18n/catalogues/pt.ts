@@ -554,4 +554,17 @@ export const pt: Catalogue = {
   "booking.contract.browser": "Navegador: {browser}",
   "booking.contract.altered":
     "O contrato assinado não pode ser entregue: o ficheiro guardado não é o que foi assinado. Por favor, escreva-nos.",
+  "booking.invoice.title": "Fatura {number}",
+  "booking.invoice.from": "De",
+  "booking.invoice.to": "Faturado a",
+  "booking.invoice.date": "Data",
+  "booking.invoice.description": "Descrição",
+  "booking.invoice.amount": "Valor",
+  "booking.invoice.subtotal": "Soma parcial",
+  "booking.invoice.tax": "Impostos",
+  "booking.invoice.total": "Valor total",
+  "booking.invoice.paid": "Pago com cartão através da Stripe em {date}.",
+  "booking.invoice.download": "Baixar a fatura (PDF)",
+  "booking.invoice.link": "Fatura {number} do seu sinal",
+  "booking.mail.invoice": "A sua fatura: {url}",
 };

@@ -128,6 +128,15 @@ export const bookingSettings = defineType({
       initialValue: 30,
       validation: (rule) => rule.required(),
     }),
+    defineField({
+      name: "invoiceFrom",
+      title: "Invoices are from",
+      description:
+        "What heads each invoice: your business name, address and tax number, as your invoices must show them. Empty: your name and the site's address.",
+      type: "text",
+      rows: 4,
+      validation: (rule) => rule.max(1000),
+    }),
   ],
   preview: { prepare: () => ({ title: "Booking" }) },
 });

@@ -1,0 +1,100 @@
+/**
+ * A booking's invoice for its deposit: issued once it is paid (invoices.ts numbers it), shown as
+ * a page (`GET /book/held/{id}/invoices/deposit`) and as a PDF (`…/deposit.pdf`, text-pdf.ts),
+ * both made from the invoice as it was issued; whoever has the booking's address has them.
+ */
+import type { Context, Handler } from "hono";
+import { pageNotFound } from "../errors/page-error.ts";
+import type { Translator } from "../i18n/translator.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { i18nFor, localPath } from "../request/context.ts";
+import { formatAmount } from "../store/index.ts";
+import { InvoiceView } from "./BookingViews.tsx";
+import { d1Bookings } from "./bookings.ts";
+import { depositInvoice } from "./deposit-invoice.ts";
+import { type Invoice, invoiceNumber } from "./invoices.ts";
+import { BOOKING_HEADERS, HOLD_ID, page } from "./pages.tsx";
+import type { PdfText } from "./pdf-text.ts";
+
+/** An invoice's words and figures in the reader's language. */
+export function invoiceText({ t, locale }: Pick<Translator, "t" | "locale">, invoice: Invoice) {
+  const money = (amount: number) => formatAmount(amount, invoice.currency, locale);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(
+    invoice.issuedAt,
+  );
+  return {
+    title: t("booking.invoice.title", { number: invoiceNumber(invoice) }),
+    date,
+    lines: [{ description: invoice.description, amount: money(invoice.subtotal) }],
+    subtotal: money(invoice.subtotal),
+    tax: invoice.tax > 0 ? money(invoice.tax) : undefined,
+    total: money(invoice.total),
+    paid: t("booking.invoice.paid", { date }),
+  };
+}
+
+/** The booked booking and its deposit's invoice the address names, or a 404. */
+async function invoiceFor(c: Context<AppEnv>) {
+  const id = c.req.param("hold") ?? "";
+  const booking = HOLD_ID.test(id) ? await d1Bookings(c.env.STORE_DB).get(id) : undefined;
+  const invoice = booking && (await depositInvoice(c, booking));
+  if (!booking || !invoice) throw pageNotFound(new URL(c.req.url).pathname);
+  return { booking, invoice };
+}
+
+/** `GET /book/held/{id}/invoices/deposit`: the invoice as a page. */
+export const invoicePage: Handler<AppEnv> = async (c) => {
+  const { booking, invoice } = await invoiceFor(c);
+  const i18n = await i18nFor(c);
+  const words = invoiceText(i18n, invoice);
+  return page(c, {
+    title: words.title,
+    description: words.title,
+    main: (
+      <InvoiceView
+        {...words}
+        seller={invoice.seller}
+        buyer={`${invoice.buyerName}\n${invoice.buyerEmail}`}
+        pdf={await localPath(c, `/book/held/${booking.id}/invoices/deposit.pdf`)}
+        back={await localPath(c, `/book/held/${booking.id}`)}
+      />
+    ),
+  });
+};
+
+/** `GET /book/held/{id}/invoices/deposit.pdf`: the same invoice as a PDF. */
+export const invoicePdf: Handler<AppEnv> = async (c) => {
+  const { invoice } = await invoiceFor(c);
+  const i18n = await i18nFor(c);
+  const words = invoiceText(i18n, invoice);
+  const text: PdfText = {
+    title: words.title,
+    text: [
+      `${i18n.t("booking.invoice.from")}\n${invoice.seller}`,
+      `${i18n.t("booking.invoice.to")}\n${invoice.buyerName}\n${invoice.buyerEmail}`,
+      `${i18n.t("booking.invoice.date")}: ${words.date}`,
+      ...words.lines.map((line) => `${line.description}: ${line.amount}`),
+      [
+        `${i18n.t("booking.invoice.subtotal")}: ${words.subtotal}`,
+        ...(words.tax ? [`${i18n.t("booking.invoice.tax")}: ${words.tax}`] : []),
+        `${i18n.t("booking.invoice.total")}: ${words.total}`,
+      ].join("\n"),
+    ].join("\n\n"),
+    author: invoice.seller.split("\n")[0] ?? "",
+    language: i18n.language,
+    rtl: i18n.dir === "rtl",
+    madeAt: new Date(invoice.issuedAt),
+    closing: { heading: words.paid, lines: [] },
+  };
+  // pdf-lib and the font load only to make a PDF.
+  const { textPdf } = await import("./text-pdf.ts");
+  const pdf = await textPdf(text);
+  return new Response(pdf, {
+    headers: {
+      ...BOOKING_HEADERS,
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="invoice-${invoiceNumber(invoice)}.pdf"`,
+      "Content-Length": String(pdf.byteLength),
+    },
+  });
+};

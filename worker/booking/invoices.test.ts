@@ -1,0 +1,42 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { d1Invoices, type Invoice, invoiceNumber } from "./invoices.ts";
+
+const draft = (booking: string, issuedAt: number): Omit<Invoice, "year" | "number"> => ({
+  booking,
+  kind: "deposit",
+  issuedAt,
+  currency: "eur",
+  subtotal: 7500,
+  tax: 0,
+  total: 7500,
+  description: "Deposit: Portrait session",
+  buyerName: "Ana Ruiz",
+  buyerEmail: "ana@example.com",
+  seller: "Jane Doe Photography",
+  language: "en",
+});
+
+describe("invoices", () => {
+  it("are numbered per year without gaps, once per payment, whatever is repeated at once", async () => {
+    const invoices = d1Invoices(env.STORE_DB);
+    // A year no other test invoices in.
+    const inYear = (year: number, day: number) => Date.UTC(year, 0, day, 12);
+    const bookings = Array.from({ length: 12 }, () => crypto.randomUUID());
+    // Each payment told three times, all at once (Stripe repeats its events).
+    const issued = await Promise.all(
+      [...bookings, ...bookings, ...bookings].map((booking, index) =>
+        invoices.issue(draft(booking, inYear(2031, 1 + (index % 12)))),
+      ),
+    );
+    const numbers = new Map(issued.map((invoice) => [invoice.booking, invoice.number]));
+    expect([...numbers.values()].toSorted((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, index) => index + 1),
+    );
+    for (const invoice of issued) expect(invoice.number).toBe(numbers.get(invoice.booking));
+    // A new year starts at one.
+    const next = await invoices.issue(draft(crypto.randomUUID(), inYear(2032, 1)));
+    expect(invoiceNumber(next)).toBe("2032-0001");
+    expect(invoiceNumber({ year: 2031, number: 12 })).toBe("2031-0012");
+  });
+});
