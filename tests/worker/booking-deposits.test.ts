@@ -221,6 +221,20 @@ describe("the deposit", () => {
       }),
     });
     expect(String(copy?.when)).toMatch(/ \(Europe\/Madrid\)$/);
+    // The shoot's gallery, made for it, waiting for the owner's upload; the copy names it.
+    const { gallery } = (await env.STORE_DB.prepare("SELECT gallery FROM bookings WHERE id = ?")
+      .bind(id)
+      .first<{ gallery: string }>()) ?? { gallery: "" };
+    expect(gallery).toMatch(/^[a-z2-7]{26}$/);
+    expect(copy?.gallery).toMatchObject({ _ref: `clientGallery.${gallery}`, _weak: true });
+    expect(await studioDocument(`clientGallery.${gallery}`)).toMatchObject({
+      _type: "clientGallery",
+      title: expect.stringMatching(/^Portrait session, Ana Ruiz, \d{1,2} \w+ \d{4}$/),
+      clientName: "Ana Ruiz",
+      clientEmail: "ana@example.com",
+      stage: "proofing",
+      enabled: true,
+    });
     // Stripe sends it again: nothing changes, nothing is refunded, nothing mailed again.
     const again = mailbox();
     expect((await deliver(event, { env: again.env })).status).toBe(200);

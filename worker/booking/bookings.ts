@@ -28,6 +28,8 @@ export interface Booking {
   paymentIntent?: string | undefined;
   /** When the deposit was paid (or refunded). */
   paidAt?: number | undefined;
+  /** The client gallery made for the shoot (its id). */
+  gallery?: string | undefined;
 }
 
 type Row = Record<string, unknown>;
@@ -64,6 +66,7 @@ function bookingOf(row: Row): Booking {
     checkout,
     paymentIntent: typeof row.payment_intent === "string" ? row.payment_intent : undefined,
     paidAt: typeof row.paid_at === "number" ? row.paid_at : undefined,
+    gallery: typeof row.gallery === "string" ? row.gallery : undefined,
   };
 }
 
@@ -130,6 +133,20 @@ export function d1Bookings(db: D1Database) {
         .bind(paymentIntent, now, id)
         .run();
       return result.meta.changes === 1;
+    },
+    /** The gallery of a booked shoot: `gallery` the first time, the one taken before after. */
+    async keepGallery(id: string, gallery: string): Promise<string | undefined> {
+      await db
+        .prepare(
+          "UPDATE bookings SET gallery = ? WHERE id = ? AND status = 'booked' AND gallery IS NULL",
+        )
+        .bind(gallery, id)
+        .run();
+      const row = await db
+        .prepare("SELECT gallery FROM bookings WHERE id = ?")
+        .bind(id)
+        .first<Row>();
+      return typeof row?.gallery === "string" ? row.gallery : undefined;
     },
     /** A deposit paid for a time that was taken meanwhile: refunded (true the one time). */
     async markRefunded(id: string, paymentIntent: string, now = Date.now()): Promise<boolean> {

@@ -1,8 +1,9 @@
 /**
  * What follows a deposit's outcome, after the request's answer (`waitUntil`): for a booking
- * just paid, the client's e-mail (with the invitation for their calendar and the signed
- * contract) and the owner's (CONTACT_EMAIL_TO, else the Site settings' e-mail); for it and for
- * one refunded, the owner's copy in the Studio (studio.ts). Each that fails is logged, and the
+ * just paid, its invoice, the client's e-mail (with the invitation for their calendar and the
+ * signed contract), the owner's (CONTACT_EMAIL_TO, else the Site settings' e-mail) and the
+ * shoot's client gallery (shoot-gallery.ts); for it and for one refunded, the owner's copy in the
+ * Studio (studio.ts). Each that fails is logged, and the
  * booking stands.
  */
 import type { Context } from "hono";
@@ -17,6 +18,7 @@ import { depositInvoice } from "./deposit-invoice.ts";
 import { feedUrl } from "./feed.ts";
 import { clientEmail, ownerEmail } from "./mail.ts";
 import { offerOf } from "./offer.ts";
+import { shootGallery } from "./shoot-gallery.ts";
 import { bookingFields, writeBookingCopy } from "./studio.ts";
 
 /** The signed contract of a booking and its PDF as signed (a file changed since is logged). */
@@ -47,11 +49,25 @@ export const afterDeposit =
       const questions = session?.questions ?? [];
       const origin = siteOrigin(c);
       const page = `${origin}/book/held/${booking.id}`;
-      const copy = () =>
+      // The shoot's gallery first, so the Studio's copy of the booking names it.
+      const gallery = () =>
+        shootGallery(c, booking).catch((error: unknown) => {
+          log.error("A booked shoot's gallery could not be made", {
+            booking: booking.id,
+            error: errorText(error),
+          });
+          return undefined;
+        });
+      const copy = async () =>
         writeBookingCopy(
           c.var.config,
           booking.id,
-          bookingFields(c.var.config, booking, { questions, contract: contract.record, page }),
+          bookingFields(c.var.config, booking, {
+            questions,
+            contract: contract.record,
+            page,
+            gallery: await gallery(),
+          }),
         ).catch((error: unknown) =>
           log.error("A booking's copy in the Studio could not be written", {
             booking: booking.id,

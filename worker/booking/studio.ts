@@ -3,8 +3,10 @@
  * refunded), a `booking` document at `booking.{id}` (a sub-path: never served without a token),
  * written whole each time, as the store writes its orders (store/studio.ts).
  */
+import { LANGUAGES } from "../../shared/i18n/languages.ts";
 import { type Config, contentSettings } from "../config/config.ts";
 import { sanityClient } from "../content/sanity-client.ts";
+import { galleryDocumentId } from "../galleries/index.ts";
 import { formatAmount } from "../store/index.ts";
 import type { Booking } from "./bookings.ts";
 import type { SignedContract } from "./contracts.ts";
@@ -30,6 +32,7 @@ export interface BookingDocumentFields {
   balance: string;
   paidAt?: string;
   contract?: { signedAt: string; signedName: string; pdfSha256: string; file: string };
+  gallery?: { _type: "reference"; _ref: string; _weak: true };
   bookingPage: string;
 }
 
@@ -40,10 +43,17 @@ export function bookingFields(
     questions,
     contract,
     page,
-  }: { questions: { id: string; label: string }[]; contract?: SignedContract; page: string },
+    gallery,
+  }: {
+    questions: { id: string; label: string }[];
+    contract?: SignedContract | undefined;
+    page: string;
+    gallery?: string | undefined;
+  },
 ): BookingDocumentFields {
-  const language = config.site.language;
-  const money = (amount: number) => formatAmount(amount, booking.currency, language);
+  // The owner's words: the site's language, its dates and numbers as it writes them.
+  const { locale } = LANGUAGES[config.site.language];
+  const money = (amount: number) => formatAmount(amount, booking.currency, locale);
   const label = (id: string) => questions.find((question) => question.id === id)?.label ?? id;
   return {
     reference: bookingReference(booking.id),
@@ -51,7 +61,7 @@ export function bookingFields(
     session: booking.sessionTitle,
     start: new Date(booking.start).toISOString(),
     end: new Date(booking.end).toISOString(),
-    when: `${new Intl.DateTimeFormat(language, {
+    when: `${new Intl.DateTimeFormat(locale, {
       dateStyle: "full",
       timeStyle: "short",
       timeZone: booking.timeZone,
@@ -78,6 +88,9 @@ export function bookingFields(
             file: `${page}/contract.pdf`,
           },
         }
+      : {}),
+    ...(gallery
+      ? { gallery: { _type: "reference", _ref: galleryDocumentId(gallery), _weak: true } }
       : {}),
     bookingPage: page,
   };

@@ -406,6 +406,13 @@ export type SessionType = {
   }>;
 };
 
+export type ClientGalleryReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "clientGallery";
+};
+
 export type Booking = {
   _id: string;
   _type: "booking";
@@ -437,14 +444,8 @@ export type Booking = {
     pdfSha256?: string;
     file?: string;
   };
+  gallery?: ClientGalleryReference;
   bookingPage?: string;
-};
-
-export type ClientGalleryReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "clientGallery";
 };
 
 export type Order = {
@@ -772,8 +773,8 @@ export type AllSanitySchemaTypes =
   | InternationalizedArrayIntroText
   | InternationalizedArrayText
   | SessionType
-  | Booking
   | ClientGalleryReference
+  | Booking
   | Order
   | ClientGallery
   | Inquiry

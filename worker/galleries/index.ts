@@ -31,6 +31,7 @@ import {
 } from "./upload.ts";
 
 export { ClientGallery } from "./gallery-store.ts";
+export { galleryDocumentId } from "./ids.ts";
 export { galleryPrints } from "./prints.ts";
 
 /**

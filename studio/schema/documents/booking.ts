@@ -75,6 +75,15 @@ export const booking = defineType({
       ],
     }),
     defineField({
+      name: "gallery",
+      title: "The shoot's gallery",
+      description: "Made when the deposit was paid, in proofing: upload the photographs to it.",
+      type: "reference",
+      to: [{ type: "clientGallery" }],
+      weak: true,
+      ...read,
+    }),
+    defineField({
       name: "bookingPage",
       title: "The client's booking page",
       type: "url",
