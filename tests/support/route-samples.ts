@@ -153,6 +153,28 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
   "/book/held/:hold": [
     { path: "/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc", expect: 404, group: "app" },
   ],
+  // A booking's signed contract and its invoice: nothing for a booking nobody made.
+  "/book/held/:hold/contract.pdf": [
+    {
+      path: "/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc/contract.pdf",
+      expect: 404,
+      group: "app",
+    },
+  ],
+  "/book/held/:hold/invoices/:kind{deposit}": [
+    {
+      path: "/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc/invoices/deposit",
+      expect: 404,
+      group: "app",
+    },
+  ],
+  "/book/held/:hold/invoices/:file{deposit\\.pdf}": [
+    {
+      path: "/de/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc/invoices/deposit.pdf",
+      expect: 404,
+      group: "app",
+    },
+  ],
   // The store: the cart (empty without a cookie) and an order id of the right shape that no
   // order has.
   "/cart": [
