@@ -14,7 +14,7 @@ import { formOf } from "../store/index.ts";
 import { type Signature, signedContract } from "./contract.ts";
 import { contractText } from "./contract-facts.ts";
 import { contractRecords } from "./contracts.ts";
-import { BOOKING_HEADERS, calendarOf, HOLD_ID, heldFor, heldView, offerFor } from "./pages.tsx";
+import { calendarOf, HOLD_ID, heldFor, heldView, offerFor, pdfDownload } from "./pages.tsx";
 
 /** A typed name as compared with the one given: case, spacing and Unicode forms aside. */
 const comparable = (name: string) =>
@@ -106,12 +106,5 @@ export const contractFile: Handler<AppEnv> = async (c) => {
     log.error("A signed contract's file is not the one signed; it is not served", { booking: id });
     throw new PageError(500, phrase("booking.contract.altered"), { fatal: false });
   }
-  return new Response(pdf, {
-    headers: {
-      ...BOOKING_HEADERS,
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="contract-${id.slice(0, 8)}.pdf"`,
-      "Content-Length": String(pdf.byteLength),
-    },
-  });
+  return pdfDownload(pdf, `contract-${id.slice(0, 8)}.pdf`);
 };

@@ -13,7 +13,7 @@ import { InvoiceView } from "./BookingViews.tsx";
 import { d1Bookings } from "./bookings.ts";
 import { depositInvoice } from "./deposit-invoice.ts";
 import { type Invoice, invoiceNumber } from "./invoices.ts";
-import { BOOKING_HEADERS, HOLD_ID, page } from "./pages.tsx";
+import { HOLD_ID, page, pdfDownload } from "./pages.tsx";
 import type { PdfText } from "./pdf-text.ts";
 
 /** An invoice's words and figures in the reader's language. */
@@ -89,12 +89,5 @@ export const invoicePdf: Handler<AppEnv> = async (c) => {
   // pdf-lib and the font load only to make a PDF.
   const { textPdf } = await import("./text-pdf.ts");
   const pdf = await textPdf(text);
-  return new Response(pdf, {
-    headers: {
-      ...BOOKING_HEADERS,
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="invoice-${invoiceNumber(invoice)}.pdf"`,
-      "Content-Length": String(pdf.byteLength),
-    },
-  });
+  return pdfDownload(pdf, `invoice-${invoiceNumber(invoice)}.pdf`);
 };

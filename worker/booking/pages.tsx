@@ -47,6 +47,17 @@ export const BOOKING_HEADERS = {
   Vary: "*",
 } as const;
 
+/** A booking's PDF (its contract, an invoice) as a download, kept by no cache. */
+export const pdfDownload = (pdf: Uint8Array<ArrayBuffer>, filename: string) =>
+  new Response(pdf, {
+    headers: {
+      ...BOOKING_HEADERS,
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Content-Length": String(pdf.byteLength),
+    },
+  });
+
 export const calendarOf = (c: Context<AppEnv>) =>
   c.env.BOOKING_CALENDAR.get(c.env.BOOKING_CALENDAR.idFromName(CALENDAR));
 
