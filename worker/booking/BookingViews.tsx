@@ -606,24 +606,18 @@ export function InvoiceView({
   return (
     <Panel title={title} back={{ href: back, label: t("booking.back") }}>
       <dl className="mt-6 grid gap-x-8 gap-y-4 sm:grid-cols-3" data-invoice>
-        <div>
-          <dt className="font-medium text-neutral-950 dark:text-white">
-            {t("booking.invoice.from")}
-          </dt>
-          <dd className="whitespace-pre-line">{seller}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-neutral-950 dark:text-white">
-            {t("booking.invoice.to")}
-          </dt>
-          <dd className="whitespace-pre-line">{buyer}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-neutral-950 dark:text-white">
-            {t("booking.invoice.date")}
-          </dt>
-          <dd>{date}</dd>
-        </div>
+        {(
+          [
+            ["booking.invoice.from", seller],
+            ["booking.invoice.to", buyer],
+            ["booking.invoice.date", date],
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term}>
+            <dt className="font-medium text-neutral-950 dark:text-white">{t(term)}</dt>
+            <dd className="whitespace-pre-line">{value}</dd>
+          </div>
+        ))}
       </dl>
       <table className="mt-8 w-full border-collapse text-start">
         <thead>
