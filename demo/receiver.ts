@@ -3,6 +3,7 @@
 // statuses a test gives it, to see the store's stand-ins deliver, retry and give up.
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { leaveIdleClosingToClients } from "./server/http.ts";
 
 export interface Received {
   path: string;
@@ -40,6 +41,7 @@ export async function startReceiver(): Promise<Receiver> {
       }
     });
   });
+  leaveIdleClosingToClients(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

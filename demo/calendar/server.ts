@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { booking } from "../content.ts";
+import { leaveIdleClosingToClients } from "../server/http.ts";
 
 const ZONE = booking.hours.timeZone;
 
@@ -83,6 +84,7 @@ export async function startCalendarStandIn({
     }
     res.writeHead(200, { "Content-Type": "text/calendar; charset=utf-8" }).end(demoFeed());
   });
+  leaveIdleClosingToClients(server);
   await new Promise<void>((done, fail) => {
     server.once("error", fail);
     server.listen(port, host, done);

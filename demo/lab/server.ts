@@ -6,7 +6,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readBody, splitTarget } from "../server/http.ts";
+import { leaveIdleClosingToClients, readBody, splitTarget } from "../server/http.ts";
 import { Timers } from "../timers.ts";
 import { type CallbackRecord, Callbacks } from "./callbacks.ts";
 import { type OrderRecord, Orders } from "./orders.ts";
@@ -314,6 +314,7 @@ export async function startLabService(options: LabServiceOptions): Promise<LabSe
       res.writeHead(500, { "content-type": "application/json; charset=utf-8" }).end(text);
     });
   });
+  leaveIdleClosingToClients(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {

@@ -6,7 +6,13 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { HttpError, readBody, sendJson, splitTarget } from "../server/http.ts";
+import {
+  HttpError,
+  leaveIdleClosingToClients,
+  readBody,
+  sendJson,
+  splitTarget,
+} from "../server/http.ts";
 import { Timers } from "../timers.ts";
 import { createSession, expire, listLineItems, sessionRecord, view } from "./checkout.ts";
 import type { AsyncPaymentSetting, PaymentsContext, RequestInfo } from "./context.ts";
@@ -252,6 +258,7 @@ export async function startPaymentsService(
       });
     });
   });
+  leaveIdleClosingToClients(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {

@@ -1,6 +1,6 @@
 // Small HTTP helpers shared by the handlers: JSON responses, typed HTTP errors,
 // bounded body reading and raw URL splitting. Only node: built-ins.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
 /**
  * An error that maps to a specific HTTP response. Handlers throw it; the server
@@ -129,4 +129,18 @@ export function splitTarget(target: string | undefined): { path: string; search:
     path: q < 0 ? raw : raw.slice(0, q),
     search: new URLSearchParams(q < 0 ? "" : raw.slice(q + 1)),
   };
+}
+
+/**
+ * workerd keeps a connection to a server for the next request and closes it after 5 s idle,
+ * which is also when Node's server closes its side: a request sent on it in that moment is
+ * lost, and the worker's fetch throws "Network connection lost." (a busy machine meets that
+ * moment often). A server that waits a minute leaves the closing to the client, which never
+ * sends on a connection it has closed itself.
+ */
+export function leaveIdleClosingToClients<S extends Server>(server: S): S {
+  server.keepAliveTimeout = 60_000;
+  // Node counts a kept connection's wait for the next request's headers against this.
+  server.headersTimeout = 61_000;
+  return server;
 }

@@ -11,7 +11,13 @@ import { LRUCache } from "lru-cache";
 import { handleAssetUpload } from "./assets.ts";
 import type { Latency } from "./data-route.ts";
 import { loadDataset } from "./dataset.ts";
-import { gatewayError, HttpError, sendJson, splitTarget } from "./http.ts";
+import {
+  gatewayError,
+  HttpError,
+  leaveIdleClosingToClients,
+  sendJson,
+  splitTarget,
+} from "./http.ts";
 import { handleCut, handleImage, type Rendered } from "./images.ts";
 import { handleMutate } from "./mutate.ts";
 import { PerspectiveViews } from "./perspective.ts";
@@ -174,6 +180,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
     });
   });
 
+  leaveIdleClosingToClients(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {

@@ -16,6 +16,7 @@ import {
   markedFiles,
   markLayout,
 } from "../../cli/gallery/mark.ts";
+import { leaveIdleClosingToClients } from "../../demo/server/http.ts";
 
 export interface MarkServer {
   url: string;
@@ -132,6 +133,7 @@ export async function startMarkServer(): Promise<MarkServer> {
       }
     })();
   });
+  leaveIdleClosingToClients(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

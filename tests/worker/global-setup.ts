@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { type CalendarStandIn, startCalendarStandIn } from "../../demo/calendar/server.ts";
+import { leaveIdleClosingToClients } from "../../demo/server/http.ts";
 import { type ContentService, startContentService } from "../../demo/server/server.ts";
 import { type StoreStandIns, startStoreStandIns } from "../../demo/store/standins.ts";
 import { startDemoContent } from "../../scripts/site-server.ts";
@@ -44,6 +45,7 @@ async function serveOriginals(): Promise<string> {
     if (!readdirSync(ORIGINALS).includes(name)) return void res.writeHead(404).end();
     res.writeHead(200, { "Content-Type": "image/jpeg" }).end(readFileSync(join(ORIGINALS, name)));
   });
+  leaveIdleClosingToClients(originals);
   await new Promise<void>((done) => originals?.listen(0, "127.0.0.1", done));
   return `http://127.0.0.1:${(originals.address() as AddressInfo).port}`;
 }
