@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import { trimTrailingSlash } from "hono/trailing-slash";
 import { getPath } from "hono/utils/url";
-import { booking, bookingDeposits } from "./booking/index.ts";
+import { booking, bookingPayments } from "./booking/index.ts";
 import { builds } from "./builds/index.ts";
 import { configure } from "./config/middleware.ts";
 import { splitLanguage } from "./content/paths.ts";
@@ -113,6 +113,6 @@ export function createPrivateApp(site: Hono<AppEnv>): Hono<AppEnv> {
   app.route("/", galleries);
   // The galleries lend the store their prints (the galleries import the store, so the entry
   // hands them over: store/gallery-prints.ts).
-  app.route("/", storeApp(galleryPrints, bookingDeposits));
+  app.route("/", storeApp(galleryPrints, bookingPayments));
   return errors(app);
 }

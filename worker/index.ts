@@ -7,7 +7,7 @@ import { deliverInquiries } from "./inquiries/index.ts";
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/index.ts";
 import { fulfilOrders, isFulfilmentQueue } from "./store/index.ts";
 
-export { BookingCalendar } from "./booking/index.ts";
+export { BookingCalendar, BookingLife } from "./booking/index.ts";
 export { ClientGallery } from "./galleries/index.ts";
 export { PublishLog } from "./publishing/index.ts";
 

@@ -161,14 +161,19 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
       group: "app",
     },
   ],
-  "/book/held/:hold/invoices/:kind{deposit}": [
+  "/book/held/:hold/invoices/:kind{(?:deposit|balance)}": [
     {
       path: "/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc/invoices/deposit",
       expect: 404,
       group: "app",
     },
+    {
+      path: "/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc/invoices/balance",
+      expect: 404,
+      group: "app",
+    },
   ],
-  "/book/held/:hold/invoices/:file{deposit\\.pdf}": [
+  "/book/held/:hold/invoices/:kind{(?:deposit|balance)\\.pdf}": [
     {
       path: "/de/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc/invoices/deposit.pdf",
       expect: 404,

@@ -7,64 +7,9 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { feedSecret } from "../../worker/booking/feed.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
-import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
+import { completedEvent, form, holdPortrait, mailbox, openCheckout, startsOn } from "./bookings.ts";
+import { request, TEST_TOKEN } from "./harness.ts";
 import { deliver, eventsOf, pay, studioDocument } from "./store.ts";
-
-let visitors = 0;
-const newVisitor = () => `2001:db8:de90::${(++visitors).toString(16)}`;
-
-const form = (path: string, fields: Record<string, string> = {}) =>
-  request(path, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: ORIGIN,
-      "CF-Connecting-IP": newVisitor(),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-
-const startsOn = (html: string) =>
-  [...html.matchAll(/<input[^>]*name="start"[^>]*>/g)].map((m) =>
-    Number(/value="(\d+)"/.exec(m[0])?.[1]),
-  );
-
-/** A portrait time held on the last day offered (other files hold on the first), or `start`. */
-async function holdPortrait(start?: number): Promise<{ path: string; id: string; start: number }> {
-  const days = [...(await request("/book/portrait")).body.matchAll(/href="([^"]+\?day=[\d-]+)"/g)];
-  const time = start ?? startsOn((await request(days.at(-1)?.[1] ?? "")).body)[0] ?? 0;
-  const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
-  const held = await form("/book/portrait/hold", { start: String(time), stamp });
-  expect(held.status).toBe(303);
-  const path = held.headers.get("Location") ?? "";
-  const answered = await form(path, {
-    name: "Ana Ruiz",
-    email: "ana@example.com",
-    "q-who": "Me and Lola",
-    "q-place": "Outdoors",
-  });
-  expect(answered.status).toBe(303);
-  // The portrait's contract, signed (tests/worker/booking-contract.test.ts tests signing).
-  expect((await form(`${path}/sign`, { signature: "Ana Ruiz", consent: "yes" })).status).toBe(303);
-  return { path, id: path.split("/").at(-1) ?? "", start: time };
-}
-
-/** The deposit's Checkout Session, opened from the held page's button. */
-async function openDeposit(path: string): Promise<string> {
-  const res = await form(`${path}/pay`);
-  expect(res.status).toBe(303);
-  const session = /\/c\/pay\/(cs_test_[A-Za-z0-9]+)/.exec(res.headers.get("Location") ?? "")?.[1];
-  if (!session) throw new Error(`not sent to Stripe: ${res.headers.get("Location")}`);
-  return session;
-}
-
-async function completedEvent(session: string) {
-  const [completed] = (await eventsOf([session])).filter(
-    (event) => event.type === "checkout.session.completed",
-  );
-  if (!completed) throw new Error("no event");
-  return completed;
-}
 
 const record = (id: string) =>
   env.STORE_DB.prepare(
@@ -85,21 +30,6 @@ const feedEvents = (ics: string) =>
     .getAllSubcomponents("vevent")
     .map((vevent) => new ICAL.Event(vevent));
 
-/** What the worker mails through CLIENT_MAIL, caught: an environment of its own that keeps it. */
-function mailbox() {
-  const sent: EmailMessageBuilder[] = [];
-  const CLIENT_MAIL = {
-    send: async (mail: EmailMessageBuilder) => {
-      sent.push(mail);
-      return { messageId: `<${sent.length}@test>` };
-    },
-  };
-  return {
-    sent,
-    env: { ...env, CLIENT_MAIL, CONTACT_EMAIL_TO: "jane@example.com" } as unknown as Env,
-  };
-}
-
 describe("the deposit", () => {
   it("is offered once the details are kept, paid on Stripe, and books the time once", async () => {
     const { path, id, start } = await holdPortrait();
@@ -113,9 +43,9 @@ describe("the deposit", () => {
     expect(formAction(held)).toContain(stripeOrigin);
     expect(formAction(await request(`/de${path}`))).toContain(stripeOrigin);
     expect(formAction(await request("/book/portrait"))).not.toContain(stripeOrigin);
-    const session = await openDeposit(path);
+    const session = await openCheckout(path);
     // Asked again (a second click, a reload), the same payment page: no second session.
-    expect(await openDeposit(path)).toBe(session);
+    expect(await openCheckout(path)).toBe(session);
     expect(await record(id)).toMatchObject({
       status: "awaiting_deposit",
       deposit: 7500,
@@ -256,7 +186,7 @@ describe("the deposit", () => {
 
   it("says booked when the client comes back from Stripe, before Stripe's event", async () => {
     const { path, id } = await holdPortrait();
-    const session = await openDeposit(path);
+    const session = await openCheckout(path);
     await pay(session);
     const back = await request(`${path}?session=${session}`);
     expect(back.body).toContain("Your session is booked");
@@ -269,7 +199,7 @@ describe("the deposit", () => {
 
   it("keeps the time when paid after the hold lapsed, if nobody took it", async () => {
     const { path, id } = await holdPortrait();
-    const session = await openDeposit(path);
+    const session = await openCheckout(path);
     await owner().release(id);
     await pay(session);
     expect((await deliver(await completedEvent(session))).status).toBe(200);
@@ -278,7 +208,7 @@ describe("the deposit", () => {
 
   it("refunds in full a deposit paid after the hold lapsed for a time someone else took", async () => {
     const first = await holdPortrait();
-    const session = await openDeposit(first.path);
+    const session = await openCheckout(first.path);
     await owner().release(first.id);
     const second = await holdPortrait(first.start);
     expect(second.id).not.toBe(first.id);

@@ -541,7 +541,8 @@ export function BookedView({
   back,
   backLabel,
   contract,
-  invoice,
+  balance,
+  invoices,
 }: {
   title: string;
   text: string;
@@ -549,14 +550,28 @@ export function BookedView({
   backLabel: string;
   /** The signed contract's PDF, where there is one. */
   contract?: { href: string; label: string } | undefined;
-  /** The deposit's invoice, once it is paid. */
-  invoice?: { href: string; label: string } | undefined;
+  /** What is left to pay: its words, and the form that pays it while it is due. */
+  balance?: { text: string; pay?: { action: string; label: string } | undefined } | undefined;
+  /** The invoices of the payments made. */
+  invoices: { href: string; label: string }[];
 }) {
   return (
     <Panel title={title} back={{ href: back, label: backLabel }}>
       <p className={lead} data-booking-status>
         {text}
       </p>
+      {balance && (
+        <div className="mt-6" data-balance>
+          <p className="text-neutral-700 dark:text-neutral-300">{balance.text}</p>
+          {balance.pay && (
+            <form method="post" action={balance.pay.action} className="mt-4">
+              <button type="submit" className="store-primary focus-ring">
+                {balance.pay.label}
+              </button>
+            </form>
+          )}
+        </div>
+      )}
       {contract && (
         <p className="mt-6">
           <a href={contract.href} className={link} data-contract-pdf>
@@ -564,13 +579,13 @@ export function BookedView({
           </a>
         </p>
       )}
-      {invoice && (
-        <p className="mt-4">
+      {invoices.map((invoice) => (
+        <p className="mt-4" key={invoice.href}>
           <a href={invoice.href} className={link} data-invoice-link>
             {invoice.label}
           </a>
         </p>
-      )}
+      ))}
     </Panel>
   );
 }

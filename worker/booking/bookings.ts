@@ -30,19 +30,31 @@ export interface Booking {
   paidAt?: number | undefined;
   /** The client gallery made for the shoot (its id). */
   gallery?: string | undefined;
+  /** The client's time zone when they went to pay the deposit, where Cloudflare knew it. */
+  clientZone?: string | undefined;
+  /** The Checkout Session open for the balance, and the balance once paid. */
+  balanceCheckout?: { session: string; url: string; expiresAt: number } | undefined;
+  balanceIntent?: string | undefined;
+  balancePaidAt?: number | undefined;
 }
+
+/** What is left to pay after the deposit (the smallest unit of the currency). */
+export const balanceOf = (booking: Pick<Booking, "price" | "deposit">): number =>
+  Math.max(0, booking.price - booking.deposit);
 
 type Row = Record<string, unknown>;
 
+/** A Checkout Session's columns (`checkout_…` or `balance_…`), where one was opened. */
+const sessionOf = (row: Row, prefix: "checkout" | "balance") => {
+  const [session, url] = [row[`${prefix}_session`], row[`${prefix}_url`]];
+  return typeof session === "string" && typeof url === "string"
+    ? { session, url, expiresAt: Number(row[`${prefix}_expires_at`]) }
+    : undefined;
+};
+
+const textOf = (value: unknown) => (typeof value === "string" ? value : undefined);
+
 function bookingOf(row: Row): Booking {
-  const checkout =
-    typeof row.checkout_session === "string" && typeof row.checkout_url === "string"
-      ? {
-          session: row.checkout_session,
-          url: row.checkout_url,
-          expiresAt: Number(row.checkout_expires_at),
-        }
-      : undefined;
   return {
     id: String(row.id),
     session: String(row.session),
@@ -63,10 +75,14 @@ function bookingOf(row: Row): Booking {
     price: Number(row.price),
     deposit: Number(row.deposit),
     status: String(row.status) as BookingStatus,
-    checkout,
-    paymentIntent: typeof row.payment_intent === "string" ? row.payment_intent : undefined,
+    checkout: sessionOf(row, "checkout"),
+    paymentIntent: textOf(row.payment_intent),
     paidAt: typeof row.paid_at === "number" ? row.paid_at : undefined,
-    gallery: typeof row.gallery === "string" ? row.gallery : undefined,
+    gallery: textOf(row.gallery),
+    clientZone: textOf(row.client_zone),
+    balanceCheckout: sessionOf(row, "balance"),
+    balanceIntent: textOf(row.balance_intent),
+    balancePaidAt: typeof row.balance_paid_at === "number" ? row.balance_paid_at : undefined,
   };
 }
 
@@ -89,8 +105,9 @@ export function d1Bookings(db: D1Database) {
       await db
         .prepare(
           `INSERT INTO bookings (id, session, session_title, start, end, block_start, block_end, day,
-            time_zone, name, email, answers, language, currency, price, deposit, status, created_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'awaiting_deposit', ?)
+            time_zone, name, email, answers, language, currency, price, deposit, status, created_at,
+            client_zone)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'awaiting_deposit', ?, ?)
           ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email,
             answers = excluded.answers, language = excluded.language
           WHERE bookings.status = 'awaiting_deposit'`,
@@ -113,6 +130,7 @@ export function d1Bookings(db: D1Database) {
           booking.price,
           booking.deposit,
           now,
+          booking.clientZone ?? null,
         )
         .run();
     },
@@ -147,6 +165,27 @@ export function d1Bookings(db: D1Database) {
         .bind(id)
         .first<Row>();
       return typeof row?.gallery === "string" ? row.gallery : undefined;
+    },
+    async setBalanceCheckout(
+      id: string,
+      checkout: NonNullable<Booking["balanceCheckout"]>,
+    ): Promise<void> {
+      await db
+        .prepare(
+          "UPDATE bookings SET balance_session = ?, balance_url = ?, balance_expires_at = ? WHERE id = ? AND status = 'booked' AND balance_paid_at IS NULL",
+        )
+        .bind(checkout.session, checkout.url, checkout.expiresAt, id)
+        .run();
+    },
+    /** The balance paid: true the one time it becomes so. */
+    async markBalancePaid(id: string, paymentIntent: string | null, now = Date.now()) {
+      const result = await db
+        .prepare(
+          "UPDATE bookings SET balance_intent = ?, balance_paid_at = ? WHERE id = ? AND status = 'booked' AND balance_paid_at IS NULL",
+        )
+        .bind(paymentIntent, now, id)
+        .run();
+      return result.meta.changes === 1;
     },
     /** A deposit paid for a time that was taken meanwhile: refunded (true the one time). */
     async markRefunded(id: string, paymentIntent: string, now = Date.now()): Promise<boolean> {

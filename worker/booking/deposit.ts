@@ -18,14 +18,15 @@ import { type Booking, type Bookings, d1Bookings } from "./bookings.ts";
 import type { Hold } from "./calendar.ts";
 import type { Offer, SessionType } from "./offer.ts";
 import { blockOf } from "./slots.ts";
+import { placedZone } from "./visitor-clock.ts";
 
 /** A Checkout Session lasts at least 30 minutes (Stripe's least); the hold is kept as long. */
-const CHECKOUT_MINUTES = 31;
+export const CHECKOUT_MINUTES = 31;
 
 type Calendar = DurableObjectStub<import("./calendar.ts").BookingCalendar>;
 
 /** The store's keys, or a clear 503: without Stripe no deposit can be taken. */
-function paymentKeys(c: Context<AppEnv>) {
+export function paymentKeys(c: Context<AppEnv>) {
   const keys = c.var.config.store;
   if (!storeIsOn(keys)) {
     throw new PageError(503, phrase("booking.error.noPayments"), { fatal: false });
@@ -77,6 +78,7 @@ export async function startDeposit(
     currency: offer.currency,
     price: minorUnits(session.price, offer.currency, true) ?? 0,
     deposit,
+    clientZone: placedZone(c.req.raw),
   });
   const when = new Intl.DateTimeFormat(i18n.locale, {
     dateStyle: "medium",
@@ -197,35 +199,3 @@ export async function applyDepositSession(
   }
   return bookings.get(id);
 }
-
-/**
- * Stripe's events for deposits, through the store's webhook (verified there, each once): a
- * completed Checkout Session of a booking books it. True for every event of a booking's
- * session, so the store leaves them alone.
- */
-export const depositEvents =
-  (
-    calendar: (c: Context<AppEnv>) => Calendar,
-    perDay: (c: Context<AppEnv>) => Promise<number | undefined>,
-    settled: (c: Context<AppEnv>) => OnSettled,
-  ) =>
-  async (c: Context<AppEnv>, event: Stripe.Event): Promise<boolean> => {
-    if (!event.type.startsWith("checkout.session.")) return false;
-    const session = event.data.object as Stripe.Checkout.Session;
-    if (!bookingOfSession(session)) return false;
-    if (
-      event.type === "checkout.session.completed" ||
-      event.type === "checkout.session.async_payment_succeeded"
-    ) {
-      const keys = paymentKeys(c);
-      await applyDepositSession(
-        d1Bookings(c.env.STORE_DB),
-        calendar(c),
-        keys,
-        session,
-        await perDay(c),
-        settled(c),
-      );
-    }
-    return true;
-  };

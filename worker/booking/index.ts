@@ -1,22 +1,18 @@
 import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import type { AppEnv } from "../request/app-env.ts";
-import { contentFor } from "../request/context.ts";
 import { contractFile, signContract } from "./contract-pages.tsx";
-import { depositEvents } from "./deposit.ts";
 import { ownerFeed } from "./feed.ts";
-import { invoicePage, invoicePdf } from "./invoice-pages.tsx";
-import { offerOf } from "./offer.ts";
+import { INVOICE_KIND, invoicePage, invoicePdf } from "./invoice-pages.tsx";
 import {
-  calendarOf,
   heldPage,
   holdSlot,
   keepDetails,
+  payBalance,
   payDeposit,
   sessionsPage,
   slotsPage,
 } from "./pages.tsx";
-import { afterDeposit } from "./settled.ts";
 
 /**
  * Booking (docs/booking.md): the owner's calendar, the Durable Object that decides every hold,
@@ -25,6 +21,7 @@ import { afterDeposit } from "./settled.ts";
  */
 export { scheduledBusyRead } from "./busy-feed.ts";
 export { BookingCalendar } from "./calendar.ts";
+export { BookingLife } from "./life.ts";
 
 const SESSION = ":session{[a-z0-9]+(?:-[a-z0-9]+)*}";
 
@@ -34,25 +31,15 @@ export const booking = new Hono<AppEnv>()
   .get("/book", sessionsPage)
   .get("/book/held/:hold", heldPage)
   .get("/book/held/:hold/contract.pdf", contractFile)
-  .get("/book/held/:hold/invoices/:file{deposit\\.pdf}", invoicePdf)
-  .get("/book/held/:hold/invoices/:kind{deposit}", invoicePage)
+  .get(`/book/held/:hold/invoices/:kind{${INVOICE_KIND}\\.pdf}`, invoicePdf)
+  .get(`/book/held/:hold/invoices/:kind{${INVOICE_KIND}}`, invoicePage)
   .get("/book/calendar/:file{[A-Za-z0-9_-]{43}\\.ics}", ownerFeed)
   .post("/book/held/:hold", keepDetails)
   .post("/book/held/:hold/pay", payDeposit)
+  .post("/book/held/:hold/balance", payBalance)
   .post("/book/held/:hold/sign", signContract)
   .get(`/book/${SESSION}`, slotsPage)
   .post(`/book/${SESSION}/hold`, holdSlot);
 
-/** What the store's Stripe webhook hands over: the events of deposits' Checkout Sessions. */
-export const bookingDeposits = depositEvents(
-  calendarOf,
-  async (c) => {
-    try {
-      return offerOf(await contentFor(c).booking())?.hours.perDay;
-    } catch {
-      // The owner's hours cannot be read now: the day's limit is not counted for this booking.
-      return undefined;
-    }
-  },
-  afterDeposit,
-);
+/** What the store's Stripe webhook hands over: the events of bookings' Checkout Sessions. */
+export { bookingPayments } from "./payment-events.ts";

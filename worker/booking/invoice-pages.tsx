@@ -1,7 +1,8 @@
 /**
- * A booking's invoice for its deposit: issued once it is paid (invoices.ts numbers it), shown as
- * a page (`GET /book/held/{id}/invoices/deposit`) and as a PDF (`…/deposit.pdf`, text-pdf.ts),
- * both made from the invoice as it was issued; whoever has the booking's address has them.
+ * A booking's invoices, one per payment (deposit, balance): issued once it is paid (invoices.ts
+ * numbers it), shown as a page (`GET /book/held/{id}/invoices/deposit`) and as a PDF
+ * (`…/deposit.pdf`, text-pdf.ts), both made from the invoice as it was issued; whoever has the
+ * booking's address has them.
  */
 import type { Context, Handler } from "hono";
 import { pageNotFound } from "../errors/page-error.ts";
@@ -10,9 +11,9 @@ import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, localPath } from "../request/context.ts";
 import { formatAmount } from "../store/index.ts";
 import { InvoiceView } from "./BookingViews.tsx";
+import { bookingInvoice } from "./booking-invoice.ts";
 import { d1Bookings } from "./bookings.ts";
-import { depositInvoice } from "./deposit-invoice.ts";
-import { type Invoice, invoiceNumber } from "./invoices.ts";
+import { type Invoice, type InvoiceKind, invoiceNumber } from "./invoices.ts";
 import { HOLD_ID, page, pdfDownload } from "./pages.tsx";
 import type { PdfText } from "./pdf-text.ts";
 
@@ -33,16 +34,20 @@ export function invoiceText({ t, locale }: Pick<Translator, "t" | "locale">, inv
   };
 }
 
-/** The booked booking and its deposit's invoice the address names, or a 404. */
+/** The routes' pattern of an invoice's kind (`:kind`), with or without `.pdf`. */
+export const INVOICE_KIND = "(?:deposit|balance)";
+
+/** The booking and the invoice of the payment the address names, or a 404. */
 async function invoiceFor(c: Context<AppEnv>) {
   const id = c.req.param("hold") ?? "";
+  const kind = (c.req.param("kind") ?? "").replace(/\.pdf$/, "") as InvoiceKind;
   const booking = HOLD_ID.test(id) ? await d1Bookings(c.env.STORE_DB).get(id) : undefined;
-  const invoice = booking && (await depositInvoice(c, booking));
+  const invoice = booking && (await bookingInvoice(c, booking, kind));
   if (!booking || !invoice) throw pageNotFound(new URL(c.req.url).pathname);
   return { booking, invoice };
 }
 
-/** `GET /book/held/{id}/invoices/deposit`: the invoice as a page. */
+/** `GET /book/held/{id}/invoices/{deposit|balance}`: the invoice as a page. */
 export const invoicePage: Handler<AppEnv> = async (c) => {
   const { booking, invoice } = await invoiceFor(c);
   const i18n = await i18nFor(c);
@@ -55,14 +60,14 @@ export const invoicePage: Handler<AppEnv> = async (c) => {
         {...words}
         seller={invoice.seller}
         buyer={`${invoice.buyerName}\n${invoice.buyerEmail}`}
-        pdf={await localPath(c, `/book/held/${booking.id}/invoices/deposit.pdf`)}
+        pdf={await localPath(c, `/book/held/${booking.id}/invoices/${invoice.kind}.pdf`)}
         back={await localPath(c, `/book/held/${booking.id}`)}
       />
     ),
   });
 };
 
-/** `GET /book/held/{id}/invoices/deposit.pdf`: the same invoice as a PDF. */
+/** `GET /book/held/{id}/invoices/{deposit|balance}.pdf`: the same invoice as a PDF. */
 export const invoicePdf: Handler<AppEnv> = async (c) => {
   const { invoice } = await invoiceFor(c);
   const i18n = await i18nFor(c);

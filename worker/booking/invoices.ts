@@ -5,7 +5,7 @@
  * payment told twice (Stripe repeats its events) is invoiced once, and no number is skipped.
  */
 
-export type InvoiceKind = "deposit";
+export type InvoiceKind = "deposit" | "balance";
 
 export interface Invoice {
   booking: string;

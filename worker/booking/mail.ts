@@ -10,7 +10,7 @@ import { type Config, mailSender } from "../config/config.ts";
 import { translator } from "../i18n/translator.ts";
 import { oneLine } from "../lib/mail.ts";
 import { formatAmount } from "../store/index.ts";
-import type { Booking } from "./bookings.ts";
+import { type Booking, balanceOf } from "./bookings.ts";
 import { icsCalendar } from "./ics.ts";
 
 /** What the e-mails say besides the booking: the site, the session's place, the booking's page. */
@@ -57,29 +57,42 @@ export const invitation = (
     { method: "PUBLISH" },
   );
 
-/** The client's e-mail: booked, what is paid and left, where, the page, the invitation. */
-export function clientEmail(booking: Booking, context: BookingMailContext): EmailMessageBuilder {
+/** The client's words, the shoot's time and amounts in their language, and the e-mail's sender. */
+function toClient(booking: Booking, context: BookingMailContext) {
   const { t, locale } = translator(isLanguage(booking.language) ? booking.language : "en");
   const time = new Intl.DateTimeFormat(locale, {
     dateStyle: "full",
     timeStyle: "short",
     timeZone: booking.timeZone,
   }).format(booking.start);
-  const money = (amount: number) => formatAmount(amount, booking.currency, locale);
-  const session = booking.sessionTitle;
   return {
-    from: {
-      name: oneLine(context.siteTitle, 80),
-      email: mailSender(context.config, context.origin, "bookings"),
-    },
-    to: booking.details.email,
-    subject: oneLine(t("booking.mail.subject", { session, time }), 150),
+    t,
+    time,
+    session: booking.sessionTitle,
+    money: (amount: number) => formatAmount(amount, booking.currency, locale),
+    mail: (subject: string) => ({
+      from: {
+        name: oneLine(context.siteTitle, 80),
+        email: mailSender(context.config, context.origin, "bookings"),
+      },
+      to: booking.details.email,
+      subject: oneLine(subject, 150),
+      headers: { "X-Booking-Id": booking.id },
+    }),
+  };
+}
+
+/** The client's e-mail: booked, what is paid and left, where, the page, the invitation. */
+export function clientEmail(booking: Booking, context: BookingMailContext): EmailMessageBuilder {
+  const { t, time, session, money, mail } = toClient(booking, context);
+  return {
+    ...mail(t("booking.mail.subject", { session, time })),
     text: [
       t("booking.mail.hello", { name: booking.details.name }),
       "",
       t("booking.mail.booked", { session, time, amount: money(booking.deposit) }),
-      ...(booking.price > booking.deposit
-        ? [t("booking.mail.rest", { amount: money(booking.price - booking.deposit) })]
+      ...(balanceOf(booking) > 0
+        ? [t("booking.mail.rest", { amount: money(balanceOf(booking)) })]
         : []),
       ...(context.location ? [t("booking.mail.where", { place: context.location })] : []),
       "",
@@ -97,7 +110,48 @@ export function clientEmail(booking: Booking, context: BookingMailContext): Emai
       },
       ...(context.contract ? [contractAttachment(booking, context.contract)] : []),
     ],
-    headers: { "X-Booking-Id": booking.id },
+  };
+}
+
+/** The reminders before the shoot: a week before and the day before. */
+export type Reminder = "week" | "day";
+
+/** A reminder to the client: when and where, and the balance where it is still to pay. */
+export function reminderEmail(
+  booking: Booking,
+  reminder: Reminder,
+  context: BookingMailContext,
+): EmailMessageBuilder {
+  const { t, time, session, money, mail } = toClient(booking, context);
+  const owed = !booking.balancePaidAt && balanceOf(booking) > 0;
+  return {
+    ...mail(t(`booking.reminder.${reminder}Subject`, { session, time })),
+    text: [
+      t("booking.mail.hello", { name: booking.details.name }),
+      "",
+      t(`booking.reminder.${reminder}`, { session, time }),
+      ...(context.location ? [t("booking.mail.where", { place: context.location })] : []),
+      ...(owed ? ["", t("booking.reminder.balance", { amount: money(balanceOf(booking)) })] : []),
+      "",
+      t("booking.mail.page", { url: context.url }),
+      t("booking.reminder.change"),
+    ].join("\n"),
+  };
+}
+
+/** The client's receipt for the balance: all paid, its invoice. */
+export function balanceEmail(booking: Booking, context: BookingMailContext): EmailMessageBuilder {
+  const { t, time, session, money, mail } = toClient(booking, context);
+  return {
+    ...mail(t("booking.balance.mail.subject", { session, time })),
+    text: [
+      t("booking.mail.hello", { name: booking.details.name }),
+      "",
+      t("booking.balance.mail.text", { session, time, amount: money(balanceOf(booking)) }),
+      "",
+      t("booking.mail.page", { url: context.url }),
+      ...(context.invoice ? [t("booking.mail.invoice", { url: context.invoice })] : []),
+    ].join("\n"),
   };
 }
 

@@ -22,17 +22,18 @@ import {
   SessionList,
   SlotPicker,
 } from "./BookingViews.tsx";
-import { type Booking, d1Bookings } from "./bookings.ts";
+import { balanceBackFromStripe, balanceDue, startBalance } from "./balance.ts";
+import { bookingInvoice } from "./booking-invoice.ts";
+import { type Booking, balanceOf, d1Bookings } from "./bookings.ts";
 import { busyReadDue, readBusyFeed } from "./busy-feed.ts";
 import { CALENDAR } from "./calendar.ts";
 import { contractReady, contractText } from "./contract-facts.ts";
 import { contractRecords } from "./contracts.ts";
 import { applyDepositSession, startDeposit } from "./deposit.ts";
-import { depositInvoice } from "./deposit-invoice.ts";
 import { answerField, checkDetails } from "./details.ts";
 import { invoiceNumber } from "./invoices.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
-import { afterDeposit } from "./settled.ts";
+import { afterBalance, afterDeposit } from "./settled.ts";
 import type { Slot } from "./slots.ts";
 import { visitorClock, visitorZone } from "./visitor-clock.ts";
 
@@ -466,12 +467,20 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
     timeStyle: "short",
     timeZone: record.timeZone,
   }).format(record.start);
-  const amount = formatAmount(record.deposit, record.currency, i18n.locale);
+  const money = (amount: number) => formatAmount(amount, record.currency, i18n.locale);
+  const amount = money(record.deposit);
   const booked = record.status === "booked";
-  const [signed, invoice] = await Promise.all([
+  const held = `/book/held/${record.id}`;
+  const [signed, deposit, balance] = await Promise.all([
     contractRecords(c.env.STORE_DB, c.env.CONTRACTS).get(record.id),
-    depositInvoice(c, record),
+    bookingInvoice(c, record, "deposit"),
+    bookingInvoice(c, record, "balance"),
   ]);
+  const rest = { amount: money(balanceOf(record)) };
+  const invoices = [
+    ...(deposit ? [{ invoice: deposit, label: "booking.invoice.link" as const }] : []),
+    ...(balance ? [{ invoice: balance, label: "booking.invoice.balanceLink" as const }] : []),
+  ];
   return page(c, {
     title: booked ? i18n.t("booking.booked.title") : i18n.t("booking.held.lapsed"),
     description: i18n.t("booking.title"),
@@ -488,18 +497,31 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
         contract={
           signed
             ? {
-                href: await localPath(c, `/book/held/${record.id}/contract.pdf`),
+                href: await localPath(c, `${held}/contract.pdf`),
                 label: i18n.t("booking.contract.download"),
               }
             : undefined
         }
-        invoice={
-          invoice
+        balance={
+          balanceDue(record)
             ? {
-                href: await localPath(c, `/book/held/${record.id}/invoices/deposit`),
-                label: i18n.t("booking.invoice.link", { number: invoiceNumber(invoice) }),
+                text: i18n.t("booking.balance.due", rest),
+                pay: {
+                  action: await localPath(c, `${held}/balance`),
+                  label: i18n.t("booking.balance.pay", rest),
+                },
               }
-            : undefined
+            : record.balancePaidAt
+              ? { text: i18n.t("booking.balance.paid", rest) }
+              : undefined
+        }
+        invoices={
+          await Promise.all(
+            invoices.map(async ({ invoice, label }) => ({
+              href: await localPath(c, `${held}/invoices/${invoice.kind}`),
+              label: i18n.t(label, { number: invoiceNumber(invoice) }),
+            })),
+          )
         }
       />
     ),
@@ -512,10 +534,20 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
  */
 export const heldPage: Handler<AppEnv> = async (c) => {
   const known = await recordOf(c);
-  const record = known && (await backFromStripe(c, known));
+  const deposited = known && (await backFromStripe(c, known));
+  const record = deposited && (await balanceBackFromStripe(c, deposited, afterBalance(c)));
   if (record && record.status !== "awaiting_deposit") return bookedView(c, record);
   const offer = await offerFor(c);
   return heldView(c, offer, await heldFor(c, offer), { paying: !!c.req.query("session") });
+};
+
+/** `POST /book/held/{id}/balance`: to Stripe for the balance of a booked session, while due. */
+export const payBalance: Handler<AppEnv> = async (c) => {
+  const record = await recordOf(c);
+  if (record) return startBalance(c, record);
+  // Only held (its deposit not asked for yet): back to its page; nor held, a 404.
+  const { hold } = await heldFor(c, await offerFor(c));
+  return c.redirect(await localPath(c, `/book/held/${hold.id}`), 303);
 };
 
 /** `POST /book/held/{id}/pay`: to Stripe for the deposit, once the client's details are kept. */

@@ -1,22 +1,25 @@
 /**
- * What follows a deposit's outcome, after the request's answer (`waitUntil`): for a booking
- * just paid, its invoice, the client's e-mail (with the invitation for their calendar and the
- * signed contract), the owner's (CONTACT_EMAIL_TO, else the Site settings' e-mail) and the
- * shoot's client gallery (shoot-gallery.ts); for it and for one refunded, the owner's copy in the
- * Studio (studio.ts). Each that fails is logged, and the
- * booking stands.
+ * What follows a booking's payments, after the request's answer (`waitUntil`). For a deposit
+ * just paid: its invoice, the client's e-mail (with the invitation for their calendar and the
+ * signed contract), the owner's (CONTACT_EMAIL_TO, else the Site settings' e-mail), the shoot's
+ * client gallery (shoot-gallery.ts) and the booking's life until the shoot (life.ts: the
+ * reminders); for it and for one refunded, the owner's copy in the Studio (studio.ts). For a
+ * balance just paid: its invoice, the client's receipt and the Studio's copy again. Each that
+ * fails is logged, and the booking stands.
  */
 import type { Context } from "hono";
 import { ownerMailbox } from "../config/config.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
+import type { OnBalancePaid } from "./balance.ts";
+import { bookingInvoice } from "./booking-invoice.ts";
 import type { Booking } from "./bookings.ts";
 import { contractRecords } from "./contracts.ts";
 import type { OnSettled } from "./deposit.ts";
-import { depositInvoice } from "./deposit-invoice.ts";
 import { feedUrl } from "./feed.ts";
-import { clientEmail, ownerEmail } from "./mail.ts";
+import { startLife } from "./life.ts";
+import { balanceEmail, clientEmail, ownerEmail } from "./mail.ts";
 import { offerOf } from "./offer.ts";
 import { shootGallery } from "./shoot-gallery.ts";
 import { bookingFields, writeBookingCopy } from "./studio.ts";
@@ -34,21 +37,64 @@ async function signedContractOf(c: Context<AppEnv>, booking: Booking) {
   return { record, pdf: pdf instanceof Uint8Array ? pdf : undefined };
 }
 
+/** What every follow-up of a booking reads: the site, the session type, the contract, its page. */
+async function factsOf(c: Context<AppEnv>, booking: Booking) {
+  const content = contentFor(c);
+  const [site, settings, raw, contract] = await Promise.all([
+    siteSettingsFor(c),
+    content.settings(),
+    content.booking(),
+    signedContractOf(c, booking),
+  ]);
+  const session = offerOf(raw)?.sessions.find((each) => each.slug === booking.session);
+  const origin = siteOrigin(c);
+  const page = `${origin}/book/held/${booking.id}`;
+  const mail = {
+    config: c.var.config,
+    origin,
+    siteTitle: site.title,
+    location: session?.location ?? "",
+    url: page,
+  };
+  return { settings, questions: session?.questions ?? [], contract, page, mail };
+}
+
+/** The booking's copy in the Studio, written whole; a failure is logged. */
+const copyToStudio = (
+  c: Context<AppEnv>,
+  booking: Booking,
+  facts: Awaited<ReturnType<typeof factsOf>>,
+  gallery: string | undefined,
+) =>
+  writeBookingCopy(
+    c.var.config,
+    booking.id,
+    bookingFields(c.var.config, booking, {
+      questions: facts.questions,
+      contract: facts.contract.record,
+      page: facts.page,
+      gallery,
+    }),
+  ).catch((error: unknown) =>
+    log.error("A booking's copy in the Studio could not be written", {
+      booking: booking.id,
+      error: errorText(error),
+    }),
+  );
+
+/** Runs a booking's follow-up after the answer; what fails is logged under `what`. */
+const afterAnswer = (c: Context<AppEnv>, booking: Booking, what: string, work: () => unknown) =>
+  c.executionCtx.waitUntil(
+    Promise.resolve()
+      .then(work)
+      .catch((error: unknown) => log.error(what, { booking: booking.id, error: errorText(error) })),
+  );
+
 export const afterDeposit =
   (c: Context<AppEnv>): OnSettled =>
-  async (booking) => {
-    const settle = async () => {
-      const content = contentFor(c);
-      const [site, settings, raw, contract] = await Promise.all([
-        siteSettingsFor(c),
-        content.settings(),
-        content.booking(),
-        signedContractOf(c, booking),
-      ]);
-      const session = offerOf(raw)?.sessions.find((each) => each.slug === booking.session);
-      const questions = session?.questions ?? [];
-      const origin = siteOrigin(c);
-      const page = `${origin}/book/held/${booking.id}`;
+  async (booking) =>
+    afterAnswer(c, booking, "A booking's e-mails and Studio copy could not be made", async () => {
+      const facts = await factsOf(c, booking);
       // The shoot's gallery first, so the Studio's copy of the booking names it.
       const gallery = () =>
         shootGallery(c, booking).catch((error: unknown) => {
@@ -58,56 +104,53 @@ export const afterDeposit =
           });
           return undefined;
         });
-      const copy = async () =>
-        writeBookingCopy(
-          c.var.config,
-          booking.id,
-          bookingFields(c.var.config, booking, {
-            questions,
-            contract: contract.record,
-            page,
-            gallery: await gallery(),
-          }),
-        ).catch((error: unknown) =>
-          log.error("A booking's copy in the Studio could not be written", {
-            booking: booking.id,
-            error: errorText(error),
-          }),
-        );
       const mails = async () => {
-        const invoice = await depositInvoice(c, booking);
+        const invoice = await bookingInvoice(c, booking, "deposit");
         const context = {
-          config: c.var.config,
-          origin,
-          siteTitle: site.title,
-          location: session?.location ?? "",
-          url: page,
+          ...facts.mail,
           feed: await feedUrl(c),
-          contract: contract.pdf,
-          invoice: invoice && `${page}/invoices/deposit`,
+          contract: facts.contract.pdf,
+          invoice: invoice && `${facts.page}/invoices/deposit`,
         };
         await c.env.CLIENT_MAIL.send(clientEmail(booking, context));
-        const to = ownerMailbox(c.var.config, settings?.email);
-        if (to) await c.env.CLIENT_MAIL.send(ownerEmail(booking, to, questions, context));
-        else log.warn("A booking's e-mail to the owner has no address", { booking: booking.id });
+        const to = ownerMailbox(c.var.config, facts.settings?.email);
+        if (to) {
+          await c.env.CLIENT_MAIL.send(ownerEmail(booking, to, facts.questions, context));
+        } else log.warn("A booking's e-mail to the owner has no address", { booking: booking.id });
       };
+      const booked = booking.status === "booked";
       await Promise.all([
-        copy(),
-        booking.status === "booked" &&
+        copyToStudio(c, booking, facts, booked ? await gallery() : undefined),
+        booked &&
           mails().catch((error: unknown) =>
             log.error("A booking's e-mails could not be sent", {
               booking: booking.id,
               error: errorText(error),
             }),
           ),
+        booked &&
+          startLife(c.env, booking, facts.mail).catch((error: unknown) =>
+            log.error("A booking's reminders could not be planned", {
+              booking: booking.id,
+              error: errorText(error),
+            }),
+          ),
       ]);
-    };
-    c.executionCtx.waitUntil(
-      settle().catch((error: unknown) =>
-        log.error("A booking's e-mails and Studio copy could not be made", {
-          booking: booking.id,
-          error: errorText(error),
-        }),
-      ),
-    );
-  };
+    });
+
+export const afterBalance =
+  (c: Context<AppEnv>): OnBalancePaid =>
+  async (booking) =>
+    afterAnswer(c, booking, "A balance's invoice, e-mail or Studio copy failed", async () => {
+      const facts = await factsOf(c, booking);
+      const invoice = await bookingInvoice(c, booking, "balance");
+      await Promise.all([
+        copyToStudio(c, booking, facts, booking.gallery),
+        c.env.CLIENT_MAIL.send(
+          balanceEmail(booking, {
+            ...facts.mail,
+            invoice: invoice && `${facts.page}/invoices/balance`,
+          }),
+        ),
+      ]);
+    });

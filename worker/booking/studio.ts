@@ -8,7 +8,7 @@ import { type Config, contentSettings } from "../config/config.ts";
 import { sanityClient } from "../content/sanity-client.ts";
 import { galleryDocumentId } from "../galleries/index.ts";
 import { formatAmount } from "../store/index.ts";
-import type { Booking } from "./bookings.ts";
+import { type Booking, balanceOf } from "./bookings.ts";
 import type { SignedContract } from "./contracts.ts";
 
 export const bookingDocumentId = (id: string) => `booking.${id}`;
@@ -31,6 +31,7 @@ export interface BookingDocumentFields {
   deposit: string;
   balance: string;
   paidAt?: string;
+  balancePaidAt?: string;
   contract?: { signedAt: string; signedName: string; pdfSha256: string; file: string };
   gallery?: { _type: "reference"; _ref: string; _weak: true };
   bookingPage: string;
@@ -77,8 +78,11 @@ export function bookingFields(
     })),
     price: money(booking.price),
     deposit: money(booking.deposit),
-    balance: money(booking.price - booking.deposit),
+    balance: money(balanceOf(booking)),
     ...(booking.paidAt ? { paidAt: new Date(booking.paidAt).toISOString() } : {}),
+    ...(booking.balancePaidAt
+      ? { balancePaidAt: new Date(booking.balancePaidAt).toISOString() }
+      : {}),
     ...(contract
       ? {
           contract: {

@@ -7,8 +7,14 @@ import { isTimeZone } from "./zoned-time.ts";
  * when it is a zone other than the owner's: the slots show its time too, with no script.
  */
 export function visitorZone(request: Request, ownerZone: string): string | undefined {
+  const zone = placedZone(request);
+  return zone !== ownerZone ? zone : undefined;
+}
+
+/** The visitor's time zone as Cloudflare places them, where it does. */
+export function placedZone(request: Request): string | undefined {
   const zone = (request.cf as { timezone?: unknown } | undefined)?.timezone;
-  return typeof zone === "string" && zone !== ownerZone && isTimeZone(zone) ? zone : undefined;
+  return typeof zone === "string" && isTimeZone(zone) ? zone : undefined;
 }
 
 /**

@@ -438,6 +438,7 @@ export type Booking = {
   deposit?: string;
   balance?: string;
   paidAt?: string;
+  balancePaidAt?: string;
   contract?: {
     signedAt?: string;
     signedName?: string;

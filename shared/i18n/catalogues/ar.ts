@@ -611,4 +611,19 @@ export const ar: Catalogue = {
   "booking.invoice.download": "تنزيل الفاتورة (PDF)",
   "booking.invoice.link": "الفاتورة {number} الخاصة بعربونك",
   "booking.mail.invoice": "فاتورتك: {url}",
+  "booking.balanceFor": "المبلغ المتبقي: {session}، {time}",
+  "booking.balance.due": "يُدفع المبلغ المتبقي البالغ {amount} قبل الجلسة.",
+  "booking.balance.pay": "ادفع المبلغ المتبقي البالغ {amount}",
+  "booking.balance.paid": "المبلغ المتبقي البالغ {amount} مدفوع أيضًا: شكرًا لك.",
+  "booking.invoice.balanceLink": "الفاتورة {number} الخاصة بالمبلغ المتبقي",
+  "booking.balance.mail.subject": "تم دفع المبلغ المتبقي: {session}، {time}",
+  "booking.balance.mail.text":
+    "تم دفع المبلغ المتبقي البالغ {amount} عن {session} في {time}: شكرًا لك. أصبح كل شيء مدفوعًا الآن.",
+  "booking.reminder.weekSubject": "بعد أسبوع: {session}، {time}",
+  "booking.reminder.daySubject": "غدًا: {session}، {time}",
+  "booking.reminder.week": "للتذكير: موعد {session} بعد أسبوع، في {time}.",
+  "booking.reminder.day": "للتذكير: موعد {session} غدًا، {time}.",
+  "booking.reminder.balance":
+    "يُدفع المبلغ المتبقي البالغ {amount} قبل الجلسة؛ ويمكنك دفعه من صفحة حجزك.",
+  "booking.reminder.change": "لتغيير أي شيء، يكفي أن تردّ على هذه الرسالة.",
 };

@@ -564,4 +564,20 @@ export const de: Catalogue = {
   "booking.invoice.download": "Die Rechnung herunterladen (PDF)",
   "booking.invoice.link": "Rechnung {number} für Ihre Anzahlung",
   "booking.mail.invoice": "Ihre Rechnung: {url}",
+  "booking.balanceFor": "Restbetrag: {session}, {time}",
+  "booking.balance.due": "Den Restbetrag von {amount} zahlen Sie vor dem Shooting.",
+  "booking.balance.pay": "Restbetrag von {amount} bezahlen",
+  "booking.balance.paid": "Auch der Restbetrag von {amount} ist bezahlt: vielen Dank.",
+  "booking.invoice.balanceLink": "Rechnung {number} für den Restbetrag",
+  "booking.balance.mail.subject": "Restbetrag bezahlt: {session}, {time}",
+  "booking.balance.mail.text":
+    "der Restbetrag von {amount} für Ihren Termin {session} am {time} ist bezahlt: vielen Dank. Damit ist alles bezahlt.",
+  "booking.reminder.weekSubject": "In einer Woche: {session}, {time}",
+  "booking.reminder.daySubject": "Morgen: {session}, {time}",
+  "booking.reminder.week": "zur Erinnerung: Ihr Termin {session} ist in einer Woche, am {time}.",
+  "booking.reminder.day": "zur Erinnerung: Ihr Termin {session} ist morgen, {time}.",
+  "booking.reminder.balance":
+    "Den Restbetrag von {amount} zahlen Sie vor dem Shooting; Sie können ihn auf der Seite Ihrer Buchung bezahlen.",
+  "booking.reminder.change":
+    "Wenn Sie etwas ändern möchten, antworten Sie einfach auf diese E-Mail.",
 };

@@ -552,4 +552,19 @@ export const en = {
   "booking.invoice.download": "Download the invoice (PDF)",
   "booking.invoice.link": "Invoice {number} for your deposit",
   "booking.mail.invoice": "Your invoice: {url}",
+  "booking.balanceFor": "Balance: {session}, {time}",
+  "booking.balance.due": "The balance of {amount} is paid before the shoot.",
+  "booking.balance.pay": "Pay the {amount} balance",
+  "booking.balance.paid": "The balance of {amount} is paid too: thank you.",
+  "booking.invoice.balanceLink": "Invoice {number} for the balance",
+  "booking.balance.mail.subject": "Balance paid: {session}, {time}",
+  "booking.balance.mail.text":
+    "the balance of {amount} for your {session} on {time} is paid: thank you. Everything is paid now.",
+  "booking.reminder.weekSubject": "In a week: {session}, {time}",
+  "booking.reminder.daySubject": "Tomorrow: {session}, {time}",
+  "booking.reminder.week": "a reminder: your {session} is in a week, on {time}.",
+  "booking.reminder.day": "a reminder: your {session} is tomorrow, {time}.",
+  "booking.reminder.balance":
+    "The balance of {amount} is paid before the shoot; you can pay it on your booking's page.",
+  "booking.reminder.change": "To change anything, just reply to this e-mail.",
 } as const;

@@ -573,4 +573,19 @@ export const es: Catalogue = {
   "booking.invoice.download": "Descargar la factura (PDF)",
   "booking.invoice.link": "Factura {number} de su depósito",
   "booking.mail.invoice": "Su factura: {url}",
+  "booking.balanceFor": "Resto: {session}, {time}",
+  "booking.balance.due": "El resto, {amount}, se paga antes de la sesión.",
+  "booking.balance.pay": "Pagar el resto de {amount}",
+  "booking.balance.paid": "El resto, {amount}, también está pagado: gracias.",
+  "booking.invoice.balanceLink": "Factura {number} del resto",
+  "booking.balance.mail.subject": "Resto pagado: {session}, {time}",
+  "booking.balance.mail.text":
+    "el resto, {amount}, de su {session} del {time} está pagado: gracias. Ya está todo pagado.",
+  "booking.reminder.weekSubject": "Dentro de una semana: {session}, {time}",
+  "booking.reminder.daySubject": "Mañana: {session}, {time}",
+  "booking.reminder.week": "un recordatorio: su {session} es dentro de una semana, el {time}.",
+  "booking.reminder.day": "un recordatorio: su {session} es mañana, {time}.",
+  "booking.reminder.balance":
+    "El resto, {amount}, se paga antes de la sesión; puede pagarlo en la página de su reserva.",
+  "booking.reminder.change": "Para cambiar cualquier cosa, basta con responder a este correo.",
 };

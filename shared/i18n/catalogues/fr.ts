@@ -578,4 +578,19 @@ export const fr: Catalogue = {
   "booking.invoice.download": "Télécharger la facture (PDF)",
   "booking.invoice.link": "Facture {number} pour votre acompte",
   "booking.mail.invoice": "Votre facture : {url}",
+  "booking.balanceFor": "Solde : {session}, {time}",
+  "booking.balance.due": "Le solde de {amount} se paie avant la séance.",
+  "booking.balance.pay": "Payer le solde de {amount}",
+  "booking.balance.paid": "Le solde de {amount} est payé lui aussi : merci.",
+  "booking.invoice.balanceLink": "Facture {number} pour le solde",
+  "booking.balance.mail.subject": "Solde payé : {session}, {time}",
+  "booking.balance.mail.text":
+    "le solde de {amount} pour votre {session} du {time} est payé : merci. Tout est désormais réglé.",
+  "booking.reminder.weekSubject": "Dans une semaine : {session}, {time}",
+  "booking.reminder.daySubject": "Demain : {session}, {time}",
+  "booking.reminder.week": "petit rappel : votre {session} a lieu dans une semaine, le {time}.",
+  "booking.reminder.day": "petit rappel : votre {session} a lieu demain, {time}.",
+  "booking.reminder.balance":
+    "Le solde de {amount} se paie avant la séance ; vous pouvez le régler sur la page de votre réservation.",
+  "booking.reminder.change": "Pour toute modification, il vous suffit de répondre à cet e-mail.",
 };

@@ -570,4 +570,19 @@ export const it: Catalogue = {
   "booking.invoice.download": "Scarica la fattura (PDF)",
   "booking.invoice.link": "Fattura {number} per il tuo acconto",
   "booking.mail.invoice": "La tua fattura: {url}",
+  "booking.balanceFor": "Saldo: {session}, {time}",
+  "booking.balance.due": "Il saldo di {amount} si paga prima della sessione.",
+  "booking.balance.pay": "Paga il saldo di {amount}",
+  "booking.balance.paid": "Anche il saldo di {amount} è pagato: grazie.",
+  "booking.invoice.balanceLink": "Fattura {number} per il saldo",
+  "booking.balance.mail.subject": "Saldo pagato: {session}, {time}",
+  "booking.balance.mail.text":
+    "il saldo di {amount} per la tua {session} del {time} è pagato: grazie. Ora è tutto pagato.",
+  "booking.reminder.weekSubject": "Tra una settimana: {session}, {time}",
+  "booking.reminder.daySubject": "Domani: {session}, {time}",
+  "booking.reminder.week": "un promemoria: la tua {session} è tra una settimana, {time}.",
+  "booking.reminder.day": "un promemoria: la tua {session} è domani, {time}.",
+  "booking.reminder.balance":
+    "Il saldo di {amount} si paga prima della sessione; puoi pagarlo sulla pagina della tua prenotazione.",
+  "booking.reminder.change": "Per cambiare qualcosa, rispondi semplicemente a questa e-mail.",
 };

@@ -567,4 +567,19 @@ export const pt: Catalogue = {
   "booking.invoice.download": "Baixar a fatura (PDF)",
   "booking.invoice.link": "Fatura {number} do seu sinal",
   "booking.mail.invoice": "A sua fatura: {url}",
+  "booking.balanceFor": "Restante: {session}, {time}",
+  "booking.balance.due": "O restante, {amount}, paga-se antes da sessão.",
+  "booking.balance.pay": "Pagar o restante de {amount}",
+  "booking.balance.paid": "O restante, {amount}, também está pago: obrigado.",
+  "booking.invoice.balanceLink": "Fatura {number} do restante",
+  "booking.balance.mail.subject": "Restante pago: {session}, {time}",
+  "booking.balance.mail.text":
+    "o restante, {amount}, da sua {session} de {time} está pago: obrigado. Agora está tudo pago.",
+  "booking.reminder.weekSubject": "Daqui a uma semana: {session}, {time}",
+  "booking.reminder.daySubject": "Amanhã: {session}, {time}",
+  "booking.reminder.week": "um lembrete: a sua {session} é daqui a uma semana, {time}.",
+  "booking.reminder.day": "um lembrete: a sua {session} é amanhã, {time}.",
+  "booking.reminder.balance":
+    "O restante, {amount}, paga-se antes da sessão; pode pagá-lo na página da sua marcação.",
+  "booking.reminder.change": "Para alterar alguma coisa, basta responder a este e-mail.",
 };

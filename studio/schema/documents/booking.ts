@@ -57,6 +57,7 @@ export const booking = defineType({
     defineField({ name: "deposit", title: "Deposit paid", type: "string", ...read }),
     defineField({ name: "balance", title: "Left to pay", type: "string", ...read }),
     defineField({ name: "paidAt", title: "Deposit paid at", type: "datetime", ...read }),
+    defineField({ name: "balancePaidAt", title: "Balance paid at", type: "datetime", ...read }),
     defineField({
       name: "contract",
       title: "Signed contract",

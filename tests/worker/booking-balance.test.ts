@@ -1,0 +1,145 @@
+// After the deposit, through the real worker, its Workflow, D1 and the payments stand-in: the
+// booking's life sends the client's reminders a week and a day before the shoot, and the balance
+// is paid on Stripe once, invoiced with the next number and receipted; a forged amount, a second
+// event and a second click change nothing.
+
+import { introspectWorkflowInstance } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { completedEvent, form, holdPortrait, mailbox, openCheckout } from "./bookings.ts";
+import { ORIGIN, request } from "./harness.ts";
+import { deliver, pay, studioDocument } from "./store.ts";
+
+interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const balancePaidAt = async (id: string) =>
+  (
+    await env.STORE_DB.prepare("SELECT balance_paid_at FROM bookings WHERE id = ?")
+      .bind(id)
+      .first<{ balance_paid_at: number | null }>()
+  )?.balance_paid_at ?? null;
+
+/** A portrait booked: its deposit paid and told by Stripe's event (its e-mails caught). */
+async function bookPortrait() {
+  const held = await holdPortrait();
+  const deposit = await openCheckout(held.path);
+  await pay(deposit);
+  expect((await deliver(await completedEvent(deposit), { env: mailbox().env })).status).toBe(200);
+  return held;
+}
+
+describe("the booking's life", () => {
+  it("reminds the client a week and a day before the shoot, asking for the balance", async () => {
+    const held = await holdPortrait();
+    // The instance is named by the booking; its waits are skipped, its steps run for real.
+    await using life = await introspectWorkflowInstance(env.BOOKING_LIFE, held.id);
+    await life.modify(async (m) => {
+      await m.disableSleeps();
+    });
+    const deposit = await openCheckout(held.path);
+    await pay(deposit);
+    const event = await completedEvent(deposit);
+    expect((await deliver(event, { env: mailbox().env })).status).toBe(200);
+    await life.waitForStatus("complete");
+    expect(await life.getOutput()).toEqual({ sent: ["week", "day"] });
+    const week = (await life.waitForStepResult({ name: "the week reminder" })) as SentMail;
+    expect(week.to).toBe("ana@example.com");
+    expect(week.subject).toMatch(/^In a week: Portrait session, /);
+    expect(week.text).toContain("a reminder: your Portrait session is in a week");
+    expect(week.text).toContain("The balance of €175.00 is paid before the shoot");
+    expect(week.text).toContain(`Your booking: http://localhost${held.path}`);
+    const day = (await life.waitForStepResult({ name: "the day reminder" })) as SentMail;
+    expect(day.subject).toMatch(/^Tomorrow: Portrait session, /);
+    // Stripe telling it again starts no second life.
+    expect((await deliver(event, { env: mailbox().env })).status).toBe(200);
+    expect((await env.BOOKING_LIFE.get(held.id)).id).toBe(held.id);
+  });
+
+  it("reminds nobody of a booking that is not booked", async () => {
+    const id = crypto.randomUUID();
+    await using life = await introspectWorkflowInstance(env.BOOKING_LIFE, id);
+    await life.modify(async (m) => {
+      await m.disableSleeps();
+    });
+    await env.BOOKING_LIFE.create({
+      id,
+      params: { booking: id, origin: ORIGIN, siteTitle: "Jane Doe Photography", location: "" },
+    });
+    await life.waitForStatus("complete");
+    expect(await life.getOutput()).toEqual({ sent: [] });
+  });
+});
+
+describe("the balance", () => {
+  it("is paid on Stripe once, invoiced with the next number, and receipted", async () => {
+    const { path, id } = await bookPortrait();
+    const page = await request(path);
+    expect(page.body).toContain("The balance of €175.00 is paid before the shoot.");
+    expect(page.body).toContain("Pay the €175.00 balance");
+    const session = await openCheckout(path, "balance");
+    // A second click: the same payment page.
+    expect(await openCheckout(path, "balance")).toBe(session);
+    await pay(session);
+    const event = await completedEvent(session);
+    // Signed as Stripe signs, but for another amount: not recorded.
+    const forged = structuredClone(event) as typeof event & {
+      data: { object: { amount_total: number } };
+    };
+    forged.id = `${event.id}x`;
+    forged.data.object.amount_total = 100;
+    expect((await deliver(forged, { env: mailbox().env })).status).toBe(200);
+    expect(await balancePaidAt(id)).toBeNull();
+    const mail = mailbox();
+    expect((await deliver(event, { env: mail.env })).status).toBe(200);
+    expect(await balancePaidAt(id)).toEqual(expect.any(Number));
+    const [receipt] = mail.sent;
+    expect(mail.sent).toHaveLength(1);
+    expect(receipt?.to).toBe("ana@example.com");
+    expect(receipt?.subject).toMatch(/^Balance paid: Portrait session, /);
+    expect(receipt?.text).toContain("the balance of €175.00 for your Portrait session on");
+    expect(receipt?.text).toContain(`Your invoice: http://localhost${path}/invoices/balance`);
+    // Told again: nothing more.
+    const again = mailbox();
+    expect((await deliver(event, { env: again.env })).status).toBe(200);
+    expect(again.sent).toHaveLength(0);
+    // The page: all paid, both invoices, numbered one after the other in the year.
+    const paid = await request(path);
+    expect(paid.body).toContain("The balance of €175.00 is paid too: thank you.");
+    expect(paid.body).not.toContain("Pay the €175.00 balance");
+    const numbers = [
+      ...paid.body.matchAll(/Invoice (\d{4})-(\d{4}) for (your deposit|the balance)/g),
+    ];
+    expect(numbers.map((each) => each[3])).toEqual(["your deposit", "the balance"]);
+    const [depositNumber, balanceNumber] = numbers.map((each) => Number(each[2]));
+    expect(balanceNumber).toBeGreaterThan(depositNumber ?? Infinity);
+    const invoice = await request(`${path}/invoices/balance`);
+    expect(invoice.status).toBe(200);
+    expect(invoice.body).toContain("Balance: Portrait session, ");
+    expect(invoice.body).toMatch(/data-invoice-total="?[^>]*>€175.00</);
+    expect((await request(`${path}/invoices/balance.pdf`)).headers.get("Content-Type")).toBe(
+      "application/pdf",
+    );
+    // Asked to pay again: back to the page, not to Stripe.
+    const twice = await form(`${path}/balance`);
+    expect(twice.status).toBe(303);
+    expect(twice.headers.get("Location")).toBe(path);
+    // The owner's copy says so.
+    expect((await studioDocument(`booking.${id}`))?.balancePaidAt).toEqual(expect.any(String));
+  });
+
+  it("is not asked before the deposit, and has no invoice before it is paid", async () => {
+    const { path } = await holdPortrait();
+    const early = await form(`${path}/balance`);
+    expect(early.status).toBe(303);
+    expect(early.headers.get("Location")).toBe(path);
+    expect((await form(`/book/held/${crypto.randomUUID()}/balance`)).status).toBe(404);
+    const booked = await bookPortrait();
+    expect((await request(`${booked.path}/invoices/balance`)).status).toBe(404);
+    expect((await request(`${booked.path}/invoices/balance.pdf`)).status).toBe(404);
+    expect((await request(`${booked.path}/invoices/other`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,81 @@
+// Booking a session through the real worker, as a client does (tests/worker/booking-*.test.ts):
+// a time held, the details given, the contract signed, the deposit's Checkout Session opened;
+// and the e-mails the worker sends, caught.
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { issueStamp } from "../../worker/inquiries/stamp.ts";
+import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
+import { eventsOf } from "./store.ts";
+
+let visitors = 0;
+const newVisitor = () => `2001:db8:de90::${(++visitors).toString(16)}`;
+
+export const form = (path: string, fields: Record<string, string> = {}) =>
+  request(path, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      "CF-Connecting-IP": newVisitor(),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+export const startsOn = (html: string) =>
+  [...html.matchAll(/<input[^>]*name="start"[^>]*>/g)].map((m) =>
+    Number(/value="(\d+)"/.exec(m[0])?.[1]),
+  );
+
+/** A portrait time held on the last day offered (other files hold on the first), or `start`. */
+export async function holdPortrait(
+  start?: number,
+): Promise<{ path: string; id: string; start: number }> {
+  const days = [...(await request("/book/portrait")).body.matchAll(/href="([^"]+\?day=[\d-]+)"/g)];
+  const time = start ?? startsOn((await request(days.at(-1)?.[1] ?? "")).body)[0] ?? 0;
+  const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
+  const held = await form("/book/portrait/hold", { start: String(time), stamp });
+  expect(held.status).toBe(303);
+  const path = held.headers.get("Location") ?? "";
+  const answered = await form(path, {
+    name: "Ana Ruiz",
+    email: "ana@example.com",
+    "q-who": "Me and Lola",
+    "q-place": "Outdoors",
+  });
+  expect(answered.status).toBe(303);
+  // The portrait's contract, signed (tests/worker/booking-contract.test.ts tests signing).
+  expect((await form(`${path}/sign`, { signature: "Ana Ruiz", consent: "yes" })).status).toBe(303);
+  return { path, id: path.split("/").at(-1) ?? "", start: time };
+}
+
+/** The Checkout Session of the deposit (`pay`) or the balance, opened from the page's button. */
+export async function openCheckout(path: string, payment: "pay" | "balance" = "pay") {
+  const res = await form(`${path}/${payment}`);
+  expect(res.status).toBe(303);
+  const session = /\/c\/pay\/(cs_test_[A-Za-z0-9]+)/.exec(res.headers.get("Location") ?? "")?.[1];
+  if (!session) throw new Error(`not sent to Stripe: ${res.headers.get("Location")}`);
+  return session;
+}
+
+export async function completedEvent(session: string) {
+  const [completed] = (await eventsOf([session])).filter(
+    (event) => event.type === "checkout.session.completed",
+  );
+  if (!completed) throw new Error("no event");
+  return completed;
+}
+
+/** What the worker mails through CLIENT_MAIL, caught: an environment of its own that keeps it. */
+export function mailbox() {
+  const sent: EmailMessageBuilder[] = [];
+  const CLIENT_MAIL = {
+    send: async (mail: EmailMessageBuilder) => {
+      sent.push(mail);
+      return { messageId: `<${sent.length}@test>` };
+    },
+  };
+  return {
+    sent,
+    env: { ...env, CLIENT_MAIL, CONTACT_EMAIL_TO: "jane@example.com" } as unknown as Env,
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * The balance of a booked session (what is left after the deposit), on Stripe Checkout like the
+ * deposit: `POST /book/held/{id}/balance` sends the client to pay it (the booking's page offers
+ * it, and the reminders point there); Stripe's event, or the client's return, records it paid
+ * once, and what follows (balance-settled.ts) issues its invoice and tells both.
+ */
+import type { Context } from "hono";
+import type Stripe from "stripe";
+import { phrase } from "../../shared/i18n/messages.ts";
+import { PageError } from "../errors/page-error.ts";
+import { errorText, log } from "../lib/log.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { i18nFor, localPath, siteOrigin } from "../request/context.ts";
+import { idOf, stripeClient } from "../store/index.ts";
+import { type Booking, type Bookings, balanceOf, d1Bookings } from "./bookings.ts";
+import { CHECKOUT_MINUTES, paymentKeys } from "./deposit.ts";
+
+/** What follows a balance paid (balance-settled.ts): once, after the record says so. */
+export type OnBalancePaid = (booking: Booking) => Promise<void>;
+
+/** Whether a booking's Checkout Session asks for its balance (else its deposit). */
+export const isBalanceSession = (session: Stripe.Checkout.Session): boolean =>
+  session.metadata?.payment === "balance";
+
+/** Whether the booking still has a balance to pay. */
+export const balanceDue = (booking: Booking): boolean =>
+  booking.status === "booked" && !booking.balancePaidAt && balanceOf(booking) > 0;
+
+/** Sends the client to pay their balance (303 to Stripe), or back to the page if none is due. */
+export async function startBalance(c: Context<AppEnv>, booking: Booking): Promise<Response> {
+  const page = await localPath(c, `/book/held/${booking.id}`);
+  if (!balanceDue(booking)) return c.redirect(page, 303);
+  const back = `${siteOrigin(c)}${page}`;
+  const now = Date.now();
+  const open = booking.balanceCheckout;
+  if (open && open.expiresAt > now + 60_000) return c.redirect(open.url, 303);
+  const keys = paymentKeys(c);
+  const i18n = await i18nFor(c);
+  const time = new Intl.DateTimeFormat(i18n.locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: booking.timeZone,
+  }).format(booking.start);
+  const until = now + CHECKOUT_MINUTES * 60_000;
+  const metadata = { booking: booking.id, payment: "balance" };
+  let checkout: Stripe.Checkout.Session;
+  try {
+    checkout = await (await stripeClient(keys)).checkout.sessions.create(
+      {
+        mode: "payment",
+        client_reference_id: booking.id,
+        metadata,
+        payment_intent_data: { metadata },
+        customer_email: booking.details.email,
+        success_url: `${back}?session={CHECKOUT_SESSION_ID}`,
+        cancel_url: back,
+        expires_at: Math.floor(until / 1000),
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: booking.currency,
+              unit_amount: balanceOf(booking),
+              product_data: {
+                name: i18n
+                  .t("booking.balanceFor", { session: booking.sessionTitle, time })
+                  .slice(0, 250),
+              },
+            },
+          },
+        ],
+      },
+      { idempotencyKey: `booking-balance-${booking.id}-${until}` },
+    );
+  } catch (error) {
+    log.error("Stripe refused or could not be reached for a balance", {
+      booking: booking.id,
+      error: errorText(error),
+    });
+    throw new PageError(502, phrase("booking.error.payment"), { fatal: false });
+  }
+  if (!checkout.url) throw new PageError(502, phrase("booking.error.payment"), { fatal: false });
+  await d1Bookings(c.env.STORE_DB).setBalanceCheckout(booking.id, {
+    session: checkout.id,
+    url: checkout.url,
+    expiresAt: (checkout.expires_at ?? 0) * 1000,
+  });
+  return c.redirect(checkout.url, 303);
+}
+
+/**
+ * What a completed Checkout Session for a balance, as Stripe says it is, does: the balance
+ * recorded paid, the one time it is, when the amount is the balance's. Repeating it changes
+ * nothing.
+ */
+export async function applyBalanceSession(
+  bookings: Bookings,
+  session: Stripe.Checkout.Session,
+  onPaid?: OnBalancePaid,
+): Promise<Booking | undefined> {
+  const id = session.metadata?.booking;
+  const booking = id ? await bookings.get(id) : undefined;
+  if (!booking || !balanceDue(booking) || session.status !== "complete") return booking;
+  if (session.payment_status !== "paid") return booking;
+  if (session.currency !== booking.currency || session.amount_total !== balanceOf(booking)) {
+    log.error("A paid balance does not match its booking; it is not recorded", {
+      booking: booking.id,
+      session: session.id,
+    });
+    return booking;
+  }
+  if (await bookings.markBalancePaid(booking.id, idOf(session.payment_intent))) {
+    log.info("Balance paid", { booking: booking.id });
+    const paid = await bookings.get(booking.id);
+    if (paid && onPaid) await onPaid(paid);
+  }
+  return bookings.get(booking.id);
+}
+
+/** The balance's Checkout Session the client came back from (`?session=`), read from Stripe. */
+export async function balanceBackFromStripe(
+  c: Context<AppEnv>,
+  booking: Booking,
+  onPaid: OnBalancePaid,
+): Promise<Booking> {
+  const asked = c.req.query("session");
+  if (!asked || asked !== booking.balanceCheckout?.session || !balanceDue(booking)) {
+    return booking;
+  }
+  try {
+    const session = await (await stripeClient(paymentKeys(c))).checkout.sessions.retrieve(asked);
+    return (await applyBalanceSession(d1Bookings(c.env.STORE_DB), session, onPaid)) ?? booking;
+  } catch (error) {
+    log.warn("A balance's Checkout Session could not be read; the webhook will tell", {
+      booking: booking.id,
+      error: errorText(error),
+    });
+    return booking;
+  }
+}

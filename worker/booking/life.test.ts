@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config/config.ts";
+import type { Booking } from "./bookings.ts";
+import { reminderAt, remindersOf } from "./life.ts";
+import { reminderEmail } from "./mail.ts";
+
+const iso = (instant: number) => new Date(instant).toISOString().slice(0, 16);
+
+/** A portrait session at `start`, its deposit of €75 of €250 paid. */
+const booked = (start: number, more: Partial<Booking> = {}): Booking => ({
+  id: "0b9f2c4e-5a7d-4e1f-9c3b-2d8e6f4a1b7c",
+  session: "portrait",
+  sessionTitle: "Portrait session",
+  start,
+  end: start + 3_600_000,
+  blockStart: start,
+  blockEnd: start + 3_600_000,
+  day: "2027-03-30",
+  timeZone: "Europe/Madrid",
+  details: { name: "Ana Ruiz", email: "ana@example.com", answers: {} },
+  language: "en",
+  currency: "eur",
+  price: 25_000,
+  deposit: 7_500,
+  status: "booked",
+  paidAt: Date.UTC(2027, 0, 10),
+  ...more,
+});
+
+describe("a booking's reminders", () => {
+  it("come at 10:00 on the client's clock, a week and a day before, across a change of clocks", () => {
+    // 18:00 in Madrid on Tuesday 30 March 2027, two days after the clocks went forward.
+    const start = Date.UTC(2027, 2, 30, 16);
+    expect(iso(reminderAt(start, "Europe/Madrid", 7))).toBe("2027-03-23T09:00"); // 10:00 CET
+    expect(iso(reminderAt(start, "Europe/Madrid", 1))).toBe("2027-03-29T08:00"); // 10:00 CEST
+    // A client in New York: their 10:00, on their own date of the shoot (12:00 there).
+    expect(iso(reminderAt(start, "America/New_York", 1))).toBe("2027-03-29T14:00");
+    const plan = remindersOf(
+      booked(start, { clientZone: "America/New_York" }),
+      Date.UTC(2027, 0, 10),
+    );
+    expect(plan.map(({ reminder, at }) => [reminder, iso(at)])).toEqual([
+      ["week", "2027-03-23T14:00"],
+      ["day", "2027-03-29T14:00"],
+    ]);
+  });
+
+  it("skip what is past: booked three days ahead, only the day before; booked today, none", () => {
+    const start = Date.UTC(2027, 2, 30, 16);
+    expect(remindersOf(booked(start), start - 3 * 86_400_000).map((each) => each.reminder)).toEqual(
+      ["day"],
+    );
+    expect(remindersOf(booked(start), start - 3_600_000)).toEqual([]);
+  });
+
+  it("ask for the balance while it is unpaid, in the client's language", () => {
+    const start = Date.UTC(2027, 2, 30, 16);
+    const context = {
+      config: loadConfig({}),
+      origin: "https://photos.example.com",
+      siteTitle: "Jane Doe Photography",
+      location: "Bilbao",
+      url: "https://photos.example.com/book/held/x",
+    };
+    const owed = reminderEmail(booked(start), "week", context);
+    expect(owed.to).toBe("ana@example.com");
+    expect(owed.subject).toBe("In a week: Portrait session, Tuesday, 30 March 2027 at 18:00");
+    expect(owed.text).toContain("The balance of €175.00 is paid before the shoot");
+    expect(owed.text).toContain("Where: Bilbao");
+    const paid = reminderEmail(
+      booked(start, { balancePaidAt: start - 86_400_000 }),
+      "day",
+      context,
+    );
+    expect(paid.subject).toMatch(/^Tomorrow: /);
+    expect(paid.text).not.toContain("balance");
+    const german = reminderEmail(booked(start, { language: "de" }), "day", context);
+    expect(german.subject).toContain("30. März 2027");
+    expect(german.subject).not.toMatch(/^Tomorrow/);
+  });
+});
