@@ -1279,6 +1279,8 @@ export interface Booking {
     stepMinutes: 15 | 30 | 60;
     /** What heads the invoices (an imaginary business). */
     invoiceFrom: string;
+    /** The cancellation policy: so much of what was paid back, from so many days before. */
+    cancellation: { daysBefore: number; refundPercent: number }[];
   };
   sessions: {
     slug: string;
@@ -1348,6 +1350,10 @@ export const booking: Booking = {
     perDay: 2,
     stepMinutes: 60,
     invoiceFrom: "Jane Doe Photography\nCalle de la Ribera 1, 48005 Bilbao, Spain",
+    cancellation: [
+      { daysBefore: 30, refundPercent: 100 },
+      { daysBefore: 14, refundPercent: 50 },
+    ],
   },
   sessions: [
     {

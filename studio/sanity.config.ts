@@ -3,6 +3,7 @@ import { defineDocuments, defineLocations, presentationTool } from "sanity/prese
 import { structureTool } from "sanity/structure";
 import { internationalizedArray } from "sanity-plugin-internationalized-array";
 import { media } from "sanity-plugin-media";
+import { CancelBookingAction } from "./bookings/CancelBookingAction";
 import { dataset, previewOrigin, projectId } from "./env";
 import { clientGalleries } from "./galleries/plugin";
 import {
@@ -113,10 +114,12 @@ export default defineConfig({
           !ownIdTypes.has(templateId),
       ),
     actions: (actions, { schemaType }) =>
-      singletonTypes.has(schemaType) || privateSingletonTypes.has(schemaType)
-        ? keepSingletonActions(actions)
-        : siteWrittenTypes.has(schemaType) || ownIdTypes.has(schemaType)
-          ? actions.filter(({ action }) => action !== "duplicate")
-          : actions,
+      schemaType === "booking"
+        ? [CancelBookingAction, ...actions.filter(({ action }) => action !== "duplicate")]
+        : singletonTypes.has(schemaType) || privateSingletonTypes.has(schemaType)
+          ? keepSingletonActions(actions)
+          : siteWrittenTypes.has(schemaType) || ownIdTypes.has(schemaType)
+            ? actions.filter(({ action }) => action !== "duplicate")
+            : actions,
   },
 });

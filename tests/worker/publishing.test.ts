@@ -56,11 +56,17 @@ describe("the publish webhook", () => {
       "a store order's copy (the owner marked it shipped)",
       { _id: `order.${"a".repeat(32)}`, _type: "order" },
     ],
-    ["a booking's copy", { _id: `booking.${crypto.randomUUID()}`, _type: "booking" }],
   ])("ignores %s, which no visitor sees", async (_, change) => {
     const res = await request(HOOK, { env: hookEnv(), ...(await delivery(change)) });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ ignored: "a document visitors never see" });
+  });
+
+  it("purges nothing for a booking's copy, only reads it for a cancellation asked there", async () => {
+    const change = { _id: `booking.${crypto.randomUUID()}`, _type: "booking" };
+    const res = await request(HOOK, { env: hookEnv(), ...(await delivery(change)) });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ read: "booking" });
   });
 
   it("skips the purge with one log line where there is no Workers Cache (locally)", async () => {

@@ -5,7 +5,10 @@
  */
 import type { Details } from "./details.ts";
 
-export type BookingStatus = "awaiting_deposit" | "booked" | "refunded";
+export type BookingStatus = "awaiting_deposit" | "booked" | "refunded" | "cancelled";
+
+/** Who cancelled: the client (refunded by the owner's policy) or the owner (in full). */
+export type CancelledBy = "client" | "owner";
 
 export interface Booking {
   id: string;
@@ -36,6 +39,8 @@ export interface Booking {
   balanceCheckout?: { session: string; url: string; expiresAt: number } | undefined;
   balanceIntent?: string | undefined;
   balancePaidAt?: number | undefined;
+  /** Once cancelled: by whom, when, and what was refunded (the currency's smallest unit). */
+  cancelled?: { by: CancelledBy; at: number; refunded: number } | undefined;
 }
 
 /** What is left to pay after the deposit (the smallest unit of the currency). */
@@ -83,6 +88,14 @@ function bookingOf(row: Row): Booking {
     balanceCheckout: sessionOf(row, "balance"),
     balanceIntent: textOf(row.balance_intent),
     balancePaidAt: typeof row.balance_paid_at === "number" ? row.balance_paid_at : undefined,
+    cancelled:
+      typeof row.cancelled_at === "number"
+        ? {
+            by: row.cancelled_by === "owner" ? "owner" : "client",
+            at: row.cancelled_at,
+            refunded: Number(row.refunded ?? 0),
+          }
+        : undefined,
   };
 }
 
@@ -184,6 +197,16 @@ export function d1Bookings(db: D1Database) {
           "UPDATE bookings SET balance_intent = ?, balance_paid_at = ? WHERE id = ? AND status = 'booked' AND balance_paid_at IS NULL",
         )
         .bind(paymentIntent, now, id)
+        .run();
+      return result.meta.changes === 1;
+    },
+    /** A booked session cancelled, with what was refunded: true the one time it becomes so. */
+    async markCancelled(id: string, cancelled: NonNullable<Booking["cancelled"]>) {
+      const result = await db
+        .prepare(
+          "UPDATE bookings SET status = 'cancelled', cancelled_by = ?, cancelled_at = ?, refunded = ? WHERE id = ? AND status = 'booked'",
+        )
+        .bind(cancelled.by, cancelled.at, cancelled.refunded, id)
         .run();
       return result.meta.changes === 1;
     },

@@ -139,6 +139,25 @@ export function reminderEmail(
   };
 }
 
+/** The client's word that their session is cancelled, and what is refunded. */
+export function cancelledEmail(booking: Booking, context: BookingMailContext): EmailMessageBuilder {
+  const { t, time, session, money, mail } = toClient(booking, context);
+  const refunded = booking.cancelled?.refunded ?? 0;
+  return {
+    ...mail(t("booking.cancelled.mailSubject", { session, time })),
+    text: [
+      t("booking.mail.hello", { name: booking.details.name }),
+      "",
+      t("booking.cancelled.mail", { session, time }),
+      refunded > 0
+        ? t("booking.cancelled.refund", { amount: money(refunded) })
+        : t("booking.cancelled.noRefund"),
+      "",
+      t("booking.mail.page", { url: context.url }),
+    ].join("\n"),
+  };
+}
+
 /** The client's receipt for the balance: all paid, its invoice. */
 export function balanceEmail(booking: Booking, context: BookingMailContext): EmailMessageBuilder {
   const { t, time, session, money, mail } = toClient(booking, context);

@@ -39,6 +39,14 @@ export interface Offer {
   currency: string;
   /** What heads an invoice (the owner's business, address, tax number); "" when not set. */
   invoiceFrom: string;
+  /** The cancellation policy: the share refunded from so many days before, longest first. */
+  cancellation: CancellationRule[];
+}
+
+export interface CancellationRule {
+  daysBefore: number;
+  /** 0 to 1. */
+  share: number;
 }
 
 type Raw = Record<string, unknown>;
@@ -99,6 +107,21 @@ export function hoursOf(raw: unknown): Hours | undefined {
     perDay: whole(raw.perDay, 1, 24),
     stepMinutes,
   };
+}
+
+/** The policy's lines that make sense, longest notice first (a line in doubt is left out). */
+function cancellationOf(raw: unknown): CancellationRule[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .flatMap((line) => {
+      if (!isRaw(line)) return [];
+      const daysBefore = whole(line.daysBefore, 0, 365);
+      const percent = whole(line.refundPercent, 0, 100);
+      return daysBefore === undefined || percent === undefined
+        ? []
+        : [{ daysBefore, share: percent / 100 }];
+    })
+    .sort((a, b) => b.daysBefore - a.daysBefore);
 }
 
 function questionOf(raw: unknown): Question | undefined {
@@ -163,5 +186,6 @@ export function offerOf(raw: {
     typeof raw.currency === "string" && /^[a-z]{3}$/.test(raw.currency) ? raw.currency : undefined;
   if (!hours || sessions.length === 0 || !currency) return null;
   const invoiceFrom = isRaw(raw.hours) ? (text(raw.hours.invoiceFrom, 1000)?.trim() ?? "") : "";
-  return { hours, sessions, currency, invoiceFrom };
+  const cancellation = isRaw(raw.hours) ? cancellationOf(raw.hours.cancellation) : [];
+  return { hours, sessions, currency, invoiceFrom, cancellation };
 }

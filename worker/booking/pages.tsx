@@ -481,17 +481,30 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
     ...(deposit ? [{ invoice: deposit, label: "booking.invoice.link" as const }] : []),
     ...(balance ? [{ invoice: balance, label: "booking.invoice.balanceLink" as const }] : []),
   ];
+  const session = record.sessionTitle;
+  const { cancelled } = record;
+  const [title, text] = booked
+    ? [
+        i18n.t("booking.booked.title"),
+        i18n.t("booking.booked.text", { session, time: when, amount }),
+      ]
+    : cancelled
+      ? [
+          i18n.t("booking.cancelled.title"),
+          `${i18n.t("booking.cancelled.text", { session, time: when })} ${
+            cancelled.refunded > 0
+              ? i18n.t("booking.cancelled.refund", { amount: money(cancelled.refunded) })
+              : i18n.t("booking.cancelled.noRefund")
+          }`,
+        ]
+      : [i18n.t("booking.title"), i18n.t("booking.refunded.text", { amount })];
   return page(c, {
-    title: booked ? i18n.t("booking.booked.title") : i18n.t("booking.held.lapsed"),
+    title: booked || cancelled ? title : i18n.t("booking.held.lapsed"),
     description: i18n.t("booking.title"),
     main: (
       <BookedView
-        title={booked ? i18n.t("booking.booked.title") : i18n.t("booking.title")}
-        text={
-          booked
-            ? i18n.t("booking.booked.text", { session: record.sessionTitle, time: when, amount })
-            : i18n.t("booking.refunded.text", { amount })
-        }
+        title={title}
+        text={text}
         back={await localPath(c, booked ? "/" : "/book")}
         backLabel={booked ? i18n.t("error.home") : i18n.t("booking.back")}
         contract={

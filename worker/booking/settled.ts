@@ -4,8 +4,9 @@
  * signed contract), the owner's (CONTACT_EMAIL_TO, else the Site settings' e-mail), the shoot's
  * client gallery (shoot-gallery.ts) and the booking's life until the shoot (life.ts: the
  * reminders); for it and for one refunded, the owner's copy in the Studio (studio.ts). For a
- * balance just paid: its invoice, the client's receipt and the Studio's copy again. Each that
- * fails is logged, and the booking stands.
+ * balance just paid: its invoice, the client's receipt and the Studio's copy again; for a booking
+ * cancelled, the client's e-mail and the Studio's copy. Each that fails is logged, and the booking
+ * stands.
  */
 import type { Context } from "hono";
 import { ownerMailbox } from "../config/config.ts";
@@ -19,7 +20,7 @@ import { contractRecords } from "./contracts.ts";
 import type { OnSettled } from "./deposit.ts";
 import { feedUrl } from "./feed.ts";
 import { startLife } from "./life.ts";
-import { balanceEmail, clientEmail, ownerEmail } from "./mail.ts";
+import { balanceEmail, cancelledEmail, clientEmail, ownerEmail } from "./mail.ts";
 import { offerOf } from "./offer.ts";
 import { shootGallery } from "./shoot-gallery.ts";
 import { bookingFields, writeBookingCopy } from "./studio.ts";
@@ -152,5 +153,16 @@ export const afterBalance =
             invoice: invoice && `${facts.page}/invoices/balance`,
           }),
         ),
+      ]);
+    });
+
+export const afterCancel =
+  (c: Context<AppEnv>) =>
+  async (booking: Booking): Promise<void> =>
+    afterAnswer(c, booking, "A cancelled booking's e-mail or Studio copy failed", async () => {
+      const facts = await factsOf(c, booking);
+      await Promise.all([
+        copyToStudio(c, booking, facts, booking.gallery),
+        c.env.CLIENT_MAIL.send(cancelledEmail(booking, facts.mail)),
       ]);
     });

@@ -32,6 +32,8 @@ export interface BookingDocumentFields {
   balance: string;
   paidAt?: string;
   balancePaidAt?: string;
+  cancelledAt?: string;
+  refunded?: string;
   contract?: { signedAt: string; signedName: string; pdfSha256: string; file: string };
   gallery?: { _type: "reference"; _ref: string; _weak: true };
   bookingPage: string;
@@ -83,6 +85,12 @@ export function bookingFields(
     ...(booking.balancePaidAt
       ? { balancePaidAt: new Date(booking.balancePaidAt).toISOString() }
       : {}),
+    ...(booking.cancelled
+      ? {
+          cancelledAt: new Date(booking.cancelled.at).toISOString(),
+          refunded: money(booking.cancelled.refunded),
+        }
+      : {}),
     ...(contract
       ? {
           contract: {
@@ -114,4 +122,14 @@ export async function writeBookingCopy(
     .createIfNotExists({ _id: docId, _type: "booking", ...fields })
     .patch(docId, (patch) => patch.set(fields))
     .commit();
+}
+
+/** The Studio's copy of a booking as it is now, with what the owner asked there. */
+export async function readBookingCopy(settings: Config, id: string) {
+  const config = contentSettings(settings);
+  if (!config.token) throw new Error("Bookings in the Studio need SANITY_TOKEN (an Editor token)");
+  return sanityClient({ ...config, useCdn: false }).getDocument<{
+    status?: string;
+    cancel?: { by?: string; requestedAt?: string };
+  }>(bookingDocumentId(id));
 }

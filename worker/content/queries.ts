@@ -183,7 +183,7 @@ export const bookingQuery = defineQuery(`{
   ${STORE},
   "hours": *[_id == "bookingSettings"][0]{
     timeZone, weeklyHours[]{ weekday, from, to }, datesOff, noticeHours, daysAhead, perDay, stepMinutes,
-    invoiceFrom
+    invoiceFrom, cancellation[]{ daysBefore, refundPercent }
   },
   "sessions": *[_type == "sessionType" && defined(slug.current)]
     | order(durationMinutes asc, _id asc){

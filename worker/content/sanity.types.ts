@@ -242,6 +242,12 @@ export type BookingSettings = {
   daysAhead?: number;
   perDay?: number;
   stepMinutes?: 15 | 30 | 60;
+  cancellation?: Array<{
+    daysBefore?: number;
+    refundPercent?: number;
+    _type: "cancellationRule";
+    _key: string;
+  }>;
   invoiceFrom?: string;
 };
 
@@ -420,7 +426,7 @@ export type Booking = {
   _updatedAt: string;
   _rev: string;
   reference?: string;
-  status?: "booked" | "refunded";
+  status?: "booked" | "refunded" | "cancelled";
   session?: string;
   start?: string;
   end?: string;
@@ -439,6 +445,12 @@ export type Booking = {
   balance?: string;
   paidAt?: string;
   balancePaidAt?: string;
+  cancel?: {
+    by?: "client" | "owner";
+    requestedAt?: string;
+  };
+  cancelledAt?: string;
+  refunded?: string;
   contract?: {
     signedAt?: string;
     signedName?: string;
@@ -1084,7 +1096,7 @@ export type LayoutQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: bookingQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries  },  "hours": *[_id == "bookingSettings"][0]{    timeZone, weeklyHours[]{ weekday, from, to }, datesOff, noticeHours, daysAhead, perDay, stepMinutes,    invoiceFrom  },  "sessions": *[_type == "sessionType" && defined(slug.current)]    | order(durationMinutes asc, _id asc){    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, price, deposit,    "location": coalesce(locationTranslations[language == $language][0].value, location),    "contract": coalesce(contractTranslations[language == $language][0].value, contract),    licence,    "questionnaire": questionnaire[]{ id, "label": coalesce(labelTranslations[language == $language][0].value, label), kind, choices, required }  },  "currency": *[_id == "storeSettings"][0].currency}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries  },  "hours": *[_id == "bookingSettings"][0]{    timeZone, weeklyHours[]{ weekday, from, to }, datesOff, noticeHours, daysAhead, perDay, stepMinutes,    invoiceFrom, cancellation[]{ daysBefore, refundPercent }  },  "sessions": *[_type == "sessionType" && defined(slug.current)]    | order(durationMinutes asc, _id asc){    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, price, deposit,    "location": coalesce(locationTranslations[language == $language][0].value, location),    "contract": coalesce(contractTranslations[language == $language][0].value, contract),    licence,    "questionnaire": questionnaire[]{ id, "label": coalesce(labelTranslations[language == $language][0].value, label), kind, choices, required }  },  "currency": *[_id == "storeSettings"][0].currency}
 export type BookingQueryResult = {
   settings:
     | {
@@ -1374,6 +1386,7 @@ export type BookingQueryResult = {
         perDay: null;
         stepMinutes: null;
         invoiceFrom: null;
+        cancellation: null;
       }
     | {
         timeZone: string | null;
@@ -1388,6 +1401,10 @@ export type BookingQueryResult = {
         perDay: number | null;
         stepMinutes: 15 | 30 | 60 | null;
         invoiceFrom: string | null;
+        cancellation: Array<{
+          daysBefore: number | null;
+          refundPercent: number | null;
+        }> | null;
       }
     | null;
   sessions: Array<{

@@ -1,5 +1,6 @@
 import { decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { type Context, Hono } from "hono";
+import { bookingCopyChanged, bookingCopyOf } from "../booking/index.ts";
 import type { PurgeRequest, PurgeResult } from "../content/purge.ts";
 import { errorText, log } from "../lib/log.ts";
 import { readText, releaseBody } from "../lib/request-body.ts";
@@ -71,6 +72,15 @@ export function sanityWebhook(purge: Purge): Hono<AppEnv> {
       }
       log.info("Client gallery change received; its settings were read again", fields);
       return c.json({ refreshed: "client gallery" }, 200, noStore);
+    }
+    const booking = bookingCopyOf(change);
+    if (booking !== undefined) {
+      try {
+        await bookingCopyChanged(c, booking);
+      } catch (error) {
+        return unavailable(fields, error);
+      }
+      return c.json({ read: "booking" }, 200, noStore);
     }
     const request = purgeFor(change);
     if (!request) return c.json({ ignored: "a document visitors never see" }, 200, noStore);

@@ -234,6 +234,11 @@ export function bookingSettingsDoc({ hours }: Booking): Unrevised<BookingSetting
       _type: "openingWindow" as const,
       ...window,
     })),
+    cancellation: hours.cancellation.map((rule) => ({
+      _key: shortHash(`cancellation:${rule.daysBefore}`, 12),
+      _type: "cancellationRule" as const,
+      ...rule,
+    })),
   };
 }
 

@@ -626,4 +626,10 @@ export const ar: Catalogue = {
   "booking.reminder.balance":
     "يُدفع المبلغ المتبقي البالغ {amount} قبل الجلسة؛ ويمكنك دفعه من صفحة حجزك.",
   "booking.reminder.change": "لتغيير أي شيء، يكفي أن تردّ على هذه الرسالة.",
+  "booking.cancelled.title": "تم إلغاء جلستك",
+  "booking.cancelled.text": "أُلغي موعد {session} في {time}.",
+  "booking.cancelled.refund": "يُردّ المبلغ البالغ {amount} إلى البطاقة التي دفعت بها.",
+  "booking.cancelled.noRefund": "وفقًا لسياسة الإلغاء، لا يُردّ أي مبلغ.",
+  "booking.cancelled.mailSubject": "تم الإلغاء: {session}، {time}",
+  "booking.cancelled.mail": "تم إلغاء {session} في {time}.",
 };

@@ -580,4 +580,10 @@ export const de: Catalogue = {
     "Den Restbetrag von {amount} zahlen Sie vor dem Shooting; Sie können ihn auf der Seite Ihrer Buchung bezahlen.",
   "booking.reminder.change":
     "Wenn Sie etwas ändern möchten, antworten Sie einfach auf diese E-Mail.",
+  "booking.cancelled.title": "Ihr Termin ist abgesagt",
+  "booking.cancelled.text": "Der Termin {session} am {time} ist abgesagt.",
+  "booking.cancelled.refund": "{amount} werden auf die Karte erstattet, mit der Sie bezahlt haben.",
+  "booking.cancelled.noRefund": "Gemäß den Stornobedingungen wird nichts erstattet.",
+  "booking.cancelled.mailSubject": "Abgesagt: {session}, {time}",
+  "booking.cancelled.mail": "Ihr Termin {session} am {time} ist abgesagt.",
 };

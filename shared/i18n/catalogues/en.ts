@@ -567,4 +567,10 @@ export const en = {
   "booking.reminder.balance":
     "The balance of {amount} is paid before the shoot; you can pay it on your booking's page.",
   "booking.reminder.change": "To change anything, just reply to this e-mail.",
+  "booking.cancelled.title": "Your session is cancelled",
+  "booking.cancelled.text": "{session}, {time}: cancelled.",
+  "booking.cancelled.refund": "{amount} is refunded to the card you paid with.",
+  "booking.cancelled.noRefund": "Under the cancellation policy, nothing is refunded.",
+  "booking.cancelled.mailSubject": "Cancelled: {session}, {time}",
+  "booking.cancelled.mail": "your {session} on {time} is cancelled.",
 } as const;

@@ -588,4 +588,10 @@ export const es: Catalogue = {
   "booking.reminder.balance":
     "El resto, {amount}, se paga antes de la sesión; puede pagarlo en la página de su reserva.",
   "booking.reminder.change": "Para cambiar cualquier cosa, basta con responder a este correo.",
+  "booking.cancelled.title": "Su sesión está cancelada",
+  "booking.cancelled.text": "La sesión {session} del {time} está cancelada.",
+  "booking.cancelled.refund": "El importe de {amount} se reembolsa en la tarjeta con la que pagó.",
+  "booking.cancelled.noRefund": "Según las condiciones de cancelación, no se reembolsa nada.",
+  "booking.cancelled.mailSubject": "Cancelado: {session}, {time}",
+  "booking.cancelled.mail": "su {session} del {time} está cancelado.",
 };

@@ -593,4 +593,11 @@ export const fr: Catalogue = {
   "booking.reminder.balance":
     "Le solde de {amount} se paie avant la séance ; vous pouvez le régler sur la page de votre réservation.",
   "booking.reminder.change": "Pour toute modification, il vous suffit de répondre à cet e-mail.",
+  "booking.cancelled.title": "Votre séance est annulée",
+  "booking.cancelled.text": "La séance {session} du {time} est annulée.",
+  "booking.cancelled.refund":
+    "Le montant de {amount} est remboursé sur la carte avec laquelle vous avez payé.",
+  "booking.cancelled.noRefund": "Conformément aux conditions d’annulation, rien n’est remboursé.",
+  "booking.cancelled.mailSubject": "Annulé : {session}, {time}",
+  "booking.cancelled.mail": "votre {session} du {time} est annulé.",
 };

@@ -585,4 +585,11 @@ export const it: Catalogue = {
   "booking.reminder.balance":
     "Il saldo di {amount} si paga prima della sessione; puoi pagarlo sulla pagina della tua prenotazione.",
   "booking.reminder.change": "Per cambiare qualcosa, rispondi semplicemente a questa e-mail.",
+  "booking.cancelled.title": "La tua sessione è annullata",
+  "booking.cancelled.text": "La sessione {session} del {time} è annullata.",
+  "booking.cancelled.refund": "L’importo di {amount} è rimborsato sulla carta con cui hai pagato.",
+  "booking.cancelled.noRefund":
+    "In base alle condizioni di annullamento, non viene rimborsato nulla.",
+  "booking.cancelled.mailSubject": "Annullato: {session}, {time}",
+  "booking.cancelled.mail": "la tua {session} del {time} è annullata.",
 };

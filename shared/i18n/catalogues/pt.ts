@@ -582,4 +582,10 @@ export const pt: Catalogue = {
   "booking.reminder.balance":
     "O restante, {amount}, paga-se antes da sessão; pode pagá-lo na página da sua marcação.",
   "booking.reminder.change": "Para alterar alguma coisa, basta responder a este e-mail.",
+  "booking.cancelled.title": "A sua sessão está cancelada",
+  "booking.cancelled.text": "A sessão {session} de {time} está cancelada.",
+  "booking.cancelled.refund": "O valor de {amount} é reembolsado no cartão com que pagou.",
+  "booking.cancelled.noRefund": "De acordo com as condições de cancelamento, nada é reembolsado.",
+  "booking.cancelled.mailSubject": "Cancelado: {session}, {time}",
+  "booking.cancelled.mail": "a sua {session} de {time} está cancelada.",
 };

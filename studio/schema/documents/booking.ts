@@ -11,6 +11,13 @@ export const BOOKING_STATUSES = [
     title: "Refunded: paid after the hold lapsed, for a time someone else had taken",
     value: "refunded",
   },
+  { title: "Cancelled", value: "cancelled" },
+];
+
+/** Who cancels a booking: the client (refunded by the cancellation policy) or the owner (in full). */
+export const CANCELLED_BY = [
+  { title: "The client cancels: refund by your cancellation policy", value: "client" },
+  { title: "You cancel: refund everything paid", value: "owner" },
 ];
 
 const read = { readOnly: true } as const;
@@ -58,6 +65,24 @@ export const booking = defineType({
     defineField({ name: "balance", title: "Left to pay", type: "string", ...read }),
     defineField({ name: "paidAt", title: "Deposit paid at", type: "datetime", ...read }),
     defineField({ name: "balancePaidAt", title: "Balance paid at", type: "datetime", ...read }),
+    defineField({
+      name: "cancel",
+      title: "Cancellation asked",
+      description: "Set by the Cancel action; the site then cancels, refunds and tells the client.",
+      type: "object",
+      ...read,
+      fields: [
+        defineField({
+          name: "by",
+          title: "Who cancels",
+          type: "string",
+          options: { list: CANCELLED_BY },
+        }),
+        defineField({ name: "requestedAt", title: "Asked at", type: "datetime" }),
+      ],
+    }),
+    defineField({ name: "cancelledAt", title: "Cancelled at", type: "datetime", ...read }),
+    defineField({ name: "refunded", title: "Refunded", type: "string", ...read }),
     defineField({
       name: "contract",
       title: "Signed contract",

@@ -129,6 +129,39 @@ export const bookingSettings = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: "cancellation",
+      title: "Cancellation policy",
+      description:
+        "What a client who cancels gets back of what they paid, by how long before the shoot they cancel: e.g. 30 days or more, 100 %; 14 days or more, 50 %. Sooner than every line: nothing. When you cancel, everything is refunded.",
+      type: "array",
+      of: [
+        defineArrayMember({
+          type: "object",
+          name: "cancellationRule",
+          fields: [
+            defineField({
+              name: "daysBefore",
+              title: "Cancelled at least this many days before",
+              type: "number",
+              validation: (rule) => rule.required().min(0).max(365).integer(),
+            }),
+            defineField({
+              name: "refundPercent",
+              title: "Refund (% of what was paid)",
+              type: "number",
+              validation: (rule) => rule.required().min(0).max(100).integer(),
+            }),
+          ],
+          preview: {
+            select: { days: "daysBefore", percent: "refundPercent" },
+            prepare: ({ days, percent }) => ({
+              title: `${days ?? "?"} days or more before: ${percent ?? "?"} % back`,
+            }),
+          },
+        }),
+      ],
+    }),
+    defineField({
       name: "invoiceFrom",
       title: "Invoices are from",
       description:

@@ -1,0 +1,163 @@
+// Cancelling a booked session as the owner does in the Studio (the "Cancel booking" action writes
+// who cancels into the booking's copy; the publish webhook tells the site), through the real
+// worker, D1, the calendar's Durable Object, the Workflow and the payments stand-in: refunded by
+// the owner's policy or in full, from the balance first, once whatever repeats; the time free
+// again, the reminders over, the client told, the Studio's copy marked.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { completedEvent, form, holdPortrait, mailbox, openCheckout } from "./bookings.ts";
+import { delivery, HOOK, hookEnv } from "./deliveries.ts";
+import { request, TEST_TOKEN } from "./harness.ts";
+import { deliver, eventsOf, pay, studioDocument } from "./store.ts";
+
+const DAY = 86_400_000;
+
+/** A portrait booked (its deposit paid), and its balance too when `balance`. */
+async function booked({ balance = false } = {}) {
+  const held = await holdPortrait();
+  const deposit = await openCheckout(held.path);
+  await pay(deposit);
+  expect((await deliver(await completedEvent(deposit), { env: mailbox().env })).status).toBe(200);
+  if (balance) {
+    const rest = await openCheckout(held.path, "balance");
+    await pay(rest);
+    expect((await deliver(await completedEvent(rest), { env: mailbox().env })).status).toBe(200);
+  }
+  return held;
+}
+
+/** The Studio's action: who cancels, written into the booking's copy at `askedAt`. */
+async function askToCancel(id: string, by: "client" | "owner", askedAt = Date.now()) {
+  const res = await fetch(`${env.SANITY_API_HOST}/v2025-02-19/data/mutate/production`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TEST_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      mutations: [
+        {
+          patch: {
+            id: `booking.${id}`,
+            set: { cancel: { by, requestedAt: new Date(askedAt).toISOString() } },
+          },
+        },
+      ],
+    }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The publish webhook's delivery of the copy's change; the e-mails it sent, caught. */
+async function announce(id: string) {
+  const mail = mailbox();
+  const res = await request(HOOK, {
+    env: { ...mail.env, SANITY_WEBHOOK_SECRET: hookEnv().SANITY_WEBHOOK_SECRET },
+    ...(await delivery({ _id: `booking.${id}`, _type: "booking", operation: "update" })),
+  });
+  return { status: res.status, sent: mail.sent };
+}
+
+const row = (id: string) =>
+  env.STORE_DB.prepare(
+    "SELECT status, cancelled_by, refunded, payment_intent, balance_intent FROM bookings WHERE id = ?",
+  )
+    .bind(id)
+    .first<{
+      status: string;
+      cancelled_by: string | null;
+      refunded: number | null;
+      payment_intent: string;
+      balance_intent: string | null;
+    }>();
+
+/** What Stripe refunded of the payments, as its events tell (the charge's total refunded). */
+async function refunds(...paymentIntents: (string | null | undefined)[]) {
+  const events = await eventsOf(paymentIntents.filter((each): each is string => Boolean(each)));
+  return events
+    .filter((event) => event.type === "charge.refunded")
+    .map((event) => (event.data.object as { amount_refunded?: number }).amount_refunded);
+}
+
+describe("cancelling a booking", () => {
+  it("by the client a month ahead: all paid back, balance first, the time free, the client told", async () => {
+    const { path, id, start } = await booked({ balance: true });
+    await askToCancel(id, "client");
+    const told = await announce(id);
+    expect(told.status).toBe(200);
+    const after = await row(id);
+    expect(after).toMatchObject({ status: "cancelled", cancelled_by: "client", refunded: 25_000 });
+    expect(await refunds(after?.balance_intent, after?.payment_intent)).toEqual([17_500, 7_500]);
+    const [mail] = told.sent;
+    expect(told.sent).toHaveLength(1);
+    expect(mail?.to).toBe("ana@example.com");
+    expect(mail?.subject).toMatch(/^Cancelled: Portrait session, /);
+    expect(mail?.text).toContain("€250.00 is refunded to the card you paid with.");
+    expect((await request(path)).body).toContain("Your session is cancelled");
+    // The time is free again, for anyone; the reminders are over.
+    expect(await env.BOOKING_CALENDAR.getByName("owner").held(id)).toBeUndefined();
+    const again = await holdPortrait(start);
+    expect(again.id).not.toBe(id);
+    expect((await (await env.BOOKING_LIFE.get(id)).status()).status).toBe("terminated");
+    // The owner's copy says so.
+    expect(await studioDocument(`booking.${id}`)).toMatchObject({
+      status: "cancelled",
+      refunded: "€250.00",
+      cancelledAt: expect.any(String),
+    });
+    // The webhook delivered again (Sanity retries; the site's own copy changed): nothing more.
+    const twice = await announce(id);
+    expect(twice.status).toBe(200);
+    expect(twice.sent).toHaveLength(0);
+    expect(await refunds(after?.balance_intent, after?.payment_intent)).toEqual([17_500, 7_500]);
+    // And the balance cannot be asked for any more.
+    expect((await form(`${path}/balance`)).headers.get("Location")).toBe(path);
+  });
+
+  it("follows the policy: half from 14 days before, nothing sooner, all when the owner cancels", async () => {
+    const half = await booked();
+    await askToCancel(half.id, "client", half.start - 20 * DAY);
+    expect((await announce(half.id)).status).toBe(200);
+    const halfRow = await row(half.id);
+    expect(halfRow?.refunded).toBe(3_750);
+    expect(await refunds(halfRow?.payment_intent)).toEqual([3_750]);
+
+    const none = await booked();
+    await askToCancel(none.id, "client", none.start - 5 * DAY);
+    const told = await announce(none.id);
+    expect((await row(none.id))?.refunded).toBe(0);
+    expect(await refunds((await row(none.id))?.payment_intent)).toEqual([]);
+    expect(told.sent[0]?.text).toContain("Under the cancellation policy, nothing is refunded.");
+
+    const owners = await booked();
+    await askToCancel(owners.id, "owner", owners.start - DAY);
+    expect((await announce(owners.id)).status).toBe(200);
+    expect(await row(owners.id)).toMatchObject({ cancelled_by: "owner", refunded: 7_500 });
+  });
+
+  it("changes nothing for a copy that asks nothing, or a booking not booked", async () => {
+    const { id } = await booked();
+    expect((await announce(id)).status).toBe(200);
+    expect((await row(id))?.status).toBe("booked");
+    // Held, its deposit asked for but not paid: nothing to cancel, nothing refunded.
+    const held = await holdPortrait();
+    await openCheckout(held.path);
+    await fetch(`${env.SANITY_API_HOST}/v2025-02-19/data/mutate/production`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TEST_TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        mutations: [
+          {
+            createOrReplace: {
+              _id: `booking.${held.id}`,
+              _type: "booking",
+              status: "booked",
+              cancel: { by: "owner", requestedAt: new Date().toISOString() },
+            },
+          },
+        ],
+      }),
+    });
+    const told = await announce(held.id);
+    expect(told.status).toBe(200);
+    expect(told.sent).toHaveLength(0);
+    expect((await row(held.id))?.status).toBe("awaiting_deposit");
+  });
+});

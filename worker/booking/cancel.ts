@@ -1,0 +1,99 @@
+/**
+ * Cancelling a booked session (docs/booking.md, "Cancelling"), asked from the Studio: the owner's
+ * "Cancel booking" action writes who cancels into the booking's copy, and the copy's change comes
+ * through the publish webhook (cancel-request.ts). What is refunded follows the owner's
+ * cancellation policy when the client cancels (the share for how long before the shoot they
+ * asked) and is everything paid when the owner does; it is refunded through Stripe, from the
+ * balance's payment first. Then, once: the record says cancelled, the time is freed, the
+ * reminders stop, and the client is told (settled.ts). Whatever repeats it refunds once: the
+ * amount is reckoned from the time the cancellation was asked, and each refund has its key.
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../request/app-env.ts";
+import { contentFor } from "../request/context.ts";
+import { stripeClient } from "../store/index.ts";
+import { type Booking, balanceOf, type CancelledBy, d1Bookings } from "./bookings.ts";
+import { paymentKeys } from "./deposit.ts";
+import { type CancellationRule, offerOf } from "./offer.ts";
+import { calendarOf } from "./pages.tsx";
+import { afterCancel } from "./settled.ts";
+import { DAY } from "./zoned-time.ts";
+
+/** What was paid for a booking: its deposit, and its balance once paid. */
+const paidOf = (booking: Booking) =>
+  booking.deposit + (booking.balancePaidAt ? balanceOf(booking) : 0);
+
+/**
+ * What a cancellation asked at `askedAt` refunds: everything paid when the owner cancels; when
+ * the client does, the share of the policy's first line they are early enough for (none: 0).
+ */
+export function refundOf(
+  booking: Booking,
+  by: CancelledBy,
+  policy: readonly CancellationRule[],
+  askedAt: number,
+): number {
+  const paid = paidOf(booking);
+  if (by === "owner") return paid;
+  const daysLeft = (booking.start - askedAt) / DAY;
+  const line = policy.find((each) => daysLeft >= each.daysBefore);
+  return Math.round(paid * (line?.share ?? 0));
+}
+
+/** The refunds that make `amount`: from the balance's payment first, then the deposit's. */
+export function refundsOf(booking: Booking, amount: number) {
+  const parts: { paymentIntent: string; amount: number }[] = [];
+  let left = amount;
+  const payments = [
+    { paymentIntent: booking.balanceIntent, paid: booking.balancePaidAt ? balanceOf(booking) : 0 },
+    { paymentIntent: booking.paymentIntent, paid: booking.deposit },
+  ];
+  for (const { paymentIntent, paid } of payments) {
+    const part = Math.min(left, paid);
+    if (part > 0 && paymentIntent) {
+      parts.push({ paymentIntent, amount: part });
+      left -= part;
+    }
+  }
+  return parts;
+}
+
+/**
+ * Cancels a booked session, as asked at `askedAt` by `by`: the refund, then (once) the record,
+ * the calendar, the reminders and the client's e-mail. Nothing for a booking not booked.
+ */
+export async function cancelBooking(
+  c: Context<AppEnv>,
+  id: string,
+  by: CancelledBy,
+  askedAt: number,
+): Promise<Booking | undefined> {
+  const bookings = d1Bookings(c.env.STORE_DB);
+  const booking = await bookings.get(id);
+  if (booking?.status !== "booked") return booking;
+  const policy =
+    by === "client" ? (offerOf(await contentFor(c).booking())?.cancellation ?? null) : [];
+  // Without the owner's policy nothing is decided: the webhook answers 503 and Sanity retries.
+  if (!policy) throw new Error("The cancellation policy could not be read");
+  const refund = refundOf(booking, by, policy, askedAt);
+  const parts = refundsOf(booking, refund);
+  if (parts.length > 0) {
+    const stripe = await stripeClient(paymentKeys(c));
+    for (const part of parts) {
+      await stripe.refunds.create(
+        { payment_intent: part.paymentIntent, amount: part.amount, metadata: { booking: id } },
+        { idempotencyKey: `booking-cancel-${id}-${part.paymentIntent}` },
+      );
+    }
+  }
+  if (await bookings.markCancelled(id, { by, at: Date.now(), refunded: refund })) {
+    await calendarOf(c).release(id);
+    // The reminders: each step reads the booking and would send nothing; ended all the same.
+    await c.env.BOOKING_LIFE.get(id)
+      .then((life) => life.terminate())
+      .catch(() => undefined);
+    const cancelled = await bookings.get(id);
+    if (cancelled) await afterCancel(c)(cancelled);
+  }
+  return bookings.get(id);
+}
