@@ -7,6 +7,7 @@ import { introspectWorkflowInstance } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { completedEvent, form, holdPortrait, mailbox, openCheckout } from "./bookings.ts";
+import { uploadDemoPhotos } from "./galleries.ts";
 import { ORIGIN, request } from "./harness.ts";
 import { deliver, pay, studioDocument } from "./store.ts";
 
@@ -35,17 +36,19 @@ async function bookPortrait() {
 describe("the booking's life", () => {
   it("reminds the client a week and a day before the shoot, asking for the balance", async () => {
     const held = await holdPortrait();
-    // The instance is named by the booking; its waits are skipped, its steps run for real.
+    // The instance is named by the booking; its waits for the reminders are skipped, its steps
+    // run for real (it then waits for the shoot, for real).
     await using life = await introspectWorkflowInstance(env.BOOKING_LIFE, held.id);
     await life.modify(async (m) => {
-      await m.disableSleeps();
+      await m.disableSleeps([
+        { name: "until the week reminder" },
+        { name: "until the day reminder" },
+      ]);
     });
     const deposit = await openCheckout(held.path);
     await pay(deposit);
     const event = await completedEvent(deposit);
     expect((await deliver(event, { env: mailbox().env })).status).toBe(200);
-    await life.waitForStatus("complete");
-    expect(await life.getOutput()).toEqual({ sent: ["week", "day"] });
     const week = (await life.waitForStepResult({ name: "the week reminder" })) as SentMail;
     expect(week.to).toBe("ana@example.com");
     expect(week.subject).toMatch(/^In a week: Portrait session, /);
@@ -57,6 +60,34 @@ describe("the booking's life", () => {
     // Stripe telling it again starts no second life.
     expect((await deliver(event, { env: mailbox().env })).status).toBe(200);
     expect((await env.BOOKING_LIFE.get(held.id)).id).toBe(held.id);
+  });
+
+  it("tells the client once the owner's upload to the shoot's gallery is done", async () => {
+    const held = await holdPortrait();
+    const deposit = await openCheckout(held.path);
+    await pay(deposit);
+    expect((await deliver(await completedEvent(deposit), { env: mailbox().env })).status).toBe(200);
+    const { gallery } = (await env.STORE_DB.prepare("SELECT gallery FROM bookings WHERE id = ?")
+      .bind(held.id)
+      .first<{ gallery: string }>()) ?? { gallery: "" };
+    await uploadDemoPhotos(gallery, 2);
+    // The same life again, every wait skipped: after the shoot it looks at the gallery until
+    // its count stops changing, then writes to the client.
+    const id = `${held.id}-after`;
+    await using life = await introspectWorkflowInstance(env.BOOKING_LIFE, id);
+    await life.modify(async (m) => {
+      await m.disableSleeps();
+    });
+    await env.BOOKING_LIFE.create({
+      id,
+      params: { booking: held.id, origin: ORIGIN, siteTitle: "Jane Doe Photography", location: "" },
+    });
+    await life.waitForStatus("complete");
+    expect(await life.getOutput()).toEqual({ sent: ["week", "day", "gallery"] });
+    const mail = (await life.waitForStepResult({ name: "the gallery's e-mail" })) as SentMail;
+    expect(mail.to).toBe("ana@example.com");
+    expect(mail.subject).toBe("Your photographs are ready: Portrait session");
+    expect(mail.text).toContain(`are in your gallery:\n${ORIGIN}/g/${gallery}\n`);
   });
 
   it("reminds nobody of a booking that is not booked", async () => {

@@ -176,6 +176,15 @@ export async function galleryWithPhotos(
 ): Promise<{ id: string; photos: Uploaded[] }> {
   const id = newGalleryId();
   await saveGallery(id, fields);
+  return { id, photos: await uploadDemoPhotos(id, count, width) };
+}
+
+/** Demo photographs put into gallery `id` as the owner's upload command puts them. */
+export async function uploadDemoPhotos(
+  id: string,
+  count: number = DEMO_FILES.length,
+  width?: number,
+): Promise<Uploaded[]> {
   const photos: Uploaded[] = [];
   for (const [index, file] of DEMO_FILES.slice(0, count).entries()) {
     const bytes = await demoJpeg(file, width ?? 320 + index * 40);
@@ -184,7 +193,7 @@ export async function galleryWithPhotos(
     if (res.status !== 201) throw new Error(`upload of ${name}: ${res.status} ${res.body}`);
     photos.push({ id: photo, name, bytes });
   }
-  return { id, photos };
+  return photos;
 }
 
 /** The session cookie the right password gives (name=value, as a browser sends it back). */

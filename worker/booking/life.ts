@@ -1,8 +1,10 @@
 /**
- * A booking's life until the shoot, in a Cloudflare Workflow (one instance per booking, named
- * by its id, started once its deposit is paid): the client's reminders a week and a day before
- * the shoot, each at 10:00 on their own clock (the zone Cloudflare placed them in when they
- * paid, else the owner's), each asking for the balance while it is unpaid. A Workflow, not the
+ * A booking's life from its deposit to its photographs, in a Cloudflare Workflow (one instance
+ * per booking, named by its id, started once its deposit is paid): the client's reminders a week
+ * and a day before the shoot, each at 10:00 on their own clock (the zone Cloudflare placed them
+ * in when they paid, else the owner's), each asking for the balance while it is unpaid; after
+ * the shoot, the client's e-mail once the owner's upload to the shoot's gallery is done (its
+ * count of photographs unchanged over GALLERY_CHECK_EVERY). A Workflow, not the
  * calendar's alarms, because it waits days at no cost, keeps each step's result (a step that
  * sent its e-mail is not run again when the instance resumes), retries a failed step, and runs
  * under the Vite plugin and the test pool alike. Each step reads the booking afresh: a booking
@@ -10,8 +12,9 @@
  */
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { loadConfig } from "../config/config.ts";
+import { galleryPaths, galleryPhotoCount } from "../galleries/index.ts";
 import { type Booking, d1Bookings } from "./bookings.ts";
-import { type BookingMailContext, type Reminder, reminderEmail } from "./mail.ts";
+import { type BookingMailContext, galleryEmail, type Reminder, reminderEmail } from "./mail.ts";
 import { DAY, instantOf, wallAt } from "./zoned-time.ts";
 
 /** What the booking's page knew that the Workflow cannot read (the site's address, its title). */
@@ -26,6 +29,10 @@ export interface LifeParams {
 const REMINDER_HOUR = 10;
 
 const BEFORE: Record<Reminder, number> = { week: 7, day: 1 };
+
+/** How often the shoot's gallery is looked at after the shoot, and for how long at most. */
+const GALLERY_CHECK_EVERY = "6 hours";
+const GALLERY_CHECKS = 4 * 60;
 
 /**
  * When a reminder `days` before the shoot comes: 10:00 on that day in `zone` (an hour later on
@@ -85,6 +92,36 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
         return { to: booking.details.email, subject: email.subject, text: email.text ?? "" };
       });
       if (mail) sent.push(reminder);
+    }
+    const end = await step.do("when the shoot ends", async () => {
+      const booking = await this.booked(payload.booking);
+      return booking?.gallery ? booking.end : undefined;
+    });
+    if (end === undefined) return { sent };
+    await step.sleepUntil("until the shoot is over", end);
+    // The upload is done when the count stops changing: one look, then one every few hours.
+    let last = 0;
+    for (let look = 1; look <= GALLERY_CHECKS; look++) {
+      const count = await step.do(`photographs in the gallery, look ${look}`, async () => {
+        const booking = await this.booked(payload.booking);
+        return booking?.gallery ? galleryPhotoCount(this.env, booking.gallery) : undefined;
+      });
+      if (count === undefined) return { sent };
+      if (count > 0 && count === last) {
+        const mail = await step.do("the gallery's e-mail", async () => {
+          const booking = await this.booked(payload.booking);
+          if (!booking?.gallery) return undefined;
+          const context = this.mailContext(payload);
+          const url = `${payload.origin}${galleryPaths.root(booking.gallery)}`;
+          const email = galleryEmail(booking, url, context);
+          await this.env.CLIENT_MAIL.send(email);
+          return { to: booking.details.email, subject: email.subject, text: email.text ?? "" };
+        });
+        if (mail) sent.push("gallery");
+        return { sent };
+      }
+      last = count;
+      await step.sleep(`the upload's time, look ${look}`, GALLERY_CHECK_EVERY);
     }
     return { sent };
   }

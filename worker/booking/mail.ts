@@ -158,6 +158,26 @@ export function cancelledEmail(booking: Booking, context: BookingMailContext): E
   };
 }
 
+/** The client's word that the photographs of their shoot are in its gallery. */
+export function galleryEmail(
+  booking: Booking,
+  gallery: string,
+  context: BookingMailContext,
+): EmailMessageBuilder {
+  const { t, time, session, mail } = toClient(booking, context);
+  return {
+    ...mail(t("booking.gallery.mailSubject", { session })),
+    text: [
+      t("booking.mail.hello", { name: booking.details.name }),
+      "",
+      t("booking.gallery.mail", { session, time }),
+      gallery,
+      "",
+      t("booking.gallery.mailFavourites"),
+    ].join("\n"),
+  };
+}
+
 /** The client's receipt for the balance: all paid, its invoice. */
 export function balanceEmail(booking: Booking, context: BookingMailContext): EmailMessageBuilder {
   const { t, time, session, money, mail } = toClient(booking, context);

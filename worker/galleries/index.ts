@@ -2,7 +2,14 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { csrf } from "hono/csrf";
 import { parseRegion } from "../lib/images.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { CHECKED_BY_PASS, galleryOf, guard, PRIVATE_HEADERS, refuseFile } from "./access.ts";
+import {
+  CHECKED_BY_PASS,
+  galleryOf,
+  galleryStore,
+  guard,
+  PRIVATE_HEADERS,
+  refuseFile,
+} from "./access.ts";
 import { confirmClient, sendClientLink } from "./choosing.ts";
 import { downloadPhoto, downloadZip } from "./downloads.ts";
 import { sendSelection, setFavourite } from "./favourites.ts";
@@ -31,7 +38,11 @@ import {
 } from "./upload.ts";
 
 export { ClientGallery } from "./gallery-store.ts";
-export { galleryDocumentId } from "./ids.ts";
+export { galleryDocumentId, galleryPaths } from "./ids.ts";
+
+/** How many photographs a gallery has (none while it is off or unknown): booking's life asks. */
+export const galleryPhotoCount = async (env: Env, id: string): Promise<number> =>
+  (await galleryStore(env, id).state(id, { photos: true })).photos.length;
 export { galleryPrints } from "./prints.ts";
 
 /**

@@ -632,4 +632,8 @@ export const ar: Catalogue = {
   "booking.cancelled.noRefund": "وفقًا لسياسة الإلغاء، لا يُردّ أي مبلغ.",
   "booking.cancelled.mailSubject": "تم الإلغاء: {session}، {time}",
   "booking.cancelled.mail": "تم إلغاء {session} في {time}.",
+  "booking.gallery.mailSubject": "صورك جاهزة: {session}",
+  "booking.gallery.mail": "أصبحت صور {session} في {time} متاحة في معرضك:",
+  "booking.gallery.mailFavourites":
+    "يمكنك فيه تمييز صورك المفضّلة وإرسال اختيارك إلينا، كما يمكنك تنزيلها منه.",
 };

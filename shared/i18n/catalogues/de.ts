@@ -586,4 +586,8 @@ export const de: Catalogue = {
   "booking.cancelled.noRefund": "Gemäß den Stornobedingungen wird nichts erstattet.",
   "booking.cancelled.mailSubject": "Abgesagt: {session}, {time}",
   "booking.cancelled.mail": "Ihr Termin {session} am {time} ist abgesagt.",
+  "booking.gallery.mailSubject": "Ihre Fotos sind fertig: {session}",
+  "booking.gallery.mail": "die Fotos Ihres Termins {session} am {time} sind in Ihrer Galerie:",
+  "booking.gallery.mailFavourites":
+    "Markieren Sie dort Ihre Favoriten und senden Sie uns Ihre Auswahl; dort können Sie die Fotos auch herunterladen.",
 };

@@ -573,4 +573,8 @@ export const en = {
   "booking.cancelled.noRefund": "Under the cancellation policy, nothing is refunded.",
   "booking.cancelled.mailSubject": "Cancelled: {session}, {time}",
   "booking.cancelled.mail": "your {session} on {time} is cancelled.",
+  "booking.gallery.mailSubject": "Your photographs are ready: {session}",
+  "booking.gallery.mail": "the photographs of your {session} on {time} are in your gallery:",
+  "booking.gallery.mailFavourites":
+    "Mark your favourites there and send us your selection; you can download them there too.",
 } as const;

@@ -594,4 +594,8 @@ export const es: Catalogue = {
   "booking.cancelled.noRefund": "Según las condiciones de cancelación, no se reembolsa nada.",
   "booking.cancelled.mailSubject": "Cancelado: {session}, {time}",
   "booking.cancelled.mail": "su {session} del {time} está cancelado.",
+  "booking.gallery.mailSubject": "Sus fotos están listas: {session}",
+  "booking.gallery.mail": "las fotos de su {session} del {time} están en su galería:",
+  "booking.gallery.mailFavourites":
+    "Marque allí sus favoritas y envíenos su selección; también puede descargarlas desde allí.",
 };

@@ -600,4 +600,8 @@ export const fr: Catalogue = {
   "booking.cancelled.noRefund": "Conformément aux conditions d’annulation, rien n’est remboursé.",
   "booking.cancelled.mailSubject": "Annulé : {session}, {time}",
   "booking.cancelled.mail": "votre {session} du {time} est annulé.",
+  "booking.gallery.mailSubject": "Vos photos sont prêtes : {session}",
+  "booking.gallery.mail": "les photos de votre {session} du {time} sont dans votre galerie :",
+  "booking.gallery.mailFavourites":
+    "Marquez-y vos favorites et envoyez-nous votre sélection ; vous pouvez aussi les y télécharger.",
 };

@@ -592,4 +592,8 @@ export const it: Catalogue = {
     "In base alle condizioni di annullamento, non viene rimborsato nulla.",
   "booking.cancelled.mailSubject": "Annullato: {session}, {time}",
   "booking.cancelled.mail": "la tua {session} del {time} è annullata.",
+  "booking.gallery.mailSubject": "Le tue foto sono pronte: {session}",
+  "booking.gallery.mail": "le foto della tua {session} del {time} sono nella tua galleria:",
+  "booking.gallery.mailFavourites":
+    "Lì puoi segnare le tue preferite e inviarci la tua selezione; da lì puoi anche scaricarle.",
 };

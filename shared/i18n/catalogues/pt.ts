@@ -588,4 +588,8 @@ export const pt: Catalogue = {
   "booking.cancelled.noRefund": "De acordo com as condições de cancelamento, nada é reembolsado.",
   "booking.cancelled.mailSubject": "Cancelado: {session}, {time}",
   "booking.cancelled.mail": "a sua {session} de {time} está cancelada.",
+  "booking.gallery.mailSubject": "As suas fotos estão prontas: {session}",
+  "booking.gallery.mail": "as fotos da sua {session} de {time} estão na sua galeria:",
+  "booking.gallery.mailFavourites":
+    "Marque lá as suas favoritas e envie-nos a sua seleção; também pode baixá-las lá.",
 };
