@@ -8,6 +8,7 @@ import { EnvelopeIcon } from "@sanity/icons/Envelope";
 import { ImagesIcon } from "@sanity/icons/Images";
 import { LockIcon } from "@sanity/icons/Lock";
 import { PinIcon } from "@sanity/icons/Pin";
+import { UsersIcon } from "@sanity/icons/Users";
 import type { StructureBuilder, StructureResolver } from "sanity/structure";
 import { galleryIdOf } from "./galleries/ids";
 import { NewGalleryPane } from "./galleries/NewGalleryPane";
@@ -111,6 +112,17 @@ export const structure: StructureResolver = (S) =>
             .title("Bookings")
             .defaultOrdering([{ field: "start", direction: "desc" }])
             // Only the site creates bookings.
+            .initialValueTemplates([]),
+        ),
+      S.listItem()
+        .title("Clients")
+        .schemaType("client")
+        .icon(UsersIcon)
+        .child(
+          S.documentTypeList("client")
+            .title("Clients")
+            .defaultOrdering([{ field: "name", direction: "asc" }])
+            // Only the site creates clients.
             .initialValueTemplates([]),
         ),
       S.divider(),

@@ -186,6 +186,42 @@ describe("patch", () => {
     expect(doc?.body).toEqual([{ _key: "b2", _type: "block", text: "TWO" }]);
   });
 
+  it("inserts before, after or in place of an item, after the patch's unset", async () => {
+    const tx = await run([
+      {
+        patch: {
+          id: "post-a",
+          insert: { after: 'body[_key=="b1"]', items: [{ _key: "b3", _type: "block" }] },
+        },
+      },
+      { patch: { id: "post-a", insert: { before: "tags[0]", items: ["w"] } } },
+      { patch: { id: "post-a", insert: { replace: "tags[-1]", items: ["z1", "z2"] } } },
+      // The same key taken out and appended again: one item, at the end.
+      {
+        patch: {
+          id: "post-a",
+          unset: ['body[_key=="b1"]'],
+          insert: { after: "body[-1]", items: [{ _key: "b1", _type: "block", text: "again" }] },
+        },
+      },
+      // Appending to an empty array puts the items first.
+      {
+        patch: {
+          id: "post-b",
+          setIfMissing: { links: [] },
+          insert: { after: "links[-1]", items: [{ _key: "l1" }] },
+        },
+      },
+    ]);
+    const a = byId(tx.documents, "post-a");
+    expect(a?.tags).toEqual(["w", "x", "y", "z1", "z2"]);
+    expect((a?.body as { _key: string }[]).map((item) => item._key)).toEqual(["b3", "b2", "b1"]);
+    expect(byId(tx.documents, "post-b")?.links).toEqual([{ _key: "l1" }]);
+    expect(
+      await failure([{ patch: { id: "post-a", insert: { after: "tags[0]" } } }]),
+    ).toMatchObject({ status: 400, type: "invalidPatchError" });
+  });
+
   it("never changes the documents it was given", async () => {
     const docs = initial();
     const copy = structuredClone(docs);

@@ -4,10 +4,17 @@
 //   createOrReplace    the document, replacing one with the same _id
 //   createIfNotExists  the document, unless one with the same _id exists
 //   delete             {id} or {query, params?}
-//   patch              {id, set?, setIfMissing?, unset?, ifRevisionID?}
+//   patch              {id, set?, setIfMissing?, unset?, insert?, ifRevisionID?}
 import { randomInt, randomUUID } from "node:crypto";
 import type { SanityDocument } from "./dataset.ts";
-import { parsePath, type Segment, setAt, unsetAt } from "./patch-path.ts";
+import {
+  type InsertPosition,
+  insertAt,
+  parsePath,
+  type Segment,
+  setAt,
+  unsetAt,
+} from "./patch-path.ts";
 import { runQuery } from "./query.ts";
 
 export type Operation = "create" | "update" | "delete" | "none";
@@ -75,7 +82,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const KINDS = ["create", "createOrReplace", "createIfNotExists", "delete", "patch"] as const;
 type Kind = (typeof KINDS)[number];
-const PATCH_KEYS = new Set(["id", "set", "setIfMissing", "unset", "ifRevisionID"]);
+const PATCH_KEYS = new Set(["id", "set", "setIfMissing", "unset", "insert", "ifRevisionID"]);
 const IMMUTABLE = new Set(["_id", "_type"]);
 
 interface Context {
@@ -260,18 +267,42 @@ async function applyDelete(
   }
 }
 
+/** A patch's insert (`{after|before|replace: path, items: [...]}`), checked; none when absent. */
+function insertOf(
+  insert: unknown,
+  index: number,
+  id: string,
+): { position: InsertPosition; path: string; items: unknown[] } | undefined {
+  if (insert === undefined) return undefined;
+  const positions = (["before", "after", "replace"] as const).filter(
+    (position) => isRecord(insert) && typeof insert[position] === "string",
+  );
+  const [position] = positions;
+  if (!isRecord(insert) || positions.length !== 1 || !position || !Array.isArray(insert.items)) {
+    throw new MutationError(
+      400,
+      "invalidPatchError",
+      "insert takes one of before, after or replace (a path) and items (a list)",
+      index,
+      id,
+    );
+  }
+  return { position, path: String(insert[position]), items: insert.items };
+}
+
 function applyPatch(work: Working, body: Record<string, unknown>, index: number): void {
   const unknown = Object.keys(body).filter((key) => !PATCH_KEYS.has(key));
   if (unknown.length > 0) {
     throw new MutationError(
       400,
       "invalidPatchError",
-      `Unsupported patch operation "${unknown[0]}" (supported: set, setIfMissing, unset, ifRevisionID)`,
+      `Unsupported patch operation "${unknown[0]}" (supported: set, setIfMissing, unset, insert, ifRevisionID)`,
       index,
     );
   }
   const id = checkId(body.id, index);
-  const { set, setIfMissing, unset, ifRevisionID } = body;
+  const { set, setIfMissing, unset, insert, ifRevisionID } = body;
+  const inserting = insertOf(insert, index, id);
   if (
     (set !== undefined && !isRecord(set)) ||
     (setIfMissing !== undefined && !isRecord(setIfMissing))
@@ -310,6 +341,7 @@ function applyPatch(work: Working, body: Record<string, unknown>, index: number)
   const sets = paths(Object.keys(set ?? {}));
   const missing = paths(Object.keys(setIfMissing ?? {}));
   const unsets = paths((unset as string[] | undefined) ?? []);
+  const [inserted] = inserting ? paths([inserting.path]) : [];
 
   const existing = work.docs.get(id);
   if (!existing) {
@@ -331,7 +363,7 @@ function applyPatch(work: Working, body: Record<string, unknown>, index: number)
     );
   }
   const doc = structuredClone(existing);
-  // Sanity's order within one patch: set, then setIfMissing, then unset.
+  // Sanity's order within one patch: set, then setIfMissing, then unset, then insert.
   for (const [path, segments] of sets) {
     setAt(doc, segments, structuredClone((set as Record<string, unknown>)[path]), false);
   }
@@ -339,6 +371,9 @@ function applyPatch(work: Working, body: Record<string, unknown>, index: number)
     setAt(doc, segments, structuredClone((setIfMissing as Record<string, unknown>)[path]), true);
   }
   for (const [, segments] of unsets) unsetAt(doc, segments);
+  if (inserting && inserted) {
+    insertAt(doc, inserted[1], inserting.position, structuredClone(inserting.items));
+  }
   work.docs.set(id, doc);
   work.record(id, "update");
 }

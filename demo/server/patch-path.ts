@@ -126,3 +126,34 @@ export function unsetAt(doc: Record<string, unknown>, path: Segment[]): void {
     container = child(container, at);
   }
 }
+
+export type InsertPosition = "before" | "after" | "replace";
+
+/**
+ * Inserts `items` into the array the path's last segment points into: before or after the item
+ * it names, or in its place. On an empty array, after `[-1]` and before `[0]` put them first, as
+ * Sanity does; a path to no array changes nothing.
+ */
+export function insertAt(
+  doc: Record<string, unknown>,
+  path: Segment[],
+  position: InsertPosition,
+  items: unknown[],
+): void {
+  let container: unknown = doc;
+  for (const segment of path.slice(0, -1)) {
+    const at = locate(container, segment);
+    if (at === undefined) return;
+    container = child(container, at);
+  }
+  const last = path.at(-1);
+  if (!Array.isArray(container) || last === undefined || typeof last === "string") return;
+  const at = locate(container, last);
+  if (at === undefined) {
+    if (container.length === 0 && typeof last === "number") container.push(...items);
+    return;
+  }
+  const index = at as number;
+  if (position === "replace") container.splice(index, 1, ...items);
+  else container.splice(position === "after" ? index + 1 : index, 0, ...items);
+}

@@ -4,6 +4,7 @@
 // not need a type of its own: it shows the photographs tagged "Slideshow Image" in the Media
 // tool (sanity-plugin-media).
 import { booking } from "./documents/booking";
+import { client } from "./documents/client";
 import { clientGallery } from "./documents/client-gallery";
 import { inquiry } from "./documents/inquiry";
 import { order } from "./documents/order";
@@ -33,7 +34,7 @@ import {
 
 export { BOOKING_SETTINGS_ID, LOCATION_SETTINGS_ID, SITE_SETTINGS_ID, STORE_SETTINGS_ID };
 
-const documents = [page, post, inquiry, order, booking, clientGallery, sessionType];
+const documents = [page, post, inquiry, order, booking, client, clientGallery, sessionType];
 /** Singletons at an id of their own (a private path), opened from their own item. */
 const privateSingletons = [locationSettings];
 const singletons = [siteSettings, storeSettings, bookingSettings];
@@ -63,7 +64,12 @@ export const singletonTypes = new Set<string>(singletons.map((type) => type.name
 export const privateSingletonTypes = new Set<string>(privateSingletons.map((type) => type.name));
 
 /** Document types only the site creates (visitors' inquiries): never made by hand here. */
-export const siteWrittenTypes = new Set<string>([inquiry.name, order.name]);
+export const siteWrittenTypes = new Set<string>([
+  inquiry.name,
+  order.name,
+  booking.name,
+  client.name,
+]);
 
 /**
  * Document types created only from their own list, which gives each document an id of its own

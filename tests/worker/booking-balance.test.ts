@@ -6,6 +6,7 @@
 import { introspectWorkflowInstance } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { clientDocumentId } from "../../worker/content/client-copies.ts";
 import { completedEvent, form, holdPortrait, mailbox, openCheckout } from "./bookings.ts";
 import { uploadDemoPhotos } from "./galleries.ts";
 import { ORIGIN, request } from "./harness.ts";
@@ -158,8 +159,11 @@ describe("the balance", () => {
     const twice = await form(`${path}/balance`);
     expect(twice.status).toBe(303);
     expect(twice.headers.get("Location")).toBe(path);
-    // The owner's copy says so.
+    // The owner's copy says so; the client's document still links it once.
     expect((await studioDocument(`booking.${id}`))?.balancePaidAt).toEqual(expect.any(String));
+    const client = await studioDocument(await clientDocumentId("ana@example.com"));
+    const links = (client?.bookings ?? []) as { _ref: string }[];
+    expect(links.filter((each) => each._ref === `booking.${id}`)).toHaveLength(1);
   });
 
   it("is not asked before the deposit, and has no invoice before it is paid", async () => {

@@ -6,6 +6,7 @@ import ICAL from "ical.js";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { feedSecret } from "../../worker/booking/feed.ts";
+import { clientDocumentId } from "../../worker/content/client-copies.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
 import { completedEvent, form, holdPortrait, mailbox, openCheckout, startsOn } from "./bookings.ts";
 import { request, TEST_TOKEN } from "./harness.ts";
@@ -157,6 +158,13 @@ describe("the deposit", () => {
       .first<{ gallery: string }>()) ?? { gallery: "" };
     expect(gallery).toMatch(/^[a-z2-7]{26}$/);
     expect(copy?.gallery).toMatchObject({ _ref: `clientGallery.${gallery}`, _weak: true });
+    // The client's document (the Studio's Clients) links the booking and the gallery, once each.
+    const person = await studioDocument(await clientDocumentId(" Ana@Example.com"));
+    expect(person).toMatchObject({ _type: "client", name: "Ana Ruiz", email: "ana@example.com" });
+    const refs = (field: string) =>
+      ((person?.[field] ?? []) as { _ref: string }[]).map((each) => each._ref);
+    expect(refs("bookings").filter((ref) => ref === `booking.${id}`)).toHaveLength(1);
+    expect(refs("galleries")).toContain(`clientGallery.${gallery}`);
     expect(await studioDocument(`clientGallery.${gallery}`)).toMatchObject({
       _type: "clientGallery",
       title: expect.stringMatching(/^Portrait session, Ana Ruiz, \d{1,2} \w+ \d{4}$/),

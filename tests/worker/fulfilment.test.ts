@@ -5,6 +5,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { clientDocumentId } from "../../worker/content/client-copies.ts";
 import worker from "../../worker/index.ts";
 import { FULFILMENT_DLQ, FULFILMENT_QUEUE } from "../../worker/store/fulfil.ts";
 import { captureLogs, mutableEnv, mutate, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
@@ -20,6 +21,7 @@ import {
   row,
   stripe,
   studioCopy,
+  studioDocument,
 } from "./store.ts";
 
 /** Hands `body` to the worker's consumer of `queue`, as its `attempts`th delivery (`m-{attempts}`). */
@@ -77,6 +79,10 @@ describe("a paid order", () => {
       status: "paid",
       shipped: false,
     });
+    // The buyer's document among the Studio's Clients links the order.
+    const client = await studioDocument(await clientDocumentId(String(copy?.email)));
+    const orders = ((client?.orders ?? []) as { _ref: string }[]).map((each) => each._ref);
+    expect(orders.filter((ref) => ref === `order.${order}`)).toHaveLength(1);
     expect(done?.owner_mailed_at).toEqual(expect.any(Number));
     expect(done?.buyer_mailed_at).toEqual(expect.any(Number));
   });

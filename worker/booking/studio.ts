@@ -1,10 +1,12 @@
 /**
  * Bookings in the Studio: the owner's copy of each booking once its deposit is paid (or
  * refunded), a `booking` document at `booking.{id}` (a sub-path: never served without a token),
- * written whole each time, as the store writes its orders (store/studio.ts).
+ * written whole each time, as the store writes its orders (store/studio.ts), and linked from the
+ * client's document (content/client-copies.ts).
  */
 import { LANGUAGES } from "../../shared/i18n/languages.ts";
 import { type Config, contentSettings } from "../config/config.ts";
+import { linkClient } from "../content/client-copies.ts";
 import { sanityClient } from "../content/sanity-client.ts";
 import { galleryDocumentId } from "../galleries/index.ts";
 import { formatAmount } from "../store/index.ts";
@@ -117,11 +119,17 @@ export async function writeBookingCopy(
   const config = contentSettings(settings);
   if (!config.token) throw new Error("Bookings in the Studio need SANITY_TOKEN (an Editor token)");
   const docId = bookingDocumentId(id);
-  await sanityClient({ ...config, useCdn: false })
+  const client = sanityClient({ ...config, useCdn: false });
+  await client
     .transaction()
     .createIfNotExists({ _id: docId, _type: "booking", ...fields })
     .patch(docId, (patch) => patch.set(fields))
     .commit();
+  // The client's own document links the booking and the shoot's gallery.
+  await linkClient(client, fields, [
+    { field: "bookings", document: docId },
+    ...(fields.gallery ? [{ field: "galleries" as const, document: fields.gallery._ref }] : []),
+  ]);
 }
 
 /** The Studio's copy of a booking as it is now, with what the owner asked there. */

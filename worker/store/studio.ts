@@ -1,5 +1,6 @@
 import type { SanityClient } from "@sanity/client";
 import { type Config, contentSettings } from "../config/config.ts";
+import { linkClient } from "../content/client-copies.ts";
 import { sanityClient } from "../content/sanity-client.ts";
 import { formatAmount } from "./catalogue.ts";
 import { type Order, shipTo } from "./orders.ts";
@@ -106,6 +107,12 @@ export function sanityOrderCopies(settings: Config): OrderCopies {
         .createIfNotExists({ _id: docId, _type: "order", shipped: false, ...fields })
         .patch(docId, (patch) => patch.set(fields))
         .commit();
+      // The buyer's own document (Clients in the Studio) links the order.
+      if (fields.email) {
+        await linkClient(client, { name: fields.name ?? fields.email, email: fields.email }, [
+          { field: "orders", document: docId },
+        ]);
+      }
     },
     async notes(id) {
       const doc = await client.getDocument<OwnerNotes>(orderDocumentId(id), {
