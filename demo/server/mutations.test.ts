@@ -215,7 +215,11 @@ describe("patch", () => {
     ]);
     const a = byId(tx.documents, "post-a");
     expect(a?.tags).toEqual(["w", "x", "y", "z1", "z2"]);
-    expect((a?.body as { _key: string }[]).map((item) => item._key)).toEqual(["b3", "b2", "b1"]);
+    expect(((a?.body ?? []) as { _key: string }[]).map((item) => item._key)).toEqual([
+      "b3",
+      "b2",
+      "b1",
+    ]);
     expect(byId(tx.documents, "post-b")?.links).toEqual([{ _key: "l1" }]);
     expect(
       await failure([{ patch: { id: "post-a", insert: { after: "tags[0]" } } }]),
