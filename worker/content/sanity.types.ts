@@ -412,11 +412,50 @@ export type SessionType = {
   }>;
 };
 
+export type BookingReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "booking";
+};
+
 export type ClientGalleryReference = {
   _ref: string;
   _type: "reference";
   _weak?: boolean;
   [internalGroqTypeReferenceTo]?: "clientGallery";
+};
+
+export type OrderReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "order";
+};
+
+export type Client = {
+  _id: string;
+  _type: "client";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  name?: string;
+  email?: string;
+  bookings?: Array<
+    {
+      _key: string;
+    } & BookingReference
+  >;
+  galleries?: Array<
+    {
+      _key: string;
+    } & ClientGalleryReference
+  >;
+  orders?: Array<
+    {
+      _key: string;
+    } & OrderReference
+  >;
 };
 
 export type Booking = {
@@ -786,7 +825,10 @@ export type AllSanitySchemaTypes =
   | InternationalizedArrayIntroText
   | InternationalizedArrayText
   | SessionType
+  | BookingReference
   | ClientGalleryReference
+  | OrderReference
+  | Client
   | Booking
   | Order
   | ClientGallery
