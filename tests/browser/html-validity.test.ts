@@ -190,6 +190,8 @@ const BOOKING = {
   contract: "a held booking time's contract, to sign",
   unsigned: "a held booking time's contract, its signature refused (422)",
   signed: "a held booking time's contract, signed, and the deposit's button",
+  booked: "a booked session, its balance's button and its invoice's link",
+  invoice: "a booked session's deposit invoice",
 } as const;
 const BOOKING_PAGES = Object.values(BOOKING);
 
@@ -246,6 +248,27 @@ async function bookingPages(): Promise<[string, string][]> {
   await signed.body?.cancel();
   expect(signed.status).toBe(303);
   pages.push([BOOKING.signed, await page()]);
+  // The deposit, paid on the payments stand-in's page as a client pays it.
+  const pay = await post(`${path.pathname}/pay`, {});
+  await pay.body?.cancel();
+  const checkout = new URL(pay.headers.get("Location") ?? "");
+  const paid = await fetch(checkout, {
+    method: "POST",
+    body: new URLSearchParams({
+      email: "ana@example.com",
+      name: "Ana Ruiz",
+      country: "ES",
+      action: "pay",
+    }),
+    headers: { Origin: checkout.origin },
+    redirect: "manual",
+  });
+  await paid.body?.cancel();
+  expect(paid.status).toBe(303);
+  const booked = await (await fetch(paid.headers.get("Location") ?? "", { headers })).text();
+  expect(booked).toContain("data-balance");
+  pages.push([BOOKING.booked, booked]);
+  pages.push([BOOKING.invoice, await open(`${path.pathname}/invoices/deposit`)]);
   return pages;
 }
 
