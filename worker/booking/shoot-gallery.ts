@@ -7,8 +7,7 @@
 import type { Context } from "hono";
 import { LANGUAGES } from "../../shared/i18n/languages.ts";
 import { newGalleryId } from "../../studio/galleries/ids.ts";
-import { contentSettings } from "../config/config.ts";
-import { sanityClient } from "../content/sanity-client.ts";
+import { editorClient } from "../content/sanity-client.ts";
 import { galleryDocumentId } from "../galleries/index.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { type Booking, d1Bookings } from "./bookings.ts";
@@ -22,13 +21,11 @@ export async function shootGallery(
   const gallery =
     booking.gallery ?? (await d1Bookings(c.env.STORE_DB).keepGallery(booking.id, newGalleryId()));
   if (!gallery) return undefined;
-  const config = contentSettings(c.var.config);
-  if (!config.token) throw new Error("A shoot's gallery needs SANITY_TOKEN (an Editor token)");
   const day = new Intl.DateTimeFormat(LANGUAGES[c.var.config.site.language].locale, {
     dateStyle: "long",
     timeZone: booking.timeZone,
   }).format(booking.start);
-  await sanityClient({ ...config, useCdn: false }).createIfNotExists({
+  await editorClient(c.var.config, "A shoot's gallery").createIfNotExists({
     _id: galleryDocumentId(gallery),
     _type: "clientGallery",
     title: `${booking.sessionTitle}, ${booking.details.name}, ${day}`,

@@ -5,9 +5,9 @@
  * client's document (content/client-copies.ts).
  */
 import { LANGUAGES } from "../../shared/i18n/languages.ts";
-import { type Config, contentSettings } from "../config/config.ts";
+import type { Config } from "../config/config.ts";
 import { linkClient } from "../content/client-copies.ts";
-import { sanityClient } from "../content/sanity-client.ts";
+import { editorClient } from "../content/sanity-client.ts";
 import { galleryDocumentId } from "../galleries/index.ts";
 import { formatAmount } from "../store/index.ts";
 import { type Booking, balanceOf } from "./bookings.ts";
@@ -116,10 +116,8 @@ export async function writeBookingCopy(
   id: string,
   fields: BookingDocumentFields,
 ): Promise<void> {
-  const config = contentSettings(settings);
-  if (!config.token) throw new Error("Bookings in the Studio need SANITY_TOKEN (an Editor token)");
   const docId = bookingDocumentId(id);
-  const client = sanityClient({ ...config, useCdn: false });
+  const client = editorClient(settings, "Bookings in the Studio");
   await client
     .transaction()
     .createIfNotExists({ _id: docId, _type: "booking", ...fields })
@@ -134,9 +132,7 @@ export async function writeBookingCopy(
 
 /** The Studio's copy of a booking as it is now, with what the owner asked there. */
 export async function readBookingCopy(settings: Config, id: string) {
-  const config = contentSettings(settings);
-  if (!config.token) throw new Error("Bookings in the Studio need SANITY_TOKEN (an Editor token)");
-  return sanityClient({ ...config, useCdn: false }).getDocument<{
+  return editorClient(settings, "Bookings in the Studio").getDocument<{
     status?: string;
     cancel?: { by?: string; requestedAt?: string };
   }>(bookingDocumentId(id));

@@ -1,4 +1,5 @@
 import { createClient, type SanityClient } from "@sanity/client";
+import { type Config, contentSettings } from "../config/config.ts";
 import type { ContentConfig } from "../config/content-config.ts";
 
 /** One attempt may take this long before it is abandoned (the client's default is 5 minutes). */
@@ -20,4 +21,15 @@ export function sanityClient(config: ContentConfig): SanityClient {
     maxRetries: 4,
     ignoreBrowserTokenWarning: true,
   });
+}
+
+/**
+ * The client of the site's own documents, which no visitor sees (inquiries, orders, bookings,
+ * clients, a shoot's gallery): with the token, never through the API CDN. Without a token it
+ * throws, naming `what` needs one.
+ */
+export function editorClient(settings: Config, what: string): SanityClient {
+  const config = contentSettings(settings);
+  if (!config.token) throw new Error(`${what} need SANITY_TOKEN (an Editor token)`);
+  return sanityClient({ ...config, useCdn: false });
 }

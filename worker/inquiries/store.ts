@@ -1,7 +1,6 @@
-import type { SanityClient } from "@sanity/client";
-import { type Config, contentSettings } from "../config/config.ts";
+import type { Config } from "../config/config.ts";
 import type { Inquiry } from "../content/sanity.types.ts";
-import { sanityClient } from "../content/sanity-client.ts";
+import { editorClient } from "../content/sanity-client.ts";
 import type { InquiryMessage } from "./message.ts";
 
 /**
@@ -67,11 +66,7 @@ export interface InquiryStore {
 }
 
 export function sanityInquiryStore(settings: Config): InquiryStore {
-  const config = contentSettings(settings);
-  if (!config.token) {
-    throw new Error("Inquiries need SANITY_TOKEN: a Sanity token with write rights (Editor)");
-  }
-  const client: SanityClient = sanityClient({ ...config, useCdn: false });
+  const client = editorClient(settings, "Inquiries");
   return {
     async create(doc) {
       await client.createIfNotExists(doc);

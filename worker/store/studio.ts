@@ -1,7 +1,6 @@
-import type { SanityClient } from "@sanity/client";
-import { type Config, contentSettings } from "../config/config.ts";
+import type { Config } from "../config/config.ts";
 import { linkClient } from "../content/client-copies.ts";
-import { sanityClient } from "../content/sanity-client.ts";
+import { editorClient } from "../content/sanity-client.ts";
 import { formatAmount } from "./catalogue.ts";
 import { type Order, shipTo } from "./orders.ts";
 
@@ -96,9 +95,7 @@ export function orderFields(
 }
 
 export function sanityOrderCopies(settings: Config): OrderCopies {
-  const config = contentSettings(settings);
-  if (!config.token) throw new Error("Orders in the Studio need SANITY_TOKEN (an Editor token)");
-  const client: SanityClient = sanityClient({ ...config, useCdn: false });
+  const client = editorClient(settings, "Orders in the Studio");
   return {
     async write(id, fields) {
       const docId = orderDocumentId(id);
