@@ -10,10 +10,11 @@ import { phrase } from "../../shared/i18n/messages.ts";
 import { PageError } from "../errors/page-error.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { i18nFor, localPath, siteOrigin } from "../request/context.ts";
+import { contentFor, i18nFor, localPath, siteOrigin } from "../request/context.ts";
 import { idOf, stripeClient } from "../store/index.ts";
 import { type Booking, type Bookings, balanceOf, d1Bookings } from "./bookings.ts";
-import { CHECKOUT_MINUTES, paymentKeys } from "./deposit.ts";
+import { CHECKOUT_MINUTES, chargeOf, paymentKeys, taxOn } from "./deposit.ts";
+import { offerOf } from "./offer.ts";
 
 /** What follows a balance paid (balance-settled.ts): once, after the record says so. */
 export type OnBalancePaid = (booking: Booking) => Promise<void>;
@@ -35,7 +36,7 @@ export async function startBalance(c: Context<AppEnv>, booking: Booking): Promis
   const open = booking.balanceCheckout;
   if (open && open.expiresAt > now + 60_000) return c.redirect(open.url, 303);
   const keys = paymentKeys(c);
-  const i18n = await i18nFor(c);
+  const [i18n, raw] = await Promise.all([i18nFor(c), contentFor(c).booking()]);
   const time = new Intl.DateTimeFormat(i18n.locale, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -55,6 +56,7 @@ export async function startBalance(c: Context<AppEnv>, booking: Booking): Promis
         success_url: `${back}?session={CHECKOUT_SESSION_ID}`,
         cancel_url: back,
         expires_at: Math.floor(until / 1000),
+        ...taxOn(offerOf(raw)?.tax ?? false),
         line_items: [
           {
             quantity: 1,
@@ -102,14 +104,15 @@ export async function applyBalanceSession(
   const booking = id ? await bookings.get(id) : undefined;
   if (!booking || !balanceDue(booking) || session.status !== "complete") return booking;
   if (session.payment_status !== "paid") return booking;
-  if (session.currency !== booking.currency || session.amount_total !== balanceOf(booking)) {
+  const charged = chargeOf(session);
+  if (charged.currency !== booking.currency || charged.subtotal !== balanceOf(booking)) {
     log.error("A paid balance does not match its booking; it is not recorded", {
       booking: booking.id,
       session: session.id,
     });
     return booking;
   }
-  if (await bookings.markBalancePaid(booking.id, idOf(session.payment_intent))) {
+  if (await bookings.markBalancePaid(booking.id, idOf(session.payment_intent), charged.tax)) {
     log.info("Balance paid", { booking: booking.id });
     const paid = await bookings.get(booking.id);
     if (paid && onPaid) await onPaid(paid);

@@ -14,12 +14,17 @@ import { type Booking, balanceOf } from "./bookings.ts";
 import { d1Invoices, type Invoice, type InvoiceKind } from "./invoices.ts";
 import { offerOf } from "./offer.ts";
 
-/** When a payment of the booking was made, and how much: nothing where it was not (yet). */
-function paymentOf(booking: Booking, kind: InvoiceKind) {
-  if (booking.status !== "booked") return undefined;
-  if (kind === "deposit") return { at: booking.paidAt, amount: booking.deposit };
+/**
+ * When a payment of the booking was made, what it was for and the tax on it: nothing where it
+ * was not made (yet). A cancelled booking's payments were made all the same.
+ */
+export function paymentOf(booking: Booking, kind: InvoiceKind) {
+  if (booking.status !== "booked" && booking.status !== "cancelled") return undefined;
+  if (kind === "deposit") {
+    return { at: booking.paidAt, amount: booking.deposit, tax: booking.depositTax };
+  }
   return booking.balancePaidAt
-    ? { at: booking.balancePaidAt, amount: balanceOf(booking) }
+    ? { at: booking.balancePaidAt, amount: balanceOf(booking), tax: booking.balanceTax }
     : undefined;
 }
 
@@ -46,10 +51,10 @@ export async function bookingInvoice(
     kind,
     issuedAt: payment.at ?? Date.now(),
     currency: booking.currency,
-    // Charged without tax (Stripe Tax is the store's, not yet the bookings').
+    // As Stripe charged it: the amount asked for, and the tax Stripe Tax added on top.
     subtotal: payment.amount,
-    tax: 0,
-    total: payment.amount,
+    tax: payment.tax,
+    total: payment.amount + payment.tax,
     description: t(kind === "deposit" ? "booking.depositFor" : "booking.balanceFor", {
       session: booking.sessionTitle,
       time,

@@ -26,6 +26,9 @@ export interface Booking {
   currency: string;
   price: number;
   deposit: number;
+  /** What Stripe Tax added to the deposit and to the balance (0: no tax). */
+  depositTax: number;
+  balanceTax: number;
   status: BookingStatus;
   checkout?: { session: string; url: string; expiresAt: number } | undefined;
   paymentIntent?: string | undefined;
@@ -79,6 +82,8 @@ function bookingOf(row: Row): Booking {
     currency: String(row.currency),
     price: Number(row.price),
     deposit: Number(row.deposit),
+    depositTax: Number(row.deposit_tax ?? 0),
+    balanceTax: Number(row.balance_tax ?? 0),
     status: String(row.status) as BookingStatus,
     checkout: sessionOf(row, "checkout"),
     paymentIntent: textOf(row.payment_intent),
@@ -114,7 +119,10 @@ export function d1Bookings(db: D1Database) {
       return results.map(bookingOf);
     },
     /** Records a booking asked to pay its deposit; one already recorded is kept as it is. */
-    async open(booking: Omit<Booking, "status">, now = Date.now()): Promise<void> {
+    async open(
+      booking: Omit<Booking, "status" | "depositTax" | "balanceTax">,
+      now = Date.now(),
+    ): Promise<void> {
       await db
         .prepare(
           `INSERT INTO bookings (id, session, session_title, start, end, block_start, block_end, day,
@@ -155,13 +163,13 @@ export function d1Bookings(db: D1Database) {
         .bind(checkout.session, checkout.url, checkout.expiresAt, id)
         .run();
     },
-    /** The deposit paid: true the one time it becomes so. */
-    async markPaid(id: string, paymentIntent: string | null, now = Date.now()): Promise<boolean> {
+    /** The deposit paid (with the tax Stripe added): true the one time it becomes so. */
+    async markPaid(id: string, paymentIntent: string | null, tax = 0, now = Date.now()) {
       const result = await db
         .prepare(
-          "UPDATE bookings SET status = 'booked', payment_intent = ?, paid_at = ? WHERE id = ? AND status = 'awaiting_deposit'",
+          "UPDATE bookings SET status = 'booked', payment_intent = ?, deposit_tax = ?, paid_at = ? WHERE id = ? AND status = 'awaiting_deposit'",
         )
-        .bind(paymentIntent, now, id)
+        .bind(paymentIntent, tax, now, id)
         .run();
       return result.meta.changes === 1;
     },
@@ -190,13 +198,13 @@ export function d1Bookings(db: D1Database) {
         .bind(checkout.session, checkout.url, checkout.expiresAt, id)
         .run();
     },
-    /** The balance paid: true the one time it becomes so. */
-    async markBalancePaid(id: string, paymentIntent: string | null, now = Date.now()) {
+    /** The balance paid (with the tax Stripe added): true the one time it becomes so. */
+    async markBalancePaid(id: string, paymentIntent: string | null, tax = 0, now = Date.now()) {
       const result = await db
         .prepare(
-          "UPDATE bookings SET balance_intent = ?, balance_paid_at = ? WHERE id = ? AND status = 'booked' AND balance_paid_at IS NULL",
+          "UPDATE bookings SET balance_intent = ?, balance_tax = ?, balance_paid_at = ? WHERE id = ? AND status = 'booked' AND balance_paid_at IS NULL",
         )
-        .bind(paymentIntent, now, id)
+        .bind(paymentIntent, tax, now, id)
         .run();
       return result.meta.changes === 1;
     },

@@ -19,9 +19,18 @@ import { calendarOf } from "./pages.tsx";
 import { afterCancel } from "./settled.ts";
 import { DAY } from "./zoned-time.ts";
 
-/** What was paid for a booking: its deposit, and its balance once paid. */
+/** What each payment of a booking charged (tax included): its deposit, its balance once paid. */
+const paymentsOf = (booking: Booking) => [
+  {
+    paymentIntent: booking.balanceIntent,
+    paid: booking.balancePaidAt ? balanceOf(booking) + booking.balanceTax : 0,
+  },
+  { paymentIntent: booking.paymentIntent, paid: booking.deposit + booking.depositTax },
+];
+
+/** What was paid for a booking, tax included. */
 const paidOf = (booking: Booking) =>
-  booking.deposit + (booking.balancePaidAt ? balanceOf(booking) : 0);
+  paymentsOf(booking).reduce((sum, payment) => sum + payment.paid, 0);
 
 /**
  * What a cancellation asked at `askedAt` refunds: everything paid when the owner cancels; when
@@ -44,11 +53,7 @@ export function refundOf(
 export function refundsOf(booking: Booking, amount: number) {
   const parts: { paymentIntent: string; amount: number }[] = [];
   let left = amount;
-  const payments = [
-    { paymentIntent: booking.balanceIntent, paid: booking.balancePaidAt ? balanceOf(booking) : 0 },
-    { paymentIntent: booking.paymentIntent, paid: booking.deposit },
-  ];
-  for (const { paymentIntent, paid } of payments) {
+  for (const { paymentIntent, paid } of paymentsOf(booking)) {
     const part = Math.min(left, paid);
     if (part > 0 && paymentIntent) {
       parts.push({ paymentIntent, amount: part });

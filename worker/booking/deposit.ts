@@ -98,6 +98,7 @@ export async function startDeposit(
         success_url: `${back}?session={CHECKOUT_SESSION_ID}`,
         cancel_url: back,
         expires_at: Math.floor(until / 1000),
+        ...taxOn(offer.tax),
         line_items: [
           {
             quantity: 1,
@@ -137,6 +138,19 @@ export async function startDeposit(
  */
 export type OnSettled = (booking: Booking) => Promise<void>;
 
+/**
+ * What a completed Checkout Session charged: its currency, the amount asked for before tax (the
+ * booking's deposit or balance, to compare) and the tax Stripe Tax added on top, if any.
+ */
+export const chargeOf = (session: Stripe.Checkout.Session) => ({
+  currency: session.currency,
+  subtotal: session.amount_subtotal,
+  tax: session.total_details?.amount_tax ?? 0,
+});
+
+/** Stripe Tax on a booking's Checkout Session when the Store charges tax (as its sales do). */
+export const taxOn = (tax: boolean) => (tax ? { automatic_tax: { enabled: true } } : {});
+
 /** The booking a Checkout Session was made for, when it was made for one. */
 export const bookingOfSession = (session: Stripe.Checkout.Session): string | undefined =>
   session.metadata?.booking ?? undefined;
@@ -161,7 +175,8 @@ export async function applyDepositSession(
   }
   const paid = session.payment_status === "paid";
   if (!paid) return booking;
-  if (session.currency !== booking.currency || session.amount_total !== booking.deposit) {
+  const charged = chargeOf(session);
+  if (charged.currency !== booking.currency || charged.subtotal !== booking.deposit) {
     log.error("A paid deposit does not match its booking; it is not booked", {
       booking: id,
       session: session.id,
@@ -179,7 +194,7 @@ export async function applyDepositSession(
     perDay,
   );
   if (kept) {
-    if (await bookings.markPaid(id, paymentIntent)) {
+    if (await bookings.markPaid(id, paymentIntent, charged.tax)) {
       log.info("Booked", { booking: id });
       const booked = await bookings.get(id);
       if (booked && onSettled) await onSettled(booked);

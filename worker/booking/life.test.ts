@@ -22,6 +22,8 @@ const booked = (start: number, more: Partial<Booking> = {}): Booking => ({
   currency: "eur",
   price: 25_000,
   deposit: 7_500,
+  depositTax: 0,
+  balanceTax: 0,
   status: "booked",
   paidAt: Date.UTC(2027, 0, 10),
   ...more,

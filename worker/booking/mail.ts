@@ -90,7 +90,11 @@ export function clientEmail(booking: Booking, context: BookingMailContext): Emai
     text: [
       t("booking.mail.hello", { name: booking.details.name }),
       "",
-      t("booking.mail.booked", { session, time, amount: money(booking.deposit) }),
+      t("booking.mail.booked", {
+        session,
+        time,
+        amount: money(booking.deposit + booking.depositTax),
+      }),
       ...(balanceOf(booking) > 0
         ? [t("booking.mail.rest", { amount: money(balanceOf(booking)) })]
         : []),
@@ -186,7 +190,11 @@ export function balanceEmail(booking: Booking, context: BookingMailContext): Ema
     text: [
       t("booking.mail.hello", { name: booking.details.name }),
       "",
-      t("booking.balance.mail.text", { session, time, amount: money(balanceOf(booking)) }),
+      t("booking.balance.mail.text", {
+        session,
+        time,
+        amount: money(balanceOf(booking) + booking.balanceTax),
+      }),
       "",
       t("booking.mail.page", { url: context.url }),
       ...(context.invoice ? [t("booking.mail.invoice", { url: context.invoice })] : []),
@@ -217,7 +225,7 @@ export function ownerEmail(
     replyTo: email,
     subject: oneLine(`New booking: ${booking.sessionTitle}, ${time}, ${name}`, 150),
     text: [
-      `${name} <${email}> booked ${booking.sessionTitle} on ${time} (${booking.timeZone}) and paid the deposit of ${formatAmount(booking.deposit, booking.currency, "en-GB")}.`,
+      `${name} <${email}> booked ${booking.sessionTitle} on ${time} (${booking.timeZone}) and paid the deposit of ${formatAmount(booking.deposit + booking.depositTax, booking.currency, "en-GB")}.`,
       "",
       ...Object.entries(answers).map(([id, answer]) => `${label(id)}\n  ${answer}`),
       "",

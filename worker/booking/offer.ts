@@ -41,6 +41,8 @@ export interface Offer {
   invoiceFrom: string;
   /** The cancellation policy: the share refunded from so many days before, longest first. */
   cancellation: CancellationRule[];
+  /** Whether Stripe Tax adds tax to the payments (the Store's setting, as for its sales). */
+  tax: boolean;
 }
 
 export interface CancellationRule {
@@ -179,6 +181,7 @@ export function offerOf(raw: {
   hours: unknown;
   sessions: unknown[];
   currency: unknown;
+  tax?: unknown;
 }): Offer | null {
   const hours = hoursOf(raw.hours);
   const sessions = raw.sessions.map(sessionOf).filter((each) => each !== undefined);
@@ -187,5 +190,5 @@ export function offerOf(raw: {
   if (!hours || sessions.length === 0 || !currency) return null;
   const invoiceFrom = isRaw(raw.hours) ? (text(raw.hours.invoiceFrom, 1000)?.trim() ?? "") : "";
   const cancellation = isRaw(raw.hours) ? cancellationOf(raw.hours.cancellation) : [];
-  return { hours, sessions, currency, invoiceFrom, cancellation };
+  return { hours, sessions, currency, invoiceFrom, cancellation, tax: raw.tax === true };
 }

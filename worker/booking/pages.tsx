@@ -468,7 +468,7 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
     timeZone: record.timeZone,
   }).format(record.start);
   const money = (amount: number) => formatAmount(amount, record.currency, i18n.locale);
-  const amount = money(record.deposit);
+  const amount = money(record.deposit + record.depositTax);
   const booked = record.status === "booked";
   const held = `/book/held/${record.id}`;
   const [signed, deposit, balance] = await Promise.all([
@@ -525,7 +525,11 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
                 },
               }
             : record.balancePaidAt
-              ? { text: i18n.t("booking.balance.paid", rest) }
+              ? {
+                  text: i18n.t("booking.balance.paid", {
+                    amount: money(balanceOf(record) + record.balanceTax),
+                  }),
+                }
               : undefined
         }
         invoices={

@@ -81,7 +81,7 @@ export function bookingFields(
       answer,
     })),
     price: money(booking.price),
-    deposit: money(booking.deposit),
+    deposit: money(booking.deposit + booking.depositTax),
     balance: money(balanceOf(booking)),
     ...(booking.paidAt ? { paidAt: new Date(booking.paidAt).toISOString() } : {}),
     ...(booking.balancePaidAt

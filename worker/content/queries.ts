@@ -196,7 +196,8 @@ export const bookingQuery = defineQuery(`{
     licence,
     "questionnaire": questionnaire[]{ id, "label": ${inLanguage("label")}, kind, choices, required }
   },
-  "currency": *[_id == "storeSettings"][0].currency
+  "currency": *[_id == "storeSettings"][0].currency,
+  "tax": *[_id == "storeSettings"][0].tax == true
 }`);
 
 export const homeQuery = defineQuery(`{

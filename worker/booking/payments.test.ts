@@ -1,0 +1,101 @@
+// A booking's payments as Stripe tells them (Checkout Sessions as its events carry them), through
+// the real D1 and the calendar's Durable Object: Stripe Tax's share kept beside each amount, the
+// amount before tax compared with what the booking asks, and the tax paid back with the rest.
+import { env } from "cloudflare:workers";
+import type Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { loadConfig, storeIsOn } from "../config/config.ts";
+import { applyBalanceSession } from "./balance.ts";
+import { paymentOf } from "./booking-invoice.ts";
+import { d1Bookings } from "./bookings.ts";
+import { refundOf } from "./cancel.ts";
+import { applyDepositSession } from "./deposit.ts";
+
+const HOUR = 3_600_000;
+
+/** A completed, paid session as Stripe sends it: `subtotal` asked for, `tax` added on top. */
+const paidSession = (booking: string, subtotal: number, tax: number, balance = false) =>
+  ({
+    id: `cs_test_${crypto.randomUUID().replace(/-/g, "")}`,
+    object: "checkout.session",
+    status: "complete",
+    payment_status: "paid",
+    currency: "eur",
+    amount_subtotal: subtotal,
+    amount_total: subtotal + tax,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
+    metadata: balance ? { booking, payment: "balance" } : { booking },
+    payment_intent: `pi_${crypto.randomUUID().replace(/-/g, "")}`,
+  }) as unknown as Stripe.Checkout.Session;
+
+/** A portrait (€250, €75 deposit) asked to pay its deposit, on a day of its own in 2031. */
+async function awaitingDeposit(day: number) {
+  const id = crypto.randomUUID();
+  const start = Date.UTC(2031, 0, day, 9);
+  await d1Bookings(env.STORE_DB).open({
+    id,
+    session: "portrait",
+    sessionTitle: "Portrait session",
+    start,
+    end: start + HOUR,
+    blockStart: start - HOUR / 2,
+    blockEnd: start + 1.5 * HOUR,
+    day: `2031-01-${String(day).padStart(2, "0")}`,
+    timeZone: "Europe/Madrid",
+    details: { name: "Ana Ruiz", email: "ana@example.com", answers: {} },
+    language: "en",
+    currency: "eur",
+    price: 25_000,
+    deposit: 7_500,
+  });
+  return id;
+}
+
+const keys = () => {
+  const store = loadConfig(env).store;
+  if (!storeIsOn(store)) throw new Error("the tests' store is on");
+  return store;
+};
+
+const apply = (session: Stripe.Checkout.Session) =>
+  applyDepositSession(
+    d1Bookings(env.STORE_DB),
+    env.BOOKING_CALENDAR.getByName("owner"),
+    keys(),
+    session,
+    undefined,
+  );
+
+describe("a booking's payments with Stripe Tax", () => {
+  it("keep each payment's tax for its invoice, and pay it back with the rest", async () => {
+    const id = await awaitingDeposit(7);
+    const deposit = await apply(paidSession(id, 7_500, 1_500));
+    expect(deposit).toMatchObject({ status: "booked", depositTax: 1_500 });
+    const balance = await applyBalanceSession(
+      d1Bookings(env.STORE_DB),
+      paidSession(id, 17_500, 3_500, true),
+    );
+    expect(balance).toMatchObject({ balanceTax: 3_500, balancePaidAt: expect.any(Number) });
+    if (!balance) throw new Error("no booking");
+    expect(paymentOf(balance, "deposit")).toMatchObject({ amount: 7_500, tax: 1_500 });
+    expect(paymentOf(balance, "balance")).toMatchObject({ amount: 17_500, tax: 3_500 });
+    // Everything paid comes back when the owner cancels; half of it by a policy of half.
+    expect(refundOf(balance, "owner", [], Date.now())).toBe(30_000);
+    expect(refundOf(balance, "client", [{ daysBefore: 0, share: 0.5 }], Date.now())).toBe(15_000);
+  });
+
+  it("book nothing when the amount before tax is not the deposit, even if the total is", async () => {
+    const id = await awaitingDeposit(8);
+    // €62.50 and its 20 % make €75.00: the deposit's total, but not the deposit.
+    expect(await apply(paidSession(id, 6_250, 1_250))).toMatchObject({
+      status: "awaiting_deposit",
+    });
+    expect(await apply(paidSession(id, 7_000, 1_400))).toMatchObject({
+      status: "awaiting_deposit",
+    });
+    expect(await apply(paidSession(id, 7_500, 0))).toMatchObject({
+      status: "booked",
+      depositTax: 0,
+    });
+  });
+});
