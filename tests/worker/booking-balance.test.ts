@@ -119,9 +119,10 @@ describe("the balance", () => {
     const event = await completedEvent(session);
     // Signed as Stripe signs, but for another amount: not recorded.
     const forged = structuredClone(event) as typeof event & {
-      data: { object: { amount_total: number } };
+      data: { object: { amount_subtotal: number; amount_total: number } };
     };
     forged.id = `${event.id}x`;
+    forged.data.object.amount_subtotal = 100;
     forged.data.object.amount_total = 100;
     expect((await deliver(forged, { env: mailbox().env })).status).toBe(200);
     expect(await balancePaidAt(id)).toBeNull();
