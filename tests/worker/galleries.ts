@@ -9,6 +9,7 @@ import { uploadKey, uploadSignatureText } from "../../worker/galleries/upload.ts
 import { sign, toHex } from "../../worker/lib/signing.ts";
 import { delivery, HOOK, hookEnv } from "./deliveries.ts";
 import { ORIGIN, request } from "./harness.ts";
+import { studioWrite } from "./store.ts";
 import { TEST_TOKEN } from "./test-token.ts";
 
 /** A new gallery id and its password object, made as the Studio makes them. */
@@ -24,26 +25,17 @@ export async function saveGallery(
   fields: Record<string, unknown>,
   { announce = true } = {},
 ): Promise<void> {
-  const res = await fetch(`${env.SANITY_API_HOST}/v2025-02-19/data/mutate/production`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${TEST_TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify({
-      mutations: [
-        {
-          createOrReplace: {
-            _id: `clientGallery.${id}`,
-            _type: "clientGallery",
-            title: "Ana & Luis, 14 June",
-            clientName: "Ana Ruiz",
-            enabled: true,
-            downloads: "original",
-            ...fields,
-          },
-        },
-      ],
-    }),
+  await studioWrite({
+    createOrReplace: {
+      _id: `clientGallery.${id}`,
+      _type: "clientGallery",
+      title: "Ana & Luis, 14 June",
+      clientName: "Ana Ruiz",
+      enabled: true,
+      downloads: "original",
+      ...fields,
+    },
   });
-  if (!res.ok) throw new Error(`the gallery was refused: ${res.status} ${await res.text()}`);
   if (announce) await env.CLIENT_GALLERY.getByName(id).refresh(id);
 }
 
@@ -229,12 +221,7 @@ export async function setOwnerGalleries(galleries: Record<string, unknown>): Pro
   const set = Object.fromEntries(
     Object.entries(galleries).map(([name, value]) => [`galleries.${name}`, value]),
   );
-  const res = await fetch(`${env.SANITY_API_HOST}/v2025-02-19/data/mutate/production`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${TEST_TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ mutations: [{ patch: { id: "siteSettings", set } }] }),
-  });
-  if (!res.ok) throw new Error(`the site settings were refused: ${res.status} ${await res.text()}`);
+  await studioWrite({ patch: { id: "siteSettings", set } });
 }
 
 /** A signed request of the upload command's (no body), as `npm run gallery` signs it. */

@@ -247,6 +247,16 @@ export async function studioDocument(id: string): Promise<Record<string, unknown
   return ((await res.json()) as { result?: Record<string, unknown> }).result;
 }
 
+/** Writes to the demo content service as the owner does in the Studio (Sanity's mutations). */
+export async function studioWrite(...mutations: Record<string, unknown>[]): Promise<void> {
+  const res = await fetch(`${env.SANITY_API_HOST}/v2025-02-19/data/mutate/production`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TEST_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ mutations }),
+  });
+  if (!res.ok) throw new Error(`the change was refused: ${res.status} ${await res.text()}`);
+}
+
 /** Checks out the buyer's cart and pays; the order, once Stripe's event has been delivered. */
 export async function checkOutAndPay(buyer: Buyer): Promise<string> {
   const { session, order } = await buyer.checkout();
