@@ -1,7 +1,7 @@
 /**
  * The invoices of a booking's payments (invoices.ts): the deposit's, once it is paid, and the
- * balance's, once that is. Each is issued by what follows its payment (settled.ts, balance.ts)
- * or, should that have failed, when the client first asks for it. Its words are the client's
+ * balance's, once that is. Each is issued by what follows its payment (settled.ts) or, should
+ * that have failed, when the client first asks for it. Its words are the client's
  * language's; who it is from, the Booking settings' "Invoices are from" (else the owner's name
  * and the site's address).
  */

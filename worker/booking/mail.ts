@@ -1,9 +1,10 @@
 /**
- * The e-mails of a booking whose deposit is paid, through Cloudflare Email Service's
- * `send_email` binding (CLIENT_MAIL), as the store's are: the client's, in their language, with
- * the invitation for their calendar (an iCalendar file, written with ical.js, the library that
- * reads the owner's busy times), and the owner's, in English. Plain text; every header a field
- * of its own, so nothing the client typed adds one.
+ * A booking's e-mails, through Cloudflare Email Service's `send_email` binding (CLIENT_MAIL), as
+ * the store's are. Once the deposit is paid: the client's, in their language, with the invitation
+ * for their calendar (an iCalendar file, written with ical.js, the library that reads the owner's
+ * busy times), and the owner's, in English. Then the client's reminders, the balance's receipt,
+ * the word that the shoot's photographs are in its gallery, and a cancellation's. Plain text;
+ * every header a field of its own, so nothing the client typed adds one.
  */
 import { isLanguage } from "../../shared/i18n/languages.ts";
 import { type Config, mailSender } from "../config/config.ts";
