@@ -2,7 +2,8 @@
  * The balance of a booked session (what is left after the deposit), on Stripe Checkout like the
  * deposit: `POST /book/held/{id}/balance` sends the client to pay it (the booking's page offers
  * it, and the reminders point there); Stripe's event, or the client's return, records it paid
- * once, and what follows (balance-settled.ts) issues its invoice and tells both.
+ * once, and what follows (settled.ts) issues its invoice, tells the client and writes the
+ * Studio's copy again.
  */
 import type { Context } from "hono";
 import type Stripe from "stripe";
@@ -13,11 +14,8 @@ import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath, siteOrigin } from "../request/context.ts";
 import { idOf, stripeClient } from "../store/index.ts";
 import { type Booking, type Bookings, balanceOf, d1Bookings } from "./bookings.ts";
-import { CHECKOUT_MINUTES, chargeOf, paymentKeys, taxOn } from "./deposit.ts";
+import { CHECKOUT_MINUTES, chargeOf, type OnSettled, paymentKeys, taxOn } from "./deposit.ts";
 import { offerOf } from "./offer.ts";
-
-/** What follows a balance paid (balance-settled.ts): once, after the record says so. */
-export type OnBalancePaid = (booking: Booking) => Promise<void>;
 
 /** Whether a booking's Checkout Session asks for its balance (else its deposit). */
 export const isBalanceSession = (session: Stripe.Checkout.Session): boolean =>
@@ -98,7 +96,7 @@ export async function startBalance(c: Context<AppEnv>, booking: Booking): Promis
 export async function applyBalanceSession(
   bookings: Bookings,
   session: Stripe.Checkout.Session,
-  onPaid?: OnBalancePaid,
+  onPaid?: OnSettled,
 ): Promise<Booking | undefined> {
   const id = session.metadata?.booking;
   const booking = id ? await bookings.get(id) : undefined;
@@ -124,7 +122,7 @@ export async function applyBalanceSession(
 export async function balanceBackFromStripe(
   c: Context<AppEnv>,
   booking: Booking,
-  onPaid: OnBalancePaid,
+  onPaid: OnSettled,
 ): Promise<Booking> {
   const asked = c.req.query("session");
   if (!asked || asked !== booking.balanceCheckout?.session || !balanceDue(booking)) {

@@ -133,8 +133,8 @@ export async function startDeposit(
 }
 
 /**
- * What follows a deposit's outcome (settled.ts: the e-mails, the Studio's copy): once, after the
- * record says booked, or refunded.
+ * What follows a payment's outcome (settled.ts: the e-mails, the invoice, the Studio's copy):
+ * once, after the record says booked, refunded, or its balance paid.
  */
 export type OnSettled = (booking: Booking) => Promise<void>;
 

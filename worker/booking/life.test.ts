@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { portraitBooking } from "../../tests/worker/portrait-booking.ts";
 import { loadConfig } from "../config/config.ts";
 import type { Booking } from "./bookings.ts";
 import { reminderAt, remindersOf } from "./life.ts";
@@ -7,27 +8,8 @@ import { reminderEmail } from "./mail.ts";
 const iso = (instant: number) => new Date(instant).toISOString().slice(0, 16);
 
 /** A portrait session at `start`, its deposit of €75 of €250 paid. */
-const booked = (start: number, more: Partial<Booking> = {}): Booking => ({
-  id: "0b9f2c4e-5a7d-4e1f-9c3b-2d8e6f4a1b7c",
-  session: "portrait",
-  sessionTitle: "Portrait session",
-  start,
-  end: start + 3_600_000,
-  blockStart: start,
-  blockEnd: start + 3_600_000,
-  day: "2027-03-30",
-  timeZone: "Europe/Madrid",
-  details: { name: "Ana Ruiz", email: "ana@example.com", answers: {} },
-  language: "en",
-  currency: "eur",
-  price: 25_000,
-  deposit: 7_500,
-  depositTax: 0,
-  balanceTax: 0,
-  status: "booked",
-  paidAt: Date.UTC(2027, 0, 10),
-  ...more,
-});
+const booked = (start: number, more: Partial<Booking> = {}): Booking =>
+  portraitBooking(start, { paidAt: Date.UTC(2027, 0, 10), ...more });
 
 describe("a booking's reminders", () => {
   it("come at 10:00 on the client's clock, a week and a day before, across a change of clocks", () => {

@@ -4,14 +4,13 @@
 import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
+import { portraitBooking } from "../../tests/worker/portrait-booking.ts";
 import { loadConfig, storeIsOn } from "../config/config.ts";
 import { applyBalanceSession } from "./balance.ts";
 import { paymentOf } from "./booking-invoice.ts";
 import { d1Bookings } from "./bookings.ts";
 import { refundOf } from "./cancel.ts";
 import { applyDepositSession } from "./deposit.ts";
-
-const HOUR = 3_600_000;
 
 /** A completed, paid session as Stripe sends it: `subtotal` asked for, `tax` added on top. */
 const paidSession = (booking: string, subtotal: number, tax: number, balance = false) =>
@@ -30,25 +29,9 @@ const paidSession = (booking: string, subtotal: number, tax: number, balance = f
 
 /** A portrait (€250, €75 deposit) asked to pay its deposit, on a day of its own in 2031. */
 async function awaitingDeposit(day: number) {
-  const id = crypto.randomUUID();
-  const start = Date.UTC(2031, 0, day, 9);
-  await d1Bookings(env.STORE_DB).open({
-    id,
-    session: "portrait",
-    sessionTitle: "Portrait session",
-    start,
-    end: start + HOUR,
-    blockStart: start - HOUR / 2,
-    blockEnd: start + 1.5 * HOUR,
-    day: `2031-01-${String(day).padStart(2, "0")}`,
-    timeZone: "Europe/Madrid",
-    details: { name: "Ana Ruiz", email: "ana@example.com", answers: {} },
-    language: "en",
-    currency: "eur",
-    price: 25_000,
-    deposit: 7_500,
-  });
-  return id;
+  const { status, depositTax, balanceTax, ...booking } = portraitBooking(Date.UTC(2031, 0, day, 9));
+  await d1Bookings(env.STORE_DB).open(booking);
+  return booking.id;
 }
 
 const keys = () => {

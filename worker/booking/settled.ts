@@ -13,7 +13,6 @@ import { ownerMailbox } from "../config/config.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
-import type { OnBalancePaid } from "./balance.ts";
 import { bookingInvoice } from "./booking-invoice.ts";
 import type { Booking } from "./bookings.ts";
 import { contractRecords } from "./contracts.ts";
@@ -60,11 +59,13 @@ async function factsOf(c: Context<AppEnv>, booking: Booking) {
   return { settings, questions: session?.questions ?? [], contract, page, mail };
 }
 
+type Facts = Awaited<ReturnType<typeof factsOf>>;
+
 /** The booking's copy in the Studio, written whole; a failure is logged. */
 const copyToStudio = (
   c: Context<AppEnv>,
   booking: Booking,
-  facts: Awaited<ReturnType<typeof factsOf>>,
+  facts: Facts,
   gallery: string | undefined,
 ) =>
   writeBookingCopy(
@@ -139,30 +140,32 @@ export const afterDeposit =
       ]);
     });
 
-export const afterBalance =
-  (c: Context<AppEnv>): OnBalancePaid =>
+/** The Studio's copy written again and one e-mail to the client, after the answer. */
+const copyAndTell =
+  (
+    c: Context<AppEnv>,
+    failure: string,
+    email: (booking: Booking, facts: Facts) => Promise<EmailMessageBuilder> | EmailMessageBuilder,
+  ): OnSettled =>
   async (booking) =>
-    afterAnswer(c, booking, "A balance's invoice, e-mail or Studio copy failed", async () => {
+    afterAnswer(c, booking, failure, async () => {
       const facts = await factsOf(c, booking);
-      const invoice = await bookingInvoice(c, booking, "balance");
       await Promise.all([
         copyToStudio(c, booking, facts, booking.gallery),
-        c.env.CLIENT_MAIL.send(
-          balanceEmail(booking, {
-            ...facts.mail,
-            invoice: invoice && `${facts.page}/invoices/balance`,
-          }),
-        ),
+        c.env.CLIENT_MAIL.send(await email(booking, facts)),
       ]);
     });
 
-export const afterCancel =
-  (c: Context<AppEnv>) =>
-  async (booking: Booking): Promise<void> =>
-    afterAnswer(c, booking, "A cancelled booking's e-mail or Studio copy failed", async () => {
-      const facts = await factsOf(c, booking);
-      await Promise.all([
-        copyToStudio(c, booking, facts, booking.gallery),
-        c.env.CLIENT_MAIL.send(cancelledEmail(booking, facts.mail)),
-      ]);
+export const afterBalance = (c: Context<AppEnv>): OnSettled =>
+  copyAndTell(c, "A balance's invoice, e-mail or Studio copy failed", async (booking, facts) => {
+    const invoice = await bookingInvoice(c, booking, "balance");
+    return balanceEmail(booking, {
+      ...facts.mail,
+      invoice: invoice && `${facts.page}/invoices/balance`,
     });
+  });
+
+export const afterCancel = (c: Context<AppEnv>): OnSettled =>
+  copyAndTell(c, "A cancelled booking's e-mail or Studio copy failed", (booking, facts) =>
+    cancelledEmail(booking, facts.mail),
+  );
