@@ -4,6 +4,7 @@ import { structureTool } from "sanity/structure";
 import { internationalizedArray } from "sanity-plugin-internationalized-array";
 import { media } from "sanity-plugin-media";
 import { CancelBookingAction } from "./bookings/CancelBookingAction";
+import { MoveBookingAction } from "./bookings/MoveBookingAction";
 import { dataset, previewOrigin, projectId } from "./env";
 import { clientGalleries } from "./galleries/plugin";
 import {
@@ -115,7 +116,11 @@ export default defineConfig({
       ),
     actions: (actions, { schemaType }) =>
       schemaType === "booking"
-        ? [CancelBookingAction, ...actions.filter(({ action }) => action !== "duplicate")]
+        ? [
+            MoveBookingAction,
+            CancelBookingAction,
+            ...actions.filter(({ action }) => action !== "duplicate"),
+          ]
         : singletonTypes.has(schemaType) || privateSingletonTypes.has(schemaType)
           ? keepSingletonActions(actions)
           : siteWrittenTypes.has(schemaType) || ownIdTypes.has(schemaType)

@@ -5,26 +5,11 @@
 // again, the reminders over, the client told, the Studio's copy marked.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { completedEvent, form, holdPortrait, mailbox, openCheckout } from "./bookings.ts";
-import { delivery, HOOK, hookEnv } from "./deliveries.ts";
+import { announce, booked, form, holdPortrait, openCheckout } from "./bookings.ts";
 import { request } from "./harness.ts";
-import { deliver, eventsOf, pay, studioDocument, studioWrite } from "./store.ts";
+import { eventsOf, studioDocument, studioWrite } from "./store.ts";
 
 const DAY = 86_400_000;
-
-/** A portrait booked (its deposit paid), and its balance too when `balance`. */
-async function booked({ balance = false } = {}) {
-  const held = await holdPortrait();
-  const deposit = await openCheckout(held.path);
-  await pay(deposit);
-  expect((await deliver(await completedEvent(deposit), { env: mailbox().env })).status).toBe(200);
-  if (balance) {
-    const rest = await openCheckout(held.path, "balance");
-    await pay(rest);
-    expect((await deliver(await completedEvent(rest), { env: mailbox().env })).status).toBe(200);
-  }
-  return held;
-}
 
 /** The Studio's action: who cancels, written into the booking's copy at `askedAt`. */
 async function askToCancel(id: string, by: "client" | "owner", askedAt = Date.now()) {
@@ -34,16 +19,6 @@ async function askToCancel(id: string, by: "client" | "owner", askedAt = Date.no
       set: { cancel: { by, requestedAt: new Date(askedAt).toISOString() } },
     },
   });
-}
-
-/** The publish webhook's delivery of the copy's change; the e-mails it sent, caught. */
-async function announce(id: string) {
-  const mail = mailbox();
-  const res = await request(HOOK, {
-    env: { ...mail.env, SANITY_WEBHOOK_SECRET: hookEnv().SANITY_WEBHOOK_SECRET },
-    ...(await delivery({ _id: `booking.${id}`, _type: "booking", operation: "update" })),
-  });
-  return { status: res.status, sent: mail.sent };
 }
 
 const row = (id: string) =>
@@ -81,7 +56,19 @@ describe("cancelling a booking", () => {
     expect(mail?.to).toBe("ana@example.com");
     expect(mail?.subject).toMatch(/^Cancelled: Portrait session, /);
     expect(mail?.text).toContain("€250.00 is refunded to the card you paid with.");
-    expect((await request(path)).body).toContain("Your session is cancelled");
+    const page = (await request(path)).body;
+    expect(page).toContain("Your session is cancelled");
+    // The refund's credit note: the next number, the amounts below nought, linked and mailed.
+    const number = /Credit note (\d{4}-\d{4}) for your refund/.exec(page)?.[1];
+    expect(number).toBeDefined();
+    expect(mail?.text).toContain(`Your credit note: http://localhost${path}/invoices/refund`);
+    const credit = await request(`${path}/invoices/refund`);
+    expect(credit.status).toBe(200);
+    expect(credit.body).toContain(`Credit note ${number}`);
+    expect(credit.body).toContain("-€250.00");
+    expect(credit.body).toContain("Refunded to the card paid with, through Stripe, on ");
+    const pdf = await request(`${path}/invoices/refund.pdf`);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
     // The time is free again, for anyone; the reminders are over.
     expect(await env.BOOKING_CALENDAR.getByName("owner").held(id)).toBeUndefined();
     const again = await holdPortrait(start);
@@ -116,6 +103,9 @@ describe("cancelling a booking", () => {
     expect((await row(none.id))?.refunded).toBe(0);
     expect(await refunds((await row(none.id))?.payment_intent)).toEqual([]);
     expect(told.sent[0]?.text).toContain("Under the cancellation policy, nothing is refunded.");
+    // Nothing refunded, nothing credited.
+    expect(told.sent[0]?.text).not.toContain("credit note");
+    expect((await request(`${none.path}/invoices/refund`)).status).toBe(404);
 
     const owners = await booked();
     await askToCancel(owners.id, "owner", owners.start - DAY);

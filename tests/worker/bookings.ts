@@ -1,11 +1,13 @@
 // Booking a session through the real worker, as a client does (tests/worker/booking-*.test.ts):
-// a time held, the details given, the contract signed, the deposit's Checkout Session opened;
-// and the e-mails the worker sends, caught.
+// a time held, the details given, the contract signed, the deposit's Checkout Session opened,
+// a session booked; the e-mails the worker sends, caught; and the Studio's webhook telling the
+// site of a booking copy's change (the owner's actions there).
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
+import { delivery, HOOK, hookEnv } from "./deliveries.ts";
 import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
-import { eventsOf } from "./store.ts";
+import { deliver, eventsOf, pay } from "./store.ts";
 
 let visitors = 0;
 const newVisitor = () => `2001:db8:de90::${(++visitors).toString(16)}`;
@@ -78,4 +80,28 @@ export function mailbox() {
     sent,
     env: { ...env, CLIENT_MAIL, CONTACT_EMAIL_TO: "jane@example.com" } as unknown as Env,
   };
+}
+
+/** A portrait booked (its deposit paid), and its balance too when `balance`. */
+export async function booked({ balance = false } = {}) {
+  const held = await holdPortrait();
+  const deposit = await openCheckout(held.path);
+  await pay(deposit);
+  expect((await deliver(await completedEvent(deposit), { env: mailbox().env })).status).toBe(200);
+  if (balance) {
+    const rest = await openCheckout(held.path, "balance");
+    await pay(rest);
+    expect((await deliver(await completedEvent(rest), { env: mailbox().env })).status).toBe(200);
+  }
+  return held;
+}
+
+/** The publish webhook's delivery of a booking copy's change; the e-mails it sent, caught. */
+export async function announce(id: string) {
+  const mail = mailbox();
+  const res = await request(HOOK, {
+    env: { ...mail.env, SANITY_WEBHOOK_SECRET: hookEnv().SANITY_WEBHOOK_SECRET },
+    ...(await delivery({ _id: `booking.${id}`, _type: "booking", operation: "update" })),
+  });
+  return { status: res.status, sent: mail.sent };
 }

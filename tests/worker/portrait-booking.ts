@@ -22,5 +22,6 @@ export const portraitBooking = (start: number, more: Partial<Booking> = {}): Boo
   depositTax: 0,
   balanceTax: 0,
   status: "booked",
+  moves: 0,
   ...more,
 });

@@ -1,6 +1,6 @@
 /**
- * The invoices of a booking's payments (invoices.ts): the deposit's, once it is paid, and the
- * balance's, once that is. Each is issued by what follows its payment (settled.ts) or, should
+ * The invoices of a booking's payments (invoices.ts): the deposit's, once it is paid, the
+ * balance's, once that is, and the credit note for what a cancellation refunded. Each is issued by what follows its payment (settled.ts) or, should
  * that have failed, when the client first asks for it. Its words are the client's
  * language's; who it is from, the Booking settings' "Invoices are from" (else the owner's name
  * and the site's address).
@@ -16,10 +16,24 @@ import { offerOf } from "./offer.ts";
 
 /**
  * When a payment of the booking was made, what it was for and the tax on it: nothing where it
- * was not made (yet). A cancelled booking's payments were made all the same.
+ * was not made (yet). A cancelled booking's payments were made all the same; its refund is a
+ * payment back (below nought), its tax the refunded share of the tax paid.
  */
-export function paymentOf(booking: Booking, kind: InvoiceKind) {
+export function paymentOf(
+  booking: Booking,
+  kind: InvoiceKind,
+): { at: number | undefined; amount: number; tax: number } | undefined {
   if (booking.status !== "booked" && booking.status !== "cancelled") return undefined;
+  if (kind === "refund") {
+    const refunded = booking.cancelled?.refunded ?? 0;
+    if (refunded <= 0) return undefined;
+    const deposit = paymentOf(booking, "deposit");
+    const balance = paymentOf(booking, "balance");
+    const tax = (deposit?.tax ?? 0) + (balance?.tax ?? 0);
+    const paid = (deposit?.amount ?? 0) + (balance?.amount ?? 0) + tax;
+    const taxBack = paid > 0 ? Math.round((refunded * tax) / paid) : 0;
+    return { at: booking.cancelled?.at, amount: -(refunded - taxBack), tax: -taxBack };
+  }
   if (kind === "deposit") {
     return { at: booking.paidAt, amount: booking.deposit, tax: booking.depositTax };
   }
@@ -27,6 +41,12 @@ export function paymentOf(booking: Booking, kind: InvoiceKind) {
     ? { at: booking.balancePaidAt, amount: balanceOf(booking), tax: booking.balanceTax }
     : undefined;
 }
+
+const DESCRIPTION = {
+  deposit: "booking.depositFor",
+  balance: "booking.balanceFor",
+  refund: "booking.refundFor",
+} as const;
 
 /** The invoice of one of the booking's payments, issued now where it was not yet. */
 export async function bookingInvoice(
@@ -55,10 +75,7 @@ export async function bookingInvoice(
     subtotal: payment.amount,
     tax: payment.tax,
     total: payment.amount + payment.tax,
-    description: t(kind === "deposit" ? "booking.depositFor" : "booking.balanceFor", {
-      session: booking.sessionTitle,
-      time,
-    }),
+    description: t(DESCRIPTION[kind], { session: booking.sessionTitle, time }),
     buyerName: booking.details.name,
     buyerEmail: booking.details.email,
     seller: offerOf(raw)?.invoiceFrom || `${site.owner}\n${siteOrigin(c)}`,

@@ -44,7 +44,13 @@ export interface Booking {
   balancePaidAt?: number | undefined;
   /** Once cancelled: by whom, when, and what was refunded (the currency's smallest unit). */
   cancelled?: { by: CancelledBy; at: number; refunded: number } | undefined;
+  /** How many times the owner moved it (0: never), and when last. */
+  moves: number;
+  movedAt?: number | undefined;
 }
+
+/** Where a booking is in time: the session, the time it keeps with its buffers, its day. */
+export type BookingTime = Pick<Booking, "start" | "end" | "blockStart" | "blockEnd" | "day">;
 
 /** What is left to pay after the deposit (the smallest unit of the currency). */
 export const balanceOf = (booking: Pick<Booking, "price" | "deposit">): number =>
@@ -101,6 +107,8 @@ function bookingOf(row: Row): Booking {
             refunded: Number(row.refunded ?? 0),
           }
         : undefined,
+    moves: Number(row.moves ?? 0),
+    movedAt: typeof row.moved_at === "number" ? row.moved_at : undefined,
   };
 }
 
@@ -120,7 +128,7 @@ export function d1Bookings(db: D1Database) {
     },
     /** Records a booking asked to pay its deposit; one already recorded is kept as it is. */
     async open(
-      booking: Omit<Booking, "status" | "depositTax" | "balanceTax">,
+      booking: Omit<Booking, "status" | "depositTax" | "balanceTax" | "moves">,
       now = Date.now(),
     ): Promise<void> {
       await db
@@ -215,6 +223,16 @@ export function d1Bookings(db: D1Database) {
           "UPDATE bookings SET status = 'cancelled', cancelled_by = ?, cancelled_at = ?, refunded = ? WHERE id = ? AND status = 'booked'",
         )
         .bind(cancelled.by, cancelled.at, cancelled.refunded, id)
+        .run();
+      return result.meta.changes === 1;
+    },
+    /** A booked session moved from `from` (its start) to `to`: true the one time it is so. */
+    async markMoved(id: string, from: number, to: BookingTime, now = Date.now()) {
+      const result = await db
+        .prepare(
+          "UPDATE bookings SET start = ?, end = ?, block_start = ?, block_end = ?, day = ?, moves = moves + 1, moved_at = ? WHERE id = ? AND status = 'booked' AND start = ?",
+        )
+        .bind(to.start, to.end, to.blockStart, to.blockEnd, to.day, now, id, from)
         .run();
       return result.meta.changes === 1;
     },

@@ -282,6 +282,38 @@ export class BookingCalendar extends DurableObject<Env> {
     return true;
   }
 
+  /**
+   * Moves a booked time to `slot` (the owner's choice, so their hours and day's limit do not
+   * apply): "moved" when it keeps that time now (asked again, the same), "taken" when another
+   * hold or booking keeps part of it, "unknown" when `id` is not booked.
+   */
+  move(id: string, slot: Slot, block: Taken): "moved" | "taken" | "unknown" {
+    const row = this.#sql
+      .exec<Row>("SELECT start FROM holds WHERE id = ? AND expires_at = ?", id, FOREVER)
+      .toArray()[0];
+    if (!row) return "unknown";
+    if (Number(row.start) === slot.start) return "moved";
+    const others = this.#sql
+      .exec<Row>(
+        "SELECT block_start, block_end FROM holds WHERE id != ? AND expires_at > ?",
+        id,
+        Date.now(),
+      )
+      .toArray()
+      .map((each) => ({ start: Number(each.block_start), end: Number(each.block_end) }));
+    if (others.some((each) => overlaps(each, block))) return "taken";
+    this.#sql.exec(
+      "UPDATE holds SET start = ?, end = ?, block_start = ?, block_end = ?, day = ? WHERE id = ?",
+      slot.start,
+      slot.end,
+      block.start,
+      block.end,
+      slot.day,
+      id,
+    );
+    return "moved";
+  }
+
   /** Frees a hold's slot at once (the client chose another). */
   release(id: string): void {
     this.#sql.exec("DELETE FROM details WHERE hold = ?", id);

@@ -1,7 +1,7 @@
 /**
  * Cancelling a booked session (docs/booking.md, "Cancelling"), asked from the Studio: the owner's
  * "Cancel booking" action writes who cancels into the booking's copy, and the copy's change comes
- * through the publish webhook (cancel-request.ts). What is refunded follows the owner's
+ * through the publish webhook (studio-requests.ts). What is refunded follows the owner's
  * cancellation policy when the client cancels (the share for how long before the shoot they
  * asked) and is everything paid when the owner does; it is refunded through Stripe, from the
  * balance's payment first. Then, once: the record says cancelled, the time is freed, the
@@ -14,6 +14,7 @@ import { contentFor } from "../request/context.ts";
 import { stripeClient } from "../store/index.ts";
 import { type Booking, balanceOf, type CancelledBy, d1Bookings } from "./bookings.ts";
 import { paymentKeys } from "./deposit.ts";
+import { lifeOf } from "./life.ts";
 import { type CancellationRule, offerOf } from "./offer.ts";
 import { calendarOf } from "./pages.tsx";
 import { afterCancel } from "./settled.ts";
@@ -94,7 +95,7 @@ export async function cancelBooking(
   if (await bookings.markCancelled(id, { by, at: Date.now(), refunded: refund })) {
     await calendarOf(c).release(id);
     // The reminders: each step reads the booking and would send nothing; ended all the same.
-    await c.env.BOOKING_LIFE.get(id)
+    await c.env.BOOKING_LIFE.get(lifeOf(booking))
       .then((life) => life.terminate())
       .catch(() => undefined);
     const cancelled = await bookings.get(id);

@@ -49,6 +49,7 @@ export const ownerFeed: Handler<AppEnv> = async (c) => {
         `${origin}/book/held/${booking.id}`,
       ].join("\n"),
       url: `${origin}/book/held/${booking.id}`,
+      sequence: booking.moves,
     })),
     { name: "Bookings" },
   );

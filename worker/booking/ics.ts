@@ -2,7 +2,7 @@
  * iCalendar files of bookings, written with ical.js (the library that reads the owner's busy
  * times): the client's invitation, and the owner's feed of every booking. Each event is in
  * UTC, its UID the booking's, so a calendar that has it already replaces it rather than adding
- * a second.
+ * a second; its SEQUENCE counts the times it was moved, so the new time wins.
  */
 import ICAL from "ical.js";
 
@@ -14,6 +14,8 @@ export interface CalendarEvent {
   location?: string | undefined;
   description?: string | undefined;
   url?: string | undefined;
+  /** The event's revision (RFC 5545 SEQUENCE): 0, then one more for each move. */
+  sequence?: number | undefined;
 }
 
 export function icsCalendar(
@@ -39,6 +41,7 @@ export function icsCalendar(
     event.endDate = ICAL.Time.fromJSDate(new Date(each.end), true);
     vevent.updatePropertyWithValue("dtstamp", now);
     if (each.url) vevent.updatePropertyWithValue("url", each.url);
+    if (each.sequence) vevent.updatePropertyWithValue("sequence", each.sequence);
     calendar.addSubcomponent(vevent);
   }
   return calendar.toString();

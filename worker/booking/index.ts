@@ -41,7 +41,7 @@ export const booking = new Hono<AppEnv>()
   .get(`/book/${SESSION}`, slotsPage)
   .post(`/book/${SESSION}/hold`, holdSlot);
 
-/** What the publish webhook hands over: a change to a booking's copy in the Studio. */
-export { bookingCopyChanged, bookingCopyOf } from "./cancel-request.ts";
 /** What the store's Stripe webhook hands over: the events of bookings' Checkout Sessions. */
 export { bookingPayments } from "./payment-events.ts";
+/** What the publish webhook hands over: a change to a booking's copy in the Studio. */
+export { bookingCopyChanged, bookingCopyOf } from "./studio-requests.ts";

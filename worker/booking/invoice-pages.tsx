@@ -1,5 +1,5 @@
 /**
- * A booking's invoices, one per payment (deposit, balance): issued once it is paid (invoices.ts
+ * A booking's invoices, one per payment (deposit, balance) and a credit note for a refund: issued once it is paid (invoices.ts
  * numbers it), shown as a page (`GET /book/held/{id}/invoices/deposit`) and as a PDF
  * (`…/deposit.pdf`, text-pdf.ts), both made from the invoice as it was issued; whoever has the
  * booking's address has them.
@@ -23,19 +23,22 @@ export function invoiceText({ t, locale }: Pick<Translator, "t" | "locale">, inv
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(
     invoice.issuedAt,
   );
+  const credit = invoice.kind === "refund";
   return {
-    title: t("booking.invoice.title", { number: invoiceNumber(invoice) }),
+    title: t(credit ? "booking.creditNote.title" : "booking.invoice.title", {
+      number: invoiceNumber(invoice),
+    }),
     date,
     lines: [{ description: invoice.description, amount: money(invoice.subtotal) }],
     subtotal: money(invoice.subtotal),
     tax: invoice.tax > 0 ? money(invoice.tax) : undefined,
     total: money(invoice.total),
-    paid: t("booking.invoice.paid", { date }),
+    paid: t(credit ? "booking.creditNote.refunded" : "booking.invoice.paid", { date }),
   };
 }
 
 /** The routes' pattern of an invoice's kind (`:kind`), with or without `.pdf`. */
-export const INVOICE_KIND = "(?:deposit|balance)";
+export const INVOICE_KIND = "(?:deposit|balance|refund)";
 
 /** The booking and the invoice of the payment the address names, or a 404. */
 async function invoiceFor(c: Context<AppEnv>) {
@@ -47,7 +50,7 @@ async function invoiceFor(c: Context<AppEnv>) {
   return { booking, invoice };
 }
 
-/** `GET /book/held/{id}/invoices/{deposit|balance}`: the invoice as a page. */
+/** `GET /book/held/{id}/invoices/{deposit|balance|refund}`: the invoice as a page. */
 export const invoicePage: Handler<AppEnv> = async (c) => {
   const { booking, invoice } = await invoiceFor(c);
   const i18n = await i18nFor(c);
@@ -67,7 +70,7 @@ export const invoicePage: Handler<AppEnv> = async (c) => {
   });
 };
 
-/** `GET /book/held/{id}/invoices/{deposit|balance}.pdf`: the same invoice as a PDF. */
+/** `GET /book/held/{id}/invoices/{deposit|balance|refund}.pdf`: the same invoice as a PDF. */
 export const invoicePdf: Handler<AppEnv> = async (c) => {
   const { invoice } = await invoiceFor(c);
   const i18n = await i18nFor(c);

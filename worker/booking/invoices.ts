@@ -1,11 +1,12 @@
 /**
- * A booking's invoices in D1 (migrations/0008_invoices.sql): one per payment, numbered per
+ * A booking's invoices in D1 (migrations/0008_invoices.sql): one per payment, and a credit note
+ * (kind "refund", its amounts below nought) for what a cancellation refunded, numbered per
  * calendar year without gaps ("2026-0007"). The number is taken and the invoice written in one
  * batch (a D1 transaction), and only when the booking has no invoice of that kind yet, so a
  * payment told twice (Stripe repeats its events) is invoiced once, and no number is skipped.
  */
 
-export type InvoiceKind = "deposit" | "balance";
+export type InvoiceKind = "deposit" | "balance" | "refund";
 
 export interface Invoice {
   booking: string;

@@ -8,7 +8,8 @@
  * calendar's alarms, because it waits days at no cost, keeps each step's result (a step that
  * sent its e-mail is not run again when the instance resumes), retries a failed step, and runs
  * under the Vite plugin and the test pool alike. Each step reads the booking afresh: a booking
- * no longer booked is reminded of nothing.
+ * no longer booked, or moved to another time (whose life is a new instance, lifeOf), is reminded
+ * of nothing.
  */
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { loadConfig } from "../config/config.ts";
@@ -20,6 +21,8 @@ import { DAY, instantOf, wallAt } from "./zoned-time.ts";
 /** What the booking's page knew that the Workflow cannot read (the site's address, its title). */
 export interface LifeParams {
   booking: string;
+  /** The shoot's start this life was planned for (a moved booking has a new life). */
+  start?: number;
   origin: string;
   siteTitle: string;
   location: string;
@@ -52,6 +55,10 @@ export function remindersOf(booking: Booking, now: number): { reminder: Reminder
     .filter(({ at }) => at > now && at < booking.start);
 }
 
+/** The name of a booking's life: its id, and for each time it was moved, a new one. */
+export const lifeOf = (booking: Pick<Booking, "id" | "moves">): string =>
+  booking.moves > 0 ? `${booking.id}-moved-${booking.moves}` : booking.id;
+
 /** Starts the booking's life (its reminders): once, whatever repeats the payment's news. */
 export async function startLife(
   env: Pick<Env, "BOOKING_LIFE">,
@@ -60,15 +67,17 @@ export async function startLife(
 ): Promise<void> {
   const params: LifeParams = {
     booking: booking.id,
+    start: booking.start,
     origin: mail.origin,
     siteTitle: mail.siteTitle,
     location: mail.location,
   };
+  const id = lifeOf(booking);
   try {
-    await env.BOOKING_LIFE.create({ id: booking.id, params });
+    await env.BOOKING_LIFE.create({ id, params });
   } catch (error) {
     // Made before (the same booking told twice): it already runs.
-    if (await env.BOOKING_LIFE.get(booking.id).catch(() => undefined)) return;
+    if (await env.BOOKING_LIFE.get(id).catch(() => undefined)) return;
     throw error;
   }
 }
@@ -78,14 +87,14 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
     const { payload } = event;
     // Planned once (a step's result is kept: the instance resuming later plans nothing again).
     const plan = await step.do("plan the reminders", async () => {
-      const booking = await this.booked(payload.booking);
+      const booking = await this.booked(payload);
       return booking ? remindersOf(booking, Date.now()) : [];
     });
     const sent: string[] = [];
     for (const { reminder, at } of plan) {
       await step.sleepUntil(`until the ${reminder} reminder`, at);
       const mail = await step.do(`the ${reminder} reminder`, async () => {
-        const booking = await this.booked(payload.booking);
+        const booking = await this.booked(payload);
         if (!booking) return undefined;
         const email = reminderEmail(booking, reminder, this.mailContext(payload));
         await this.env.CLIENT_MAIL.send(email);
@@ -94,7 +103,7 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
       if (mail) sent.push(reminder);
     }
     const end = await step.do("when the shoot ends", async () => {
-      const booking = await this.booked(payload.booking);
+      const booking = await this.booked(payload);
       return booking?.gallery ? booking.end : undefined;
     });
     if (end === undefined) return { sent };
@@ -103,13 +112,13 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
     let last = 0;
     for (let look = 1; look <= GALLERY_CHECKS; look++) {
       const count = await step.do(`photographs in the gallery, look ${look}`, async () => {
-        const booking = await this.booked(payload.booking);
+        const booking = await this.booked(payload);
         return booking?.gallery ? galleryPhotoCount(this.env, booking.gallery) : undefined;
       });
       if (count === undefined) return { sent };
       if (count > 0 && count === last) {
         const mail = await step.do("the gallery's e-mail", async () => {
-          const booking = await this.booked(payload.booking);
+          const booking = await this.booked(payload);
           if (!booking?.gallery) return undefined;
           const context = this.mailContext(payload);
           const url = `${payload.origin}${galleryPaths.root(booking.gallery)}`;
@@ -126,10 +135,11 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
     return { sent };
   }
 
-  /** The booking, while it is booked. */
-  private async booked(id: string): Promise<Booking | undefined> {
+  /** The booking, while it is booked at the time this life was planned for. */
+  private async booked({ booking: id, start }: LifeParams): Promise<Booking | undefined> {
     const booking = await d1Bookings(this.env.STORE_DB).get(id);
-    return booking?.status === "booked" ? booking : undefined;
+    const same = start === undefined || booking?.start === start;
+    return booking?.status === "booked" && same ? booking : undefined;
   }
 
   private mailContext(params: LifeParams): BookingMailContext {

@@ -3,7 +3,8 @@
  * the store's are. Once the deposit is paid: the client's, in their language, with the invitation
  * for their calendar (an iCalendar file, written with ical.js, the library that reads the owner's
  * busy times), and the owner's, in English. Then the client's reminders, the balance's receipt,
- * the word that the shoot's photographs are in its gallery, and a cancellation's. Plain text;
+ * the word that the shoot's photographs are in its gallery, a move's (with the invitation again)
+ * and a cancellation's. Plain text;
  * every header a field of its own, so nothing the client typed adds one.
  */
 import { isLanguage } from "../../shared/i18n/languages.ts";
@@ -26,7 +27,7 @@ export interface BookingMailContext {
   feed?: string | undefined;
   /** The signed contract's PDF, attached to both e-mails, where there is one. */
   contract?: Uint8Array<ArrayBuffer> | undefined;
-  /** The deposit's invoice, its page (whole). */
+  /** The payment's invoice (or a refund's credit note), its page (whole). */
   invoice?: string | undefined;
 }
 
@@ -53,22 +54,32 @@ export const invitation = (
         location,
         description: url,
         url,
+        sequence: booking.moves,
       },
     ],
     { method: "PUBLISH" },
   );
 
+const invitationAttachment = (booking: Booking, context: BookingMailContext): EmailAttachment => ({
+  disposition: "attachment",
+  filename: "booking.ics",
+  type: "text/calendar; charset=utf-8; method=PUBLISH",
+  content: invitation(booking, context),
+});
+
 /** The client's words, the shoot's time and amounts in their language, and the e-mail's sender. */
 function toClient(booking: Booking, context: BookingMailContext) {
   const { t, locale } = translator(isLanguage(booking.language) ? booking.language : "en");
-  const time = new Intl.DateTimeFormat(locale, {
+  const when = new Intl.DateTimeFormat(locale, {
     dateStyle: "full",
     timeStyle: "short",
     timeZone: booking.timeZone,
-  }).format(booking.start);
+  });
   return {
     t,
-    time,
+    time: when.format(booking.start),
+    /** Another time (a moved session's old one), as `time` is written. */
+    timeOf: (instant: number) => when.format(instant),
     session: booking.sessionTitle,
     money: (amount: number) => formatAmount(amount, booking.currency, locale),
     mail: (subject: string) => ({
@@ -107,12 +118,7 @@ export function clientEmail(booking: Booking, context: BookingMailContext): Emai
       ...(context.contract ? [t("booking.mail.contract")] : []),
     ].join("\n"),
     attachments: [
-      {
-        disposition: "attachment",
-        filename: "booking.ics",
-        type: "text/calendar; charset=utf-8; method=PUBLISH",
-        content: invitation(booking, context),
-      },
+      invitationAttachment(booking, context),
       ...(context.contract ? [contractAttachment(booking, context.contract)] : []),
     ],
   };
@@ -144,6 +150,29 @@ export function reminderEmail(
   };
 }
 
+/** The client's word that their session is moved, with the invitation at its new time. */
+export function movedEmail(
+  booking: Booking,
+  from: number,
+  context: BookingMailContext,
+): EmailMessageBuilder {
+  const { t, time, timeOf, session, mail } = toClient(booking, context);
+  const before = timeOf(from);
+  return {
+    ...mail(t("booking.moved.mailSubject", { session, time })),
+    text: [
+      t("booking.mail.hello", { name: booking.details.name }),
+      "",
+      t("booking.moved.mail", { session, before, time }),
+      ...(context.location ? [t("booking.mail.where", { place: context.location })] : []),
+      "",
+      t("booking.mail.page", { url: context.url }),
+      t("booking.mail.invite"),
+    ].join("\n"),
+    attachments: [invitationAttachment(booking, context)],
+  };
+}
+
 /** The client's word that their session is cancelled, and what is refunded. */
 export function cancelledEmail(booking: Booking, context: BookingMailContext): EmailMessageBuilder {
   const { t, time, session, money, mail } = toClient(booking, context);
@@ -159,6 +188,7 @@ export function cancelledEmail(booking: Booking, context: BookingMailContext): E
         : t("booking.cancelled.noRefund"),
       "",
       t("booking.mail.page", { url: context.url }),
+      ...(context.invoice ? [t("booking.mail.creditNote", { url: context.invoice })] : []),
     ].join("\n"),
   };
 }

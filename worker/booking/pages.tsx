@@ -471,15 +471,17 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
   const amount = money(record.deposit + record.depositTax);
   const booked = record.status === "booked";
   const held = `/book/held/${record.id}`;
-  const [signed, deposit, balance] = await Promise.all([
+  const [signed, deposit, balance, refund] = await Promise.all([
     contractRecords(c.env.STORE_DB, c.env.CONTRACTS).get(record.id),
     bookingInvoice(c, record, "deposit"),
     bookingInvoice(c, record, "balance"),
+    bookingInvoice(c, record, "refund"),
   ]);
   const rest = { amount: money(balanceOf(record)) };
   const invoices = [
     ...(deposit ? [{ invoice: deposit, label: "booking.invoice.link" as const }] : []),
     ...(balance ? [{ invoice: balance, label: "booking.invoice.balanceLink" as const }] : []),
+    ...(refund ? [{ invoice: refund, label: "booking.creditNote.link" as const }] : []),
   ];
   const session = record.sessionTitle;
   const { cancelled } = record;

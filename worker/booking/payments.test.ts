@@ -65,6 +65,18 @@ describe("a booking's payments with Stripe Tax", () => {
     // Everything paid comes back when the owner cancels; half of it by a policy of half.
     expect(refundOf(balance, "owner", [], Date.now())).toBe(30_000);
     expect(refundOf(balance, "client", [{ daysBefore: 0, share: 0.5 }], Date.now())).toBe(15_000);
+    // Its credit note: the refund below nought, the tax the refunded share of the tax paid.
+    const cancelled = {
+      ...balance,
+      status: "cancelled" as const,
+      cancelled: { by: "client" as const, at: Date.now(), refunded: 15_000 },
+    };
+    expect(paymentOf(cancelled, "refund")).toEqual({
+      at: cancelled.cancelled.at,
+      amount: -12_500,
+      tax: -2_500,
+    });
+    expect(paymentOf(balance, "refund")).toBeUndefined();
   });
 
   it("book nothing when the amount before tax is not the deposit, even if the total is", async () => {

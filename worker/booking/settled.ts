@@ -5,7 +5,8 @@
  * client gallery (shoot-gallery.ts) and the booking's life until the shoot (life.ts: the
  * reminders); for it and for one refunded, the owner's copy in the Studio (studio.ts). For a
  * balance just paid: its invoice, the client's receipt and the Studio's copy again; for a booking
- * cancelled, the client's e-mail and the Studio's copy. Each that fails is logged, and the booking
+ * moved, its reminders planned again, the client's e-mail with the new invitation and the Studio's
+ * copy; for one cancelled, the credit note for its refund, the client's e-mail and the Studio's copy. Each that fails is logged, and the booking
  * stands.
  */
 import type { Context } from "hono";
@@ -19,7 +20,7 @@ import { contractRecords } from "./contracts.ts";
 import type { OnSettled } from "./deposit.ts";
 import { feedUrl } from "./feed.ts";
 import { startLife } from "./life.ts";
-import { balanceEmail, cancelledEmail, clientEmail, ownerEmail } from "./mail.ts";
+import { balanceEmail, cancelledEmail, clientEmail, movedEmail, ownerEmail } from "./mail.ts";
 import { offerOf } from "./offer.ts";
 import { shootGallery } from "./shoot-gallery.ts";
 import { bookingFields, writeBookingCopy } from "./studio.ts";
@@ -140,12 +141,13 @@ export const afterDeposit =
       ]);
     });
 
-/** The Studio's copy written again and one e-mail to the client, after the answer. */
+/** The Studio's copy written again and one e-mail to the client (and `then`), after the answer. */
 const copyAndTell =
   (
     c: Context<AppEnv>,
     failure: string,
     email: (booking: Booking, facts: Facts) => Promise<EmailMessageBuilder> | EmailMessageBuilder,
+    then?: (booking: Booking, facts: Facts) => Promise<void>,
   ): OnSettled =>
   async (booking) =>
     afterAnswer(c, booking, failure, async () => {
@@ -153,6 +155,7 @@ const copyAndTell =
       await Promise.all([
         copyToStudio(c, booking, facts, booking.gallery),
         c.env.CLIENT_MAIL.send(await email(booking, facts)),
+        then?.(booking, facts),
       ]);
     });
 
@@ -166,6 +169,19 @@ export const afterBalance = (c: Context<AppEnv>): OnSettled =>
   });
 
 export const afterCancel = (c: Context<AppEnv>): OnSettled =>
-  copyAndTell(c, "A cancelled booking's e-mail or Studio copy failed", (booking, facts) =>
-    cancelledEmail(booking, facts.mail),
+  copyAndTell(c, "A cancelled booking's e-mail or Studio copy failed", async (booking, facts) => {
+    const credit = await bookingInvoice(c, booking, "refund");
+    return cancelledEmail(booking, {
+      ...facts.mail,
+      invoice: credit && `${facts.page}/invoices/refund`,
+    });
+  });
+
+/** A booking moved from `from`: its reminders planned for the new time, the client told. */
+export const afterMove = (c: Context<AppEnv>, from: number): OnSettled =>
+  copyAndTell(
+    c,
+    "A moved booking's e-mail, reminders or Studio copy failed",
+    (booking, facts) => movedEmail(booking, from, facts.mail),
+    (booking, facts) => startLife(c.env, booking, facts.mail),
   );

@@ -36,6 +36,7 @@ export interface BookingDocumentFields {
   balancePaidAt?: string;
   cancelledAt?: string;
   refunded?: string;
+  movedAt?: string;
   contract?: { signedAt: string; signedName: string; pdfSha256: string; file: string };
   gallery?: { _type: "reference"; _ref: string; _weak: true };
   bookingPage: string;
@@ -87,6 +88,7 @@ export function bookingFields(
     ...(booking.balancePaidAt
       ? { balancePaidAt: new Date(booking.balancePaidAt).toISOString() }
       : {}),
+    ...(booking.movedAt ? { movedAt: new Date(booking.movedAt).toISOString() } : {}),
     ...(booking.cancelled
       ? {
           cancelledAt: new Date(booking.cancelled.at).toISOString(),
@@ -135,5 +137,15 @@ export async function readBookingCopy(settings: Config, id: string) {
   return editorClient(settings, "Bookings in the Studio").getDocument<{
     status?: string;
     cancel?: { by?: string; requestedAt?: string };
+    move?: { to?: string; requestedAt?: string };
   }>(bookingDocumentId(id));
+}
+
+/** The site's answer to a move asked in the copy, its request cleared (the owner may ask again). */
+export async function answerMove(settings: Config, id: string, answer: string): Promise<void> {
+  await editorClient(settings, "Bookings in the Studio")
+    .patch(bookingDocumentId(id))
+    .unset(["move"])
+    .set({ moveAnswer: answer })
+    .commit();
 }

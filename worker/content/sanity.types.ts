@@ -489,6 +489,12 @@ export type Booking = {
     requestedAt?: string;
   };
   cancelledAt?: string;
+  move?: {
+    to?: string;
+    requestedAt?: string;
+  };
+  moveAnswer?: string;
+  movedAt?: string;
   refunded?: string;
   contract?: {
     signedAt?: string;

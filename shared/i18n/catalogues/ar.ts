@@ -616,6 +616,11 @@ export const ar: Catalogue = {
   "booking.balance.pay": "ادفع المبلغ المتبقي البالغ {amount}",
   "booking.balance.paid": "المبلغ المتبقي البالغ {amount} مدفوع أيضًا: شكرًا لك.",
   "booking.invoice.balanceLink": "الفاتورة {number} الخاصة بالمبلغ المتبقي",
+  "booking.refundFor": "استرداد: {session}، {time}",
+  "booking.creditNote.title": "إشعار دائن {number}",
+  "booking.creditNote.refunded": "تم الاسترداد إلى البطاقة المستخدمة عبر Stripe في {date}.",
+  "booking.creditNote.link": "إشعار دائن {number} لاستردادك",
+  "booking.mail.creditNote": "إشعارك الدائن: {url}",
   "booking.balance.mail.subject": "تم دفع المبلغ المتبقي: {session}، {time}",
   "booking.balance.mail.text":
     "تم دفع المبلغ المتبقي البالغ {amount} عن {session} في {time}: شكرًا لك. أصبح كل شيء مدفوعًا الآن.",
@@ -630,6 +635,9 @@ export const ar: Catalogue = {
   "booking.cancelled.text": "أُلغي موعد {session} في {time}.",
   "booking.cancelled.refund": "يُردّ المبلغ البالغ {amount} إلى البطاقة التي دفعت بها.",
   "booking.cancelled.noRefund": "وفقًا لسياسة الإلغاء، لا يُردّ أي مبلغ.",
+  "booking.moved.mailSubject": "تم تغيير الموعد: {session}، الآن {time}",
+  "booking.moved.mail":
+    "تم نقل {session} من {before} إلى {time}. الدعوة المرفقة تحل محل الدعوة السابقة.",
   "booking.cancelled.mailSubject": "تم الإلغاء: {session}، {time}",
   "booking.cancelled.mail": "تم إلغاء {session} في {time}.",
   "booking.gallery.mailSubject": "صورك جاهزة: {session}",

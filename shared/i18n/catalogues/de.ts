@@ -569,6 +569,11 @@ export const de: Catalogue = {
   "booking.balance.pay": "Restbetrag von {amount} bezahlen",
   "booking.balance.paid": "Auch der Restbetrag von {amount} ist bezahlt: vielen Dank.",
   "booking.invoice.balanceLink": "Rechnung {number} für den Restbetrag",
+  "booking.refundFor": "Erstattung: {session}, {time}",
+  "booking.creditNote.title": "Gutschrift {number}",
+  "booking.creditNote.refunded": "Über Stripe auf die verwendete Karte erstattet am {date}.",
+  "booking.creditNote.link": "Gutschrift {number} für Ihre Erstattung",
+  "booking.mail.creditNote": "Ihre Gutschrift: {url}",
   "booking.balance.mail.subject": "Restbetrag bezahlt: {session}, {time}",
   "booking.balance.mail.text":
     "der Restbetrag von {amount} für Ihren Termin {session} am {time} ist bezahlt: vielen Dank. Damit ist alles bezahlt.",
@@ -584,6 +589,9 @@ export const de: Catalogue = {
   "booking.cancelled.text": "Der Termin {session} am {time} ist abgesagt.",
   "booking.cancelled.refund": "{amount} werden auf die Karte erstattet, mit der Sie bezahlt haben.",
   "booking.cancelled.noRefund": "Gemäß den Stornobedingungen wird nichts erstattet.",
+  "booking.moved.mailSubject": "Verschoben: {session}, jetzt {time}",
+  "booking.moved.mail":
+    "Ihr Termin {session} am {before} ist auf {time} verschoben. Die angehängte Einladung ersetzt die bisherige.",
   "booking.cancelled.mailSubject": "Abgesagt: {session}, {time}",
   "booking.cancelled.mail": "Ihr Termin {session} am {time} ist abgesagt.",
   "booking.gallery.mailSubject": "Ihre Fotos sind fertig: {session}",

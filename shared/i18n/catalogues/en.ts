@@ -557,6 +557,11 @@ export const en = {
   "booking.balance.pay": "Pay the {amount} balance",
   "booking.balance.paid": "The balance of {amount} is paid too: thank you.",
   "booking.invoice.balanceLink": "Invoice {number} for the balance",
+  "booking.refundFor": "Refund: {session}, {time}",
+  "booking.creditNote.title": "Credit note {number}",
+  "booking.creditNote.refunded": "Refunded to the card paid with, through Stripe, on {date}.",
+  "booking.creditNote.link": "Credit note {number} for your refund",
+  "booking.mail.creditNote": "Your credit note: {url}",
   "booking.balance.mail.subject": "Balance paid: {session}, {time}",
   "booking.balance.mail.text":
     "the balance of {amount} for your {session} on {time} is paid: thank you. Everything is paid now.",
@@ -571,6 +576,9 @@ export const en = {
   "booking.cancelled.text": "{session}, {time}: cancelled.",
   "booking.cancelled.refund": "{amount} is refunded to the card you paid with.",
   "booking.cancelled.noRefund": "Under the cancellation policy, nothing is refunded.",
+  "booking.moved.mailSubject": "Moved: {session}, now {time}",
+  "booking.moved.mail":
+    "your {session} on {before} is moved to {time}. The invitation attached replaces the one you had.",
   "booking.cancelled.mailSubject": "Cancelled: {session}, {time}",
   "booking.cancelled.mail": "your {session} on {time} is cancelled.",
   "booking.gallery.mailSubject": "Your photographs are ready: {session}",

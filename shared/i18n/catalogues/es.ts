@@ -578,6 +578,12 @@ export const es: Catalogue = {
   "booking.balance.pay": "Pagar el resto de {amount}",
   "booking.balance.paid": "El resto, {amount}, también está pagado: gracias.",
   "booking.invoice.balanceLink": "Factura {number} del resto",
+  "booking.refundFor": "Reembolso: {session}, {time}",
+  "booking.creditNote.title": "Factura rectificativa {number}",
+  "booking.creditNote.refunded":
+    "Reembolsado a la tarjeta utilizada, a través de Stripe, el {date}.",
+  "booking.creditNote.link": "Factura rectificativa {number} de su reembolso",
+  "booking.mail.creditNote": "Su factura rectificativa: {url}",
   "booking.balance.mail.subject": "Resto pagado: {session}, {time}",
   "booking.balance.mail.text":
     "el resto, {amount}, de su {session} del {time} está pagado: gracias. Ya está todo pagado.",
@@ -592,6 +598,9 @@ export const es: Catalogue = {
   "booking.cancelled.text": "La sesión {session} del {time} está cancelada.",
   "booking.cancelled.refund": "El importe de {amount} se reembolsa en la tarjeta con la que pagó.",
   "booking.cancelled.noRefund": "Según las condiciones de cancelación, no se reembolsa nada.",
+  "booking.moved.mailSubject": "Cambiado: {session}, ahora {time}",
+  "booking.moved.mail":
+    "su {session} del {before} se ha cambiado al {time}. La invitación adjunta sustituye a la anterior.",
   "booking.cancelled.mailSubject": "Cancelado: {session}, {time}",
   "booking.cancelled.mail": "su {session} del {time} está cancelado.",
   "booking.gallery.mailSubject": "Sus fotos están listas: {session}",

@@ -583,6 +583,11 @@ export const fr: Catalogue = {
   "booking.balance.pay": "Payer le solde de {amount}",
   "booking.balance.paid": "Le solde de {amount} est payé lui aussi : merci.",
   "booking.invoice.balanceLink": "Facture {number} pour le solde",
+  "booking.refundFor": "Remboursement : {session}, {time}",
+  "booking.creditNote.title": "Avoir {number}",
+  "booking.creditNote.refunded": "Remboursé sur la carte utilisée, via Stripe, le {date}.",
+  "booking.creditNote.link": "Avoir {number} pour votre remboursement",
+  "booking.mail.creditNote": "Votre avoir : {url}",
   "booking.balance.mail.subject": "Solde payé : {session}, {time}",
   "booking.balance.mail.text":
     "le solde de {amount} pour votre {session} du {time} est payé : merci. Tout est désormais réglé.",
@@ -598,6 +603,9 @@ export const fr: Catalogue = {
   "booking.cancelled.refund":
     "Le montant de {amount} est remboursé sur la carte avec laquelle vous avez payé.",
   "booking.cancelled.noRefund": "Conformément aux conditions d’annulation, rien n’est remboursé.",
+  "booking.moved.mailSubject": "Déplacé : {session}, désormais {time}",
+  "booking.moved.mail":
+    "votre {session} du {before} est déplacé au {time}. L’invitation jointe remplace la précédente.",
   "booking.cancelled.mailSubject": "Annulé : {session}, {time}",
   "booking.cancelled.mail": "votre {session} du {time} est annulé.",
   "booking.gallery.mailSubject": "Vos photos sont prêtes : {session}",

@@ -575,6 +575,11 @@ export const it: Catalogue = {
   "booking.balance.pay": "Paga il saldo di {amount}",
   "booking.balance.paid": "Anche il saldo di {amount} è pagato: grazie.",
   "booking.invoice.balanceLink": "Fattura {number} per il saldo",
+  "booking.refundFor": "Rimborso: {session}, {time}",
+  "booking.creditNote.title": "Nota di credito {number}",
+  "booking.creditNote.refunded": "Rimborsato sulla carta usata, tramite Stripe, il {date}.",
+  "booking.creditNote.link": "Nota di credito {number} per il tuo rimborso",
+  "booking.mail.creditNote": "La tua nota di credito: {url}",
   "booking.balance.mail.subject": "Saldo pagato: {session}, {time}",
   "booking.balance.mail.text":
     "il saldo di {amount} per la tua {session} del {time} è pagato: grazie. Ora è tutto pagato.",
@@ -590,6 +595,9 @@ export const it: Catalogue = {
   "booking.cancelled.refund": "L’importo di {amount} è rimborsato sulla carta con cui hai pagato.",
   "booking.cancelled.noRefund":
     "In base alle condizioni di annullamento, non viene rimborsato nulla.",
+  "booking.moved.mailSubject": "Spostata: {session}, ora {time}",
+  "booking.moved.mail":
+    "la tua {session} del {before} è spostata a {time}. L’invito allegato sostituisce quello precedente.",
   "booking.cancelled.mailSubject": "Annullato: {session}, {time}",
   "booking.cancelled.mail": "la tua {session} del {time} è annullata.",
   "booking.gallery.mailSubject": "Le tue foto sono pronte: {session}",

@@ -572,6 +572,11 @@ export const pt: Catalogue = {
   "booking.balance.pay": "Pagar o restante de {amount}",
   "booking.balance.paid": "O restante, {amount}, também está pago: obrigado.",
   "booking.invoice.balanceLink": "Fatura {number} do restante",
+  "booking.refundFor": "Reembolso: {session}, {time}",
+  "booking.creditNote.title": "Nota de crédito {number}",
+  "booking.creditNote.refunded": "Reembolsado no cartão utilizado, através da Stripe, em {date}.",
+  "booking.creditNote.link": "Nota de crédito {number} do seu reembolso",
+  "booking.mail.creditNote": "A sua nota de crédito: {url}",
   "booking.balance.mail.subject": "Restante pago: {session}, {time}",
   "booking.balance.mail.text":
     "o restante, {amount}, da sua {session} de {time} está pago: obrigado. Agora está tudo pago.",
@@ -586,6 +591,9 @@ export const pt: Catalogue = {
   "booking.cancelled.text": "A sessão {session} de {time} está cancelada.",
   "booking.cancelled.refund": "O valor de {amount} é reembolsado no cartão com que pagou.",
   "booking.cancelled.noRefund": "De acordo com as condições de cancelamento, nada é reembolsado.",
+  "booking.moved.mailSubject": "Alterada: {session}, agora {time}",
+  "booking.moved.mail":
+    "a sua {session} de {before} passou para {time}. O convite em anexo substitui o anterior.",
   "booking.cancelled.mailSubject": "Cancelado: {session}, {time}",
   "booking.cancelled.mail": "a sua {session} de {time} está cancelada.",
   "booking.gallery.mailSubject": "As suas fotos estão prontas: {session}",

@@ -82,6 +82,19 @@ export const booking = defineType({
       ],
     }),
     defineField({ name: "cancelledAt", title: "Cancelled at", type: "datetime", ...read }),
+    defineField({
+      name: "move",
+      title: "Move asked",
+      description: "Set by the Move action; the site then moves the booking and tells the client.",
+      type: "object",
+      ...read,
+      fields: [
+        defineField({ name: "to", title: "New start", type: "datetime" }),
+        defineField({ name: "requestedAt", title: "Asked at", type: "datetime" }),
+      ],
+    }),
+    defineField({ name: "moveAnswer", title: "The last move", type: "string", ...read }),
+    defineField({ name: "movedAt", title: "Moved at", type: "datetime", ...read }),
     defineField({ name: "refunded", title: "Refunded", type: "string", ...read }),
     defineField({
       name: "contract",

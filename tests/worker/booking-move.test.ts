@@ -1,0 +1,121 @@
+// Moving a booked session as the owner does in the Studio (the "Move booking" action writes the
+// new start into the booking's copy; the publish webhook tells the site), through the real
+// worker, D1, the calendar's Durable Object and the Workflow: the time moves unless another
+// booking keeps it, once whatever repeats; the reminders are planned again; the client gets the
+// invitation that replaces the old one; the Studio's copy says what came of it.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { announce, booked, holdPortrait } from "./bookings.ts";
+import { request } from "./harness.ts";
+import { studioDocument, studioWrite } from "./store.ts";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A time as the booking's page and e-mails write it (the demo site's English, the owner's zone). */
+const written = (instant: number) =>
+  new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: "Europe/Madrid",
+  }).format(instant);
+
+/** The Studio's action: the new start, written into the booking's copy. */
+async function askToMove(id: string, to: number | string) {
+  await studioWrite({
+    patch: {
+      id: `booking.${id}`,
+      set: {
+        move: {
+          to: typeof to === "number" ? new Date(to).toISOString() : to,
+          requestedAt: new Date().toISOString(),
+        },
+      },
+    },
+  });
+}
+
+const row = (id: string) =>
+  env.STORE_DB.prepare("SELECT start, end, block_start, moves, status FROM bookings WHERE id = ?")
+    .bind(id)
+    .first<{ start: number; end: number; block_start: number; moves: number; status: string }>();
+
+const calendar = () => env.BOOKING_CALENDAR.getByName("owner");
+
+describe("moving a booking", () => {
+  it("moves the time, frees the old one, plans the reminders again and sends the new invitation, once", async () => {
+    const { path, id, start } = await booked();
+    const before = await row(id);
+    // Late that evening (the owner's choice, outside their hours): no other test books then.
+    const to = start + 10 * HOUR;
+    await askToMove(id, to);
+    const told = await announce(id);
+    expect(told.status).toBe(200);
+    // The record and the calendar keep the new time, length and buffers kept.
+    expect(await row(id)).toMatchObject({
+      start: to,
+      end: (before?.end ?? 0) + to - start,
+      block_start: (before?.block_start ?? 0) + to - start,
+      moves: 1,
+      status: "booked",
+    });
+    expect((await calendar().held(id))?.slot.start).toBe(to);
+    // The old time is free for anyone.
+    expect((await holdPortrait(start)).id).not.toBe(id);
+    // The client: one e-mail, the old and new times, an invitation that replaces the old one.
+    expect(told.sent).toHaveLength(1);
+    const [mail] = told.sent;
+    expect(mail?.to).toBe("ana@example.com");
+    expect(mail?.subject).toMatch(/^Moved: Portrait session, now /);
+    expect(mail?.text).toContain(
+      `your Portrait session on ${written(start)} is moved to ${written(to)}.`,
+    );
+    const ics = String(mail?.attachments?.[0]?.content ?? "");
+    expect(ics).toContain(`UID:${id}@`);
+    expect(ics).toContain("SEQUENCE:1");
+    expect(ics).toContain(
+      `DTSTART:${new Date(to).toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`,
+    );
+    // The reminders: the old life ended, a new one planned for the new time.
+    expect((await (await env.BOOKING_LIFE.get(id)).status()).status).toBe("terminated");
+    expect((await (await env.BOOKING_LIFE.get(`${id}-moved-1`)).status()).status).not.toBe(
+      "terminated",
+    );
+    // The booking's page says the new time.
+    const page = (await request(path)).body;
+    expect(page).toContain(`Portrait session, ${written(to)}.`);
+    // The owner's copy: the new start, the answer, the request cleared.
+    expect(await studioDocument(`booking.${id}`)).toMatchObject({
+      start: new Date(to).toISOString(),
+      movedAt: expect.any(String),
+      moveAnswer: expect.stringMatching(/^Moved/),
+    });
+    expect((await studioDocument(`booking.${id}`))?.move).toBeUndefined();
+    // The webhook delivered again (Sanity retries; the copy changed): nothing more.
+    const twice = await announce(id);
+    expect(twice.sent).toHaveLength(0);
+    expect((await row(id))?.moves).toBe(1);
+  });
+
+  it("refuses a time another booking keeps, or one past, and says so in the copy", async () => {
+    const first = await booked();
+    const second = await booked();
+    // Onto the other booking's time, half an hour after its start: refused, nothing changed.
+    await askToMove(second.id, first.start + 1_800_000);
+    const refused = await announce(second.id);
+    expect(refused.status).toBe(200);
+    expect(refused.sent).toHaveLength(0);
+    expect(await row(second.id)).toMatchObject({ start: second.start, moves: 0 });
+    expect(await studioDocument(`booking.${second.id}`)).toMatchObject({
+      moveAnswer: expect.stringMatching(/^Not moved: another booking/),
+    });
+    // Into the past, or to no time at all: refused too.
+    for (const to of [Date.now() - DAY, "not a date"]) {
+      await askToMove(second.id, to);
+      expect((await announce(second.id)).sent).toHaveLength(0);
+      expect(await studioDocument(`booking.${second.id}`)).toMatchObject({
+        moveAnswer: "Not moved: that time has passed.",
+      });
+    }
+    expect((await calendar().held(second.id))?.slot.start).toBe(second.start);
+  });
+});

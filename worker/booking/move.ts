@@ -1,0 +1,70 @@
+/**
+ * Moving a booked session to another time (docs/booking.md, "Moving"), asked from the Studio: the
+ * owner's "Move booking" action writes the new start into the booking's copy, and the copy's
+ * change comes through the publish webhook (studio-requests.ts). The calendar moves the time in
+ * one step, refusing one another booking or hold keeps (the owner's hours and the day's limit are
+ * theirs to set aside: they agreed the time with the client). Then, once: the record moves, the
+ * reminders are planned again for the new time (a new Workflow instance; the old one sends
+ * nothing for a booking no longer at its time), and the client gets the new invitation, which
+ * replaces the old one in their calendar. The signed contract stays as signed: it is the record
+ * of what was agreed; the booking's page, the invoices and the feed say the new time.
+ */
+import type { Context } from "hono";
+import { errorText, log } from "../lib/log.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { type Booking, type BookingTime, d1Bookings } from "./bookings.ts";
+import { lifeOf } from "./life.ts";
+import { calendarOf } from "./pages.tsx";
+import { afterMove } from "./settled.ts";
+import { dayOf, wallAt } from "./zoned-time.ts";
+
+/** What a move came to: done, or why not. */
+export type MoveAnswer = "moved" | "taken" | "past" | "not booked";
+
+/** A booking's times shifted so that it starts at `start`, its buffers and day with it. */
+export function timeAt(booking: Booking, start: number): BookingTime {
+  const shift = start - booking.start;
+  return {
+    start,
+    end: booking.end + shift,
+    blockStart: booking.blockStart + shift,
+    blockEnd: booking.blockEnd + shift,
+    day: dayOf(wallAt(booking.timeZone, start)),
+  };
+}
+
+/** Moves a booked session to start at `start`; asked again, it answers "moved" and does nothing. */
+export async function moveBooking(
+  c: Context<AppEnv>,
+  id: string,
+  start: number,
+  now = Date.now(),
+): Promise<MoveAnswer> {
+  const bookings = d1Bookings(c.env.STORE_DB);
+  const booking = await bookings.get(id);
+  if (booking?.status !== "booked") return "not booked";
+  if (booking.start === start) return "moved";
+  if (start <= now) return "past";
+  const to = timeAt(booking, start);
+  const answer = await calendarOf(c).move(
+    id,
+    { start: to.start, end: to.end, day: to.day },
+    { start: to.blockStart, end: to.blockEnd },
+  );
+  if (answer === "unknown") return "not booked";
+  if (answer === "taken") return "taken";
+  if (await bookings.markMoved(id, booking.start, to, now)) {
+    log.info("Booking moved", { booking: id });
+    await c.env.BOOKING_LIFE.get(lifeOf(booking))
+      .then((life) => life.terminate())
+      .catch((error: unknown) =>
+        log.warn("A moved booking's old reminders could not be ended", {
+          booking: id,
+          error: errorText(error),
+        }),
+      );
+    const moved = await bookings.get(id);
+    if (moved) await afterMove(c, booking.start)(moved);
+  }
+  return "moved";
+}
