@@ -198,6 +198,7 @@ export const siteSettings: SiteSettings = {
     { label: "Contact", path: "/contact" },
     { label: "Portfolio", path: "/portfolio" },
     { label: "Photos", path: "/photos" },
+    { label: "Book", path: "/book" },
   ],
   socialImage: {
     photo: "autumn-below-aitzgorri",
@@ -214,6 +215,7 @@ export const siteSettings: SiteSettings = {
         "/contact": "Kontakt",
         "/portfolio": "Portfolio",
         "/photos": "Fotos",
+        "/book": "Buchen",
       },
       names: {
         Animals: "Tiere",
@@ -1291,6 +1293,8 @@ export interface Booking {
     bufferAfterMinutes: number;
     price: number;
     deposit: number;
+    /** The payment plan: the balance in so many payments. */
+    instalments: number;
     location: string;
     /** The contract's template (docs/booking.md, "The contract"), and the Store's licence it names. */
     contract: string;
@@ -1366,6 +1370,7 @@ export const booking: Booking = {
       bufferAfterMinutes: 30,
       price: 250,
       deposit: 75,
+      instalments: 1,
       location: "Bilbao, the studio or outdoors nearby",
       contract: CONTRACT,
       licence: "personal",
@@ -1413,6 +1418,8 @@ export const booking: Booking = {
       bufferAfterMinutes: 60,
       price: 600,
       deposit: 150,
+      // The €450 balance in three payments of €150.
+      instalments: 3,
       location: "At your home or a place you choose, within 50 km of Bilbao",
       contract: CONTRACT,
       licence: "personal",

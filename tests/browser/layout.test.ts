@@ -16,6 +16,7 @@ describe("the layout in Chromium", () => {
       "Contact",
       "Portfolio",
       "Photos",
+      "Book",
     ]);
     // Search sits beside the navigation, not in it: a link to the search page.
     expect(await page.locator("header a[data-search-open]").getAttribute("href")).toBe("/search");

@@ -161,7 +161,7 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
       group: "app",
     },
   ],
-  "/book/held/:hold/invoices/:kind{(?:deposit|balance)}": [
+  "/book/held/:hold/invoices/:kind{(?:deposit|balance(?:-[2-4])?|refund)}": [
     {
       path: "/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc/invoices/deposit",
       expect: 404,
@@ -172,8 +172,18 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
       expect: 404,
       group: "app",
     },
+    {
+      path: "/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc/invoices/balance-3",
+      expect: 404,
+      group: "app",
+    },
+    {
+      path: "/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc/invoices/refund",
+      expect: 404,
+      group: "app",
+    },
   ],
-  "/book/held/:hold/invoices/:kind{(?:deposit|balance)\\.pdf}": [
+  "/book/held/:hold/invoices/:kind{(?:deposit|balance(?:-[2-4])?|refund)\\.pdf}": [
     {
       path: "/de/book/held/0b7e6f43-2c1d-4a5e-9f00-123456789abc/invoices/deposit.pdf",
       expect: 404,

@@ -7,7 +7,7 @@ import { introspectWorkflowInstance } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { clientDocumentId } from "../../worker/content/client-copies.ts";
-import { completedEvent, form, holdPortrait, mailbox, openCheckout } from "./bookings.ts";
+import { booked, completedEvent, form, holdPortrait, mailbox, openCheckout } from "./bookings.ts";
 import { uploadDemoPhotos } from "./galleries.ts";
 import { ORIGIN, request } from "./harness.ts";
 import { deliver, pay, studioDocument } from "./store.ts";
@@ -20,10 +20,10 @@ interface SentMail {
 
 const balancePaidAt = async (id: string) =>
   (
-    await env.STORE_DB.prepare("SELECT balance_paid_at FROM bookings WHERE id = ?")
+    await env.STORE_DB.prepare("SELECT paid_at FROM booking_instalments WHERE booking = ?")
       .bind(id)
-      .first<{ balance_paid_at: number | null }>()
-  )?.balance_paid_at ?? null;
+      .first<{ paid_at: number }>()
+  )?.paid_at ?? null;
 
 /** A portrait booked: its deposit paid and told by Stripe's event (its e-mails caught). */
 async function bookPortrait() {
@@ -177,5 +177,63 @@ describe("the balance", () => {
     expect((await request(`${booked.path}/invoices/balance`)).status).toBe(404);
     expect((await request(`${booked.path}/invoices/balance.pdf`)).status).toBe(404);
     expect((await request(`${booked.path}/invoices/other`)).status).toBe(404);
+  });
+});
+
+describe("a payment plan", () => {
+  it("asks for the balance in the session type's instalments, one after the other, each invoiced", async () => {
+    // The demo's family afternoon: €600, a €150 deposit, the €450 balance in three.
+    const { path, id } = await booked({ type: "family-afternoon" });
+    const page = (await request(path)).body;
+    expect(page).toMatch(
+      /The balance of €450.00 is paid in 3 instalments\. The next, €150.00, is due on \d+ \w+ \d{4}\./,
+    );
+    for (const n of [1, 2, 3]) {
+      const before = (await request(path)).body;
+      expect(before).toContain(`Pay instalment ${n} of 3: €150.00`);
+      const session = await openCheckout(path, "balance");
+      await pay(session);
+      const event = await completedEvent(session);
+      const mail = mailbox();
+      expect((await deliver(event, { env: mail.env })).status).toBe(200);
+      // Told again: nothing more.
+      const again = mailbox();
+      expect((await deliver(event, { env: again.env })).status).toBe(200);
+      expect(again.sent).toHaveLength(0);
+      const [receipt] = mail.sent;
+      expect(mail.sent).toHaveLength(1);
+      expect(receipt?.subject).toMatch(
+        new RegExp(`^Instalment ${n} of 3 paid: Family afternoon, `),
+      );
+      expect(receipt?.text).toContain(`instalment ${n} of 3 for your Family afternoon on `);
+      const kind = n === 1 ? "balance" : `balance-${n}`;
+      expect(receipt?.text).toContain(`Your invoice: http://localhost${path}/invoices/${kind}`);
+      expect(receipt?.text).toContain(
+        n < 3
+          ? `€${450 - n * 150}.00 is left to pay; the next instalment, €150.00, is due on `
+          : "The balance is now paid in full.",
+      );
+      const invoice = await request(`${path}/invoices/${kind}`);
+      expect(invoice.body).toContain(`Instalment ${n} of 3: Family afternoon, `);
+      expect(invoice.body).toMatch(/data-invoice-total="?[^>]*>€150.00</);
+    }
+    const paid = (await request(path)).body;
+    expect(paid).toContain("The balance of €450.00 is paid too: thank you.");
+    expect(paid).not.toContain("Pay instalment");
+    expect(
+      [...paid.matchAll(/Invoice \d{4}-\d{4} for (instalment \d of 3)/g)].map((m) => m[1]),
+    ).toEqual(["instalment 1 of 3", "instalment 2 of 3", "instalment 3 of 3"]);
+    expect(
+      (
+        await env.STORE_DB.prepare("SELECT n FROM booking_instalments WHERE booking = ? ORDER BY n")
+          .bind(id)
+          .all<{ n: number }>()
+      ).results.map((each) => each.n),
+    ).toEqual([1, 2, 3]);
+    // Nothing more to pay: back to the page.
+    expect((await form(`${path}/balance`)).headers.get("Location")).toBe(path);
+    expect((await studioDocument(`booking.${id}`))?.balance).toBe(
+      "€450.00 in 3 instalments, 3 paid",
+    );
   });
 });

@@ -23,7 +23,10 @@ async function askToCancel(id: string, by: "client" | "owner", askedAt = Date.no
 
 const row = (id: string) =>
   env.STORE_DB.prepare(
-    "SELECT status, cancelled_by, refunded, payment_intent, balance_intent FROM bookings WHERE id = ?",
+    `SELECT status, cancelled_by, refunded, payment_intent,
+      (SELECT payment_intent FROM booking_instalments WHERE booking = bookings.id AND n = 1)
+        AS balance_intent
+    FROM bookings WHERE id = ?`,
   )
     .bind(id)
     .first<{

@@ -4,6 +4,7 @@
 // site of a booking copy's change (the owner's actions there).
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { demoBusyDay } from "../../demo/calendar/server.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
 import { delivery, HOOK, hookEnv } from "./deliveries.ts";
 import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
@@ -28,27 +29,42 @@ export const startsOn = (html: string) =>
     Number(/value="(\d+)"/.exec(m[0])?.[1]),
   );
 
-/** A portrait time held on the last day offered (other files hold on the first), or `start`. */
-export async function holdPortrait(
+/** The demo's session types this file books, and the answers their questions get. */
+const SESSIONS = {
+  portrait: { "q-who": "Me and Lola", "q-place": "Outdoors" },
+  "family-afternoon": { "q-address": "Calle Mayor 1, Getxo", "q-children": "Two, 4 and 7" },
+};
+
+/**
+ * A time of the session type held, its details given and its contract signed: on the last day
+ * offered (other files hold on the first), or at `start`.
+ */
+export async function holdSession(
+  type: keyof typeof SESSIONS,
   start?: number,
 ): Promise<{ path: string; id: string; start: number }> {
-  const days = [...(await request("/book/portrait")).body.matchAll(/href="([^"]+\?day=[\d-]+)"/g)];
+  // Never the demo's busy day, whose morning tests/worker/booking.test.ts reads.
+  const days = [
+    ...(await request(`/book/${type}`)).body.matchAll(/href="([^"]+\?day=([\d-]+))"/g),
+  ].filter((day) => day[2] !== demoBusyDay());
   const time = start ?? startsOn((await request(days.at(-1)?.[1] ?? "")).body)[0] ?? 0;
   const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
-  const held = await form("/book/portrait/hold", { start: String(time), stamp });
+  const held = await form(`/book/${type}/hold`, { start: String(time), stamp });
   expect(held.status).toBe(303);
   const path = held.headers.get("Location") ?? "";
   const answered = await form(path, {
     name: "Ana Ruiz",
     email: "ana@example.com",
-    "q-who": "Me and Lola",
-    "q-place": "Outdoors",
+    ...SESSIONS[type],
   });
   expect(answered.status).toBe(303);
-  // The portrait's contract, signed (tests/worker/booking-contract.test.ts tests signing).
+  // The contract, signed (tests/worker/booking-contract.test.ts tests signing).
   expect((await form(`${path}/sign`, { signature: "Ana Ruiz", consent: "yes" })).status).toBe(303);
   return { path, id: path.split("/").at(-1) ?? "", start: time };
 }
+
+/** A portrait time held (holdSession). */
+export const holdPortrait = (start?: number) => holdSession("portrait", start);
 
 /** The Checkout Session of the deposit (`pay`) or the balance, opened from the page's button. */
 export async function openCheckout(path: string, payment: "pay" | "balance" = "pay") {
@@ -82,9 +98,15 @@ export function mailbox() {
   };
 }
 
-/** A portrait booked (its deposit paid), and its balance too when `balance`. */
-export async function booked({ balance = false } = {}) {
-  const held = await holdPortrait();
+/** A session booked (its deposit paid; a portrait unless said), and its balance too when `balance`. */
+export async function booked({
+  balance = false,
+  type = "portrait",
+}: {
+  balance?: boolean;
+  type?: keyof typeof SESSIONS;
+} = {}) {
+  const held = await holdSession(type);
   const deposit = await openCheckout(held.path);
   await pay(deposit);
   expect((await deliver(await completedEvent(deposit), { env: mailbox().env })).status).toBe(200);

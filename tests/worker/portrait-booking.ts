@@ -23,5 +23,7 @@ export const portraitBooking = (start: number, more: Partial<Booking> = {}): Boo
   balanceTax: 0,
   status: "booked",
   moves: 0,
+  plan: 1,
+  balancePayments: [],
   ...more,
 });

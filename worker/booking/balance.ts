@@ -1,8 +1,9 @@
 /**
  * The balance of a booked session (what is left after the deposit), on Stripe Checkout like the
- * deposit: `POST /book/held/{id}/balance` sends the client to pay it (the booking's page offers
- * it, and the reminders point there); Stripe's event, or the client's return, records it paid
- * once, and what follows (settled.ts) issues its invoice, tells the client and writes the
+ * deposit, in one payment or in the instalments of its payment plan (instalments.ts), one after
+ * the other: `POST /book/held/{id}/balance` sends the client to pay the next (the booking's page
+ * offers it, and the reminders point there); Stripe's event, or the client's return, records it
+ * paid once, and what follows (settled.ts) issues its invoice, tells the client and writes the
  * Studio's copy again.
  */
 import type { Context } from "hono";
@@ -13,22 +14,23 @@ import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath, siteOrigin } from "../request/context.ts";
 import { idOf, stripeClient } from "../store/index.ts";
-import { type Booking, type Bookings, balanceOf, d1Bookings } from "./bookings.ts";
+import { type Booking, type Bookings, d1Bookings } from "./bookings.ts";
 import { CHECKOUT_MINUTES, chargeOf, type OnSettled, paymentKeys, taxOn } from "./deposit.ts";
+import { nextInstalment } from "./instalments.ts";
 import { offerOf } from "./offer.ts";
 
 /** Whether a booking's Checkout Session asks for its balance (else its deposit). */
 export const isBalanceSession = (session: Stripe.Checkout.Session): boolean =>
   session.metadata?.payment === "balance";
 
-/** Whether the booking still has a balance to pay. */
-export const balanceDue = (booking: Booking): boolean =>
-  booking.status === "booked" && !booking.balancePaidAt && balanceOf(booking) > 0;
-
-/** Sends the client to pay their balance (303 to Stripe), or back to the page if none is due. */
+/**
+ * Sends the client to pay the balance's next payment (303 to Stripe), or back to the page if
+ * none is due.
+ */
 export async function startBalance(c: Context<AppEnv>, booking: Booking): Promise<Response> {
   const page = await localPath(c, `/book/held/${booking.id}`);
-  if (!balanceDue(booking)) return c.redirect(page, 303);
+  const next = nextInstalment(booking);
+  if (!next) return c.redirect(page, 303);
   const back = `${siteOrigin(c)}${page}`;
   const now = Date.now();
   const open = booking.balanceCheckout;
@@ -41,7 +43,8 @@ export async function startBalance(c: Context<AppEnv>, booking: Booking): Promis
     timeZone: booking.timeZone,
   }).format(booking.start);
   const until = now + CHECKOUT_MINUTES * 60_000;
-  const metadata = { booking: booking.id, payment: "balance" };
+  const metadata = { booking: booking.id, payment: "balance", instalment: String(next.n) };
+  const session = booking.sessionTitle;
   let checkout: Stripe.Checkout.Session;
   try {
     checkout = await (await stripeClient(keys)).checkout.sessions.create(
@@ -60,17 +63,18 @@ export async function startBalance(c: Context<AppEnv>, booking: Booking): Promis
             quantity: 1,
             price_data: {
               currency: booking.currency,
-              unit_amount: balanceOf(booking),
+              unit_amount: next.amount,
               product_data: {
-                name: i18n
-                  .t("booking.balanceFor", { session: booking.sessionTitle, time })
-                  .slice(0, 250),
+                name: (next.of > 1
+                  ? i18n.t("booking.instalmentFor", { n: next.n, of: next.of, session, time })
+                  : i18n.t("booking.balanceFor", { session, time })
+                ).slice(0, 250),
               },
             },
           },
         ],
       },
-      { idempotencyKey: `booking-balance-${booking.id}-${until}` },
+      { idempotencyKey: `booking-balance-${booking.id}-${next.n}-${until}` },
     );
   } catch (error) {
     log.error("Stripe refused or could not be reached for a balance", {
@@ -89,9 +93,9 @@ export async function startBalance(c: Context<AppEnv>, booking: Booking): Promis
 }
 
 /**
- * What a completed Checkout Session for a balance, as Stripe says it is, does: the balance
- * recorded paid, the one time it is, when the amount is the balance's. Repeating it changes
- * nothing.
+ * What a completed Checkout Session for a balance's payment, as Stripe says it is, does: that
+ * payment recorded, the one time it is, when it is the next one due and its amount is that
+ * payment's. Repeating it changes nothing.
  */
 export async function applyBalanceSession(
   bookings: Bookings,
@@ -100,18 +104,21 @@ export async function applyBalanceSession(
 ): Promise<Booking | undefined> {
   const id = session.metadata?.booking;
   const booking = id ? await bookings.get(id) : undefined;
-  if (!booking || !balanceDue(booking) || session.status !== "complete") return booking;
+  const next = booking && nextInstalment(booking);
+  if (!booking || !next || session.status !== "complete") return booking;
   if (session.payment_status !== "paid") return booking;
   const charged = chargeOf(session);
-  if (charged.currency !== booking.currency || charged.subtotal !== balanceOf(booking)) {
+  const n = Number(session.metadata?.instalment ?? 1);
+  if (n !== next.n || charged.currency !== booking.currency || charged.subtotal !== next.amount) {
     log.error("A paid balance does not match its booking; it is not recorded", {
       booking: booking.id,
       session: session.id,
     });
     return booking;
   }
-  if (await bookings.markBalancePaid(booking.id, idOf(session.payment_intent), charged.tax)) {
-    log.info("Balance paid", { booking: booking.id });
+  const paymentIntent = idOf(session.payment_intent);
+  if (await bookings.markBalancePaid(booking.id, n, session.id, paymentIntent, charged.tax)) {
+    log.info("Balance paid", { booking: booking.id, instalment: n });
     const paid = await bookings.get(booking.id);
     if (paid && onPaid) await onPaid(paid);
   }
@@ -125,7 +132,7 @@ export async function balanceBackFromStripe(
   onPaid: OnSettled,
 ): Promise<Booking> {
   const asked = c.req.query("session");
-  if (!asked || asked !== booking.balanceCheckout?.session || !balanceDue(booking)) {
+  if (!asked || asked !== booking.balanceCheckout?.session || !nextInstalment(booking)) {
     return booking;
   }
   try {

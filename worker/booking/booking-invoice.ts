@@ -7,10 +7,11 @@
  */
 import type { Context } from "hono";
 import { isLanguage } from "../../shared/i18n/languages.ts";
-import { translator } from "../i18n/translator.ts";
+import { type Translator, translator } from "../i18n/translator.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { type Booking, balanceOf } from "./bookings.ts";
+import { instalmentOfKind, instalmentsOf, owedOf } from "./instalments.ts";
 import { d1Invoices, type Invoice, type InvoiceKind } from "./invoices.ts";
 import { offerOf } from "./offer.ts";
 
@@ -27,26 +28,33 @@ export function paymentOf(
   if (kind === "refund") {
     const refunded = booking.cancelled?.refunded ?? 0;
     if (refunded <= 0) return undefined;
-    const deposit = paymentOf(booking, "deposit");
-    const balance = paymentOf(booking, "balance");
-    const tax = (deposit?.tax ?? 0) + (balance?.tax ?? 0);
-    const paid = (deposit?.amount ?? 0) + (balance?.amount ?? 0) + tax;
+    const tax = booking.depositTax + booking.balanceTax;
+    const paid = booking.deposit + balanceOf(booking) - owedOf(booking) + tax;
     const taxBack = paid > 0 ? Math.round((refunded * tax) / paid) : 0;
     return { at: booking.cancelled?.at, amount: -(refunded - taxBack), tax: -taxBack };
   }
   if (kind === "deposit") {
     return { at: booking.paidAt, amount: booking.deposit, tax: booking.depositTax };
   }
-  return booking.balancePaidAt
-    ? { at: booking.balancePaidAt, amount: balanceOf(booking), tax: booking.balanceTax }
-    : undefined;
+  const n = instalmentOfKind(kind);
+  const part = instalmentsOf(booking).find((each) => each.n === n);
+  return part?.paid ? { at: part.paid.paidAt, amount: part.amount, tax: part.paid.tax } : undefined;
 }
 
-const DESCRIPTION = {
-  deposit: "booking.depositFor",
-  balance: "booking.balanceFor",
-  refund: "booking.refundFor",
-} as const;
+/** An invoice's line: what the payment was for. */
+function descriptionOf(t: Translator["t"], booking: Booking, kind: InvoiceKind, time: string) {
+  const session = booking.sessionTitle;
+  if (kind === "deposit") return t("booking.depositFor", { session, time });
+  if (kind === "refund") return t("booking.refundFor", { session, time });
+  return booking.plan > 1
+    ? t("booking.instalmentFor", {
+        n: instalmentOfKind(kind) ?? 1,
+        of: booking.plan,
+        session,
+        time,
+      })
+    : t("booking.balanceFor", { session, time });
+}
 
 /** The invoice of one of the booking's payments, issued now where it was not yet. */
 export async function bookingInvoice(
@@ -75,7 +83,7 @@ export async function bookingInvoice(
     subtotal: payment.amount,
     tax: payment.tax,
     total: payment.amount + payment.tax,
-    description: t(DESCRIPTION[kind], { session: booking.sessionTitle, time }),
+    description: descriptionOf(t, booking, kind, time),
     buyerName: booking.details.name,
     buyerEmail: booking.details.email,
     seller: offerOf(raw)?.invoiceFrom || `${site.owner}\n${siteOrigin(c)}`,

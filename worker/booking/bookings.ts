@@ -26,7 +26,7 @@ export interface Booking {
   currency: string;
   price: number;
   deposit: number;
-  /** What Stripe Tax added to the deposit and to the balance (0: no tax). */
+  /** What Stripe Tax added to the deposit and to the balance's payments so far (0: no tax). */
   depositTax: number;
   balanceTax: number;
   status: BookingStatus;
@@ -38,15 +38,27 @@ export interface Booking {
   gallery?: string | undefined;
   /** The client's time zone when they went to pay the deposit, where Cloudflare knew it. */
   clientZone?: string | undefined;
-  /** The Checkout Session open for the balance, and the balance once paid. */
+  /** How many payments the balance is made in (the session type's payment plan; 1: one). */
+  plan: number;
+  /** The Checkout Session open for the balance's next payment. */
   balanceCheckout?: { session: string; url: string; expiresAt: number } | undefined;
-  balanceIntent?: string | undefined;
+  /** The balance's payments so far, in order (`n` from 1). */
+  balancePayments: BalancePayment[];
+  /** When the balance was paid in full (its last payment). */
   balancePaidAt?: number | undefined;
   /** Once cancelled: by whom, when, and what was refunded (the currency's smallest unit). */
   cancelled?: { by: CancelledBy; at: number; refunded: number } | undefined;
   /** How many times the owner moved it (0: never), and when last. */
   moves: number;
   movedAt?: number | undefined;
+}
+
+/** One payment of a booking's balance (the only one, or an instalment of its plan). */
+export interface BalancePayment {
+  n: number;
+  paymentIntent?: string | undefined;
+  tax: number;
+  paidAt: number;
 }
 
 /** Where a booking is in time: the session, the time it keeps with its buffers, its day. */
@@ -68,7 +80,22 @@ const sessionOf = (row: Row, prefix: "checkout" | "balance") => {
 
 const textOf = (value: unknown) => (typeof value === "string" ? value : undefined);
 
+/** The balance's payments as the row's JSON (`SELECT_BOOKING`) lists them, in order. */
+function balancePaymentsOf(row: Row): BalancePayment[] {
+  const listed = JSON.parse(String(row.balance_payments ?? "[]")) as Row[];
+  return listed
+    .map((each) => ({
+      n: Number(each.n),
+      paymentIntent: textOf(each.intent),
+      tax: Number(each.tax ?? 0),
+      paidAt: Number(each.paidAt),
+    }))
+    .sort((a, b) => a.n - b.n);
+}
+
 function bookingOf(row: Row): Booking {
+  const plan = Math.max(1, Number(row.plan ?? 1));
+  const payments = balancePaymentsOf(row);
   return {
     id: String(row.id),
     session: String(row.session),
@@ -89,16 +116,17 @@ function bookingOf(row: Row): Booking {
     price: Number(row.price),
     deposit: Number(row.deposit),
     depositTax: Number(row.deposit_tax ?? 0),
-    balanceTax: Number(row.balance_tax ?? 0),
+    balanceTax: payments.reduce((sum, each) => sum + each.tax, 0),
     status: String(row.status) as BookingStatus,
     checkout: sessionOf(row, "checkout"),
     paymentIntent: textOf(row.payment_intent),
     paidAt: typeof row.paid_at === "number" ? row.paid_at : undefined,
     gallery: textOf(row.gallery),
     clientZone: textOf(row.client_zone),
+    plan,
     balanceCheckout: sessionOf(row, "balance"),
-    balanceIntent: textOf(row.balance_intent),
-    balancePaidAt: typeof row.balance_paid_at === "number" ? row.balance_paid_at : undefined,
+    balancePayments: payments,
+    balancePaidAt: payments.length >= plan ? payments.at(-1)?.paidAt : undefined,
     cancelled:
       typeof row.cancelled_at === "number"
         ? {
@@ -112,31 +140,36 @@ function bookingOf(row: Row): Booking {
   };
 }
 
+/** A booking's row with its balance's payments (migrations/0014) as a JSON list. */
+const SELECT_BOOKING = `SELECT *, (SELECT json_group_array(json_object('n', n, 'intent',
+  payment_intent, 'tax', tax, 'paidAt', paid_at)) FROM booking_instalments
+  WHERE booking_instalments.booking = bookings.id) AS balance_payments FROM bookings`;
+
 export function d1Bookings(db: D1Database) {
   return {
     async get(id: string): Promise<Booking | undefined> {
-      const row = await db.prepare("SELECT * FROM bookings WHERE id = ?").bind(id).first<Row>();
+      const row = await db.prepare(`${SELECT_BOOKING} WHERE id = ?`).bind(id).first<Row>();
       return row ? bookingOf(row) : undefined;
     },
     /** Every booked session that ends after `since`, in time order (the owner's feed). */
     async booked(since: number): Promise<Booking[]> {
       const { results } = await db
-        .prepare("SELECT * FROM bookings WHERE status = 'booked' AND end > ? ORDER BY start")
+        .prepare(`${SELECT_BOOKING} WHERE status = 'booked' AND end > ? ORDER BY start`)
         .bind(since)
         .all<Row>();
       return results.map(bookingOf);
     },
     /** Records a booking asked to pay its deposit; one already recorded is kept as it is. */
     async open(
-      booking: Omit<Booking, "status" | "depositTax" | "balanceTax" | "moves">,
+      booking: Omit<Booking, "status" | "depositTax" | "balanceTax" | "balancePayments" | "moves">,
       now = Date.now(),
     ): Promise<void> {
       await db
         .prepare(
           `INSERT INTO bookings (id, session, session_title, start, end, block_start, block_end, day,
             time_zone, name, email, answers, language, currency, price, deposit, status, created_at,
-            client_zone)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'awaiting_deposit', ?, ?)
+            client_zone, plan)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'awaiting_deposit', ?, ?, ?)
           ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email,
             answers = excluded.answers, language = excluded.language
           WHERE bookings.status = 'awaiting_deposit'`,
@@ -160,6 +193,7 @@ export function d1Bookings(db: D1Database) {
           booking.deposit,
           now,
           booking.clientZone ?? null,
+          booking.plan,
         )
         .run();
     },
@@ -201,20 +235,36 @@ export function d1Bookings(db: D1Database) {
     ): Promise<void> {
       await db
         .prepare(
-          "UPDATE bookings SET balance_session = ?, balance_url = ?, balance_expires_at = ? WHERE id = ? AND status = 'booked' AND balance_paid_at IS NULL",
+          "UPDATE bookings SET balance_session = ?, balance_url = ?, balance_expires_at = ? WHERE id = ? AND status = 'booked'",
         )
         .bind(checkout.session, checkout.url, checkout.expiresAt, id)
         .run();
     },
-    /** The balance paid (with the tax Stripe added): true the one time it becomes so. */
-    async markBalancePaid(id: string, paymentIntent: string | null, tax = 0, now = Date.now()) {
-      const result = await db
-        .prepare(
-          "UPDATE bookings SET balance_intent = ?, balance_tax = ?, balance_paid_at = ? WHERE id = ? AND status = 'booked' AND balance_paid_at IS NULL",
-        )
-        .bind(paymentIntent, tax, now, id)
-        .run();
-      return result.meta.changes === 1;
+    /**
+     * The balance's payment `n` made through Checkout Session `session` (with the tax Stripe
+     * added): true the one time it becomes so; that session is then no longer the one to open.
+     */
+    async markBalancePaid(
+      id: string,
+      n: number,
+      session: string,
+      paymentIntent: string | null,
+      tax = 0,
+      now = Date.now(),
+    ) {
+      const [recorded] = await db.batch([
+        db
+          .prepare(
+            "INSERT OR IGNORE INTO booking_instalments (booking, n, payment_intent, tax, paid_at) SELECT id, ?, ?, ?, ? FROM bookings WHERE id = ? AND status = 'booked'",
+          )
+          .bind(n, paymentIntent, tax, now, id),
+        db
+          .prepare(
+            "UPDATE bookings SET balance_session = NULL, balance_url = NULL, balance_expires_at = NULL WHERE id = ? AND balance_session = ?",
+          )
+          .bind(id, session),
+      ]);
+      return recorded?.meta.changes === 1;
     },
     /** A booked session cancelled, with what was refunded: true the one time it becomes so. */
     async markCancelled(id: string, cancelled: NonNullable<Booking["cancelled"]>) {

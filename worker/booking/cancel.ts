@@ -12,20 +12,25 @@ import type { Context } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor } from "../request/context.ts";
 import { stripeClient } from "../store/index.ts";
-import { type Booking, balanceOf, type CancelledBy, d1Bookings } from "./bookings.ts";
+import { type Booking, type CancelledBy, d1Bookings } from "./bookings.ts";
 import { paymentKeys } from "./deposit.ts";
+import { instalmentsOf } from "./instalments.ts";
 import { lifeOf } from "./life.ts";
 import { type CancellationRule, offerOf } from "./offer.ts";
 import { calendarOf } from "./pages.tsx";
 import { afterCancel } from "./settled.ts";
 import { DAY } from "./zoned-time.ts";
 
-/** What each payment of a booking charged (tax included): its deposit, its balance once paid. */
+/**
+ * What each payment of a booking charged (tax included), the latest first: the balance's
+ * payments, then the deposit.
+ */
 const paymentsOf = (booking: Booking) => [
-  {
-    paymentIntent: booking.balanceIntent,
-    paid: booking.balancePaidAt ? balanceOf(booking) + booking.balanceTax : 0,
-  },
+  ...instalmentsOf(booking)
+    .flatMap(({ amount, paid }) =>
+      paid ? [{ paymentIntent: paid.paymentIntent, paid: amount + paid.tax }] : [],
+    )
+    .reverse(),
   { paymentIntent: booking.paymentIntent, paid: booking.deposit + booking.depositTax },
 ];
 
@@ -50,7 +55,7 @@ export function refundOf(
   return Math.round(paid * (line?.share ?? 0));
 }
 
-/** The refunds that make `amount`: from the balance's payment first, then the deposit's. */
+/** The refunds that make `amount`: from the balance's latest payment first, the deposit's last. */
 export function refundsOf(booking: Booking, amount: number) {
   const parts: { paymentIntent: string; amount: number }[] = [];
   let left = amount;

@@ -78,6 +78,7 @@ export async function startDeposit(
     currency: offer.currency,
     price: minorUnits(session.price, offer.currency, true) ?? 0,
     deposit,
+    plan: session.plan,
     clientZone: placedZone(c.req.raw),
   });
   const when = new Intl.DateTimeFormat(i18n.locale, {

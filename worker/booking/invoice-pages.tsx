@@ -38,7 +38,7 @@ export function invoiceText({ t, locale }: Pick<Translator, "t" | "locale">, inv
 }
 
 /** The routes' pattern of an invoice's kind (`:kind`), with or without `.pdf`. */
-export const INVOICE_KIND = "(?:deposit|balance|refund)";
+export const INVOICE_KIND = "(?:deposit|balance(?:-[2-4])?|refund)";
 
 /** The booking and the invoice of the payment the address names, or a 404. */
 async function invoiceFor(c: Context<AppEnv>) {

@@ -6,7 +6,8 @@
  * payment told twice (Stripe repeats its events) is invoiced once, and no number is skipped.
  */
 
-export type InvoiceKind = "deposit" | "balance" | "refund";
+/** A payment's: the deposit, the balance (its later instalments "balance-2" to "-4"), a refund. */
+export type InvoiceKind = "deposit" | "balance" | `balance-${2 | 3 | 4}` | "refund";
 
 export interface Invoice {
   booking: string;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { portraitBooking } from "../../tests/worker/portrait-booking.ts";
 import { loadConfig } from "../config/config.ts";
 import type { Booking } from "./bookings.ts";
+import { instalmentsOf, owedOf } from "./instalments.ts";
 import { reminderAt, remindersOf } from "./life.ts";
 import { reminderEmail } from "./mail.ts";
 
@@ -37,6 +38,31 @@ describe("a booking's reminders", () => {
     expect(remindersOf(booked(start), start - 3_600_000)).toEqual([]);
   });
 
+  it("of a payment plan: each instalment but the last on its day, at 10:00, unless paid", () => {
+    // Booked on 10 January for 30 March: €175 in three, due evenly until 23 March.
+    const start = Date.UTC(2027, 2, 30, 16);
+    const plan = booked(start, { plan: 3 });
+    expect(instalmentsOf(plan).map(({ n, amount, dueAt }) => [n, amount, iso(dueAt)])).toEqual([
+      [1, 5_834, "2027-02-03T05:20"],
+      [2, 5_833, "2027-02-27T10:40"],
+      [3, 5_833, "2027-03-23T16:00"],
+    ]);
+    const dues = (booking: Booking) =>
+      remindersOf(booking, Date.UTC(2027, 0, 10)).map((each) =>
+        each.reminder === "instalment" ? [each.n, iso(each.at)] : [each.reminder, iso(each.at)],
+      );
+    expect(dues(plan)).toEqual([
+      [1, "2027-02-03T09:00"],
+      [2, "2027-02-27T09:00"],
+      ["week", "2027-03-23T09:00"],
+      ["day", "2027-03-29T08:00"],
+    ]);
+    // The first paid already: its reminder is not planned.
+    const paid = { ...plan, balancePayments: [{ n: 1, tax: 0, paidAt: Date.UTC(2027, 0, 11) }] };
+    expect(dues(paid).map(([what]) => what)).toEqual([2, "week", "day"]);
+    expect(owedOf(paid)).toBe(11_666);
+  });
+
   it("ask for the balance while it is unpaid, in the client's language", () => {
     const start = Date.UTC(2027, 2, 30, 16);
     const context = {
@@ -52,7 +78,10 @@ describe("a booking's reminders", () => {
     expect(owed.text).toContain("The balance of €175.00 is paid before the shoot");
     expect(owed.text).toContain("Where: Bilbao");
     const paid = reminderEmail(
-      booked(start, { balancePaidAt: start - 86_400_000 }),
+      booked(start, {
+        balancePaidAt: start - 86_400_000,
+        balancePayments: [{ n: 1, tax: 0, paidAt: start - 86_400_000 }],
+      }),
       "day",
       context,
     );

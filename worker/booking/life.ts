@@ -2,7 +2,8 @@
  * A booking's life from its deposit to its photographs, in a Cloudflare Workflow (one instance
  * per booking, named by its id, started once its deposit is paid): the client's reminders a week
  * and a day before the shoot, each at 10:00 on their own clock (the zone Cloudflare placed them
- * in when they paid, else the owner's), each asking for the balance while it is unpaid; after
+ * in when they paid, else the owner's), each asking for what is left of the balance, and one on
+ * the day each payment of a payment plan falls due, unless it is paid by then; after
  * the shoot, the client's e-mail once the owner's upload to the shoot's gallery is done (its
  * count of photographs unchanged over GALLERY_CHECK_EVERY). A Workflow, not the
  * calendar's alarms, because it waits days at no cost, keeps each step's result (a step that
@@ -15,7 +16,14 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloud
 import { loadConfig } from "../config/config.ts";
 import { galleryPaths, galleryPhotoCount } from "../galleries/index.ts";
 import { type Booking, d1Bookings } from "./bookings.ts";
-import { type BookingMailContext, galleryEmail, type Reminder, reminderEmail } from "./mail.ts";
+import { instalmentsOf } from "./instalments.ts";
+import {
+  type BookingMailContext,
+  galleryEmail,
+  instalmentDueEmail,
+  type Reminder,
+  reminderEmail,
+} from "./mail.ts";
 import { DAY, instantOf, wallAt } from "./zoned-time.ts";
 
 /** What the booking's page knew that the Workflow cannot read (the site's address, its title). */
@@ -47,12 +55,27 @@ export function reminderAt(start: number, zone: string, days: number): number {
   return instantOf(zone, at) ?? instantOf(zone, at + 3_600_000) ?? at;
 }
 
-/** The reminders still to come for a booking made at `now`, in order. */
-export function remindersOf(booking: Booking, now: number): { reminder: Reminder; at: number }[] {
+/** A reminder to come: before the shoot, or of a payment of the plan (`n`) due that day. */
+export type Planned =
+  | { reminder: Reminder; at: number }
+  | { reminder: "instalment"; at: number; n: number };
+
+/**
+ * The reminders still to come for a booking made at `now`, in order: a week and a day before the
+ * shoot, and on the day each payment of its plan falls due (but the last, due with the week's).
+ */
+export function remindersOf(booking: Booking, now: number): Planned[] {
   const zone = booking.clientZone ?? booking.timeZone;
-  return (["week", "day"] as const)
-    .map((reminder) => ({ reminder, at: reminderAt(booking.start, zone, BEFORE[reminder]) }))
-    .filter(({ at }) => at > now && at < booking.start);
+  const dues: Planned[] = instalmentsOf(booking)
+    .filter((part) => part.of > 1 && part.n < part.of && !part.paid)
+    .map((part) => ({ reminder: "instalment", n: part.n, at: reminderAt(part.dueAt, zone, 0) }));
+  const before: Planned[] = (["week", "day"] as const).map((reminder) => ({
+    reminder,
+    at: reminderAt(booking.start, zone, BEFORE[reminder]),
+  }));
+  return [...dues, ...before]
+    .filter(({ at }) => at > now && at < booking.start)
+    .sort((a, b) => a.at - b.at);
 }
 
 /** The name of a booking's life: its id, and for each time it was moved, a new one. */
@@ -91,16 +114,19 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
       return booking ? remindersOf(booking, Date.now()) : [];
     });
     const sent: string[] = [];
-    for (const { reminder, at } of plan) {
-      await step.sleepUntil(`until the ${reminder} reminder`, at);
-      const mail = await step.do(`the ${reminder} reminder`, async () => {
+    for (const planned of plan) {
+      const name = planned.reminder === "instalment" ? `instalment ${planned.n}` : planned.reminder;
+      await step.sleepUntil(`until the ${name} reminder`, planned.at);
+      const mail = await step.do(`the ${name} reminder`, async () => {
         const booking = await this.booked(payload);
         if (!booking) return undefined;
-        const email = reminderEmail(booking, reminder, this.mailContext(payload));
+        const context = this.mailContext(payload);
+        const email = this.reminder(booking, planned, context);
+        if (!email) return undefined;
         await this.env.CLIENT_MAIL.send(email);
         return { to: booking.details.email, subject: email.subject, text: email.text ?? "" };
       });
-      if (mail) sent.push(reminder);
+      if (mail) sent.push(name);
     }
     const end = await step.do("when the shoot ends", async () => {
       const booking = await this.booked(payload);
@@ -133,6 +159,13 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
       await step.sleep(`the upload's time, look ${look}`, GALLERY_CHECK_EVERY);
     }
     return { sent };
+  }
+
+  /** A planned reminder's e-mail: none for a payment paid meanwhile. */
+  private reminder(booking: Booking, planned: Planned, context: BookingMailContext) {
+    if (planned.reminder !== "instalment") return reminderEmail(booking, planned.reminder, context);
+    const part = instalmentsOf(booking).find((each) => each.n === planned.n);
+    return part && !part.paid ? instalmentDueEmail(booking, part, context) : undefined;
   }
 
   /** The booking, while it is booked at the time this life was planned for. */

@@ -14,6 +14,7 @@ import { oneLine } from "../lib/mail.ts";
 import { formatAmount } from "../store/index.ts";
 import { type Booking, balanceOf } from "./bookings.ts";
 import { icsCalendar } from "./ics.ts";
+import { type Instalment, instalmentsOf, nextInstalment, owedOf } from "./instalments.ts";
 
 /** What the e-mails say besides the booking: the site, the session's place, the booking's page. */
 export interface BookingMailContext {
@@ -80,6 +81,11 @@ function toClient(booking: Booking, context: BookingMailContext) {
     time: when.format(booking.start),
     /** Another time (a moved session's old one), as `time` is written. */
     timeOf: (instant: number) => when.format(instant),
+    /** A day (a payment's due date), in the owner's zone. */
+    dateOf: (instant: number) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: booking.timeZone }).format(
+        instant,
+      ),
     session: booking.sessionTitle,
     money: (amount: number) => formatAmount(amount, booking.currency, locale),
     mail: (subject: string) => ({
@@ -134,7 +140,7 @@ export function reminderEmail(
   context: BookingMailContext,
 ): EmailMessageBuilder {
   const { t, time, session, money, mail } = toClient(booking, context);
-  const owed = !booking.balancePaidAt && balanceOf(booking) > 0;
+  const owed = booking.status === "booked" ? owedOf(booking) : 0;
   return {
     ...mail(t(`booking.reminder.${reminder}Subject`, { session, time })),
     text: [
@@ -142,7 +148,7 @@ export function reminderEmail(
       "",
       t(`booking.reminder.${reminder}`, { session, time }),
       ...(context.location ? [t("booking.mail.where", { place: context.location })] : []),
-      ...(owed ? ["", t("booking.reminder.balance", { amount: money(balanceOf(booking)) })] : []),
+      ...(owed > 0 ? ["", t("booking.reminder.balance", { amount: money(owed) })] : []),
       "",
       t("booking.mail.page", { url: context.url }),
       t("booking.reminder.change"),
@@ -213,22 +219,66 @@ export function galleryEmail(
   };
 }
 
-/** The client's receipt for the balance: all paid, its invoice. */
-export function balanceEmail(booking: Booking, context: BookingMailContext): EmailMessageBuilder {
-  const { t, time, session, money, mail } = toClient(booking, context);
+/**
+ * The client's receipt for a payment of the balance (`n` of the plan's): all paid, or, for an
+ * instalment, what is left and when the next is due; its invoice.
+ */
+export function balanceEmail(
+  booking: Booking,
+  n: number,
+  context: BookingMailContext,
+): EmailMessageBuilder {
+  const { t, time, session, money, mail, dateOf } = toClient(booking, context);
+  const part = instalmentsOf(booking).find((each) => each.n === n);
+  const next = nextInstalment(booking);
+  const amount = money((part?.amount ?? 0) + (part?.paid?.tax ?? 0));
+  const of = booking.plan;
   return {
-    ...mail(t("booking.balance.mail.subject", { session, time })),
+    ...mail(
+      of > 1
+        ? t("booking.plan.mail.subject", { n, of, session, time })
+        : t("booking.balance.mail.subject", { session, time }),
+    ),
     text: [
       t("booking.mail.hello", { name: booking.details.name }),
       "",
-      t("booking.balance.mail.text", {
-        session,
-        time,
-        amount: money(balanceOf(booking) + booking.balanceTax),
-      }),
+      of > 1
+        ? t("booking.plan.mail.text", { n, of, session, time, amount })
+        : t("booking.balance.mail.text", { session, time, amount }),
+      ...(next
+        ? [
+            t("booking.plan.mail.next", {
+              amount: money(owedOf(booking)),
+              next: money(next.amount),
+              date: dateOf(next.dueAt),
+            }),
+          ]
+        : of > 1
+          ? [t("booking.plan.mail.done")]
+          : []),
       "",
       t("booking.mail.page", { url: context.url }),
       ...(context.invoice ? [t("booking.mail.invoice", { url: context.invoice })] : []),
+    ].join("\n"),
+  };
+}
+
+/** The client's word that an instalment of their plan is due today, with where to pay it. */
+export function instalmentDueEmail(
+  booking: Booking,
+  part: Instalment,
+  context: BookingMailContext,
+): EmailMessageBuilder {
+  const { t, time, session, money, mail } = toClient(booking, context);
+  const words = { n: part.n, of: part.of, session, time, amount: money(part.amount) };
+  return {
+    ...mail(t("booking.plan.reminderSubject", words)),
+    text: [
+      t("booking.mail.hello", { name: booking.details.name }),
+      "",
+      t("booking.plan.reminder", words),
+      "",
+      t("booking.mail.page", { url: context.url }),
     ].join("\n"),
   };
 }

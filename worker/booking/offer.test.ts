@@ -15,4 +15,24 @@ describe("a session type as the Studio stores it", () => {
     expect(session(250, 0.4)).toBeUndefined();
     expect(session(250, 260)).toBeUndefined();
   });
+
+  it("makes a share of the price the deposit, to the cent, and reads the payment plan", () => {
+    const shared = (price: number, depositPercent: number, more: object = {}) =>
+      sessionOf({
+        slug: "family",
+        title: "Family",
+        durationMinutes: 180,
+        price,
+        depositPercent,
+        ...more,
+      });
+    expect(shared(600, 25)?.deposit).toBe(150);
+    expect(shared(19.99, 33)?.deposit).toBe(6.6);
+    // The share wins over an amount; one Stripe cannot take leaves the type out.
+    expect(shared(600, 25, { deposit: 100 })?.deposit).toBe(150);
+    expect(shared(1, 10)).toBeUndefined();
+    expect(shared(600, 25, { instalments: 3 })?.plan).toBe(3);
+    expect(shared(600, 25, { instalments: 6 })?.plan).toBe(1);
+    expect(session(250, 75)?.plan).toBe(1);
+  });
 });

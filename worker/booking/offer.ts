@@ -25,6 +25,8 @@ export interface SessionType {
   /** In the currency's major unit, as the Studio keeps it (45.5). */
   price: number;
   deposit: number;
+  /** How many payments the balance is made in (its payment plan): 1 to 4. */
+  plan: number;
   questions: Question[];
   /** The contract's template (contract.ts), or "" when there is nothing to sign. */
   contract: string;
@@ -150,7 +152,12 @@ export function sessionOf(raw: unknown): SessionType | undefined {
   const title = text(raw.title, 200);
   const durationMinutes = whole(raw.durationMinutes, 15, 24 * 60);
   const price = amount(raw.price);
-  const deposit = amount(raw.deposit);
+  const share = whole(raw.depositPercent, 1, 100);
+  // A share of the price, to the cent, where the owner gave one; else the amount.
+  const deposit =
+    share !== undefined && price !== undefined
+      ? Math.round(price * share) / 100
+      : amount(raw.deposit);
   if (!slug || !isSlug(slug) || !title || durationMinutes === undefined) return undefined;
   // A deposit is paid on Stripe, which takes no less than about half a unit (0.50 €, $0.50).
   if (price === undefined || deposit === undefined || deposit < 0.5 || deposit > price) {
@@ -170,6 +177,7 @@ export function sessionOf(raw: unknown): SessionType | undefined {
     },
     price,
     deposit,
+    plan: whole(raw.instalments, 1, 4) ?? 1,
     questions: questions as Question[],
     contract: text(raw.contract, 20_000)?.trim() ?? "",
     licence: text(raw.licence, 80),

@@ -22,7 +22,7 @@ import {
   SessionList,
   SlotPicker,
 } from "./BookingViews.tsx";
-import { balanceBackFromStripe, balanceDue, startBalance } from "./balance.ts";
+import { balanceBackFromStripe, startBalance } from "./balance.ts";
 import { bookingInvoice } from "./booking-invoice.ts";
 import { type Booking, balanceOf, d1Bookings } from "./bookings.ts";
 import { busyReadDue, readBusyFeed } from "./busy-feed.ts";
@@ -31,6 +31,7 @@ import { contractReady, contractText } from "./contract-facts.ts";
 import { contractRecords } from "./contracts.ts";
 import { applyDepositSession, startDeposit } from "./deposit.ts";
 import { answerField, checkDetails } from "./details.ts";
+import { balanceKind, instalmentOfKind, instalmentsOf, nextInstalment } from "./instalments.ts";
 import { invoiceNumber } from "./invoices.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
 import { afterBalance, afterDeposit } from "./settled.ts";
@@ -471,18 +472,28 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
   const amount = money(record.deposit + record.depositTax);
   const booked = record.status === "booked";
   const held = `/book/held/${record.id}`;
-  const [signed, deposit, balance, refund] = await Promise.all([
+  const parts = instalmentsOf(record);
+  const [signed, ...issued] = await Promise.all([
     contractRecords(c.env.STORE_DB, c.env.CONTRACTS).get(record.id),
-    bookingInvoice(c, record, "deposit"),
-    bookingInvoice(c, record, "balance"),
-    bookingInvoice(c, record, "refund"),
+    ...(["deposit", ...parts.map((part) => balanceKind(part.n)), "refund"] as const).map((kind) =>
+      bookingInvoice(c, record, kind),
+    ),
   ]);
-  const rest = { amount: money(balanceOf(record)) };
-  const invoices = [
-    ...(deposit ? [{ invoice: deposit, label: "booking.invoice.link" as const }] : []),
-    ...(balance ? [{ invoice: balance, label: "booking.invoice.balanceLink" as const }] : []),
-    ...(refund ? [{ invoice: refund, label: "booking.creditNote.link" as const }] : []),
-  ];
+  const invoices = issued.flatMap((invoice) => {
+    if (!invoice) return [];
+    const n = instalmentOfKind(invoice.kind);
+    const number = invoiceNumber(invoice);
+    const label =
+      invoice.kind === "deposit"
+        ? i18n.t("booking.invoice.link", { number })
+        : invoice.kind === "refund"
+          ? i18n.t("booking.creditNote.link", { number })
+          : record.plan > 1
+            ? i18n.t("booking.invoice.instalmentLink", { number, n: n ?? 1, of: record.plan })
+            : i18n.t("booking.invoice.balanceLink", { number });
+    return [{ invoice, label }];
+  });
+  const next = nextInstalment(record);
   const session = record.sessionTitle;
   const { cancelled } = record;
   const [title, text] = booked
@@ -518,12 +529,30 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
             : undefined
         }
         balance={
-          balanceDue(record)
+          next
             ? {
-                text: i18n.t("booking.balance.due", rest),
+                text:
+                  next.of > 1
+                    ? i18n.t("booking.plan.due", {
+                        amount: money(balanceOf(record)),
+                        of: next.of,
+                        next: money(next.amount),
+                        date: new Intl.DateTimeFormat(i18n.locale, {
+                          dateStyle: "long",
+                          timeZone: record.timeZone,
+                        }).format(next.dueAt),
+                      })
+                    : i18n.t("booking.balance.due", { amount: money(next.amount) }),
                 pay: {
                   action: await localPath(c, `${held}/balance`),
-                  label: i18n.t("booking.balance.pay", rest),
+                  label:
+                    next.of > 1
+                      ? i18n.t("booking.plan.pay", {
+                          n: next.n,
+                          of: next.of,
+                          amount: money(next.amount),
+                        })
+                      : i18n.t("booking.balance.pay", { amount: money(next.amount) }),
                 },
               }
             : record.balancePaidAt
@@ -538,7 +567,7 @@ async function bookedView(c: Context<AppEnv>, record: Booking) {
           await Promise.all(
             invoices.map(async ({ invoice, label }) => ({
               href: await localPath(c, `${held}/invoices/${invoice.kind}`),
-              label: i18n.t(label, { number: invoiceNumber(invoice) }),
+              label,
             })),
           )
         }

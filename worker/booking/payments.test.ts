@@ -9,7 +9,7 @@ import { loadConfig, storeIsOn } from "../config/config.ts";
 import { applyBalanceSession } from "./balance.ts";
 import { paymentOf } from "./booking-invoice.ts";
 import { d1Bookings } from "./bookings.ts";
-import { refundOf } from "./cancel.ts";
+import { refundOf, refundsOf } from "./cancel.ts";
 import { applyDepositSession } from "./deposit.ts";
 
 /** A completed, paid session as Stripe sends it: `subtotal` asked for, `tax` added on top. */
@@ -92,5 +92,25 @@ describe("a booking's payments with Stripe Tax", () => {
       status: "booked",
       depositTax: 0,
     });
+  });
+});
+
+describe("a payment plan's refunds", () => {
+  it("come from the latest payment first, each no more than it charged, the deposit's last", () => {
+    const plan = portraitBooking(Date.UTC(2027, 2, 30, 16), {
+      plan: 3,
+      paymentIntent: "pi_deposit",
+      balancePayments: [
+        { n: 1, paymentIntent: "pi_first", tax: 0, paidAt: Date.UTC(2027, 1, 1) },
+        { n: 2, paymentIntent: "pi_second", tax: 0, paidAt: Date.UTC(2027, 2, 1) },
+      ],
+    });
+    // Paid: €75 deposit, €58.34 and €58.33; €150 back.
+    expect(refundOf(plan, "owner", [], Date.now())).toBe(19_167);
+    expect(refundsOf(plan, 15_000)).toEqual([
+      { paymentIntent: "pi_second", amount: 5_833 },
+      { paymentIntent: "pi_first", amount: 5_834 },
+      { paymentIntent: "pi_deposit", amount: 3_333 },
+    ]);
   });
 });

@@ -4,10 +4,10 @@
  * signed contract), the owner's (CONTACT_EMAIL_TO, else the Site settings' e-mail), the shoot's
  * client gallery (shoot-gallery.ts) and the booking's life until the shoot (life.ts: the
  * reminders); for it and for one refunded, the owner's copy in the Studio (studio.ts). For a
- * balance just paid: its invoice, the client's receipt and the Studio's copy again; for a booking
- * moved, its reminders planned again, the client's e-mail with the new invitation and the Studio's
- * copy; for one cancelled, the credit note for its refund, the client's e-mail and the Studio's copy. Each that fails is logged, and the booking
- * stands.
+ * payment of the balance: its invoice, the client's receipt and the Studio's copy again. For a
+ * booking moved: its reminders planned again, the client's e-mail with the new invitation and the
+ * Studio's copy; for one cancelled: the credit note for its refund, the client's e-mail and the
+ * Studio's copy. Each that fails is logged, and the booking stands.
  */
 import type { Context } from "hono";
 import { ownerMailbox } from "../config/config.ts";
@@ -19,6 +19,7 @@ import type { Booking } from "./bookings.ts";
 import { contractRecords } from "./contracts.ts";
 import type { OnSettled } from "./deposit.ts";
 import { feedUrl } from "./feed.ts";
+import { balanceKind } from "./instalments.ts";
 import { startLife } from "./life.ts";
 import { balanceEmail, cancelledEmail, clientEmail, movedEmail, ownerEmail } from "./mail.ts";
 import { offerOf } from "./offer.ts";
@@ -161,10 +162,12 @@ const copyAndTell =
 
 export const afterBalance = (c: Context<AppEnv>): OnSettled =>
   copyAndTell(c, "A balance's invoice, e-mail or Studio copy failed", async (booking, facts) => {
-    const invoice = await bookingInvoice(c, booking, "balance");
-    return balanceEmail(booking, {
+    // The payment just recorded: the balance's latest.
+    const n = booking.balancePayments.at(-1)?.n ?? 1;
+    const invoice = await bookingInvoice(c, booking, balanceKind(n));
+    return balanceEmail(booking, n, {
       ...facts.mail,
-      invoice: invoice && `${facts.page}/invoices/balance`,
+      invoice: invoice && `${facts.page}/invoices/${invoice.kind}`,
     });
   });
 

@@ -83,7 +83,10 @@ export function bookingFields(
     })),
     price: money(booking.price),
     deposit: money(booking.deposit + booking.depositTax),
-    balance: money(balanceOf(booking)),
+    balance:
+      booking.plan > 1
+        ? `${money(balanceOf(booking))} in ${booking.plan} instalments, ${booking.balancePayments.length} paid`
+        : money(balanceOf(booking)),
     ...(booking.paidAt ? { paidAt: new Date(booking.paidAt).toISOString() } : {}),
     ...(booking.balancePaidAt
       ? { balancePaidAt: new Date(booking.balancePaidAt).toISOString() }

@@ -190,7 +190,7 @@ export const bookingQuery = defineQuery(`{
     "slug": slug.current,
     "title": ${inLanguage("title")},
     "description": ${inLanguage("description")},
-    durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, price, deposit,
+    durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, price, deposit, depositPercent, instalments,
     "location": ${inLanguage("location")},
     "contract": ${inLanguage("contract")},
     licence,

@@ -616,6 +616,19 @@ export const ar: Catalogue = {
   "booking.balance.pay": "ادفع المبلغ المتبقي البالغ {amount}",
   "booking.balance.paid": "المبلغ المتبقي البالغ {amount} مدفوع أيضًا: شكرًا لك.",
   "booking.invoice.balanceLink": "الفاتورة {number} الخاصة بالمبلغ المتبقي",
+  "booking.instalmentFor": "القسط {n} من {of}: {session}، {time}",
+  "booking.plan.due":
+    "يُدفع المبلغ المتبقي البالغ {amount} على {of} أقساط. القسط التالي، {next}، مستحق في {date}.",
+  "booking.plan.pay": "ادفع القسط {n} من {of}: {amount}",
+  "booking.invoice.instalmentLink": "الفاتورة {number} الخاصة بالقسط {n} من {of}",
+  "booking.plan.mail.subject": "تم دفع القسط {n} من {of}: {session}، {time}",
+  "booking.plan.mail.text":
+    "تم دفع القسط {n} من {of} الخاص بـ {session} في {time}، بقيمة {amount}: شكرًا لك.",
+  "booking.plan.mail.next": "يتبقى {amount} للدفع؛ القسط التالي، {next}، مستحق في {date}.",
+  "booking.plan.mail.done": "تم الآن دفع المبلغ المتبقي بالكامل.",
+  "booking.plan.reminderSubject": "القسط {n} من {of} مستحق اليوم: {session}",
+  "booking.plan.reminder":
+    "القسط {n} من {of} الخاص بـ {session} في {time}، بقيمة {amount}، مستحق اليوم. يمكنك دفعه في صفحة حجزك.",
   "booking.refundFor": "استرداد: {session}، {time}",
   "booking.creditNote.title": "إشعار دائن {number}",
   "booking.creditNote.refunded": "تم الاسترداد إلى البطاقة المستخدمة عبر Stripe في {date}.",

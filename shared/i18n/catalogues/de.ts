@@ -569,6 +569,20 @@ export const de: Catalogue = {
   "booking.balance.pay": "Restbetrag von {amount} bezahlen",
   "booking.balance.paid": "Auch der Restbetrag von {amount} ist bezahlt: vielen Dank.",
   "booking.invoice.balanceLink": "Rechnung {number} für den Restbetrag",
+  "booking.instalmentFor": "Rate {n} von {of}: {session}, {time}",
+  "booking.plan.due":
+    "Der Restbetrag von {amount} wird in {of} Raten bezahlt. Die nächste, {next}, ist am {date} fällig.",
+  "booking.plan.pay": "Rate {n} von {of} bezahlen: {amount}",
+  "booking.invoice.instalmentLink": "Rechnung {number} für Rate {n} von {of}",
+  "booking.plan.mail.subject": "Rate {n} von {of} bezahlt: {session}, {time}",
+  "booking.plan.mail.text":
+    "Rate {n} von {of} für Ihren Termin {session} am {time}, {amount}, ist bezahlt: vielen Dank.",
+  "booking.plan.mail.next":
+    "Offen sind noch {amount}; die nächste Rate, {next}, ist am {date} fällig.",
+  "booking.plan.mail.done": "Der Restbetrag ist nun vollständig bezahlt.",
+  "booking.plan.reminderSubject": "Rate {n} von {of} heute fällig: {session}",
+  "booking.plan.reminder":
+    "Rate {n} von {of} für Ihren Termin {session} am {time}, {amount}, ist heute fällig. Sie können sie auf der Seite Ihrer Buchung bezahlen.",
   "booking.refundFor": "Erstattung: {session}, {time}",
   "booking.creditNote.title": "Gutschrift {number}",
   "booking.creditNote.refunded": "Über Stripe auf die verwendete Karte erstattet am {date}.",

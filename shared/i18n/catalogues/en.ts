@@ -557,6 +557,20 @@ export const en = {
   "booking.balance.pay": "Pay the {amount} balance",
   "booking.balance.paid": "The balance of {amount} is paid too: thank you.",
   "booking.invoice.balanceLink": "Invoice {number} for the balance",
+  "booking.instalmentFor": "Instalment {n} of {of}: {session}, {time}",
+  "booking.plan.due":
+    "The balance of {amount} is paid in {of} instalments. The next, {next}, is due on {date}.",
+  "booking.plan.pay": "Pay instalment {n} of {of}: {amount}",
+  "booking.invoice.instalmentLink": "Invoice {number} for instalment {n} of {of}",
+  "booking.plan.mail.subject": "Instalment {n} of {of} paid: {session}, {time}",
+  "booking.plan.mail.text":
+    "instalment {n} of {of} for your {session} on {time}, {amount}, is paid: thank you.",
+  "booking.plan.mail.next":
+    "{amount} is left to pay; the next instalment, {next}, is due on {date}.",
+  "booking.plan.mail.done": "The balance is now paid in full.",
+  "booking.plan.reminderSubject": "Instalment {n} of {of} due today: {session}",
+  "booking.plan.reminder":
+    "instalment {n} of {of} for your {session} on {time}, {amount}, is due today. You can pay it on your booking's page.",
   "booking.refundFor": "Refund: {session}, {time}",
   "booking.creditNote.title": "Credit note {number}",
   "booking.creditNote.refunded": "Refunded to the card paid with, through Stripe, on {date}.",

@@ -578,6 +578,20 @@ export const es: Catalogue = {
   "booking.balance.pay": "Pagar el resto de {amount}",
   "booking.balance.paid": "El resto, {amount}, también está pagado: gracias.",
   "booking.invoice.balanceLink": "Factura {number} del resto",
+  "booking.instalmentFor": "Plazo {n} de {of}: {session}, {time}",
+  "booking.plan.due":
+    "El resto de {amount} se paga en {of} plazos. El siguiente, {next}, vence el {date}.",
+  "booking.plan.pay": "Pagar el plazo {n} de {of}: {amount}",
+  "booking.invoice.instalmentLink": "Factura {number} del plazo {n} de {of}",
+  "booking.plan.mail.subject": "Plazo {n} de {of} pagado: {session}, {time}",
+  "booking.plan.mail.text":
+    "el plazo {n} de {of} de su {session} del {time}, {amount}, está pagado: gracias.",
+  "booking.plan.mail.next":
+    "Quedan {amount} por pagar; el siguiente plazo, {next}, vence el {date}.",
+  "booking.plan.mail.done": "El resto ya está pagado por completo.",
+  "booking.plan.reminderSubject": "El plazo {n} de {of} vence hoy: {session}",
+  "booking.plan.reminder":
+    "el plazo {n} de {of} de su {session} del {time}, {amount}, vence hoy. Puede pagarlo en la página de su reserva.",
   "booking.refundFor": "Reembolso: {session}, {time}",
   "booking.creditNote.title": "Factura rectificativa {number}",
   "booking.creditNote.refunded":

@@ -583,6 +583,20 @@ export const fr: Catalogue = {
   "booking.balance.pay": "Payer le solde de {amount}",
   "booking.balance.paid": "Le solde de {amount} est payé lui aussi : merci.",
   "booking.invoice.balanceLink": "Facture {number} pour le solde",
+  "booking.instalmentFor": "Échéance {n} sur {of} : {session}, {time}",
+  "booking.plan.due":
+    "Le solde de {amount} est payé en {of} échéances. La prochaine, {next}, est due le {date}.",
+  "booking.plan.pay": "Payer l’échéance {n} sur {of} : {amount}",
+  "booking.invoice.instalmentLink": "Facture {number} pour l’échéance {n} sur {of}",
+  "booking.plan.mail.subject": "Échéance {n} sur {of} payée : {session}, {time}",
+  "booking.plan.mail.text":
+    "l’échéance {n} sur {of} de votre {session} du {time}, {amount}, est payée : merci.",
+  "booking.plan.mail.next":
+    "Il reste {amount} à payer ; la prochaine échéance, {next}, est due le {date}.",
+  "booking.plan.mail.done": "Le solde est désormais entièrement payé.",
+  "booking.plan.reminderSubject": "Échéance {n} sur {of} due aujourd’hui : {session}",
+  "booking.plan.reminder":
+    "l’échéance {n} sur {of} de votre {session} du {time}, {amount}, est due aujourd’hui. Vous pouvez la payer sur la page de votre réservation.",
   "booking.refundFor": "Remboursement : {session}, {time}",
   "booking.creditNote.title": "Avoir {number}",
   "booking.creditNote.refunded": "Remboursé sur la carte utilisée, via Stripe, le {date}.",

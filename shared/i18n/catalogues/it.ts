@@ -575,6 +575,20 @@ export const it: Catalogue = {
   "booking.balance.pay": "Paga il saldo di {amount}",
   "booking.balance.paid": "Anche il saldo di {amount} è pagato: grazie.",
   "booking.invoice.balanceLink": "Fattura {number} per il saldo",
+  "booking.instalmentFor": "Rata {n} di {of}: {session}, {time}",
+  "booking.plan.due":
+    "Il saldo di {amount} si paga in {of} rate. La prossima, {next}, scade il {date}.",
+  "booking.plan.pay": "Paga la rata {n} di {of}: {amount}",
+  "booking.invoice.instalmentLink": "Fattura {number} per la rata {n} di {of}",
+  "booking.plan.mail.subject": "Rata {n} di {of} pagata: {session}, {time}",
+  "booking.plan.mail.text":
+    "la rata {n} di {of} della tua {session} del {time}, {amount}, è pagata: grazie.",
+  "booking.plan.mail.next":
+    "Restano da pagare {amount}; la prossima rata, {next}, scade il {date}.",
+  "booking.plan.mail.done": "Il saldo ora è pagato per intero.",
+  "booking.plan.reminderSubject": "Rata {n} di {of} in scadenza oggi: {session}",
+  "booking.plan.reminder":
+    "la rata {n} di {of} della tua {session} del {time}, {amount}, scade oggi. Puoi pagarla nella pagina della tua prenotazione.",
   "booking.refundFor": "Rimborso: {session}, {time}",
   "booking.creditNote.title": "Nota di credito {number}",
   "booking.creditNote.refunded": "Rimborsato sulla carta usata, tramite Stripe, il {date}.",

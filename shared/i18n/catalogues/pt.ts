@@ -572,6 +572,19 @@ export const pt: Catalogue = {
   "booking.balance.pay": "Pagar o restante de {amount}",
   "booking.balance.paid": "O restante, {amount}, também está pago: obrigado.",
   "booking.invoice.balanceLink": "Fatura {number} do restante",
+  "booking.instalmentFor": "Prestação {n} de {of}: {session}, {time}",
+  "booking.plan.due":
+    "O restante de {amount} é pago em {of} prestações. A próxima, {next}, vence a {date}.",
+  "booking.plan.pay": "Pagar a prestação {n} de {of}: {amount}",
+  "booking.invoice.instalmentLink": "Fatura {number} da prestação {n} de {of}",
+  "booking.plan.mail.subject": "Prestação {n} de {of} paga: {session}, {time}",
+  "booking.plan.mail.text":
+    "a prestação {n} de {of} da sua {session} de {time}, {amount}, está paga: obrigado.",
+  "booking.plan.mail.next": "Faltam pagar {amount}; a próxima prestação, {next}, vence a {date}.",
+  "booking.plan.mail.done": "O restante está agora totalmente pago.",
+  "booking.plan.reminderSubject": "Prestação {n} de {of} vence hoje: {session}",
+  "booking.plan.reminder":
+    "a prestação {n} de {of} da sua {session} de {time}, {amount}, vence hoje. Pode pagá-la na página da sua reserva.",
   "booking.refundFor": "Reembolso: {session}, {time}",
   "booking.creditNote.title": "Nota de crédito {number}",
   "booking.creditNote.refunded": "Reembolsado no cartão utilizado, através da Stripe, em {date}.",

@@ -140,19 +140,39 @@ export const sessionType = defineType({
       name: "deposit",
       title: "Deposit",
       description:
-        "Paid when booking, in the store's currency (at least 0.50, the least Stripe takes); the rest before the shoot.",
+        "Paid when booking, in the store's currency (at least 0.50, the least Stripe takes); the rest before the shoot. Or give it as a share of the price below.",
       type: "number",
       validation: (rule) =>
         rule
-          .required()
           .min(0.5)
           .precision(2)
           .custom((deposit: number | undefined, context) => {
-            const price = (context.document as { price?: number } | undefined)?.price;
-            return deposit === undefined || price === undefined || deposit <= price
-              ? true
-              : "No more than the price";
+            const { price, depositPercent } = (context.document ?? {}) as {
+              price?: number;
+              depositPercent?: number;
+            };
+            if (deposit === undefined) {
+              return depositPercent === undefined ? "An amount, or a share of the price" : true;
+            }
+            return price === undefined || deposit <= price ? true : "No more than the price";
           }),
+    }),
+    defineField({
+      name: "depositPercent",
+      title: "Deposit as a share of the price (%)",
+      description:
+        "Set, the deposit is this share of the price (to the cent), whatever the amount above says.",
+      type: "number",
+      validation: (rule) => rule.min(1).max(100).integer(),
+    }),
+    defineField({
+      name: "instalments",
+      title: "Payment plan",
+      description:
+        "The balance (the price less the deposit) in so many payments, due evenly until a week before the shoot; 1: one payment. Each has its invoice, and the client is reminded of each on its day.",
+      type: "number",
+      initialValue: 1,
+      validation: (rule) => rule.min(1).max(4).integer(),
     }),
     defineField({ name: "location", title: "Where", type: "string" }),
     translationsOf({ name: "location", title: "Where", type: "string" }),
