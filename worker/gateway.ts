@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { routedPath } from "./app.ts";
 import { loadConfig } from "./config/config.ts";
+import { countView } from "./insights/index.ts";
 import { routeMethods } from "./middleware/methods/index.ts";
 import { inPreview } from "./preview/index.ts";
 import type { AppEnv } from "./request/app-env.ts";
@@ -26,7 +27,8 @@ interface Apps {
  * `/cart`): those are the public site's, and go on to the cached entrypoint,
  * PublicSite, without their cookies (its answers are shared with every visitor) and with their
  * origin as props (Workers Cache keys on entrypoint, path, query and props, not on the host);
- * or, with a genuine preview cookie, to the draft preview of the site. Where there is no cached
+ * or, with a genuine preview cookie, to the draft preview of the site. Each public page's answer
+ * is counted for insights (insights/views.ts); the owner's previews are not. Where there is no cached
  * entrypoint to call (some test runners), the public site answers directly.
  */
 export function createGateway(apps: Apps) {
@@ -46,7 +48,10 @@ export function createGateway(apps: Apps) {
       forwarded.headers.delete("Cookie");
       forwarded.headers.delete("Authorization");
       const site = publicSite(ctx, { origin: new URL(request.url).origin });
-      return site ? site.fetch(forwarded) : apps.site.fetch(forwarded, env, ctx);
+      const response = await (site ? site.fetch(forwarded) : apps.site.fetch(forwarded, env, ctx));
+      // Counted here, past the cache, so a page Workers Cache answered is a view too.
+      countView(env, ctx, request, response);
+      return response;
     },
   } satisfies ExportedHandler<Env>;
 }

@@ -4,6 +4,7 @@ import { scheduledBusyRead } from "./booking/index.ts";
 import { galleryPrints } from "./galleries/index.ts";
 import { createGateway, type PublicSiteProps } from "./gateway.ts";
 import { deliverInquiries } from "./inquiries/index.ts";
+import { countViews, INSIGHTS_QUEUE, pruneInsights } from "./insights/index.ts";
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/index.ts";
 import { fulfilOrders, isFulfilmentQueue } from "./store/index.ts";
 
@@ -37,14 +38,18 @@ export class PublicSite extends WorkerEntrypoint<Env, PublicSiteProps> {
 /**
  * Every request arrives here first: the uncached gateway (see gateway.ts). The queues are
  * consumed here too: the store's fulfilment queue and its dead-letter queue (store/fulfil.ts),
- * and the inquiries queue (and its dead-letter queue, while the owner replays it). The Cron
- * Trigger reads the owner's own calendar for booking (booking/busy-feed.ts).
+ * the inquiries queue (and its dead-letter queue, while the owner replays it), and the page views
+ * for insights. The Cron Trigger reads the owner's own calendar for booking (booking/busy-feed.ts)
+ * and deletes insights older than they are kept.
  */
 export default {
   ...gateway,
   queue: (batch, env, ctx) =>
-    isFulfilmentQueue(batch.queue)
-      ? fulfilOrders(batch, env, ctx, { galleries: galleryPrints })
-      : deliverInquiries(batch, env, ctx),
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(scheduledBusyRead(env)),
+    batch.queue === INSIGHTS_QUEUE
+      ? countViews(batch, env)
+      : isFulfilmentQueue(batch.queue)
+        ? fulfilOrders(batch, env, ctx, { galleries: galleryPrints })
+        : deliverInquiries(batch, env, ctx),
+  scheduled: (_controller, env, ctx) =>
+    ctx.waitUntil(Promise.all([scheduledBusyRead(env), pruneInsights(env)])),
 } satisfies ExportedHandler<Env>;

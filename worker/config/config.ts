@@ -58,6 +58,8 @@ export interface Config {
   freshSeconds: number;
   /** Seconds before the first retry of a failed fulfilment step (then doubling). */
   storeRetrySeconds: number;
+  /** How many days of insights are kept. */
+  insightsKeepDays: number;
   /** The store's Stripe and lab keys (secrets), or why the store is off. */
   store: StoreKeys | StoreOff;
 }
@@ -75,7 +77,7 @@ const orError = <T>(read: () => T): T | ConfigError => {
   }
 };
 
-function wholeSeconds(value: string, fallback: number): number {
+function wholeNumber(value: string, fallback: number): number {
   return /^\d{1,9}$/.test(value.trim()) ? Number(value) : fallback;
 }
 
@@ -97,16 +99,20 @@ function readConfig(env: Vars): Config {
     turnstile: turnstileKeys(env),
     mail: { to: setVar(env, "CONTACT_EMAIL_TO"), from: setVar(env, "CONTACT_EMAIL_FROM") },
     slideshowIntervalMs: slideshowInterval(env),
-    inquiryRetrySeconds: wholeSeconds(
+    inquiryRetrySeconds: wholeNumber(
       varOrDefault(env, "INQUIRY_RETRY_SECONDS"),
       Number(VARS.INQUIRY_RETRY_SECONDS.default),
     ),
     freshSeconds: content instanceof ConfigError ? 0 : content.freshSeconds,
-    storeRetrySeconds: wholeSeconds(
+    storeRetrySeconds: wholeNumber(
       varOrDefault(env, "STORE_RETRY_SECONDS"),
       Number(VARS.STORE_RETRY_SECONDS.default),
     ),
     store: storeKeys(env),
+    insightsKeepDays: wholeNumber(
+      varOrDefault(env, "INSIGHTS_KEEP_DAYS"),
+      Number(VARS.INSIGHTS_KEEP_DAYS.default),
+    ),
   };
 }
 

@@ -65,6 +65,8 @@ export const VARS = {
    * are busy in it. Unset: only the hours in the Studio count.
    */
   BOOKING_BUSY_FEED_URL: { default: "", secret: true },
+  /** How many days of insights (page views, referrers) are kept; older days are deleted. */
+  INSIGHTS_KEEP_DAYS: { default: "400" },
 } as const satisfies Record<string, { default: string; secret?: true }>;
 
 export type VarName = keyof typeof VARS;

@@ -1,0 +1,108 @@
+// Insights' page views through the real worker: counted at the entrance (a page Workers Cache
+// answered too), through the real queue and its consumer into D1, a batch at a time; nobody's
+// visit (a crawler, a prefetch, a HEAD, a page not found) never counted; nothing of the visitor
+// kept; old days deleted.
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index.ts";
+import { INSIGHTS_QUEUE, pruneInsights } from "../../worker/insights/index.ts";
+import { BOT_UA, POST_PATH, request } from "./harness.ts";
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+const referred = (host: string) =>
+  env.STORE_DB.prepare("SELECT COALESCE(SUM(views), 0) AS views FROM referrer_views WHERE host = ?")
+    .bind(host)
+    .first<{ views: number }>()
+    .then((row) => row?.views ?? 0);
+
+/** What the entrance hands the queue, caught: an environment of its own that keeps it. */
+function insightsBox() {
+  const sent: unknown[] = [];
+  const INSIGHTS = { send: async (body: unknown) => void sent.push(body) };
+  return { sent, env: { ...env, INSIGHTS } as unknown as Env };
+}
+
+/** A batch through the worker's own queue handler, as the queue delivers it. */
+async function consume(bodies: unknown[]) {
+  const batch = createMessageBatch(
+    INSIGHTS_QUEUE,
+    bodies.map((body, index) => ({ id: `v-${index}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+describe("page views", () => {
+  it("count every one of 20 views at once of a cached page, through the real queue, with the referring site's host only", async () => {
+    const host = `${crypto.randomUUID()}.search.example`;
+    // The page in Workers Cache first: the 20 are answered from it.
+    expect((await request("/")).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        request("/", { headers: { Referer: `https://${host}/results?q=jane+doe` } }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      // Nothing set in the visitor's browser for it.
+      expect(answer.headers.get("Set-Cookie")).toBeNull();
+    }
+    // The queue delivers its batches to the consumer on its own time (wrangler.toml: at most
+    // five seconds): wait for the count, up to a minute.
+    for (let waited = 0; (await referred(host)) < 20 && waited < 60_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await referred(host)).toBe(20);
+    const home = await env.STORE_DB.prepare(
+      "SELECT views FROM page_views WHERE day = ? AND path = '/'",
+    )
+      .bind(today())
+      .first<{ views: number }>();
+    expect(home?.views).toBeGreaterThanOrEqual(20);
+  }, 90_000);
+
+  it("are the day, the path and another site's host: no query, no visitor, nothing for the site itself", async () => {
+    const box = insightsBox();
+    await request(`${POST_PATH}?utm_source=newsletter`, {
+      env: box.env,
+      headers: { Referer: "http://localhost/portfolio", "CF-Connecting-IP": "203.0.113.9" },
+    });
+    expect(box.sent).toEqual([{ day: today(), path: POST_PATH }]);
+  });
+
+  it("count nobody's visit: a crawler, no user agent, a prefetch, a HEAD, a page not found, a private page", async () => {
+    const box = insightsBox();
+    await request("/", { env: box.env, userAgent: BOT_UA });
+    await request("/", { env: box.env, userAgent: "" });
+    await request("/", { env: box.env, headers: { "Sec-Purpose": "prefetch" } });
+    await request("/", { env: box.env, method: "HEAD" });
+    await request("/no-such-page", { env: box.env });
+    await request("/cart", { env: box.env });
+    expect(box.sent).toEqual([]);
+  });
+
+  it("add up a batch in one transaction, and drop what is not a view", async () => {
+    const host = `${crypto.randomUUID()}.example`;
+    const view = { day: "2026-11-02", path: "/portfolio", from: host };
+    const result = await consume([view, view, { day: "yesterday", path: "/" }, "<script>", view]);
+    expect(result.ackAll).toBe(true);
+    expect(result.retryBatch.retry).toBe(false);
+    expect(await referred(host)).toBe(3);
+    await consume([view]);
+    expect(await referred(host)).toBe(4);
+  });
+
+  it("are deleted once older than they are kept (400 days unless set)", async () => {
+    const host = `${crypto.randomUUID()}.example`;
+    const now = Date.UTC(2027, 0, 1);
+    await consume([
+      { day: "2025-11-26", path: "/old", from: host },
+      { day: "2025-11-28", path: "/kept", from: host },
+    ]);
+    await pruneInsights(env, now);
+    expect(await referred(host)).toBe(1);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The insights queue's consumer (docs/insights.md): a batch of views becomes one D1 transaction
+ * of counts added per day and page, and per day and referring site, so a batch is counted whole
+ * or not at all (then retried whole: nothing counted twice). A body that is not a view is
+ * dropped.
+ */
+import { errorText, log } from "../lib/log.ts";
+import type { View } from "./views.ts";
+
+export const INSIGHTS_QUEUE = "photo-portfolio-insights";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function viewIn(body: unknown): View | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const { day, path, from } = body as Record<string, unknown>;
+  if (typeof day !== "string" || !DAY.test(day) || typeof path !== "string") return undefined;
+  if (!path.startsWith("/") || path.length > 300) return undefined;
+  return { day, path, ...(typeof from === "string" && from.length <= 253 ? { from } : {}) };
+}
+
+/** How many of each key: `${day} ${rest}`. */
+function tally(keys: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}
+
+export async function countViews(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const views = batch.messages.flatMap((message) => viewIn(message.body) ?? []);
+  if (views.length < batch.messages.length) {
+    log.error("Queue messages dropped: they are not page views", {
+      queue: batch.queue,
+      dropped: batch.messages.length - views.length,
+    });
+  }
+  const db = env.STORE_DB;
+  const pages = tally(views.map((view) => `${view.day} ${view.path}`));
+  const hosts = tally(views.flatMap((view) => (view.from ? [`${view.day} ${view.from}`] : [])));
+  const upsert = (table: string, column: string, counts: Map<string, number>) =>
+    [...counts].map(([key, count]) =>
+      db
+        .prepare(
+          `INSERT INTO ${table} (day, ${column}, views) VALUES (?, ?, ?)
+          ON CONFLICT (day, ${column}) DO UPDATE SET views = views + excluded.views`,
+        )
+        .bind(key.slice(0, 10), key.slice(11), count),
+    );
+  const statements = [
+    ...upsert("page_views", "path", pages),
+    ...upsert("referrer_views", "host", hosts),
+  ];
+  try {
+    if (statements.length > 0) await db.batch(statements);
+    batch.ackAll();
+  } catch (error) {
+    log.error("Page views could not be counted; the batch will be retried", {
+      views: views.length,
+      error: errorText(error),
+    });
+    batch.retryAll({ delaySeconds: 60 });
+  }
+}

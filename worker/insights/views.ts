@@ -1,0 +1,82 @@
+/**
+ * Page views (docs/insights.md), seen at the entrance every request passes (gateway.ts), so a
+ * page Workers Cache answered counts as one the site rendered. Only a public page a person
+ * asked for counts: a GET answered 200 with HTML, not a prefetch (the islands' on hover; its
+ * navigation, answered from the browser's copy, is not seen: an undercount, never a count of a
+ * page nobody opened), not a crawler (isbot on the user agent, and Cloudflare's verdict where the
+ * plan gives one). What is kept is the day, the path and the referring site's host: nothing of
+ * the visitor. The count goes to a queue after the answer (`waitUntil`); a count that fails is
+ * lost, never the page.
+ */
+import { isbot } from "isbot";
+import { errorText, log } from "../lib/log.ts";
+
+export interface View {
+  /** The UTC day, "2026-12-05". */
+  day: string;
+  path: string;
+  /** The referring site's host, where it is another site. */
+  from?: string;
+}
+
+const MAX_PATH = 300;
+
+/** Cloudflare's bot verdict, on plans with Bot Management: a score from 1 (a bot) to 99. */
+interface BotVerdict {
+  verifiedBot?: boolean;
+  score?: number;
+}
+
+function isCrawler(request: Request): boolean {
+  const agent = request.headers.get("User-Agent") ?? "";
+  if (!agent || isbot(agent)) return true;
+  const verdict = (request.cf as { botManagement?: BotVerdict } | undefined)?.botManagement;
+  return verdict?.verifiedBot === true || (verdict?.score !== undefined && verdict.score < 30);
+}
+
+/** A prefetch (Chromium's `Sec-Purpose`, older `Purpose`, Firefox's `X-Moz`), not a visit. */
+const isPrefetch = (headers: Headers) =>
+  /prefetch/i.test(
+    `${headers.get("Sec-Purpose")} ${headers.get("Purpose")} ${headers.get("X-Moz")}`,
+  );
+
+/** The host of the page the visitor came from, when it is another site's. */
+function referrerHost(referrer: string | null, own: string): string | undefined {
+  if (!referrer) return undefined;
+  try {
+    const { protocol, host } = new URL(referrer);
+    return /^https?:$/.test(protocol) && host !== own ? host.slice(0, 253) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The view a public page's answer is, if it is one a person asked for. */
+export function viewOf(request: Request, response: Response, now = Date.now()): View | undefined {
+  if (request.method !== "GET" || response.status !== 200) return undefined;
+  if (!response.headers.get("Content-Type")?.startsWith("text/html")) return undefined;
+  if (isPrefetch(request.headers) || isCrawler(request)) return undefined;
+  const url = new URL(request.url);
+  const from = referrerHost(request.headers.get("Referer"), url.host);
+  return {
+    day: new Date(now).toISOString().slice(0, 10),
+    path: url.pathname.slice(0, MAX_PATH),
+    ...(from ? { from } : {}),
+  };
+}
+
+/** Counts a public page's answer, after it is sent; a failure loses the count only. */
+export function countView(
+  env: Pick<Env, "INSIGHTS">,
+  ctx: ExecutionContext,
+  request: Request,
+  response: Response,
+): void {
+  const view = viewOf(request, response);
+  if (!view) return;
+  ctx.waitUntil(
+    env.INSIGHTS.send(view).catch((error: unknown) =>
+      log.warn("A page view could not be counted", { error: errorText(error) }),
+    ),
+  );
+}
