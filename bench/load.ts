@@ -5,6 +5,8 @@ export interface LoadOptions {
   connections: number;
   /** Seconds. */
   duration: number;
+  /** Request headers (autocannon sends no User-Agent of its own). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -44,6 +46,7 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
     connections: options.connections,
     duration: options.duration,
     timeout: 10,
+    ...(options.headers ? { headers: options.headers } : {}),
   }).on("response", (_client, _status, _bytes, responseTimeMs) => {
     latencies.push(responseTimeMs);
   });
@@ -74,7 +77,7 @@ export function mergeLoads(results: LoadResult[]): LoadResult {
  * targets alike and their ratios hold.
  */
 export async function interleavedLoads(
-  urls: string[],
+  urls: (string | { url: string; headers: Record<string, string> })[],
   options: LoadOptions & { slices: number },
 ): Promise<LoadResult[]> {
   const slices: LoadResult[][] = urls.map(() => []);
@@ -82,7 +85,11 @@ export async function interleavedLoads(
   for (let round = 0; round < options.slices; round++) {
     for (let k = 0; k < urls.length; k++) {
       const i = (round + k) % urls.length;
-      slices[i]?.push(await runLoad(urls[i] as string, { ...options, duration }));
+      const target = urls[i] ?? "";
+      const [url, headers] = typeof target === "string" ? [target] : [target.url, target.headers];
+      slices[i]?.push(
+        await runLoad(url, { ...options, duration, ...(headers ? { headers } : {}) }),
+      );
     }
   }
   return slices.map(mergeLoads);
