@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Unstable_MiniflareWorkerOptions } from "wrangler";
 import type { CalendarStandIn } from "../demo/calendar/server.ts";
+import { insightsSeed } from "../demo/insights/seed.ts";
 import type { Latency } from "../demo/server/data-route.ts";
 import type { ContentService } from "../demo/server/server.ts";
 import type { StoreStandIns } from "../demo/store/standins.ts";
@@ -267,6 +268,26 @@ async function prepareState(state: string | undefined): Promise<void> {
     if (!state) writeFileSync(originals, names);
   }
   await wranglerLocal(["d1", "migrations", "apply", "STORE_DB"], state);
+  if (!state) await seedInsights();
+}
+
+/**
+ * `npm start`'s insights: the weeks before today, made up (demo/insights/seed.ts), so the Studio's
+ * dashboard is not empty; once a day, into `.wrangler/state` only (sites started for tests count
+ * their own).
+ */
+async function seedInsights(): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  const marker = resolve(ROOT, ".wrangler/insights-seeded");
+  if (existsSync(marker) && readFileSync(marker, "utf8") === today) return;
+  const file = join(mkdtempSync(join(tmpdir(), "insights-")), "seed.sql");
+  writeFileSync(file, insightsSeed());
+  try {
+    await wranglerLocal(["d1", "execute", "STORE_DB", "--file", file, "--yes"], undefined);
+    writeFileSync(marker, today);
+  } finally {
+    rmSync(dirname(file), { recursive: true, force: true });
+  }
 }
 
 let prepared: Promise<void> | undefined;

@@ -7,6 +7,7 @@ import { CancelBookingAction } from "./bookings/CancelBookingAction";
 import { MoveBookingAction } from "./bookings/MoveBookingAction";
 import { dataset, previewOrigin, projectId } from "./env";
 import { clientGalleries } from "./galleries/plugin";
+import { insights } from "./insights/plugin";
 import {
   ownIdTypes,
   privateSingletonTypes,
@@ -35,6 +36,7 @@ export default defineConfig({
 
   plugins: [
     structureTool({ structure }),
+    insights(),
     presentationTool({
       previewUrl: {
         origin: previewOrigin(),

@@ -4,7 +4,7 @@ import { scheduledBusyRead } from "./booking/index.ts";
 import { galleryPrints } from "./galleries/index.ts";
 import { createGateway, type PublicSiteProps } from "./gateway.ts";
 import { deliverInquiries } from "./inquiries/index.ts";
-import { countViews, INSIGHTS_QUEUE, pruneInsights } from "./insights/index.ts";
+import { countViews, INSIGHTS_QUEUE } from "./insights/index.ts";
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/index.ts";
 import { fulfilOrders, isFulfilmentQueue } from "./store/index.ts";
 
@@ -39,8 +39,7 @@ export class PublicSite extends WorkerEntrypoint<Env, PublicSiteProps> {
  * Every request arrives here first: the uncached gateway (see gateway.ts). The queues are
  * consumed here too: the store's fulfilment queue and its dead-letter queue (store/fulfil.ts),
  * the inquiries queue (and its dead-letter queue, while the owner replays it), and the page views
- * for insights. The Cron Trigger reads the owner's own calendar for booking (booking/busy-feed.ts)
- * and deletes insights older than they are kept.
+ * for insights. The Cron Trigger reads the owner's own calendar for booking (booking/busy-feed.ts).
  */
 export default {
   ...gateway,
@@ -50,6 +49,5 @@ export default {
       : isFulfilmentQueue(batch.queue)
         ? fulfilOrders(batch, env, ctx, { galleries: galleryPrints })
         : deliverInquiries(batch, env, ctx),
-  scheduled: (_controller, env, ctx) =>
-    ctx.waitUntil(Promise.all([scheduledBusyRead(env), pruneInsights(env)])),
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(scheduledBusyRead(env)),
 } satisfies ExportedHandler<Env>;

@@ -286,6 +286,7 @@ describe("site settings", () => {
       { _type: "navItem", label: "Contact", path: "/contact" },
       { _type: "navItem", label: "Portfolio", path: "/portfolio" },
       { _type: "navItem", label: "Photos", path: "/photos" },
+      { _type: "navItem", label: "Book", path: "/book" },
     ]);
     const keys = navigation.map((item) => item._key);
     expect(new Set(keys).size).toBe(keys.length);

@@ -6,8 +6,14 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index.ts";
-import { INSIGHTS_QUEUE, pruneInsights } from "../../worker/insights/index.ts";
+import {
+  INSIGHTS_QUEUE,
+  pruneInsights,
+  SUMMARY_ID,
+  summarizeWhenDue,
+} from "../../worker/insights/index.ts";
 import { BOT_UA, POST_PATH, request } from "./harness.ts";
+import { studioDocument } from "./store.ts";
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -104,5 +110,41 @@ describe("page views", () => {
     ]);
     await pruneInsights(env, now);
     expect(await referred(host)).toBe(1);
+  });
+
+  it("are summarized for the Studio's dashboard an hour apart at most: days, top pages and referrers per period", async () => {
+    const now = Date.UTC(2026, 11, 5, 12);
+    const host = `${crypto.randomUUID()}.example`;
+    await consume([
+      ...Array.from({ length: 30 }, () => ({ day: "2026-12-05", path: "/summary-a", from: host })),
+      ...Array.from({ length: 2 }, () => ({ day: "2026-11-20", path: "/summary-b" })),
+    ]);
+    await env.STORE_DB.prepare("DELETE FROM insights_summary").run();
+    await summarizeWhenDue(env, now);
+    const summary = (await studioDocument(SUMMARY_ID)) as {
+      summarizedAt: string;
+      days: { day: string; views: number }[];
+      pages: { period: number; name: string; views: number }[];
+      referrers: { period: number; name: string; views: number }[];
+    };
+    expect(summary.summarizedAt).toBe(new Date(now).toISOString());
+    expect(summary.days.find((each) => each.day === "2026-12-05")?.views).toBeGreaterThanOrEqual(
+      30,
+    );
+    const pages = (period: number) =>
+      summary.pages.filter((each) => each.period === period).map((each) => each.name);
+    expect(pages(7)).toContain("/summary-a");
+    expect(pages(7)).not.toContain("/summary-b");
+    expect(pages(30)).toContain("/summary-b");
+    expect(summary.referrers).toContainEqual(
+      expect.objectContaining({ period: 7, name: host, views: 30 }),
+    );
+    // Within the hour, not written again; an hour on, again.
+    await summarizeWhenDue(env, now + 30 * 60_000);
+    expect((await studioDocument(SUMMARY_ID))?.summarizedAt).toBe(new Date(now).toISOString());
+    await summarizeWhenDue(env, now + 61 * 60_000);
+    expect((await studioDocument(SUMMARY_ID))?.summarizedAt).toBe(
+      new Date(now + 61 * 60_000).toISOString(),
+    );
   });
 });

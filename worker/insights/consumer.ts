@@ -2,9 +2,10 @@
  * The insights queue's consumer (docs/insights.md): a batch of views becomes one D1 transaction
  * of counts added per day and page, and per day and referring site, so a batch is counted whole
  * or not at all (then retried whole: nothing counted twice). A body that is not a view is
- * dropped.
+ * dropped. Then, once an hour at most, the Studio's summary is written again (summary.ts).
  */
 import { errorText, log } from "../lib/log.ts";
+import { summarizeWhenDue } from "./summary.ts";
 import type { View } from "./views.ts";
 
 export const INSIGHTS_QUEUE = "photo-portfolio-insights";
@@ -59,5 +60,11 @@ export async function countViews(batch: MessageBatch<unknown>, env: Env): Promis
       error: errorText(error),
     });
     batch.retryAll({ delaySeconds: 60 });
+    return;
   }
+  await summarizeWhenDue(env).catch((error: unknown) =>
+    log.warn("The insights' summary for the Studio could not be written", {
+      error: errorText(error),
+    }),
+  );
 }

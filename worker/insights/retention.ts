@@ -1,6 +1,6 @@
 /**
- * Insights are kept for INSIGHTS_KEEP_DAYS (docs/insights.md): the Cron Trigger deletes older
- * days, a few statements each time it runs (every five minutes), so nothing piles up.
+ * Insights are kept for INSIGHTS_KEEP_DAYS (docs/insights.md): older days are deleted each time
+ * the summary is written (summary.ts: an hour apart at most, while views come).
  */
 import { loadConfig } from "../config/config.ts";
 
