@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { clientDocumentId } from "../../worker/content/client-copies.ts";
 import { booked, completedEvent, form, holdPortrait, mailbox, openCheckout } from "./bookings.ts";
 import { uploadDemoPhotos } from "./galleries.ts";
-import { ORIGIN, request } from "./harness.ts";
+import { captureLogs, ORIGIN, request } from "./harness.ts";
 import { deliver, pay, studioDocument } from "./store.ts";
 
 interface SentMail {
@@ -196,10 +196,12 @@ describe("a payment plan", () => {
       const event = await completedEvent(session);
       const mail = mailbox();
       expect((await deliver(event, { env: mail.env })).status).toBe(200);
-      // Told again: nothing more.
+      // Told again: nothing more, and nothing amiss in the log.
       const again = mailbox();
+      const logs = captureLogs();
       expect((await deliver(event, { env: again.env })).status).toBe(200);
       expect(again.sent).toHaveLength(0);
+      expect(logs.messages("error")).toEqual([]);
       const [receipt] = mail.sent;
       expect(mail.sent).toHaveLength(1);
       expect(receipt?.subject).toMatch(

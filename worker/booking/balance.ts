@@ -109,6 +109,8 @@ export async function applyBalanceSession(
   if (session.payment_status !== "paid") return booking;
   const charged = chargeOf(session);
   const n = Number(session.metadata?.instalment ?? 1);
+  // A payment recorded before (Stripe tells an event again): nothing to do.
+  if (booking.balancePayments.some((payment) => payment.n === n)) return booking;
   if (n !== next.n || charged.currency !== booking.currency || charged.subtotal !== next.amount) {
     log.error("A paid balance does not match its booking; it is not recorded", {
       booking: booking.id,
