@@ -56,6 +56,8 @@ describe("the publish webhook", () => {
       "a store order's copy (the owner marked it shipped)",
       { _id: `order.${"a".repeat(32)}`, _type: "order" },
     ],
+    ["a client's document", { _id: `client.${"b".repeat(32)}`, _type: "client" }],
+    ["the insights' summary", { _id: "insights.summary", _type: "insightsSummary" }],
   ])("ignores %s, which no visitor sees", async (_, change) => {
     const res = await request(HOOK, { env: hookEnv(), ...(await delivery(change)) });
     expect(res.status).toBe(200);

@@ -52,8 +52,9 @@ export function purgeFor(change: unknown): PurgeRequest | null {
   if (typeof _id !== "string") return EVERYTHING;
   if (_id.startsWith("drafts.") || _id.startsWith("versions.")) return null;
   if (_type === "inquiry" || _id.startsWith("inquiry.")) return null;
-  // Store orders and bookings are the owner's copies; the site never shows them.
-  for (const copy of ["order", "booking"]) {
+  // What the site writes for the owner (store orders, bookings, clients, the insights' summary)
+  // is never shown to visitors.
+  for (const copy of ["order", "booking", "client", "insights"]) {
     if (_type === copy || _id.startsWith(`${copy}.`)) return null;
   }
   if (clientGalleryOf(change) !== undefined) return null;
