@@ -6,7 +6,7 @@ import { type Case, LONG, XSS_MARKER } from "./cases.ts";
 import type { Answer } from "./client.ts";
 
 export const CHECKS = {
-  answer: "every request answered completely, below 500",
+  answer: "every request answered completely, below 500 (or a 503 saying when to try again)",
   leak: "no stack trace, local path, runtime error or secret in a body",
   redirect: "no Location that leaves the origin or holds a control character",
   reflection: "nothing sent comes back unescaped, injected into headers or echoed whole",
@@ -160,7 +160,12 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
     add("answer", `no answer: ${a.error}${on}`);
     return problems;
   }
-  if (a.status >= 500) add("answer", `status ${a.status}, ${signature(a)}${on}`, excerpt(a.body));
+  // A 503 with Retry-After is the site's own answer that a service it needs (Sanity) did not
+  // answer in time, as a busy machine's content service may not: try again, not a failure.
+  const later = a.status === 503 && a.headers.has("Retry-After");
+  if (a.status >= 500 && !later) {
+    add("answer", `status ${a.status}, ${signature(a)}${on}`, excerpt(a.body));
+  }
   if (a.cutOff) add("answer", `cut off before the end of its body (${a.status})${on}`);
 
   // Leaks: judged on everything but the static files themselves (bundled code may say "Error:").

@@ -342,6 +342,9 @@ describe("the checks catch what they look for (a check that never fires proves n
 
   it("catches 5xx, no answer, leaks and secrets", () => {
     expect(kinds(get("/"), answer(500))).toContain("answer");
+    expect(kinds(get("/"), answer(503))).toContain("answer");
+    // The site's "try again": a service it needs did not answer in time.
+    expect(kinds(get("/"), answer(503, "", { "Retry-After": "5" }))).toEqual([]);
     expect(kinds(get("/"), { ...answer(0), error: "ECONNRESET" })).toEqual(["answer"]);
     expect(kinds(get("/"), { ...answer(200, "<!DOCTYPE html><p>Half"), cutOff: true })).toEqual([
       "answer",

@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cspDirective } from "../support/security-headers.ts";
 import {
   captureLogs,
+  faultEnv,
   isoFromNow,
   mutableEnv,
   mutate,
   ORIGIN,
   paragraph,
   request,
+  setFault,
   TEST_TOKEN,
   textOf,
 } from "./harness.ts";
@@ -74,6 +76,19 @@ describe("turning preview on", () => {
       expect(res.status).toBe(401);
       expect(res.headers.get("Set-Cookie")).toBeNull();
     }
+  });
+
+  it("says to try again when Sanity cannot be asked about the secret, with no stack and no cookie", async () => {
+    const logs = captureLogs();
+    await setFault("500");
+    const res = await request(enableUrl("anything"), { env: faultEnv({ SANITY_STUDIO_URL: STUDIO }) });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("5");
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+    expect(res.body).toBe(
+      "503 Service Unavailable: the preview secret could not be checked with Sanity; try again\n",
+    );
+    expect(logs.messages("warn")).toContain("Draft preview not checked: Sanity did not answer");
   });
 
   it("refuses when the site has no token to check the secret with", async () => {
