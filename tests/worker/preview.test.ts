@@ -81,7 +81,9 @@ describe("turning preview on", () => {
   it("says to try again when Sanity cannot be asked about the secret, with no stack and no cookie", async () => {
     const logs = captureLogs();
     await setFault("500");
-    const res = await request(enableUrl("anything"), { env: faultEnv({ SANITY_STUDIO_URL: STUDIO }) });
+    const res = await request(enableUrl("anything"), {
+      env: faultEnv({ SANITY_STUDIO_URL: STUDIO }),
+    });
     expect(res.status).toBe(503);
     expect(res.headers.get("Retry-After")).toBe("5");
     expect(res.headers.get("Set-Cookie")).toBeNull();
