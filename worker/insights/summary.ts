@@ -22,7 +22,7 @@ const dayOf = (instant: number) => new Date(instant).toISOString().slice(0, 10);
 type Row = Record<string, unknown>;
 
 /** What the summary holds (every list item keyed, as Sanity's arrays of objects need). */
-export async function summaryOf(db: D1Database, now = Date.now()) {
+async function summaryOf(db: D1Database, now = Date.now()) {
   const since = (days: number) => dayOf(now - (days - 1) * DAY);
   const top = (table: "page_views" | "referrer_views", column: "path" | "host", days: number) =>
     db
