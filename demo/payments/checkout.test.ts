@@ -240,8 +240,19 @@ describe("refusals, as Stripe refuses", () => {
       .catch((error: unknown) => error);
     expect(unknown).toMatchObject({ code: "parameter_unknown", param: "colour" });
     await expect(
-      h.stripe.checkout.sessions.create({ ...printOrder(), discounts: [{ coupon: "SUMMER" }] }),
-    ).rejects.toThrow("The payments stand-in does not implement discounts.");
+      h.stripe.checkout.sessions.create({
+        ...printOrder(),
+        phone_number_collection: { enabled: true },
+      }),
+    ).rejects.toThrow("The payments stand-in does not implement phone_number_collection.");
+    await expect(
+      h.stripe.checkout.sessions.create({ ...printOrder(), discounts: [{ coupon: "NOSUCH" }] }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      code: "resource_missing",
+      param: "discounts[0][coupon]",
+      message: "No such coupon: 'NOSUCH'",
+    });
     await expect(h.stripe.checkout.sessions.retrieve("cs_test_nothing")).rejects.toMatchObject({
       statusCode: 404,
       code: "resource_missing",

@@ -1,8 +1,10 @@
 // Checkout Sessions over the API: create (mode `payment`, prices given inline with
-// `price_data`), retrieve with `expand[]`, list line items, expire. Paying happens on the
-// hosted page or through the control API (completion.ts).
+// `price_data`, a discount from discounts.ts), retrieve with `expand[]`, list line items,
+// expire (asked, or on its own once `expires_at` passes). Paying happens on the hosted page or
+// through the control API (completion.ts).
 import type Stripe from "stripe";
 import type { PaymentsContext, RequestInfo } from "./context.ts";
+import { applyDiscount, refusal, requested } from "./discounts.ts";
 import { invalidRequest, noSuch } from "./errors.ts";
 import { missing, type Params } from "./form.ts";
 import * as make from "./objects.ts";
@@ -26,10 +28,13 @@ const IMPLEMENTED = [
   "expires_at",
   "locale",
   "expand",
+  // The hosted page asks for a promotion code, and for consent to promotional e-mails.
+  "allow_promotion_codes",
+  "discounts",
+  "consent_collection",
   // Taken and shown on the session; they change nothing on the hosted page.
   "submit_type",
   "billing_address_collection",
-  "allow_promotion_codes",
 ] as const satisfies readonly (keyof CreateParams)[];
 
 // Every other parameter Stripe takes, from the SDK's types (the compiler keeps it honest).
@@ -38,14 +43,12 @@ const OTHERS = [
   "after_expiration",
   "allowed_payment_method_types",
   "branding_settings",
-  "consent_collection",
   "custom_fields",
   "custom_text",
   "customer",
   "customer_account",
   "customer_creation",
   "customer_update",
-  "discounts",
   "excluded_payment_method_types",
   "integration_identifier",
   "invoice_creation",
@@ -203,6 +206,27 @@ function deliveryEstimate(data: Params): Stripe.ShippingRate.DeliveryEstimate | 
   return { minimum: bound("minimum"), maximum: bound("maximum") };
 }
 
+function consentCollection(params: Params): Stripe.Checkout.Session.ConsentCollection | null {
+  const consent = params.object("consent_collection");
+  if (!consent) return null;
+  consent.only(["promotions", "terms_of_service"], [
+    "payment_method_reuse_agreement",
+  ] satisfies (keyof Stripe.Checkout.SessionCreateParams.ConsentCollection)[]);
+  const terms = consent.oneOf("terms_of_service", ["none", "required"]);
+  if (terms === "required") {
+    // Stripe would need a terms-of-service URL in the account's settings, and a box to tick.
+    throw invalidRequest(
+      'The payments stand-in implements consent_collection[terms_of_service] "none" only.',
+      { param: consent.name("terms_of_service") },
+    );
+  }
+  return {
+    payment_method_reuse_agreement: null,
+    promotions: consent.oneOf("promotions", ["auto", "none"]) ?? null,
+    terms_of_service: terms ?? null,
+  };
+}
+
 function expiresAt(params: Params, created: number): number {
   const value = params.integer("expires_at");
   if (value === undefined) return created + 24 * 60 * MINUTE;
@@ -271,6 +295,16 @@ export function createSession(ctx: PaymentsContext, params: Params): unknown {
       param: "client_reference_id",
     });
   }
+  const discount = requested(ctx, params);
+  const unusable =
+    discount &&
+    refusal(
+      ctx,
+      discount,
+      currency,
+      `discounts[0][${discount.code ? "promotion_code" : "coupon"}]`,
+    );
+  if (unusable) throw unusable;
   const id = make.newId("cs_test_", 58);
   const session = make.session({
     id,
@@ -291,6 +325,7 @@ export function createSession(ctx: PaymentsContext, params: Params): unknown {
     billingAddressCollection:
       params.oneOf("billing_address_collection", ["auto", "required"]) ?? null,
     allowPromotionCodes: params.boolean("allow_promotion_codes") ?? null,
+    consentCollection: consentCollection(params),
   });
   session.created = created;
   const record: SessionRecord = {
@@ -301,11 +336,8 @@ export function createSession(ctx: PaymentsContext, params: Params): unknown {
       description: intentData?.string("description") ?? null,
     },
   };
+  applyDiscount(record, discount);
   ctx.store.sessions.set(id, record);
-  ctx.expiries.set(
-    id,
-    ctx.timers.after((expiry - make.now()) * 1000, () => expire(ctx, record)),
-  );
   return view(ctx, record, params.strings("expand"));
 }
 
@@ -342,6 +374,17 @@ export function listLineItems(ctx: PaymentsContext, id: string, params: Params) 
   return expand(page, params.strings("expand"), (found) => ctx.store.find(found));
 }
 
+/**
+ * Expires every open session whose `expires_at` has passed, as Stripe does on its own; the
+ * server calls it as each request arrives and every few seconds between.
+ */
+export function expireDue(ctx: PaymentsContext): void {
+  const at = make.now();
+  for (const record of ctx.store.sessions.values()) {
+    if (record.session.status === "open" && record.session.expires_at <= at) expire(ctx, record);
+  }
+}
+
 /** Ends an open session, from the API or when its `expires_at` passes. */
 export function expire(ctx: PaymentsContext, record: SessionRecord, request?: RequestInfo): void {
   const { session } = record;
@@ -352,6 +395,5 @@ export function expire(ctx: PaymentsContext, record: SessionRecord, request?: Re
   }
   session.status = "expired";
   session.url = null;
-  ctx.timers.cancel(ctx.expiries.get(session.id));
   ctx.webhooks.emit("checkout.session.expired", session, request);
 }

@@ -2,9 +2,11 @@
 // completes with the buyer's details, shipping and tax, its PaymentIntent and Charge come to
 // exist, and the webhook hears of it. "Pay later" is a bank transfer (Stripe's
 // `customer_balance`): the session completes unpaid and the money arrives, or does not,
-// later, with its own event.
+// later, with its own event. A buyer may also type their e-mail and leave (`leave`): Stripe
+// keeps what they typed on the session, and its expiry event carries it.
 import type Stripe from "stripe";
 import type { PaymentsContext } from "./context.ts";
+import { redeem } from "./discounts.ts";
 import { invalidRequest } from "./errors.ts";
 import * as make from "./objects.ts";
 import type { SessionRecord } from "./store.ts";
@@ -16,7 +18,12 @@ export interface Buyer {
   address: Stripe.Address;
   /** The id of the chosen shipping rate; the first of the session's options by default. */
   shippingRate?: string;
+  /** Ticked "Send me news and offers" (asked when `consent_collection[promotions]` is auto). */
+  promotions: boolean;
 }
+
+/** What the hosted page takes as an e-mail address. */
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type PaymentChoice = "card" | "bank_transfer";
 
@@ -54,14 +61,19 @@ export function complete(
     throw invalidRequest(`Shipping to ${buyer.address.country} is not allowed.`);
   }
   const option = chosenShipping(session, buyer.shippingRate);
+  // The last check, with the redemption counted: nothing after it refuses the payment.
+  redeem(ctx, record);
   const taxed = session.automatic_tax.enabled;
   const taxOf = (amount: number) =>
     taxed ? Math.round((amount * make.TAX_RATE_PERCENT) / 100) : 0;
   let tax = 0;
+  let discount = 0;
   for (const item of record.lineItems) {
-    item.amount_tax = taxOf(item.amount_subtotal);
-    item.amount_total = item.amount_subtotal + item.amount_tax;
+    const discounted = item.amount_subtotal - item.amount_discount;
+    item.amount_tax = taxOf(discounted);
+    item.amount_total = discounted + item.amount_tax;
     tax += item.amount_tax;
+    discount += item.amount_discount;
   }
   const shipping = option?.shipping_amount ?? 0;
   if (option) {
@@ -75,9 +87,9 @@ export function complete(
     };
   }
   const subtotal = session.amount_subtotal ?? 0;
-  const total = subtotal + shipping + tax;
+  const total = subtotal - discount + shipping + tax;
   session.amount_total = total;
-  session.total_details = { amount_discount: 0, amount_shipping: shipping, amount_tax: tax };
+  session.total_details = { amount_discount: discount, amount_shipping: shipping, amount_tax: tax };
   if (taxed) session.automatic_tax.status = "complete";
   session.customer_details = {
     address: buyer.address,
@@ -89,6 +101,12 @@ export function complete(
     tax_exempt: "none",
     tax_ids: [],
   };
+  if (session.consent_collection?.promotions === "auto") {
+    session.consent = {
+      promotions: buyer.promotions ? "opt_in" : "opt_out",
+      terms_of_service: null,
+    };
+  }
   const shipsTo = allowed ? { address: buyer.address, name: buyer.name } : null;
   if (shipsTo) {
     session.collected_information = {
@@ -111,7 +129,6 @@ export function complete(
   session.payment_intent = intent.id;
   session.status = "complete";
   session.url = null;
-  ctx.timers.cancel(ctx.expiries.get(session.id));
 
   if (choice === "card") {
     succeed(ctx, intent, session);
@@ -132,6 +149,38 @@ export function complete(
     if (setting) ctx.timers.after(setting.afterMs, () => settle(ctx, record, setting.outcome));
   }
   ctx.webhooks.emit("checkout.session.completed", session);
+}
+
+/**
+ * A buyer types their e-mail (and ticks the offers box, or leaves it unticked) and goes away
+ * without paying. Nothing is sent now; the session keeps what they typed until it expires.
+ */
+export function leave(
+  record: SessionRecord,
+  email: string,
+  promotions: "opt_in" | "opt_out" | undefined,
+): void {
+  const refusal = notPayable(record);
+  if (refusal) throw invalidRequest(refusal);
+  const { session } = record;
+  if (!EMAIL.test(email)) throw invalidRequest(`Not an e-mail address: ${email}`);
+  if (promotions !== undefined && session.consent_collection?.promotions !== "auto") {
+    throw invalidRequest(
+      'This Checkout Session does not ask for consent to promotions (consent_collection[promotions] is not "auto").',
+    );
+  }
+  session.customer_details = {
+    address: null,
+    business_name: null,
+    individual_name: null,
+    name: null,
+    phone: null,
+    tax_exempt: "none",
+    tax_ids: null,
+    ...session.customer_details,
+    email,
+  };
+  if (promotions !== undefined) session.consent = { promotions, terms_of_service: null };
 }
 
 /** The money of a "Pay later" session arrives (`succeeded`) or does not (`failed`). */

@@ -18,8 +18,6 @@ export interface PaymentsContext {
   origin(): string;
   /** Settles "Pay later" payments by itself; without it only the control API does. */
   asyncPayment: AsyncPaymentSetting | undefined;
-  /** Each session's expiry timer, by session id. */
-  expiries: Map<string, NodeJS.Timeout>;
 }
 
 /** The API request an event comes from, as Stripe records it in `event.request`. */

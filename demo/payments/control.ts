@@ -2,15 +2,23 @@
 //   GET  /_control/events                              events sent, with every delivery attempt
 //   POST /_control/events/{id}/resend                  {secret?, timestamp?}: send it again
 //   POST /_control/checkout/sessions/{id}/complete     {payment?: "card" | "bank_transfer",
-//                                                       email?, name?, address?, shipping_rate?}
+//                                                       email?, name?, address?, shipping_rate?,
+//                                                       promotions?: "opt_in" | "opt_out"}
+//                                                      (400 when the session's discount can no
+//                                                      longer be redeemed; it stays open)
 //   POST /_control/checkout/sessions/{id}/settle       {outcome: "succeeded" | "failed"}
+//   POST /_control/checkout/sessions/{id}/leave        {email, promotions?: "opt_in" | "opt_out"}:
+//                                                      a buyer typed these on the page and left
+//                                                      without paying; the open session keeps
+//                                                      them (no event) and its
+//                                                      checkout.session.expired carries them
 //   POST /_control/webhook                             {url}: where events go from now on
 //   POST /_control/reset                               forget everything
 // Actions answer once the webhook deliveries they cause are done (delivered or given up).
 import type { IncomingMessage } from "node:http";
 import { HttpError, readJsonBody } from "../server/http.ts";
 import { sessionRecord, view } from "./checkout.ts";
-import { complete, settle } from "./completion.ts";
+import { complete, leave, settle } from "./completion.ts";
 import type { PaymentsContext } from "./context.ts";
 import { invalidRequest } from "./errors.ts";
 import { readBuyer } from "./page.ts";
@@ -62,10 +70,20 @@ export async function handleControl(
     await ctx.webhooks.idle();
     return { status: 200, body: delivery };
   }
-  const action = /^\/_control\/checkout\/sessions\/([^/]+)\/(complete|settle)$/.exec(path);
+  const action = /^\/_control\/checkout\/sessions\/([^/]+)\/(complete|settle|leave)$/.exec(path);
   if (action?.[1]) {
     const found = sessionRecord(ctx, action[1]);
-    if (action[2] === "settle") {
+    if (
+      body.promotions !== undefined &&
+      body.promotions !== "opt_in" &&
+      body.promotions !== "opt_out"
+    ) {
+      throw invalidRequest('promotions must be "opt_in" or "opt_out".');
+    }
+    if (action[2] === "leave") {
+      if (typeof body.email !== "string") throw invalidRequest("email is required.");
+      leave(found, body.email, body.promotions);
+    } else if (action[2] === "settle") {
       if (body.outcome !== "succeeded" && body.outcome !== "failed") {
         throw invalidRequest('outcome must be "succeeded" or "failed".');
       }
@@ -83,6 +101,7 @@ export async function handleControl(
         state: text(address.state, ""),
         country: text(address.country, allowed?.[0] ?? "GB"),
         shipping_rate: text(body.shipping_rate, ""),
+        promotions: text(body.promotions, ""),
       });
       if (!buyer) throw invalidRequest(`Invalid buyer: ${JSON.stringify(errors)}`);
       complete(ctx, found, buyer, body.payment === "bank_transfer" ? "bank_transfer" : "card");

@@ -138,6 +138,16 @@ export class Params {
     return number;
   }
 
+  /** A number that may have decimals (`percent_off=12.5`). */
+  decimal(key: string): number | undefined {
+    const value = this.string(key);
+    if (value === undefined) return undefined;
+    if (!/^-?\d+(\.\d+)?$/.test(value)) {
+      throw invalidRequest(`Invalid decimal: ${value}`, { param: this.name(key) });
+    }
+    return Number(value);
+  }
+
   boolean(key: string): boolean | undefined {
     const value = this.string(key);
     if (value === undefined) return undefined;
@@ -206,6 +216,26 @@ export class Params {
     }
     // An empty value unsets a key; on a new object that is no key at all.
     return Object.fromEntries(entries.filter(([, value]) => value !== ""));
+  }
+
+  /**
+   * Metadata on an update, as Stripe merges it: given keys are set, a key given empty is
+   * unset, and `metadata=` (empty) unsets them all.
+   */
+  metadataUpdate(key: string, current: Record<string, string>): Record<string, string> {
+    if (!this.has(key)) return current;
+    if (this.value[key] === "") return {};
+    const given = this.object(key);
+    this.metadata(key); // the limits, on what is given
+    const merged = { ...current };
+    for (const [name, value] of Object.entries(given?.value ?? {})) {
+      if (value === "") delete merged[name];
+      else merged[name] = value as string;
+    }
+    if (Object.keys(merged).length > 50) {
+      throw invalidRequest("Metadata can have at most 50 keys.", { param: this.name(key) });
+    }
+    return merged;
   }
 }
 

@@ -159,6 +159,7 @@ export interface SessionInput {
   submitType: Stripe.Checkout.Session.SubmitType | null;
   billingAddressCollection: Stripe.Checkout.Session.BillingAddressCollection | null;
   allowPromotionCodes: boolean | null;
+  consentCollection: Stripe.Checkout.Session.ConsentCollection | null;
 }
 
 export function session(input: SessionInput): Stripe.Checkout.Session {
@@ -186,7 +187,7 @@ export function session(input: SessionInput): Stripe.Checkout.Session {
     client_secret: null,
     collected_information: null,
     consent: null,
-    consent_collection: null,
+    consent_collection: input.consentCollection,
     created: now(),
     currency: input.currency,
     currency_conversion: null,
@@ -256,6 +257,72 @@ export function session(input: SessionInput): Stripe.Checkout.Session {
     ui_mode: "hosted_page",
     url: input.url,
     wallet_options: null,
+  };
+}
+
+/** Stripe names coupons and generates codes in eight capitals and digits (`Z4OV52SU`). */
+export const shortCode = (): string => newId("", 8).toUpperCase();
+
+export interface CouponInput {
+  id: string;
+  percentOff: number | null;
+  amountOff: number | null;
+  currency: string | null;
+  name: string | null;
+  maxRedemptions: number | null;
+  redeemBy: number | null;
+  metadata: Record<string, string>;
+}
+
+export function coupon(input: CouponInput): Stripe.Coupon {
+  return {
+    id: input.id,
+    object: "coupon",
+    amount_off: input.amountOff,
+    created: now(),
+    currency: input.currency,
+    duration: "once",
+    duration_in_months: null,
+    livemode: false,
+    max_redemptions: input.maxRedemptions,
+    metadata: input.metadata,
+    name: input.name,
+    percent_off: input.percentOff,
+    redeem_by: input.redeemBy,
+    times_redeemed: 0,
+    valid: true,
+  };
+}
+
+export interface PromotionCodeInput {
+  coupon: string;
+  code: string;
+  active: boolean;
+  expiresAt: number | null;
+  maxRedemptions: number | null;
+  metadata: Record<string, string>;
+}
+
+export function promotionCode(input: PromotionCodeInput): Stripe.PromotionCode {
+  return {
+    id: newId("promo_"),
+    object: "promotion_code",
+    active: input.active,
+    code: input.code,
+    created: now(),
+    customer: null,
+    customer_account: null,
+    expires_at: input.expiresAt,
+    livemode: false,
+    max_redemptions: input.maxRedemptions,
+    metadata: input.metadata,
+    promotion: { type: "coupon", coupon: input.coupon },
+    restrictions: {
+      first_time_transaction: false,
+      minimum_amount: null,
+      minimum_amount_currency: null,
+    },
+    times_redeemed: 0,
   };
 }
 

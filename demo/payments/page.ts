@@ -1,13 +1,23 @@
 // The hosted checkout page at a session's `url`: plain HTML that works without JavaScript and
 // loads nothing else. It shows what is bought and asks for the buyer's e-mail, name and (when
-// the session collects one) shipping address and method; its buttons pay by card, pay later
-// by bank transfer, or have the card declined. Paying redirects (303) to `success_url`, as
-// Stripe does; a declined card stays on the page with Stripe's message.
+// the session collects one) shipping address and method, and, when the session asks for
+// them, a promotion code (a form of its own, as Stripe's page applies a code before paying)
+// and consent to promotional e-mails; its buttons pay by card, pay later by bank transfer, or
+// have the card declined. Paying redirects (303) to `success_url`, as Stripe does; a declined
+// card, or a code used up meanwhile, stays on the page with a message.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Stripe from "stripe";
 import { readBody } from "../server/http.ts";
-import { type Buyer, complete, notPayable, type PaymentChoice } from "./completion.ts";
+import { type Buyer, complete, EMAIL, notPayable, type PaymentChoice } from "./completion.ts";
 import type { PaymentsContext } from "./context.ts";
+import {
+  applyDiscount,
+  byCode,
+  DiscountRefused,
+  discountOf,
+  INVALID_CODE,
+  refusal,
+} from "./discounts.ts";
 import { StripeError } from "./errors.ts";
 import { TAX_RATE_PERCENT } from "./objects.ts";
 import type { SessionRecord } from "./store.ts";
@@ -37,7 +47,7 @@ export function readBuyer(
 ): { buyer?: Buyer; errors: Fields } {
   const value = (name: string) => (fields[name] ?? "").trim();
   const errors: Fields = {};
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value("email"))) errors.email = "Enter a valid e-mail.";
+  if (!EMAIL.test(value("email"))) errors.email = "Enter a valid e-mail.";
   if (value("name") === "") errors.name = "Enter your name.";
   const allowed = session.shipping_address_collection?.allowed_countries as string[] | undefined;
   const country = value("country").toUpperCase();
@@ -69,6 +79,7 @@ export function readBuyer(
         country,
       },
       ...(rate === "" ? {} : { shippingRate: rate }),
+      promotions: value("promotions") === "opt_in",
     },
   };
 }
@@ -138,6 +149,24 @@ ${input("state", "State or county (optional)", state, 'autocomplete="address-lev
       }</p>
 </fieldset>`
     : `<fieldset><legend>Billing</legend>${input("country", "Country (two-letter code)", state, 'autocomplete="country" required maxlength="2"')}</fieldset>`;
+  const discount = discountOf(ctx, session);
+  const discountRow = discount
+    ? `<tr><th scope="row" colspan="2">Discount (${html(discount.code?.code ?? discount.coupon.name ?? discount.coupon.id)})</th><td>${price(-(session.total_details?.amount_discount ?? 0))}</td></tr>`
+    : "";
+  const codeForm = session.allow_promotion_codes
+    ? `<form method="post" action="/c/pay/${html(session.id)}">
+<fieldset><legend>Promotion code</legend>
+${input("promotion_code", "Promotion code", state, 'autocomplete="off" autocapitalize="characters"')}
+<p><button name="action" value="apply_code">Apply</button></p>
+</fieldset>
+</form>`
+    : "";
+  const consent =
+    session.consent_collection?.promotions === "auto"
+      ? `<p><input type="checkbox" id="promotions" name="promotions" value="opt_in"${
+          state.fields.promotions === "opt_in" ? " checked" : ""
+        }> <label for="promotions">Send me news and offers by e-mail</label></p>`
+      : "";
   const back = session.cancel_url
     ? `<p><a href="${html(session.cancel_url)}">Back to the shop</a></p>`
     : "";
@@ -154,16 +183,19 @@ ${input("state", "State or county (optional)", state, 'autocomplete="address-lev
 <tfoot>
 <tr><th scope="row" colspan="2">Subtotal</th><td>${price(session.amount_subtotal ?? 0)}</td></tr>
 ${shipping === undefined ? "" : `<tr><th scope="row" colspan="2">Shipping</th><td>${price(shipping)}</td></tr>`}
+${discountRow}
 ${taxNote}
 <tr><th scope="row" colspan="2">Total</th><td>${price(session.amount_total ?? 0)}</td></tr>
 </tfoot>
 </table>
 ${state.alert ? `<div role="alert" class="error"><p>${html(state.alert)}</p>${back}</div>` : ""}
 ${problems ? `<div role="alert" class="error"><p>Please correct ${problems === 1 ? "one field" : `${problems} fields`} below.</p></div>` : ""}
+${codeForm}
 <form method="post" action="/c/pay/${html(session.id)}">
 <fieldset><legend>Contact</legend>
 ${input("email", "E-mail", state, 'type="email" autocomplete="email" required')}
 ${input("name", "Name", state, 'autocomplete="name" required')}
+${consent}
 </fieldset>
 ${address}
 ${options ? `<fieldset><legend>Shipping method</legend>${options}</fieldset>` : ""}
@@ -209,6 +241,31 @@ function message(res: ServerResponse, status: number, text: string, lang = "en")
   send(res, status, page(lang, `<h1>Checkout</h1>\n<p>${html(text)}</p>`));
 }
 
+/**
+ * The buyer typed a promotion code and pressed Apply: a usable one goes on the session (a
+ * code applied before replaces it); any other is refused on the page, the session unchanged.
+ */
+function applyCode(ctx: PaymentsContext, record: SessionRecord, fields: Fields): [number, string] {
+  const { session } = record;
+  if (!session.allow_promotion_codes) {
+    const alert = "This Checkout Session does not take promotion codes.";
+    return [400, render(ctx, record, { fields, errors: {}, alert })];
+  }
+  const typed = (fields.promotion_code ?? "").trim();
+  const code = typed === "" ? undefined : byCode(ctx, typed);
+  const coupon = code && ctx.store.coupons.get(String(code.promotion.coupon));
+  if (!code || !coupon) {
+    const errors = { promotion_code: typed === "" ? "Enter a code." : INVALID_CODE };
+    return [400, render(ctx, record, { fields, errors })];
+  }
+  const refused = refusal(ctx, { coupon, code }, session.currency ?? "");
+  if (refused) {
+    return [400, render(ctx, record, { fields, errors: { promotion_code: refused.buyerMessage } })];
+  }
+  applyDiscount(record, { coupon, code });
+  return [200, render(ctx, record, { fields: { ...fields, promotion_code: "" }, errors: {} })];
+}
+
 export async function handlePage(
   ctx: PaymentsContext,
   req: IncomingMessage,
@@ -234,6 +291,9 @@ export async function handlePage(
     new URLSearchParams((await readBody(req, 64 * 1024)).toString()),
   );
   const action = fields.action;
+  if (action === "apply_code") {
+    return send(res, ...applyCode(ctx, record, { email, country: firstCountry, ...fields }));
+  }
   const { buyer, errors } = readBuyer(record.session, fields);
   if (!buyer || (action !== "pay" && action !== "pay_later" && action !== "decline")) {
     return send(res, 400, render(ctx, record, { fields, errors }));
@@ -251,7 +311,8 @@ export async function handlePage(
     complete(ctx, record, buyer, choice);
   } catch (error) {
     if (!(error instanceof StripeError)) throw error;
-    return send(res, 400, render(ctx, record, { fields, errors, alert: error.message }));
+    const alert = error instanceof DiscountRefused ? error.buyerMessage : error.message;
+    return send(res, 400, render(ctx, record, { fields, errors, alert }));
   }
   const success = record.session.success_url;
   if (!success) return message(res, 200, "Thank you: your payment is complete.", lang);

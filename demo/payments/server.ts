@@ -1,8 +1,10 @@
 // A stand-in for Stripe (test mode), for the demo and the tests: the part of Stripe's API that
-// Checkout payments use, in Stripe's wire format, so the official `stripe` package talks to it
-// as to Stripe (`host`, `port`, `protocol: "http"`); the hosted checkout page its sessions
-// point to; signed webhooks; and a control API for tests. Routing, authentication and
-// lifecycle live here, the endpoints in checkout.ts, refunds.ts, page.ts and control.ts.
+// Checkout payments use (with coupons and promotion codes for their discounts), in Stripe's
+// wire format, so the official `stripe` package talks to it as to Stripe (`host`, `port`,
+// `protocol: "http"`); the hosted checkout page its sessions point to; signed webhooks; and a
+// control API for tests. Routing, authentication and
+// lifecycle live here, the endpoints in checkout.ts, coupons.ts, refunds.ts, page.ts and
+// control.ts.
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,9 +16,24 @@ import {
   splitTarget,
 } from "../server/http.ts";
 import { Timers } from "../timers.ts";
-import { createSession, expire, listLineItems, sessionRecord, view } from "./checkout.ts";
+import {
+  createSession,
+  expire,
+  expireDue,
+  listLineItems,
+  sessionRecord,
+  view,
+} from "./checkout.ts";
 import type { AsyncPaymentSetting, PaymentsContext, RequestInfo } from "./context.ts";
 import { handleControl } from "./control.ts";
+import {
+  createCoupon,
+  createPromotionCode,
+  deleteCoupon,
+  listPromotionCodes,
+  refreshCoupons,
+  updatePromotionCode,
+} from "./coupons.ts";
 import { invalidRequest, noSuch, StripeError } from "./errors.ts";
 import { type EventRecord, Webhooks } from "./events.ts";
 import { type FormObject, Params, parseForm } from "./form.ts";
@@ -41,6 +58,11 @@ export interface PaymentsServiceOptions {
   webhookTimeoutMs?: number;
   /** Settles "Pay later" payments by itself after a delay; otherwise only /_control/ does. */
   asyncPayment?: AsyncPaymentSetting;
+  /**
+   * How often sessions past their `expires_at` are expired when no request comes (each
+   * request also does it); default 2 s.
+   */
+  sweepEveryMs?: number;
 }
 
 export interface PaymentsService {
@@ -107,16 +129,30 @@ export async function startPaymentsService(
     timers: new Timers(),
     origin: () => origin,
     asyncPayment: options.asyncPayment,
-    expiries: new Map(),
   };
   const keys = new IdempotencyKeys();
   const reset = () => {
     ctx.timers.clear();
-    ctx.expiries.clear();
     ctx.store.clear();
     webhooks.reset();
     keys.clear();
   };
+
+  // What time changes by itself: sessions past `expires_at` expire (their event sent once),
+  // coupons past `redeem_by` stop being valid. Swept as each request arrives, so no answer
+  // shows a stale state, and on a timer that does not keep the process alive.
+  const sweep = () => {
+    expireDue(ctx);
+    refreshCoupons(ctx);
+  };
+  const sweeper = setInterval(() => {
+    try {
+      sweep();
+    } catch (error) {
+      console.error("payments stand-in: the expiry sweep failed:", error);
+    }
+  }, options.sweepEveryMs ?? 2000);
+  sweeper.unref();
 
   const { store } = ctx;
   const retrieve =
@@ -130,6 +166,8 @@ export async function startPaymentsService(
       return expand(found, params.strings("expand"), (other) => store.find(other));
     };
   const event = (id: string) => webhooks.records.find((record) => record.event.id === id)?.event;
+  const expandFound = (found: unknown, params: Params) =>
+    expand(found, params.strings("expand"), (id) => store.find(id));
   const routes: [string, RegExp, Handler][] = [
     ["POST", /^\/v1\/checkout\/sessions$/, (params) => createSession(ctx, params)],
     [
@@ -177,6 +215,45 @@ export async function startPaymentsService(
       retrieve((id) => store.shippingRates.get(id), "shipping_rate", "shipping_rate_token"),
     ],
     ["GET", /^\/v1\/events\/([^/]+)$/, retrieve(event, "event", "id")],
+    ["POST", /^\/v1\/coupons$/, (params) => expandFound(createCoupon(ctx, params), params)],
+    [
+      "GET",
+      /^\/v1\/coupons\/([^/]+)$/,
+      // A deleted coupon is gone from the API; codes and sessions naming it still expand it.
+      retrieve(
+        (id) => (store.deletedCoupons.has(id) ? undefined : store.coupons.get(id)),
+        "coupon",
+        "coupon",
+      ),
+    ],
+    [
+      "DELETE",
+      /^\/v1\/coupons\/([^/]+)$/,
+      (params, id) => {
+        params.only([]);
+        return deleteCoupon(ctx, id);
+      },
+    ],
+    [
+      "POST",
+      /^\/v1\/promotion_codes$/,
+      (params) => expandFound(createPromotionCode(ctx, params), params),
+    ],
+    [
+      "GET",
+      /^\/v1\/promotion_codes$/,
+      (params) => expandFound(listPromotionCodes(ctx, params), params),
+    ],
+    [
+      "GET",
+      /^\/v1\/promotion_codes\/([^/]+)$/,
+      retrieve((id) => store.promotionCodes.get(id), "promotion_code", "promotion_code"),
+    ],
+    [
+      "POST",
+      /^\/v1\/promotion_codes\/([^/]+)$/,
+      (params, id) => expandFound(updatePromotionCode(ctx, id, params), params),
+    ],
   ];
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string, query: string) {
@@ -229,6 +306,7 @@ export async function startPaymentsService(
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    sweep();
     const target = req.url ?? "/";
     const { path } = splitTarget(target);
     const query = target.includes("?") ? target.slice(target.indexOf("?") + 1) : "";
@@ -283,6 +361,7 @@ export async function startPaymentsService(
     reset,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        clearInterval(sweeper);
         ctx.timers.clear();
         webhooks.close();
         server.close((error) => (error ? reject(error) : resolve()));

@@ -19,9 +19,14 @@ export class PaymentsStore {
   readonly refunds = new Map<string, Stripe.Refund>();
   readonly products = new Map<string, Stripe.Product>();
   readonly shippingRates = new Map<string, Stripe.ShippingRate>();
+  /** Deleted ones stay (as `valid: false`) for the codes and sessions that name them. */
+  readonly coupons = new Map<string, Stripe.Coupon>();
+  readonly deletedCoupons = new Set<string>();
+  readonly promotionCodes = new Map<string, Stripe.PromotionCode>();
 
   clear(): void {
     for (const map of this.maps()) map.clear();
+    this.deletedCoupons.clear();
   }
 
   /** The stored object an id names, whatever its kind. */
@@ -39,6 +44,8 @@ export class PaymentsStore {
       this.refunds,
       this.products,
       this.shippingRates,
+      this.coupons,
+      this.promotionCodes,
     ];
   }
 }
