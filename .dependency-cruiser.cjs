@@ -12,6 +12,8 @@ const FEATURES = [
   "galleries",
   "store",
   "booking",
+  "insights",
+  "sales-mail",
 ];
 
 // The tree's parts: the tools above the product they measure, drive or stand in for.

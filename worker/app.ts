@@ -11,6 +11,7 @@ import { unmatchedPath } from "./errors/page-error.ts";
 import { feeds } from "./feeds/index.ts";
 import { galleries, galleryPrints } from "./galleries/index.ts";
 import { inquiryForms, inquiryPages } from "./inquiries/index.ts";
+import { VIEWER_VIEW_PATH, viewerView } from "./insights/index.ts";
 import { cacheHeaders } from "./middleware/cache-headers/index.ts";
 import { canonicalAddress } from "./middleware/canonical-address/index.ts";
 import { headRequests } from "./middleware/head-requests/index.ts";
@@ -25,6 +26,7 @@ import { publishing } from "./publishing/index.ts";
 import { handleError } from "./render/error-page.tsx";
 import type { AppEnv } from "./request/app-env.ts";
 import { fullPath } from "./request/context.ts";
+import { salesMailRoutes } from "./sales-mail/index.ts";
 import { storeApp } from "./store/index.ts";
 
 /** The path the router matches an address by: without a further language's prefix. */
@@ -107,10 +109,12 @@ export function createPrivateApp(site: Hono<AppEnv>): Hono<AppEnv> {
   // Before the addresses' redirects: neither is a page, and the preview switches set cookies.
   app.route("/_app/hooks", publishing);
   app.route("/_app/preview", preview);
+  app.post(VIEWER_VIEW_PATH, viewerView);
   addressing(app);
   app.route("/", inquiryForms);
   app.route("/", booking);
   app.route("/", galleries);
+  app.route("/", salesMailRoutes);
   // The galleries lend the store their prints (the galleries import the store, so the entry
   // hands them over: store/gallery-prints.ts).
   app.route("/", storeApp(galleryPrints, bookingPayments));

@@ -5,11 +5,7 @@ import { countView } from "./insights/index.ts";
 import { routeMethods } from "./middleware/methods/index.ts";
 import { inPreview } from "./preview/index.ts";
 import type { AppEnv } from "./request/app-env.ts";
-
-/** The origin a public page was asked on: part of its cache key, as canonical URLs name it. */
-export interface PublicSiteProps {
-  origin: string;
-}
+import { publicSite } from "./request/public-site.ts";
 
 interface Apps {
   /** The public site, as PublicSite serves it (app.ts). */
@@ -54,9 +50,4 @@ export function createGateway(apps: Apps) {
       return response;
     },
   } satisfies ExportedHandler<Env>;
-}
-
-function publicSite(ctx: ExecutionContext, props: PublicSiteProps): Fetcher | undefined {
-  const entrypoint = ctx.exports?.PublicSite;
-  return typeof entrypoint === "function" ? entrypoint({ props }) : undefined;
 }

@@ -2,11 +2,13 @@ import { WorkerEntrypoint } from "cloudflare:workers";
 import { createPrivateApp, createPublicApp } from "./app.ts";
 import { scheduledBusyRead } from "./booking/index.ts";
 import { galleryPrints } from "./galleries/index.ts";
-import { createGateway, type PublicSiteProps } from "./gateway.ts";
+import { createGateway } from "./gateway.ts";
 import { deliverInquiries } from "./inquiries/index.ts";
 import { countViews, INSIGHTS_QUEUE } from "./insights/index.ts";
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/index.ts";
-import { fulfilOrders, isFulfilmentQueue } from "./store/index.ts";
+import type { PublicSiteProps } from "./request/public-site.ts";
+import { sendDueMails } from "./sales-mail/index.ts";
+import { CART_MAIL, composeCartReminder, fulfilOrders, isFulfilmentQueue } from "./store/index.ts";
 
 export { BookingCalendar, BookingLife } from "./booking/index.ts";
 export { ClientGallery } from "./galleries/index.ts";
@@ -39,7 +41,8 @@ export class PublicSite extends WorkerEntrypoint<Env, PublicSiteProps> {
  * Every request arrives here first: the uncached gateway (see gateway.ts). The queues are
  * consumed here too: the store's fulfilment queue and its dead-letter queue (store/fulfil.ts),
  * the inquiries queue (and its dead-letter queue, while the owner replays it), and the page views
- * for insights. The Cron Trigger reads the owner's own calendar for booking (booking/busy-feed.ts).
+ * for insights. The Cron Trigger reads the owner's own calendar for booking (booking/busy-feed.ts)
+ * and sends the e-mails that bring buyers back that are due (sales-mail/send.ts).
  */
 export default {
   ...gateway,
@@ -49,5 +52,10 @@ export default {
       : isFulfilmentQueue(batch.queue)
         ? fulfilOrders(batch, env, ctx, { galleries: galleryPrints })
         : deliverInquiries(batch, env, ctx),
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(scheduledBusyRead(env)),
+  scheduled: (controller, env, ctx) => {
+    ctx.waitUntil(scheduledBusyRead(env));
+    ctx.waitUntil(
+      sendDueMails(env, controller.scheduledTime, { [CART_MAIL]: composeCartReminder }),
+    );
+  },
 } satisfies ExportedHandler<Env>;

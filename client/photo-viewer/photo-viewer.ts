@@ -210,6 +210,8 @@ async function show(url: string, how: How, slide = 0): Promise<void> {
   }
   document.title = view.title;
   shown = { ...view, url };
+  // The owner's insights count it as a view of its page (whose fetch was a prefetch).
+  navigator.sendBeacon?.("/_app/insights/view", new URL(url, location.href).pathname);
   if (!dialog.open) dialog.showModal();
   setInfo(infoChoice ?? room());
   refresh();

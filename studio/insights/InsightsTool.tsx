@@ -1,12 +1,13 @@
 /**
- * The dashboard: views per day, and the most viewed pages and referring sites, for the last 7,
- * 30 or 365 days, as the site last summarized them (its time is shown). Counted by the site
+ * The dashboard: views per day, the most viewed pages and referring sites, and what sells
+ * (Sales.tsx), for the last 7, 30 or 365 days, as the site last summarized them (its time is shown). Counted by the site
  * itself: no cookie, nothing of a visitor, crawlers and prefetches left out.
  */
 import { Box, Card, Flex, Heading, Stack, Tab, TabList, Text } from "@sanity/ui";
 import { useEffect, useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useClient } from "sanity";
+import { Sales, type SalesSummary } from "./Sales";
 
 const PERIODS = [7, 30, 365] as const;
 type Period = (typeof PERIODS)[number];
@@ -17,7 +18,7 @@ interface Ranked {
   views: number;
 }
 
-interface Summary {
+interface Summary extends SalesSummary {
   summarizedAt: string;
   days: { day: string; views: number }[];
   pages: Ranked[];
@@ -132,6 +133,7 @@ export function InsightsTool() {
             />
           </Box>
         </Flex>
+        <Sales summary={summary} period={period} />
         <Text size={1} muted>
           Counted by the site itself, with no cookie and nothing of a visitor kept; crawlers and
           prefetches are left out. Last summarized {new Date(summary.summarizedAt).toLocaleString()}

@@ -196,6 +196,17 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
     { path: "/cart", expect: 200, group: "app" },
     { path: "/de/cart", expect: 200, group: "app" },
   ],
+  // A cart left behind, put back by its e-mail's link: an order that is not there is no cart.
+  "/cart/again/:order{[A-Za-z0-9_-]{32}}": [
+    { path: `/cart/again/${"a".repeat(32)}`, expect: 303, group: "app", params: ["code"] },
+  ],
+  // An automated e-mail's links: a click, and its unsubscribe page; no such e-mail, nothing.
+  "/m/:mail{[A-Za-z0-9_-]{22}}/:n{[0-9]{1,2}}": [
+    { path: `/m/${"a".repeat(22)}/0`, expect: 404, group: "app" },
+  ],
+  "/unsubscribe/:mail{[A-Za-z0-9_-]{22}}": [
+    { path: `/unsubscribe/${"a".repeat(22)}`, expect: 404, group: "app" },
+  ],
   "/order/:order{[A-Za-z0-9_-]{32}}": [
     { path: `/order/${"a".repeat(32)}`, expect: 404, group: "app" },
   ],

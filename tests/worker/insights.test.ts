@@ -13,7 +13,7 @@ import {
   summarizeWhenDue,
 } from "../../worker/insights/index.ts";
 import { BOT_UA, POST_PATH, request } from "./harness.ts";
-import { studioDocument } from "./store.ts";
+import { Buyer, deliver, eventsOf, FOR_SALE, pay, studioDocument } from "./store.ts";
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -26,7 +26,11 @@ const referred = (host: string) =>
 /** What the entrance hands the queue, caught: an environment of its own that keeps it. */
 function insightsBox() {
   const sent: unknown[] = [];
-  const INSIGHTS = { send: async (body: unknown) => void sent.push(body) };
+  const INSIGHTS = {
+    send: async (body: unknown) => void sent.push(body),
+    sendBatch: async (messages: { body: unknown }[]) =>
+      void sent.push(...messages.map((message) => message.body)),
+  };
   return { sent, env: { ...env, INSIGHTS } as unknown as Env };
 }
 
@@ -158,4 +162,131 @@ describe("page views", () => {
       new Date(now + 61 * 60_000).toISOString(),
     );
   });
+});
+
+describe("the steps towards a sale", () => {
+  it("are counted where the worker sees them: an addition to a cart and a checkout per photograph, a paid order at its one hand-over", async () => {
+    const box = insightsBox();
+    const buyer = new Buyer(box.env);
+    await buyer.add(FOR_SALE, "print:fine-art-8x10");
+    // At its limit, a licence added again adds nothing: not counted again.
+    await buyer.add(FOR_SALE, "licence:personal");
+    await buyer.add(FOR_SALE, "licence:personal");
+    const { session } = await buyer.checkout();
+    await pay(session);
+    const [completed] = (await eventsOf([session])).filter(
+      (event) => event.type === "checkout.session.completed",
+    );
+    // Stripe says it twice: counted once.
+    await deliver(completed, { env: box.env });
+    await deliver(completed, { env: box.env });
+    const step = (name: string) => ({ day: today(), step: name, photo: FOR_SALE });
+    expect(box.sent).toEqual([step("cart"), step("cart"), step("checkout"), step("paid")]);
+  });
+
+  it("add up per day, step and photograph; a body that is no step is dropped", async () => {
+    const photo = `portfolio/${crypto.randomUUID().slice(0, 8)}`;
+    const counted = { day: "2026-11-03", step: "cart", photo };
+    const result = await consume([
+      counted,
+      counted,
+      { day: "2026-11-03", step: "refund", photo },
+      { day: "2026-11-03", step: "paid", photo: 42 },
+    ]);
+    expect(result.ackAll).toBe(true);
+    const rows = await env.STORE_DB.prepare("SELECT step, count FROM sales_steps WHERE photo = ?")
+      .bind(photo)
+      .all();
+    expect(rows.results).toEqual([{ step: "cart", count: 2 }]);
+  });
+
+  it("are summarized with the galleries' steps and the e-mails' sends, clicks and credited sales", async () => {
+    const now = Date.now();
+    const day = new Date(now).toISOString().slice(0, 10);
+    const key = crypto.randomUUID().slice(0, 8);
+    const photo = `portfolio/summary-${key}`;
+    const mail = `m${key}`.padEnd(22, "x");
+    const step = (name: string, count: number, of = photo) =>
+      env.STORE_DB.prepare(
+        "INSERT INTO sales_steps (day, step, photo, count) VALUES (?, ?, ?, ?)",
+      ).bind(day, name, of, count);
+    await env.STORE_DB.batch([
+      env.STORE_DB.prepare("INSERT INTO page_views (day, path, views) VALUES (?, ?, 700000)").bind(
+        day,
+        `/de/portfolio/photo/summary-${key}`,
+      ),
+      step("cart", 900_000),
+      step("checkout", 800_000),
+      step("paid", 700_000),
+      step("gallery-opened", 500_000, ""),
+      env.STORE_DB.prepare(
+        `INSERT INTO sales_mails (id, kind, occasion, address, language, origin, due_at, data, status, sent_at, clicks)
+         VALUES (?, 'cart', ?, 'a@example.com', 'en', 'http://localhost', ?, '{}', 'sent', ?, 3)`,
+      ).bind(mail, key, now, now),
+      env.STORE_DB.prepare(
+        "INSERT INTO sales_mail_orders (order_id, mail_id, amount, currency, at) VALUES (?, ?, 4050, 'eur', ?)",
+      ).bind(`order-${key}`, mail, now),
+    ]);
+    await env.STORE_DB.prepare("DELETE FROM insights_summary").run();
+    await summarizeWhenDue(env, now);
+    const summary = (await studioDocument(SUMMARY_ID)) as Record<string, Record<string, unknown>[]>;
+    const ofWeek = (list: string) => (summary[list] ?? []).filter((row) => row.period === 7);
+    // The photo page's views in German count for the photograph, with its steps.
+    expect(ofWeek("photos")[0]).toMatchObject({
+      photo,
+      views: 700_000,
+      cart: 900_000,
+      checkout: 800_000,
+      paid: 700_000,
+    });
+    expect(ofWeek("funnel")[0]?.cart).toBeGreaterThanOrEqual(900_000);
+    expect(ofWeek("galleries")[0]?.opened).toBeGreaterThanOrEqual(500_000);
+    const [cart] = ofWeek("mails").filter((row) => row.kind === "cart");
+    expect(cart?.sent).toBeGreaterThanOrEqual(1);
+    expect(cart?.clicks).toBeGreaterThanOrEqual(3);
+    expect(cart?.orders).toBeGreaterThanOrEqual(1);
+    expect(cart?.revenue).toContainEqual(expect.objectContaining({ currency: "eur" }));
+  });
+});
+
+describe("the photo viewer's views", () => {
+  const viewsOf = (path: string) =>
+    env.STORE_DB.prepare("SELECT COALESCE(SUM(views), 0) AS views FROM page_views WHERE path = ?")
+      .bind(path)
+      .first<{ views: number }>()
+      .then((row) => row?.views ?? 0);
+  const beacon = (path: string, headers: Record<string, string> = {}) =>
+    request("/_app/insights/view", {
+      method: "POST",
+      headers: {
+        "Content-Type": "text/plain;charset=UTF-8",
+        "Sec-Fetch-Site": "same-origin",
+        ...headers,
+      },
+      body: path,
+    });
+
+  it("count a photograph the viewer showed once its page is one; not a beacon from elsewhere, a crawler's, or a made-up path's", async () => {
+    const shown = "/de/portfolio/photo/b3i4";
+    const refused = "/de/portfolio/photo/b3i5";
+    const madeUp = `/portfolio/photo/x${crypto.randomUUID().slice(0, 8)}`;
+    const [before, refusedBefore] = [await viewsOf(shown), await viewsOf(refused)];
+    for (const answer of [
+      await beacon(madeUp),
+      await beacon(refused, { "Sec-Fetch-Site": "cross-site" }),
+      await beacon(refused, { "User-Agent": BOT_UA }),
+      await beacon("/portfolio"),
+      await beacon(shown),
+    ]) {
+      // The same answer whatever happened: it tells the sender nothing.
+      expect(answer.status).toBe(204);
+      expect(answer.body).toBe("");
+    }
+    for (let waited = 0; (await viewsOf(shown)) <= before && waited < 60_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await viewsOf(shown)).toBe(before + 1);
+    expect(await viewsOf(refused)).toBe(refusedBefore);
+    expect(await viewsOf(madeUp)).toBe(0);
+  }, 90_000);
 });

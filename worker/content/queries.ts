@@ -164,7 +164,11 @@ const STORE = `"store": *[_id == "storeSettings" && $store][0]{
       id, "name": ${inLanguage("name")}, "summary": ${inLanguage("summary")}, price, termsUrl, longEdge
     },
     "shippingRates": shippingRates[]{ id, "name": ${inLanguage("name")}, price, minDays, maxDays },
-    shippingCountries
+    shippingCountries,
+    "cartReminder": cartReminder{
+      enabled, delayHours, percentOff, amountOff, offerHours, message,
+      "translations": messageTranslations[]{ language, value }
+    }
   }`;
 
 /** A page with nothing of its own to read (an error, a client gallery, the cart): its frame. */

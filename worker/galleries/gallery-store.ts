@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { contentSettings, loadConfig, ownerMailbox } from "../config/config.ts";
 import { sanityClient } from "../content/sanity-client.ts";
+import { type Step, sendStep } from "../insights/index.ts";
 import { errorText, log } from "../lib/log.ts";
 import { sha256Hex } from "../lib/signing.ts";
 import { galleryDocumentId } from "./ids.ts";
@@ -135,6 +136,15 @@ export interface ActivityEvent {
   /** What: a photograph's file name and size, a ZIP's count and size. */
   detail?: string | undefined;
 }
+
+/** The insights' step each kind of event is (docs/insights.md, "What sells"). */
+const GALLERY_STEPS: Partial<Record<ActivityKind, Step>> = {
+  opened: "gallery-opened",
+  favourite: "gallery-favourite",
+  sent: "gallery-sent",
+  download: "gallery-download",
+  zip: "gallery-download",
+};
 
 /** How long the timeline is kept unless the owner says otherwise (site settings). */
 export const ACTIVITY_DAYS = 180;
@@ -562,6 +572,9 @@ export class ClientGallery extends DurableObject<Env> {
     const settings = this.ctx.storage.kv.get<GallerySettings | null>("settings");
     const days = settings?.activityDays ?? ACTIVITY_DAYS;
     this.#sql.exec("DELETE FROM activity WHERE at < ?", now - days * 86_400_000);
+    // The owner's insights count the galleries' steps too (no gallery, no client: a count).
+    const step = GALLERY_STEPS[event.kind];
+    if (step) this.ctx.waitUntil(sendStep(this.env, step));
   }
 
   /** The timeline, newest first (at most `limit` events). */

@@ -5,6 +5,7 @@
  * dropped. Then, once an hour at most, the Studio's summary is written again (summary.ts).
  */
 import { errorText, log } from "../lib/log.ts";
+import { isStep, type StepCount } from "./steps.ts";
 import { summarizeWhenDue } from "./summary.ts";
 import type { View } from "./views.ts";
 
@@ -27,12 +28,20 @@ function tally(keys: string[]): Map<string, number> {
   return counts;
 }
 
+function stepIn(body: unknown): StepCount | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const { day, step, photo } = body as Record<string, unknown>;
+  if (typeof day !== "string" || !DAY.test(day) || !isStep(step)) return undefined;
+  return typeof photo === "string" && photo.length <= 200 ? { day, step, photo } : undefined;
+}
+
 export async function countViews(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const views = batch.messages.flatMap((message) => viewIn(message.body) ?? []);
-  if (views.length < batch.messages.length) {
-    log.error("Queue messages dropped: they are not page views", {
+  const steps = batch.messages.flatMap((message) => stepIn(message.body) ?? []);
+  if (views.length + steps.length < batch.messages.length) {
+    log.error("Queue messages dropped: they are not page views or steps towards a sale", {
       queue: batch.queue,
-      dropped: batch.messages.length - views.length,
+      dropped: batch.messages.length - views.length - steps.length,
     });
   }
   const db = env.STORE_DB;
@@ -47,9 +56,19 @@ export async function countViews(batch: MessageBatch<unknown>, env: Env): Promis
         )
         .bind(key.slice(0, 10), key.slice(11), count),
     );
+  const stepCounts = tally(steps.map((step) => `${step.day} ${step.step} ${step.photo}`));
   const statements = [
     ...upsert("page_views", "path", pages),
     ...upsert("referrer_views", "host", hosts),
+    ...[...stepCounts].map(([key, count]) => {
+      const [day = "", step = "", ...photo] = key.split(" ");
+      return db
+        .prepare(
+          `INSERT INTO sales_steps (day, step, photo, count) VALUES (?, ?, ?, ?)
+          ON CONFLICT (day, step, photo) DO UPDATE SET count = count + excluded.count`,
+        )
+        .bind(day, step, photo.join(" "), count);
+    }),
   ];
   try {
     if (statements.length > 0) await db.batch(statements);

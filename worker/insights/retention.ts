@@ -10,5 +10,6 @@ export async function pruneInsights(env: Env, now = Date.now()): Promise<void> {
   await env.STORE_DB.batch([
     env.STORE_DB.prepare("DELETE FROM page_views WHERE day < ?").bind(oldest),
     env.STORE_DB.prepare("DELETE FROM referrer_views WHERE day < ?").bind(oldest),
+    env.STORE_DB.prepare("DELETE FROM sales_steps WHERE day < ?").bind(oldest),
   ]);
 }

@@ -2,12 +2,15 @@
  * The owner's view of the insights (docs/insights.md): D1 is the record, and the Studio's
  * dashboard reads a summary of it, the `insights.summary` document (a sub-path: never served
  * without a token), which the queue's consumer writes at most once an hour after counting a
- * batch: views per day for the last year, and the most viewed pages and referring sites of the
- * last 7, 30 and 365 days. Older days are deleted at the same moment (retention.ts).
+ * batch: views per day for the last year; for the last 7, 30 and 365 days the most viewed pages,
+ * photographs and referring sites, the steps towards a sale (in all and per photograph), the
+ * galleries' steps, and each automated e-mail's sends, clicks and credited sales. Older days are
+ * deleted at the same moment (retention.ts).
  */
 import { loadConfig } from "../config/config.ts";
 import { editorClient } from "../content/sanity-client.ts";
 import { pruneInsights } from "./retention.ts";
+import { PHOTO_PAGE } from "./views.ts";
 
 export const SUMMARY_ID = "insights.summary";
 
@@ -48,6 +51,7 @@ async function summaryOf(db: D1Database, now = Date.now()) {
     ...PERIODS.map((days) => top("page_views", "path", days)),
     ...PERIODS.map((days) => top("referrer_views", "host", days)),
   ]);
+  const sales = await Promise.all(PERIODS.map((days) => salesOf(db, days, since(days), now)));
   return {
     summarizedAt: new Date(now).toISOString(),
     days: daily.results
@@ -55,6 +59,112 @@ async function summaryOf(db: D1Database, now = Date.now()) {
       .sort((a, b) => a.day.localeCompare(b.day)),
     pages: tops.slice(0, PERIODS.length).flat(),
     referrers: tops.slice(PERIODS.length).flat(),
+    funnel: sales.map((period) => period.funnel),
+    photos: sales.flatMap((period) => period.photos),
+    galleries: sales.map((period) => period.galleries),
+    mails: sales.flatMap((period) => period.mails),
+    unsubscribes: sales.map((period) => period.unsubscribes),
+  };
+}
+
+/** What sold in one period: the steps in all and per photograph, the galleries', the e-mails'. */
+async function salesOf(db: D1Database, days: number, since: string, now: number) {
+  const [pageRows, stepRows, mailRows, creditRows, unsubscribed] = await db.batch<Row>([
+    db
+      .prepare(
+        "SELECT path, SUM(views) AS n FROM page_views WHERE day >= ? AND path LIKE '%/photo/%' GROUP BY path",
+      )
+      .bind(since),
+    db
+      .prepare(
+        "SELECT step, photo, SUM(count) AS n FROM sales_steps WHERE day >= ? GROUP BY step, photo",
+      )
+      .bind(since),
+    db
+      .prepare(
+        "SELECT kind, COUNT(*) AS sent, SUM(clicks) AS clicks FROM sales_mails WHERE sent_at >= ? GROUP BY kind",
+      )
+      .bind(now - days * DAY),
+    db
+      .prepare(
+        `SELECT m.kind AS kind, o.currency AS currency, COUNT(*) AS orders, SUM(o.amount) AS amount
+         FROM sales_mail_orders o JOIN sales_mails m ON m.id = o.mail_id WHERE o.at >= ? GROUP BY m.kind, o.currency`,
+      )
+      .bind(now - days * DAY),
+    db.prepare("SELECT COUNT(*) AS n FROM unsubscribed WHERE at >= ?").bind(now - days * DAY),
+  ]);
+  const rows = (result: D1Result<Row> | undefined) => result?.results ?? [];
+  const photos = new Map<string, Record<string, number>>();
+  const add = (photo: string, what: string, n: number) => {
+    const counts = photos.get(photo) ?? {};
+    counts[what] = (counts[what] ?? 0) + n;
+    photos.set(photo, counts);
+  };
+  let views = 0;
+  for (const row of rows(pageRows)) {
+    const match = PHOTO_PAGE.exec(String(row.path));
+    if (!match) continue;
+    add(`${match[1]}/${match[2]}`, "views", Number(row.n));
+    views += Number(row.n);
+  }
+  const steps: Record<string, number> = {};
+  for (const row of rows(stepRows)) {
+    const step = String(row.step);
+    steps[step] = (steps[step] ?? 0) + Number(row.n);
+    if (row.photo) add(String(row.photo), step, Number(row.n));
+  }
+  const credits = rows(creditRows);
+  return {
+    funnel: {
+      _key: `${days}`,
+      period: days,
+      views,
+      cart: steps.cart ?? 0,
+      checkout: steps.checkout ?? 0,
+      paid: steps.paid ?? 0,
+    },
+    photos: [...photos]
+      .map(([photo, counts]) => ({
+        photo,
+        views: counts.views ?? 0,
+        cart: counts.cart ?? 0,
+        checkout: counts.checkout ?? 0,
+        paid: counts.paid ?? 0,
+      }))
+      .sort((a, b) => b.paid - a.paid || b.views - a.views || a.photo.localeCompare(b.photo))
+      .slice(0, TOP)
+      .map((photo, index) => ({ _key: `${days}-${index}`, period: days, ...photo })),
+    galleries: {
+      _key: `${days}`,
+      period: days,
+      opened: steps["gallery-opened"] ?? 0,
+      favourites: steps["gallery-favourite"] ?? 0,
+      selections: steps["gallery-sent"] ?? 0,
+      prints: steps["gallery-prints"] ?? 0,
+      downloads: steps["gallery-download"] ?? 0,
+    },
+    mails: rows(mailRows).map((row, index) => {
+      const kind = String(row.kind);
+      const sold = credits.filter((credit) => credit.kind === kind);
+      return {
+        _key: `${days}-${index}`,
+        period: days,
+        kind,
+        sent: Number(row.sent),
+        clicks: Number(row.clicks),
+        orders: sold.reduce((sum, credit) => sum + Number(credit.orders), 0),
+        revenue: sold.map((credit) => ({
+          _key: String(credit.currency),
+          currency: String(credit.currency),
+          amount: Number(credit.amount),
+        })),
+      };
+    }),
+    unsubscribes: {
+      _key: `${days}`,
+      period: days,
+      count: Number(rows(unsubscribed)[0]?.n ?? 0),
+    },
   };
 }
 

@@ -21,6 +21,13 @@ export interface View {
 
 const MAX_PATH = 300;
 
+/**
+ * A photograph's page ("/portfolio/photo/b2i1", "/de/post/a-walk/photo/k3"): its photograph is
+ * the rest without "/photo" ("portfolio/b2i1"), as carts name it.
+ */
+export const PHOTO_PAGE =
+  /^(?:\/[a-z]{2})?\/([a-z0-9-]+(?:\/[a-z0-9-]+)?)\/photo\/([A-Za-z0-9_-]{1,64})$/;
+
 /** Cloudflare's bot verdict, on plans with Bot Management: a score from 1 (a bot) to 99. */
 interface BotVerdict {
   verifiedBot?: boolean;
@@ -68,7 +75,7 @@ export function viewOf(request: Request, response: Response, now = Date.now()): 
 /** Counts a public page's answer, after it is sent; a failure loses the count only. */
 export function countView(
   env: Pick<Env, "INSIGHTS">,
-  ctx: ExecutionContext,
+  ctx: Pick<ExecutionContext, "waitUntil">,
   request: Request,
   response: Response,
 ): void {

@@ -1,6 +1,7 @@
 import type { Context, Handler } from "hono";
 import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
 import { parsePhotoRef, photoRefOf } from "../../shared/inquiries.ts";
+import { countStep } from "../insights/index.ts";
 import { wantsJson } from "../lib/request-body.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
@@ -25,7 +26,12 @@ import {
   storeOf,
 } from "./context.ts";
 import { photoForSale } from "./for-sale.ts";
-import { type GalleryPrints, galleryPhotoRef, parseGalleryPhotoRef } from "./gallery-prints.ts";
+import {
+  type GalleryPrints,
+  galleryPhotoRef,
+  parseGalleryPhotoRef,
+  publicPhotos,
+} from "./gallery-prints.ts";
 import { sellable } from "./sellable.ts";
 import { type CartRow, CartView, StoreMessage } from "./views.tsx";
 
@@ -112,6 +118,9 @@ export async function pricedRows(
 const NOTICES: Record<string, Phrase> = {
   changed: phrase("cart.notice.changed"),
   empty: phrase("cart.notice.empty"),
+  back: phrase("cart.notice.back"),
+  code: phrase("cart.notice.code"),
+  "code-ended": phrase("cart.notice.codeEnded"),
 };
 
 /** `GET /cart`: the visitor's cart, priced from the catalogue now. */
@@ -123,6 +132,7 @@ export const cartPage =
     const lines = (cartId && (await store.carts.lines(cartId))) || [];
     await tellCartItems(c, store, lines);
     const catalogue = lines.length ? await catalogueFor(c) : null;
+    const remind = Boolean(catalogue?.cartReminder);
     const { rows, subtotal } = await pricedRows(c, galleries, catalogue, lines);
     const notice = NOTICES[c.req.query("notice") ?? ""];
     const i18n = await i18nFor(c);
@@ -134,6 +144,7 @@ export const cartPage =
           rows={rows}
           subtotal={catalogue ? formatAmount(subtotal, catalogue.currency, i18n.locale) : undefined}
           {...(notice ? { notice: i18n.phrase(notice) } : {})}
+          remind={remind}
         />
       ),
     });
@@ -200,6 +211,7 @@ async function addChecked(
     throw error;
   }
   c.header("Set-Cookie", await cartCookie(store.keys, cartId), { append: true });
+  if (result.added > 0) countStep(c.env, c.executionCtx, "cart", publicPhotos([photo.ref]));
   if (!wantsJson(c.req.raw)) return c.redirect("/cart", 303);
   const items = await tellCartItems(c, store, (await store.carts.lines(cartId)) ?? []);
   const { t } = await i18nFor(c);

@@ -94,6 +94,9 @@ export interface Carts {
   checkout(cartId: string): Promise<{ order: string; at: number; changed: boolean } | undefined>;
   /** Lets `order`'s claim go (its Checkout Session is over, or was never made). */
   releaseCheckout(cartId: string, order: string): Promise<void>;
+  /** The Stripe promotion code (its id) the cart takes to checkout, from an e-mail's link. */
+  promotionCode(cartId: string): Promise<string | undefined>;
+  setPromotionCode(cartId: string, code: string | null): Promise<void>;
 }
 
 /** A licence is sold once per order: a second would license the same file twice. */
@@ -189,6 +192,16 @@ export function d1Carts(db: D1Database): Carts {
         )
         .bind(cartId, order)
         .run();
+    },
+    async promotionCode(cartId) {
+      const row = await db
+        .prepare("SELECT promotion_code FROM carts WHERE id = ?")
+        .bind(cartId)
+        .first<{ promotion_code: string | null }>();
+      return row?.promotion_code ?? undefined;
+    },
+    async setPromotionCode(cartId, code) {
+      await db.prepare("UPDATE carts SET promotion_code = ? WHERE id = ?").bind(code, cartId).run();
     },
     async clear(cartId) {
       await db.batch([

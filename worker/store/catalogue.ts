@@ -47,6 +47,16 @@ export interface ShippingRate {
   maxDays: number | undefined;
 }
 
+/** The e-mail to a buyer who left their cart (the Store document's "Cart left behind"). */
+export interface CartReminder {
+  delayHours: number;
+  /** Their own code's discount: a share, or an amount in the smallest unit; none without. */
+  offer: { percentOff: number } | { amountOff: number } | undefined;
+  offerHours: number;
+  /** The owner's words, per language ("" for the site's own); the defaults otherwise. */
+  message: Record<string, string>;
+}
+
 export interface Catalogue {
   /** Whether a photograph that says nothing is for sale. */
   forSale: "all" | "none";
@@ -61,6 +71,8 @@ export interface Catalogue {
   shippingRates: ShippingRate[];
   /** Where prints are shipped (ISO 3166-1 alpha-2). */
   shippingCountries: string[];
+  /** Undefined when the owner did not turn it on. */
+  cartReminder: CartReminder | undefined;
 }
 
 /** Currencies without a minor unit, as Stripe lists them: an amount is whole units. */
@@ -192,6 +204,34 @@ export function catalogueOf(doc: StoreDocument | null): Catalogue | null {
     licences: unique(licences),
     shippingRates: unique(shippingRates),
     shippingCountries: countries.length ? [...new Set(countries)] : DEFAULT_COUNTRIES,
+    cartReminder: cartReminderOf(doc.cartReminder, currency),
+  };
+}
+
+const wholeIn = (value: unknown, min: number, max: number, fallback: number) =>
+  typeof value === "number" && Number.isInteger(value) && value >= min && value <= max
+    ? value
+    : fallback;
+
+function cartReminderOf(
+  raw: StoreDocument["cartReminder"],
+  currency: string,
+): CartReminder | undefined {
+  if (!raw?.enabled) return undefined;
+  const percentOff = wholeIn(raw.percentOff, 1, 90, 0);
+  const amountOff = minorUnits(raw.amountOff, currency);
+  const message: Record<string, string> = {};
+  const own = text(raw.message, 1000);
+  if (own) message[""] = own;
+  for (const item of raw.translations ?? []) {
+    const words = text(item.value, 1000);
+    if (item.language && words) message[item.language] = words;
+  }
+  return {
+    delayHours: wholeIn(raw.delayHours, 0, 168, 24),
+    offer: percentOff ? { percentOff } : amountOff ? { amountOff } : undefined,
+    offerHours: wholeIn(raw.offerHours, 1, 720, 24),
+    message,
   };
 }
 

@@ -1,13 +1,15 @@
 import type { Context, Handler } from "hono";
 import type Stripe from "stripe";
 import { phrase } from "../../shared/i18n/messages.ts";
+import { isEmailAddress } from "../../shared/inquiries.ts";
+import { countStep } from "../insights/index.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { localPath, siteOrigin } from "../request/context.ts";
+import { i18nFor, localPath, siteOrigin } from "../request/context.ts";
 import { refusal } from "./cart.tsx";
 import { cartIdOf } from "./carts.ts";
 import { catalogueFor, formOf, type Store, shelvesFor, storeOf } from "./context.ts";
-import type { GalleryPrints } from "./gallery-prints.ts";
+import { type GalleryPrints, publicPhotos } from "./gallery-prints.ts";
 import { newOrderId, type OrderLine, orderReference } from "./orders.ts";
 import { sellable } from "./sellable.ts";
 import { stripeClient } from "./stripe.ts";
@@ -21,6 +23,18 @@ const LIMIT_PERIOD_SECONDS = 60;
  * made it died (one that lives waits for Stripe 10 seconds, twice, at most).
  */
 const UNFINISHED_CLAIM_MS = 60_000;
+
+/** A well-formed e-mail address, as a buyer typed it to be reminded; undefined otherwise. */
+function reminderAddress(value: string | null | undefined): string | undefined {
+  const address = value?.trim();
+  return address && isEmailAddress(address) ? address : undefined;
+}
+
+/** The visitor's time zone as Cloudflare placed them, when it did. */
+function timeZoneOf(c: Context<AppEnv>): { timeZone?: string } {
+  const zone = c.req.raw.cf?.timezone;
+  return typeof zone === "string" && zone.length <= 64 ? { timeZone: zone } : {};
+}
 
 /**
  * The cart's checkout already under way, if any: its Stripe page again while that is open and
@@ -64,8 +78,8 @@ export const checkout =
   (galleries: GalleryPrints): Handler<AppEnv> =>
   async (c) => {
     const store = storeOf(c);
-    // The form has no fields; its body is read only to be done with it.
-    await formOf(c);
+    // The one field: the e-mail a buyer gives to be reminded of their cart (optional).
+    const form = await formOf(c);
     // Each checkout may make an order and a Checkout Session: a few a minute per visitor.
     const visitor = c.req.header("CF-Connecting-IP") ?? "unknown";
     if (!(await c.env.CHECKOUT_LIMIT.limit({ key: visitor })).success) {
@@ -124,11 +138,25 @@ export const checkout =
     );
 
     const origin = siteOrigin(c);
+    const remind = catalogue.cartReminder ? reminderAddress(form?.get("email")) : undefined;
+    const promotionCode = await store.carts.promotionCode(cartId);
     const params: Stripe.Checkout.SessionCreateParams = {
       mode: "payment",
       client_reference_id: orderId,
-      // The cart is emptied once the order is paid.
-      metadata: { order: orderId, cart: cartId },
+      // The cart is emptied once the order is paid. A buyer who asked to be reminded of it is
+      // written to, should the session expire, in their language at a sensible hour of their
+      // clock (cart-reminder.ts).
+      metadata: {
+        order: orderId,
+        cart: cartId,
+        ...(remind ? { remind, language: (await i18nFor(c)).language, ...timeZoneOf(c) } : {}),
+      },
+      ...(remind ? { customer_email: remind } : {}),
+      // The code an e-mail's link brought, checked by Stripe (its end, its one use); else a
+      // field on Stripe's page for any code the owner made.
+      ...(promotionCode
+        ? { discounts: [{ promotion_code: promotionCode }] }
+        : { allow_promotion_codes: true }),
       payment_intent_data: {
         metadata: { order: orderId },
         description: `Order ${orderReference(orderId)}`,
@@ -180,15 +208,20 @@ export const checkout =
         idempotencyKey: `checkout-${orderId}`,
       });
     } catch (error) {
-      log.error("Stripe refused or could not be reached at checkout", {
-        path: "/cart/checkout",
-        order: orderId,
-        error: errorText(error),
-      });
       await store.carts.releaseCheckout(cartId, orderId);
+      const context = { path: "/cart/checkout", order: orderId, error: errorText(error) };
+      // A code used up or ended since it was put in the cart: the cart goes on without it.
+      if (promotionCode && (error as { type?: string }).type === "StripeInvalidRequestError") {
+        log.warn("Stripe refused the cart's promotion code; the cart goes on without it", context);
+        await store.carts.setPromotionCode(cartId, null);
+        return c.redirect(await localPath(c, "/cart?notice=code-ended"), 303);
+      }
+      log.error("Stripe refused or could not be reached at checkout", context);
       return refusal(c, 502, phrase("cart.error.payment"));
     }
     await store.orders.setCheckoutSession(orderId, session.id);
+    const photos = publicPhotos(orderLines.map((line) => line.photo));
+    countStep(c.env, c.executionCtx, "checkout", photos);
     if (!session.url) return refusal(c, 502, phrase("cart.error.noCheckout"));
     return c.redirect(session.url, 303);
   };

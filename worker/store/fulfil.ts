@@ -13,11 +13,13 @@ import {
   type SiteSettings,
 } from "../content/site-settings.ts";
 import { translator } from "../i18n/translator.ts";
+import { sendStep } from "../insights/index.ts";
 import { errorText, log } from "../lib/log.ts";
 import { consume } from "../lib/queue.ts";
+import { salesMails } from "../sales-mail/index.ts";
 import { catalogueOf } from "./catalogue.ts";
 import { signedFileUrl } from "./files.ts";
-import type { GalleryPrints } from "./gallery-prints.ts";
+import { type GalleryPrints, publicPhotos } from "./gallery-prints.ts";
 import { labCallbackUrl } from "./lab-news.ts";
 import { type Lab, type LabOrderRequest, LabRefusal, labFor } from "./labs/index.ts";
 import { buyerEmail, ownerEmail } from "./mail.ts";
@@ -65,6 +67,11 @@ export async function handOver(env: Env, order: string, origin: string): Promise
     await orders.record(order, { fulfilment_queued_at: null });
     throw error;
   }
+  // Paid, counted here, at the one hand-over: the public photographs each, a gallery's prints.
+  const lines = (await orders.get(order))?.lines ?? [];
+  const photos = publicPhotos(lines.map((line) => line.photo));
+  await sendStep(env, "paid", photos);
+  if (lines.some((line) => !photos.includes(line.photo))) await sendStep(env, "gallery-prints");
 }
 
 export function parseFulfilmentMessage(body: unknown): FulfilmentMessage | undefined {
@@ -285,6 +292,13 @@ export async function fulfilOrder(
       ),
     );
     await orders.record(order.id, { buyer_mailed_at: Date.now() });
+  }
+
+  // 4. The sale credited to the e-mail whose link its buyer followed in the week before (once).
+  if (order.email && order.paidAt) {
+    const amount = order.total ?? order.subtotal;
+    const sale = { id: order.id, email: order.email, amount, currency: order.currency };
+    await salesMails(env.STORE_DB).credit(sale, order.paidAt);
   }
 }
 

@@ -80,6 +80,11 @@ export interface GalleryPhotoRef {
 export const galleryPhotoRef = ({ gallery, photo, access }: GalleryPhotoRef) =>
   `gallery/${gallery}/${photo}/${access}`;
 
+/** The public photographs of `refs` (a gallery's name carries its access key: never counted). */
+export const publicPhotos = (refs: string[]) => [
+  ...new Set(refs.filter((ref) => !ref.startsWith("gallery/"))),
+];
+
 /** The parts of a gallery photograph's name (its shape only: `find` says whether it is one). */
 export function parseGalleryPhotoRef(ref: string): GalleryPhotoRef | undefined {
   const [, gallery, photo, access] =

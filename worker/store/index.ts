@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { csrf } from "hono/csrf";
 import type { AppEnv } from "../request/app-env.ts";
 import { addGalleryPrint, addToCart, cartPage, updateCart } from "./cart.tsx";
+import { cartAgain } from "./cart-reminder.ts";
 import { checkout } from "./checkout.ts";
 import { PRIVATE_HEADERS } from "./context.ts";
 import { licenceDownload, printFile } from "./files-route.ts";
@@ -14,6 +15,7 @@ import { type OtherCheckouts, stripeWebhook } from "./webhook.ts";
 // What other features use of the store: the Buy section of a photo page and of a client
 // gallery's photograph, and the vocabulary of what the galleries lend it (gallery-prints.ts).
 export { BuySection, buySectionProps } from "./BuySection.tsx";
+export { CART_MAIL, composeCartReminder } from "./cart-reminder.ts";
 export { formatAmount, galleryOfferFor, minorUnits, offerFor } from "./catalogue.ts";
 export { catalogueFor, formOf, saleCatalogue } from "./context.ts";
 export { fulfilOrders } from "./fulfil.ts";
@@ -61,6 +63,7 @@ export function storeApp(galleries: GalleryPrints, others?: OtherCheckouts): Hon
   store.post("/cart", updateCart);
   store.post("/cart/add", addToCart);
   store.post("/cart/checkout", asItIsNow, checkout(galleries));
+  store.get("/cart/again/:order{[A-Za-z0-9_-]{32}}", cartAgain);
   store.post(GALLERY_BUY_ROUTE, galleries.guard, addGalleryPrint(galleries));
   store.get("/order/:order{[A-Za-z0-9_-]{32}}", orderPage);
   store.get("/order/:order{[A-Za-z0-9_-]{32}}/download/:line{[1-9][0-9]{0,2}}", licenceDownload);

@@ -141,6 +141,7 @@ export const orderPage: Handler<AppEnv> = async (c) => {
     ...(order.shipping !== null && order.hasPrints
       ? [{ label: t("order.shipping"), amount: money(order.shipping) }]
       : []),
+    ...(order.discount ? [{ label: t("order.discount"), amount: money(-order.discount) }] : []),
     ...(order.tax ? [{ label: t("order.tax"), amount: money(order.tax) }] : []),
     ...(order.total !== null ? [{ label: t("order.total"), amount: money(order.total) }] : []),
   ];

@@ -100,6 +100,7 @@ export interface Order {
   shipping: number | null;
   tax: number | null;
   total: number | null;
+  discount: number | null;
   hasPrints: boolean;
   checkoutSession: string | null;
   paymentIntent: string | null;
@@ -165,6 +166,7 @@ interface OrderRow {
   shipping: number | null;
   tax: number | null;
   total: number | null;
+  discount: number | null;
   has_prints: number;
   checkout_session: string | null;
   payment_intent: string | null;
@@ -210,6 +212,7 @@ const orderOf = (row: OrderRow, lines: LineRow[]): Order => ({
   shipping: row.shipping,
   tax: row.tax,
   total: row.total,
+  discount: row.discount,
   hasPrints: row.has_prints === 1,
   checkoutSession: row.checkout_session,
   paymentIntent: row.payment_intent,
@@ -259,6 +262,8 @@ export interface Payment {
   shipping: number | null;
   tax: number | null;
   total: number | null;
+  /** What a promotion code took off (migrations/0017). */
+  discount: number | null;
 }
 
 export interface Orders {
@@ -286,6 +291,8 @@ export interface Orders {
   move(id: string, from: OrderStatus[], to: OrderStatus, now?: number): Promise<boolean>;
   /** Claims the paid order's hand-over to fulfilment (true the first time). */
   markQueued(id: string, now?: number): Promise<boolean>;
+  /** Whether `email` paid for an order after `since` (a cart left behind was bought after all). */
+  paidSince(email: string, since: number): Promise<boolean>;
   /**
    * Records the lab's news on a paid order: its stage, tracking link and issues; an order the
    * lab had alone ("lab") becomes "shipped" (shipped_at, once) or "cancelled". True when anything
@@ -335,6 +342,7 @@ export function d1Orders(db: D1Database): Orders {
     payment.shipping,
     payment.tax,
     payment.total,
+    payment.discount,
   ];
   return {
     async create(order, lines, now = Date.now()) {
@@ -405,19 +413,29 @@ export function d1Orders(db: D1Database): Orders {
       const result = await db
         .prepare(
           `UPDATE orders SET status = 'awaiting_payment', payment_intent = ?2, email = ?3, name = ?4, shipping_address = ?5,
-             shipping = ?6, tax = ?7, total = ?8, updated_at = ?9
+             shipping = ?6, tax = ?7, total = ?8, discount = ?9, updated_at = ?10
            WHERE id = ?1 AND status = 'open'`,
         )
         .bind(id, ...paymentColumns(payment), now)
         .run();
       return result.meta.changes === 1;
     },
+    async paidSince(email, since) {
+      const row = await db
+        .prepare(
+          "SELECT 1 AS yes FROM orders WHERE email = ? COLLATE NOCASE AND paid_at > ? AND status = 'paid' LIMIT 1",
+        )
+        .bind(email, since)
+        .first();
+      return row !== null;
+    },
     async markPaid(id, payment, now = Date.now()) {
       const result = await db
         .prepare(
           `UPDATE orders SET status = 'paid', payment_intent = COALESCE(?2, payment_intent), email = COALESCE(?3, email),
              name = COALESCE(?4, name), shipping_address = COALESCE(?5, shipping_address), shipping = COALESCE(?6, shipping),
-             tax = COALESCE(?7, tax), total = COALESCE(?8, total), paid_at = ?9, updated_at = ?9
+             tax = COALESCE(?7, tax), total = COALESCE(?8, total), discount = COALESCE(?9, discount),
+             paid_at = ?10, updated_at = ?10
            WHERE id = ?1 AND status IN ('open', 'awaiting_payment', 'payment_failed', 'expired')`,
         )
         .bind(id, ...paymentColumns(payment), now)

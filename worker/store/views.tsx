@@ -75,10 +75,13 @@ export function CartView({
   rows,
   subtotal,
   notice,
+  remind = false,
 }: {
   rows: CartRow[];
   subtotal: string | undefined;
   notice?: string;
+  /** The owner sends a cart left behind by e-mail to a buyer who asks for it here. */
+  remind?: boolean;
 }) {
   const available = rows.filter((row) => row.price !== undefined);
   const { t } = useI18n();
@@ -174,6 +177,25 @@ export function CartView({
                 {t("cart.subtotal")} <strong>{subtotal}</strong>
               </p>
               <p className="mt-1 text-sm">{t("cart.checkoutNote")}</p>
+              {remind && (
+                <p className="mt-4">
+                  <label className="block text-sm" htmlFor="cart-remind">
+                    {t("cart.remind.label")}
+                  </label>
+                  <input
+                    id="cart-remind"
+                    type="email"
+                    name="email"
+                    autoComplete="email"
+                    maxLength={254}
+                    aria-describedby="cart-remind-note"
+                    className="store-input mt-1"
+                  />
+                  <span id="cart-remind-note" className="mt-1 block text-sm">
+                    {t("cart.remind.note")}
+                  </span>
+                </p>
+              )}
               <p className="mt-4">
                 <button type="submit" className="store-primary focus-ring">
                   {t("cart.checkout")}

@@ -5,6 +5,7 @@ import { errorText, log } from "../lib/log.ts";
 import { readText } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin } from "../request/context.ts";
+import { planCartReminder } from "./cart-reminder.ts";
 import { type Carts, d1Carts } from "./carts.ts";
 import { d1Orders, type Orders, type Payment } from "./orders.ts";
 import { verifiedEvent } from "./stripe.ts";
@@ -32,6 +33,7 @@ function paymentOf(session: Stripe.Checkout.Session): Payment {
     shipping: session.total_details?.amount_shipping ?? null,
     tax: session.total_details?.amount_tax ?? null,
     total: session.amount_total ?? null,
+    discount: session.total_details?.amount_discount || null,
   };
 }
 
@@ -156,6 +158,9 @@ export const stripeWebhook =
     try {
       if (await others?.(c, event)) return c.json({ received: true, applied: true });
       const applied = await applyEvent(orders, event, d1Carts(c.env.STORE_DB));
+      if (event.type === "checkout.session.expired" && applied.order) {
+        await planCartReminder(c, event.data.object);
+      }
       if (applied.paid && applied.order) {
         log.info("Order paid", { order: applied.order, event: event.id });
       }

@@ -218,6 +218,7 @@ export function storeDoc(settings: Store): Unrevised<StoreDocument> {
       _type: "shippingRate" as const,
     })),
     shippingCountries: settings.shippingCountries,
+    cartReminder: settings.cartReminder,
   };
 }
 

@@ -474,6 +474,7 @@ export const ar: Catalogue = {
   "order.track": "تتبّع الشحنة",
   "order.subtotal": "المجموع الفرعي",
   "order.shipping": "الشحن",
+  "order.discount": "الخصم",
   "order.tax": "الضريبة",
   "order.total": "الإجمالي",
   "order.shipTo": "الشحن إلى",
@@ -657,4 +658,20 @@ export const ar: Catalogue = {
   "booking.gallery.mail": "أصبحت صور {session} في {time} متاحة في معرضك:",
   "booking.gallery.mailFavourites":
     "يمكنك فيه تمييز صورك المفضّلة وإرسال اختيارك إلينا، كما يمكنك تنزيلها منه.",
+  "cart.remind.label": "بريدك الإلكتروني إن أردت تذكيرًا بهذه السلة (اختياري)",
+  "cart.remind.note": "رسالة واحدة فقط إن لم تُكمل الدفع؛ وإلغاء الاشتراك بنقرة واحدة.",
+  "cart.notice.back": "عادت سلتك.",
+  "cart.notice.code": "عادت سلتك، وسيُخصم رمزك عند الدفع.",
+  "cart.notice.codeEnded": "عادت سلتك؛ انتهت صلاحية رمزها أو استُخدم من قبل.",
+  "cartMail.subject": "سلتك في {site} بانتظارك",
+  "cartMail.text": "مرحبًا، تركت هذه في سلتك: ما زالت محفوظة لك.",
+  "cartMail.offer": "رمزك الخاص {code} يخصم {discount} حتى {until}؛ الرابط أدناه يضعه في سلتك.",
+  "cartMail.link": "سلتك: {url}",
+  "salesMail.footer": "لإيقاف مثل هذه الرسائل: {url}",
+  "salesMail.unsubscribe.title": "إيقاف هذه الرسائل؟",
+  "salesMail.unsubscribe.text":
+    "تتوقف تذكيرات السلال والمعارض المرسلة إلى {address} نهائيًا. تظل الطلبات والحجوزات ترسل رسائلها الخاصة.",
+  "salesMail.unsubscribe.button": "إلغاء الاشتراك",
+  "salesMail.unsubscribed.title": "تم إلغاء الاشتراك",
+  "salesMail.unsubscribed.text": "لن يتلقى {address} هذه الرسائل بعد الآن.",
 };

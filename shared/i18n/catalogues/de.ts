@@ -418,6 +418,7 @@ export const de: Catalogue = {
   "order.track": "Sendung verfolgen",
   "order.subtotal": "Zwischensumme",
   "order.shipping": "Versand",
+  "order.discount": "Rabatt",
   "order.tax": "Steuern",
   "order.total": "Gesamt",
   "order.shipTo": "Lieferung an",
@@ -612,4 +613,25 @@ export const de: Catalogue = {
   "booking.gallery.mail": "die Fotos Ihres Termins {session} am {time} sind in Ihrer Galerie:",
   "booking.gallery.mailFavourites":
     "Markieren Sie dort Ihre Favoriten und senden Sie uns Ihre Auswahl; dort können Sie die Fotos auch herunterladen.",
+  "cart.remind.label":
+    "Ihre E-Mail-Adresse, wenn wir Sie an diesen Warenkorb erinnern dürfen (freiwillig)",
+  "cart.remind.note":
+    "Eine E-Mail, falls Sie nicht bis zum Ende bezahlen; abmelden mit einem Klick.",
+  "cart.notice.back": "Ihr Warenkorb ist wieder da.",
+  "cart.notice.code": "Ihr Warenkorb ist wieder da, und Ihr Code wird beim Bezahlen abgezogen.",
+  "cart.notice.codeEnded":
+    "Ihr Warenkorb ist wieder da; sein Code ist abgelaufen oder wurde schon eingelöst.",
+  "cartMail.subject": "Ihr Warenkorb bei {site} wartet auf Sie",
+  "cartMail.text":
+    "Guten Tag, diese Stücke liegen noch in Ihrem Warenkorb: Sie sind weiter für Sie da.",
+  "cartMail.offer":
+    "Ihr eigener Code {code} zieht {discount} ab, bis {until}; der Link unten legt ihn in Ihren Warenkorb.",
+  "cartMail.link": "Ihr Warenkorb: {url}",
+  "salesMail.footer": "Keine solchen E-Mails mehr: {url}",
+  "salesMail.unsubscribe.title": "Keine solchen E-Mails mehr?",
+  "salesMail.unsubscribe.text":
+    "Erinnerungen an Warenkörbe und Galerien an {address} hören für immer auf. Bestellungen und Buchungen senden weiter ihre eigenen E-Mails.",
+  "salesMail.unsubscribe.button": "Abmelden",
+  "salesMail.unsubscribed.title": "Abgemeldet",
+  "salesMail.unsubscribed.text": "{address} bekommt keine solchen E-Mails mehr.",
 };

@@ -420,6 +420,7 @@ export const en = {
   "order.track": "Track the parcel",
   "order.subtotal": "Subtotal",
   "order.shipping": "Shipping",
+  "order.discount": "Discount",
   "order.tax": "Tax",
   "order.total": "Total",
   "order.shipTo": "Shipping to",
@@ -599,4 +600,21 @@ export const en = {
   "booking.gallery.mail": "the photographs of your {session} on {time} are in your gallery:",
   "booking.gallery.mailFavourites":
     "Mark your favourites there and send us your selection; you can download them there too.",
+  "cart.remind.label": "Your e-mail, if you would like a reminder of this cart (optional)",
+  "cart.remind.note": "One e-mail, should you not finish paying; unsubscribing takes one click.",
+  "cart.notice.back": "Your cart is back.",
+  "cart.notice.code": "Your cart is back, and your code is taken off at checkout.",
+  "cart.notice.codeEnded": "Your cart is back; its code has ended or was used.",
+  "cartMail.subject": "Your cart at {site} is waiting for you",
+  "cartMail.text": "Hello, you left these in your cart: they are still there for you.",
+  "cartMail.offer":
+    "Your own code {code} takes {discount} off, until {until}; the link below puts it in your cart.",
+  "cartMail.link": "Your cart: {url}",
+  "salesMail.footer": "No more e-mails like this one: {url}",
+  "salesMail.unsubscribe.title": "No more of these e-mails?",
+  "salesMail.unsubscribe.text":
+    "Reminders of carts and galleries to {address} stop for good. Orders and bookings still send their own e-mails.",
+  "salesMail.unsubscribe.button": "Unsubscribe",
+  "salesMail.unsubscribed.title": "Unsubscribed",
+  "salesMail.unsubscribed.text": "{address} gets no more of these e-mails.",
 } as const;

@@ -436,6 +436,7 @@ export const es: Catalogue = {
   "order.track": "Seguir el paquete",
   "order.subtotal": "Subtotal",
   "order.shipping": "Envío",
+  "order.discount": "Descuento",
   "order.tax": "Impuestos",
   "order.total": "Total",
   "order.shipTo": "Se envía a",
@@ -621,4 +622,21 @@ export const es: Catalogue = {
   "booking.gallery.mail": "las fotos de su {session} del {time} están en su galería:",
   "booking.gallery.mailFavourites":
     "Marque allí sus favoritas y envíenos su selección; también puede descargarlas desde allí.",
+  "cart.remind.label": "Tu e-mail, si quieres que te recordemos esta cesta (opcional)",
+  "cart.remind.note": "Un solo e-mail, si no terminas el pago; darte de baja es un clic.",
+  "cart.notice.back": "Tu cesta ha vuelto.",
+  "cart.notice.code": "Tu cesta ha vuelto, y tu código se descuenta al pagar.",
+  "cart.notice.codeEnded": "Tu cesta ha vuelto; su código ha caducado o ya se usó.",
+  "cartMail.subject": "Tu cesta en {site} te espera",
+  "cartMail.text": "Hola, dejaste esto en tu cesta: sigue ahí para ti.",
+  "cartMail.offer":
+    "Tu código {code} descuenta {discount}, hasta el {until}; el enlace de abajo lo pone en tu cesta.",
+  "cartMail.link": "Tu cesta: {url}",
+  "salesMail.footer": "No recibir más e-mails como este: {url}",
+  "salesMail.unsubscribe.title": "¿No recibir más estos e-mails?",
+  "salesMail.unsubscribe.text":
+    "Los recordatorios de cestas y galerías a {address} se acaban para siempre. Los pedidos y las reservas siguen enviando sus propios e-mails.",
+  "salesMail.unsubscribe.button": "Darme de baja",
+  "salesMail.unsubscribed.title": "Baja hecha",
+  "salesMail.unsubscribed.text": "{address} ya no recibirá estos e-mails.",
 };

@@ -437,6 +437,7 @@ export const fr: Catalogue = {
   "order.track": "Suivre le colis",
   "order.subtotal": "Sous-total",
   "order.shipping": "Livraison",
+  "order.discount": "Remise",
   "order.tax": "Taxes",
   "order.total": "Total",
   "order.shipTo": "Livraison à",
@@ -626,4 +627,22 @@ export const fr: Catalogue = {
   "booking.gallery.mail": "les photos de votre {session} du {time} sont dans votre galerie :",
   "booking.gallery.mailFavourites":
     "Marquez-y vos favorites et envoyez-nous votre sélection ; vous pouvez aussi les y télécharger.",
+  "cart.remind.label": "Votre e-mail, si vous souhaitez un rappel de ce panier (facultatif)",
+  "cart.remind.note":
+    "Un seul e-mail, si vous ne terminez pas le paiement ; se désinscrire prend un clic.",
+  "cart.notice.back": "Votre panier est de retour.",
+  "cart.notice.code": "Votre panier est de retour, et votre code sera déduit au paiement.",
+  "cart.notice.codeEnded": "Votre panier est de retour ; son code a expiré ou a déjà servi.",
+  "cartMail.subject": "Votre panier chez {site} vous attend",
+  "cartMail.text": "Bonjour, vous avez laissé ceci dans votre panier : tout y est encore.",
+  "cartMail.offer":
+    "Votre code personnel {code} déduit {discount}, jusqu’au {until} ; le lien ci-dessous le met dans votre panier.",
+  "cartMail.link": "Votre panier : {url}",
+  "salesMail.footer": "Ne plus recevoir ce genre d’e-mails : {url}",
+  "salesMail.unsubscribe.title": "Ne plus recevoir ces e-mails ?",
+  "salesMail.unsubscribe.text":
+    "Les rappels de paniers et de galeries envoyés à {address} s’arrêtent définitivement. Les commandes et réservations envoient toujours leurs propres e-mails.",
+  "salesMail.unsubscribe.button": "Se désinscrire",
+  "salesMail.unsubscribed.title": "Désinscription faite",
+  "salesMail.unsubscribed.text": "{address} ne recevra plus ces e-mails.",
 };

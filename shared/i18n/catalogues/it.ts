@@ -433,6 +433,7 @@ export const it: Catalogue = {
   "order.track": "Segui il pacco",
   "order.subtotal": "Subtotale",
   "order.shipping": "Spedizione",
+  "order.discount": "Sconto",
   "order.tax": "Tasse",
   "order.total": "Totale",
   "order.shipTo": "Spedizione a",
@@ -618,4 +619,23 @@ export const it: Catalogue = {
   "booking.gallery.mail": "le foto della tua {session} del {time} sono nella tua galleria:",
   "booking.gallery.mailFavourites":
     "Lì puoi segnare le tue preferite e inviarci la tua selezione; da lì puoi anche scaricarle.",
+  "cart.remind.label": "La tua e-mail, se vuoi un promemoria di questo carrello (facoltativa)",
+  "cart.remind.note":
+    "Una sola e-mail, se non completi il pagamento; annullare l’iscrizione è un clic.",
+  "cart.notice.back": "Il tuo carrello è tornato.",
+  "cart.notice.code": "Il tuo carrello è tornato, e il tuo codice viene scalato al pagamento.",
+  "cart.notice.codeEnded":
+    "Il tuo carrello è tornato; il suo codice è scaduto o è già stato usato.",
+  "cartMail.subject": "Il tuo carrello su {site} ti aspetta",
+  "cartMail.text": "Ciao, hai lasciato questi nel carrello: sono ancora lì per te.",
+  "cartMail.offer":
+    "Il tuo codice {code} sconta {discount}, fino al {until}; il link qui sotto lo mette nel tuo carrello.",
+  "cartMail.link": "Il tuo carrello: {url}",
+  "salesMail.footer": "Non ricevere più e-mail come questa: {url}",
+  "salesMail.unsubscribe.title": "Non ricevere più queste e-mail?",
+  "salesMail.unsubscribe.text":
+    "I promemoria di carrelli e gallerie a {address} finiscono per sempre. Ordini e prenotazioni inviano comunque le loro e-mail.",
+  "salesMail.unsubscribe.button": "Annulla l’iscrizione",
+  "salesMail.unsubscribed.title": "Iscrizione annullata",
+  "salesMail.unsubscribed.text": "{address} non riceverà più queste e-mail.",
 };

@@ -433,6 +433,7 @@ export const pt: Catalogue = {
   "order.track": "Rastrear o pacote",
   "order.subtotal": "Subtotal",
   "order.shipping": "Frete",
+  "order.discount": "Desconto",
   "order.tax": "Impostos",
   "order.total": "Total",
   "order.shipTo": "Entrega para",
@@ -613,4 +614,22 @@ export const pt: Catalogue = {
   "booking.gallery.mail": "as fotos da sua {session} de {time} estão na sua galeria:",
   "booking.gallery.mailFavourites":
     "Marque lá as suas favoritas e envie-nos a sua seleção; também pode baixá-las lá.",
+  "cart.remind.label": "O seu e-mail, se quiser um lembrete deste carrinho (opcional)",
+  "cart.remind.note":
+    "Um único e-mail, se não terminar o pagamento; cancelar a subscrição é um clique.",
+  "cart.notice.back": "O seu carrinho está de volta.",
+  "cart.notice.code": "O seu carrinho está de volta, e o seu código é descontado no pagamento.",
+  "cart.notice.codeEnded": "O seu carrinho está de volta; o código expirou ou já foi usado.",
+  "cartMail.subject": "O seu carrinho em {site} está à sua espera",
+  "cartMail.text": "Olá, deixou isto no seu carrinho: continua lá para si.",
+  "cartMail.offer":
+    "O seu código {code} desconta {discount}, até {until}; o link abaixo coloca-o no seu carrinho.",
+  "cartMail.link": "O seu carrinho: {url}",
+  "salesMail.footer": "Não receber mais e-mails como este: {url}",
+  "salesMail.unsubscribe.title": "Não receber mais estes e-mails?",
+  "salesMail.unsubscribe.text":
+    "Os lembretes de carrinhos e galerias para {address} terminam de vez. As encomendas e reservas continuam a enviar os seus próprios e-mails.",
+  "salesMail.unsubscribe.button": "Cancelar subscrição",
+  "salesMail.unsubscribed.title": "Subscrição cancelada",
+  "salesMail.unsubscribed.text": "{address} não receberá mais estes e-mails.",
 };

@@ -1,0 +1,292 @@
+// A cart left behind: the buyer who asked is written to once, at a sensible hour of their day,
+// with their cart and a code of their own that Stripe takes off once; the click and the sale are
+// counted; an unsubscribe holds for every later e-mail. Through the real D1, the payments
+// stand-in (Stripe's wire format), the webhook and the Cron Trigger's handler with its clock
+// moved on.
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index.ts";
+import { mailbox } from "./bookings.ts";
+import { BOT_UA, ORIGIN, request } from "./harness.ts";
+import { Buyer, control, deliver, eventsOf, FOR_SALE, fulfilled, stripe } from "./store.ts";
+
+const HOUR = 60 * 60 * 1000;
+let buyers = 0;
+const newAddress = () => `left-${Date.now()}-${++buyers}@example.com`;
+
+interface MailRow {
+  id: string;
+  status: string;
+  due_at: number;
+  time_zone: string | null;
+  language: string;
+  clicks: number;
+}
+
+const mailsTo = async (address: string) =>
+  (
+    await env.STORE_DB.prepare("SELECT * FROM sales_mails WHERE address = ?")
+      .bind(address)
+      .all<MailRow>()
+  ).results;
+
+/** The Cron Trigger's run at `at`, with the e-mails it sends caught. */
+async function scheduleAt(at: number) {
+  const mail = mailbox();
+  const ctx = createExecutionContext();
+  await worker.scheduled(
+    createScheduledController({ cron: "*/5 * * * *", scheduledTime: at }),
+    mail.env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return mail.sent;
+}
+
+/** The first moment at or after `from` whose hour on `zone`'s clock is `hour`. */
+function nextHour(from: number, zone: string, hour: number): number {
+  const format = new Intl.DateTimeFormat("en", {
+    timeZone: zone,
+    hour: "numeric",
+    hourCycle: "h23",
+  });
+  let at = Math.ceil(from / HOUR) * HOUR + 5 * 60 * 1000;
+  while (Number(format.format(at)) !== hour) at += HOUR;
+  return at;
+}
+
+/**
+ * A buyer who puts a print in their cart, checks out giving `email` (from Madrid), and leaves:
+ * the session expires and Stripe's event reaches the webhook.
+ */
+async function leaveCart(email: string | undefined, zone = "Europe/Madrid") {
+  const buyer = new Buyer();
+  expect((await buyer.add(FOR_SALE, "print:fine-art-8x10")).status).toBe(303);
+  const answer = await request("/cart/checkout", {
+    method: "POST",
+    cf: { timezone: zone },
+    headers: {
+      Cookie: buyer.cookieHeader,
+      "CF-Connecting-IP": buyer.address,
+      Origin: ORIGIN,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(email === undefined ? {} : { email }).toString(),
+  });
+  const session = /\/c\/pay\/(cs_test_[A-Za-z0-9]+)/.exec(
+    answer.headers.get("Location") ?? "",
+  )?.[1];
+  if (!session) throw new Error(`no checkout: ${answer.status}`);
+  await stripe().checkout.sessions.expire(session);
+  const [expired] = (await eventsOf([session])).filter(
+    (event) => event.type === "checkout.session.expired",
+  );
+  expect((await deliver(expired)).status).toBe(200);
+  const row = await env.STORE_DB.prepare("SELECT id FROM orders WHERE checkout_session = ?")
+    .bind(session)
+    .first<{ id: string }>();
+  return { buyer, session, order: row?.id ?? "" };
+}
+
+/** The link of a sent e-mail's text that leads to the cart, and the code it names. */
+function linkOf(text: string) {
+  const link = /http:\/\/localhost\/m\/[A-Za-z0-9_-]{22}\/\d+/.exec(text)?.[0] ?? "";
+  const code = /\bBACK[A-Z0-9]{8}\b/.exec(text)?.[0] ?? "";
+  return { link: link.replace(ORIGIN, ""), code };
+}
+
+describe("a cart left behind", () => {
+  it("is sent once to the buyer who asked, a day later at a sensible hour of their clock, with their cart and their own code", async () => {
+    const address = newAddress();
+    const { order } = await leaveCart(address);
+    const [planned] = await mailsTo(address);
+    expect(planned).toMatchObject({ status: "due", time_zone: "Europe/Madrid", language: "en" });
+    const due = planned?.due_at ?? 0;
+    // A day after they left, not before.
+    expect(due).toBeGreaterThan(Date.now() + 23 * HOUR);
+    expect(await scheduleAt(Date.now())).toEqual([]);
+    // Due, but 03:00 in Madrid: it waits.
+    expect(await scheduleAt(nextHour(due, "Europe/Madrid", 3))).toEqual([]);
+    expect((await mailsTo(address))[0]?.status).toBe("due");
+    // 10:00 in Madrid: sent, once.
+    const at = nextHour(due, "Europe/Madrid", 10);
+    const [sent, ...more] = await scheduleAt(at);
+    expect(more).toEqual([]);
+    expect(sent).toMatchObject({
+      to: address,
+      subject: "Your cart at Jane Doe Photography is waiting for you",
+    });
+    const mailId = (await mailsTo(address))[0]?.id ?? "";
+    expect(sent?.headers).toEqual({
+      "List-Unsubscribe": `<${ORIGIN}/unsubscribe/${mailId}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "X-Sales-Mail": "cart",
+    });
+    const text = String(sent?.text);
+    expect(text).toContain("Fine art print, 8×10 in");
+    expect(text).toContain("10%");
+    const { link, code } = linkOf(text);
+    expect(link).toBe(`/m/${mailId}/0`);
+    expect(code).toMatch(/^BACK/);
+    // Stripe has the code: one use, ending a day after it was sent.
+    const promotion = (await stripe().promotionCodes.list({ code })).data[0];
+    expect(promotion).toMatchObject({ active: true, max_redemptions: 1, times_redeemed: 0 });
+    expect(promotion?.expires_at).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+    expect(await scheduleAt(at + 10 * 60 * 1000)).toEqual([]);
+    expect(await scheduleAt(at + 3 * 24 * HOUR)).toEqual([]);
+    expect((await mailsTo(address))[0]?.status).toBe("sent");
+    expect(order).not.toBe("");
+  });
+
+  it("brings the cart back with its code, which Stripe takes off once, and credits the sale to the e-mail", async () => {
+    const address = newAddress();
+    const { order } = await leaveCart(address);
+    const due = (await mailsTo(address))[0]?.due_at ?? 0;
+    const [sent] = await scheduleAt(nextHour(due, "Europe/Madrid", 11));
+    const { link, code } = linkOf(String(sent?.text));
+    const mailId = (await mailsTo(address))[0]?.id ?? "";
+
+    // A mail scanner following the link is led on but not counted; the buyer is.
+    expect((await request(link, { userAgent: BOT_UA })).status).toBe(303);
+    const again = new Buyer();
+    const click = await again.get(link);
+    expect(click.status).toBe(303);
+    expect(click.headers.get("Location")).toBe(`${ORIGIN}/cart/again/${order}?code=${code}`);
+    expect((await mailsTo(address))[0]?.clicks).toBe(1);
+    const back = await again.get(`/cart/again/${order}?code=${code}`);
+    expect(back.status).toBe(303);
+    expect(back.headers.get("Location")).toBe("/cart?notice=code");
+    const cart = await again.get("/cart?notice=code");
+    expect(cart.body).toContain("your code is taken off at checkout");
+    expect(cart.body).toContain("Fine art print, 8×10 in");
+
+    // A second visitor with the same link: the code is in their cart too, but used only once.
+    const other = new Buyer();
+    await other.get(`/cart/again/${order}?code=${code}`);
+
+    const { session, order: paidOrder } = await again.checkout();
+    const checkout = await stripe().checkout.sessions.retrieve(session);
+    expect(checkout.discounts?.[0]?.promotion_code).toBe(
+      (await stripe().promotionCodes.list({ code })).data[0]?.id,
+    );
+    expect(checkout.total_details?.amount_discount).toBe(
+      Math.round((checkout.amount_subtotal ?? 0) / 10),
+    );
+    // They pay with the address the e-mail went to (Stripe's page asks for it).
+    await control(`/_control/checkout/sessions/${session}/complete`, {
+      email: address,
+      address: { line1: "1 Calle Mayor", postal_code: "28013", city: "Madrid", country: "ES" },
+    });
+    const [completed] = (await eventsOf([session])).filter(
+      (event) => event.type === "checkout.session.completed",
+    );
+    expect((await deliver(completed, { env: mailbox().env })).status).toBe(200);
+    const row = await fulfilled(paidOrder);
+    expect(row).toMatchObject({
+      status: "paid",
+      discount: checkout.total_details?.amount_discount,
+    });
+    // Paid within a week of the click, by the address the e-mail went to: credited to it, once.
+    const credit = await env.STORE_DB.prepare("SELECT * FROM sales_mail_orders WHERE order_id = ?")
+      .bind(paidOrder)
+      .first();
+    expect(credit).toMatchObject({ mail_id: mailId, amount: checkout.amount_total });
+
+    // The code is used: the other visitor's checkout goes on without it, and says so.
+    const refused = await other.post("/cart/checkout", {});
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("Location")).toBe("/cart?notice=code-ended");
+    expect((await other.get("/cart?notice=code-ended")).body).toContain(
+      "its code has ended or was used",
+    );
+    const plain = await other.checkout();
+    const without = await stripe().checkout.sessions.retrieve(plain.session);
+    expect(without.discounts ?? []).toEqual([]);
+    expect(without.allow_promotion_codes).toBe(true);
+  });
+
+  it("is not planned for a buyer who did not ask, nor when the address is not one", async () => {
+    const before = await env.STORE_DB.prepare("SELECT COUNT(*) AS n FROM sales_mails").first<{
+      n: number;
+    }>();
+    await leaveCart(undefined);
+    await leaveCart("not an address");
+    const after = await env.STORE_DB.prepare("SELECT COUNT(*) AS n FROM sales_mails").first<{
+      n: number;
+    }>();
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it("is not sent when the cart was bought after all", async () => {
+    const address = newAddress();
+    const { order } = await leaveCart(address);
+    await env.STORE_DB.prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ?")
+      .bind(Date.now(), order)
+      .run();
+    const due = (await mailsTo(address))[0]?.due_at ?? 0;
+    expect(await scheduleAt(nextHour(due, "Europe/Madrid", 12))).toEqual([]);
+    expect((await mailsTo(address))[0]?.status).toBe("skipped");
+  });
+});
+
+describe("unsubscribing", () => {
+  it("takes one click from the mail client (RFC 8058), and holds for every later e-mail to that address", async () => {
+    const address = newAddress();
+    await leaveCart(address);
+    const first = (await mailsTo(address))[0];
+    const page = await request(`/unsubscribe/${first?.id}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    // The address, masked: the page is anyone's who has the link.
+    expect(page.body).toContain("l•••@example.com");
+    expect(page.body).not.toContain(address);
+    // The mail client's POST: no Origin, no cookie, the one-click body.
+    const done = await request(`/unsubscribe/${first?.id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toContain("gets no more of these e-mails");
+    // This e-mail and a later cart's: neither is sent.
+    await leaveCart(address.toUpperCase());
+    const planned = await mailsTo(address);
+    expect(planned).toHaveLength(2);
+    const latest = Math.max(...planned.map((mail) => mail.due_at));
+    expect(await scheduleAt(nextHour(latest, "Europe/Madrid", 10))).toEqual([]);
+    expect((await mailsTo(address)).map((mail) => mail.status)).toEqual(["skipped", "skipped"]);
+  });
+
+  it("answers a link that is no e-mail's with a 404, and a made-up click with a 404", async () => {
+    const nobody = "A".repeat(22);
+    expect((await request(`/unsubscribe/${nobody}`)).status).toBe(404);
+    const post = await request(`/unsubscribe/${nobody}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(post.status).toBe(404);
+    expect((await request(`/m/${nobody}/0`)).status).toBe(404);
+    // A planned e-mail not sent yet has no links to follow.
+    const address = newAddress();
+    await leaveCart(address);
+    expect((await request(`/m/${(await mailsTo(address))[0]?.id}/0`)).status).toBe(404);
+  });
+
+  it("puts back no cart for an order that is not there, and takes no code Stripe does not know", async () => {
+    const buyer = new Buyer();
+    const none = await buyer.get(`/cart/again/${"x".repeat(32)}`);
+    expect(none.status).toBe(303);
+    expect(none.headers.get("Location")).toBe("/cart");
+    const { order } = await leaveCart(undefined);
+    const made = await buyer.get(`/cart/again/${order}?code=BACKMADEUP1`);
+    expect(made.headers.get("Location")).toBe("/cart?notice=code-ended");
+    const odd = await buyer.get(`/cart/again/${order}?code=%3Cscript%3E`);
+    expect(odd.headers.get("Location")).toBe("/cart?notice=back");
+  });
+});

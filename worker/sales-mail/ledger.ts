@@ -1,0 +1,199 @@
+/**
+ * The record of the e-mails that bring buyers back, in D1 (migrations/0017): each planned once
+ * per kind, occasion and address (a repeated plan is the same row), claimed before it is sent so
+ * two runs of the schedule never send it twice, its clicks counted, and the addresses that asked
+ * for no more of them.
+ */
+import { sha256Hex, toBase64url } from "../lib/signing.ts";
+
+export interface PlannedMail {
+  kind: string;
+  occasion: string;
+  address: string;
+  language: string;
+  timeZone: string | undefined;
+  origin: string;
+  dueAt: number;
+  /** What the e-mail says, as its kind writes it (JSON). */
+  data: unknown;
+}
+
+export interface SalesMail extends PlannedMail {
+  id: string;
+  attempts: number;
+}
+
+/** A send that failed is tried again by the next runs, this many times in all. */
+export const MAX_ATTEMPTS = 5;
+/** An order paid this long after a click of an e-mail's link is credited to that e-mail. */
+export const CREDIT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+const addressKey = (address: string) => address.trim().toLowerCase();
+const hashOf = (address: string) => sha256Hex(`unsubscribed\n${addressKey(address)}`);
+
+interface Row {
+  id: string;
+  kind: string;
+  occasion: string;
+  address: string;
+  language: string;
+  time_zone: string | null;
+  origin: string;
+  due_at: number;
+  data: string;
+  attempts: number;
+}
+
+const mailOf = (row: Row): SalesMail => ({
+  id: row.id,
+  kind: row.kind,
+  occasion: row.occasion,
+  address: row.address,
+  language: row.language,
+  timeZone: row.time_zone ?? undefined,
+  origin: row.origin,
+  dueAt: row.due_at,
+  data: JSON.parse(row.data),
+  attempts: row.attempts,
+});
+
+export function salesMails(db: D1Database) {
+  return {
+    /** Plans an e-mail; false when this kind, occasion and address already has one. */
+    async plan(mail: PlannedMail): Promise<boolean> {
+      const id = toBase64url(crypto.getRandomValues(new Uint8Array(16)));
+      const result = await db
+        .prepare(
+          `INSERT INTO sales_mails (id, kind, occasion, address, language, time_zone, origin, due_at, data, status)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'due') ON CONFLICT (kind, occasion, address) DO NOTHING`,
+        )
+        .bind(
+          id,
+          mail.kind,
+          mail.occasion,
+          addressKey(mail.address),
+          mail.language,
+          mail.timeZone ?? null,
+          mail.origin,
+          mail.dueAt,
+          JSON.stringify(mail.data),
+        )
+        .run();
+      return result.meta.changes > 0;
+    },
+
+    /** The e-mails due at `now`, oldest first. */
+    async due(now: number, limit = 50): Promise<SalesMail[]> {
+      const { results } = await db
+        .prepare(
+          "SELECT * FROM sales_mails WHERE status = 'due' AND due_at <= ? ORDER BY due_at LIMIT ?",
+        )
+        .bind(now, limit)
+        .all<Row>();
+      return results.map(mailOf);
+    },
+
+    async get(id: string): Promise<(SalesMail & { status: string }) | undefined> {
+      const row = await db
+        .prepare("SELECT * FROM sales_mails WHERE id = ?")
+        .bind(id)
+        .first<Row & { status: string }>();
+      return row ? { ...mailOf(row), status: row.status } : undefined;
+    },
+
+    /** Takes a due e-mail to send it: true for the one run that did. */
+    async claim(id: string): Promise<boolean> {
+      const result = await db
+        .prepare(
+          "UPDATE sales_mails SET status = 'sending', attempts = attempts + 1 WHERE id = ? AND status = 'due'",
+        )
+        .bind(id)
+        .run();
+      return result.meta.changes > 0;
+    },
+
+    async sent(id: string, links: string[], now: number): Promise<void> {
+      await db
+        .prepare("UPDATE sales_mails SET status = 'sent', sent_at = ?, links = ? WHERE id = ?")
+        .bind(now, JSON.stringify(links), id)
+        .run();
+    },
+
+    /** A send that failed: due again, or given up after MAX_ATTEMPTS. */
+    async failed(id: string): Promise<void> {
+      await db
+        .prepare(
+          `UPDATE sales_mails SET status = CASE WHEN attempts >= ${MAX_ATTEMPTS} THEN 'failed' ELSE 'due' END
+           WHERE id = ? AND status = 'sending'`,
+        )
+        .bind(id)
+        .run();
+    },
+
+    /** Not to be sent (its address unsubscribed, or its occasion is over). */
+    async skip(id: string): Promise<void> {
+      await db.prepare("UPDATE sales_mails SET status = 'skipped' WHERE id = ?").bind(id).run();
+    },
+
+    /** A click of a sent e-mail's link `n`: where it leads, or undefined for no such link. */
+    async click(id: string, n: number, now: number, count: boolean): Promise<string | undefined> {
+      const row = await db
+        .prepare("SELECT links FROM sales_mails WHERE id = ? AND status = 'sent'")
+        .bind(id)
+        .first<{ links: string | null }>();
+      const target = row?.links ? (JSON.parse(row.links) as string[])[n] : undefined;
+      if (target && count) {
+        await db
+          .prepare(
+            "UPDATE sales_mails SET clicks = clicks + 1, last_click_at = ? WHERE id = ? AND status = 'sent'",
+          )
+          .bind(now, id)
+          .run();
+      }
+      return target;
+    },
+
+    async unsubscribe(address: string, now: number): Promise<void> {
+      await db
+        .prepare("INSERT INTO unsubscribed (address_hash, at) VALUES (?, ?) ON CONFLICT DO NOTHING")
+        .bind(await hashOf(address), now)
+        .run();
+    },
+
+    async isUnsubscribed(address: string): Promise<boolean> {
+      const row = await db
+        .prepare("SELECT 1 AS yes FROM unsubscribed WHERE address_hash = ?")
+        .bind(await hashOf(address))
+        .first();
+      return row !== null;
+    },
+
+    /**
+     * Credits a paid order to the e-mail its buyer last followed a link of in the 7 days before
+     * it was paid, once: the e-mail's id, or undefined when there is none.
+     */
+    async credit(
+      order: { id: string; email: string; amount: number; currency: string },
+      paidAt: number,
+    ): Promise<string | undefined> {
+      const mail = await db
+        .prepare(
+          `SELECT id FROM sales_mails WHERE address = ? AND last_click_at BETWEEN ? AND ?
+           ORDER BY last_click_at DESC LIMIT 1`,
+        )
+        .bind(addressKey(order.email), paidAt - CREDIT_WINDOW_MS, paidAt)
+        .first<{ id: string }>();
+      if (!mail) return undefined;
+      await db
+        .prepare(
+          `INSERT INTO sales_mail_orders (order_id, mail_id, amount, currency, at)
+           VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        )
+        .bind(order.id, mail.id, order.amount, order.currency, paidAt)
+        .run();
+      return mail.id;
+    },
+  };
+}
+
+export type SalesMails = ReturnType<typeof salesMails>;

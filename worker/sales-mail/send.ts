@@ -1,0 +1,101 @@
+/**
+ * Sending the e-mails that bring buyers back (docs/store.md), from the Cron Trigger (every five
+ * minutes): each one due, at a sensible hour of its recipient's day, to an address that has not
+ * unsubscribed, once. A cron rather than a Workflow or an alarm per e-mail: the one rule every
+ * e-mail obeys (its recipient's hours, the unsubscribed list, at most once) lives here, a due
+ * e-mail waits in D1 where the owner's dashboard reads it, and the owner's schedule command on
+ * `npm start` is the same run.
+ */
+import { isLanguage } from "../../shared/i18n/languages.ts";
+import { translator } from "../i18n/translator.ts";
+import { errorText, log } from "../lib/log.ts";
+import { type SalesMail, salesMails } from "./ledger.ts";
+
+/** One kind's e-mail, written: undefined when its occasion is over (the cart was paid since). */
+export interface Composed {
+  from: EmailAddress;
+  subject: string;
+  text: string;
+}
+
+/** Writes one kind's e-mail; `link(path)` is the address of a site path that counts the click. */
+export type Composer = (
+  env: Env,
+  mail: SalesMail,
+  link: (path: string) => string,
+) => Promise<Composed | undefined>;
+
+/** From 09:00 to 20:00 on the recipient's clock (UTC when their zone is unknown). */
+const FIRST_HOUR = 9;
+const LAST_HOUR = 20;
+
+/** The hour (0–23) on `timeZone`'s clock at `now`; UTC's for an unknown or missing zone. */
+export function hourIn(timeZone: string | undefined, now: number): number {
+  try {
+    const format = new Intl.DateTimeFormat("en", { timeZone, hour: "numeric", hourCycle: "h23" });
+    return Number(format.format(now));
+  } catch {
+    return new Date(now).getUTCHours();
+  }
+}
+
+export const sensibleHour = (timeZone: string | undefined, now: number): boolean => {
+  const hour = hourIn(timeZone, now);
+  return hour >= FIRST_HOUR && hour < LAST_HOUR;
+};
+
+/** The unsubscribe address of an e-mail: its own id, so it can only unsubscribe its own address. */
+export const unsubscribeUrl = (mail: SalesMail) => `${mail.origin}/unsubscribe/${mail.id}`;
+
+/** Sends every e-mail due at `now` whose recipient's hour is sensible. */
+export async function sendDueMails(
+  env: Env,
+  now: number,
+  composers: Record<string, Composer>,
+): Promise<void> {
+  const mails = salesMails(env.STORE_DB);
+  for (const mail of await mails.due(now)) {
+    if (!sensibleHour(mail.timeZone, now)) continue;
+    const compose = composers[mail.kind];
+    if (!compose || (await mails.isUnsubscribed(mail.address))) {
+      await mails.skip(mail.id);
+      continue;
+    }
+    if (!(await mails.claim(mail.id))) continue;
+    const links: string[] = [];
+    const link = (path: string) => {
+      links.push(path);
+      return `${mail.origin}/m/${mail.id}/${links.length - 1}`;
+    };
+    try {
+      const message = await compose(env, mail, link);
+      if (!message) {
+        await mails.skip(mail.id);
+        continue;
+      }
+      const unsubscribe = unsubscribeUrl(mail);
+      const { t } = translator(isLanguage(mail.language) ? mail.language : "en");
+      await env.CLIENT_MAIL.send({
+        from: message.from,
+        to: mail.address,
+        subject: message.subject,
+        text: `${message.text}\n\n--\n${t("salesMail.footer", { url: unsubscribe })}`,
+        // One-click unsubscribe (RFC 8058): the mail client posts to the address itself.
+        headers: {
+          "List-Unsubscribe": `<${unsubscribe}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          "X-Sales-Mail": mail.kind,
+        },
+      });
+      await mails.sent(mail.id, links, now);
+      log.info("Sales e-mail sent", { kind: mail.kind, mail: mail.id });
+    } catch (error) {
+      await mails.failed(mail.id);
+      log.error("A sales e-mail could not be sent; the next run tries again", {
+        kind: mail.kind,
+        mail: mail.id,
+        error: errorText(error),
+      });
+    }
+  }
+}

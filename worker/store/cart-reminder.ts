@@ -1,0 +1,210 @@
+/**
+ * A cart left behind (docs/store.md, "E-mails that bring buyers back"): a buyer who gave their
+ * e-mail on the cart page to be reminded, and whose Checkout Session expired unpaid, gets one
+ * e-mail after the owner's delay, with their cart and, when the owner offers one, a code of
+ * their own (a Stripe promotion code made for that e-mail: one use, ending when the owner said).
+ * Its link puts the cart back (`/cart/again/{order}`), the code with it, which Stripe takes off
+ * at checkout and enforces (its end, its one use), whatever the browser sends.
+ */
+import type { Context, Handler } from "hono";
+import type Stripe from "stripe";
+import { isLanguage } from "../../shared/i18n/languages.ts";
+import { loadConfig, mailSender, type StoreKeys, storeIsOn } from "../config/config.ts";
+import { inLanguage } from "../content/paths.ts";
+import { translator } from "../i18n/translator.ts";
+import { oneLine } from "../lib/mail.ts";
+import type { AppEnv } from "../request/app-env.ts";
+import { localPath, siteOrigin, siteSettingsFor } from "../request/context.ts";
+import { type Composer, type SalesMail, salesMails } from "../sales-mail/index.ts";
+import { cartCookie, cartIdOf, newCartId } from "./carts.ts";
+import { type CartReminder, formatAmount } from "./catalogue.ts";
+import { catalogueFor, storeOf } from "./context.ts";
+import { d1Orders } from "./orders.ts";
+import { stripeClient } from "./stripe.ts";
+
+export const CART_MAIL = "cart";
+const HOUR = 60 * 60 * 1000;
+
+/** What the e-mail is written from, kept with it when it is planned. */
+interface CartMailData {
+  order: string;
+  site: string;
+  /** `/cart/again/{order}` in the buyer's language. */
+  again: string;
+  offer: CartReminder["offer"];
+  offerHours: number;
+  /** The owner's words in the buyer's language, when they wrote some. */
+  message: string | undefined;
+}
+
+/**
+ * Plans the e-mail for an expired Checkout Session whose buyer asked for it (its metadata's
+ * `remind`), once per order, while the owner has it on.
+ */
+export async function planCartReminder(
+  c: Context<AppEnv>,
+  session: Stripe.Checkout.Session,
+): Promise<void> {
+  const { order, remind: address, language: asked, timeZone } = session.metadata ?? {};
+  if (!order || !address) return;
+  const reminder = (await catalogueFor(c))?.cartReminder;
+  if (!reminder) return;
+  const site = await siteSettingsFor(c);
+  const language = isLanguage(asked) && site.languages.includes(asked) ? asked : site.language;
+  const left = (session.created || Math.floor(Date.now() / 1000)) * 1000;
+  const data: CartMailData = {
+    order,
+    site: site.title,
+    again: inLanguage(`/cart/again/${order}`, language, site.baseLanguage),
+    offer: reminder.offer,
+    offerHours: reminder.offerHours,
+    message:
+      reminder.message[language] ?? (language === site.language ? reminder.message[""] : undefined),
+  };
+  await salesMails(c.env.STORE_DB).plan({
+    kind: CART_MAIL,
+    occasion: order,
+    address,
+    language,
+    timeZone,
+    origin: siteOrigin(c),
+    dueAt: Math.max(Date.now(), left + reminder.delayHours * HOUR),
+    data,
+  });
+}
+
+/** The personal code's text: "BACK" and eight letters and digits of the e-mail's own id. */
+const codeOf = (mail: SalesMail) =>
+  `BACK${mail.id
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 8)
+    .toUpperCase()}`;
+
+/**
+ * The e-mail's own promotion code at Stripe, made once (a repeated run finds it): one use,
+ * ending `hours` from now, on the owner's coupon for this discount (made once too).
+ */
+async function personalCode(
+  keys: StoreKeys,
+  mail: SalesMail,
+  offer: NonNullable<CartReminder["offer"]>,
+  currency: string,
+  ends: number,
+): Promise<string> {
+  const stripe = await stripeClient(keys);
+  const coupon =
+    "percentOff" in offer
+      ? `cart-reminder-${offer.percentOff}-percent`
+      : `cart-reminder-${offer.amountOff}-${currency}`;
+  try {
+    await stripe.coupons.create({
+      id: coupon,
+      name: "Cart left behind",
+      duration: "once",
+      ...("percentOff" in offer
+        ? { percent_off: offer.percentOff }
+        : { amount_off: offer.amountOff, currency }),
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "resource_already_exists") throw error;
+  }
+  const code = codeOf(mail);
+  const made = await stripe.promotionCodes.list({ code, limit: 1 });
+  if (!made.data[0]) {
+    await stripe.promotionCodes.create(
+      {
+        promotion: { type: "coupon", coupon },
+        code,
+        max_redemptions: 1,
+        expires_at: Math.floor(ends / 1000),
+        metadata: { mail: mail.id },
+      },
+      { idempotencyKey: `cart-reminder-${mail.id}` },
+    );
+  }
+  return code;
+}
+
+/** Writes the e-mail when it is due; nothing when the cart was bought after all. */
+export const composeCartReminder: Composer = async (env, mail, link) => {
+  const data = mail.data as CartMailData;
+  const orders = d1Orders(env.STORE_DB);
+  const order = await orders.get(data.order);
+  if (!order || order.status !== "expired") return undefined;
+  if (await orders.paidSince(mail.address, order.createdAt)) return undefined;
+  const config = loadConfig(env);
+  const i18n = translator(isLanguage(mail.language) ? mail.language : "en");
+  const { t, locale } = i18n;
+  const money = (amount: number) => formatAmount(amount, order.currency, locale);
+  const now = Date.now();
+  const ends = now + data.offerHours * HOUR;
+  const code =
+    data.offer && storeIsOn(config.store)
+      ? await personalCode(config.store, mail, data.offer, order.currency, ends)
+      : undefined;
+  const until = new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    ...(mail.timeZone ? { timeZone: mail.timeZone } : { timeZone: "UTC" }),
+  }).format(ends);
+  const discount =
+    data.offer && "percentOff" in data.offer
+      ? new Intl.NumberFormat(locale, { style: "percent" }).format(data.offer.percentOff / 100)
+      : data.offer
+        ? money(data.offer.amountOff)
+        : "";
+  return {
+    from: { name: oneLine(data.site, 80), email: mailSender(config, mail.origin, "orders") },
+    subject: oneLine(t("cartMail.subject", { site: data.site }), 150),
+    text: [
+      data.message ?? t("cartMail.text"),
+      "",
+      ...order.lines.map((line) =>
+        t("order.mail.line", {
+          quantity: line.quantity,
+          product: line.productName,
+          photo: line.photoTitle,
+          amount: money(line.unitAmount * line.quantity),
+        }),
+      ),
+      "",
+      ...(code ? [t("cartMail.offer", { code, discount, until }), ""] : []),
+      t("cartMail.link", {
+        url: link(code ? `${data.again}?code=${encodeURIComponent(code)}` : data.again),
+      }),
+    ].join("\n"),
+  };
+};
+
+const CODE = /^[A-Z0-9]{4,40}$/;
+
+/**
+ * `GET /cart/again/{order}`: an e-mail's link puts the order's lines back in the visitor's cart
+ * (those it does not hold yet; each is priced and checked again at checkout) and, with `code`,
+ * the promotion code Stripe knows by that text while it is active. Then the cart page says so.
+ */
+export const cartAgain: Handler<AppEnv> = async (c) => {
+  const store = storeOf(c);
+  const order = await store.orders.get(c.req.param("order") ?? "");
+  if (!order || order.status === "paid") return c.redirect(await localPath(c, "/cart"), 303);
+  const cartId = (await cartIdOf(c, store.keys)) ?? newCartId();
+  const held = (await store.carts.lines(cartId)) ?? [];
+  for (const line of order.lines) {
+    const same = (other: (typeof held)[number]) =>
+      other.photo === line.photo && other.kind === line.kind && other.product === line.product;
+    if (held.some(same)) continue;
+    const { photo, kind, product, quantity } = line;
+    await store.carts.add(cartId, { photo, kind, product, quantity });
+  }
+  let notice = "back";
+  const code = c.req.query("code")?.toUpperCase();
+  if (code && CODE.test(code)) {
+    const stripe = await stripeClient(store.keys);
+    const [found] = (await stripe.promotionCodes.list({ code, active: true, limit: 1 })).data;
+    const open = found && (!found.expires_at || found.expires_at * 1000 > Date.now());
+    await store.carts.setPromotionCode(cartId, open ? found.id : null);
+    notice = open ? "code" : "code-ended";
+  }
+  c.header("Set-Cookie", await cartCookie(store.keys, cartId));
+  return c.redirect(await localPath(c, `/cart?notice=${notice}`), 303);
+};
