@@ -406,6 +406,9 @@ async function startRuntime(
               : message,
         ),
       unsafeObservability: Boolean(options.traces),
+      // `/cdn-cgi/local/scheduled`: the Cron Trigger on demand (`npm run schedule`), on this
+      // local server only.
+      unsafeTriggerHandlers: true,
       resourcePersistencePath: join(state ?? resolve(ROOT, ".wrangler/state"), "v3"),
       workers: [
         {

@@ -1,7 +1,7 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { createPrivateApp, createPublicApp } from "./app.ts";
 import { scheduledBusyRead } from "./booking/index.ts";
-import { galleryPrints } from "./galleries/index.ts";
+import { galleryFollowUps, galleryPrints } from "./galleries/index.ts";
 import { createGateway } from "./gateway.ts";
 import { deliverInquiries } from "./inquiries/index.ts";
 import { countViews, INSIGHTS_QUEUE } from "./insights/index.ts";
@@ -55,7 +55,10 @@ export default {
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(scheduledBusyRead(env));
     ctx.waitUntil(
-      sendDueMails(env, controller.scheduledTime, { [CART_MAIL]: composeCartReminder }),
+      sendDueMails(env, controller.scheduledTime, {
+        [CART_MAIL]: composeCartReminder,
+        ...galleryFollowUps,
+      }),
     );
   },
 } satisfies ExportedHandler<Env>;

@@ -12,12 +12,15 @@
 //                                                      without paying; the open session keeps
 //                                                      them (no event) and its
 //                                                      checkout.session.expired carries them
+//   POST /_control/checkout/sessions/{id}/expire       its hour is up now: expired, with its
+//                                                      event, as when `expires_at` passes (the
+//                                                      demo's cart left behind, without waiting)
 //   POST /_control/webhook                             {url}: where events go from now on
 //   POST /_control/reset                               forget everything
 // Actions answer once the webhook deliveries they cause are done (delivered or given up).
 import type { IncomingMessage } from "node:http";
 import { HttpError, readJsonBody } from "../server/http.ts";
-import { sessionRecord, view } from "./checkout.ts";
+import { expire, sessionRecord, view } from "./checkout.ts";
 import { complete, leave, settle } from "./completion.ts";
 import type { PaymentsContext } from "./context.ts";
 import { invalidRequest } from "./errors.ts";
@@ -70,7 +73,9 @@ export async function handleControl(
     await ctx.webhooks.idle();
     return { status: 200, body: delivery };
   }
-  const action = /^\/_control\/checkout\/sessions\/([^/]+)\/(complete|settle|leave)$/.exec(path);
+  const action = /^\/_control\/checkout\/sessions\/([^/]+)\/(complete|settle|leave|expire)$/.exec(
+    path,
+  );
   if (action?.[1]) {
     const found = sessionRecord(ctx, action[1]);
     if (
@@ -80,7 +85,9 @@ export async function handleControl(
     ) {
       throw invalidRequest('promotions must be "opt_in" or "opt_out".');
     }
-    if (action[2] === "leave") {
+    if (action[2] === "expire") {
+      expire(ctx, found);
+    } else if (action[2] === "leave") {
       if (typeof body.email !== "string") throw invalidRequest("email is required.");
       leave(found, body.email, body.promotions);
     } else if (action[2] === "settle") {

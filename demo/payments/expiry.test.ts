@@ -133,4 +133,15 @@ describe("a session past its expires_at", () => {
       await own.close();
     }
   });
+
+  it("expires at once through the control API, as its hour passing would: one event, then refused", async () => {
+    const session = await h.stripe.checkout.sessions.create(printOrder());
+    const done = await control(h, `checkout/sessions/${session.id}/expire`, {});
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ id: session.id, status: "expired", url: null });
+    expect(expiredEvents(h, session.id)).toHaveLength(1);
+    const again = await control(h, `checkout/sessions/${session.id}/expire`, {});
+    expect(again.status).toBe(400);
+    expect(expiredEvents(h, session.id)).toHaveLength(1);
+  });
 });

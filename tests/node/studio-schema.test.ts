@@ -481,6 +481,7 @@ describe("the client gallery document", () => {
       watermark: DEFAULT_WATERMARK,
       ownerEmail: undefined,
       mailFirstOpened: false,
+      expiryReminders: false,
       activityDays: 180,
     });
   });

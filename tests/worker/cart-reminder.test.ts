@@ -3,62 +3,15 @@
 // counted; an unsubscribe holds for every later e-mail. Through the real D1, the payments
 // stand-in (Stripe's wire format), the webhook and the Cron Trigger's handler with its clock
 // moved on.
-import {
-  createExecutionContext,
-  createScheduledController,
-  waitOnExecutionContext,
-} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index.ts";
 import { mailbox } from "./bookings.ts";
 import { BOT_UA, ORIGIN, request } from "./harness.ts";
+import { HOUR, mailsTo, nextHour, scheduleAt } from "./sales-mail.ts";
 import { Buyer, control, deliver, eventsOf, FOR_SALE, fulfilled, stripe } from "./store.ts";
 
-const HOUR = 60 * 60 * 1000;
 let buyers = 0;
 const newAddress = () => `left-${Date.now()}-${++buyers}@example.com`;
-
-interface MailRow {
-  id: string;
-  status: string;
-  due_at: number;
-  time_zone: string | null;
-  language: string;
-  clicks: number;
-}
-
-const mailsTo = async (address: string) =>
-  (
-    await env.STORE_DB.prepare("SELECT * FROM sales_mails WHERE address = ?")
-      .bind(address)
-      .all<MailRow>()
-  ).results;
-
-/** The Cron Trigger's run at `at`, with the e-mails it sends caught. */
-async function scheduleAt(at: number) {
-  const mail = mailbox();
-  const ctx = createExecutionContext();
-  await worker.scheduled(
-    createScheduledController({ cron: "*/5 * * * *", scheduledTime: at }),
-    mail.env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return mail.sent;
-}
-
-/** The first moment at or after `from` whose hour on `zone`'s clock is `hour`. */
-function nextHour(from: number, zone: string, hour: number): number {
-  const format = new Intl.DateTimeFormat("en", {
-    timeZone: zone,
-    hour: "numeric",
-    hourCycle: "h23",
-  });
-  let at = Math.ceil(from / HOUR) * HOUR + 5 * 60 * 1000;
-  while (Number(format.format(at)) !== hour) at += HOUR;
-  return at;
-}
 
 /**
  * A buyer who puts a print in their cart, checks out giving `email` (from Madrid), and leaves:
@@ -109,13 +62,13 @@ describe("a cart left behind", () => {
     const due = planned?.due_at ?? 0;
     // A day after they left, not before.
     expect(due).toBeGreaterThan(Date.now() + 23 * HOUR);
-    expect(await scheduleAt(Date.now())).toEqual([]);
+    expect(await scheduleAt(Date.now(), address)).toEqual([]);
     // Due, but 03:00 in Madrid: it waits.
-    expect(await scheduleAt(nextHour(due, "Europe/Madrid", 3))).toEqual([]);
+    expect(await scheduleAt(nextHour(due, "Europe/Madrid", 3), address)).toEqual([]);
     expect((await mailsTo(address))[0]?.status).toBe("due");
     // 10:00 in Madrid: sent, once.
     const at = nextHour(due, "Europe/Madrid", 10);
-    const [sent, ...more] = await scheduleAt(at);
+    const [sent, ...more] = await scheduleAt(at, address);
     expect(more).toEqual([]);
     expect(sent).toMatchObject({
       to: address,
@@ -137,8 +90,8 @@ describe("a cart left behind", () => {
     const promotion = (await stripe().promotionCodes.list({ code })).data[0];
     expect(promotion).toMatchObject({ active: true, max_redemptions: 1, times_redeemed: 0 });
     expect(promotion?.expires_at).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
-    expect(await scheduleAt(at + 10 * 60 * 1000)).toEqual([]);
-    expect(await scheduleAt(at + 3 * 24 * HOUR)).toEqual([]);
+    expect(await scheduleAt(at + 10 * 60 * 1000, address)).toEqual([]);
+    expect(await scheduleAt(at + 3 * 24 * HOUR, address)).toEqual([]);
     expect((await mailsTo(address))[0]?.status).toBe("sent");
     expect(order).not.toBe("");
   });
@@ -147,7 +100,7 @@ describe("a cart left behind", () => {
     const address = newAddress();
     const { order } = await leaveCart(address);
     const due = (await mailsTo(address))[0]?.due_at ?? 0;
-    const [sent] = await scheduleAt(nextHour(due, "Europe/Madrid", 11));
+    const [sent] = await scheduleAt(nextHour(due, "Europe/Madrid", 11), address);
     const { link, code } = linkOf(String(sent?.text));
     const mailId = (await mailsTo(address))[0]?.id ?? "";
 
@@ -229,7 +182,7 @@ describe("a cart left behind", () => {
       .bind(Date.now(), order)
       .run();
     const due = (await mailsTo(address))[0]?.due_at ?? 0;
-    expect(await scheduleAt(nextHour(due, "Europe/Madrid", 12))).toEqual([]);
+    expect(await scheduleAt(nextHour(due, "Europe/Madrid", 12), address)).toEqual([]);
     expect((await mailsTo(address))[0]?.status).toBe("skipped");
   });
 });
@@ -258,7 +211,7 @@ describe("unsubscribing", () => {
     const planned = await mailsTo(address);
     expect(planned).toHaveLength(2);
     const latest = Math.max(...planned.map((mail) => mail.due_at));
-    expect(await scheduleAt(nextHour(latest, "Europe/Madrid", 10))).toEqual([]);
+    expect(await scheduleAt(nextHour(latest, "Europe/Madrid", 10), address)).toEqual([]);
     expect((await mailsTo(address)).map((mail) => mail.status)).toEqual(["skipped", "skipped"]);
   });
 

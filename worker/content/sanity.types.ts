@@ -349,6 +349,9 @@ export type SiteSettings = {
     proofDownloads?: "off" | "marked";
     activityDays?: number;
     mailFirstOpened?: boolean;
+    expiryReminders?: boolean;
+    printsReminderDays?: number;
+    printsReminderPercent?: number;
     watermark?: {
       image?: {
         asset?: SanityImageAssetReference;

@@ -18,6 +18,7 @@ import { derivedKey, fromBase64url, sign, toBase64url, verify } from "../lib/sig
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor } from "../request/context.ts";
 import { galleryOf, PRIVATE_HEADERS, visitorOf } from "./access.ts";
+import { planFollowUps } from "./follow-ups.ts";
 import { back, backField, backTo, badBack, formOf } from "./forms.ts";
 import { galleryPaths, isGalleryId } from "./ids.ts";
 import { clientCookie, clientOf } from "./session.ts";
@@ -121,5 +122,7 @@ export const confirmClient: Handler<AppEnv> = async (c) => {
   const email = await confirmedBy(token, id, c.req.query());
   // A lapsed or spoilt link: the gallery's page says so, with its form for a new one.
   if (!email) return back(c, `${galleryPaths.root(id)}?client=expired#gallery-client`);
+  // Now the site knows who opened it: their reminders are planned (follow-ups.ts).
+  c.executionCtx.waitUntil(planFollowUps(c, id, email));
   return back(c, galleryPaths.root(id), { "Set-Cookie": await clientCookie(token, id, email) });
 };

@@ -74,6 +74,16 @@ export interface GalleryState {
   doorShut: boolean;
 }
 
+/** What follow-ups.ts asks of a gallery about one client. */
+export type GalleryFollowUp =
+  | { settings: undefined }
+  | {
+      settings: GallerySettings;
+      deliveredAt: number | undefined;
+      favourites: string[];
+      downloaded: string[];
+    };
+
 /** The gallery's order: by capture time, then file name (the grid, the ZIP, "Photograph N"). */
 const PHOTO_ORDER = "ORDER BY COALESCE(taken, ''), name, id";
 
@@ -226,6 +236,10 @@ export class ClientGallery extends DurableObject<Env> {
     this.#gallery(id);
     this.ctx.storage.kv.put("settings", settings ?? null);
     this.ctx.storage.kv.put("syncedAt", Date.now());
+    // When it was first seen delivered: prints are suggested some days after (follow-ups.ts).
+    if (settings?.stage === "delivered" && this.ctx.storage.kv.get("deliveredAt") === undefined) {
+      this.ctx.storage.kv.put("deliveredAt", Date.now());
+    }
     return settings;
   }
 
@@ -331,6 +345,37 @@ export class ClientGallery extends DurableObject<Env> {
     const row =
       chosen ?? this.#sql.exec<Row>(`SELECT * FROM photos ${PHOTO_ORDER} LIMIT 1`).toArray()[0];
     return row ? toPhoto(row) : undefined;
+  }
+
+  /**
+   * What an e-mail to one client about the gallery needs (follow-ups.ts): its settings, when it
+   * was first seen delivered, and the file names of the client's favourites and of the
+   * photographs they downloaded (from the timeline).
+   */
+  async followUp(id: string, client: string): Promise<GalleryFollowUp> {
+    const known = await this.#settings(id);
+    if (known === "unavailable" || !known) return { settings: undefined };
+    const names = (sql: string) =>
+      this.#sql
+        .exec<Row>(sql, client)
+        .toArray()
+        .map((row) => String(row.name));
+    const favourites = names(
+      "SELECT p.name AS name FROM favourites f JOIN photos p ON p.id = f.photo WHERE f.client = ? ORDER BY COALESCE(p.taken, ''), p.name",
+    );
+    // A ZIP (of the favourites, or of them all) has every favourite; a download's detail is
+    // "{file name} ({size}…)".
+    const zipped = names("SELECT 'zip' AS name FROM activity WHERE kind = 'zip' AND client = ?");
+    return {
+      settings: known,
+      deliveredAt: this.ctx.storage.kv.get<number>("deliveredAt"),
+      favourites,
+      downloaded: zipped.length
+        ? favourites
+        : names(
+            "SELECT DISTINCT substr(detail, 1, instr(detail, ' (') - 1) AS name FROM activity WHERE kind = 'download' AND client = ? AND instr(detail, ' (') > 0",
+          ),
+    };
   }
 
   #favourites(client: string): string[] {

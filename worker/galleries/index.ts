@@ -37,6 +37,7 @@ import {
   proofingInfo,
 } from "./upload.ts";
 
+export { galleryFollowUps } from "./follow-ups.ts";
 export { ClientGallery } from "./gallery-store.ts";
 export { galleryDocumentId, galleryPaths } from "./ids.ts";
 

@@ -102,6 +102,10 @@ export interface GallerySettings {
   ownerEmail: string | undefined;
   /** Whether the owner is e-mailed when a gallery is first opened (site settings; off unless set). */
   mailFirstOpened: boolean;
+  /** Clients are reminded 7 days and 1 day before the gallery closes (site settings). */
+  expiryReminders?: boolean | undefined;
+  /** Prints suggested this many days after delivery, with a code for a share off (site settings). */
+  printsReminder?: { days: number; percentOff: number | undefined } | undefined;
   /** The owner's watermark (site settings), for the upload command. */
   watermark: Watermark;
   /**
@@ -112,6 +116,11 @@ export interface GallerySettings {
    */
   prints?: PriceList | undefined;
 }
+
+const wholeIn = (value: unknown, min: number, max: number): number | undefined =>
+  typeof value === "number" && Number.isInteger(value) && value >= min && value <= max
+    ? value
+    : undefined;
 
 const text = (value: unknown): string | undefined =>
   typeof value === "string" && value.trim() ? value.trim() : undefined;
@@ -165,6 +174,13 @@ export function parseGallerySettings(
     watermark: parseWatermark(owner.watermark),
     ownerEmail: text((site as Record<string, unknown>).email),
     mailFirstOpened: owner.mailFirstOpened === true,
+    expiryReminders: owner.expiryReminders === true,
+    printsReminder: wholeIn(owner.printsReminderDays, 1, 60)
+      ? {
+          days: wholeIn(owner.printsReminderDays, 1, 60) as number,
+          percentOff: wholeIn(owner.printsReminderPercent, 1, 90),
+        }
+      : undefined,
     activityDays:
       typeof owner.activityDays === "number" &&
       Number.isInteger(owner.activityDays) &&

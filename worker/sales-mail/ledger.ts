@@ -130,6 +130,16 @@ export function salesMails(db: D1Database) {
         .run();
     },
 
+    /** Not yet: due again at `dueAt` (the try is not counted). */
+    async postpone(id: string, dueAt: number): Promise<void> {
+      await db
+        .prepare(
+          "UPDATE sales_mails SET status = 'due', due_at = ?, attempts = attempts - 1 WHERE id = ? AND status = 'sending'",
+        )
+        .bind(dueAt, id)
+        .run();
+    },
+
     /** Not to be sent (its address unsubscribed, or its occasion is over). */
     async skip(id: string): Promise<void> {
       await db.prepare("UPDATE sales_mails SET status = 'skipped' WHERE id = ?").bind(id).run();

@@ -18,12 +18,17 @@ export interface Composed {
   text: string;
 }
 
-/** Writes one kind's e-mail; `link(path)` is the address of a site path that counts the click. */
+/**
+ * Writes one kind's e-mail at `now` (the schedule's time); `link(path)` is the address of a site
+ * path that counts the click. Undefined: not to be sent (its occasion is over); `later`: not yet
+ * (its moment moved on).
+ */
 export type Composer = (
   env: Env,
   mail: SalesMail,
   link: (path: string) => string,
-) => Promise<Composed | undefined>;
+  now: number,
+) => Promise<Composed | { later: number } | undefined>;
 
 /** From 09:00 to 20:00 on the recipient's clock (UTC when their zone is unknown). */
 const FIRST_HOUR = 9;
@@ -68,9 +73,13 @@ export async function sendDueMails(
       return `${mail.origin}/m/${mail.id}/${links.length - 1}`;
     };
     try {
-      const message = await compose(env, mail, link);
+      const message = await compose(env, mail, link, now);
       if (!message) {
         await mails.skip(mail.id);
+        continue;
+      }
+      if ("later" in message) {
+        await mails.postpone(mail.id, message.later);
         continue;
       }
       const unsubscribe = unsubscribeUrl(mail);

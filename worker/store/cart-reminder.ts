@@ -9,17 +9,18 @@
 import type { Context, Handler } from "hono";
 import type Stripe from "stripe";
 import { isLanguage } from "../../shared/i18n/languages.ts";
-import { loadConfig, mailSender, type StoreKeys, storeIsOn } from "../config/config.ts";
+import { loadConfig, mailSender, storeIsOn } from "../config/config.ts";
 import { inLanguage } from "../content/paths.ts";
 import { translator } from "../i18n/translator.ts";
 import { oneLine } from "../lib/mail.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { localPath, siteOrigin, siteSettingsFor } from "../request/context.ts";
-import { type Composer, type SalesMail, salesMails } from "../sales-mail/index.ts";
+import { type Composer, salesMails } from "../sales-mail/index.ts";
 import { cartCookie, cartIdOf, newCartId } from "./carts.ts";
 import { type CartReminder, formatAmount } from "./catalogue.ts";
 import { catalogueFor, storeOf } from "./context.ts";
 import { d1Orders } from "./orders.ts";
+import { discountText, personalCode } from "./promotion-codes.ts";
 import { stripeClient } from "./stripe.ts";
 
 export const CART_MAIL = "cart";
@@ -73,86 +74,34 @@ export async function planCartReminder(
   });
 }
 
-/** The personal code's text: "BACK" and eight letters and digits of the e-mail's own id. */
-const codeOf = (mail: SalesMail) =>
-  `BACK${mail.id
-    .replace(/[^A-Za-z0-9]/g, "")
-    .slice(0, 8)
-    .toUpperCase()}`;
-
-/**
- * The e-mail's own promotion code at Stripe, made once (a repeated run finds it): one use,
- * ending `hours` from now, on the owner's coupon for this discount (made once too).
- */
-async function personalCode(
-  keys: StoreKeys,
-  mail: SalesMail,
-  offer: NonNullable<CartReminder["offer"]>,
-  currency: string,
-  ends: number,
-): Promise<string> {
-  const stripe = await stripeClient(keys);
-  const coupon =
-    "percentOff" in offer
-      ? `cart-reminder-${offer.percentOff}-percent`
-      : `cart-reminder-${offer.amountOff}-${currency}`;
-  try {
-    await stripe.coupons.create({
-      id: coupon,
-      name: "Cart left behind",
-      duration: "once",
-      ...("percentOff" in offer
-        ? { percent_off: offer.percentOff }
-        : { amount_off: offer.amountOff, currency }),
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code !== "resource_already_exists") throw error;
-  }
-  const code = codeOf(mail);
-  const made = await stripe.promotionCodes.list({ code, limit: 1 });
-  if (!made.data[0]) {
-    await stripe.promotionCodes.create(
-      {
-        promotion: { type: "coupon", coupon },
-        code,
-        max_redemptions: 1,
-        expires_at: Math.floor(ends / 1000),
-        metadata: { mail: mail.id },
-      },
-      { idempotencyKey: `cart-reminder-${mail.id}` },
-    );
-  }
-  return code;
-}
-
 /** Writes the e-mail when it is due; nothing when the cart was bought after all. */
-export const composeCartReminder: Composer = async (env, mail, link) => {
+export const composeCartReminder: Composer = async (env, mail, link, now) => {
   const data = mail.data as CartMailData;
   const orders = d1Orders(env.STORE_DB);
   const order = await orders.get(data.order);
-  if (!order || order.status !== "expired") return undefined;
+  if (order?.status !== "expired") return undefined;
   if (await orders.paidSince(mail.address, order.createdAt)) return undefined;
   const config = loadConfig(env);
   const i18n = translator(isLanguage(mail.language) ? mail.language : "en");
   const { t, locale } = i18n;
   const money = (amount: number) => formatAmount(amount, order.currency, locale);
-  const now = Date.now();
   const ends = now + data.offerHours * HOUR;
   const code =
     data.offer && storeIsOn(config.store)
-      ? await personalCode(config.store, mail, data.offer, order.currency, ends)
+      ? await personalCode(
+          config.store,
+          { id: mail.id, prefix: "BACK" },
+          data.offer,
+          order.currency,
+          ends,
+        )
       : undefined;
   const until = new Intl.DateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
     ...(mail.timeZone ? { timeZone: mail.timeZone } : { timeZone: "UTC" }),
   }).format(ends);
-  const discount =
-    data.offer && "percentOff" in data.offer
-      ? new Intl.NumberFormat(locale, { style: "percent" }).format(data.offer.percentOff / 100)
-      : data.offer
-        ? money(data.offer.amountOff)
-        : "";
+  const discount = data.offer ? discountText(data.offer, order.currency, locale) : "";
   return {
     from: { name: oneLine(data.site, 80), email: mailSender(config, mail.origin, "orders") },
     subject: oneLine(t("cartMail.subject", { site: data.site }), 150),

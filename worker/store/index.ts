@@ -20,6 +20,8 @@ export { formatAmount, galleryOfferFor, minorUnits, offerFor } from "./catalogue
 export { catalogueFor, formOf, saleCatalogue } from "./context.ts";
 export { fulfilOrders } from "./fulfil.ts";
 export { type GalleryPhotoForSale, type GalleryPrints, galleryBuyPath } from "./gallery-prints.ts";
+export { d1Orders } from "./orders.ts";
+export { discountText, personalCode } from "./promotion-codes.ts";
 export { stripeClient } from "./stripe.ts";
 export { idOf, type OtherCheckouts } from "./webhook.ts";
 

@@ -293,6 +293,8 @@ export interface Orders {
   markQueued(id: string, now?: number): Promise<boolean>;
   /** Whether `email` paid for an order after `since` (a cart left behind was bought after all). */
   paidSince(email: string, since: number): Promise<boolean>;
+  /** Whether `email` paid for prints of client gallery `gallery`'s photographs. */
+  galleryOrderedBy(gallery: string, email: string): Promise<boolean>;
   /**
    * Records the lab's news on a paid order: its stage, tracking link and issues; an order the
    * lab had alone ("lab") becomes "shipped" (shipped_at, once) or "cancelled". True when anything
@@ -426,6 +428,16 @@ export function d1Orders(db: D1Database): Orders {
           "SELECT 1 AS yes FROM orders WHERE email = ? COLLATE NOCASE AND paid_at > ? AND status = 'paid' LIMIT 1",
         )
         .bind(email, since)
+        .first();
+      return row !== null;
+    },
+    async galleryOrderedBy(gallery, email) {
+      const row = await db
+        .prepare(
+          `SELECT 1 AS yes FROM order_items i JOIN orders o ON o.id = i.order_id
+           WHERE i.photo LIKE ? AND o.email = ? COLLATE NOCASE AND o.paid_at IS NOT NULL LIMIT 1`,
+        )
+        .bind(`gallery/${gallery}/%`, email)
         .first();
       return row !== null;
     },

@@ -674,4 +674,14 @@ export const ar: Catalogue = {
   "salesMail.unsubscribe.button": "إلغاء الاشتراك",
   "salesMail.unsubscribed.title": "تم إلغاء الاشتراك",
   "salesMail.unsubscribed.text": "لن يتلقى {address} هذه الرسائل بعد الآن.",
+  "galleryMail.expiry.subjectWeek": "يُغلق {gallery} بعد أسبوع",
+  "galleryMail.expiry.subjectDay": "يُغلق {gallery} غدًا",
+  "galleryMail.expiry.text": "مرحبًا، معرضك {gallery} مفتوح حتى {date}.",
+  "galleryMail.notDownloaded": "مفضلات لم تنزّلها بعد ({count}):",
+  "galleryMail.printsToo": "يمكنك طلب نسخ مطبوعة من صورك من المعرض حتى ذلك الحين.",
+  "galleryMail.link": "معرضك: {url}",
+  "galleryMail.prints.subject": "مفضلاتك من {gallery} مطبوعةً",
+  "galleryMail.prints.text":
+    "مرحبًا، هذه الصور التي ميّزتها في {gallery}؛ يمكن طلب كل منها مطبوعة من المعرض:",
+  "galleryMail.prints.code": "رمزك الخاص {code} يخصم {discount} حتى {until}: أدخله في صفحة الدفع.",
 };

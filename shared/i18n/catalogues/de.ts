@@ -634,4 +634,15 @@ export const de: Catalogue = {
   "salesMail.unsubscribe.button": "Abmelden",
   "salesMail.unsubscribed.title": "Abgemeldet",
   "salesMail.unsubscribed.text": "{address} bekommt keine solchen E-Mails mehr.",
+  "galleryMail.expiry.subjectWeek": "{gallery} schließt in einer Woche",
+  "galleryMail.expiry.subjectDay": "{gallery} schließt morgen",
+  "galleryMail.expiry.text": "Guten Tag, Ihre Galerie {gallery} ist bis {date} geöffnet.",
+  "galleryMail.notDownloaded": "Favoriten, die Sie noch nicht heruntergeladen haben ({count}):",
+  "galleryMail.printsToo": "Abzüge Ihrer Fotos können Sie bis dahin in der Galerie bestellen.",
+  "galleryMail.link": "Ihre Galerie: {url}",
+  "galleryMail.prints.subject": "Ihre Favoriten aus {gallery} als Abzüge",
+  "galleryMail.prints.text":
+    "Guten Tag, das sind die Fotos, die Sie in {gallery} markiert haben; jedes können Sie in der Galerie als Abzug bestellen:",
+  "galleryMail.prints.code":
+    "Ihr eigener Code {code} zieht {discount} ab, bis {until}: Geben Sie ihn auf der Bezahlseite ein.",
 };

@@ -617,4 +617,15 @@ export const en = {
   "salesMail.unsubscribe.button": "Unsubscribe",
   "salesMail.unsubscribed.title": "Unsubscribed",
   "salesMail.unsubscribed.text": "{address} gets no more of these e-mails.",
+  "galleryMail.expiry.subjectWeek": "{gallery} closes in a week",
+  "galleryMail.expiry.subjectDay": "{gallery} closes tomorrow",
+  "galleryMail.expiry.text": "Hello, your gallery {gallery} is open until {date}.",
+  "galleryMail.notDownloaded": "Favourites you have not downloaded yet ({count}):",
+  "galleryMail.printsToo": "Prints of your photographs can be ordered from the gallery until then.",
+  "galleryMail.link": "Your gallery: {url}",
+  "galleryMail.prints.subject": "Your favourites from {gallery}, as prints",
+  "galleryMail.prints.text":
+    "Hello, these are the photographs you marked in {gallery}; each can be ordered as a print from the gallery:",
+  "galleryMail.prints.code":
+    "Your own code {code} takes {discount} off, until {until}: enter it on the payment page.",
 } as const;

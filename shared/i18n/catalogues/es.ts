@@ -639,4 +639,16 @@ export const es: Catalogue = {
   "salesMail.unsubscribe.button": "Darme de baja",
   "salesMail.unsubscribed.title": "Baja hecha",
   "salesMail.unsubscribed.text": "{address} ya no recibirá estos e-mails.",
+  "galleryMail.expiry.subjectWeek": "{gallery} cierra dentro de una semana",
+  "galleryMail.expiry.subjectDay": "{gallery} cierra mañana",
+  "galleryMail.expiry.text": "Hola, tu galería {gallery} está abierta hasta el {date}.",
+  "galleryMail.notDownloaded": "Favoritas que aún no has descargado ({count}):",
+  "galleryMail.printsToo":
+    "Hasta entonces puedes pedir copias impresas de tus fotos desde la galería.",
+  "galleryMail.link": "Tu galería: {url}",
+  "galleryMail.prints.subject": "Tus favoritas de {gallery}, impresas",
+  "galleryMail.prints.text":
+    "Hola, estas son las fotos que marcaste en {gallery}; cada una se puede pedir impresa desde la galería:",
+  "galleryMail.prints.code":
+    "Tu código {code} descuenta {discount}, hasta el {until}: escríbelo en la página de pago.",
 };

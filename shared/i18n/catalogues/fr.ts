@@ -645,4 +645,16 @@ export const fr: Catalogue = {
   "salesMail.unsubscribe.button": "Se désinscrire",
   "salesMail.unsubscribed.title": "Désinscription faite",
   "salesMail.unsubscribed.text": "{address} ne recevra plus ces e-mails.",
+  "galleryMail.expiry.subjectWeek": "{gallery} ferme dans une semaine",
+  "galleryMail.expiry.subjectDay": "{gallery} ferme demain",
+  "galleryMail.expiry.text": "Bonjour, votre galerie {gallery} est ouverte jusqu’au {date}.",
+  "galleryMail.notDownloaded": "Favorites que vous n’avez pas encore téléchargées ({count}) :",
+  "galleryMail.printsToo":
+    "Les tirages de vos photos peuvent être commandés depuis la galerie d’ici là.",
+  "galleryMail.link": "Votre galerie : {url}",
+  "galleryMail.prints.subject": "Vos favorites de {gallery}, en tirages",
+  "galleryMail.prints.text":
+    "Bonjour, voici les photos que vous avez marquées dans {gallery} ; chacune peut être commandée en tirage depuis la galerie :",
+  "galleryMail.prints.code":
+    "Votre code personnel {code} déduit {discount}, jusqu’au {until} : saisissez-le sur la page de paiement.",
 };

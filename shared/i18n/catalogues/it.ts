@@ -638,4 +638,15 @@ export const it: Catalogue = {
   "salesMail.unsubscribe.button": "Annulla l’iscrizione",
   "salesMail.unsubscribed.title": "Iscrizione annullata",
   "salesMail.unsubscribed.text": "{address} non riceverà più queste e-mail.",
+  "galleryMail.expiry.subjectWeek": "{gallery} chiude tra una settimana",
+  "galleryMail.expiry.subjectDay": "{gallery} chiude domani",
+  "galleryMail.expiry.text": "Ciao, la tua galleria {gallery} è aperta fino al {date}.",
+  "galleryMail.notDownloaded": "Preferite che non hai ancora scaricato ({count}):",
+  "galleryMail.printsToo": "Fino ad allora puoi ordinare le stampe delle tue foto dalla galleria.",
+  "galleryMail.link": "La tua galleria: {url}",
+  "galleryMail.prints.subject": "Le tue preferite di {gallery}, in stampa",
+  "galleryMail.prints.text":
+    "Ciao, queste sono le foto che hai segnato in {gallery}; ognuna si può ordinare in stampa dalla galleria:",
+  "galleryMail.prints.code":
+    "Il tuo codice {code} sconta {discount}, fino al {until}: inseriscilo nella pagina di pagamento.",
 };

@@ -632,4 +632,15 @@ export const pt: Catalogue = {
   "salesMail.unsubscribe.button": "Cancelar subscrição",
   "salesMail.unsubscribed.title": "Subscrição cancelada",
   "salesMail.unsubscribed.text": "{address} não receberá mais estes e-mails.",
+  "galleryMail.expiry.subjectWeek": "{gallery} fecha dentro de uma semana",
+  "galleryMail.expiry.subjectDay": "{gallery} fecha amanhã",
+  "galleryMail.expiry.text": "Olá, a sua galeria {gallery} está aberta até {date}.",
+  "galleryMail.notDownloaded": "Favoritas que ainda não descarregou ({count}):",
+  "galleryMail.printsToo": "Até lá, pode encomendar impressões das suas fotografias na galeria.",
+  "galleryMail.link": "A sua galeria: {url}",
+  "galleryMail.prints.subject": "As suas favoritas de {gallery}, em impressão",
+  "galleryMail.prints.text":
+    "Olá, estas são as fotografias que marcou em {gallery}; cada uma pode ser encomendada impressa na galeria:",
+  "galleryMail.prints.code":
+    "O seu código {code} desconta {discount}, até {until}: introduza-o na página de pagamento.",
 };

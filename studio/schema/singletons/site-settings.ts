@@ -220,6 +220,32 @@ export const siteSettings = defineType({
           initialValue: false,
         }),
         defineField({
+          name: "expiryReminders",
+          title: "Remind clients before a gallery closes",
+          description:
+            "An e-mail 7 days and 1 day before a gallery's expiry to each client who opened it " +
+            "with their e-mail, with the favourites they have not downloaded yet. Sent between " +
+            "9:00 and 20:00 on their clock, with a one-click unsubscribe.",
+          type: "boolean",
+          initialValue: false,
+        }),
+        defineField({
+          name: "printsReminderDays",
+          title: "Suggest prints of their favourites after delivery (days)",
+          description:
+            "For a gallery selling prints: this many days after it is delivered, an e-mail to each " +
+            "client with favourites and no order, showing their favourites. Empty: none.",
+          type: "number",
+          validation: (rule) => rule.integer().min(1).max(60),
+        }),
+        defineField({
+          name: "printsReminderPercent",
+          title: "…with a code of their own for this share off (%)",
+          description: "Valid for 7 days, once, on Stripe's checkout page. Empty: no code.",
+          type: "number",
+          validation: (rule) => rule.integer().min(1).max(90),
+        }),
+        defineField({
           name: "watermark",
           title: "Watermark",
           description:

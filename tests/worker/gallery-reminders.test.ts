@@ -1,0 +1,158 @@
+// A gallery's reminders: before it closes, to each client who confirmed their e-mail, with the
+// favourites they have not downloaded; prints of their favourites some days after delivery, with
+// a code of their own, to a client with no order. Planned when the client confirms, sent by the
+// Cron Trigger's handler with its clock moved on, each once; through the real gallery store
+// (its Durable Object), D1 and the payments stand-in.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  confirmedClient,
+  galleryWithPhotos,
+  setOwnerGalleries,
+  type Uploaded,
+} from "./galleries.ts";
+import { ORIGIN, request } from "./harness.ts";
+import { HOUR, mailsTo, nextHour, scheduleAt } from "./sales-mail.ts";
+import { stripe } from "./store.ts";
+
+const DAY = 24 * HOUR;
+/** The schedule's next run at a sensible hour on a client's clock whom Cloudflare did not place. */
+const soon = () => nextHour(Date.now(), "UTC", 10);
+let clients = 0;
+const newAddress = () => `client-${Date.now()}-${++clients}@example.com`;
+
+const favourite = (gallery: string, photo: string, cookie: string) =>
+  request(`/g/${gallery}/favourites`, {
+    method: "POST",
+    body: new URLSearchParams({ photo, favourite: "true" }),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      Cookie: cookie,
+    },
+  });
+
+beforeAll(async () => {
+  await setOwnerGalleries({
+    expiryReminders: true,
+    printsReminderDays: 3,
+    printsReminderPercent: 15,
+  });
+});
+
+describe("a gallery about to close", () => {
+  it("reminds each client who confirmed their e-mail a week and a day before, with the favourites they have not downloaded, once each", async () => {
+    const expires = Date.now() + 10 * DAY;
+    const { id, photos } = await galleryWithPhotos(
+      { expiresAt: new Date(expires).toISOString(), title: "Ana & Luis, 14 June" },
+      3,
+    );
+    const [a, b] = photos as [Uploaded, Uploaded];
+    const address = newAddress();
+    const { cookie } = await confirmedClient(id, address);
+    expect((await favourite(id, a.id, cookie)).status).toBe(303);
+    expect((await favourite(id, b.id, cookie)).status).toBe(303);
+    const downloaded = await request(`/g/${id}/download/${a.id}?size=2048`, {
+      headers: { Cookie: cookie },
+    });
+    expect(downloaded.status).toBe(200);
+    expect((await mailsTo(address)).map((mail) => mail.kind)).toEqual([
+      "gallery-expiry-7",
+      "gallery-expiry-1",
+      "gallery-prints",
+    ]);
+    // Neither is due yet (each waits for its moment); no prints (the gallery sells none).
+    expect(await scheduleAt(soon(), address)).toEqual([]);
+    const rows = await mailsTo(address);
+    expect(rows.map((mail) => mail.status)).toEqual(["due", "due", "skipped"]);
+    expect(rows[0]?.due_at).toBe(expires - 7 * DAY);
+    expect(rows[1]?.due_at).toBe(expires - DAY);
+
+    // A week before, at 10:00 on their clock (UTC: Cloudflare did not place them).
+    const week = nextHour(expires - 7 * DAY, "UTC", 10);
+    const [weekMail, ...more] = await scheduleAt(week, address);
+    expect(more).toEqual([]);
+    expect(weekMail?.subject).toBe("Ana & Luis, 14 June closes in a week");
+    const text = String(weekMail?.text);
+    expect(text).toContain("Favourites you have not downloaded yet (1):");
+    expect(text).toContain(`- ${b.name}`);
+    expect(text).not.toContain(`- ${a.name}`);
+    expect(text).toMatch(/Your gallery: http:\/\/localhost\/m\/[A-Za-z0-9_-]{22}\/0/);
+    expect(weekMail?.headers).toMatchObject({
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(await scheduleAt(week + HOUR, address)).toEqual([]);
+
+    // A day before: the last one.
+    const day = nextHour(expires - DAY, "UTC", 10);
+    const [dayMail] = await scheduleAt(day, address);
+    expect(dayMail?.subject).toBe("Ana & Luis, 14 June closes tomorrow");
+    expect(await scheduleAt(day + HOUR, address)).toEqual([]);
+    expect((await mailsTo(address)).map((mail) => mail.status)).toEqual([
+      "sent",
+      "sent",
+      "skipped",
+    ]);
+    // Its link leads to the gallery.
+    const link = /\/m\/[A-Za-z0-9_-]{22}\/0/.exec(String(dayMail?.text))?.[0] ?? "";
+    const click = await request(link);
+    expect(click.headers.get("Location")).toBe(`${ORIGIN}/g/${id}`);
+  });
+
+  it("sends no reminder for a gallery that has no expiry, or was turned off", async () => {
+    const { id } = await galleryWithPhotos({ enabled: false }, 1);
+    const address = newAddress();
+    await confirmedClient(id, address).catch(() => undefined);
+    const { id: open } = await galleryWithPhotos({}, 1);
+    const other = newAddress();
+    await confirmedClient(open, other);
+    const later = Date.now() + 30 * DAY;
+    expect(await scheduleAt(soon(), other)).toEqual([]);
+    // No expiry: looked at again in a week, never sent meanwhile.
+    expect((await mailsTo(other))[0]?.due_at).toBeGreaterThan(Date.now() + 6 * DAY);
+    expect(await scheduleAt(later, other)).toEqual([]);
+    expect(await scheduleAt(later, address)).toEqual([]);
+  });
+});
+
+describe("prints after delivery", () => {
+  it("suggests a client's favourites as prints days after delivery, with their own code, unless they ordered or marked none", async () => {
+    const { id, photos } = await galleryWithPhotos({ prints: true, stage: "delivered" }, 2);
+    const [a] = photos as [Uploaded];
+    const [marked, ordered, none] = [newAddress(), newAddress(), newAddress()];
+    for (const address of [marked, ordered]) {
+      const { cookie } = await confirmedClient(id, address);
+      expect((await favourite(id, a.id, cookie)).status).toBe(303);
+    }
+    await confirmedClient(id, none);
+    // The second client ordered prints of the gallery already.
+    const order = `o${crypto.randomUUID().replaceAll("-", "").slice(0, 31)}`;
+    await env.STORE_DB.batch([
+      env.STORE_DB.prepare(
+        `INSERT INTO orders (id, status, currency, subtotal, has_prints, email, created_at, updated_at, paid_at)
+         VALUES (?, 'paid', 'eur', 3900, 1, ?, ?, ?, ?)`,
+      ).bind(order, ordered, Date.now(), Date.now(), Date.now()),
+      env.STORE_DB.prepare(
+        `INSERT INTO order_items (order_id, line, photo, kind, product, product_name, photo_title, unit_amount, quantity, fulfilment, details)
+         VALUES (?, 1, ?, 'print', 'fine-art-8x10', 'Fine art print', 'Photograph 1', 3900, 1, 'lab', '{}')`,
+      ).bind(order, `gallery/${id}/${a.id}/x`),
+    ]);
+    // Not yet: three days after delivery.
+    expect(await scheduleAt(soon(), marked)).toEqual([]);
+    const at = nextHour(Date.now() + 3 * DAY, "UTC", 10);
+    const [mail, ...more] = await scheduleAt(at, marked);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe("Your favourites from Ana & Luis, 14 June, as prints");
+    expect(String(mail?.text)).toContain(`- ${a.name}`);
+    const code = /\bPRINT[A-Z0-9]{8}\b/.exec(String(mail?.text))?.[0] ?? "";
+    const promotion = (await stripe().promotionCodes.list({ code })).data[0];
+    expect(promotion).toMatchObject({ active: true, max_redemptions: 1 });
+    expect(await scheduleAt(at, ordered)).toEqual([]);
+    expect(await scheduleAt(at, none)).toEqual([]);
+    const prints = async (address: string) =>
+      (await mailsTo(address)).find((row) => row.kind === "gallery-prints")?.status;
+    expect(await prints(marked)).toBe("sent");
+    expect(await prints(ordered)).toBe("skipped");
+    expect(await prints(none)).toBe("skipped");
+  });
+});

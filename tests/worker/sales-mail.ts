@@ -1,0 +1,58 @@
+// Test support for the e-mails that bring buyers back (not a test file): the Cron Trigger's run
+// at a moment of the test's choosing, and the rows of the e-mails planned to an address.
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import worker from "../../worker/index.ts";
+import { mailbox } from "./bookings.ts";
+
+export const HOUR = 60 * 60 * 1000;
+
+export interface MailRow {
+  id: string;
+  kind: string;
+  status: string;
+  due_at: number;
+  time_zone: string | null;
+  language: string;
+  clicks: number;
+}
+
+/** The e-mails planned to `address`, in the order they were planned. */
+export const mailsTo = async (address: string) =>
+  (
+    await env.STORE_DB.prepare("SELECT * FROM sales_mails WHERE address = ? ORDER BY rowid")
+      .bind(address.toLowerCase())
+      .all<MailRow>()
+  ).results;
+
+/**
+ * The Cron Trigger's run at `at`, the e-mails it sent to `address` caught (other files' e-mails,
+ * due in the same run, are theirs).
+ */
+export async function scheduleAt(at: number, address: string) {
+  const mail = mailbox();
+  const ctx = createExecutionContext();
+  await worker.scheduled(
+    createScheduledController({ cron: "*/5 * * * *", scheduledTime: at }),
+    mail.env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return mail.sent.filter((sent) => String(sent.to).toLowerCase() === address.toLowerCase());
+}
+
+/** The first moment at or after `from` whose hour on `zone`'s clock is `hour` (five past). */
+export function nextHour(from: number, zone: string, hour: number): number {
+  const format = new Intl.DateTimeFormat("en", {
+    timeZone: zone,
+    hour: "numeric",
+    hourCycle: "h23",
+  });
+  let at = Math.ceil(from / HOUR) * HOUR + 5 * 60 * 1000;
+  while (Number(format.format(at)) !== hour) at += HOUR;
+  return at;
+}
