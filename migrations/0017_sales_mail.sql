@@ -47,5 +47,5 @@ CREATE TABLE sales_mail_orders (
 
 -- The discount Stripe took off an order (a promotion code), known once paid.
 ALTER TABLE orders ADD COLUMN discount INTEGER;
--- A promotion code the cart carries to checkout (Stripe's id of it), from an e-mail's link.
+-- The discount code the cart takes to checkout (its text): typed on the cart page, or from an e-mail's link.
 ALTER TABLE carts ADD COLUMN promotion_code TEXT;

@@ -29,6 +29,7 @@ import {
   printProduct,
   STORE_SETTINGS_ID,
   shippingRate,
+  storeOffer,
   storeSettings,
 } from "./singletons/store-settings";
 
@@ -51,6 +52,7 @@ const objects = [
   printProduct,
   licenceType,
   shippingRate,
+  storeOffer,
   galleryActivity,
   galleryPrint,
 ];

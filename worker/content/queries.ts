@@ -165,6 +165,7 @@ const STORE = `"store": *[_id == "storeSettings" && $store][0]{
     },
     "shippingRates": shippingRates[]{ id, "name": ${inLanguage("name")}, price, minDays, maxDays },
     shippingCountries,
+    "offers": offers[]{ code, percentOff, amountOff, endsAt, limit, products, active },
     "cartReminder": cartReminder{
       enabled, delayHours, percentOff, amountOff, offerHours, message,
       "translations": messageTranslations[]{ language, value }

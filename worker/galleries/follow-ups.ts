@@ -154,7 +154,13 @@ const printsAfterDelivery: Composer = async (env, mail, link, now) => {
   const discount = reminder.percentOff ? { percentOff: reminder.percentOff } : undefined;
   const code =
     discount && storeIsOn(config.store)
-      ? await personalCode(config.store, { id: mail.id, prefix: "PRINT" }, discount, "", ends)
+      ? await personalCode(
+          config.store,
+          { id: mail.id, prefix: "PRINT", kinds: "print" },
+          discount,
+          "",
+          ends,
+        )
       : undefined;
   return {
     from,

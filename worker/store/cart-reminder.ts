@@ -151,7 +151,7 @@ export const cartAgain: Handler<AppEnv> = async (c) => {
     const stripe = await stripeClient(store.keys);
     const [found] = (await stripe.promotionCodes.list({ code, active: true, limit: 1 })).data;
     const open = found && (!found.expires_at || found.expires_at * 1000 > Date.now());
-    await store.carts.setPromotionCode(cartId, open ? found.id : null);
+    await store.carts.setPromotionCode(cartId, open ? code : null);
     notice = open ? "code" : "code-ended";
   }
   c.header("Set-Cookie", await cartCookie(store.keys, cartId));

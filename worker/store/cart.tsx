@@ -121,6 +121,8 @@ const NOTICES: Record<string, Phrase> = {
   back: phrase("cart.notice.back"),
   code: phrase("cart.notice.code"),
   "code-ended": phrase("cart.notice.codeEnded"),
+  "code-unknown": phrase("cart.notice.codeUnknown"),
+  "code-products": phrase("cart.notice.codeProducts"),
 };
 
 /** `GET /cart`: the visitor's cart, priced from the catalogue now. */
@@ -133,6 +135,7 @@ export const cartPage =
     await tellCartItems(c, store, lines);
     const catalogue = lines.length ? await catalogueFor(c) : null;
     const remind = Boolean(catalogue?.cartReminder);
+    const code = cartId ? await store.carts.promotionCode(cartId) : undefined;
     const { rows, subtotal } = await pricedRows(c, galleries, catalogue, lines);
     const notice = NOTICES[c.req.query("notice") ?? ""];
     const i18n = await i18nFor(c);
@@ -145,6 +148,7 @@ export const cartPage =
           subtotal={catalogue ? formatAmount(subtotal, catalogue.currency, i18n.locale) : undefined}
           {...(notice ? { notice: i18n.phrase(notice) } : {})}
           remind={remind}
+          code={code}
         />
       ),
     });

@@ -94,7 +94,7 @@ export interface Carts {
   checkout(cartId: string): Promise<{ order: string; at: number; changed: boolean } | undefined>;
   /** Lets `order`'s claim go (its Checkout Session is over, or was never made). */
   releaseCheckout(cartId: string, order: string): Promise<void>;
-  /** The Stripe promotion code (its id) the cart takes to checkout, from an e-mail's link. */
+  /** The discount code (its text) the cart takes to checkout: typed, or from an e-mail's link. */
   promotionCode(cartId: string): Promise<string | undefined>;
   setPromotionCode(cartId: string, code: string | null): Promise<void>;
 }

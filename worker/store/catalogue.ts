@@ -47,6 +47,17 @@ export interface ShippingRate {
   maxDays: number | undefined;
 }
 
+/** A discount code the owner made in the Studio (the Store document's "Discount codes"). */
+export interface Promotion {
+  /** In capitals, as Stripe is asked for it (Stripe compares codes without regard to case). */
+  code: string;
+  discount: { percentOff: number } | { amountOff: number };
+  endsAt: number | undefined;
+  limit: number | undefined;
+  /** The products it covers, by id; empty: all. */
+  products: string[];
+}
+
 /** The e-mail to a buyer who left their cart (the Store document's "Cart left behind"). */
 export interface CartReminder {
   delayHours: number;
@@ -73,6 +84,8 @@ export interface Catalogue {
   shippingCountries: string[];
   /** Undefined when the owner did not turn it on. */
   cartReminder: CartReminder | undefined;
+  /** The discount codes that are on. */
+  promotions: Promotion[];
 }
 
 /** Currencies without a minor unit, as Stripe lists them: an amount is whole units. */
@@ -205,6 +218,23 @@ export function catalogueOf(doc: StoreDocument | null): Catalogue | null {
     shippingRates: unique(shippingRates),
     shippingCountries: countries.length ? [...new Set(countries)] : DEFAULT_COUNTRIES,
     cartReminder: cartReminderOf(doc.cartReminder, currency),
+    promotions: (doc.offers ?? []).flatMap((raw): Promotion[] => {
+      const code = typeof raw.code === "string" ? raw.code.trim().toUpperCase() : "";
+      const percentOff = wholeIn(raw.percentOff, 1, 90, 0);
+      const amountOff = minorUnits(raw.amountOff, currency);
+      const endsAt = typeof raw.endsAt === "string" ? Date.parse(raw.endsAt) : Number.NaN;
+      if (raw.active === false || !/^[A-Z0-9]{3,30}$/.test(code)) return [];
+      if (!percentOff && !amountOff) return [];
+      return [
+        {
+          code,
+          discount: percentOff ? { percentOff } : { amountOff: amountOff as number },
+          endsAt: Number.isFinite(endsAt) ? endsAt : undefined,
+          limit: wholeIn(raw.limit, 1, 100_000, 0) || undefined,
+          products: (raw.products ?? []).filter((id): id is string => typeof id === "string"),
+        },
+      ];
+    }),
   };
 }
 

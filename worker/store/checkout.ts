@@ -11,6 +11,7 @@ import { cartIdOf } from "./carts.ts";
 import { catalogueFor, formOf, type Store, shelvesFor, storeOf } from "./context.ts";
 import { type GalleryPrints, publicPhotos } from "./gallery-prints.ts";
 import { newOrderId, type OrderLine, orderReference } from "./orders.ts";
+import { resolvePromotion } from "./promotions.ts";
 import { sellable } from "./sellable.ts";
 import { stripeClient } from "./stripe.ts";
 
@@ -125,6 +126,34 @@ export const checkout =
       });
     }
 
+    // A discount code: the one typed on the cart page (an empty field is none), else the one an
+    // e-mail's link put in the cart; its Stripe promotion code if it covers this cart now.
+    const code = form?.has("code")
+      ? (form.get("code") ?? "").trim()
+      : await store.carts.promotionCode(cartId);
+    let promotionCode: string | undefined;
+    if (code) {
+      const resolved = await resolvePromotion(
+        await stripeClient(store.keys),
+        catalogue,
+        code,
+        orderLines,
+      ).catch((error: unknown) => {
+        log.error("Stripe could not be asked about a discount code", {
+          path: "/cart/checkout",
+          error: errorText(error),
+        });
+        return undefined;
+      });
+      if (!resolved) return refusal(c, 502, phrase("cart.error.payment"));
+      if ("refused" in resolved) {
+        await store.carts.setPromotionCode(cartId, null);
+        return c.redirect(await localPath(c, `/cart?notice=code-${resolved.refused}`), 303);
+      }
+      promotionCode = resolved.promotionCode;
+    }
+    await store.carts.setPromotionCode(cartId, code || null);
+
     const hasPrints = orderLines.some((line) => line.kind === "print");
     const subtotal = orderLines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
     const orderId = newOrderId();
@@ -139,7 +168,6 @@ export const checkout =
 
     const origin = siteOrigin(c);
     const remind = catalogue.cartReminder ? reminderAddress(form?.get("email")) : undefined;
-    const promotionCode = await store.carts.promotionCode(cartId);
     const params: Stripe.Checkout.SessionCreateParams = {
       mode: "payment",
       client_reference_id: orderId,
@@ -152,11 +180,8 @@ export const checkout =
         ...(remind ? { remind, language: (await i18nFor(c)).language, ...timeZoneOf(c) } : {}),
       },
       ...(remind ? { customer_email: remind } : {}),
-      // The code an e-mail's link brought, checked by Stripe (its end, its one use); else a
-      // field on Stripe's page for any code the owner made.
-      ...(promotionCode
-        ? { discounts: [{ promotion_code: promotionCode }] }
-        : { allow_promotion_codes: true }),
+      // Stripe takes it off and counts its uses (promotions.ts); no code field on Stripe's page.
+      ...(promotionCode ? { discounts: [{ promotion_code: promotionCode }] } : {}),
       payment_intent_data: {
         metadata: { order: orderId },
         description: `Order ${orderReference(orderId)}`,
@@ -210,7 +235,7 @@ export const checkout =
     } catch (error) {
       await store.carts.releaseCheckout(cartId, orderId);
       const context = { path: "/cart/checkout", order: orderId, error: errorText(error) };
-      // A code used up or ended since it was put in the cart: the cart goes on without it.
+      // A code used up or ended meanwhile (Stripe's word): the cart goes on without it.
       if (promotionCode && (error as { type?: string }).type === "StripeInvalidRequestError") {
         log.warn("Stripe refused the cart's promotion code; the cart goes on without it", context);
         await store.carts.setPromotionCode(cartId, null);

@@ -13,7 +13,7 @@ export type Discount = { percentOff: number } | { amountOff: number };
 
 export async function personalCode(
   keys: StoreKeys,
-  mail: { id: string; prefix: string },
+  mail: { id: string; prefix: string; kinds?: "print" | undefined },
   discount: Discount,
   currency: string,
   ends: number,
@@ -47,7 +47,8 @@ export async function personalCode(
         code,
         max_redemptions: 1,
         expires_at: Math.floor(ends / 1000),
-        metadata: { mail: mail.id },
+        // Which kinds of product it covers, for the cart's check (promotions.ts); all without.
+        metadata: { mail: mail.id, ...(mail.kinds ? { kinds: mail.kinds } : {}) },
       },
       { idempotencyKey: `sales-mail-code-${mail.id}` },
     );

@@ -76,12 +76,15 @@ export function CartView({
   subtotal,
   notice,
   remind = false,
+  code,
 }: {
   rows: CartRow[];
   subtotal: string | undefined;
   notice?: string;
   /** The owner sends a cart left behind by e-mail to a buyer who asks for it here. */
   remind?: boolean;
+  /** The discount code the cart takes to checkout (typed before, or from an e-mail's link). */
+  code?: string | undefined;
 }) {
   const available = rows.filter((row) => row.price !== undefined);
   const { t } = useI18n();
@@ -177,6 +180,20 @@ export function CartView({
                 {t("cart.subtotal")} <strong>{subtotal}</strong>
               </p>
               <p className="mt-1 text-sm">{t("cart.checkoutNote")}</p>
+              <p className="mt-4">
+                <label className="block text-sm" htmlFor="cart-code">
+                  {t("cart.code.label")}
+                </label>
+                <input
+                  id="cart-code"
+                  name="code"
+                  defaultValue={code ?? ""}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  maxLength={40}
+                  className="store-input mt-1 uppercase"
+                />
+              </p>
               {remind && (
                 <p className="mt-4">
                   <label className="block text-sm" htmlFor="cart-remind">

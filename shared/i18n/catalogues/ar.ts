@@ -683,5 +683,9 @@ export const ar: Catalogue = {
   "galleryMail.prints.subject": "مفضلاتك من {gallery} مطبوعةً",
   "galleryMail.prints.text":
     "مرحبًا، هذه الصور التي ميّزتها في {gallery}؛ يمكن طلب كل منها مطبوعة من المعرض:",
-  "galleryMail.prints.code": "رمزك الخاص {code} يخصم {discount} حتى {until}: أدخله في صفحة الدفع.",
+  "galleryMail.prints.code":
+    "رمزك الخاص {code} يخصم {discount} من المطبوعات حتى {until}: أدخله في سلتك.",
+  "cart.code.label": "رمز الخصم (اختياري)",
+  "cart.notice.codeUnknown": "رمز الخصم هذا ليس من رموزنا؛ بقيت سلتك كما هي.",
+  "cart.notice.codeProducts": "لا يشمل هذا الرمز كل ما في سلتك: أزل ما لا يشمله، أو ادفع بدونه.",
 };

@@ -644,5 +644,9 @@ export const de: Catalogue = {
   "galleryMail.prints.text":
     "Guten Tag, das sind die Fotos, die Sie in {gallery} markiert haben; jedes können Sie in der Galerie als Abzug bestellen:",
   "galleryMail.prints.code":
-    "Ihr eigener Code {code} zieht {discount} ab, bis {until}: Geben Sie ihn auf der Bezahlseite ein.",
+    "Ihr eigener Code {code} zieht {discount} von Abzügen ab, bis {until}: Geben Sie ihn in Ihrem Warenkorb ein.",
+  "cart.code.label": "Rabattcode (freiwillig)",
+  "cart.notice.codeUnknown": "Diesen Rabattcode kennen wir nicht; Ihr Warenkorb ist unverändert.",
+  "cart.notice.codeProducts":
+    "Dieser Rabattcode gilt nicht für alles in Ihrem Warenkorb: Entfernen Sie, wofür er nicht gilt, oder bezahlen Sie ohne ihn.",
 };

@@ -627,5 +627,9 @@ export const en = {
   "galleryMail.prints.text":
     "Hello, these are the photographs you marked in {gallery}; each can be ordered as a print from the gallery:",
   "galleryMail.prints.code":
-    "Your own code {code} takes {discount} off, until {until}: enter it on the payment page.",
+    "Your own code {code} takes {discount} off prints, until {until}: enter it in your cart.",
+  "cart.code.label": "Discount code (optional)",
+  "cart.notice.codeUnknown": "That discount code is not one of ours; your cart is as it was.",
+  "cart.notice.codeProducts":
+    "That discount code does not cover everything in your cart: remove what it does not cover, or check out without it.",
 } as const;

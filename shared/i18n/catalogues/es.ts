@@ -650,5 +650,9 @@ export const es: Catalogue = {
   "galleryMail.prints.text":
     "Hola, estas son las fotos que marcaste en {gallery}; cada una se puede pedir impresa desde la galería:",
   "galleryMail.prints.code":
-    "Tu código {code} descuenta {discount}, hasta el {until}: escríbelo en la página de pago.",
+    "Tu código {code} descuenta {discount} en copias impresas, hasta el {until}: escríbelo en tu cesta.",
+  "cart.code.label": "Código de descuento (opcional)",
+  "cart.notice.codeUnknown": "Ese código de descuento no es nuestro; tu cesta sigue igual.",
+  "cart.notice.codeProducts":
+    "Ese código no cubre todo lo de tu cesta: quita lo que no cubre o paga sin él.",
 };

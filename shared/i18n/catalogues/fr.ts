@@ -656,5 +656,9 @@ export const fr: Catalogue = {
   "galleryMail.prints.text":
     "Bonjour, voici les photos que vous avez marquées dans {gallery} ; chacune peut être commandée en tirage depuis la galerie :",
   "galleryMail.prints.code":
-    "Votre code personnel {code} déduit {discount}, jusqu’au {until} : saisissez-le sur la page de paiement.",
+    "Votre code personnel {code} déduit {discount} des tirages, jusqu’au {until} : saisissez-le dans votre panier.",
+  "cart.code.label": "Code de réduction (facultatif)",
+  "cart.notice.codeUnknown": "Ce code de réduction n’est pas le nôtre ; votre panier est inchangé.",
+  "cart.notice.codeProducts":
+    "Ce code ne couvre pas tout votre panier : retirez ce qu’il ne couvre pas, ou payez sans lui.",
 };

@@ -648,5 +648,9 @@ export const it: Catalogue = {
   "galleryMail.prints.text":
     "Ciao, queste sono le foto che hai segnato in {gallery}; ognuna si può ordinare in stampa dalla galleria:",
   "galleryMail.prints.code":
-    "Il tuo codice {code} sconta {discount}, fino al {until}: inseriscilo nella pagina di pagamento.",
+    "Il tuo codice {code} sconta {discount} sulle stampe, fino al {until}: inseriscilo nel carrello.",
+  "cart.code.label": "Codice sconto (facoltativo)",
+  "cart.notice.codeUnknown": "Questo codice sconto non è nostro; il tuo carrello è com’era.",
+  "cart.notice.codeProducts":
+    "Questo codice non copre tutto il carrello: togli ciò che non copre, o paga senza.",
 };

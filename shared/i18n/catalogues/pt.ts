@@ -642,5 +642,10 @@ export const pt: Catalogue = {
   "galleryMail.prints.text":
     "Olá, estas são as fotografias que marcou em {gallery}; cada uma pode ser encomendada impressa na galeria:",
   "galleryMail.prints.code":
-    "O seu código {code} desconta {discount}, até {until}: introduza-o na página de pagamento.",
+    "O seu código {code} desconta {discount} nas impressões, até {until}: introduza-o no seu carrinho.",
+  "cart.code.label": "Código de desconto (opcional)",
+  "cart.notice.codeUnknown":
+    "Esse código de desconto não é nosso; o seu carrinho ficou como estava.",
+  "cart.notice.codeProducts":
+    "Esse código não cobre tudo no seu carrinho: retire o que não cobre, ou pague sem ele.",
 };

@@ -101,6 +101,65 @@ export const printProduct = defineType({
   preview: { select: { title: "name", subtitle: "id" } },
 });
 
+/** A discount code the owner makes: a share or an amount off, until a date, a number of times. */
+export const storeOffer = defineType({
+  name: "storeOffer",
+  title: "Discount code",
+  type: "object",
+  fields: [
+    defineField({
+      name: "code",
+      title: "Code",
+      description: "What buyers type: capital letters and digits, e.g. SPRING15.",
+      type: "string",
+      validation: (rule) =>
+        rule
+          .required()
+          .custom((code: string | undefined) =>
+            code === undefined || /^[A-Z0-9]{3,30}$/.test(code)
+              ? true
+              : "3 to 30 capital letters and digits",
+          ),
+    }),
+    defineField({
+      name: "percentOff",
+      title: "Takes off (%)",
+      type: "number",
+      validation: (rule) => rule.min(1).max(90).integer(),
+    }),
+    defineField({
+      name: "amountOff",
+      title: "…or takes off (an amount)",
+      description: "In the store's currency; used when no share is set.",
+      type: "number",
+      validation: (rule) => rule.min(0.5).max(10_000).precision(2),
+    }),
+    defineField({ name: "endsAt", title: "Ends", type: "datetime" }),
+    defineField({
+      name: "limit",
+      title: "Uses at most",
+      description: "Empty: as often as buyers like until it ends.",
+      type: "number",
+      validation: (rule) => rule.min(1).max(100_000).integer(),
+    }),
+    defineField({
+      name: "products",
+      title: "Only for",
+      description:
+        "Product ids of your prints and licences (e.g. fine-art-8x10). Empty: everything. A cart with anything else is told the code does not cover it.",
+      type: "array",
+      of: [defineArrayMember({ type: "string" })],
+      options: { layout: "tags" },
+    }),
+    defineField({ name: "active", title: "On", type: "boolean", initialValue: true }),
+  ],
+  validation: (rule) =>
+    rule.custom((offer: { percentOff?: number; amountOff?: number } | undefined) =>
+      offer && !offer.percentOff && !offer.amountOff ? "A share or an amount off" : true,
+    ),
+  preview: { select: { title: "code", subtitle: "percentOff" } },
+});
+
 /** A licence type: what the buyer may do with the file, its price and the file's size. */
 export const licenceType = defineType({
   name: "licenceType",
@@ -276,6 +335,14 @@ export const storeSettings = defineType({
         }),
       ],
       options: { layout: "tags" },
+    }),
+    defineField({
+      name: "offers",
+      title: "Discount codes",
+      description:
+        "Codes your buyers type on the cart page. Stripe takes each off at checkout and counts its uses, so none is used past its limit or its end, even by two buyers at once.",
+      type: "array",
+      of: [defineArrayMember({ type: "storeOffer" })],
     }),
     defineField({
       name: "cartReminder",

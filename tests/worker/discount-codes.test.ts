@@ -1,0 +1,135 @@
+// Discount codes: the owner's, made in the Studio's Store document, typed on the cart page and
+// taken off by Stripe at checkout, only for the products they cover, not past their end and not
+// past their limit, even by two buyers paying at once; an e-mail's print code, for prints only.
+// Through the real worker, D1, the content service and the payments stand-in (Stripe's wire
+// format: coupons, promotion codes, discounts and their redemption).
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { Buyer, FOR_SALE, stripe, studioWrite } from "./store.ts";
+
+const unique = () => crypto.randomUUID().replaceAll("-", "").slice(0, 8).toUpperCase();
+
+/** Adds discount codes to the Store document as the owner does in the Studio (its other codes kept). */
+async function ownerCodes(...offers: Record<string, unknown>[]) {
+  await studioWrite({
+    patch: {
+      id: "storeSettings",
+      setIfMissing: { offers: [] },
+      insert: {
+        after: "offers[-1]",
+        items: offers.map((offer) => ({ _key: unique(), _type: "storeOffer", ...offer })),
+      },
+    },
+  });
+}
+
+/** Checks out a buyer's cart with `code` typed: where the answer leads, and the session. */
+async function checkOutWith(buyer: Buyer, code: string) {
+  const answer = await buyer.post("/cart/checkout", { code });
+  const location = answer.headers.get("Location") ?? "";
+  const session = /\/c\/pay\/(cs_test_[A-Za-z0-9]+)/.exec(location)?.[1];
+  return { status: answer.status, location, session };
+}
+
+async function withPrint() {
+  const buyer = new Buyer();
+  expect((await buyer.add(FOR_SALE, "print:fine-art-8x10")).status).toBe(303);
+  return buyer;
+}
+
+const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+describe("an owner's discount code", () => {
+  it("is taken off by Stripe at checkout, typed in any case, for the products it covers", async () => {
+    const code = `SPRING${unique()}`;
+    await ownerCodes({ code, percentOff: 15, products: ["fine-art-8x10"], endsAt: future(30) });
+    const buyer = await withPrint();
+    const { session } = await checkOutWith(buyer, code.toLowerCase());
+    expect(session).toBeDefined();
+    const checkout = await stripe().checkout.sessions.retrieve(session ?? "");
+    expect(checkout.total_details?.amount_discount).toBe(
+      Math.round((checkout.amount_subtotal ?? 0) * 0.15),
+    );
+    const promotion = (await stripe().promotionCodes.list({ code })).data[0];
+    expect(checkout.discounts?.[0]?.promotion_code).toBe(promotion?.id);
+    // Made through the SDK on its first use, ending when the owner said.
+    expect(promotion?.expires_at).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
+    // The cart page shows the code it will take to checkout.
+    expect((await buyer.get("/cart")).body).toContain(`value="${code.toLowerCase()}"`);
+
+    // A licence is not a product it covers: said on the cart page, no session made.
+    const other = new Buyer();
+    await other.add(FOR_SALE, "print:fine-art-8x10");
+    await other.add(FOR_SALE, "licence:personal");
+    const refused = await checkOutWith(other, code);
+    expect(refused.location).toBe("/cart?notice=code-products");
+    expect((await other.get(refused.location)).body).toContain(
+      "That discount code does not cover everything in your cart",
+    );
+  });
+
+  it("is refused once ended, turned off or unknown, and a cart goes on without it", async () => {
+    const [ended, off] = [`OLD${unique()}`, `OFF${unique()}`];
+    await ownerCodes(
+      { code: ended, percentOff: 20, endsAt: new Date(Date.now() - 60_000).toISOString() },
+      { code: off, percentOff: 20, active: false },
+    );
+    const buyer = await withPrint();
+    expect((await checkOutWith(buyer, ended)).location).toBe("/cart?notice=code-ended");
+    expect((await checkOutWith(buyer, off)).location).toBe("/cart?notice=code-unknown");
+    expect((await checkOutWith(buyer, `NOPE${unique()}`)).location).toBe(
+      "/cart?notice=code-unknown",
+    );
+    expect((await checkOutWith(buyer, "<script>")).location).toBe("/cart?notice=code-unknown");
+    // Without a code, the checkout is as ever, at the full price.
+    const { session } = await checkOutWith(buyer, "");
+    const checkout = await stripe().checkout.sessions.retrieve(session ?? "");
+    expect(checkout.discounts ?? []).toEqual([]);
+    expect(checkout.amount_total).toBeGreaterThanOrEqual(checkout.amount_subtotal ?? 0);
+  });
+
+  it("is used no more than its limit, even by two buyers paying at once", async () => {
+    const code = `ONCE${unique()}`;
+    await ownerCodes({ code, amountOff: 5, limit: 1 });
+    const [first, second] = [await withPrint(), await withPrint()];
+    // Both checkouts take it (no use yet): Stripe counts a use when a session is paid.
+    const a = await checkOutWith(first, code);
+    const b = await checkOutWith(second, code);
+    expect(a.session && b.session).toBeTruthy();
+    const pay = (session: string) =>
+      fetch(`${env.PAYMENTS_URL}/_control/checkout/sessions/${session}/complete`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          address: { line1: "1 Calle Mayor", postal_code: "28013", city: "Madrid", country: "ES" },
+        }),
+      });
+    const answers = await Promise.all([pay(a.session ?? ""), pay(b.session ?? "")]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const promotion = (await stripe().promotionCodes.list({ code })).data[0];
+    expect(promotion?.times_redeemed).toBe(1);
+    // A third buyer: Stripe refuses the used code, and the cart says so.
+    const third = await withPrint();
+    expect((await checkOutWith(third, code)).location).toBe("/cart?notice=code-ended");
+  });
+});
+
+describe("an e-mail's print code", () => {
+  it("covers prints only", async () => {
+    const coupon = await stripe().coupons.create({ percent_off: 10, duration: "once" });
+    const code = `PRINT${unique()}`;
+    await stripe().promotionCodes.create({
+      promotion: { type: "coupon", coupon: coupon.id },
+      code,
+      max_redemptions: 1,
+      metadata: { kinds: "print" },
+    });
+    const buyer = new Buyer();
+    await buyer.add(FOR_SALE, "licence:personal");
+    expect((await checkOutWith(buyer, code)).location).toBe("/cart?notice=code-products");
+    const printer = await withPrint();
+    const { session } = await checkOutWith(printer, code);
+    const checkout = await stripe().checkout.sessions.retrieve(session ?? "");
+    expect(checkout.total_details?.amount_discount).toBeGreaterThan(0);
+  });
+});

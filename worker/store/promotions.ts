@@ -1,0 +1,105 @@
+/**
+ * A discount code at checkout (docs/store.md, "Discount codes"): one the owner made in the
+ * Studio, or one an e-mail made for its reader (promotion-codes.ts). Codes are taken on the cart
+ * page only, never on Stripe's (whose field would take a code for any product): the worker
+ * decides whether the code covers everything in the cart, and Stripe applies it and enforces
+ * the rest (its end, its number of uses, even with two checkouts racing for the last), since the
+ * discount is a Stripe promotion code given as the session's `discounts`, never an amount the
+ * browser sent.
+ */
+import type Stripe from "stripe";
+import { sha256Hex } from "../lib/signing.ts";
+import type { Catalogue, Product, Promotion } from "./catalogue.ts";
+
+export type Resolved = { promotionCode: string } | { refused: "unknown" | "ended" | "products" };
+
+/** What a code is asked about: the cart's lines. */
+interface Line {
+  kind: Product["kind"];
+  product: string;
+}
+
+export const CODE_TEXT = /^[A-Z0-9]{3,40}$/;
+
+/** The Stripe promotion code `code` is for this cart now, or why not. */
+export async function resolvePromotion(
+  stripe: Stripe,
+  catalogue: Catalogue,
+  code: string,
+  lines: Line[],
+  now = Date.now(),
+): Promise<Resolved> {
+  const text = code.trim().toUpperCase();
+  if (!CODE_TEXT.test(text)) return { refused: "unknown" };
+  const own = catalogue.promotions.find((promotion) => promotion.code === text);
+  if (own) {
+    if (own.endsAt !== undefined && own.endsAt <= now) return { refused: "ended" };
+    const covered = lines.every((line) => own.products.includes(line.product));
+    if (own.products.length > 0 && !covered) return { refused: "products" };
+    return { promotionCode: await ownersCode(stripe, own, catalogue.currency, now) };
+  }
+  // An e-mail's own code: Stripe knows it; its metadata says which kinds it covers.
+  const [found] = (await stripe.promotionCodes.list({ code: text, active: true, limit: 1 })).data;
+  if (!found) return { refused: "unknown" };
+  if (found.expires_at && found.expires_at * 1000 <= now) return { refused: "ended" };
+  const kinds = found.metadata?.kinds?.split(",");
+  if (kinds && !lines.every((line) => kinds.includes(line.kind))) return { refused: "products" };
+  return { promotionCode: found.id };
+}
+
+const alreadyThere = (error: unknown) =>
+  (error as { code?: string }).code === "resource_already_exists";
+
+/**
+ * The owner's code at Stripe, made through the SDK on its first use: a coupon for its terms
+ * (its share or amount, end and limit: new terms, a new coupon, whose uses are counted anew)
+ * and the promotion code buyers type. An earlier code of the same text on other terms is
+ * turned off first (Stripe keeps one active code per text).
+ */
+async function ownersCode(
+  stripe: Stripe,
+  promotion: Promotion,
+  currency: string,
+  now: number,
+): Promise<string> {
+  const { code, discount, endsAt, limit } = promotion;
+  const terms = JSON.stringify([code, discount, endsAt, limit, currency]);
+  const coupon = `offer-${(await sha256Hex(terms)).slice(0, 24)}`;
+  const ends =
+    endsAt !== undefined && endsAt > now + 60_000 ? Math.floor(endsAt / 1000) : undefined;
+  try {
+    await stripe.coupons.create({
+      id: coupon,
+      name: code,
+      duration: "once",
+      ...("percentOff" in discount
+        ? { percent_off: discount.percentOff }
+        : { amount_off: discount.amountOff, currency }),
+      ...(limit ? { max_redemptions: limit } : {}),
+      ...(ends ? { redeem_by: ends } : {}),
+      metadata: { code },
+    });
+  } catch (error) {
+    if (!alreadyThere(error)) throw error;
+  }
+  const active = (await stripe.promotionCodes.list({ code, active: true, limit: 10 })).data;
+  const mine = active.find((each) => promotionCoupon(each) === coupon);
+  if (mine) return mine.id;
+  for (const other of active) await stripe.promotionCodes.update(other.id, { active: false });
+  const made = await stripe.promotionCodes.create(
+    {
+      promotion: { type: "coupon", coupon },
+      code,
+      ...(limit ? { max_redemptions: limit } : {}),
+      ...(ends ? { expires_at: ends } : {}),
+    },
+    { idempotencyKey: `offer-code-${coupon}` },
+  );
+  return made.id;
+}
+
+/** The coupon a promotion code takes off (this API version's `promotion.coupon`). */
+const promotionCoupon = (code: Stripe.PromotionCode): string | undefined => {
+  const coupon = code.promotion?.coupon;
+  return typeof coupon === "string" ? coupon : coupon?.id;
+};
