@@ -4,7 +4,7 @@ import { scheduledBusyRead } from "./booking/index.ts";
 import { galleryFollowUps, galleryPrints } from "./galleries/index.ts";
 import { createGateway } from "./gateway.ts";
 import { deliverInquiries } from "./inquiries/index.ts";
-import { countViews, INSIGHTS_QUEUE } from "./insights/index.ts";
+import { countViews, INSIGHTS_QUEUE, SUMMARY_CRON, summarizeSafely } from "./insights/index.ts";
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/index.ts";
 import type { PublicSiteProps } from "./request/public-site.ts";
 import { sendDueMails } from "./sales-mail/index.ts";
@@ -42,7 +42,8 @@ export class PublicSite extends WorkerEntrypoint<Env, PublicSiteProps> {
  * consumed here too: the store's fulfilment queue and its dead-letter queue (store/fulfil.ts),
  * the inquiries queue (and its dead-letter queue, while the owner replays it), and the page views
  * for insights. The Cron Trigger reads the owner's own calendar for booking (booking/busy-feed.ts)
- * and sends the e-mails that bring buyers back that are due (sales-mail/send.ts).
+ * and sends the e-mails that bring buyers back that are due (sales-mail/send.ts); the hourly one
+ * writes the owner's insights summary when it is an hour old.
  */
 export default {
   ...gateway,
@@ -53,6 +54,10 @@ export default {
         ? fulfilOrders(batch, env, ctx, { galleries: galleryPrints })
         : deliverInquiries(batch, env, ctx),
   scheduled: (controller, env, ctx) => {
+    if (controller.cron === SUMMARY_CRON) {
+      ctx.waitUntil(summarizeSafely(env, controller.scheduledTime));
+      return;
+    }
     ctx.waitUntil(scheduledBusyRead(env));
     ctx.waitUntil(
       sendDueMails(env, controller.scheduledTime, {

@@ -9,6 +9,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     siteUrl: string;
     contentUrl: string;
+    /** The content service's token (the owner's, as the Studio reads private documents with it). */
+    contentToken: string;
     /** A client gallery on the site (npm start's demo gallery): its path and password. */
     gallery: { path: string; password: string };
     /** The lab stand-in the site's store sends prints to (its control API, to ship an order). */
@@ -31,6 +33,7 @@ export async function setup(project: TestProject) {
   project.provide("siteLog", logFile);
   project.provide("siteUrl", site.url);
   project.provide("contentUrl", site.content?.url ?? "");
+  project.provide("contentToken", site.vars.SANITY_TOKEN ?? "");
   project.provide("labUrl", site.store?.lab.url ?? "");
   const gallery = await createDemoGallery(site);
   project.provide("gallery", { path: new URL(gallery.link).pathname, password: gallery.password });

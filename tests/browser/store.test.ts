@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import exifr from "exifr";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { mailedLink, sentMails } from "../../scripts/local-mail.ts";
 import { axeInViews, noViolations, openInTheme, themesAt } from "./axe.ts";
 import { chooseAs } from "./choosing.ts";
 import { hydrated, startBrowserSession } from "./chromium.ts";
@@ -92,12 +93,12 @@ async function addToCart(
 }
 
 /** Checks out and pays on the stand-in's hosted page; back on the order page. */
-async function checkOutAndPay(page: Page, withAddress: boolean) {
+async function checkOutAndPay(page: Page, withAddress: boolean, email = "ada@example.com") {
   await Promise.all([
     page.waitForURL(/\/c\/pay\//),
     page.getByRole("button", { name: "Check out" }).click(),
   ]);
-  await page.getByLabel("E-mail").fill("ada@example.com");
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Name").fill("Ada Lovelace");
   if (withAddress) {
     await page.getByLabel("Address").first().fill("1 Example Street");
@@ -166,6 +167,107 @@ describe.each([
       expect(meta?.plus?.LicenseID).toBe(/\/order\/([\w-]{32})/.exec(page.url())?.[1]);
       expect(JSON.stringify(meta?.plus?.Licensee)).toContain("Ada Lovelace");
       expect(meta?.xmpRights?.WebStatement).toMatch(/\/licensing$/);
+    });
+  });
+});
+
+const HOUR = 3_600_000;
+
+/** Runs one of the site's Cron Triggers as Cloudflare would at `at` (the local server's handler). */
+async function schedule(cron: string, at: number) {
+  const query = `cron=${encodeURIComponent(cron)}&time=${at}`;
+  const res = await fetch(`${siteUrl}/cdn-cgi/local/scheduled?${query}`);
+  expect(res.status).toBe(200);
+}
+
+interface Summary {
+  photos: { period: number; photo: string; cart: number; paid: number }[];
+  mails: { period: number; kind: string; sent: number; clicks: number; orders: number }[];
+}
+
+/** The insights summary the owner's dashboard reads (a private document: the owner's token). */
+async function insightsSummary(): Promise<Summary | undefined> {
+  const query = encodeURIComponent('*[_id == "insights.summary"][0]');
+  const res = await fetch(
+    `${inject("contentUrl")}/v2025-02-19/data/query/production?query=${query}`,
+    {
+      headers: { Authorization: `Bearer ${inject("contentToken")}` },
+    },
+  );
+  return ((await res.json()) as { result?: Summary }).result;
+}
+
+describe("a cart left behind", () => {
+  it("comes back by e-mail with the buyer's own code, which Stripe takes off; the owner's figures have its click and its sale", {
+    timeout: 120_000,
+  }, async () => {
+    const siteLog = () => readFile(inject("siteLog"), "utf8");
+    await withPage({}, async (page) => {
+      await addToCart(page, "/portfolio/photo/b2i3", "print:fine-art-8x10");
+      const address = `left-${Date.now()}@example.com`;
+      await page
+        .getByLabel("Your e-mail, if you would like a reminder of this cart (optional)")
+        .fill(address);
+      await Promise.all([
+        page.waitForURL(/\/c\/pay\//),
+        page.getByRole("button", { name: "Check out" }).click(),
+      ]);
+      // Stripe's page has it already.
+      expect(await page.getByLabel("E-mail").inputValue()).toBe(address);
+      // They leave; the session's hour is up (the stand-in's control, at once).
+      const stripePage = new URL(page.url());
+      await page.goto("/");
+      const expired = await fetch(
+        `${stripePage.origin}/_control/checkout/sessions/${stripePage.pathname.split("/").at(-1)}/expire`,
+        { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" },
+      );
+      expect(expired.status).toBe(200);
+      // The five-minute Cron Trigger, a day and more later, every four hours of a day: one of
+      // them is a sensible hour on the buyer's clock, wherever the local server places them.
+      for (let hours = 25; hours < 49; hours += 4) {
+        await schedule("*/5 * * * *", Date.now() + hours * HOUR);
+      }
+      const link = await mailedLink(siteLog, address, "/m/");
+      const mails = (await sentMails(await siteLog())).filter((mail) => mail.to === address);
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        "Your cart at Jane Doe Photography is waiting for you",
+      ]);
+      const code = /\bBACK[A-Z0-9]{8}\b/.exec(mails[0]?.text ?? "")?.[0];
+      expect(code).toBeDefined();
+
+      // Followed in the browser: the cart is back, its code in the discount field.
+      await page.goto(link);
+      await page.waitForURL(/\/cart\?notice=code$/);
+      expect(await page.locator("main").textContent()).toContain(
+        "Your cart is back, and your code is taken off at checkout.",
+      );
+      expect(await page.getByLabel("Discount code (optional)").inputValue()).toBe(code);
+      await checkOutAndPay(page, true, address);
+      await paid(page);
+      // Stripe took 10 % off the €45.00 print: the order says so.
+      expect(await page.locator("main").textContent()).toMatch(/Discount\s*-€4\.50/);
+
+      // The owner's figures, from the hourly Cron Trigger (an hour on each time, so it is due):
+      // the e-mail's click and the sale credited to it, and the photograph's steps.
+      let later = 2;
+      await expect
+        .poll(
+          async () => {
+            await schedule("7 * * * *", Date.now() + later++ * HOUR);
+            const summary = await insightsSummary();
+            const cart = summary?.mails.find((row) => row.period === 7 && row.kind === "cart");
+            const photo = summary?.photos.find(
+              (row) => row.period === 7 && row.photo === "portfolio/b2i3",
+            );
+            return {
+              clicked: (cart?.clicks ?? 0) >= 1,
+              credited: (cart?.orders ?? 0) >= 1,
+              paid: (photo?.paid ?? 0) >= 1,
+            };
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toEqual({ clicked: true, credited: true, paid: true });
     });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { errorText, log } from "../lib/log.ts";
 import { isStep, type StepCount } from "./steps.ts";
-import { summarizeWhenDue } from "./summary.ts";
+import { summarizeSafely } from "./summary.ts";
 import type { View } from "./views.ts";
 
 export const INSIGHTS_QUEUE = "photo-portfolio-insights";
@@ -81,9 +81,5 @@ export async function countViews(batch: MessageBatch<unknown>, env: Env): Promis
     batch.retryAll({ delaySeconds: 60 });
     return;
   }
-  await summarizeWhenDue(env).catch((error: unknown) =>
-    log.warn("The insights' summary for the Studio could not be written", {
-      error: errorText(error),
-    }),
-  );
+  await summarizeSafely(env);
 }

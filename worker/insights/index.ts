@@ -1,6 +1,6 @@
 export { countViews, INSIGHTS_QUEUE } from "./consumer.ts";
 export { pruneInsights } from "./retention.ts";
 export { countStep, type Step, sendStep } from "./steps.ts";
-export { SUMMARY_ID, summarizeWhenDue } from "./summary.ts";
+export { SUMMARY_CRON, SUMMARY_ID, summarizeSafely, summarizeWhenDue } from "./summary.ts";
 export { VIEWER_VIEW_PATH, viewerView } from "./viewer-views.ts";
 export { countView } from "./views.ts";

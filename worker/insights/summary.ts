@@ -9,6 +9,7 @@
  */
 import { loadConfig } from "../config/config.ts";
 import { editorClient } from "../content/sanity-client.ts";
+import { errorText, log } from "../lib/log.ts";
 import { pruneInsights } from "./retention.ts";
 import { PHOTO_PAGE } from "./views.ts";
 
@@ -192,3 +193,18 @@ export async function summarizeWhenDue(env: Env, now = Date.now()): Promise<void
     .bind(now)
     .run();
 }
+
+/** The hourly Cron Trigger's schedule (wrangler.toml), which writes the summary when due. */
+export const SUMMARY_CRON = "7 * * * *";
+
+/**
+ * The summary when due, its failure logged: after a batch of views, and from the hourly Cron
+ * Trigger (worker/index.ts), so the e-mails' figures and the sales reach the dashboard within the
+ * hour even on a day without views.
+ */
+export const summarizeSafely = (env: Env, now = Date.now()): Promise<void> =>
+  summarizeWhenDue(env, now).catch((error: unknown) =>
+    log.warn("The insights' summary for the Studio could not be written", {
+      error: errorText(error),
+    }),
+  );
