@@ -306,6 +306,11 @@ export function checkAnswer(c: Case, a: Answer, ctx: CheckContext): Problem[] {
         // Stripe's webhook: nothing unsigned gets through.
         if (![400, 413].includes(a.status))
           add("methods", `an unsigned Stripe webhook POST answered ${a.status}`);
+      } else if (isUnsubscribe(pathname) && c.method === "POST") {
+        // One-click unsubscribe (RFC 8058) takes a post from anywhere, the mail client's; the
+        // fuzz's e-mails were never sent, so each is nothing.
+        if (![404, 413].includes(a.status))
+          add("methods", `an unsubscribe POST answered ${a.status}`);
       } else if (pathname === "/_app/hooks/sanity" && c.method === "POST") {
         if (![401, 413].includes(a.status))
           add("methods", `an unsigned webhook POST answered ${a.status}`);
@@ -338,6 +343,7 @@ function allowedAt(pathname: string): string {
   if (pathname === "/contact" || pathname === "/cart") return "GET, HEAD, POST";
   if (pathname === "/cart/add" || pathname === "/cart/checkout") return "POST";
   if (/^\/book\/held\/[^/]+$/.test(pathname)) return "GET, HEAD, POST";
+  if (isUnsubscribe(pathname)) return "GET, HEAD, POST";
   if (isBookingForm(pathname)) return "POST";
   if (/^\/g\/[^/]+\/(?:unlock|client|favourites(?:\/send)?|p\/[^/]+\/buy)$/.test(pathname)) {
     return "POST";
@@ -360,6 +366,9 @@ function allowedAt(pathname: string): string {
 /** Booking's forms (worker/booking/): holding a time, the client's answers, the deposit. */
 const isBookingForm = (pathname: string) =>
   /^\/book\/(?:[a-z0-9-]+\/hold|held\/[^/]+(?:\/pay)?)$/.test(pathname);
+
+/** An automated e-mail's unsubscribe page and one-click address (worker/sales-mail/). */
+const isUnsubscribe = (pathname: string) => /^\/unsubscribe\/[^/]+$/.test(pathname);
 
 /** The store's cart forms (worker/store/): the cart's own, adding to it, checking out. */
 const isCartForm = (pathname: string) =>
