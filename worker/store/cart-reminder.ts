@@ -17,8 +17,9 @@ import type { AppEnv } from "../request/app-env.ts";
 import { localPath, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { type Composer, salesMails } from "../sales-mail/index.ts";
 import { cartCookie, cartIdOf, newCartId } from "./carts.ts";
-import { type CartReminder, formatAmount } from "./catalogue.ts";
+import type { CartReminder } from "./catalogue.ts";
 import { catalogueFor, storeOf } from "./context.ts";
+import { orderLineTexts } from "./mail.ts";
 import { d1Orders } from "./orders.ts";
 import { discountText, personalCode } from "./promotion-codes.ts";
 import { stripeClient } from "./stripe.ts";
@@ -84,7 +85,6 @@ export const composeCartReminder: Composer = async (env, mail, link, now) => {
   const config = loadConfig(env);
   const i18n = translator(isLanguage(mail.language) ? mail.language : "en");
   const { t, locale } = i18n;
-  const money = (amount: number) => formatAmount(amount, order.currency, locale);
   const ends = now + data.offerHours * HOUR;
   const code =
     data.offer && storeIsOn(config.store)
@@ -108,14 +108,7 @@ export const composeCartReminder: Composer = async (env, mail, link, now) => {
     text: [
       data.message ?? t("cartMail.text"),
       "",
-      ...order.lines.map((line) =>
-        t("order.mail.line", {
-          quantity: line.quantity,
-          product: line.productName,
-          photo: line.photoTitle,
-          amount: money(line.unitAmount * line.quantity),
-        }),
-      ),
+      ...orderLineTexts(order, i18n),
       "",
       ...(code ? [t("cartMail.offer", { code, discount, until }), ""] : []),
       t("cartMail.link", {

@@ -18,21 +18,22 @@ export interface StoreEmail {
   headers: Record<string, string>;
 }
 
-/** What was bought and paid, one line each, in `i18n`'s language. */
-function lines(order: Order, { t, locale }: Translator): string[] {
-  const money = (amount: number) => formatAmount(amount, order.currency, locale);
-  return [
-    ...order.lines.map((line) =>
-      t("order.mail.line", {
-        quantity: line.quantity,
-        product: line.productName,
-        photo: line.photoTitle,
-        amount: money(line.unitAmount * line.quantity),
-      }),
-    ),
-    "",
-    t("order.mail.total", { amount: money(order.total ?? order.subtotal) }),
-  ];
+/** An order's lines, one a line ("2 × Fine art print, 8×10 in, …: €90.00"), in `i18n`'s language. */
+export function orderLineTexts(order: Order, { t, locale }: Translator): string[] {
+  return order.lines.map((line) =>
+    t("order.mail.line", {
+      quantity: line.quantity,
+      product: line.productName,
+      photo: line.photoTitle,
+      amount: formatAmount(line.unitAmount * line.quantity, order.currency, locale),
+    }),
+  );
+}
+
+/** What was bought and paid, one line each, and the total, in `i18n`'s language. */
+function lines(order: Order, i18n: Translator): string[] {
+  const total = formatAmount(order.total ?? order.subtotal, order.currency, i18n.locale);
+  return [...orderLineTexts(order, i18n), "", i18n.t("order.mail.total", { amount: total })];
 }
 
 export function ownerEmail(

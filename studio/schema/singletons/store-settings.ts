@@ -101,6 +101,22 @@ export const printProduct = defineType({
   preview: { select: { title: "name", subtitle: "id" } },
 });
 
+/** A discount's share, or its amount when no share is set (a code's, a cart reminder's). */
+const percentOff = defineField({
+  name: "percentOff",
+  title: "Takes off (%)",
+  type: "number",
+  validation: (rule) => rule.min(1).max(90).integer(),
+});
+
+const amountOff = defineField({
+  name: "amountOff",
+  title: "…or takes off (an amount)",
+  description: "In the store's currency; used when no share is set.",
+  type: "number",
+  validation: (rule) => rule.min(0.5).max(10_000).precision(2),
+});
+
 /** A discount code the owner makes: a share or an amount off, until a date, a number of times. */
 export const storeOffer = defineType({
   name: "storeOffer",
@@ -121,19 +137,8 @@ export const storeOffer = defineType({
               : "3 to 30 capital letters and digits",
           ),
     }),
-    defineField({
-      name: "percentOff",
-      title: "Takes off (%)",
-      type: "number",
-      validation: (rule) => rule.min(1).max(90).integer(),
-    }),
-    defineField({
-      name: "amountOff",
-      title: "…or takes off (an amount)",
-      description: "In the store's currency; used when no share is set.",
-      type: "number",
-      validation: (rule) => rule.min(0.5).max(10_000).precision(2),
-    }),
+    { ...percentOff, title: "Takes off (%)" },
+    amountOff,
     defineField({ name: "endsAt", title: "Ends", type: "datetime" }),
     defineField({
       name: "limit",
@@ -360,20 +365,12 @@ export const storeSettings = defineType({
           initialValue: 24,
           validation: (rule) => rule.min(0).max(168).integer(),
         }),
-        defineField({
-          name: "percentOff",
+        {
+          ...percentOff,
           title: "Their code takes off (%)",
           description: "Leave empty, and the amount below too, for no code.",
-          type: "number",
-          validation: (rule) => rule.min(1).max(90).integer(),
-        }),
-        defineField({
-          name: "amountOff",
-          title: "…or takes off (an amount)",
-          description: "In the store's currency; used when no share is set.",
-          type: "number",
-          validation: (rule) => rule.min(0.5).max(10_000).precision(2),
-        }),
+        },
+        amountOff,
         defineField({
           name: "offerHours",
           title: "Their code lasts (hours)",
