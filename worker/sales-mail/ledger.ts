@@ -130,6 +130,14 @@ export function salesMails(db: D1Database) {
         .run();
     },
 
+    /** Due again at `dueAt`, unclaimed (its recipient is asleep now). */
+    async wait(id: string, dueAt: number): Promise<void> {
+      await db
+        .prepare("UPDATE sales_mails SET due_at = ? WHERE id = ? AND status = 'due'")
+        .bind(dueAt, id)
+        .run();
+    },
+
     /** Not yet: due again at `dueAt` (the try is not counted). */
     async postpone(id: string, dueAt: number): Promise<void> {
       await db

@@ -52,59 +52,89 @@ export const sensibleHour = (timeZone: string | undefined, now: number): boolean
 /** The unsubscribe address of an e-mail: its own id, so it can only unsubscribe its own address. */
 export const unsubscribeUrl = (mail: SalesMail) => `${mail.origin}/unsubscribe/${mail.id}`;
 
-/** Sends every e-mail due at `now` whose recipient's hour is sensible. */
+const HOUR = 3_600_000;
+/** The most e-mails one run looks at, a batch at a time. */
+const BATCH = 50;
+const BATCHES = 10;
+
+/** The start of the next hour at `now` or after that is FIRST_HOUR on `timeZone`'s clock. */
+export function nextMorning(timeZone: string | undefined, now: number): number {
+  let at = Math.ceil(now / HOUR) * HOUR;
+  for (let hours = 0; hours < 48 && hourIn(timeZone, at) !== FIRST_HOUR; hours++) at += HOUR;
+  return at;
+}
+
+/**
+ * Sends every e-mail due at `now` whose recipient's hour is sensible; one whose recipient is
+ * asleep is due again at their morning, so it never holds up the e-mails behind it.
+ */
 export async function sendDueMails(
   env: Env,
   now: number,
   composers: Record<string, Composer>,
 ): Promise<void> {
   const mails = salesMails(env.STORE_DB);
-  for (const mail of await mails.due(now)) {
-    if (!sensibleHour(mail.timeZone, now)) continue;
-    const compose = composers[mail.kind];
-    if (!compose || (await mails.isUnsubscribed(mail.address))) {
+  for (let batch = 0; batch < BATCHES; batch++) {
+    const due = await mails.due(now, BATCH);
+    for (const mail of due) await sendOne(env, mails, mail, now, composers);
+    if (due.length < BATCH) return;
+  }
+}
+
+async function sendOne(
+  env: Env,
+  mails: ReturnType<typeof salesMails>,
+  mail: SalesMail,
+  now: number,
+  composers: Record<string, Composer>,
+): Promise<void> {
+  if (!sensibleHour(mail.timeZone, now)) {
+    await mails.wait(mail.id, nextMorning(mail.timeZone, now));
+    return;
+  }
+  const compose = composers[mail.kind];
+  if (!compose || (await mails.isUnsubscribed(mail.address))) {
+    await mails.skip(mail.id);
+    return;
+  }
+  if (!(await mails.claim(mail.id))) return;
+  const links: string[] = [];
+  const link = (path: string) => {
+    links.push(path);
+    return `${mail.origin}/m/${mail.id}/${links.length - 1}`;
+  };
+  try {
+    const message = await compose(env, mail, link, now);
+    if (!message) {
       await mails.skip(mail.id);
-      continue;
+      return;
     }
-    if (!(await mails.claim(mail.id))) continue;
-    const links: string[] = [];
-    const link = (path: string) => {
-      links.push(path);
-      return `${mail.origin}/m/${mail.id}/${links.length - 1}`;
-    };
-    try {
-      const message = await compose(env, mail, link, now);
-      if (!message) {
-        await mails.skip(mail.id);
-        continue;
-      }
-      if ("later" in message) {
-        await mails.postpone(mail.id, message.later);
-        continue;
-      }
-      const unsubscribe = unsubscribeUrl(mail);
-      const { t } = translator(isLanguage(mail.language) ? mail.language : "en");
-      await env.CLIENT_MAIL.send({
-        from: message.from,
-        to: mail.address,
-        subject: message.subject,
-        text: `${message.text}\n\n--\n${t("salesMail.footer", { url: unsubscribe })}`,
-        // One-click unsubscribe (RFC 8058): the mail client posts to the address itself.
-        headers: {
-          "List-Unsubscribe": `<${unsubscribe}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-          "X-Sales-Mail": mail.kind,
-        },
-      });
-      await mails.sent(mail.id, links, now);
-      log.info("Sales e-mail sent", { kind: mail.kind, mail: mail.id });
-    } catch (error) {
-      await mails.failed(mail.id);
-      log.error("A sales e-mail could not be sent; the next run tries again", {
-        kind: mail.kind,
-        mail: mail.id,
-        error: errorText(error),
-      });
+    if ("later" in message) {
+      await mails.postpone(mail.id, message.later);
+      return;
     }
+    const unsubscribe = unsubscribeUrl(mail);
+    const { t } = translator(isLanguage(mail.language) ? mail.language : "en");
+    await env.CLIENT_MAIL.send({
+      from: message.from,
+      to: mail.address,
+      subject: message.subject,
+      text: `${message.text}\n\n--\n${t("salesMail.footer", { url: unsubscribe })}`,
+      // One-click unsubscribe (RFC 8058): the mail client posts to the address itself.
+      headers: {
+        "List-Unsubscribe": `<${unsubscribe}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "X-Sales-Mail": mail.kind,
+      },
+    });
+    await mails.sent(mail.id, links, now);
+    log.info("Sales e-mail sent", { kind: mail.kind, mail: mail.id });
+  } catch (error) {
+    await mails.failed(mail.id);
+    log.error("A sales e-mail could not be sent; the next run tries again", {
+      kind: mail.kind,
+      mail: mail.id,
+      error: errorText(error),
+    });
   }
 }
