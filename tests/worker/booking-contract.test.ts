@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
+import { holdingDays } from "./bookings.ts";
 import { captureLogs, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 
 let visitors = 0;
@@ -36,17 +37,15 @@ const ANA = {
 };
 
 /**
- * A portrait time held on the `fromEnd`-th day from the last offered (other files hold on the
- * first and the last days; two sessions a day at most), with Ana's details kept.
+ * A portrait time held on the `fromEnd`-th day from the last that tests may hold on (two
+ * sessions a day at most), with Ana's details kept.
  */
 async function heldWithDetails(
   fromEnd: number,
   prefix = "",
 ): Promise<{ path: string; id: string }> {
-  const days = [
-    ...(await request(`${prefix}/book/portrait`)).body.matchAll(/href="([^"]+\?day=[\d-]+)"/g),
-  ];
-  const [start] = startsOn((await request(days.at(-fromEnd)?.[1] ?? "")).body);
+  const days = await holdingDays("portrait", prefix);
+  const [start] = startsOn((await request(days.at(-fromEnd) ?? "")).body);
   const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
   const held = await form(`${prefix}/book/portrait/hold`, { start: String(start), stamp });
   expect(held.status).toBe(303);

@@ -8,7 +8,15 @@ import { describe, expect, it } from "vitest";
 import { feedSecret } from "../../worker/booking/feed.ts";
 import { clientDocumentId } from "../../worker/content/client-copies.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
-import { completedEvent, form, holdPortrait, mailbox, openCheckout, startsOn } from "./bookings.ts";
+import {
+  completedEvent,
+  form,
+  holdingDays,
+  holdPortrait,
+  mailbox,
+  openCheckout,
+  startsOn,
+} from "./bookings.ts";
 import { request, TEST_TOKEN } from "./harness.ts";
 import { deliver, eventsOf, pay, studioDocument } from "./store.ts";
 
@@ -245,10 +253,8 @@ describe("the deposit", () => {
 
   it("is not asked before the details, nor for a hold that does not exist", async () => {
     const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
-    const days = [
-      ...(await request("/book/portrait")).body.matchAll(/href="([^"]+\?day=[\d-]+)"/g),
-    ];
-    const [start] = startsOn((await request(days.at(-2)?.[1] ?? "")).body);
+    const days = await holdingDays("portrait");
+    const [start] = startsOn((await request(days.at(-2) ?? "")).body);
     const held = await form("/book/portrait/hold", { start: String(start), stamp });
     const path = held.headers.get("Location") ?? "";
     expect((await request(path)).body).not.toContain("deposit</button>");

@@ -12,6 +12,7 @@ import { demoBusyDay } from "../../demo/calendar/server.ts";
 import { CALENDAR } from "../../worker/booking/calendar.ts";
 import worker from "../../worker/index.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
+import { holdingDays } from "./bookings.ts";
 import { inOneRateWindow, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 
 let visitors = 0;
@@ -48,16 +49,9 @@ function hold(
   });
 }
 
-/**
- * The last day `/book/{session}` offers that is not the demo's busy day, where this file's holds
- * go: the first days fill up (two sessions a day) as the suite's holds come, and the busy day's
- * morning is what the calendar feed's test reads.
- */
+/** The last day `/book/{session}` offers that any test may hold on (holdingDays). */
 async function holdingDay(session: string): Promise<string> {
-  const days = [
-    ...(await request(`/book/${session}`)).body.matchAll(/href="([^"]+\?day=([\d-]+))"/g),
-  ].filter((day) => day[2] !== demoBusyDay());
-  return days.at(-1)?.[1] ?? `/book/${session}`;
+  return (await holdingDays(session)).at(-1) ?? `/book/${session}`;
 }
 
 /** Holds the first free time of `session` on its holding day; its held page's address. */

@@ -36,18 +36,28 @@ const SESSIONS = {
 };
 
 /**
+ * The pages of the days with free times of a session type (at `prefix`, a language's), in order,
+ * less the demo's busy day, whose morning tests/worker/booking.test.ts reads. Every file's holds
+ * go to the last days (two a day): as they fill, the last days offered come nearer that day (in
+ * December, with the owner's days off, about fifteen days from it), so none may take it.
+ */
+export async function holdingDays(type: string, prefix = ""): Promise<string[]> {
+  const page = (await request(`${prefix}/book/${type}`)).body;
+  return [...page.matchAll(/href="([^"]+\?day=([\d-]+))"/g)]
+    .filter((day) => day[2] !== demoBusyDay())
+    .map((day) => day[1] ?? "");
+}
+
+/**
  * A time of the session type held, its details given and its contract signed: on the last day
- * offered (other files hold on the first), or at `start`.
+ * offered, or at `start`.
  */
 export async function holdSession(
   type: keyof typeof SESSIONS,
   start?: number,
 ): Promise<{ path: string; id: string; start: number }> {
-  // Never the demo's busy day, whose morning tests/worker/booking.test.ts reads.
-  const days = [
-    ...(await request(`/book/${type}`)).body.matchAll(/href="([^"]+\?day=([\d-]+))"/g),
-  ].filter((day) => day[2] !== demoBusyDay());
-  const time = start ?? startsOn((await request(days.at(-1)?.[1] ?? "")).body)[0] ?? 0;
+  const days = await holdingDays(type);
+  const time = start ?? startsOn((await request(days.at(-1) ?? "")).body)[0] ?? 0;
   const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
   const held = await form(`/book/${type}/hold`, { start: String(time), stamp });
   expect(held.status).toBe(303);
