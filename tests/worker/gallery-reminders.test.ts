@@ -74,6 +74,8 @@ describe("a gallery about to close", () => {
     expect(more).toEqual([]);
     expect(weekMail?.subject).toBe("Ana & Luis, 14 June closes in a week");
     const text = String(weekMail?.text);
+    // The default's words, as the owner wrote none.
+    expect(text).toMatch(/^Hello, your gallery Ana & Luis, 14 June is open until .+\./);
     expect(text).toContain("Favourites you have not downloaded yet (1):");
     expect(text).toContain(`- ${b.name}`);
     expect(text).not.toContain(`- ${a.name}`);
@@ -154,5 +156,44 @@ describe("prints after delivery", () => {
     expect(await prints(marked)).toBe("sent");
     expect(await prints(ordered)).toBe("skipped");
     expect(await prints(none)).toBe("skipped");
+  });
+});
+
+describe("in the owner's words", () => {
+  it("opens each reminder with the owner's words when they wrote some, and the facts after them", async () => {
+    await setOwnerGalleries({
+      expiryMessage: "Dear Marta, the light was kind to us that day.",
+      printsMessage: "Your favourites would look lovely on a wall.",
+    });
+    try {
+      const expires = Date.now() + 20 * DAY;
+      const { id, photos } = await galleryWithPhotos(
+        {
+          expiresAt: new Date(expires).toISOString(),
+          title: "Marta, 2 May",
+          prints: true,
+          stage: "delivered",
+        },
+        1,
+      );
+      const [a] = photos as [Uploaded];
+      const address = newAddress();
+      const { cookie } = await confirmedClient(id, address);
+      expect((await favourite(id, a.id, cookie)).status).toBe(303);
+      const [prints, ...more] = await scheduleAt(
+        nextHour(Date.now() + 3 * DAY, "UTC", 10),
+        address,
+      );
+      expect(more).toEqual([]);
+      expect(String(prints?.text)).toMatch(
+        /^Your favourites would look lovely on a wall\.\n\nYour favourites in Marta, 2 May, each of which can be ordered as a print from the gallery:\n- /,
+      );
+      const [week] = await scheduleAt(nextHour(expires - 7 * DAY, "UTC", 10), address);
+      expect(String(week?.text)).toMatch(
+        /^Dear Marta, the light was kind to us that day\.\n\nMarta, 2 May is open until .+\.\n/,
+      );
+    } finally {
+      await setOwnerGalleries({ expiryMessage: null, printsMessage: null });
+    }
   });
 });

@@ -366,8 +366,10 @@ export type SiteSettings = {
     activityDays?: number;
     mailFirstOpened?: boolean;
     expiryReminders?: boolean;
+    expiryMessage?: string;
     printsReminderDays?: number;
     printsReminderPercent?: number;
+    printsMessage?: string;
     watermark?: {
       image?: {
         asset?: SanityImageAssetReference;

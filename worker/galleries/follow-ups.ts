@@ -119,7 +119,11 @@ const expiry =
         150,
       ),
       text: [
-        t("galleryMail.expiry.text", { gallery, date: when(settings.expiresAt) }),
+        ...opening(
+          settings.reminderWords?.expiry,
+          t("galleryMail.expiry.text", { gallery, date: when(settings.expiresAt) }),
+          t("galleryMail.expiry.until", { gallery, date: when(settings.expiresAt) }),
+        ),
         ...(left.length
           ? ["", t("galleryMail.notDownloaded", { count: left.length }), ...listed(left)]
           : []),
@@ -129,6 +133,13 @@ const expiry =
       ].join("\n"),
     };
   };
+
+/**
+ * The e-mail's first lines: the owner's words and then `fact` (what the default says besides its
+ * greeting), or the default alone.
+ */
+const opening = (words: string | undefined, byDefault: string, fact: string) =>
+  words ? [words, "", fact] : [byDefault];
 
 const listed = (names: string[]) => [
   ...names.slice(0, LISTED).map((name) => `- ${name}`),
@@ -166,7 +177,11 @@ const printsAfterDelivery: Composer = async (env, mail, link, now) => {
     from,
     subject: oneLine(t("galleryMail.prints.subject", { gallery }), 150),
     text: [
-      t("galleryMail.prints.text", { gallery }),
+      ...opening(
+        settings.reminderWords?.prints,
+        t("galleryMail.prints.text", { gallery }),
+        t("galleryMail.prints.favourites", { gallery }),
+      ),
       ...listed(state.favourites),
       ...(code && discount
         ? [

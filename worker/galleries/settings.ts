@@ -4,6 +4,7 @@
  * cannot be checked: the gallery stays shut; no downloads unless asked for).
  */
 import { SLUG_PATTERN } from "../../shared/slug.ts";
+import { ownerText } from "../i18n/owner-words.ts";
 import { type PasswordHash, parsePasswordHash } from "./password.ts";
 
 export type Downloads = "original" | "2048" | "off";
@@ -106,6 +107,11 @@ export interface GallerySettings {
   expiryReminders?: boolean | undefined;
   /** Prints suggested this many days after delivery, with a code for a share off (site settings). */
   printsReminder?: { days: number; percentOff: number | undefined } | undefined;
+  /**
+   * The owner's words opening those e-mails (site settings; the defaults where none), in the
+   * site's own language, as a gallery and its e-mails are.
+   */
+  reminderWords?: { expiry: string | undefined; prints: string | undefined } | undefined;
   /** The owner's watermark (site settings), for the upload command. */
   watermark: Watermark;
   /**
@@ -181,6 +187,10 @@ export function parseGallerySettings(
           percentOff: wholeIn(owner.printsReminderPercent, 1, 90),
         }
       : undefined,
+    reminderWords: {
+      expiry: ownerText(owner.expiryMessage),
+      prints: ownerText(owner.printsMessage),
+    },
     activityDays:
       typeof owner.activityDays === "number" &&
       Number.isInteger(owner.activityDays) &&

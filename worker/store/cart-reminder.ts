@@ -11,6 +11,7 @@ import type Stripe from "stripe";
 import { isLanguage } from "../../shared/i18n/languages.ts";
 import { loadConfig, mailSender, storeIsOn } from "../config/config.ts";
 import { inLanguage } from "../content/paths.ts";
+import { ownerWordsIn } from "../i18n/owner-words.ts";
 import { translator } from "../i18n/translator.ts";
 import { oneLine } from "../lib/mail.ts";
 import type { AppEnv } from "../request/app-env.ts";
@@ -60,8 +61,7 @@ export async function planCartReminder(
     again: inLanguage(`/cart/again/${order}`, language, site.baseLanguage),
     offer: reminder.offer,
     offerHours: reminder.offerHours,
-    message:
-      reminder.message[language] ?? (language === site.language ? reminder.message[""] : undefined),
+    message: ownerWordsIn(reminder.message, language, site.baseLanguage),
   };
   await salesMails(c.env.STORE_DB).plan({
     kind: CART_MAIL,

@@ -2,6 +2,7 @@ import { type Pixels, printFits } from "../../shared/print-resolution.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
 import { croppedSize, type ImageRef } from "../content/image-urls.ts";
 import type { StoreDocument } from "../content/validate.ts";
+import { type OwnerWords, ownerWords } from "../i18n/owner-words.ts";
 
 /**
  * The store's catalogue as the worker sells from it: the Studio's Store document
@@ -64,8 +65,8 @@ export interface CartReminder {
   /** Their own code's discount: a share, or an amount in the smallest unit; none without. */
   offer: { percentOff: number } | { amountOff: number } | undefined;
   offerHours: number;
-  /** The owner's words, per language ("" for the site's own); the defaults otherwise. */
-  message: Record<string, string>;
+  /** The owner's words said before the cart; the defaults otherwise. */
+  message: OwnerWords;
 }
 
 export interface Catalogue {
@@ -250,18 +251,11 @@ function cartReminderOf(
   if (!raw?.enabled) return undefined;
   const percentOff = wholeIn(raw.percentOff, 1, 90, 0);
   const amountOff = minorUnits(raw.amountOff, currency);
-  const message: Record<string, string> = {};
-  const own = text(raw.message, 1000);
-  if (own) message[""] = own;
-  for (const item of raw.translations ?? []) {
-    const words = text(item.value, 1000);
-    if (item.language && words) message[item.language] = words;
-  }
   return {
     delayHours: wholeIn(raw.delayHours, 0, 168, 24),
     offer: percentOff ? { percentOff } : amountOff ? { amountOff } : undefined,
     offerHours: wholeIn(raw.offerHours, 1, 720, 24),
-    message,
+    message: ownerWords(raw.message, raw.translations),
   };
 }
 

@@ -677,12 +677,14 @@ export const ar: Catalogue = {
   "galleryMail.expiry.subjectWeek": "يُغلق {gallery} بعد أسبوع",
   "galleryMail.expiry.subjectDay": "يُغلق {gallery} غدًا",
   "galleryMail.expiry.text": "مرحبًا، معرضك {gallery} مفتوح حتى {date}.",
+  "galleryMail.expiry.until": "{gallery} مفتوح حتى {date}.",
   "galleryMail.notDownloaded": "مفضلات لم تنزّلها بعد ({count}):",
   "galleryMail.printsToo": "يمكنك طلب نسخ مطبوعة من صورك من المعرض حتى ذلك الحين.",
   "galleryMail.link": "معرضك: {url}",
   "galleryMail.prints.subject": "مفضلاتك من {gallery} مطبوعةً",
   "galleryMail.prints.text":
     "مرحبًا، هذه الصور التي ميّزتها في {gallery}؛ يمكن طلب كل منها مطبوعة من المعرض:",
+  "galleryMail.prints.favourites": "مفضلاتك في {gallery}؛ يمكن طلب كل منها مطبوعة من المعرض:",
   "galleryMail.prints.code":
     "رمزك الخاص {code} يخصم {discount} من المطبوعات حتى {until}: أدخله في سلتك.",
   "cart.code.label": "رمز الخصم (اختياري)",

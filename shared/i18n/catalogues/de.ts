@@ -637,12 +637,15 @@ export const de: Catalogue = {
   "galleryMail.expiry.subjectWeek": "{gallery} schließt in einer Woche",
   "galleryMail.expiry.subjectDay": "{gallery} schließt morgen",
   "galleryMail.expiry.text": "Guten Tag, Ihre Galerie {gallery} ist bis {date} geöffnet.",
+  "galleryMail.expiry.until": "{gallery} ist bis {date} geöffnet.",
   "galleryMail.notDownloaded": "Favoriten, die Sie noch nicht heruntergeladen haben ({count}):",
   "galleryMail.printsToo": "Abzüge Ihrer Fotos können Sie bis dahin in der Galerie bestellen.",
   "galleryMail.link": "Ihre Galerie: {url}",
   "galleryMail.prints.subject": "Ihre Favoriten aus {gallery} als Abzüge",
   "galleryMail.prints.text":
     "Guten Tag, das sind die Fotos, die Sie in {gallery} markiert haben; jedes können Sie in der Galerie als Abzug bestellen:",
+  "galleryMail.prints.favourites":
+    "Ihre Favoriten in {gallery}; jedes Foto können Sie in der Galerie als Abzug bestellen:",
   "galleryMail.prints.code":
     "Ihr eigener Code {code} zieht {discount} von Abzügen ab, bis {until}: Geben Sie ihn in Ihrem Warenkorb ein.",
   "cart.code.label": "Rabattcode (freiwillig)",

@@ -620,12 +620,15 @@ export const en = {
   "galleryMail.expiry.subjectWeek": "{gallery} closes in a week",
   "galleryMail.expiry.subjectDay": "{gallery} closes tomorrow",
   "galleryMail.expiry.text": "Hello, your gallery {gallery} is open until {date}.",
+  "galleryMail.expiry.until": "{gallery} is open until {date}.",
   "galleryMail.notDownloaded": "Favourites you have not downloaded yet ({count}):",
   "galleryMail.printsToo": "Prints of your photographs can be ordered from the gallery until then.",
   "galleryMail.link": "Your gallery: {url}",
   "galleryMail.prints.subject": "Your favourites from {gallery}, as prints",
   "galleryMail.prints.text":
     "Hello, these are the photographs you marked in {gallery}; each can be ordered as a print from the gallery:",
+  "galleryMail.prints.favourites":
+    "Your favourites in {gallery}, each of which can be ordered as a print from the gallery:",
   "galleryMail.prints.code":
     "Your own code {code} takes {discount} off prints, until {until}: enter it in your cart.",
   "cart.code.label": "Discount code (optional)",

@@ -642,6 +642,7 @@ export const es: Catalogue = {
   "galleryMail.expiry.subjectWeek": "{gallery} cierra dentro de una semana",
   "galleryMail.expiry.subjectDay": "{gallery} cierra mañana",
   "galleryMail.expiry.text": "Hola, tu galería {gallery} está abierta hasta el {date}.",
+  "galleryMail.expiry.until": "{gallery} está abierta hasta el {date}.",
   "galleryMail.notDownloaded": "Favoritas que aún no has descargado ({count}):",
   "galleryMail.printsToo":
     "Hasta entonces puedes pedir copias impresas de tus fotos desde la galería.",
@@ -649,6 +650,8 @@ export const es: Catalogue = {
   "galleryMail.prints.subject": "Tus favoritas de {gallery}, impresas",
   "galleryMail.prints.text":
     "Hola, estas son las fotos que marcaste en {gallery}; cada una se puede pedir impresa desde la galería:",
+  "galleryMail.prints.favourites":
+    "Tus favoritas en {gallery}; cada una se puede pedir impresa desde la galería:",
   "galleryMail.prints.code":
     "Tu código {code} descuenta {discount} en copias impresas, hasta el {until}: escríbelo en tu cesta.",
   "cart.code.label": "Código de descuento (opcional)",

@@ -648,6 +648,7 @@ export const fr: Catalogue = {
   "galleryMail.expiry.subjectWeek": "{gallery} ferme dans une semaine",
   "galleryMail.expiry.subjectDay": "{gallery} ferme demain",
   "galleryMail.expiry.text": "Bonjour, votre galerie {gallery} est ouverte jusqu’au {date}.",
+  "galleryMail.expiry.until": "{gallery} est ouverte jusqu’au {date}.",
   "galleryMail.notDownloaded": "Favorites que vous n’avez pas encore téléchargées ({count}) :",
   "galleryMail.printsToo":
     "Les tirages de vos photos peuvent être commandés depuis la galerie d’ici là.",
@@ -655,6 +656,8 @@ export const fr: Catalogue = {
   "galleryMail.prints.subject": "Vos favorites de {gallery}, en tirages",
   "galleryMail.prints.text":
     "Bonjour, voici les photos que vous avez marquées dans {gallery} ; chacune peut être commandée en tirage depuis la galerie :",
+  "galleryMail.prints.favourites":
+    "Vos favorites dans {gallery} ; chacune peut être commandée en tirage depuis la galerie :",
   "galleryMail.prints.code":
     "Votre code personnel {code} déduit {discount} des tirages, jusqu’au {until} : saisissez-le dans votre panier.",
   "cart.code.label": "Code de réduction (facultatif)",

@@ -641,12 +641,15 @@ export const it: Catalogue = {
   "galleryMail.expiry.subjectWeek": "{gallery} chiude tra una settimana",
   "galleryMail.expiry.subjectDay": "{gallery} chiude domani",
   "galleryMail.expiry.text": "Ciao, la tua galleria {gallery} è aperta fino al {date}.",
+  "galleryMail.expiry.until": "{gallery} è aperta fino al {date}.",
   "galleryMail.notDownloaded": "Preferite che non hai ancora scaricato ({count}):",
   "galleryMail.printsToo": "Fino ad allora puoi ordinare le stampe delle tue foto dalla galleria.",
   "galleryMail.link": "La tua galleria: {url}",
   "galleryMail.prints.subject": "Le tue preferite di {gallery}, in stampa",
   "galleryMail.prints.text":
     "Ciao, queste sono le foto che hai segnato in {gallery}; ognuna si può ordinare in stampa dalla galleria:",
+  "galleryMail.prints.favourites":
+    "Le tue preferite in {gallery}; ognuna si può ordinare in stampa dalla galleria:",
   "galleryMail.prints.code":
     "Il tuo codice {code} sconta {discount} sulle stampe, fino al {until}: inseriscilo nel carrello.",
   "cart.code.label": "Codice sconto (facoltativo)",

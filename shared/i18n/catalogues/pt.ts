@@ -635,12 +635,15 @@ export const pt: Catalogue = {
   "galleryMail.expiry.subjectWeek": "{gallery} fecha dentro de uma semana",
   "galleryMail.expiry.subjectDay": "{gallery} fecha amanhã",
   "galleryMail.expiry.text": "Olá, a sua galeria {gallery} está aberta até {date}.",
+  "galleryMail.expiry.until": "{gallery} está aberta até {date}.",
   "galleryMail.notDownloaded": "Favoritas que ainda não descarregou ({count}):",
   "galleryMail.printsToo": "Até lá, pode encomendar impressões das suas fotografias na galeria.",
   "galleryMail.link": "A sua galeria: {url}",
   "galleryMail.prints.subject": "As suas favoritas de {gallery}, em impressão",
   "galleryMail.prints.text":
     "Olá, estas são as fotografias que marcou em {gallery}; cada uma pode ser encomendada impressa na galeria:",
+  "galleryMail.prints.favourites":
+    "As suas favoritas em {gallery}; cada uma pode ser encomendada impressa na galeria:",
   "galleryMail.prints.code":
     "O seu código {code} desconta {discount} nas impressões, até {until}: introduza-o no seu carrinho.",
   "cart.code.label": "Código de desconto (opcional)",

@@ -230,6 +230,16 @@ export const siteSettings = defineType({
           initialValue: false,
         }),
         defineField({
+          name: "expiryMessage",
+          title: "Before a gallery closes: your words",
+          description:
+            "Said first, before the day it closes and their favourites, in the site's language " +
+            "(a client gallery's); a friendly default if empty.",
+          type: "text",
+          rows: 3,
+          validation: (rule) => rule.max(1000),
+        }),
+        defineField({
           name: "printsReminderDays",
           title: "Suggest prints of their favourites after delivery (days)",
           description:
@@ -241,9 +251,19 @@ export const siteSettings = defineType({
         defineField({
           name: "printsReminderPercent",
           title: "…with a code of their own for this share off (%)",
-          description: "Valid for 7 days, once, on Stripe's checkout page. Empty: no code.",
+          description: "Valid for 7 days, once, on prints, typed in the cart. Empty: no code.",
           type: "number",
           validation: (rule) => rule.integer().min(1).max(90),
+        }),
+        defineField({
+          name: "printsMessage",
+          title: "Prints after delivery: your words",
+          description:
+            "Said first, before their favourites, in the site's language (a client gallery's); " +
+            "a friendly default if empty.",
+          type: "text",
+          rows: 3,
+          validation: (rule) => rule.max(1000),
         }),
         defineField({
           name: "watermark",
