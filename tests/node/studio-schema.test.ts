@@ -202,6 +202,12 @@ describe("the Studio schema", () => {
     expect(read({ image: { asset: { _ref: "../x" } } })?.watermark).toEqual(DEFAULT_WATERMARK);
     expect(read({}, { mailFirstOpened: true })?.mailFirstOpened).toBe(true);
     expect(read({})?.mailFirstOpened).toBe(false);
+    // The words a gallery's reminders open with, blank ones left out.
+    expect(names(galleries)).toEqual(expect.arrayContaining(["expiryMessage", "printsMessage"]));
+    expect(read({}, { expiryMessage: " Dear Ana, ", printsMessage: "  " })?.reminderWords).toEqual({
+      expiry: "Dear Ana,",
+      prints: undefined,
+    });
   });
 
   it("requires none of the site settings, as the site has a default for each", () => {
@@ -482,6 +488,7 @@ describe("the client gallery document", () => {
       ownerEmail: undefined,
       mailFirstOpened: false,
       expiryReminders: false,
+      reminderWords: { expiry: undefined, prints: undefined },
       activityDays: 180,
     });
   });
