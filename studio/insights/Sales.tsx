@@ -36,7 +36,13 @@ export interface SalesSummary {
   unsubscribes?: (PeriodRow & { count: number })[];
 }
 
-const MAIL_NAMES: Record<string, string> = { cart: "Cart left behind" };
+/** The site's kinds of e-mail (worker/store/cart-reminder.ts, worker/galleries/follow-ups.ts). */
+const MAIL_NAMES: Record<string, string> = {
+  cart: "Cart left behind",
+  "gallery-expiry-7": "Gallery closes in a week",
+  "gallery-expiry-1": "Gallery closes tomorrow",
+  "gallery-prints": "Prints after delivery",
+};
 
 const money = ({ currency, amount }: { currency: string; amount: number }) =>
   new Intl.NumberFormat(undefined, { style: "currency", currency }).format(amount / 100);
