@@ -20,8 +20,11 @@ export function ownerWords(value: unknown, translations: unknown): OwnerWords {
   const found: Record<string, string> = {};
   const own = ownerText(value);
   if (own) found[""] = own;
-  for (const item of Array.isArray(translations) ? translations : []) {
-    const language: unknown = item?.language;
+  const items: { language?: unknown; value?: unknown }[] = Array.isArray(translations)
+    ? translations
+    : [];
+  for (const item of items) {
+    const language = item?.language;
     const translated = ownerText(item?.value);
     if (typeof language === "string" && language && translated) found[language] = translated;
   }
