@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
-import { holdingDays } from "./bookings.ts";
+import { holdingDays, startsOn } from "./bookings.ts";
 import { captureLogs, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 
 let visitors = 0;
@@ -23,11 +23,6 @@ const form = (path: string, fields: Record<string, string> = {}, visitor = newVi
     },
     body: new URLSearchParams(fields).toString(),
   });
-
-const startsOn = (html: string) =>
-  [...html.matchAll(/<input[^>]*name="start"[^>]*>/g)].map((m) =>
-    Number(/value="(\d+)"/.exec(m[0])?.[1]),
-  );
 
 const ANA = {
   name: "Ana Ruiz",
