@@ -8,21 +8,31 @@ import { describe, expect, it } from "vitest";
 import { mailbox } from "./bookings.ts";
 import { BOT_UA, ORIGIN, request } from "./harness.ts";
 import { HOUR, mailsTo, nextHour, scheduleAt } from "./sales-mail.ts";
-import { Buyer, control, deliver, eventsOf, FOR_SALE, fulfilled, stripe } from "./store.ts";
+import {
+  Buyer,
+  control,
+  deliver,
+  eventsOf,
+  FOR_SALE,
+  fulfilled,
+  stripe,
+  studioWrite,
+} from "./store.ts";
 
 let buyers = 0;
 const newAddress = () => `left-${Date.now()}-${++buyers}@example.com`;
 
 /**
- * A buyer who puts a print in their cart, checks out giving `email` (from Madrid), and leaves:
- * the session expires and Stripe's event reaches the webhook.
+ * A buyer who puts a print in their cart, checks out giving `email` (from Madrid) on the site in
+ * the language of `prefix` ("" for the site's own, "/de"), and leaves: the session expires and
+ * Stripe's event reaches the webhook.
  */
-async function leaveCart(email: string | undefined, zone = "Europe/Madrid") {
+async function leaveCart(email: string | undefined, prefix = "") {
   const buyer = new Buyer();
   expect((await buyer.add(FOR_SALE, "print:fine-art-8x10")).status).toBe(303);
-  const answer = await request("/cart/checkout", {
+  const answer = await request(`${prefix}/cart/checkout`, {
     method: "POST",
-    cf: { timezone: zone },
+    cf: { timezone: "Europe/Madrid" },
     headers: {
       Cookie: buyer.cookieHeader,
       "CF-Connecting-IP": buyer.address,
@@ -165,6 +175,51 @@ describe("a cart left behind", () => {
     expect(without.discounts ?? []).toEqual([]);
     // No code field on Stripe's page: codes are taken on the cart page only.
     expect(without.allow_promotion_codes).not.toBe(true);
+  });
+
+  it("opens with the owner's words in the buyer's language, and with the default in a language they wrote none in", async () => {
+    // One buyer at a time: the schedule's run sends every e-mail due, another buyer's too.
+    const leftAndSent = async (prefix: string) => {
+      const address = newAddress();
+      await leaveCart(address, prefix);
+      const due = (await mailsTo(address))[0]?.due_at ?? 0;
+      const [sent] = await scheduleAt(nextHour(due, "Europe/Madrid", 11), address);
+      return String(sent?.text);
+    };
+    // Written in the Studio just now: a reminder planned after it says them (no publish webhook
+    // in this test's site, so only a read past the content cache has them).
+    const ownerWords = (translations: { language: string; value: string }[]) =>
+      studioWrite({
+        patch: {
+          id: "storeSettings",
+          set: {
+            "cartReminder.message": "I kept your prints aside: they are yours whenever you like.",
+            "cartReminder.messageTranslations": translations.map((item) => ({
+              _key: item.language,
+              _type: "internationalizedArrayTextValue",
+              ...item,
+            })),
+          },
+        },
+      });
+    await ownerWords([]);
+    try {
+      expect(await leftAndSent("")).toMatch(
+        /^I kept your prints aside: they are yours whenever you like\.\n\n.*Fine art print/s,
+      );
+      expect(await leftAndSent("/de")).toMatch(
+        /^Guten Tag, diese Stücke liegen noch in Ihrem Warenkorb/,
+      );
+      await ownerWords([{ language: "de", value: "Ich habe Ihre Abzüge für Sie zurückgelegt." }]);
+      expect(await leftAndSent("/de")).toMatch(/^Ich habe Ihre Abzüge für Sie zurückgelegt\.\n\n/);
+    } finally {
+      await studioWrite({
+        patch: {
+          id: "storeSettings",
+          unset: ["cartReminder.message", "cartReminder.messageTranslations"],
+        },
+      });
+    }
   });
 
   it("is not planned for a buyer who did not ask, nor when the address is not one", async () => {

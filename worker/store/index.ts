@@ -28,7 +28,10 @@ export { idOf, type OtherCheckouts } from "./webhook.ts";
 export const isFulfilmentQueue = (queue: string): boolean =>
   queue === FULFILMENT_QUEUE || queue === FULFILMENT_DLQ;
 
-/** A payment is decided on the catalogue and the photographs as they are now, past every cache. */
+/**
+ * A payment, and what Stripe's events plan (a cart's reminder: on or off, the owner's words), is
+ * decided on the catalogue and the photographs as they are now, past every cache.
+ */
 const asItIsNow: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("uncached", true);
   await next();
@@ -72,7 +75,7 @@ export function storeApp(galleries: GalleryPrints, others?: OtherCheckouts): Hon
   // Every address under /order/ is a buyer's: a malformed one is the store's private 404, not a
   // page of the public site's (which the edge would keep).
   store.get("/order/*", (c) => c.notFound());
-  store.post("/_app/store/stripe", stripeWebhook(handOver, others));
+  store.post("/_app/store/stripe", asItIsNow, stripeWebhook(handOver, others));
   store.post("/_app/store/lab/:order{[A-Za-z0-9_-]{32}}/:secret{[A-Za-z0-9_-]{43}}", labCallback);
   store.get(
     "/_app/store/print/:order{[A-Za-z0-9_-]{32}}/:line{[1-9][0-9]{0,2}}",
