@@ -12,6 +12,7 @@ import { mailedLink, sentMails } from "../../scripts/local-mail.ts";
 import { axeInViews, noViolations, openInTheme, themesAt } from "./axe.ts";
 import { chooseAs } from "./choosing.ts";
 import { hydrated, startBrowserSession } from "./chromium.ts";
+import { showDashboard } from "./studio-dashboard.ts";
 
 const { siteUrl, withPage } = startBrowserSession();
 
@@ -182,7 +183,14 @@ async function schedule(cron: string, at: number) {
 
 interface Summary {
   photos: { period: number; photo: string; cart: number; paid: number }[];
-  mails: { period: number; kind: string; sent: number; clicks: number; orders: number }[];
+  mails: {
+    period: number;
+    kind: string;
+    sent: number;
+    clicks: number;
+    orders: number;
+    revenue: { currency: string; amount: number }[];
+  }[];
 }
 
 /** The insights summary the owner's dashboard reads (a private document: the owner's token). */
@@ -268,6 +276,36 @@ describe("a cart left behind", () => {
           { timeout: 30_000, interval: 500 },
         )
         .toEqual({ clicked: true, credited: true, paid: true });
+    });
+
+    // The owner sees them in the Studio's Insights dashboard, over the last 7 days.
+    const summary = await insightsSummary();
+    const cart = summary?.mails.find((row) => row.period === 7 && row.kind === "cart");
+    await withPage({ locale: "en-US" }, async (owner) => {
+      await showDashboard(owner, summary);
+      await owner.getByRole("tab", { name: "7 days" }).click();
+      const mails = owner.locator("table").filter({ hasText: "Cart left behind" });
+      const row = mails.locator("tr", { hasText: "Cart left behind" });
+      expect((await row.locator("td").allTextContents()).slice(0, 4)).toEqual([
+        "Cart left behind",
+        String(cart?.sent),
+        String(cart?.clicks),
+        String(cart?.orders),
+      ]);
+      // The sales it brought, in the owner's currency.
+      const sales = (cart?.revenue ?? []).map(({ currency, amount }) =>
+        new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount / 100),
+      );
+      expect(sales).not.toEqual([]);
+      expect(await row.locator("td").last().textContent()).toBe(sales.join(", "));
+      // The steps from a photo page to a sale: each has its bar, the paid one too.
+      const steps = owner.locator("[data-ui='Card']", {
+        has: owner.getByRole("heading", { name: "From a photo page to a sale" }),
+      });
+      await expect.poll(() => steps.locator(".recharts-bar-rectangle").count()).toBe(4);
+      expect(await steps.locator(".recharts-yAxis-tick-labels").textContent()).toBe(
+        "Photo page viewsAdded to a cartCheckoutsPaid",
+      );
     });
   });
 });
