@@ -33,7 +33,8 @@ const npm = (script: string) => ["npm", "run", "--silent", script];
 // that serve the site, the quick checks where they fit.
 const STEPS: Step[] = [
   { name: "build", command: npm("build") },
-  { name: "browser", command: npm("test:browser"), after: ["build"] },
+  // The owner's dashboard is shown with the Studio's own React (tests/browser/studio-dashboard.ts).
+  { name: "browser", command: npm("test:browser"), after: ["build"], studio: true },
   { name: "bench smoke", command: nodeProject("bench"), after: ["build"] },
   { name: "worker tests", command: npm("test:worker"), after: ["build"] },
   { name: "node tests", command: nodeProject("node"), after: ["build"] },
