@@ -8,6 +8,7 @@
 import { Box, Card, Flex, Heading, Stack, Tab, TabList, Text } from "@sanity/ui";
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Panel } from "./Panel";
 import { Sales, type SalesSummary } from "./Sales";
 
 const PERIODS = [7, 30, 365] as const;
@@ -39,29 +40,20 @@ function daysOf(summary: Summary, period: Period): { day: string; views: number 
 
 function Ranking({ title, rows }: { title: string; rows: Ranked[] }) {
   return (
-    <Card padding={4} radius={2} border>
-      <Stack gap={3}>
-        <Heading as="h2" size={1}>
-          {title}
-        </Heading>
-        {rows.length === 0 ? (
-          <Text muted>None yet.</Text>
-        ) : (
-          rows.map((row) => (
-            <Flex key={row.name} gap={3}>
-              <Box flex={1}>
-                <Text size={1} textOverflow="ellipsis">
-                  {row.name}
-                </Text>
-              </Box>
-              <Text size={1} weight="semibold">
-                {row.views.toLocaleString()}
-              </Text>
-            </Flex>
-          ))
-        )}
-      </Stack>
-    </Card>
+    <Panel title={title} empty={rows.length === 0}>
+      {rows.map((row) => (
+        <Flex key={row.name} gap={3}>
+          <Box flex={1}>
+            <Text size={1} textOverflow="ellipsis">
+              {row.name}
+            </Text>
+          </Box>
+          <Text size={1} weight="semibold">
+            {row.views.toLocaleString()}
+          </Text>
+        </Flex>
+      ))}
+    </Panel>
   );
 }
 

@@ -3,8 +3,9 @@
  * per photograph), a client gallery's steps, and each automated e-mail's sends, clicks, credited
  * orders and unsubscribes, for the chosen period. Every figure is one the site itself saw.
  */
-import { Box, Card, Flex, Heading, Stack, Text } from "@sanity/ui";
+import { Box, Flex, Heading, Stack, Text } from "@sanity/ui";
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Panel } from "./Panel";
 
 interface PeriodRow {
   period: number;
@@ -49,62 +50,48 @@ const money = ({ currency, amount }: { currency: string; amount: number }) =>
 
 function Steps({ title, steps }: { title: string; steps: { step: string; count: number }[] }) {
   return (
-    <Card padding={4} radius={2} border>
-      <Stack gap={3}>
-        <Heading as="h2" size={1}>
-          {title}
-        </Heading>
-        <div style={{ height: 40 + steps.length * 36 }}>
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={steps} layout="vertical" margin={{ left: 24 }}>
-              <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-              <YAxis type="category" dataKey="step" width={130} tick={{ fontSize: 12 }} />
-              <Tooltip />
-              <Bar dataKey="count" name="Count" fill="#047857" />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
-      </Stack>
-    </Card>
+    <Panel title={title}>
+      <div style={{ height: 40 + steps.length * 36 }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={steps} layout="vertical" margin={{ left: 24 }}>
+            <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
+            <YAxis type="category" dataKey="step" width={130} tick={{ fontSize: 12 }} />
+            <Tooltip />
+            <Bar dataKey="count" name="Count" fill="#047857" />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </Panel>
   );
 }
 
 function Table({ title, head, rows }: { title: string; head: string[]; rows: string[][] }) {
   return (
-    <Card padding={4} radius={2} border>
-      <Stack gap={3}>
-        <Heading as="h2" size={1}>
-          {title}
-        </Heading>
-        {rows.length === 0 ? (
-          <Text muted>None yet.</Text>
-        ) : (
-          <table style={{ borderCollapse: "collapse", fontSize: 13 }}>
-            <thead>
-              <tr>
-                {head.map((cell, index) => (
-                  <th key={cell} style={{ textAlign: index ? "end" : "start", padding: 4 }}>
-                    {cell}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row[0]}>
-                  {row.map((cell, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are in a fixed order.
-                    <td key={index} style={{ textAlign: index ? "end" : "start", padding: 4 }}>
-                      {cell}
-                    </td>
-                  ))}
-                </tr>
+    <Panel title={title} empty={rows.length === 0}>
+      <table style={{ borderCollapse: "collapse", fontSize: 13 }}>
+        <thead>
+          <tr>
+            {head.map((cell, index) => (
+              <th key={cell} style={{ textAlign: index ? "end" : "start", padding: 4 }}>
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row[0]}>
+              {row.map((cell, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are in a fixed order.
+                <td key={index} style={{ textAlign: index ? "end" : "start", padding: 4 }}>
+                  {cell}
+                </td>
               ))}
-            </tbody>
-          </table>
-        )}
-      </Stack>
-    </Card>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Panel>
   );
 }
 
