@@ -65,6 +65,9 @@ function Steps({ title, steps }: { title: string; steps: { step: string; count: 
   );
 }
 
+/** A column's cells: the first (the row's name) at the start, the figures at the end. */
+const cellStyle = (index: number) => ({ textAlign: index ? "end" : "start", padding: 4 }) as const;
+
 function Table({ title, head, rows }: { title: string; head: string[]; rows: string[][] }) {
   return (
     <Panel title={title} empty={rows.length === 0}>
@@ -72,7 +75,7 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: str
         <thead>
           <tr>
             {head.map((cell, index) => (
-              <th key={cell} style={{ textAlign: index ? "end" : "start", padding: 4 }}>
+              <th key={cell} style={cellStyle(index)}>
                 {cell}
               </th>
             ))}
@@ -83,7 +86,7 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: str
             <tr key={row[0]}>
               {row.map((cell, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are in a fixed order.
-                <td key={index} style={{ textAlign: index ? "end" : "start", padding: 4 }}>
+                <td key={index} style={cellStyle(index)}>
                   {cell}
                 </td>
               ))}

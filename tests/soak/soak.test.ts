@@ -1,6 +1,7 @@
 // The real local server (`npm start`'s: workerd on the build, on the demo
 // content) under a seeded soak: 10 visitors at once for 15 s (SOAK_CONNECTIONS, SOAK_SECONDS;
-// `npm run bench`, on a machine of its own, soaks with 20 for 60 s) over a sample of every GET route (tests/support/route-samples.ts)
+// `npm run bench`, on a machine of its own, soaks with 20 for 60 s) over a sample of every GET
+// route (tests/support/route-samples.ts)
 // (GET and HEAD, browsers and bots, cache hits and misses, searches, tag pages, the contact
 // form's POST), with content that expires every second, a content service that is slow at
 // times, and a publish in the middle. Nothing may break: no answer missing, cut off or 5xx, and
