@@ -120,7 +120,9 @@ describe("the background slideshow", () => {
       await tick(page, 1);
       slide = await currentSlide(page);
     }
-    expect(slide).toBe("1");
+    // The crossfade also waits for the next photograph to be fetched and decoded, which takes
+    // real time, not the page's clock: on a busy machine, longer than thirty ticks.
+    await expect.poll(() => currentSlide(page)).toBe("1");
 
     // The next page starts on slide 1, painted before the island runs.
     await page.addInitScript(() => {
