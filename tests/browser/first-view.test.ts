@@ -236,3 +236,23 @@ describe("the first view of a gallery at 390 px", () => {
     await page.context().close();
   });
 });
+
+describe("the first view of any page", () => {
+  it("arrives in one piece, with its length: the browser never paints half a header", async () => {
+    const page = await newPage({ userAgent: VISITOR_UA });
+    try {
+      for (const path of ["/", "/map", "/portfolio", "/de/portfolio", "/a/b/c"]) {
+        // Uncompressed, to see its length (compressed, it comes as one piece after the header).
+        const response = await page.request.get(path, {
+          headers: { "Accept-Encoding": "identity" },
+        });
+        const body = await response.body();
+        expect(response.headers()["transfer-encoding"], path).toBeUndefined();
+        expect(response.headers()["content-length"], path).toBe(String(body.length));
+        expect(body.toString(), path).toMatch(/<nav aria-label=/);
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+});
