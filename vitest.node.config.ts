@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /** For the suites that talk to the real local server (tests/support/fresh-connections.ts). */
@@ -108,11 +107,10 @@ export default defineConfig({
           environment: "node",
           setupFiles,
           globalSetup: ["tests/browser/global-setup.ts"],
-          // Two files (two Chromiums) at a time on two cores, beside the other suites (npm test
-          // runs them together): most of a browser test is waiting for pages, timers and
-          // animations. With more cores, up to four: the suite is npm test's longest step (340 s
-          // alone on two cores), and four at a time on two cores passed too.
-          maxWorkers: Math.min(4, Math.max(2, availableParallelism() - 1)),
+          // Two files (two Chromiums) at a time, beside the other suites (npm test runs them
+          // together): most of a browser test is waiting for pages, timers and animations. The
+          // limits leave room for a two-core machine doing all of that at once.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // What a page does after a load (a lazy image, an island hydrating) may take seconds.
