@@ -47,9 +47,10 @@ describe("the map page", () => {
 
   it("draws the map after the list, in the box kept for it, from the site's own tiles and no other host", async () => {
     const page = await newPage({ userAgent: VISITOR_UA, viewport: { width: 1280, height: 900 } });
-    // Every layout shift of the page, from its first paint on, with what moved and how. On busy
-    // machines the header moved (its brand 2 px, its search link 570 px): the page had been
-    // painted before all of it came, which the worker's sending it in one piece ended.
+    // Every layout shift of the page, from its first paint on, with what moved and how. On a busy
+    // machine the header's search link once moved 570 px: the page had been painted before all
+    // of it came, which the worker's sending it in one piece ended (the brand's 2 px once, too,
+    // most likely).
     await page.addInitScript(() => {
       const shifts: { value: number; inHeader: boolean; what: string }[] = [];
       (window as unknown as { shifts: typeof shifts }).shifts = shifts;
