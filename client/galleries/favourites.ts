@@ -82,28 +82,24 @@ async function send(form: HTMLFormElement): Promise<void> {
   const button = form.querySelector<HTMLButtonElement>("button");
   if (!button || button.disabled) return;
   button.disabled = true;
-  try {
-    const answer = (await sendForm(form)) as Saved | Refused;
-    if (!("saved" in answer)) {
-      announce(form, answer.error);
-      if (answer.needsClient)
-        document.querySelector<HTMLInputElement>("#gallery-client-email")?.focus();
-      return;
-    }
-    // Every heart of this photograph says it: the grid's and the open viewer's, and any shown
-    // later from a copy of its page made before (the viewer keeps the pages it fetched).
-    const photo = photoOf(form);
-    if (photo) known.set(photo, answer.favourite);
-    for (const each of document.querySelectorAll<HTMLFormElement>(HEART)) {
-      if (photoOf(each) === photo) show(each, answer.favourite);
-    }
-    setCount(answer.count);
-  } catch {
-    // Offline or a broken answer: the plain form still works, so send it that way.
-    form.submit();
-  } finally {
+  const answer = (await sendForm(form).finally(() => {
     button.disabled = false;
+  })) as Saved | Refused | undefined;
+  if (!answer) return;
+  if (!("saved" in answer)) {
+    announce(form, answer.error);
+    if (answer.needsClient)
+      document.querySelector<HTMLInputElement>("#gallery-client-email")?.focus();
+    return;
   }
+  // Every heart of this photograph says it: the grid's and the open viewer's, and any shown
+  // later from a copy of its page made before (the viewer keeps the pages it fetched).
+  const photo = photoOf(form);
+  if (photo) known.set(photo, answer.favourite);
+  for (const each of document.querySelectorAll<HTMLFormElement>(HEART)) {
+    if (photoOf(each) === photo) show(each, answer.favourite);
+  }
+  setCount(answer.count);
 }
 
 /** Hearts that come into the page later (the viewer's copy of a photo page) say what is known. */

@@ -1,18 +1,25 @@
 /**
  * Sends a form's fields in the background, as the form itself would post them, asking the worker
- * for JSON: what the forms that answer in place (a heart, "Add to cart") send. Throws on anything
- * but the worker's JSON (offline, a proxy's error page, a gallery's door asking for its password
- * again), so the caller can send the plain form instead.
+ * for JSON: what the forms that answer in place (a heart, "Add to cart") send. Without the
+ * worker's JSON (offline, a proxy's error page, a gallery's door asking for its password again)
+ * the form is sent the plain way instead, and the answer is undefined. Only the request falls
+ * back: once the worker has answered, the form is never sent a second time, so a print is not
+ * added twice nor a heart taken back by what the caller does with the answer.
  */
 export async function sendForm(form: HTMLFormElement): Promise<unknown> {
-  const response = await fetch(form.action, {
-    method: "POST",
-    body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
-    headers: { Accept: "application/json" },
-    credentials: "same-origin",
-  });
-  if (!response.headers.get("Content-Type")?.includes("application/json")) {
-    throw new Error(`Not the worker's answer: ${response.status}`);
+  try {
+    const response = await fetch(form.action, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    });
+    if (!response.headers.get("Content-Type")?.includes("application/json")) {
+      throw new Error(`Not the worker's answer: ${response.status}`);
+    }
+    return await response.json();
+  } catch {
+    form.submit();
+    return undefined;
   }
-  return response.json();
 }

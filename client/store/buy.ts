@@ -34,26 +34,24 @@ async function send(form: HTMLFormElement): Promise<void> {
   const status = form.querySelector<HTMLElement>("[data-buy-status]");
   if (!status || sending.has(form)) return;
   sending.add(form);
-  try {
-    const answer = (await sendForm(form)) as Added | Refused;
-    if ("error" in answer) {
-      status.textContent = answer.error;
-      return;
-    }
-    const cart = document.createElement("a");
-    cart.href = answer.cartPath;
-    cart.className = "buy-cart-link focus-ring";
-    cart.textContent = answer.cart;
-    status.replaceChildren(`${answer.message} `, cart);
-    // The header's cart link shows the count at once; later pages read it from its cookie.
-    document.documentElement.dataset.cart = "";
-    for (const count of document.querySelectorAll(".cart-count")) {
-      count.textContent = String(answer.items);
-    }
-  } catch {
-    form.submit();
-  } finally {
-    sending.delete(form);
+  const answer = (await sendForm(form).finally(() => sending.delete(form))) as
+    | Added
+    | Refused
+    | undefined;
+  if (!answer) return;
+  if ("error" in answer) {
+    status.textContent = answer.error;
+    return;
+  }
+  const cart = document.createElement("a");
+  cart.href = answer.cartPath;
+  cart.className = "buy-cart-link focus-ring";
+  cart.textContent = answer.cart;
+  status.replaceChildren(`${answer.message} `, cart);
+  // The header's cart link shows the count at once; later pages read it from its cookie.
+  document.documentElement.dataset.cart = "";
+  for (const count of document.querySelectorAll(".cart-count")) {
+    count.textContent = String(answer.items);
   }
 }
 

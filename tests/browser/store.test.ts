@@ -354,6 +354,36 @@ describe("the Buy section with JavaScript", () => {
     });
   });
 
+  it("sends the form the plain way, once, when the answer in place is lost on the way", {
+    timeout: 60_000,
+  }, async () => {
+    await withPage({}, async (page) => {
+      await page.goto("/portfolio/photo/b2i1");
+      await hydrated(page);
+      const buy = await viewerDetails(page);
+      const action = await buy.locator("form[data-buy-form]").getAttribute("action");
+      const posts: string[] = [];
+      await page.route(`**${action}`, (route) => {
+        const request = route.request();
+        if (request.method() !== "POST") return route.continue();
+        posts.push(request.resourceType());
+        // The script's request never comes back; the plain form's goes through.
+        return request.resourceType() === "fetch"
+          ? route.abort("connectionreset")
+          : route.continue();
+      });
+      await buy.locator('input[name="product"][value="print:fine-art-8x10"]').check();
+      await Promise.all([
+        page.waitForURL(/\/cart$/),
+        buy.getByRole("button", { name: "Add to cart" }).click(),
+      ]);
+      expect(posts).toEqual(["fetch", "document"]);
+      // One print, not two.
+      expect(await page.locator("main").textContent()).toContain("€45.00");
+      expect(await page.locator("main").textContent()).not.toContain("€90.00");
+    });
+  });
+
   it("sets the quantity to 1, fixed, while a licence is chosen", { timeout: 60_000 }, async () => {
     await withPage({}, async (page) => {
       await page.goto("/portfolio/photo/b5i7");
