@@ -14,12 +14,12 @@ export async function sendForm(form: HTMLFormElement): Promise<unknown> {
       headers: { Accept: "application/json" },
       credentials: "same-origin",
     });
-    if (!response.headers.get("Content-Type")?.includes("application/json")) {
-      throw new Error(`Not the worker's answer: ${response.status}`);
+    if (response.headers.get("Content-Type")?.includes("application/json")) {
+      return await response.json();
     }
-    return await response.json();
   } catch {
-    form.submit();
-    return undefined;
+    // Offline, or the answer broke off: sent the plain way below.
   }
+  form.submit();
+  return undefined;
 }
