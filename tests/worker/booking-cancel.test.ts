@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { announce, booked, form, holdPortrait, openCheckout } from "./bookings.ts";
 import { request } from "./harness.ts";
-import { eventsOf, studioDocument, studioWrite } from "./store.ts";
+import { eventsOf, stripe, studioDocument, studioWrite } from "./store.ts";
 
 const DAY = 86_400_000;
 
@@ -116,6 +116,15 @@ describe("cancelling a booking", () => {
     await askToCancel(owners.id, "owner", owners.start - DAY);
     expect((await announce(owners.id)).status).toBe(200);
     expect(await row(owners.id)).toMatchObject({ cancelled_by: "owner", refunded: 7_500 });
+  });
+
+  it("closes the balance's payment page left open, so nothing is paid after the cancellation", async () => {
+    const { path, id, start } = await booked();
+    const balance = await openCheckout(path, "balance");
+    await askToCancel(id, "owner", start - 3 * DAY);
+    expect((await announce(id)).status).toBe(200);
+    expect((await row(id))?.status).toBe("cancelled");
+    expect((await stripe().checkout.sessions.retrieve(balance)).status).toBe("expired");
   });
 
   it("changes nothing for a copy that asks nothing, or a booking not booked", async () => {

@@ -213,6 +213,39 @@ describe("the deposit", () => {
     expect(page.body).not.toContain("Your session is booked");
   });
 
+  it("refunds in full a second payment page paid beside the one that booked the time", async () => {
+    const { path, id } = await holdPortrait();
+    const first = await openCheckout(path);
+    // The first page about to lapse (under a minute left): asked again, a second page is made,
+    // while the first can still be paid, as in another tab.
+    await env.STORE_DB.prepare("UPDATE bookings SET checkout_expires_at = ? WHERE id = ?")
+      .bind(Date.now() + 30_000, id)
+      .run();
+    const second = await openCheckout(path);
+    expect(second).not.toBe(first);
+    await pay(first);
+    await pay(second);
+    const [booking, extra] = [await completedEvent(first), await completedEvent(second)];
+    expect((await deliver(booking, { env: mailbox().env })).status).toBe(200);
+    const mail = mailbox();
+    expect((await deliver(extra, { env: mail.env })).status).toBe(200);
+    // Booked once, by the first; the second charge paid back whole, once, and nothing mailed.
+    const row = await record(id);
+    expect(row).toMatchObject({ status: "booked" });
+    const paymentOf = (event: typeof booking) =>
+      String((event.data.object as unknown as { payment_intent: string }).payment_intent);
+    expect(row?.payment_intent).toBe(paymentOf(booking));
+    expect((await deliver(extra)).status).toBe(200);
+    expect((await deliver(booking)).status).toBe(200);
+    const refunds = async (paymentIntent: string) =>
+      (await eventsOf([paymentIntent]))
+        .filter((event) => event.type === "charge.refunded")
+        .map((event) => (event.data.object as { amount_refunded?: number }).amount_refunded);
+    expect(await refunds(paymentOf(extra))).toEqual([7500]);
+    expect(await refunds(paymentOf(booking))).toEqual([]);
+    expect(mail.sent).toHaveLength(0);
+  });
+
   it("keeps the time when paid after the hold lapsed, if nobody took it", async () => {
     const { path, id } = await holdPortrait();
     const session = await openCheckout(path);

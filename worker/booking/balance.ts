@@ -15,7 +15,14 @@ import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath, siteOrigin } from "../request/context.ts";
 import { idOf, stripeClient } from "../store/index.ts";
 import { type Booking, type Bookings, d1Bookings } from "./bookings.ts";
-import { CHECKOUT_MINUTES, chargeOf, type OnSettled, paymentKeys, taxOn } from "./deposit.ts";
+import {
+  CHECKOUT_MINUTES,
+  chargeOf,
+  type OnSettled,
+  paymentKeys,
+  refundUnrecorded,
+  taxOn,
+} from "./deposit.ts";
 import { nextInstalment } from "./instalments.ts";
 import { offerOf } from "./offer.ts";
 
@@ -95,22 +102,33 @@ export async function startBalance(c: Context<AppEnv>, booking: Booking): Promis
 /**
  * What a completed Checkout Session for a balance's payment, as Stripe says it is, does: that
  * payment recorded, the one time it is, when it is the next one due and its amount is that
- * payment's. Repeating it changes nothing.
+ * payment's. One its booking no longer waits for (that payment was made already, by another
+ * session, or the booking was cancelled meanwhile) is refunded in full. Repeating it changes
+ * nothing.
  */
 export async function applyBalanceSession(
   bookings: Bookings,
+  keys: Parameters<typeof refundUnrecorded>[0],
   session: Stripe.Checkout.Session,
   onPaid?: OnSettled,
 ): Promise<Booking | undefined> {
   const id = session.metadata?.booking;
   const booking = id ? await bookings.get(id) : undefined;
-  const next = booking && nextInstalment(booking);
-  if (!booking || !next || session.status !== "complete") return booking;
-  if (session.payment_status !== "paid") return booking;
-  const charged = chargeOf(session);
+  if (!booking || session.status !== "complete" || session.payment_status !== "paid") {
+    return booking;
+  }
+  const paymentIntent = idOf(session.payment_intent);
   const n = Number(session.metadata?.instalment ?? 1);
+  const recorded = (record: Booking) =>
+    record.balancePayments.some((payment) => payment.paymentIntent === paymentIntent);
   // A payment recorded before (Stripe tells an event again): nothing to do.
-  if (booking.balancePayments.some((payment) => payment.n === n)) return booking;
+  if (recorded(booking)) return booking;
+  const next = nextInstalment(booking);
+  if (booking.status !== "booked" || !next || n < next.n) {
+    await refundUnrecorded(keys, booking.id, session, "not a payment its booking is waiting for");
+    return booking;
+  }
+  const charged = chargeOf(session);
   if (n !== next.n || charged.currency !== booking.currency || charged.subtotal !== next.amount) {
     log.error("A paid balance does not match its booking; it is not recorded", {
       booking: booking.id,
@@ -118,13 +136,17 @@ export async function applyBalanceSession(
     });
     return booking;
   }
-  const paymentIntent = idOf(session.payment_intent);
   if (await bookings.markBalancePaid(booking.id, n, session.id, paymentIntent, charged.tax)) {
     log.info("Balance paid", { booking: booking.id, instalment: n });
     const paid = await bookings.get(booking.id);
     if (paid && onPaid) await onPaid(paid);
   }
-  return bookings.get(booking.id);
+  const now = await bookings.get(booking.id);
+  // Another session's event recorded this payment first (both paid at once): this one is extra.
+  if (now && !recorded(now)) {
+    await refundUnrecorded(keys, booking.id, session, "not a payment its booking is waiting for");
+  }
+  return now;
 }
 
 /** The balance's Checkout Session the client came back from (`?session=`), read from Stripe. */
@@ -139,7 +161,10 @@ export async function balanceBackFromStripe(
   }
   try {
     const session = await (await stripeClient(paymentKeys(c))).checkout.sessions.retrieve(asked);
-    return (await applyBalanceSession(d1Bookings(c.env.STORE_DB), session, onPaid)) ?? booking;
+    return (
+      (await applyBalanceSession(d1Bookings(c.env.STORE_DB), paymentKeys(c), session, onPaid)) ??
+      booking
+    );
   } catch (error) {
     log.warn("A balance's Checkout Session could not be read; the webhook will tell", {
       booking: booking.id,

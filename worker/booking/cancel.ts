@@ -88,8 +88,14 @@ export async function cancelBooking(
   if (!policy) throw new Error("The cancellation policy could not be read");
   const refund = refundOf(booking, by, policy, askedAt);
   const parts = refundsOf(booking, refund);
+  const stripe = await stripeClient(paymentKeys(c));
+  // A balance's payment page left open is closed: paid after this, it would be refunded in full
+  // (balance.ts), but better never taken.
+  const open = booking.balanceCheckout;
+  if (open && open.expiresAt > Date.now()) {
+    await stripe.checkout.sessions.expire(open.session).catch(() => undefined);
+  }
   if (parts.length > 0) {
-    const stripe = await stripeClient(paymentKeys(c));
     for (const part of parts) {
       await stripe.refunds.create(
         { payment_intent: part.paymentIntent, amount: part.amount, metadata: { booking: id } },

@@ -61,7 +61,10 @@ export async function startDeposit(
     throw new PageError(404, phrase("booking.held.lapsed"), { fatal: false });
   }
   const i18n = await i18nFor(c);
-  const deposit = minorUnits(session.deposit, offer.currency) ?? 0;
+  // A booking opened before keeps the amounts it was opened with, whatever the offer says now:
+  // its event is compared with them.
+  const currency = known?.currency ?? offer.currency;
+  const deposit = known?.deposit ?? minorUnits(session.deposit, offer.currency) ?? 0;
   const block = blockOf(session.shape, hold.slot);
   await bookings.open({
     id: hold.id,
@@ -75,7 +78,7 @@ export async function startDeposit(
     timeZone: offer.hours.timeZone,
     details: hold.details,
     language: i18n.language,
-    currency: offer.currency,
+    currency,
     price: minorUnits(session.price, offer.currency, true) ?? 0,
     deposit,
     plan: session.plan,
@@ -104,7 +107,7 @@ export async function startDeposit(
           {
             quantity: 1,
             price_data: {
-              currency: offer.currency,
+              currency,
               unit_amount: deposit,
               product_data: {
                 name: i18n
@@ -157,9 +160,34 @@ export const bookingOfSession = (session: Stripe.Checkout.Session): string | und
   session.metadata?.booking ?? undefined;
 
 /**
+ * Pays back in full a paid Checkout Session of a booking that records nothing of it: a second
+ * payment page paid beside the one that booked it (two tabs, a page opened again as the first
+ * was lapsing), or a balance's payment made twice or after the booking was cancelled. Money the
+ * record does not show is never kept. Once per session (its key).
+ */
+export async function refundUnrecorded(
+  keys: Parameters<typeof stripeClient>[0],
+  booking: string,
+  session: Stripe.Checkout.Session,
+  why: string,
+): Promise<void> {
+  const paymentIntent = idOf(session.payment_intent);
+  if (!paymentIntent) return;
+  await (await stripeClient(keys)).refunds.create(
+    { payment_intent: paymentIntent, metadata: { booking } },
+    { idempotencyKey: `booking-unrecorded-${session.id}` },
+  );
+  log.warn(`A payment its booking does not record is refunded in full: ${why}`, {
+    booking,
+    session: session.id,
+  });
+}
+
+/**
  * What a completed Checkout Session, as Stripe says it is, does to its booking: booked, the one
  * time its deposit is paid, with its time kept in the calendar; or, when the time went to
- * someone else after the hold lapsed, refunded in full. Repeating it changes nothing.
+ * someone else after the hold lapsed, refunded in full. A second deposit, paid beside the one
+ * that booked it, is refunded in full too. Repeating it changes nothing.
  */
 export async function applyDepositSession(
   bookings: Bookings,
@@ -171,11 +199,16 @@ export async function applyDepositSession(
 ): Promise<Booking | undefined> {
   const id = bookingOfSession(session);
   const booking = id ? await bookings.get(id) : undefined;
-  if (!id || !booking || booking.status !== "awaiting_deposit" || session.status !== "complete") {
+  if (!id || !booking || session.status !== "complete" || session.payment_status !== "paid") {
     return booking;
   }
-  const paid = session.payment_status === "paid";
-  if (!paid) return booking;
+  const paymentIntent = idOf(session.payment_intent);
+  if (booking.status !== "awaiting_deposit") {
+    if (booking.paymentIntent !== paymentIntent) {
+      await refundUnrecorded(keys, id, session, "its booking's deposit was paid already");
+    }
+    return booking;
+  }
   const charged = chargeOf(session);
   if (charged.currency !== booking.currency || charged.subtotal !== booking.deposit) {
     log.error("A paid deposit does not match its booking; it is not booked", {
@@ -184,7 +217,6 @@ export async function applyDepositSession(
     });
     return booking;
   }
-  const paymentIntent = idOf(session.payment_intent);
   // Each step may be repeated (Stripe sends an event again until it is answered): the calendar
   // keeps a time it already keeps, Stripe makes one refund per key, and the record moves once.
   const kept = await calendar.book(
@@ -203,7 +235,7 @@ export async function applyDepositSession(
   } else if (paymentIntent) {
     await (await stripeClient(keys)).refunds.create(
       { payment_intent: paymentIntent, metadata: { booking: id } },
-      { idempotencyKey: `booking-refund-${id}` },
+      { idempotencyKey: `booking-refund-${paymentIntent}` },
     );
     if (await bookings.markRefunded(id, paymentIntent)) {
       log.warn("A deposit came after its hold lapsed and the time was taken; it is refunded", {
@@ -213,5 +245,10 @@ export async function applyDepositSession(
       if (refunded && onSettled) await onSettled(refunded);
     }
   }
-  return bookings.get(id);
+  const now = await bookings.get(id);
+  // Another session's event moved the record first (both paid at once): this one is extra.
+  if (now && now.status !== "awaiting_deposit" && now.paymentIntent !== paymentIntent) {
+    await refundUnrecorded(keys, id, session, "its booking's deposit was paid already");
+  }
+  return now;
 }

@@ -35,10 +35,10 @@ export async function bookingPayments(c: Context<AppEnv>, event: Stripe.Event): 
     return true;
   }
   const bookings = d1Bookings(c.env.STORE_DB);
+  const keys = paymentKeys(c);
   if (isBalanceSession(session)) {
-    await applyBalanceSession(bookings, session, afterBalance(c));
+    await applyBalanceSession(bookings, keys, session, afterBalance(c));
   } else {
-    const keys = paymentKeys(c);
     await applyDepositSession(
       bookings,
       calendarOf(c),
