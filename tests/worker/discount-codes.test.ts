@@ -88,6 +88,23 @@ describe("an owner's discount code", () => {
     expect(checkout.amount_total).toBeGreaterThanOrEqual(checkout.amount_subtotal ?? 0);
   });
 
+  it("is refused once the owner turns it off, though Stripe keeps it from its earlier use", async () => {
+    const [code, key] = [`LATER${unique()}`, unique()];
+    await ownerCodes({ _key: key, code, percentOff: 20, products: ["personal"] });
+    const licence = new Buyer();
+    expect((await licence.add(FOR_SALE, "licence:personal")).status).toBe(303);
+    expect((await checkOutWith(licence, code)).session).toBeDefined();
+    await studioWrite({
+      patch: { id: "storeSettings", set: { [`offers[_key=="${key}"].active`]: false } },
+    });
+    // Neither for what it covered nor for what it never did.
+    const another = new Buyer();
+    expect((await another.add(FOR_SALE, "licence:personal")).status).toBe(303);
+    expect((await checkOutWith(another, code)).location).toBe("/cart?notice=code-unknown");
+    const prints = await withPrint();
+    expect((await checkOutWith(prints, code)).location).toBe("/cart?notice=code-unknown");
+  });
+
   it("is used no more than its limit, even by two buyers paying at once", async () => {
     const code = `ONCE${unique()}`;
     await ownerCodes({ code, amountOff: 5, limit: 1 });
@@ -122,7 +139,8 @@ describe("an e-mail's print code", () => {
       promotion: { type: "coupon", coupon: coupon.id },
       code,
       max_redemptions: 1,
-      metadata: { kinds: "print" },
+      // As promotion-codes.ts makes one: the e-mail it is for, and the kinds it covers.
+      metadata: { mail: `mail-${code}`, kinds: "print" },
     });
     const buyer = new Buyer();
     await buyer.add(FOR_SALE, "licence:personal");

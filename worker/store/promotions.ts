@@ -38,9 +38,11 @@ export async function resolvePromotion(
     if (own.products.length > 0 && !covered) return { refused: "products" };
     return { promotionCode: await ownersCode(stripe, own, catalogue.currency, now) };
   }
-  // An e-mail's own code: Stripe knows it; its metadata says which kinds it covers.
+  // An e-mail's own code: Stripe knows it; its metadata names the e-mail and which kinds it
+  // covers. Stripe also still knows the owner's codes once used: one the owner has turned off or
+  // removed is not among theirs above, and stays unknown here.
   const [found] = (await stripe.promotionCodes.list({ code: text, active: true, limit: 1 })).data;
-  if (!found) return { refused: "unknown" };
+  if (!found?.metadata?.mail) return { refused: "unknown" };
   if (found.expires_at && found.expires_at * 1000 <= now) return { refused: "ended" };
   const kinds = found.metadata?.kinds?.split(",");
   if (kinds && !lines.every((line) => kinds.includes(line.kind))) return { refused: "products" };
