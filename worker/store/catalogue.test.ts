@@ -80,6 +80,15 @@ describe("the catalogue", () => {
     expect(formatAmount(4500, "eur")).toBe("€45.00");
   });
 
+  it("counts the currencies Stripe counts in thousandths in thousandths, ending in 0", () => {
+    // KWD 25.000 is 25000 at Stripe, not 2500: what the visitor reads is what is charged.
+    expect(minorUnits(25, "kwd")).toBe(25_000);
+    expect(minorUnits(12.345, "bhd")).toBe(12_350);
+    expect(formatAmount(25_000, "kwd")).toMatch(/^KWD\s25\.000$/);
+    expect(formatAmount(minorUnits(45.5, "eur") ?? 0, "eur")).toBe("€45.50");
+    expect(formatAmount(minorUnits(4500, "jpy") ?? 0, "jpy")).toBe("¥4,500");
+  });
+
   it("leaves out what cannot be sold: no id, a duplicate id, a lab print without its code", () => {
     const catalogue = catalogueOf(
       doc({

@@ -93,6 +93,12 @@ export interface Catalogue {
 const ZERO_DECIMAL = new Set(
   "bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf".split(" "),
 );
+/** Currencies Stripe counts in thousandths, whose amounts must end in 0 (whole hundredths). */
+const THREE_DECIMAL = new Set("bhd jod kwd omr tnd".split(" "));
+
+/** How many decimals an amount in `currency` has at Stripe. */
+const decimalsOf = (currency: string) =>
+  ZERO_DECIMAL.has(currency) ? 0 : THREE_DECIMAL.has(currency) ? 3 : 2;
 
 const SKU = /^[A-Za-z0-9-]{1,60}$/;
 /** The most a line may cost (Stripe's limit is 99 999 999 in the smallest unit). */
@@ -117,18 +123,21 @@ export function minorUnits(
   allowZero = false,
 ): number | undefined {
   if (typeof price !== "number" || !Number.isFinite(price) || price < 0) return undefined;
-  const amount = Math.round(ZERO_DECIMAL.has(currency) ? price : price * 100);
+  const decimals = decimalsOf(currency);
+  // Thousandths in steps of ten: Stripe refuses a three-decimal amount whose last digit is not 0.
+  const amount = decimals === 3 ? Math.round(price * 100) * 10 : Math.round(price * 10 ** decimals);
   if (amount > MAX_AMOUNT || (!allowZero && amount === 0)) return undefined;
   return amount;
 }
 
 /** The amount as the visitor reads it ("€45.00"), in the site's language. */
 export function formatAmount(amount: number, currency: string, language = "en"): string {
-  const units = ZERO_DECIMAL.has(currency) ? amount : amount / 100;
+  const decimals = decimalsOf(currency);
+  const units = amount / 10 ** decimals;
   try {
     return new Intl.NumberFormat(language, { style: "currency", currency }).format(units);
   } catch {
-    return `${units.toFixed(ZERO_DECIMAL.has(currency) ? 0 : 2)} ${currency.toUpperCase()}`;
+    return `${units.toFixed(decimals)} ${currency.toUpperCase()}`;
   }
 }
 
