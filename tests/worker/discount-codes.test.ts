@@ -88,6 +88,23 @@ describe("an owner's discount code", () => {
     expect(checkout.amount_total).toBeGreaterThanOrEqual(checkout.amount_subtotal ?? 0);
   });
 
+  it("is taken when typed after coming back from Stripe's page: that page closed, a new one made", async () => {
+    const code = `BACK${unique()}`;
+    await ownerCodes({ code, percentOff: 10 });
+    const buyer = await withPrint();
+    const first = await checkOutWith(buyer, "");
+    const second = await checkOutWith(buyer, code);
+    expect(second.session).toBeDefined();
+    expect(second.session).not.toBe(first.session);
+    const checkout = await stripe().checkout.sessions.retrieve(second.session ?? "");
+    expect(checkout.total_details?.amount_discount).toBe(
+      Math.round((checkout.amount_subtotal ?? 0) * 0.1),
+    );
+    expect((await stripe().checkout.sessions.retrieve(first.session ?? "")).status).toBe("expired");
+    // The same code again changes nothing: the same page.
+    expect((await checkOutWith(buyer, code)).session).toBe(second.session);
+  });
+
   it("is refused once the owner turns it off, though Stripe keeps it from its earlier use", async () => {
     const [code, key] = [`LATER${unique()}`, unique()];
     await ownerCodes({ _key: key, code, percentOff: 20, products: ["personal"] });

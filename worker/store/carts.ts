@@ -96,7 +96,8 @@ export interface Carts {
   releaseCheckout(cartId: string, order: string): Promise<void>;
   /** The discount code (its text) the cart takes to checkout: typed, or from an e-mail's link. */
   promotionCode(cartId: string): Promise<string | undefined>;
-  setPromotionCode(cartId: string, code: string | null): Promise<void>;
+  /** A code other than the cart's is a change of the cart (a checkout under way is made again). */
+  setPromotionCode(cartId: string, code: string | null, now?: number): Promise<void>;
 }
 
 /** A licence is sold once per order: a second would license the same file twice. */
@@ -200,8 +201,13 @@ export function d1Carts(db: D1Database): Carts {
         .first<{ promotion_code: string | null }>();
       return row?.promotion_code ?? undefined;
     },
-    async setPromotionCode(cartId, code) {
-      await db.prepare("UPDATE carts SET promotion_code = ? WHERE id = ?").bind(code, cartId).run();
+    async setPromotionCode(cartId, code, now = Date.now()) {
+      await db
+        .prepare(
+          "UPDATE carts SET promotion_code = ?2, updated_at = ?3 WHERE id = ?1 AND promotion_code IS NOT ?2",
+        )
+        .bind(cartId, code, now)
+        .run();
     },
     async clear(cartId) {
       await db.batch([

@@ -93,6 +93,11 @@ export const checkout =
     const cartId = await cartIdOf(c, store.keys);
     const lines = cartId ? await store.carts.lines(cartId) : undefined;
     if (!cartId || !lines?.length) return c.redirect("/cart?notice=empty", 303);
+    // The code typed on the cart page (an empty field is none) is the cart's from now on: one
+    // the checkout under way was not made with changes the cart, and that checkout is made again.
+    if (form?.has("code")) {
+      await store.carts.setPromotionCode(cartId, (form.get("code") ?? "").trim() || null);
+    }
     // One cart, one checkout: a second is the first's, or waits for it.
     const ongoing = await underWay(c, store, cartId).catch((error) => {
       log.error("Stripe could not be asked about a cart's checkout", {
@@ -126,11 +131,9 @@ export const checkout =
       });
     }
 
-    // A discount code: the one typed on the cart page (an empty field is none), else the one an
-    // e-mail's link put in the cart; its Stripe promotion code if it covers this cart now.
-    const code = form?.has("code")
-      ? (form.get("code") ?? "").trim()
-      : await store.carts.promotionCode(cartId);
+    // The cart's discount code (typed, or put there by an e-mail's link): its Stripe promotion
+    // code if it covers this cart now.
+    const code = await store.carts.promotionCode(cartId);
     let promotionCode: string | undefined;
     if (code) {
       const resolved = await resolvePromotion(
@@ -152,7 +155,6 @@ export const checkout =
       }
       promotionCode = resolved.promotionCode;
     }
-    await store.carts.setPromotionCode(cartId, code || null);
 
     const hasPrints = orderLines.some((line) => line.kind === "print");
     const subtotal = orderLines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
