@@ -157,6 +157,20 @@ async function upload(gallery: string, name: string, bytes: Uint8Array) {
   return { res, photo };
 }
 
+/** Takes photograph `photo` out of gallery `gallery`, as the upload command's `remove` does. */
+export async function removePhoto(gallery: string, photo: string): Promise<number> {
+  const path = `/_app/galleries/${gallery}/photos/${photo}`;
+  const at = String(Date.now());
+  const key = await uploadKey(TEST_TOKEN);
+  const text = uploadSignatureText("DELETE", path, at, "", "0");
+  const signature = toHex(await sign(key as CryptoKey, text));
+  const res = await request(`${ORIGIN}${path}`, {
+    method: "DELETE",
+    headers: { "X-Gallery-Signature": `t=${at},v1=${signature}` },
+  });
+  return res.status;
+}
+
 /**
  * A gallery with the demo photographs in it, under the names a camera gives: small ones, or
  * `width` pixels wide (1800 carries an 8×10 in print at 150 ppi).

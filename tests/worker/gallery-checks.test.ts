@@ -9,6 +9,7 @@ import {
   galleryDocument,
   galleryWithPhotos,
   passwordHash,
+  removePhoto,
   saveGallery,
   type Uploaded,
   unlock,
@@ -105,6 +106,26 @@ describe("one check per photograph", () => {
       expect(res.headers.get("Server-Timing"), path).toBe('gallery-check;desc="store"');
       expect(calls(), path).toBe(1);
     }
+  });
+
+  it("answers a photograph removed from the gallery with 404 at once, a grid pass or not", async () => {
+    const subject = await galleryWithPhotos({ password: await passwordHash(PASSWORD) }, 2);
+    const [removed] = subject.photos as [Uploaded];
+    const cookie = await unlock(subject.id, PASSWORD);
+    const passOf = async () =>
+      cookiesOf((await request(`/g/${subject.id}`, { headers: { Cookie: cookie } })).headers).find(
+        (each) => each.startsWith(`${PASS_COOKIE}=`),
+      );
+    const size = `/g/${subject.id}/photo/${removed.id}/960.webp?v=delivered`;
+    // Seen once: its size is kept in the Cache API.
+    expect(
+      (await request(size, { headers: { Cookie: `${cookie}; ${await passOf()}` } })).status,
+    ).toBe(200);
+    expect(await removePhoto(subject.id, removed.id)).toBe(204);
+    // A pass given after the removal, for a page that no longer shows it, is not one for it.
+    const pass = await passOf();
+    expect((await request(size, { headers: { Cookie: `${cookie}; ${pass}` } })).status).toBe(404);
+    expect((await request(size, { headers: { Cookie: cookie } })).status).toBe(404);
   });
 
   it(`lets a revocation reach the grid within ${PASS_SECONDS} seconds, and a pass past its end is not one`, async () => {

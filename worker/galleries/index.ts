@@ -15,7 +15,7 @@ import { downloadPhoto, downloadZip } from "./downloads.ts";
 import { sendSelection, setFavourite } from "./favourites.ts";
 import { formBody } from "./forms.ts";
 import type { GalleryPhoto } from "./gallery-store.ts";
-import { isGalleryId, isPhotoId } from "./ids.ts";
+import { isGalleryId, isPhotoId, photoKey } from "./ids.ts";
 import {
   GRID_SIZES,
   isSize,
@@ -105,7 +105,7 @@ function keptForItsStage(c: Context<AppEnv>, res: Response, stage: Stage) {
 /**
  * A grid size asked with a genuine, unexpired grid pass (given with the page, after the whole
  * check, for PASS_SECONDS) is answered without asking the gallery's Durable Object: a grid of
- * 100 thumbnails costs no call at all. Anything else goes on to the check.
+ * 100 thumbnails costs it no call at all. Anything else goes on to the check.
  */
 const gridPass: MiddlewareHandler<AppEnv> = async (c, next) => {
   const id = c.req.param("gallery");
@@ -117,6 +117,11 @@ const gridPass: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const stage = await passOf(c, c.var.config.sanityToken, id);
   if (stage !== "proofing" && stage !== "delivered") return next();
+  // A clean size made before stays in the Cache API for a month: answered only while the
+  // photograph is still in the gallery (its original in R2), so a removal holds at once.
+  if (stage === "delivered" && !(await c.env.GALLERY_PHOTOS.head(photoKey(id, photo)))) {
+    return next();
+  }
   const res = await stagedSize(c, id, { id: photo }, size, format, stage);
   if (!res) return refuseFile(c, { status: 404, reason: "unknown" });
   res.headers.set("Server-Timing", CHECKED_BY_PASS);
