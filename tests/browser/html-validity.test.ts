@@ -240,11 +240,18 @@ async function bookingPages(): Promise<[string, string][]> {
   });
   await answered.body?.cancel();
   expect(answered.status).toBe(303);
-  pages.push([BOOKING.contract, await page()]);
-  const unsigned = await post(`${path.pathname}/sign`, { signature: "Eve" });
+  const contract = await page();
+  pages.push([BOOKING.contract, contract]);
+  // The signing form names the text it showed (a hidden field), as a browser sends it back.
+  const read = /name="contract" value="([0-9a-f]{64})"/.exec(contract)?.[1] ?? "";
+  const unsigned = await post(`${path.pathname}/sign`, { contract: read, signature: "Eve" });
   expect(unsigned.status).toBe(422);
   pages.push([BOOKING.unsigned, await unsigned.text()]);
-  const signed = await post(`${path.pathname}/sign`, { signature: "Ana Ruiz", consent: "yes" });
+  const signed = await post(`${path.pathname}/sign`, {
+    contract: read,
+    signature: "Ana Ruiz",
+    consent: "yes",
+  });
   await signed.body?.cancel();
   expect(signed.status).toBe(303);
   pages.push([BOOKING.signed, await page()]);

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
-import { holdingDays, startsOn } from "./bookings.ts";
+import { holdingDays, signing, startsOn } from "./bookings.ts";
 import { captureLogs, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 
 let visitors = 0;
@@ -93,13 +93,25 @@ describe("the contract", () => {
 
   it("is not signed with another name or without consent, and nothing is kept", async () => {
     const { path, id } = await heldWithDetails(4);
-    const other = await form(`${path}/sign`, { signature: "Eve Mallory", consent: "yes" });
+    const other = await form(
+      `${path}/sign`,
+      await signing(path, { signature: "Eve Mallory", consent: "yes" }),
+    );
     expect(other.status).toBe(422);
     expect(other.body).toContain("Please type your name as you gave it: Ana Ruiz.");
     expect(other.body).toMatch(/id="signature"[^>]*aria-invalid="true"/);
-    const unconsented = await form(`${path}/sign`, { signature: "ana  ruiz" });
+    const unconsented = await form(`${path}/sign`, await signing(path, { signature: "ana  ruiz" }));
     expect(unconsented.status).toBe(422);
     expect(unconsented.body).toContain("Please tick the box to agree to the contract.");
+    // A page read before the owner changed the contract (its text, a price) names another text:
+    // shown again, with what changed, never signed unread.
+    const stale = await form(`${path}/sign`, {
+      ...(await signing(path)),
+      contract: "0".repeat(64),
+    });
+    expect(stale.status).toBe(422);
+    expect(stale.body).toContain("The contract changed while you were reading it.");
+    expect(stale.body).toMatch(/name="contract" value="[0-9a-f]{64}"/);
     // A script in the name is text, as everywhere.
     const hostile = await form(`${path}/sign`, { signature: "<script>alert(1)</script>" });
     expect(hostile.body).not.toContain("<script>alert(1)</script>");
@@ -112,7 +124,11 @@ describe("the contract", () => {
     const { path, id } = await heldWithDetails(5);
     const visitor = "2001:db8:c047::5161";
     // Case and spacing aside, the name given.
-    const signed = await form(`${path}/sign`, { signature: " ana RUIZ ", consent: "yes" }, visitor);
+    const signed = await form(
+      `${path}/sign`,
+      await signing(path, { signature: " ana RUIZ ", consent: "yes" }),
+      visitor,
+    );
     expect(signed.status).toBe(303);
     expect(signed.headers.get("Location")).toBe(path);
     const page = await request(path);
@@ -150,9 +166,7 @@ describe("the contract", () => {
     expect(text).not.toContain(visitor);
 
     // Signed once: another signature keeps nothing new, and the details stay as signed.
-    expect((await form(`${path}/sign`, { signature: "Ana Ruiz", consent: "yes" })).status).toBe(
-      303,
-    );
+    expect((await form(`${path}/sign`, await signing(path))).status).toBe(303);
     expect((await contractRow(id))?.pdf_sha256).toBe(row?.pdf_sha256);
     expect((await env.CONTRACTS.list({ prefix: `contracts/${id}/` })).objects).toHaveLength(1);
     const changed = await form(path, { ...ANA, name: "Eve Mallory", email: "eve@example.com" });
@@ -164,9 +178,7 @@ describe("the contract", () => {
 
   it("is never served other than as signed: a file changed in storage is refused and logged", async () => {
     const { path, id } = await heldWithDetails(6);
-    expect((await form(`${path}/sign`, { signature: "Ana Ruiz", consent: "yes" })).status).toBe(
-      303,
-    );
+    expect((await form(`${path}/sign`, await signing(path))).status).toBe(303);
     const row = await contractRow(id);
     await env.CONTRACTS.put(String(row?.object), new TextEncoder().encode("%PDF-1.7 not this"));
     const logs = captureLogs();
@@ -187,9 +199,7 @@ describe("the contract", () => {
     expect(path).toMatch(/^\/de\/book\/held\//);
     const page = await request(path);
     expect(page.body).toContain("Dieser Vertrag wird zwischen Jane Doe (Fotografin) und Ana Ruiz");
-    expect((await form(`${path}/sign`, { signature: "Ana Ruiz", consent: "yes" })).status).toBe(
-      303,
-    );
+    expect((await form(`${path}/sign`, await signing(path))).status).toBe(303);
     expect((await contractRow(id))?.language).toBe("de");
     const text = await pdfText((await request(`${path}/contract.pdf`)).bytes);
     expect(text).toContain("Vertrag: Porträt-Shooting");

@@ -69,8 +69,20 @@ export async function holdSession(
   });
   expect(answered.status).toBe(303);
   // The contract, signed (tests/worker/booking-contract.test.ts tests signing).
-  expect((await form(`${path}/sign`, { signature: "Ana Ruiz", consent: "yes" })).status).toBe(303);
+  expect((await form(`${path}/sign`, await signing(path))).status).toBe(303);
   return { path, id: path.split("/").at(-1) ?? "", start: time };
+}
+
+/**
+ * The held page's signing form as a client sends it: the text its page showed (the contract's
+ * SHA-256, a hidden field), and `fields` (by default Ana's name and her consent).
+ */
+export async function signing(
+  path: string,
+  fields: Record<string, string> = { signature: "Ana Ruiz", consent: "yes" },
+): Promise<Record<string, string>> {
+  const read = /name="contract" value="([0-9a-f]{64})"/.exec((await request(path)).body)?.[1];
+  return { ...(read ? { contract: read } : {}), ...fields };
 }
 
 /** A portrait time held (holdSession). */

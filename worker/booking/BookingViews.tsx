@@ -371,6 +371,8 @@ export type ContractState =
       text: string;
       sign: {
         action: string;
+        /** The SHA-256 of the text shown: a signature is of this text, or of none. */
+        read: string;
         name: string;
         values: { signature?: string };
         errors: Record<string, Phrase>;
@@ -432,6 +434,8 @@ function ContractSection({ contract }: { contract: ContractState }) {
               {t("booking.details.correct")}
             </p>
           )}
+          <input type="hidden" name="contract" value={contract.sign.read} />
+          <Problem field="contract" error={contract.sign.errors.contract} />
           <label
             htmlFor="signature"
             className="mt-6 block font-medium text-neutral-950 dark:text-white"

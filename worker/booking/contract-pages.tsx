@@ -28,10 +28,11 @@ async function addressHash(token: string | undefined, address: string): Promise<
 
 /**
  * `POST /book/held/{id}/sign`: the client's typed name (the name they gave) and their consent
- * sign the contract as the page showed it; the PDF is made and stored, the signature recorded,
- * and the page shows it signed (303). A name that is not theirs or no consent: the page again
- * with the problem (422). Signed once: a second signature, or one after the details changed
- * meanwhile, keeps nothing.
+ * sign the contract as the page showed it (the form names its text's SHA-256); the PDF is made
+ * and stored, the signature recorded, and the page shows it signed (303). A name that is not
+ * theirs, no consent, or a text that changed since it was shown: the page again with the
+ * problem (422). Signed once: a second signature, or one after the details changed meanwhile,
+ * keeps nothing.
  */
 export const signContract: Handler<AppEnv> = async (c) => {
   const offer = await offerFor(c);
@@ -42,7 +43,12 @@ export const signContract: Handler<AppEnv> = async (c) => {
   if (!details || !session.contract || hold.signed) return c.redirect(here, 303);
   const form = (await formOf(c)) ?? new URLSearchParams();
   const typed = (form.get("signature") ?? "").slice(0, 200);
+  const text = await contractText(c, offer, session, { slot: hold.slot, details });
+  const textSha256 = await sha256Hex(text);
   const errors: Record<string, Phrase> = {};
+  // The form names the text its page showed: one changed since (the owner edited the session
+  // type's contract, its price or deposit) is shown again, never signed unread.
+  if (form.get("contract") !== textSha256) errors.contract = phrase("booking.contract.changed");
   if (comparable(typed) !== comparable(details.name)) {
     errors.signature = phrase("booking.contract.nameMismatch", { name: details.name });
   }
@@ -50,16 +56,12 @@ export const signContract: Handler<AppEnv> = async (c) => {
   if (Object.keys(errors).length > 0) {
     return heldView(c, offer, held, { signing: { values: { signature: typed }, errors } });
   }
-  const [i18n, site, text] = await Promise.all([
-    i18nFor(c),
-    siteSettingsFor(c),
-    contractText(c, offer, session, { slot: hold.slot, details }),
-  ]);
+  const [i18n, site] = await Promise.all([i18nFor(c), siteSettingsFor(c)]);
   const signature: Signature = {
     name: typed.trim(),
     email: details.email,
     signedAt: Date.now(),
-    textSha256: await sha256Hex(text),
+    textSha256,
     addressHash: await addressHash(
       c.var.config.sanityToken,
       c.req.header("CF-Connecting-IP") ?? "",

@@ -9,6 +9,7 @@ import { storeIsOn } from "../config/config.ts";
 import { PageError, pageNotFound } from "../errors/page-error.ts";
 import { askTurnstile, checkStamp, issueStamp, MIN_FILL_MS } from "../inquiries/index.ts";
 import { errorText, log } from "../lib/log.ts";
+import { sha256Hex } from "../lib/signing.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
@@ -314,6 +315,7 @@ async function contractState(
       text,
       sign: {
         action: await localPath(c, `/book/held/${hold.id}/sign`),
+        read: await sha256Hex(text),
         name: details.name,
         values: signing.values,
         errors: signing.errors,

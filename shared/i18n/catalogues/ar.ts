@@ -585,6 +585,7 @@ export const ar: Catalogue = {
   "booking.contract.consent": "قرأت هذا العقد وأوافق عليه، وأوقّعه إلكترونيًا.",
   "booking.contract.sign": "توقيع العقد",
   "booking.contract.nameMismatch": "يُرجى كتابة اسمك كما ورد في بياناتك: {name}.",
+  "booking.contract.changed": "تغيّر العقد أثناء قراءتك له. يُرجى قراءته مرة أخرى أعلاه، ثم التوقيع.",
   "booking.contract.consentMissing": "يُرجى وضع علامة في المربع للموافقة على العقد.",
   "booking.contract.signed": "تم توقيع العقد في {time}.",
   "booking.contract.download": "تنزيل العقد الموقّع (PDF)",

@@ -535,6 +535,8 @@ export const de: Catalogue = {
   "booking.contract.sign": "Vertrag unterschreiben",
   "booking.contract.nameMismatch":
     "Bitte geben Sie Ihren Namen so ein, wie Sie ihn angegeben haben: {name}.",
+  "booking.contract.changed":
+    "Der Vertrag wurde geändert, während Sie ihn gelesen haben. Bitte lesen Sie ihn oben noch einmal und unterschreiben Sie dann.",
   "booking.contract.consentMissing": "Bitte setzen Sie das Häkchen, um dem Vertrag zuzustimmen.",
   "booking.contract.signed": "Sie haben den Vertrag am {time} unterschrieben.",
   "booking.contract.download": "Den unterschriebenen Vertrag herunterladen (PDF)",

@@ -525,6 +525,8 @@ export const en = {
     "I have read this contract and agree to it, and I sign it electronically.",
   "booking.contract.sign": "Sign the contract",
   "booking.contract.nameMismatch": "Please type your name as you gave it: {name}.",
+  "booking.contract.changed":
+    "The contract changed while you were reading it. Please read it again above, then sign.",
   "booking.contract.consentMissing": "Please tick the box to agree to the contract.",
   "booking.contract.signed": "You signed the contract on {time}.",
   "booking.contract.download": "Download the signed contract (PDF)",

@@ -546,6 +546,8 @@ export const es: Catalogue = {
     "He leído este contrato, estoy de acuerdo con él y lo firmo electrónicamente.",
   "booking.contract.sign": "Firmar el contrato",
   "booking.contract.nameMismatch": "Escriba su nombre tal como nos lo indicó, por favor: {name}.",
+  "booking.contract.changed":
+    "El contrato cambió mientras lo leía. Léalo de nuevo arriba y fírmelo después, por favor.",
   "booking.contract.consentMissing": "Marque la casilla para aceptar el contrato, por favor.",
   "booking.contract.signed": "Firmó el contrato el {time}.",
   "booking.contract.download": "Descargar el contrato firmado (PDF)",

@@ -550,6 +550,8 @@ export const fr: Catalogue = {
   "booking.contract.sign": "Signer le contrat",
   "booking.contract.nameMismatch":
     "Veuillez saisir votre nom tel que vous l’avez indiqué : {name}.",
+  "booking.contract.changed":
+    "Le contrat a changé pendant que vous le lisiez. Veuillez le relire ci-dessus, puis signer.",
   "booking.contract.consentMissing": "Veuillez cocher la case pour accepter le contrat.",
   "booking.contract.signed": "Vous avez signé le contrat le {time}.",
   "booking.contract.download": "Télécharger le contrat signé (PDF)",

@@ -543,6 +543,8 @@ export const it: Catalogue = {
   "booking.contract.consent": "Ho letto questo contratto, lo accetto e lo firmo elettronicamente.",
   "booking.contract.sign": "Firma il contratto",
   "booking.contract.nameMismatch": "Scrivi il tuo nome come l’hai indicato: {name}.",
+  "booking.contract.changed":
+    "Il contratto è cambiato mentre lo leggevi. Rileggilo qui sopra, poi firma.",
   "booking.contract.consentMissing": "Spunta la casella per accettare il contratto.",
   "booking.contract.signed": "Hai firmato il contratto il {time}.",
   "booking.contract.download": "Scarica il contratto firmato (PDF)",

@@ -540,6 +540,8 @@ export const pt: Catalogue = {
   "booking.contract.consent": "Li e aceito este contrato, que assino eletronicamente.",
   "booking.contract.sign": "Assinar o contrato",
   "booking.contract.nameMismatch": "Escreva o seu nome tal como o indicou, por favor: {name}.",
+  "booking.contract.changed":
+    "O contrato mudou enquanto o lia. Leia-o de novo acima e depois assine, por favor.",
   "booking.contract.consentMissing": "Marque a caixa para aceitar o contrato, por favor.",
   "booking.contract.signed": "Assinou o contrato em {time}.",
   "booking.contract.download": "Baixar o contrato assinado (PDF)",
