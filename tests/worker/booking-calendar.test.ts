@@ -93,6 +93,23 @@ describe("the owner's calendar", () => {
     expect(await stub.taken(NOW)).toEqual([]);
   });
 
+  it("books a lapsed hold only if its time is still free, of the owner's busy times too", async () => {
+    const stub = calendar();
+    const first = await stub.hold(portrait(TUESDAY_11), NOW);
+    if (!("held" in first)) throw new Error("the slot was free");
+    const { id, slot } = first.held;
+    const block = { start: slot.start, end: slot.end + 30 * 60_000, day: slot.day };
+    const lapsed = NOW + HOLD_MINUTES * 60_000;
+    // The owner filled that hour in their own calendar after the hold lapsed.
+    await stub.keepBusy({ zone: HOURS.timeZone, readAt: lapsed }, [
+      { start: TUESDAY_11, end: TUESDAY_11 + 3_600_000 },
+    ]);
+    expect(await stub.book(id, "portrait", slot, block, undefined, lapsed)).toBe(false);
+    // Free of it, the same deposit keeps the time.
+    await stub.keepBusy({ zone: HOURS.timeZone, readAt: lapsed }, []);
+    expect(await stub.book(id, "portrait", slot, block, undefined, lapsed)).toBe(true);
+  });
+
   it("keeps the owner's busy times read before when a read of their calendar fails", async () => {
     const stub = calendar();
     const busyTime = { start: TUESDAY_11, end: TUESDAY_11 + 3_600_000 };

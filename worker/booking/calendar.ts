@@ -249,8 +249,9 @@ export class BookingCalendar extends DurableObject<Env> {
 
   /**
    * Makes a hold a booking, for good, once its deposit is paid: kept if it still holds, or, if
-   * it lapsed, if its time is still free and its day has room; false when the time went to
-   * someone else meanwhile (the deposit is then refunded). Asked again, it answers the same.
+   * it lapsed, if its time is still free (of others and of the owner's busy times) and its day
+   * has room; false when the time was taken meanwhile (the deposit is then refunded). Asked
+   * again, it answers the same.
    */
   book(
     id: string,
@@ -266,7 +267,8 @@ export class BookingCalendar extends DurableObject<Env> {
     }
     const others = this.taken(now);
     const sameDay = others.filter((each) => each.day === block.day).length;
-    if (others.some((each) => overlaps(each, block))) return false;
+    // The owner's busy times too, as a new hold sees them: a time they filled meanwhile is gone.
+    if ([...others, ...this.busy()].some((each) => overlaps(each, block))) return false;
     if (perDay !== undefined && sameDay >= perDay) return false;
     this.#sql.exec(
       "INSERT OR REPLACE INTO holds (id, session, start, end, block_start, block_end, day, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
