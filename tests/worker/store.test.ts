@@ -373,6 +373,29 @@ describe("checkout and payment", () => {
     expect(answer.headers.get("Location")).toBe("/cart?notice=empty");
   });
 
+  it("keeps in the cart what the buyer added while paying: only the order's lines leave it", async () => {
+    const buyer = new Buyer();
+    await buyer.add(FOR_SALE, "print:fine-art-8x10");
+    const { session } = await buyer.checkout();
+    // In another tab, while Stripe's page is open: a licence too.
+    expect((await buyer.add(LARGE, "licence:editorial")).status).toBe(303);
+    await pay(session);
+    const [completed] = (await eventsOf([session])).filter(
+      (event) => event.type === "checkout.session.completed",
+    );
+    expect((await deliver(completed)).status).toBe(200);
+    expect(await cartLines(buyer)).toEqual([`${LARGE}|licence:editorial`]);
+    // And it checks out on its own, as a new order.
+    const next = await buyer.checkout();
+    expect(next.session).not.toBe(session);
+    const ordered = await env.STORE_DB.prepare(
+      "SELECT photo, kind, product FROM order_items WHERE order_id = ?",
+    )
+      .bind(next.order)
+      .all();
+    expect(ordered.results).toEqual([{ photo: LARGE, kind: "licence", product: "editorial" }]);
+  });
+
   it("pays an order once when Stripe sends the same event three times", async () => {
     const logs = captureLogs();
     const buyer = new Buyer();

@@ -83,8 +83,15 @@ export interface Carts {
     quantity: number,
     now?: number,
   ): Promise<void>;
-  /** Empties a cart (after its order is paid). */
-  clear(cartId: string): Promise<void>;
+  /**
+   * Takes a paid order's lines out of its cart and lets the cart's checkout go: what the buyer
+   * added meanwhile stays (the cart itself goes once it is empty).
+   */
+  removeOrdered(
+    cartId: string,
+    order: string,
+    lines: readonly Omit<CartLine, "quantity">[],
+  ): Promise<void>;
   /**
    * Claims the cart's one checkout for `order`: false when another has it (one conditional
    * UPDATE, so of two checkouts at once exactly one gets it).
@@ -209,10 +216,25 @@ export function d1Carts(db: D1Database): Carts {
         .bind(cartId, code, now)
         .run();
     },
-    async clear(cartId) {
+    async removeOrdered(cartId, order, lines) {
       await db.batch([
-        db.prepare("DELETE FROM cart_items WHERE cart_id = ?").bind(cartId),
-        db.prepare("DELETE FROM carts WHERE id = ?").bind(cartId),
+        ...lines.map((line) =>
+          db
+            .prepare(
+              "DELETE FROM cart_items WHERE cart_id = ? AND photo = ? AND kind = ? AND product = ?",
+            )
+            .bind(cartId, line.photo, line.kind, line.product),
+        ),
+        db
+          .prepare(
+            "UPDATE carts SET checkout_order = NULL, checkout_at = NULL, promotion_code = NULL WHERE id = ? AND checkout_order = ?",
+          )
+          .bind(cartId, order),
+        db
+          .prepare(
+            "DELETE FROM carts WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1)",
+          )
+          .bind(cartId),
       ]);
     },
   };

@@ -72,7 +72,7 @@ export async function applySession(
   }
   const first = await orders.markPaid(id, paymentOf(session));
   const cart = session.metadata?.cart;
-  if (first && cart && carts) await carts.clear(cart);
+  if (first && cart && carts) await carts.removeOrdered(cart, id, order.lines);
   return { order: id, paid: first };
 }
 
