@@ -477,6 +477,21 @@ describe("checkout and payment", () => {
     const [completed] = await eventsOf([session]);
     await deliver(completed);
     expect((await orderRow(order))?.status).toBe("awaiting_payment");
+    // Checking out again, unchanged: that order's page, not a second payment.
+    expect((await buyer.post("/cart/checkout", {})).headers.get("Location")).toBe(
+      `/order/${order}`,
+    );
+    // Something more added meanwhile checks out on its own, as a new order.
+    expect((await buyer.add(FOR_SALE, "licence:personal")).status).toBe(303);
+    const more = await buyer.checkout();
+    expect(more.session).not.toBe("");
+    expect(more.order).not.toBe(order);
+    const ordered = await env.STORE_DB.prepare(
+      "SELECT photo, product FROM order_items WHERE order_id = ?",
+    )
+      .bind(more.order)
+      .all();
+    expect(ordered.results).toEqual([{ photo: FOR_SALE, product: "personal" }]);
     const { control } = await import("./store.ts");
     await control(`/_control/checkout/sessions/${session}/settle`, { outcome: "succeeded" });
     const succeeded = (await eventsOf([session])).find(
@@ -484,6 +499,9 @@ describe("checkout and payment", () => {
     );
     await deliver(succeeded);
     expect((await orderRow(order))?.status).toBe("paid");
+    // The new order's checkout is untouched by the first one's payment.
+    expect(await cartLines(buyer)).toEqual([`${FOR_SALE}|licence:personal`]);
+    expect((await buyer.checkout()).session).toBe(more.session);
   });
 });
 

@@ -39,8 +39,8 @@ function timeZoneOf(c: Context<AppEnv>): { timeZone?: string } {
 
 /**
  * The cart's checkout already under way, if any: its Stripe page again while that is open and
- * the cart unchanged (303); the order's page once it was paid; a 409 while another request is
- * still making it. Undefined when there is none, or it is over: the session expired, or expired
+ * the cart unchanged (303); the order's page once it was paid, or while its bank transfer is on
+ * its way and the cart unchanged; a 409 while another request is still making it. Undefined when there is none, or it is over: the session expired, or expired
  * here because the cart changed since (so that its page cannot be paid any more); its claim is
  * then let go, for a new checkout to make its own.
  */
@@ -56,7 +56,13 @@ async function underWay(c: Context<AppEnv>, store: Store, cartId: string) {
     }
     if (session.status === "open" && session.url) return c.redirect(session.url, 303);
     if (session.status === "complete" && order.status !== "payment_failed") {
-      return c.redirect(await localPath(c, `/order/${order.id}`), 303);
+      // Waiting for the buyer's bank transfer, its lines are that order's: a cart changed since
+      // (more added meanwhile) checks out what else it holds, as a new order.
+      if (!(claim.changed && order.status === "awaiting_payment")) {
+        return c.redirect(await localPath(c, `/order/${order.id}`), 303);
+      }
+      await store.carts.removeOrdered(cartId, order.id, order.lines);
+      return undefined;
     }
   } else if (Date.now() - claim.at < UNFINISHED_CLAIM_MS) {
     return refusal(c, 409, phrase("cart.error.checkingOut"));
@@ -91,8 +97,7 @@ export const checkout =
       return res;
     }
     const cartId = await cartIdOf(c, store.keys);
-    const lines = cartId ? await store.carts.lines(cartId) : undefined;
-    if (!cartId || !lines?.length) return c.redirect("/cart?notice=empty", 303);
+    if (!cartId) return c.redirect("/cart?notice=empty", 303);
     // The code typed on the cart page (an empty field is none) is the cart's from now on: one
     // the checkout under way was not made with changes the cart, and that checkout is made again.
     if (form?.has("code")) {
@@ -107,6 +112,8 @@ export const checkout =
       return refusal(c, 502, phrase("cart.error.payment"));
     });
     if (ongoing) return ongoing;
+    const lines = await store.carts.lines(cartId);
+    if (!lines?.length) return c.redirect("/cart?notice=empty", 303);
     const catalogue = await catalogueFor(c);
     if (!catalogue) return c.redirect("/cart?notice=changed", 303);
 
