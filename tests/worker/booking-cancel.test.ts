@@ -5,9 +5,9 @@
 // again, the reminders over, the client told, the Studio's copy marked.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { announce, booked, form, holdPortrait, openCheckout } from "./bookings.ts";
+import { announce, booked, form, holdPortrait, openCheckout, refunds } from "./bookings.ts";
 import { request } from "./harness.ts";
-import { eventsOf, stripe, studioDocument, studioWrite } from "./store.ts";
+import { stripe, studioDocument, studioWrite } from "./store.ts";
 
 const DAY = 86_400_000;
 
@@ -36,14 +36,6 @@ const row = (id: string) =>
       payment_intent: string;
       balance_intent: string | null;
     }>();
-
-/** What Stripe refunded of the payments, as its events tell (the charge's total refunded). */
-async function refunds(...paymentIntents: (string | null | undefined)[]) {
-  const events = await eventsOf(paymentIntents.filter((each): each is string => Boolean(each)));
-  return events
-    .filter((event) => event.type === "charge.refunded")
-    .map((event) => (event.data.object as { amount_refunded?: number }).amount_refunded);
-}
 
 describe("cancelling a booking", () => {
   it("by the client a month ahead: all paid back, balance first, the time free, the client told", async () => {

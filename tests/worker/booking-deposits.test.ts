@@ -15,10 +15,13 @@ import {
   holdPortrait,
   mailbox,
   openCheckout,
+  paymentOf,
+  refunds,
   startsOn,
+  twoPagesPaid,
 } from "./bookings.ts";
 import { request, TEST_TOKEN } from "./harness.ts";
-import { deliver, eventsOf, pay, studioDocument } from "./store.ts";
+import { deliver, pay, studioDocument } from "./store.ts";
 
 const record = (id: string) =>
   env.STORE_DB.prepare(
@@ -215,32 +218,16 @@ describe("the deposit", () => {
 
   it("refunds in full a second payment page paid beside the one that booked the time", async () => {
     const { path, id } = await holdPortrait();
-    const first = await openCheckout(path);
-    // The first page about to lapse (under a minute left): asked again, a second page is made,
-    // while the first can still be paid, as in another tab.
-    await env.STORE_DB.prepare("UPDATE bookings SET checkout_expires_at = ? WHERE id = ?")
-      .bind(Date.now() + 30_000, id)
-      .run();
-    const second = await openCheckout(path);
-    expect(second).not.toBe(first);
-    await pay(first);
-    await pay(second);
-    const [booking, extra] = [await completedEvent(first), await completedEvent(second)];
+    const [booking, extra] = await twoPagesPaid(path, id);
     expect((await deliver(booking, { env: mailbox().env })).status).toBe(200);
     const mail = mailbox();
     expect((await deliver(extra, { env: mail.env })).status).toBe(200);
     // Booked once, by the first; the second charge paid back whole, once, and nothing mailed.
     const row = await record(id);
     expect(row).toMatchObject({ status: "booked" });
-    const paymentOf = (event: typeof booking) =>
-      String((event.data.object as unknown as { payment_intent: string }).payment_intent);
     expect(row?.payment_intent).toBe(paymentOf(booking));
     expect((await deliver(extra)).status).toBe(200);
     expect((await deliver(booking)).status).toBe(200);
-    const refunds = async (paymentIntent: string) =>
-      (await eventsOf([paymentIntent]))
-        .filter((event) => event.type === "charge.refunded")
-        .map((event) => (event.data.object as { amount_refunded?: number }).amount_refunded);
     expect(await refunds(paymentOf(extra))).toEqual([7500]);
     expect(await refunds(paymentOf(booking))).toEqual([]);
     expect(mail.sent).toHaveLength(0);
@@ -268,12 +255,7 @@ describe("the deposit", () => {
     // The owner sees it in the Studio, refunded.
     expect((await studioDocument(`booking.${first.id}`))?.status).toBe("refunded");
     // Stripe refunded the whole charge, once.
-    const refunded = (await eventsOf([row?.payment_intent ?? ""])).filter(
-      (event) => event.type === "charge.refunded",
-    );
-    expect(
-      refunded.map((event) => (event.data.object as { amount_refunded?: number }).amount_refunded),
-    ).toEqual([7500]);
+    expect(await refunds(row?.payment_intent)).toEqual([7500]);
     expect((await request(first.path)).body).toContain(
       "your deposit of €75.00 is refunded in full",
     );

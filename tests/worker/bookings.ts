@@ -97,6 +97,35 @@ export async function openCheckout(path: string, payment: "pay" | "balance" = "p
   return session;
 }
 
+/**
+ * Two payment pages of one booking, both paid: the first about to lapse (under a minute left)
+ * when the second is asked for, as from another tab. Their completed events, in that order.
+ */
+export async function twoPagesPaid(path: string, id: string, payment: "pay" | "balance" = "pay") {
+  const first = await openCheckout(path, payment);
+  const lapsing = payment === "pay" ? "checkout_expires_at" : "balance_expires_at";
+  await env.STORE_DB.prepare(`UPDATE bookings SET ${lapsing} = ? WHERE id = ?`)
+    .bind(Date.now() + 30_000, id)
+    .run();
+  const second = await openCheckout(path, payment);
+  expect(second).not.toBe(first);
+  await pay(first);
+  await pay(second);
+  return [await completedEvent(first), await completedEvent(second)] as const;
+}
+
+/** The payment a completed Checkout Session's event names (its PaymentIntent's id). */
+export const paymentOf = (event: { data: { object: unknown } }) =>
+  String((event.data.object as { payment_intent?: unknown }).payment_intent);
+
+/** What Stripe refunded of the payments, as its events tell (the charge's total refunded). */
+export async function refunds(...paymentIntents: (string | null | undefined)[]) {
+  const events = await eventsOf(paymentIntents.filter((each): each is string => Boolean(each)));
+  return events
+    .filter((event) => event.type === "charge.refunded")
+    .map((event) => (event.data.object as { amount_refunded?: number }).amount_refunded);
+}
+
 export async function completedEvent(session: string) {
   const [completed] = (await eventsOf([session])).filter(
     (event) => event.type === "checkout.session.completed",
