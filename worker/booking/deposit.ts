@@ -203,8 +203,11 @@ export async function applyDepositSession(
     return booking;
   }
   const paymentIntent = idOf(session.payment_intent);
+  // Settled by another payment (booked, or refunded after its time was taken): this one is extra.
+  const extra = (record: Booking) =>
+    record.status !== "awaiting_deposit" && record.paymentIntent !== paymentIntent;
   if (booking.status !== "awaiting_deposit") {
-    if (booking.paymentIntent !== paymentIntent) {
+    if (extra(booking)) {
       await refundUnrecorded(keys, id, session, "its booking's deposit was paid already");
     }
     return booking;
@@ -246,8 +249,8 @@ export async function applyDepositSession(
     }
   }
   const now = await bookings.get(id);
-  // Another session's event moved the record first (both paid at once): this one is extra.
-  if (now && now.status !== "awaiting_deposit" && now.paymentIntent !== paymentIntent) {
+  // Another session's event moved the record first (both paid at once).
+  if (now && extra(now)) {
     await refundUnrecorded(keys, id, session, "its booking's deposit was paid already");
   }
   return now;
