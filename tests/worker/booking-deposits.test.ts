@@ -1,6 +1,7 @@
 // The deposit that books a held time, through the real worker, the calendar's Durable Object,
 // D1 and the payments stand-in (Stripe's API and its signed events): paid once, booked once;
 // paid after the hold lapsed, the time is kept when still free and refunded when taken.
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import ICAL from "ical.js";
 import { extractText, getDocumentProxy } from "unpdf";
@@ -20,15 +21,21 @@ import {
   startsOn,
   twoPagesPaid,
 } from "./bookings.ts";
-import { request, TEST_TOKEN } from "./harness.ts";
+import { mutableEnv, mutate, request, TEST_TOKEN } from "./harness.ts";
 import { deliver, pay, studioDocument } from "./store.ts";
 
 const record = (id: string) =>
   env.STORE_DB.prepare(
-    "SELECT status, deposit, currency, payment_intent FROM bookings WHERE id = ?",
+    "SELECT status, price, deposit, currency, payment_intent FROM bookings WHERE id = ?",
   )
     .bind(id)
-    .first<{ status: string; deposit: number; currency: string; payment_intent: string | null }>();
+    .first<{
+      status: string;
+      price: number;
+      deposit: number;
+      currency: string;
+      payment_intent: string | null;
+    }>();
 
 const owner = () => env.BOOKING_CALENDAR.getByName("owner");
 
@@ -231,6 +238,52 @@ describe("the deposit", () => {
     expect(await refunds(paymentOf(extra))).toEqual([7500]);
     expect(await refunds(paymentOf(booking))).toEqual([]);
     expect(mail.sent).toHaveLength(0);
+  });
+
+  it("charges the amounts of the contract signed, though the owner changed the offer since", async () => {
+    // Signed on the demo's offer: €250, a €75 deposit.
+    const { path, id } = await holdPortrait();
+    await mutate({ patch: { id: "session-portrait", set: { price: 400, deposit: 200 } } });
+    try {
+      // The offer as it is now (a fresh read of the changed content).
+      const now = mutableEnv();
+      expect((await request("/book", { env: now })).body).toContain("€200.00");
+      const page = await request(path, { env: now });
+      expect(page.body).toContain("Pay the €75.00 deposit");
+      expect(page.body).toContain("€175.00");
+      // The contract shown is the one signed.
+      expect(page.body).toContain("€250.00");
+      expect(page.body).not.toContain("€400.00");
+      const session = await openCheckout(path, "pay", now);
+      expect(await record(id)).toMatchObject({ price: 25_000, deposit: 7_500, currency: "eur" });
+      await pay(session);
+      expect((await deliver(await completedEvent(session))).status).toBe(200);
+      expect(await record(id)).toMatchObject({ status: "booked", deposit: 7_500 });
+    } finally {
+      await mutate({ patch: { id: "session-portrait", set: { price: 250, deposit: 75 } } });
+    }
+  });
+
+  it("holds the time for payment two payment pages long at most, however often one is asked", async () => {
+    const { path, id } = await holdPortrait();
+    await openCheckout(path);
+    // An hour since the first page, the second about to lapse, as is the hold it kept.
+    const first = Date.now() - 60 * 60_000;
+    const soon = Date.now() + 30_000;
+    await env.STORE_DB.prepare(
+      "UPDATE bookings SET created_at = ?, checkout_expires_at = ? WHERE id = ?",
+    )
+      .bind(first, soon, id)
+      .run();
+    await runInDurableObject(owner(), (_calendar, state) => {
+      state.storage.sql.exec("UPDATE holds SET expires_at = ? WHERE id = ?", soon, id);
+    });
+    // A third page is made (Stripe's pages last 30 minutes at least), but the time stays held
+    // only until two pages (62 minutes) from the first: then it is free for others.
+    await openCheckout(path);
+    const hold = await owner().held(id);
+    expect(hold?.expiresAt).toBeLessThanOrEqual(first + 62 * 60_000);
+    expect(hold?.expiresAt).toBeGreaterThan(Date.now());
   });
 
   it("keeps the time when paid after the hold lapsed, if nobody took it", async () => {

@@ -13,8 +13,10 @@ import { deliver, eventsOf, pay } from "./store.ts";
 let visitors = 0;
 const newVisitor = () => `2001:db8:de90::${(++visitors).toString(16)}`;
 
-export const form = (path: string, fields: Record<string, string> = {}) =>
+/** A form posted as a client's browser does (`testEnv`: another content than the demo's). */
+export const form = (path: string, fields: Record<string, string> = {}, testEnv: Env = env) =>
   request(path, {
+    env: testEnv,
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
@@ -89,8 +91,12 @@ export async function signing(
 export const holdPortrait = (start?: number) => holdSession("portrait", start);
 
 /** The Checkout Session of the deposit (`pay`) or the balance, opened from the page's button. */
-export async function openCheckout(path: string, payment: "pay" | "balance" = "pay") {
-  const res = await form(`${path}/${payment}`);
+export async function openCheckout(
+  path: string,
+  payment: "pay" | "balance" = "pay",
+  testEnv: Env = env,
+) {
+  const res = await form(`${path}/${payment}`, {}, testEnv);
   expect(res.status).toBe(303);
   const session = /\/c\/pay\/(cs_test_[A-Za-z0-9]+)/.exec(res.headers.get("Location") ?? "")?.[1];
   if (!session) throw new Error(`not sent to Stripe: ${res.headers.get("Location")}`);

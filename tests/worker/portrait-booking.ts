@@ -22,6 +22,7 @@ export const portraitBooking = (start: number, more: Partial<Booking> = {}): Boo
   depositTax: 0,
   balanceTax: 0,
   status: "booked",
+  createdAt: start - 30 * 24 * HOUR,
   moves: 0,
   plan: 1,
   balancePayments: [],

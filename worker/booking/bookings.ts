@@ -32,7 +32,8 @@ export interface Booking {
   status: BookingStatus;
   checkout?: { session: string; url: string; expiresAt: number } | undefined;
   paymentIntent?: string | undefined;
-  /** When the deposit was paid (or refunded). */
+  /** When its deposit was first asked for, and when paid (or refunded). */
+  createdAt: number;
   paidAt?: number | undefined;
   /** The client gallery made for the shoot (its id). */
   gallery?: string | undefined;
@@ -62,6 +63,9 @@ export interface BalancePayment {
 }
 
 /** Where a booking is in time: the session, the time it keeps with its buffers, its day. */
+/** What a booking costs: its currency, price and deposit (the currency's smallest unit). */
+export type Terms = Pick<Booking, "currency" | "price" | "deposit">;
+
 export type BookingTime = Pick<Booking, "start" | "end" | "blockStart" | "blockEnd" | "day">;
 
 /** What is left to pay after the deposit (the smallest unit of the currency). */
@@ -120,6 +124,7 @@ function bookingOf(row: Row): Booking {
     status: String(row.status) as BookingStatus,
     checkout: sessionOf(row, "checkout"),
     paymentIntent: textOf(row.payment_intent),
+    createdAt: Number(row.created_at),
     paidAt: typeof row.paid_at === "number" ? row.paid_at : undefined,
     gallery: textOf(row.gallery),
     clientZone: textOf(row.client_zone),
@@ -161,7 +166,10 @@ export function d1Bookings(db: D1Database) {
     },
     /** Records a booking asked to pay its deposit; one already recorded is kept as it is. */
     async open(
-      booking: Omit<Booking, "status" | "depositTax" | "balanceTax" | "balancePayments" | "moves">,
+      booking: Omit<
+        Booking,
+        "status" | "createdAt" | "depositTax" | "balanceTax" | "balancePayments" | "moves"
+      >,
       now = Date.now(),
     ): Promise<void> {
       await db

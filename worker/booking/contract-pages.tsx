@@ -14,6 +14,7 @@ import { formOf } from "../store/index.ts";
 import { type Signature, signedContract } from "./contract.ts";
 import { contractText } from "./contract-facts.ts";
 import { contractRecords } from "./contracts.ts";
+import { offeredTerms } from "./deposit.ts";
 import { calendarOf, HOLD_ID, heldFor, heldView, offerFor, pdfDownload } from "./pages.tsx";
 
 /** A typed name as compared with the one given: case, spacing and Unicode forms aside. */
@@ -80,7 +81,13 @@ export const signContract: Handler<AppEnv> = async (c) => {
   const records = contractRecords(c.env.STORE_DB, c.env.CONTRACTS);
   try {
     const kept = await records.keep(
-      { booking: hold.id, language: i18n.language, ...signature },
+      {
+        booking: hold.id,
+        language: i18n.language,
+        text,
+        terms: offeredTerms(offer, session),
+        ...signature,
+      },
       pdf,
     );
     // The calendar has the last word: the hold still holds, unsigned, with these details.

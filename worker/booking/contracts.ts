@@ -4,6 +4,7 @@
  * handed out is byte for byte the one signed.
  */
 import { sha256Hex } from "../lib/signing.ts";
+import type { Terms } from "./bookings.ts";
 import type { Signature } from "./contract.ts";
 
 export interface SignedContract extends Signature {
@@ -11,6 +12,12 @@ export interface SignedContract extends Signature {
   object: string;
   pdfSha256: string;
   language: string;
+  /**
+   * What it promised: its text as read and its amounts, which stand whatever the offer says
+   * later (undefined for a contract signed before they were kept).
+   */
+  text: string | undefined;
+  terms: Terms | undefined;
 }
 
 type Row = Record<string, unknown>;
@@ -26,6 +33,11 @@ const contractOf = (row: Row): SignedContract => ({
   addressHash: String(row.address_hash),
   userAgent: String(row.user_agent),
   language: String(row.language),
+  text: typeof row.text === "string" ? row.text : undefined,
+  terms:
+    typeof row.price === "number" && typeof row.deposit === "number"
+      ? { currency: String(row.currency), price: row.price, deposit: row.deposit }
+      : undefined,
 });
 
 export function contractRecords(db: D1Database, bucket: R2Bucket) {
@@ -56,8 +68,8 @@ export function contractRecords(db: D1Database, bucket: R2Bucket) {
       const result = await db
         .prepare(
           `INSERT INTO contracts (booking, object, pdf_sha256, text_sha256, signed_name, email,
-            signed_at, address_hash, user_agent, language)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (booking) DO NOTHING`,
+            signed_at, address_hash, user_agent, language, text, currency, price, deposit)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (booking) DO NOTHING`,
         )
         .bind(
           contract.booking,
@@ -70,6 +82,10 @@ export function contractRecords(db: D1Database, bucket: R2Bucket) {
           contract.addressHash,
           contract.userAgent,
           contract.language,
+          contract.text ?? null,
+          contract.terms?.currency ?? null,
+          contract.terms?.price ?? null,
+          contract.terms?.deposit ?? null,
         )
         .run();
       if (result.meta.changes === 1) return { ...contract, object, pdfSha256 };

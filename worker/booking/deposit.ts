@@ -14,14 +14,48 @@ import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, localPath, siteOrigin } from "../request/context.ts";
 import { idOf, minorUnits, stripeClient } from "../store/index.ts";
-import { type Booking, type Bookings, d1Bookings } from "./bookings.ts";
+import { type Booking, type Bookings, d1Bookings, type Terms } from "./bookings.ts";
 import type { Hold } from "./calendar.ts";
+import { contractRecords } from "./contracts.ts";
 import type { Offer, SessionType } from "./offer.ts";
 import { blockOf } from "./slots.ts";
 import { placedZone } from "./visitor-clock.ts";
 
 /** A Checkout Session lasts at least 30 minutes (Stripe's least); the hold is kept as long. */
 export const CHECKOUT_MINUTES = 31;
+
+/**
+ * The longest a time stays held for payment, from the first payment page: two pages. A client
+ * who asks for page after page keeps no time from others for good; a page paid after the hold
+ * lapsed books the time if it is still free, and is refunded if not.
+ */
+const PAYING_HOLD_MINUTES = 2 * CHECKOUT_MINUTES;
+
+/** What a session type costs now, as the offer says. */
+export const offeredTerms = (offer: Offer, session: SessionType): Terms => ({
+  currency: offer.currency,
+  price: minorUnits(session.price, offer.currency, true) ?? 0,
+  deposit: minorUnits(session.deposit, offer.currency) ?? 0,
+});
+
+/**
+ * What a held time is charged: the amounts its booking was opened with, else those of the
+ * contract the client signed, else the offer's. The owner changing the offer later changes no
+ * amount a client was shown a payment page for or signed.
+ */
+export async function termsOf(
+  c: Context<AppEnv>,
+  offer: Offer,
+  session: SessionType,
+  hold: Pick<Hold, "id" | "signed">,
+  known?: Terms,
+): Promise<Terms> {
+  if (known) return known;
+  const signed = hold.signed
+    ? await contractRecords(c.env.STORE_DB, c.env.CONTRACTS).get(hold.id)
+    : undefined;
+  return signed?.terms ?? offeredTerms(offer, session);
+}
 
 type Calendar = DurableObjectStub<import("./calendar.ts").BookingCalendar>;
 
@@ -57,14 +91,12 @@ export async function startDeposit(
     return c.redirect(known.checkout.url, 303);
   }
   const until = now + CHECKOUT_MINUTES * 60_000;
-  if (!(await calendar.extend(hold.id, until, now))) {
+  const heldUntil = Math.min(until, (known?.createdAt ?? now) + PAYING_HOLD_MINUTES * 60_000);
+  if (!(await calendar.extend(hold.id, heldUntil, now))) {
     throw new PageError(404, phrase("booking.held.lapsed"), { fatal: false });
   }
   const i18n = await i18nFor(c);
-  // A booking opened before keeps the amounts it was opened with, whatever the offer says now:
-  // its event is compared with them.
-  const currency = known?.currency ?? offer.currency;
-  const deposit = known?.deposit ?? minorUnits(session.deposit, offer.currency) ?? 0;
+  const { currency, price, deposit } = await termsOf(c, offer, session, hold, known);
   const block = blockOf(session.shape, hold.slot);
   await bookings.open({
     id: hold.id,
@@ -79,7 +111,7 @@ export async function startDeposit(
     details: hold.details,
     language: i18n.language,
     currency,
-    price: minorUnits(session.price, offer.currency, true) ?? 0,
+    price,
     deposit,
     plan: session.plan,
     clientZone: placedZone(c.req.raw),

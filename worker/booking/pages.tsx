@@ -30,7 +30,7 @@ import { busyReadDue, readBusyFeed } from "./busy-feed.ts";
 import { CALENDAR } from "./calendar.ts";
 import { contractReady, contractText } from "./contract-facts.ts";
 import { contractRecords } from "./contracts.ts";
-import { applyDepositSession, startDeposit } from "./deposit.ts";
+import { applyDepositSession, startDeposit, termsOf } from "./deposit.ts";
 import { answerField, checkDetails } from "./details.ts";
 import { balanceKind, instalmentOfKind, instalmentsOf, nextInstalment } from "./instalments.ts";
 import { invoiceNumber } from "./invoices.ts";
@@ -329,7 +329,8 @@ async function contractState(
     timeZone: offer.hours.timeZone,
   }).format(record.signedAt);
   return {
-    text,
+    // As signed, whatever the owner changed since (a contract signed before texts were kept: now's).
+    text: record.text ?? text,
     signed: {
       note: i18n.t("booking.contract.signed", { time }),
       download: await localPath(c, `/book/held/${hold.id}/contract.pdf`),
@@ -356,10 +357,11 @@ export async function heldView(
     timeZone,
   });
   const until = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short", timeZone });
-  const money = (value: number) => amount(value, offer, i18n.locale);
   const { details } = hold;
   const contract = refused ? undefined : await contractState(c, offer, held, signing);
   const signed = !!contract && "signed" in contract;
+  const terms = await termsOf(c, offer, session, hold, await recordOf(c));
+  const money = (value: number) => formatAmount(value, terms.currency, i18n.locale);
   const state = refused ?? {
     values: details
       ? {
@@ -407,10 +409,8 @@ export async function heldView(
             details && !refused && (!session.contract || signed)
               ? {
                   action: await localPath(c, `/book/held/${hold.id}/pay`),
-                  label: i18n.t("booking.pay", { amount: money(session.deposit) }),
-                  note: i18n.t("booking.payNote", {
-                    amount: money(session.price - session.deposit),
-                  }),
+                  label: i18n.t("booking.pay", { amount: money(terms.deposit) }),
+                  note: i18n.t("booking.payNote", { amount: money(terms.price - terms.deposit) }),
                 }
               : undefined
           }
