@@ -62,10 +62,10 @@ export interface BalancePayment {
   paidAt: number;
 }
 
-/** Where a booking is in time: the session, the time it keeps with its buffers, its day. */
 /** What a booking costs: its currency, price and deposit (the currency's smallest unit). */
 export type Terms = Pick<Booking, "currency" | "price" | "deposit">;
 
+/** Where a booking is in time: the session, the time it keeps with its buffers, its day. */
 export type BookingTime = Pick<Booking, "start" | "end" | "blockStart" | "blockEnd" | "day">;
 
 /** What is left to pay after the deposit (the smallest unit of the currency). */
