@@ -12,7 +12,7 @@ import {
   SUMMARY_ID,
   summarizeWhenDue,
 } from "../../worker/insights/index.ts";
-import { BOT_UA, POST_PATH, request } from "./harness.ts";
+import { BOT_UA, ORIGIN, POST_PATH, request } from "./harness.ts";
 import { Buyer, deliver, eventsOf, FOR_SALE, pay, studioDocument } from "./store.ts";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -92,6 +92,21 @@ describe("page views", () => {
     await request("/no-such-page", { env: box.env });
     await request("/cart", { env: box.env });
     expect(box.sent).toEqual([]);
+  });
+
+  it("keep another site's host only when it names a public site: no address, port or lone name", async () => {
+    const box = insightsBox();
+    for (const referrer of [
+      "http://203.0.113.7/",
+      "http://[2001:db8::1]/",
+      "https://spam.example:8443/",
+      "https://x/",
+      "https://news.example.org/story",
+    ]) {
+      await request("/", { env: box.env, headers: { Referer: referrer } });
+    }
+    const home = { day: today(), path: "/" };
+    expect(box.sent).toEqual([home, home, home, home, { ...home, from: "news.example.org" }]);
   });
 
   it("add up a batch in one transaction, and drop what is not a view", async () => {
@@ -182,6 +197,21 @@ describe("the steps towards a sale", () => {
     await deliver(completed, { env: box.env });
     const step = (name: string) => ({ day: today(), step: name, photo: FOR_SALE });
     expect(box.sent).toEqual([step("cart"), step("cart"), step("checkout"), step("paid")]);
+  });
+
+  it("are not counted for a crawler's, nor for a request with no user agent", async () => {
+    const box = insightsBox();
+    for (const userAgent of [BOT_UA, ""]) {
+      const added = await request("/cart/add", {
+        env: box.env,
+        userAgent,
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ photo: FOR_SALE, product: "print:fine-art-8x10" }).toString(),
+      });
+      expect(added.status).toBe(303);
+    }
+    expect(box.sent).toEqual([]);
   });
 
   it("add up per day, step and photograph; a body that is no step is dropped", async () => {

@@ -7,6 +7,7 @@
  * where there is one; sent to the insights queue in the background like a view.
  */
 import { errorText, log } from "../lib/log.ts";
+import { isCrawler } from "./views.ts";
 
 export const STEPS = [
   "cart",
@@ -45,12 +46,16 @@ export async function sendStep(
   );
 }
 
-/** Counts `step` after the answer is sent: no answer waits for it. */
+/**
+ * Counts `step` of a person's request after the answer is sent (no answer waits for it); a
+ * crawler's is not counted, as its views are not.
+ */
 export function countStep(
+  request: Request,
   env: Pick<Env, "INSIGHTS">,
   ctx: Pick<ExecutionContext, "waitUntil">,
   step: Step,
   photos?: string[],
 ): void {
-  ctx.waitUntil(sendStep(env, step, photos));
+  if (!isCrawler(request)) ctx.waitUntil(sendStep(env, step, photos));
 }

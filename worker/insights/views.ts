@@ -34,7 +34,8 @@ interface BotVerdict {
   score?: number;
 }
 
-function isCrawler(request: Request): boolean {
+/** A crawler, by its own word or Cloudflare's: no user agent at all counts as one. */
+export function isCrawler(request: Request): boolean {
   const agent = request.headers.get("User-Agent") ?? "";
   if (!agent || isbot(agent)) return true;
   const verdict = (request.cf as { botManagement?: BotVerdict } | undefined)?.botManagement;
@@ -47,12 +48,23 @@ const isPrefetch = (headers: Headers) =>
     `${headers.get("Sec-Purpose")} ${headers.get("Purpose")} ${headers.get("X-Moz")}`,
   );
 
-/** The host of the page the visitor came from, when it is another site's. */
+/**
+ * A public site's name: labels, dots and a top-level domain of letters (or IDN's `xn--`). An
+ * address, a port or a one-label name is no site a visitor came from, only a forged header.
+ */
+const PUBLIC_HOST = /^(?:[a-z0-9-]{1,63}\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/** The host of the page the visitor came from, when it is another public site's. */
 function referrerHost(referrer: string | null, own: string): string | undefined {
   if (!referrer) return undefined;
   try {
     const { protocol, host } = new URL(referrer);
-    return /^https?:$/.test(protocol) && host !== own ? host.slice(0, 253) : undefined;
+    return /^https?:$/.test(protocol) &&
+      host !== own &&
+      host.length <= 253 &&
+      PUBLIC_HOST.test(host)
+      ? host
+      : undefined;
   } catch {
     return undefined;
   }

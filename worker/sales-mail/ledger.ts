@@ -59,13 +59,28 @@ const mailOf = (row: Row): SalesMail => ({
 
 export function salesMails(db: D1Database) {
   return {
-    /** Plans an e-mail; false when this kind, occasion and address already has one. */
-    async plan(mail: PlannedMail): Promise<boolean> {
+    /**
+     * Plans an e-mail; false when none is planned: the address asked for no more, or this kind,
+     * occasion and address has one already (with `replace`, while still due, it is this one
+     * now), or (`apartMs`) the address has one of this kind for another occasion due that close.
+     */
+    async plan(
+      mail: PlannedMail,
+      { replace = false, apartMs }: { replace?: boolean; apartMs?: number } = {},
+    ): Promise<boolean> {
       const id = toBase64url(crypto.getRandomValues(new Uint8Array(16)));
+      const again = replace
+        ? `UPDATE SET data = excluded.data, due_at = excluded.due_at, language = excluded.language,
+             time_zone = excluded.time_zone WHERE status = 'due'`
+        : "NOTHING";
       const result = await db
         .prepare(
           `INSERT INTO sales_mails (id, kind, occasion, address, language, time_zone, origin, due_at, data, status)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'due') ON CONFLICT (kind, occasion, address) DO NOTHING`,
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'due'
+           WHERE NOT EXISTS (SELECT 1 FROM unsubscribed WHERE address_hash = ?10)
+             AND NOT EXISTS (SELECT 1 FROM sales_mails
+               WHERE kind = ?2 AND address = ?4 AND occasion != ?3 AND due_at > ?11)
+           ON CONFLICT (kind, occasion, address) DO ${again}`,
         )
         .bind(
           id,
@@ -77,6 +92,8 @@ export function salesMails(db: D1Database) {
           mail.origin,
           mail.dueAt,
           JSON.stringify(mail.data),
+          await hashOf(mail.address),
+          apartMs === undefined ? Number.MAX_SAFE_INTEGER : mail.dueAt - apartMs,
         )
         .run();
       return result.meta.changes > 0;
@@ -169,6 +186,19 @@ export function salesMails(db: D1Database) {
           .run();
       }
       return target;
+    },
+
+    /**
+     * Forgets the addresses of e-mails never sent (skipped, given up), keeping their counts: no
+     * link of theirs needs one. A sent e-mail keeps its own, for its unsubscribe link.
+     */
+    async forgetUnsent(): Promise<void> {
+      await db
+        .prepare(
+          `UPDATE sales_mails SET address = 'forgotten:' || id
+           WHERE status IN ('skipped', 'failed') AND address NOT LIKE 'forgotten:%'`,
+        )
+        .run();
     },
 
     async unsubscribe(address: string, now: number): Promise<void> {

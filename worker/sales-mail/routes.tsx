@@ -7,7 +7,7 @@
  * opens only its own address).
  */
 import { type Context, Hono } from "hono";
-import { isbot } from "isbot";
+import { isCrawler } from "../insights/index.ts";
 import { redirectTarget } from "../lib/redirect-target.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
@@ -62,7 +62,8 @@ async function unsubscribePage(c: Context<AppEnv>, done: boolean) {
 
 export const salesMailRoutes = new Hono<AppEnv>()
   .get(`/m/${MAIL}/:n{[0-9]{1,2}}`, async (c) => {
-    const person = !isbot(c.req.header("User-Agent") ?? "");
+    // A mail scanner following every link (often with no user agent at all) is no person's click.
+    const person = !isCrawler(c.req.raw);
     const target = await salesMails(c.env.STORE_DB).click(
       c.req.param("mail"),
       Number(c.req.param("n")),

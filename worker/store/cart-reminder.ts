@@ -42,13 +42,15 @@ interface CartMailData {
 
 /**
  * Plans the e-mail for an expired Checkout Session whose buyer asked for it (its metadata's
- * `remind`), once per order, while the owner has it on.
+ * `remind`), while the owner has it on: one per cart, about its last checkout left (a checkout
+ * the site expired because the cart changed is followed by the one that replaced it), and one a
+ * week at most to an address, however many carts name it.
  */
 export async function planCartReminder(
   c: Context<AppEnv>,
   session: Stripe.Checkout.Session,
 ): Promise<void> {
-  const { order, remind: address, language: asked, timeZone } = session.metadata ?? {};
+  const { order, cart, remind: address, language: asked, timeZone } = session.metadata ?? {};
   if (!order || !address) return;
   const reminder = (await catalogueFor(c))?.cartReminder;
   if (!reminder) return;
@@ -63,25 +65,28 @@ export async function planCartReminder(
     offerHours: reminder.offerHours,
     message: ownerWordsIn(reminder.message, language, site.baseLanguage),
   };
-  await salesMails(c.env.STORE_DB).plan({
-    kind: CART_MAIL,
-    occasion: order,
-    address,
-    language,
-    timeZone,
-    origin: siteOrigin(c),
-    dueAt: Math.max(Date.now(), left + reminder.delayHours * HOUR),
-    data,
-  });
+  await salesMails(c.env.STORE_DB).plan(
+    {
+      kind: CART_MAIL,
+      occasion: cart ?? order,
+      address,
+      language,
+      timeZone,
+      origin: siteOrigin(c),
+      dueAt: Math.max(Date.now(), left + reminder.delayHours * HOUR),
+      data,
+    },
+    { replace: true, apartMs: 7 * 24 * HOUR },
+  );
 }
 
-/** Writes the e-mail when it is due; nothing when the cart was bought after all. */
+/** Writes the e-mail when it is due; nothing when the cart was bought (or ordered) after all. */
 export const composeCartReminder: Composer = async (env, mail, link, now) => {
   const data = mail.data as CartMailData;
   const orders = d1Orders(env.STORE_DB);
   const order = await orders.get(data.order);
   if (order?.status !== "expired") return undefined;
-  if (await orders.paidSince(mail.address, order.createdAt)) return undefined;
+  if (await orders.orderedSince(mail.address, order.createdAt)) return undefined;
   const config = loadConfig(env);
   const i18n = translator(isLanguage(mail.language) ? mail.language : "en");
   const { t, locale } = i18n;

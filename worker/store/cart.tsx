@@ -215,7 +215,8 @@ async function addChecked(
     throw error;
   }
   c.header("Set-Cookie", await cartCookie(store.keys, cartId), { append: true });
-  if (result.added > 0) countStep(c.env, c.executionCtx, "cart", publicPhotos([photo.ref]));
+  if (result.added > 0)
+    countStep(c.req.raw, c.env, c.executionCtx, "cart", publicPhotos([photo.ref]));
   if (!wantsJson(c.req.raw)) return c.redirect("/cart", 303);
   const items = await tellCartItems(c, store, (await store.carts.lines(cartId)) ?? []);
   const { t } = await i18nFor(c);

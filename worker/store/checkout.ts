@@ -257,7 +257,7 @@ export const checkout =
     }
     await store.orders.setCheckoutSession(orderId, session.id);
     const photos = publicPhotos(orderLines.map((line) => line.photo));
-    countStep(c.env, c.executionCtx, "checkout", photos);
+    countStep(c.req.raw, c.env, c.executionCtx, "checkout", photos);
     if (!session.url) return refusal(c, 502, phrase("cart.error.noCheckout"));
     return c.redirect(session.url, 303);
   };

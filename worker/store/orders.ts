@@ -291,8 +291,11 @@ export interface Orders {
   move(id: string, from: OrderStatus[], to: OrderStatus, now?: number): Promise<boolean>;
   /** Claims the paid order's hand-over to fulfilment (true the first time). */
   markQueued(id: string, now?: number): Promise<boolean>;
-  /** Whether `email` paid for an order after `since` (a cart left behind was bought after all). */
-  paidSince(email: string, since: number): Promise<boolean>;
+  /**
+   * Whether `email` paid for an order after `since`, or ordered one since that waits for their
+   * bank transfer (a cart left behind was bought after all).
+   */
+  orderedSince(email: string, since: number): Promise<boolean>;
   /** Whether `email` paid for prints of client gallery `gallery`'s photographs. */
   galleryOrderedBy(gallery: string, email: string): Promise<boolean>;
   /**
@@ -422,10 +425,12 @@ export function d1Orders(db: D1Database): Orders {
         .run();
       return result.meta.changes === 1;
     },
-    async paidSince(email, since) {
+    async orderedSince(email, since) {
       const row = await db
         .prepare(
-          "SELECT 1 AS yes FROM orders WHERE email = ? COLLATE NOCASE AND paid_at > ? AND status = 'paid' LIMIT 1",
+          `SELECT 1 AS yes FROM orders WHERE email = ?1 COLLATE NOCASE
+             AND ((status = 'paid' AND paid_at > ?2) OR (status = 'awaiting_payment' AND created_at > ?2))
+           LIMIT 1`,
         )
         .bind(email, since)
         .first();
