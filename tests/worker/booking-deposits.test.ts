@@ -22,7 +22,7 @@ import {
   twoPagesPaid,
 } from "./bookings.ts";
 import { mutableEnv, mutate, request, TEST_TOKEN } from "./harness.ts";
-import { deliver, pay, studioDocument } from "./store.ts";
+import { deliver, pay, stripe, studioDocument } from "./store.ts";
 
 const record = (id: string) =>
   env.STORE_DB.prepare(
@@ -261,6 +261,20 @@ describe("the deposit", () => {
       expect(await record(id)).toMatchObject({ status: "booked", deposit: 7_500 });
     } finally {
       await mutate({ patch: { id: "session-portrait", set: { price: 250, deposit: 75 } } });
+    }
+  });
+
+  it("is charged with Stripe Tax where the Store charges tax", async () => {
+    const { path } = await holdPortrait();
+    // The Store's tax on (its one field: other files change others of the settings).
+    await mutate({ patch: { id: "storeSettings", set: { tax: true } } });
+    try {
+      const session = await openCheckout(path, "pay", mutableEnv());
+      expect((await stripe().checkout.sessions.retrieve(session)).automatic_tax).toMatchObject({
+        enabled: true,
+      });
+    } finally {
+      await mutate({ patch: { id: "storeSettings", set: { tax: false } } });
     }
   });
 

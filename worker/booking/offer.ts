@@ -189,7 +189,7 @@ export function offerOf(raw: {
   hours: unknown;
   sessions: unknown[];
   currency: unknown;
-  tax?: unknown;
+  tax: unknown;
 }): Offer | null {
   const hours = hoursOf(raw.hours);
   const sessions = raw.sessions.map(sessionOf).filter((each) => each !== undefined);

@@ -113,9 +113,9 @@ export interface ContentSource {
   store(): Promise<StoreDocument | null>;
   /**
    * What `/book` offers, as Sanity stores it: the owner's hours, the session types, the store's
-   * currency (the booking feature checks each: worker/booking/offer.ts).
+   * currency and whether it charges tax (the booking feature checks each: worker/booking/offer.ts).
    */
-  booking(): Promise<{ hours: unknown; sessions: unknown[]; currency: unknown }>;
+  booking(): Promise<{ hours: unknown; sessions: unknown[]; currency: unknown; tax: unknown }>;
   /** The latest published posts. */
   home(postLimit?: number): Promise<HomeContent>;
   /** A page, in the request's language. */
@@ -313,9 +313,9 @@ export function createContentSource(
         "booking",
         [TAGS.booking],
         bookingQuery,
-        ({ hours, sessions, currency }) =>
+        ({ hours, sessions, currency, tax }) =>
           Array.isArray(sessions) || sessions === null
-            ? { hours, sessions: sessions ?? [], currency }
+            ? { hours, sessions: sessions ?? [], currency, tax }
             : undefined,
         {},
         [...LAYOUT, "store"],
