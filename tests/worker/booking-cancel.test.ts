@@ -4,10 +4,20 @@
 // the owner's policy or in full, from the balance first, once whatever repeats; the time free
 // again, the reminders over, the client told, the Studio's copy marked.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { announce, booked, form, holdPortrait, openCheckout, refunds } from "./bookings.ts";
+import { describe, expect, it, vi } from "vitest";
+import {
+  announce,
+  booked,
+  completedEvent,
+  form,
+  holdPortrait,
+  mailbox,
+  openCheckout,
+  paymentOf,
+  refunds,
+} from "./bookings.ts";
 import { request } from "./harness.ts";
-import { stripe, studioDocument, studioWrite } from "./store.ts";
+import { deliver, pay, stripe, studioDocument, studioWrite } from "./store.ts";
 
 const DAY = 86_400_000;
 
@@ -38,6 +48,36 @@ const row = (id: string) =>
     }>();
 
 describe("cancelling a booking", () => {
+  it("by the owner as the client pays the balance: that payment is refunded too", async () => {
+    const { path, id } = await booked();
+    const rest = await openCheckout(path, "balance");
+    await pay(rest);
+    const paying = await completedEvent(rest);
+    await askToCancel(id, "owner");
+    // Stripe's event for the balance reaches the site the moment the cancellation asks Stripe
+    // for its first refund (reckoned without it).
+    const fetch = globalThis.fetch;
+    let landed = false;
+    const meanwhile = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      if (!landed && new Request(input).url.includes("/v1/refunds")) {
+        landed = true;
+        expect((await deliver(paying, { env: mailbox().env })).status).toBe(200);
+      }
+      return fetch(input, init);
+    });
+    try {
+      expect((await announce(id)).status).toBe(200);
+    } finally {
+      meanwhile.mockRestore();
+    }
+    expect(landed).toBe(true);
+    const after = await row(id);
+    expect(after).toMatchObject({ status: "cancelled", cancelled_by: "owner", refunded: 25_000 });
+    expect(after?.balance_intent).toBe(paymentOf(paying));
+    expect(await refunds(after?.balance_intent)).toEqual([17_500]);
+    expect(await refunds(after?.payment_intent)).toEqual([7_500]);
+  });
+
   it("by the client a month ahead: all paid back, balance first, the time free, the client told", async () => {
     const { path, id, start } = await booked({ balance: true });
     // Asked a month before, whichever day was free: the suite's holds fill the last days, and

@@ -274,13 +274,22 @@ export function d1Bookings(db: D1Database) {
       ]);
       return recorded?.meta.changes === 1;
     },
-    /** A booked session cancelled, with what was refunded: true the one time it becomes so. */
-    async markCancelled(id: string, cancelled: NonNullable<Booking["cancelled"]>) {
+    /**
+     * A booked session cancelled, with what was refunded: true the one time it becomes so, while
+     * its balance's payments are still the `payments` the refund was reckoned from.
+     */
+    async markCancelled(
+      id: string,
+      cancelled: NonNullable<Booking["cancelled"]>,
+      payments: number,
+    ) {
       const result = await db
         .prepare(
-          "UPDATE bookings SET status = 'cancelled', cancelled_by = ?, cancelled_at = ?, refunded = ? WHERE id = ? AND status = 'booked'",
+          `UPDATE bookings SET status = 'cancelled', cancelled_by = ?, cancelled_at = ?, refunded = ?
+           WHERE id = ? AND status = 'booked'
+             AND (SELECT COUNT(*) FROM booking_instalments WHERE booking = bookings.id) = ?`,
         )
-        .bind(cancelled.by, cancelled.at, cancelled.refunded, id)
+        .bind(cancelled.by, cancelled.at, cancelled.refunded, id, payments)
         .run();
       return result.meta.changes === 1;
     },

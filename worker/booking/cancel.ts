@@ -55,12 +55,19 @@ export function refundOf(
   return Math.round(paid * (line?.share ?? 0));
 }
 
-/** The refunds that make `amount`: from the balance's latest payment first, the deposit's last. */
-export function refundsOf(booking: Booking, amount: number) {
+/**
+ * The refunds that make `amount`: from the balance's latest payment first, the deposit's last,
+ * each payment's less what `taken` says was refunded of it already.
+ */
+export function refundsOf(
+  booking: Booking,
+  amount: number,
+  taken: ReadonlyMap<string, number> = new Map(),
+) {
   const parts: { paymentIntent: string; amount: number }[] = [];
   let left = amount;
   for (const { paymentIntent, paid } of paymentsOf(booking)) {
-    const part = Math.min(left, paid);
+    const part = Math.min(left, paid - (paymentIntent ? (taken.get(paymentIntent) ?? 0) : 0));
     if (part > 0 && paymentIntent) {
       parts.push({ paymentIntent, amount: part });
       left -= part;
@@ -69,9 +76,14 @@ export function refundsOf(booking: Booking, amount: number) {
   return parts;
 }
 
+/** Rounds of refunds a cancellation makes while payments keep landing, before it tries later. */
+const ROUNDS = 5;
+
 /**
  * Cancels a booked session, as asked at `askedAt` by `by`: the refund, then (once) the record,
- * the calendar, the reminders and the client's e-mail. Nothing for a booking not booked.
+ * the calendar, the reminders and the client's e-mail. Nothing for a booking not booked. The
+ * record says cancelled only if no payment landed since the refund was reckoned: one that did
+ * (the client paying an instalment that moment) is refunded by the same rule in another round.
  */
 export async function cancelBooking(
   c: Context<AppEnv>,
@@ -80,37 +92,44 @@ export async function cancelBooking(
   askedAt: number,
 ): Promise<Booking | undefined> {
   const bookings = d1Bookings(c.env.STORE_DB);
-  const booking = await bookings.get(id);
-  if (booking?.status !== "booked") return booking;
+  const first = await bookings.get(id);
+  if (first?.status !== "booked") return first;
   const policy =
     by === "client" ? (offerOf(await contentFor(c).booking())?.cancellation ?? null) : [];
   // Without the owner's policy nothing is decided: the webhook answers 503 and Sanity retries.
   if (!policy) throw new Error("The cancellation policy could not be read");
-  const refund = refundOf(booking, by, policy, askedAt);
-  const parts = refundsOf(booking, refund);
   const stripe = await stripeClient(paymentKeys(c));
   // A balance's payment page left open is closed: paid after this, it would be refunded in full
   // (balance.ts), but better never taken.
-  const open = booking.balanceCheckout;
+  const open = first.balanceCheckout;
   if (open && open.expiresAt > Date.now()) {
     await stripe.checkout.sessions.expire(open.session).catch(() => undefined);
   }
-  if (parts.length > 0) {
-    for (const part of parts) {
+  const taken = new Map<string, number>();
+  let booking: Booking | undefined = first;
+  for (let round = 0; round < ROUNDS && booking?.status === "booked"; round++) {
+    const refund = refundOf(booking, by, policy, askedAt);
+    const done = [...taken.values()].reduce((sum, amount) => sum + amount, 0);
+    for (const part of refundsOf(booking, refund - done, taken)) {
       await stripe.refunds.create(
         { payment_intent: part.paymentIntent, amount: part.amount, metadata: { booking: id } },
         { idempotencyKey: `booking-cancel-${id}-${part.paymentIntent}` },
       );
+      taken.set(part.paymentIntent, (taken.get(part.paymentIntent) ?? 0) + part.amount);
     }
+    const cancelled = { by, at: Date.now(), refunded: refund };
+    if (await bookings.markCancelled(id, cancelled, booking.balancePayments.length)) {
+      await calendarOf(c).release(id);
+      // The reminders: each step reads the booking and would send nothing; ended all the same.
+      await c.env.BOOKING_LIFE.get(lifeOf(booking))
+        .then((life) => life.terminate())
+        .catch(() => undefined);
+      const record = await bookings.get(id);
+      if (record) await afterCancel(c)(record);
+      return record;
+    }
+    booking = await bookings.get(id);
   }
-  if (await bookings.markCancelled(id, { by, at: Date.now(), refunded: refund })) {
-    await calendarOf(c).release(id);
-    // The reminders: each step reads the booking and would send nothing; ended all the same.
-    await c.env.BOOKING_LIFE.get(lifeOf(booking))
-      .then((life) => life.terminate())
-      .catch(() => undefined);
-    const cancelled = await bookings.get(id);
-    if (cancelled) await afterCancel(c)(cancelled);
-  }
-  return bookings.get(id);
+  if (booking?.status === "booked") throw new Error("Payments kept landing while it was cancelled");
+  return booking;
 }
