@@ -4,9 +4,9 @@
 // booking keeps it, once whatever repeats; the reminders are planned again; the client gets the
 // invitation that replaces the old one; the Studio's copy says what came of it.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { announce, booked } from "./bookings.ts";
-import { request } from "./harness.ts";
+import { captureLogs, request } from "./harness.ts";
 import { studioDocument, studioWrite } from "./store.ts";
 
 const HOUR = 3_600_000;
@@ -108,14 +108,52 @@ describe("moving a booking", () => {
     expect(await studioDocument(`booking.${second.id}`)).toMatchObject({
       moveAnswer: expect.stringMatching(/^Not moved: another booking/),
     });
-    // Into the past, or to no time at all: refused too.
-    for (const to of [Date.now() - DAY, "not a date"]) {
+    // Into the past, to no time at all, or years ahead (a typo, or the last date there is):
+    // refused too, each saying why, and answered at once.
+    const logs = captureLogs();
+    for (const [to, answer] of [
+      [Date.now() - DAY, "Not moved: that time has passed."],
+      ["not a date", "Not moved: that is not a date and time."],
+      ["+020266-12-10T10:00:00.000Z", "Not moved: that time is more than two years ahead."],
+      ["+275760-09-13T00:00:00.000Z", "Not moved: that time is more than two years ahead."],
+    ] as const) {
       await askToMove(second.id, to);
-      expect((await announce(second.id)).sent).toHaveLength(0);
-      expect(await studioDocument(`booking.${second.id}`)).toMatchObject({
-        moveAnswer: "Not moved: that time has passed.",
-      });
+      const told = await announce(second.id);
+      expect(told.status).toBe(200);
+      expect(told.sent).toHaveLength(0);
+      expect(await studioDocument(`booking.${second.id}`)).toMatchObject({ moveAnswer: answer });
     }
+    expect(logs.lines("error")).toEqual([]);
     expect((await calendar().held(second.id))?.slot.start).toBe(second.start);
+  });
+
+  it("leaves a second move asked while the first is carried out for its own delivery", async () => {
+    const { id, start } = await booked();
+    const [first, then] = [start + 2 * HOUR, start + 3 * HOUR];
+    await askToMove(id, first);
+    // The owner asks again the moment the site writes the first move's outcome into the copy.
+    const fetch = globalThis.fetch;
+    let asked = false;
+    const meanwhile = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      if (!asked && new Request(input).url.includes("/data/mutate/")) {
+        asked = true;
+        await askToMove(id, then);
+      }
+      return fetch(input, init);
+    });
+    try {
+      expect((await announce(id)).status).toBe(200);
+    } finally {
+      meanwhile.mockRestore();
+    }
+    expect(asked).toBe(true);
+    expect((await row(id))?.start).toBe(first);
+    expect((await studioDocument(`booking.${id}`))?.move).toMatchObject({
+      to: new Date(then).toISOString(),
+    });
+    // Its own delivery carries it out.
+    expect((await announce(id)).status).toBe(200);
+    expect((await row(id))?.start).toBe(then);
+    expect((await studioDocument(`booking.${id}`))?.move).toBeUndefined();
   });
 });

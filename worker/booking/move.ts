@@ -19,7 +19,10 @@ import { afterMove } from "./settled.ts";
 import { dayOf, wallAt } from "./zoned-time.ts";
 
 /** What a move came to: done, or why not. */
-export type MoveAnswer = "moved" | "taken" | "past" | "not booked";
+export type MoveAnswer = "moved" | "taken" | "past" | "too far" | "not a time" | "not booked";
+
+/** The furthest ahead a session is moved: further is a typo (20266 for 2026), not a plan. */
+const FURTHEST = 2 * 366 * 24 * 60 * 60 * 1000;
 
 /** A booking's times shifted so that it starts at `start`, its buffers and day with it. */
 export function timeAt(booking: Booking, start: number): BookingTime {
@@ -43,8 +46,10 @@ export async function moveBooking(
   const bookings = d1Bookings(c.env.STORE_DB);
   const booking = await bookings.get(id);
   if (booking?.status !== "booked") return "not booked";
+  if (Number.isNaN(start)) return "not a time";
   if (booking.start === start) return "moved";
   if (start <= now) return "past";
+  if (start > now + FURTHEST) return "too far";
   const to = timeAt(booking, start);
   const answer = await calendarOf(c).move(
     id,

@@ -4,7 +4,7 @@
  * cancel.ts) or a move ("Move booking": the new start; move.ts). The copy is read from Sanity
  * with the site's token, so only what an editor wrote counts, never what the webhook's body says.
  * A move is answered in the copy (done, or why not) and its request cleared, so the owner can
- * move it again.
+ * move it again; a request written meanwhile is left for its own delivery to carry out.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
@@ -26,6 +26,8 @@ const MOVE_ANSWERS: Record<MoveAnswer, string> = {
   moved: "Moved; the client has the new time and its invitation.",
   taken: "Not moved: another booking or hold keeps part of that time.",
   past: "Not moved: that time has passed.",
+  "too far": "Not moved: that time is more than two years ahead.",
+  "not a time": "Not moved: that is not a date and time.",
   "not booked": "Not moved: only a booked session can be moved.",
 };
 
@@ -39,8 +41,7 @@ export async function bookingCopyChanged(c: Context<AppEnv>, id: string): Promis
     return;
   }
   if (move) {
-    const to = Date.parse(move.to ?? "");
-    const answer = Number.isNaN(to) ? "past" : await moveBooking(c, id, to);
-    await answerMove(c.var.config, id, MOVE_ANSWERS[answer]);
+    const answer = await moveBooking(c, id, Date.parse(move.to ?? ""));
+    await answerMove(c.var.config, id, move, MOVE_ANSWERS[answer]);
   }
 }

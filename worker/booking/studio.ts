@@ -135,20 +135,40 @@ export async function writeBookingCopy(
   ]);
 }
 
+type MoveRequest = { to?: string; requestedAt?: string };
+
 /** The Studio's copy of a booking as it is now, with what the owner asked there. */
 export async function readBookingCopy(settings: Config, id: string) {
   return editorClient(settings, "Bookings in the Studio").getDocument<{
     status?: string;
     cancel?: { by?: string; requestedAt?: string };
-    move?: { to?: string; requestedAt?: string };
+    move?: MoveRequest;
   }>(bookingDocumentId(id));
 }
 
-/** The site's answer to a move asked in the copy, its request cleared (the owner may ask again). */
-export async function answerMove(settings: Config, id: string, answer: string): Promise<void> {
-  await editorClient(settings, "Bookings in the Studio")
+/**
+ * The site's answer to the move `handled`, its request cleared (the owner may ask again) while
+ * it is still the one in the copy: another asked meanwhile is left for its own delivery.
+ */
+export async function answerMove(
+  settings: Config,
+  id: string,
+  handled: MoveRequest,
+  answer: string,
+): Promise<void> {
+  const client = editorClient(settings, "Bookings in the Studio");
+  const copy = await client.getDocument<{ move?: MoveRequest }>(bookingDocumentId(id));
+  if (!copy || copy.move?.to !== handled.to || copy.move?.requestedAt !== handled.requestedAt) {
+    return;
+  }
+  await client
     .patch(bookingDocumentId(id))
+    .ifRevisionId(copy._rev)
     .unset(["move"])
     .set({ moveAnswer: answer })
-    .commit();
+    .commit()
+    .catch((error: unknown) => {
+      // Changed since it was read (a new request): that change's delivery answers.
+      if ((error as { statusCode?: number }).statusCode !== 409) throw error;
+    });
 }
