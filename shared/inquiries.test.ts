@@ -61,6 +61,8 @@ describe("the contact form's rules", () => {
 
   it("keeps a name on one line and a message as written, minus control characters", () => {
     expect(normalizeName(" Ada\r\nBcc: x@example.com\t ")).toBe("Ada Bcc: x@example.com");
+    // Nor invisible characters that would disguise it (an override, an isolate, a hidden space).
+    expect(normalizeName("Ada \u202Eecnerefer\u202C\u200B \u2066x\u2069")).toBe("Ada ecnerefer x");
     expect(normalizeMessage("Hi\r\nthere\u0000\u0007<b>!</b>\r")).toBe("Hi\nthere<b>!</b>");
   });
 

@@ -5,6 +5,7 @@
  * worker APIs, in shared/, which both bundles import.
  */
 import { type ArgsOf, type MessageKey, type Phrase, phrase } from "./i18n/messages.ts";
+import { INVISIBLE_FORMATTING } from "./plain-text.ts";
 import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug.ts";
 
 /**
@@ -101,8 +102,12 @@ export function parsePhotoRef(value: string): PhotoRef | undefined {
 export const isSubject = (value: string): value is Subject =>
   (SUBJECTS as readonly string[]).includes(value);
 
-/** A name as it is kept: every run of spaces, tabs and line breaks becomes one space. */
-export const normalizeName = (value: string): string => value.replace(CONTROL_RUNS, " ").trim();
+/**
+ * A name as it is kept: every run of spaces, tabs and line breaks becomes one space, and the
+ * invisible characters that could disguise it are dropped.
+ */
+export const normalizeName = (value: string): string =>
+  value.replace(INVISIBLE_FORMATTING, "").replace(CONTROL_RUNS, " ").trim();
 
 /**
  * A message as it is kept: line breaks made `\n`, other control characters dropped, the

@@ -9,7 +9,7 @@ import { holdingDays, signing, startsOn } from "./bookings.ts";
 import { captureLogs, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 
 let visitors = 0;
-const newVisitor = () => `2001:db8:c047::${(++visitors).toString(16)}`;
+const newVisitor = () => `2001:db8:c047:${(++visitors).toString(16)}::1`;
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) Firefox/150.0 (contract test)";
 
 const form = (path: string, fields: Record<string, string> = {}, visitor = newVisitor()) =>

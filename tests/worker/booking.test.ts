@@ -17,7 +17,7 @@ import { inOneRateWindow, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 
 let visitors = 0;
 /** A visitor address of its own per call, so the per-visitor limit is each test's own. */
-const newVisitor = () => `2001:db8:b00c::${(++visitors).toString(16)}`;
+const newVisitor = () => `2001:db8:b00c:${(++visitors).toString(16)}::1`;
 
 /** The free times the page offers (the form's radio buttons), in its order. */
 const startsOn = (html: string) =>

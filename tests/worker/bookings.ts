@@ -11,7 +11,7 @@ import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 import { deliver, eventsOf, pay } from "./store.ts";
 
 let visitors = 0;
-const newVisitor = () => `2001:db8:de90::${(++visitors).toString(16)}`;
+const newVisitor = () => `2001:db8:de90:${(++visitors).toString(16)}::1`;
 
 /** A form posted as a client's browser does (`testEnv`: another content than the demo's). */
 export const form = (path: string, fields: Record<string, string> = {}, testEnv: Env = env) =>

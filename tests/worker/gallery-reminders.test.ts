@@ -90,11 +90,8 @@ describe("a gallery about to close", () => {
     const [dayMail] = await scheduleAt(day, address);
     expect(dayMail?.subject).toBe("Ana & Luis, 14 June closes tomorrow");
     expect(await scheduleAt(day + HOUR, address)).toEqual([]);
-    expect((await mailsTo(address)).map((mail) => mail.status)).toEqual([
-      "sent",
-      "sent",
-      "skipped",
-    ]);
+    // The two sent; the one never sent, days ago, keeps its count but not the address.
+    expect((await mailsTo(address)).map((mail) => mail.status)).toEqual(["sent", "sent"]);
     // Its link leads to the gallery.
     const link = /\/m\/[A-Za-z0-9_-]{22}\/0/.exec(String(dayMail?.text))?.[0] ?? "";
     const click = await request(link);

@@ -35,7 +35,7 @@ let visitors = 0;
 /** A visitor address of its own per call, so the per-visitor limit is each test's own. */
 function newVisitor(): string {
   visitors += 1;
-  return `2001:db8::${visitors.toString(16)}`;
+  return `2001:db8:1:${visitors.toString(16)}::1`;
 }
 
 const unique = () => `Hello, I would like a print. ${crypto.randomUUID()}`;
@@ -459,6 +459,19 @@ describe("bots", () => {
     expect(limited.body).toContain("The sixth, still here.</textarea>");
     // Another visitor is not held up.
     expect((await post(form(goodFields()))).status).toBe(303);
+  });
+
+  it("counts an IPv6 visitor by their network (/64), not by each address they could take", async () => {
+    const group = (Date.now() % 0xffff).toString(16);
+    const network = `2001:db8:a6a6:${group}`;
+    await inOneRateWindow();
+    for (let i = 1; i <= 5; i += 1) {
+      const visitor = `${network}::${i.toString(16)}`;
+      expect((await post(form(goodFields()), { visitor })).status).toBe(303);
+    }
+    // The same network written out in full, another of its addresses: the sixth.
+    const sixth = `2001:0DB8:A6A6:${group.padStart(4, "0")}:0:0:0:ffff`;
+    expect((await post(form(goodFields()), { visitor: sixth })).status).toBe(429);
   });
 });
 

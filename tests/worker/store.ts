@@ -26,7 +26,7 @@ export class Buyer {
   readonly env: Env | undefined;
   readonly address: string;
 
-  constructor(siteEnv?: Env, address = `2001:db8:b0::${(++buyers).toString(16)}`) {
+  constructor(siteEnv?: Env, address = `2001:db8:b0:${(++buyers).toString(16)}::1`) {
     this.env = siteEnv;
     this.address = address;
   }

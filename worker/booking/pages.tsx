@@ -14,6 +14,7 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath } from "../request/context.ts";
+import { visitorKey } from "../request/visitor-key.ts";
 import { formatAmount, formOf, minorUnits, stripeClient } from "../store/index.ts";
 import {
   BookedView,
@@ -254,8 +255,7 @@ export const holdSlot: Handler<AppEnv> = async (c) => {
       await picker(c, offer, session, await free(), { notice, status: 503 }),
     );
   }
-  const visitor = c.req.header("CF-Connecting-IP") ?? "";
-  if (!(await c.env.BOOKING_HOLD_LIMIT.limit({ key: `visitor ${visitor}` })).success) {
+  if (!(await c.env.BOOKING_HOLD_LIMIT.limit({ key: `visitor ${visitorKey(c)}` })).success) {
     const notice = t("booking.wait");
     return retryAfterAMinute(
       await picker(c, offer, session, await free(), { notice, status: 429 }),

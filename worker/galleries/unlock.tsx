@@ -20,6 +20,7 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, siteSettingsFor } from "../request/context.ts";
+import { visitorKey } from "../request/visitor-key.ts";
 import { useI18n } from "../views/i18n.tsx";
 import {
   galleryStore,
@@ -219,7 +220,7 @@ export const unlock: Handler<AppEnv> = async (c) => {
   // A wrong guess's flood shuts the door to devices never let in, before anything is derived.
   if (state.doorShut && !device) return tooMany();
   // The derivation's cost, from the visitor's own limits (and a known device's own).
-  const limits = [c.env.GALLERY_VISITOR_LIMIT.limit({ key: visitor })];
+  const limits = [c.env.GALLERY_VISITOR_LIMIT.limit({ key: visitorKey(c) })];
   if (device) limits.push(c.env.GALLERY_LIMIT.limit({ key: `${id}:${device}` }));
   if (!(await Promise.all(limits)).every((outcome) => outcome.success)) return tooMany();
   const password = formOf(c).password ?? "";

@@ -49,4 +49,29 @@ describe("the owner's e-mail", () => {
       "Photograph: Dawn, https://photos.example.com/portfolio/photo/b2i6",
     );
   });
+
+  it("drops the invisible characters that would disguise its headers, and keeps joiners", () => {
+    const email = inquiryEmail(
+      loadConfig({ SITE_URL: "https://photos.example.com" }),
+      // An override that shows "inventory reference" backwards, a hidden space, an isolate.
+      { ...message, name: "Studio \u202Eecnerefer yrotnevni\u202C\u200B \u2067team\u2069" },
+      "jane@example.com",
+      undefined,
+      "Jane\uFEFF Doe \u200FPhotography",
+    );
+    expect(email.replyTo.name).toBe("Studio ecnerefer yrotnevni team");
+    expect(email.subject).toBe(
+      "Licensing a photograph: a message from Studio ecnerefer yrotnevni team",
+    );
+    expect(email.from.name).toBe("Jane Doe Photography");
+    // A Persian name is written with zero-width non-joiners: they stay.
+    const persian = inquiryEmail(
+      loadConfig({}),
+      { ...message, name: "می\u200Cخواهم" },
+      "jane@example.com",
+      undefined,
+      "Jane",
+    );
+    expect(persian.replyTo.name).toBe("می\u200Cخواهم");
+  });
 });

@@ -8,6 +8,7 @@ import { redirectTarget } from "../lib/redirect-target.ts";
 import { FORM_BODY_LIMIT, readBytes, releaseBody } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin, siteSettingsFor } from "../request/context.ts";
+import { visitorKey } from "../request/visitor-key.ts";
 import { emptyForm, type FormState, renderContactPage } from "./contact-page.tsx";
 import type { FormNotice } from "./InquiryForm.tsx";
 import { inquiryContent, inquiryMessage } from "./message.ts";
@@ -123,7 +124,7 @@ export interface SubmitOptions {
  * `POST /contact`: the inquiry form. In order, each answered before anything later is read or
  * done: a cross-site post (403), a body over 32 KB (413, unread), one that is not a form (400),
  * a form that breaks the rules (422: the page again, every value kept, each problem at its
- * field), too many from one visitor (429, keyed by CF-Connecting-IP through the Rate Limiting
+ * field), too many from one visitor (429, keyed by their network through the Rate Limiting
  * binding), a failed Turnstile check when it is on (422). Bots (the honeypot, a form sent
  * faster than a person can fill it) get the thank-you page and nothing is delivered. A good
  * inquiry goes to the queue, and only once the queue has it does the visitor get 303 to the
@@ -173,8 +174,7 @@ export function submitInquiry(options: SubmitOptions = {}): Handler<AppEnv> {
       return refuse(c, 422, form);
     }
 
-    const visitor = c.req.header("CF-Connecting-IP") ?? "unknown";
-    const { success } = await c.env.INQUIRY_LIMIT.limit({ key: visitor });
+    const { success } = await c.env.INQUIRY_LIMIT.limit({ key: visitorKey(c) });
     if (!success) {
       log.warn("Inquiry refused: too many from one visitor", fields);
       return refuse(

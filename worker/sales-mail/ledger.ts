@@ -189,15 +189,17 @@ export function salesMails(db: D1Database) {
     },
 
     /**
-     * Forgets the addresses of e-mails never sent (skipped, given up), keeping their counts: no
-     * link of theirs needs one. A sent e-mail keeps its own, for its unsubscribe link.
+     * Forgets the addresses of e-mails never sent (skipped, given up) a day after they were due,
+     * keeping their counts: no link of theirs needs one. A sent e-mail keeps its own, for its
+     * unsubscribe link.
      */
-    async forgetUnsent(): Promise<void> {
+    async forgetUnsent(now: number): Promise<void> {
       await db
         .prepare(
           `UPDATE sales_mails SET address = 'forgotten:' || id
-           WHERE status IN ('skipped', 'failed') AND address NOT LIKE 'forgotten:%'`,
+           WHERE status IN ('skipped', 'failed') AND due_at < ? AND address NOT LIKE 'forgotten:%'`,
         )
+        .bind(now - 24 * 60 * 60 * 1000)
         .run();
     },
 

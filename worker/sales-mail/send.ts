@@ -67,7 +67,7 @@ export function nextMorning(timeZone: string | undefined, now: number): number {
 /**
  * Sends every e-mail due at `now` whose recipient's hour is sensible; one whose recipient is
  * asleep is due again at their morning, so it never holds up the e-mails behind it. First, the
- * addresses of e-mails never sent are forgotten.
+ * addresses of e-mails not sent the day before are forgotten.
  */
 export async function sendDueMails(
   env: Env,
@@ -75,7 +75,7 @@ export async function sendDueMails(
   composers: Record<string, Composer>,
 ): Promise<void> {
   const mails = salesMails(env.STORE_DB);
-  await mails.forgetUnsent();
+  await mails.forgetUnsent(now);
   for (let batch = 0; batch < BATCHES; batch++) {
     const due = await mails.due(now, BATCH);
     for (const mail of due) await sendOne(env, mails, mail, now, composers);

@@ -6,6 +6,7 @@ import { countStep } from "../insights/index.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, localPath, siteOrigin } from "../request/context.ts";
+import { visitorKey } from "../request/visitor-key.ts";
 import { refusal } from "./cart.tsx";
 import { cartIdOf } from "./carts.ts";
 import { catalogueFor, formOf, type Store, shelvesFor, storeOf } from "./context.ts";
@@ -90,8 +91,7 @@ export const checkout =
     // The one field: the e-mail a buyer gives to be reminded of their cart (optional).
     const form = await formOf(c);
     // Each checkout may make an order and a Checkout Session: a few a minute per visitor.
-    const visitor = c.req.header("CF-Connecting-IP") ?? "unknown";
-    if (!(await c.env.CHECKOUT_LIMIT.limit({ key: visitor })).success) {
+    if (!(await c.env.CHECKOUT_LIMIT.limit({ key: visitorKey(c) })).success) {
       log.warn("Checkout refused: too many from one visitor", { path: "/cart/checkout" });
       const when = { in: LIMIT_PERIOD_SECONDS, unit: "second" } as const;
       const res = await refusal(c, 429, phrase("cart.error.tooMany", { when }));

@@ -1,0 +1,26 @@
+/**
+ * Who a rate limit counts: the visitor's network address (`CF-Connecting-IP`), an IPv4 address
+ * as it is and an IPv6 one by its /64. A /64 is the least a household or a server is given, so
+ * counting the whole address would let one host start afresh with each of its 2^64 addresses.
+ */
+import type { Context } from "hono";
+
+export function visitorKey(c: Context): string {
+  const address = c.req.header("CF-Connecting-IP") ?? "";
+  if (!address.includes(":") || address.includes(".")) {
+    // IPv4, or IPv4 written as IPv6 (`::ffff:192.0.2.1`): its own address.
+    return address.split(":").at(-1) || "unknown";
+  }
+  const [head = "", tail] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = [
+    ...left,
+    ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"),
+    ...right,
+  ];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
