@@ -34,8 +34,11 @@ export interface Delivery {
  * to make again (REPURGE_AFTER_MS), on its alarm.
  */
 export class PublishLog extends DurableObject<Env> {
-  /** Records a delivery not seen before and schedules its purge again; false for a replay. */
-  async record(delivery: Delivery, purge: PurgeRequest, now = Date.now()): Promise<boolean> {
+  /**
+   * Records a delivery not seen before and schedules its purge (if it has one) again; false for
+   * a replay.
+   */
+  async record(delivery: Delivery, purge?: PurgeRequest, now = Date.now()): Promise<boolean> {
     const { kv } = this.ctx.storage;
     for (const [key, signedAt] of kv.list<number>({ prefix: DELIVERY })) {
       if (signedAt < now - DELIVERY_WINDOW_MS) kv.delete(key);
@@ -43,6 +46,7 @@ export class PublishLog extends DurableObject<Env> {
     const key = `${DELIVERY}${delivery.signature}`;
     if (kv.get(key) !== undefined) return false;
     kv.put(key, delivery.signedAt);
+    if (!purge) return true;
     const at = now + REPURGE_AFTER_MS;
     kv.put(`${REPURGE}${at}`, purge);
     const alarm = await this.ctx.storage.getAlarm();
@@ -50,7 +54,7 @@ export class PublishLog extends DurableObject<Env> {
     return true;
   }
 
-  /** Lets a delivery through again: its purge failed, and Sanity retries it. */
+  /** Lets a delivery through again: its work failed, and Sanity retries it. */
   forget(delivery: Delivery): void {
     this.ctx.storage.kv.delete(`${DELIVERY}${delivery.signature}`);
   }
@@ -90,9 +94,9 @@ function instance(env: PublishEnv) {
 }
 
 /** Records a delivery (see PublishLog.record): false when it was seen before. */
-export const recordDelivery = (env: PublishEnv, delivery: Delivery, purge: PurgeRequest) =>
+export const recordDelivery = (env: PublishEnv, delivery: Delivery, purge?: PurgeRequest) =>
   instance(env).record(delivery, purge);
 
-/** Forgets a delivery whose purge failed, so that Sanity's retry of it is accepted. */
+/** Forgets a delivery whose work failed, so that Sanity's retry of it is accepted. */
 export const forgetDelivery = (env: PublishEnv, delivery: Delivery) =>
   instance(env).forget(delivery);

@@ -110,6 +110,19 @@ describe("sanityWebhook", () => {
     expect(logs.messages("warn")).toContain("Publish webhook refused: a delivery already received");
   });
 
+  it("refuses a client gallery's or a booking copy's delivery sent again, too", async () => {
+    const { app } = recording();
+    captureLogs();
+    for (const change of [
+      { _id: "clientGallery.zzzzzzzzzzzzzzzzzzzzzzzzzz", _type: "clientGallery" },
+      { _id: `booking.${crypto.randomUUID()}`, _type: "booking" },
+    ]) {
+      const once = await delivery({ ...change, operation: "update" });
+      expect((await send(app, once)).status).toBe(200);
+      expect((await send(app, once)).status).toBe(409);
+    }
+  });
+
   it.each([
     ["in 2021", Date.parse("2021-03-01T12:00:00Z")],
     ["six minutes ago", Date.now() - 6 * 60_000],

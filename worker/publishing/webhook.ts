@@ -64,30 +64,28 @@ export function sanityWebhook(purge: Purge): Hono<AppEnv> {
       return c.text("400 Bad Request: the body is not JSON\n", 400, noStore);
     }
     const gallery = clientGalleryOf(change);
-    if (gallery !== undefined) {
-      try {
-        await c.env.CLIENT_GALLERY.getByName(gallery).refresh(gallery);
-      } catch (error) {
-        return unavailable(fields, error);
-      }
-      log.info("Client gallery change received; its settings were read again", fields);
-      return c.json({ refreshed: "client gallery" }, 200, noStore);
-    }
     const booking = bookingCopyOf(change);
-    if (booking !== undefined) {
-      try {
-        await bookingCopyChanged(c, booking);
-      } catch (error) {
-        return unavailable(fields, error);
-      }
-      return c.json({ read: "booking" }, 200, noStore);
-    }
     const request = purgeFor(change);
-    if (!request) return c.json({ ignored: "a document visitors never see" }, 200, noStore);
+    // What the change asks: a client gallery's settings read again, a booking copy's request
+    // carried out, or pages purged.
+    const work: { gallery: string } | { booking: string } | { request: PurgeRequest } | undefined =
+      gallery !== undefined
+        ? { gallery }
+        : booking !== undefined
+          ? { booking }
+          : request
+            ? { request }
+            : undefined;
+    if (!work) return c.json({ ignored: "a document visitors never see" }, 200, noStore);
 
+    // Each delivery counts once, whatever it asks: one seen before is a replay.
     let recorded: boolean;
     try {
-      recorded = await recordDelivery(c.env, delivery, request);
+      recorded = await recordDelivery(
+        c.env,
+        delivery,
+        "request" in work ? work.request : undefined,
+      );
     } catch (error) {
       return unavailable(fields, error);
     }
@@ -96,8 +94,17 @@ export function sanityWebhook(purge: Purge): Hono<AppEnv> {
       return c.text("409 Conflict: this delivery was already received\n", 409, noStore);
     }
     try {
-      const result = await purge(c, request);
-      const purged = "everything" in request ? "everything" : request.tags;
+      if ("gallery" in work) {
+        await c.env.CLIENT_GALLERY.getByName(work.gallery).refresh(work.gallery);
+        log.info("Client gallery change received; its settings were read again", fields);
+        return c.json({ refreshed: "client gallery" }, 200, noStore);
+      }
+      if ("booking" in work) {
+        await bookingCopyChanged(c, work.booking);
+        return c.json({ read: "booking" }, 200, noStore);
+      }
+      const result = await purge(c, work.request);
+      const purged = "everything" in work.request ? "everything" : work.request.tags;
       if (result === "unavailable") {
         log.info("Publish received; Workers Cache is not available here, purge skipped", fields);
       } else {
