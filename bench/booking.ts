@@ -9,6 +9,7 @@ import { issueStamp } from "../worker/inquiries/stamp.ts";
 import { htmlSizes, recordAssets } from "./bytes.ts";
 import { percentile } from "./load.ts";
 import type { Row } from "./table.ts";
+import { nextVisitor } from "./visitors.ts";
 
 const section = "booking";
 const kib = (bytes: number) => bytes / 1024;
@@ -45,9 +46,6 @@ function slotsCpu(runs: number): { p50: number; p99: number; slots: number } {
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99), slots };
 }
-
-let visitor = 0;
-const nextVisitor = () => `2001:db8:b00c:bench::${(++visitor).toString(16)}`;
 
 /** The free times the slot page offers (its radio buttons), on `day` or its first. */
 async function offered(siteUrl: string, day?: string): Promise<number[]> {

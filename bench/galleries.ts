@@ -22,6 +22,7 @@ import { GALLERY_SLICE } from "../worker/galleries/slices.ts";
 import { labMetrics } from "./lighthouse.ts";
 import type { BenchOptions } from "./options.ts";
 import type { Row } from "./table.ts";
+import { nextVisitor } from "./visitors.ts";
 
 const PASSWORD = "bench-2026";
 
@@ -42,7 +43,7 @@ async function gallery(
     method: "POST",
     redirect: "manual",
     body: new URLSearchParams({ password: PASSWORD }),
-    headers: { Origin: site.url, "CF-Connecting-IP": `2001:db8:bench::${id.slice(0, 4)}` },
+    headers: { Origin: site.url, "CF-Connecting-IP": nextVisitor() },
   });
   const cookie = (unlocked.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
   return { id, cookie };

@@ -4,6 +4,7 @@
 // consumer in between, as deployed).
 import type { RunningSite } from "../scripts/site-server.ts";
 import { percentile } from "./load.ts";
+import { nextVisitor } from "./visitors.ts";
 
 export interface PostLoad {
   requests: number;
@@ -14,13 +15,6 @@ export interface PostLoad {
   p99: number;
   seconds: number;
 }
-
-let visitor = 0;
-/** A documentation address (RFC 3849) per request: every POST a visitor of its own. */
-const nextVisitor = () => {
-  visitor += 1;
-  return `2001:db8:bench::${visitor.toString(16)}`;
-};
 
 /** One POST of the form as a browser without script sends it (no stamp, a person's click). */
 async function postInquiry(

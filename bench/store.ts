@@ -9,13 +9,12 @@ import type { RunningSite } from "../scripts/site-server.ts";
 import { htmlSizes, moduleAddresses, recordAssets, sizesOf } from "./bytes.ts";
 import { percentile } from "./load.ts";
 import type { Row } from "./table.ts";
+import { nextVisitor } from "./visitors.ts";
 
 const BUY_PAGE = "/portfolio/photo/b2i6";
 /** A photograph shown, not sold (the spaniels say "not for sale"). */
 const NOTHING_SOLD = "/portfolio/photo/b4i2";
 const kib = (bytes: number) => bytes / 1024;
-
-let buyers = 0;
 
 /**
  * A buyer with a cart cookie, from an address of their own (the per-visitor checkout limit is
@@ -28,7 +27,7 @@ async function buyerCheckout(
   const headers = {
     Origin: origin,
     "Content-Type": "application/x-www-form-urlencoded",
-    "CF-Connecting-IP": `2001:db8:bench:b::${(++buyers).toString(16)}`,
+    "CF-Connecting-IP": nextVisitor(),
   };
   const added = await fetch(new URL("/cart/add", siteUrl), {
     method: "POST",

@@ -6,7 +6,7 @@ CREATE TABLE sales_mails (
   id TEXT PRIMARY KEY,
   -- 'cart': a checkout left unpaid.
   kind TEXT NOT NULL,
-  -- What it is about (for 'cart', the order), so one address gets one per occasion.
+  -- What it is about (for 'cart', the cart; a gallery's e-mails, the gallery), so one address gets one per occasion.
   occasion TEXT NOT NULL,
   address TEXT NOT NULL,
   language TEXT NOT NULL,
