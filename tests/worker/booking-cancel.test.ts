@@ -4,7 +4,7 @@
 // the owner's policy or in full, from the balance first, once whatever repeats; the time free
 // again, the reminders over, the client told, the Studio's copy marked.
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   announce,
   booked,
@@ -16,7 +16,7 @@ import {
   paymentOf,
   refunds,
 } from "./bookings.ts";
-import { request } from "./harness.ts";
+import { atFirstFetch, request } from "./harness.ts";
 import { deliver, pay, stripe, studioDocument, studioWrite } from "./store.ts";
 
 const DAY = 86_400_000;
@@ -56,20 +56,11 @@ describe("cancelling a booking", () => {
     await askToCancel(id, "owner");
     // Stripe's event for the balance reaches the site the moment the cancellation asks Stripe
     // for its first refund (reckoned without it).
-    const fetch = globalThis.fetch;
-    let landed = false;
-    const meanwhile = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      if (!landed && new Request(input).url.includes("/v1/refunds")) {
-        landed = true;
-        expect((await deliver(paying, { env: mailbox().env })).status).toBe(200);
-      }
-      return fetch(input, init);
-    });
-    try {
-      expect((await announce(id)).status).toBe(200);
-    } finally {
-      meanwhile.mockRestore();
-    }
+    const landed = await atFirstFetch(
+      "/v1/refunds",
+      async () => expect((await deliver(paying, { env: mailbox().env })).status).toBe(200),
+      async () => expect((await announce(id)).status).toBe(200),
+    );
     expect(landed).toBe(true);
     const after = await row(id);
     expect(after).toMatchObject({ status: "cancelled", cancelled_by: "owner", refunded: 25_000 });

@@ -4,9 +4,9 @@
 // booking keeps it, once whatever repeats; the reminders are planned again; the client gets the
 // invitation that replaces the old one; the Studio's copy says what came of it.
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { announce, booked } from "./bookings.ts";
-import { captureLogs, request } from "./harness.ts";
+import { atFirstFetch, captureLogs, request } from "./harness.ts";
 import { studioDocument, studioWrite } from "./store.ts";
 
 const HOUR = 3_600_000;
@@ -132,20 +132,11 @@ describe("moving a booking", () => {
     const [first, then] = [start + 2 * HOUR, start + 3 * HOUR];
     await askToMove(id, first);
     // The owner asks again the moment the site writes the first move's outcome into the copy.
-    const fetch = globalThis.fetch;
-    let asked = false;
-    const meanwhile = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      if (!asked && new Request(input).url.includes("/data/mutate/")) {
-        asked = true;
-        await askToMove(id, then);
-      }
-      return fetch(input, init);
-    });
-    try {
-      expect((await announce(id)).status).toBe(200);
-    } finally {
-      meanwhile.mockRestore();
-    }
+    const asked = await atFirstFetch(
+      "/data/mutate/",
+      () => askToMove(id, then),
+      async () => expect((await announce(id)).status).toBe(200),
+    );
     expect(asked).toBe(true);
     expect((await row(id))?.start).toBe(first);
     expect((await studioDocument(`booking.${id}`))?.move).toMatchObject({

@@ -4,6 +4,7 @@
 // A module's own tests (beside it under worker/) mount it alone and call `app.request` instead.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { vi } from "vitest";
 import worker from "../../worker/index.ts";
 
 import { TEST_TOKEN as TEST_TOKEN_VALUE } from "./test-token.ts";
@@ -200,4 +201,31 @@ export const paragraph = (key: string, text: string) => ({
 export async function inOneRateWindow(needMs = 15_000, periodMs = 60_000): Promise<void> {
   const left = periodMs - (Date.now() % periodMs);
   if (left < needMs) await new Promise((wait) => setTimeout(wait, left + 50));
+}
+
+/**
+ * Runs `run`, and `meanwhile` at the moment the worker first fetches an address containing
+ * `part` (before that fetch goes on): what happens at that very moment of its work (an event
+ * that lands, an editor's change). True when that moment came.
+ */
+export async function atFirstFetch(
+  part: string,
+  meanwhile: () => Promise<unknown>,
+  run: () => Promise<unknown>,
+): Promise<boolean> {
+  const fetch = globalThis.fetch;
+  let came = false;
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    if (!came && new Request(input).url.includes(part)) {
+      came = true;
+      await meanwhile();
+    }
+    return fetch(input, init);
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return came;
 }
