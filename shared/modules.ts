@@ -95,13 +95,17 @@ export const BROWSER_MODULES = {
     entry: "shared/islands/theme/ThemeToggle.tsx",
     load: [{ on: "intent" }, { on: "press" }, { on: "idle", delay: ISLANDS_AFTER_IDLE_MS }],
   },
-  /** At once over a photo page; elsewhere once a photograph link comes into view. */
+  /**
+   * At once over a photo page; elsewhere once a photograph link comes into view, or is clicked
+   * before the viewer is there (on a slow device): that click is held and opens the viewer.
+   */
   "photo-viewer": {
     kind: "module",
     entry: "client/photo-viewer/photo-viewer.ts",
     load: [
       { on: "present", selector: "main [data-photo-view]" },
       { on: "visible", selector: "a[data-photo]" },
+      { on: "press", selector: "a[data-photo]" },
     ],
   },
   /** When asked for: "/", ⌘K or Ctrl-K, the header's search link, the search page's box. */

@@ -218,6 +218,37 @@ describe("the first view of the home page at 390 px", () => {
   });
 });
 
+describe("a photograph clicked before the viewer is there", () => {
+  it("opens in the viewer over its gallery once the viewer has loaded, not as a page of its own", async () => {
+    const page = await newPage(PHONE);
+    // The viewer's script held back until the click (a slow device, a slow network).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = () => {};
+    const requested = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    await page.route(/\/photo-viewer-[^/]*\.js$/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    // Not waiting for the load event, which waits for the held script; the page's script is
+    // running (it asked for the viewer, a link being in sight) when the photograph is clicked.
+    await page.goto("/portfolio", { waitUntil: "domcontentloaded" });
+    await requested;
+    await page.locator("a[data-photo]").first().click({ noWaitAfter: true });
+    release();
+    await page.locator("dialog.photo-viewer[open] [data-photo-image]").waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/portfolio\/photo\//);
+    // The gallery is still the page under it.
+    expect(await page.locator("main [data-photo-view]").count()).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe("the first view of a gallery at 390 px", () => {
   it("still lands on the photograph an address names, far down the page", async () => {
     const page = await newPage(PHONE);
