@@ -210,11 +210,13 @@ describe("an id with no gallery behind it", () => {
 });
 
 describe("ids tried at random", () => {
-  it("are looked up in Sanity at most 20 a minute per visitor, whatever the ids", async () => {
+  it("are looked up in Sanity at most 20 a minute per visitor, whatever the ids and whichever address of their network", async () => {
     let lookups = 0;
-    const headers = { "CF-Connecting-IP": "203.0.113.77" };
+    // One IPv6 network, a new address of it for each id: the visitor is the network.
+    const network = `2001:db8:1d:${(Date.now() % 0xffff).toString(16)}`;
     await inOneRateWindow();
     for (let i = 0; i < 30; i++) {
+      const headers = { "CF-Connecting-IP": `${network}::${(i + 1).toString(16)}` };
       const id = newGalleryId();
       // The gallery's store's lookup of its settings in Sanity, counted.
       await runInDurableObject(env.CLIENT_GALLERY.getByName(id), (instance: ClientGallery) => {
@@ -226,6 +228,35 @@ describe("ids tried at random", () => {
       expect((await request(`/g/${id}`, { headers })).status).toBe(404);
     }
     expect(lookups).toBe(20);
+  });
+});
+
+describe("the links a gallery's clients confirm their e-mail with", () => {
+  it("are sent 3 a minute per visitor, an IPv6 visitor counted by their network", async () => {
+    const id = newGalleryId();
+    await saveGallery(id, {});
+    const sent: unknown[] = [];
+    const CLIENT_MAIL = { send: async (mail: unknown) => sent.push(mail) };
+    const network = `2001:db8:3a:${(Date.now() % 0xffff).toString(16)}`;
+    const ask = (n: number) =>
+      request(`/g/${id}/client`, {
+        env: { ...env, CLIENT_MAIL } as unknown as Env,
+        method: "POST",
+        body: new URLSearchParams({ email: `client${n}@example.com` }),
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "CF-Connecting-IP": `${network}::${n}`,
+          Origin: ORIGIN,
+        },
+      });
+    await inOneRateWindow();
+    for (const n of [1, 2, 3]) {
+      expect((await ask(n)).headers.get("Location")).toBe(`/g/${id}?client=sent`);
+    }
+    const fourth = await ask(4);
+    expect(fourth.status).toBe(303);
+    expect(fourth.headers.get("Location")).toBe(`/g/${id}?client=wait`);
+    expect(sent).toHaveLength(3);
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
+import { visitorKey } from "../request/visitor-key.ts";
 import type { GalleryPhoto, GalleryState, PlacedGalleryPhoto } from "./gallery-store.ts";
 import { isGalleryId, isPhotoId } from "./ids.ts";
 import { clientEmail, hasSession } from "./session.ts";
@@ -101,7 +102,7 @@ export function guard(options: AccessOptions): MiddlewareHandler<AppEnv> {
     const client = await clientEmail(c, sanityToken, id);
     const store = galleryStore(c.env, id);
     const state = await store.state(id, {
-      visitor: visitorOf(c).address,
+      visitor: visitorKey(c),
       ...(client ? { client } : {}),
       ...(photoId ? { photo: photoId } : {}),
       photos: options.photos ?? false,

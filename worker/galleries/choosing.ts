@@ -17,7 +17,8 @@ import { wantsJson } from "../lib/request-body.ts";
 import { derivedKey, fromBase64url, sign, toBase64url, verify } from "../lib/signing.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor } from "../request/context.ts";
-import { galleryOf, PRIVATE_HEADERS, visitorOf } from "./access.ts";
+import { visitorKey } from "../request/visitor-key.ts";
+import { galleryOf, PRIVATE_HEADERS } from "./access.ts";
 import { planFollowUps } from "./follow-ups.ts";
 import { back, backField, backTo, badBack, formOf } from "./forms.ts";
 import { galleryPaths, isGalleryId } from "./ids.ts";
@@ -91,7 +92,7 @@ export const sendClientLink: Handler<AppEnv> = async (c) => {
   if (!isEmailAddress(email)) return told(c, way, 422, "missing");
   const limit = c.env.GALLERY_MAIL_LIMIT;
   const allowed =
-    (await limit.limit({ key: `visitor ${visitorOf(c).address}` })).success &&
+    (await limit.limit({ key: `visitor ${visitorKey(c)}` })).success &&
     (await limit.limit({ key: `address ${email}` })).success;
   if (!allowed) return told(c, way, 429, "wait");
   const { config } = c.var;

@@ -281,6 +281,7 @@ export class ClientGallery extends DurableObject<Env> {
       client?: string;
       photos?: boolean;
       photo?: string;
+      /** Who asks (`visitorKey`): an id never known is looked up only so often per visitor. */
       visitor?: string;
       /** The cover too (the door and the gallery's page show it; a file's request does not). */
       cover?: boolean;

@@ -198,11 +198,10 @@ export async function refusalPage(c: Context<AppEnv>, refusal: Refusal): Promise
 export const unlock: Handler<AppEnv> = async (c) => {
   const id = c.req.param("gallery") ?? "";
   if (!isGalleryId(id)) return refusalPage(c, { status: 404, reason: "unknown" });
-  const visitor = c.req.header("CF-Connecting-IP") ?? "unknown";
   const token = c.var.config.sanityToken;
   const device = await deviceOf(c, token, id);
   const store = galleryStore(c.env, id);
-  const state = await store.state(id, { visitor, cover: true });
+  const state = await store.state(id, { visitor: visitorKey(c), cover: true });
   const { settings } = state;
   if (state.unavailable) return refusalPage(c, { status: 503, reason: "unavailable" });
   if (!isOpen(settings)) {
