@@ -262,6 +262,39 @@ describe("the cart", () => {
     expect(await cartLines(owner)).toEqual([`${FOR_SALE}|print:fine-art-8x10`]);
   });
 
+  it("is started at most 10 times a minute by one visitor (an IPv6 one by their network): nothing is written for the 11th", async () => {
+    await inOneRateWindow();
+    const network = `2001:db8:ca:${(Date.now() % 0xffff).toString(16)}`;
+    const carts = async () =>
+      (await env.STORE_DB.prepare("SELECT COUNT(*) AS n FROM carts").first<{ n: number }>())?.n;
+    const before = (await carts()) ?? 0;
+    const strangers = Array.from(
+      { length: 12 },
+      (_, i) => new Buyer(undefined, `${network}::${i + 1}`),
+    );
+    const added = [];
+    for (const stranger of strangers.slice(0, 11)) {
+      added.push(await stranger.add(FOR_SALE, "licence:personal"));
+    }
+    expect(added.map((answer) => answer.status)).toEqual([...Array(10).fill(303), 429]);
+    const refused = added[10];
+    expect(refused?.headers.get("Retry-After")).toBe("60");
+    expect(refused?.body).toContain("Too many new carts from here.");
+    expect(refused?.headers.has("Set-Cookie")).toBe(false);
+    expect(await carts()).toBe(before + 10);
+    // The Buy section's script is told the same, in JSON.
+    const json = await strangers[11]?.post(
+      "/cart/add",
+      { photo: FOR_SALE, product: "licence:personal" },
+      { Accept: "application/json" },
+    );
+    expect(json?.status).toBe(429);
+    expect(JSON.parse(json?.body ?? "{}").error).toContain("Too many new carts from here.");
+    // A visitor adding to the cart they have is not counted.
+    expect((await strangers[0]?.add(LARGE, "licence:personal"))?.status).toBe(303);
+    expect(await cartLines(strangers[0] as Buyer)).toHaveLength(2);
+  });
+
   it("takes no form posted from another site", async () => {
     const answer = await request("/cart/add", {
       method: "POST",
@@ -346,8 +379,11 @@ describe("checkout and payment", () => {
     const address = "2001:db8:c0::15";
     const answers = [];
     for (let i = 0; i < 15; i++) {
+      // Each cart started from an address of its own (new carts have a limit of their own).
+      const starter = new Buyer();
+      await starter.add(FOR_SALE, "licence:personal");
       const buyer = new Buyer(undefined, address);
-      await buyer.add(FOR_SALE, "licence:personal");
+      buyer.cookies = starter.cookies;
       answers.push(await buyer.post("/cart/checkout", {}));
     }
     expect(answers.map((answer) => answer.status)).toEqual([

@@ -7,6 +7,7 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath } from "../request/context.ts";
+import { visitorKey } from "../request/visitor-key.ts";
 import { tellCartItems } from "./cart-items.ts";
 import { type CartLine, CartRefusal, cartCookie, cartIdOf, newCartId } from "./carts.ts";
 import {
@@ -60,6 +61,9 @@ interface Back {
 }
 
 const CART: Back = { href: "/cart", label: phrase("cart.back") };
+
+/** How long a visitor a store limit turned away waits (CART_LIMIT, CHECKOUT_LIMIT: a minute). */
+export const LIMIT_PERIOD_SECONDS = 60;
 
 /** A refused request: its status, what was wrong, and the way back; nothing changed. */
 export async function refusal(
@@ -157,7 +161,7 @@ export const cartPage =
 /** A refused addition: JSON for the Buy section's script, else the refusal page. */
 const refuseToAdd = async (
   c: Context<AppEnv>,
-  status: 400 | 404 | 409,
+  status: 400 | 404 | 409 | 429,
   message: Phrase,
   back: Back,
 ) =>
@@ -189,6 +193,14 @@ async function addChecked(
   const quantity = quantityOf(form.get("quantity") ?? "1");
   if (!product) return refuseToAdd(c, 400, phrase("cart.error.choose"), back);
   if (quantity === undefined) return refuseToAdd(c, 400, phrase("cart.error.quantity"), back);
+  const held = await cartIdOf(c, store.keys);
+  // Each new cart is a row kept for 30 days: a visitor starts only so many a minute (CART_LIMIT).
+  if (!held && !(await c.env.CART_LIMIT.limit({ key: visitorKey(c) })).success) {
+    const when = { in: LIMIT_PERIOD_SECONDS, unit: "second" } as const;
+    const res = await refuseToAdd(c, 429, phrase("cart.error.tooManyCarts", { when }), back);
+    res.headers.set("Retry-After", String(LIMIT_PERIOD_SECONDS));
+    return res;
+  }
   const photo = await find();
   if (!photo) return refuseToAdd(c, 404, phrase("cart.error.notForSale"), back);
   const chosen = offeredProduct(photo.offer, product.kind, product.id);
@@ -201,7 +213,7 @@ async function addChecked(
       back,
     );
   }
-  const cartId = (await cartIdOf(c, store.keys)) ?? newCartId();
+  const cartId = held ?? newCartId();
   let result: Awaited<ReturnType<typeof store.carts.add>>;
   try {
     result = await store.carts.add(cartId, {

@@ -7,7 +7,7 @@ import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, localPath, siteOrigin } from "../request/context.ts";
 import { visitorKey } from "../request/visitor-key.ts";
-import { refusal } from "./cart.tsx";
+import { LIMIT_PERIOD_SECONDS, refusal } from "./cart.tsx";
 import { cartIdOf } from "./carts.ts";
 import { catalogueFor, formOf, type Store, shelvesFor, storeOf } from "./context.ts";
 import { type GalleryPrints, publicPhotos } from "./gallery-prints.ts";
@@ -18,8 +18,6 @@ import { stripeClient } from "./stripe.ts";
 
 /** How long a Checkout Session stays open: an hour (Stripe allows 30 minutes to a day). */
 const SESSION_SECONDS = 60 * 60;
-/** Checkouts a visitor may start in this many seconds (CHECKOUT_LIMIT in wrangler.toml). */
-const LIMIT_PERIOD_SECONDS = 60;
 /**
  * A claim whose Checkout Session was never recorded is let go after this long: the request that
  * made it died (one that lives waits for Stripe 10 seconds, twice, at most).

@@ -451,6 +451,7 @@ export const ar: Catalogue = {
   "cart.error.full": "لا تتسع السلة لأكثر من {max} من المنتجات المختلفة.",
   "cart.error.payment": "يتعذر الدفع الآن. ما زالت السلة محفوظة: يُرجى المحاولة مرة أخرى بعد قليل.",
   "cart.error.noCheckout": "لم توفّر Stripe صفحة الدفع. يُرجى المحاولة مرة أخرى.",
+  "cart.error.tooManyCarts": "سلال جديدة كثيرة جدًا من هنا. يُرجى المحاولة مرة أخرى {when}.",
   "cart.error.tooMany":
     "محاولات دفع كثيرة جدًا من هنا. ما زالت السلة محفوظة: يُرجى المحاولة مرة أخرى {when}.",
   "cart.error.checkingOut":

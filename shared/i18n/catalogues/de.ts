@@ -399,6 +399,8 @@ export const de: Catalogue = {
     "Die Zahlung ist gerade nicht möglich. Ihr Warenkorb bleibt erhalten: Bitte versuchen Sie es gleich noch einmal.",
   "cart.error.noCheckout":
     "Stripe hat keine Bezahlseite geliefert. Bitte versuchen Sie es noch einmal.",
+  "cart.error.tooManyCarts":
+    "Zu viele neue Warenkörbe von hier aus. Bitte versuchen Sie es {when} erneut.",
   "cart.error.tooMany":
     "Zu viele Bestellvorgänge von hier aus. Ihr Warenkorb bleibt erhalten: Bitte versuchen Sie es {when} erneut.",
   "cart.error.checkingOut":

@@ -402,6 +402,7 @@ export const en = {
   "cart.error.payment":
     "Payment cannot be taken right now. Your cart is kept: please try again in a moment.",
   "cart.error.noCheckout": "Stripe did not give a checkout page. Please try again.",
+  "cart.error.tooManyCarts": "Too many new carts from here. Please try again {when}.",
   "cart.error.tooMany": "Too many checkouts from here. Your cart is kept: please try again {when}.",
   "cart.error.checkingOut":
     "This cart is being checked out in another window. Please wait a moment, then try again.",

@@ -416,6 +416,7 @@ export const es: Catalogue = {
   "cart.error.payment":
     "Ahora mismo no se puede cobrar. Tu cesta se conserva: vuelve a intentarlo en un momento.",
   "cart.error.noCheckout": "Stripe no ha dado una página de pago. Vuelve a intentarlo.",
+  "cart.error.tooManyCarts": "Demasiadas cestas nuevas desde aquí. Vuelve a intentarlo {when}.",
   "cart.error.tooMany":
     "Demasiados pagos iniciados desde aquí. Tu cesta se conserva: vuelve a intentarlo {when}.",
   "cart.error.checkingOut":

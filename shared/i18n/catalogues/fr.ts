@@ -417,6 +417,7 @@ export const fr: Catalogue = {
   "cart.error.payment":
     "Le paiement est impossible pour le moment. Votre panier est conservé : merci de réessayer dans un instant.",
   "cart.error.noCheckout": "Stripe n’a pas fourni de page de paiement. Merci de réessayer.",
+  "cart.error.tooManyCarts": "Trop de nouveaux paniers depuis ici. Merci de réessayer {when}.",
   "cart.error.tooMany":
     "Trop de passages en caisse depuis ici. Votre panier est conservé : merci de réessayer {when}.",
   "cart.error.checkingOut":

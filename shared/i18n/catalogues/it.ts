@@ -413,6 +413,7 @@ export const it: Catalogue = {
   "cart.error.payment":
     "Al momento non è possibile pagare. Il tuo carrello resta com’è: riprova tra un momento.",
   "cart.error.noCheckout": "Stripe non ha fornito una pagina di pagamento. Riprova.",
+  "cart.error.tooManyCarts": "Troppi carrelli nuovi da qui. Riprova {when}.",
   "cart.error.tooMany":
     "Troppi pagamenti avviati da qui. Il carrello resta salvato: riprova {when}.",
   "cart.error.checkingOut":

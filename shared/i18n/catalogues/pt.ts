@@ -413,6 +413,7 @@ export const pt: Catalogue = {
   "cart.error.payment":
     "Não é possível receber o pagamento agora. Seu carrinho continua guardado: tente de novo em um instante.",
   "cart.error.noCheckout": "A Stripe não forneceu uma página de pagamento. Tente de novo.",
+  "cart.error.tooManyCarts": "Carrinhos novos demais a partir daqui. Tente de novo {when}.",
   "cart.error.tooMany":
     "Pagamentos demais iniciados daqui. Seu carrinho continua guardado: tente de novo {when}.",
   "cart.error.checkingOut":
