@@ -147,4 +147,43 @@ describe("moving a booking", () => {
     expect((await row(id))?.start).toBe(then);
     expect((await studioDocument(`booking.${id}`))?.move).toBeUndefined();
   });
+  it("keeps the calendar and the record at one time when another move is half carried out", async () => {
+    const { id, start } = await booked();
+    const [other, mine] = [start + 2 * HOUR, start + 4 * HOUR];
+    // Another move has just moved the calendar (its first step), not yet the record.
+    const length = ((await row(id))?.end ?? start) - start;
+    const slot = (at: number) => ({ start: at, end: at + length, day: "" });
+    expect(
+      await calendar().move(id, start, slot(other), { start: other, end: other + length }),
+    ).toBe("moved");
+    await askToMove(id, mine);
+    // This one is not carried out now: its delivery fails, for Sanity to make again.
+    expect((await announce(id)).status).toBe(503);
+    expect((await row(id))?.start).toBe(start);
+    expect((await calendar().held(id))?.slot.start).toBe(other);
+    // The other move's record step, as it comes; then the delivery made again moves the booking.
+    await env.STORE_DB.prepare("UPDATE bookings SET start = ?, end = ? WHERE id = ?")
+      .bind(other, other + length, id)
+      .run();
+    expect((await announce(id)).status).toBe(200);
+    expect((await row(id))?.start).toBe(mine);
+    expect((await calendar().held(id))?.slot.start).toBe(mine);
+  });
+  it("answers in the copy though the site's own copy of the booking is written at that moment", async () => {
+    const { id, start } = await booked();
+    await askToMove(id, start + 5 * HOUR);
+    // The copy changes (as the site's own write of the moved booking changes it) just before the
+    // answer's write, which is made on the revision read.
+    const answering = async (request: Request) =>
+      request.url.includes("/data/mutate/") && (await request.text()).includes("ifRevisionID");
+    const changed = await atFirstFetch(
+      answering,
+      () => studioWrite({ patch: { id: `booking.${id}`, set: { status: "booked" } } }),
+      async () => expect((await announce(id)).status).toBe(200),
+    );
+    expect(changed).toBe(true);
+    const copy = await studioDocument(`booking.${id}`);
+    expect(copy?.moveAnswer).toMatch(/^Moved/);
+    expect(copy?.move).toBeUndefined();
+  });
 });

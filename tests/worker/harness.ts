@@ -205,18 +205,20 @@ export async function inOneRateWindow(needMs = 15_000, periodMs = 60_000): Promi
 
 /**
  * Runs `run`, and `meanwhile` at the moment the worker first fetches an address containing
- * `part` (before that fetch goes on): what happens at that very moment of its work (an event
- * that lands, an editor's change). True when that moment came.
+ * `part` (or a request `part` says yes to), before that fetch goes on: what happens at that very
+ * moment of its work (an event that lands, an editor's change). True when that moment came.
  */
 export async function atFirstFetch(
-  part: string,
+  part: string | ((request: Request) => Promise<boolean>),
   meanwhile: () => Promise<unknown>,
   run: () => Promise<unknown>,
 ): Promise<boolean> {
   const fetch = globalThis.fetch;
   let came = false;
+  const isTheOne = (request: Request) =>
+    typeof part === "string" ? request.url.includes(part) : part(request);
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    if (!came && new Request(input).url.includes(part)) {
+    if (!came && (await isTheOne(new Request(input, init))) && !came) {
       came = true;
       await meanwhile();
     }

@@ -285,16 +285,23 @@ export class BookingCalendar extends DurableObject<Env> {
   }
 
   /**
-   * Moves a booked time to `slot` (the owner's choice, so their hours and day's limit do not
-   * apply): "moved" when it keeps that time now (asked again, the same), "taken" when another
-   * hold or booking keeps part of it, "unknown" when `id` is not booked.
+   * Moves a booked time from `from` to `slot` (the owner's choice, so their hours and day's limit
+   * do not apply): "moved" when it keeps that time now (asked again, the same), "taken" when
+   * another hold or booking keeps part of it, "changed" when it is at neither time (another move
+   * of it is being carried out), "unknown" when `id` is not booked.
    */
-  move(id: string, slot: Slot, block: Taken): "moved" | "taken" | "unknown" {
+  move(
+    id: string,
+    from: number,
+    slot: Slot,
+    block: Taken,
+  ): "moved" | "taken" | "changed" | "unknown" {
     const row = this.#sql
       .exec<Row>("SELECT start FROM holds WHERE id = ? AND expires_at = ?", id, FOREVER)
       .toArray()[0];
     if (!row) return "unknown";
     if (Number(row.start) === slot.start) return "moved";
+    if (Number(row.start) !== from) return "changed";
     const others = this.#sql
       .exec<Row>(
         "SELECT block_start, block_end FROM holds WHERE id != ? AND expires_at > ?",

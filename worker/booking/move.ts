@@ -53,11 +53,16 @@ export async function moveBooking(
   const to = timeAt(booking, start);
   const answer = await calendarOf(c).move(
     id,
+    booking.start,
     { start: to.start, end: to.end, day: to.day },
     { start: to.blockStart, end: to.blockEnd },
   );
   if (answer === "unknown") return "not booked";
   if (answer === "taken") return "taken";
+  // Another move of this booking has moved the calendar and not yet the record: carried out now,
+  // the two would keep different times. Thrown, so that the webhook's delivery fails and Sanity
+  // delivers it again, once the record says where the booking is.
+  if (answer === "changed") throw new Error("Another move of this booking is being carried out");
   if (await bookings.markMoved(id, booking.start, to, now)) {
     log.info("Booking moved", { booking: id });
     await c.env.BOOKING_LIFE.get(lifeOf(booking))

@@ -157,18 +157,27 @@ export async function answerMove(
   answer: string,
 ): Promise<void> {
   const client = editorClient(settings, "Bookings in the Studio");
-  const copy = await client.getDocument<{ move?: MoveRequest }>(bookingDocumentId(id));
-  if (!copy || copy.move?.to !== handled.to || copy.move?.requestedAt !== handled.requestedAt) {
-    return;
+  // The copy may change between the read and the write: the site's own copy of the moved booking
+  // is written at the same time (then the request is still this one, read again), or the owner
+  // asked anew (then it is theirs, and its own delivery answers).
+  for (let tries = 0; tries < 3; tries++) {
+    const copy = await client.getDocument<{ move?: MoveRequest }>(bookingDocumentId(id));
+    if (!copy || copy.move?.to !== handled.to || copy.move?.requestedAt !== handled.requestedAt) {
+      return;
+    }
+    const written = await client
+      .patch(bookingDocumentId(id))
+      .ifRevisionId(copy._rev)
+      .unset(["move"])
+      .set({ moveAnswer: answer })
+      .commit()
+      .then(
+        () => true,
+        (error: unknown) => {
+          if ((error as { statusCode?: number }).statusCode !== 409) throw error;
+          return false;
+        },
+      );
+    if (written) return;
   }
-  await client
-    .patch(bookingDocumentId(id))
-    .ifRevisionId(copy._rev)
-    .unset(["move"])
-    .set({ moveAnswer: answer })
-    .commit()
-    .catch((error: unknown) => {
-      // Changed since it was read (a new request): that change's delivery answers.
-      if ((error as { statusCode?: number }).statusCode !== 409) throw error;
-    });
 }
