@@ -8,7 +8,13 @@ import { countViews, INSIGHTS_QUEUE, SUMMARY_CRON, summarizeSafely } from "./ins
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/index.ts";
 import type { PublicSiteProps } from "./request/public-site.ts";
 import { sendDueMails } from "./sales-mail/index.ts";
-import { CART_MAIL, composeCartReminder, fulfilOrders, isFulfilmentQueue } from "./store/index.ts";
+import {
+  CART_MAIL,
+  composeCartReminder,
+  fulfilOrders,
+  isFulfilmentQueue,
+  removeOldCarts,
+} from "./store/index.ts";
 
 export { BookingCalendar, BookingLife } from "./booking/index.ts";
 export { ClientGallery } from "./galleries/index.ts";
@@ -56,6 +62,7 @@ export default {
   scheduled: (controller, env, ctx) => {
     if (controller.cron === SUMMARY_CRON) {
       ctx.waitUntil(summarizeSafely(env, controller.scheduledTime));
+      ctx.waitUntil(removeOldCarts(env, controller.scheduledTime));
       return;
     }
     ctx.waitUntil(scheduledBusyRead(env));

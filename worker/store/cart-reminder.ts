@@ -16,8 +16,10 @@ import { translator } from "../i18n/translator.ts";
 import { oneLine } from "../lib/mail.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { localPath, siteOrigin, siteSettingsFor } from "../request/context.ts";
+import { visitorKey } from "../request/visitor-key.ts";
 import { type Composer, salesMails } from "../sales-mail/index.ts";
-import { cartCookie, cartIdOf, newCartId } from "./carts.ts";
+import { CART, tooManyCarts } from "./cart.tsx";
+import { CartRefusal, cartCookie, cartIdOf, newCartId } from "./carts.ts";
 import type { CartReminder } from "./catalogue.ts";
 import { catalogueFor, storeOf } from "./context.ts";
 import { orderLineTexts } from "./mail.ts";
@@ -134,18 +136,30 @@ export const cartAgain: Handler<AppEnv> = async (c) => {
   const store = storeOf(c);
   const order = await store.orders.get(c.req.param("order") ?? "");
   if (!order || order.status === "paid") return c.redirect(await localPath(c, "/cart"), 303);
+  // Each visit may start a cart and ask Stripe about a code: counted as new carts are.
+  if (!(await c.env.CART_LIMIT.limit({ key: visitorKey(c) })).success) return tooManyCarts(c, CART);
   const cartId = (await cartIdOf(c, store.keys)) ?? newCartId();
   const held = (await store.carts.lines(cartId)) ?? [];
+  let notice = "back";
   for (const line of order.lines) {
     const same = (other: (typeof held)[number]) =>
       other.photo === line.photo && other.kind === line.kind && other.product === line.product;
     if (held.some(same)) continue;
     const { photo, kind, product, quantity } = line;
-    await store.carts.add(cartId, { photo, kind, product, quantity });
+    const added = await store.carts
+      .add(cartId, { photo, kind, product, quantity })
+      .catch((error) => {
+        if (error instanceof CartRefusal) return undefined;
+        throw error;
+      });
+    // A full cart takes no more: it says so, with what came back.
+    if (!added) {
+      notice = "full";
+      break;
+    }
   }
-  let notice = "back";
   const code = c.req.query("code")?.toUpperCase();
-  if (code && CODE.test(code)) {
+  if (code && CODE.test(code) && notice === "back") {
     const stripe = await stripeClient(store.keys);
     const [found] = (await stripe.promotionCodes.list({ code, active: true, limit: 1 })).data;
     const open = found && (!found.expires_at || found.expires_at * 1000 > Date.now());

@@ -9,7 +9,7 @@ import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath } from "../request/context.ts";
 import { visitorKey } from "../request/visitor-key.ts";
 import { tellCartItems } from "./cart-items.ts";
-import { type CartLine, CartRefusal, cartCookie, cartIdOf, newCartId } from "./carts.ts";
+import { type CartLine, CartRefusal, cartCookie, cartIdOf, MAX_LINES, newCartId } from "./carts.ts";
 import {
   type Catalogue,
   formatAmount,
@@ -55,12 +55,12 @@ async function privatePage(c: Context<AppEnv>, view: Parameters<typeof renderHtm
 }
 
 /** The way back a refusal offers (the language middleware puts a further language's prefix on it). */
-interface Back {
+export interface Back {
   href: string;
   label: Phrase;
 }
 
-const CART: Back = { href: "/cart", label: phrase("cart.back") };
+export const CART: Back = { href: "/cart", label: phrase("cart.back") };
 
 /** How long a visitor a store limit turned away waits (CART_LIMIT, CHECKOUT_LIMIT: a minute). */
 export const LIMIT_PERIOD_SECONDS = 60;
@@ -127,6 +127,8 @@ const NOTICES: Record<string, Phrase> = {
   "code-ended": phrase("cart.notice.codeEnded"),
   "code-unknown": phrase("cart.notice.codeUnknown"),
   "code-products": phrase("cart.notice.codeProducts"),
+  // An e-mail's link put back only what a full cart had room for.
+  full: phrase("cart.error.full", { max: MAX_LINES }),
 };
 
 /** `GET /cart`: the visitor's cart, priced from the catalogue now. */
@@ -169,6 +171,14 @@ const refuseToAdd = async (
     ? c.json({ error: (await i18nFor(c)).phrase(message) }, status, PRIVATE_HEADERS)
     : refusal(c, status, message, back);
 
+/** A visitor over CART_LIMIT: 429, when to try again, and nothing written. */
+export async function tooManyCarts(c: Context<AppEnv>, back: Back): Promise<Response> {
+  const when = { in: LIMIT_PERIOD_SECONDS, unit: "second" } as const;
+  const res = await refuseToAdd(c, 429, phrase("cart.error.tooManyCarts", { when }), back);
+  res.headers.set("Retry-After", String(LIMIT_PERIOD_SECONDS));
+  return res;
+}
+
 /** A photograph the worker found for sale: how carts name it, and what it is offered as. */
 interface Found {
   ref: string;
@@ -196,10 +206,7 @@ async function addChecked(
   const held = await cartIdOf(c, store.keys);
   // Each new cart is a row kept for 30 days: a visitor starts only so many a minute (CART_LIMIT).
   if (!held && !(await c.env.CART_LIMIT.limit({ key: visitorKey(c) })).success) {
-    const when = { in: LIMIT_PERIOD_SECONDS, unit: "second" } as const;
-    const res = await refuseToAdd(c, 429, phrase("cart.error.tooManyCarts", { when }), back);
-    res.headers.set("Retry-After", String(LIMIT_PERIOD_SECONDS));
-    return res;
+    return tooManyCarts(c, back);
   }
   const photo = await find();
   if (!photo) return refuseToAdd(c, 404, phrase("cart.error.notForSale"), back);

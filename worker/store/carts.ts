@@ -11,6 +11,7 @@ import { deleteCookie, generateSignedCookie, getSignedCookie } from "hono/cookie
 import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
 import type { StoreKeys } from "../config/config.ts";
 import { english } from "../i18n/translator.ts";
+import { errorText, log } from "../lib/log.ts";
 import { toBase64url } from "../lib/signing.ts";
 import type { Product } from "./catalogue.ts";
 
@@ -105,6 +106,8 @@ export interface Carts {
   promotionCode(cartId: string): Promise<string | undefined>;
   /** A code other than the cart's is a change of the cart (a checkout under way is made again). */
   setPromotionCode(cartId: string, code: string | null, now?: number): Promise<void>;
+  /** Removes carts untouched for CART_SECONDS (their lines with them); how many went. */
+  removeOld(now?: number): Promise<number>;
 }
 
 /** A licence is sold once per order: a second would license the same file twice. */
@@ -146,16 +149,21 @@ export function d1Carts(db: D1Database): Carts {
             "INSERT INTO carts (id, created_at, updated_at) VALUES (?1, ?2, ?2) ON CONFLICT (id) DO UPDATE SET updated_at = ?2",
           )
           .bind(cartId, now),
+        // The limit again, in the statement itself: adds at the same moment all passed the count.
         db
           .prepare(
-            `INSERT INTO cart_items (cart_id, photo, kind, product, quantity, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            `INSERT INTO cart_items (cart_id, photo, kind, product, quantity, added_at)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6
+             WHERE (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?1) < ${MAX_LINES}
+               OR EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1 AND photo = ?2 AND kind = ?3 AND product = ?4)
              ON CONFLICT (cart_id, photo, kind, product) DO UPDATE SET quantity =
                CASE WHEN excluded.kind = 'licence' THEN 1 ELSE MIN(${MAX_QUANTITY}, quantity + excluded.quantity) END
              RETURNING quantity`,
           )
           .bind(cartId, line.photo, line.kind, line.product, quantity, now),
       ]);
-      const holds = upsert?.results[0]?.quantity ?? quantity;
+      const holds = upsert?.results[0]?.quantity;
+      if (holds === undefined) throw new CartRefusal(phrase("cart.error.full", { max: MAX_LINES }));
       return { added: Math.max(0, holds - (held ?? 0)), holds };
     },
     async set(cartId, line, quantity, now = Date.now()) {
@@ -237,5 +245,24 @@ export function d1Carts(db: D1Database): Carts {
           .bind(cartId),
       ]);
     },
+    async removeOld(now = Date.now()) {
+      // A thousand at a time: a run is short whatever piled up; the next hour takes the rest.
+      const result = await db
+        .prepare(
+          "DELETE FROM carts WHERE id IN (SELECT id FROM carts WHERE updated_at <= ? LIMIT 1000)",
+        )
+        .bind(alive(now))
+        .run();
+      return result.meta.changes;
+    },
   };
 }
+
+/** The hourly sweep of carts left for 30 days: a failure waits for the next hour. */
+export const removeOldCarts = (env: Env, now: number): Promise<void> =>
+  d1Carts(env.STORE_DB)
+    .removeOld(now)
+    .then(
+      (removed) => (removed ? log.info("Old carts removed", { removed }) : undefined),
+      (error: unknown) => log.warn("Old carts could not be removed", { error: errorText(error) }),
+    );

@@ -16,6 +16,7 @@ import { type OtherCheckouts, stripeWebhook } from "./webhook.ts";
 // gallery's photograph, and the vocabulary of what the galleries lend it (gallery-prints.ts).
 export { BuySection, buySectionProps } from "./BuySection.tsx";
 export { CART_MAIL, composeCartReminder } from "./cart-reminder.ts";
+export { removeOldCarts } from "./carts.ts";
 export { formatAmount, galleryOfferFor, minorUnits, offerFor } from "./catalogue.ts";
 export { catalogueFor, formOf, saleCatalogue } from "./context.ts";
 export { fulfilOrders } from "./fulfil.ts";
