@@ -4,7 +4,14 @@
 // signed with another secret, too old or replayed, and guessed order pages.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { captureLogs, inOneRateWindow, mutableEnv, mutate, request } from "./harness.ts";
+import {
+  atFirstFetch,
+  captureLogs,
+  inOneRateWindow,
+  mutableEnv,
+  mutate,
+  request,
+} from "./harness.ts";
 import {
   Buyer,
   deliver,
@@ -345,6 +352,54 @@ describe("checkout and payment", () => {
     } finally {
       await mutate({ patch: { id: "storeSettings", set: { [price]: 25 } } });
     }
+  });
+
+  it("sends the buyer to a new Checkout Session when the owner changed a price since the first, either way", async () => {
+    const buyer = new Buyer(mutableEnv());
+    await buyer.add(LARGE, "licence:personal");
+    const first = await buyer.checkout();
+    const price = 'licences[_key=="f2049150c4ec"].price';
+    const subtotal = async (session: string) =>
+      (await stripe().checkout.sessions.retrieve(session)).amount_subtotal;
+    try {
+      await mutate({ patch: { id: "storeSettings", set: { [price]: 2.5 } } });
+      const lowered = await buyer.checkout();
+      expect(lowered.session).not.toBe(first.session);
+      expect(await subtotal(lowered.session)).toBe(250);
+      expect((await stripe().checkout.sessions.retrieve(first.session)).status).toBe("expired");
+      // A mistake put right: the page at €2.50 cannot be paid any more.
+      await mutate({ patch: { id: "storeSettings", set: { [price]: 25 } } });
+      const raised = await buyer.checkout();
+      expect(raised.session).not.toBe(lowered.session);
+      expect(await subtotal(raised.session)).toBe(2500);
+      expect((await stripe().checkout.sessions.retrieve(lowered.session)).status).toBe("expired");
+    } finally {
+      await mutate({ patch: { id: "storeSettings", set: { [price]: 25 } } });
+    }
+  });
+
+  it("makes a new Checkout Session when the cart changed while the first was being made from it", async () => {
+    const buyer = new Buyer();
+    await buyer.add(FOR_SALE, "print:fine-art-8x10", "10");
+    const [line = ""] = await cartLines(buyer);
+    let first = "";
+    const came = await atFirstFetch(
+      "/data/query/",
+      // In another tab, the buyer takes 9 of the 10 out as the checkout, the 10 read, reads
+      // their prices.
+      () => buyer.post("/cart", { "line.0": line, "quantity.0": "1" }),
+      async () => {
+        first = (await buyer.checkout()).session;
+      },
+    );
+    expect(came).toBe(true);
+    const again = await buyer.checkout();
+    expect(again.session).not.toBe(first);
+    const read = await stripe().checkout.sessions.retrieve(again.session, {
+      expand: ["line_items"],
+    });
+    expect(read.line_items?.data.map((each) => each.quantity)).toEqual([1]);
+    expect((await stripe().checkout.sessions.retrieve(first)).status).toBe("expired");
   });
 
   it("makes one order and one Checkout Session of a cart, however many checkouts at once", async () => {

@@ -98,7 +98,10 @@ export interface Carts {
    * UPDATE, so of two checkouts at once exactly one gets it).
    */
   claimCheckout(cartId: string, order: string, now?: number): Promise<boolean>;
-  /** The cart's checkout under way: its order, when it was claimed, whether the cart changed since. */
+  /**
+   * The cart's checkout under way: its order, when its lines were read (the claim's `now`), and
+   * whether the cart changed since.
+   */
   checkout(cartId: string): Promise<{ order: string; at: number; changed: boolean } | undefined>;
   /** Lets `order`'s claim go (its Checkout Session is over, or was never made). */
   releaseCheckout(cartId: string, order: string): Promise<void>;

@@ -9,9 +9,10 @@ import { i18nFor, localPath, siteOrigin } from "../request/context.ts";
 import { visitorKey } from "../request/visitor-key.ts";
 import { LIMIT_PERIOD_SECONDS, refusal } from "./cart.tsx";
 import { cartIdOf } from "./carts.ts";
+import type { Catalogue } from "./catalogue.ts";
 import { catalogueFor, formOf, type Store, shelvesFor, storeOf } from "./context.ts";
 import { type GalleryPrints, publicPhotos } from "./gallery-prints.ts";
-import { newOrderId, type OrderLine, orderReference } from "./orders.ts";
+import { newOrderId, type Order, type OrderLine, orderReference } from "./orders.ts";
 import { resolvePromotion } from "./promotions.ts";
 import { sellable } from "./sellable.ts";
 import { stripeClient } from "./stripe.ts";
@@ -36,26 +37,62 @@ function timeZoneOf(c: Context<AppEnv>): { timeZone?: string } {
   return typeof zone === "string" && zone.length <= 64 ? { timeZone: zone } : {};
 }
 
+/** What the cart charges now: its lines priced from the catalogue, and its discount. */
+interface Charge {
+  catalogue: Catalogue;
+  lines: OrderLine[];
+  promotionCode: string | undefined;
+  /** When the lines were read: a change of the cart after it is one its checkout missed. */
+  readAt: number;
+}
+
+const charged = (currency: string, lines: readonly OrderLine[]) =>
+  JSON.stringify([
+    currency,
+    lines.map((l) => [l.photo, l.kind, l.product, l.unitAmount, l.quantity]),
+  ]);
+
+/** The promotion code a session takes off, if any. */
+const discountOf = (session: Stripe.Checkout.Session) => {
+  const code = session.discounts?.[0]?.promotion_code;
+  return typeof code === "string" ? code : code?.id;
+};
+
+/**
+ * Whether an open session charges what the cart says now: its lines, their prices and its
+ * discount. The owner may have changed a price, or turned a code off, since; its end or its
+ * limit may have come (a cart that cannot be charged now, say so, is not either).
+ */
+const charges = (session: Stripe.Checkout.Session, order: Order, now: Charge | Response) =>
+  !(now instanceof Response) &&
+  charged(order.currency, order.lines) === charged(now.catalogue.currency, now.lines) &&
+  discountOf(session) === now.promotionCode;
+
 /**
  * The cart's checkout already under way, if any: its Stripe page again while that is open and
- * the cart unchanged (303); the order's page once it was paid, or while its bank transfer is on
- * its way and the cart unchanged; a 409 while another request is still making it. Undefined
- * when there is none, or it is over: the session expired, or expired here because the cart
- * changed since (so that its page cannot be paid any more), or the cart changed while a bank
- * transfer is on its way (that order's lines leave the cart); its claim is then let go, for a
- * new checkout to make its own.
+ * charges what the cart says `now` (303); the order's page once it was paid, or while its bank
+ * transfer is on its way and the cart unchanged; a 409 while another request is still making it.
+ * Undefined when there is none, or it is over: the session expired, or expired here because it
+ * no longer charges what the cart says (so that its page cannot be paid any more), or the cart
+ * changed while a bank transfer is on its way (that order's lines leave the cart); its claim is
+ * then let go, for a new checkout to make its own.
  */
-async function underWay(c: Context<AppEnv>, store: Store, cartId: string) {
+async function underWay(
+  c: Context<AppEnv>,
+  store: Store,
+  cartId: string,
+  now: () => Promise<Charge | Response>,
+) {
   const claim = await store.carts.checkout(cartId);
   if (!claim) return undefined;
   const order = await store.orders.get(claim.order);
   if (order?.checkoutSession) {
     const stripe = await stripeClient(store.keys);
     let session = await stripe.checkout.sessions.retrieve(order.checkoutSession);
-    if (session.status === "open" && claim.changed) {
+    if (session.status === "open") {
+      if (session.url && charges(session, order, await now())) return c.redirect(session.url, 303);
       session = await stripe.checkout.sessions.expire(session.id);
     }
-    if (session.status === "open" && session.url) return c.redirect(session.url, 303);
     if (session.status === "complete" && order.status !== "payment_failed") {
       // Waiting for the buyer's bank transfer, its lines are that order's: a cart changed since
       // (more added meanwhile) checks out what else it holds, as a new order.
@@ -70,6 +107,69 @@ async function underWay(c: Context<AppEnv>, store: Store, cartId: string) {
   }
   await store.carts.releaseCheckout(cartId, claim.order);
   return undefined;
+}
+
+/**
+ * The cart priced from the catalogue and checked against the photographs now, never from
+ * anything the browser sent, with its discount code's Stripe promotion code if the code covers
+ * the cart now; the cart's page when it is empty, a line is no longer offered or the code not
+ * taken (dropped, the page saying why).
+ */
+async function cartCharge(
+  c: Context<AppEnv>,
+  store: Store,
+  galleries: GalleryPrints,
+  cartId: string,
+): Promise<Charge | Response> {
+  const readAt = Date.now();
+  const lines = await store.carts.lines(cartId);
+  if (!lines?.length) return c.redirect("/cart?notice=empty", 303);
+  const catalogue = await catalogueFor(c);
+  if (!catalogue) return c.redirect("/cart?notice=changed", 303);
+
+  const shelves = await shelvesFor(c, galleries);
+  const orderLines: OrderLine[] = [];
+  for (const [index, line] of lines.entries()) {
+    const now = await sellable(shelves, catalogue, line);
+    if (!now) return c.redirect("/cart?notice=changed", 303);
+    const { product } = now;
+    orderLines.push({
+      line: index + 1,
+      photo: line.photo,
+      kind: product.kind,
+      product: product.id,
+      productName: product.name,
+      photoTitle: now.title,
+      unitAmount: product.unitAmount,
+      quantity: product.kind === "licence" ? 1 : line.quantity,
+      fulfilment: product.kind === "licence" ? "download" : product.fulfilment,
+      labSku: product.kind === "print" ? (product.labSku ?? null) : null,
+      details: now.details,
+    });
+  }
+
+  // The cart's discount code (typed, or put there by an e-mail's link): its Stripe promotion
+  // code if it covers this cart now.
+  const code = await store.carts.promotionCode(cartId);
+  if (!code) return { catalogue, lines: orderLines, promotionCode: undefined, readAt };
+  const resolved = await resolvePromotion(
+    await stripeClient(store.keys),
+    catalogue,
+    code,
+    orderLines,
+  ).catch((error: unknown) => {
+    log.error("Stripe could not be asked about a discount code", {
+      path: "/cart/checkout",
+      error: errorText(error),
+    });
+    return undefined;
+  });
+  if (!resolved) return refusal(c, 502, phrase("cart.error.payment"));
+  if ("refused" in resolved) {
+    await store.carts.setPromotionCode(cartId, null);
+    return c.redirect(await localPath(c, `/cart?notice=code-${resolved.refused}`), 303);
+  }
+  return { catalogue, lines: orderLines, promotionCode: resolved.promotionCode, readAt };
 }
 
 /**
@@ -103,8 +203,14 @@ export const checkout =
     if (form?.has("code")) {
       await store.carts.setPromotionCode(cartId, (form.get("code") ?? "").trim() || null);
     }
-    // One cart, one checkout: a second is the first's, or waits for it.
-    const ongoing = await underWay(c, store, cartId).catch((error) => {
+    // One cart, one checkout: a second is the first's, or waits for it. The cart is priced once,
+    // when the checkout under way asks what it charges now, or else for a new one.
+    let pricing: Promise<Charge | Response> | undefined;
+    const charge = () => {
+      pricing ??= cartCharge(c, store, galleries, cartId);
+      return pricing;
+    };
+    const ongoing = await underWay(c, store, cartId, charge).catch((error) => {
       log.error("Stripe could not be asked about a cart's checkout", {
         path: "/cart/checkout",
         error: errorText(error),
@@ -112,62 +218,15 @@ export const checkout =
       return refusal(c, 502, phrase("cart.error.payment"));
     });
     if (ongoing) return ongoing;
-    const lines = await store.carts.lines(cartId);
-    if (!lines?.length) return c.redirect("/cart?notice=empty", 303);
-    const catalogue = await catalogueFor(c);
-    if (!catalogue) return c.redirect("/cart?notice=changed", 303);
-
-    const shelves = await shelvesFor(c, galleries);
-    const orderLines: OrderLine[] = [];
-    for (const [index, line] of lines.entries()) {
-      const now = await sellable(shelves, catalogue, line);
-      if (!now) return c.redirect("/cart?notice=changed", 303);
-      const { product } = now;
-      orderLines.push({
-        line: index + 1,
-        photo: line.photo,
-        kind: product.kind,
-        product: product.id,
-        productName: product.name,
-        photoTitle: now.title,
-        unitAmount: product.unitAmount,
-        quantity: product.kind === "licence" ? 1 : line.quantity,
-        fulfilment: product.kind === "licence" ? "download" : product.fulfilment,
-        labSku: product.kind === "print" ? (product.labSku ?? null) : null,
-        details: now.details,
-      });
-    }
-
-    // The cart's discount code (typed, or put there by an e-mail's link): its Stripe promotion
-    // code if it covers this cart now.
-    const code = await store.carts.promotionCode(cartId);
-    let promotionCode: string | undefined;
-    if (code) {
-      const resolved = await resolvePromotion(
-        await stripeClient(store.keys),
-        catalogue,
-        code,
-        orderLines,
-      ).catch((error: unknown) => {
-        log.error("Stripe could not be asked about a discount code", {
-          path: "/cart/checkout",
-          error: errorText(error),
-        });
-        return undefined;
-      });
-      if (!resolved) return refusal(c, 502, phrase("cart.error.payment"));
-      if ("refused" in resolved) {
-        await store.carts.setPromotionCode(cartId, null);
-        return c.redirect(await localPath(c, `/cart?notice=code-${resolved.refused}`), 303);
-      }
-      promotionCode = resolved.promotionCode;
-    }
+    const now = await charge();
+    if (now instanceof Response) return now;
+    const { catalogue, lines: orderLines, promotionCode } = now;
 
     const hasPrints = orderLines.some((line) => line.kind === "print");
     const subtotal = orderLines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
     const orderId = newOrderId();
     // Of two checkouts of this cart at once, one claims it; the other is told to wait.
-    if (!(await store.carts.claimCheckout(cartId, orderId))) {
+    if (!(await store.carts.claimCheckout(cartId, orderId, now.readAt))) {
       return refusal(c, 409, phrase("cart.error.checkingOut"));
     }
     await store.orders.create(
