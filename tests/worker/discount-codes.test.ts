@@ -5,7 +5,7 @@
 // format: coupons, promotion codes, discounts and their redemption).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Buyer, FOR_SALE, stripe, studioWrite } from "./store.ts";
+import { Buyer, FOR_SALE, pay, stripe, studioWrite } from "./store.ts";
 
 const unique = () => crypto.randomUUID().replaceAll("-", "").slice(0, 8).toUpperCase();
 
@@ -120,6 +120,62 @@ describe("an owner's discount code", () => {
     expect((await checkOutWith(another, code)).location).toBe("/cart?notice=code-unknown");
     const prints = await withPrint();
     expect((await checkOutWith(prints, code)).location).toBe("/cart?notice=code-unknown");
+  });
+
+  it("turned off, no longer takes anything off the Stripe pages it is already on; on again, it takes", async () => {
+    const [code, key] = [`HALF${unique()}`, unique()];
+    await ownerCodes({ _key: key, code, percentOff: 50 });
+    const [first, second] = [await withPrint(), await withPrint()];
+    const a = await checkOutWith(first, code);
+    const b = await checkOutWith(second, code);
+    const active = (on: boolean) =>
+      studioWrite({
+        patch: { id: "storeSettings", set: { [`offers[_key=="${key}"].active`]: on } },
+      });
+    await active(false);
+    // The first buyer checks out again: told so, and the page they had is closed.
+    expect((await checkOutWith(first, code)).location).toBe("/cart?notice=code-unknown");
+    expect((await stripe().checkout.sessions.retrieve(a.session ?? "")).status).toBe("expired");
+    // The second went back to the page Stripe had open: Stripe no longer takes the code.
+    await expect(pay(b.session ?? "")).rejects.toThrow(/inactive/);
+    // Checked out again, at the full price.
+    const again = await checkOutWith(first, "");
+    expect(again.session).not.toBe(a.session);
+    expect((await stripe().checkout.sessions.retrieve(again.session ?? "")).discounts).toEqual([]);
+    await active(true);
+    const later = await checkOutWith(await withPrint(), code);
+    const checkout = await stripe().checkout.sessions.retrieve(later.session ?? "");
+    expect(checkout.total_details?.amount_discount).toBe((checkout.amount_subtotal ?? 0) / 2);
+  });
+
+  it("ends at Stripe when the owner said, though first used in its last minute, and with it the pages it is on", async () => {
+    const code = `SOON${unique()}`;
+    const endsAt = Date.now() + 6_000;
+    await ownerCodes({ code, percentOff: 20, endsAt: new Date(endsAt).toISOString() });
+    const buyer = await withPrint();
+    const first = await checkOutWith(buyer, code);
+    expect(first.session).toBeDefined();
+    const promotion = (await stripe().promotionCodes.list({ code })).data[0];
+    expect(promotion?.expires_at).toBe(Math.ceil(endsAt / 1000));
+    await new Promise((done) => setTimeout(done, endsAt + 1_000 - Date.now()));
+    expect((await checkOutWith(buyer, code)).location).toBe("/cart?notice=code-ended");
+    expect((await stripe().checkout.sessions.retrieve(first.session ?? "")).status).toBe("expired");
+  });
+
+  it("used up by another buyer, is dropped from a cart whose page it was on, and the cart goes on at the full price", async () => {
+    const code = `LAST${unique()}`;
+    await ownerCodes({ code, amountOff: 5, limit: 1 });
+    const [first, second] = [await withPrint(), await withPrint()];
+    const a = await checkOutWith(first, code);
+    const b = await checkOutWith(second, code);
+    await pay(a.session ?? "");
+    expect((await checkOutWith(second, code)).location).toBe("/cart?notice=code-ended");
+    expect((await stripe().checkout.sessions.retrieve(b.session ?? "")).status).toBe("expired");
+    const again = await checkOutWith(second, "");
+    expect(again.session).not.toBe(b.session);
+    const checkout = await stripe().checkout.sessions.retrieve(again.session ?? "");
+    expect(checkout.discounts).toEqual([]);
+    expect(checkout.total_details?.amount_discount).toBe(0);
   });
 
   it("is used no more than its limit, even by two buyers paying at once", async () => {

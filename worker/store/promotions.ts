@@ -36,18 +36,31 @@ export async function resolvePromotion(
     if (own.endsAt !== undefined && own.endsAt <= now) return { refused: "ended" };
     const covered = lines.every((line) => own.products.includes(line.product));
     if (own.products.length > 0 && !covered) return { refused: "products" };
-    return { promotionCode: await ownersCode(stripe, own, catalogue.currency, now) };
+    return taken(await ownersCode(stripe, own, catalogue.currency));
   }
   // An e-mail's own code: Stripe knows it; its metadata names the e-mail and which kinds it
   // covers. Stripe also still knows the owner's codes once used: one the owner has turned off or
-  // removed is not among theirs above, and stays unknown here.
+  // removed is not among theirs above, and is turned off at Stripe too, so that no session it is
+  // already on can be paid with it.
   const [found] = (await stripe.promotionCodes.list({ code: text, active: true, limit: 1 })).data;
+  if (found && promotionCoupon(found)?.startsWith(OWNERS)) {
+    await stripe.promotionCodes.update(found.id, { active: false });
+  }
   if (!found?.metadata?.mail) return { refused: "unknown" };
   if (found.expires_at && found.expires_at * 1000 <= now) return { refused: "ended" };
   const kinds = found.metadata?.kinds?.split(",");
   if (kinds && !lines.every((line) => kinds.includes(line.kind))) return { refused: "products" };
-  return { promotionCode: found.id };
+  return taken(found);
 }
+
+/** A code used as often as it may be is ended (another buyer paid with its last use). */
+const taken = (code: Stripe.PromotionCode): Resolved =>
+  code.max_redemptions !== null && code.times_redeemed >= code.max_redemptions
+    ? { refused: "ended" }
+    : { promotionCode: code.id };
+
+/** The owner's codes' coupons (an e-mail's are `sales-mail-…`). */
+const OWNERS = "offer-";
 
 const alreadyThere = (error: unknown) =>
   (error as { code?: string }).code === "resource_already_exists";
@@ -62,13 +75,12 @@ async function ownersCode(
   stripe: Stripe,
   promotion: Promotion,
   currency: string,
-  now: number,
-): Promise<string> {
+): Promise<Stripe.PromotionCode> {
   const { code, discount, endsAt, limit } = promotion;
   const terms = JSON.stringify([code, discount, endsAt, limit, currency]);
-  const coupon = `offer-${(await sha256Hex(terms)).slice(0, 24)}`;
-  const ends =
-    endsAt !== undefined && endsAt > now + 60_000 ? Math.floor(endsAt / 1000) : undefined;
+  const coupon = `${OWNERS}${(await sha256Hex(terms)).slice(0, 24)}`;
+  // Stripe ends it when the owner does (rounded up: Stripe takes only a time still to come).
+  const ends = endsAt === undefined ? undefined : Math.ceil(endsAt / 1000);
   try {
     await stripe.coupons.create({
       id: coupon,
@@ -84,11 +96,15 @@ async function ownersCode(
   } catch (error) {
     if (!alreadyThere(error)) throw error;
   }
-  const active = (await stripe.promotionCodes.list({ code, active: true, limit: 10 })).data;
-  const mine = active.find((each) => promotionCoupon(each) === coupon);
-  if (mine) return mine.id;
-  for (const other of active) await stripe.promotionCodes.update(other.id, { active: false });
-  const made = await stripe.promotionCodes.create(
+  const made = (await stripe.promotionCodes.list({ code, limit: 100 })).data;
+  const mine = made.find((each) => promotionCoupon(each) === coupon);
+  if (mine?.active) return mine;
+  for (const other of made) {
+    if (other.active) await stripe.promotionCodes.update(other.id, { active: false });
+  }
+  // Turned off while the owner's code was (resolvePromotion), on again with it.
+  if (mine) return stripe.promotionCodes.update(mine.id, { active: true });
+  return stripe.promotionCodes.create(
     {
       promotion: { type: "coupon", coupon },
       code,
@@ -97,7 +113,6 @@ async function ownersCode(
     },
     { idempotencyKey: `offer-code-${coupon}` },
   );
-  return made.id;
 }
 
 /** The coupon a promotion code takes off (this API version's `promotion.coupon`). */
