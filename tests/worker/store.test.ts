@@ -632,6 +632,23 @@ describe("the webhook refuses what Stripe did not send", () => {
     expect((await orderRow(order))?.paid_at).toBe(paidAt);
   });
 
+  it.each([
+    ["a refund", "charge.refunded", { object: null }],
+    ["a completed checkout", "checkout.session.completed", { object: null }],
+    ["an expired checkout", "checkout.session.expired", {}],
+  ])(
+    "ignores a signed event of %s without its object, logged, not a server error",
+    async (_, type, data) => {
+      const logs = captureLogs();
+      const id = `evt_without_object_${type}`;
+      const answer = await deliver({ id, object: "event", type, data });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ received: true, applied: false });
+      expect(logs.messages("warn")).toContain("A Stripe event without its object was ignored");
+      expect(logs.messages("error")).toEqual([]);
+    },
+  );
+
   it("does not refund an order that was not paid, nor pay one twice after a refund", async () => {
     const { event, order } = await paidEvent();
     await deliver(event);

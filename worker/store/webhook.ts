@@ -150,8 +150,17 @@ export const stripeWebhook =
       });
       return c.text("400 Bad Request: the signature does not verify", 400);
     }
+    const object = event.data?.object as { metadata?: Record<string, string> | null } | null;
+    if (typeof object !== "object" || object === null) {
+      // Signed, so Stripe's (or the secret's holder's), yet about nothing: nothing to apply, and
+      // nothing a retry would change.
+      log.warn("A Stripe event without its object was ignored", {
+        event: event.id,
+        type: event.type,
+      });
+      return c.json({ received: true, applied: false });
+    }
     const orders = d1Orders(c.env.STORE_DB);
-    const object = event.data.object as { metadata?: Record<string, string> | null };
     if (!(await orders.firstTime(event.id, event.type, object.metadata?.order ?? null))) {
       return c.json({ received: true, applied: false });
     }
