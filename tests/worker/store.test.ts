@@ -14,6 +14,7 @@ import {
 } from "./harness.ts";
 import {
   Buyer,
+  control,
   deliver,
   eventsOf,
   FOR_SALE,
@@ -588,6 +589,60 @@ describe("checkout and payment", () => {
     // The new order's checkout is untouched by the first one's payment.
     expect(await cartLines(buyer)).toEqual([`${FOR_SALE}|licence:personal`]);
     expect((await buyer.checkout()).session).toBe(more.session);
+  });
+});
+
+describe("a refund Stripe tells before the payment", () => {
+  const paymentIntentOf = async (session: string) =>
+    String((await stripe().checkout.sessions.retrieve(session)).payment_intent);
+  const refundedEvent = async (paymentIntent: string) => {
+    await stripe().refunds.create({ payment_intent: paymentIntent });
+    return (await eventsOf([paymentIntent])).find((event) => event.type === "charge.refunded");
+  };
+
+  it("closes the order, and the payment told after it fulfils nothing", async () => {
+    const buyer = new Buyer();
+    await buyer.add(FOR_SALE, "print:fine-art-8x10");
+    await buyer.add(LARGE, "licence:commercial");
+    const { session, order } = await buyer.checkout();
+    await pay(session);
+    const completed = (await eventsOf([session])).find(
+      (event) => event.type === "checkout.session.completed",
+    );
+    const refunded = await refundedEvent(await paymentIntentOf(session));
+    expect((await deliver(refunded)).status).toBe(200);
+    expect((await orderRow(order))?.status).toBe("refunded");
+    expect((await deliver(completed)).status).toBe(200);
+    // The buyer back from Stripe's page says the same again.
+    const page = await buyer.get(`/order/${order}?session=${session}`);
+    const after = await row(order);
+    expect(after?.status).toBe("refunded");
+    // Never handed to fulfilment: no lab, no file, no "paid" e-mails.
+    expect(after?.fulfilment_queued_at).toBeNull();
+    expect(after?.total).toBe(4500 + 35000 + 800);
+    expect(page.body).toContain('data-order-status="refunded"');
+    expect(page.body).not.toContain("data-licence-download");
+    // Bought, so its lines left the cart, and the cart checks out anew.
+    expect(await cartLines(buyer)).toEqual([]);
+  });
+
+  it("closes an order waiting for its bank transfer, and the money told after it fulfils nothing", async () => {
+    const buyer = new Buyer();
+    await buyer.add(LARGE, "licence:personal");
+    const { session, order } = await buyer.checkout();
+    await pay(session, "bank_transfer");
+    const [completed] = await eventsOf([session]);
+    await deliver(completed);
+    expect((await orderRow(order))?.status).toBe("awaiting_payment");
+    await control(`/_control/checkout/sessions/${session}/settle`, { outcome: "succeeded" });
+    const succeeded = (await eventsOf([session])).find(
+      (event) => event.type === "checkout.session.async_payment_succeeded",
+    );
+    expect((await deliver(await refundedEvent(await paymentIntentOf(session)))).status).toBe(200);
+    expect((await deliver(succeeded)).status).toBe(200);
+    const after = await row(order);
+    expect(after?.status).toBe("refunded");
+    expect(after?.fulfilment_queued_at).toBeNull();
   });
 });
 

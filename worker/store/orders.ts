@@ -285,8 +285,12 @@ export interface Orders {
   forgetEvent(eventId: string): Promise<void>;
   /** The checkout completed without the money yet (a bank transfer): unless already further. */
   awaitPayment(id: string, payment: Payment, now?: number): Promise<boolean>;
-  /** Paid: true only the one time the order becomes paid. */
-  markPaid(id: string, payment: Payment, now?: number): Promise<boolean>;
+  /**
+   * Records the payment, the one time it arrives: the order becomes paid, or stays refunded when
+   * Stripe's refund of that payment came first (its state then); undefined when it was recorded
+   * already.
+   */
+  markPaid(id: string, payment: Payment, now?: number): Promise<"paid" | "refunded" | undefined>;
   /** A state the order moves to only from `from` (true when it did). */
   move(id: string, from: OrderStatus[], to: OrderStatus, now?: number): Promise<boolean>;
   /** Claims the paid order's hand-over to fulfilment (true the first time). */
@@ -447,17 +451,19 @@ export function d1Orders(db: D1Database): Orders {
       return row !== null;
     },
     async markPaid(id, payment, now = Date.now()) {
-      const result = await db
+      const row = await db
         .prepare(
-          `UPDATE orders SET status = 'paid', payment_intent = COALESCE(?2, payment_intent), email = COALESCE(?3, email),
+          `UPDATE orders SET status = CASE status WHEN 'refunded' THEN 'refunded' ELSE 'paid' END, payment_intent = COALESCE(?2, payment_intent), email = COALESCE(?3, email),
              name = COALESCE(?4, name), shipping_address = COALESCE(?5, shipping_address), shipping = COALESCE(?6, shipping),
              tax = COALESCE(?7, tax), total = COALESCE(?8, total), discount = COALESCE(?9, discount),
              paid_at = ?10, updated_at = ?10
-           WHERE id = ?1 AND status IN ('open', 'awaiting_payment', 'payment_failed', 'expired')`,
+           WHERE id = ?1 AND (status IN ('open', 'awaiting_payment', 'payment_failed', 'expired')
+             OR (status = 'refunded' AND paid_at IS NULL))
+           RETURNING status`,
         )
         .bind(id, ...paymentColumns(payment), now)
-        .run();
-      return result.meta.changes === 1;
+        .first<{ status: "paid" | "refunded" }>();
+      return row?.status;
     },
     async move(id, from, to, now = Date.now()) {
       const result = await db

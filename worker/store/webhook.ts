@@ -7,7 +7,7 @@ import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin } from "../request/context.ts";
 import { planCartReminder } from "./cart-reminder.ts";
 import { type Carts, d1Carts } from "./carts.ts";
-import { d1Orders, type Orders, type Payment } from "./orders.ts";
+import { d1Orders, type OrderStatus, type Orders, type Payment } from "./orders.ts";
 import { verifiedEvent } from "./stripe.ts";
 
 /** Stripe's events are small; anything larger is not one. */
@@ -16,6 +16,9 @@ const MAX_EVENT_BYTES = 256 * 1024;
 /** The order a Checkout Session was made for (the worker names it in its metadata). */
 const orderOfSession = (session: Stripe.Checkout.Session): string | null =>
   session.metadata?.order ?? session.client_reference_id ?? null;
+
+/** Every state a full refund closes. */
+const UNREFUNDED: OrderStatus[] = ["open", "awaiting_payment", "paid", "payment_failed", "expired"];
 
 /** The id of an expandable field of a Stripe object (an id, or the object itself). */
 export const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -70,10 +73,25 @@ export async function applySession(
     await orders.awaitPayment(id, paymentOf(session));
     return { order: id, paid: false };
   }
-  const first = await orders.markPaid(id, paymentOf(session));
+  const recorded = await orders.markPaid(id, paymentOf(session));
   const cart = session.metadata?.cart;
-  if (first && cart && carts) await carts.removeOrdered(cart, id, order.lines);
-  return { order: id, paid: first };
+  // Bought, though refunded since: its lines leave the cart all the same, once.
+  if (recorded && cart && carts) await carts.removeOrdered(cart, id, order.lines);
+  return { order: id, paid: recorded === "paid" };
+}
+
+/**
+ * The order a charge paid for. Named in its metadata (checkout gives the PaymentIntent the
+ * order's id, and Stripe copies it to the charge), so it is found before its payment was
+ * recorded; else by its PaymentIntent. A named order whose recorded payment is another is not it.
+ */
+async function orderOfCharge(orders: Orders, charge: Stripe.Charge): Promise<string | null> {
+  const paymentIntent = idOf(charge.payment_intent);
+  const named = charge.metadata?.order ? await orders.get(charge.metadata.order) : undefined;
+  if (named && (named.paymentIntent === null || named.paymentIntent === paymentIntent)) {
+    return named.id;
+  }
+  return paymentIntent ? ((await orders.byPaymentIntent(paymentIntent)) ?? null) : null;
 }
 
 /**
@@ -101,10 +119,12 @@ export async function applyEvent(
     }
     case "charge.refunded": {
       const charge = event.data.object;
-      const paymentIntent = idOf(charge.payment_intent);
-      const id = paymentIntent ? ((await orders.byPaymentIntent(paymentIntent)) ?? null) : null;
-      // Refunded in full: the order is closed (a partial refund leaves it as it is).
-      if (id && charge.refunded) await orders.move(id, ["paid"], "refunded");
+      const id = await orderOfCharge(orders, charge);
+      // Refunded in full: the order is closed, whether its payment was recorded yet or not.
+      // Stripe does not keep its events in order: a completed checkout (or a bank transfer's
+      // money) told after its refund then finds it refunded, and nothing is fulfilled. A partial
+      // refund leaves the order as it is.
+      if (id && charge.refunded) await orders.move(id, UNREFUNDED, "refunded");
       return { order: id, paid: false };
     }
     default:
