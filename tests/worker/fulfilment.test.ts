@@ -192,7 +192,7 @@ describe("a lab that refuses", () => {
 });
 
 describe("a photograph withdrawn between checkout and payment", () => {
-  it("is refunded, the owner told, nothing sent to the lab", async () => {
+  it("is refunded, the owner and the buyer told so, nothing sent to the lab", async () => {
     const { order, completed } = await paidOrder([["portfolio/b5i6", "licence:personal"]]);
     const session = (completed.data.object as { id: string }).id;
     const paymentIntent = String(
@@ -222,8 +222,12 @@ describe("a photograph withdrawn between checkout and payment", () => {
     image.forSale = "no";
     const { _rev, ...document } = withdrawn as unknown as Record<string, unknown>;
     await mutate({ createOrReplace: document });
+    const sent: { to: string; text: string }[] = [];
+    const CLIENT_MAIL = {
+      send: async (message: { to: string; text: string }) => sent.push(message),
+    } as unknown as Env["CLIENT_MAIL"];
     try {
-      const testEnv = mutableEnv();
+      const testEnv = mutableEnv({ CLIENT_MAIL });
       const batch = createMessageBatch(FULFILMENT_QUEUE, [
         {
           id: "w-1",
@@ -244,6 +248,13 @@ describe("a photograph withdrawn between checkout and payment", () => {
     expect(String(done?.fulfilment_error)).toContain("No longer for sale");
     expect(done?.lab_order).toBeNull();
     expect(await labOrders(order)).toHaveLength(0);
+    // The buyer is told what happened, not thanked and sent to a download there is not.
+    const toBuyer = sent.find((message) => message.to === "buyer@example.com")?.text ?? "";
+    expect(toBuyer).toContain("withdrawn from sale just before your payment arrived");
+    expect(toBuyer).toContain("refunded in full");
+    expect(toBuyer).toContain("Nothing will be sent, and there is nothing to download.");
+    expect(toBuyer).not.toContain("Thank you");
+    expect(toBuyer).not.toContain("Your licensed files are downloaded from it.");
     const refunded = (await eventsOf([paymentIntent])).find(
       (event) => event.type === "charge.refunded",
     );

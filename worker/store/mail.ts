@@ -1,3 +1,4 @@
+import type { PlainKey } from "../../shared/i18n/messages.ts";
 import { type Config, mailSender } from "../config/config.ts";
 import { english, type Translator } from "../i18n/translator.ts";
 import { oneLine } from "../lib/mail.ts";
@@ -79,6 +80,16 @@ export function ownerEmail(
   };
 }
 
+/**
+ * What the buyer is told of an order withdrawn from sale when its payment arrived (fulfil.ts),
+ * as its page says it: refunded, or waiting for the photographer; in place of the thanks and of
+ * what the page delivers.
+ */
+const WITHDRAWN: Partial<Record<string, { text: PlainKey; instead: PlainKey[] }>> = {
+  refunding: { text: "order.status.refunding", instead: ["order.mail.refunding"] },
+  withdrawn: { text: "order.status.withdrawn", instead: [] },
+};
+
 export function buyerEmail(
   config: Config,
   order: Order,
@@ -91,18 +102,25 @@ export function buyerEmail(
   const { t } = i18n;
   const licences = order.lines.some((line) => line.kind === "licence");
   const prints = order.lines.some((line) => line.kind === "print");
+  const withdrawn = WITHDRAWN[order.fulfilment.state ?? ""];
+  const thanks = order.name
+    ? t("order.mail.thanksName", { name: order.name })
+    : t("order.mail.thanks");
+  const delivered = [
+    ...(licences ? [t("order.mail.licences")] : []),
+    ...(prints ? [t("order.mail.prints")] : []),
+  ];
   return {
     from: { name: oneLine(siteTitle, 80), email: mailSender(config, orderUrl, "orders") },
     to,
     subject: oneLine(t("order.mail.subject", { reference, site: siteTitle }), 150),
     text: [
-      order.name ? t("order.mail.thanksName", { name: order.name }) : t("order.mail.thanks"),
+      withdrawn ? t(withdrawn.text) : thanks,
       "",
       ...lines(order, i18n),
       "",
       t("order.mail.page", { url: orderUrl }),
-      ...(licences ? [t("order.mail.licences")] : []),
-      ...(prints ? [t("order.mail.prints")] : []),
+      ...(withdrawn ? withdrawn.instead.map((key) => t(key)) : delivered),
       t("order.mail.keep"),
     ].join("\n"),
     headers: { "X-Order-Id": order.id },

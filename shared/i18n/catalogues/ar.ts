@@ -515,6 +515,7 @@ export const ar: Catalogue = {
   "order.mail.total": "إجمالي المدفوع: {amount}",
   "order.mail.page": "صفحة طلبك: {url}",
   "order.mail.licences": "منها تُنزَّل ملفاتك المرخّصة.",
+  "order.mail.refunding": "لن يُرسَل شيء، ولا يوجد ما يُنزَّل.",
   "order.mail.prints": "وتُظهر موعد شحن نسخك المطبوعة مع رابط التتبع.",
   "order.mail.keep": "احتفظ بهذه الرسالة: عنوان الصفحة هو الطريق الوحيد إلى طلبك.",
   // Booking a session (/book).

@@ -460,6 +460,7 @@ export const de: Catalogue = {
   "order.mail.total": "Bezahlt insgesamt: {amount}",
   "order.mail.page": "Ihre Bestellseite: {url}",
   "order.mail.licences": "Dort laden Sie Ihre lizenzierten Dateien herunter.",
+  "order.mail.refunding": "Es wird nichts versandt, und es gibt nichts herunterzuladen.",
   "order.mail.prints":
     "Dort sehen Sie, wann Ihre Abzüge verschickt werden, mit dem Link zur Sendungsverfolgung.",
   "order.mail.keep":

@@ -459,6 +459,7 @@ export const en = {
   "order.mail.total": "Total paid: {amount}",
   "order.mail.page": "Your order page: {url}",
   "order.mail.licences": "Your licensed files are downloaded from it.",
+  "order.mail.refunding": "Nothing will be sent, and there is nothing to download.",
   "order.mail.prints": "It says when your prints ship, with their tracking link.",
   "order.mail.keep": "Keep this e-mail: the page's address is the only way to your order.",
   // Booking a session (/book).

@@ -477,6 +477,7 @@ export const es: Catalogue = {
   "order.mail.total": "Total pagado: {amount}",
   "order.mail.page": "La página de tu pedido: {url}",
   "order.mail.licences": "Desde ella descargas tus archivos con licencia.",
+  "order.mail.refunding": "No se enviará nada y no hay nada que descargar.",
   "order.mail.prints": "En ella verás cuándo se envían tus copias, con su enlace de seguimiento.",
   "order.mail.keep":
     "Guarda este correo: la dirección de la página es el único camino hacia tu pedido.",

@@ -479,6 +479,7 @@ export const fr: Catalogue = {
   "order.mail.total": "Total payé : {amount}",
   "order.mail.page": "La page de votre commande : {url}",
   "order.mail.licences": "Vous y téléchargez vos fichiers sous licence.",
+  "order.mail.refunding": "Rien ne sera envoyé, et il n’y a rien à télécharger.",
   "order.mail.prints": "Elle indique quand vos tirages partent, avec leur lien de suivi.",
   "order.mail.keep":
     "Gardez cet e-mail : l’adresse de la page est le seul chemin vers votre commande.",

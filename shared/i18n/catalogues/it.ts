@@ -476,6 +476,7 @@ export const it: Catalogue = {
   "order.mail.total": "Totale pagato: {amount}",
   "order.mail.page": "La pagina del tuo ordine: {url}",
   "order.mail.licences": "Da lì scarichi i tuoi file con licenza.",
+  "order.mail.refunding": "Non verrà spedito nulla e non c’è nulla da scaricare.",
   "order.mail.prints": "Lì vedi quando partono le tue stampe, con il link per seguirle.",
   "order.mail.keep":
     "Conserva questa e-mail: l’indirizzo della pagina è l’unico modo per arrivare al tuo ordine.",

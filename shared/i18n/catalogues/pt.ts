@@ -475,6 +475,7 @@ export const pt: Catalogue = {
   "order.mail.total": "Total pago: {amount}",
   "order.mail.page": "A página do seu pedido: {url}",
   "order.mail.licences": "Nela você baixa seus arquivos licenciados.",
+  "order.mail.refunding": "Nada será enviado e não há nada para baixar.",
   "order.mail.prints": "Ela mostra quando suas impressões são enviadas, com o link de rastreio.",
   "order.mail.keep": "Guarde este e-mail: o endereço da página é o único caminho até o seu pedido.",
   // Booking a session (/book).
