@@ -10,6 +10,8 @@ import worker from "../../worker/index.ts";
 import { FULFILMENT_DLQ, FULFILMENT_QUEUE } from "../../worker/store/fulfil.ts";
 import { captureLogs, mutableEnv, mutate, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 import {
+  Buyer,
+  control,
   deliver,
   eventsOf,
   FOR_SALE,
@@ -110,6 +112,43 @@ describe("a paid order", () => {
     const done = await fulfilled(order);
     expect(done?.fulfilment_state).toBe("none");
     expect(await labOrders(order)).toHaveLength(0);
+  });
+});
+
+describe("the shipping the buyer paid for", () => {
+  it("is the method the lab is asked for, recorded on the order and named in the owner's e-mail", async () => {
+    const buyer = new Buyer();
+    await buyer.add(FOR_SALE, "print:fine-art-8x10");
+    const { session, order } = await buyer.checkout();
+    const offered = (await stripe().checkout.sessions.retrieve(session)).shipping_options;
+    await control(`/_control/checkout/sessions/${session}/complete`, {
+      payment: "card",
+      address: { line1: "1 Example Street", postal_code: "10115", city: "Berlin", country: "DE" },
+      shipping_rate: String(offered[1]?.shipping_rate),
+    });
+    const completed = (await eventsOf([session])).find(
+      (event) => event.type === "checkout.session.completed",
+    );
+    // The hand-over and the e-mails kept here, to read them.
+    const handedOver: unknown[] = [];
+    const sent: { to: string; text: string }[] = [];
+    const siteEnv = {
+      ...env,
+      FULFILMENT: { send: async (message: unknown) => handedOver.push(message) },
+      CLIENT_MAIL: { send: async (message: { to: string; text: string }) => sent.push(message) },
+    } as unknown as Env;
+    expect((await deliver(completed, { env: siteEnv })).status).toBe(200);
+    expect(handedOver).toHaveLength(1);
+    const result = await consume(FULFILMENT_QUEUE, handedOver[0], 1, siteEnv);
+    expect(result.explicitAcks).toEqual(["m-1"]);
+    const done = await row(order);
+    expect(done?.total).toBe(4500 + 2000);
+    expect(JSON.parse(String(done?.shipping_rate))).toEqual({ id: "express", name: "Express" });
+    const sentToLab = await labOrders(order);
+    expect(sentToLab.map((record) => record.order.shippingMethod)).toEqual(["Express"]);
+    expect(sent.find((message) => message.to !== "buyer@example.com")?.text).toContain(
+      "Shipping paid for: Express",
+    );
   });
 });
 

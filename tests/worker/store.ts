@@ -190,6 +190,7 @@ export interface LabRecord {
     id: string;
     merchantReference: string;
     callbackUrl: string | null;
+    shippingMethod: string;
     status: { stage: string; issues: { description: string }[] };
     items: { sku: string; copies: number; assets: { url: string }[] }[];
   };

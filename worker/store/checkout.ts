@@ -282,6 +282,8 @@ export const checkout =
                 type: "fixed_amount" as const,
                 display_name: rate.name,
                 fixed_amount: { amount: rate.unitAmount, currency: catalogue.currency },
+                // Which of the Store's rates the buyer chose, for the lab (fulfil.ts).
+                metadata: { rate: rate.id },
                 ...(rate.minDays && rate.maxDays
                   ? {
                       delivery_estimate: {

@@ -23,7 +23,7 @@ import { type GalleryPrints, publicPhotos } from "./gallery-prints.ts";
 import { labCallbackUrl } from "./lab-news.ts";
 import { type Lab, type LabOrderRequest, LabRefusal, labFor } from "./labs/index.ts";
 import { buyerEmail, ownerEmail } from "./mail.ts";
-import { d1Orders, type Order, orderReference } from "./orders.ts";
+import { d1Orders, type Order, orderReference, type PaidShipping } from "./orders.ts";
 import { type Shelves, sellable } from "./sellable.ts";
 import { stripeClient } from "./stripe.ts";
 import { type OrderCopies, orderFields, sanityOrderCopies } from "./studio.ts";
@@ -140,7 +140,19 @@ async function labRequest(keys: StoreKeys, order: Order, origin: string): Promis
       },
     },
     items,
+    shipping: order.shippingRate?.id ?? null,
   };
+}
+
+/** The shipping rate a Checkout Session was paid with, as the checkout named it (checkout.ts). */
+async function paidShipping(keys: StoreKeys, session: string): Promise<PaidShipping | undefined> {
+  const stripe = await stripeClient(keys);
+  const read = await stripe.checkout.sessions.retrieve(session, {
+    expand: ["shipping_cost.shipping_rate"],
+  });
+  const rate = read.shipping_cost?.shipping_rate;
+  if (!rate || typeof rate === "string") return undefined;
+  return { id: rate.metadata?.rate ?? null, name: rate.display_name ?? "" };
 }
 
 /**
@@ -246,6 +258,16 @@ export async function fulfilOrder(
     });
   }
   const held = withdrawn || missing.length > 0;
+
+  // 0c. The shipping the buyer paid for, read from Stripe once: the lab is asked for it, and the
+  // owner's e-mail names it (Stripe's event names the rate only by an id of its own).
+  if (!withdrawn && order.hasPrints && !order.shippingRate && order.checkoutSession) {
+    const shipping = await paidShipping(keys, order.checkoutSession);
+    if (shipping) {
+      await orders.record(order.id, { shipping_rate: JSON.stringify(shipping) });
+      order = { ...order, shippingRate: shipping };
+    }
+  }
 
   // 1. The lab's prints, once (the lab's idempotency key makes a repeat the same order).
   let labOrder = order.fulfilment.labOrder;

@@ -66,6 +66,7 @@ export function ownerEmail(
       // The owner's own e-mail is in English, as their Studio is.
       ...lines(order, english()),
       ...(address ? ["", "Ship to:", ...address] : []),
+      ...(order.shippingRate ? [`Shipping paid for: ${order.shippingRate.name}`] : []),
       ...(ownPrints.length
         ? [
             "",

@@ -92,6 +92,14 @@ export function shipTo(
   ].filter((line): line is string => Boolean(line));
 }
 
+/** The shipping rate the buyer paid for (migrations/0020_shipping_rate.sql). */
+export interface PaidShipping {
+  /** The Store's rate's id ("express"); null for a Checkout Session made before it was named. */
+  id: string | null;
+  /** Its name, as the buyer chose it on Stripe's page. */
+  name: string;
+}
+
 export interface Order {
   id: string;
   status: OrderStatus;
@@ -107,6 +115,7 @@ export interface Order {
   email: string | null;
   name: string | null;
   shippingAddress: ShippingDetails | null;
+  shippingRate: PaidShipping | null;
   createdAt: number;
   updatedAt: number;
   paidAt: number | null;
@@ -173,6 +182,7 @@ interface OrderRow {
   email: string | null;
   name: string | null;
   shipping_address: string | null;
+  shipping_rate: string | null;
   created_at: number;
   updated_at: number;
   paid_at: number | null;
@@ -221,6 +231,7 @@ const orderOf = (row: OrderRow, lines: LineRow[]): Order => ({
   shippingAddress: row.shipping_address
     ? (JSON.parse(row.shipping_address) as ShippingDetails)
     : null,
+  shippingRate: row.shipping_rate ? (JSON.parse(row.shipping_rate) as PaidShipping) : null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   paidAt: row.paid_at,
@@ -326,7 +337,8 @@ export type FulfilmentColumn =
   | "parked_at"
   | "shipped_at"
   | "tracking_url"
-  | "origin";
+  | "origin"
+  | "shipping_rate";
 
 const FULFILMENT_COLUMNS = new Set<string>([
   "fulfilment_queued_at",
@@ -340,6 +352,7 @@ const FULFILMENT_COLUMNS = new Set<string>([
   "shipped_at",
   "tracking_url",
   "origin",
+  "shipping_rate",
 ]);
 
 export function d1Orders(db: D1Database): Orders {

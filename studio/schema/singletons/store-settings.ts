@@ -218,7 +218,10 @@ export const shippingRate = defineType({
   title: "Shipping rate",
   type: "object",
   fields: [
-    productId,
+    {
+      ...productId,
+      description: `${productId.description} The lab ships a rate whose id is budget, standard, express or overnight by that method; any other by standard.`,
+    },
     defineField({
       name: "name",
       title: "Name",

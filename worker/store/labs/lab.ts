@@ -32,6 +32,8 @@ export interface LabOrderRequest {
   orderId: string;
   recipient: LabRecipient;
   items: LabItem[];
+  /** The Store's shipping rate the buyer paid for, by its id ("express"): the lab's own method. */
+  shipping: string | null;
   /** Where the lab calls back with its news, when it does. */
   callbackUrl?: string;
 }

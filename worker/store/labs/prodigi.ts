@@ -1,6 +1,17 @@
 import { type Lab, type LabOrderRequest, LabRefusal } from "./lab.ts";
 
 /**
+ * Prodigi's shipping methods, by the id of the Store's shipping rate that names one: the buyer
+ * who paid for "express" gets Express. Any other rate ships Standard.
+ */
+const METHODS: Partial<Record<string, string>> = {
+  budget: "Budget",
+  standard: "Standard",
+  express: "Express",
+  overnight: "Overnight",
+};
+
+/**
  * Prodigi's Print API v4 (https://www.prodigi.com/print-api/docs/reference/): `POST
  * {api}/v4.0/Orders` with the `X-API-Key`, JSON in camelCase. Our order id is its idempotency
  * key, so an order handed over twice (a retried message) is one order at the lab: Prodigi
@@ -48,7 +59,7 @@ export function prodigi(settings: { apiKey: string; apiUrl: string }): Lab {
       const body = {
         merchantReference: order.orderId,
         idempotencyKey: order.orderId,
-        shippingMethod: "Standard",
+        shippingMethod: METHODS[order.shipping ?? ""] ?? "Standard",
         ...(order.callbackUrl ? { callbackUrl: order.callbackUrl } : {}),
         recipient: {
           name: order.recipient.name,
