@@ -30,7 +30,15 @@ function countCalls(id: string): () => number {
   let calls = 0;
   // A method the store calls itself (state() asks photo()) is no call of the worker's.
   let inside = 0;
-  for (const name of ["state", "photo", "setFavourite", "count", "refresh", "failedTry"]) {
+  for (const name of [
+    "state",
+    "photo",
+    "setFavourite",
+    "count",
+    "refresh",
+    "tryDoor",
+    "rightTry",
+  ]) {
     const method = proto[name] as ((...args: unknown[]) => unknown) & { original?: unknown };
     const original = (method.original ?? method) as (...args: unknown[]) => unknown;
     const wrapped = Object.assign(

@@ -25,7 +25,7 @@ export const SETTINGS_FAIL_CLOSED_MS = 5 * 60_000;
 /** How long an id with no gallery behind it is answered "no such gallery" without asking Sanity. */
 export const ABSENT_FOR_MS = 60_000;
 
-/** Wrong passwords a gallery takes a minute before only devices let in before may try more. */
+/** Wrong passwords a gallery takes a minute before only its devices (unlock.tsx) may try more. */
 export const DOOR_FAILURES_PER_MINUTE = 30;
 const DOOR_WINDOW_MS = 60_000;
 
@@ -70,8 +70,6 @@ export interface GalleryState {
   sent: { note: string; at: string } | undefined;
   /** Sanity could not be asked for longer than SETTINGS_FAIL_CLOSED_MS: nobody is let in. */
   unavailable: boolean;
-  /** DOOR_FAILURES_PER_MINUTE wrong passwords in the last minute: unknown devices wait. */
-  doorShut: boolean;
 }
 
 /** What follow-ups.ts asks of a gallery about one client. */
@@ -303,9 +301,6 @@ export class ClientGallery extends DurableObject<Env> {
       photo,
       cover: options.cover && settings ? this.#cover(settings.cover) : undefined,
       unavailable,
-      doorShut: settings
-        ? this.#doorFailures(Date.now()).length >= DOOR_FAILURES_PER_MINUTE
-        : false,
       settings,
       fingerprint: await passwordFingerprint(settings?.password),
       photos,
@@ -317,22 +312,34 @@ export class ClientGallery extends DurableObject<Env> {
     };
   }
 
-  /** The wrong passwords of the last minute (their times). */
-  #doorFailures(now: number): number[] {
+  /** The tries of the last minute still counted (their times): the wrong ones and those under way. */
+  #doorTries(now: number): number[] {
     const all = this.ctx.storage.kv.get<number[]>("door:failures") ?? [];
     return all.filter((at) => now - at < DOOR_WINDOW_MS);
   }
 
   /**
-   * Counts a wrong password; says whether the door is now shut to devices never let in (the
-   * last minute's failures reached DOOR_FAILURES_PER_MINUTE).
+   * Counts a try of the password before it is derived, in the same step as the door's check, so
+   * a burst of tries at once cannot all find the door open: undefined (wait) once
+   * DOOR_FAILURES_PER_MINUTE tries are counted in the last minute, unless the try is a
+   * device's (`device`), else the try's time, for `rightTry` to give the count back.
    */
-  failedTry(id: string): boolean {
+  tryDoor(id: string, device: boolean): number | undefined {
     this.#gallery(id);
     const now = Date.now();
-    const failures = [...this.#doorFailures(now), now].slice(-DOOR_FAILURES_PER_MINUTE);
-    this.ctx.storage.kv.put("door:failures", failures);
-    return failures.length >= DOOR_FAILURES_PER_MINUTE;
+    const tries = this.#doorTries(now);
+    if (tries.length >= DOOR_FAILURES_PER_MINUTE && !device) return undefined;
+    this.ctx.storage.kv.put("door:failures", [...tries, now].slice(-DOOR_FAILURES_PER_MINUTE));
+    return now;
+  }
+
+  /** The try counted at `at` was the right password: only wrong ones count for the gallery. */
+  rightTry(id: string, at: number): void {
+    this.#gallery(id);
+    const tries = this.#doorTries(Date.now());
+    const index = tries.indexOf(at);
+    if (index >= 0) tries.splice(index, 1);
+    this.ctx.storage.kv.put("door:failures", tries);
   }
 
   #photos(): GalleryPhoto[] {

@@ -7,11 +7,12 @@
  * - every try, right or wrong, is counted against its visitor's own limit before the password
  *   is derived (GALLERY_VISITOR_LIMIT, 10 a minute per address): the derivation's cost is paid
  *   from the visitor's limit, never from the gallery's;
- * - only wrong passwords are counted for the gallery, in its Durable Object: after 30 in a
- *   minute, a device never let into the gallery gets `429` before its password is looked at
- *   (so guessing from rotating addresses stays at 30 a minute, and learns nothing), while a
- *   device let in before (a signed cookie its right password gave it) is still checked, on a
- *   limit of its own (GALLERY_LIMIT, 30 a minute per device).
+ * - only wrong passwords are counted for the gallery, in its Durable Object, each counted before
+ *   it is derived (a right one gives its count back), so tries arriving at once cannot all find
+ *   the door open: after 30 in a minute, a device never let into the gallery gets `429` before
+ *   its password is looked at (so guessing from rotating addresses stays at 30 a minute, and
+ *   learns nothing), while a device let in before (a signed cookie its right password gave
+ *   it) is still checked, on a limit of its own (GALLERY_LIMIT, 30 a minute per device).
  */
 
 import type { Context, Handler } from "hono";
@@ -216,23 +217,24 @@ export const unlock: Handler<AppEnv> = async (c) => {
     page(c, 429, title, <UnlockForm id={id} title={title} cover={cover} error="tooMany" />, {
       "Retry-After": String(LIMIT_PERIOD_SECONDS),
     });
-  // A wrong guess's flood shuts the door to devices never let in, before anything is derived.
-  if (state.doorShut && !device) return tooMany();
   // The derivation's cost, from the visitor's own limits (and a known device's own).
   const limits = [c.env.GALLERY_VISITOR_LIMIT.limit({ key: visitorKey(c) })];
   if (device) limits.push(c.env.GALLERY_LIMIT.limit({ key: `${id}:${device}` }));
   if (!(await Promise.all(limits)).every((outcome) => outcome.success)) return tooMany();
-  const password = formOf(c).password ?? "";
-  const right =
-    settings.password === undefined ||
-    (password.length > 0 &&
+  if (settings.password) {
+    // Counted for the gallery before it is derived: a wrong guess's flood shuts the door to
+    // devices never let in, however many tries arrive at once.
+    const at = await store.tryDoor(id, device !== undefined);
+    if (at === undefined) return tooMany();
+    const password = formOf(c).password ?? "";
+    const right =
+      password.length > 0 &&
       password.length <= MAX_PASSWORD &&
-      (await passwordMatches(password, settings.password)));
-  if (!right) {
-    // Only a wrong password counts for the gallery.
-    const shut = await store.failedTry(id);
-    if (shut && !device) return tooMany();
-    return page(c, 401, title, <UnlockForm id={id} title={title} cover={cover} error="wrong" />);
+      (await passwordMatches(password, settings.password));
+    if (!right) {
+      return page(c, 401, title, <UnlockForm id={id} title={title} cover={cover} error="wrong" />);
+    }
+    await store.rightTry(id, at);
   }
   const headers = new Headers({ ...PRIVATE_HEADERS, Location: galleryPaths.root(id) });
   headers.append(
