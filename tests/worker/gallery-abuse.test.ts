@@ -23,9 +23,10 @@ import {
   saveGallery,
   type Uploaded,
 } from "./galleries.ts";
-import { inOneRateWindow, ORIGIN, request } from "./harness.ts";
+import { type Answer, inOneRateWindow, ORIGIN, request } from "./harness.ts";
 
 const PASSWORD = "larch-4821";
+const NEW_PASSWORD = "birch-1234";
 
 const get = (path: string, cookie?: string) =>
   request(path, cookie ? { headers: { Cookie: cookie } } : {});
@@ -101,6 +102,27 @@ describe("the owner's download setting, on every address", () => {
   });
 });
 
+/** The device cookie an answer gives (name=value), if any. */
+const deviceCookieOf = (res: Answer) =>
+  res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .find((cookie) => cookie.startsWith("gallery_device="));
+
+/** A flood of `count` wrong passwords, each from a new address: their statuses. */
+async function flood(id: string, count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await post(
+      `/g/${id}/unlock`,
+      { password: `wrong-${i}` },
+      { "CF-Connecting-IP": newVisitor() },
+    );
+    statuses.push(res.status);
+  }
+  return statuses;
+}
+
 describe("the password's limits under a flood", () => {
   it("keeps guessing at 30 a minute from rotating addresses, and the client's device still opens the gallery", async () => {
     const id = newGalleryId();
@@ -114,24 +136,10 @@ describe("the password's limits under a flood", () => {
       },
     );
     expect(first.status).toBe(303);
-    const device = (first.headers.get("Set-Cookie") ?? "")
-      .split(/,(?=\s*gallery_)/)
-      .map((cookie) => cookie.trim().split(";")[0] ?? "")
-      .find((cookie) => cookie.startsWith("gallery_device="));
+    const device = deviceCookieOf(first);
     expect(device).toBeDefined();
 
-    // The flood: wrong passwords from a new address each time.
-    const statuses: number[] = [];
-    for (let i = 0; i < DOOR_FAILURES_PER_MINUTE + 5; i++) {
-      const res = await post(
-        `/g/${id}/unlock`,
-        { password: `wrong-${i}` },
-        {
-          "CF-Connecting-IP": newVisitor(),
-        },
-      );
-      statuses.push(res.status);
-    }
+    const statuses = await flood(id, DOOR_FAILURES_PER_MINUTE + 5);
     expect(statuses.slice(0, DOOR_FAILURES_PER_MINUTE).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(DOOR_FAILURES_PER_MINUTE).every((s) => s === 429)).toBe(true);
 
@@ -202,6 +210,29 @@ describe("the password's limits under a flood", () => {
     } finally {
       release();
       spy.mockRestore();
+    }
+  });
+
+  it("ends every device with the password it was let in with: after a new password, an old device waits at the shut door like any other", async () => {
+    const id = newGalleryId();
+    await saveGallery(id, { password: await passwordHash(PASSWORD) });
+    const first = await post(
+      `/g/${id}/unlock`,
+      { password: PASSWORD },
+      { "CF-Connecting-IP": newVisitor() },
+    );
+    const device = deviceCookieOf(first) as string;
+    expect(device).toBeDefined();
+    // The owner sets a new password (to shut out whoever knew the old one), and a flood follows.
+    await saveGallery(id, { password: await passwordHash(NEW_PASSWORD) });
+    await flood(id, DOOR_FAILURES_PER_MINUTE);
+    for (const password of ["a-guess", NEW_PASSWORD]) {
+      const res = await post(
+        `/g/${id}/unlock`,
+        { password },
+        { "CF-Connecting-IP": newVisitor(), Cookie: device },
+      );
+      expect(res.status, password).toBe(429);
     }
   });
 

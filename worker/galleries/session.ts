@@ -1,14 +1,16 @@
 /**
- * The gallery's two cookies, both `HttpOnly; Secure; SameSite=Lax` and scoped to the gallery's
- * own path, `/g/{id}`, so no other page of the site (nor another gallery) ever receives them:
+ * The gallery's cookies, all `HttpOnly; Secure; SameSite=Lax` and scoped to the gallery's own
+ * path, `/g/{id}` (the grid pass, below, to its photographs), so no other page of the site (nor
+ * another gallery) ever receives them:
  *
  * - the session, given for the right password: it holds when it ends and the password it was
  *   given for (a fingerprint of its hash, so a new password ends it);
+ * - the device, given with a device's first session: it names the password too (unlock.tsx);
  * - the client's e-mail, given by the link sent to it (choosing.ts): the key of their
  *   favourites, on every device where they open such a link.
  *
- * Both are Hono's signed cookies (HMAC-SHA256), like the draft preview's, under a key made of
- * the Sanity token, the cookie's purpose and the gallery's id: neither can be made up, and a
+ * All are Hono's signed cookies (HMAC-SHA256), like the draft preview's, under a key made of
+ * the Sanity token, the cookie's purpose and the gallery's id: none can be made up, and a
  * cookie of one gallery never passes for another's.
  */
 
@@ -112,15 +114,23 @@ const DEVICE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * The Set-Cookie value marking this device as one the right password let in: it opens nothing
- * by itself (a new password still asks for the new one), but a flood of wrong guesses from
- * elsewhere never keeps it from trying (unlock.tsx).
+ * by itself, but a flood of wrong guesses from elsewhere never keeps it from trying
+ * (unlock.tsx). It names the password it was earned with (`fingerprint`), so a new password
+ * ends every device as it ends every session: only who knew the current password has one.
  */
-export const deviceCookie = (token: string | undefined, gallery: string) =>
-  signedCookie(token, "device", gallery, crypto.randomUUID(), DEVICE_SECONDS);
+export const deviceCookie = (token: string | undefined, gallery: string, fingerprint: string) =>
+  signedCookie(token, "device", gallery, `${crypto.randomUUID()}.${fingerprint}`, DEVICE_SECONDS);
 
-/** The device's id when the right password let it into this gallery before, else undefined. */
-export const deviceOf = (c: Context, token: string | undefined, gallery: string) =>
-  signedValue(c, token, "device", gallery);
+/** The device's id when the gallery's current password (`fingerprint`) let it in, else undefined. */
+export async function deviceOf(
+  c: Context,
+  token: string | undefined,
+  gallery: string,
+  fingerprint: string,
+): Promise<string | undefined> {
+  const [device, given] = (await signedValue(c, token, "device", gallery))?.split(".") ?? [];
+  return given === fingerprint ? device : undefined;
+}
 
 /**
  * How long a grid pass lets the grid's sizes through without asking the gallery's Durable

@@ -200,9 +200,10 @@ export const unlock: Handler<AppEnv> = async (c) => {
   const id = c.req.param("gallery") ?? "";
   if (!isGalleryId(id)) return refusalPage(c, { status: 404, reason: "unknown" });
   const token = c.var.config.sanityToken;
-  const device = await deviceOf(c, token, id);
   const store = galleryStore(c.env, id);
   const state = await store.state(id, { visitor: visitorKey(c), cover: true });
+  // A device of an older password is none: only who knew the current one passes the door.
+  const device = await deviceOf(c, token, id, state.fingerprint);
   const { settings } = state;
   if (state.unavailable) return refusalPage(c, { status: 503, reason: "unavailable" });
   if (!isOpen(settings)) {
@@ -241,6 +242,6 @@ export const unlock: Handler<AppEnv> = async (c) => {
     "Set-Cookie",
     await sessionCookie(token, id, state.fingerprint, settings.expiresAt),
   );
-  if (!device) headers.append("Set-Cookie", await deviceCookie(token, id));
+  if (!device) headers.append("Set-Cookie", await deviceCookie(token, id, state.fingerprint));
   return new Response(null, { status: 303, headers });
 };
