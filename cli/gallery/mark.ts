@@ -209,32 +209,24 @@ const rawInput = ({ data, info }: { data: Buffer; info: OutputInfo }) =>
 
 /**
  * Every watermarked file of one photograph (`input`: its file or bytes, as uploaded), each made
- * as the worker makes the clean size at the same address: the width (2048: the long edge),
- * never enlarged, WebP or JPEG at quality 82. The photograph is read once, into one upright copy
- * large enough for every size (1600 wide, or 2048 on its long edge); the mark is drawn on each
- * size at that size, in the same place (its layout is in shares of the photograph), so its text
- * and image are as sharp as the size.
+ * as the worker makes the clean size at the same address: fitting the size across and down (a
+ * portrait's 1600 is 1600 tall), never enlarged, WebP or JPEG at quality 82. The photograph is
+ * read once, into one upright copy large enough for every size (2048 across and down); the mark
+ * is drawn on each size at that size, in the same place (its layout is in shares of the
+ * photograph), so its text and image are as sharp as the size.
  */
 export async function markedFiles(input: string | Buffer, mark: Mark): Promise<MarkedOutput[]> {
-  const { autoOrient } = await sharp(input, { limitInputPixels: false }).metadata();
-  const long = Math.max(autoOrient.width, autoOrient.height);
+  const inside = (width: number) =>
+    ({ width, height: width, fit: "inside", withoutEnlargement: true }) as const;
   const base = await sharp(input, { limitInputPixels: false })
     .rotate()
-    .resize({
-      width: Math.max(1600, Math.floor((2048 * autoOrient.width) / long)),
-      withoutEnlargement: true,
-    })
+    .resize(inside(2048))
     .raw()
     .toBuffer({ resolveWithObject: true });
   const outputs: MarkedOutput[] = [];
   for (const file of MARKED_FILES) {
-    const width = WIDTHS[file];
     const sized = await rawInput(base)
-      .resize(
-        width === 2048
-          ? { width, height: width, fit: "inside", withoutEnlargement: true }
-          : { width, withoutEnlargement: true },
-      )
+      .resize(inside(WIDTHS[file]))
       .raw()
       .toBuffer({ resolveWithObject: true });
     const marked = rawInput(sized).composite([

@@ -22,6 +22,7 @@ import {
   passwordHash,
   saveGallery,
   type Uploaded,
+  unlock,
 } from "./galleries.ts";
 import { type Answer, inOneRateWindow, ORIGIN, request } from "./harness.ts";
 
@@ -70,6 +71,28 @@ describe("the owner's download setting, on every address", () => {
     expect(page.body).not.toContain("/original");
     // Its zoom asks for regions instead.
     expect(page.body).toContain(`data-zoom-src="/g/${id}/photo/${photo.id}/region"`);
+  });
+
+  it("fits every size in a box across and down, so a portrait is never taller than the owner allows, its cover before the password neither", async () => {
+    // The demo's first photograph is a portrait: 1200 × 1800 at this width.
+    const { id, photos } = await galleryWithPhotos(
+      { downloads: "off", password: await passwordHash(PASSWORD) },
+      1,
+      1200,
+    );
+    const [photo] = photos as [Uploaded];
+    const session = await unlock(id, PASSWORD);
+    const pixels = async (path: string, cookie?: string) => {
+      const res = await get(path, cookie);
+      expect(res.status, path).toBe(200);
+      return env.IMAGES.info(new Blob([res.bytes]).stream());
+    };
+    // Each size as tall as its number, two thirds as wide.
+    for (const size of [480, 640, 960, 1600]) {
+      const info = await pixels(`/g/${id}/photo/${photo.id}/${size}.webp`, session);
+      expect(info, `${size}`).toMatchObject({ height: size, width: Math.round((size * 2) / 3) });
+    }
+    expect(await pixels(`/g/${id}/cover/1600.webp`)).toMatchObject({ height: 1600 });
   });
 
   it("with the web size only, the original is refused and 2048 is the largest", async () => {

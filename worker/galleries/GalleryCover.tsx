@@ -1,6 +1,7 @@
 import { preloadLargestPaint } from "../views/parts/ResponsiveImage.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { galleryPaths } from "./ids.ts";
+import { srcSetOf } from "./images.ts";
 import type { Stage } from "./settings.ts";
 
 const WIDTHS = [640, 960, 1600] as const;
@@ -14,10 +15,7 @@ const SIZES = "(min-width: 120rem) 120rem, 100vw";
 export function GalleryCover(props: { id: string; cover: GalleryPhoto | undefined; stage: Stage }) {
   const { id, cover, stage } = props;
   if (!cover) return null;
-  const widths = WIDTHS.filter((w, i) => i === 0 || w <= cover.width * 1.2);
-  const srcSet = widths
-    .map((w) => `${galleryPaths.cover(id, w, stage)} ${Math.min(w, cover.width)}w`)
-    .join(", ");
+  const srcSet = srcSetOf(cover, WIDTHS, (w) => galleryPaths.cover(id, w, stage));
   const src = galleryPaths.cover(id, 960, stage);
   preloadLargestPaint({ src, srcSet, width: cover.width, height: cover.height }, SIZES);
   return (

@@ -5,7 +5,7 @@ import { PhotoStage } from "../views/parts/PhotoStage.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { Heart, HeartNotice } from "./Heart.tsx";
 import { galleryPaths } from "./ids.ts";
-import { largestWhole, SIZES } from "./images.ts";
+import { largestWhole, SIZES, srcSetOf } from "./images.ts";
 import type { Downloads, Stage } from "./settings.ts";
 
 export interface GalleryPhotoViewProps {
@@ -43,15 +43,13 @@ export function GalleryPhotoView(props: GalleryPhotoViewProps) {
   const at = { position: props.position, count: props.count };
   // Never a size larger than the owner lets the client have whole (downloads off: 1600).
   const cap = largestWhole(props.downloads);
-  const widths = SIZES.filter((w, i) => i === 0 || (w <= photo.width * 1.2 && w <= cap));
   const source = {
     src: galleryPaths.size(id, photo.id, 1600, "webp", props.stage),
-    srcSet: widths
-      .map(
-        (w) =>
-          `${galleryPaths.size(id, photo.id, w, "webp", props.stage)} ${Math.min(w, photo.width)}w`,
-      )
-      .join(", "),
+    srcSet: srcSetOf(
+      photo,
+      SIZES.filter((w) => w <= cap),
+      (w) => galleryPaths.size(id, photo.id, w, "webp", props.stage),
+    ),
     width: photo.width,
     height: photo.height,
   };

@@ -8,11 +8,10 @@ import { GalleryCover } from "./GalleryCover.tsx";
 import type { GalleryPhoto } from "./gallery-store.ts";
 import { Heart, HeartNotice } from "./Heart.tsx";
 import { type DownloadSize, galleryPaths } from "./ids.ts";
+import { GRID_SIZES, srcSetOf } from "./images.ts";
 import type { Downloads, Stage } from "./settings.ts";
 import { GALLERY_SLICE, type GalleryFilter, gridAddress } from "./slices.ts";
 
-/** The grid's sizes: thumbnails about 14rem high (10rem on a phone), 1× to 2×. */
-const THUMBNAILS = [480, 640, 960] as const;
 /** How wide a thumbnail of this shape is drawn (rows stretch it a little to fill the line). */
 const sizesFor = (ratio: number) =>
   `(min-width:640px) ${Math.round(ratio * 224 * 1.25)}px, ${Math.round(ratio * 160 * 1.25)}px`;
@@ -241,12 +240,9 @@ export function GalleryView(props: GalleryViewProps) {
           {inSlice.map((photo, index) => {
             const ratio = photo.width / photo.height;
             const style = { "--r": ratio.toFixed(3) } as CSSProperties;
-            const srcSet = THUMBNAILS.filter((w, i) => i === 0 || w <= photo.width * 1.2)
-              .map(
-                (w) =>
-                  `${galleryPaths.size(id, photo.id, w, "webp", props.stage)} ${Math.min(w, photo.width)}w`,
-              )
-              .join(", ");
+            const srcSet = srcSetOf(photo, GRID_SIZES, (w) =>
+              galleryPaths.size(id, photo.id, w, "webp", props.stage),
+            );
             const src = galleryPaths.size(id, photo.id, 480, "webp", props.stage);
             const sizes = sizesFor(ratio);
             // The first photograph is the page's largest paint where no cover is above it:

@@ -22,7 +22,10 @@ import type { Downloads, Stage } from "./settings.ts";
  */
 export const SIZES = [480, 640, 960, 1600, 2048] as const;
 
-/** The grid's sizes (GalleryView.tsx): what a grid pass lets through without the store. */
+/**
+ * The grid's sizes (GalleryView.tsx), thumbnails about 14rem high (10rem on a phone), 1× to 2×:
+ * what a grid pass lets through without the store.
+ */
 export const GRID_SIZES: readonly number[] = [480, 640, 960];
 export type Size = (typeof SIZES)[number];
 
@@ -46,9 +49,27 @@ export function largestWhole(downloads: Downloads): number {
   return downloads === "2048" ? 2048 : VIEW_SIZE;
 }
 
-/** Whether a size `width` wide may be handed out whole under `downloads`. */
+/** Whether a size (a box `width` across and down) may be handed out whole under `downloads`. */
 export const sizeAllowed = (downloads: Downloads, width: Size): boolean =>
   width <= largestWhole(downloads);
+
+/** How many pixels across a photograph is at a size: it fits the size's box, never enlarged. */
+const widthAt = (photo: Pick<GalleryPhoto, "width" | "height">, size: number) =>
+  Math.min(photo.width, Math.round((size * photo.width) / Math.max(photo.width, photo.height)));
+
+/**
+ * The `srcset` of a photograph's `sizes` at the addresses `path` gives, each by the width it
+ * has, leaving out those past what the photograph has the pixels for (the first always stays).
+ */
+export const srcSetOf = <S extends number>(
+  photo: Pick<GalleryPhoto, "width" | "height">,
+  sizes: readonly S[],
+  path: (size: S) => string,
+): string =>
+  sizes
+    .filter((size, i) => i === 0 || size <= Math.max(photo.width, photo.height) * 1.2)
+    .map((size) => `${path(size)} ${widthAt(photo, size)}w`)
+    .join(", ");
 
 const FORMATS = { webp: "image/webp", jpg: "image/jpeg" } as const;
 
@@ -61,7 +82,10 @@ const PRIVATE_FOR_A_DAY = { ...PRIVATE_HEADERS, "Cache-Control": "private, max-a
  * (proofs come from the bucket, never from this cache).
  */
 const cacheKey = (gallery: string, photo: string, width: number, format: SizeFormat) =>
-  new Request(`https://gallery-images.invalid/${gallery}/delivered/${photo}/${width}.${format}`);
+  new Request(
+    // The box it fits: sizes once made as wide as `width` alone (a portrait taller) are not it.
+    `https://gallery-images.invalid/${gallery}/delivered/${photo}/${width}x${width}.${format}`,
+  );
 
 /** The original's bytes from the bucket, or undefined when the upload is missing. */
 export async function original(
@@ -147,9 +171,10 @@ function privately(res: Response, headers: Record<string, string>): Response {
 }
 
 /**
- * The photograph `width` pixels wide (never wider than the original), as `format`: from the
- * Cache API when made before, else made now from the original and kept. The 2048 size is the
- * download's, which photographers mean as the long edge: its width and height both fit 2048.
+ * The photograph fitting a box `width` pixels across and down (never enlarged), as `format`:
+ * from the Cache API when made before, else made now from the original and kept. A box, not a
+ * width, as photographers mean the 2048 download (the long edge) and as the owner's setting is
+ * the most pixels across and down (`largestWhole`): a portrait's 1600 is 1600 tall.
  */
 export async function sized(
   c: Context<AppEnv>,
@@ -158,10 +183,7 @@ export async function sized(
   width: Size,
   format: SizeFormat,
 ): Promise<Response | undefined> {
-  const fit =
-    width === 2048
-      ? { width: 2048, height: 2048, fit: "scale-down" as const }
-      : { width, fit: "scale-down" as const };
+  const fit = { width, height: width, fit: "scale-down" as const };
   const { res } = await cachedOrMade(
     c.executionCtx,
     cacheKey(gallery, photo.id, width, format),
