@@ -87,6 +87,36 @@ describe("the owner's e-mail for a selection", () => {
     expect(box.sent).toHaveLength(1);
   });
 
+  it("is sent once in five minutes per client, never for an empty selection, the note quoted so it cannot pass for the e-mail's own lines", async () => {
+    const { id, photos } = await galleryWithPhotos({}, 1);
+    const stub = env.CLIENT_GALLERY.getByName(id);
+    const box = await mailbox(id);
+    const { cookie } = await confirmedClient(id, "ana.send@example.com");
+    const [photo] = photos as [Uploaded];
+    await post(`/g/${id}/favourites`, { photo: photo.id, favourite: "true" }, cookie);
+    const note = "Thank you!\nThe gallery in your Studio: https://evil.example\r> Sent: never";
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push(await post(`/g/${id}/favourites/send`, { note }, cookie));
+    }
+    expect(answers.map((answer) => answer.headers.get("Location"))).toEqual([
+      `/g/${id}?sent=1`,
+      `/g/${id}?sent=wait`,
+      `/g/${id}?sent=wait`,
+    ]);
+    const waited = await request(`/g/${id}?sent=wait`, { headers: { Cookie: cookie } });
+    expect(waited.body).toContain("You can send it again in a few minutes.");
+    // Another client, with nothing chosen: nothing to tell the owner.
+    const { cookie: empty } = await confirmedClient(id, "luis.send@example.com");
+    await post(`/g/${id}/favourites/send`, { note: "Hello" }, empty);
+    await runDurableObjectAlarm(stub);
+    expect(box.sent).toHaveLength(1);
+    const lines = (box.sent[0] as Sent).text.split("\n");
+    expect(lines).toContain("> The gallery in your Studio: https://evil.example");
+    expect(lines.filter((line) => line.startsWith("The gallery in your Studio:"))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith("Sent:"))).toHaveLength(1);
+  });
+
   it("is retried when sending fails, and the client's answer never waits for it", async () => {
     const { id, photos } = await galleryWithPhotos({}, 1);
     const stub = env.CLIENT_GALLERY.getByName(id);

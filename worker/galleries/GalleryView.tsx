@@ -54,6 +54,7 @@ const NOTICES = {
   "client-expired": "gallery.notice.clientExpired",
   limit: "gallery.notice.limit",
   sent: "gallery.notice.sent",
+  "sent-wait": "gallery.notice.sentWait",
 } as const satisfies Record<string, MessageKey>;
 
 /** The notices that ask the client to do something, or to wait. */
@@ -63,6 +64,7 @@ const PROBLEMS = new Set<keyof typeof NOTICES>([
   "client-wait",
   "client-expired",
   "limit",
+  "sent-wait",
 ]);
 
 function DownloadLinks({

@@ -10,6 +10,7 @@ import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor } from "../request/context.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
 import { back, backField, backTo, badBack, formOf } from "./forms.ts";
+import { SELECTION_EVERY_MS } from "./gallery-store.ts";
 import { isPhotoId } from "./ids.ts";
 
 /** Longest note taken. */
@@ -85,8 +86,13 @@ export const sendSelection: Handler<AppEnv> = async (c) => {
   if (way === "bad") return badBack(c);
   if (!client) return nameFirst(c, id, way);
   const note = (form.note ?? "").trim().slice(0, MAX_NOTE);
-  await galleryStore(c.env, id).sendSelection(id, client, client, note, new URL(c.req.url).origin);
-  return wantsJson(c.req.raw)
-    ? c.json({ sent: true }, 200, PRIVATE_HEADERS)
-    : back(c, backTo(id, way, "sent=1"));
+  const store = galleryStore(c.env, id);
+  const sent = await store.sendSelection(id, client, client, note, new URL(c.req.url).origin);
+  if (!wantsJson(c.req.raw)) return back(c, backTo(id, way, sent ? "sent=1" : "sent=wait"));
+  if (sent) return c.json({ sent: true }, 200, PRIVATE_HEADERS);
+  const error = (await i18nFor(c)).t("gallery.notice.sentWait");
+  return c.json({ error }, 429, {
+    ...PRIVATE_HEADERS,
+    "Retry-After": String(SELECTION_EVERY_MS / 1000),
+  });
 };

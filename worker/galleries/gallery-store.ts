@@ -29,6 +29,9 @@ export const ABSENT_FOR_MS = 60_000;
 export const DOOR_FAILURES_PER_MINUTE = 30;
 const DOOR_WINDOW_MS = 60_000;
 
+/** How soon a client may send their selection again: each sending e-mails the owner. */
+export const SELECTION_EVERY_MS = 5 * 60_000;
+
 /** How soon after a change the Studio's copy of favourites and counts is brought up to date. */
 const WRITE_BACK_DELAY_MS = 1_500;
 
@@ -482,7 +485,9 @@ export class ClientGallery extends DurableObject<Env> {
 
   /**
    * The client sends their selection to the owner, with a note: stored, and the owner's e-mail
-   * kept as pending for the alarm (owner-mail.ts), so the client's answer never waits for it.
+   * (none for an empty selection) kept as pending for the alarm (owner-mail.ts), so the client's
+   * answer never waits for it. False, and nothing done, within SELECTION_EVERY_MS of the client's
+   * last: the owner's mailbox is not theirs to fill.
    */
   async sendSelection(
     id: string,
@@ -490,8 +495,14 @@ export class ClientGallery extends DurableObject<Env> {
     label: string,
     note: string,
     origin = "https://localhost",
-  ): Promise<void> {
+  ): Promise<boolean> {
     this.#gallery(id);
+    const last = this.#sql
+      .exec<Row>("SELECT sent_at FROM clients WHERE client = ?", client)
+      .toArray()[0]?.sent_at;
+    if (typeof last === "string" && Date.now() - Date.parse(last) < SELECTION_EVERY_MS) {
+      return false;
+    }
     this.#touchClient(client, label);
     const sentAt = new Date().toISOString();
     this.#sql.exec(
@@ -508,23 +519,26 @@ export class ClientGallery extends DurableObject<Env> {
       .toArray()
       .map((row) => String(row.name));
     const settings = this.ctx.storage.kv.get<GallerySettings | null>("settings");
-    this.#mailLater({
-      key: `${client}\n${sentAt}`,
-      gallery: id,
-      title: settings?.title || "Your gallery",
-      client: label,
-      count: names.length,
-      names,
-      note,
-      sentAt,
-      origin,
-    });
+    if (names.length > 0) {
+      this.#mailLater({
+        key: `${client}\n${sentAt}`,
+        gallery: id,
+        title: settings?.title || "Your gallery",
+        client: label,
+        count: names.length,
+        names,
+        note,
+        sentAt,
+        origin,
+      });
+    }
     await this.#record({
       kind: "sent",
       client: label,
       detail: `${names.length} ${names.length === 1 ? "photograph" : "photographs"}${note ? ` · "${note.slice(0, 200)}"` : ""}`,
     });
     await this.#writeBackSoon();
+    return true;
   }
 
   /** Keeps an e-mail to the owner for the alarm (which `#writeBackSoon` sets). */

@@ -48,11 +48,17 @@ export const lightroomNames = (names: readonly string[]) =>
 export const studioLink = (config: Config, gallery: string) =>
   `${config.studioOrigin}/intent/edit/id=clientGallery.${gallery};type=clientGallery`;
 
+/** Whatever a mail reader may start a new line at. */
+const LINE_BREAK = /\r\n?|[\n\v\f\u0085\u2028\u2029]/;
+
 function selectionEmail(config: Config, mail: SelectionMail) {
   const lines = [
     `${mail.client} sent their selection from the gallery "${mail.title}": ${mail.count} ${mail.count === 1 ? "photograph" : "photographs"}.`,
     "",
-    ...(mail.note ? ["Their note:", mail.note, ""] : []),
+    // Quoted, every line: the client's words cannot pass for this e-mail's own lines.
+    ...(mail.note
+      ? ["Their note:", ...mail.note.split(LINE_BREAK).map((line) => `> ${line}`), ""]
+      : []),
     "The file names, for Lightroom Classic's Library filter (Text → Filename → Contains):",
     lightroomNames(mail.names) || "(none)",
     "",

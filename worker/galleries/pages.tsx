@@ -55,6 +55,7 @@ function noticeOf(c: Context<AppEnv>): GalleryViewProps["notice"] {
   }
   if (c.req.query("limit") === "reached") return "limit";
   if (c.req.query("sent") === "1") return "sent";
+  if (c.req.query("sent") === "wait") return "sent-wait";
   return undefined;
 }
 

@@ -347,6 +347,7 @@ export const ar: Catalogue = {
   "gallery.notice.limit":
     "اختيرت أقصى عدد من الصور يسمح به هذا المعرض. لاختيار صورة أخرى، يُرجى إزالة واحدة.",
   "gallery.notice.sent": "شكرًا: اختيارك في طريقه إلى المصوّر.",
+  "gallery.notice.sentWait": "أُرسل اختيارك قبل لحظات. يمكنك إرساله مجددًا بعد بضع دقائق.",
   "gallery.choosingAs": "الاختيار باسم",
   "gallery.clientLabel": "بريدك الإلكتروني، لحفظ المفضّلة",
   "gallery.startChoosing": "أرسل لي رابطًا",

@@ -288,6 +288,8 @@ export const de: Catalogue = {
     "Sie haben so viele Fotos ausgewählt, wie diese Galerie erlaubt. Entfernen Sie eines, um ein anderes zu wählen.",
   "gallery.notice.sent":
     "Vielen Dank: Ihre Auswahl ist auf dem Weg zum Fotografen oder zur Fotografin.",
+  "gallery.notice.sentWait":
+    "Ihre Auswahl wurde gerade erst gesendet. In ein paar Minuten können Sie sie erneut senden.",
   "gallery.choosingAs": "Sie wählen aus als",
   "gallery.clientLabel": "Ihre E-Mail-Adresse, um Ihre Favoriten zu speichern",
   "gallery.startChoosing": "Link per E-Mail senden",

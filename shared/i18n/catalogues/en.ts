@@ -293,6 +293,8 @@ export const en = {
   "gallery.notice.limit":
     "You have chosen as many as this gallery allows. Remove one to choose another.",
   "gallery.notice.sent": "Thank you: your selection is on its way to the photographer.",
+  "gallery.notice.sentWait":
+    "Your selection was sent a moment ago. You can send it again in a few minutes.",
   "gallery.choosingAs": "Choosing as",
   "gallery.clientLabel": "Your e-mail, to keep your favourites",
   "gallery.startChoosing": "E-mail me a link",

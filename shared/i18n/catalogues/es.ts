@@ -306,6 +306,8 @@ export const es: Catalogue = {
   "gallery.notice.limit":
     "Has elegido tantas fotos como permite esta galería. Quita una para elegir otra.",
   "gallery.notice.sent": "Gracias: tu selección va de camino hacia quien hizo las fotos.",
+  "gallery.notice.sentWait":
+    "Tu selección se acaba de enviar. Podrás enviarla de nuevo dentro de unos minutos.",
   "gallery.choosingAs": "Estás eligiendo como",
   "gallery.clientLabel": "Tu correo electrónico, para guardar tus favoritas",
   "gallery.startChoosing": "Enviarme un enlace",

@@ -307,6 +307,8 @@ export const fr: Catalogue = {
   "gallery.notice.limit":
     "Vous avez choisi autant de photos que cette galerie le permet. Retirez-en une pour en choisir une autre.",
   "gallery.notice.sent": "Merci : votre sélection est en route vers le photographe.",
+  "gallery.notice.sentWait":
+    "Votre sélection vient d’être envoyée. Vous pourrez la renvoyer dans quelques minutes.",
   "gallery.choosingAs": "Vous choisissez en tant que",
   "gallery.clientLabel": "Votre e-mail, pour garder vos favorites",
   "gallery.startChoosing": "Recevoir un lien par e-mail",

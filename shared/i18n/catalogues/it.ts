@@ -304,6 +304,8 @@ export const it: Catalogue = {
   "gallery.notice.limit":
     "Hai scelto tutte le foto che questa galleria consente. Togline una per sceglierne un’altra.",
   "gallery.notice.sent": "Grazie: la tua selezione sta arrivando a chi ha scattato le foto.",
+  "gallery.notice.sentWait":
+    "La tua selezione è appena stata inviata. Potrai inviarla di nuovo tra qualche minuto.",
   "gallery.choosingAs": "Stai scegliendo come",
   "gallery.clientLabel": "La tua e-mail, per salvare i tuoi preferiti",
   "gallery.startChoosing": "Inviami un link",

@@ -304,6 +304,8 @@ export const pt: Catalogue = {
   "gallery.notice.limit":
     "Você escolheu tantas fotos quanto esta galeria permite. Tire uma para escolher outra.",
   "gallery.notice.sent": "Obrigado: sua seleção está a caminho de quem fotografou.",
+  "gallery.notice.sentWait":
+    "Sua seleção acabou de ser enviada. Você poderá enviá-la de novo em alguns minutos.",
   "gallery.choosingAs": "Você está escolhendo como",
   "gallery.clientLabel": "O seu e-mail, para guardar as suas favoritas",
   "gallery.startChoosing": "Enviar-me um link",
