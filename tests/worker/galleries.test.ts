@@ -7,12 +7,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   announceChange,
   confirmedClient,
+  DEMO_FILES,
+  demoJpeg,
   galleryDocument,
   galleryWithPhotos,
+  newGalleryId,
   passwordHash,
   saveGallery,
   type Uploaded,
   unlock,
+  upload,
 } from "./galleries.ts";
 import { inOneRateWindow, ORIGIN, request } from "./harness.ts";
 
@@ -197,7 +201,7 @@ describe("a gallery with a password", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/zip");
     expect(Number(res.headers.get("Content-Length"))).toBe(res.bytes.length);
-    expect(res.headers.get("Content-Disposition")).toContain('filename="Ana  Luis 14 June.zip"');
+    expect(res.headers.get("Content-Disposition")).toContain('filename="Ana Luis 14 June.zip"');
     for (const photo of gallery.photos) {
       expect(asText(res.bytes)).toContain(photo.name);
       expect(asText(res.bytes).includes(asText(photo.bytes)), photo.name).toBe(true);
@@ -418,5 +422,21 @@ describe("what the owner decides", () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe("a gallery's ZIP", () => {
+  it("names each file once, a duplicate's made-up name never one of the owner's", async () => {
+    const id = newGalleryId();
+    await saveGallery(id, {});
+    const names = ["DSC_0142.jpg", "DSC_0142.jpg", "DSC_0142 (2).jpg"];
+    for (const [index, name] of names.entries()) {
+      await upload(id, name, await demoJpeg(DEMO_FILES[index] as string, 320));
+    }
+    const zip = await request(`/g/${id}/download?set=all&size=original`);
+    expect(zip.status).toBe(200);
+    // Each entry's name is in its own header and in the central directory: twice.
+    const times = (name: string) => asText(zip.bytes).split(name).length - 1;
+    expect(["DSC_0142.jpg", "DSC_0142 (2).jpg", "DSC_0142 (3).jpg"].map(times)).toEqual([2, 2, 2]);
   });
 });

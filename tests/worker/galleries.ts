@@ -105,7 +105,7 @@ export async function announceChange(id: string): Promise<number> {
 }
 
 /** A demo photograph in a small size: real JPEG bytes from the demo's image service. */
-async function demoJpeg(file: string, width: number): Promise<Uint8Array> {
+export async function demoJpeg(file: string, width: number): Promise<Uint8Array> {
   const res = await fetch(
     `${env.SANITY_API_HOST}/images/demo/production/${file}?w=${width}&fm=jpg`,
   );
@@ -127,7 +127,7 @@ export interface Uploaded {
 }
 
 /** Uploads `bytes` as `name` to the gallery through the signed endpoint, as the command does. */
-async function upload(gallery: string, name: string, bytes: Uint8Array) {
+export async function upload(gallery: string, name: string, bytes: Uint8Array) {
   const sha256 = toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
   const photo = sha256.slice(0, 32);
   const path = `/_app/galleries/${gallery}/photos/${photo}`;

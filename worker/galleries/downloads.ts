@@ -174,7 +174,11 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
       detail: `${photos.length} ${set === "favourites" ? "favourites" : "photographs"} (${size === "original" ? "originals" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
     }),
   );
-  const title = settings.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "photographs";
+  const title =
+    settings.title
+      .replace(/[^\p{L}\p{N} _-]+/gu, "")
+      .replace(/ {2,}/g, " ")
+      .trim() || "photographs";
   const name = `${title}${set === "favourites" ? " (favourites)" : ""}${size === "2048" ? " 2048" : ""}.zip`;
   let body = zipStream(files, runtimeCrc32);
   if (length !== undefined) {

@@ -80,17 +80,30 @@ function dosDateTime(date: Date): { time: number; date: number } {
   };
 }
 
+/** "DSC_0142.jpg", 2 → "DSC_0142 (2).jpg". */
+function numbered(name: string, n: number): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+}
+
 /** Names as a client's unzip shows them: no folders, no control characters, no duplicates. */
 export function archiveNames(names: readonly string[]): string[] {
-  const seen = new Map<string, number>();
-  return names.map((raw) => {
+  const clean = names.map(
     // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name is one plain line.
-    const clean = raw.replace(/[\u0000-\u001f\u007f/\\:]+/g, "_").trim() || "photograph";
-    const count = (seen.get(clean.toLowerCase()) ?? 0) + 1;
-    seen.set(clean.toLowerCase(), count);
-    if (count === 1) return clean;
-    const dot = clean.lastIndexOf(".");
-    return dot > 0 ? `${clean.slice(0, dot)} (${count})${clean.slice(dot)}` : `${clean} (${count})`;
+    (raw) => raw.replace(/[\u0000-\u001f\u007f/\\:]+/g, "_").trim() || "photograph",
+  );
+  // A name made for a duplicate takes neither one given before nor an owner's own name: an
+  // unzip keeps one file of two alike.
+  const owners = new Set(clean.map((name) => name.toLowerCase()));
+  const given = new Set<string>();
+  return clean.map((name) => {
+    const taken = (candidate: string) =>
+      given.has(candidate.toLowerCase()) ||
+      (candidate !== name && owners.has(candidate.toLowerCase()));
+    let unique = name;
+    for (let n = 2; taken(unique); n++) unique = numbered(name, n);
+    given.add(unique.toLowerCase());
+    return unique;
   });
 }
 
