@@ -100,6 +100,8 @@ describe("the owner's download setting, on every address", () => {
     const [photo] = photos as [Uploaded];
     expect((await get(`/g/${id}/photo/${photo.id}/original`)).status).toBe(403);
     expect((await get(`/g/${id}/photo/${photo.id}/2048.jpg`)).status).toBe(200);
+    // One address per size: a leading zero is none.
+    expect((await get(`/g/${id}/photo/${photo.id}/0480.webp`)).status).toBe(404);
     expect((await get(`/g/${id}/download/${photo.id}?size=2048`)).status).toBe(200);
     const page = await get(`/g/${id}/p/${photo.id}`);
     expect(page.body).not.toContain("data-zoom-original");

@@ -197,12 +197,20 @@ describe("the gallery's activity", () => {
     });
     const { cookie } = await confirmedClient(id, "ana.activity@example.com");
     await request(`/g/${id}`, { headers: as(cookie) });
+    // The same device's next pages are the visit it opened: its favourites, the grid again.
+    await request(`/g/${id}?show=favourites`, { headers: as(cookie) });
+    await request(`/g/${id}`, { headers: as(cookie) });
     await request(`/g/${id}`, {
       headers: { ...as(cookie), "CF-Connecting-IP": "198.51.100.9" },
     });
     const [first] = photos as [Uploaded];
     await post(`/g/${id}/favourites`, { photo: first.id, favourite: "true" }, cookie);
     await post(`/g/${id}/favourites/send`, { note: "These" }, cookie);
+    // A HEAD asks about the file and takes nothing.
+    await request(`/g/${id}/download/${first.id}?size=2048`, {
+      method: "HEAD",
+      headers: as(cookie),
+    });
     await request(`/g/${id}/download/${first.id}?size=2048`, { headers: as(cookie) });
     await request(`/g/${id}/download?set=all&size=original`, { headers: as(cookie) });
 
@@ -251,7 +259,7 @@ describe("the gallery's activity", () => {
         Date.now() - 179 * 86_400_000,
       );
     });
-    await request(`/g/${id}`);
+    await request(`/g/${id}`, { headers: { "CF-Connecting-IP": "198.51.100.10" } });
     const rows = await runInDurableObject(stub, (instance: ClientGallery) => instance.activity(id));
     expect(rows).toHaveLength(3);
   });

@@ -72,14 +72,16 @@ export const downloadPhoto: Handler<AppEnv> = async (c) => {
     size === "2048" ? await stagedSize(c, id, photo, 2048, "jpg", settings.stage) : undefined;
   const body = file?.body ?? made?.body;
   if (!body) return refused(c, 404, phrase("gallery.error.missingFile"));
-  c.executionCtx.waitUntil(
-    galleryStore(c.env, id).count(id, "downloads", {
-      kind: "download",
-      client: galleryOf(c).client,
-      visitor: visitorOf(c),
-      detail: `${photo.name} (${size === "original" ? "original" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
-    }),
-  );
+  // A HEAD asks about the file and takes nothing: not a download.
+  if (c.req.method !== "HEAD")
+    c.executionCtx.waitUntil(
+      galleryStore(c.env, id).count(id, "downloads", {
+        kind: "download",
+        client: galleryOf(c).client,
+        visitor: visitorOf(c),
+        detail: `${photo.name} (${size === "original" ? "original" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
+      }),
+    );
   return new Response(body, {
     headers: {
       "Content-Type": size === "original" ? photo.type : "image/jpeg",
@@ -166,14 +168,16 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
   }
   const files = entries(c, photos, size, settings.stage);
   const length = zipLength(files);
-  c.executionCtx.waitUntil(
-    galleryStore(c.env, id).count(id, "downloads", {
-      kind: "zip",
-      client: galleryOf(c).client,
-      visitor: visitorOf(c),
-      detail: `${photos.length} ${set === "favourites" ? "favourites" : "photographs"} (${size === "original" ? "originals" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
-    }),
-  );
+  // A HEAD asks about the file and takes nothing: not a download.
+  if (c.req.method !== "HEAD")
+    c.executionCtx.waitUntil(
+      galleryStore(c.env, id).count(id, "downloads", {
+        kind: "zip",
+        client: galleryOf(c).client,
+        visitor: visitorOf(c),
+        detail: `${photos.length} ${set === "favourites" ? "favourites" : "photographs"} (${size === "original" ? "originals" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
+      }),
+    );
   const title =
     settings.title
       .replace(/[^\p{L}\p{N} _-]+/gu, "")

@@ -29,6 +29,9 @@ export const ABSENT_FOR_MS = 60_000;
 export const DOOR_FAILURES_PER_MINUTE = 30;
 const DOOR_WINDOW_MS = 60_000;
 
+/** A device's openings of the gallery this close together are one visit (one opening). */
+const OPENING_MS = 30 * 60_000;
+
 /** How soon a client may send their selection again: each sending e-mails the owner. */
 export const SELECTION_EVERY_MS = 5 * 60_000;
 
@@ -576,6 +579,19 @@ export class ClientGallery extends DurableObject<Env> {
     origin = "https://localhost",
   ): Promise<void> {
     this.#gallery(id);
+    // An opening is a visit: the same device's pages within OPENING_MS (a heart's way back, the
+    // next slice, the favourites) are the one it opened.
+    if (what === "opened" && event?.visitor) {
+      const device = await this.#deviceOf(event.visitor, Date.now());
+      const lately = this.#sql
+        .exec(
+          "SELECT 1 FROM activity WHERE kind = 'opened' AND device = ? AND at > ? LIMIT 1",
+          device,
+          Date.now() - OPENING_MS,
+        )
+        .toArray();
+      if (lately.length > 0) return;
+    }
     const { kv } = this.ctx.storage;
     const key = `stats:${what}`;
     const before = kv.get<number>(key) ?? 0;
@@ -620,14 +636,15 @@ export class ClientGallery extends DurableObject<Env> {
     return salt;
   }
 
+  /** A device's mark on the timeline: its address and browser hashed with the day's salt. */
+  async #deviceOf(visitor: { address: string; agent: string }, now: number): Promise<string> {
+    const salt = this.#salt(new Date(now).toISOString().slice(0, 10));
+    return (await sha256Hex(`${salt}\n${visitor.address}\n${visitor.agent}`)).slice(0, 16);
+  }
+
   async #record(event: ActivityEvent): Promise<void> {
     const now = Date.now();
-    let device: string | null = null;
-    if (event.visitor) {
-      const salt = this.#salt(new Date(now).toISOString().slice(0, 10));
-      const digest = await sha256Hex(`${salt}\n${event.visitor.address}\n${event.visitor.agent}`);
-      device = digest.slice(0, 16);
-    }
+    const device = event.visitor ? await this.#deviceOf(event.visitor, now) : null;
     this.#sql.exec(
       "INSERT INTO activity (at, kind, client, device, detail) VALUES (?, ?, ?, ?, ?)",
       now,

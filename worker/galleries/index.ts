@@ -131,7 +131,8 @@ const gridPass: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 galleries.get(
-  "/g/:gallery/photo/:photo/:size{[0-9]+\\.(?:webp|jpg)}",
+  // One address per size: no leading zero (0480.webp is not 480.webp).
+  "/g/:gallery/photo/:photo/:size{[1-9][0-9]*\\.(?:webp|jpg)}",
   gridPass,
   file,
   async (c) => {
