@@ -12,6 +12,8 @@ import { ORIGIN, request } from "./harness.ts";
 import {
   Buyer,
   checkOutAndPay,
+  deliver,
+  eventsOf,
   FOR_SALE,
   fulfilled,
   LARGE,
@@ -19,6 +21,7 @@ import {
   labControl,
   labOrders,
   row,
+  stripe,
   studioCopy,
 } from "./store.ts";
 
@@ -110,6 +113,24 @@ describe("the lab's news", () => {
     const again = await callBack(last.url, last.event);
     expect(JSON.parse(again.body)).toEqual({ received: true, changed: false });
     expect(await row(order)).toEqual(shipped);
+  });
+
+  it("is recorded for an order refunded once it was with the lab", async () => {
+    const { order, lab } = await atTheLab();
+    // The lab has its files (fetched once it had the order), then the owner refunds.
+    await handFiles(lab);
+    const paymentIntent = String((await row(order))?.payment_intent);
+    await stripe().refunds.create({ payment_intent: paymentIntent });
+    const refund = (await eventsOf([paymentIntent])).find(
+      (event) => event.type === "charge.refunded",
+    );
+    expect((await deliver(refund)).status).toBe(200);
+    expect((await row(order))?.status).toBe("refunded");
+    await labControl(`/_control/orders/${lab.order.id}/advance`, {});
+    const last = (await callbacksOf(lab.order.id)).at(-1) as CallbackRecord;
+    const answer = await callBack(last.url, last.event);
+    expect(answer.status).toBe(200);
+    expect(await row(order)).toMatchObject({ status: "refunded", lab_stage: "shipped" });
   });
 
   it("believes the lab's API, never a callback's body", async () => {

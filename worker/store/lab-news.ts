@@ -45,8 +45,9 @@ export const labCallback: Handler<AppEnv> = async (c) => {
   if (!genuine || !lab) return c.text("404 Not Found", 404, PLAIN);
   const orders = d1Orders(c.env.STORE_DB);
   const order = await orders.get(id);
-  if (!order?.fulfilment.labOrder || order.status !== "paid") {
-    // Not (yet) with the lab: the lab asks again later.
+  if (!order?.fulfilment.labOrder) {
+    // Not (yet) with the lab: the lab asks again later. (Refunded since, it still is: its news is
+    // recorded, or the lab would call for ever, and the owner would not know if it shipped.)
     return c.text("409 Conflict: the order is not with the lab", 409, PLAIN);
   }
   let changed: boolean;

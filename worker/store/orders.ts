@@ -508,7 +508,7 @@ export function d1Orders(db: D1Database): Orders {
              fulfilment_state = CASE WHEN fulfilment_state = 'lab' AND ?2 IN ('shipped', 'cancelled') THEN ?2 ELSE fulfilment_state END,
              shipped_at = CASE WHEN fulfilment_state = 'lab' AND ?2 = 'shipped' THEN COALESCE(shipped_at, ?5) ELSE shipped_at END,
              updated_at = ?5
-           WHERE id = ?1 AND status = 'paid' AND lab_order IS NOT NULL
+           WHERE id = ?1 AND status IN ('paid', 'refunded') AND lab_order IS NOT NULL
              AND (lab_stage IS NOT ?2 OR (?3 IS NOT NULL AND tracking_url IS NOT ?3) OR fulfilment_error IS NOT ?4)`,
         )
         .bind(id, news.stage, news.trackingUrl ?? null, error, now)
