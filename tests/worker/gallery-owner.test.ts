@@ -245,6 +245,23 @@ describe("the gallery's activity", () => {
     expect(activity.find((row) => row.kind === "opened")?.devices).toBe(2);
   });
 
+  it("keeps one event for a heart changed back and forth, its last", async () => {
+    const { id, photos } = await galleryWithPhotos({}, 2);
+    const stub = env.CLIENT_GALLERY.getByName(id);
+    const { cookie } = await confirmedClient(id, "ana.hearts@example.com");
+    const [first, second] = photos as [Uploaded, Uploaded];
+    for (const favourite of ["true", "false", "true", "false", "true", "false"]) {
+      await post(`/g/${id}/favourites`, { photo: first.id, favourite }, cookie);
+    }
+    await post(`/g/${id}/favourites`, { photo: second.id, favourite: "true" }, cookie);
+    const rows = await runInDurableObject(stub, (instance: ClientGallery) => instance.activity(id));
+    const hearts = rows.filter((row) => row.kind === "favourite" || row.kind === "unfavourite");
+    expect(hearts.map((row) => [row.kind, row.detail])).toEqual([
+      ["favourite", second.name],
+      ["unfavourite", first.name],
+    ]);
+  });
+
   it("keeps events for the owner's retention, 180 days unless set", async () => {
     const { id } = await galleryWithPhotos({}, 1);
     const stub = env.CLIENT_GALLERY.getByName(id);

@@ -29,6 +29,9 @@ export const ABSENT_FOR_MS = 60_000;
 export const DOOR_FAILURES_PER_MINUTE = 30;
 const DOOR_WINDOW_MS = 60_000;
 
+/** A heart's changes this close together are one event on the timeline (its last). */
+const HEART_MS = 10 * 60_000;
+
 /** A device's openings of the gallery this close together are one visit (one opening). */
 const OPENING_MS = 30 * 60_000;
 
@@ -477,6 +480,14 @@ export class ClientGallery extends DurableObject<Env> {
     }
     this.#touchClient(change.client, change.label);
     const name = this.photo(id, change.photo)?.name;
+    // A heart changed back and forth is its last change: one event per photograph and client
+    // within HEART_MS, so clicks cannot push the other events out of the owner's view.
+    this.#sql.exec(
+      "DELETE FROM activity WHERE kind IN ('favourite', 'unfavourite') AND client IS ? AND detail IS ? AND at > ?",
+      change.label,
+      name ?? null,
+      Date.now() - HEART_MS,
+    );
     await this.#record({
       kind: change.favourite ? "favourite" : "unfavourite",
       client: change.label,
