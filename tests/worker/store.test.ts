@@ -379,6 +379,23 @@ describe("checkout and payment", () => {
     }
   });
 
+  it("sends the buyer to a new Checkout Session when the owner changed a shipping rate since the first", async () => {
+    const buyer = new Buyer(mutableEnv());
+    await buyer.add(FOR_SALE, "print:fine-art-8x10");
+    const first = await buyer.checkout();
+    const rate = 'shippingRates[_key=="9f4a42880443"].price';
+    try {
+      await mutate({ patch: { id: "storeSettings", set: { [rate]: 12 } } });
+      const again = await buyer.checkout();
+      expect(again.session).not.toBe(first.session);
+      const read = await stripe().checkout.sessions.retrieve(again.session);
+      expect(read.shipping_options[0]?.shipping_amount).toBe(1200);
+      expect((await stripe().checkout.sessions.retrieve(first.session)).status).toBe("expired");
+    } finally {
+      await mutate({ patch: { id: "storeSettings", set: { [rate]: 8 } } });
+    }
+  });
+
   it("makes a new Checkout Session when the cart changed while the first was being made from it", async () => {
     const buyer = new Buyer();
     await buyer.add(FOR_SALE, "print:fine-art-8x10", "10");

@@ -58,15 +58,23 @@ const discountOf = (session: Stripe.Checkout.Session) => {
   return typeof code === "string" ? code : code?.id;
 };
 
+/** The shipping rates a checkout offers for prints (Stripe takes five at most). */
+const shippingRatesOf = (catalogue: Catalogue, lines: readonly OrderLine[]) =>
+  lines.some((line) => line.kind === "print") ? catalogue.shippingRates.slice(0, 5) : [];
+
 /**
- * Whether an open session charges what the cart says now: its lines, their prices and its
- * discount. The owner may have changed a price, or turned a code off, since; its end or its
- * limit may have come (a cart that cannot be charged now, say so, is not either).
+ * Whether an open session charges what the cart says now: its lines, their prices, its
+ * discount, its shipping rates and tax. The owner may have changed a price or a rate, turned a
+ * code or Stripe Tax off, since; a code's end or its limit may have come (a cart that cannot be
+ * charged now, say so, is not either).
  */
 const charges = (session: Stripe.Checkout.Session, order: Order, now: Charge | Response) =>
   !(now instanceof Response) &&
   charged(order.currency, order.lines) === charged(now.catalogue.currency, now.lines) &&
-  discountOf(session) === now.promotionCode;
+  discountOf(session) === now.promotionCode &&
+  String(session.shipping_options.map((option) => option.shipping_amount)) ===
+    String(shippingRatesOf(now.catalogue, now.lines).map((rate) => rate.unitAmount)) &&
+  session.automatic_tax.enabled === Boolean(now.catalogue.tax);
 
 /**
  * The cart's checkout already under way, if any: its Stripe page again while that is open and
@@ -277,7 +285,7 @@ export const checkout =
               allowed_countries:
                 catalogue.shippingCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
             },
-            shipping_options: catalogue.shippingRates.slice(0, 5).map((rate) => ({
+            shipping_options: shippingRatesOf(catalogue, orderLines).map((rate) => ({
               shipping_rate_data: {
                 type: "fixed_amount" as const,
                 display_name: rate.name,
