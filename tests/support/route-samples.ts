@@ -231,7 +231,7 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
       group: "app",
     },
   ],
-  "/g/:gallery/photo/:photo/:size{[0-9]+\\.(?:webp|jpg)}": [
+  "/g/:gallery/photo/:photo/:size{[1-9][0-9]*\\.(?:webp|jpg)}": [
     { path: `/g/${NO_GALLERY}/photo/${NO_PHOTO}/480.webp`, expect: 404, group: "app" },
   ],
   "/g/:gallery/download/:photo": [
