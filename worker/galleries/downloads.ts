@@ -48,6 +48,18 @@ async function refused(
 }
 
 /** Why `size` may not be downloaded here, or undefined when it may. */
+/** Counts a download for the owner: a HEAD asks about the file and takes nothing, so is none. */
+function countDownload(
+  c: Context<AppEnv>,
+  id: string,
+  event: { kind: "download" | "zip"; detail: string },
+): void {
+  if (c.req.method === "HEAD") return;
+  const { client } = galleryOf(c);
+  const counted = { ...event, client, visitor: visitorOf(c) };
+  c.executionCtx.waitUntil(galleryStore(c.env, id).count(id, "downloads", counted));
+}
+
 function disallowed(c: Context<AppEnv>, size: DownloadSize): Promise<Response> | undefined {
   const downloads = downloadsNow(galleryOf(c).settings);
   if (allows(downloads, size)) return undefined;
@@ -72,16 +84,10 @@ export const downloadPhoto: Handler<AppEnv> = async (c) => {
     size === "2048" ? await stagedSize(c, id, photo, 2048, "jpg", settings.stage) : undefined;
   const body = file?.body ?? made?.body;
   if (!body) return refused(c, 404, phrase("gallery.error.missingFile"));
-  // A HEAD asks about the file and takes nothing: not a download.
-  if (c.req.method !== "HEAD")
-    c.executionCtx.waitUntil(
-      galleryStore(c.env, id).count(id, "downloads", {
-        kind: "download",
-        client: galleryOf(c).client,
-        visitor: visitorOf(c),
-        detail: `${photo.name} (${size === "original" ? "original" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
-      }),
-    );
+  countDownload(c, id, {
+    kind: "download",
+    detail: `${photo.name} (${size === "original" ? "original" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
+  });
   return new Response(body, {
     headers: {
       "Content-Type": size === "original" ? photo.type : "image/jpeg",
@@ -168,16 +174,10 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
   }
   const files = entries(c, photos, size, settings.stage);
   const length = zipLength(files);
-  // A HEAD asks about the file and takes nothing: not a download.
-  if (c.req.method !== "HEAD")
-    c.executionCtx.waitUntil(
-      galleryStore(c.env, id).count(id, "downloads", {
-        kind: "zip",
-        client: galleryOf(c).client,
-        visitor: visitorOf(c),
-        detail: `${photos.length} ${set === "favourites" ? "favourites" : "photographs"} (${size === "original" ? "originals" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
-      }),
-    );
+  countDownload(c, id, {
+    kind: "zip",
+    detail: `${photos.length} ${set === "favourites" ? "favourites" : "photographs"} (${size === "original" ? "originals" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
+  });
   const title =
     settings.title
       .replace(/[^\p{L}\p{N} _-]+/gu, "")
