@@ -27,6 +27,23 @@ import {
   stripe,
 } from "./store.ts";
 
+/** The personal licence's price alone (other files change other fields of the settings). */
+const PERSONAL_PRICE = 'licences[_key=="f2049150c4ec"].price';
+
+/** Sets one field of the Store's settings, on the content copy tests may change. */
+const setStoreField = (field: string, value: number) =>
+  mutate({ patch: { id: "storeSettings", set: { [field]: value } } });
+
+/** Runs `run` with one field of the Store's settings at `value`, then puts `was` back. */
+async function withStoreField(field: string, value: number, was: number, run: () => Promise<void>) {
+  await setStoreField(field, value);
+  try {
+    await run();
+  } finally {
+    await setStoreField(field, was);
+  }
+}
+
 const cartLines = async (buyer: Buyer) => {
   const cart = await buyer.get("/cart");
   return [...cart.body.matchAll(/name="line\.\d+" value="([^"]+)"/g)].map((match) => match[1]);
@@ -343,57 +360,44 @@ describe("checkout and payment", () => {
     const buyer = new Buyer(testEnv);
     await buyer.add(LARGE, "licence:personal");
     expect((await buyer.get("/cart")).body).toContain("25.00");
-    // The personal licence's price alone (other files change other fields of the settings).
-    const price = 'licences[_key=="f2049150c4ec"].price';
-    await mutate({ patch: { id: "storeSettings", set: { [price]: 31 } } });
-    try {
+    await withStoreField(PERSONAL_PRICE, 31, 25, async () => {
       const { session } = await buyer.checkout();
       const paid = await stripe().checkout.sessions.retrieve(session, { expand: ["line_items"] });
       expect(paid.line_items?.data.map((line) => line.price?.unit_amount)).toEqual([3100]);
-    } finally {
-      await mutate({ patch: { id: "storeSettings", set: { [price]: 25 } } });
-    }
+    });
   });
 
   it("sends the buyer to a new Checkout Session when the owner changed a price since the first, either way", async () => {
     const buyer = new Buyer(mutableEnv());
     await buyer.add(LARGE, "licence:personal");
     const first = await buyer.checkout();
-    const price = 'licences[_key=="f2049150c4ec"].price';
     const subtotal = async (session: string) =>
       (await stripe().checkout.sessions.retrieve(session)).amount_subtotal;
-    try {
-      await mutate({ patch: { id: "storeSettings", set: { [price]: 2.5 } } });
+    await withStoreField(PERSONAL_PRICE, 2.5, 25, async () => {
       const lowered = await buyer.checkout();
       expect(lowered.session).not.toBe(first.session);
       expect(await subtotal(lowered.session)).toBe(250);
       expect((await stripe().checkout.sessions.retrieve(first.session)).status).toBe("expired");
       // A mistake put right: the page at €2.50 cannot be paid any more.
-      await mutate({ patch: { id: "storeSettings", set: { [price]: 25 } } });
+      await setStoreField(PERSONAL_PRICE, 25);
       const raised = await buyer.checkout();
       expect(raised.session).not.toBe(lowered.session);
       expect(await subtotal(raised.session)).toBe(2500);
       expect((await stripe().checkout.sessions.retrieve(lowered.session)).status).toBe("expired");
-    } finally {
-      await mutate({ patch: { id: "storeSettings", set: { [price]: 25 } } });
-    }
+    });
   });
 
   it("sends the buyer to a new Checkout Session when the owner changed a shipping rate since the first", async () => {
     const buyer = new Buyer(mutableEnv());
     await buyer.add(FOR_SALE, "print:fine-art-8x10");
     const first = await buyer.checkout();
-    const rate = 'shippingRates[_key=="9f4a42880443"].price';
-    try {
-      await mutate({ patch: { id: "storeSettings", set: { [rate]: 12 } } });
+    await withStoreField('shippingRates[_key=="9f4a42880443"].price', 12, 8, async () => {
       const again = await buyer.checkout();
       expect(again.session).not.toBe(first.session);
       const read = await stripe().checkout.sessions.retrieve(again.session);
       expect(read.shipping_options[0]?.shipping_amount).toBe(1200);
       expect((await stripe().checkout.sessions.retrieve(first.session)).status).toBe("expired");
-    } finally {
-      await mutate({ patch: { id: "storeSettings", set: { [rate]: 8 } } });
-    }
+    });
   });
 
   it("makes a new Checkout Session when the cart changed while the first was being made from it", async () => {
