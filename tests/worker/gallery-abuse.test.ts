@@ -24,7 +24,7 @@ import {
   type Uploaded,
   unlock,
 } from "./galleries.ts";
-import { type Answer, inOneRateWindow, ORIGIN, request } from "./harness.ts";
+import { type Answer, inOneRateWindow, ORIGIN, request, spendZoomLimit } from "./harness.ts";
 
 const PASSWORD = "larch-4821";
 const NEW_PASSWORD = "birch-1234";
@@ -124,6 +124,22 @@ describe("the owner's download setting, on every address", () => {
     expect(parseRegion("0,0,8000,6000", "8000", big, 1600)).toMatchObject({ out: 1600 });
     expect(parseRegion("0,0,2000,6000", "2000", big, 1600)).toMatchObject({ out: 533 });
     expect(parseRegion("100,100,400,300", "400", big, 1600)).toMatchObject({ out: 400 });
+  });
+
+  it("answers one visitor a limited number of regions a minute, with a 429 after it", async () => {
+    const { id, photos } = await galleryWithPhotos({ downloads: "off" }, 1);
+    const [photo] = photos as [Uploaded];
+    const path = `/g/${id}/photo/${photo.id}/region?rect=0,0,300,200&w=300`;
+    await inOneRateWindow(5_000);
+    // IPv4: the limit's key is the address itself.
+    const visitor = "198.51.100.31";
+    await spendZoomLimit(visitor);
+    const refused = await request(path, { headers: { "CF-Connecting-IP": visitor } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    expect(refused.headers.get("Cache-Control")).toBe("private, no-store");
+    const other = await request(path, { headers: { "CF-Connecting-IP": "198.51.100.32" } });
+    expect(other.status).toBe(200);
   });
 });
 

@@ -204,6 +204,18 @@ export async function inOneRateWindow(needMs = 15_000, periodMs = 60_000): Promi
 }
 
 /**
+ * Spends a visitor's `ZOOM_LIMIT` for the minute through the binding the worker counts with, as
+ * that many regions not yet at the edge would: the next region they ask for is past the limit.
+ */
+export async function spendZoomLimit(visitor: string): Promise<void> {
+  let spent = 0;
+  while ((await env.ZOOM_LIMIT.limit({ key: visitor })).success) {
+    spent += 1;
+    if (spent > 1_000) throw new Error("ZOOM_LIMIT never refused");
+  }
+}
+
+/**
  * Runs `run`, and `meanwhile` at the moment the worker first fetches an address containing
  * `part` (or a request `part` says yes to), before that fetch goes on: what happens at that very
  * moment of its work (an event that lands, an editor's change). True when that moment came.

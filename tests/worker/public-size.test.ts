@@ -8,7 +8,14 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_PUBLIC_SIZE, originalPath } from "../../shared/public-size.ts";
 import { uploadKey, uploadSignatureText } from "../../worker/galleries/upload.ts";
 import { sign, toHex } from "../../worker/lib/signing.ts";
-import { isoFromNow, mutableEnv, mutate, request } from "./harness.ts";
+import {
+  inOneRateWindow,
+  isoFromNow,
+  mutableEnv,
+  mutate,
+  request,
+  spendZoomLimit,
+} from "./harness.ts";
 import {
   deliver,
   FOR_SALE,
@@ -214,6 +221,19 @@ describe("the zoom past the public size", () => {
     for (const bad of ["0,0,5641,10", "-1,0,10,10", "a,b,c,d"]) {
       expect((await request(region(ELEPHANTS, bad, 10))).status, bad).toBe(400);
     }
+  });
+
+  it("answers one visitor a limited number of regions a minute, with a 429 the edge does not keep", async () => {
+    const path = region(ELEPHANTS, "100,100,200,200", 200);
+    await inOneRateWindow(5_000);
+    const visitor = "198.51.100.23";
+    await spendZoomLimit(visitor);
+    const refused = await request(path, { headers: { "CF-Connecting-IP": visitor } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    expect(refused.headers.get("Cloudflare-CDN-Cache-Control")).toBe("no-store");
+    const other = await request(path, { headers: { "CF-Connecting-IP": "198.51.100.24" } });
+    expect(other.status).toBe(200);
   });
 
   it("is refused where the owner keeps the zoom at the public size, and the page offers none", async () => {

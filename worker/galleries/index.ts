@@ -2,6 +2,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { csrf } from "hono/csrf";
 import { parseRegion } from "../lib/images.ts";
 import type { AppEnv } from "../request/app-env.ts";
+import { zoomRefused } from "../request/zoom-limit.ts";
 import {
   CHECKED_BY_PASS,
   galleryOf,
@@ -164,6 +165,8 @@ galleries.get("/g/:gallery/photo/:photo/region", file, async (c) => {
       PRIVATE_HEADERS,
     );
   }
+  const refused = await zoomRefused(c, PRIVATE_HEADERS);
+  if (refused) return refused;
   return (await region(c, id, photo, wanted)) ?? refuseFile(c, { status: 404, reason: "unknown" });
 });
 // The cover, the one photograph the door shows before the password (the owner's choice).

@@ -8,6 +8,7 @@ import { parseRegion, regionOf } from "../lib/images.ts";
 import { log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, siteSettingsFor } from "../request/context.ts";
+import { zoomRefused } from "../request/zoom-limit.ts";
 
 /**
  * What the zoom may show of the photograph's private original (its asset id, and the owner's
@@ -54,6 +55,8 @@ export const regionHandler =
         400,
       );
     }
+    const refused = await zoomRefused(c);
+    if (refused) return refused;
     const original = await c.env.ORIGINALS.get(zoomed.asset);
     if (!original) {
       log.error("A photograph's original is not in the originals bucket", { asset: zoomed.asset });
