@@ -292,6 +292,18 @@ describe("a cart left behind", () => {
     expect(await mailsTo(address)).toHaveLength(1);
   });
 
+  it("is one a week at most to a mailbox, however its address is spelled", async () => {
+    const name = `left${Date.now()}${++buyers}`;
+    for (const address of [`${name}+shop@example.com`, `${name.toUpperCase()}+b@example.com`])
+      await leaveCart(address);
+    await leaveCart(`${name}@example.com`);
+    const planned = await env.STORE_DB.prepare("SELECT address FROM sales_mails WHERE mailbox = ?")
+      .bind(`${name}@example.com`)
+      .all<{ address: string }>();
+    // The first spelling's, sent to the address as it was given.
+    expect(planned.results.map((row) => row.address)).toEqual([`${name}+shop@example.com`]);
+  });
+
   it("is one per cart, about its last checkout, when the site replaced one the cart outgrew", async () => {
     const address = newAddress();
     const buyer = new Buyer();
@@ -342,6 +354,24 @@ describe("unsubscribing", () => {
     expect(planned.map((mail) => mail.id)).toEqual([first?.id]);
     expect(await scheduleAt(nextHour(Date.now(), "Europe/Madrid", 10), address)).toEqual([]);
     expect((await mailsTo(address)).map((mail) => mail.status)).toEqual(["skipped"]);
+  });
+
+  it("holds for every spelling of the mailbox: a +tag, and dots at Gmail", async () => {
+    const name = `left.${Date.now()}.${++buyers}`;
+    await leaveCart(`${name}+first@gmail.com`);
+    const [first] = await mailsTo(`${name}+first@gmail.com`);
+    const done = await request(`/unsubscribe/${first?.id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(done.status).toBe(200);
+    await env.STORE_DB.prepare("UPDATE sales_mails SET due_at = 0 WHERE id = ?")
+      .bind(first?.id)
+      .run();
+    const other = `${name.replaceAll(".", "")}+second@googlemail.com`;
+    await leaveCart(other);
+    expect(await mailsTo(other)).toEqual([]);
   });
 
   it("answers a link that is no e-mail's with a 404, and a made-up click with a 404", async () => {

@@ -378,6 +378,44 @@ describe("the links a gallery's clients confirm their e-mail with", () => {
   });
 });
 
+describe("the links a gallery's clients confirm their e-mail with, to one mailbox", () => {
+  it("are sent 3 a minute, however its address is spelled", async () => {
+    const id = newGalleryId();
+    await saveGallery(id, {});
+    const sent: unknown[] = [];
+    const CLIENT_MAIL = { send: async (mail: unknown) => sent.push(mail) };
+    const name = `ann.lee.${Date.now()}`;
+    const spellings = [
+      `${name}@gmail.com`,
+      `${name}+proofs@gmail.com`,
+      `${name.replaceAll(".", "")}@googlemail.com`,
+      `${name.toUpperCase()}+again@gmail.com`,
+    ];
+    const ask = (email: string, n: number) =>
+      request(`/g/${id}/client`, {
+        env: { ...env, CLIENT_MAIL } as unknown as Env,
+        method: "POST",
+        body: new URLSearchParams({ email }),
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          // A visitor of their own each time: the visitor's limit is not the one at work.
+          "CF-Connecting-IP": `203.0.113.${n + 40}`,
+          Origin: ORIGIN,
+        },
+      });
+    await inOneRateWindow();
+    const answers = [];
+    for (const [n, email] of spellings.entries()) answers.push(await ask(email, n));
+    expect(answers.map((answer) => answer.headers.get("Location"))).toEqual([
+      `/g/${id}?client=sent`,
+      `/g/${id}?client=sent`,
+      `/g/${id}?client=sent`,
+      `/g/${id}?client=wait`,
+    ]);
+    expect(sent).toHaveLength(3);
+  });
+});
+
 describe("the favourites form's way back", () => {
   it("answers a line break or a path out of the gallery with a clear 400, and saves nothing", async () => {
     const { id, photos } = await galleryWithPhotos({}, 1);

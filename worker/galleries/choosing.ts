@@ -12,7 +12,7 @@ import type { Context, Handler } from "hono";
 import { isEmailAddress } from "../../shared/inquiries.ts";
 import { mailSender } from "../config/config.ts";
 import { errorText, log } from "../lib/log.ts";
-import { oneLine } from "../lib/mail.ts";
+import { mailboxOf, oneLine } from "../lib/mail.ts";
 import { wantsJson } from "../lib/request-body.ts";
 import { derivedKey, fromBase64url, sign, toBase64url, verify } from "../lib/signing.ts";
 import type { AppEnv } from "../request/app-env.ts";
@@ -93,7 +93,7 @@ export const sendClientLink: Handler<AppEnv> = async (c) => {
   const limit = c.env.GALLERY_MAIL_LIMIT;
   const allowed =
     (await limit.limit({ key: `visitor ${visitorKey(c)}` })).success &&
-    (await limit.limit({ key: `address ${email}` })).success;
+    (await limit.limit({ key: `address ${mailboxOf(email)}` })).success;
   if (!allowed) return told(c, way, 429, "wait");
   const { config } = c.var;
   const origin = new URL(c.req.url).origin;

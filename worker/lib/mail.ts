@@ -14,3 +14,26 @@ export function oneLine(text: string, max: number): string {
     .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
+
+/**
+ * The mailbox an e-mail address reaches, for limits per recipient: in lower case, without a
+ * "+tag" (Gmail, Outlook, iCloud, Fastmail and most others deliver `name+tag@` to `name@`) and,
+ * at Gmail, without dots, which it ignores. Not an address to send to: a server where "+" is
+ * part of a name is rare, and there the limit only counts two people as one.
+ *
+ * @example
+ * ```ts
+ * import { mailboxOf } from "./mail.ts";
+ *
+ * mailboxOf("Ann.Lee+shop@GoogleMail.com"); // "annlee@gmail.com"
+ * mailboxOf("ann+x@example.org"); // "ann@example.org"
+ * ```
+ */
+export function mailboxOf(address: string): string {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf("@");
+  if (at < 1) return lower;
+  const name = lower.slice(0, at).split("+")[0] || lower.slice(0, at);
+  const domain = lower.slice(at + 1) === "googlemail.com" ? "gmail.com" : lower.slice(at + 1);
+  return `${domain === "gmail.com" ? name.replaceAll(".", "") : name}@${domain}`;
+}

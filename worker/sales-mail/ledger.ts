@@ -4,6 +4,7 @@
  * two runs of the schedule never send it twice, its clicks counted, and the addresses that asked
  * for no more of them.
  */
+import { mailboxOf } from "../lib/mail.ts";
 import { sha256Hex, toBase64url } from "../lib/signing.ts";
 
 export interface PlannedMail {
@@ -29,7 +30,13 @@ export const MAX_ATTEMPTS = 5;
 export const CREDIT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 const addressKey = (address: string) => address.trim().toLowerCase();
-const hashOf = (address: string) => sha256Hex(`unsubscribed\n${addressKey(address)}`);
+const hashOf = (key: string) => sha256Hex(`unsubscribed\n${key}`);
+/**
+ * An address's entries in the unsubscribed list: its mailbox's, which an unsubscribe records, and
+ * the address's in lower case, which unsubscribes recorded before mailboxes were.
+ */
+const unsubscribedKeys = async (address: string) =>
+  [await hashOf(mailboxOf(address)), await hashOf(addressKey(address))] as const;
 
 interface Row {
   id: string;
@@ -62,7 +69,8 @@ export function salesMails(db: D1Database) {
     /**
      * Plans an e-mail; false when none is planned: the address asked for no more, or this kind,
      * occasion and address has one already (with `replace`, while still due, it is this one
-     * now), or (`apartMs`) the address has one of this kind for another occasion due that close.
+     * now), or (`apartMs`) its mailbox (`name+tag@` is `name@`) has another of this kind due
+     * that close.
      */
     async plan(
       mail: PlannedMail,
@@ -73,13 +81,15 @@ export function salesMails(db: D1Database) {
         ? `UPDATE SET data = excluded.data, due_at = excluded.due_at, language = excluded.language,
              time_zone = excluded.time_zone WHERE status = 'due'`
         : "NOTHING";
+      const [mailboxHash, addressHash] = await unsubscribedKeys(mail.address);
       const result = await db
         .prepare(
-          `INSERT INTO sales_mails (id, kind, occasion, address, language, time_zone, origin, due_at, data, status)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'due'
-           WHERE NOT EXISTS (SELECT 1 FROM unsubscribed WHERE address_hash = ?10)
+          `INSERT INTO sales_mails (id, kind, occasion, address, mailbox, language, time_zone, origin, due_at, data, status)
+           SELECT ?1, ?2, ?3, ?4, ?12, ?5, ?6, ?7, ?8, ?9, 'due'
+           WHERE NOT EXISTS (SELECT 1 FROM unsubscribed WHERE address_hash IN (?10, ?13))
              AND NOT EXISTS (SELECT 1 FROM sales_mails
-               WHERE kind = ?2 AND address = ?4 AND occasion != ?3 AND due_at > ?11)
+               WHERE kind = ?2 AND mailbox = ?12 AND NOT (occasion = ?3 AND address = ?4)
+                 AND due_at > ?11)
            ON CONFLICT (kind, occasion, address) DO ${again}`,
         )
         .bind(
@@ -92,8 +102,10 @@ export function salesMails(db: D1Database) {
           mail.origin,
           mail.dueAt,
           JSON.stringify(mail.data),
-          await hashOf(mail.address),
+          mailboxHash,
           apartMs === undefined ? Number.MAX_SAFE_INTEGER : mail.dueAt - apartMs,
+          mailboxOf(mail.address),
+          addressHash,
         )
         .run();
       return result.meta.changes > 0;
@@ -196,7 +208,7 @@ export function salesMails(db: D1Database) {
     async forgetUnsent(now: number): Promise<void> {
       await db
         .prepare(
-          `UPDATE sales_mails SET address = 'forgotten:' || id
+          `UPDATE sales_mails SET address = 'forgotten:' || id, mailbox = 'forgotten:' || id
            WHERE status IN ('skipped', 'failed') AND due_at < ? AND address NOT LIKE 'forgotten:%'`,
         )
         .bind(now - 24 * 60 * 60 * 1000)
@@ -206,14 +218,14 @@ export function salesMails(db: D1Database) {
     async unsubscribe(address: string, now: number): Promise<void> {
       await db
         .prepare("INSERT INTO unsubscribed (address_hash, at) VALUES (?, ?) ON CONFLICT DO NOTHING")
-        .bind(await hashOf(address), now)
+        .bind((await unsubscribedKeys(address))[0], now)
         .run();
     },
 
     async isUnsubscribed(address: string): Promise<boolean> {
       const row = await db
-        .prepare("SELECT 1 AS yes FROM unsubscribed WHERE address_hash = ?")
-        .bind(await hashOf(address))
+        .prepare("SELECT 1 AS yes FROM unsubscribed WHERE address_hash IN (?, ?)")
+        .bind(...(await unsubscribedKeys(address)))
         .first();
       return row !== null;
     },
