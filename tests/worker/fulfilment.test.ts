@@ -116,7 +116,7 @@ describe("a paid order", () => {
 });
 
 describe("the shipping the buyer paid for", () => {
-  it("is the method the lab is asked for, recorded on the order and named in the owner's e-mail", async () => {
+  it("is the method the lab is asked for, recorded on the order and named in the owner's e-mail and Studio copy", async () => {
     const buyer = new Buyer();
     await buyer.add(FOR_SALE, "print:fine-art-8x10");
     const { session, order } = await buyer.checkout();
@@ -149,6 +149,8 @@ describe("the shipping the buyer paid for", () => {
     expect(sent.find((message) => message.to !== "buyer@example.com")?.text).toContain(
       "Shipping paid for: Express",
     );
+    // What an owner who prints their own sends it by.
+    expect((await studioCopy(order))?.shipping).toBe("Express");
   });
 });
 

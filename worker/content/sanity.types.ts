@@ -556,6 +556,7 @@ export type Order = {
   name?: string;
   email?: string;
   shippingAddress?: string;
+  shipping?: string;
   items?: Array<{
     photograph?: string;
     gallery?: ClientGalleryReference;

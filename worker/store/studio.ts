@@ -22,6 +22,8 @@ export interface OrderDocumentFields {
   name?: string;
   email?: string;
   shippingAddress?: string;
+  /** The shipping the buyer paid for (the Store's rate's name): what a print is sent by. */
+  shipping?: string;
   items: {
     _key: string;
     _type: "orderItem";
@@ -70,6 +72,7 @@ export function orderFields(
     ...(order.name ? { name: order.name } : {}),
     ...(order.email ? { email: order.email } : {}),
     ...(address ? { shippingAddress: address.join("\n") } : {}),
+    ...(order.shippingRate ? { shipping: order.shippingRate.name } : {}),
     items: order.lines.map((line) => ({
       _key: `line${line.line}`,
       _type: "orderItem",

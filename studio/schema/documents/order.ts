@@ -82,6 +82,13 @@ export const order = defineType({
       readOnly: true,
     }),
     defineField({
+      name: "shipping",
+      title: "Shipping paid for",
+      description: "Send your own prints this way (the lab is asked for it with its prints).",
+      type: "string",
+      readOnly: true,
+    }),
+    defineField({
       name: "items",
       title: "Items",
       type: "array",
