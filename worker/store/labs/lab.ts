@@ -1,6 +1,7 @@
 /**
- * A print lab, as the store's fulfilment uses it: one call that hands it an order's prints, and
- * one that reads where the lab's order stands (when the lab says it changed).
+ * A print lab, as the store's fulfilment uses it: one call that hands it an order's prints, one
+ * that reads where the lab's order stands (when the lab says it changed), and one that stops an
+ * order refunded before its prints were made.
  * Prodigi's is the first (prodigi.ts); a second lab is one more file with a `Lab` of its own,
  * and its name in labs/index.ts.
  */
@@ -60,4 +61,9 @@ export interface Lab {
   submit(order: LabOrderRequest): Promise<{ labOrderId: string }>;
   /** The lab's order as it stands now, read from its API (what a callback says is not trusted). */
   news(labOrderId: string): Promise<LabNews>;
+  /**
+   * Cancels the lab's order: true when it is cancelled (now, or already), false when it is too
+   * late (in production or shipped: the lab is paid for it). Throws when the lab could not say.
+   */
+  cancel(labOrderId: string): Promise<boolean>;
 }

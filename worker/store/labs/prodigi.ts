@@ -20,7 +20,7 @@ const METHODS: Partial<Record<string, string>> = {
  */
 export function prodigi(settings: { apiKey: string; apiUrl: string }): Lab {
   const headers = { "X-API-Key": settings.apiKey };
-  return {
+  const lab: Lab = {
     name: "Prodigi",
     /**
      * `GET {api}/v4.0/Orders/{id}`: its `status.stage` (`InProgress`, `Complete`, `Cancelled`),
@@ -54,6 +54,23 @@ export function prodigi(settings: { apiKey: string; apiUrl: string }): Lab {
           (issue) => issue.description ?? issue.errorCode ?? "An issue without a description",
         ),
       };
+    },
+    /**
+     * `POST {api}/v4.0/Orders/{id}/actions/cancel`: "Cancelled" with the order, or, once the lab
+     * has started on it, "ActionNotAvailable" (or "FailedToCancel"). An order cancelled already
+     * is refused so too: its stage then says it is cancelled, so asking twice is harmless.
+     */
+    async cancel(labOrderId) {
+      const res = await fetch(
+        `${settings.apiUrl}/v4.0/Orders/${encodeURIComponent(labOrderId)}/actions/cancel`,
+        { method: "POST", headers, signal: AbortSignal.timeout(15_000) },
+      );
+      const answer = (await res.json().catch(() => null)) as { outcome?: string } | null;
+      if (res.ok && answer?.outcome === "Cancelled") return true;
+      if (answer?.outcome === "ActionNotAvailable" || answer?.outcome === "FailedToCancel") {
+        return (await lab.news(labOrderId)).stage === "cancelled";
+      }
+      throw new Error(`Prodigi answered ${res.status} ${answer?.outcome ?? ""} to a cancellation`);
     },
     async submit(order: LabOrderRequest) {
       const body = {
@@ -108,4 +125,5 @@ export function prodigi(settings: { apiKey: string; apiUrl: string }): Lab {
         : new Error(why);
     },
   };
+  return lab;
 }
