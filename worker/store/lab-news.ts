@@ -6,6 +6,8 @@
  * up, is a bare 404. Even a genuine one is only a nudge: its body is never read for news. The
  * worker asks the lab's API where the order stands and records that on the order (D1, once: the
  * same news again changes nothing), then writes the Studio's copy; the buyer's page reads D1.
+ * An order refunded while the lab can still stop it is cancelled there (`stopAtLab`), and that
+ * recorded as the lab's news.
  */
 import type { Handler } from "hono";
 import { type StoreKeys, storeIsOn } from "../config/config.ts";
@@ -13,8 +15,8 @@ import { errorText, log } from "../lib/log.ts";
 import { readText } from "../lib/request-body.ts";
 import { derivedKey, fromBase64url, sign, toBase64url, verify } from "../lib/signing.ts";
 import type { AppEnv } from "../request/app-env.ts";
-import { labFor } from "./labs/index.ts";
-import { d1Orders, isOrderId, orderReference } from "./orders.ts";
+import { type Lab, labFor } from "./labs/index.ts";
+import { d1Orders, isOrderId, type Orders, orderReference } from "./orders.ts";
 import { orderFields, sanityOrderCopies } from "./studio.ts";
 
 /** A callback's body is small; it is read (to be done with it) but never trusted. */
@@ -26,6 +28,40 @@ const key = async (keys: StoreKeys) =>
 /** Where the lab calls back about our order `order`: its own address, with its own secret. */
 export async function labCallbackUrl(keys: StoreKeys, origin: string, order: string) {
   return `${origin}/_app/store/lab/${order}/${toBase64url(await sign(await key(keys), order))}`;
+}
+
+/**
+ * Stops at the lab an order refunded before its prints were made: Stripe's webhook asks when the
+ * refund is told, fulfilment when the refund came while it was handing the order over. Cancelled,
+ * it is recorded as the lab's news would record it (its callback then changes nothing); too late,
+ * the owner is told on the order. An order not refunded, not with the lab, or whose lab order
+ * shipped or was cancelled already is left alone, so asking again is harmless. Throws when the
+ * lab could not be asked (the owner told too): the caller's retry asks again.
+ */
+export async function stopAtLab(orders: Orders, lab: Lab | undefined, id: string): Promise<void> {
+  const order = await orders.get(id);
+  const labOrder = order?.fulfilment.labOrder;
+  const stage = order?.fulfilment.labStage;
+  if (!lab || order?.status !== "refunded" || !labOrder) return;
+  if (stage === "shipped" || stage === "cancelled") return;
+  let cancelled: boolean;
+  try {
+    cancelled = await lab.cancel(labOrder);
+  } catch (error) {
+    await orders.record(id, {
+      fulfilment_error: `Refunded, but ${lab.name}'s order could not be cancelled yet: ${errorText(error)}`,
+    });
+    throw error;
+  }
+  if (cancelled) {
+    await orders.labNews(id, { stage: "cancelled", trackingUrl: undefined, issues: [] });
+    log.info("A refunded order was cancelled at the lab", { order: id });
+  } else {
+    await orders.record(id, {
+      fulfilment_error: `Refunded too late: ${lab.name} had started on its order, which it could not cancel`,
+    });
+    log.warn("A refunded order could not be cancelled at the lab: too late", { order: id });
+  }
 }
 
 const PLAIN = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;

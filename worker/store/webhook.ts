@@ -7,6 +7,8 @@ import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin } from "../request/context.ts";
 import { planCartReminder } from "./cart-reminder.ts";
 import { type Carts, d1Carts } from "./carts.ts";
+import { stopAtLab } from "./lab-news.ts";
+import { labFor } from "./labs/index.ts";
 import { d1Orders, type OrderStatus, type Orders, type Payment } from "./orders.ts";
 import { verifiedEvent } from "./stripe.ts";
 
@@ -189,6 +191,12 @@ export const stripeWebhook =
       const applied = await applyEvent(orders, event, d1Carts(c.env.STORE_DB));
       if (event.type === "checkout.session.expired" && applied.order) {
         await planCartReminder(c, event.data.object);
+      }
+      // Refunded in full (recorded above, whatever follows) once the lab had the order: the lab
+      // is asked to stop it. Should the lab not answer, Stripe's retry asks again, which is
+      // harmless: the refund is recorded already, and a cancelled order is not asked twice.
+      if (event.type === "charge.refunded" && applied.order) {
+        await stopAtLab(orders, labFor(keys), applied.order);
       }
       if (applied.paid && applied.order) {
         log.info("Order paid", { order: applied.order, event: event.id });
