@@ -20,7 +20,7 @@ import { salesMails } from "../sales-mail/index.ts";
 import { catalogueOf } from "./catalogue.ts";
 import { signedFileUrl } from "./files.ts";
 import { type GalleryPrints, publicPhotos } from "./gallery-prints.ts";
-import { labCallbackUrl } from "./lab-news.ts";
+import { labCallbackUrl, stopAtLab } from "./lab-news.ts";
 import { type Lab, type LabOrderRequest, LabRefusal, labFor } from "./labs/index.ts";
 import { buyerEmail, ownerEmail } from "./mail.ts";
 import { d1Orders, type Order, orderReference, type PaidShipping } from "./orders.ts";
@@ -209,12 +209,14 @@ export async function fulfilOrder(
   const keys = config.store;
   if (!storeIsOn(keys)) throw new Error("The store is off (no Stripe keys): the order waits");
   const orders = d1Orders(env.STORE_DB);
+  const lab = "lab" in deps ? deps.lab : labFor(keys);
   let order = await orders.get(message.order);
-  // A refunded or unknown order has nothing left to fulfil.
+  // A refunded or unknown order has nothing left to fulfil; one refunded after the lab had it is
+  // stopped there, should an earlier attempt have failed to (below).
+  if (order?.status === "refunded") await stopAtLab(orders, lab, order.id);
   if (order?.status !== "paid") return;
   const origin = order.fulfilment.origin ?? message.origin;
   if (!order.fulfilment.origin) await orders.record(order.id, { origin });
-  const lab = "lab" in deps ? deps.lab : labFor(keys);
 
   // 0. Still for sale, now that the money is in? Checked once, before anything is handed on.
   if (order.fulfilment.state === null) {
@@ -273,7 +275,10 @@ export async function fulfilOrder(
   let labOrder = order.fulfilment.labOrder;
   if (!held && lab && !labOrder && order.lines.some((line) => line.fulfilment === "lab")) {
     try {
-      labOrder = (await lab.submit(await labRequest(keys, order, origin))).labOrderId;
+      const request = await labRequest(keys, order, origin);
+      // Refunded while the order was being checked: nothing goes to the lab.
+      if ((await orders.get(order.id))?.status !== "paid") return;
+      labOrder = (await lab.submit(request)).labOrderId;
       await orders.record(order.id, { lab_order: labOrder, fulfilment_error: null });
     } catch (error) {
       await orders.record(order.id, { fulfilment_error: `${lab.name}: ${errorText(error)}` });
@@ -283,6 +288,9 @@ export async function fulfilOrder(
   if (!held) {
     await orders.record(order.id, { fulfilment_state: stateOf(order, labOrder, Boolean(lab)) });
   }
+  // Refunded while the lab was being handed the order: Stripe's webhook found no lab order to
+  // stop then, so it is stopped here.
+  await stopAtLab(orders, lab, order.id);
   order = (await orders.get(order.id)) ?? order;
 
   // 2. The owner's copy in the Studio (written again each time: it says where things stand).
@@ -293,7 +301,8 @@ export async function fulfilOrder(
   if (!order.fulfilment.studioWrittenAt)
     await orders.record(order.id, { studio_written_at: Date.now() });
 
-  // 3. The e-mails, each once.
+  // 3. The e-mails, each once; none for an order refunded meanwhile (no thanks, no sale).
+  if (order.status !== "paid") return;
   const { site, owner: to } = await siteSettings(config, ctx);
   if (!order.fulfilment.ownerMailedAt) {
     if (to) {
