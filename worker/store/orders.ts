@@ -500,7 +500,7 @@ export function d1Orders(db: D1Database): Orders {
     async labNews(id, news, now = Date.now()) {
       const error =
         news.issues.join("; ") ||
-        (news.stage === "cancelled" ? "The lab cancelled the order" : null);
+        (news.stage === "cancelled" ? "The lab's order was cancelled" : null);
       // Every SET reads the row as it was: the state moves on only from "lab".
       const result = await db
         .prepare(

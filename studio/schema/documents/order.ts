@@ -18,7 +18,10 @@ export const FULFILMENT_STATES = [
   { title: "Waiting for you to print and ship", value: "owner" },
   { title: "Could not be handed to the lab: see the error", value: "parked" },
   { title: "Shipped", value: "shipped" },
-  { title: "Cancelled by the lab: see the error", value: "cancelled" },
+  {
+    title: "Cancelled at the lab (after a refund, or by the lab: see the error)",
+    value: "cancelled",
+  },
 ];
 
 export const order = defineType({
