@@ -10,16 +10,13 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ORIGIN, request } from "./harness.ts";
 import {
-  Buyer,
-  checkOutAndPay,
+  atTheLab,
   deliver,
   eventsOf,
   FOR_SALE,
-  fulfilled,
+  handFiles,
   LARGE,
-  type LabRecord,
   labControl,
-  labOrders,
   row,
   stripe,
   studioCopy,
@@ -46,32 +43,6 @@ const callBack = (url: string, event: unknown) =>
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(event),
   });
-
-/** A paid order of `items`, handed to the lab: our order, and the lab's. */
-async function atTheLab(items: [string, string][] = [[FOR_SALE, "print:fine-art-8x10"]]) {
-  const buyer = new Buyer();
-  for (const [photo, product] of items) await buyer.add(photo, product);
-  const order = await checkOutAndPay(buyer);
-  await fulfilled(order);
-  const [lab] = await labOrders(order);
-  if (!lab) throw new Error("The lab has no order");
-  return { buyer, order, lab };
-}
-
-/** Hands the lab the print files the worker serves at the addresses in its order. */
-async function handFiles(lab: LabRecord) {
-  const files: Record<string, { type: string; base64: string }> = {};
-  for (const item of lab.order.items) {
-    for (const { url } of item.assets) {
-      const file = await request(url);
-      expect(file.status).toBe(200);
-      let text = "";
-      for (const byte of file.bytes) text += String.fromCharCode(byte);
-      files[url] = { type: file.headers.get("Content-Type") ?? "", base64: btoa(text) };
-    }
-  }
-  await labControl(`/_control/orders/${lab.order.id}/files`, { files });
-}
 
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 /** The last character of 32 bytes in base64url with its lowest bit, which no byte uses, flipped. */
@@ -117,8 +88,10 @@ describe("the lab's news", () => {
 
   it("is recorded for an order refunded once it was with the lab", async () => {
     const { order, lab } = await atTheLab();
-    // The lab has its files (fetched once it had the order), then the owner refunds.
+    // The lab has its files (fetched once it had the order) and ships, then the owner refunds:
+    // too late to cancel it.
     await handFiles(lab);
+    await labControl(`/_control/orders/${lab.order.id}/advance`, {});
     const paymentIntent = String((await row(order))?.payment_intent);
     await stripe().refunds.create({ payment_intent: paymentIntent });
     const refund = (await eventsOf([paymentIntent])).find(
@@ -126,7 +99,6 @@ describe("the lab's news", () => {
     );
     expect((await deliver(refund)).status).toBe(200);
     expect((await row(order))?.status).toBe("refunded");
-    await labControl(`/_control/orders/${lab.order.id}/advance`, {});
     const last = (await callbacksOf(lab.order.id)).at(-1) as CallbackRecord;
     const answer = await callBack(last.url, last.event);
     expect(answer.status).toBe(200);

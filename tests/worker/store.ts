@@ -284,6 +284,35 @@ export async function paidOrder(items: [string, string, string?][]) {
   return { buyer, order, completed };
 }
 
+/** A paid order of `items`, handed to the lab: our order, and the lab's. */
+export async function atTheLab(items: [string, string][] = [[FOR_SALE, "print:fine-art-8x10"]]) {
+  const buyer = new Buyer();
+  for (const [photo, product] of items) await buyer.add(photo, product);
+  const order = await checkOutAndPay(buyer);
+  await fulfilled(order);
+  const [lab] = await labOrders(order);
+  if (!lab) throw new Error("The lab has no order");
+  return { buyer, order, lab };
+}
+
+/**
+ * Hands the lab the print files the worker serves at the addresses in its order (the lab
+ * stand-in cannot reach the worker, which runs in-process).
+ */
+export async function handFiles(lab: LabRecord) {
+  const files: Record<string, { type: string; base64: string }> = {};
+  for (const item of lab.order.items) {
+    for (const { url } of item.assets) {
+      const file = await request(url);
+      if (file.status !== 200) throw new Error(`The print file answered ${file.status}: ${url}`);
+      let text = "";
+      for (const byte of file.bytes) text += String.fromCharCode(byte);
+      files[url] = { type: file.headers.get("Content-Type") ?? "", base64: btoa(text) };
+    }
+  }
+  await labControl(`/_control/orders/${lab.order.id}/files`, { files });
+}
+
 /** A baseline or progressive JPEG's size, from its start-of-frame segment. */
 export function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
   let offset = 2;
