@@ -1,21 +1,33 @@
 // Fulfilment through the real queue, D1, the lab stand-in (Prodigi's API) and the demo content
 // service (the Studio's copies): a paid order is handed to the lab once, however often Stripe
 // repeats its event; the owner's prints wait; the Studio gets its copy and both e-mails go once;
-// a lab that refuses leaves the order paid, retried, and finally parked from the dead-letter queue.
+// a lab that refuses leaves the order paid, retried, and finally parked from the dead-letter queue;
+// a full refund stops the lab's order while the lab can still stop it.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { clientDocumentId } from "../../worker/content/client-copies.ts";
 import worker from "../../worker/index.ts";
 import { FULFILMENT_DLQ, FULFILMENT_QUEUE } from "../../worker/store/fulfil.ts";
-import { captureLogs, mutableEnv, mutate, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
+import { prodigi } from "../../worker/store/labs/prodigi.ts";
 import {
+  atFirstFetch,
+  captureLogs,
+  mutableEnv,
+  mutate,
+  ORIGIN,
+  request,
+  TEST_TOKEN,
+} from "./harness.ts";
+import {
+  atTheLab,
   Buyer,
   control,
   deliver,
   eventsOf,
   FOR_SALE,
   fulfilled,
+  handFiles,
   LARGE,
   labControl,
   labOrders,
@@ -36,6 +48,21 @@ async function consume(queue: string, body: unknown, attempts: number, siteEnv: 
   await worker.queue(batch, siteEnv, ctx);
   return getQueueResult(batch, ctx);
 }
+
+/** Refunds the order's payment in full on the payments stand-in: Stripe's `charge.refunded`. */
+async function refundOf(order: string) {
+  const paymentIntent = String((await row(order))?.payment_intent);
+  await stripe().refunds.create({ payment_intent: paymentIntent });
+  const refunded = (await eventsOf([paymentIntent])).find(
+    (event) => event.type === "charge.refunded",
+  );
+  if (!refunded) throw new Error("no refund event");
+  return refunded;
+}
+
+/** Where the lab stand-in's orders for our order `order` stand. */
+const labStages = async (order: string) =>
+  (await labOrders(order)).map((record) => record.order.status.stage);
 
 describe("a paid order", () => {
   it("goes to the lab once when Stripe sends its event three times; the owner's print waits", async () => {
@@ -303,5 +330,86 @@ describe("a photograph withdrawn between checkout and payment", () => {
     // Stripe's charge.refunded closes the order.
     await deliver(refunded);
     expect((await row(order))?.status).toBe("refunded");
+  });
+});
+
+describe("a full refund", () => {
+  it("told while fulfilment hands the order to the lab cancels it there; no e-mail goes", async () => {
+    const { order, completed } = await paidOrder([[FOR_SALE, "print:fine-art-8x10"]]);
+    // The hand-over and the e-mails kept here, to run the one and read the others.
+    const handedOver: unknown[] = [];
+    const sent: { to: string }[] = [];
+    const siteEnv = {
+      ...env,
+      FULFILMENT: { send: async (message: unknown) => handedOver.push(message) },
+      CLIENT_MAIL: { send: async (message: { to: string }) => sent.push(message) },
+    } as unknown as Env;
+    expect((await deliver(completed, { env: siteEnv })).status).toBe(200);
+    const refund = await refundOf(order);
+    // Stripe tells the refund the moment fulfilment sends the order to the lab: its check that
+    // the order is paid is behind it, and the lab's order is not recorded yet.
+    const came = await atFirstFetch(
+      `${env.LAB_URL}/v4.0/Orders`,
+      async () => expect((await deliver(refund)).status).toBe(200),
+      async () => {
+        const result = await consume(FULFILMENT_QUEUE, handedOver[0], 1, siteEnv);
+        expect(result.explicitAcks).toEqual(["m-1"]);
+      },
+    );
+    expect(came).toBe(true);
+    expect(await row(order)).toMatchObject({
+      status: "refunded",
+      lab_order: expect.stringMatching(/^ord_/),
+      fulfilment_state: "cancelled",
+      lab_stage: "cancelled",
+      owner_mailed_at: null,
+      buyer_mailed_at: null,
+    });
+    expect(await labStages(order)).toEqual(["Cancelled"]);
+    expect(sent).toEqual([]);
+    expect(await studioCopy(order)).toMatchObject({ status: "refunded", fulfilment: "cancelled" });
+  });
+
+  it("of an order the lab has not made yet cancels it there; asking again is harmless", async () => {
+    const { order, lab } = await atTheLab();
+    expect((await deliver(await refundOf(order))).status).toBe(200);
+    expect(await row(order)).toMatchObject({
+      status: "refunded",
+      fulfilment_state: "cancelled",
+      lab_stage: "cancelled",
+    });
+    expect(await labStages(order)).toEqual(["Cancelled"]);
+    // A retry asks the lab again: the lab refuses to cancel twice, and its order says cancelled.
+    const again = prodigi({ apiKey: env.PRODIGI_API_KEY, apiUrl: env.LAB_URL });
+    expect(await again.cancel(lab.order.id)).toBe(true);
+  });
+
+  it("is kept when the lab cannot be reached, and Stripe's retry cancels the lab's order", async () => {
+    const { order } = await atTheLab();
+    const refund = await refundOf(order);
+    // Nothing listens at port 9 (discard): the lab's API does not answer.
+    const labDown = { ...env, PRODIGI_API_URL: "http://127.0.0.1:9" } as Env;
+    expect((await deliver(refund, { env: labDown })).status).toBe(500);
+    const kept = await row(order);
+    expect(kept).toMatchObject({ status: "refunded", fulfilment_state: "lab" });
+    expect(String(kept?.fulfilment_error)).toMatch(/^Refunded, but Prodigi's order could not be/);
+    expect(await labStages(order)).toEqual(["InProgress"]);
+    // Stripe sends the event again once the lab is back.
+    expect((await deliver(refund)).status).toBe(200);
+    expect(await row(order)).toMatchObject({ status: "refunded", fulfilment_state: "cancelled" });
+    expect(await labStages(order)).toEqual(["Cancelled"]);
+  });
+
+  it("after the lab shipped leaves its order, tells the owner, and is not retried", async () => {
+    const { order, lab } = await atTheLab();
+    await handFiles(lab);
+    await labControl(`/_control/orders/${lab.order.id}/advance`, {});
+    // The lab's news of its shipment has not reached the worker: the order says "at the lab".
+    expect((await row(order))?.lab_stage).toBeNull();
+    expect((await deliver(await refundOf(order))).status).toBe(200);
+    const refunded = await row(order);
+    expect(refunded).toMatchObject({ status: "refunded", fulfilment_state: "lab" });
+    expect(String(refunded?.fulfilment_error)).toMatch(/^Refunded too late: Prodigi/);
+    expect(await labStages(order)).toEqual(["Complete"]);
   });
 });
