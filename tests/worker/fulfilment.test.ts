@@ -379,6 +379,8 @@ describe("a full refund", () => {
       lab_stage: "cancelled",
     });
     expect(await labStages(order)).toEqual(["Cancelled"]);
+    // The owner's copy says so at once, not "paid" until something else writes it.
+    expect(await studioCopy(order)).toMatchObject({ status: "refunded", fulfilment: "cancelled" });
     // A retry asks the lab again: the lab refuses to cancel twice, and its order says cancelled.
     const again = prodigi({ apiKey: env.PRODIGI_API_KEY, apiUrl: env.LAB_URL });
     expect(await again.cancel(lab.order.id)).toBe(true);
@@ -411,5 +413,6 @@ describe("a full refund", () => {
     expect(refunded).toMatchObject({ status: "refunded", fulfilment_state: "lab" });
     expect(String(refunded?.fulfilment_error)).toMatch(/^Refunded too late: Prodigi/);
     expect(await labStages(order)).toEqual(["Complete"]);
+    expect(String((await studioCopy(order))?.fulfilmentError)).toMatch(/^Refunded too late/);
   });
 });

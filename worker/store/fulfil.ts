@@ -26,7 +26,7 @@ import { buyerEmail, ownerEmail } from "./mail.ts";
 import { d1Orders, type Order, orderReference, type PaidShipping } from "./orders.ts";
 import { type Shelves, sellable } from "./sellable.ts";
 import { stripeClient } from "./stripe.ts";
-import { type OrderCopies, orderFields, sanityOrderCopies } from "./studio.ts";
+import { type OrderCopies, orderFields, sanityOrderCopies, writeOrderCopy } from "./studio.ts";
 
 /**
  * Fulfilment (docs/store.md): the worker's queue consumer for paid orders. The webhook hands a
@@ -349,12 +349,7 @@ export async function parkOrder(
   await orders.record(order.id, { fulfilment_state: "parked", parked_at: Date.now() });
   const parked = (await orders.get(order.id)) ?? order;
   try {
-    const copies = deps.copies ?? sanityOrderCopies(config);
-    const origin = parked.fulfilment.origin ?? message.origin;
-    await copies.write(
-      order.id,
-      orderFields(config, parked, orderReference(order.id), `${origin}/order/${order.id}`),
-    );
+    await writeOrderCopy(config, parked, parked.fulfilment.origin ?? message.origin, deps.copies);
   } catch (error) {
     log.error("A parked order's Studio copy could not be written", {
       order: order.id,

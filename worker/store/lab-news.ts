@@ -16,8 +16,8 @@ import { readText } from "../lib/request-body.ts";
 import { derivedKey, fromBase64url, sign, toBase64url, verify } from "../lib/signing.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { type Lab, labFor } from "./labs/index.ts";
-import { d1Orders, isOrderId, type Orders, orderReference } from "./orders.ts";
-import { orderFields, sanityOrderCopies } from "./studio.ts";
+import { d1Orders, isOrderId, type Orders } from "./orders.ts";
+import { writeOrderCopy } from "./studio.ts";
 
 /** A callback's body is small; it is read (to be done with it) but never trusted. */
 const MAX_CALLBACK_BYTES = 256 * 1024;
@@ -100,11 +100,7 @@ export const labCallback: Handler<AppEnv> = async (c) => {
   try {
     // Written at every genuine callback (the same fields again change nothing the owner sees),
     // so a copy that failed once is written when the lab calls again.
-    const origin = now.fulfilment.origin ?? new URL(c.req.url).origin;
-    await sanityOrderCopies(c.var.config).write(
-      id,
-      orderFields(c.var.config, now, orderReference(id), `${origin}/order/${id}`),
-    );
+    await writeOrderCopy(c.var.config, now, now.fulfilment.origin ?? new URL(c.req.url).origin);
   } catch (error) {
     log.error("An order's Studio copy could not be written after the lab's news", {
       order: id,

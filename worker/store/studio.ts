@@ -2,7 +2,7 @@ import type { Config } from "../config/config.ts";
 import { linkClient } from "../content/client-copies.ts";
 import { editorClient } from "../content/sanity-client.ts";
 import { formatAmount } from "./catalogue.ts";
-import { type Order, shipTo } from "./orders.ts";
+import { type Order, orderReference, shipTo } from "./orders.ts";
 
 /**
  * Orders in the Studio: the owner's copy of each paid order, an `order` document at
@@ -96,6 +96,21 @@ export function orderFields(
     orderPage,
   };
 }
+
+/**
+ * Writes the order's copy as the order stands now (after the lab's news, a refund, a parked
+ * fulfilment), its page on `origin`, the site the order was made on.
+ */
+export const writeOrderCopy = (
+  config: Config,
+  order: Order,
+  origin: string,
+  copies: OrderCopies = sanityOrderCopies(config),
+) =>
+  copies.write(
+    order.id,
+    orderFields(config, order, orderReference(order.id), `${origin}/order/${order.id}`),
+  );
 
 export function sanityOrderCopies(settings: Config): OrderCopies {
   const client = editorClient(settings, "Orders in the Studio");

@@ -11,6 +11,7 @@ import { stopAtLab } from "./lab-news.ts";
 import { labFor } from "./labs/index.ts";
 import { d1Orders, type OrderStatus, type Orders, type Payment } from "./orders.ts";
 import { verifiedEvent } from "./stripe.ts";
+import { writeOrderCopy } from "./studio.ts";
 
 /** Stripe's events are small; anything larger is not one. */
 const MAX_EVENT_BYTES = 256 * 1024;
@@ -94,6 +95,24 @@ async function orderOfCharge(orders: Orders, charge: Stripe.Charge): Promise<str
     return named.id;
   }
   return paymentIntent ? ((await orders.byPaymentIntent(paymentIntent)) ?? null) : null;
+}
+
+/**
+ * The Studio's copy of an order refunded after it was written: it said "paid" until something
+ * else wrote it. Not written for an order refunded before it was paid (it has none), and a
+ * failure is only logged: the refund stands, and the copy is written again at its next change.
+ */
+async function refundedCopy(c: Context<AppEnv>, orders: Orders, id: string): Promise<void> {
+  const order = await orders.get(id);
+  if (!order?.fulfilment.studioWrittenAt) return;
+  try {
+    await writeOrderCopy(c.var.config, order, order.fulfilment.origin ?? siteOrigin(c));
+  } catch (error) {
+    log.error("A refunded order's Studio copy could not be written", {
+      order: id,
+      error: errorText(error),
+    });
+  }
 }
 
 /**
@@ -197,6 +216,7 @@ export const stripeWebhook =
       // harmless: the refund is recorded already, and a cancelled order is not asked twice.
       if (event.type === "charge.refunded" && applied.order) {
         await stopAtLab(orders, labFor(keys), applied.order);
+        await refundedCopy(c, orders, applied.order);
       }
       if (applied.paid && applied.order) {
         log.info("Order paid", { order: applied.order, event: event.id });
