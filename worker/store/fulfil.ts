@@ -26,7 +26,7 @@ import { buyerEmail, ownerEmail } from "./mail.ts";
 import { d1Orders, type Order, orderReference, type PaidShipping } from "./orders.ts";
 import { type Shelves, sellable } from "./sellable.ts";
 import { stripeClient } from "./stripe.ts";
-import { type OrderCopies, orderFields, sanityOrderCopies, writeOrderCopy } from "./studio.ts";
+import { type OrderCopies, writeOrderCopy } from "./studio.ts";
 
 /**
  * Fulfilment (docs/store.md): the worker's queue consumer for paid orders. The webhook hands a
@@ -294,15 +294,14 @@ export async function fulfilOrder(
   order = (await orders.get(order.id)) ?? order;
 
   // 2. The owner's copy in the Studio (written again each time: it says where things stand).
-  const reference = orderReference(order.id);
-  const orderUrl = `${origin}/order/${order.id}`;
-  const copies = deps.copies ?? sanityOrderCopies(config);
-  await copies.write(order.id, orderFields(config, order, reference, orderUrl));
+  await writeOrderCopy(config, order, origin, deps.copies);
   if (!order.fulfilment.studioWrittenAt)
     await orders.record(order.id, { studio_written_at: Date.now() });
 
   // 3. The e-mails, each once; none for an order refunded meanwhile (no thanks, no sale).
   if (order.status !== "paid") return;
+  const reference = orderReference(order.id);
+  const orderUrl = `${origin}/order/${order.id}`;
   const { site, owner: to } = await siteSettings(config, ctx);
   if (!order.fulfilment.ownerMailedAt) {
     if (to) {
