@@ -15,6 +15,10 @@
 //   POST /_control/checkout/sessions/{id}/expire       its hour is up now: expired, with its
 //                                                      event, as when `expires_at` passes (the
 //                                                      demo's cart left behind, without waiting)
+//   POST /_control/payment_intents/{id}/dispute        {reason?}: the buyer's bank disputes the
+//                                                      payment (charge.dispute.created)
+//   POST /_control/disputes/{id}/close                 {outcome: "won" | "lost"}: the bank's
+//                                                      decision (charge.dispute.closed)
 //   POST /_control/webhook                             {url}: where events go from now on
 //   POST /_control/reset                               forget everything
 // Actions answer once the webhook deliveries they cause are done (delivered or given up).
@@ -23,6 +27,7 @@ import { HttpError, readJsonBody } from "../server/http.ts";
 import { expire, sessionRecord, view } from "./checkout.ts";
 import { complete, leave, settle } from "./completion.ts";
 import type { PaymentsContext } from "./context.ts";
+import { closeDispute, openDispute } from "./disputes.ts";
 import { invalidRequest } from "./errors.ts";
 import { readBuyer } from "./page.ts";
 
@@ -72,6 +77,21 @@ export async function handleControl(
     if (!delivery) throw invalidRequest("No such event, or no webhook URL set.");
     await ctx.webhooks.idle();
     return { status: 200, body: delivery };
+  }
+  const disputed = /^\/_control\/payment_intents\/([^/]+)\/dispute$/.exec(path);
+  if (disputed?.[1]) {
+    const dispute = openDispute(ctx, disputed[1], text(body.reason, "fraudulent"));
+    await ctx.webhooks.idle();
+    return { status: 200, body: dispute };
+  }
+  const decided = /^\/_control\/disputes\/([^/]+)\/close$/.exec(path);
+  if (decided?.[1]) {
+    if (body.outcome !== "won" && body.outcome !== "lost") {
+      throw invalidRequest('outcome must be "won" or "lost".');
+    }
+    const dispute = closeDispute(ctx, decided[1], body.outcome);
+    await ctx.webhooks.idle();
+    return { status: 200, body: dispute };
   }
   const action = /^\/_control\/checkout\/sessions\/([^/]+)\/(complete|settle|leave|expire)$/.exec(
     path,

@@ -198,6 +198,7 @@ export async function startPaymentsService(
         ),
     ],
     ["GET", /^\/v1\/refunds\/([^/]+)$/, retrieve((id) => store.refunds.get(id), "refund", "id")],
+    ["GET", /^\/v1\/disputes\/([^/]+)$/, retrieve((id) => store.disputes.get(id), "dispute", "id")],
     [
       "GET",
       /^\/v1\/payment_intents\/([^/]+)$/,

@@ -17,6 +17,7 @@ export class PaymentsStore {
   readonly paymentIntents = new Map<string, Stripe.PaymentIntent>();
   readonly charges = new Map<string, Stripe.Charge>();
   readonly refunds = new Map<string, Stripe.Refund>();
+  readonly disputes = new Map<string, Stripe.Dispute>();
   readonly products = new Map<string, Stripe.Product>();
   readonly shippingRates = new Map<string, Stripe.ShippingRate>();
   /** Deleted ones stay (as `valid: false`) for the codes and sessions that name them. */
@@ -42,6 +43,7 @@ export class PaymentsStore {
       this.paymentIntents,
       this.charges,
       this.refunds,
+      this.disputes,
       this.products,
       this.shippingRates,
       this.coupons,
