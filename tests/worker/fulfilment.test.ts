@@ -23,7 +23,9 @@ import {
   atTheLab,
   Buyer,
   control,
+  decide,
   deliver,
+  disputeOf,
   eventsOf,
   FOR_SALE,
   fulfilled,
@@ -414,5 +416,84 @@ describe("a full refund", () => {
     expect(String(refunded?.fulfilment_error)).toMatch(/^Refunded too late: Prodigi/);
     expect(await labStages(order)).toEqual(["Complete"]);
     expect(String((await studioCopy(order))?.fulfilmentError)).toMatch(/^Refunded too late/);
+  });
+});
+
+describe("a dispute of the payment", () => {
+  it("holds prints the lab does not have yet, and a dispute won sends them on", async () => {
+    const { order, completed } = await paidOrder([[FOR_SALE, "print:fine-art-8x10"]]);
+    // The hand-overs and the e-mails kept here, to run the one and read the others.
+    const handedOver: unknown[] = [];
+    const sent: { to: string }[] = [];
+    const siteEnv = {
+      ...env,
+      FULFILMENT: { send: async (message: unknown) => handedOver.push(message) },
+      CLIENT_MAIL: { send: async (message: { to: string }) => sent.push(message) },
+    } as unknown as Env;
+    expect((await deliver(completed, { env: siteEnv })).status).toBe(200);
+    const { dispute, created } = await disputeOf(order);
+    expect((await deliver(created, { env: siteEnv })).status).toBe(200);
+    expect((await consume(FULFILMENT_QUEUE, handedOver[0], 1, siteEnv)).explicitAcks).toEqual([
+      "m-1",
+    ]);
+    expect(await row(order)).toMatchObject({ status: "paid", lab_order: null });
+    expect(await labOrders(order)).toEqual([]);
+    expect(sent).toEqual([]);
+
+    expect((await deliver(await decide(dispute, "won"), { env: siteEnv })).status).toBe(200);
+    expect(handedOver).toHaveLength(2);
+    expect((await consume(FULFILMENT_QUEUE, handedOver[1], 1, siteEnv)).explicitAcks).toEqual([
+      "m-1",
+    ]);
+    expect(await row(order)).toMatchObject({
+      status: "paid",
+      disputed_at: null,
+      fulfilment_state: "lab",
+      lab_order: expect.stringMatching(/^ord_/),
+    });
+    expect(await labStages(order)).toEqual(["InProgress"]);
+    expect(sent).toHaveLength(2);
+  });
+
+  it("lost stops the lab's order as a refund does; undecided, the lab's order goes on", async () => {
+    const { order } = await atTheLab();
+    const { dispute, created } = await disputeOf(order);
+    expect((await deliver(created)).status).toBe(200);
+    expect(await row(order)).toMatchObject({ status: "paid", fulfilment_state: "lab" });
+    expect(await labStages(order)).toEqual(["InProgress"]);
+    expect((await studioCopy(order))?.status).toBe("disputed");
+
+    expect((await deliver(await decide(dispute, "lost"))).status).toBe(200);
+    expect(await row(order)).toMatchObject({ status: "refunded", fulfilment_state: "cancelled" });
+    expect(await labStages(order)).toEqual(["Cancelled"]);
+    expect(await studioCopy(order)).toMatchObject({
+      status: "dispute_lost",
+      fulfilment: "cancelled",
+    });
+  });
+
+  it("of a payment that paid for no order here is answered and changes nothing", async () => {
+    // Another payment on the owner's Stripe account, made elsewhere than the store.
+    const session = await stripe().checkout.sessions.create({
+      mode: "payment",
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: "eur", unit_amount: 5000, product_data: { name: "A workshop" } },
+        },
+      ],
+      success_url: `${ORIGIN}/`,
+    });
+    await control(`/_control/checkout/sessions/${session.id}/complete`, { payment: "card" });
+    const paymentIntent = String(
+      (await stripe().checkout.sessions.retrieve(session.id)).payment_intent,
+    );
+    await control(`/_control/payment_intents/${paymentIntent}/dispute`);
+    const created = (await eventsOf([paymentIntent])).find(
+      (event) => event.type === "charge.dispute.created",
+    );
+    const answer = await deliver(created);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ received: true, applied: false });
   });
 });

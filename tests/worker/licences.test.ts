@@ -4,7 +4,20 @@
 import exifr from "exifr";
 import { describe, expect, it } from "vitest";
 import { ORIGIN, request } from "./harness.ts";
-import { Buyer, deliver, eventsOf, jpegSize, LARGE, pay, stripe } from "./store.ts";
+import {
+  Buyer,
+  decide,
+  deliver,
+  disputeOf,
+  eventsOf,
+  fulfilled,
+  jpegSize,
+  LARGE,
+  pay,
+  row,
+  stripe,
+  studioCopy,
+} from "./store.ts";
 
 async function paidLicence(product = "licence:editorial") {
   const buyer = new Buyer();
@@ -82,5 +95,51 @@ describe("a licence", () => {
     const { order } = await buyer.checkout();
     const page = await buyer.get(`/order/${order}`);
     expect(page.body).not.toContain("data-licence-download");
+  });
+
+  it("stops downloading while the buyer's bank disputes its payment, and downloads again once the dispute is won", async () => {
+    const { buyer, order, href } = await paidLicence("licence:personal");
+    await fulfilled(order);
+    expect((await request(href)).status).toBe(200);
+    const { dispute, created } = await disputeOf(order);
+    expect((await deliver(created)).status).toBe(200);
+    expect((await row(order))?.disputed_at).toEqual(expect.any(Number));
+    // The link the buyer has, and their order page: nothing to download, and why.
+    expect((await request(href)).status).toBe(404);
+    const page = await buyer.get(`/order/${order}`);
+    expect(page.body).not.toContain("data-licence-download");
+    expect(page.body).toContain("Your bank has disputed this payment.");
+    // The owner's copy in the Studio says so.
+    expect((await studioCopy(order))?.status).toBe("disputed");
+
+    expect((await deliver(await decide(dispute, "won"))).status).toBe(200);
+    expect((await row(order))?.disputed_at).toBeNull();
+    expect((await request(href)).status).toBe(200);
+    expect((await buyer.get(`/order/${order}`)).body).toContain("data-licence-download");
+    expect((await studioCopy(order))?.status).toBe("paid");
+  });
+
+  it("stays closed after a dispute lost: the order is refunded by the bank", async () => {
+    const { order, href } = await paidLicence("licence:personal");
+    await fulfilled(order);
+    const { dispute, created } = await disputeOf(order);
+    const closed = await decide(dispute, "lost");
+    // Stripe does not keep its events in order: the decision may come first. Either way the
+    // dispute is applied as Stripe says it stands now.
+    expect((await deliver(closed)).status).toBe(200);
+    expect((await deliver(created)).status).toBe(200);
+    expect(await row(order)).toMatchObject({ status: "refunded", disputed_at: expect.any(Number) });
+    expect((await request(href)).status).toBe(404);
+    expect((await studioCopy(order))?.status).toBe("dispute_lost");
+  });
+
+  it("goes on downloading when a dispute's decision for the seller is told before its opening", async () => {
+    const { order, href } = await paidLicence("licence:personal");
+    const { dispute, created } = await disputeOf(order);
+    const closed = await decide(dispute, "won");
+    expect((await deliver(closed)).status).toBe(200);
+    expect((await deliver(created)).status).toBe(200);
+    expect((await row(order))?.disputed_at).toBeNull();
+    expect((await request(href)).status).toBe(200);
   });
 });

@@ -140,6 +140,30 @@ export async function eventsOf(objectIds: string[]): Promise<RecordedEvent[]> {
     });
 }
 
+/**
+ * The buyer's bank disputes the order's payment on the payments stand-in: Stripe's
+ * `charge.dispute.created`, not yet delivered, and the dispute's id for its decision.
+ */
+export async function disputeOf(order: string) {
+  const paymentIntent = String((await row(order))?.payment_intent);
+  const { id } = (await control(`/_control/payment_intents/${paymentIntent}/dispute`)) as {
+    id: string;
+  };
+  const created = (await eventsOf([id])).find((event) => event.type === "charge.dispute.created");
+  if (!created) throw new Error("no dispute event");
+  return { dispute: id, created };
+}
+
+/** The bank decides the dispute: Stripe's `charge.dispute.closed`, not yet delivered. */
+export async function decide(dispute: string, outcome: "won" | "lost") {
+  await control(`/_control/disputes/${dispute}/close`, { outcome });
+  const closed = (await eventsOf([dispute])).find(
+    (event) => event.type === "charge.dispute.closed",
+  );
+  if (!closed) throw new Error("no closing event");
+  return closed;
+}
+
 export interface Delivery {
   secret?: string;
   /** Unix seconds the signature names (now by default). */

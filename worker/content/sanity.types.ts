@@ -547,7 +547,8 @@ export type Order = {
   shipped?: boolean;
   trackingUrl?: string;
   reference?: string;
-  status?: "paid" | "awaiting_payment" | "refunded";
+  status?:
+    "paid" | "awaiting_payment" | "refunded" | "disputed" | "dispute_lost";
   fulfilment?: "none" | "lab" | "owner" | "parked" | "shipped" | "cancelled";
   fulfilmentError?: string;
   labOrder?: string;

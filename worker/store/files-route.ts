@@ -8,7 +8,7 @@ import { siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { PRIVATE_HEADERS } from "./context.ts";
 import { type FilePurpose, imageUrlOf, verifyFileUrl } from "./files.ts";
 import type { GalleryPrints } from "./gallery-prints.ts";
-import { d1Orders, type Order, type OrderLine, orderReference } from "./orders.ts";
+import { d1Orders, deliverable, type Order, type OrderLine, orderReference } from "./orders.ts";
 import { licenceXmp, withXmp } from "./xmp.ts";
 
 /** The bare refusal of a file: the same 404 whatever was wrong, so nothing is learnt from it. */
@@ -42,11 +42,7 @@ export async function signedLine(
   if (!genuine) return undefined;
   const order = await d1Orders(c.env.STORE_DB).get(id);
   const line = order?.lines.find((candidate) => candidate.line === number);
-  if (!order || !line || order.status !== "paid") return undefined;
-  // Withdrawn from sale before the payment arrived: nothing is delivered.
-  if (order.fulfilment?.state === "refunding" || order.fulfilment?.state === "withdrawn") {
-    return undefined;
-  }
+  if (!order || !line || !deliverable(order)) return undefined;
   if (line.kind !== (purpose === "print" ? "print" : "licence")) return undefined;
   return { order, line };
 }

@@ -190,6 +190,15 @@ async function missingOriginals(env: Env, order: Order): Promise<string[]> {
 }
 
 /** Where the order's fulfilment stands, from its lines and what was done. */
+/**
+ * Sends a paid order's message again, without the hand-over's claim (an order is counted paid
+ * once): its dispute was won, and fulfilment does what the dispute held back, every step once.
+ */
+export async function resumeFulfilment(env: Env, order: string, origin: string): Promise<void> {
+  const message: FulfilmentMessage = { version: 1, order, origin };
+  await env.FULFILMENT.send(message);
+}
+
 function stateOf(order: Order, labOrder: string | null, hasLab: boolean): string {
   const lab = order.lines.some((line) => line.fulfilment === "lab");
   const own = order.lines.some((line) => line.fulfilment === "owner");
@@ -215,6 +224,9 @@ export async function fulfilOrder(
   // stopped there, should an earlier attempt have failed to (below).
   if (order?.status === "refunded") await stopAtLab(orders, lab, order.id);
   if (order?.status !== "paid") return;
+  // Disputed by the buyer's bank: nothing more is handed on until the dispute is won (the
+  // webhook then sends this message again).
+  if (order.disputedAt !== null) return;
   const origin = order.fulfilment.origin ?? message.origin;
   if (!order.fulfilment.origin) await orders.record(order.id, { origin });
 
@@ -276,8 +288,9 @@ export async function fulfilOrder(
   if (!held && lab && !labOrder && order.lines.some((line) => line.fulfilment === "lab")) {
     try {
       const request = await labRequest(keys, order, origin);
-      // Refunded while the order was being checked: nothing goes to the lab.
-      if ((await orders.get(order.id))?.status !== "paid") return;
+      // Refunded or disputed while the order was being checked: nothing goes to the lab.
+      const now = await orders.get(order.id);
+      if (now?.status !== "paid" || now.disputedAt !== null) return;
       labOrder = (await lab.submit(request)).labOrderId;
       await orders.record(order.id, { lab_order: labOrder, fulfilment_error: null });
     } catch (error) {
@@ -298,8 +311,9 @@ export async function fulfilOrder(
   if (!order.fulfilment.studioWrittenAt)
     await orders.record(order.id, { studio_written_at: Date.now() });
 
-  // 3. The e-mails, each once; none for an order refunded meanwhile (no thanks, no sale).
-  if (order.status !== "paid") return;
+  // 3. The e-mails, each once; none for an order refunded or disputed meanwhile (no thanks, no
+  // sale).
+  if (order.status !== "paid" || order.disputedAt !== null) return;
   const reference = orderReference(order.id);
   const orderUrl = `${origin}/order/${order.id}`;
   const { site, owner: to } = await siteSettings(config, ctx);

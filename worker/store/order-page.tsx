@@ -13,7 +13,7 @@ import { formatAmount } from "./catalogue.ts";
 import { PRIVATE_HEADERS, type Store, storeOf } from "./context.ts";
 import { signedFileUrl } from "./files.ts";
 import { handOver } from "./fulfil.ts";
-import { type Order, type OrderStatus, orderReference, shipTo } from "./orders.ts";
+import { deliverable, type Order, type OrderStatus, orderReference, shipTo } from "./orders.ts";
 import { stripeClient } from "./stripe.ts";
 import { type OwnerNotes, sanityOrderCopies } from "./studio.ts";
 import { OrderView } from "./views.tsx";
@@ -28,13 +28,15 @@ const STATUS_TEXT: Record<OrderStatus, (order: Order) => PlainKey> = {
   open: () => "order.status.open",
   awaiting_payment: () => "order.status.awaitingPayment",
   paid: (order) =>
-    order.fulfilment?.state === "refunding"
-      ? "order.status.refunding"
-      : order.fulfilment?.state === "withdrawn"
-        ? "order.status.withdrawn"
-        : order.hasPrints
-          ? "order.status.prints"
-          : "order.status.licences",
+    order.disputedAt !== null
+      ? "order.status.disputed"
+      : order.fulfilment?.state === "refunding"
+        ? "order.status.refunding"
+        : order.fulfilment?.state === "withdrawn"
+          ? "order.status.withdrawn"
+          : order.hasPrints
+            ? "order.status.prints"
+            : "order.status.licences",
   payment_failed: () => "order.status.failed",
   expired: () => "order.status.expired",
   refunded: () => "order.status.refunded",
@@ -126,8 +128,7 @@ export const orderPage: Handler<AppEnv> = async (c) => {
   const shipping = await shippingNews(c, order, i18n);
   // A paid licence's file, at an address signed for this order's line that expires.
   const downloads = new Map<number, string>();
-  const held = order.fulfilment?.state === "refunding" || order.fulfilment?.state === "withdrawn";
-  if (order.status === "paid" && !held) {
+  if (deliverable(order)) {
     for (const line of order.lines.filter((candidate) => candidate.kind === "licence")) {
       downloads.set(
         line.line,

@@ -120,6 +120,8 @@ export interface Order {
   updatedAt: number;
   paidAt: number | null;
   fulfilmentQueuedAt: number | null;
+  /** When the buyer's bank disputed the payment (migrations/0022_order_disputes.sql), while it does. */
+  disputedAt: number | null;
   /** Fulfilment (migrations/0003_fulfilment.sql). */
   fulfilment: Fulfilment;
   lines: OrderLine[];
@@ -143,6 +145,16 @@ export interface Fulfilment {
 }
 
 const ORDER_ID = /^[A-Za-z0-9_-]{32}$/;
+
+/**
+ * Whether the order's files may be delivered now: paid, nothing in it withdrawn from sale when
+ * the payment arrived, and its payment not disputed by the buyer's bank.
+ */
+export const deliverable = (order: Order): boolean =>
+  order.status === "paid" &&
+  order.disputedAt === null &&
+  order.fulfilment.state !== "refunding" &&
+  order.fulfilment.state !== "withdrawn";
 
 /** Whether `value` could be an order id (32 base64url characters): anything else is not looked up. */
 export const isOrderId = (value: string): boolean => ORDER_ID.test(value);
@@ -187,6 +199,7 @@ interface OrderRow {
   updated_at: number;
   paid_at: number | null;
   fulfilment_queued_at: number | null;
+  disputed_at: number | null;
   fulfilment_state: string | null;
   lab_order: string | null;
   fulfilment_error: string | null;
@@ -236,6 +249,7 @@ const orderOf = (row: OrderRow, lines: LineRow[]): Order => ({
   updatedAt: row.updated_at,
   paidAt: row.paid_at,
   fulfilmentQueuedAt: row.fulfilment_queued_at,
+  disputedAt: row.disputed_at,
   fulfilment: {
     state: row.fulfilment_state,
     labOrder: row.lab_order,
@@ -319,7 +333,7 @@ export interface Orders {
    * changed: the same news again changes nothing.
    */
   labNews(id: string, news: LabNews, now?: number): Promise<boolean>;
-  /** Records a step of fulfilment (the columns of migrations/0003_fulfilment.sql), or its hand-over given back. */
+  /** Records a step of fulfilment (the columns of migrations/0003_fulfilment.sql and later ones), a dispute's start or end, or the hand-over given back. */
   record(
     id: string,
     fields: Partial<Record<FulfilmentColumn, string | number | null>>,
@@ -338,7 +352,8 @@ export type FulfilmentColumn =
   | "shipped_at"
   | "tracking_url"
   | "origin"
-  | "shipping_rate";
+  | "shipping_rate"
+  | "disputed_at";
 
 const FULFILMENT_COLUMNS = new Set<string>([
   "fulfilment_queued_at",
@@ -353,6 +368,7 @@ const FULFILMENT_COLUMNS = new Set<string>([
   "tracking_url",
   "origin",
   "shipping_rate",
+  "disputed_at",
 ]);
 
 export function d1Orders(db: D1Database): Orders {

@@ -52,6 +52,10 @@ export interface OrderCopies {
   notes(id: string): Promise<OwnerNotes | undefined>;
 }
 
+/** The Studio's "Payment": a dispute of it is said while it runs, and when it was lost. */
+const copyStatus = ({ status, disputedAt }: Order): string =>
+  disputedAt === null ? status : status === "refunded" ? "dispute_lost" : "disputed";
+
 export function orderFields(
   config: Config,
   order: Order,
@@ -63,7 +67,7 @@ export function orderFields(
   const origin = new URL(orderPage).origin;
   return {
     reference,
-    status: order.status,
+    status: copyStatus(order),
     fulfilment: order.fulfilment.state ?? "none",
     ...(order.fulfilment.error ? { fulfilmentError: order.fulfilment.error } : {}),
     ...(order.fulfilment.labOrder ? { labOrder: order.fulfilment.labOrder } : {}),

@@ -7,10 +7,11 @@ import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin } from "../request/context.ts";
 import { planCartReminder } from "./cart-reminder.ts";
 import { type Carts, d1Carts } from "./carts.ts";
+import { resumeFulfilment } from "./fulfil.ts";
 import { stopAtLab } from "./lab-news.ts";
 import { labFor } from "./labs/index.ts";
 import { d1Orders, type OrderStatus, type Orders, type Payment } from "./orders.ts";
-import { verifiedEvent } from "./stripe.ts";
+import { stripeClient, verifiedEvent } from "./stripe.ts";
 import { writeOrderCopy } from "./studio.ts";
 
 /** Stripe's events are small; anything larger is not one. */
@@ -98,21 +99,61 @@ async function orderOfCharge(orders: Orders, charge: Stripe.Charge): Promise<str
 }
 
 /**
- * The Studio's copy of an order refunded after it was written: it said "paid" until something
- * else wrote it. Not written for an order refunded before it was paid (it has none), and a
- * failure is only logged: the refund stands, and the copy is written again at its next change.
+ * The Studio's copy of an order Stripe changed after it was written (refunded, disputed): it
+ * said "paid" until something else wrote it. Not written for an order that has none (not paid
+ * yet), and a failure is only logged: the change stands, and the copy is written again at the
+ * order's next one.
  */
-async function refundedCopy(c: Context<AppEnv>, orders: Orders, id: string): Promise<void> {
+async function rewriteCopy(c: Context<AppEnv>, orders: Orders, id: string): Promise<void> {
   const order = await orders.get(id);
   if (!order?.fulfilment.studioWrittenAt) return;
   try {
     await writeOrderCopy(c.var.config, order, order.fulfilment.origin ?? siteOrigin(c));
   } catch (error) {
-    log.error("A refunded order's Studio copy could not be written", {
+    log.error("An order's Studio copy could not be written after Stripe's news", {
       order: id,
       error: errorText(error),
     });
   }
+}
+
+/** A dispute's states while the bank has not decided, and those decided for the seller. */
+const UNDECIDED = new Set<string>([
+  "needs_response",
+  "under_review",
+  "warning_needs_response",
+  "warning_under_review",
+  "appeal_needs_response",
+  "appeal_under_review",
+]);
+
+export type DisputeOutcome = "held" | "released" | "lost";
+
+/**
+ * What a dispute of an order's payment does to the order, as the dispute stands (read again from
+ * Stripe by the webhook: Stripe does not keep its events in order, so its "closed" may come
+ * before its "created"). Undecided, the order is held: nothing more is delivered. Won (or closed
+ * after a warning), it is released. Lost, the bank has given the buyer the money back: the order
+ * is closed as refunded, still marked disputed.
+ */
+export async function applyDispute(
+  orders: Orders,
+  dispute: Stripe.Dispute,
+  now = Date.now(),
+): Promise<{ order: string | null; outcome?: DisputeOutcome }> {
+  const paymentIntent = idOf(dispute.payment_intent);
+  const id = paymentIntent ? ((await orders.byPaymentIntent(paymentIntent)) ?? null) : null;
+  const order = id ? await orders.get(id) : undefined;
+  if (!id || !order) return { order: null };
+  if (dispute.status === "lost" || UNDECIDED.has(dispute.status)) {
+    if (order.disputedAt === null) await orders.record(id, { disputed_at: now });
+    if (dispute.status !== "lost") return { order: id, outcome: "held" };
+    await orders.move(id, UNREFUNDED, "refunded", now);
+    return { order: id, outcome: "lost" };
+  }
+  if (order.disputedAt === null) return { order: id };
+  await orders.record(id, { disputed_at: null });
+  return { order: id, outcome: "released" };
 }
 
 /**
@@ -207,6 +248,19 @@ export const stripeWebhook =
     }
     try {
       if (await others?.(c, event)) return c.json({ received: true, applied: true });
+      if (event.type === "charge.dispute.created" || event.type === "charge.dispute.closed") {
+        const stripe = await stripeClient(keys);
+        const dispute = await stripe.disputes.retrieve(event.data.object.id);
+        const { order, outcome } = await applyDispute(orders, dispute);
+        if (!order) return c.json({ received: true, applied: false });
+        log.warn("A payment's dispute changed its order", { order, dispute: dispute.id, outcome });
+        // Lost: as a refund, the lab is asked to stop prints it has not made.
+        if (outcome === "lost") await stopAtLab(orders, labFor(keys), order);
+        await rewriteCopy(c, orders, order);
+        // Won: fulfilment goes on from where the dispute stopped it.
+        if (outcome === "released") await resumeFulfilment(c.env, order, siteOrigin(c));
+        return c.json({ received: true, applied: true });
+      }
       const applied = await applyEvent(orders, event, d1Carts(c.env.STORE_DB));
       if (event.type === "checkout.session.expired" && applied.order) {
         await planCartReminder(c, event.data.object);
@@ -216,7 +270,7 @@ export const stripeWebhook =
       // harmless: the refund is recorded already, and a cancelled order is not asked twice.
       if (event.type === "charge.refunded" && applied.order) {
         await stopAtLab(orders, labFor(keys), applied.order);
-        await refundedCopy(c, orders, applied.order);
+        await rewriteCopy(c, orders, applied.order);
       }
       if (applied.paid && applied.order) {
         log.info("Order paid", { order: applied.order, event: event.id });

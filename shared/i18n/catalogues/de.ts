@@ -442,6 +442,8 @@ export const de: Catalogue = {
     "Etwas aus dieser Bestellung wurde kurz vor Eingang Ihrer Zahlung aus dem Verkauf genommen: Sie erhalten den vollen Betrag zurück.",
   "order.status.withdrawn":
     "Bezahlt, vielen Dank. Etwas aus dieser Bestellung wurde kurz vor Eingang Ihrer Zahlung aus dem Verkauf genommen: Der Fotograf oder die Fotografin meldet sich bei Ihnen.",
+  "order.status.disputed":
+    "Ihre Bank hat diese Zahlung angefochten. Downloads und Abzüge ruhen, bis über den Einspruch entschieden ist.",
   "order.status.prints":
     "Bezahlt, vielen Dank. Ihre Abzüge werden gefertigt; diese Seite zeigt, sobald sie verschickt sind.",
   "order.status.licences": "Bezahlt, vielen Dank. Ihre lizenzierten Dateien finden Sie unten.",

@@ -443,6 +443,8 @@ export const en = {
     "Something in this order was withdrawn from sale just before your payment arrived: it is being refunded in full.",
   "order.status.withdrawn":
     "Paid, thank you. Something in this order was withdrawn from sale just before your payment arrived: the photographer will write to you.",
+  "order.status.disputed":
+    "Your bank has disputed this payment. Downloads and prints are paused until the dispute is decided.",
   "order.status.prints":
     "Paid, thank you. Your prints are being made; this page says when they ship.",
   "order.status.licences": "Paid, thank you. Your licensed files are below.",

@@ -460,6 +460,8 @@ export const es: Catalogue = {
     "Algo de este pedido se retiró de la venta justo antes de que llegara tu pago: se te devuelve el importe íntegro.",
   "order.status.withdrawn":
     "Pagado, gracias. Algo de este pedido se retiró de la venta justo antes de que llegara tu pago: quien hizo las fotos te escribirá.",
+  "order.status.disputed":
+    "Tu banco ha disputado este pago. Las descargas y las copias quedan en pausa hasta que se resuelva la disputa.",
   "order.status.prints":
     "Pagado, gracias. Tus copias se están preparando; esta página indicará cuándo se envían.",
   "order.status.licences": "Pagado, gracias. Tus archivos con licencia están más abajo.",

@@ -461,6 +461,8 @@ export const fr: Catalogue = {
     "Un article de cette commande a été retiré de la vente juste avant l’arrivée de votre paiement : il vous est intégralement remboursé.",
   "order.status.withdrawn":
     "Payé, merci. Un article de cette commande a été retiré de la vente juste avant l’arrivée de votre paiement : le photographe vous écrira.",
+  "order.status.disputed":
+    "Votre banque a contesté ce paiement. Les téléchargements et les tirages sont suspendus jusqu’à la décision sur la contestation.",
   "order.status.prints":
     "Payé, merci. Vos tirages sont en cours de fabrication ; cette page indiquera leur expédition.",
   "order.status.licences": "Payé, merci. Vos fichiers sous licence se trouvent ci-dessous.",

@@ -457,6 +457,8 @@ export const it: Catalogue = {
     "Qualcosa di questo ordine è stato ritirato dalla vendita poco prima che arrivasse il tuo pagamento: ti viene rimborsato per intero.",
   "order.status.withdrawn":
     "Pagato, grazie. Qualcosa di questo ordine è stato ritirato dalla vendita poco prima che arrivasse il tuo pagamento: chi ha scattato le foto ti scriverà.",
+  "order.status.disputed":
+    "La tua banca ha contestato questo pagamento. Download e stampe restano in sospeso finché la contestazione non sarà decisa.",
   "order.status.prints":
     "Pagato, grazie. Le tue stampe sono in preparazione; questa pagina dirà quando partono.",
   "order.status.licences": "Pagato, grazie. I tuoi file con licenza sono qui sotto.",

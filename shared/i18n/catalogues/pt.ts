@@ -457,6 +457,8 @@ export const pt: Catalogue = {
     "Algo deste pedido saiu de venda pouco antes de o seu pagamento chegar: o valor está sendo devolvido integralmente.",
   "order.status.withdrawn":
     "Pago, obrigado. Algo deste pedido saiu de venda pouco antes de o seu pagamento chegar: quem fotografou vai escrever para você.",
+  "order.status.disputed":
+    "O seu banco contestou este pagamento. Os downloads e as impressões ficam suspensos até a contestação ser decidida.",
   "order.status.prints":
     "Pago, obrigado. Suas impressões estão sendo feitas; esta página mostra quando forem enviadas.",
   "order.status.licences": "Pago, obrigado. Seus arquivos licenciados estão abaixo.",

@@ -10,6 +10,11 @@ export const ORDER_STATUSES = [
   { title: "Paid", value: "paid" },
   { title: "Waiting for a bank transfer", value: "awaiting_payment" },
   { title: "Refunded", value: "refunded" },
+  {
+    title: "Disputed by the buyer's bank: answer in Stripe before its deadline",
+    value: "disputed",
+  },
+  { title: "Dispute lost: the bank gave the buyer the money back", value: "dispute_lost" },
 ];
 
 export const FULFILMENT_STATES = [
