@@ -12,7 +12,13 @@ import { promisify } from "node:util";
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
-import { type Crc32, type ZipEntry, zipLength, zipStream } from "../../worker/galleries/zip.ts";
+import {
+  type Crc32,
+  type ZipEntry,
+  zipLength,
+  zipRange,
+  zipStream,
+} from "../../worker/galleries/zip.ts";
 
 /** A running CRC-32 by node:zlib, where the worker has the runtime's (crc32.ts). */
 function nodeCrc32(): Crc32 {
@@ -38,18 +44,27 @@ afterAll(async () => {
  * known in advance (an original) or not (a 2048-pixel copy, made as it is sent).
  */
 function entry(name: string, bytes: Uint8Array, modified: Date, known = true): ZipEntry {
-  const open = async () =>
-    new ReadableStream<Uint8Array>({
+  const open = async (part?: { offset: number; length: number }) => {
+    const given = part ? bytes.subarray(part.offset, part.offset + part.length) : bytes;
+    return new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let at = 0; at < bytes.length; at += 65536) {
-          controller.enqueue(bytes.slice(at, at + 65536));
+        for (let at = 0; at < given.length; at += 65536) {
+          controller.enqueue(given.slice(at, at + 65536));
         }
         controller.close();
       },
     });
+  };
   return known
     ? { name, modified, open, size: bytes.length, crc32: crc32(bytes) }
     : { name, modified, open };
+}
+
+/** Every byte of a stream. */
+async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 async function archive(entries: readonly ZipEntry[]): Promise<{ file: string; bytes: Buffer }> {
@@ -147,5 +162,56 @@ describe("a gallery's ZIP", () => {
     // The last file, whole: the directory's entries past 65,535 point at their data.
     const last = await promisify(execFile)("unzip", ["-p", file, "DSC_69999.jpg"]);
     expect(last.stdout).toBe("69999\n");
+  });
+
+  it("gives any stretch of an archive of originals as the whole has it, so a download resumes anywhere", async () => {
+    const taken = new Date("2025-06-14T16:32:10Z");
+    const entries = [
+      entry("DSC_0142.jpg", randomBytes(300_000), taken),
+      entry("DSC_0143.jpg", randomBytes(1), taken),
+      entry("empty.jpg", new Uint8Array(0), taken),
+      entry("DSC_0144.jpg", randomBytes(70_001), taken),
+    ];
+    const { bytes: whole } = await archive(entries);
+    const length = zipLength(entries) as number;
+    expect(whole.length).toBe(length);
+    // Within a header, across a header into a file, within a file, from a file into the
+    // directory, the last byte, and everything.
+    for (const [first, last] of [
+      [0, 10],
+      [5, 40_000],
+      [1_000, 2_000],
+      [299_000, 300_200],
+      [length - 200, length - 1],
+      [length - 1, length - 1],
+      [0, length - 1],
+    ] as const) {
+      const part = await bytesOf(zipRange(entries, nodeCrc32, first, last));
+      expect(part.equals(whole.subarray(first, last + 1)), `${first}-${last}`).toBe(true);
+    }
+    // A download cut off mid-file and resumed from there is the archive, and unzips.
+    const cut = 150_123;
+    const resumed = Buffer.concat([
+      await bytesOf(zipRange(entries, nodeCrc32, 0, cut - 1)),
+      await bytesOf(zipRange(entries, nodeCrc32, cut, length - 1)),
+    ]);
+    const file = path.join(scratch, "resumed.zip");
+    await writeFile(file, resumed);
+    const tested = await unzipTest(file);
+    expect(tested.output).toContain("No errors detected");
+    expect(tested.ok).toBe(true);
+    expect(() => zipRange(entries, nodeCrc32, length, length)).toThrow(RangeError);
+    expect(() => zipRange(entries, nodeCrc32, 10, 5)).toThrow(RangeError);
+  });
+
+  it("ends a stretch in an error, not in wrong bytes, when a file's part is not the length asked for", async () => {
+    const bytes = randomBytes(1_000);
+    const short: ZipEntry = {
+      ...entry("DSC_0142.jpg", bytes, new Date("2025-06-14T16:32:10Z")),
+      open: async () => new Blob([bytes.subarray(0, 10)]).stream(),
+    };
+    await expect(bytesOf(zipRange([short], nodeCrc32, 0, 500))).rejects.toThrow(
+      "DSC_0142.jpg: its bytes are not the ones its headers announced",
+    );
   });
 });

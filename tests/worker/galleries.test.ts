@@ -208,6 +208,44 @@ describe("a gallery with a password", () => {
     }
   });
 
+  it("resumes the ZIP of the originals where a download stopped, and sends it whole when it changed", async () => {
+    const zip = `/g/${gallery.id}/download?set=all&size=original`;
+    const ask = (headers: Record<string, string>) =>
+      request(zip, { headers: { Cookie: cookie, ...headers } });
+    const whole = await ask({});
+    const length = whole.bytes.length;
+    const etag = whole.headers.get("ETag") ?? "";
+    expect(whole.headers.get("Accept-Ranges")).toBe("bytes");
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    // The same archive each time: what a browser resuming a download relies on.
+    expect((await ask({})).bytes).toEqual(whole.bytes);
+    for (const [range, first, last] of [
+      ["bytes=1000-", 1000, length - 1],
+      ["bytes=0-99", 0, 99],
+      ["bytes=-50", length - 50, length - 1],
+      [`bytes=10-${length + 5}`, 10, length - 1],
+    ] as const) {
+      const part = await ask({ Range: range, "If-Range": etag });
+      expect(part.status, range).toBe(206);
+      expect(part.headers.get("Content-Range"), range).toBe(`bytes ${first}-${last}/${length}`);
+      expect(Number(part.headers.get("Content-Length")), range).toBe(last - first + 1);
+      expect(part.bytes, range).toEqual(whole.bytes.subarray(first, last + 1));
+    }
+    const past = await ask({ Range: `bytes=${length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("Content-Range")).toBe(`bytes */${length}`);
+    // Another version of the archive than the one resumed, or a range not served: all of it.
+    for (const headers of [
+      { Range: "bytes=1000-", "If-Range": '"another"' },
+      { Range: "bytes=0-1,5-9" },
+      { Range: "lines=1-2" },
+    ]) {
+      const again = await ask(headers);
+      expect(again.status, JSON.stringify(headers)).toBe(200);
+      expect(again.bytes.length).toBe(length);
+    }
+  });
+
   it("keeps favourites per client, up to the owner's limit, as forms and as JSON", async () => {
     const [a, b, c] = gallery.photos as [Uploaded, Uploaded, Uploaded];
     // Nobody named yet: the form asks who is choosing.

@@ -8,6 +8,7 @@
 
 import type { Context, Handler } from "hono";
 import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
+import { byteRange } from "../lib/byte-range.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor } from "../request/context.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS, visitorOf } from "./access.ts";
@@ -16,7 +17,7 @@ import type { GalleryPhoto } from "./gallery-store.ts";
 import type { DownloadSize } from "./ids.ts";
 import { original, stagedSize } from "./images.ts";
 import { type Downloads, downloadsNow, type Stage } from "./settings.ts";
-import { archiveNames, type ZipEntry, zipLength, zipStream } from "./zip.ts";
+import { archiveNames, type ZipEntry, zipETag, zipLength, zipRange, zipStream } from "./zip.ts";
 
 /** Whether the owner lets the client download `size`. */
 export const allows = (downloads: Downloads, size: DownloadSize): boolean =>
@@ -133,11 +134,13 @@ function entries(
     photos.map((photo) => (size === "original" ? photo.name : sizedName(photo.name))),
   );
   return photos.map((photo, index) => {
-    const modified = photo.taken ? new Date(photo.taken) : new Date();
-    const open = async () => {
+    // Without a capture time, the earliest a ZIP can say: the same bytes each time, so a
+    // download resumes.
+    const modified = photo.taken ? new Date(photo.taken) : new Date(0);
+    const open = async (part?: { offset: number; length: number }) => {
       const body =
         size === "original"
-          ? (await original(c.env, id, photo))?.body
+          ? (await original(c.env, id, photo, part))?.body
           : (await stagedSize(c, id, photo, 2048, "jpg", stage))?.body;
       if (!body) throw new Error(`The file of ${photo.name} is missing from the bucket`);
       return body;
@@ -173,30 +176,50 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
     );
   }
   const files = entries(c, photos, size, settings.stage);
+  // Originals, their sizes known: the length is announced and a download resumes (Range).
   const length = zipLength(files);
-  countDownload(c, id, {
-    kind: "zip",
-    detail: `${photos.length} ${set === "favourites" ? "favourites" : "photographs"} (${size === "original" ? "originals" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
-  });
+  const etag = length === undefined ? undefined : await zipETag(files);
+  const asked =
+    length === undefined || etag === undefined
+      ? "whole"
+      : byteRange(
+          { range: c.req.header("Range"), ifRange: c.req.header("If-Range") },
+          etag,
+          length,
+        );
+  if (asked === "unsatisfiable") {
+    return c.body(null, 416, { "Content-Range": `bytes */${length}`, ...PRIVATE_HEADERS });
+  }
+  // A download resumed is the same download: counted where it starts.
+  if (asked === "whole" || asked.first === 0)
+    countDownload(c, id, {
+      kind: "zip",
+      detail: `${photos.length} ${set === "favourites" ? "favourites" : "photographs"} (${size === "original" ? "originals" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
+    });
   const title =
     settings.title
       .replace(/[^\p{L}\p{N} _-]+/gu, "")
       .replace(/ {2,}/g, " ")
       .trim() || "photographs";
   const name = `${title}${set === "favourites" ? " (favourites)" : ""}${size === "2048" ? " 2048" : ""}.zip`;
-  let body = zipStream(files, runtimeCrc32);
-  if (length !== undefined) {
-    // Its length announced, so the browser shows how far the download has come.
-    const fixed = new FixedLengthStream(length);
-    c.executionCtx.waitUntil(paced(body, fixed.writable));
-    body = fixed.readable;
-  }
-  return new Response(body, {
+  const headers = {
+    "Content-Type": "application/zip",
+    "Content-Disposition": attachment(name),
+    ...PRIVATE_HEADERS,
+  };
+  if (length === undefined) return new Response(zipStream(files, runtimeCrc32), { headers });
+  const { first, last } = asked === "whole" ? { first: 0, last: length - 1 } : asked;
+  // Its length announced, so the browser shows how far the download has come.
+  const fixed = new FixedLengthStream(last - first + 1);
+  c.executionCtx.waitUntil(paced(zipRange(files, runtimeCrc32, first, last), fixed.writable));
+  return new Response(fixed.readable, {
+    status: asked === "whole" ? 200 : 206,
     headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": attachment(name),
-      ...(length === undefined ? {} : { "Content-Length": String(length) }),
-      ...PRIVATE_HEADERS,
+      ...headers,
+      "Content-Length": String(last - first + 1),
+      "Accept-Ranges": "bytes",
+      ETag: etag as string,
+      ...(asked === "whole" ? {} : { "Content-Range": `bytes ${first}-${last}/${length}` }),
     },
   });
 };

@@ -87,13 +87,17 @@ const cacheKey = (gallery: string, photo: string, width: number, format: SizeFor
     `https://gallery-images.invalid/${gallery}/delivered/${photo}/${width}x${width}.${format}`,
   );
 
-/** The original's bytes from the bucket, or undefined when the upload is missing. */
+/** The original's bytes (or `range` of them) from the bucket, or undefined when the upload is missing. */
 export async function original(
   env: Env,
   gallery: string,
   photo: Pick<GalleryPhoto, "id">,
+  range?: { offset: number; length: number },
 ): Promise<R2ObjectBody | undefined> {
-  return (await env.GALLERY_PHOTOS.get(photoKey(gallery, photo.id))) ?? undefined;
+  return (
+    (await env.GALLERY_PHOTOS.get(photoKey(gallery, photo.id), range ? { range } : undefined)) ??
+    undefined
+  );
 }
 
 /** A watermarked file of the photograph from the bucket (made at upload), or undefined. */

@@ -17,12 +17,17 @@
  * file header signature not found" for 70,000 files).
  */
 
+import { sha256Hex } from "../lib/signing.ts";
+
 export interface ZipEntry {
   /** The file's name in the archive (one level, no folders). */
   name: string;
   modified: Date;
-  /** The bytes, opened only when the archive reaches this file. */
-  open: () => Promise<ReadableStream<Uint8Array>>;
+  /**
+   * The bytes, opened only when the archive reaches this file: all of them, or (a resumed
+   * download, `zipRange`) `length` of them from `offset`.
+   */
+  open: (part?: { offset: number; length: number }) => Promise<ReadableStream<Uint8Array>>;
   /** Known in advance: the headers carry both, no data descriptor follows. */
   size?: number;
   crc32?: number;
@@ -210,25 +215,127 @@ function endRecords(count: number, directoryOffset: number, directorySize: numbe
   return end.bytes;
 }
 
+/** A stretch of an archive laid out in advance: bytes the writer makes, or one file's bytes. */
+type Part = { start: number; length: number } & ({ bytes: Uint8Array } | { entry: ZipEntry });
+
+/**
+ * The archive laid out byte by byte, when every entry's size and CRC are known in advance (the
+ * same headers zipStream writes), else undefined.
+ */
+function layout(entries: readonly ZipEntry[]): { parts: Part[]; length: number } | undefined {
+  if (!entries.every(knownInAdvance)) return undefined;
+  const parts: Part[] = [];
+  const written: Written[] = [];
+  let offset = 0;
+  const add = (part: { bytes: Uint8Array } | { entry: ZipEntry }, length: number) => {
+    parts.push({ ...part, start: offset, length });
+    offset += length;
+  };
+  for (const entry of entries) {
+    const name = encoder.encode(entry.name);
+    const { time, date } = dosDateTime(entry.modified);
+    const size = entry.size as number;
+    written.push({ name, flags: UTF8_NAMES, time, date, crc: entry.crc32 as number, size, offset });
+    const header = localHeader(entry, name, UTF8_NAMES);
+    add({ bytes: header }, header.length);
+    add({ entry }, size);
+  }
+  const directoryOffset = offset;
+  for (const file of written) {
+    const header = centralHeader(file);
+    add({ bytes: header }, header.length);
+  }
+  const end = endRecords(written.length, directoryOffset, offset - directoryOffset);
+  add({ bytes: end }, end.length);
+  return { parts, length: offset };
+}
+
 /**
  * The archive's length in bytes, when every entry's size and CRC are known in advance (so it
- * can be announced in Content-Length and a browser shows the download's progress); otherwise
- * undefined.
+ * can be announced in Content-Length and a browser shows the download's progress, or resumes
+ * it); otherwise undefined.
  */
-export function zipLength(entries: readonly ZipEntry[]): number | undefined {
-  if (!entries.every(knownInAdvance)) return undefined;
-  let offset = 0;
-  let directory = 0;
-  for (const entry of entries) {
-    const name = encoder.encode(entry.name).length;
-    const size = entry.size as number;
-    const large = size >= MAX32;
-    const start = offset;
-    offset += 30 + name + (large ? 20 : 0) + size;
-    const extra = (large ? 16 : 0) + (start >= MAX32 ? 8 : 0);
-    directory += 46 + name + (extra ? 4 + extra : 0);
+export const zipLength = (entries: readonly ZipEntry[]): number | undefined =>
+  layout(entries)?.length;
+
+/**
+ * A strong ETag of the archive of entries known in advance: what makes its bytes (names, times,
+ * sizes, CRC-32s), so a download resumed after the gallery changed starts again (If-Range).
+ */
+export async function zipETag(entries: readonly ZipEntry[]): Promise<string> {
+  const made = entries.map(({ name, modified, size, crc32 }) => [
+    name,
+    dosDateTime(modified),
+    size,
+    crc32,
+  ]);
+  return `"${(await sha256Hex(JSON.stringify(made))).slice(0, 32)}"`;
+}
+
+/**
+ * Bytes `first` to `last` (inclusive) of the archive of entries all known in advance: what a
+ * resumed download asks for (HTTP Range). A file is read from where the range begins in it; one
+ * read whole has its CRC-32 checked, as zipStream checks it, a part of one its length.
+ */
+export function zipRange(
+  entries: readonly ZipEntry[],
+  crc32: () => Crc32,
+  first: number,
+  last: number,
+): ReadableStream<Uint8Array> {
+  const laid = layout(entries);
+  if (!laid || first < 0 || last < first || last >= laid.length) {
+    throw new RangeError(`No bytes ${first}-${last} in this archive`);
   }
-  return offset + directory + endRecords(entries.length, offset, directory).length;
+  async function* slice(): AsyncGenerator<Uint8Array> {
+    for (const part of laid?.parts ?? []) {
+      const from = Math.max(first, part.start) - part.start;
+      const to = Math.min(last + 1, part.start + part.length) - part.start;
+      if (to <= from) continue;
+      if ("bytes" in part) {
+        yield part.bytes.subarray(from, to);
+        continue;
+      }
+      const whole = from === 0 && to === part.length;
+      yield* fileBytes(part.entry, whole ? undefined : { offset: from, length: to - from }, crc32);
+    }
+  }
+  return streamOf(slice());
+}
+
+/**
+ * One file's bytes (or `part` of them) as they come, checked against what its headers
+ * announced: the size and CRC-32 of the whole, or the length of a part.
+ */
+async function* fileBytes(
+  entry: ZipEntry,
+  part: { offset: number; length: number } | undefined,
+  crc32: () => Crc32,
+): AsyncGenerator<Uint8Array, { size: number; checksum: number }> {
+  const crc = crc32();
+  let size = 0;
+  const reader = (await entry.open(part)).getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (!part) crc.update(value);
+      yield value;
+    }
+    finished = true;
+  } finally {
+    // The client went away mid-file: stop reading the source too.
+    if (finished) reader.releaseLock();
+    else await reader.cancel().catch(() => {});
+  }
+  const checksum = part ? 0 : await crc.value();
+  const expected = part ? part.length : entry.size;
+  if (expected !== undefined && (size !== expected || (!part && checksum !== entry.crc32))) {
+    throw new Error(`${entry.name}: its bytes are not the ones its headers announced`);
+  }
+  return { size, checksum };
 }
 
 /**
@@ -250,29 +357,8 @@ export function zipStream(
       const start = offset;
       yield header;
       offset += header.length;
-      const crc = crc32();
-      let size = 0;
-      const reader = (await entry.open()).getReader();
-      let finished = false;
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          size += value.length;
-          crc.update(value);
-          yield value;
-        }
-        finished = true;
-      } finally {
-        // The client went away mid-file: stop reading the source too.
-        if (finished) reader.releaseLock();
-        else await reader.cancel().catch(() => {});
-      }
+      const { size, checksum } = yield* fileBytes(entry, undefined, crc32);
       offset += size;
-      const checksum = await crc.value();
-      if (known && (size !== entry.size || checksum !== entry.crc32)) {
-        throw new Error(`${entry.name}: its bytes are not the ones its headers announced`);
-      }
       if (!known) {
         const descriptor = new Bytes(16).u32(0x08074b50).u32(checksum).u32(size).u32(size).bytes;
         yield descriptor;
@@ -291,7 +377,11 @@ export function zipStream(
     yield endRecords(written.length, directoryOffset, directorySize);
   }
 
-  const chunks = archive();
+  return streamOf(archive());
+}
+
+/** A stream pulled from `chunks`, which a cancelled stream stops. */
+function streamOf(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
