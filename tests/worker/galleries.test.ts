@@ -236,7 +236,7 @@ describe("a gallery with a password", () => {
     expect(past.headers.get("Content-Range")).toBe(`bytes */${length}`);
     // Another version of the archive than the one resumed, or a range not served: all of it.
     for (const headers of [
-      { Range: "bytes=1000-", "If-Range": '"another"' },
+      { Range: "bytes=1000-", "If-Range": '"another"' } as Record<string, string>,
       { Range: "bytes=0-1,5-9" },
       { Range: "lines=1-2" },
     ]) {
