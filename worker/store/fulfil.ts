@@ -189,7 +189,6 @@ async function missingOriginals(env: Env, order: Order): Promise<string[]> {
   return missing;
 }
 
-/** Where the order's fulfilment stands, from its lines and what was done. */
 /**
  * Sends a paid order's message again, without the hand-over's claim (an order is counted paid
  * once): its dispute was won, and fulfilment does what the dispute held back, every step once.
@@ -199,6 +198,7 @@ export async function resumeFulfilment(env: Env, order: string, origin: string):
   await env.FULFILMENT.send(message);
 }
 
+/** Where the order's fulfilment stands, from its lines and what was done. */
 function stateOf(order: Order, labOrder: string | null, hasLab: boolean): string {
   const lab = order.lines.some((line) => line.fulfilment === "lab");
   const own = order.lines.some((line) => line.fulfilment === "owner");
@@ -289,8 +289,8 @@ export async function fulfilOrder(
     try {
       const request = await labRequest(keys, order, origin);
       // Refunded or disputed while the order was being checked: nothing goes to the lab.
-      const now = await orders.get(order.id);
-      if (now?.status !== "paid" || now.disputedAt !== null) return;
+      const current = await orders.get(order.id);
+      if (current?.status !== "paid" || current.disputedAt !== null) return;
       labOrder = (await lab.submit(request)).labOrderId;
       await orders.record(order.id, { lab_order: labOrder, fulfilment_error: null });
     } catch (error) {

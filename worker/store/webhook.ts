@@ -117,7 +117,7 @@ async function rewriteCopy(c: Context<AppEnv>, orders: Orders, id: string): Prom
   }
 }
 
-/** A dispute's states while the bank has not decided, and those decided for the seller. */
+/** A dispute's states while the bank has not decided; every other but "lost" is for the seller. */
 const UNDECIDED = new Set<string>([
   "needs_response",
   "under_review",
@@ -127,7 +127,7 @@ const UNDECIDED = new Set<string>([
   "appeal_under_review",
 ]);
 
-export type DisputeOutcome = "held" | "released" | "lost";
+type DisputeOutcome = "held" | "released" | "lost";
 
 /**
  * What a dispute of an order's payment does to the order, as the dispute stands (read again from
@@ -136,7 +136,7 @@ export type DisputeOutcome = "held" | "released" | "lost";
  * after a warning), it is released. Lost, the bank has given the buyer the money back: the order
  * is closed as refunded, still marked disputed.
  */
-export async function applyDispute(
+async function applyDispute(
   orders: Orders,
   dispute: Stripe.Dispute,
   now = Date.now(),
