@@ -102,7 +102,13 @@ describe("the lab's news", () => {
     const last = (await callbacksOf(lab.order.id)).at(-1) as CallbackRecord;
     const answer = await callBack(last.url, last.event);
     expect(answer.status).toBe(200);
-    expect(await row(order)).toMatchObject({ status: "refunded", lab_stage: "shipped" });
+    const recorded = await row(order);
+    expect(recorded).toMatchObject({ status: "refunded", lab_stage: "shipped" });
+    // The owner's note that the refund came too late stays, in D1 and in the Studio.
+    expect(String(recorded?.fulfilment_error)).toMatch(/^Refunded too late: Prodigi/);
+    expect(String((await studioCopy(order))?.fulfilmentError)).toMatch(/^Refunded too late/);
+    const again = await callBack(last.url, last.event);
+    expect(JSON.parse(again.body)).toEqual({ received: true, changed: false });
   });
 
   it("believes the lab's API, never a callback's body", async () => {

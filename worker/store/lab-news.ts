@@ -16,7 +16,7 @@ import { readText } from "../lib/request-body.ts";
 import { derivedKey, fromBase64url, sign, toBase64url, verify } from "../lib/signing.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { type Lab, labFor } from "./labs/index.ts";
-import { d1Orders, isOrderId, type Orders } from "./orders.ts";
+import { d1Orders, isOrderId, type Orders, REFUNDED_TOO_LATE } from "./orders.ts";
 import { writeOrderCopy } from "./studio.ts";
 
 /** A callback's body is small; it is read (to be done with it) but never trusted. */
@@ -58,7 +58,7 @@ export async function stopAtLab(orders: Orders, lab: Lab | undefined, id: string
     log.info("A refunded order was cancelled at the lab", { order: id });
   } else {
     await orders.record(id, {
-      fulfilment_error: `Refunded too late: ${lab.name} had started on its order, which it could not cancel`,
+      fulfilment_error: `${REFUNDED_TOO_LATE} ${lab.name} had started on its order, which it could not cancel`,
     });
     log.warn("A refunded order could not be cancelled at the lab: too late", { order: id });
   }

@@ -146,6 +146,9 @@ export interface Fulfilment {
 
 const ORDER_ID = /^[A-Za-z0-9_-]{32}$/;
 
+/** How the order's note begins once a refund came too late for the lab to stop its prints. */
+export const REFUNDED_TOO_LATE = "Refunded too late:";
+
 /**
  * Whether the order's files may be delivered now: paid, nothing in it withdrawn from sale when
  * the payment arrived, and its payment not disputed by the buyer's bank.
@@ -517,17 +520,20 @@ export function d1Orders(db: D1Database): Orders {
       const error =
         news.issues.join("; ") ||
         (news.stage === "cancelled" ? "The lab's order was cancelled" : null);
-      // Every SET reads the row as it was: the state moves on only from "lab".
+      // Every SET reads the row as it was: the state moves on only from "lab". A refund too late
+      // for the lab stays the order's note (the owner paid the lab for it), whatever the lab says.
       const result = await db
         .prepare(
-          `UPDATE orders SET lab_stage = ?2, tracking_url = COALESCE(?3, tracking_url), fulfilment_error = ?4,
+          `UPDATE orders SET lab_stage = ?2, tracking_url = COALESCE(?3, tracking_url),
+             fulfilment_error = CASE WHEN fulfilment_error LIKE ?6 THEN fulfilment_error ELSE ?4 END,
              fulfilment_state = CASE WHEN fulfilment_state = 'lab' AND ?2 IN ('shipped', 'cancelled') THEN ?2 ELSE fulfilment_state END,
              shipped_at = CASE WHEN fulfilment_state = 'lab' AND ?2 = 'shipped' THEN COALESCE(shipped_at, ?5) ELSE shipped_at END,
              updated_at = ?5
            WHERE id = ?1 AND status IN ('paid', 'refunded') AND lab_order IS NOT NULL
-             AND (lab_stage IS NOT ?2 OR (?3 IS NOT NULL AND tracking_url IS NOT ?3) OR fulfilment_error IS NOT ?4)`,
+             AND (lab_stage IS NOT ?2 OR (?3 IS NOT NULL AND tracking_url IS NOT ?3)
+               OR (fulfilment_error IS NOT ?4 AND COALESCE(fulfilment_error, '') NOT LIKE ?6))`,
         )
-        .bind(id, news.stage, news.trackingUrl ?? null, error, now)
+        .bind(id, news.stage, news.trackingUrl ?? null, error, now, `${REFUNDED_TOO_LATE}%`)
         .run();
       return result.meta.changes === 1;
     },
