@@ -456,11 +456,13 @@ describe("a dispute of the payment", () => {
   });
 
   it("lost stops the lab's order as a refund does; undecided, the lab's order goes on", async () => {
-    const { order } = await atTheLab();
+    const { order, lab } = await atTheLab();
     const { dispute, created } = await disputeOf(order);
     expect((await deliver(created)).status).toBe(200);
     expect(await row(order)).toMatchObject({ status: "paid", fulfilment_state: "lab" });
     expect(await labStages(order)).toEqual(["InProgress"]);
+    // The lab fetches its print files as before.
+    await handFiles(lab);
     expect((await studioCopy(order))?.status).toBe("disputed");
 
     expect((await deliver(await decide(dispute, "lost"))).status).toBe(200);

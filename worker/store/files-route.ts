@@ -42,7 +42,9 @@ export async function signedLine(
   if (!genuine) return undefined;
   const order = await d1Orders(c.env.STORE_DB).get(id);
   const line = order?.lines.find((candidate) => candidate.line === number);
-  if (!order || !line || !deliverable(order)) return undefined;
+  if (!order || !line || !deliverable(order, purpose === "print" ? "lab" : "buyer")) {
+    return undefined;
+  }
   if (line.kind !== (purpose === "print" ? "print" : "licence")) return undefined;
   return { order, line };
 }

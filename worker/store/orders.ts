@@ -151,11 +151,13 @@ export const REFUNDED_TOO_LATE = "Refunded too late:";
 
 /**
  * Whether the order's files may be delivered now: paid, nothing in it withdrawn from sale when
- * the payment arrived, and its payment not disputed by the buyer's bank.
+ * the payment arrived, and, to the buyer, its payment not disputed by their bank. The lab may
+ * still fetch a disputed order's print files: it has only orders handed over before the dispute,
+ * which go on (fulfilment holds back the rest).
  */
-export const deliverable = (order: Order): boolean =>
+export const deliverable = (order: Order, to: "buyer" | "lab" = "buyer"): boolean =>
   order.status === "paid" &&
-  order.disputedAt === null &&
+  (to === "lab" || order.disputedAt === null) &&
   order.fulfilment.state !== "refunding" &&
   order.fulfilment.state !== "withdrawn";
 
