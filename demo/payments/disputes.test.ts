@@ -2,7 +2,7 @@
 // `charge.dispute.created` and `charge.dispute.closed` with the dispute, as from Stripe.
 import type Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Harness, printOrder, startHarness, verify } from "./test-support.ts";
+import { type Harness, nextDelivery, printOrder, startHarness } from "./test-support.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,15 +24,9 @@ async function paidIntent(): Promise<string> {
   return String((await h.stripe.checkout.sessions.retrieve(session.id)).payment_intent);
 }
 
-async function nextDelivery(): Promise<Stripe.Event> {
-  const count = h.receiver.received.length;
-  const [sent] = (await h.receiver.waitFor(count + 1)).slice(count);
-  return verify(sent?.body ?? "", String(sent?.headers["stripe-signature"]));
-}
-
 it("opens a dispute on a paid charge, then closes it as the bank decides", async () => {
   const intent = await paidIntent();
-  const opened = nextDelivery();
+  const opened = nextDelivery(h);
   const answer = await control(`/payment_intents/${intent}/dispute`, { reason: "fraudulent" });
   expect(answer.status).toBe(200);
   const created = await opened;
@@ -49,7 +43,7 @@ it("opens a dispute on a paid charge, then closes it as the bank decides", async
   expect(charge.disputed).toBe(true);
   expect((await h.stripe.disputes.retrieve(dispute.id)).amount).toBe(charge.amount);
 
-  const closing = nextDelivery();
+  const closing = nextDelivery(h);
   expect((await control(`/disputes/${dispute.id}/close`, { outcome: "lost" })).status).toBe(200);
   const closed = await closing;
   expect(closed.type).toBe("charge.dispute.closed");

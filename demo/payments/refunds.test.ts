@@ -2,7 +2,7 @@
 // `charge.refunded` with the charge as it now stands.
 import type Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Harness, printOrder, startHarness, verify } from "./test-support.ts";
+import { type Harness, nextDelivery, printOrder, startHarness } from "./test-support.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -20,19 +20,13 @@ async function paidSession(): Promise<Stripe.Checkout.Session> {
   return h.stripe.checkout.sessions.retrieve(session.id);
 }
 
-async function nextDelivery(): Promise<Stripe.Event> {
-  const count = h.receiver.received.length;
-  const [sent] = (await h.receiver.waitFor(count + 1)).slice(count);
-  return verify(sent?.body ?? "", String(sent?.headers["stripe-signature"]));
-}
-
 it("refunds part of a payment, then the rest, with charge.refunded each time", async () => {
   const session = await paidSession();
   const intentId = session.payment_intent as string;
   const total = session.amount_total as number;
   await h.service.settled();
 
-  const delivered = nextDelivery();
+  const delivered = nextDelivery(h);
   const part = await h.stripe.refunds.create(
     { payment_intent: intentId, amount: 4500, metadata: { reason: "one print damaged" } },
     { idempotencyKey: "refund-ord-42-1" },
@@ -60,7 +54,7 @@ it("refunds part of a payment, then the rest, with charge.refunded each time", a
   });
   expect(event.data.previous_attributes).toEqual({ amount_refunded: 0, refunded: false });
 
-  const rest = nextDelivery();
+  const rest = nextDelivery(h);
   const remainder = await h.stripe.refunds.create({ payment_intent: intentId });
   expect(remainder.amount).toBe(total - 4500);
   expect((await rest).data.object).toMatchObject({ amount_refunded: total, refunded: true });

@@ -62,6 +62,13 @@ export function verify(body: string, signature: string, secret = WEBHOOK_SECRET)
   );
 }
 
+/** The next event the harness's endpoint receives, verified as a Worker verifies it. */
+export async function nextDelivery(h: Harness): Promise<Stripe.Event> {
+  const count = h.receiver.received.length;
+  const [sent] = (await h.receiver.waitFor(count + 1)).slice(count);
+  return verify(sent?.body ?? "", String(sent?.headers["stripe-signature"]));
+}
+
 /** A print of 2 × 4500 and a licence of 12000 (euro cents), shipped to France or Germany. */
 export function printOrder(): Stripe.Checkout.SessionCreateParams {
   return {

@@ -51,6 +51,18 @@ async function consume(queue: string, body: unknown, attempts: number, siteEnv: 
   return getQueueResult(batch, ctx);
 }
 
+/** The site with its hand-overs to fulfilment and its e-mails kept, to run the one and read the others. */
+function keptHandOvers() {
+  const handedOver: unknown[] = [];
+  const sent: { to: string }[] = [];
+  const siteEnv = {
+    ...env,
+    FULFILMENT: { send: async (message: unknown) => handedOver.push(message) },
+    CLIENT_MAIL: { send: async (message: { to: string }) => sent.push(message) },
+  } as unknown as Env;
+  return { siteEnv, handedOver, sent };
+}
+
 /** Refunds the order's payment in full on the payments stand-in: Stripe's `charge.refunded`. */
 async function refundOf(order: string) {
   const paymentIntent = String((await row(order))?.payment_intent);
@@ -338,14 +350,7 @@ describe("a photograph withdrawn between checkout and payment", () => {
 describe("a full refund", () => {
   it("told while fulfilment hands the order to the lab cancels it there; no e-mail goes", async () => {
     const { order, completed } = await paidOrder([[FOR_SALE, "print:fine-art-8x10"]]);
-    // The hand-over and the e-mails kept here, to run the one and read the others.
-    const handedOver: unknown[] = [];
-    const sent: { to: string }[] = [];
-    const siteEnv = {
-      ...env,
-      FULFILMENT: { send: async (message: unknown) => handedOver.push(message) },
-      CLIENT_MAIL: { send: async (message: { to: string }) => sent.push(message) },
-    } as unknown as Env;
+    const { siteEnv, handedOver, sent } = keptHandOvers();
     expect((await deliver(completed, { env: siteEnv })).status).toBe(200);
     const refund = await refundOf(order);
     // Stripe tells the refund the moment fulfilment sends the order to the lab: its check that
@@ -422,14 +427,7 @@ describe("a full refund", () => {
 describe("a dispute of the payment", () => {
   it("holds prints the lab does not have yet, and a dispute won sends them on", async () => {
     const { order, completed } = await paidOrder([[FOR_SALE, "print:fine-art-8x10"]]);
-    // The hand-overs and the e-mails kept here, to run the one and read the others.
-    const handedOver: unknown[] = [];
-    const sent: { to: string }[] = [];
-    const siteEnv = {
-      ...env,
-      FULFILMENT: { send: async (message: unknown) => handedOver.push(message) },
-      CLIENT_MAIL: { send: async (message: { to: string }) => sent.push(message) },
-    } as unknown as Env;
+    const { siteEnv, handedOver, sent } = keptHandOvers();
     expect((await deliver(completed, { env: siteEnv })).status).toBe(200);
     const { dispute, created } = await disputeOf(order);
     expect((await deliver(created, { env: siteEnv })).status).toBe(200);
