@@ -120,7 +120,7 @@ export interface Order {
   updatedAt: number;
   paidAt: number | null;
   fulfilmentQueuedAt: number | null;
-  /** When the buyer's bank disputed the payment (migrations/0022_order_disputes.sql), while it does. */
+  /** When the buyer's bank disputed the payment (migrations/0022_order_disputes.sql): null once the dispute is won, kept when it was lost. */
   disputedAt: number | null;
   /** Fulfilment (migrations/0003_fulfilment.sql). */
   fulfilment: Fulfilment;
