@@ -17,7 +17,7 @@ import type { GalleryPhoto } from "./gallery-store.ts";
 import type { DownloadSize } from "./ids.ts";
 import { original, stagedSize } from "./images.ts";
 import { type Downloads, downloadsNow, type Stage } from "./settings.ts";
-import { archiveNames, type ZipEntry, zipETag, zipLength, zipRange, zipStream } from "./zip.ts";
+import { archiveNames, type ZipEntry, zipETag, zipLayout, zipRange, zipStream } from "./zip.ts";
 
 /** Whether the owner lets the client download `size`. */
 export const allows = (downloads: Downloads, size: DownloadSize): boolean =>
@@ -176,22 +176,7 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
     );
   }
   const files = entries(c, photos, size, settings.stage);
-  // Originals, their sizes known: the length is announced and a download resumes (Range).
-  const length = zipLength(files);
-  const etag = length === undefined ? undefined : await zipETag(files);
-  const asked =
-    length === undefined || etag === undefined
-      ? "whole"
-      : byteRange(
-          { range: c.req.header("Range"), ifRange: c.req.header("If-Range") },
-          etag,
-          length,
-        );
-  if (asked === "unsatisfiable") {
-    return c.body(null, 416, { "Content-Range": `bytes */${length}`, ...PRIVATE_HEADERS });
-  }
-  // A download resumed is the same download: counted where it starts.
-  if (asked === "whole" || asked.first === 0)
+  const count = () =>
     countDownload(c, id, {
       kind: "zip",
       detail: `${photos.length} ${set === "favourites" ? "favourites" : "photographs"} (${size === "original" ? "originals" : "2048 px"}${settings.stage === "proofing" ? ", watermarked" : ""})`,
@@ -207,19 +192,35 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
     "Content-Disposition": attachment(name),
     ...PRIVATE_HEADERS,
   };
-  if (length === undefined) return new Response(zipStream(files, runtimeCrc32), { headers });
-  const { first, last } = asked === "whole" ? { first: 0, last: length - 1 } : asked;
-  // Its length announced, so the browser shows how far the download has come.
+  // Copies made as they are sent: no length in advance, so no resuming either.
+  const laid = zipLayout(files);
+  if (!laid) {
+    count();
+    return new Response(zipStream(files, runtimeCrc32), { headers });
+  }
+  // Originals, their sizes known: the length is announced and a download resumes (Range).
+  const etag = await zipETag(laid);
+  const asked = byteRange(
+    { range: c.req.header("Range"), ifRange: c.req.header("If-Range") },
+    etag,
+    laid.length,
+  );
+  if (asked === "unsatisfiable") {
+    return c.body(null, 416, { "Content-Range": `bytes */${laid.length}`, ...PRIVATE_HEADERS });
+  }
+  // A download resumed is the same download: counted where it starts.
+  const { first, last } = asked === "whole" ? { first: 0, last: laid.length - 1 } : asked;
+  if (first === 0) count();
   const fixed = new FixedLengthStream(last - first + 1);
-  c.executionCtx.waitUntil(paced(zipRange(files, runtimeCrc32, first, last), fixed.writable));
+  c.executionCtx.waitUntil(paced(zipRange(laid, runtimeCrc32, first, last), fixed.writable));
   return new Response(fixed.readable, {
     status: asked === "whole" ? 200 : 206,
     headers: {
       ...headers,
       "Content-Length": String(last - first + 1),
       "Accept-Ranges": "bytes",
-      ETag: etag as string,
-      ...(asked === "whole" ? {} : { "Content-Range": `bytes ${first}-${last}/${length}` }),
+      ETag: etag,
+      ...(asked === "whole" ? {} : { "Content-Range": `bytes ${first}-${last}/${laid.length}` }),
     },
   });
 };

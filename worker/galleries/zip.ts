@@ -218,11 +218,19 @@ function endRecords(count: number, directoryOffset: number, directorySize: numbe
 /** A stretch of an archive laid out in advance: bytes the writer makes, or one file's bytes. */
 type Part = { start: number; length: number } & ({ bytes: Uint8Array } | { entry: ZipEntry });
 
+/** An archive laid out byte by byte: its entries, its stretches in order, its length. */
+export interface ZipLayout {
+  entries: readonly ZipEntry[];
+  parts: Part[];
+  /** What Content-Length announces, so a browser shows the download's progress, or resumes it. */
+  length: number;
+}
+
 /**
  * The archive laid out byte by byte, when every entry's size and CRC are known in advance (the
  * same headers zipStream writes), else undefined.
  */
-function layout(entries: readonly ZipEntry[]): { parts: Part[]; length: number } | undefined {
+export function zipLayout(entries: readonly ZipEntry[]): ZipLayout | undefined {
   if (!entries.every(knownInAdvance)) return undefined;
   const parts: Part[] = [];
   const written: Written[] = [];
@@ -247,22 +255,14 @@ function layout(entries: readonly ZipEntry[]): { parts: Part[]; length: number }
   }
   const end = endRecords(written.length, directoryOffset, offset - directoryOffset);
   add({ bytes: end }, end.length);
-  return { parts, length: offset };
+  return { entries, parts, length: offset };
 }
 
 /**
- * The archive's length in bytes, when every entry's size and CRC are known in advance (so it
- * can be announced in Content-Length and a browser shows the download's progress, or resumes
- * it); otherwise undefined.
+ * A strong ETag of a laid-out archive: what makes its bytes (names, times, sizes, CRC-32s), so a
+ * download resumed after the gallery changed starts again (If-Range).
  */
-export const zipLength = (entries: readonly ZipEntry[]): number | undefined =>
-  layout(entries)?.length;
-
-/**
- * A strong ETag of the archive of entries known in advance: what makes its bytes (names, times,
- * sizes, CRC-32s), so a download resumed after the gallery changed starts again (If-Range).
- */
-export async function zipETag(entries: readonly ZipEntry[]): Promise<string> {
+export async function zipETag({ entries }: ZipLayout): Promise<string> {
   const made = entries.map(({ name, modified, size, crc32 }) => [
     name,
     dosDateTime(modified),
@@ -273,22 +273,21 @@ export async function zipETag(entries: readonly ZipEntry[]): Promise<string> {
 }
 
 /**
- * Bytes `first` to `last` (inclusive) of the archive of entries all known in advance: what a
- * resumed download asks for (HTTP Range). A file is read from where the range begins in it; one
- * read whole has its CRC-32 checked, as zipStream checks it, a part of one its length.
+ * Bytes `first` to `last` (inclusive) of a laid-out archive (all of it, or what a resumed
+ * download asks for: HTTP Range). A file is read from where the range begins in it; one read
+ * whole has its CRC-32 checked, as zipStream checks it, a part of one its length.
  */
 export function zipRange(
-  entries: readonly ZipEntry[],
+  laid: ZipLayout,
   crc32: () => Crc32,
   first: number,
   last: number,
 ): ReadableStream<Uint8Array> {
-  const laid = layout(entries);
-  if (!laid || first < 0 || last < first || last >= laid.length) {
+  if (first < 0 || last < first || last >= laid.length) {
     throw new RangeError(`No bytes ${first}-${last} in this archive`);
   }
   async function* slice(): AsyncGenerator<Uint8Array> {
-    for (const part of laid?.parts ?? []) {
+    for (const part of laid.parts) {
       const from = Math.max(first, part.start) - part.start;
       const to = Math.min(last + 1, part.start + part.length) - part.start;
       if (to <= from) continue;

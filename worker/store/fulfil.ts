@@ -60,9 +60,8 @@ export interface FulfilmentMessage {
 export async function handOver(env: Env, order: string, origin: string): Promise<void> {
   const orders = d1Orders(env.STORE_DB);
   if (!(await orders.markQueued(order))) return;
-  const message: FulfilmentMessage = { version: 1, order, origin };
   try {
-    await env.FULFILMENT.send(message);
+    await sendToFulfilment(env, order, origin);
   } catch (error) {
     await orders.record(order, { fulfilment_queued_at: null });
     throw error;
@@ -190,10 +189,11 @@ async function missingOriginals(env: Env, order: Order): Promise<string[]> {
 }
 
 /**
- * Sends a paid order's message again, without the hand-over's claim (an order is counted paid
- * once): its dispute was won, and fulfilment does what the dispute held back, every step once.
+ * Sends a paid order's message to fulfilment: at its hand-over (above), and again, without the
+ * hand-over's claim (an order is counted paid once), when its dispute was won: fulfilment then
+ * does what the dispute held back, every step once.
  */
-export async function resumeFulfilment(env: Env, order: string, origin: string): Promise<void> {
+export async function sendToFulfilment(env: Env, order: string, origin: string): Promise<void> {
   const message: FulfilmentMessage = { version: 1, order, origin };
   await env.FULFILMENT.send(message);
 }

@@ -7,7 +7,7 @@ import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin } from "../request/context.ts";
 import { planCartReminder } from "./cart-reminder.ts";
 import { type Carts, d1Carts } from "./carts.ts";
-import { resumeFulfilment } from "./fulfil.ts";
+import { sendToFulfilment } from "./fulfil.ts";
 import { stopAtLab } from "./lab-news.ts";
 import { labFor } from "./labs/index.ts";
 import { d1Orders, type OrderStatus, type Orders, type Payment } from "./orders.ts";
@@ -258,7 +258,7 @@ export const stripeWebhook =
         if (outcome === "lost") await stopAtLab(orders, labFor(keys), order);
         await rewriteCopy(c, orders, order);
         // Won: fulfilment goes on from where the dispute stopped it.
-        if (outcome === "released") await resumeFulfilment(c.env, order, siteOrigin(c));
+        if (outcome === "released") await sendToFulfilment(c.env, order, siteOrigin(c));
         return c.json({ received: true, applied: true });
       }
       const applied = await applyEvent(orders, event, d1Carts(c.env.STORE_DB));
