@@ -20,7 +20,7 @@ import {
 } from "./bookings.ts";
 import { uploadDemoPhotos } from "./galleries.ts";
 import { captureLogs, ORIGIN, request } from "./harness.ts";
-import { deliver, pay, studioDocument } from "./store.ts";
+import { decide, deliver, disputePayment, pay, studioDocument } from "./store.ts";
 
 interface SentMail {
   to: string;
@@ -265,5 +265,71 @@ describe("a payment plan", () => {
     expect((await studioDocument(`booking.${id}`))?.balance).toBe(
       "€450.00 in 3 instalments, 3 paid",
     );
+  });
+});
+
+describe("a dispute of a booking's payment", () => {
+  const depositOf = async (id: string) =>
+    String(
+      (
+        await env.STORE_DB.prepare("SELECT payment_intent FROM bookings WHERE id = ?")
+          .bind(id)
+          .first<{ payment_intent: string }>()
+      )?.payment_intent,
+    );
+
+  it("is shown to the owner in the Studio until the bank decides it, and the booking stands", async () => {
+    const { id, path } = await booked();
+    const { dispute, created } = await disputePayment(await depositOf(id));
+    const logs = captureLogs();
+    const answer = await deliver(created);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ received: true, applied: true });
+    expect(logs.messages("warn")).toContain("A dispute of a booking's payment changed");
+    const copy = await studioDocument(`booking.${id}`);
+    expect(copy?.status).toBe("booked");
+    expect(copy?.disputes).toEqual([
+      {
+        _key: dispute,
+        _type: "bookingDispute",
+        payment: "Deposit",
+        amount: "€75.00",
+        standing: "open",
+        answerBy: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
+    // The client's booking is the owner's to keep or cancel: its page is as it was.
+    expect((await request(path)).body).toContain("Pay the €175.00 balance");
+    expect((await deliver(await decide(dispute, "lost"))).status).toBe(200);
+    expect((await studioDocument(`booking.${id}`))?.disputes).toEqual([
+      {
+        _key: dispute,
+        _type: "bookingDispute",
+        payment: "Deposit",
+        amount: "€75.00",
+        standing: "lost",
+      },
+    ]);
+  });
+
+  it("names the instalment disputed, and stays won when the bank's decision is told before its opening", async () => {
+    const { path, id } = await booked({ type: "family-afternoon" });
+    const session = await openCheckout(path, "balance");
+    await pay(session);
+    const event = await completedEvent(session);
+    expect((await deliver(event, { env: mailbox().env })).status).toBe(200);
+    const { dispute, created } = await disputePayment(paymentOf(event));
+    const closed = await decide(dispute, "won");
+    expect((await deliver(closed)).status).toBe(200);
+    expect((await deliver(created)).status).toBe(200);
+    expect((await studioDocument(`booking.${id}`))?.disputes).toEqual([
+      {
+        _key: dispute,
+        _type: "bookingDispute",
+        payment: "Instalment 1 of 3",
+        amount: "€150.00",
+        standing: "won",
+      },
+    ]);
   });
 });

@@ -26,5 +26,6 @@ export const portraitBooking = (start: number, more: Partial<Booking> = {}): Boo
   moves: 0,
   plan: 1,
   balancePayments: [],
+  disputes: [],
   ...more,
 });

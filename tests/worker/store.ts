@@ -144,8 +144,11 @@ export async function eventsOf(objectIds: string[]): Promise<RecordedEvent[]> {
  * The buyer's bank disputes the order's payment on the payments stand-in: Stripe's
  * `charge.dispute.created`, not yet delivered, and the dispute's id for its decision.
  */
-export async function disputeOf(order: string) {
-  const paymentIntent = String((await row(order))?.payment_intent);
+export const disputeOf = async (order: string) =>
+  disputePayment(String((await row(order))?.payment_intent));
+
+/** The bank disputes a payment (a PaymentIntent): its dispute and Stripe's event, not yet delivered. */
+export async function disputePayment(paymentIntent: string) {
   const { id } = (await control(`/_control/payment_intents/${paymentIntent}/dispute`)) as {
     id: string;
   };

@@ -3,6 +3,7 @@
  * asked for. Every change of status is a conditional UPDATE, so whatever Stripe repeats a
  * booking is paid once and refunded once.
  */
+import type { DisputeStanding } from "../store/index.ts";
 import type { Details } from "./details.ts";
 
 export type BookingStatus = "awaiting_deposit" | "booked" | "refunded" | "cancelled";
@@ -52,6 +53,21 @@ export interface Booking {
   /** How many times the owner moved it (0: never), and when last. */
   moves: number;
   movedAt?: number | undefined;
+  /** The disputes of its payments by the client's bank, the first opened first. */
+  disputes: BookingDispute[];
+}
+
+/** A dispute of one of a booking's payments, as Stripe last said it stands. */
+export interface BookingDispute {
+  /** Stripe's (`dp_…`). */
+  id: string;
+  /** The payment disputed: 0 the deposit, n the balance's payment n. */
+  payment: number;
+  /** What the bank took back (the currency's smallest unit). */
+  amount: number;
+  standing: DisputeStanding;
+  /** Until when the owner can answer it on Stripe, with evidence (while it is open). */
+  answerBy?: number | undefined;
 }
 
 /** One payment of a booking's balance (the only one, or an instalment of its plan). */
@@ -83,6 +99,16 @@ const sessionOf = (row: Row, prefix: "checkout" | "balance") => {
 };
 
 const textOf = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+/** The disputes as the row's JSON (`SELECT_BOOKING`) lists them, the first opened first. */
+const disputesOf = (row: Row): BookingDispute[] =>
+  (JSON.parse(String(row.disputes ?? "[]")) as Row[]).map((each) => ({
+    id: String(each.id),
+    payment: Number(each.payment),
+    amount: Number(each.amount),
+    standing: String(each.standing) as DisputeStanding,
+    answerBy: typeof each.answerBy === "number" ? each.answerBy : undefined,
+  }));
 
 /** The balance's payments as the row's JSON (`SELECT_BOOKING`) lists them, in order. */
 function balancePaymentsOf(row: Row): BalancePayment[] {
@@ -142,13 +168,17 @@ function bookingOf(row: Row): Booking {
         : undefined,
     moves: Number(row.moves ?? 0),
     movedAt: typeof row.moved_at === "number" ? row.moved_at : undefined,
+    disputes: disputesOf(row),
   };
 }
 
-/** A booking's row with its balance's payments (migrations/0014) as a JSON list. */
+/** A booking's row with its balance's payments (migrations/0014) and disputes (0023) as lists. */
 const SELECT_BOOKING = `SELECT *, (SELECT json_group_array(json_object('n', n, 'intent',
   payment_intent, 'tax', tax, 'paidAt', paid_at)) FROM booking_instalments
-  WHERE booking_instalments.booking = bookings.id) AS balance_payments FROM bookings`;
+  WHERE booking_instalments.booking = bookings.id) AS balance_payments,
+  (SELECT json_group_array(json_object('id', id, 'payment', payment, 'amount', amount,
+  'standing', standing, 'answerBy', answer_by)) FROM (SELECT * FROM booking_disputes
+  WHERE booking_disputes.booking = bookings.id ORDER BY rowid)) AS disputes FROM bookings`;
 
 export function d1Bookings(db: D1Database) {
   return {
@@ -168,7 +198,13 @@ export function d1Bookings(db: D1Database) {
     async open(
       booking: Omit<
         Booking,
-        "status" | "createdAt" | "depositTax" | "balanceTax" | "balancePayments" | "moves"
+        | "status"
+        | "createdAt"
+        | "depositTax"
+        | "balanceTax"
+        | "balancePayments"
+        | "moves"
+        | "disputes"
       >,
       now = Date.now(),
     ): Promise<void> {
@@ -300,6 +336,41 @@ export function d1Bookings(db: D1Database) {
           "UPDATE bookings SET start = ?, end = ?, block_start = ?, block_end = ?, day = ?, moves = moves + 1, moved_at = ? WHERE id = ? AND status = 'booked' AND start = ?",
         )
         .bind(to.start, to.end, to.blockStart, to.blockEnd, to.day, now, id, from)
+        .run();
+      return result.meta.changes === 1;
+    },
+    /** The booking a payment paid for, and which payment it was (0: the deposit; n: the balance's). */
+    async paidBy(paymentIntent: string): Promise<{ booking: string; payment: number } | undefined> {
+      const row = await db
+        .prepare(
+          `SELECT id AS booking, 0 AS payment FROM bookings WHERE payment_intent = ?1
+           UNION ALL SELECT booking, n FROM booking_instalments WHERE payment_intent = ?1 LIMIT 1`,
+        )
+        .bind(paymentIntent)
+        .first<Row>();
+      return row ? { booking: String(row.booking), payment: Number(row.payment) } : undefined;
+    },
+    /**
+     * A dispute of one of the booking's payments as it stands now: true when that changed what
+     * was recorded. A decided dispute stays decided, whatever older news comes after.
+     */
+    async recordDispute(booking: string, dispute: BookingDispute): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `INSERT INTO booking_disputes (id, booking, payment, amount, standing, answer_by)
+           VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET amount = excluded.amount, standing = excluded.standing,
+             answer_by = excluded.answer_by
+           WHERE booking_disputes.standing = 'open' AND excluded.standing != 'open'`,
+        )
+        .bind(
+          dispute.id,
+          booking,
+          dispute.payment,
+          dispute.amount,
+          dispute.standing,
+          dispute.answerBy ?? null,
+        )
         .run();
       return result.meta.changes === 1;
     },

@@ -1,18 +1,21 @@
 /**
  * Stripe's events for bookings, through the store's webhook (verified there, each once): a
- * completed Checkout Session of a booking books it (its deposit) or records its balance paid.
- * True for every event of a booking's session, so the store leaves them alone.
+ * completed Checkout Session of a booking books it (its deposit) or records its balance paid, and
+ * a dispute of a booking's payment is recorded for the owner. True for every event of a booking's
+ * session or payment, so the store leaves them alone.
  */
 import type { Context } from "hono";
 import type Stripe from "stripe";
+import { log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor } from "../request/context.ts";
+import { disputeStanding, idOf, stripeClient } from "../store/index.ts";
 import { applyBalanceSession, isBalanceSession } from "./balance.ts";
-import { d1Bookings } from "./bookings.ts";
+import { type Bookings, d1Bookings } from "./bookings.ts";
 import { applyDepositSession, bookingOfSession, paymentKeys } from "./deposit.ts";
 import { offerOf } from "./offer.ts";
 import { calendarOf } from "./pages.tsx";
-import { afterBalance, afterDeposit } from "./settled.ts";
+import { afterBalance, afterDeposit, afterDispute } from "./settled.ts";
 
 /** The owner's most shoots a day, or none where their hours cannot be read now. */
 async function perDay(c: Context<AppEnv>): Promise<number | undefined> {
@@ -24,7 +27,46 @@ async function perDay(c: Context<AppEnv>): Promise<number | undefined> {
   }
 }
 
+/**
+ * A dispute of a booking's payment (the deposit, a payment of the balance), recorded as it stands
+ * now: read again from Stripe, which does not keep its events in order. The booking itself is
+ * left to the owner (the shoot may still be theirs to do, or to cancel), who is told in the
+ * Studio's copy. False for a payment that paid for no booking.
+ */
+async function applyDispute(
+  c: Context<AppEnv>,
+  bookings: Bookings,
+  told: Stripe.Dispute,
+): Promise<boolean> {
+  const paymentIntent = idOf(told.payment_intent);
+  const paid = paymentIntent ? await bookings.paidBy(paymentIntent) : undefined;
+  if (!paid) return false;
+  const dispute = await (await stripeClient(paymentKeys(c))).disputes.retrieve(told.id);
+  const standing = disputeStanding(dispute);
+  const due = standing === "open" ? dispute.evidence_details.due_by : null;
+  const changed = await bookings.recordDispute(paid.booking, {
+    id: dispute.id,
+    payment: paid.payment,
+    amount: dispute.amount,
+    standing,
+    answerBy: due ? due * 1000 : undefined,
+  });
+  const booking = changed ? await bookings.get(paid.booking) : undefined;
+  if (booking) {
+    log.warn("A dispute of a booking's payment changed", {
+      booking: booking.id,
+      dispute: dispute.id,
+      standing,
+    });
+    await afterDispute(c)(booking);
+  }
+  return true;
+}
+
 export async function bookingPayments(c: Context<AppEnv>, event: Stripe.Event): Promise<boolean> {
+  if (event.type === "charge.dispute.created" || event.type === "charge.dispute.closed") {
+    return applyDispute(c, d1Bookings(c.env.STORE_DB), event.data.object);
+  }
   if (!event.type.startsWith("checkout.session.")) return false;
   const session = event.data.object as Stripe.Checkout.Session;
   if (!bookingOfSession(session)) return false;

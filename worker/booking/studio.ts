@@ -10,7 +10,7 @@ import { linkClient } from "../content/client-copies.ts";
 import { editorClient } from "../content/sanity-client.ts";
 import { galleryDocumentId } from "../galleries/index.ts";
 import { formatAmount } from "../store/index.ts";
-import { type Booking, balanceOf } from "./bookings.ts";
+import { type Booking, type BookingDispute, balanceOf } from "./bookings.ts";
 import type { SignedContract } from "./contracts.ts";
 
 export const bookingDocumentId = (id: string) => `booking.${id}`;
@@ -39,8 +39,24 @@ export interface BookingDocumentFields {
   movedAt?: string;
   contract?: { signedAt: string; signedName: string; pdfSha256: string; file: string };
   gallery?: { _type: "reference"; _ref: string; _weak: true };
+  disputes?: {
+    _key: string;
+    _type: "bookingDispute";
+    payment: string;
+    amount: string;
+    standing: BookingDispute["standing"];
+    answerBy?: string;
+  }[];
   bookingPage: string;
 }
+
+/** Which of a booking's payments a dispute took back, as the owner names it. */
+const paymentName = (booking: Booking, payment: number) =>
+  payment === 0
+    ? "Deposit"
+    : booking.plan > 1
+      ? `Instalment ${payment} of ${booking.plan}`
+      : "Balance";
 
 export function bookingFields(
   config: Config,
@@ -110,6 +126,18 @@ export function bookingFields(
       : {}),
     ...(gallery
       ? { gallery: { _type: "reference", _ref: galleryDocumentId(gallery), _weak: true } }
+      : {}),
+    ...(booking.disputes.length > 0
+      ? {
+          disputes: booking.disputes.map((dispute) => ({
+            _key: dispute.id,
+            _type: "bookingDispute",
+            payment: paymentName(booking, dispute.payment),
+            amount: money(dispute.amount),
+            standing: dispute.standing,
+            ...(dispute.answerBy ? { answerBy: new Date(dispute.answerBy).toISOString() } : {}),
+          })),
+        }
       : {}),
     bookingPage: page,
   };

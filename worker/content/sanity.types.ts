@@ -535,6 +535,14 @@ export type Booking = {
     file?: string;
   };
   gallery?: ClientGalleryReference;
+  disputes?: Array<{
+    payment?: string;
+    amount?: string;
+    standing?: "open" | "won" | "lost";
+    answerBy?: string;
+    _type: "bookingDispute";
+    _key: string;
+  }>;
   bookingPage?: string;
 };
 

@@ -24,7 +24,7 @@ export { type GalleryPhotoForSale, type GalleryPrints, galleryBuyPath } from "./
 export { d1Orders } from "./orders.ts";
 export { discountText, personalCode } from "./promotion-codes.ts";
 export { stripeClient } from "./stripe.ts";
-export { idOf, type OtherCheckouts } from "./webhook.ts";
+export { type DisputeStanding, disputeStanding, idOf, type OtherCheckouts } from "./webhook.ts";
 
 export const isFulfilmentQueue = (queue: string): boolean =>
   queue === FULFILMENT_QUEUE || queue === FULFILMENT_DLQ;

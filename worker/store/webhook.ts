@@ -127,6 +127,12 @@ const UNDECIDED = new Set<string>([
   "appeal_under_review",
 ]);
 
+/** Where a dispute stands for the seller: the bank has not decided, or decided for or against. */
+export type DisputeStanding = "open" | "won" | "lost";
+
+export const disputeStanding = ({ status }: Pick<Stripe.Dispute, "status">): DisputeStanding =>
+  status === "lost" ? "lost" : UNDECIDED.has(status) ? "open" : "won";
+
 type DisputeOutcome = "held" | "released" | "lost";
 
 /**
@@ -145,9 +151,10 @@ async function applyDispute(
   const id = paymentIntent ? ((await orders.byPaymentIntent(paymentIntent)) ?? null) : null;
   const order = id ? await orders.get(id) : undefined;
   if (!id || !order) return { order: null };
-  if (dispute.status === "lost" || UNDECIDED.has(dispute.status)) {
+  const standing = disputeStanding(dispute);
+  if (standing !== "won") {
     if (order.disputedAt === null) await orders.record(id, { disputed_at: now });
-    if (dispute.status !== "lost") return { order: id, outcome: "held" };
+    if (standing === "open") return { order: id, outcome: "held" };
     await orders.move(id, UNREFUNDED, "refunded", now);
     return { order: id, outcome: "lost" };
   }

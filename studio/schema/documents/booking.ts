@@ -20,6 +20,13 @@ export const CANCELLED_BY = [
   { title: "You cancel: refund everything paid", value: "owner" },
 ];
 
+/** Where a dispute of one of the booking's payments stands (Stripe's, as the site last heard). */
+export const DISPUTE_STANDINGS = [
+  { title: "Disputed by the client's bank: answer in Stripe before the date below", value: "open" },
+  { title: "Won: the money stays yours", value: "won" },
+  { title: "Lost: the bank gave the client the money back", value: "lost" },
+];
+
 const read = { readOnly: true } as const;
 
 export const booking = defineType({
@@ -123,6 +130,32 @@ export const booking = defineType({
       ...read,
     }),
     defineField({
+      name: "disputes",
+      title: "Disputed payments",
+      description:
+        "A payment the client's bank disputed. Answer each open one in Stripe's dashboard, with the signed contract, before its date; the booking stands until you cancel it.",
+      type: "array",
+      ...read,
+      of: [
+        defineArrayMember({
+          type: "object",
+          name: "bookingDispute",
+          fields: [
+            defineField({ name: "payment", title: "Payment", type: "string" }),
+            defineField({ name: "amount", title: "Amount", type: "string" }),
+            defineField({
+              name: "standing",
+              title: "Where it stands",
+              type: "string",
+              options: { list: DISPUTE_STANDINGS },
+            }),
+            defineField({ name: "answerBy", title: "Answer in Stripe by", type: "datetime" }),
+          ],
+          preview: { select: { title: "payment", subtitle: "standing" } },
+        }),
+      ],
+    }),
+    defineField({
       name: "bookingPage",
       title: "The client's booking page",
       type: "url",
@@ -133,10 +166,28 @@ export const booking = defineType({
     { title: "Soonest first", name: "startAsc", by: [{ field: "start", direction: "asc" }] },
   ],
   preview: {
-    select: { name: "name", session: "session", when: "when", status: "status" },
-    prepare: ({ name, session, when, status }: Record<string, string | undefined>) => ({
+    select: {
+      name: "name",
+      session: "session",
+      when: "when",
+      status: "status",
+      disputes: "disputes",
+    },
+    prepare: ({
+      name,
+      session,
+      when,
+      status,
+      disputes = [],
+    }: Record<string, string | undefined> & { disputes?: { standing?: string }[] }) => ({
       title: `${name ?? "Booking"} · ${session ?? ""}`,
-      subtitle: [when, status === "refunded" ? "refunded" : undefined].filter(Boolean).join(" · "),
+      subtitle: [
+        when,
+        status === "refunded" ? "refunded" : undefined,
+        disputes.some((each) => each.standing === "open") ? "disputed" : undefined,
+      ]
+        .filter(Boolean)
+        .join(" · "),
     }),
   },
 });
