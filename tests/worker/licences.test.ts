@@ -3,6 +3,7 @@
 // carries its licence in XMP, read back with exifr (a reader nobody here wrote).
 import exifr from "exifr";
 import { describe, expect, it } from "vitest";
+import { orderReference } from "../../worker/store/orders.ts";
 import { ORIGIN, request } from "./harness.ts";
 import {
   Buyer,
@@ -55,7 +56,10 @@ describe("a licence", () => {
     const plus = meta?.plus as Record<string, unknown>;
     const rights = meta?.xmpRights as Record<string, unknown>;
     const dc = meta?.dc as Record<string, unknown>;
-    expect(plus?.LicenseID).toBe(order);
+    // The licence by its order's reference and line, which the owner finds it by; never the
+    // order's id, which opens the buyer's order page to whoever reads the published file.
+    expect(plus?.LicenseID).toBe(`${orderReference(order)}-1`);
+    expect(new TextDecoder("latin1").decode(file.bytes)).not.toContain(order);
     expect(JSON.stringify(plus?.Licensee)).toContain("Test Buyer");
     expect(JSON.stringify(plus?.Licensor)).toContain("LicensorName");
     expect(rights?.WebStatement).toBe(`${ORIGIN}/licensing`);

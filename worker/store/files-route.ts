@@ -15,6 +15,12 @@ import { licenceXmp, withXmp } from "./xmp.ts";
 const refuse = (c: Context<AppEnv>) => c.text("404 Not Found", 404, PRIVATE_HEADERS);
 
 /** A file whose original the owner has yet to upload: it waits (fulfil.ts told the owner). */
+/**
+ * An order's line as others see it ("3MWV4FQK-1": the order's reference, the line's number), in
+ * the lab's file names and a licence's id: the order's id itself opens its page.
+ */
+const lineReference = (order: Order, line: OrderLine) => `${orderReference(order.id)}-${line.line}`;
+
 const notYet = (c: Context<AppEnv>) =>
   c.text(
     "503 Service Unavailable: this file is not ready yet; the photographer has been told\n",
@@ -124,7 +130,7 @@ export const printFile =
     const found = await signedLine(c, "print");
     if (!found) return refuse(c);
     const { order, line } = found;
-    const name = `${orderReference(order.id)}-${line.line}`;
+    const name = lineReference(order, line);
     const gallery = line.details.gallery;
     if (gallery) {
       const file = await galleries.original(c.env, gallery.id, gallery.photo);
@@ -161,7 +167,7 @@ const EXTENSIONS: Record<string, string> = {
  * `GET /order/{order}/download/{line}?expires=…&signature=…`: a licence's file for its buyer,
  * from their order page: the photograph as the owner cropped it, at the licence's size, with the
  * licence written into its XMP (the site's owner as licensor, the licensee, the licence type
- * and terms, the order id, the photograph's title, creator and copyright). Only with a genuine signature, before it expires, for a paid order's licence.
+ * and terms, the order's reference and line, the photograph's title, creator and copyright). Only with a genuine signature, before it expires, for a paid order's licence.
  */
 export const licenceDownload: Handler<AppEnv> = async (c) => {
   const found = await signedLine(c, "licence");
@@ -181,7 +187,7 @@ export const licenceDownload: Handler<AppEnv> = async (c) => {
     licensee: order.name ?? order.email ?? "The buyer",
     licenceType: line.productName,
     termsUrl: new URL(line.details.termsUrl ?? "/", origin).href,
-    orderId: order.id,
+    licenceId: lineReference(order, line),
     copyright: `© ${creator}`,
     title: line.photoTitle,
   });

@@ -3,7 +3,7 @@
  * out, in the names Lightroom and IPTC's Photo Metadata Standard use (the PLUS licensing
  * properties of the IPTC Extension, XMP Rights Management, Dublin Core), so any program that
  * reads a photograph's rights (Lightroom, Bridge, exiftool) shows who licensed what to whom, on
- * which terms, under which order. The photograph's own XMP, if any, is replaced; everything
+ * which terms, under which licence. The photograph's own XMP, if any, is replaced; everything
  * else in the file (EXIF, ICC profile, the image) is kept byte for byte.
  */
 import { escapeXml } from "../lib/xml.ts";
@@ -20,8 +20,11 @@ export interface LicenceMetadata {
   licenceType: string;
   /** The terms page (an absolute address). */
   termsUrl: string;
-  /** Our order id: the licence's id. */
-  orderId: string;
+  /**
+   * The licence's id: its order's reference and line ("3MWV4FQK-1"), which the owner finds the
+   * order by. Never the order's id, the key to its page: the file is published.
+   */
+  licenceId: string;
   /** "© Jane Doe" */
   copyright: string;
   /** The photograph's title. */
@@ -33,7 +36,7 @@ const alt = (text: string) =>
 
 /** The XMP packet of a licence. */
 export function licenceXmp(meta: LicenceMetadata): string {
-  const usage = `${meta.licenceType} licence granted by ${meta.licensor} to ${meta.licensee} (order ${meta.orderId}). Terms: ${meta.termsUrl}`;
+  const usage = `${meta.licenceType} licence granted by ${meta.licensor} to ${meta.licensee} (licence ${meta.licenceId}). Terms: ${meta.termsUrl}`;
   return [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
     '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
@@ -46,7 +49,7 @@ export function licenceXmp(meta: LicenceMetadata): string {
     ` xmpRights:Marked="True"`,
     ` xmpRights:WebStatement="${escapeXml(meta.termsUrl)}"`,
     ` photoshop:Credit="${escapeXml(meta.creator)}"`,
-    ` plus:LicenseID="${escapeXml(meta.orderId)}"`,
+    ` plus:LicenseID="${escapeXml(meta.licenceId)}"`,
     ` plus:MinorModelAgeDisclosure="http://ns.useplus.org/ldf/vocab/AG-UNK">`,
     `<dc:title>${alt(meta.title)}</dc:title>`,
     `<dc:creator><rdf:Seq><rdf:li>${escapeXml(meta.creator)}</rdf:li></rdf:Seq></dc:creator>`,
