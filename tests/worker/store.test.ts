@@ -708,6 +708,29 @@ describe("the webhook refuses what Stripe did not send", () => {
     expect((await orderRow(order))?.paid_at).toBe(paidAt);
   });
 
+  it("applies an event whose first delivery was cut off while applying it, once that claim lapsed", async () => {
+    const { event, order } = await paidEvent();
+    const claimedAt = (at: number) =>
+      env.STORE_DB.prepare(
+        `INSERT INTO stripe_events (id, type, order_id, received_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (id) DO UPDATE SET received_at = ?4`,
+      )
+        .bind(event.id, event.type, order, at)
+        .run();
+    // Another delivery is applying it now: this one is asked to come again, in case that fails.
+    await claimedAt(Date.now());
+    const busy = await deliver(event);
+    expect(busy.status).toBe(409);
+    expect((await orderRow(order))?.status).toBe("open");
+    // That delivery was cut off part-way (Stripe stopped waiting): nothing recorded it applied,
+    // and once its claim lapsed, Stripe's next delivery applies the event, once.
+    await claimedAt(Date.now() - 3 * 60_000);
+    const retried = await deliver(event);
+    expect(JSON.parse(retried.body)).toEqual({ received: true, applied: true });
+    expect((await orderRow(order))?.status).toBe("paid");
+    expect(JSON.parse((await deliver(event)).body)).toEqual({ received: true, applied: false });
+  });
+
   it.each([
     ["a refund", "charge.refunded", { object: null }],
     ["a completed checkout", "checkout.session.completed", { object: null }],

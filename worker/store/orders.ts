@@ -307,11 +307,19 @@ export interface Orders {
   /** The order a payment paid for. */
   byPaymentIntent(paymentIntent: string): Promise<string | undefined>;
   /**
-   * Records a Stripe event as applied; false when it was applied already (Stripe sends an
-   * event again until it is answered 2xx, and may repeat it anyway).
+   * Claims a Stripe event to apply it: "claimed" the first time, or when an earlier claim lapsed
+   * unfinished; "applied" once it was (Stripe sends an event again until it is answered 2xx, and
+   * may repeat it anyway); "busy" while another delivery of it is being applied.
    */
-  firstTime(eventId: string, type: string, orderId: string | null, now?: number): Promise<boolean>;
-  /** Forgets an event's record (its handling failed: Stripe's retry must apply it). */
+  claimEvent(
+    eventId: string,
+    type: string,
+    orderId: string | null,
+    now?: number,
+  ): Promise<"claimed" | "applied" | "busy">;
+  /** Records a claimed event as applied: it is never applied again. */
+  eventApplied(eventId: string, now?: number): Promise<void>;
+  /** Forgets an event's claim (its handling failed: Stripe's retry must apply it). */
   forgetEvent(eventId: string): Promise<void>;
   /** The checkout completed without the money yet (a bank transfer): unless already further. */
   awaitPayment(id: string, payment: Payment, now?: number): Promise<boolean>;
@@ -375,6 +383,13 @@ const FULFILMENT_COLUMNS = new Set<string>([
   "shipping_rate",
   "disputed_at",
 ]);
+
+/**
+ * How long a claimed Stripe event is the claiming delivery's: longer than the slowest webhook
+ * (a lab asked to cancel, then for its news, 15 s each), so a claim that lapses is one whose
+ * request was cut off, and Stripe's next delivery applies the event.
+ */
+const EVENT_CLAIM_MS = 2 * 60_000;
 
 export function d1Orders(db: D1Database): Orders {
   const paymentColumns = (payment: Payment) => [
@@ -440,14 +455,25 @@ export function d1Orders(db: D1Database): Orders {
         .first<{ id: string }>();
       return row?.id;
     },
-    async firstTime(eventId, type, orderId, now = Date.now()) {
-      const result = await db
-        .prepare(
-          "INSERT INTO stripe_events (id, type, order_id, received_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
-        )
-        .bind(eventId, type, orderId, now)
+    async claimEvent(eventId, type, orderId, now = Date.now()) {
+      const [claim, after] = await db.batch<{ applied_at: number | null }>([
+        db
+          .prepare(
+            `INSERT INTO stripe_events (id, type, order_id, received_at) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (id) DO UPDATE SET received_at = excluded.received_at
+             WHERE stripe_events.applied_at IS NULL AND stripe_events.received_at <= ?4 - ?5`,
+          )
+          .bind(eventId, type, orderId, now, EVENT_CLAIM_MS),
+        db.prepare("SELECT applied_at FROM stripe_events WHERE id = ?").bind(eventId),
+      ]);
+      if (claim?.meta.changes === 1) return "claimed";
+      return after?.results[0]?.applied_at == null ? "busy" : "applied";
+    },
+    async eventApplied(eventId, now = Date.now()) {
+      await db
+        .prepare("UPDATE stripe_events SET applied_at = ? WHERE id = ?")
+        .bind(now, eventId)
         .run();
-      return result.meta.changes === 1;
     },
     async forgetEvent(eventId) {
       await db.prepare("DELETE FROM stripe_events WHERE id = ?").bind(eventId).run();

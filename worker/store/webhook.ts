@@ -217,9 +217,12 @@ export type OtherCheckouts = (c: Context<AppEnv>, event: Stripe.Event) => Promis
  * `POST /_app/store/stripe`: Stripe's webhook. The raw body is verified with the SDK's
  * `constructEventAsync`, the endpoint's secret and a five-minute tolerance: unsigned, signed
  * with another secret, altered or older than five minutes, it is refused (400) and changes
- * nothing. A verified event is applied once: its id is recorded in D1 first, and an id already
- * there is answered 200 without doing anything again (Stripe repeats events). Should applying
- * it fail, its record is removed and the answer is 500, so Stripe's retry applies it.
+ * nothing. A verified event is applied once: its id is claimed in D1 first, recorded applied
+ * after, and an event applied already is answered 200 without doing anything again (Stripe
+ * repeats events); one claimed by another delivery still applying it, 409. Should applying it
+ * fail, its claim is removed and the answer is 500, so Stripe's retry applies it; should the
+ * request be cut off (Stripe waits seconds, a lab's answer may take longer), its claim lapses
+ * after two minutes, and Stripe's next delivery applies it.
  */
 export const stripeWebhook =
   (onPaid?: OnPaid, others?: OtherCheckouts): Handler<AppEnv> =>
@@ -250,10 +253,13 @@ export const stripeWebhook =
       return c.json({ received: true, applied: false });
     }
     const orders = d1Orders(c.env.STORE_DB);
-    if (!(await orders.firstTime(event.id, event.type, object.metadata?.order ?? null))) {
-      return c.json({ received: true, applied: false });
-    }
-    try {
+    const claim = await orders.claimEvent(event.id, event.type, object.metadata?.order ?? null);
+    if (claim === "applied") return c.json({ received: true, applied: false });
+    // Another delivery is applying it now: should that one fail, this one's retry is needed.
+    if (claim === "busy") return c.text("409 Conflict: this event is being applied", 409);
+    // What the event does: each change conditional on the order's (or booking's) state, so an
+    // event applied again after a claim that lapsed part-way changes nothing twice.
+    const apply = async (): Promise<Response> => {
       if (await others?.(c, event)) return c.json({ received: true, applied: true });
       if (event.type === "charge.dispute.created" || event.type === "charge.dispute.closed") {
         const stripe = await stripeClient(keys);
@@ -286,8 +292,14 @@ export const stripeWebhook =
       // page found paid, or one whose earlier hand-over failed): `onPaid` hands each over once.
       if (applied.order && onPaid) await onPaid(c.env, applied.order, siteOrigin(c));
       return c.json({ received: true, applied: true });
+    };
+    try {
+      const answer = await apply();
+      await orders.eventApplied(event.id);
+      return answer;
     } catch (error) {
-      await orders.forgetEvent(event.id);
+      // Should even that fail, the claim lapses, and Stripe's retry after it applies the event.
+      await orders.forgetEvent(event.id).catch(() => {});
       log.error("A Stripe event could not be applied; Stripe will send it again", {
         event: event.id,
         type: event.type,
