@@ -20,7 +20,7 @@ import {
 } from "./bookings.ts";
 import { uploadDemoPhotos } from "./galleries.ts";
 import { captureLogs, ORIGIN, request } from "./harness.ts";
-import { decide, deliver, disputePayment, pay, studioDocument } from "./store.ts";
+import { decide, deliver, disputePayment, pay, stripe, studioDocument } from "./store.ts";
 
 interface SentMail {
   to: string;
@@ -265,6 +265,26 @@ describe("a payment plan", () => {
     expect((await studioDocument(`booking.${id}`))?.balance).toBe(
       "€450.00 in 3 instalments, 3 paid",
     );
+  });
+});
+
+describe("a payment plan's pages", () => {
+  it("opens the next instalment's own page after one was paid on an older page than the one kept", async () => {
+    const { path, id } = await booked({ type: "family-afternoon" });
+    const older = await openCheckout(path, "balance");
+    // Under a minute left on it: asked again (from another tab), a new page for instalment 1.
+    await env.STORE_DB.prepare("UPDATE bookings SET balance_expires_at = ? WHERE id = ?")
+      .bind(Date.now() + 30_000, id)
+      .run();
+    const kept = await openCheckout(path, "balance");
+    expect(kept).not.toBe(older);
+    await pay(older);
+    expect((await deliver(await completedEvent(older), { env: mailbox().env })).status).toBe(200);
+    const next = await openCheckout(path, "balance");
+    expect([older, kept]).not.toContain(next);
+    const page = await stripe().checkout.sessions.retrieve(next);
+    expect(page.metadata?.instalment).toBe("2");
+    expect(page.amount_total).toBe(15_000);
   });
 });
 

@@ -286,7 +286,7 @@ export function d1Bookings(db: D1Database) {
     },
     /**
      * The balance's payment `n` made through Checkout Session `session` (with the tax Stripe
-     * added): true the one time it becomes so; that session is then no longer the one to open.
+     * added): true the one time it becomes so; no page kept for it is opened again.
      */
     async markBalancePaid(
       id: string,
@@ -302,11 +302,16 @@ export function d1Bookings(db: D1Database) {
             "INSERT OR IGNORE INTO booking_instalments (booking, n, payment_intent, tax, paid_at) SELECT id, ?, ?, ?, ? FROM bookings WHERE id = ? AND status = 'booked'",
           )
           .bind(n, paymentIntent, tax, now, id),
+        // The page kept for the balance is done with: this one, or (this payment just recorded)
+        // any other, made for this payment from another tab. Kept, it would be offered for the
+        // next payment and charge this one's amount again.
         db
           .prepare(
-            "UPDATE bookings SET balance_session = NULL, balance_url = NULL, balance_expires_at = NULL WHERE id = ? AND balance_session = ?",
+            `UPDATE bookings SET balance_session = NULL, balance_url = NULL, balance_expires_at = NULL
+             WHERE id = ?1 AND (balance_session = ?2 OR
+               (SELECT paid_at FROM booking_instalments WHERE booking = ?1 AND n = ?3) = ?4)`,
           )
-          .bind(id, session),
+          .bind(id, session, n, now),
       ]);
       return recorded?.meta.changes === 1;
     },
