@@ -273,7 +273,85 @@ describe("a lab that refuses", () => {
   });
 });
 
+/**
+ * Runs `use` while the owner has withdrawn the portfolio's photograph `key` ("b5i6") from sale,
+ * on the changeable copy of the content (mutableEnv's).
+ */
+async function whileWithdrawn(key: string, use: () => Promise<void>) {
+  const query = encodeURIComponent('*[_id == "page-portfolio"][0]');
+  const read = await fetch(
+    `${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/query/production?query=${query}`,
+    { headers: { Authorization: `Bearer ${TEST_TOKEN}` } },
+  );
+  const original = ((await read.json()) as { result: Record<string, unknown> }).result;
+  const withdrawn = structuredClone(original) as {
+    body: { images?: { _key: string; forSale?: string }[] }[];
+  };
+  const image = withdrawn.body
+    .flatMap((block) => block.images ?? [])
+    .find((each) => each._key === key);
+  if (!image) throw new Error(`no photograph ${key}`);
+  image.forSale = "no";
+  const { _rev, ...document } = withdrawn as unknown as Record<string, unknown>;
+  await mutate({ createOrReplace: document });
+  try {
+    await use();
+  } finally {
+    const { _rev: _, ...restored } = original;
+    await mutate({ createOrReplace: restored });
+  }
+}
+
 describe("a photograph withdrawn between checkout and payment", () => {
+  it("refunds nothing once an attempt may have reached the lab: the lab's order, its answer lost, is found again", async () => {
+    const { order, completed } = await paidOrder([[FOR_SALE, "print:photo-rag-8x10"]]);
+    const session = (completed.data.object as { id: string }).id;
+    const paymentIntent = String(
+      (await stripe().checkout.sessions.retrieve(session)).payment_intent,
+    );
+    // Paid (the webhook's own hand-over is not used here), with the address the lab needs.
+    await env.STORE_DB.prepare(
+      `UPDATE orders SET status = 'paid', paid_at = ?2, payment_intent = ?3, email = 'buyer@example.com',
+        name = 'Test Buyer', shipping_address = ?4 WHERE id = ?1`,
+    )
+      .bind(
+        order,
+        Date.now(),
+        paymentIntent,
+        JSON.stringify({
+          name: "Test Buyer",
+          address: {
+            line1: "1 Example Street",
+            line2: null,
+            postal_code: "10115",
+            city: "Berlin",
+            state: null,
+            country: "DE",
+          },
+        }),
+      )
+      .run();
+    const message = { version: 1, order, origin: ORIGIN };
+    // The lab makes the order, but its answer is lost: the attempt fails and is retried.
+    await labControl("/_control/fail-next", { count: 1, status: 500, createdAnyway: true });
+    expect((await consume(FULFILMENT_QUEUE, message, 1)).retryMessages).toEqual([{ msgId: "m-1" }]);
+    expect((await row(order))?.lab_order).toBeNull();
+    expect(await labOrders(order)).toHaveLength(1);
+    // Withdrawn from sale before the retry: the order was for sale when paid, and the lab may be
+    // printing it, so the retry asks the lab again and learns its order.
+    await whileWithdrawn("b2i1", async () => {
+      const retried = await consume(FULFILMENT_QUEUE, message, 2, mutableEnv({}));
+      expect(retried.explicitAcks).toEqual(["m-2"]);
+    });
+    const done = await row(order);
+    expect(done).toMatchObject({ status: "paid", fulfilment_state: "lab" });
+    expect(done?.lab_order).toBe((await labOrders(order))[0]?.order.id);
+    expect(await labOrders(order)).toHaveLength(1);
+    expect(
+      (await eventsOf([paymentIntent])).filter((event) => event.type === "charge.refunded"),
+    ).toEqual([]);
+  });
+
   it("is refunded, the owner and the buyer told so, nothing sent to the lab", async () => {
     const { order, completed } = await paidOrder([["portfolio/b5i6", "licence:personal"]]);
     const session = (completed.data.object as { id: string }).id;
@@ -285,30 +363,11 @@ describe("a photograph withdrawn between checkout and payment", () => {
     )
       .bind(order, Date.now(), paymentIntent)
       .run();
-    // The owner withdraws the photograph from sale (on the changeable copy of the content).
-    const query = encodeURIComponent('*[_id == "page-portfolio"][0]');
-    const read = await fetch(
-      `${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/query/production?query=${query}`,
-      {
-        headers: { Authorization: `Bearer ${TEST_TOKEN}` },
-      },
-    );
-    const original = ((await read.json()) as { result: Record<string, unknown> }).result;
-    const withdrawn = structuredClone(original) as {
-      body: { _key: string; images?: { _key: string; forSale?: string }[] }[];
-    };
-    const image = withdrawn.body
-      .find((block) => block._key === "b5")
-      ?.images?.find((each) => each._key === "b5i6");
-    if (!image) throw new Error("no such photograph");
-    image.forSale = "no";
-    const { _rev, ...document } = withdrawn as unknown as Record<string, unknown>;
-    await mutate({ createOrReplace: document });
     const sent: { to: string; text: string }[] = [];
     const CLIENT_MAIL = {
       send: async (message: { to: string; text: string }) => sent.push(message),
     } as unknown as Env["CLIENT_MAIL"];
-    try {
+    await whileWithdrawn("b5i6", async () => {
       const testEnv = mutableEnv({ CLIENT_MAIL });
       const batch = createMessageBatch(FULFILMENT_QUEUE, [
         {
@@ -321,10 +380,7 @@ describe("a photograph withdrawn between checkout and payment", () => {
       const ctx = createExecutionContext();
       await worker.queue(batch, testEnv, ctx);
       expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["w-1"]);
-    } finally {
-      const { _rev: _, ...restored } = original;
-      await mutate({ createOrReplace: restored });
-    }
+    });
     const done = await row(order);
     expect(done?.fulfilment_state).toBe("refunding");
     expect(String(done?.fulfilment_error)).toContain("No longer for sale");

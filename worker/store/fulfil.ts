@@ -230,8 +230,11 @@ export async function fulfilOrder(
   const origin = order.fulfilment.origin ?? message.origin;
   if (!order.fulfilment.origin) await orders.record(order.id, { origin });
 
-  // 0. Still for sale, now that the money is in? Checked once, before anything is handed on.
-  if (order.fulfilment.state === null) {
+  // 0. Still for sale, now that the money is in? Checked once, before anything is handed on: an
+  // error recorded means an earlier attempt got past this check, perhaps to the lab, which may
+  // have made the order though its answer was lost. A photograph withdrawn since refunds nothing
+  // the lab may be printing: the lab is asked again below (its idempotency key finds that order).
+  if (order.fulfilment.state === null && order.fulfilment.error === null) {
     const fresh = createContentSource(config, ctx, paths.home(), {
       preview: false,
       uncached: true,
