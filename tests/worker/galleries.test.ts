@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   announceChange,
+  askedLink,
   confirmedClient,
   DEMO_FILES,
   demoJpeg,
@@ -332,7 +333,8 @@ describe("a gallery with a password", () => {
     });
     expect(eve.status).toBe(303);
     expect(eve.headers.get("Location")).toBe(`/g/${gallery.id}?client=sent`);
-    expect(eve.headers.has("Set-Cookie")).toBe(false);
+    // Only the mark of a device that asked, which confirms nothing without Ana's link.
+    expect(eve.headers.get("Set-Cookie")).toMatch(/^gallery_asking=/);
     const seen = await request(`/g/${gallery.id}?show=favourites`, { headers: { Cookie: cookie } });
     expect(seen.body).not.toContain(`/g/${gallery.id}/photo/${a.id}/480.webp`);
     expect(seen.body).not.toContain("Only for Jane");
@@ -360,6 +362,25 @@ describe("a gallery with a password", () => {
     const hers = await request(`/g/${gallery.id}?show=favourites`, { headers: { Cookie: ana } });
     expect(hers.body).toContain(`/g/${gallery.id}/photo/${a.id}/480.webp`);
     expect(hers.body).toContain("Only for Jane&#x27;s eyes");
+  });
+
+  it("confirms an e-mail only on the device that asked: a guest's link forwarded to the couple gives them nothing", async () => {
+    // A guest with the gallery's password asks for a link to their own address...
+    const guest = await askedLink(gallery.id, "guest@example.com", cookie);
+    // ...and sends it to the couple, whose browser did not ask: they do not become the guest.
+    const forwarded = await request(guest.link, { headers: { Cookie: cookie } });
+    expect(forwarded.status).toBe(303);
+    expect(forwarded.headers.get("Location")).toBe(
+      `/g/${gallery.id}?client=expired#gallery-client`,
+    );
+    expect(forwarded.headers.has("Set-Cookie")).toBe(false);
+    const notice = await request(`/g/${gallery.id}?client=expired`, {
+      headers: { Cookie: cookie },
+    });
+    expect(notice.body).toContain("was asked for on another device");
+    // On the guest's own device, the same link works.
+    const own = await request(guest.link, { headers: { Cookie: `${cookie}; ${guest.asking}` } });
+    expect(own.headers.get("Set-Cookie")).toMatch(/^gallery_email=/);
   });
 
   it("sends the selection with a note, and the Studio's document shows it with the counts", async () => {

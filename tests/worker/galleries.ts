@@ -57,16 +57,12 @@ export interface SentMail {
 }
 
 /**
- * The client's cookie for `email` in gallery `id`, got as a client gets it: the gallery's form
- * (from a visitor address of its own, so no test shares another's limits), the e-mail the worker
- * sends (caught from its mail binding), and the link in it. `cookie` is the session, if any;
- * the answer is both cookies, as the browser sends them.
+ * A link to confirm `email` in gallery `id`, asked for as a client asks: the gallery's form (from
+ * a visitor address of its own, so no test shares another's limits), the e-mail the worker sends
+ * (caught from its mail binding), and the link in it. `cookie` is the session, if any; `asking`
+ * is the cookie the device that asked was given.
  */
-export async function confirmedClient(
-  id: string,
-  email: string,
-  cookie = "",
-): Promise<{ cookie: string; mail: SentMail }> {
+export async function askedLink(id: string, email: string, cookie = "") {
   const sent: SentMail[] = [];
   const CLIENT_MAIL = { send: async (mail: SentMail) => sent.push(mail) };
   const asked = await request(`/g/${id}/client`, {
@@ -85,7 +81,21 @@ export async function confirmedClient(
   if (asked.status !== 303 || !mail || !link) {
     throw new Error(`no link was sent: ${asked.status} ${asked.body}`);
   }
-  const confirmed = await request(link);
+  return { link, mail, asking: (asked.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "" };
+}
+
+/**
+ * The client's cookie for `email` in gallery `id`, got as a client gets it: the link asked for
+ * (askedLink), opened on the device that asked. The answer is both cookies, as the browser sends
+ * them.
+ */
+export async function confirmedClient(
+  id: string,
+  email: string,
+  cookie = "",
+): Promise<{ cookie: string; mail: SentMail }> {
+  const { link, mail, asking } = await askedLink(id, email, cookie);
+  const confirmed = await request(link, { headers: { Cookie: asking } });
   const client = (confirmed.headers.get("Set-Cookie") ?? "").split(";")[0];
   if (!client) throw new Error(`the link gave no cookie: ${confirmed.status}`);
   return { cookie: cookie ? `${cookie}; ${client}` : client, mail };

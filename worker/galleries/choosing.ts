@@ -4,9 +4,11 @@
  * can neither read nor change their favourites by typing what they typed.
  *
  * `POST /g/{id}/client` (`email=`) mails the link; the link, `GET /g/{id}/client/confirm`,
- * gives the cookie naming the address (session.ts) on the device it is opened on. The link is
- * signed for this gallery and address (lib/signing.ts) and lapses after a day; it opens nothing
- * by itself: where the gallery has a password, it is still asked.
+ * gives the cookie naming the address (session.ts) on the device that asked for it, and only
+ * there: a link forwarded to someone else (a wedding guest's to the couple, say) would otherwise
+ * have them choosing under the guest's address, where the guest sees and changes their choice.
+ * The link is signed for this gallery and address (lib/signing.ts) and lapses after a day; it
+ * opens nothing by itself: where the gallery has a password, it is still asked.
  */
 import type { Context, Handler } from "hono";
 import { isEmailAddress } from "../../shared/inquiries.ts";
@@ -22,7 +24,7 @@ import { galleryOf, PRIVATE_HEADERS } from "./access.ts";
 import { planFollowUps } from "./follow-ups.ts";
 import { back, backField, backTo, badBack, formOf } from "./forms.ts";
 import { galleryPaths, isGalleryId } from "./ids.ts";
-import { clientCookie, clientOf } from "./session.ts";
+import { askedFor, askingCookie, clientCookie, clientOf } from "./session.ts";
 
 /** How long a link confirms its address. */
 export const LINK_SECONDS = 24 * 60 * 60;
@@ -70,16 +72,20 @@ async function told(
   way: string | undefined,
   status: 202 | 422 | 429 | 503,
   notice: "sent" | "missing" | "wait",
+  headers: Record<string, string> = {},
 ) {
   const { id } = galleryOf(c);
-  if (!wantsJson(c.req.raw)) return back(c, backTo(id, way, `client=${notice}`));
+  if (!wantsJson(c.req.raw)) return back(c, backTo(id, way, `client=${notice}`), headers);
   const { t } = await i18nFor(c);
   const message = {
     sent: t("gallery.notice.clientSent"),
     missing: t("gallery.notice.clientMissing"),
     wait: t("gallery.notice.clientWait"),
   }[notice];
-  return c.json(status === 202 ? { sent: true } : { error: message }, status, PRIVATE_HEADERS);
+  return c.json(status === 202 ? { sent: true } : { error: message }, status, {
+    ...PRIVATE_HEADERS,
+    ...headers,
+  });
 }
 
 /** `POST /g/{id}/client`: mails the link that confirms the client's e-mail. */
@@ -112,7 +118,9 @@ export const sendClientLink: Handler<AppEnv> = async (c) => {
     log.error("gallery link not sent", { gallery: id, error: errorText(error) });
     return told(c, way, 503, "wait");
   }
-  return told(c, way, 202, "sent");
+  return told(c, way, 202, "sent", {
+    "Set-Cookie": await askingCookie(config.sanityToken, id, email, LINK_SECONDS),
+  });
 };
 
 /** `GET /g/{id}/client/confirm`: the link; the client's cookie, and on to the gallery. */
@@ -121,8 +129,11 @@ export const confirmClient: Handler<AppEnv> = async (c) => {
   const token = c.var.config.sanityToken;
   if (!isGalleryId(id)) return c.notFound();
   const email = await confirmedBy(token, id, c.req.query());
-  // A lapsed or spoilt link: the gallery's page says so, with its form for a new one.
-  if (!email) return back(c, `${galleryPaths.root(id)}?client=expired#gallery-client`);
+  // A lapsed or spoilt link, or one asked for on another device: the gallery's page says so,
+  // with its form for a new one.
+  if (!email || (await askedFor(c, token, id)) !== email) {
+    return back(c, `${galleryPaths.root(id)}?client=expired#gallery-client`);
+  }
   // Now the site knows who opened it: their reminders are planned (follow-ups.ts).
   c.executionCtx.waitUntil(planFollowUps(c, id, email));
   return back(c, galleryPaths.root(id), { "Set-Cookie": await clientCookie(token, id, email) });

@@ -7,7 +7,9 @@
  *   given for (a fingerprint of its hash, so a new password ends it);
  * - the device, given with a device's first session: it names the password too (unlock.tsx);
  * - the client's e-mail, given by the link sent to it (choosing.ts): the key of their
- *   favourites, on every device where they open such a link.
+ *   favourites, on every device where they open such a link;
+ * - the address asked for, given with the request for that link: only on the device that asked
+ *   does the link confirm it.
  *
  * All are Hono's signed cookies (HMAC-SHA256), like the draft preview's, under a key made of
  * the Sanity token, the cookie's purpose and the gallery's id: none can be made up, and a
@@ -22,6 +24,7 @@ export const SESSION_COOKIE = "gallery_session";
 export const CLIENT_COOKIE = "gallery_email";
 export const DEVICE_COOKIE = "gallery_device";
 export const PASS_COOKIE = "gallery_pass";
+export const ASKING_COOKIE = "gallery_asking";
 
 /** How long a session lasts at most (the gallery's expiry ends it sooner). */
 export const SESSION_SECONDS = 30 * 24 * 60 * 60;
@@ -33,6 +36,7 @@ const NAMES = {
   email: CLIENT_COOKIE,
   device: DEVICE_COOKIE,
   pass: PASS_COOKIE,
+  asking: ASKING_COOKIE,
 } as const;
 type Purpose = keyof typeof NAMES;
 
@@ -108,6 +112,18 @@ export const clientCookie = (token: string | undefined, gallery: string, email: 
 /** The client's confirmed e-mail the request carries, or undefined. */
 export const clientEmail = (c: Context, token: string | undefined, gallery: string) =>
   signedValue(c, token, "email", gallery);
+
+/** The Set-Cookie value naming the address this device asked a link for, as long as the link works. */
+export const askingCookie = (
+  token: string | undefined,
+  gallery: string,
+  email: string,
+  maxAge: number,
+) => signedCookie(token, "asking", gallery, clientOf(email), maxAge);
+
+/** The address this device last asked a link for, or undefined. */
+export const askedFor = (c: Context, token: string | undefined, gallery: string) =>
+  signedValue(c, token, "asking", gallery);
 
 /** How long a device let into the gallery is remembered as one (for the password's limits). */
 const DEVICE_SECONDS = 365 * 24 * 60 * 60;

@@ -340,7 +340,8 @@ export const ar: Catalogue = {
   "gallery.notice.clientNeeded":
     "يُرجى كتابة بريدك الإلكتروني أولًا، فالمفضّلة تُحفظ به ولا يراها غيرك.",
   "gallery.notice.clientMissing": "يُرجى كتابة عنوان بريدك الإلكتروني، مثل name@example.com.",
-  "gallery.notice.clientExpired": "هذا الرابط أقدم من يوم أو غير مكتمل. اطلب رابطًا جديدًا أدناه.",
+  "gallery.notice.clientExpired":
+    "هذا الرابط أقدم من يوم أو غير مكتمل أو طُلب على جهاز آخر. اطلب رابطًا جديدًا أدناه على هذا الجهاز.",
   "gallery.notice.clientWait": "تعذّر إرسال الرابط الآن. يُرجى المحاولة مجددًا بعد دقيقة.",
   "gallery.notice.clientSent":
     "أرسلنا إليك رابطًا. افتحه من بريدك على هذا الجهاز لتبدأ الاختيار، وهو صالح ليوم واحد.",

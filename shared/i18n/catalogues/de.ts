@@ -279,7 +279,7 @@ export const de: Catalogue = {
     "Bitte geben Sie zuerst Ihre E-Mail-Adresse an: Ihre Favoriten werden darunter gespeichert, und nur Sie sehen sie.",
   "gallery.notice.clientMissing": "Bitte geben Sie Ihre E-Mail-Adresse an, etwa name@example.com.",
   "gallery.notice.clientExpired":
-    "Dieser Link ist älter als einen Tag oder unvollständig. Fordern Sie unten einen neuen an.",
+    "Dieser Link ist älter als einen Tag, unvollständig oder wurde auf einem anderen Gerät angefordert. Fordern Sie unten auf diesem Gerät einen neuen an.",
   "gallery.notice.clientWait":
     "Der Link konnte gerade nicht gesendet werden. Bitte versuchen Sie es in einer Minute noch einmal.",
   "gallery.notice.clientSent":

@@ -286,7 +286,7 @@ export const en = {
     "Please give your e-mail first: your favourites are kept under it, and only you can see them.",
   "gallery.notice.clientMissing": "Please give your e-mail address, like name@example.com.",
   "gallery.notice.clientExpired":
-    "That link is older than a day or incomplete. Ask for a new one below.",
+    "That link is older than a day, incomplete, or was asked for on another device. Ask for a new one below, on this one.",
   "gallery.notice.clientWait": "The link could not be sent just now. Please try again in a minute.",
   "gallery.notice.clientSent":
     "We sent you a link. Open it from your e-mail on this device to start choosing; it works for a day.",

@@ -298,7 +298,7 @@ export const es: Catalogue = {
   "gallery.notice.clientMissing":
     "Indica tu dirección de correo electrónico, como nombre@example.com.",
   "gallery.notice.clientExpired":
-    "Ese enlace tiene más de un día o está incompleto. Pide uno nuevo aquí abajo.",
+    "Ese enlace tiene más de un día, está incompleto o se pidió en otro dispositivo. Pide uno nuevo aquí abajo, en este.",
   "gallery.notice.clientWait":
     "No se ha podido enviar el enlace ahora. Inténtalo de nuevo dentro de un minuto.",
   "gallery.notice.clientSent":

@@ -299,7 +299,7 @@ export const fr: Catalogue = {
   "gallery.notice.clientMissing":
     "Merci d’indiquer votre adresse e-mail, par exemple nom@example.com.",
   "gallery.notice.clientExpired":
-    "Ce lien date de plus d’un jour ou est incomplet. Demandez-en un nouveau ci-dessous.",
+    "Ce lien date de plus d’un jour, est incomplet ou a été demandé sur un autre appareil. Demandez-en un nouveau ci-dessous, sur celui-ci.",
   "gallery.notice.clientWait":
     "Le lien n’a pas pu être envoyé pour l’instant. Merci de réessayer dans une minute.",
   "gallery.notice.clientSent":

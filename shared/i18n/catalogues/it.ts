@@ -296,7 +296,7 @@ export const it: Catalogue = {
     "Indica prima la tua e-mail: i tuoi preferiti vengono salvati con essa e solo tu puoi vederli.",
   "gallery.notice.clientMissing": "Indica il tuo indirizzo e-mail, ad esempio nome@example.com.",
   "gallery.notice.clientExpired":
-    "Questo link ha più di un giorno o è incompleto. Chiedine uno nuovo qui sotto.",
+    "Questo link ha più di un giorno, è incompleto o è stato chiesto su un altro dispositivo. Chiedine uno nuovo qui sotto, su questo.",
   "gallery.notice.clientWait":
     "Non è stato possibile inviare il link in questo momento. Riprova tra un minuto.",
   "gallery.notice.clientSent":

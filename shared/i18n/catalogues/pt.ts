@@ -296,7 +296,7 @@ export const pt: Catalogue = {
     "Indique primeiro o seu e-mail: as suas favoritas ficam guardadas com ele e só você as vê.",
   "gallery.notice.clientMissing": "Indique o seu endereço de e-mail, como nome@example.com.",
   "gallery.notice.clientExpired":
-    "Esse link tem mais de um dia ou está incompleto. Peça um novo abaixo.",
+    "Esse link tem mais de um dia, está incompleto ou foi pedido noutro dispositivo. Peça um novo abaixo, neste.",
   "gallery.notice.clientWait":
     "Não foi possível enviar o link agora. Tente de novo dentro de um minuto.",
   "gallery.notice.clientSent":
