@@ -19,6 +19,8 @@
 //                                                      payment (charge.dispute.created)
 //   POST /_control/disputes/{id}/close                 {outcome: "won" | "lost"}: the bank's
 //                                                      decision (charge.dispute.closed)
+//   POST /_control/refunds/{id}/fail                   {reason?}: the buyer's bank refuses a
+//                                                      refund that had succeeded (refund.failed)
 //   POST /_control/webhook                             {url}: where events go from now on
 //   POST /_control/reset                               forget everything
 // Actions answer once the webhook deliveries they cause are done (delivered or given up).
@@ -30,6 +32,7 @@ import type { PaymentsContext } from "./context.ts";
 import { closeDispute, openDispute } from "./disputes.ts";
 import { invalidRequest } from "./errors.ts";
 import { readBuyer } from "./page.ts";
+import { failRefund } from "./refunds.ts";
 
 export interface ControlResult {
   status: number;
@@ -83,6 +86,13 @@ export async function handleControl(
     const dispute = openDispute(ctx, disputed[1], text(body.reason, "fraudulent"));
     await ctx.webhooks.idle();
     return { status: 200, body: dispute };
+  }
+  const refused = /^\/_control\/refunds\/([^/]+)\/fail$/.exec(path);
+  if (refused?.[1]) {
+    const reason = text(body.reason, "expired_or_canceled_card");
+    const refund = failRefund(ctx, refused[1], reason);
+    await ctx.webhooks.idle();
+    return { status: 200, body: refund };
   }
   const decided = /^\/_control\/disputes\/([^/]+)\/close$/.exec(path);
   if (decided?.[1]) {

@@ -90,3 +90,38 @@ it("refuses more than was paid, and a payment not made", async () => {
     code: "resource_missing",
   });
 });
+
+it("has a refund refused by the buyer's bank afterwards, with refund.failed, the charge unrefunded again", async () => {
+  const session = await paidSession();
+  const intentId = session.payment_intent as string;
+  await h.service.settled();
+  const refunded = nextDelivery(h);
+  const refund = await h.stripe.refunds.create({ payment_intent: intentId });
+  await refunded;
+  const failed = nextDelivery(h);
+  const answer = await fetch(`${h.service.url}/_control/refunds/${refund.id}/fail`, {
+    method: "POST",
+    body: JSON.stringify({ reason: "lost_or_stolen_card" }),
+    headers: { "content-type": "application/json" },
+  });
+  expect(answer.status).toBe(200);
+  const event = await failed;
+  expect(event.type).toBe("refund.failed");
+  expect(event.data.object).toMatchObject({
+    id: refund.id,
+    status: "failed",
+    failure_reason: "lost_or_stolen_card",
+    payment_intent: intentId,
+  });
+  expect(event.data.previous_attributes).toEqual({ status: "succeeded" });
+  expect(await h.stripe.refunds.retrieve(refund.id)).toMatchObject({ status: "failed" });
+  const charge = await h.stripe.charges.retrieve(String(refund.charge));
+  expect(charge).toMatchObject({ amount_refunded: 0, refunded: false });
+  // Refused once, it cannot be refused again.
+  const again = await fetch(`${h.service.url}/_control/refunds/${refund.id}/fail`, {
+    method: "POST",
+    body: "{}",
+    headers: { "content-type": "application/json" },
+  });
+  expect(again.status).toBe(400);
+});

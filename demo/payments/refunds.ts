@@ -1,5 +1,7 @@
 // Refunds: all or part of a paid charge (named by its PaymentIntent or itself) goes back to
-// the buyer at once, and the webhook hears `charge.refunded` with the charge as it is now.
+// the buyer at once, and the webhook hears `charge.refunded` with the charge as it is now. The
+// control API can have the buyer's bank refuse one afterwards (a card closed since): the money
+// comes back to the seller, and the webhook hears `refund.failed`.
 import type Stripe from "stripe";
 import type { PaymentsContext, RequestInfo } from "./context.ts";
 import { invalidRequest, noSuch } from "./errors.ts";
@@ -82,4 +84,27 @@ export function createRefund(
   paid.refunded = paid.amount_refunded === paid.amount;
   ctx.webhooks.emit("charge.refunded", paid, request, previous);
   return created;
+}
+
+/** The buyer's bank refuses a refund that had succeeded: the charge is as unrefunded as before it. */
+export function failRefund(
+  ctx: PaymentsContext,
+  id: string,
+  reason: Stripe.Refund["failure_reason"] & string,
+): Stripe.Refund {
+  const refunded = ctx.store.refunds.get(id);
+  if (!refunded) throw noSuch("refund", id, "id");
+  if (refunded.status !== "succeeded") {
+    throw invalidRequest(`Refund ${id} is ${refunded.status}, not succeeded.`);
+  }
+  const paid = ctx.store.charges.get(String(refunded.charge));
+  if (paid) {
+    paid.amount_refunded -= refunded.amount;
+    paid.refunded = false;
+  }
+  const previous = { status: refunded.status };
+  refunded.status = "failed";
+  refunded.failure_reason = reason;
+  ctx.webhooks.emit("refund.failed", refunded, undefined, previous);
+  return refunded;
 }

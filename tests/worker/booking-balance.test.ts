@@ -20,7 +20,16 @@ import {
 } from "./bookings.ts";
 import { uploadDemoPhotos } from "./galleries.ts";
 import { captureLogs, ORIGIN, request } from "./harness.ts";
-import { decide, deliver, disputePayment, pay, stripe, studioDocument } from "./store.ts";
+import {
+  control,
+  decide,
+  deliver,
+  disputePayment,
+  eventsOf,
+  pay,
+  stripe,
+  studioDocument,
+} from "./store.ts";
 
 interface SentMail {
   to: string;
@@ -330,6 +339,24 @@ describe("a dispute of a booking's payment", () => {
         standing: "lost",
       },
     ]);
+  });
+
+  it("shows the owner a refund of it that the client's bank refused, to make another way", async () => {
+    const { id } = await booked();
+    const paymentIntent = await depositOf(id);
+    // Refunded (from Stripe's dashboard, say), then refused by the client's bank.
+    const refund = await stripe().refunds.create({ payment_intent: paymentIntent });
+    await control(`/_control/refunds/${refund.id}/fail`, { reason: "expired_or_canceled_card" });
+    const failed = (await eventsOf([refund.id])).find((event) => event.type === "refund.failed");
+    const logs = captureLogs();
+    const answer = await deliver(failed);
+    expect(JSON.parse(answer.body)).toEqual({ received: true, applied: true });
+    expect(logs.messages("error")).toContain(
+      "The client's bank refused a booking's refund: the money is back with the owner",
+    );
+    expect((await studioDocument(`booking.${id}`))?.refundFailed).toBe(
+      "The client's bank refused a refund (expired_or_canceled_card): the money is back with you; refund them another way.",
+    );
   });
 
   it("names the instalment disputed, and stays won when the bank's decision is told before its opening", async () => {

@@ -449,6 +449,31 @@ describe("a full refund", () => {
     expect(await again.cancel(lab.order.id)).toBe(true);
   });
 
+  it("refused by the buyer's bank afterwards leaves the order refunded, and tells the owner to refund another way", async () => {
+    const { order } = await atTheLab();
+    const paymentIntent = String((await row(order))?.payment_intent);
+    const refund = await stripe().refunds.create({ payment_intent: paymentIntent });
+    const refunded = (await eventsOf([paymentIntent])).find(
+      (event) => event.type === "charge.refunded",
+    );
+    expect((await deliver(refunded)).status).toBe(200);
+    await control(`/_control/refunds/${refund.id}/fail`, { reason: "expired_or_canceled_card" });
+    const failed = (await eventsOf([refund.id])).find((event) => event.type === "refund.failed");
+    const logs = captureLogs();
+    const answer = await deliver(failed);
+    expect(JSON.parse(answer.body)).toEqual({ received: true, applied: true });
+    expect(logs.messages("error")).toContain(
+      "The buyer's bank refused a refund: the money is back with the owner",
+    );
+    // Nothing is delivered after all: the order stays refunded, and the owner's copy says why
+    // the buyer still has neither the prints nor the money.
+    expect(await row(order)).toMatchObject({
+      status: "refunded",
+      refund_failed: "expired_or_canceled_card",
+    });
+    expect((await studioCopy(order))?.status).toBe("refund_failed");
+  });
+
   it("is kept when the lab cannot be reached, and Stripe's retry cancels the lab's order", async () => {
     const { order } = await atTheLab();
     const refund = await refundOf(order);

@@ -55,6 +55,8 @@ export interface Booking {
   movedAt?: number | undefined;
   /** The disputes of its payments by the client's bank, the first opened first. */
   disputes: BookingDispute[];
+  /** Why the client's bank refused a refund after Stripe sent it (migrations/0025). */
+  refundFailed?: string | undefined;
 }
 
 /** A dispute of one of a booking's payments, as Stripe last said it stands. */
@@ -169,6 +171,7 @@ function bookingOf(row: Row): Booking {
     moves: Number(row.moves ?? 0),
     movedAt: typeof row.moved_at === "number" ? row.moved_at : undefined,
     disputes: disputesOf(row),
+    refundFailed: textOf(row.refund_failed),
   };
 }
 
@@ -378,6 +381,10 @@ export function d1Bookings(db: D1Database) {
         )
         .run();
       return result.meta.changes === 1;
+    },
+    /** A refund of one of its payments refused by the client's bank, for Stripe's `reason`. */
+    async markRefundFailed(id: string, reason: string): Promise<void> {
+      await db.prepare("UPDATE bookings SET refund_failed = ? WHERE id = ?").bind(reason, id).run();
     },
     /** A deposit paid for a time that was taken meanwhile: refunded (true the one time). */
     async markRefunded(id: string, paymentIntent: string, now = Date.now()): Promise<boolean> {

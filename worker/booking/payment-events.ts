@@ -1,8 +1,9 @@
 /**
  * Stripe's events for bookings, through the store's webhook (verified there, each once): a
  * completed Checkout Session of a booking books it (its deposit) or records its balance paid, and
- * a dispute of a booking's payment is recorded for the owner. True for every event of a booking's
- * session or payment, so the store leaves them alone.
+ * a dispute of a booking's payment, or a refund of one its client's bank refused, is recorded for
+ * the owner. True for every event of a booking's session or payment, so the store leaves them
+ * alone.
  */
 import type { Context } from "hono";
 import type Stripe from "stripe";
@@ -15,7 +16,7 @@ import { type Bookings, d1Bookings } from "./bookings.ts";
 import { applyDepositSession, bookingOfSession, paymentKeys } from "./deposit.ts";
 import { offerOf } from "./offer.ts";
 import { calendarOf } from "./pages.tsx";
-import { afterBalance, afterDeposit, afterDispute } from "./settled.ts";
+import { afterBalance, afterDeposit, copyAgain } from "./settled.ts";
 
 /** The owner's most shoots a day, or none where their hours cannot be read now. */
 async function perDay(c: Context<AppEnv>): Promise<number | undefined> {
@@ -58,14 +59,41 @@ async function applyDispute(
       dispute: dispute.id,
       standing,
     });
-    await afterDispute(c)(booking);
+    await copyAgain(c)(booking);
   }
+  return true;
+}
+
+/**
+ * A refund of a booking's payment that the client's bank refused (a card closed since): the money
+ * is back with the owner, who is told in the Studio's copy to refund another way. False for a
+ * payment that paid for no booking.
+ */
+async function applyRefundFailure(
+  c: Context<AppEnv>,
+  bookings: Bookings,
+  refund: Stripe.Refund,
+): Promise<boolean> {
+  const paymentIntent = idOf(refund.payment_intent);
+  const paid = paymentIntent ? await bookings.paidBy(paymentIntent) : undefined;
+  if (!paid) return false;
+  await bookings.markRefundFailed(paid.booking, refund.failure_reason ?? "unknown");
+  log.error("The client's bank refused a booking's refund: the money is back with the owner", {
+    booking: paid.booking,
+    refund: refund.id,
+    reason: refund.failure_reason,
+  });
+  const booking = await bookings.get(paid.booking);
+  if (booking) await copyAgain(c)(booking);
   return true;
 }
 
 export async function bookingPayments(c: Context<AppEnv>, event: Stripe.Event): Promise<boolean> {
   if (event.type === "charge.dispute.created" || event.type === "charge.dispute.closed") {
     return applyDispute(c, d1Bookings(c.env.STORE_DB), event.data.object);
+  }
+  if (event.type === "refund.failed") {
+    return applyRefundFailure(c, d1Bookings(c.env.STORE_DB), event.data.object);
   }
   if (!event.type.startsWith("checkout.session.")) return false;
   const session = event.data.object as Stripe.Checkout.Session;

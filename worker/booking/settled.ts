@@ -7,8 +7,8 @@
  * payment of the balance: its invoice, the client's receipt and the Studio's copy again. For a
  * booking moved: its reminders planned again, the client's e-mail with the new invitation and the
  * Studio's copy; for one cancelled: the credit note for its refund, the client's e-mail and the
- * Studio's copy; for a payment disputed, the Studio's copy. Each that fails is logged, and the
- * booking stands.
+ * Studio's copy; for a payment disputed or a refund refused, the Studio's copy. Each that fails
+ * is logged, and the booking stands.
  */
 import type { Context } from "hono";
 import { ownerMailbox } from "../config/config.ts";
@@ -181,11 +181,14 @@ export const afterCancel = (c: Context<AppEnv>): OnSettled =>
     });
   });
 
-/** A dispute of a booking's payment recorded: the Studio's copy says so (Stripe e-mails the owner). */
-export const afterDispute =
+/**
+ * Stripe's news of a booking's payment recorded (a dispute, a refund refused): the Studio's copy
+ * says so, written again.
+ */
+export const copyAgain =
   (c: Context<AppEnv>): OnSettled =>
   async (booking) =>
-    afterAnswer(c, booking, "A disputed booking's Studio copy could not be made", async () =>
+    afterAnswer(c, booking, "A booking's Studio copy could not be written again", async () =>
       copyToStudio(c, booking, await factsOf(c, booking), booking.gallery),
     );
 

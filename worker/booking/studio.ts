@@ -39,6 +39,7 @@ export interface BookingDocumentFields {
   movedAt?: string;
   contract?: { signedAt: string; signedName: string; pdfSha256: string; file: string };
   gallery?: { _type: "reference"; _ref: string; _weak: true };
+  refundFailed?: string;
   disputes?: {
     _key: string;
     _type: "bookingDispute";
@@ -126,6 +127,11 @@ export function bookingFields(
       : {}),
     ...(gallery
       ? { gallery: { _type: "reference", _ref: galleryDocumentId(gallery), _weak: true } }
+      : {}),
+    ...(booking.refundFailed
+      ? {
+          refundFailed: `The client's bank refused a refund (${booking.refundFailed}): the money is back with you; refund them another way.`,
+        }
       : {}),
     ...(booking.disputes.length > 0
       ? {

@@ -528,6 +528,7 @@ export type Booking = {
   moveAnswer?: string;
   movedAt?: string;
   refunded?: string;
+  refundFailed?: string;
   contract?: {
     signedAt?: string;
     signedName?: string;
@@ -556,7 +557,12 @@ export type Order = {
   trackingUrl?: string;
   reference?: string;
   status?:
-    "paid" | "awaiting_payment" | "refunded" | "disputed" | "dispute_lost";
+    | "paid"
+    | "awaiting_payment"
+    | "refunded"
+    | "disputed"
+    | "dispute_lost"
+    | "refund_failed";
   fulfilment?: "none" | "lab" | "owner" | "parked" | "shipped" | "cancelled";
   fulfilmentError?: string;
   labOrder?: string;

@@ -122,6 +122,8 @@ export interface Order {
   fulfilmentQueuedAt: number | null;
   /** When the buyer's bank disputed the payment (migrations/0022_order_disputes.sql): null once the dispute is won, kept when it was lost. */
   disputedAt: number | null;
+  /** Why the buyer's bank refused the order's refund after Stripe sent it (migrations/0025): the money is back with the owner. */
+  refundFailed: string | null;
   /** Fulfilment (migrations/0003_fulfilment.sql). */
   fulfilment: Fulfilment;
   lines: OrderLine[];
@@ -205,6 +207,7 @@ interface OrderRow {
   paid_at: number | null;
   fulfilment_queued_at: number | null;
   disputed_at: number | null;
+  refund_failed: string | null;
   fulfilment_state: string | null;
   lab_order: string | null;
   fulfilment_error: string | null;
@@ -255,6 +258,7 @@ const orderOf = (row: OrderRow, lines: LineRow[]): Order => ({
   paidAt: row.paid_at,
   fulfilmentQueuedAt: row.fulfilment_queued_at,
   disputedAt: row.disputed_at,
+  refundFailed: row.refund_failed,
   fulfilment: {
     state: row.fulfilment_state,
     labOrder: row.lab_order,
@@ -366,7 +370,8 @@ export type FulfilmentColumn =
   | "tracking_url"
   | "origin"
   | "shipping_rate"
-  | "disputed_at";
+  | "disputed_at"
+  | "refund_failed";
 
 const FULFILMENT_COLUMNS = new Set<string>([
   "fulfilment_queued_at",
@@ -382,6 +387,7 @@ const FULFILMENT_COLUMNS = new Set<string>([
   "origin",
   "shipping_rate",
   "disputed_at",
+  "refund_failed",
 ]);
 
 /**

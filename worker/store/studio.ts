@@ -52,9 +52,18 @@ export interface OrderCopies {
   notes(id: string): Promise<OwnerNotes | undefined>;
 }
 
-/** The Studio's "Payment": a dispute of it is said while it runs, and when it was lost. */
-const copyStatus = ({ status, disputedAt }: Order): string =>
-  disputedAt === null ? status : status === "refunded" ? "dispute_lost" : "disputed";
+/**
+ * The Studio's "Payment": a refund the buyer's bank refused first (the owner has money to give
+ * back another way), then a dispute, while it runs and when it was lost.
+ */
+const copyStatus = ({ status, disputedAt, refundFailed }: Order): string =>
+  refundFailed !== null
+    ? "refund_failed"
+    : disputedAt === null
+      ? status
+      : status === "refunded"
+        ? "dispute_lost"
+        : "disputed";
 
 export function orderFields(
   config: Config,

@@ -274,6 +274,22 @@ export const stripeWebhook =
         if (outcome === "released") await sendToFulfilment(c.env, order, siteOrigin(c));
         return c.json({ received: true, applied: true });
       }
+      if (event.type === "refund.failed") {
+        const refund = event.data.object;
+        const paymentIntent = idOf(refund.payment_intent);
+        const order = paymentIntent ? await orders.byPaymentIntent(paymentIntent) : undefined;
+        if (!order) return c.json({ received: true, applied: false });
+        // The order stays as it is (refunded: nothing is delivered); the owner has the money
+        // back and must give it back another way.
+        await orders.record(order, { refund_failed: refund.failure_reason ?? "unknown" });
+        log.error("The buyer's bank refused a refund: the money is back with the owner", {
+          order,
+          refund: refund.id,
+          reason: refund.failure_reason,
+        });
+        await rewriteCopy(c, orders, order);
+        return c.json({ received: true, applied: true });
+      }
       const applied = await applyEvent(orders, event, d1Carts(c.env.STORE_DB));
       if (event.type === "checkout.session.expired" && applied.order) {
         await planCartReminder(c, event.data.object);

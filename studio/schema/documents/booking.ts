@@ -103,6 +103,7 @@ export const booking = defineType({
     defineField({ name: "moveAnswer", title: "The last move", type: "string", ...read }),
     defineField({ name: "movedAt", title: "Moved at", type: "datetime", ...read }),
     defineField({ name: "refunded", title: "Refunded", type: "string", ...read }),
+    defineField({ name: "refundFailed", title: "Refund failed", type: "string", ...read }),
     defineField({
       name: "contract",
       title: "Signed contract",

@@ -15,6 +15,11 @@ export const ORDER_STATUSES = [
     value: "disputed",
   },
   { title: "Dispute lost: the bank gave the buyer the money back", value: "dispute_lost" },
+  {
+    title:
+      "Refund failed: the buyer's bank refused it and the money is back with you; refund them another way",
+    value: "refund_failed",
+  },
 ];
 
 export const FULFILMENT_STATES = [
