@@ -333,6 +333,19 @@ describe("the deposit", () => {
     expect(await owner().held(second.id)).toBeDefined();
   });
 
+  it("refunds each of two pages paid at once after the hold lapsed for a time someone else took, once", async () => {
+    const first = await holdPortrait();
+    const [one, two] = await twoPagesPaid(first.path, first.id);
+    await owner().release(first.id);
+    expect((await holdPortrait(first.start)).id).not.toBe(first.id);
+    // Both told at the same moment: each finds the booking waiting for its deposit.
+    const answers = await Promise.all([deliver(one), deliver(two)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await record(first.id))?.status).toBe("refunded");
+    expect(await refunds(paymentOf(one))).toEqual([7500]);
+    expect(await refunds(paymentOf(two))).toEqual([7500]);
+  });
+
   it("is not asked before the details, nor for a hold that does not exist", async () => {
     const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
     const days = await holdingDays("portrait");

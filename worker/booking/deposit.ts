@@ -279,6 +279,10 @@ export async function applyDepositSession(
       const refunded = await bookings.get(id);
       if (refunded && onSettled) await onSettled(refunded);
     }
+    // This payment is refunded in full, whichever the record names: another page's, paid at the
+    // same moment for the same lost time, may have moved it first. Refunding it again as extra
+    // would be refused by Stripe, and the event retried for days.
+    return bookings.get(id);
   }
   const now = await bookings.get(id);
   // Another session's event moved the record first (both paid at once).
