@@ -14,13 +14,13 @@ import { licenceXmp, withXmp } from "./xmp.ts";
 /** The bare refusal of a file: the same 404 whatever was wrong, so nothing is learnt from it. */
 const refuse = (c: Context<AppEnv>) => c.text("404 Not Found", 404, PRIVATE_HEADERS);
 
-/** A file whose original the owner has yet to upload: it waits (fulfil.ts told the owner). */
 /**
  * An order's line as others see it ("3MWV4FQK-1": the order's reference, the line's number), in
  * the lab's file names and a licence's id: the order's id itself opens its page.
  */
 const lineReference = (order: Order, line: OrderLine) => `${orderReference(order.id)}-${line.line}`;
 
+/** A file whose original the owner has yet to upload: it waits (fulfil.ts told the owner). */
 const notYet = (c: Context<AppEnv>) =>
   c.text(
     "503 Service Unavailable: this file is not ready yet; the photographer has been told\n",
