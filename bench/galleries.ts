@@ -225,14 +225,16 @@ async function measureZip(site: RunningSite, id: string, cookie: string) {
 /** The session's cookies with the client's e-mail confirmed by its link: what a favourite needs. */
 async function choosing(site: RunningSite, id: string, cookie: string): Promise<string> {
   const email = "bench.client@example.com";
-  await fetch(`${site.url}/g/${id}/client`, {
+  const asked = await fetch(`${site.url}/g/${id}/client`, {
     method: "POST",
     redirect: "manual",
     body: new URLSearchParams({ email }),
     headers: { Origin: site.url, Cookie: cookie },
   });
+  // The link confirms the address only on the device that asked: with the cookie it was given.
+  const asking = (asked.headers.get("Set-Cookie") ?? "").split(";")[0];
   const link = await mailedLink(site.output, email, "/client/confirm?");
-  const confirmed = await fetch(link, { redirect: "manual" });
+  const confirmed = await fetch(link, { redirect: "manual", headers: { Cookie: asking ?? "" } });
   return `${cookie}; ${(confirmed.headers.get("Set-Cookie") ?? "").split(";")[0]}`;
 }
 
