@@ -21,12 +21,11 @@ import {
 import { uploadDemoPhotos } from "./galleries.ts";
 import { captureLogs, ORIGIN, request } from "./harness.ts";
 import {
-  control,
   decide,
   deliver,
   disputePayment,
-  eventsOf,
   pay,
+  refuseRefund,
   stripe,
   studioDocument,
 } from "./store.ts";
@@ -346,8 +345,7 @@ describe("a dispute of a booking's payment", () => {
     const paymentIntent = await depositOf(id);
     // Refunded (from Stripe's dashboard, say), then refused by the client's bank.
     const refund = await stripe().refunds.create({ payment_intent: paymentIntent });
-    await control(`/_control/refunds/${refund.id}/fail`, { reason: "expired_or_canceled_card" });
-    const failed = (await eventsOf([refund.id])).find((event) => event.type === "refund.failed");
+    const failed = await refuseRefund(refund.id);
     const logs = captureLogs();
     const answer = await deliver(failed);
     expect(JSON.parse(answer.body)).toEqual({ received: true, applied: true });

@@ -157,6 +157,17 @@ export async function disputePayment(paymentIntent: string) {
   return { dispute: id, created };
 }
 
+/**
+ * The buyer's bank refuses refund `refund` after it was sent (a card closed since), on the
+ * payments stand-in: Stripe's `refund.failed`, not yet delivered.
+ */
+export async function refuseRefund(refund: string) {
+  await control(`/_control/refunds/${refund}/fail`, { reason: "expired_or_canceled_card" });
+  const failed = (await eventsOf([refund])).find((event) => event.type === "refund.failed");
+  if (!failed) throw new Error("no refund.failed event");
+  return failed;
+}
+
 /** The bank decides the dispute: Stripe's `charge.dispute.closed`, not yet delivered. */
 export async function decide(dispute: string, outcome: "won" | "lost") {
   await control(`/_control/disputes/${dispute}/close`, { outcome });
