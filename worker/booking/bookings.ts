@@ -347,8 +347,14 @@ export function d1Bookings(db: D1Database) {
         .run();
       return result.meta.changes === 1;
     },
-    /** The booking a payment paid for, and which payment it was (0: the deposit; n: the balance's). */
-    async paidBy(paymentIntent: string): Promise<{ booking: string; payment: number } | undefined> {
+    /**
+     * The booking a payment (its PaymentIntent; none: no booking) paid for, and which payment it
+     * was (0: the deposit; n: the balance's).
+     */
+    async paidBy(
+      paymentIntent: string | null,
+    ): Promise<{ booking: string; payment: number } | undefined> {
+      if (!paymentIntent) return undefined;
       const row = await db
         .prepare(
           `SELECT id AS booking, 0 AS payment FROM bookings WHERE payment_intent = ?1

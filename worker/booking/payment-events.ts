@@ -39,8 +39,7 @@ async function applyDispute(
   bookings: Bookings,
   told: Stripe.Dispute,
 ): Promise<boolean> {
-  const paymentIntent = idOf(told.payment_intent);
-  const paid = paymentIntent ? await bookings.paidBy(paymentIntent) : undefined;
+  const paid = await bookings.paidBy(idOf(told.payment_intent));
   if (!paid) return false;
   const dispute = await (await stripeClient(paymentKeys(c))).disputes.retrieve(told.id);
   const standing = disputeStanding(dispute);
@@ -74,8 +73,7 @@ async function applyRefundFailure(
   bookings: Bookings,
   refund: Stripe.Refund,
 ): Promise<boolean> {
-  const paymentIntent = idOf(refund.payment_intent);
-  const paid = paymentIntent ? await bookings.paidBy(paymentIntent) : undefined;
+  const paid = await bookings.paidBy(idOf(refund.payment_intent));
   if (!paid) return false;
   await bookings.markRefundFailed(paid.booking, refund.failure_reason ?? "unknown");
   log.error("The client's bank refused a booking's refund: the money is back with the owner", {
