@@ -212,6 +212,14 @@ describe("the gallery's activity", () => {
       headers: as(cookie),
     });
     await request(`/g/${id}/download/${first.id}?size=2048`, { headers: as(cookie) });
+    // The whole archive's HEAD says its length, with no body, and is not counted.
+    const head = await request(`/g/${id}/download?set=all&size=original`, {
+      method: "HEAD",
+      headers: as(cookie),
+    });
+    expect(head?.status).toBe(200);
+    expect(Number(head?.headers.get("Content-Length"))).toBeGreaterThan(0);
+    expect(head?.bytes.byteLength).toBe(0);
     await request(`/g/${id}/download?set=all&size=original`, { headers: as(cookie) });
 
     const rows = await runInDurableObject(stub, (instance: ClientGallery) => instance.activity(id));

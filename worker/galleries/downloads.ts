@@ -48,7 +48,6 @@ async function refused(
   return c.text(`${status} ${i18n.phrase(message)}\n`, status, PRIVATE_HEADERS);
 }
 
-/** Why `size` may not be downloaded here, or undefined when it may. */
 /** Counts a download for the owner: a HEAD asks about the file and takes nothing, so is none. */
 function countDownload(
   c: Context<AppEnv>,
@@ -61,6 +60,7 @@ function countDownload(
   c.executionCtx.waitUntil(galleryStore(c.env, id).count(id, "downloads", counted));
 }
 
+/** Why `size` may not be downloaded here, or undefined when it may. */
 function disallowed(c: Context<AppEnv>, size: DownloadSize): Promise<Response> | undefined {
   const downloads = downloadsNow(galleryOf(c).settings);
   if (allows(downloads, size)) return undefined;
@@ -210,10 +210,7 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
   }
   // A download resumed is the same download: counted where it starts.
   const { first, last } = asked === "whole" ? { first: 0, last: laid.length - 1 } : asked;
-  if (first === 0) count();
-  const fixed = new FixedLengthStream(last - first + 1);
-  c.executionCtx.waitUntil(paced(zipRange(laid, runtimeCrc32, first, last), fixed.writable));
-  return new Response(fixed.readable, {
+  const answer = {
     status: asked === "whole" ? 200 : 206,
     headers: {
       ...headers,
@@ -222,5 +219,11 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
       ETag: etag,
       ...(asked === "whole" ? {} : { "Content-Range": `bytes ${first}-${last}/${laid.length}` }),
     },
-  });
+  };
+  // A HEAD takes nothing: no file of the archive is read for it.
+  if (c.req.method === "HEAD") return new Response(null, answer);
+  if (first === 0) count();
+  const fixed = new FixedLengthStream(last - first + 1);
+  c.executionCtx.waitUntil(paced(zipRange(laid, runtimeCrc32, first, last), fixed.writable));
+  return new Response(fixed.readable, answer);
 };
