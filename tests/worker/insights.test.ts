@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index.ts";
 import {
   INSIGHTS_QUEUE,
+  MAX_REFERRERS_A_DAY,
+  OTHER_SITES,
   pruneInsights,
   SUMMARY_ID,
   summarizeWhenDue,
@@ -118,6 +120,24 @@ describe("page views", () => {
     expect(await referred(host)).toBe(3);
     await consume([view]);
     expect(await referred(host)).toBe(4);
+  });
+
+  it("keep a day's referring sites apart up to a bound, the views from any more added up as one row", async () => {
+    const day = "2026-10-09";
+    const hosts = Array.from({ length: MAX_REFERRERS_A_DAY + 5 }, (_, n) => `site-${n}.example`);
+    await consume(hosts.map((from) => ({ day, path: "/", from })));
+    // One more view from a site already kept is its own, as before the bound was reached.
+    await consume([{ day, path: "/", from: "site-0.example" }]);
+    const rows = await env.STORE_DB.prepare(
+      "SELECT host, views FROM referrer_views WHERE day = ? ORDER BY views DESC, host",
+    )
+      .bind(day)
+      .all<{ host: string; views: number }>();
+    expect(rows.results).toHaveLength(MAX_REFERRERS_A_DAY + 1);
+    expect(rows.results.slice(0, 2)).toEqual([
+      { host: OTHER_SITES, views: 5 },
+      { host: "site-0.example", views: 2 },
+    ]);
   });
 
   it("are deleted once older than they are kept (400 days unless set)", async () => {

@@ -13,6 +13,15 @@ export const INSIGHTS_QUEUE = "photo-portfolio-insights";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * Referring sites kept apart in one day; the views from any more are added up as one row. A
+ * Referer is whatever a request says, so without a bound anyone could write a row per made-up
+ * host into the database the orders share; a photographer's site is found from far fewer.
+ */
+export const MAX_REFERRERS_A_DAY = 200;
+/** The row the rest are added to: a name no host can have. */
+export const OTHER_SITES = "other sites";
+
 function viewIn(body: unknown): View | undefined {
   if (typeof body !== "object" || body === null) return undefined;
   const { day, path, from } = body as Record<string, unknown>;
@@ -47,19 +56,28 @@ export async function countViews(batch: MessageBatch<unknown>, env: Env): Promis
   const db = env.STORE_DB;
   const pages = tally(views.map((view) => `${view.day} ${view.path}`));
   const hosts = tally(views.flatMap((view) => (view.from ? [`${view.day} ${view.from}`] : [])));
-  const upsert = (table: string, column: string, counts: Map<string, number>) =>
-    [...counts].map(([key, count]) =>
-      db
-        .prepare(
-          `INSERT INTO ${table} (day, ${column}, views) VALUES (?, ?, ?)
-          ON CONFLICT (day, ${column}) DO UPDATE SET views = views + excluded.views`,
-        )
-        .bind(key.slice(0, 10), key.slice(11), count),
-    );
   const stepCounts = tally(steps.map((step) => `${step.day} ${step.step} ${step.photo}`));
   const statements = [
-    ...upsert("page_views", "path", pages),
-    ...upsert("referrer_views", "host", hosts),
+    ...[...pages].map(([key, count]) =>
+      db
+        .prepare(
+          `INSERT INTO page_views (day, path, views) VALUES (?, ?, ?)
+          ON CONFLICT (day, path) DO UPDATE SET views = views + excluded.views`,
+        )
+        .bind(key.slice(0, 10), key.slice(11), count),
+    ),
+    ...[...hosts].map(([key, count]) =>
+      db
+        .prepare(
+          // "WHERE true": SQLite's way to tell an upsert's ON CONFLICT from a join's ON.
+          `INSERT INTO referrer_views (day, host, views)
+          SELECT ?1, CASE WHEN EXISTS (SELECT 1 FROM referrer_views WHERE day = ?1 AND host = ?2)
+            OR (SELECT COUNT(*) FROM referrer_views WHERE day = ?1) < ?4 THEN ?2 ELSE ?5 END, ?3
+          WHERE true
+          ON CONFLICT (day, host) DO UPDATE SET views = views + excluded.views`,
+        )
+        .bind(key.slice(0, 10), key.slice(11), count, MAX_REFERRERS_A_DAY, OTHER_SITES),
+    ),
     ...[...stepCounts].map(([key, count]) => {
       const [day = "", step = "", ...photo] = key.split(" ");
       return db

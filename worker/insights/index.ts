@@ -1,4 +1,4 @@
-export { countViews, INSIGHTS_QUEUE } from "./consumer.ts";
+export { countViews, INSIGHTS_QUEUE, MAX_REFERRERS_A_DAY, OTHER_SITES } from "./consumer.ts";
 export { pruneInsights } from "./retention.ts";
 export { countStep, type Step, sendStep } from "./steps.ts";
 export { SUMMARY_CRON, SUMMARY_ID, summarizeSafely, summarizeWhenDue } from "./summary.ts";
