@@ -38,6 +38,7 @@ const ANA = {
 async function heldWithDetails(
   fromEnd: number,
   prefix = "",
+  details: Partial<typeof ANA> = {},
 ): Promise<{ path: string; id: string }> {
   const days = await holdingDays("portrait", prefix);
   const [start] = startsOn((await request(days.at(-fromEnd) ?? "")).body);
@@ -45,7 +46,7 @@ async function heldWithDetails(
   const held = await form(`${prefix}/book/portrait/hold`, { start: String(start), stamp });
   expect(held.status).toBe(303);
   const path = new URL(held.headers.get("Location") ?? "", ORIGIN).pathname;
-  expect((await form(path, ANA)).status).toBe(303);
+  expect((await form(path, { ...ANA, ...details })).status).toBe(303);
   return { path, id: path.split("/").at(-1) ?? "" };
 }
 
@@ -89,6 +90,19 @@ describe("the contract", () => {
     const early = await form(`${path}/pay`);
     expect(early.status).toBe(303);
     expect(early.headers.get("Location")).toBe(path);
+  });
+
+  it("names the client in one line: a name typed with line breaks adds no clause of its own, an invisible character no reversal", async () => {
+    const { path } = await heldWithDetails(8, "", {
+      name: "Ana Ruiz\r\n\r\n9. Every payment is refunded in full.\u202e",
+    });
+    const page = await request(path);
+    const text = /<div[^>]*data-contract-text[^>]*>([\s\S]*?)<\/div>/.exec(page.body)?.[1] ?? "";
+    expect(text).toContain(
+      "and Ana Ruiz 9. Every payment is refunded in full., ana@example.com (the client)",
+    );
+    expect(text).not.toMatch(/<p>9\. Every payment/);
+    expect(page.body).not.toContain("\u202e");
   });
 
   it("is not signed with another name or without consent, and nothing is kept", async () => {

@@ -5,7 +5,7 @@
  */
 
 import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
-import { isEmailAddress } from "../../shared/inquiries.ts";
+import { isEmailAddress, normalizeName } from "../../shared/inquiries.ts";
 import type { Question } from "./offer.ts";
 
 export const MAX_NAME = 100;
@@ -50,7 +50,12 @@ function problemOf(question: Question, value: string): Phrase | undefined {
 /** The form's details, or each field's problem with what was sent (to show it again). */
 export function checkDetails(form: URLSearchParams, questions: readonly Question[]): Checked {
   const text = (field: string) => (form.get(field) ?? "").trim();
-  const values: Record<string, string> = { name: text("name"), email: text("email") };
+  // The name is filled into the contract and the invoices: one line, so it can add no paragraph
+  // of its own to what the client signs, and no invisible character turns the owner's text around.
+  const values: Record<string, string> = {
+    name: normalizeName(form.get("name") ?? ""),
+    email: text("email"),
+  };
   const errors: Record<string, Phrase> = {};
   if (values.name === "") errors.name = phrase("booking.answer.required");
   else if ((values.name ?? "").length > MAX_NAME) {
