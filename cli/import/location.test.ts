@@ -73,6 +73,18 @@ describe("editXmpGps", () => {
     expect(out).toContain('dc:format="image/jpeg"');
   });
 
+  it("removes another namespace's position too: a drone's, as attributes and as elements", () => {
+    const xml = packet(
+      `xmlns:drone-dji="http://www.dji.com/drone-dji/1.0/" drone-dji:GpsLatitude="+43.123456" drone-dji:GpsLongtitude="-2.123456" drone-dji:AbsoluteAltitude="+120.5" drone-dji:FlightYawDegree="+12.3" dc:format="image/jpeg"><drone-dji:RelativeAltitude>+40.0</drone-dji:RelativeAltitude>`,
+    );
+    const { xml: out, outcome } = editXmpGps(xml, "off");
+    expect(outcome).toBe("removed");
+    expect(out).not.toMatch(/Gps|Altitude|43\.123|2\.123/);
+    expect(out).toContain('xmlns:drone-dji="http://www.dji.com/drone-dji/1.0/"');
+    expect(out).toContain('drone-dji:FlightYawDegree="+12.3"');
+    expect(editXmpGps(xml, "exact")).toEqual({ xml, outcome: "kept" });
+  });
+
   it("exact changes nothing; a packet without a position is none", () => {
     const xml = packet(`exif:GPSLatitude="48,51.4000N" exif:GPSAltitude="35/1">`).replace(
       "</rdf:Description>",

@@ -120,11 +120,13 @@ export function editTiffGps(tiff: Buffer, setting: LocationSetting): LocationOut
 }
 
 // ---------------------------------------------------------------------------------------------
-// XMP exif:GPS… properties
+// XMP: exif:GPS… and every other namespace's position (a drone's drone-dji:GpsLatitude, …)
 
-const EXIF_NAMESPACE = "http://ns.adobe.com/exif/1.0/";
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * A property that says where: EXIF's GPS… under whatever prefix the packet binds, and any
+ * other namespace's latitude, longitude or altitude (DJI's own, typo `GpsLongtitude` included).
+ */
+const POSITION_NAME = "[\\w-]*(?:GPS|Latitude|Longitude|Longtitude|Altitude)[\\w-]*";
 
 /** XMP's GPS coordinate: "DDD,MM.mmmmK" or "DDD,MM,SSK" (K one of N, S, E, W). */
 export function parseXmpCoordinate(value: string): number | undefined {
@@ -135,45 +137,30 @@ export function parseXmpCoordinate(value: string): number | undefined {
 }
 
 /**
- * Applies the setting to an XMP packet's exif:GPS… properties (as attributes of
- * rdf:Description or as elements), whatever prefix the packet binds to the EXIF namespace.
+ * Applies the setting to an XMP packet's properties that say where (as attributes of
+ * rdf:Description or as elements), whatever namespace and prefix they are in: exact keeps them,
+ * any other setting removes them.
  */
 export function editXmpGps(
   xml: string,
   setting: LocationSetting,
 ): { xml: string; outcome: LocationOutcome } {
-  const prefixes = [
-    ...xml.matchAll(
-      new RegExp(`xmlns:([A-Za-z_][\\w.-]*)\\s*=\\s*["']${escapeRegExp(EXIF_NAMESPACE)}["']`, "g"),
-    ),
-  ].map((match) => match[1] as string);
+  const attribute = new RegExp(
+    `\\s+(?!xmlns:)[A-Za-z_][\\w.-]*:(${POSITION_NAME})\\s*=\\s*(["'])[^"']*\\2`,
+    "gi",
+  );
+  const element = new RegExp(
+    `<([A-Za-z_][\\w.-]*):(${POSITION_NAME})\\b[^>]*?(?:/>|>[\\s\\S]*?</\\1:\\2\\s*>)\\s*`,
+    "gi",
+  );
   let found = false;
-  let out = xml;
-  for (const prefix of prefixes) {
-    const p = escapeRegExp(prefix);
-    const attribute = new RegExp(`(\\s+)${p}:(GPS\\w+)\\s*=\\s*(["'])([^"']*)\\3`, "g");
-    const element = new RegExp(
-      `<${p}:(GPS\\w+)\\b[^>]*?(?:/>|>([\\s\\S]*?)</${p}:\\1\\s*>)\\s*`,
-      "g",
-    );
-    const replacement = (_name: string, value: string): string | undefined =>
-      setting === "exact" ? value : undefined;
-    const note = (name: string, _kept: string | undefined) => {
-      if (name !== "GPSVersionID") found = true;
-    };
-    out = out.replace(attribute, (whole, space: string, name: string, quote: string, value) => {
-      const kept = replacement(name, value);
-      note(name, kept);
-      if (kept === value) return whole;
-      return kept === undefined ? "" : `${space}${prefix}:${name}=${quote}${kept}${quote}`;
-    });
-    out = out.replace(element, (whole, name: string, value: string | undefined) => {
-      const kept = replacement(name, (value ?? "").trim());
-      note(name, kept);
-      if (kept === (value ?? "").trim()) return whole;
-      return kept === undefined ? "" : `<${prefix}:${name}>${kept}</${prefix}:${name}>\n`;
-    });
-  }
+  const remove = (whole: string, name: string) => {
+    if (name !== "GPSVersionID") found = true;
+    return setting === "exact" ? whole : "";
+  };
+  const out = xml
+    .replace(attribute, (whole, name: string) => remove(whole, name))
+    .replace(element, (whole, _prefix: string, name: string) => remove(whole, name));
   if (!found) return { xml: out, outcome: "none" };
   if (setting === "exact") return { xml: out, outcome: "kept" };
   return { xml: out, outcome: "removed" };

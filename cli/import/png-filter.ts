@@ -14,6 +14,8 @@ const METADATA = new Set(["eXIf", "iTXt", "tEXt", "zTXt", "tIME", "iCCP"]);
 /** Chunks up to this size are handled whole; larger ones (image data) stream. */
 const WHOLE = 1 << 20;
 const XMP_KEYWORD = "XML:com.adobe.xmp";
+/** ImageMagick's text chunks of a whole profile ("Raw profile type exif", "… xmp", "… 8bim"). */
+const RAW_PROFILE = /^Raw profile type /i;
 
 function chunk(type: string, data: Buffer): Buffer {
   const out = Buffer.alloc(12 + data.length);
@@ -90,6 +92,12 @@ export class PngFilter extends ImageFilter<"chunk" | "stream"> {
         return setting === "exact" ? chunk(type, data) : undefined;
       }
       return chunk(type, tiff);
+    }
+    const keyword = data.toString("latin1", 0, Math.max(0, data.indexOf(0)));
+    if (type !== "eXIf" && RAW_PROFILE.test(keyword)) {
+      // ImageMagick's copy of the EXIF or XMP, hex in text: GPS and all, which is not read here.
+      note(setting === "exact" ? "kept" : "removed");
+      return setting === "exact" ? chunk(type, data) : undefined;
     }
     if (type === "iTXt") {
       const keywordEnd = data.indexOf(0);
