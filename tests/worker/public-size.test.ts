@@ -278,10 +278,42 @@ describe("the zoom past the public size", () => {
       const kept = mutableEnv();
       expect((await request(path, { env: kept })).body).not.toContain("data-zoom-src");
       expect((await request(region(path, rect, 300), { env: kept })).status).toBe(403);
+      // Kept at the public size in a post's own text, and not in its German copy: it holds in
+      // German too, so no language's address is a way around it.
+      const placed = (key: string, zoom?: string) => ({
+        _type: "image",
+        _key: key,
+        asset: { _type: "reference", _ref: (asset as { result: string }).result },
+        ...(zoom ? { zoom } : {}),
+      });
+      await mutate(
+        { delete: { id: "post-zoom-kept" } },
+        {
+          createOrReplace: {
+            _id: "post-zoom-kept-in-text",
+            _type: "post",
+            title: "Kept in its text",
+            slug: { _type: "slug", current: "zoom-kept-in-text" },
+            publishedAt: isoFromNow(-60),
+            body: [placed("k1", "public")],
+            bodyTranslations: [{ _key: "de", language: "de", value: [placed("k1")] }],
+          },
+        },
+      );
+      const inText = mutableEnv();
+      for (const prefix of ["", "/de"]) {
+        expect((await request(`${prefix}${path}`, { env: inText })).body).not.toContain(
+          "data-zoom-src",
+        );
+        expect((await request(region(`${prefix}${path}`, rect, 300), { env: inText })).status).toBe(
+          403,
+        );
+      }
     } finally {
       await mutate(
         { patch: { id: "siteSettings", unset: ["zoom"] } },
         { delete: { id: "post-zoom-kept" } },
+        { delete: { id: "post-zoom-kept-in-text" } },
       );
     }
   });

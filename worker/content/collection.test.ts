@@ -42,7 +42,7 @@ const doc = (
   type: "page" | "post",
   slug: string,
   date: string,
-  parts: Partial<Pick<IndexedDocument, "cover" | "images" | "galleries">>,
+  parts: Partial<Pick<IndexedDocument, "cover" | "images" | "galleries" | "limits">>,
 ): IndexedDocument => ({
   _type: type,
   slug,
@@ -50,6 +50,7 @@ const doc = (
   cover: parts.cover ?? null,
   images: parts.images ?? [],
   galleries: parts.galleries ?? [],
+  limits: parts.limits ?? [],
 });
 
 const ids = (photos: { image: { asset: { _id: string } } }[]) =>
@@ -221,8 +222,19 @@ describe("where each photograph was made, from its stored place", () => {
       country: "Spain",
     },
   });
-  const build = (images: IndexedImage[]) =>
-    buildCollection([doc("page", "map", "2026-01-15T09:00:00Z", { galleries: images })], HIDDEN);
+  /** Photographs placed in a page, each with its placement's location level where it has one. */
+  const build = (images: (IndexedImage & { location?: string })[]) =>
+    buildCollection(
+      [
+        doc("page", "map", "2026-01-15T09:00:00Z", {
+          galleries: images,
+          limits: images.flatMap(({ asset, location }) =>
+            asset && location ? [{ asset: asset._id, location, zoom: null }] : [],
+          ),
+        }),
+      ],
+      HIDDEN,
+    );
   const byId = (photos: ReturnType<typeof build>) =>
     Object.fromEntries(photos.map((photo) => [ids([photo])[0], photo.location]));
 
@@ -282,6 +294,19 @@ describe("where each photograph was made, from its stored place", () => {
       ]),
     );
     expect(located).toEqual({ n: undefined, x: undefined, h: undefined, t: undefined });
+  });
+
+  it("holds a placement's level that only another language's copy of a page has", () => {
+    const [photo] = buildCollection(
+      [
+        doc("page", "map", "2026-01-15T09:00:00Z", {
+          galleries: [image("g", "g", { place: place("1km") })],
+          limits: [{ asset: "image-g-10x10-jpg", location: "country", zoom: null }],
+        }),
+      ],
+      HIDDEN,
+    );
+    expect(photo?.location).toMatchObject({ precision: "country", place: "Spain" });
   });
 
   it("keeps the asset's place out of the collection", () => {

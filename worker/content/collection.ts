@@ -141,8 +141,13 @@ export function buildCollection(
       const id = placement.image.asset._id;
       const home = homes.get(id);
       if (!home || before(placement, home) < 0) homes.set(id, placement);
-      const own = placement.image.location;
-      levels.set(id, coarser(levels.get(id) ?? "exact", isPrecision(own) ? own : "exact"));
+    }
+    for (const { asset, location } of doc.limits) {
+      if (location === null) continue;
+      levels.set(
+        asset,
+        coarser(levels.get(asset) ?? "exact", isPrecision(location) ? location : "exact"),
+      );
     }
   }
   const entries = [...homes.values()].map((home) => {

@@ -190,10 +190,6 @@ export interface IndexedImage {
   lang?: { alt?: string | null };
   crop: ImageCrop | null;
   hotspot: ImageHotspot | null;
-  /** The placement's own location level, when it has one. */
-  location?: string | null;
-  /** How far the placement lets the zoom go ("default", "public", "original"), when it says. */
-  zoom?: string | null;
   asset: (ImageAsset & IndexedAssetFacts) | null;
 }
 
@@ -211,6 +207,18 @@ export interface IndexedDocument {
   cover: IndexedImage | null;
   images: IndexedImage[] | null;
   galleries: IndexedImage[] | null;
+  /** How far each of its placements, in every language, lets the site go with its photograph. */
+  limits: PlacementLimit[];
+}
+
+/**
+ * One placement's limits: its asset, its location level and how far it lets the zoom go
+ * ("default", "public", "original"), where it sets them.
+ */
+export interface PlacementLimit {
+  asset: string;
+  location: string | null;
+  zoom: string | null;
 }
 
 /**

@@ -272,11 +272,10 @@ export const feedQuery = defineQuery(`{
  * hotspot) and what the asset says about it (size, colour, alt text, the media plugin's tags,
  * the camera, lens and date from its EXIF). Nothing else: thousands of these are read at once
  * (no LQIP: the thumbnails wait on their dominant colour; no captions or credits: the photo
- * page has them), and how far the placement lets the zoom go (a photograph's strictest
- * placement holds: shared/public-size.ts). Where it was made (the placement's own level, the
- * importer's `place`) is read here only to go through collection.ts's `locate`, before anything
- * is cached or answered; never Sanity's `metadata.location`, which the site's ways in leave
- * empty (docs/map.md).
+ * page has them). Where it was made (the importer's `place`, at its placements' coarsest level:
+ * their `limits`) is read here only to go through collection.ts's `locate`, before anything is
+ * cached or answered; never Sanity's `metadata.location`, which the site's ways in leave empty
+ * (docs/map.md).
  */
 const INDEXED_IMAGE = `{
   _key,
@@ -284,8 +283,6 @@ const INDEXED_IMAGE = `{
   "lang": { ${fallbackOf("alt")} },
   crop,
   hotspot,
-  location,
-  zoom,
   "asset": asset->{
     _id,
     url,
@@ -302,6 +299,16 @@ const INDEXED_IMAGE = `{
   }
 }`;
 
+/**
+ * Every placement of a document in every language (`filter` picks which), with how far each
+ * lets the site go (its location level, its zoom): the strictest of them decides for all
+ * languages, so a language whose copy says less is no way around it.
+ */
+const limits = (filter: string) => `"limits": [mainImage, ...body[], ...body[].images[],
+      ...bodyTranslations[].value[], ...bodyTranslations[].value[].images[]][${filter}]{
+      "asset": asset._ref, location, zoom
+    }`;
+
 /** A document's photographs where it places them, for the collection (collection.ts). */
 const INDEXED_DOCUMENT = `{
     _type,
@@ -309,7 +316,8 @@ const INDEXED_DOCUMENT = `{
     "date": coalesce(publishedAt, _createdAt),
     "cover": mainImage${INDEXED_IMAGE},
     "images": ${inLanguage("body")}[_type == "image"]${INDEXED_IMAGE},
-    "galleries": ${inLanguage("body")}[_type == "gallery"].images[]${INDEXED_IMAGE}
+    "galleries": ${inLanguage("body")}[_type == "gallery"].images[]${INDEXED_IMAGE},
+    ${limits("defined(asset._ref) && (defined(location) || defined(zoom))")}
   }`;
 
 /** The same, with only its placements of the asset that is the parent scope (`^`). */
@@ -319,7 +327,8 @@ const PLACEMENTS = `{
     "date": coalesce(publishedAt, _createdAt),
     "cover": select(mainImage.asset._ref == ^._id => mainImage)${INDEXED_IMAGE},
     "images": ${inLanguage("body")}[_type == "image" && asset._ref == ^.^._id]${INDEXED_IMAGE},
-    "galleries": (${inLanguage("body")}[_type == "gallery"].images[])[asset._ref == ^.^._id]${INDEXED_IMAGE}
+    "galleries": (${inLanguage("body")}[_type == "gallery"].images[])[asset._ref == ^.^._id]${INDEXED_IMAGE},
+    ${limits("asset._ref == ^.^._id")}
   }`;
 
 /**

@@ -15,6 +15,7 @@ import type {
   PhotoCollection,
   PhotoDocument,
   PhotoPageContent,
+  PlacementLimit,
   PostAnswer,
   SearchAnswer,
   SiteIndex,
@@ -295,8 +296,6 @@ function indexedImage(value: unknown): IndexedImage | null {
     lang: { alt: isObject(value.lang) && isString(value.lang.alt) ? value.lang.alt : null },
     crop: checkedCrop(value.crop as SanityImageCrop | null),
     hotspot: checkedHotspot(value.hotspot as SanityImageHotspot | null),
-    location: isString(value.location) ? value.location : null,
-    zoom: isString(value.zoom) ? value.zoom : null,
     asset: {
       _id: asset._id,
       url: asset.url,
@@ -333,9 +332,24 @@ const indexedDocuments = (documents: unknown[]): IndexedDocument[] =>
         cover: indexedImage(doc.cover),
         images: indexedImages(doc.images),
         galleries: indexedImages(doc.galleries),
+        limits: placementLimits(doc.limits),
       },
     ];
   });
+
+/** A document's placements' limits; one of another shape is left out. */
+const placementLimits = (value: unknown): PlacementLimit[] =>
+  (Array.isArray(value) ? value : []).flatMap((limit) =>
+    isObject(limit) && isString(limit.asset)
+      ? [
+          {
+            asset: limit.asset,
+            location: isString(limit.location) ? limit.location : null,
+            zoom: isString(limit.zoom) ? limit.zoom : null,
+          },
+        ]
+      : [],
+  );
 
 /** The photo index, made into the collection (collection.ts); a malformed answer is undefined. */
 export function parsePhotoCollection(
@@ -400,8 +414,8 @@ export function parsePhotoPage(value: unknown): PhotoPageContent | undefined {
   const said = isObject(photo) && Array.isArray(photo.saleSettings) ? photo.saleSettings : [];
   const saleSettings = said.map((setting) => (isString(setting) ? setting : null));
   const zoomChoices = indexedDocuments(placements)
-    .flatMap((doc) => [doc.cover, ...(doc.images ?? []), ...(doc.galleries ?? [])])
-    .flatMap((image) => (image?.zoom ? [image.zoom] : []));
+    .flatMap((doc) => doc.limits)
+    .flatMap((limit) => (limit.zoom ? [limit.zoom] : []));
   return { document, siteBody, camera, location: located?.location, saleSettings, zoomChoices };
 }
 

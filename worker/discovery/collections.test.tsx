@@ -49,6 +49,7 @@ const photos = buildCollection(
       cover: null,
       images: [],
       galleries: Array.from({ length: 50 }, (_, i) => image(i + 1)),
+      limits: [],
     },
   ],
   "Slideshow Image",
