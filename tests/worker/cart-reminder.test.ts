@@ -15,6 +15,7 @@ import {
   eventsOf,
   FOR_SALE,
   fulfilled,
+  pay,
   stripe,
   studioWrite,
 } from "./store.ts";
@@ -271,6 +272,26 @@ describe("a cart left behind", () => {
     expect(kept).toEqual({ address: `forgotten:${planned?.id}`, status: "skipped" });
   });
 
+  it("is tried again minutes apart, longer each time, when the e-mail service fails: not five times in one run", async () => {
+    const address = newAddress();
+    await leaveCart(address);
+    const [planned] = await mailsTo(address);
+    const at = nextHour(planned?.due_at ?? 0, "Europe/Madrid", 12);
+    expect(await scheduleAt(at, address, { mailFails: true })).toEqual([]);
+    expect(await mailsTo(address)).toMatchObject([
+      { status: "due", attempts: 1, due_at: at + 10 * 60_000 },
+    ]);
+    // The runs of the next minutes leave it; the one after its time tries it, and waits longer.
+    expect(await scheduleAt(at + 5 * 60_000, address, { mailFails: true })).toEqual([]);
+    expect((await mailsTo(address))[0]?.attempts).toBe(1);
+    await scheduleAt(at + 10 * 60_000, address, { mailFails: true });
+    expect(await mailsTo(address)).toMatchObject([
+      { status: "due", attempts: 2, due_at: at + 30 * 60_000 },
+    ]);
+    expect(await scheduleAt(at + 30 * 60_000, address)).toHaveLength(1);
+    expect((await mailsTo(address))[0]?.status).toBe("sent");
+  });
+
   it("is not sent when the buyer ordered since and pays by bank transfer", async () => {
     const address = newAddress();
     await leaveCart(address);
@@ -323,6 +344,40 @@ describe("a cart left behind", () => {
       .bind(left)
       .first<{ id: string }>();
     expect(planned.results.map((row) => JSON.parse(row.data).order)).toEqual([lastOrder?.id]);
+  });
+
+  it("is one per cart, to the address its last checkout named: a cart names no one else", async () => {
+    const [first, last] = [newAddress(), newAddress()];
+    const buyer = new Buyer();
+    expect((await buyer.add(FOR_SALE, "print:fine-art-8x10")).status).toBe(303);
+    const earlier = await buyer.post("/cart/checkout", { email: first }, {});
+    expect((await buyer.add(FOR_SALE, "print:photo-rag-8x10")).status).toBe(303);
+    const later = await buyer.post("/cart/checkout", { email: last }, {});
+    await expireFrom(earlier);
+    await expireFrom(later);
+    expect((await mailsTo(first)).map((mail) => mail.status)).toEqual(["skipped"]);
+    expect((await mailsTo(last)).map((mail) => mail.status)).toEqual(["due"]);
+  });
+
+  it("is not sent when the cart's later checkout was paid, whatever address paid it", async () => {
+    const address = newAddress();
+    const buyer = new Buyer();
+    expect((await buyer.add(FOR_SALE, "print:fine-art-8x10")).status).toBe(303);
+    const left = await buyer.post("/cart/checkout", { email: address }, {});
+    expect((await buyer.add(FOR_SALE, "print:photo-rag-8x10")).status).toBe(303);
+    // The cart changed: its next checkout, with no e-mail given, is paid.
+    const { session } = await buyer.checkout();
+    await pay(session);
+    const [completed] = (await eventsOf([session])).filter(
+      (event) => event.type === "checkout.session.completed",
+    );
+    expect((await deliver(completed)).status).toBe(200);
+    await expireFrom(left);
+    const [planned] = await mailsTo(address);
+    expect(await scheduleAt(nextHour(planned?.due_at ?? 0, "Europe/Madrid", 12), address)).toEqual(
+      [],
+    );
+    expect((await mailsTo(address))[0]?.status).toBe("skipped");
   });
 });
 

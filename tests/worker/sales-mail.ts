@@ -19,6 +19,7 @@ export interface MailRow {
   time_zone: string | null;
   language: string;
   clicks: number;
+  attempts: number;
 }
 
 /** The e-mails planned to `address`, in the order they were planned. */
@@ -31,14 +32,21 @@ export const mailsTo = async (address: string) =>
 
 /**
  * The Cron Trigger's run at `at`, the e-mails it sent to `address` caught (other files' e-mails,
- * due in the same run, are theirs).
+ * due in the same run, are theirs); with `mailFails`, the e-mail service refuses every one.
  */
-export async function scheduleAt(at: number, address: string) {
+export async function scheduleAt(at: number, address: string, { mailFails = false } = {}) {
   const mail = mailbox();
   const ctx = createExecutionContext();
+  const failing = {
+    CLIENT_MAIL: {
+      send: async () => {
+        throw new Error("The e-mail service is unavailable (a test's outage)");
+      },
+    },
+  };
   await worker.scheduled(
     createScheduledController({ cron: "*/5 * * * *", scheduledTime: at }),
-    mail.env,
+    mailFails ? ({ ...mail.env, ...failing } as unknown as Env) : mail.env,
     ctx,
   );
   await waitOnExecutionContext(ctx);

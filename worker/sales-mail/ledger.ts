@@ -26,6 +26,8 @@ export interface SalesMail extends PlannedMail {
 
 /** A send that failed is tried again by the next runs, this many times in all. */
 export const MAX_ATTEMPTS = 5;
+/** How long after a failed send it is tried again, the first time: 10, 20, 40, 80 minutes. */
+export const RETRY_MS = 10 * 60 * 1000;
 /** An order paid this long after a click of an e-mail's link is credited to that e-mail. */
 export const CREDIT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -69,8 +71,9 @@ export function salesMails(db: D1Database) {
     /**
      * Plans an e-mail; false when none is planned: the address asked for no more, or this kind,
      * occasion and address has one already (with `replace`, while still due, it is this one
-     * now), or (`apartMs`) its mailbox (`name+tag@` is `name@`) has another of this kind due
-     * that close.
+     * now, and one still due of this kind and occasion to another address is not sent: an
+     * occasion has one e-mail, to the address named last), or (`apartMs`) its mailbox
+     * (`name+tag@` is `name@`) has another of this kind due that close.
      */
     async plan(
       mail: PlannedMail,
@@ -82,7 +85,12 @@ export function salesMails(db: D1Database) {
              time_zone = excluded.time_zone WHERE status = 'due'`
         : "NOTHING";
       const [mailboxHash, addressHash] = await unsubscribedKeys(mail.address);
-      const result = await db
+      const others = db
+        .prepare(
+          "UPDATE sales_mails SET status = 'skipped' WHERE kind = ? AND occasion = ? AND address <> ? AND status = 'due'",
+        )
+        .bind(mail.kind, mail.occasion, addressKey(mail.address));
+      const planned = db
         .prepare(
           `INSERT INTO sales_mails (id, kind, occasion, address, mailbox, language, time_zone, origin, due_at, data, status)
            SELECT ?1, ?2, ?3, ?4, ?12, ?5, ?6, ?7, ?8, ?9, 'due'
@@ -106,9 +114,9 @@ export function salesMails(db: D1Database) {
           apartMs === undefined ? Number.MAX_SAFE_INTEGER : mail.dueAt - apartMs,
           mailboxOf(mail.address),
           addressHash,
-        )
-        .run();
-      return result.meta.changes > 0;
+        );
+      const [, result] = replace ? await db.batch([others, planned]) : [, await planned.run()];
+      return (result?.meta.changes ?? 0) > 0;
     },
 
     /** The e-mails due at `now`, oldest first. */
@@ -148,14 +156,19 @@ export function salesMails(db: D1Database) {
         .run();
     },
 
-    /** A send that failed: due again, or given up after MAX_ATTEMPTS. */
-    async failed(id: string): Promise<void> {
+    /**
+     * A send that failed: due again after RETRY_MS, twice that after the next failure, and so on
+     * (a run's next batches, and the runs minutes apart, would otherwise spend every try on one
+     * outage of the mail service), or given up after MAX_ATTEMPTS.
+     */
+    async failed(id: string, now: number): Promise<void> {
       await db
         .prepare(
-          `UPDATE sales_mails SET status = CASE WHEN attempts >= ${MAX_ATTEMPTS} THEN 'failed' ELSE 'due' END
+          `UPDATE sales_mails SET status = CASE WHEN attempts >= ${MAX_ATTEMPTS} THEN 'failed' ELSE 'due' END,
+             due_at = ? + ${RETRY_MS} * (1 << (attempts - 1))
            WHERE id = ? AND status = 'sending'`,
         )
-        .bind(id)
+        .bind(now, id)
         .run();
     },
 

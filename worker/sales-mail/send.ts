@@ -132,8 +132,8 @@ async function sendOne(
     await mails.sent(mail.id, links, now);
     log.info("Sales e-mail sent", { kind: mail.kind, mail: mail.id });
   } catch (error) {
-    await mails.failed(mail.id);
-    log.error("A sales e-mail could not be sent; the next run tries again", {
+    await mails.failed(mail.id, now);
+    log.error("A sales e-mail could not be sent; a later run tries again", {
       kind: mail.kind,
       mail: mail.id,
       error: errorText(error),

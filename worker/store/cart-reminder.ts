@@ -19,7 +19,7 @@ import { localPath, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { visitorKey } from "../request/visitor-key.ts";
 import { type Composer, salesMails } from "../sales-mail/index.ts";
 import { CART, tooManyCarts } from "./cart.tsx";
-import { CartRefusal, cartCookie, cartIdOf, newCartId } from "./carts.ts";
+import { CartRefusal, cartCookie, cartIdOf, d1Carts, newCartId } from "./carts.ts";
 import type { CartReminder } from "./catalogue.ts";
 import { catalogueFor, storeOf } from "./context.ts";
 import { orderLineTexts } from "./mail.ts";
@@ -89,6 +89,10 @@ export const composeCartReminder: Composer = async (env, mail, link, now) => {
   const order = await orders.get(data.order);
   if (order?.status !== "expired") return undefined;
   if (await orders.orderedSince(mail.address, order.createdAt)) return undefined;
+  // A cart emptied since (its lines bought in a later checkout, whatever address paid) was not
+  // left behind.
+  const cart = mail.occasion === data.order ? undefined : mail.occasion;
+  if (cart && !(await d1Carts(env.STORE_DB).lines(cart))?.length) return undefined;
   const config = loadConfig(env);
   const i18n = translator(isLanguage(mail.language) ? mail.language : "en");
   const { t, locale } = i18n;
