@@ -134,10 +134,12 @@ describe("a cart left behind", () => {
     const { link, code } = linkOf(String(sent?.text));
     const mailId = (await mailsTo(address))[0]?.id ?? "";
 
-    // A mail scanner following the link (by its name, or with none) is led on but not counted;
-    // the buyer is.
+    // A mail scanner following the link (by its name, or with none), a HEAD asking about it and
+    // a browser's prefetch are led on but not counted; the buyer is.
     expect((await request(link, { userAgent: BOT_UA })).status).toBe(303);
     expect((await request(link, { userAgent: "" })).status).toBe(303);
+    expect((await request(link, { method: "HEAD" })).status).toBe(303);
+    expect((await request(link, { headers: { "Sec-Purpose": "prefetch" } })).status).toBe(303);
     const again = new Buyer();
     const click = await again.get(link);
     expect(click.status).toBe(303);

@@ -3,4 +3,4 @@ export { pruneInsights } from "./retention.ts";
 export { countStep, type Step, sendStep } from "./steps.ts";
 export { SUMMARY_CRON, SUMMARY_ID, summarizeSafely, summarizeWhenDue } from "./summary.ts";
 export { VIEWER_VIEW_PATH, viewerView } from "./viewer-views.ts";
-export { countView, isCrawler } from "./views.ts";
+export { countView, personAsked } from "./views.ts";

@@ -70,11 +70,14 @@ function referrerHost(referrer: string | null, own: string): string | undefined 
   }
 }
 
+/** Whether a person asked for this: a GET (a HEAD takes nothing), no prefetch, no crawler's. */
+export const personAsked = (request: Request) =>
+  request.method === "GET" && !isPrefetch(request.headers) && !isCrawler(request);
+
 /** The view a public page's answer is, if it is one a person asked for. */
 export function viewOf(request: Request, response: Response, now = Date.now()): View | undefined {
-  if (request.method !== "GET" || response.status !== 200) return undefined;
+  if (!personAsked(request) || response.status !== 200) return undefined;
   if (!response.headers.get("Content-Type")?.startsWith("text/html")) return undefined;
-  if (isPrefetch(request.headers) || isCrawler(request)) return undefined;
   const url = new URL(request.url);
   const from = referrerHost(request.headers.get("Referer"), url.host);
   return {

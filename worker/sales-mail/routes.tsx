@@ -7,7 +7,7 @@
  * opens only its own address).
  */
 import { type Context, Hono } from "hono";
-import { isCrawler } from "../insights/index.ts";
+import { personAsked } from "../insights/index.ts";
 import { redirectTarget } from "../lib/redirect-target.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
@@ -62,8 +62,9 @@ async function unsubscribePage(c: Context<AppEnv>, done: boolean) {
 
 export const salesMailRoutes = new Hono<AppEnv>()
   .get(`/m/${MAIL}/:n{[0-9]{1,2}}`, async (c) => {
-    // A mail scanner following every link (often with no user agent at all) is no person's click.
-    const person = !isCrawler(c.req.raw);
+    // A mail scanner following every link (often with no user agent at all, or with a HEAD) and
+    // a browser's prefetch are no person's click.
+    const person = personAsked(c.req.raw);
     const target = await salesMails(c.env.STORE_DB).click(
       c.req.param("mail"),
       Number(c.req.param("n")),
