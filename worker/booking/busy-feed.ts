@@ -6,6 +6,7 @@
  * be read keeps the times read before: a calendar's hiccup never frees the owner's busy days.
  */
 import { errorText, log } from "../lib/log.ts";
+import { readText } from "../lib/request-body.ts";
 import { busyTimes } from "./busy.ts";
 import { type BusyRead, CALENDAR } from "./calendar.ts";
 import { DAY } from "./zoned-time.ts";
@@ -17,7 +18,7 @@ const BUSY_FRESH_MS = 5 * 60_000;
 const HORIZON_MS = 366 * DAY;
 
 /** A calendar of years is a few hundred kilobytes; anything far larger is not a calendar. */
-const MAX_FEED_CHARS = 8_000_000;
+const MAX_FEED_BYTES = 8_000_000;
 
 type BusyEnv = Pick<Env, "BOOKING_BUSY_FEED_URL" | "BOOKING_CALENDAR">;
 
@@ -33,8 +34,9 @@ export async function readBusyFeed(env: BusyEnv, zone: string, now = Date.now())
       signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) throw new Error(`the feed answered ${res.status}`);
-    const ics = await res.text();
-    if (ics.length > MAX_FEED_CHARS) throw new Error(`the feed is ${ics.length} characters long`);
+    // Read no further than the bound: a feed that goes on and on is refused as it passes it.
+    const ics = await readText(res, MAX_FEED_BYTES, { development: false });
+    if (ics === null) throw new Error(`the feed is over ${MAX_FEED_BYTES} bytes long`);
     await calendar.keepBusy(read, busyTimes(ics, zone, now, now + HORIZON_MS));
   } catch (error) {
     // The address is a secret: the log names the failure, not the feed.

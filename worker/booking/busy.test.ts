@@ -88,6 +88,18 @@ const FEED = [
 
 const iso = (instant: number) => new Date(instant).toISOString().slice(0, 16);
 
+/** A feed of one event, its lines given. */
+const calendarOf = (event: string[]) =>
+  [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "BEGIN:VEVENT",
+    ...event,
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+
 describe("the owner's busy times from their calendar feed", () => {
   const from = Date.UTC(2026, 11, 7);
   const to = Date.UTC(2027, 0, 1);
@@ -123,6 +135,55 @@ describe("the owner's busy times from their calendar feed", () => {
     expect(daily[0]).toBe("2026-12-07T07:00 2026-12-07T07:15");
     expect(daily.at(-1)).toBe("2026-12-31T07:00 2026-12-31T07:15");
     expect([...busy].sort()).toEqual(busy);
+  });
+
+  it("reads a series begun long ago where the window is, however many times it came before", () => {
+    const since2000 = busyTimes(
+      calendarOf([
+        "UID:old@example.com",
+        "DTSTART:20000103T070000Z",
+        "DTEND:20000103T080000Z",
+        "RRULE:FREQ=DAILY",
+      ]),
+      "Europe/Madrid",
+      from,
+      to,
+    );
+    expect(since2000).toHaveLength(25);
+    expect(iso(since2000[0]?.start ?? 0)).toBe("2026-12-07T07:00");
+  });
+
+  it("takes a rule no day matches (the 30th of February) as its first time alone, and an occurrence without its series as itself", () => {
+    for (const rule of [
+      "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30",
+      "FREQ=HOURLY;BYMONTH=4;BYMONTHDAY=31",
+      "FREQ=MINUTELY",
+    ]) {
+      const times = busyTimes(
+        calendarOf([
+          "UID:never@example.com",
+          "DTSTART:20261208T070000Z",
+          "DTEND:20261208T080000Z",
+          `RRULE:${rule}`,
+        ]),
+        "Europe/Madrid",
+        from,
+        to,
+      );
+      expect(times.map((time) => iso(time.start))).toEqual(["2026-12-08T07:00"]);
+    }
+    const invited = busyTimes(
+      calendarOf([
+        "UID:theirs@example.com",
+        "RECURRENCE-ID:20261209T090000Z",
+        "DTSTART:20261209T100000Z",
+        "DTEND:20261209T110000Z",
+      ]),
+      "Europe/Madrid",
+      from,
+      to,
+    );
+    expect(invited.map((time) => iso(time.start))).toEqual(["2026-12-09T10:00"]);
   });
 
   it("throws on what is not a calendar, for the caller to keep the last good one", () => {

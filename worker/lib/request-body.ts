@@ -30,8 +30,11 @@ export interface BodyPolicy {
   development: boolean;
 }
 
+/** A request, or an answer fetched from elsewhere: what has a body and says its length. */
+type WithBody = Pick<Request, "headers" | "body">;
+
 /** Done with a body the answer will not use: left unread at the edge, read whole locally. */
-export async function releaseBody(request: Request, policy: BodyPolicy): Promise<void> {
+export async function releaseBody(request: WithBody, policy: BodyPolicy): Promise<void> {
   const body = request.body;
   if (!body || body.locked) return;
   await finish(policy, body.getReader());
@@ -59,7 +62,7 @@ async function finish(
 }
 
 /** The size the request declares (Content-Length), or undefined when it streams without one. */
-function declaredLength(request: Request): number | undefined {
+function declaredLength(request: WithBody): number | undefined {
   const value = request.headers.get("Content-Length")?.trim();
   return value && /^\d+$/.test(value) ? Number(value) : undefined;
 }
@@ -70,7 +73,7 @@ function declaredLength(request: Request): number | undefined {
  * is refused as soon as it does (what is left of either is released as above).
  */
 export async function readBytes(
-  request: Request,
+  request: WithBody,
   limit: number,
   policy: BodyPolicy,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
@@ -106,7 +109,7 @@ export async function readBytes(
 
 /** The body as text, or null when it is longer than `limit` bytes (see readBytes). */
 export async function readText(
-  request: Request,
+  request: WithBody,
   limit: number,
   policy: BodyPolicy,
 ): Promise<string | null> {
