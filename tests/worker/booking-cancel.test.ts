@@ -117,6 +117,34 @@ describe("cancelling a booking", () => {
     expect((await form(`${path}/balance`)).headers.get("Location")).toBe(path);
   });
 
+  it("frees the time at Sanity's next delivery when the calendar failed after the record, the client told once", async () => {
+    const { id, start } = await booked();
+    await askToCancel(id, "owner", start - 3 * DAY);
+    // The calendar's object resets just as the cancellation frees the time.
+    const calendar = env.BOOKING_CALENDAR.getByName("owner");
+    const failing = new Proxy(calendar, {
+      get: (target, name) =>
+        name === "release"
+          ? () => Promise.reject(new Error("The Durable Object was reset (a test's)"))
+          : target[name as keyof typeof target],
+    });
+    const resetting = new Proxy(env.BOOKING_CALENDAR, {
+      get: (target, name) =>
+        name === "get" || name === "getByName"
+          ? () => failing
+          : target[name as keyof typeof target].bind(target),
+    });
+    const cut = await announce(id, { BOOKING_CALENDAR: resetting });
+    expect(cut.status).toBeGreaterThanOrEqual(500);
+    expect(cut.sent).toHaveLength(1);
+    expect((await row(id))?.status).toBe("cancelled");
+    expect(await calendar.held(id)).toBeDefined();
+    const again = await announce(id);
+    expect(again.status).toBe(200);
+    expect(again.sent).toHaveLength(0);
+    expect(await calendar.held(id)).toBeUndefined();
+  });
+
   it("follows the policy: half from 14 days before, nothing sooner, all when the owner cancels", async () => {
     const half = await booked();
     await askToCancel(half.id, "client", half.start - 20 * DAY);

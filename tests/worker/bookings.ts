@@ -176,10 +176,10 @@ export async function booked({
 }
 
 /** The publish webhook's delivery of a booking copy's change; the e-mails it sent, caught. */
-export async function announce(id: string) {
+export async function announce(id: string, overlay: Partial<Env> = {}) {
   const mail = mailbox();
   const res = await request(HOOK, {
-    env: { ...mail.env, SANITY_WEBHOOK_SECRET: hookEnv().SANITY_WEBHOOK_SECRET },
+    env: { ...mail.env, SANITY_WEBHOOK_SECRET: hookEnv().SANITY_WEBHOOK_SECRET, ...overlay },
     ...(await delivery({ _id: `booking.${id}`, _type: "booking", operation: "update" })),
   });
   return { status: res.status, sent: mail.sent };

@@ -76,6 +76,17 @@ export function refundsOf(
   return parts;
 }
 
+/**
+ * A cancelled booking's time freed in the calendar and its reminders ended (each step reads the
+ * booking and would send nothing; ended all the same): both may be done again.
+ */
+async function letGo(c: Context<AppEnv>, booking: Booking): Promise<void> {
+  await calendarOf(c).release(booking.id);
+  await c.env.BOOKING_LIFE.get(lifeOf(booking))
+    .then((life) => life.terminate())
+    .catch(() => undefined);
+}
+
 /** Rounds of refunds a cancellation makes while payments keep landing, before it tries later. */
 const ROUNDS = 5;
 
@@ -93,6 +104,8 @@ export async function cancelBooking(
 ): Promise<Booking | undefined> {
   const bookings = d1Bookings(c.env.STORE_DB);
   const first = await bookings.get(id);
+  // A delivery after one cut off between the record and the calendar frees the time then.
+  if (first?.status === "cancelled") await letGo(c, first);
   if (first?.status !== "booked") return first;
   const policy =
     by === "client" ? (offerOf(await contentFor(c).booking())?.cancellation ?? null) : [];
@@ -119,13 +132,14 @@ export async function cancelBooking(
     }
     const cancelled = { by, at: Date.now(), refunded: refund };
     if (await bookings.markCancelled(id, cancelled, booking.balancePayments.length)) {
-      await calendarOf(c).release(id);
-      // The reminders: each step reads the booking and would send nothing; ended all the same.
-      await c.env.BOOKING_LIFE.get(lifeOf(booking))
-        .then((life) => life.terminate())
-        .catch(() => undefined);
+      const released = await letGo(c, booking).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       const record = await bookings.get(id);
       if (record) await afterCancel(c)(record);
+      // The client is told all the same; the webhook fails, and Sanity's next delivery frees it.
+      if (released) throw released;
       return record;
     }
     booking = await bookings.get(id);
