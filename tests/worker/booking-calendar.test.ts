@@ -74,6 +74,24 @@ describe("the owner's calendar", () => {
     expect("held" in (await stub.hold(portrait(TUESDAY_11), NOW))).toBe(true);
   });
 
+  it("holds one time at once for a visitor: another chosen lets the first go, unless it is being paid for", async () => {
+    const stub = calendar();
+    const as = (holder: string, start: number) => stub.hold({ ...portrait(start), holder }, NOW);
+    const eves = await as("eve", TUESDAY_11 + 3 * 3_600_000);
+    const first = await as("ana", TUESDAY_11);
+    if (!("held" in first) || !("held" in eves)) throw new Error("the slots were free");
+    // A time someone else holds keeps the first; another free one lets it go, free at once.
+    expect("taken" in (await as("ana", TUESDAY_11 + 3 * 3_600_000))).toBe(true);
+    expect(await stub.held(first.held.id, NOW)).toBeDefined();
+    expect("held" in (await as("ana", TUESDAY_11 + 5 * 3_600_000))).toBe(true);
+    expect(await stub.held(first.held.id, NOW)).toBeUndefined();
+    expect("held" in (await as("bob", TUESDAY_11))).toBe(true);
+    // One being paid for (held longer) stays when its holder chooses another.
+    expect(await stub.extend(eves.held.id, NOW + 60 * 60_000, NOW)).toBe(true);
+    expect("held" in (await as("eve", TUESDAY_11 + 24 * 3_600_000))).toBe(true);
+    expect(await stub.held(eves.held.id, NOW)).toBeDefined();
+  });
+
   it("holds nothing the hours do not offer: past, too soon, off hours, off the grid, busy", async () => {
     const stub = calendar();
     const busyTime = { start: TUESDAY_11 - 30 * 60_000, end: TUESDAY_11 + 15 * 60_000 };

@@ -37,6 +37,8 @@ export interface HoldRequest {
   hours: Hours;
   /** The slot's start (epoch ms), one of the free slots. */
   start: number;
+  /** Who asks: a keyed hash of their network (holderOf), never the address. */
+  holder?: string;
 }
 
 /** When the owner's calendar was last read (or tried), and in which zone its days were read. */
@@ -85,6 +87,11 @@ export class BookingCalendar extends DurableObject<Env> {
         hold TEXT PRIMARY KEY,
         pdf_sha256 TEXT NOT NULL
       )`);
+      // Who holds a time, while they hold it: one time at once each (hold).
+      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS holders (
+        hold TEXT PRIMARY KEY,
+        holder TEXT NOT NULL
+      )`);
       this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS busy (
         start INTEGER NOT NULL,
         end INTEGER NOT NULL
@@ -99,11 +106,20 @@ export class BookingCalendar extends DurableObject<Env> {
     return this.ctx.storage.sql;
   }
 
-  /** Every time held or booked now, with its session's buffers. */
-  taken(now = Date.now()): Taken[] {
+  /**
+   * Every time held or booked now, with its session's buffers, but the holds `except`; none over
+   * for two days (no day a slot may be offered on is theirs, so every booking ever made is not
+   * read again for each view).
+   */
+  taken(now = Date.now(), except: readonly string[] = []): Taken[] {
     return this.#sql
-      .exec<Row>("SELECT block_start, block_end, day FROM holds WHERE expires_at > ?", now)
+      .exec<Row>(
+        "SELECT id, block_start, block_end, day FROM holds WHERE expires_at > ? AND block_end > ?",
+        now,
+        now - 2 * 86_400_000,
+      )
       .toArray()
+      .filter((row) => !except.includes(String(row.id)))
       .map((row) => ({
         start: Number(row.block_start),
         end: Number(row.block_end),
@@ -158,9 +174,30 @@ export class BookingCalendar extends DurableObject<Env> {
    * slots that are (the client's next choice).
    */
   hold(request: HoldRequest, now = Date.now()): HoldAnswer {
-    const free = this.slots(request.hours, request.shape, now).slots;
+    // One time held at once by a visitor: choosing another lets the first go (a client who went
+    // back to choose again; one who would hold the whole calendar), unless it is being paid for
+    // (held longer). A hold not made yet is none to let go: the earlier stays when this fails.
+    const earlier = request.holder
+      ? this.#sql
+          .exec<Row>(
+            `SELECT id FROM holds JOIN holders ON holders.hold = holds.id
+            WHERE holder = ? AND expires_at > ? AND expires_at <= ?`,
+            request.holder,
+            now,
+            now + HOLD_MINUTES * 60_000,
+          )
+          .toArray()
+          .map((row) => String(row.id))
+      : [];
+    const free = freeSlots(
+      request.hours,
+      request.shape,
+      [...this.taken(now, earlier), ...this.busy()],
+      now,
+    );
     const slot = free.find((each) => each.start === request.start);
     if (!slot) return { taken: free };
+    for (const id of earlier) this.release(id);
     const block = blockOf(request.shape, slot);
     const hold = {
       id: crypto.randomUUID(),
@@ -168,7 +205,7 @@ export class BookingCalendar extends DurableObject<Env> {
       slot,
       expiresAt: now + HOLD_MINUTES * 60_000,
     };
-    for (const table of ["details", "signatures"]) {
+    for (const table of ["details", "signatures", "holders"]) {
       this.#sql.exec(
         `DELETE FROM ${table} WHERE hold IN (SELECT id FROM holds WHERE expires_at <= ?)`,
         now,
@@ -186,6 +223,9 @@ export class BookingCalendar extends DurableObject<Env> {
       slot.day,
       hold.expiresAt,
     );
+    if (request.holder) {
+      this.#sql.exec("INSERT INTO holders (hold, holder) VALUES (?, ?)", hold.id, request.holder);
+    }
     return { held: hold };
   }
 
@@ -261,6 +301,7 @@ export class BookingCalendar extends DurableObject<Env> {
     perDay: number | undefined,
     now = Date.now(),
   ): boolean {
+    this.#sql.exec("DELETE FROM holders WHERE hold = ?", id);
     if (this.held(id, now)) {
       this.#sql.exec("UPDATE holds SET expires_at = ? WHERE id = ?", FOREVER, id);
       return true;
@@ -325,6 +366,7 @@ export class BookingCalendar extends DurableObject<Env> {
 
   /** Frees a hold's slot at once (the client chose another). */
   release(id: string): void {
+    this.#sql.exec("DELETE FROM holders WHERE hold = ?", id);
     this.#sql.exec("DELETE FROM details WHERE hold = ?", id);
     this.#sql.exec("DELETE FROM signatures WHERE hold = ?", id);
     this.#sql.exec("DELETE FROM holds WHERE id = ?", id);

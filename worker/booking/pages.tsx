@@ -9,7 +9,7 @@ import { storeIsOn } from "../config/config.ts";
 import { PageError, pageNotFound } from "../errors/page-error.ts";
 import { askTurnstile, checkStamp, issueStamp, MIN_FILL_MS } from "../inquiries/index.ts";
 import { errorText, log } from "../lib/log.ts";
-import { sha256Hex } from "../lib/signing.ts";
+import { derivedKey, sha256Hex, sign, toHex } from "../lib/signing.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
@@ -272,12 +272,19 @@ export const holdSlot: Handler<AppEnv> = async (c) => {
     shape: session.shape,
     hours: offer.hours,
     start,
+    holder: await holderOf(c),
   });
   if ("taken" in answer) {
     return picker(c, offer, session, answer.taken, { notice: t("booking.taken"), status: 409 });
   }
   return c.redirect(await localPath(c, `/book/held/${answer.held.id}`), 303);
 };
+
+/** Who holds a time, as the calendar keeps it: a keyed hash of their network, never the address. */
+async function holderOf(c: Context<AppEnv>): Promise<string | undefined> {
+  const key = await derivedKey(c.var.config.sanityToken, "booking holder");
+  return key && toHex(await sign(key, visitorKey(c)));
+}
 
 function retryAfterAMinute(res: Response): Response {
   res.headers.set("Retry-After", "60");
