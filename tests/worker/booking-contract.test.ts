@@ -105,6 +105,15 @@ describe("the contract", () => {
     expect(page.body).not.toContain("\u202e");
   });
 
+  it("takes every answer at its longest in any script, and refuses more than that, said plainly", async () => {
+    // 2,000 characters of Japanese: 18,000 bytes of a form, more than the forms elsewhere take.
+    const { path } = await heldWithDetails(9, "", { "q-who": "写".repeat(2_000) });
+    expect((await request(path)).body).toContain("写".repeat(2_000));
+    const flood = await form(path, { ...ANA, "q-who": "x".repeat(200_000) });
+    expect(flood.status).toBe(413);
+    expect(flood.body).toContain("That is more than the form can take.");
+  });
+
   it("is not signed with another name or without consent, and nothing is kept", async () => {
     const { path, id } = await heldWithDetails(4);
     const other = await form(

@@ -32,7 +32,7 @@ import { CALENDAR } from "./calendar.ts";
 import { contractReady, contractText } from "./contract-facts.ts";
 import { contractRecords } from "./contracts.ts";
 import { applyDepositSession, startDeposit, termsOf } from "./deposit.ts";
-import { answerField, checkDetails } from "./details.ts";
+import { answerField, checkDetails, MAX_ANSWER } from "./details.ts";
 import { balanceKind, instalmentOfKind, instalmentsOf, nextInstalment } from "./instalments.ts";
 import { invoiceNumber } from "./invoices.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
@@ -628,7 +628,10 @@ export const keepDetails: Handler<AppEnv> = async (c) => {
   if (record && record.status !== "awaiting_deposit") return bookedView(c, record);
   const offer = await offerFor(c);
   const held = await heldFor(c, offer);
-  const form = (await formOf(c)) ?? new URLSearchParams();
+  // Room for every answer at its longest, written in any script: a character of Arabic or
+  // Japanese is 6 or 9 bytes of a form. Too much is refused, never read as an empty form.
+  const form = await formOf(c, (held.session.questions.length + 1) * (MAX_ANSWER * 9 + 1024));
+  if (!form) throw new PageError(413, phrase("booking.answer.tooMuch"), { fatal: false });
   const checked = checkDetails(form, held.session.questions);
   if (!("details" in checked)) return heldView(c, offer, held, { refused: checked });
   // Once the contract is signed, the details it names stay as they are (back to the page).

@@ -76,10 +76,13 @@ export async function shelvesFor(c: Context<AppEnv>, galleries: GalleryPrints): 
   };
 }
 
-/** A form's fields (at most 16 KiB), or null for anything else. */
-export async function formOf(c: Context<AppEnv>): Promise<URLSearchParams | null> {
+/** A form's fields (at most `limit` bytes, 16 KiB unless said), or null for anything else. */
+export async function formOf(
+  c: Context<AppEnv>,
+  limit = 16 * 1024,
+): Promise<URLSearchParams | null> {
   const type = c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
-  const text = await readText(c.req.raw, 16 * 1024, c.var.config);
+  const text = await readText(c.req.raw, limit, c.var.config);
   if (text === null || type !== "application/x-www-form-urlencoded") return null;
   return new URLSearchParams(text);
 }

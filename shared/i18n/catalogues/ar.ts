@@ -562,6 +562,7 @@ export const ar: Catalogue = {
   "booking.answer.required": "يُرجى الإجابة عن هذا.",
   "booking.answer.email": "يُرجى إعطاء بريد إلكتروني يمكننا مراسلتك عليه.",
   "booking.answer.tooLong": "{max} حرفًا على الأكثر، من فضلك.",
+  "booking.answer.tooMuch": "هذا أكثر مما يتسع له النموذج. يُرجى اختصار إجاباتك وإرسالها مرة أخرى.",
   "booking.answer.choice": "يُرجى اختيار إحدى الإجابات.",
   "booking.answer.date": "يُرجى إعطاء تاريخ.",
   "booking.yes": "نعم",

@@ -507,6 +507,8 @@ export const de: Catalogue = {
   "booking.answer.required": "Bitte beantworten Sie dies.",
   "booking.answer.email": "Bitte geben Sie eine E-Mail-Adresse an, unter der wir Sie erreichen.",
   "booking.answer.tooLong": "Bitte höchstens {max} Zeichen.",
+  "booking.answer.tooMuch":
+    "Das ist mehr, als das Formular aufnehmen kann. Bitte kürzen Sie Ihre Antworten und senden Sie sie erneut.",
   "booking.answer.choice": "Bitte wählen Sie eine der Antworten.",
   "booking.answer.date": "Bitte geben Sie ein Datum an.",
   "booking.yes": "Ja",

@@ -500,6 +500,8 @@ export const en = {
   "booking.answer.required": "Please answer this.",
   "booking.answer.email": "Please give an e-mail address we can write to.",
   "booking.answer.tooLong": "At most {max} characters, please.",
+  "booking.answer.tooMuch":
+    "That is more than the form can take. Please shorten your answers and send them again.",
   "booking.answer.choice": "Please choose one of the answers.",
   "booking.answer.date": "Please give a date.",
   "booking.yes": "Yes",

@@ -520,6 +520,8 @@ export const es: Catalogue = {
   "booking.answer.required": "Responda a esto, por favor.",
   "booking.answer.email": "Indique un correo electrónico al que podamos escribirle.",
   "booking.answer.tooLong": "Como máximo {max} caracteres, por favor.",
+  "booking.answer.tooMuch":
+    "Es más de lo que admite el formulario. Acorte sus respuestas y envíelas de nuevo, por favor.",
   "booking.answer.choice": "Elija una de las respuestas, por favor.",
   "booking.answer.date": "Indique una fecha, por favor.",
   "booking.yes": "Sí",

@@ -523,6 +523,8 @@ export const fr: Catalogue = {
   "booking.answer.required": "Veuillez répondre.",
   "booking.answer.email": "Veuillez donner une adresse e-mail où vous écrire.",
   "booking.answer.tooLong": "{max} caractères au plus, s’il vous plaît.",
+  "booking.answer.tooMuch":
+    "C’est plus que le formulaire ne peut recevoir. Raccourcissez vos réponses et renvoyez-les, s’il vous plaît.",
   "booking.answer.choice": "Veuillez choisir l’une des réponses.",
   "booking.answer.date": "Veuillez indiquer une date.",
   "booking.yes": "Oui",

@@ -518,6 +518,8 @@ export const it: Catalogue = {
   "booking.answer.required": "Rispondi a questa domanda.",
   "booking.answer.email": "Indica un indirizzo e-mail a cui scriverti.",
   "booking.answer.tooLong": "Al massimo {max} caratteri, per favore.",
+  "booking.answer.tooMuch":
+    "È più di quanto il modulo possa ricevere. Accorci le risposte e le invii di nuovo, per favore.",
   "booking.answer.choice": "Scegli una delle risposte.",
   "booking.answer.date": "Indica una data.",
   "booking.yes": "Sì",

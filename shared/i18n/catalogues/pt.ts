@@ -516,6 +516,8 @@ export const pt: Catalogue = {
   "booking.answer.required": "Responda a isto, por favor.",
   "booking.answer.email": "Indique um e-mail para onde possamos escrever.",
   "booking.answer.tooLong": "No máximo {max} caracteres, por favor.",
+  "booking.answer.tooMuch":
+    "É mais do que o formulário aceita. Encurte as suas respostas e envie-as de novo, por favor.",
   "booking.answer.choice": "Escolha uma das respostas, por favor.",
   "booking.answer.date": "Indique uma data, por favor.",
   "booking.yes": "Sim",
