@@ -154,6 +154,10 @@ describe("booking a session", () => {
     expect(mine.status).toBe(200);
     expect(mine.body).toContain("This time is held for you");
     expect(mine.body).toContain("Family afternoon");
+    // When it lapses, on the client's own clock, saying which it is.
+    expect(mine.body).toMatch(/yours until \d{1,2}:\d{2} CET;/);
+    const fromNewYork = await request(location, { cf: { timezone: "America/New_York" } });
+    expect(fromNewYork.body).toMatch(/yours until \d{1,2}:\d{2} GMT-5;/);
     // The same time again, by another client: taken, with what is still free.
     const again = await hold("family-afternoon", {
       start: String(start),

@@ -38,7 +38,7 @@ import { invoiceNumber } from "./invoices.ts";
 import { type Offer, offerOf, type SessionType } from "./offer.ts";
 import { afterBalance, afterDeposit } from "./settled.ts";
 import type { Slot } from "./slots.ts";
-import { visitorClock, visitorZone } from "./visitor-clock.ts";
+import { placedZone, visitorClock, visitorZone } from "./visitor-clock.ts";
 
 /**
  * One visitor's, one moment's: kept by nobody, never indexed, and said to vary with more than
@@ -363,7 +363,13 @@ export async function heldView(
     timeStyle: "short",
     timeZone,
   });
-  const until = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short", timeZone });
+  // When the hold lapses matters to the client, on their own clock, and says which clock it is.
+  const until = new Intl.DateTimeFormat(i18n.locale, {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+    timeZone: placedZone(c.req.raw) ?? timeZone,
+  });
   const { details } = hold;
   const contract = refused ? undefined : await contractState(c, offer, held, signing);
   const signed = !!contract && "signed" in contract;
