@@ -6,9 +6,11 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { galleryStore } from "../../worker/galleries/access.ts";
 import type { ClientGallery } from "../../worker/galleries/gallery-store.ts";
 import {
   DOOR_FAILURES_PER_MINUTE,
+  LINK_MAILS_A_DAY,
   SETTINGS_FAIL_CLOSED_MS,
 } from "../../worker/galleries/gallery-store.ts";
 import { parseRegion } from "../../worker/lib/images.ts";
@@ -413,6 +415,31 @@ describe("the links a gallery's clients confirm their e-mail with, to one mailbo
       `/g/${id}?client=wait`,
     ]);
     expect(sent).toHaveLength(3);
+  });
+
+  it(`are sent ${LINK_MAILS_A_DAY} a day to one mailbox from a gallery, whoever asks`, async () => {
+    const id = newGalleryId();
+    await saveGallery(id, {});
+    const sent: unknown[] = [];
+    const CLIENT_MAIL = { send: async (mail: unknown) => sent.push(mail) };
+    const store = galleryStore(env, id);
+    // The day's e-mails to the mailbox, sent minutes apart (the minute's limit never at work).
+    for (let n = 0; n < LINK_MAILS_A_DAY; n++) {
+      expect(await store.linkMailed(id, "bea.day@example.com")).toBe(true);
+    }
+    const asked = await request(`/g/${id}/client`, {
+      env: { ...env, CLIENT_MAIL } as unknown as Env,
+      method: "POST",
+      body: new URLSearchParams({ email: "Bea.Day+again@example.com" }),
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "CF-Connecting-IP": "203.0.113.77",
+        Origin: ORIGIN,
+      },
+    });
+    expect(asked.headers.get("Location")).toBe(`/g/${id}?client=wait`);
+    expect(sent).toHaveLength(0);
+    expect(await store.linkMailed(id, "other.day@example.com")).toBe(true);
   });
 });
 

@@ -20,7 +20,7 @@ import { derivedKey, fromBase64url, sign, toBase64url, verify } from "../lib/sig
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor } from "../request/context.ts";
 import { visitorKey } from "../request/visitor-key.ts";
-import { galleryOf, PRIVATE_HEADERS } from "./access.ts";
+import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
 import { planFollowUps } from "./follow-ups.ts";
 import { back, backField, backTo, badBack, formOf } from "./forms.ts";
 import { galleryPaths, isGalleryId } from "./ids.ts";
@@ -99,7 +99,8 @@ export const sendClientLink: Handler<AppEnv> = async (c) => {
   const limit = c.env.GALLERY_MAIL_LIMIT;
   const allowed =
     (await limit.limit({ key: `visitor ${visitorKey(c)}` })).success &&
-    (await limit.limit({ key: `address ${mailboxOf(email)}` })).success;
+    (await limit.limit({ key: `address ${mailboxOf(email)}` })).success &&
+    (await galleryStore(c.env, id).linkMailed(id, mailboxOf(email)));
   if (!allowed) return told(c, way, 429, "wait");
   const { config } = c.var;
   const origin = new URL(c.req.url).origin;

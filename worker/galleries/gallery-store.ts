@@ -29,6 +29,13 @@ export const ABSENT_FOR_MS = 60_000;
 export const DOOR_FAILURES_PER_MINUTE = 30;
 const DOOR_WINDOW_MS = 60_000;
 
+/**
+ * E-mails of the gallery's link one mailbox gets in a day: the per-minute limit alone let anyone
+ * with the gallery send one inbox thousands a day from the owner's address.
+ */
+export const LINK_MAILS_A_DAY = 5;
+const DAY_MS = 24 * 60 * 60_000;
+
 /** A heart's changes this close together are one event on the timeline (its last). */
 const HEART_MS = 10 * 60_000;
 
@@ -340,6 +347,17 @@ export class ClientGallery extends DurableObject<Env> {
     if (tries.length >= DOOR_FAILURES_PER_MINUTE && !device) return undefined;
     this.ctx.storage.kv.put("door:failures", [...tries, now].slice(-DOOR_FAILURES_PER_MINUTE));
     return now;
+  }
+
+  /** Counts an e-mail of the link to `mailbox`: false (none sent) past LINK_MAILS_A_DAY. */
+  linkMailed(id: string, mailbox: string): boolean {
+    this.#gallery(id);
+    const now = Date.now();
+    const key = `link-mails:${mailbox}`;
+    const sent = (this.ctx.storage.kv.get<number[]>(key) ?? []).filter((at) => now - at < DAY_MS);
+    if (sent.length >= LINK_MAILS_A_DAY) return false;
+    this.ctx.storage.kv.put(key, [...sent, now]);
+    return true;
   }
 
   /** The try counted at `at` was the right password: only wrong ones count for the gallery. */
