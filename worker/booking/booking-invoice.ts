@@ -74,19 +74,22 @@ export async function bookingInvoice(
     timeStyle: "short",
     timeZone: booking.timeZone,
   }).format(booking.start);
-  return invoices.issue({
-    booking: booking.id,
-    kind,
-    issuedAt: payment.at ?? Date.now(),
-    currency: booking.currency,
-    // As Stripe charged it: the amount asked for, and the tax Stripe Tax added on top.
-    subtotal: payment.amount,
-    tax: payment.tax,
-    total: payment.amount + payment.tax,
-    description: descriptionOf(t, booking, kind, time),
-    buyerName: booking.details.name,
-    buyerEmail: booking.details.email,
-    seller: offerOf(raw)?.invoiceFrom || `${site.owner}\n${siteOrigin(c)}`,
-    language: booking.language,
-  });
+  return invoices.issue(
+    {
+      booking: booking.id,
+      kind,
+      issuedAt: payment.at ?? Date.now(),
+      currency: booking.currency,
+      // As Stripe charged it: the amount asked for, and the tax Stripe Tax added on top.
+      subtotal: payment.amount,
+      tax: payment.tax,
+      total: payment.amount + payment.tax,
+      description: descriptionOf(t, booking, kind, time),
+      buyerName: booking.details.name,
+      buyerEmail: booking.details.email,
+      seller: offerOf(raw)?.invoiceFrom || `${site.owner}\n${siteOrigin(c)}`,
+      language: booking.language,
+    },
+    booking.timeZone,
+  );
 }

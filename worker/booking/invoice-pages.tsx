@@ -17,10 +17,14 @@ import { type Invoice, type InvoiceKind, invoiceNumber } from "./invoices.ts";
 import { HOLD_ID, page, pdfDownload } from "./pages.tsx";
 import type { PdfText } from "./pdf-text.ts";
 
-/** An invoice's words and figures in the reader's language. */
-export function invoiceText({ t, locale }: Pick<Translator, "t" | "locale">, invoice: Invoice) {
+/** An invoice's words and figures in the reader's language, dated on the owner's clock. */
+export function invoiceText(
+  { t, locale }: Pick<Translator, "t" | "locale">,
+  invoice: Invoice,
+  timeZone: string,
+) {
   const money = (amount: number) => formatAmount(amount, invoice.currency, locale);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone }).format(
     invoice.issuedAt,
   );
   const credit = invoice.kind === "refund";
@@ -54,7 +58,7 @@ async function invoiceFor(c: Context<AppEnv>) {
 export const invoicePage: Handler<AppEnv> = async (c) => {
   const { booking, invoice } = await invoiceFor(c);
   const i18n = await i18nFor(c);
-  const words = invoiceText(i18n, invoice);
+  const words = invoiceText(i18n, invoice, booking.timeZone);
   return page(c, {
     title: words.title,
     description: words.title,
@@ -72,9 +76,9 @@ export const invoicePage: Handler<AppEnv> = async (c) => {
 
 /** `GET /book/held/{id}/invoices/{deposit|balance|refund}.pdf`: the same invoice as a PDF. */
 export const invoicePdf: Handler<AppEnv> = async (c) => {
-  const { invoice } = await invoiceFor(c);
+  const { booking, invoice } = await invoiceFor(c);
   const i18n = await i18nFor(c);
-  const words = invoiceText(i18n, invoice);
+  const words = invoiceText(i18n, invoice, booking.timeZone);
   const text: PdfText = {
     title: words.title,
     text: [

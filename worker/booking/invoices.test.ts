@@ -26,7 +26,7 @@ describe("invoices", () => {
     // Each payment told three times, all at once (Stripe repeats its events).
     const issued = await Promise.all(
       [...bookings, ...bookings, ...bookings].map((booking, index) =>
-        invoices.issue(draft(booking, inYear(2031, 1 + (index % 12)))),
+        invoices.issue(draft(booking, inYear(2031, 1 + (index % 12))), "Europe/Madrid"),
       ),
     );
     const numbers = new Map(issued.map((invoice) => [invoice.booking, invoice.number]));
@@ -35,8 +35,14 @@ describe("invoices", () => {
     );
     for (const invoice of issued) expect(invoice.number).toBe(numbers.get(invoice.booking));
     // A new year starts at one.
-    const next = await invoices.issue(draft(crypto.randomUUID(), inYear(2032, 1)));
+    const next = await invoices.issue(draft(crypto.randomUUID(), inYear(2032, 1)), "Europe/Madrid");
     expect(invoiceNumber(next)).toBe("2032-0001");
+    // Half past midnight on New Year's Day in Madrid is the new year's, though not yet in UTC.
+    const newYear = Date.UTC(2032, 11, 31, 23, 30);
+    const madrid = await invoices.issue(draft(crypto.randomUUID(), newYear), "Europe/Madrid");
+    expect(invoiceNumber(madrid)).toBe("2033-0001");
+    const utc = await invoices.issue(draft(crypto.randomUUID(), newYear), "UTC");
+    expect(invoiceNumber(utc)).toBe("2032-0002");
     expect(invoiceNumber({ year: 2031, number: 12 })).toBe("2031-0012");
   });
 });

@@ -59,10 +59,15 @@ export function d1Invoices(db: D1Database) {
   };
   return {
     get,
-    /** Issues the invoice of a payment, once: the one already issued when there is one. */
-    async issue(draft: Omit<Invoice, "year" | "number">): Promise<Invoice> {
-      // The year of the day it is issued, in UTC.
-      const year = new Date(draft.issuedAt).getUTCFullYear();
+    /**
+     * Issues the invoice of a payment, once: the one already issued when there is one. Its year
+     * is the owner's (`timeZone`): a payment at half past midnight on New Year's Day in Madrid is
+     * of the new year, though still the old one in UTC.
+     */
+    async issue(draft: Omit<Invoice, "year" | "number">, timeZone: string): Promise<Invoice> {
+      const year = Number(
+        new Intl.DateTimeFormat("en", { year: "numeric", timeZone }).format(draft.issuedAt),
+      );
       const none = "NOT EXISTS (SELECT 1 FROM invoices WHERE booking = ? AND kind = ?)";
       await db.batch([
         db
