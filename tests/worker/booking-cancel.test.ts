@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   announce,
   booked,
+  calendarFailingAt,
   completedEvent,
   form,
   holdPortrait,
@@ -121,20 +122,8 @@ describe("cancelling a booking", () => {
     const { id, start } = await booked();
     await askToCancel(id, "owner", start - 3 * DAY);
     // The calendar's object resets just as the cancellation frees the time.
-    const calendar = env.BOOKING_CALENDAR.getByName("owner");
-    const failing = new Proxy(calendar, {
-      get: (target, name) =>
-        name === "release"
-          ? () => Promise.reject(new Error("The Durable Object was reset (a test's)"))
-          : target[name as keyof typeof target],
-    });
-    const resetting = new Proxy(env.BOOKING_CALENDAR, {
-      get: (target, name) =>
-        name === "get" || name === "getByName"
-          ? () => failing
-          : target[name as keyof typeof target].bind(target),
-    });
-    const cut = await announce(id, { BOOKING_CALENDAR: resetting });
+    const { calendar, namespace } = calendarFailingAt("release");
+    const cut = await announce(id, { BOOKING_CALENDAR: namespace });
     expect(cut.status).toBeGreaterThanOrEqual(500);
     expect(cut.sent).toHaveLength(1);
     expect((await row(id))?.status).toBe("cancelled");

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
-import { holdingDays, signing, startsOn } from "./bookings.ts";
+import { calendarFailingAt, holdingDays, signing, startsOn } from "./bookings.ts";
 import { captureLogs, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 
 let visitors = 0;
@@ -112,6 +112,28 @@ describe("the contract", () => {
     const flood = await form(path, { ...ANA, "q-who": "x".repeat(200_000) });
     expect(flood.status).toBe(413);
     expect(flood.body).toContain("That is more than the form can take.");
+  });
+
+  it("is signed at the client's next try when the calendar failed the first: nothing kept of that one", async () => {
+    const { path, id } = await heldWithDetails(10);
+    const { namespace } = calendarFailingAt("sign");
+    const cut = await request(`${path}/sign`, {
+      env: { ...env, BOOKING_CALENDAR: namespace },
+      method: "POST",
+      userAgent: BROWSER,
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: ORIGIN,
+        "CF-Connecting-IP": newVisitor(),
+      },
+      body: new URLSearchParams(await signing(path)).toString(),
+    });
+    expect(cut.status).toBe(503);
+    expect(await contractRow(id)).toBeNull();
+    expect((await env.CONTRACTS.list({ prefix: `contracts/${id}/` })).objects).toHaveLength(0);
+    expect((await form(`${path}/sign`, await signing(path))).status).toBe(303);
+    expect(await contractRow(id)).not.toBeNull();
+    expect((await env.CONTRACTS.list({ prefix: `contracts/${id}/` })).objects).toHaveLength(1);
   });
 
   it("is not signed with another name or without consent, and nothing is kept", async () => {

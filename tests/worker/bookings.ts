@@ -184,3 +184,24 @@ export async function announce(id: string, overlay: Partial<Env> = {}) {
   });
   return { status: res.status, sent: mail.sent };
 }
+
+/**
+ * The calendar's namespace, its object failing at `method` as a reset Durable Object does; the
+ * object itself, to read it as it is.
+ */
+export function calendarFailingAt(method: "release" | "sign") {
+  const calendar = env.BOOKING_CALENDAR.getByName("owner");
+  const failing = new Proxy(calendar, {
+    get: (target, name) =>
+      name === method
+        ? () => Promise.reject(new Error("The Durable Object was reset (a test's)"))
+        : target[name as keyof typeof target],
+  });
+  const namespace = new Proxy(env.BOOKING_CALENDAR, {
+    get: (target, name) =>
+      name === "get" || name === "getByName"
+        ? () => failing
+        : target[name as keyof typeof target].bind(target),
+  });
+  return { calendar, namespace };
+}

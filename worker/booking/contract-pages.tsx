@@ -90,9 +90,16 @@ export const signContract: Handler<AppEnv> = async (c) => {
       },
       pdf,
     );
-    // The calendar has the last word: the hold still holds, unsigned, with these details.
-    if (kept && !(await calendarOf(c).sign(hold.id, details, kept.pdfSha256))) {
-      await records.drop(kept);
+    // The calendar has the last word: the hold still holds, unsigned, with these details. A
+    // calendar that fails undoes the record too, so the client's next try signs afresh.
+    if (kept) {
+      const signed = await calendarOf(c)
+        .sign(hold.id, details, kept.pdfSha256)
+        .catch(async (error: unknown) => {
+          await records.drop(kept);
+          throw error;
+        });
+      if (!signed) await records.drop(kept);
     }
   } catch (error) {
     log.error("A signed contract could not be kept", { booking: hold.id, error: errorText(error) });

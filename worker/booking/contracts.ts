@@ -89,7 +89,12 @@ export function contractRecords(db: D1Database, bucket: R2Bucket) {
         )
         .run();
       if (result.meta.changes === 1) return { ...contract, object, pdfSha256 };
-      await bucket.delete(object);
+      // Signed already: this file goes, unless it is that signature's own (the same bytes).
+      const kept = await db
+        .prepare("SELECT object FROM contracts WHERE booking = ?")
+        .bind(contract.booking)
+        .first<{ object: string }>();
+      if (kept?.object !== object) await bucket.delete(object);
       return undefined;
     },
 
