@@ -115,7 +115,7 @@ export function salesMails(db: D1Database) {
           mailboxOf(mail.address),
           addressHash,
         );
-      const [, result] = replace ? await db.batch([others, planned]) : [, await planned.run()];
+      const result = replace ? (await db.batch([others, planned]))[1] : await planned.run();
       return (result?.meta.changes ?? 0) > 0;
     },
 
