@@ -260,45 +260,37 @@ describe("the zoom past the public size", () => {
         `data-zoom-src="${path}/region"`,
       );
       expect(await pixels(region(path, rect, 300), opened)).toEqual({ width: 300, height: 200 });
-      // The same photograph as a post's cover, its zoom kept at the public size there.
-      await mutate({
-        createOrReplace: {
-          _id: "post-zoom-kept",
-          _type: "post",
-          title: "Kept",
-          slug: { _type: "slug", current: "zoom-kept" },
-          publishedAt: isoFromNow(-60),
-          mainImage: {
-            _type: "image",
-            asset: { _type: "reference", _ref: (asset as { result: string }).result },
-            zoom: "public",
-          },
-        },
-      });
-      const kept = mutableEnv();
-      expect((await request(path, { env: kept })).body).not.toContain("data-zoom-src");
-      expect((await request(region(path, rect, 300), { env: kept })).status).toBe(403);
-      // Kept at the public size in a post's own text, and not in its German copy: it holds in
-      // German too, so no language's address is a way around it.
+      /** The photograph placed (at `key`), its zoom as given. */
       const placed = (key: string, zoom?: string) => ({
         _type: "image",
         _key: key,
         asset: { _type: "reference", _ref: (asset as { result: string }).result },
         ...(zoom ? { zoom } : {}),
       });
+      /** A post published a minute ago, `fields` its photographs. */
+      const post = (id: string, fields: Record<string, unknown>) => ({
+        createOrReplace: {
+          _id: `post-${id}`,
+          _type: "post",
+          title: id,
+          slug: { _type: "slug", current: id },
+          publishedAt: isoFromNow(-60),
+          ...fields,
+        },
+      });
+      // The same photograph as a post's cover, its zoom kept at the public size there.
+      await mutate(post("zoom-kept", { mainImage: placed("cover", "public") }));
+      const kept = mutableEnv();
+      expect((await request(path, { env: kept })).body).not.toContain("data-zoom-src");
+      expect((await request(region(path, rect, 300), { env: kept })).status).toBe(403);
+      // Kept at the public size in a post's own text, and not in its German copy: it holds in
+      // German too, so no language's address is a way around it.
       await mutate(
         { delete: { id: "post-zoom-kept" } },
-        {
-          createOrReplace: {
-            _id: "post-zoom-kept-in-text",
-            _type: "post",
-            title: "Kept in its text",
-            slug: { _type: "slug", current: "zoom-kept-in-text" },
-            publishedAt: isoFromNow(-60),
-            body: [placed("k1", "public")],
-            bodyTranslations: [{ _key: "de", language: "de", value: [placed("k1")] }],
-          },
-        },
+        post("zoom-kept-in-text", {
+          body: [placed("k1", "public")],
+          bodyTranslations: [{ _key: "de", language: "de", value: [placed("k1")] }],
+        }),
       );
       const inText = mutableEnv();
       for (const prefix of ["", "/de"]) {

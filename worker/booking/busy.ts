@@ -16,7 +16,7 @@ import { DAY, instantOf, isTimeZone } from "./zoned-time.ts";
 const MAX_OCCURRENCES = 5000;
 /**
  * At most this many are stepped through to reach them: a daily series begun a century ago, an
- * hourly one five years ago. A series that begun long before the window is read from its start.
+ * hourly one five years ago: a series is stepped through from its start, however long ago.
  */
 const MAX_STEPS = 50_000;
 /** 28 years: every date falls on every weekday in them, and every leap day is there. */

@@ -20,6 +20,7 @@ import {
   type Slot,
   type Taken,
 } from "./slots.ts";
+import { DAY } from "./zoned-time.ts";
 
 export const HOLD_MINUTES = 15;
 
@@ -116,7 +117,7 @@ export class BookingCalendar extends DurableObject<Env> {
       .exec<Row>(
         "SELECT id, block_start, block_end, day FROM holds WHERE expires_at > ? AND block_end > ?",
         now,
-        now - 2 * 86_400_000,
+        now - 2 * DAY,
       )
       .toArray()
       .filter((row) => !except.includes(String(row.id)))
