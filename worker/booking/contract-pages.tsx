@@ -7,7 +7,7 @@ import type { Handler } from "hono";
 import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
 import { PageError, pageNotFound } from "../errors/page-error.ts";
 import { errorText, log } from "../lib/log.ts";
-import { derivedKey, sha256Hex, sign, toHex } from "../lib/signing.ts";
+import { keyedHex, sha256Hex } from "../lib/signing.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, localPath, siteSettingsFor } from "../request/context.ts";
 import { formOf } from "../store/index.ts";
@@ -23,8 +23,9 @@ const comparable = (name: string) =>
 
 /** The signer's network address, kept only as an HMAC under the site's key (SHA-256 without one). */
 async function addressHash(token: string | undefined, address: string): Promise<string> {
-  const key = await derivedKey(token, "portfolio contract signer address");
-  return key ? toHex(await sign(key, address)) : sha256Hex(address);
+  return (
+    (await keyedHex(token, "portfolio contract signer address", address)) ?? sha256Hex(address)
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import { storeIsOn } from "../config/config.ts";
 import { PageError, pageNotFound } from "../errors/page-error.ts";
 import { askTurnstile, checkStamp, issueStamp, MIN_FILL_MS } from "../inquiries/index.ts";
 import { errorText, log } from "../lib/log.ts";
-import { derivedKey, sha256Hex, sign, toHex } from "../lib/signing.ts";
+import { keyedHex, sha256Hex } from "../lib/signing.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
@@ -281,10 +281,8 @@ export const holdSlot: Handler<AppEnv> = async (c) => {
 };
 
 /** Who holds a time, as the calendar keeps it: a keyed hash of their network, never the address. */
-async function holderOf(c: Context<AppEnv>): Promise<string | undefined> {
-  const key = await derivedKey(c.var.config.sanityToken, "booking holder");
-  return key && toHex(await sign(key, visitorKey(c)));
-}
+const holderOf = (c: Context<AppEnv>) =>
+  keyedHex(c.var.config.sanityToken, "booking holder", visitorKey(c));
 
 function retryAfterAMinute(res: Response): Response {
   res.headers.set("Retry-After", "60");

@@ -30,6 +30,16 @@ export async function sign(key: CryptoKey, text: string): Promise<Uint8Array<Arr
   return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
 }
 
+/** The HMAC-SHA256 of `text` under the key for `purpose`, in hex (undefined without a token). */
+export async function keyedHex(
+  token: string | undefined,
+  purpose: string,
+  text: string,
+): Promise<string | undefined> {
+  const key = await derivedKey(token, purpose);
+  return key && toHex(await sign(key, text));
+}
+
 /** Whether `signature` is the HMAC-SHA256 of `text` under `key` (compared in constant time). */
 export function verify(key: CryptoKey, signature: Uint8Array<ArrayBuffer>, text: string) {
   return crypto.subtle.verify("HMAC", key, signature, encoder.encode(text));
