@@ -149,10 +149,11 @@ describe("moving a booking", () => {
   });
   it("keeps the calendar and the record at one time when another move is half carried out", async () => {
     const { id, start } = await booked();
-    // A month on, at night (the owner's choice, outside their hours and past the last day clients
-    // may book, where the other tests, moving theirs a few hours on, never go): the night right
-    // after it was, once the suite's holds had filled the days, a booked day's morning.
-    const [other, mine] = [start + 30 * DAY + 13 * HOUR, start + 30 * DAY + 16 * HOUR];
+    // Half a year on, at night (the owner's choice), where nothing else can be: clients book six
+    // weeks ahead at most, and the other tests move theirs a few hours on. A month on was within
+    // those six weeks once the suite's holds had filled the days (the last day offered was then
+    // nine days away), and the move was refused there, as a time another booking kept.
+    const [other, mine] = [start + 200 * DAY + 13 * HOUR, start + 200 * DAY + 16 * HOUR];
     // Another move has just moved the calendar (its first step), not yet the record.
     const length = ((await row(id))?.end ?? start) - start;
     const slot = (at: number) => ({ start: at, end: at + length, day: "" });
