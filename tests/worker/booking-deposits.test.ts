@@ -10,6 +10,7 @@ import { feedSecret } from "../../worker/booking/feed.ts";
 import { clientDocumentId } from "../../worker/content/client-copies.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
 import {
+  booked,
   completedEvent,
   form,
   holdingDays,
@@ -208,6 +209,31 @@ describe("the deposit", () => {
       "q-place": "Outdoors",
     });
     expect(late.body).toContain("Your session is booked");
+  });
+
+  it("dates an invoice issued late the day it is numbered, in order with the others, and says when it was paid", async () => {
+    const late = await booked();
+    const next = await booked();
+    // The first's follow-up failed before its invoice, paid two days ago; the next one's did not.
+    const paidAt = Date.now() - 2 * 86_400_000;
+    await env.STORE_DB.prepare("DELETE FROM invoices WHERE booking = ?").bind(late.id).run();
+    await env.STORE_DB.prepare("UPDATE bookings SET paid_at = ? WHERE id = ?")
+      .bind(paidAt, late.id)
+      .run();
+    // Issued when the client opens it.
+    const page = await request(`${late.path}/invoices/deposit`);
+    expect(page.status).toBe(200);
+    const issued = (id: string) =>
+      env.STORE_DB.prepare("SELECT number, issued_at FROM invoices WHERE booking = ?")
+        .bind(id)
+        .first<{ number: number; issued_at: number }>();
+    const [before, after] = [await issued(next.id), await issued(late.id)];
+    expect(after?.number).toBeGreaterThan(before?.number ?? Infinity);
+    expect(after?.issued_at).toBeGreaterThanOrEqual(before?.issued_at ?? Infinity);
+    const day = (at: number) =>
+      new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/Madrid" }).format(at);
+    expect(page.body).toContain(`Paid by card through Stripe on ${day(paidAt)}.`);
+    expect(page.body).toContain(day(after?.issued_at ?? 0));
   });
 
   it("says booked when the client comes back from Stripe, before Stripe's event", async () => {

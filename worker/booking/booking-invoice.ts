@@ -78,7 +78,9 @@ export async function bookingInvoice(
     {
       booking: booking.id,
       kind,
-      issuedAt: payment.at ?? Date.now(),
+      // Dated as numbered, so a year's numbers and dates run in the same order; one issued late
+      // (its follow-up failed, the client opened it days on) says when it was paid (invoiceText).
+      issuedAt: Date.now(),
       currency: booking.currency,
       // As Stripe charged it: the amount asked for, and the tax Stripe Tax added on top.
       subtotal: payment.amount,

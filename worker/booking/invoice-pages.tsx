@@ -11,22 +11,25 @@ import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, localPath } from "../request/context.ts";
 import { formatAmount } from "../store/index.ts";
 import { InvoiceView } from "./BookingViews.tsx";
-import { bookingInvoice } from "./booking-invoice.ts";
+import { bookingInvoice, paymentOf } from "./booking-invoice.ts";
 import { d1Bookings } from "./bookings.ts";
 import { type Invoice, type InvoiceKind, invoiceNumber } from "./invoices.ts";
 import { HOLD_ID, page, pdfDownload } from "./pages.tsx";
 import type { PdfText } from "./pdf-text.ts";
 
-/** An invoice's words and figures in the reader's language, dated on the owner's clock. */
+/**
+ * An invoice's words and figures in the reader's language, dated on the owner's clock: the day
+ * it was issued, and the day its payment was made (`paidAt`), which is earlier for one issued late.
+ */
 export function invoiceText(
   { t, locale }: Pick<Translator, "t" | "locale">,
   invoice: Invoice,
   timeZone: string,
+  paidAt = invoice.issuedAt,
 ) {
   const money = (amount: number) => formatAmount(amount, invoice.currency, locale);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone }).format(
-    invoice.issuedAt,
-  );
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone });
+  const date = day.format(invoice.issuedAt);
   const credit = invoice.kind === "refund";
   return {
     title: t(credit ? "booking.creditNote.title" : "booking.invoice.title", {
@@ -37,28 +40,30 @@ export function invoiceText(
     subtotal: money(invoice.subtotal),
     tax: invoice.tax > 0 ? money(invoice.tax) : undefined,
     total: money(invoice.total),
-    paid: t(credit ? "booking.creditNote.refunded" : "booking.invoice.paid", { date }),
+    paid: t(credit ? "booking.creditNote.refunded" : "booking.invoice.paid", {
+      date: day.format(paidAt),
+    }),
   };
 }
 
 /** The routes' pattern of an invoice's kind (`:kind`), with or without `.pdf`. */
 export const INVOICE_KIND = "(?:deposit|balance(?:-[2-4])?|refund)";
 
-/** The booking and the invoice of the payment the address names, or a 404. */
+/** The booking and the invoice of the payment the address names, with its words; or a 404. */
 async function invoiceFor(c: Context<AppEnv>) {
   const id = c.req.param("hold") ?? "";
   const kind = (c.req.param("kind") ?? "").replace(/\.pdf$/, "") as InvoiceKind;
   const booking = HOLD_ID.test(id) ? await d1Bookings(c.env.STORE_DB).get(id) : undefined;
   const invoice = booking && (await bookingInvoice(c, booking, kind));
   if (!booking || !invoice) throw pageNotFound(new URL(c.req.url).pathname);
-  return { booking, invoice };
+  const i18n = await i18nFor(c);
+  const paidAt = paymentOf(booking, kind)?.at;
+  return { booking, invoice, i18n, words: invoiceText(i18n, invoice, booking.timeZone, paidAt) };
 }
 
 /** `GET /book/held/{id}/invoices/{deposit|balance|refund}`: the invoice as a page. */
 export const invoicePage: Handler<AppEnv> = async (c) => {
-  const { booking, invoice } = await invoiceFor(c);
-  const i18n = await i18nFor(c);
-  const words = invoiceText(i18n, invoice, booking.timeZone);
+  const { booking, invoice, words } = await invoiceFor(c);
   return page(c, {
     title: words.title,
     description: words.title,
@@ -76,9 +81,7 @@ export const invoicePage: Handler<AppEnv> = async (c) => {
 
 /** `GET /book/held/{id}/invoices/{deposit|balance|refund}.pdf`: the same invoice as a PDF. */
 export const invoicePdf: Handler<AppEnv> = async (c) => {
-  const { booking, invoice } = await invoiceFor(c);
-  const i18n = await i18nFor(c);
-  const words = invoiceText(i18n, invoice, booking.timeZone);
+  const { invoice, i18n, words } = await invoiceFor(c);
   const text: PdfText = {
     title: words.title,
     text: [
