@@ -3,8 +3,14 @@
 // a code of their own, to a client with no order. Planned when the client confirms, sent by the
 // Cron Trigger's handler with its clock moved on, each once; through the real gallery store
 // (its Durable Object), D1 and the payments stand-in.
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type ClientGallery,
+  SETTINGS_FAIL_CLOSED_MS,
+} from "../../worker/galleries/gallery-store.ts";
+import { RETRY_MS } from "../../worker/sales-mail/ledger.ts";
 import {
   confirmedClient,
   galleryWithPhotos,
@@ -96,6 +102,28 @@ describe("a gallery about to close", () => {
     const link = /\/m\/[A-Za-z0-9_-]{22}\/0/.exec(String(dayMail?.text))?.[0] ?? "";
     const click = await request(link);
     expect(click.headers.get("Location")).toBe(`${ORIGIN}/g/${id}`);
+  });
+
+  it("sends a reminder due while Sanity cannot be read once it can, not never", async () => {
+    const expires = Date.now() + 10 * DAY;
+    const { id } = await galleryWithPhotos({ expiresAt: new Date(expires).toISOString() }, 1);
+    const address = newAddress();
+    await confirmedClient(id, address);
+    // Sanity unreachable when the week's reminder is due, the settings last read long before.
+    const stub = env.CLIENT_GALLERY.getByName(id);
+    await runInDurableObject(stub, (instance: ClientGallery, state) => {
+      instance.refresh = () => Promise.reject(new Error("connection refused"));
+      state.storage.kv.put("syncedAt", Date.now() - SETTINGS_FAIL_CLOSED_MS - 1000);
+    });
+    const week = nextHour(expires - 7 * DAY, "UTC", 10);
+    expect(await scheduleAt(week, address)).toEqual([]);
+    expect((await mailsTo(address))[0]?.status).toBe("due");
+    // Sanity answers again: the run after the wait sends it.
+    await runInDurableObject(stub, (instance: ClientGallery) => {
+      Reflect.deleteProperty(instance, "refresh");
+    });
+    const [sent] = await scheduleAt(week + RETRY_MS, address);
+    expect(sent?.subject).toMatch(/closes in a week$/);
   });
 
   it("sends no reminder for a gallery that has no expiry, or was turned off", async () => {

@@ -389,7 +389,9 @@ export class ClientGallery extends DurableObject<Env> {
    */
   async followUp(id: string, client: string): Promise<GalleryFollowUp> {
     const known = await this.#settings(id);
-    if (known === "unavailable" || !known) return { settings: undefined };
+    // Thrown, not "no settings": the e-mail is tried again later, not given up for good.
+    if (known === "unavailable") throw new Error("The gallery's settings cannot be read now");
+    if (!known) return { settings: undefined };
     const names = (sql: string) =>
       this.#sql
         .exec<Row>(sql, client)
