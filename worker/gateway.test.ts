@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { buildInfo } from "virtual:build-info";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { routedPath } from "./app.ts";
@@ -69,7 +70,7 @@ function gatewayWithStandIns() {
 }
 
 describe("createGateway", () => {
-  it("hands public page views to the cached entrypoint, without cookies, keyed by origin", async () => {
+  it("hands public page views to the cached entrypoint, without cookies, keyed by origin and build", async () => {
     const { forwarded, send } = gatewayWithStandIns();
     expect(
       await send("https://photos.example/contact?x=1", {
@@ -80,7 +81,8 @@ describe("createGateway", () => {
     // a read of an address that only takes a POST.
     expect(await send("https://photos.example/a/b/c")).toBe("PublicSite");
     expect(await send("https://photos.example/_app/hooks/sanity")).toBe("PublicSite");
-    const origin = { origin: "https://photos.example" };
+    // Keyed by the build too: a page kept from an earlier deploy names its hashed files.
+    const origin = { origin: "https://photos.example", build: buildInfo.buildId };
     expect(forwarded).toEqual([
       { url: "https://photos.example/contact?x=1", cookie: null, props: origin },
       { url: "https://photos.example/a/b/c", cookie: null, props: origin },

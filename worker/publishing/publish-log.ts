@@ -77,7 +77,7 @@ export class PublishLog extends DurableObject<Env> {
       else for (const tag of request.tags) tags?.add(tag);
     }
     if (due.length > 0) {
-      const site = this.ctx.exports.PublicSite({ props: { origin: "" } });
+      const site = this.ctx.exports.PublicSite({ props: { origin: "", build: "" } });
       await site.purge(tags ? { tags: [...tags] } : { everything: true });
       for (const key of due) kv.delete(key);
     }

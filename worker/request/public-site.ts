@@ -1,9 +1,14 @@
+import { buildInfo } from "virtual:build-info";
+
 /**
- * What the gateway hands the cached entrypoint (worker/index.ts's PublicSite): the origin a
- * public page was asked on, part of its cache key, as canonical URLs name it.
+ * What the gateway hands the cached entrypoint (worker/index.ts's PublicSite), its cache key
+ * with the path and query: the origin a public page was asked on, as canonical URLs name it, and
+ * the build that renders it. Workers Cache does not key on the Worker's version, and a page kept
+ * from an earlier deploy names hashed stylesheets and scripts that deploy took away.
  */
 export interface PublicSiteProps {
   origin: string;
+  build: string;
 }
 
 /**
@@ -12,8 +17,9 @@ export interface PublicSiteProps {
  */
 export function publicSite(
   ctx: { exports?: ExecutionContext["exports"] },
-  props: PublicSiteProps,
+  { origin }: Pick<PublicSiteProps, "origin">,
 ): Fetcher | undefined {
   const entrypoint = ctx.exports?.PublicSite;
+  const props: PublicSiteProps = { origin, build: buildInfo.buildId };
   return typeof entrypoint === "function" ? entrypoint({ props }) : undefined;
 }
