@@ -47,6 +47,9 @@ export const SELECTION_EVERY_MS = 5 * 60_000;
 
 /** How soon after a change the Studio's copy of favourites and counts is brought up to date. */
 const WRITE_BACK_DELAY_MS = 1_500;
+/** A failed alarm's first wait before it is tried again (doubled each time), and its longest. */
+const RETRY_FIRST_MS = 30_000;
+const RETRY_LAST_MS = 60 * 60_000;
 
 /** A photograph of the gallery, as its upload described it. */
 export interface GalleryPhoto {
@@ -727,23 +730,42 @@ export class ClientGallery extends DurableObject<Env> {
   }
 
   /**
-   * Writes the favourites, notes and counts to the gallery's Sanity document, where the Studio
-   * shows them. A failure throws: the runtime runs the alarm again, with backoff.
+   * The owner's e-mails and the write-back (#writeBack), tried again after a failure: at
+   * RETRY_FIRST_MS, twice as long after each next one, then hourly, until they go. Not by
+   * throwing: the runtime retries a failed alarm six times, within about two minutes, and then
+   * never, so an outage of the mail service or Sanity longer than that would keep them until
+   * the gallery's next event.
    */
   override async alarm(): Promise<void> {
-    const gallery = this.ctx.storage.kv.get<string>("gallery");
-    if (!gallery) return;
-    // The owner's e-mails first: a failed one is retried with the write-back below.
-    let mailError: unknown;
+    const { kv } = this.ctx.storage;
     try {
-      await this.#sendPendingMail();
+      await this.#writeBack();
+      kv.delete("alarm:failures");
     } catch (error) {
-      mailError = error;
-      log.warn("An e-mail to the owner could not be sent; it is retried", {
-        gallery,
+      const failures = (kv.get<number>("alarm:failures") ?? 0) + 1;
+      kv.put("alarm:failures", failures);
+      const wait = Math.min(RETRY_FIRST_MS * 2 ** (failures - 1), RETRY_LAST_MS);
+      await this.ctx.storage.setAlarm(Date.now() + wait);
+      log.warn("A gallery's e-mail to the owner or its Studio copy failed; it is tried again", {
+        gallery: kv.get<string>("gallery"),
+        failures,
         error: errorText(error),
       });
     }
+  }
+
+  /**
+   * Sends the owner's pending e-mails and writes the favourites, notes and counts to the
+   * gallery's Sanity document, where the Studio shows them; throws when either failed.
+   */
+  async #writeBack(): Promise<void> {
+    const gallery = this.ctx.storage.kv.get<string>("gallery");
+    if (!gallery) return;
+    // The owner's e-mails first; the write-back below is made even when one failed.
+    const mailError = await this.#sendPendingMail().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     const clients = this.#sql.exec<Row>("SELECT * FROM clients ORDER BY updated_at").toArray();
     const selections = clients.map((row) => {
       const client = String(row.client);

@@ -4,7 +4,7 @@
  * in the Studio), and, if the owner asks for it in the site settings, when the gallery is first
  * opened. Sent by the gallery's Durable Object from its alarm, never while the client waits: the
  * event is stored and answered first, the e-mail is kept as pending in the store and sent a
- * moment later, and a failure is retried (the alarm runs again, with backoff) until it goes; one
+ * moment later, and a failure is retried (the alarm sets itself again, with backoff) until it goes; one
  * sent is taken off the list at once, so each is mailed once. Through the same `send_email`
  * binding as the inquiries (INQUIRY_MAIL), to CONTACT_EMAIL_TO, else the site settings' e-mail.
  */
