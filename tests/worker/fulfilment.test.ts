@@ -108,6 +108,25 @@ const labStages = async (order: string) =>
   (await labOrders(order)).map((record) => record.order.status.stage);
 
 describe("a paid order", () => {
+  it("goes to the lab with the address of an event in an older API version, as an endpoint made before 2025 sends it", async () => {
+    const { order, completed } = await paidOrder([[FOR_SALE, "print:fine-art-8x10"]]);
+    // The session as such an endpoint has it: the address is its own `shipping_details`.
+    const { collected_information: collected, ...older } = completed.data.object as unknown as {
+      collected_information: { shipping_details: unknown };
+    };
+    const event = {
+      ...completed,
+      api_version: "2024-06-20",
+      data: { object: { ...older, shipping_details: collected.shipping_details } },
+    };
+    expect((await deliver(event)).status).toBe(200);
+    const done = await fulfilled(order);
+    expect(done?.lab_order).toMatch(/^ord_/);
+    expect(JSON.parse(String(done?.shipping_address))).toMatchObject({
+      address: { city: "Berlin" },
+    });
+  });
+
   it("goes to the lab once when Stripe sends its event three times; the owner's print waits", async () => {
     const { order, completed } = await paidOrder([
       [FOR_SALE, "print:fine-art-8x10", "2"],

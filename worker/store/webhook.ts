@@ -28,8 +28,19 @@ const UNREFUNDED: OrderStatus[] = ["open", "awaiting_payment", "paid", "payment_
 export const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === "string" ? value : (value?.id ?? null);
 
+/**
+ * Where the buyer asked their prints to go. Stripe writes an event in its endpoint's API version,
+ * not the SDK's: before 2025-02-24 the address was the session's own `shipping_details`, which
+ * an endpoint made on an older account still sends (without it the lab gets no address).
+ */
+const shippingOf = (session: Stripe.Checkout.Session) =>
+  session.collected_information?.shipping_details ??
+  (session as { shipping_details?: Stripe.Checkout.Session.CollectedInformation.ShippingDetails })
+    .shipping_details ??
+  null;
+
 function paymentOf(session: Stripe.Checkout.Session): Payment {
-  const shipping = session.collected_information?.shipping_details ?? null;
+  const shipping = shippingOf(session);
   return {
     paymentIntent: idOf(session.payment_intent),
     email: session.customer_details?.email ?? null,
