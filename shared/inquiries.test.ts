@@ -44,6 +44,10 @@ describe("the contact form's rules", () => {
     "Ada <ada@example.com>",
     "a@example.com, b@example.com",
     `${"a".repeat(250)}@example.com`,
+    // Invisible formatting: read as another address (backwards, or with a hidden character).
+    "ana\u202emoc.knab\u202c@evil.com",
+    "ana\u200b@example.com",
+    "ana@example.com\u2066",
   ])("refuses the address %j", (email) => {
     expect(say(checkField("email", email))).toBe(
       "Please enter an e-mail address like name@example.com.",

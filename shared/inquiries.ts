@@ -69,9 +69,19 @@ const MESSAGE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
  */
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
 
-/** Whether `value` (trimmed) is such an address, at most LIMITS.email long. */
+/** INVISIBLE_FORMATTING, for a test of one value (a global pattern's `test` keeps its place). */
+const INVISIBLE = new RegExp(INVISIBLE_FORMATTING.source);
+
+/**
+ * Whether `value` (trimmed) is such an address, at most LIMITS.email long, with no invisible
+ * formatting: `ana\u202emoc.knab\u202c@evil.com` would read as another address in the owner's
+ * e-mail and Studio while replies go to the real one.
+ */
 export const isEmailAddress = (value: string): boolean =>
-  value.length <= LIMITS.email && !CONTROL.test(value) && EMAIL.test(value);
+  value.length <= LIMITS.email &&
+  !CONTROL.test(value) &&
+  !INVISIBLE.test(value) &&
+  EMAIL.test(value);
 
 /** A page photograph `{page}/{key}` or a post's `post/{post}/{key}` (the cover's key is `cover`). */
 export const PHOTO_REF = new RegExp(
