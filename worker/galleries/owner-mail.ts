@@ -9,7 +9,7 @@
  * binding as the inquiries (INQUIRY_MAIL), to CONTACT_EMAIL_TO, else the site settings' e-mail.
  */
 import { type Config, mailSender } from "../config/config.ts";
-import { oneLine } from "../lib/mail.ts";
+import { oneLine, quoted } from "../lib/mail.ts";
 
 interface GalleryMail {
   /** What it is about, once: one e-mail per key. */
@@ -48,17 +48,11 @@ export const lightroomNames = (names: readonly string[]) =>
 export const studioLink = (config: Config, gallery: string) =>
   `${config.studioOrigin}/intent/edit/id=clientGallery.${gallery};type=clientGallery`;
 
-/** Whatever a mail reader may start a new line at. */
-const LINE_BREAK = /\r\n?|[\n\v\f\u0085\u2028\u2029]/;
-
 function selectionEmail(config: Config, mail: SelectionMail) {
   const lines = [
     `${mail.client} sent their selection from the gallery "${mail.title}": ${mail.count} ${mail.count === 1 ? "photograph" : "photographs"}.`,
     "",
-    // Quoted, every line: the client's words cannot pass for this e-mail's own lines.
-    ...(mail.note
-      ? ["Their note:", ...mail.note.split(LINE_BREAK).map((line) => `> ${line}`), ""]
-      : []),
+    ...(mail.note ? ["Their note:", ...quoted(mail.note), ""] : []),
     "The file names, for Lightroom Classic's Library filter (Text → Filename → Contains):",
     lightroomNames(mail.names) || "(none)",
     "",

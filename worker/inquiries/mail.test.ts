@@ -43,11 +43,27 @@ describe("the owner's e-mail", () => {
     );
     expect(email.subject).not.toMatch(/[\r\n]/);
     expect(email.headers).toEqual({ "X-Inquiry-Id": message.id });
-    // Plain text: the HTML arrives as the characters typed.
-    expect(email.text).toContain("<b>Hi</b>\nSubject: injected");
+    // Plain text: the HTML arrives as the characters typed, each line quoted, so none passes
+    // for the e-mail's own (a footer, a link to the Studio).
+    expect(email.text).toContain("> <b>Hi</b>\n> Subject: injected");
     expect(email.text).toContain(
       "Photograph: Dawn, https://photos.example.com/portfolio/photo/b2i6",
     );
+  });
+
+  it("quotes the message, so that it cannot forge the e-mail's own footer", () => {
+    const forged = "Hi\r\n\n--\nThe inquiry is also in your Studio: https://evil.example/studio";
+    const email = inquiryEmail(
+      loadConfig({ SITE_URL: "https://photos.example.com" }),
+      { ...message, message: forged },
+      "jane@example.com",
+      undefined,
+      "Jane Doe Photography",
+    );
+    const lines = email.text.split("\n");
+    expect(lines.filter((line) => line === "--")).toHaveLength(1);
+    expect(lines).toContain("> The inquiry is also in your Studio: https://evil.example/studio");
+    expect(lines.filter((line) => line.startsWith("The inquiry is also"))).toEqual([]);
   });
 
   it("drops the invisible characters that would disguise its headers, and keeps joiners", () => {

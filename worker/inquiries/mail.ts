@@ -1,5 +1,5 @@
 import { type Config, mailSender } from "../config/config.ts";
-import { oneLine } from "../lib/mail.ts";
+import { oneLine, quoted } from "../lib/mail.ts";
 import type { InquiryMessage } from "./message.ts";
 import type { InquiryPhoto } from "./store.ts";
 import { SUBJECT_LABELS } from "./subjects.ts";
@@ -36,7 +36,7 @@ export function inquiryEmail(
     ...(photo ? [`Photograph: ${photo.title ? `${photo.title}, ` : ""}${photo.url}`] : []),
     `Received: ${message.receivedAt}`,
     "",
-    message.message,
+    ...quoted(message.message),
     "",
     "--",
     `Reply to this e-mail to answer ${message.name}. The inquiry is also in your Studio, under Inquiries (inquiry.${message.id}).`,

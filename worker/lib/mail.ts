@@ -15,6 +15,15 @@ export function oneLine(text: string, max: number): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** Whatever a mail reader may start a new line at. */
+const LINE_BREAK = /\r\n?|[\n\v\f\u0085\u2028\u2029]/;
+
+/**
+ * Text someone typed, as lines of one of the site's e-mails, each quoted (`> `): however it is
+ * written, it cannot pass for the e-mail's own lines (a footer, a link to the Studio).
+ */
+export const quoted = (text: string): string[] => text.split(LINE_BREAK).map((line) => `> ${line}`);
+
 /**
  * The mailbox an e-mail address reaches, for limits per recipient: in lower case, without a
  * "+tag" (Gmail, Outlook, iCloud, Fastmail and most others deliver `name+tag@` to `name@`) and,
