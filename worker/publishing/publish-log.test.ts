@@ -12,7 +12,7 @@ const delivery = (signature: string, signedAt = Date.now()) => ({ signature, sig
 /** The purges the instance will make again, by when. */
 const pending = (state: DurableObjectState) =>
   [...state.storage.kv.list<unknown>({ prefix: "repurge:" })].map(([key, request]) => ({
-    at: Number(key.slice("repurge:".length)),
+    at: Number.parseInt(key.slice("repurge:".length), 10),
     request,
   }));
 
@@ -32,6 +32,19 @@ describe("the publish log", () => {
     await runInDurableObject(stub, async (object: PublishLog) => {
       await object.record(delivery("a", now - 10 * 60_000), { tags: ["posts"] }, now);
       expect(await object.record(delivery("a", now - 10 * 60_000), { tags: ["posts"] })).toBe(true);
+    });
+  });
+
+  it("keeps the purges of publishes in the same millisecond apart", async () => {
+    const stub = publishLog();
+    const now = Date.now();
+    await runInDurableObject(stub, async (object: PublishLog, state) => {
+      await object.record(delivery("same-1"), { tags: ["post:x"] }, now);
+      await object.record(delivery("same-2"), { tags: ["post:y"] }, now);
+      expect(pending(state).filter((each) => each.at === now + REPURGE_AFTER_MS)).toEqual([
+        { at: now + REPURGE_AFTER_MS, request: { tags: ["post:x"] } },
+        { at: now + REPURGE_AFTER_MS, request: { tags: ["post:y"] } },
+      ]);
     });
   });
 

@@ -48,7 +48,8 @@ export class PublishLog extends DurableObject<Env> {
     kv.put(key, delivery.signedAt);
     if (!purge) return true;
     const at = now + REPURGE_AFTER_MS;
-    kv.put(`${REPURGE}${at}`, purge);
+    // Keyed by the delivery too: a release publishes many documents in the same millisecond.
+    kv.put(`${REPURGE}${at}:${delivery.signature}`, purge);
     const alarm = await this.ctx.storage.getAlarm();
     if (alarm === null || alarm > at) await this.ctx.storage.setAlarm(at);
     return true;
@@ -67,7 +68,7 @@ export class PublishLog extends DurableObject<Env> {
     let tags: Set<string> | undefined = new Set();
     let next: number | undefined;
     for (const [key, request] of kv.list<PurgeRequest>({ prefix: REPURGE })) {
-      const at = Number(key.slice(REPURGE.length));
+      const at = Number.parseInt(key.slice(REPURGE.length), 10);
       if (at > now) {
         next = Math.min(next ?? at, at);
         continue;
