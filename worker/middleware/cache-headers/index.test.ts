@@ -73,13 +73,17 @@ describe("cacheHeaders on a good page", () => {
     expect(edge(await send(around(page), { SANITY_WEBHOOK_SECRET: "  " }))).toBe(GOOD(60));
   });
 
-  it("keeps nothing past the next scheduled post", async () => {
+  it("keeps nothing past the next scheduled post, nor serves it stale past that time", async () => {
     const soon = around(page, kept({ validUntil: Date.now() + 30_000 }));
-    const maxAge = Number(/max-age=(\d+)/.exec(edge(await send(soon)) ?? "")?.[1]);
+    const header = edge(await send(soon)) ?? "";
+    const maxAge = Number(/max-age=(\d+)/.exec(header)?.[1]);
     expect(maxAge).toBeGreaterThan(20);
     expect(maxAge).toBeLessThanOrEqual(30);
+    expect(header).not.toContain("stale-while-revalidate");
     const due = around(page, kept({ validUntil: Date.now() - 1000 }));
-    expect(edge(await send(due, { SANITY_WEBHOOK_SECRET: "s" }))).toBe(GOOD(0));
+    expect(edge(await send(due, { SANITY_WEBHOOK_SECRET: "s" }))).toBe(
+      "public, max-age=0, stale-if-error=86400",
+    );
   });
 
   it("keeps nothing while CONTENT_FRESH_SECONDS is malformed", async () => {

@@ -63,9 +63,14 @@ export const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   ) {
     edge = "no-store";
   } else if (status === 200) {
+    const { seconds, untilScheduled } = lifetime(c.var.config, provenance?.validUntil);
+    // Not served stale past a scheduled post's time: the next view waits for the page with it.
+    const revalidate = untilScheduled
+      ? ""
+      : `, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
     edge = provenance?.degraded
       ? `public, max-age=${DEGRADED_SECONDS}`
-      : `public, max-age=${lifetime(c.var.config, provenance?.validUntil)}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
+      : `public, max-age=${seconds}${revalidate}, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
   } else if (status === 404) {
     edge = `public, max-age=${NOT_FOUND_SECONDS}`;
   } else if (status === 301 || status === 308) {
@@ -90,10 +95,11 @@ function variesByRequest(headers: Headers): boolean {
 
 /**
  * Seconds a good page may stay at the edge: long when publishing purges it, else as long as
- * content is fresh (CONTENT_FRESH_SECONDS; a malformed value keeps answers off the edge).
+ * content is fresh (CONTENT_FRESH_SECONDS; a malformed value keeps answers off the edge); never
+ * past the next scheduled post's time (`untilScheduled`).
  */
-function lifetime(config: Config, validUntil = Number.POSITIVE_INFINITY): number {
+function lifetime(config: Config, validUntil = Number.POSITIVE_INFINITY) {
   const seconds = config.webhookSecret ? PURGED_ON_PUBLISH_SECONDS : config.freshSeconds;
   const untilDue = Math.floor((validUntil - Date.now()) / 1000);
-  return Math.max(0, Math.min(seconds, untilDue));
+  return { seconds: Math.max(0, Math.min(seconds, untilDue)), untilScheduled: untilDue < seconds };
 }
