@@ -211,6 +211,29 @@ describe("the deposit", () => {
     expect(late.body).toContain("Your session is booked");
   });
 
+  it("sends the client's and the owner's e-mails though the mail service failed a moment", async () => {
+    const { path } = await holdPortrait();
+    const session = await openCheckout(path);
+    await pay(session);
+    const box = mailbox();
+    // Each e-mail's first try fails.
+    const tried = new Set<unknown>();
+    const failing = {
+      ...box.env,
+      CLIENT_MAIL: {
+        send: async (mail: EmailMessageBuilder) => {
+          if (!tried.has(mail.to)) {
+            tried.add(mail.to);
+            throw new Error("The mail service is busy");
+          }
+          return box.env.CLIENT_MAIL.send(mail);
+        },
+      },
+    } as unknown as Env;
+    expect((await deliver(await completedEvent(session), { env: failing })).status).toBe(200);
+    expect(box.sent.map((mail) => mail.to)).toEqual(["ana@example.com", "jane@example.com"]);
+  });
+
   it("dates an invoice issued late the day it is numbered, in order with the others, and says when it was paid", async () => {
     const late = await booked();
     const next = await booked();

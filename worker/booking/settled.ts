@@ -7,8 +7,9 @@
  * payment of the balance: its invoice, the client's receipt and the Studio's copy again. For a
  * booking moved: its reminders planned again, the client's e-mail with the new invitation and the
  * Studio's copy; for one cancelled: the credit note for its refund, the client's e-mail and the
- * Studio's copy; for a payment disputed or a refund refused, the Studio's copy. Each that fails
- * is logged, and the booking stands.
+ * Studio's copy; for a payment disputed or a refund refused, the Studio's copy. Each part is
+ * tried three times (a second, then four, apart: within the answer's `waitUntil`); one that still
+ * fails is logged, and the booking stands.
  */
 import type { Context } from "hono";
 import { ownerMailbox } from "../config/config.ts";
@@ -71,21 +72,42 @@ const copyToStudio = (
   facts: Facts,
   gallery: string | undefined,
 ) =>
-  writeBookingCopy(
-    c.var.config,
-    booking.id,
-    bookingFields(c.var.config, booking, {
-      questions: facts.questions,
-      contract: facts.contract.record,
-      page: facts.page,
-      gallery,
-    }),
+  retried(() =>
+    writeBookingCopy(
+      c.var.config,
+      booking.id,
+      bookingFields(c.var.config, booking, {
+        questions: facts.questions,
+        contract: facts.contract.record,
+        page: facts.page,
+        gallery,
+      }),
+    ),
   ).catch((error: unknown) =>
     log.error("A booking's copy in the Studio could not be written", {
       booking: booking.id,
       error: errorText(error),
     }),
   );
+
+/** How many times a follow-up is tried, and the first wait between tries (four times it next). */
+const TRIES = 3;
+const FIRST_WAIT_MS = 1_000;
+
+/**
+ * `work`, tried again after a passing failure (the mail service or Sanity busy for a moment):
+ * each part of a follow-up is one that may be repeated (an e-mail sent is not a part of the next).
+ */
+async function retried<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= TRIES) throw error;
+      await scheduler.wait(FIRST_WAIT_MS * 4 ** (attempt - 1));
+    }
+  }
+}
 
 /** Runs a booking's follow-up after the answer; what fails is logged under `what`. */
 const afterAnswer = (c: Context<AppEnv>, booking: Booking, what: string, work: () => unknown) =>
@@ -99,10 +121,10 @@ export const afterDeposit =
   (c: Context<AppEnv>): OnSettled =>
   async (booking) =>
     afterAnswer(c, booking, "A booking's e-mails and Studio copy could not be made", async () => {
-      const facts = await factsOf(c, booking);
+      const facts = await retried(() => factsOf(c, booking));
       // The shoot's gallery first, so the Studio's copy of the booking names it.
       const gallery = () =>
-        shootGallery(c, booking).catch((error: unknown) => {
+        retried(() => shootGallery(c, booking)).catch((error: unknown) => {
           log.error("A booked shoot's gallery could not be made", {
             booking: booking.id,
             error: errorText(error),
@@ -110,17 +132,19 @@ export const afterDeposit =
           return undefined;
         });
       const mails = async () => {
-        const invoice = await bookingInvoice(c, booking, "deposit");
+        const invoice = await retried(() => bookingInvoice(c, booking, "deposit"));
         const context = {
           ...facts.mail,
           feed: await feedUrl(c),
           contract: facts.contract.pdf,
           invoice: invoice && `${facts.page}/invoices/deposit`,
         };
-        await c.env.CLIENT_MAIL.send(clientEmail(booking, context));
+        await retried(() => c.env.CLIENT_MAIL.send(clientEmail(booking, context)));
         const to = ownerMailbox(c.var.config, facts.settings?.email);
         if (to) {
-          await c.env.CLIENT_MAIL.send(ownerEmail(booking, to, facts.questions, context));
+          await retried(() =>
+            c.env.CLIENT_MAIL.send(ownerEmail(booking, to, facts.questions, context)),
+          );
         } else log.warn("A booking's e-mail to the owner has no address", { booking: booking.id });
       };
       const booked = booking.status === "booked";
@@ -134,7 +158,7 @@ export const afterDeposit =
             }),
           ),
         booked &&
-          startLife(c.env, booking, facts.mail).catch((error: unknown) =>
+          retried(() => startLife(c.env, booking, facts.mail)).catch((error: unknown) =>
             log.error("A booking's reminders could not be planned", {
               booking: booking.id,
               error: errorText(error),
@@ -153,11 +177,11 @@ const copyAndTell =
   ): OnSettled =>
   async (booking) =>
     afterAnswer(c, booking, failure, async () => {
-      const facts = await factsOf(c, booking);
+      const facts = await retried(() => factsOf(c, booking));
       await Promise.all([
         copyToStudio(c, booking, facts, booking.gallery),
-        c.env.CLIENT_MAIL.send(await email(booking, facts)),
-        then?.(booking, facts),
+        retried(async () => c.env.CLIENT_MAIL.send(await email(booking, facts))),
+        then && retried(() => then(booking, facts)),
       ]);
     });
 
