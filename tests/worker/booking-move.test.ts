@@ -149,10 +149,10 @@ describe("moving a booking", () => {
   });
   it("keeps the calendar and the record at one time when another move is half carried out", async () => {
     const { id, start } = await booked();
-    // Half a year on, at night (the owner's choice), where nothing else can be: clients book six
-    // weeks ahead at most, and the other tests move theirs a few hours on. A month on was within
-    // those six weeks once the suite's holds had filled the days (the last day offered was then
-    // nine days away), and the move was refused there, as a time another booking kept.
+    // Half a year on, at night (the owner's choice), where nothing else can be: clients book four
+    // months ahead at most in these tests, and the other tests move theirs a few hours on. A
+    // month on was within the days clients could book once the suite's holds had filled them,
+    // and the move was refused there, as a time another booking kept.
     const [other, mine] = [start + 200 * DAY + 13 * HOUR, start + 200 * DAY + 16 * HOUR];
     // Another move has just moved the calendar (its first step), not yet the record.
     const length = ((await row(id))?.end ?? start) - start;

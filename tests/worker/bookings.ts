@@ -40,8 +40,8 @@ const SESSIONS = {
 /**
  * The pages of the days with free times of a session type (at `prefix`, a language's), in order,
  * less the demo's busy day, whose morning tests/worker/booking.test.ts reads. Every file's holds
- * go to the last days (two a day): as they fill, the last days offered come nearer that day (in
- * December, with the owner's days off, about fifteen days from it), so none may take it.
+ * go to the last days (two a day), four months ahead in these tests (global-setup.ts), far from
+ * that day, which none may take.
  */
 export async function holdingDays(type: string, prefix = ""): Promise<string[]> {
   const page = (await request(`${prefix}/book/${type}`)).body;

@@ -50,6 +50,25 @@ async function serveOriginals(): Promise<string> {
   return `http://127.0.0.1:${(originals.address() as AddressInfo).port}`;
 }
 
+/**
+ * How far ahead clients may book in the worker tests: each booking test holds a time of its own
+ * (about sixty in a run, two a day at most), and the demo's six weeks, in December with the
+ * owner's days off, have about fifty-six; the last tests of a run found the days taken.
+ */
+const BOOKING_DAYS_AHEAD = 120;
+
+/** The Booking settings' days ahead, changed in the content service as the Studio changes it. */
+async function bookAhead(contentUrl: string, days: number): Promise<void> {
+  const res = await fetch(`${contentUrl}/v2025-02-19/data/mutate/production`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TEST_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      mutations: [{ patch: { id: "bookingSettings", set: { daysAhead: days } } }],
+    }),
+  });
+  if (!res.ok) throw new Error(`The booking settings were not changed: ${res.status}`);
+}
+
 let content: ContentService | undefined;
 let emptyContent: ContentService | undefined;
 let faults: FaultServer | undefined;
@@ -66,6 +85,7 @@ let calendar: CalendarStandIn | undefined;
  */
 export async function setup(project: TestProject) {
   content = await startDemoContent(0, TEST_TOKEN);
+  await bookAhead(content.url, BOOKING_DAYS_AHEAD);
   mutableContent = await startDemoContent(0, TEST_TOKEN);
   emptyContent = await startContentService({
     datasetFile: resolve(import.meta.dirname, "../support/empty-dataset.ndjson"),
