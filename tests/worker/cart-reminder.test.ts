@@ -5,6 +5,7 @@
 // moved on.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { CLAIM_MS, MAX_ATTEMPTS } from "../../worker/sales-mail/ledger.ts";
 import { mailbox } from "./bookings.ts";
 import { BOT_UA, ORIGIN, request } from "./harness.ts";
 import { HOUR, mailsTo, nextHour, scheduleAt } from "./sales-mail.ts";
@@ -292,6 +293,30 @@ describe("a cart left behind", () => {
     ]);
     expect(await scheduleAt(at + 30 * 60_000, address)).toHaveLength(1);
     expect((await mailsTo(address))[0]?.status).toBe("sent");
+  });
+
+  it("is sent by a later run when the run that took it was cut off, and forgotten after its last try", async () => {
+    const address = newAddress();
+    await leaveCart(address);
+    const [planned] = await mailsTo(address);
+    const at = nextHour(planned?.due_at ?? 0, "Europe/Madrid", 12);
+    // Taken by a run at `at` that never finished (a deploy, a limit), as the ledger takes one.
+    const cutOff = (id: string | undefined, attempts: number) =>
+      env.STORE_DB.prepare(
+        "UPDATE sales_mails SET status = 'sending', attempts = ?, due_at = ? WHERE id = ?",
+      )
+        .bind(attempts, at + CLAIM_MS, id)
+        .run();
+    await cutOff(planned?.id, 1);
+    expect(await scheduleAt(at + 5 * 60_000, address)).toEqual([]);
+    expect(await scheduleAt(at + CLAIM_MS, address)).toHaveLength(1);
+    expect((await mailsTo(address))[0]).toMatchObject({ status: "sent", attempts: 2 });
+    // Cut off on its last try: not tried again, and its address forgotten a day on.
+    const other = newAddress();
+    await leaveCart(other);
+    await cutOff((await mailsTo(other))[0]?.id, MAX_ATTEMPTS);
+    expect(await scheduleAt(at + CLAIM_MS + 24 * HOUR + 60_000, other)).toEqual([]);
+    expect(await mailsTo(other)).toEqual([]);
   });
 
   it("is not sent when the buyer ordered since and pays by bank transfer", async () => {

@@ -26,6 +26,10 @@ export interface SalesMail extends PlannedMail {
 
 /** A send that failed is tried again by the next runs, this many times in all. */
 export const MAX_ATTEMPTS = 5;
+/** How long a run has to send an e-mail it claimed; past that the claim lapses. */
+export const CLAIM_MS = 15 * 60 * 1000;
+/** Due, or claimed by a run that was cut off (with tries left). */
+const CLAIMABLE = `(status = 'due' OR (status = 'sending' AND attempts < ${MAX_ATTEMPTS}))`;
 /** How long after a failed send it is tried again, the first time: 10, 20, 40, 80 minutes. */
 export const RETRY_MS = 10 * 60 * 1000;
 /** An order paid this long after a click of an e-mail's link is credited to that e-mail. */
@@ -119,11 +123,11 @@ export function salesMails(db: D1Database) {
       return (result?.meta.changes ?? 0) > 0;
     },
 
-    /** The e-mails due at `now`, oldest first. */
+    /** The e-mails due at `now` (and those whose send was cut off: CLAIM_MS), oldest first. */
     async due(now: number, limit = 50): Promise<SalesMail[]> {
       const { results } = await db
         .prepare(
-          "SELECT * FROM sales_mails WHERE status = 'due' AND due_at <= ? ORDER BY due_at LIMIT ?",
+          `SELECT * FROM sales_mails WHERE ${CLAIMABLE} AND due_at <= ?1 ORDER BY due_at LIMIT ?2`,
         )
         .bind(now, limit)
         .all<Row>();
@@ -138,13 +142,17 @@ export function salesMails(db: D1Database) {
       return row ? { ...mailOf(row), status: row.status } : undefined;
     },
 
-    /** Takes a due e-mail to send it: true for the one run that did. */
-    async claim(id: string): Promise<boolean> {
+    /**
+     * Takes a due e-mail to send it, for CLAIM_MS: true for the one run that did. A run cut off
+     * while sending (a deploy, a limit) leaves it claimed; once the claim lapses, it is due again.
+     */
+    async claim(id: string, now: number): Promise<boolean> {
       const result = await db
         .prepare(
-          "UPDATE sales_mails SET status = 'sending', attempts = attempts + 1 WHERE id = ? AND status = 'due'",
+          `UPDATE sales_mails SET status = 'sending', attempts = attempts + 1, due_at = ?2 + ${CLAIM_MS}
+           WHERE id = ?1 AND ${CLAIMABLE} AND due_at <= ?2`,
         )
-        .bind(id)
+        .bind(id, now)
         .run();
       return result.meta.changes > 0;
     },
@@ -214,15 +222,16 @@ export function salesMails(db: D1Database) {
     },
 
     /**
-     * Forgets the addresses of e-mails never sent (skipped, given up) a day after they were due,
-     * keeping their counts: no link of theirs needs one. A sent e-mail keeps its own, for its
-     * unsubscribe link.
+     * Forgets the addresses of e-mails never sent (skipped, given up, or cut off on their last
+     * try) a day after they were due, keeping their counts: no link of theirs needs one. A sent
+     * e-mail keeps its own, for its unsubscribe link.
      */
     async forgetUnsent(now: number): Promise<void> {
       await db
         .prepare(
           `UPDATE sales_mails SET address = 'forgotten:' || id, mailbox = 'forgotten:' || id
-           WHERE status IN ('skipped', 'failed') AND due_at < ? AND address NOT LIKE 'forgotten:%'`,
+           WHERE (status IN ('skipped', 'failed') OR (status = 'sending' AND attempts >= ${MAX_ATTEMPTS}))
+             AND due_at < ? AND address NOT LIKE 'forgotten:%'`,
         )
         .bind(now - 24 * 60 * 60 * 1000)
         .run();

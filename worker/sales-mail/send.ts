@@ -99,7 +99,7 @@ async function sendOne(
     await mails.skip(mail.id);
     return;
   }
-  if (!(await mails.claim(mail.id))) return;
+  if (!(await mails.claim(mail.id, now))) return;
   const links: string[] = [];
   const link = (path: string) => {
     links.push(path);
