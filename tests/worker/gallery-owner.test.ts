@@ -139,6 +139,10 @@ describe("the owner's e-mail for a selection", () => {
     expect(box.sent).toHaveLength(0);
     // Seconds: doubled from half a minute, then hourly.
     expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600]);
+    // A heart meanwhile does not wait out the hour: its write-back, with the e-mail, comes soon.
+    await post(`/g/${id}/favourites`, { photo: photo.id, favourite: "true" }, cookie);
+    const soon = await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
+    expect((soon ?? Number.POSITIVE_INFINITY) - Date.now()).toBeLessThan(5_000);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(box.sent).toHaveLength(1);
     expect(box.sent[0]?.subject).toBe("luis@example.com chose 1 from Ana & Luis, 14 June");

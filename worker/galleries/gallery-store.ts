@@ -723,10 +723,11 @@ export class ClientGallery extends DurableObject<Env> {
     );
   }
 
+  /** The write-back in a moment: sooner than a retry waiting out a failure (alarm()). */
   async #writeBackSoon(): Promise<void> {
-    if ((await this.ctx.storage.getAlarm()) === null) {
-      await this.ctx.storage.setAlarm(Date.now() + WRITE_BACK_DELAY_MS);
-    }
+    const soon = Date.now() + WRITE_BACK_DELAY_MS;
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > soon) await this.ctx.storage.setAlarm(soon);
   }
 
   /**
