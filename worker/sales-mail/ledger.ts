@@ -183,7 +183,7 @@ export function salesMails(db: D1Database) {
     /** Due again at `dueAt`, unclaimed (its recipient is asleep now). */
     async wait(id: string, dueAt: number): Promise<void> {
       await db
-        .prepare("UPDATE sales_mails SET due_at = ? WHERE id = ? AND status = 'due'")
+        .prepare(`UPDATE sales_mails SET status = 'due', due_at = ? WHERE id = ? AND ${CLAIMABLE}`)
         .bind(dueAt, id)
         .run();
     },
