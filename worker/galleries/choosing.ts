@@ -16,7 +16,7 @@ import { mailSender } from "../config/config.ts";
 import { errorText, log } from "../lib/log.ts";
 import { mailboxOf, oneLine } from "../lib/mail.ts";
 import { wantsJson } from "../lib/request-body.ts";
-import { derivedKey, fromBase64url, sign, toBase64url, verify } from "../lib/signing.ts";
+import { derivedKey, fromBase64url, keyedHex, sign, toBase64url, verify } from "../lib/signing.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor } from "../request/context.ts";
 import { visitorKey } from "../request/visitor-key.ts";
@@ -88,6 +88,10 @@ async function told(
   });
 }
 
+/** Who asks for a link: a keyed hash of their network, never the address. */
+const askerOf = async (c: Context<AppEnv>) =>
+  (await keyedHex(c.var.config.sanityToken, "gallery link asker", visitorKey(c))) ?? "";
+
 /** `POST /g/{id}/client`: mails the link that confirms the client's e-mail. */
 export const sendClientLink: Handler<AppEnv> = async (c) => {
   const { id, settings } = galleryOf(c);
@@ -100,7 +104,7 @@ export const sendClientLink: Handler<AppEnv> = async (c) => {
   const allowed =
     (await limit.limit({ key: `visitor ${visitorKey(c)}` })).success &&
     (await limit.limit({ key: `address ${mailboxOf(email)}` })).success &&
-    (await galleryStore(c.env, id).linkMailed(id, mailboxOf(email)));
+    (await galleryStore(c.env, id).linkMailed(id, mailboxOf(email), await askerOf(c)));
   if (!allowed) return told(c, way, 429, "wait");
   const { config } = c.var;
   const origin = new URL(c.req.url).origin;

@@ -30,10 +30,13 @@ export const DOOR_FAILURES_PER_MINUTE = 30;
 const DOOR_WINDOW_MS = 60_000;
 
 /**
- * E-mails of the gallery's link one mailbox gets in a day: the per-minute limit alone let anyone
- * with the gallery send one inbox thousands a day from the owner's address.
+ * E-mails of the gallery's link one mailbox gets in a day asked for by one visitor: the
+ * per-minute limit alone let anyone with the gallery send one inbox thousands a day from the
+ * owner's address.
  */
 export const LINK_MAILS_A_DAY = 5;
+/** The same from anyone: what one mailbox gets in a day, however many ask. */
+export const LINK_MAILS_A_DAY_IN_ALL = 20;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** A heart's changes this close together are one event on the timeline (its last). */
@@ -352,14 +355,23 @@ export class ClientGallery extends DurableObject<Env> {
     return now;
   }
 
-  /** Counts an e-mail of the link to `mailbox`: false (none sent) past LINK_MAILS_A_DAY. */
-  linkMailed(id: string, mailbox: string): boolean {
+  /**
+   * Counts an e-mail of the link to `mailbox` asked for by `asker` (a keyed hash of their
+   * network): false (none sent) past LINK_MAILS_A_DAY for that asker, or LINK_MAILS_A_DAY_IN_ALL
+   * from anyone. Per asker, so that a guest with the password who asks for the client's address
+   * does not shut the client out of their own link for the day.
+   */
+  linkMailed(id: string, mailbox: string, asker: string): boolean {
     this.#gallery(id);
     const now = Date.now();
     const key = `link-mails:${mailbox}`;
-    const sent = (this.ctx.storage.kv.get<number[]>(key) ?? []).filter((at) => now - at < DAY_MS);
-    if (sent.length >= LINK_MAILS_A_DAY) return false;
-    this.ctx.storage.kv.put(key, [...sent, now]);
+    // Kept before askers were: a time alone, anyone's.
+    const sent = (this.ctx.storage.kv.get<([number, string] | number)[]>(key) ?? [])
+      .map((each): [number, string] => (typeof each === "number" ? [each, ""] : each))
+      .filter(([at]) => now - at < DAY_MS);
+    const theirs = sent.filter(([, by]) => by === asker).length;
+    if (theirs >= LINK_MAILS_A_DAY || sent.length >= LINK_MAILS_A_DAY_IN_ALL) return false;
+    this.ctx.storage.kv.put(key, [...sent, [now, asker]]);
     return true;
   }
 
