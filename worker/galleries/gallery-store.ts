@@ -598,7 +598,7 @@ export class ClientGallery extends DurableObject<Env> {
 
   /**
    * Sends the owner's pending e-mails, each taken off the list once sent; a failure throws, and
-   * the alarm runs again (with the runtime's backoff) for what is left.
+   * the alarm tries again later (alarm()) for what is left.
    */
   async #sendPendingMail(): Promise<void> {
     const { kv } = this.ctx.storage;
