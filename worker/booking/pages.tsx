@@ -9,12 +9,12 @@ import { storeIsOn } from "../config/config.ts";
 import { PageError, pageNotFound } from "../errors/page-error.ts";
 import { askTurnstile, checkStamp, issueStamp, MIN_FILL_MS } from "../inquiries/index.ts";
 import { errorText, log } from "../lib/log.ts";
-import { keyedHex, sha256Hex } from "../lib/signing.ts";
+import { sha256Hex } from "../lib/signing.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath } from "../request/context.ts";
-import { visitorKey } from "../request/visitor-key.ts";
+import { keyedVisitor, visitorKey } from "../request/visitor-key.ts";
 import { formatAmount, formOf, minorUnits, stripeClient } from "../store/index.ts";
 import {
   BookedView,
@@ -281,8 +281,7 @@ export const holdSlot: Handler<AppEnv> = async (c) => {
 };
 
 /** Who holds a time, as the calendar keeps it: a keyed hash of their network, never the address. */
-const holderOf = (c: Context<AppEnv>) =>
-  keyedHex(c.var.config.sanityToken, "booking holder", visitorKey(c));
+const holderOf = (c: Context<AppEnv>) => keyedVisitor(c, "booking holder");
 
 function retryAfterAMinute(res: Response): Response {
   res.headers.set("Retry-After", "60");

@@ -16,10 +16,10 @@ import { mailSender } from "../config/config.ts";
 import { errorText, log } from "../lib/log.ts";
 import { mailboxOf, oneLine } from "../lib/mail.ts";
 import { wantsJson } from "../lib/request-body.ts";
-import { derivedKey, fromBase64url, keyedHex, sign, toBase64url, verify } from "../lib/signing.ts";
+import { derivedKey, fromBase64url, sign, toBase64url, verify } from "../lib/signing.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor } from "../request/context.ts";
-import { visitorKey } from "../request/visitor-key.ts";
+import { keyedVisitor, visitorKey } from "../request/visitor-key.ts";
 import { galleryOf, galleryStore, PRIVATE_HEADERS } from "./access.ts";
 import { planFollowUps } from "./follow-ups.ts";
 import { back, backField, backTo, badBack, formOf } from "./forms.ts";
@@ -88,10 +88,6 @@ async function told(
   });
 }
 
-/** Who asks for a link: a keyed hash of their network, never the address. */
-const askerOf = async (c: Context<AppEnv>) =>
-  (await keyedHex(c.var.config.sanityToken, "gallery link asker", visitorKey(c))) ?? "";
-
 /** `POST /g/{id}/client`: mails the link that confirms the client's e-mail. */
 export const sendClientLink: Handler<AppEnv> = async (c) => {
   const { id, settings } = galleryOf(c);
@@ -104,7 +100,11 @@ export const sendClientLink: Handler<AppEnv> = async (c) => {
   const allowed =
     (await limit.limit({ key: `visitor ${visitorKey(c)}` })).success &&
     (await limit.limit({ key: `address ${mailboxOf(email)}` })).success &&
-    (await galleryStore(c.env, id).linkMailed(id, mailboxOf(email), await askerOf(c)));
+    (await galleryStore(c.env, id).linkMailed(
+      id,
+      mailboxOf(email),
+      (await keyedVisitor(c, "gallery link asker")) ?? "",
+    ));
   if (!allowed) return told(c, way, 429, "wait");
   const { config } = c.var;
   const origin = new URL(c.req.url).origin;

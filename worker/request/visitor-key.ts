@@ -4,6 +4,8 @@
  * counting the whole address would let one host start afresh with each of its 2^64 addresses.
  */
 import type { Context } from "hono";
+import { keyedHex } from "../lib/signing.ts";
+import type { AppEnv } from "./app-env.ts";
 
 export function visitorKey(c: Context): string {
   const address = c.req.header("CF-Connecting-IP") ?? "";
@@ -24,3 +26,10 @@ export function visitorKey(c: Context): string {
     .map((group) => group.replace(/^0+(?=.)/, ""))
     .join(":")}::/64`;
 }
+
+/**
+ * The visitor's network (visitorKey) as a record may keep it: a keyed hash for `purpose`, never
+ * the address (undefined without a token).
+ */
+export const keyedVisitor = (c: Context<AppEnv>, purpose: string): Promise<string | undefined> =>
+  keyedHex(c.var.config.sanityToken, purpose, visitorKey(c));
