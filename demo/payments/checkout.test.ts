@@ -253,6 +253,24 @@ describe("refusals, as Stripe refuses", () => {
       param: "discounts[0][coupon]",
       message: "No such coupon: 'NOSUCH'",
     });
+    // A country Stripe does not ship to, or a look-alike, refuses the whole session.
+    await expect(
+      h.stripe.checkout.sessions.create({
+        ...printOrder(),
+        shipping_address_collection: { allowed_countries: ["GB", "UK" as "GB"] },
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      param: "shipping_address_collection[allowed_countries][1]",
+      message: expect.stringMatching(
+        /^Invalid shipping_address_collection\[allowed_countries\]\[1\]: must be one of AC, AD, /,
+      ),
+    });
+    for (const email of ["ana..lopez@example.com", "anaïs@example.com", "ana@example"]) {
+      await expect(
+        h.stripe.checkout.sessions.create({ ...printOrder(), customer_email: email }),
+      ).rejects.toMatchObject({ statusCode: 400, code: "email_invalid", param: "customer_email" });
+    }
     await expect(h.stripe.checkout.sessions.retrieve("cs_test_nothing")).rejects.toMatchObject({
       statusCode: 404,
       code: "resource_missing",

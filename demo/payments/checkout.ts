@@ -2,13 +2,17 @@
 // `price_data`, a discount from discounts.ts), retrieve with `expand[]`, list line items,
 // expire (asked, or on its own once `expires_at` passes). Paying happens on the hosted page or
 // through the control API (completion.ts).
+
 import type Stripe from "stripe";
+import { SHIPPING_COUNTRIES } from "../../shared/shipping-countries.ts";
 import type { PaymentsContext, RequestInfo } from "./context.ts";
 import { applyDiscount, refusal, requested } from "./discounts.ts";
 import { invalidRequest, noSuch } from "./errors.ts";
 import { missing, type Params } from "./form.ts";
 import * as make from "./objects.ts";
 import { expand, list, type SessionRecord } from "./store.ts";
+
+const STRIPE_EMAIL = /^(?!.*\.\.)(?!\.)[\x21-\x3f\x41-\x7e]+(?<!\.)@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
 type CreateParams = Stripe.Checkout.SessionCreateParams;
 
@@ -267,11 +271,13 @@ export function createSession(ctx: PaymentsContext, params: Params): unknown {
   if (collection && countries?.length === 0) {
     throw missing(collection.name("allowed_countries"));
   }
-  for (const country of countries ?? []) {
-    if (!/^[A-Z]{2}$/.test(country)) {
-      throw invalidRequest(`Invalid country: ${country}`, {
-        param: "shipping_address_collection[allowed_countries]",
-      });
+  for (const [index, country] of (countries ?? []).entries()) {
+    if (!SHIPPING_COUNTRIES.has(country)) {
+      const param = `shipping_address_collection[allowed_countries][${index}]`;
+      throw invalidRequest(
+        `Invalid ${param}: must be one of ${[...SHIPPING_COUNTRIES].join(", ")}`,
+        { param },
+      );
     }
   }
   const tax = params.object("automatic_tax")?.only(["enabled"], ["liability"]);
@@ -305,6 +311,14 @@ export function createSession(ctx: PaymentsContext, params: Params): unknown {
       `discounts[0][${discount.code ? "promotion_code" : "coupon"}]`,
     );
   if (unusable) throw unusable;
+  const customerEmail = params.string("customer_email") ?? null;
+  // Stripe's own rule, stricter than a form's: no two dots in a row, nothing beyond ASCII.
+  if (customerEmail !== null && !STRIPE_EMAIL.test(customerEmail)) {
+    throw invalidRequest(`Invalid email address: ${customerEmail}`, {
+      code: "email_invalid",
+      param: "customer_email",
+    });
+  }
   const id = make.newId("cs_test_", 58);
   const session = make.session({
     id,
@@ -316,7 +330,7 @@ export function createSession(ctx: PaymentsContext, params: Params): unknown {
     automaticTax: tax?.boolean("enabled") ?? false,
     metadata: params.metadata("metadata"),
     clientReferenceId: clientReference,
-    customerEmail: params.string("customer_email") ?? null,
+    customerEmail,
     successUrl: url(params, "success_url"),
     cancelUrl: url(params, "cancel_url"),
     expiresAt: expiry,

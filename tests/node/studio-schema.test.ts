@@ -10,6 +10,7 @@ import { LANGUAGE_CODES, LANGUAGES } from "../../shared/i18n/languages.ts";
 import { SUBJECTS as FORM_SUBJECTS } from "../../shared/inquiries.ts";
 import { LOCATION_SETTINGS_ID, PRECISION_LABELS, PRECISIONS } from "../../shared/location.ts";
 import { DEFAULT_PUBLIC_SIZE, PUBLIC_SIZE_RANGE, zoomReach } from "../../shared/public-size.ts";
+import { SHIPPING_COUNTRIES } from "../../shared/shipping-countries.ts";
 import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../shared/slug.ts";
 import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { DOWNLOAD_OPTIONS } from "../../studio/schema/documents/client-gallery.ts";
@@ -27,6 +28,7 @@ import {
 } from "../../studio/schema/index.ts";
 import { SITE_LANGUAGES } from "../../studio/schema/languages.ts";
 import { isInternalPath } from "../../studio/schema/objects/nav-item.ts";
+import { SHIPPING_COUNTRIES as STUDIO_COUNTRIES } from "../../studio/schema/shipping-countries.ts";
 import {
   PRECISION_OPTIONS,
   LOCATION_SETTINGS_ID as STUDIO_LOCATION_ID,
@@ -366,6 +368,23 @@ describe("the Studio's inquiry subjects", () => {
     expect(STUDIO_SUBJECTS.map(({ value, title }) => ({ value, label: title }))).toEqual(
       FORM_SUBJECTS.map((value) => ({ value, label: SUBJECT_LABELS[value] })),
     );
+  });
+});
+
+// Shipping countries: a code Stripe does not know makes it refuse every checkout with a print.
+describe("the Studio's shipping countries", () => {
+  it("are the ones the store sends to Stripe, and a look-alike such as UK is refused as typed", () => {
+    expect([...STUDIO_COUNTRIES]).toEqual([...SHIPPING_COUNTRIES]);
+    // The rule's own check, as Sanity runs it on each tag the owner types.
+    let check: ((value: string | undefined) => true | string) | undefined;
+    field("storeSettings", "shippingCountries").of?.[0]?.validation?.({
+      custom: (given: typeof check) => {
+        check = given;
+      },
+    });
+    expect(check?.("GB")).toBe(true);
+    expect(check?.(undefined)).toBe(true);
+    for (const typed of ["UK", "EU", "CU", "gb"]) expect(check?.(typed), typed).toMatch(/GB/);
   });
 });
 

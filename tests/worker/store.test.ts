@@ -355,6 +355,23 @@ describe("checkout and payment", () => {
     expect((await orderRow(order))?.status).toBe("open");
   });
 
+  it("ships to the Store's countries Stripe knows, leaving out one typed wrong (UK for GB)", async () => {
+    await mutate({
+      patch: { id: "storeSettings", set: { shippingCountries: ["DE", "UK", "GB"] } },
+    });
+    try {
+      const buyer = new Buyer(mutableEnv());
+      await buyer.add(FOR_SALE, "print:fine-art-8x10");
+      const { answer, session } = await buyer.checkout();
+      expect(answer.status).toBe(303);
+      const read = await stripe().checkout.sessions.retrieve(session);
+      expect(read.shipping_address_collection?.allowed_countries).toEqual(["DE", "GB"]);
+    } finally {
+      const dataset = ["DE", "FR", "ES", "IT", "NL", "BE", "AT", "GB", "US", "CA"];
+      await mutate({ patch: { id: "storeSettings", set: { shippingCountries: dataset } } });
+    }
+  });
+
   it("charges the catalogue's price as it is now, though the cart showed one the content cache kept", async () => {
     const testEnv = mutableEnv();
     const buyer = new Buyer(testEnv);

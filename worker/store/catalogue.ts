@@ -1,4 +1,5 @@
 import { type Pixels, printFits } from "../../shared/print-resolution.ts";
+import { SHIPPING_COUNTRIES } from "../../shared/shipping-countries.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
 import { croppedSize, type ImageRef } from "../content/image-urls.ts";
 import type { StoreDocument } from "../content/validate.ts";
@@ -215,8 +216,9 @@ export function catalogueOf(doc: StoreDocument | null): Catalogue | null {
     };
     return { id: rateId, name, unitAmount, minDays: days(raw.minDays), maxDays: days(raw.maxDays) };
   });
+  // One code Stripe does not know ("UK") would make it refuse every checkout with a print.
   const countries = (Array.isArray(doc.shippingCountries) ? doc.shippingCountries : []).filter(
-    (code): code is string => typeof code === "string" && /^[A-Z]{2}$/.test(code),
+    (code): code is string => typeof code === "string" && SHIPPING_COUNTRIES.has(code),
   );
   return {
     forSale: doc.forSale === "none" ? "none" : "all",

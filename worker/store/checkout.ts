@@ -31,6 +31,12 @@ function reminderAddress(value: string | null | undefined): string | undefined {
   return address && isEmailAddress(address) ? address : undefined;
 }
 
+/** The parameter Stripe named in refusing a request (a 400), if it did. */
+function refusedParam(error: unknown): string | undefined {
+  const { type, param } = error as { type?: string; param?: unknown };
+  return type === "StripeInvalidRequestError" && typeof param === "string" ? param : undefined;
+}
+
 /** The visitor's time zone as Cloudflare placed them, when it did. */
 function timeZoneOf(c: Context<AppEnv>): { timeZone?: string } {
   const zone = c.req.raw.cf?.timezone;
@@ -305,16 +311,31 @@ export const checkout =
           }
         : {}),
     };
+    const stripe = await stripeClient(store.keys);
     let session: Stripe.Checkout.Session;
     try {
-      session = await (await stripeClient(store.keys)).checkout.sessions.create(params, {
-        idempotencyKey: `checkout-${orderId}`,
-      });
+      session = await stripe.checkout.sessions
+        .create(params, { idempotencyKey: `checkout-${orderId}` })
+        .catch((error: unknown) => {
+          // The reminder is the buyer's option: an address Stripe will not take (its rule is
+          // stricter than a form's) does not stop the purchase.
+          if (!remind || refusedParam(error) !== "customer_email") throw error;
+          log.warn("Stripe refused the reminder's address; checkout goes on without it", {
+            path: "/cart/checkout",
+            order: orderId,
+          });
+          const { customer_email: _, metadata, ...rest } = params;
+          const { remind: __, language, timeZone, ...kept } = metadata ?? {};
+          return stripe.checkout.sessions.create(
+            { ...rest, metadata: kept },
+            { idempotencyKey: `checkout-${orderId}-unreminded` },
+          );
+        });
     } catch (error) {
       await store.carts.releaseCheckout(cartId, orderId);
       const context = { path: "/cart/checkout", order: orderId, error: errorText(error) };
-      // A code used up or ended meanwhile (Stripe's word): the cart goes on without it.
-      if (promotionCode && (error as { type?: string }).type === "StripeInvalidRequestError") {
+      // A code used up or ended meanwhile (Stripe names the discount): the cart goes on without it.
+      if (promotionCode && refusedParam(error)?.startsWith("discounts")) {
         log.warn("Stripe refused the cart's promotion code; the cart goes on without it", context);
         await store.carts.setPromotionCode(cartId, null);
         return c.redirect(await localPath(c, "/cart?notice=code-ended"), 303);

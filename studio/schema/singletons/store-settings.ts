@@ -1,6 +1,7 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { translationsOf } from "../fields/translations";
 import { isInternalPath } from "../objects/nav-item";
+import { SHIPPING_COUNTRIES } from "../shipping-countries";
 
 /** The one store document has this id; the site reads it by id, not by type. */
 export const STORE_SETTINGS_ID = "storeSettings";
@@ -8,7 +9,6 @@ export const STORE_SETTINGS_ID = "storeSettings";
 /** What Stripe takes as a currency: three lowercase letters (ISO 4217). */
 const CURRENCY = /^[a-z]{3}$/;
 /** A country as Stripe's shipping address collection names it (ISO 3166-1 alpha-2). */
-const COUNTRY = /^[A-Z]{2}$/;
 /** A product's own id, kept in carts and orders: lowercase letters, digits and dashes. */
 const PRODUCT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -338,7 +338,9 @@ export const storeSettings = defineType({
           type: "string",
           validation: (rule) =>
             rule.custom((value: string | undefined) =>
-              value === undefined || COUNTRY.test(value) ? true : "Two capital letters",
+              value === undefined || SHIPPING_COUNTRIES.has(value)
+                ? true
+                : "Not a country code Stripe ships to: two capital letters of ISO 3166 (the United Kingdom is GB)",
             ),
         }),
       ],
