@@ -12,6 +12,7 @@ import {
   CART_MAIL,
   composeCartReminder,
   fulfilOrders,
+  handOverStranded,
   isFulfilmentQueue,
   removeOldCarts,
 } from "./store/index.ts";
@@ -48,7 +49,8 @@ export class PublicSite extends WorkerEntrypoint<Env, PublicSiteProps> {
  * consumed here too: the store's fulfilment queue and its dead-letter queue (store/fulfil.ts),
  * the inquiries queue (and its dead-letter queue, while the owner replays it), and the page views
  * for insights. The Cron Trigger reads the owner's own calendar for booking (booking/busy-feed.ts)
- * and sends the e-mails that bring buyers back that are due (sales-mail/send.ts); the hourly one
+ * and sends the e-mails that bring buyers back that are due (sales-mail/send.ts), and hands over
+ * any paid order whose hand-over was cut off (store/fulfil.ts); the hourly one
  * writes the owner's insights summary when it is an hour old.
  */
 export default {
@@ -66,6 +68,7 @@ export default {
       return;
     }
     ctx.waitUntil(scheduledBusyRead(env));
+    ctx.waitUntil(handOverStranded(env));
     ctx.waitUntil(
       sendDueMails(env, controller.scheduledTime, {
         [CART_MAIL]: composeCartReminder,

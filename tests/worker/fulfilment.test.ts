@@ -3,7 +3,13 @@
 // repeats its event; the owner's prints wait; the Studio gets its copy and both e-mails go once;
 // a lab that refuses leaves the order paid, retried, and finally parked from the dead-letter queue;
 // a full refund stops the lab's order while the lab can still stop it.
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { clientDocumentId } from "../../worker/content/client-copies.ts";
@@ -263,6 +269,35 @@ describe("the owner's e-mail of a paid order", () => {
     expect(sent.map((message) => message.to)).toEqual(["jane@example.com", "buyer@example.com"]);
     expect(sent[0]?.subject).toMatch(/^New order [A-Z0-9]{8} from /);
     expect((await row(order))?.owner_mailed_at).toEqual(expect.any(Number));
+  });
+});
+
+describe("a hand-over cut off between its claim and its send", () => {
+  it("lapses, and the Cron Trigger hands the order over, once; a claim still fresh is left", async () => {
+    const { order: cut } = await paidNotHandedOver([[FOR_SALE, "print:fine-art-8x10"]]);
+    const { order: fresh } = await paidNotHandedOver([[FOR_SALE, "print:fine-art-8x10"]]);
+    const claim = (order: string, at: number) =>
+      env.STORE_DB.prepare(
+        "UPDATE orders SET fulfilment_queued_at = ?2, origin = ?3, updated_at = ?2 WHERE id = ?1",
+      )
+        .bind(order, at, ORIGIN)
+        .run();
+    await claim(cut, Date.now() - 11 * 60_000);
+    await claim(fresh, Date.now() - 60_000);
+    const { siteEnv, handedOver } = keptHandOvers();
+    const sweep = async () => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), siteEnv, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    await sweep();
+    expect(handedOver).toContainEqual({ version: 1, order: cut, origin: ORIGIN });
+    expect(handedOver).not.toContainEqual(expect.objectContaining({ order: fresh }));
+    expect((await row(cut))?.fulfilment_sent_at).toEqual(expect.any(Number));
+    // Sent: the next sweep leaves it.
+    const sent = handedOver.length;
+    await sweep();
+    expect(handedOver.slice(sent)).not.toContainEqual(expect.objectContaining({ order: cut }));
   });
 });
 

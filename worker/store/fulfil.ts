@@ -55,22 +55,48 @@ export interface FulfilmentMessage {
 /**
  * A paid order goes to the fulfilment queue once: claimed in D1 first (a paid order not handed
  * over yet), so Stripe's webhook and the order page never both send it; a failed send gives the
- * claim back, and the webhook's retry hands it over again.
+ * claim back, and the webhook's retry hands it over again. A claim whose request was cut off
+ * before the send lapses, and `handOverStranded` sends it.
  */
 export async function handOver(env: Env, order: string, origin: string): Promise<void> {
   const orders = d1Orders(env.STORE_DB);
-  if (!(await orders.markQueued(order))) return;
+  if (!(await orders.markQueued(order, origin))) return;
   try {
     await sendToFulfilment(env, order, origin);
   } catch (error) {
     await orders.record(order, { fulfilment_queued_at: null });
     throw error;
   }
+  await orders.record(order, { fulfilment_sent_at: Date.now() });
   // Paid, counted here, at the one hand-over: the public photographs each, a gallery's prints.
   const lines = (await orders.get(order))?.lines ?? [];
   const photos = publicPhotos(lines.map((line) => line.photo));
   await sendStep(env, "paid", photos);
   if (lines.some((line) => !photos.includes(line.photo))) await sendStep(env, "gallery-prints");
+}
+
+/**
+ * The Cron Trigger's sweep: hands over each paid order of the last days that never reached the
+ * queue (orders.ts `notHandedOver`), its links to the origin its claim named, else SITE_URL.
+ */
+export async function handOverStranded(env: Env): Promise<void> {
+  const siteUrl = loadConfig(env).siteUrl;
+  for (const { id, origin } of await d1Orders(env.STORE_DB).notHandedOver()) {
+    const to = origin ?? siteUrl;
+    if (!to) {
+      log.warn("A paid order was never handed over, and no origin is known: set SITE_URL", {
+        order: id,
+      });
+      continue;
+    }
+    log.warn("A paid order was never handed over; handing it over now", { order: id });
+    await handOver(env, id, to).catch((error: unknown) =>
+      log.error("A stranded order could not be handed over", {
+        order: id,
+        error: errorText(error),
+      }),
+    );
+  }
 }
 
 export function parseFulfilmentMessage(body: unknown): FulfilmentMessage | undefined {

@@ -19,7 +19,7 @@ export { CART_MAIL, composeCartReminder } from "./cart-reminder.ts";
 export { removeOldCarts } from "./carts.ts";
 export { formatAmount, galleryOfferFor, minorUnits, offerFor } from "./catalogue.ts";
 export { catalogueFor, formOf, saleCatalogue } from "./context.ts";
-export { fulfilOrders } from "./fulfil.ts";
+export { fulfilOrders, handOverStranded } from "./fulfil.ts";
 export { type GalleryPhotoForSale, type GalleryPrints, galleryBuyPath } from "./gallery-prints.ts";
 export { d1Orders } from "./orders.ts";
 export { discountText, personalCode } from "./promotion-codes.ts";

@@ -335,8 +335,18 @@ export interface Orders {
   markPaid(id: string, payment: Payment, now?: number): Promise<"paid" | "refunded" | undefined>;
   /** A state the order moves to only from `from` (true when it did). */
   move(id: string, from: OrderStatus[], to: OrderStatus, now?: number): Promise<boolean>;
-  /** Claims the paid order's hand-over to fulfilment (true the first time). */
-  markQueued(id: string, now?: number): Promise<boolean>;
+  /**
+   * Claims the paid order's hand-over to fulfilment, with the origin its links are to name: true
+   * the first time, and again once a claim not followed by its send (`fulfilment_sent_at`) has
+   * lapsed (HAND_OVER_LAPSE_MS): the request that claimed it was cut off.
+   */
+  markQueued(id: string, origin: string, now?: number): Promise<boolean>;
+  /**
+   * Paid orders of the last days never handed over: a claim that lapsed unsent, or no claim (the
+   * order page found the payment and was cut off before handing it over, and no event of
+   * Stripe's came after), with the origin of their claim when there was one.
+   */
+  notHandedOver(now?: number): Promise<{ id: string; origin: string | null }[]>;
   /**
    * Whether `email` paid for an order after `since`, or ordered one since that waits for their
    * bank transfer (a cart left behind was bought after all).
@@ -371,7 +381,8 @@ export type FulfilmentColumn =
   | "origin"
   | "shipping_rate"
   | "disputed_at"
-  | "refund_failed";
+  | "refund_failed"
+  | "fulfilment_sent_at";
 
 const FULFILMENT_COLUMNS = new Set<string>([
   "fulfilment_queued_at",
@@ -388,7 +399,16 @@ const FULFILMENT_COLUMNS = new Set<string>([
   "shipping_rate",
   "disputed_at",
   "refund_failed",
+  "fulfilment_sent_at",
 ]);
+
+/**
+ * How long a hand-over's claim is its request's: far longer than a queue's send takes, short
+ * enough that an order whose request was cut off goes to fulfilment at the next sweep but one.
+ */
+export const HAND_OVER_LAPSE_MS = 10 * 60_000;
+/** A paid order still not handed over after this long is the owner's to look at, not the sweep's. */
+const STRANDED_FOR_MS = 3 * 86_400_000;
 
 /**
  * How long a claimed Stripe event is the claiming delivery's: longer than the slowest webhook
@@ -571,14 +591,30 @@ export function d1Orders(db: D1Database): Orders {
         .run();
       return result.meta.changes === 1;
     },
-    async markQueued(id, now = Date.now()) {
+    async markQueued(id, origin, now = Date.now()) {
       const result = await db
         .prepare(
-          "UPDATE orders SET fulfilment_queued_at = ?2, updated_at = ?2 WHERE id = ?1 AND status = 'paid' AND fulfilment_queued_at IS NULL",
+          `UPDATE orders SET fulfilment_queued_at = ?2, origin = COALESCE(origin, ?3), updated_at = ?2
+           WHERE id = ?1 AND status = 'paid' AND fulfilment_sent_at IS NULL
+             AND (fulfilment_queued_at IS NULL OR fulfilment_queued_at <= ?2 - ?4)`,
         )
-        .bind(id, now)
+        .bind(id, now, origin, HAND_OVER_LAPSE_MS)
         .run();
       return result.meta.changes === 1;
+    },
+    async notHandedOver(now = Date.now()) {
+      // Untouched by fulfilment (no state, no error): an order the consumer has seen was sent.
+      const { results } = await db
+        .prepare(
+          `SELECT id, origin FROM orders
+           WHERE status = 'paid' AND fulfilment_sent_at IS NULL AND updated_at > ?2
+             AND fulfilment_state IS NULL AND fulfilment_error IS NULL
+             AND COALESCE(fulfilment_queued_at, updated_at) <= ?1
+           ORDER BY updated_at LIMIT 20`,
+        )
+        .bind(now - HAND_OVER_LAPSE_MS, now - STRANDED_FOR_MS)
+        .all<{ id: string; origin: string | null }>();
+      return results;
     },
   };
 }
