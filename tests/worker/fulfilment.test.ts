@@ -12,8 +12,10 @@ import {
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { loadConfig, storeIsOn } from "../../worker/config/config.ts";
 import { clientDocumentId } from "../../worker/content/client-copies.ts";
 import worker from "../../worker/index.ts";
+import { signedFileUrl } from "../../worker/store/files.ts";
 import { FULFILMENT_DLQ, FULFILMENT_QUEUE } from "../../worker/store/fulfil.ts";
 import { prodigi } from "../../worker/store/labs/prodigi.ts";
 import {
@@ -269,6 +271,28 @@ describe("the owner's e-mail of a paid order", () => {
     expect(sent.map((message) => message.to)).toEqual(["jane@example.com", "buyer@example.com"]);
     expect(sent[0]?.subject).toMatch(/^New order [A-Z0-9]{8} from /);
     expect((await row(order))?.owner_mailed_at).toEqual(expect.any(Number));
+  });
+});
+
+describe("a paid licence", () => {
+  it("is offered for download only once fulfilment found it still for sale, the page saying so until then", async () => {
+    const { order } = await paidNotHandedOver([[LARGE, "licence:personal"]]);
+    const keys = loadConfig(env).store;
+    if (!storeIsOn(keys)) throw new Error("the test site sells");
+    const href = await signedFileUrl(keys, "", "licence", order, 1, 3_600);
+    const buyer = new Buyer();
+    const before = await buyer.get(`/order/${order}`);
+    expect(before.body).toContain('data-order-status="paid"');
+    expect(before.body).toContain("Your licensed files are being prepared");
+    expect(before.body).toMatch(/<meta http-equiv="refresh" content="2"\/>/);
+    expect(before.body).not.toContain("data-licence-download");
+    expect((await request(href)).status).toBe(404);
+    const result = await consume(FULFILMENT_QUEUE, { version: 1, order, origin: ORIGIN }, 1);
+    expect(result.explicitAcks).toEqual(["m-1"]);
+    const after = await buyer.get(`/order/${order}`);
+    expect(after.body).toContain("data-licence-download");
+    expect(after.body).not.toContain('http-equiv="refresh"');
+    expect((await request(href)).status).toBe(200);
   });
 });
 

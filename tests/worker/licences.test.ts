@@ -29,6 +29,7 @@ async function paidLicence(product = "licence:editorial") {
   await pay(session);
   const [completed] = await eventsOf([session]);
   await deliver(completed);
+  await fulfilled(order);
   const page = await buyer.get(`/order/${order}`);
   const href =
     /<a href="([^"]+)" download="" [^>]*data-licence-download/.exec(page.body)?.[1] ?? "";
@@ -103,7 +104,6 @@ describe("a licence", () => {
 
   it("stops downloading while the buyer's bank disputes its payment, and downloads again once the dispute is won", async () => {
     const { buyer, order, href } = await paidLicence("licence:personal");
-    await fulfilled(order);
     expect((await request(href)).status).toBe(200);
     const { dispute, created } = await disputeOf(order);
     expect((await deliver(created)).status).toBe(200);

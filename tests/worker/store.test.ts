@@ -19,6 +19,7 @@ import {
   eventsOf,
   FOR_SALE,
   FOR_SALE_PAGE,
+  fulfilled,
   LARGE,
   NOT_FOR_SALE,
   orderRow,
@@ -577,11 +578,14 @@ describe("checkout and payment", () => {
       expect((await orderRow(order))?.status).toBe("open");
     }
     expect((await orderRow(paidElsewhere.order))?.status).toBe("open");
-    // Where Stripe sends the buyer back (no webhook delivered yet): paid, the file there.
+    // Where Stripe sends the buyer back (no webhook delivered yet): paid; the file is there once
+    // fulfilment found the photograph still for sale, the page reloading itself until then.
     const back = await buyer.get(`/order/${order}?session=${session}`);
     expect(back.body).toContain('data-order-status="paid"');
-    expect(back.body).toContain("data-licence-download");
-    expect(back.body).not.toContain('http-equiv="refresh"');
+    await fulfilled(order);
+    const ready = await buyer.get(`/order/${order}`);
+    expect(ready.body).toContain("data-licence-download");
+    expect(ready.body).not.toContain('http-equiv="refresh"');
     expect(await cartLines(buyer)).toEqual([]);
     expect((await row(order))?.fulfilment_queued_at).toEqual(expect.any(Number));
     // Stripe's webhook, when it comes, changes nothing more: paid once, handed over once.

@@ -256,11 +256,10 @@ export async function fulfilOrder(
   const origin = order.fulfilment.origin ?? message.origin;
   if (!order.fulfilment.origin) await orders.record(order.id, { origin });
 
-  // 0. Still for sale, now that the money is in? Checked once, before anything is handed on: an
-  // error recorded means an earlier attempt got past this check, perhaps to the lab, which may
-  // have made the order though its answer was lost. A photograph withdrawn since refunds nothing
-  // the lab may be printing: the lab is asked again below (its idempotency key finds that order).
-  if (order.fulfilment.state === null && order.fulfilment.error === null) {
+  // 0. Still for sale, now that the money is in? Checked once, before anything is handed on (a
+  // licence's file too: the order page offers it from then on). Once passed, a photograph
+  // withdrawn later refunds nothing the lab may be printing.
+  if (order.fulfilment.saleCheckedAt === null && order.fulfilment.state === null) {
     const fresh = createContentSource(config, ctx, paths.home(), {
       preview: false,
       uncached: true,
@@ -286,8 +285,10 @@ export async function fulfilOrder(
         fulfilment_state: choice === "refund" ? "refunding" : "withdrawn",
         fulfilment_error: error,
       });
-      order = (await orders.get(order.id)) ?? order;
+    } else {
+      await orders.record(order.id, { sale_checked_at: Date.now() });
     }
+    order = (await orders.get(order.id)) ?? order;
   }
   const withdrawn =
     order.fulfilment.state === "refunding" || order.fulfilment.state === "withdrawn";

@@ -23,6 +23,16 @@ import { applySession } from "./webhook.ts";
 const DOWNLOAD_DAYS = 7;
 /** How often the page of an order not paid yet reloads itself (without JavaScript too). */
 const WAITING_REFRESH_SECONDS = 5;
+/** How often the page of a paid licence not yet checked still for sale reloads itself. */
+const PREPARING_REFRESH_SECONDS = 2;
+
+/** Paid, with licences whose files wait for fulfilment's check that they are still for sale. */
+const preparing = (order: Order) =>
+  order.status === "paid" &&
+  order.disputedAt === null &&
+  order.fulfilment.state === null &&
+  order.fulfilment.saleCheckedAt === null &&
+  order.lines.some((line) => line.kind === "licence");
 
 const STATUS_TEXT: Record<OrderStatus, (order: Order) => PlainKey> = {
   open: () => "order.status.open",
@@ -34,9 +44,11 @@ const STATUS_TEXT: Record<OrderStatus, (order: Order) => PlainKey> = {
         ? "order.status.refunding"
         : order.fulfilment?.state === "withdrawn"
           ? "order.status.withdrawn"
-          : order.hasPrints
-            ? "order.status.prints"
-            : "order.status.licences",
+          : preparing(order)
+            ? "order.status.preparing"
+            : order.hasPrints
+              ? "order.status.prints"
+              : "order.status.licences",
   payment_failed: () => "order.status.failed",
   expired: () => "order.status.expired",
   refunded: () => "order.status.refunded",
@@ -155,7 +167,11 @@ export const orderPage: Handler<AppEnv> = async (c) => {
         reference={orderReference(order.id)}
         status={order.status}
         statusText={t(STATUS_TEXT[order.status](order))}
-        {...(order.status === "open" ? { refreshSeconds: WAITING_REFRESH_SECONDS } : {})}
+        {...(order.status === "open"
+          ? { refreshSeconds: WAITING_REFRESH_SECONDS }
+          : preparing(order)
+            ? { refreshSeconds: PREPARING_REFRESH_SECONDS }
+            : {})}
         {...(shipping ? { shipping } : {})}
         rows={order.lines.map((line) => ({
           name: line.productName,

@@ -144,6 +144,8 @@ export interface Fulfilment {
   origin: string | null;
   /** Where the lab's order stands, from the lab's news (migrations/0004_lab_news.sql). */
   labStage: LabStage | null;
+  /** When every line was found still for sale, once the payment was in: files go out from then. */
+  saleCheckedAt: number | null;
 }
 
 const ORDER_ID = /^[A-Za-z0-9_-]{32}$/;
@@ -152,16 +154,16 @@ const ORDER_ID = /^[A-Za-z0-9_-]{32}$/;
 export const REFUNDED_TOO_LATE = "Refunded too late:";
 
 /**
- * Whether the order's files may be delivered now: paid, nothing in it withdrawn from sale when
- * the payment arrived, and, to the buyer, its payment not disputed by their bank. The lab may
- * still fetch a disputed order's print files: it has only orders handed over before the dispute,
- * which go on (fulfilment holds back the rest).
+ * Whether the order's files may be delivered now: paid, found still for sale once the payment
+ * arrived (fulfilment's first step: until then the order page says its files are being
+ * prepared), and, to the buyer, its payment not disputed by their bank. The lab may still fetch a
+ * disputed order's print files: it has only orders handed over before the dispute, which go on
+ * (fulfilment holds back the rest).
  */
 export const deliverable = (order: Order, to: "buyer" | "lab" = "buyer"): boolean =>
   order.status === "paid" &&
-  (to === "lab" || order.disputedAt === null) &&
-  order.fulfilment.state !== "refunding" &&
-  order.fulfilment.state !== "withdrawn";
+  order.fulfilment.saleCheckedAt !== null &&
+  (to === "lab" || order.disputedAt === null);
 
 /** Whether `value` could be an order id (32 base64url characters): anything else is not looked up. */
 export const isOrderId = (value: string): boolean => ORDER_ID.test(value);
@@ -206,6 +208,7 @@ interface OrderRow {
   updated_at: number;
   paid_at: number | null;
   fulfilment_queued_at: number | null;
+  sale_checked_at: number | null;
   disputed_at: number | null;
   refund_failed: string | null;
   fulfilment_state: string | null;
@@ -271,6 +274,7 @@ const orderOf = (row: OrderRow, lines: LineRow[]): Order => ({
     trackingUrl: row.tracking_url,
     origin: row.origin,
     labStage: row.lab_stage,
+    saleCheckedAt: row.sale_checked_at,
   },
   lines: lines.map((line) => ({
     line: line.line,
@@ -382,7 +386,8 @@ export type FulfilmentColumn =
   | "shipping_rate"
   | "disputed_at"
   | "refund_failed"
-  | "fulfilment_sent_at";
+  | "fulfilment_sent_at"
+  | "sale_checked_at";
 
 const FULFILMENT_COLUMNS = new Set<string>([
   "fulfilment_queued_at",
@@ -400,6 +405,7 @@ const FULFILMENT_COLUMNS = new Set<string>([
   "disputed_at",
   "refund_failed",
   "fulfilment_sent_at",
+  "sale_checked_at",
 ]);
 
 /**
@@ -603,12 +609,12 @@ export function d1Orders(db: D1Database): Orders {
       return result.meta.changes === 1;
     },
     async notHandedOver(now = Date.now()) {
-      // Untouched by fulfilment (no state, no error): an order the consumer has seen was sent.
+      // Untouched by fulfilment (not checked, no state, no error): one it has seen was sent.
       const { results } = await db
         .prepare(
           `SELECT id, origin FROM orders
            WHERE status = 'paid' AND fulfilment_sent_at IS NULL AND updated_at > ?2
-             AND fulfilment_state IS NULL AND fulfilment_error IS NULL
+             AND sale_checked_at IS NULL AND fulfilment_state IS NULL AND fulfilment_error IS NULL
              AND COALESCE(fulfilment_queued_at, updated_at) <= ?1
            ORDER BY updated_at LIMIT 20`,
         )

@@ -446,6 +446,8 @@ export const de: Catalogue = {
     "Ihre Bank hat diese Zahlung angefochten. Downloads und Abzüge ruhen, bis über den Einspruch entschieden ist.",
   "order.status.prints":
     "Bezahlt, vielen Dank. Ihre Abzüge werden gefertigt; diese Seite zeigt, sobald sie verschickt sind.",
+  "order.status.preparing":
+    "Bezahlt, vielen Dank. Ihre lizenzierten Dateien werden vorbereitet und erscheinen gleich hier.",
   "order.status.licences": "Bezahlt, vielen Dank. Ihre lizenzierten Dateien finden Sie unten.",
   "order.status.failed": "Die Zahlung ist nicht durchgegangen, es wurde also nichts bestellt.",
   "order.status.expired":

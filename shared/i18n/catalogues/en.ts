@@ -447,6 +447,8 @@ export const en = {
     "Your bank has disputed this payment. Downloads and prints are paused until the dispute is decided.",
   "order.status.prints":
     "Paid, thank you. Your prints are being made; this page says when they ship.",
+  "order.status.preparing":
+    "Paid, thank you. Your licensed files are being prepared: they appear here in a moment.",
   "order.status.licences": "Paid, thank you. Your licensed files are below.",
   "order.status.failed": "The payment did not go through, so nothing was ordered.",
   "order.status.expired": "This checkout was not completed in time, so nothing was ordered.",

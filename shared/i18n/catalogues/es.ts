@@ -464,6 +464,8 @@ export const es: Catalogue = {
     "Tu banco ha disputado este pago. Las descargas y las copias quedan en pausa hasta que se resuelva la disputa.",
   "order.status.prints":
     "Pagado, gracias. Tus copias se están preparando; esta página indicará cuándo se envían.",
+  "order.status.preparing":
+    "Pagado, gracias. Tus archivos con licencia se están preparando: aparecerán aquí en un momento.",
   "order.status.licences": "Pagado, gracias. Tus archivos con licencia están más abajo.",
   "order.status.failed": "El pago no se ha completado, así que no se ha pedido nada.",
   "order.status.expired": "Este pago no se completó a tiempo, así que no se ha pedido nada.",

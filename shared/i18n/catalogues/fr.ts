@@ -465,6 +465,8 @@ export const fr: Catalogue = {
     "Votre banque a contesté ce paiement. Les téléchargements et les tirages sont suspendus jusqu’à la décision sur la contestation.",
   "order.status.prints":
     "Payé, merci. Vos tirages sont en cours de fabrication ; cette page indiquera leur expédition.",
+  "order.status.preparing":
+    "Payé, merci. Vos fichiers sous licence sont en préparation : ils apparaissent ici dans un instant.",
   "order.status.licences": "Payé, merci. Vos fichiers sous licence se trouvent ci-dessous.",
   "order.status.failed": "Le paiement n’a pas abouti : rien n’a été commandé.",
   "order.status.expired": "Ce paiement n’a pas été terminé à temps : rien n’a été commandé.",

@@ -461,6 +461,8 @@ export const it: Catalogue = {
     "La tua banca ha contestato questo pagamento. Download e stampe restano in sospeso finché la contestazione non sarà decisa.",
   "order.status.prints":
     "Pagato, grazie. Le tue stampe sono in preparazione; questa pagina dirà quando partono.",
+  "order.status.preparing":
+    "Pagato, grazie. I tuoi file con licenza sono in preparazione: compariranno qui tra un momento.",
   "order.status.licences": "Pagato, grazie. I tuoi file con licenza sono qui sotto.",
   "order.status.failed":
     "Il pagamento non è andato a buon fine, quindi non è stato ordinato nulla.",

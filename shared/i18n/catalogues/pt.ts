@@ -461,6 +461,8 @@ export const pt: Catalogue = {
     "O seu banco contestou este pagamento. Os downloads e as impressões ficam suspensos até a contestação ser decidida.",
   "order.status.prints":
     "Pago, obrigado. Suas impressões estão sendo feitas; esta página mostra quando forem enviadas.",
+  "order.status.preparing":
+    "Pago, obrigado. Seus arquivos licenciados estão sendo preparados: aparecem aqui em instantes.",
   "order.status.licences": "Pago, obrigado. Seus arquivos licenciados estão abaixo.",
   "order.status.failed": "O pagamento não foi concluído, então nada foi pedido.",
   "order.status.expired": "Este pagamento não foi concluído a tempo, então nada foi pedido.",
