@@ -12,7 +12,8 @@ import { missing, type Params } from "./form.ts";
 import * as make from "./objects.ts";
 import { expand, list, type SessionRecord } from "./store.ts";
 
-const STRIPE_EMAIL = /^(?!.*\.\.)(?!\.)[\x21-\x3f\x41-\x7e]+(?<!\.)@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+const STRIPE_EMAIL =
+  /^(?!.*\.\.)(?!\.)[\x21-\x3f\x41-\x7e]+(?<!\.)@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
 type CreateParams = Stripe.Checkout.SessionCreateParams;
 
