@@ -34,6 +34,7 @@ import {
   decide,
   deliver,
   disputeOf,
+  disputePayment,
   eventsOf,
   FOR_SALE,
   fulfilled,
@@ -596,6 +597,25 @@ describe("a dispute of the payment", () => {
     });
     expect(await labStages(order)).toEqual(["InProgress"]);
     expect(sent).toHaveLength(2);
+  });
+
+  it("told before the payment holds the order from the start: paid, nothing goes on until it is won", async () => {
+    const { order, completed } = await paidOrder([[FOR_SALE, "print:fine-art-8x10"]]);
+    const session = await stripe().checkout.sessions.retrieve(completed.data.object.id);
+    const { dispute, created } = await disputePayment(String(session.payment_intent));
+    const { siteEnv, handedOver, sent } = keptHandOvers();
+    expect((await deliver(created, { env: siteEnv })).status).toBe(200);
+    expect(await row(order)).toMatchObject({ status: "open", disputed_at: expect.any(Number) });
+    expect((await deliver(completed, { env: siteEnv })).status).toBe(200);
+    expect((await consume(FULFILMENT_QUEUE, handedOver[0], 1, siteEnv)).explicitAcks).toEqual([
+      "m-1",
+    ]);
+    expect(await row(order)).toMatchObject({ status: "paid", lab_order: null });
+    expect(await labOrders(order)).toEqual([]);
+    expect(sent).toEqual([]);
+    expect((await deliver(await decide(dispute, "won"), { env: siteEnv })).status).toBe(200);
+    expect(await row(order)).toMatchObject({ status: "paid", disputed_at: null });
+    expect(handedOver).toHaveLength(2);
   });
 
   it("lost stops the lab's order as a refund does; undecided, the lab's order goes on", async () => {

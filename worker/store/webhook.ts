@@ -149,17 +149,22 @@ type DisputeOutcome = "held" | "released" | "lost";
 /**
  * What a dispute of an order's payment does to the order, as the dispute stands (read again from
  * Stripe by the webhook: Stripe does not keep its events in order, so its "closed" may come
- * before its "created"). Undecided, the order is held: nothing more is delivered. Won (or closed
- * after a warning), it is released. Lost, the bank has given the buyer the money back: the order
- * is closed as refunded, still marked disputed.
+ * before its "created", and either before the payment's own event: the order is then found by
+ * its disputed charge, and paid later, it is held from the start). Undecided, the order is held:
+ * nothing more is delivered. Won (or closed after a warning), it is released. Lost, the bank has
+ * given the buyer the money back: the order is closed as refunded, still marked disputed.
  */
 async function applyDispute(
   orders: Orders,
+  stripe: Stripe,
   dispute: Stripe.Dispute,
   now = Date.now(),
 ): Promise<{ order: string | null; outcome?: DisputeOutcome }> {
   const paymentIntent = idOf(dispute.payment_intent);
-  const id = paymentIntent ? ((await orders.byPaymentIntent(paymentIntent)) ?? null) : null;
+  const charge = idOf(dispute.charge);
+  const id =
+    (paymentIntent ? await orders.byPaymentIntent(paymentIntent) : undefined) ??
+    (charge ? await orderOfCharge(orders, await stripe.charges.retrieve(charge)) : null);
   const order = id ? await orders.get(id) : undefined;
   if (!id || !order) return { order: null };
   const standing = disputeStanding(dispute);
@@ -275,7 +280,7 @@ export const stripeWebhook =
       if (event.type === "charge.dispute.created" || event.type === "charge.dispute.closed") {
         const stripe = await stripeClient(keys);
         const dispute = await stripe.disputes.retrieve(event.data.object.id);
-        const { order, outcome } = await applyDispute(orders, dispute);
+        const { order, outcome } = await applyDispute(orders, stripe, dispute);
         if (!order) return c.json({ received: true, applied: false });
         log.warn("A payment's dispute changed its order", { order, dispute: dispute.id, outcome });
         // Lost: as a refund, the lab is asked to stop prints it has not made.
