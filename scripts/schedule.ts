@@ -1,6 +1,7 @@
 // `npm run schedule`: runs the site's Cron Triggers once on `npm start`'s local server (PORT, else
-// 8787), as Cloudflare runs them: the owner's busy calendar read and the e-mails that bring buyers
-// back that are due (docs/store.md), then the owner's insights summary when an hour old. `--in 25h` (or `90m`, `8d`) runs
+// 8787), as Cloudflare runs them: the owner's busy calendar read, a paid order whose hand-over to
+// fulfilment was cut off handed over, and the e-mails that bring buyers back that are due
+// (docs/store.md), then the owner's insights summary when an hour old. `--in 25h` (or `90m`, `8d`) runs
 // it as if that much later, so a cart left behind or a gallery's reminder can be seen now; the
 // e-mails it sends appear in `npm start`'s output.
 import process from "node:process";
