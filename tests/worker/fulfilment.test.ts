@@ -295,6 +295,25 @@ describe("a paid licence", () => {
     expect(after.body).not.toContain('http-equiv="refresh"');
     expect((await request(href)).status).toBe(200);
   });
+
+  it("parked before the check could be made is checked when replayed, and only then offered", async () => {
+    const { order } = await paidNotHandedOver([[LARGE, "licence:personal"]]);
+    const message = { version: 1, order, origin: ORIGIN };
+    // Sanity cannot be reached (nothing listens at port 9): the check fails, every time.
+    const sanityDown = { ...env, SANITY_API_HOST: "http://127.0.0.1:9" } as Env;
+    expect((await consume(FULFILMENT_QUEUE, message, 1, sanityDown)).retryMessages).toHaveLength(1);
+    expect((await consume(FULFILMENT_DLQ, message, 1, sanityDown)).explicitAcks).toEqual(["m-1"]);
+    const buyer = new Buyer();
+    const parked = await buyer.get(`/order/${order}`);
+    expect((await row(order))?.fulfilment_state).toBe("parked");
+    expect(parked.body).toContain("Your licensed files are being prepared");
+    expect(parked.body).not.toContain("data-licence-download");
+    expect(parked.body).not.toContain('http-equiv="refresh"');
+    // The owner replays it once Sanity is back.
+    expect((await consume(FULFILMENT_QUEUE, message, 1)).explicitAcks).toEqual(["m-1"]);
+    expect((await row(order))?.sale_checked_at).toEqual(expect.any(Number));
+    expect((await buyer.get(`/order/${order}`)).body).toContain("data-licence-download");
+  });
 });
 
 describe("a hand-over cut off between its claim and its send", () => {

@@ -233,6 +233,10 @@ function stateOf(order: Order, labOrder: string | null, hasLab: boolean): string
   return "none";
 }
 
+/** Whether fulfilment found something in the order withdrawn from sale when it was paid. */
+const withdrawnFromSale = ({ fulfilment: { state } }: Order) =>
+  state === "refunding" || state === "withdrawn";
+
 /** One paid order's fulfilment, every step once (see above). */
 export async function fulfilOrder(
   env: Env,
@@ -257,9 +261,10 @@ export async function fulfilOrder(
   if (!order.fulfilment.origin) await orders.record(order.id, { origin });
 
   // 0. Still for sale, now that the money is in? Checked once, before anything is handed on (a
-  // licence's file too: the order page offers it from then on). Once passed, a photograph
-  // withdrawn later refunds nothing the lab may be printing.
-  if (order.fulfilment.saleCheckedAt === null && order.fulfilment.state === null) {
+  // licence's file too: the order page offers it from then on), and again on a replay of an order
+  // parked before it passed. Once passed, a photograph withdrawn later refunds nothing the lab
+  // may be printing.
+  if (order.fulfilment.saleCheckedAt === null && !withdrawnFromSale(order)) {
     const fresh = createContentSource(config, ctx, paths.home(), {
       preview: false,
       uncached: true,
@@ -290,8 +295,7 @@ export async function fulfilOrder(
     }
     order = (await orders.get(order.id)) ?? order;
   }
-  const withdrawn =
-    order.fulfilment.state === "refunding" || order.fulfilment.state === "withdrawn";
+  const withdrawn = withdrawnFromSale(order);
   // 0b. Can every file be made? An original not yet uploaded keeps the order waiting for the
   // owner (checked each time: the owner uploads it, then sends the order's message again).
   const missing = withdrawn || order.fulfilment.labOrder ? [] : await missingOriginals(env, order);

@@ -23,16 +23,23 @@ import { applySession } from "./webhook.ts";
 const DOWNLOAD_DAYS = 7;
 /** How often the page of an order not paid yet reloads itself (without JavaScript too). */
 const WAITING_REFRESH_SECONDS = 5;
-/** How often the page of a paid licence not yet checked still for sale reloads itself. */
+/** How often the page of a paid licence being checked still for sale reloads itself. */
 const PREPARING_REFRESH_SECONDS = 2;
 
-/** Paid, with licences whose files wait for fulfilment's check that they are still for sale. */
+/** With licences whose files wait for fulfilment's check that they are still for sale. */
 const preparing = (order: Order) =>
-  order.status === "paid" &&
-  order.disputedAt === null &&
-  order.fulfilment.state === null &&
-  order.fulfilment.saleCheckedAt === null &&
-  order.lines.some((line) => line.kind === "licence");
+  order.fulfilment.saleCheckedAt === null && order.lines.some((line) => line.kind === "licence");
+
+/** Reloads itself: waiting for the payment, or for the check fulfilment is making now. */
+const refreshSeconds = (order: Order): number | undefined =>
+  order.status === "open"
+    ? WAITING_REFRESH_SECONDS
+    : order.status === "paid" &&
+        order.disputedAt === null &&
+        order.fulfilment.state === null &&
+        preparing(order)
+      ? PREPARING_REFRESH_SECONDS
+      : undefined;
 
 const STATUS_TEXT: Record<OrderStatus, (order: Order) => PlainKey> = {
   open: () => "order.status.open",
@@ -159,6 +166,7 @@ export const orderPage: Handler<AppEnv> = async (c) => {
     ...(order.total !== null ? [{ label: t("order.total"), amount: money(order.total) }] : []),
   ];
   const address = shipTo(order, i18n.locale);
+  const refresh = refreshSeconds(order);
   const res = await renderHtml(c, layout, {
     title: t("order.title", { reference: orderReference(order.id) }),
     description: t("order.description"),
@@ -167,11 +175,7 @@ export const orderPage: Handler<AppEnv> = async (c) => {
         reference={orderReference(order.id)}
         status={order.status}
         statusText={t(STATUS_TEXT[order.status](order))}
-        {...(order.status === "open"
-          ? { refreshSeconds: WAITING_REFRESH_SECONDS }
-          : preparing(order)
-            ? { refreshSeconds: PREPARING_REFRESH_SECONDS }
-            : {})}
+        {...(refresh ? { refreshSeconds: refresh } : {})}
         {...(shipping ? { shipping } : {})}
         rows={order.lines.map((line) => ({
           name: line.productName,

@@ -412,7 +412,7 @@ const FULFILMENT_COLUMNS = new Set<string>([
  * How long a hand-over's claim is its request's: far longer than a queue's send takes, short
  * enough that an order whose request was cut off goes to fulfilment at the next sweep but one.
  */
-export const HAND_OVER_LAPSE_MS = 10 * 60_000;
+const HAND_OVER_LAPSE_MS = 10 * 60_000;
 /** A paid order still not handed over after this long is the owner's to look at, not the sweep's. */
 const STRANDED_FOR_MS = 3 * 86_400_000;
 
