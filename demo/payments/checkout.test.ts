@@ -253,6 +253,19 @@ describe("refusals, as Stripe refuses", () => {
       param: "discounts[0][coupon]",
       message: "No such coupon: 'NOSUCH'",
     });
+    // Tax inside a price is not what this stand-in's Stripe Tax does: refused, never misread.
+    const [line, ...rest] = printOrder().line_items ?? [];
+    await expect(
+      h.stripe.checkout.sessions.create({
+        ...printOrder(),
+        line_items: [
+          { ...line, price_data: { ...line?.price_data, tax_behavior: "inclusive" } },
+          ...rest,
+        ] as Stripe.Checkout.SessionCreateParams.LineItem[],
+      }),
+    ).rejects.toThrow(
+      'The payments stand-in does not implement line_items[0][price_data][tax_behavior] "inclusive".',
+    );
     // A country Stripe does not ship to, or a look-alike, refuses the whole session.
     await expect(
       h.stripe.checkout.sessions.create({

@@ -119,12 +119,20 @@ function lineItems(ctx: PaymentsContext, params: Params): make.WireLineItem[] {
     ] satisfies (keyof Stripe.Checkout.SessionCreateParams.LineItem)[]);
     const data = item.object("price_data");
     if (!data) throw missing(item.name("price_data"));
-    data.only(["currency", "unit_amount", "product_data"], [
+    data.only(["currency", "unit_amount", "product_data", "tax_behavior"], [
       "product",
       "recurring",
-      "tax_behavior",
       "unit_amount_decimal",
     ] satisfies (keyof Stripe.Checkout.SessionCreateParams.LineItem.PriceData)[]);
+    // Stripe Tax here adds the tax on top of a price (completion.ts): as "exclusive" does, and as
+    // "unspecified" does on an account whose default is exclusive; "inclusive" it does not do.
+    const behaviour = data.oneOf("tax_behavior", ["exclusive", "inclusive", "unspecified"]);
+    if (behaviour === "inclusive") {
+      const param = data.name("tax_behavior");
+      throw invalidRequest(`The payments stand-in does not implement ${param} "inclusive".`, {
+        param,
+      });
+    }
     const currency = currencyOf(data, "currency");
     const unitAmount = data.integer("unit_amount", { min: 0 });
     if (unitAmount === undefined) throw missing(data.name("unit_amount"));
@@ -145,7 +153,8 @@ function lineItems(ctx: PaymentsContext, params: Params): make.WireLineItem[] {
       productData.metadata("metadata"),
     );
     ctx.store.products.set(productObject.id, productObject);
-    const line = make.lineItem(make.price(currency, unitAmount, productObject.id), quantity, name);
+    const priced = make.price(currency, unitAmount, productObject.id, behaviour);
+    const line = make.lineItem(priced, quantity, name);
     line.metadata = item.metadata("metadata");
     return line;
   });

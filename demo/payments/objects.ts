@@ -71,7 +71,12 @@ export function product(
   };
 }
 
-export function price(currency: string, unitAmount: number, productId: string): WirePrice {
+export function price(
+  currency: string,
+  unitAmount: number,
+  productId: string,
+  taxBehavior: "exclusive" | "unspecified" = "unspecified",
+): WirePrice {
   return {
     id: newId("price_"),
     object: "price",
@@ -86,7 +91,7 @@ export function price(currency: string, unitAmount: number, productId: string): 
     nickname: null,
     product: productId,
     recurring: null,
-    tax_behavior: "unspecified",
+    tax_behavior: taxBehavior,
     tiers_mode: null,
     transform_quantity: null,
     type: "one_time",

@@ -322,6 +322,10 @@ describe("the deposit", () => {
       expect((await stripe().checkout.sessions.retrieve(session)).automatic_tax).toMatchObject({
         enabled: true,
       });
+      // On top of the deposit, whatever the account's default: what is recorded, invoiced and
+      // paid back as tax is what Stripe added.
+      const [line] = (await stripe().checkout.sessions.listLineItems(session)).data;
+      expect(line?.price?.tax_behavior).toBe("exclusive");
     } finally {
       await mutate({ patch: { id: "storeSettings", set: { tax: false } } });
     }

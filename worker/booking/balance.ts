@@ -20,6 +20,7 @@ import {
   chargeOf,
   type OnSettled,
   paymentKeys,
+  priceTax,
   refundUnrecorded,
   taxOn,
 } from "./deposit.ts";
@@ -71,6 +72,7 @@ export async function startBalance(c: Context<AppEnv>, booking: Booking): Promis
             price_data: {
               currency: booking.currency,
               unit_amount: next.amount,
+              ...priceTax(offerOf(raw)?.tax ?? false),
               product_data: {
                 name: (next.of > 1
                   ? i18n.t("booking.instalmentFor", { n: next.n, of: next.of, session, time })

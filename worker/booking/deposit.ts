@@ -141,6 +141,7 @@ export async function startDeposit(
             price_data: {
               currency,
               unit_amount: deposit,
+              ...priceTax(offer.tax),
               product_data: {
                 name: i18n
                   .t("booking.depositFor", { session: session.title, time: when })
@@ -186,6 +187,13 @@ export const chargeOf = (session: Stripe.Checkout.Session) => ({
 
 /** Stripe Tax on a booking's Checkout Session when the Store charges tax (as its sales do). */
 export const taxOn = (tax: boolean) => (tax ? { automatic_tax: { enabled: true } } : {});
+
+/**
+ * A booking's price with Stripe Tax on: the tax on top, whatever the account's default (one
+ * whose default is "inclusive" took it out of the deposit, which the booking then recorded,
+ * invoiced and refunded as if added).
+ */
+export const priceTax = (tax: boolean) => (tax ? { tax_behavior: "exclusive" as const } : {});
 
 /** The booking a Checkout Session was made for, when it was made for one. */
 export const bookingOfSession = (session: Stripe.Checkout.Session): string | undefined =>
