@@ -38,7 +38,8 @@ export function invoiceText(
     date,
     lines: [{ description: invoice.description, amount: money(invoice.subtotal) }],
     subtotal: money(invoice.subtotal),
-    tax: invoice.tax > 0 ? money(invoice.tax) : undefined,
+    // A credit note's tax is below nought, as its subtotal: the tax paid back.
+    tax: invoice.tax !== 0 ? money(invoice.tax) : undefined,
     total: money(invoice.total),
     paid: t(credit ? "booking.creditNote.refunded" : "booking.invoice.paid", {
       date: day.format(paidAt),

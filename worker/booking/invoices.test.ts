@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { translator } from "../i18n/translator.ts";
+import { invoiceText } from "./invoice-pages.tsx";
 import { d1Invoices, type Invoice, invoiceNumber } from "./invoices.ts";
 
 const draft = (booking: string, issuedAt: number): Omit<Invoice, "year" | "number"> => ({
@@ -44,5 +46,23 @@ describe("invoices", () => {
     const utc = await invoices.issue(draft(crypto.randomUUID(), newYear), "UTC");
     expect(invoiceNumber(utc)).toBe("2032-0002");
     expect(invoiceNumber({ year: 2031, number: 12 })).toBe("2031-0012");
+  });
+});
+
+describe("an invoice's words", () => {
+  it("show its tax, and a credit note's tax paid back, as each charged it", () => {
+    const words = (figures: Pick<Invoice, "kind" | "subtotal" | "tax" | "total">) =>
+      invoiceText(
+        translator("en"),
+        { ...draft("b", Date.UTC(2031, 0, 1)), year: 2031, number: 1, ...figures },
+        "UTC",
+      );
+    expect(words({ kind: "deposit", subtotal: 7_500, tax: 1_500, total: 9_000 }).tax).toBe(
+      "€15.00",
+    );
+    expect(words({ kind: "refund", subtotal: -12_500, tax: -2_500, total: -15_000 }).tax).toBe(
+      "-€25.00",
+    );
+    expect(words({ kind: "deposit", subtotal: 7_500, tax: 0, total: 7_500 }).tax).toBeUndefined();
   });
 });
