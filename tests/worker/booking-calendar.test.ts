@@ -90,6 +90,18 @@ describe("the owner's calendar", () => {
     expect(await stub.extend(eves.held.id, NOW + 60 * 60_000, NOW)).toBe(true);
     expect("held" in (await as("eve", TUESDAY_11 + 24 * 3_600_000))).toBe(true);
     expect(await stub.held(eves.held.id, NOW)).toBeDefined();
+    // Still once its payment page has less left than a hold lasts (a client long on Stripe's
+    // page, whose second tab, or someone on their network, chooses a time meanwhile).
+    const paying = await as("zoe", TUESDAY_11 + 48 * 3_600_000);
+    if (!("held" in paying)) throw new Error("the slot was free");
+    expect(await stub.extend(paying.held.id, NOW + 31 * 60_000, NOW)).toBe(true);
+    const late = NOW + 20 * 60_000;
+    const another = await stub.hold(
+      { ...portrait(TUESDAY_11 + 50 * 3_600_000), holder: "zoe" },
+      late,
+    );
+    expect("held" in another).toBe(true);
+    expect(await stub.held(paying.held.id, late)).toBeDefined();
   });
 
   it("holds nothing the hours do not offer: past, too soon, off hours, off the grid, busy", async () => {

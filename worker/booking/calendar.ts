@@ -281,10 +281,15 @@ export class BookingCalendar extends DurableObject<Env> {
     return true;
   }
 
-  /** Keeps a hold until `until` (its deposit's payment page lasts longer), while it holds. */
+  /**
+   * Keeps a hold until `until` (its deposit's payment page lasts longer), while it holds. Being
+   * paid for, it is no longer its visitor's one time held: another they choose leaves it, however
+   * little of its payment page is left.
+   */
   extend(id: string, until: number, now = Date.now()): boolean {
     if (!this.held(id, now)) return false;
     this.#sql.exec("UPDATE holds SET expires_at = MAX(expires_at, ?) WHERE id = ?", until, id);
+    this.#sql.exec("DELETE FROM holders WHERE hold = ?", id);
     return true;
   }
 
