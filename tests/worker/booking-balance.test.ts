@@ -357,6 +357,24 @@ describe("a dispute of a booking's payment", () => {
     );
   });
 
+  it("told before the payment it disputes is recorded, is recorded once Stripe sends it again after", async () => {
+    const { path, id } = await booked({ type: "family-afternoon" });
+    const session = await openCheckout(path, "balance");
+    await pay(session);
+    const event = await completedEvent(session);
+    const { created } = await disputePayment(paymentOf(event));
+    const logs = captureLogs();
+    expect((await deliver(created)).status).toBe(500);
+    expect(logs.messages("error")).toContain(
+      "A Stripe event could not be applied; Stripe will send it again",
+    );
+    expect((await deliver(event, { env: mailbox().env })).status).toBe(200);
+    expect((await deliver(created)).status).toBe(200);
+    expect((await studioDocument(`booking.${id}`))?.disputes).toMatchObject([
+      { payment: "Instalment 1 of 3", amount: "€150.00", standing: "open" },
+    ]);
+  });
+
   it("names the instalment disputed, and stays won when the bank's decision is told before its opening", async () => {
     const { path, id } = await booked({ type: "family-afternoon" });
     const session = await openCheckout(path, "balance");

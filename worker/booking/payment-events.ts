@@ -39,9 +39,10 @@ async function applyDispute(
   bookings: Bookings,
   told: Stripe.Dispute,
 ): Promise<boolean> {
+  const stripe = await stripeClient(paymentKeys(c));
   const paid = await bookings.paidBy(idOf(told.payment_intent));
-  if (!paid) return false;
-  const dispute = await (await stripeClient(paymentKeys(c))).disputes.retrieve(told.id);
+  if (!paid) return unrecordedPayment(stripe, bookings, told);
+  const dispute = await stripe.disputes.retrieve(told.id);
   const standing = disputeStanding(dispute);
   const due = standing === "open" ? dispute.evidence_details.due_by : null;
   const changed = await bookings.recordDispute(paid.booking, {
@@ -61,6 +62,25 @@ async function applyDispute(
     await copyAgain(c)(booking);
   }
   return true;
+}
+
+/**
+ * A dispute of a payment no booking has recorded: false when its charge was for no booking; for
+ * a booking's payment refunded as one too many, there is nothing to hold. Otherwise its payment's
+ * event has not been applied yet (Stripe does not keep its events in order): the dispute fails
+ * now, and Stripe's retry records it once the payment is.
+ */
+async function unrecordedPayment(
+  stripe: Stripe,
+  bookings: Bookings,
+  told: Stripe.Dispute,
+): Promise<boolean> {
+  const chargeId = idOf(told.charge);
+  const charge = chargeId ? await stripe.charges.retrieve(chargeId) : undefined;
+  const booking = charge?.metadata?.booking;
+  if (!booking || !(await bookings.get(booking))) return false;
+  if (charge.refunded) return true;
+  throw new Error(`A dispute of booking ${booking}'s payment came before its payment was recorded`);
 }
 
 /**
