@@ -371,6 +371,23 @@ describe("the Studio's inquiry subjects", () => {
   });
 });
 
+// Product ids: a discount code's "Only for" names products by id alone.
+describe("the Studio's products", () => {
+  it("refuse a licence with a print's id", () => {
+    type Check = (value: { id?: string }[] | undefined, context: unknown) => true | string;
+    let check: Check | undefined;
+    field("storeSettings", "licences").validation?.({
+      custom: (given: Check) => {
+        check = given;
+      },
+    });
+    const document = { prints: [{ id: "fine-art-8x10" }, { id: "standard" }] };
+    expect(check?.([{ id: "personal" }], { document })).toBe(true);
+    expect(check?.([{ id: "standard" }, { id: "personal" }], { document })).toMatch(/standard/);
+    expect(check?.(undefined, { document })).toBe(true);
+  });
+});
+
 // Shipping countries: a code Stripe does not know makes it refuse every checkout with a print.
 describe("the Studio's shipping countries", () => {
   it("are the ones the store sends to Stripe, and a look-alike such as UK is refused as typed", () => {

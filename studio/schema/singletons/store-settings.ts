@@ -8,7 +8,6 @@ export const STORE_SETTINGS_ID = "storeSettings";
 
 /** What Stripe takes as a currency: three lowercase letters (ISO 4217). */
 const CURRENCY = /^[a-z]{3}$/;
-/** A country as Stripe's shipping address collection names it (ISO 3166-1 alpha-2). */
 /** A product's own id, kept in carts and orders: lowercase letters, digits and dashes. */
 const PRODUCT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -319,6 +318,17 @@ export const storeSettings = defineType({
       title: "Licences",
       type: "array",
       of: [defineArrayMember({ type: "licenceType" })],
+      // A discount code's "Only for" names products by id alone: one id for a print and a
+      // licence would make it cover both.
+      validation: (rule) =>
+        rule.custom((licences: { id?: string }[] | undefined, context) => {
+          const prints = (context.document?.prints ?? []) as { id?: string }[];
+          const printIds = new Set(prints.map((print) => print.id));
+          const shared = (licences ?? []).flatMap(({ id }) => (id && printIds.has(id) ? [id] : []));
+          return shared.length === 0
+            ? true
+            : `A print has the id ${shared.join(", ")} too: give each product an id of its own`;
+        }),
     }),
     defineField({
       name: "shippingRates",
