@@ -14,6 +14,7 @@ import {
   SUMMARY_ID,
   summarizeWhenDue,
 } from "../../worker/insights/index.ts";
+import { previewCookie } from "../../worker/preview/cookie.ts";
 import { BOT_UA, ORIGIN, POST_PATH, request } from "./harness.ts";
 import { Buyer, deliver, eventsOf, FOR_SALE, pay, studioDocument } from "./store.ts";
 
@@ -318,7 +319,7 @@ describe("the photo viewer's views", () => {
       body: path,
     });
 
-  it("count a photograph the viewer showed once its page is one; not a beacon from elsewhere, a crawler's, or a made-up path's", async () => {
+  it("count a photograph the viewer showed once its page is one; not a beacon from elsewhere, a crawler's, the owner's preview, or a made-up path's", async () => {
     const shown = "/de/portfolio/photo/b3i4";
     const refused = "/de/portfolio/photo/b3i5";
     const madeUp = `/portfolio/photo/x${crypto.randomUUID().slice(0, 8)}`;
@@ -327,6 +328,26 @@ describe("the photo viewer's views", () => {
       await beacon(madeUp),
       await beacon(refused, { "Sec-Fetch-Site": "cross-site" }),
       await beacon(refused, { "User-Agent": BOT_UA }),
+      // The owner's draft preview, and a browser Cloudflare scores a bot.
+      await beacon(refused, {
+        Cookie: (await previewCookie(env.SANITY_TOKEN)).split(";")[0] ?? "",
+      }),
+      await request("/_app/insights/view", {
+        method: "POST",
+        // What Cloudflare's Bot Management says of a script with a browser's user agent.
+        cf: {
+          botManagement: {
+            score: 5,
+            verifiedBot: false,
+            corporateProxy: false,
+            staticResource: false,
+            detectionIds: [],
+            ja3Hash: "",
+          },
+        },
+        headers: { "Content-Type": "text/plain;charset=UTF-8", "Sec-Fetch-Site": "same-origin" },
+        body: refused,
+      }),
       await beacon("/portfolio"),
       await beacon(shown),
     ]) {

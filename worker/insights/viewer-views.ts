@@ -4,15 +4,18 @@
  * is that page's path, sent with `navigator.sendBeacon`. Counted as a view of the path like any
  * other, and only if it is one: a photo page's path, asked of the public site as a browser asks
  * it (Workers Cache answers where it keeps it) and answered 200 with HTML, from the site's own
- * page (`Sec-Fetch-Site: same-origin`) by a browser that is no crawler. So no made-up path ever
- * reaches the owner's figures. Answered 204 whatever happened: it tells the sender nothing.
+ * page (`Sec-Fetch-Site: same-origin`) by a browser that is no crawler (by its own word or
+ * Cloudflare's verdict on this request), and not from the owner's draft preview, which is never
+ * counted. So no made-up path ever reaches the owner's figures. Answered 204 whatever happened:
+ * it tells the sender nothing.
  */
 import type { Handler } from "hono";
 import { readText } from "../lib/request-body.ts";
+import { inPreview } from "../preview/index.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin } from "../request/context.ts";
 import { publicSite } from "../request/public-site.ts";
-import { countView, PHOTO_PAGE } from "./views.ts";
+import { countView, isCrawler, PHOTO_PAGE } from "./views.ts";
 
 export const VIEWER_VIEW_PATH = "/_app/insights/view";
 
@@ -21,7 +24,9 @@ export const viewerView: Handler<AppEnv> = async (c) => {
   const fromOwnPage = c.req.header("Sec-Fetch-Site") === "same-origin";
   const origin = siteOrigin(c);
   const site = publicSite(c.executionCtx, { origin });
-  if (fromOwnPage && site && PHOTO_PAGE.test(path)) {
+  const aVisitor =
+    !isCrawler(c.req.raw) && !(await inPreview(c.req.header("Cookie"), c.var.config.sanityToken));
+  if (fromOwnPage && site && PHOTO_PAGE.test(path) && aVisitor) {
     const asked = new Request(`${origin}${path}`, {
       headers: { "User-Agent": c.req.header("User-Agent") ?? "", Accept: "text/html" },
     });
