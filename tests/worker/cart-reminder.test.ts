@@ -291,8 +291,17 @@ describe("a cart left behind", () => {
     expect(await mailsTo(address)).toMatchObject([
       { status: "due", attempts: 2, due_at: at + 30 * 60_000 },
     ]);
-    expect(await scheduleAt(at + 30 * 60_000, address)).toHaveLength(1);
+    const [sent] = await scheduleAt(at + 30 * 60_000, address);
     expect((await mailsTo(address))[0]?.status).toBe("sent");
+    // Its code was made at the first try: the e-mail says the end the code has at Stripe.
+    const { code } = linkOf(String(sent?.text));
+    const [made] = (await stripe().promotionCodes.list({ code, limit: 1 })).data;
+    const until = new Intl.DateTimeFormat("en-GB", {
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "Europe/Madrid",
+    }).format((made?.expires_at ?? 0) * 1000);
+    expect(String(sent?.text)).toMatch(new RegExp(`, until [^;]*\\b${until};`));
   });
 
   it("is sent by a later run when the run that took it was cut off, and forgotten after its last try", async () => {

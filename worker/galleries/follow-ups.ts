@@ -161,16 +161,15 @@ const printsAfterDelivery: Composer = async (env, mail, link, now) => {
   if (await d1Orders(env.STORE_DB).galleryOrderedBy(data.gallery, mail.address)) return undefined;
   const { t, locale } = i18n;
   const gallery = settings.title || data.site;
-  const ends = now + CODE_DAYS * DAY;
   const discount = reminder.percentOff ? { percentOff: reminder.percentOff } : undefined;
-  const code =
+  const personal =
     discount && storeIsOn(config.store)
       ? await personalCode(
           config.store,
           { id: mail.id, prefix: "PRINT", kinds: "print" },
           discount,
           "",
-          ends,
+          now + CODE_DAYS * DAY,
         )
       : undefined;
   return {
@@ -183,13 +182,13 @@ const printsAfterDelivery: Composer = async (env, mail, link, now) => {
         t("galleryMail.prints.favourites", { gallery }),
       ),
       ...listed(state.favourites),
-      ...(code && discount
+      ...(personal && discount
         ? [
             "",
             t("galleryMail.prints.code", {
-              code,
+              code: personal.code,
               discount: discountText(discount, "", locale),
-              until: when(ends),
+              until: when(personal.ends),
             }),
           ]
         : []),

@@ -96,22 +96,22 @@ export const composeCartReminder: Composer = async (env, mail, link, now) => {
   const config = loadConfig(env);
   const i18n = translator(isLanguage(mail.language) ? mail.language : "en");
   const { t, locale } = i18n;
-  const ends = now + data.offerHours * HOUR;
-  const code =
+  const personal =
     data.offer && storeIsOn(config.store)
       ? await personalCode(
           config.store,
           { id: mail.id, prefix: "BACK" },
           data.offer,
           order.currency,
-          ends,
+          now + data.offerHours * HOUR,
         )
       : undefined;
+  const code = personal?.code;
   const until = new Intl.DateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
     ...(mail.timeZone ? { timeZone: mail.timeZone } : { timeZone: "UTC" }),
-  }).format(ends);
+  }).format(personal?.ends ?? now);
   const discount = data.offer ? discountText(data.offer, order.currency, locale) : "";
   return {
     from: { name: oneLine(data.site, 80), email: mailSender(config, mail.origin, "orders") },

@@ -17,7 +17,7 @@ export async function personalCode(
   discount: Discount,
   currency: string,
   ends: number,
-): Promise<string> {
+): Promise<{ code: string; ends: number }> {
   const stripe = await stripeClient(keys);
   const coupon =
     "percentOff" in discount
@@ -39,8 +39,10 @@ export async function personalCode(
     .replace(/[^A-Za-z0-9]/g, "")
     .slice(0, 8)
     .toUpperCase()}`;
-  const made = await stripe.promotionCodes.list({ code, limit: 1 });
-  if (!made.data[0]) {
+  // Made at an earlier try of this e-mail (its sending failed): it ends when it was made to.
+  const [made] = (await stripe.promotionCodes.list({ code, limit: 1 })).data;
+  if (made?.expires_at) return { code, ends: made.expires_at * 1000 };
+  if (!made) {
     await stripe.promotionCodes.create(
       {
         promotion: { type: "coupon", coupon },
@@ -53,7 +55,7 @@ export async function personalCode(
       { idempotencyKey: `sales-mail-code-${mail.id}` },
     );
   }
-  return code;
+  return { code, ends: Math.floor(ends / 1000) * 1000 };
 }
 
 /** The discount as the buyer reads it: "10 %", "€5.00". */
