@@ -4,7 +4,13 @@ import { scheduledBusyRead } from "./booking/index.ts";
 import { galleryFollowUps, galleryPrints } from "./galleries/index.ts";
 import { createGateway } from "./gateway.ts";
 import { deliverInquiries } from "./inquiries/index.ts";
-import { countViews, INSIGHTS_QUEUE, SUMMARY_CRON, summarizeSafely } from "./insights/index.ts";
+import {
+  CRON_SUMMARY_AGE,
+  countViews,
+  INSIGHTS_QUEUE,
+  SUMMARY_CRON,
+  summarizeSafely,
+} from "./insights/index.ts";
 import { type PurgeRequest, type PurgeResult, purgeWorkersCache } from "./publishing/index.ts";
 import type { PublicSiteProps } from "./request/public-site.ts";
 import { sendDueMails } from "./sales-mail/index.ts";
@@ -63,7 +69,7 @@ export default {
         : deliverInquiries(batch, env, ctx),
   scheduled: (controller, env, ctx) => {
     if (controller.cron === SUMMARY_CRON) {
-      ctx.waitUntil(summarizeSafely(env, controller.scheduledTime));
+      ctx.waitUntil(summarizeSafely(env, controller.scheduledTime, CRON_SUMMARY_AGE));
       ctx.waitUntil(removeOldCarts(env, controller.scheduledTime));
       return;
     }

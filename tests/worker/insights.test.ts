@@ -2,7 +2,13 @@
 // answered too), through the real queue and its consumer into D1, a batch at a time; nobody's
 // visit (a crawler, a prefetch, a HEAD, a page not found) never counted; nothing of the visitor
 // kept; old days deleted.
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index.ts";
@@ -11,6 +17,7 @@ import {
   MAX_REFERRERS_A_DAY,
   OTHER_SITES,
   pruneInsights,
+  SUMMARY_CRON,
   SUMMARY_ID,
   summarizeWhenDue,
 } from "../../worker/insights/index.ts";
@@ -197,6 +204,16 @@ describe("page views", () => {
     expect((await studioDocument(SUMMARY_ID))?.summarizedAt).toBe(
       new Date(now + 61 * 60_000).toISOString(),
     );
+    // The hourly Cron Trigger's run at :07 sharp writes one written a moment after the last.
+    const cron = now + 61 * 60_000 + 60 * 60_000 - 1_000;
+    const ctx = createExecutionContext();
+    await worker.scheduled(
+      createScheduledController({ cron: SUMMARY_CRON, scheduledTime: cron }),
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect((await studioDocument(SUMMARY_ID))?.summarizedAt).toBe(new Date(cron).toISOString());
   });
 });
 
