@@ -1,19 +1,13 @@
 // `/book` through the real worker: the demo's session types and hours from the demo content
 // service, the free times from the calendar's real Durable Object, a hold taken through the form
 // as a client's browser posts it, and what a bad or hostile post gets (nothing held).
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { demoBusyDay } from "../../demo/calendar/server.ts";
 import { CALENDAR } from "../../worker/booking/calendar.ts";
-import worker from "../../worker/index.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
 import { holdingDays } from "./bookings.ts";
-import { inOneRateWindow, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
+import { inOneRateWindow, ORIGIN, request, runCron, TEST_TOKEN } from "./harness.ts";
 
 let visitors = 0;
 /** A visitor address of its own per call, so the per-visitor limit is each test's own. */
@@ -221,9 +215,7 @@ describe("booking a session", () => {
     // The Cron Trigger reads the feed again.
     const calendar = env.BOOKING_CALENDAR.getByName(CALENDAR);
     const before = (await calendar.busyRead())?.readAt ?? 0;
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await runCron("*/5 * * * *");
     expect((await calendar.busyRead())?.readAt).toBeGreaterThan(before);
     expect(await calendar.busy()).not.toEqual([]);
   });

@@ -1,17 +1,11 @@
 // A cart's bounds, through the real worker and D1: the lines a cart holds however many adds come
 // at once, an e-mail's link into a full cart, how often one visitor may follow such links, and
 // the hourly sweep of carts left for 30 days.
-import {
-  createExecutionContext,
-  createScheduledController,
-  waitOnExecutionContext,
-} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index.ts";
 import { SUMMARY_CRON } from "../../worker/insights/index.ts";
 import { CART_SECONDS, MAX_LINES } from "../../worker/store/carts.ts";
-import { inOneRateWindow } from "./harness.ts";
+import { inOneRateWindow, runCron } from "./harness.ts";
 import { Buyer, FOR_SALE, LARGE } from "./store.ts";
 
 /** Every product of the demo's catalogue: the elephants (LARGE) have the pixels for each. */
@@ -101,13 +95,7 @@ describe("a cart", () => {
     await env.STORE_DB.prepare("UPDATE carts SET updated_at = ? WHERE id = ?")
       .bind(now - CART_SECONDS * 1000 - 1000, old)
       .run();
-    const ctx = createExecutionContext();
-    await worker.scheduled(
-      createScheduledController({ cron: SUMMARY_CRON, scheduledTime: now }),
-      env,
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
+    await runCron(SUMMARY_CRON, { at: now });
     const cartRow = (id: string) =>
       env.STORE_DB.prepare("SELECT id FROM carts WHERE id = ?").bind(id).first();
     expect(await cartRow(old)).toBeNull();

@@ -3,13 +3,7 @@
 // repeats its event; the owner's prints wait; the Studio gets its copy and both e-mails go once;
 // a lab that refuses leaves the order paid, retried, and finally parked from the dead-letter queue;
 // a full refund stops the lab's order while the lab can still stop it.
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  getQueueResult,
-  waitOnExecutionContext,
-} from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadConfig, storeIsOn } from "../../worker/config/config.ts";
@@ -25,6 +19,7 @@ import {
   mutate,
   ORIGIN,
   request,
+  runCron,
   TEST_TOKEN,
 } from "./harness.ts";
 import {
@@ -329,11 +324,7 @@ describe("a hand-over cut off between its claim and its send", () => {
     await claim(cut, Date.now() - 11 * 60_000);
     await claim(fresh, Date.now() - 60_000);
     const { siteEnv, handedOver } = keptHandOvers();
-    const sweep = async () => {
-      const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), siteEnv, ctx);
-      await waitOnExecutionContext(ctx);
-    };
+    const sweep = () => runCron("*/5 * * * *", { siteEnv });
     await sweep();
     expect(handedOver).toContainEqual({ version: 1, order: cut, origin: ORIGIN });
     expect(handedOver).not.toContainEqual(expect.objectContaining({ order: fresh }));

@@ -2,7 +2,11 @@
 // worker, `captureLogs` reads what it logged, the fault controls switch the stand-in for the
 // content service (tests/support/fault-server.ts), and the constants name what tests share.
 // A module's own tests (beside it under worker/) mount it alone and call `app.request` instead.
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
 import worker from "../../worker/index.ts";
@@ -51,6 +55,19 @@ export interface Answer {
   body: string;
   /** The body's bytes (a photograph, a ZIP). */
   bytes: Uint8Array;
+}
+
+/**
+ * Runs the worker's Cron Trigger `cron` (wrangler.toml's) as Cloudflare does, at `at` (now
+ * unless said), with the site's environment or another, until all its work is done.
+ */
+export async function runCron(
+  cron: string,
+  { at = Date.now(), siteEnv = env }: { at?: number; siteEnv?: Env } = {},
+) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron, scheduledTime: at }), siteEnv, ctx);
+  await waitOnExecutionContext(ctx);
 }
 
 /**

@@ -2,13 +2,7 @@
 // answered too), through the real queue and its consumer into D1, a batch at a time; nobody's
 // visit (a crawler, a prefetch, a HEAD, a page not found) never counted; nothing of the visitor
 // kept; old days deleted.
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  getQueueResult,
-  waitOnExecutionContext,
-} from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index.ts";
@@ -22,7 +16,7 @@ import {
   summarizeWhenDue,
 } from "../../worker/insights/index.ts";
 import { previewCookie } from "../../worker/preview/cookie.ts";
-import { BOT_UA, ORIGIN, POST_PATH, request } from "./harness.ts";
+import { BOT_UA, ORIGIN, POST_PATH, request, runCron } from "./harness.ts";
 import { Buyer, deliver, eventsOf, FOR_SALE, pay, studioDocument } from "./store.ts";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -206,13 +200,7 @@ describe("page views", () => {
     );
     // The hourly Cron Trigger's run at :07 sharp writes one written a moment after the last.
     const cron = now + 61 * 60_000 + 60 * 60_000 - 1_000;
-    const ctx = createExecutionContext();
-    await worker.scheduled(
-      createScheduledController({ cron: SUMMARY_CRON, scheduledTime: cron }),
-      env,
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
+    await runCron(SUMMARY_CRON, { at: cron });
     expect((await studioDocument(SUMMARY_ID))?.summarizedAt).toBe(new Date(cron).toISOString());
   });
 });

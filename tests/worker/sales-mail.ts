@@ -1,13 +1,8 @@
 // Test support for the e-mails that bring buyers back (not a test file): the Cron Trigger's run
 // at a moment of the test's choosing, and the rows of the e-mails planned to an address.
-import {
-  createExecutionContext,
-  createScheduledController,
-  waitOnExecutionContext,
-} from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import worker from "../../worker/index.ts";
 import { mailbox } from "./bookings.ts";
+import { runCron } from "./harness.ts";
 
 export const HOUR = 60 * 60 * 1000;
 
@@ -36,7 +31,6 @@ export const mailsTo = async (address: string) =>
  */
 export async function scheduleAt(at: number, address: string, { mailFails = false } = {}) {
   const mail = mailbox();
-  const ctx = createExecutionContext();
   const failing = {
     CLIENT_MAIL: {
       send: async () => {
@@ -44,12 +38,10 @@ export async function scheduleAt(at: number, address: string, { mailFails = fals
       },
     },
   };
-  await worker.scheduled(
-    createScheduledController({ cron: "*/5 * * * *", scheduledTime: at }),
-    mailFails ? ({ ...mail.env, ...failing } as unknown as Env) : mail.env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
+  await runCron("*/5 * * * *", {
+    at,
+    siteEnv: mailFails ? ({ ...mail.env, ...failing } as unknown as Env) : mail.env,
+  });
   return mail.sent.filter((sent) => String(sent.to).toLowerCase() === address.toLowerCase());
 }
 
