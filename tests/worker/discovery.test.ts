@@ -1,5 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BOT_UA, ORIGIN, request } from "./harness.ts";
+import { BOT_UA, inOneRateWindow, ORIGIN, request, spendLimit } from "./harness.ts";
 
 // Every photograph findable, on the demo content: 21 photographs, all placed in the portfolio
 // (the posts reuse them), 4 of them with the date they were taken (2020, 2008, 2008, 2007).
@@ -202,6 +203,29 @@ describe("/search", () => {
     expect(long.body).toContain("That search is longer than 100 characters");
     expect(long.body).not.toContain("a".repeat(101));
     expect((await request(`/search?q=${"a".repeat(100)}`)).body).toContain("Nothing found");
+  });
+
+  it("turns a visitor away for a minute past 60 searches, and only them", async () => {
+    await inOneRateWindow(5_000);
+    const visitor = { "CF-Connecting-IP": "198.51.100.41" };
+    expect((await request("/search?q=larches", { headers: visitor })).status).toBe(200);
+    // The search above was the first of the minute's 60.
+    expect(await spendLimit(env.SEARCH_LIMIT, "198.51.100.41")).toBe(59);
+    const refused = await request("/search?q=mountain", { headers: visitor });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    expect(refused.headers.get("Cloudflare-CDN-Cache-Control")).toBe("no-store");
+    expect(refused.body).toContain("Too many searches from here. Please try again in 60 seconds.");
+    // What they typed stays in the box, and the tags are still there to browse; nothing found.
+    expect(refused.body).toContain('value="mountain"');
+    expect(refused.body).toContain('<a href="/tag/landscape">');
+    expect(gridLinks(refused.body)).toEqual([]);
+    // The search page itself is not a search, and another visitor searches as before.
+    expect((await request("/search", { headers: visitor })).status).toBe(200);
+    const other = await request("/search?q=mountain", {
+      headers: { "CF-Connecting-IP": "198.51.100.42" },
+    });
+    expect(gridLinks(other.body)).toHaveLength(3);
   });
 
   it.each([

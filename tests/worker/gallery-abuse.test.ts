@@ -33,7 +33,7 @@ import {
   inOneRateWindow,
   ORIGIN,
   request,
-  spendZoomLimit,
+  spendLimit,
   TEST_TOKEN,
 } from "./harness.ts";
 
@@ -144,7 +144,7 @@ describe("the owner's download setting, on every address", () => {
     await inOneRateWindow(5_000);
     // IPv4: the limit's key is the address itself.
     const visitor = "198.51.100.31";
-    await spendZoomLimit(visitor);
+    await spendLimit(env.ZOOM_LIMIT, visitor);
     const refused = await request(path, { headers: { "CF-Connecting-IP": visitor } });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toBe("60");

@@ -221,15 +221,17 @@ export async function inOneRateWindow(needMs = 15_000, periodMs = 60_000): Promi
 }
 
 /**
- * Spends a visitor's `ZOOM_LIMIT` for the minute through the binding the worker counts with, as
- * that many regions not yet at the edge would: the next region they ask for is past the limit.
+ * Spends what is left of a visitor's rate limit for the minute (`ZOOM_LIMIT`, `SEARCH_LIMIT`)
+ * through the binding the worker counts with, as that many requests would: their next is past
+ * it. Returns how many it spent.
  */
-export async function spendZoomLimit(visitor: string): Promise<void> {
+export async function spendLimit(limit: RateLimit, visitor: string): Promise<number> {
   let spent = 0;
-  while ((await env.ZOOM_LIMIT.limit({ key: visitor })).success) {
+  while ((await limit.limit({ key: visitor })).success) {
     spent += 1;
-    if (spent > 1_000) throw new Error("ZOOM_LIMIT never refused");
+    if (spent > 1_000) throw new Error("The rate limit never refused");
   }
+  return spent;
 }
 
 /**

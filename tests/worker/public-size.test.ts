@@ -8,14 +8,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_PUBLIC_SIZE, originalPath } from "../../shared/public-size.ts";
 import { uploadKey, uploadSignatureText } from "../../worker/galleries/upload.ts";
 import { sign, toHex } from "../../worker/lib/signing.ts";
-import {
-  inOneRateWindow,
-  isoFromNow,
-  mutableEnv,
-  mutate,
-  request,
-  spendZoomLimit,
-} from "./harness.ts";
+import { inOneRateWindow, isoFromNow, mutableEnv, mutate, request, spendLimit } from "./harness.ts";
 import {
   deliver,
   FOR_SALE,
@@ -227,7 +220,7 @@ describe("the zoom past the public size", () => {
     const path = region(ELEPHANTS, "100,100,200,200", 200);
     await inOneRateWindow(5_000);
     const visitor = "198.51.100.23";
-    await spendZoomLimit(visitor);
+    await spendLimit(env.ZOOM_LIMIT, visitor);
     const refused = await request(path, { headers: { "CF-Connecting-IP": visitor } });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toBe("60");

@@ -6,7 +6,7 @@ import type { Translator } from "../i18n/translator.ts";
 import { useI18n } from "../views/i18n.tsx";
 import { PublishedDate } from "../views/parts/PublishedDate.tsx";
 import { PhotoGrid } from "./PhotoGrid.tsx";
-import { MAX_QUERY_LENGTH } from "./search-terms.ts";
+import { MAX_QUERY_LENGTH, SEARCH_PERIOD_SECONDS } from "./search-terms.ts";
 import { TagLinks } from "./TagLinks.tsx";
 
 /** A found document and the piece of its text that matched. */
@@ -18,6 +18,8 @@ export interface DocumentResult {
 export type SearchOutcome =
   | { kind: "empty"; tags: readonly PhotoGroup[] }
   | { kind: "too-long"; tags: readonly PhotoGroup[] }
+  /** Past the visitor's searches for the minute (SEARCH_LIMIT). */
+  | { kind: "refused"; query: string; tags: readonly PhotoGroup[] }
   | {
       kind: "results";
       query: string;
@@ -40,7 +42,7 @@ interface SearchViewProps {
 export function SearchView({ outcome, imageFor }: SearchViewProps) {
   const i18n = useI18n();
   const { t } = i18n;
-  const query = outcome.kind === "results" ? outcome.query : "";
+  const query = outcome.kind === "results" || outcome.kind === "refused" ? outcome.query : "";
   return (
     <div className="mx-auto max-w-[120rem] px-3 py-10 sm:px-6 sm:py-14">
       <div className="panel mx-auto mb-6 max-w-3xl px-5 py-6 sm:px-8">
@@ -91,7 +93,9 @@ function results(outcome: SearchOutcome, imageFor: ImageFor, { t }: Translator) 
         <Message>
           {outcome.kind === "too-long"
             ? t("search.tooLong", { max: MAX_QUERY_LENGTH })
-            : t("search.intro")}
+            : outcome.kind === "refused"
+              ? t("search.tooMany", { when: { in: SEARCH_PERIOD_SECONDS, unit: "second" } })
+              : t("search.intro")}
         </Message>
         <TagLinks tags={outcome.tags} heading={t("search.browseTags")} />
       </div>

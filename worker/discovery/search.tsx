@@ -5,10 +5,11 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, siteSettingsFor } from "../request/context.ts";
+import { visitorKey } from "../request/visitor-key.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { PHOTOS_PER_SLICE } from "./collections.tsx";
 import { type SearchOutcome, SearchView } from "./SearchView.tsx";
-import { queryWords, searchRequest, snippet } from "./search-terms.ts";
+import { queryWords, SEARCH_PERIOD_SECONDS, searchRequest, snippet } from "./search-terms.ts";
 
 /**
  * `/search?q=…`: the site's photographs (captions, alt texts, tags, cameras, lenses) and its
@@ -21,13 +22,20 @@ import { queryWords, searchRequest, snippet } from "./search-terms.ts";
  */
 export const searchHandler: Handler<AppEnv> = async (c) => {
   const request = searchRequest(c.req.query("q"));
+  // Only a search the edge did not have reaches here, and each is a query to Sanity: a visitor
+  // past SEARCH_LIMIT waits a minute, and nothing is asked of Sanity for them.
+  const refused =
+    request.kind === "search" && !(await c.env.SEARCH_LIMIT.limit({ key: visitorKey(c) })).success;
+  if (refused) c.header("Retry-After", String(SEARCH_PERIOD_SECONDS));
   const content = contentFor(c);
   const [{ collection, found: answer }, site] = await Promise.all([
-    content.search(request.kind === "search" ? request.terms : []),
+    content.search(request.kind === "search" && !refused ? request.terms : []),
     siteSettingsFor(c),
   ]);
   let outcome: SearchOutcome;
-  if (request.kind !== "search") {
+  if (refused) {
+    outcome = { kind: "refused", query: request.query, tags: tagGroups(collection.photos) };
+  } else if (request.kind !== "search") {
     outcome = {
       kind: request.kind === "too-long" ? "too-long" : "empty",
       tags: tagGroups(collection.photos),
@@ -64,5 +72,6 @@ export const searchHandler: Handler<AppEnv> = async (c) => {
     },
     main: <SearchView outcome={outcome} imageFor={content.images.responsive} />,
     ...(request.kind === "search" ? { query: { q: request.query } } : {}),
+    ...(refused ? { status: 429 } : {}),
   });
 };

@@ -184,6 +184,7 @@ export const ar: Catalogue = {
   "search.submit": "بحث",
   "search.close": "إغلاق",
   "search.tooLong": "يتجاوز هذا البحث {max} حرف، يُرجى تقصيره.",
+  "search.tooMany": "عمليات بحث كثيرة جدًا من هنا. يُرجى المحاولة مرة أخرى {when}.",
   "search.intro":
     "ابحث في تعليقات كل الصور ووسومها وكاميراتها وعدساتها، وفي نصوص كل التدوينات والصفحات.",
   "search.browseTags": "أو تصفّح بحسب الوسم",

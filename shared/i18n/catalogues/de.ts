@@ -151,6 +151,7 @@ export const de: Catalogue = {
   "search.submit": "Suchen",
   "search.close": "Schließen",
   "search.tooLong": "Diese Suche ist länger als {max} Zeichen: Bitte kürzen Sie sie.",
+  "search.tooMany": "Zu viele Suchen von hier. Bitte versuchen Sie es {when} erneut.",
   "search.intro":
     "Durchsuchen Sie Bildunterschriften, Schlagwörter, Kameras und Objektive aller Fotos sowie den Text aller Beiträge und Seiten.",
   "search.browseTags": "Oder nach Schlagwörtern stöbern",

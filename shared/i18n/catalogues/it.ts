@@ -160,6 +160,7 @@ export const it: Catalogue = {
   "search.submit": "Cerca",
   "search.close": "Chiudi",
   "search.tooLong": "Questa ricerca supera i {max} caratteri: accorciala, per favore.",
+  "search.tooMany": "Troppe ricerche da qui. Riprova {when}.",
   "search.intro":
     "Cerca tra didascalie, tag, fotocamere e obiettivi di tutte le foto, e nel testo di tutti gli articoli e di tutte le pagine.",
   "search.browseTags": "Oppure sfoglia per tag",
