@@ -346,19 +346,58 @@ describe("a cart left behind", () => {
   it("is one a week at most to an address, however many carts left name it", async () => {
     const address = newAddress();
     for (let cart = 0; cart < 3; cart++) await leaveCart(address);
-    expect(await mailsTo(address)).toHaveLength(1);
+    // Each cart's is planned; the first due is sent, and the others are not, that week.
+    const due = Math.max(...(await mailsTo(address)).map((mail) => mail.due_at));
+    expect(await scheduleAt(nextHour(due, "Europe/Madrid", 12), address)).toHaveLength(1);
+    expect((await mailsTo(address)).map((mail) => mail.status)).toEqual([
+      "sent",
+      "skipped",
+      "skipped",
+    ]);
   });
 
   it("is one a week at most to a mailbox, however its address is spelled", async () => {
     const name = `left${Date.now()}${++buyers}`;
-    for (const address of [`${name}+shop@example.com`, `${name.toUpperCase()}+b@example.com`])
-      await leaveCart(address);
-    await leaveCart(`${name}@example.com`);
-    const planned = await env.STORE_DB.prepare("SELECT address FROM sales_mails WHERE mailbox = ?")
-      .bind(`${name}@example.com`)
-      .all<{ address: string }>();
+    const spellings = [`${name}+shop@example.com`, `${name.toUpperCase()}+b@example.com`];
+    for (const address of [...spellings, `${name}@example.com`]) await leaveCart(address);
+    const planned = async () =>
+      (
+        await env.STORE_DB.prepare(
+          "SELECT address, status, due_at FROM sales_mails WHERE mailbox = ? ORDER BY rowid",
+        )
+          .bind(`${name}@example.com`)
+          .all<{ address: string; status: string; due_at: number }>()
+      ).results;
+    const due = Math.max(...(await planned()).map((mail) => mail.due_at));
     // The first spelling's, sent to the address as it was given.
-    expect(planned.results.map((row) => row.address)).toEqual([`${name}+shop@example.com`]);
+    const [sent, ...more] = await scheduleAt(
+      nextHour(due, "Europe/Madrid", 12),
+      spellings[0] ?? "",
+    );
+    expect(sent?.to).toBe(spellings[0]);
+    expect(more).toEqual([]);
+    expect((await planned()).map((mail) => mail.status)).toEqual(["sent", "skipped", "skipped"]);
+  });
+
+  it("is sent for a mailbox's other cart when the first cart's was not, its cart bought after all", async () => {
+    const address = newAddress();
+    const buyer = new Buyer();
+    expect((await buyer.add(FOR_SALE, "print:fine-art-8x10")).status).toBe(303);
+    const left = await buyer.post("/cart/checkout", { email: address }, {});
+    expect((await buyer.add(FOR_SALE, "print:photo-rag-8x10")).status).toBe(303);
+    // That cart's next checkout, with no e-mail given, is paid: its e-mail is not to be sent.
+    const { session } = await buyer.checkout();
+    await pay(session);
+    const [completed] = (await eventsOf([session])).filter(
+      (event) => event.type === "checkout.session.completed",
+    );
+    expect((await deliver(completed)).status).toBe(200);
+    await expireFrom(left);
+    // Another cart, left by the same address the same day.
+    await leaveCart(address);
+    const due = Math.max(...(await mailsTo(address)).map((mail) => mail.due_at));
+    expect(await scheduleAt(nextHour(due, "Europe/Madrid", 12), address)).toHaveLength(1);
+    expect((await mailsTo(address)).map((mail) => mail.status)).toEqual(["skipped", "sent"]);
   });
 
   it("is one per cart, about its last checkout, when the site replaced one the cart outgrew", async () => {

@@ -76,12 +76,11 @@ export function salesMails(db: D1Database) {
      * Plans an e-mail; false when none is planned: the address asked for no more, or this kind,
      * occasion and address has one already (with `replace`, while still due, it is this one
      * now, and one still due of this kind and occasion to another address is not sent: an
-     * occasion has one e-mail, to the address named last), or (`apartMs`) its mailbox
-     * (`name+tag@` is `name@`) has another of this kind due that close.
+     * occasion has one e-mail, to the address named last).
      */
     async plan(
       mail: PlannedMail,
-      { replace = false, apartMs }: { replace?: boolean; apartMs?: number } = {},
+      { replace = false }: { replace?: boolean } = {},
     ): Promise<boolean> {
       const id = toBase64url(crypto.getRandomValues(new Uint8Array(16)));
       const again = replace
@@ -98,10 +97,7 @@ export function salesMails(db: D1Database) {
         .prepare(
           `INSERT INTO sales_mails (id, kind, occasion, address, mailbox, language, time_zone, origin, due_at, data, status)
            SELECT ?1, ?2, ?3, ?4, ?12, ?5, ?6, ?7, ?8, ?9, 'due'
-           WHERE NOT EXISTS (SELECT 1 FROM unsubscribed WHERE address_hash IN (?10, ?13))
-             AND NOT EXISTS (SELECT 1 FROM sales_mails
-               WHERE kind = ?2 AND mailbox = ?12 AND NOT (occasion = ?3 AND address = ?4)
-                 AND due_at > ?11)
+           WHERE NOT EXISTS (SELECT 1 FROM unsubscribed WHERE address_hash IN (?10, ?11))
            ON CONFLICT (kind, occasion, address) DO ${again}`,
         )
         .bind(
@@ -115,9 +111,8 @@ export function salesMails(db: D1Database) {
           mail.dueAt,
           JSON.stringify(mail.data),
           mailboxHash,
-          apartMs === undefined ? Number.MAX_SAFE_INTEGER : mail.dueAt - apartMs,
-          mailboxOf(mail.address),
           addressHash,
+          mailboxOf(mail.address),
         );
       const result = replace ? (await db.batch([others, planned]))[1] : await planned.run();
       return (result?.meta.changes ?? 0) > 0;
@@ -201,6 +196,22 @@ export function salesMails(db: D1Database) {
     /** Not to be sent (its address unsubscribed, or its occasion is over). */
     async skip(id: string): Promise<void> {
       await db.prepare("UPDATE sales_mails SET status = 'skipped' WHERE id = ?").bind(id).run();
+    },
+
+    /**
+     * Whether another e-mail of `mail`'s kind went to its mailbox (`name+tag@` is `name@`) less
+     * than `ms` before `now`, or is being sent: how a kind keeps its e-mails that far apart,
+     * counted when one is sent, so one not sent after all (its occasion over) holds none back.
+     */
+    async sentWithin(mail: SalesMail, ms: number, now: number): Promise<boolean> {
+      const row = await db
+        .prepare(
+          `SELECT 1 AS yes FROM sales_mails WHERE kind = ?1 AND mailbox = ?2 AND id <> ?3
+             AND ((status = 'sent' AND sent_at > ?4) OR (status = 'sending' AND due_at > ?5))`,
+        )
+        .bind(mail.kind, mailboxOf(mail.address), mail.id, now - ms, now)
+        .first();
+      return row !== null;
     },
 
     /** A click of a sent e-mail's link `n`: where it leads, or undefined for no such link. */

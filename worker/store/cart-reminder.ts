@@ -42,11 +42,14 @@ interface CartMailData {
   message: string | undefined;
 }
 
+/** An address typed on a form is no proof of whose it is: one mailbox gets one a week at most. */
+const APART_MS = 7 * 24 * HOUR;
+
 /**
  * Plans the e-mail for an expired Checkout Session whose buyer asked for it (its metadata's
  * `remind`), while the owner has it on: one per cart, about its last checkout left (a checkout
- * the site expired because the cart changed is followed by the one that replaced it), and one a
- * week at most to an address, however many carts name it.
+ * the site expired because the cart changed is followed by the one that replaced it). Every
+ * cart's is planned; which of them is sent, one a week to a mailbox, is decided when it is due.
  */
 export async function planCartReminder(
   c: Context<AppEnv>,
@@ -78,13 +81,17 @@ export async function planCartReminder(
       dueAt: Math.max(Date.now(), left + reminder.delayHours * HOUR),
       data,
     },
-    { replace: true, apartMs: 7 * 24 * HOUR },
+    { replace: true },
   );
 }
 
-/** Writes the e-mail when it is due; nothing when the cart was bought (or ordered) after all. */
+/**
+ * Writes the e-mail when it is due; nothing when the cart was bought (or ordered) after all, or
+ * when its mailbox had one less than a week ago (however many carts name it).
+ */
 export const composeCartReminder: Composer = async (env, mail, link, now) => {
   const data = mail.data as CartMailData;
+  if (await salesMails(env.STORE_DB).sentWithin(mail, APART_MS, now)) return undefined;
   const orders = d1Orders(env.STORE_DB);
   const order = await orders.get(data.order);
   if (order?.status !== "expired") return undefined;
