@@ -5,7 +5,7 @@
 // format: coupons, promotion codes, discounts and their redemption).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Buyer, FOR_SALE, pay, stripe, studioWrite } from "./store.ts";
+import { Buyer, deliver, eventsOf, FOR_SALE, LARGE, pay, stripe, studioWrite } from "./store.ts";
 
 const unique = () => crypto.randomUUID().replaceAll("-", "").slice(0, 8).toUpperCase();
 
@@ -106,6 +106,24 @@ describe("an owner's discount code", () => {
     expect((await stripe().checkout.sessions.retrieve(first.session ?? "")).status).toBe("expired");
     // The same code again changes nothing: the same page.
     expect((await checkOutWith(buyer, code)).session).toBe(second.session);
+  });
+
+  it("is taken when typed with the next checkout while an earlier order waits for its bank transfer", async () => {
+    const code = `WAIT${unique()}`;
+    await ownerCodes({ code, percentOff: 10 });
+    const buyer = await withPrint();
+    const first = await buyer.checkout();
+    await pay(first.session, "bank_transfer");
+    const [completed] = await eventsOf([first.session]);
+    expect((await deliver(completed)).status).toBe(200);
+    // Something more added meanwhile checks out on its own, with the code typed for it.
+    expect((await buyer.add(LARGE, "licence:personal")).status).toBe(303);
+    const { session } = await checkOutWith(buyer, code);
+    const checkout = await stripe().checkout.sessions.retrieve(session ?? "");
+    expect(checkout.total_details?.amount_discount).toBe(
+      Math.round((checkout.amount_subtotal ?? 0) * 0.1),
+    );
+    expect((await buyer.get("/cart")).body).toContain(`value="${code}"`);
   });
 
   it("is refused once the owner turns it off, though Stripe keeps it from its earlier use", async () => {

@@ -86,7 +86,8 @@ export interface Carts {
   ): Promise<void>;
   /**
    * Takes a paid order's lines out of its cart and lets the cart's checkout go: what the buyer
-   * added meanwhile stays (the cart itself goes once it is empty).
+   * added meanwhile stays (the cart itself goes once it is empty), and a discount code typed
+   * since the checkout was made (the order's went with it).
    */
   removeOrdered(
     cartId: string,
@@ -189,7 +190,7 @@ export function d1Carts(db: D1Database): Carts {
     async claimCheckout(cartId, order, now = Date.now()) {
       const result = await db
         .prepare(
-          "UPDATE carts SET checkout_order = ?2, checkout_at = ?3 WHERE id = ?1 AND checkout_order IS NULL",
+          "UPDATE carts SET checkout_order = ?2, checkout_at = ?3, checkout_code = promotion_code WHERE id = ?1 AND checkout_order IS NULL",
         )
         .bind(cartId, order, now)
         .run();
@@ -238,7 +239,9 @@ export function d1Carts(db: D1Database): Carts {
         ),
         db
           .prepare(
-            "UPDATE carts SET checkout_order = NULL, checkout_at = NULL, promotion_code = NULL WHERE id = ? AND checkout_order = ?",
+            `UPDATE carts SET checkout_order = NULL, checkout_at = NULL, checkout_code = NULL,
+               promotion_code = CASE WHEN promotion_code IS checkout_code THEN NULL ELSE promotion_code END
+             WHERE id = ? AND checkout_order = ?`,
           )
           .bind(cartId, order),
         db
