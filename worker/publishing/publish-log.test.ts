@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type PublishLog, REPURGE_AFTER_MS } from "./publish-log.ts";
+import { type PublishLog, REPURGE_AFTER_MS, REPURGE_RETRY_MS } from "./publish-log.ts";
 
 let instances = 0;
 /** An instance of its own per test, so no test sees another's deliveries or alarms. */
@@ -77,6 +77,33 @@ describe("the publish log", () => {
         { at: now + 60_000 + REPURGE_AFTER_MS, request: { tags: ["settings"] } },
       ]);
       expect(await state.storage.getAlarm()).toBe(now + 60_000 + REPURGE_AFTER_MS);
+    });
+  });
+
+  it("tries a second purge that failed again a minute later, for as long as it fails", async () => {
+    const stub = publishLog();
+    const now = Date.now();
+    await runInDurableObject(stub, async (object: PublishLog, state) => {
+      await object.record(delivery("a"), { tags: ["posts"] }, now - REPURGE_AFTER_MS);
+      // Workers Cache refuses purges for a while (the one thing the alarm asks of anything).
+      const exports = state.exports;
+      Object.defineProperty(state, "exports", {
+        configurable: true,
+        value: {
+          PublicSite: () => ({
+            purge: () => Promise.reject(new Error("Workers Cache refused the purge (a test's)")),
+          }),
+        },
+      });
+      for (let ring = 0; ring < 8; ring++) {
+        const rang = Date.now();
+        await object.alarm();
+        expect(pending(state)).toEqual([{ at: now, request: { tags: ["posts"] } }]);
+        expect(await state.storage.getAlarm()).toBeGreaterThanOrEqual(rang + REPURGE_RETRY_MS);
+      }
+      Object.defineProperty(state, "exports", { configurable: true, value: exports });
+      await object.alarm();
+      expect(pending(state)).toEqual([]);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { QUERY_DEADLINE_MS } from "../content/content-source.ts";
 import type { PurgeRequest } from "../content/purge.ts";
+import { errorText, log } from "../lib/log.ts";
 
 /** Deliveries of the publish webhook seen lately, one key each: `delivery:{signature}`. */
 const DELIVERY = "delivery:";
@@ -20,6 +21,8 @@ export const DELIVERY_WINDOW_MS = 5 * 60 * 1000;
  * for content at most QUERY_DEADLINE_MS; the rest is its own work and the trip to the edge.
  */
 export const REPURGE_AFTER_MS = QUERY_DEADLINE_MS + 2_000;
+/** When a second purge that failed is made again. */
+export const REPURGE_RETRY_MS = 60_000;
 
 /** A publish webhook delivery: its signature (unique per body and signing time) and that time. */
 export interface Delivery {
@@ -60,7 +63,11 @@ export class PublishLog extends DurableObject<Env> {
     this.ctx.storage.kv.delete(`${DELIVERY}${delivery.signature}`);
   }
 
-  /** The purges that are due, made again as one; a failure throws, and the runtime retries. */
+  /**
+   * The purges that are due, made again as one. One that fails is tried again a minute later, for
+   * as long as it takes: the runtime's own retries of a failed alarm stop after six, about two
+   * minutes, and a page a render put at the edge just after the publish would then stay for a day.
+   */
   override async alarm(): Promise<void> {
     const { kv } = this.ctx.storage;
     const now = Date.now();
@@ -79,8 +86,15 @@ export class PublishLog extends DurableObject<Env> {
     }
     if (due.length > 0) {
       const site = this.ctx.exports.PublicSite({ props: { origin: "", build: "" } });
-      await site.purge(tags ? { tags: [...tags] } : { everything: true });
-      for (const key of due) kv.delete(key);
+      try {
+        await site.purge(tags ? { tags: [...tags] } : { everything: true });
+        for (const key of due) kv.delete(key);
+      } catch (error) {
+        log.warn("A publish's second purge failed; it is tried again in a minute", {
+          error: errorText(error),
+        });
+        next = Math.min(next ?? Number.POSITIVE_INFINITY, now + REPURGE_RETRY_MS);
+      }
     }
     if (next !== undefined) await this.ctx.storage.setAlarm(next);
   }
