@@ -405,6 +405,9 @@ export function checkPair(browser: Answer, other: Answer, method: string): Probl
   // A failed answer is reported on its own, not twice.
   for (const a of [browser, other])
     if (a.status === 0 || a.status >= 500 || a.cutOff) return undefined;
+  // A rate limit's refusal, kept from the edge, counts the visitor's requests, whatever the agent.
+  for (const a of [browser, other])
+    if (a.status === 429 && /\bno-store\b/.test(edgeDirective(a))) return undefined;
   const differences: string[] = [];
   if (browser.status !== other.status) differences.push("status");
   if (norm(browser.headers.get("Content-Type")) !== norm(other.headers.get("Content-Type")))

@@ -447,5 +447,12 @@ describe("the checks catch what they look for (a check that never fires proves n
         "GET",
       ),
     ).toBeUndefined();
+    // One of the two past a rate limit: refused whoever asks, and kept from the edge.
+    const limited = answer(429, "<p>Too many searches</p>", {
+      "Cloudflare-CDN-Cache-Control": "no-store",
+    });
+    expect(checkPair(answer(200, "<p>Found</p>", edge), limited, "GET")).toBeUndefined();
+    const shared = answer(429, "<p>Too many</p>", edge);
+    expect(checkPair(answer(200, "<p>Found</p>", edge), shared, "GET")?.check).toBe("vary");
   });
 });
