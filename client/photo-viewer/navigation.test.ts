@@ -87,6 +87,7 @@ describe("the session history", () => {
     expect(historyChange("open")).toBe("push");
     expect(historyChange("step")).toBe("replace");
     expect(historyChange("restore")).toBeUndefined();
+    expect(historyChange("page")).toBeUndefined();
   });
 
   it("Back or Forward to a viewer's entry shows its photograph; to another entry, hides it", () => {

@@ -16,8 +16,11 @@ export interface Shown {
   back?: string;
 }
 
-/** How a photograph comes on show: from a thumbnail, by a step, or from the history. */
-export type How = "open" | "step" | "restore";
+/**
+ * How a photograph comes on show: from a thumbnail, by a step, from the history, or as the photo
+ * page's own (the page the browser loaded, whose view the server counted).
+ */
+export type How = "open" | "step" | "restore" | "page";
 
 /** A click's button and modifiers, as a MouseEvent has them. */
 export interface Click {
@@ -90,7 +93,7 @@ export function grown(shown: Shown, place: GridPlace | undefined): Shown | undef
 /**
  * What showing a photograph does to the session history: opening adds an entry (Back closes
  * the viewer), a step replaces it (Back still closes, rather than stepping back through every
- * photograph seen), and one restored from the history leaves it as it is.
+ * photograph seen), and one restored from the history, or the page's own, leaves it as it is.
  */
 export const historyChange = (how: How): "push" | "replace" | undefined =>
   how === "open" ? "push" : how === "step" ? "replace" : undefined;

@@ -210,8 +210,11 @@ async function show(url: string, how: How, slide = 0): Promise<void> {
   }
   document.title = view.title;
   shown = { ...view, url };
-  // The owner's insights count it as a view of its page (whose fetch was a prefetch).
-  navigator.sendBeacon?.("/_app/insights/view", new URL(url, location.href).pathname);
+  // The owner's insights count it as a view of its page (whose fetch was a prefetch); the photo
+  // page's own was counted as the browser loaded it.
+  if (how !== "page") {
+    navigator.sendBeacon?.("/_app/insights/view", new URL(url, location.href).pathname);
+  }
   if (!dialog.open) dialog.showModal();
   setInfo(infoChoice ?? room());
   refresh();
@@ -384,5 +387,5 @@ attachGestures(dialog, {
 const own = standalone ? viewOf(document) : undefined;
 if (own) {
   keep(location.href, own);
-  setTimeout(() => void show(location.href, "restore"));
+  setTimeout(() => void show(location.href, "page"));
 }

@@ -359,6 +359,12 @@ describe("the photo viewer", () => {
 
   it("gives the server's photo page on a reload while it is open, with the viewer over it", async () => {
     await withPage({}, async (page) => {
+      // The views the viewer tells the owner's insights of: the page the browser loaded is
+      // counted by the server, not again.
+      const beacons: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().endsWith("/_app/insights/view")) beacons.push(request.postData() ?? "");
+      });
       await openPortfolio(page);
       await thumbnail(page, "b2i1").click();
       await expectViewerShows(page, "b2i1");
@@ -374,6 +380,11 @@ describe("the photo viewer", () => {
       expect(await page.title()).toBe(expected.title);
       // The photo page is the viewer's first photograph: it opens over it by itself.
       await expectViewerShows(page, "b2i2");
+      await page.keyboard.press("ArrowRight");
+      await expectViewerShows(page, "b2i3");
+      await expect
+        .poll(() => beacons)
+        .toEqual([photoPath("b2i1"), photoPath("b2i2"), photoPath("b2i3")]);
     });
   });
 });
