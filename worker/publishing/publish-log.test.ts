@@ -1,7 +1,12 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type PublishLog, REPURGE_AFTER_MS, REPURGE_RETRY_MS } from "./publish-log.ts";
+import {
+  DELIVERY_WINDOW_MS,
+  type PublishLog,
+  REPURGE_AFTER_MS,
+  REPURGE_RETRY_MS,
+} from "./publish-log.ts";
 
 let instances = 0;
 /** An instance of its own per test, so no test sees another's deliveries or alarms. */
@@ -26,12 +31,16 @@ describe("the publish log", () => {
     expect(await stub.record(delivery("a"), { tags: ["posts"] })).toBe(true);
   });
 
-  it("forgets deliveries signed before the window", async () => {
+  it("forgets deliveries signed long before the window, not one signed just inside it", async () => {
     const stub = publishLog();
     const now = Date.now();
     await runInDurableObject(stub, async (object: PublishLog) => {
-      await object.record(delivery("a", now - 10 * 60_000), { tags: ["posts"] }, now);
-      expect(await object.record(delivery("a", now - 10 * 60_000), { tags: ["posts"] })).toBe(true);
+      await object.record(delivery("a", now - 11 * 60_000), { tags: ["posts"] }, now);
+      expect(await object.record(delivery("a", now - 11 * 60_000), { tags: ["posts"] })).toBe(true);
+      // The webhook let this one through a moment before its window ended; here, it has.
+      const edge = now - DELIVERY_WINDOW_MS + 50;
+      expect(await object.record(delivery("b", edge), { tags: ["posts"] }, now)).toBe(true);
+      expect(await object.record(delivery("b", edge), { tags: ["posts"] }, now + 100)).toBe(false);
     });
   });
 

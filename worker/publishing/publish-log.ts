@@ -32,7 +32,7 @@ export interface Delivery {
 
 /**
  * The publish webhook's record, one instance for the whole site (strongly consistent): the
- * signatures of the deliveries of the last five minutes, so a delivery counts once (checking
+ * signatures of the deliveries of the last five minutes (and five more), so a delivery counts once (checking
  * and recording it is one call, so two copies sent at once cannot both pass), and the purges
  * to make again (REPURGE_AFTER_MS), on its alarm.
  */
@@ -43,8 +43,11 @@ export class PublishLog extends DurableObject<Env> {
    */
   async record(delivery: Delivery, purge?: PurgeRequest, now = Date.now()): Promise<boolean> {
     const { kv } = this.ctx.storage;
+    // Kept twice the window: the webhook checks a delivery's age on its own clock a moment
+    // before this, so one signed just inside the window could otherwise find its first copy
+    // forgotten here and pass again.
     for (const [key, signedAt] of kv.list<number>({ prefix: DELIVERY })) {
-      if (signedAt < now - DELIVERY_WINDOW_MS) kv.delete(key);
+      if (signedAt < now - 2 * DELIVERY_WINDOW_MS) kv.delete(key);
     }
     const key = `${DELIVERY}${delivery.signature}`;
     if (kv.get(key) !== undefined) return false;
