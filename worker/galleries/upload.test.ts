@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { newGalleryId, saveGallery } from "../../tests/worker/galleries.ts";
+import { studioWrite } from "../../tests/worker/store.ts";
 import { TEST_TOKEN } from "../../tests/worker/test-token.ts";
 import { configure } from "../config/middleware.ts";
 import { sign, toHex } from "../lib/signing.ts";
@@ -125,6 +126,21 @@ describe("the owner's upload", () => {
     expect((await put({}, newGalleryId())).status).toBe(404);
     expect((await send("HEAD", gallery, "not-a-photo-id")).status).toBe(404);
     expect(await recorded(gallery, photo)).toBeUndefined();
+  });
+
+  it("takes a photograph out of a gallery deleted in the Studio, as its photographs stay until then", async () => {
+    const gallery = await newGallery();
+    const sha256 = await sha256Of(BYTES);
+    const photo = sha256.slice(0, 32);
+    expect((await send("PUT", gallery, photo, { body: BYTES, sha256 })).status).toBe(201);
+    await studioWrite({ delete: { id: `clientGallery.${gallery}` } });
+    await env.CLIENT_GALLERY.getByName(gallery).refresh(gallery);
+    // Nothing more goes in; what is there is found, and removed.
+    expect((await send("PUT", gallery, photo, { body: BYTES, sha256 })).status).toBe(404);
+    expect((await send("HEAD", gallery, photo)).status).toBe(200);
+    expect((await send("DELETE", gallery, photo)).status).toBe(204);
+    expect((await send("HEAD", gallery, photo)).status).toBe(404);
+    expect(await env.GALLERY_PHOTOS.head(photoKey(gallery, photo))).toBeNull();
   });
 
   it("refuses a body that is not the one announced (409), and stores nothing", async () => {

@@ -76,8 +76,6 @@ export const photoUpload: Handler<AppEnv> = async (c) => {
     return refuse(401, "Unauthorized: missing, wrong or expired signature");
 
   const store = galleryStore(c.env, gallery);
-  const { settings } = await store.state(gallery);
-  if (!settings) return refuse(404, "No such gallery: create it in the Studio first");
   const key = photoKey(gallery, photo);
 
   if (method === "HEAD" || method === "GET") {
@@ -93,6 +91,10 @@ export const photoUpload: Handler<AppEnv> = async (c) => {
     return c.body(null, 204, NO_STORE);
   }
   if (method !== "PUT") return refuse(400, "Use HEAD, PUT or DELETE");
+  // Only a photograph goes into a gallery the Studio has; one deleted there keeps what it holds
+  // until the owner removes it (above), which it must let them do.
+  const { settings } = await store.state(gallery);
+  if (!settings) return refuse(404, "No such gallery: create it in the Studio first");
 
   const bytes = Number(length);
   const type = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim() ?? "";
