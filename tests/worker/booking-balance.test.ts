@@ -28,6 +28,7 @@ import {
   refuseRefund,
   stripe,
   studioDocument,
+  studioWrite,
 } from "./store.ts";
 
 interface SentMail {
@@ -81,7 +82,12 @@ describe("the booking's life", () => {
     expect((await env.BOOKING_LIFE.get(held.id)).id).toBe(held.id);
   });
 
-  it("tells the client once the owner's upload to the shoot's gallery is done", async () => {
+  /**
+   * A paid portrait whose shoot gallery has two photographs (`before` changes it then), and its
+   * life again with every wait skipped: after the shoot it looks at the gallery until its count
+   * stops changing, then writes to the client. What it sent, and the gallery's e-mail if any.
+   */
+  async function lifeAfterUpload(before: (gallery: string) => Promise<void> = async () => {}) {
     const held = await holdPortrait();
     const deposit = await openCheckout(held.path);
     await pay(deposit);
@@ -90,8 +96,7 @@ describe("the booking's life", () => {
       .bind(held.id)
       .first<{ gallery: string }>()) ?? { gallery: "" };
     await uploadDemoPhotos(gallery, 2);
-    // The same life again, every wait skipped: after the shoot it looks at the gallery until
-    // its count stops changing, then writes to the client.
+    await before(gallery);
     const id = `${held.id}-after`;
     await using life = await introspectWorkflowInstance(env.BOOKING_LIFE, id);
     await life.modify(async (m) => {
@@ -102,11 +107,27 @@ describe("the booking's life", () => {
       params: { booking: held.id, origin: ORIGIN, siteTitle: "Jane Doe Photography", location: "" },
     });
     await life.waitForStatus("complete");
-    expect(await life.getOutput()).toEqual({ sent: ["week", "day", "gallery"] });
-    const mail = (await life.waitForStepResult({ name: "the gallery's e-mail" })) as SentMail;
-    expect(mail.to).toBe("ana@example.com");
-    expect(mail.subject).toBe("Your photographs are ready: Portrait session");
-    expect(mail.text).toContain(`are in your gallery:\n${ORIGIN}/g/${gallery}\n`);
+    const { sent } = (await life.getOutput()) as { sent: string[] };
+    const mail = sent.includes("gallery")
+      ? ((await life.waitForStepResult({ name: "the gallery's e-mail" })) as SentMail)
+      : undefined;
+    return { gallery, sent, mail };
+  }
+
+  it("tells the client once the owner's upload to the shoot's gallery is done", async () => {
+    const { gallery, sent, mail } = await lifeAfterUpload();
+    expect(sent).toEqual(["week", "day", "gallery"]);
+    expect(mail?.to).toBe("ana@example.com");
+    expect(mail?.subject).toBe("Your photographs are ready: Portrait session");
+    expect(mail?.text).toContain(`are in your gallery:\n${ORIGIN}/g/${gallery}\n`);
+  });
+
+  it("tells the client nothing of a gallery the owner turned off: its link would lead nowhere", async () => {
+    const { sent } = await lifeAfterUpload(async (gallery) => {
+      await studioWrite({ patch: { id: `clientGallery.${gallery}`, set: { enabled: false } } });
+      await env.CLIENT_GALLERY.getByName(gallery).refresh(gallery);
+    });
+    expect(sent).toEqual(["week", "day"]);
   });
 
   it("reminds nobody of a booking that is not booked", async () => {

@@ -28,7 +28,7 @@ import {
 } from "./images.ts";
 import { galleryPage, galleryPhotoPage } from "./pages.tsx";
 import { passOf } from "./session.ts";
-import { downloadsNow, type Stage } from "./settings.ts";
+import { downloadsNow, hasEnded, isOpen, type Stage } from "./settings.ts";
 import { refusalPage, unlock } from "./unlock.tsx";
 import {
   markedUpload,
@@ -42,9 +42,14 @@ export { galleryFollowUps } from "./follow-ups.ts";
 export { ClientGallery } from "./gallery-store.ts";
 export { galleryDocumentId, galleryPaths } from "./ids.ts";
 
-/** How many photographs a gallery has (none while it is off or unknown): booking's life asks. */
-export const galleryPhotoCount = async (env: Env, id: string): Promise<number> =>
-  (await galleryStore(env, id).state(id, { photos: true })).photos.length;
+/**
+ * How many photographs a gallery shows its client: none while it is off, ended or unknown, when
+ * its link leads nowhere (booking's life asks before it sends the link).
+ */
+export async function galleryPhotoCount(env: Env, id: string): Promise<number> {
+  const { settings, photos } = await galleryStore(env, id).state(id, { photos: true });
+  return isOpen(settings) && !hasEnded(settings) ? photos.length : 0;
+}
 export { galleryPrints } from "./prints.ts";
 
 /**
