@@ -3,7 +3,10 @@
 // API, with the gallery's document in the demo content service. What a client and the owner
 // do, and what each gets. (What anybody else gets: gallery-attacks.test.ts; each module alone:
 // the tests beside it in worker/galleries/.)
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SETTINGS_FRESH_MS } from "../../worker/galleries/gallery-store.ts";
 import {
   announceChange,
   askedLink,
@@ -19,7 +22,7 @@ import {
   unlock,
   upload,
 } from "./galleries.ts";
-import { inOneRateWindow, ORIGIN, request } from "./harness.ts";
+import { atFirstFetch, inOneRateWindow, ORIGIN, request } from "./harness.ts";
 
 const PASSWORD = "larch-4821";
 
@@ -457,6 +460,28 @@ describe("what the owner decides", () => {
     await saveGallery(id, { password: await passwordHash("birch-1234"), enabled: false });
     expect(await announceChange(id)).toBe(200);
     expect((await request(file, { headers: { Cookie: fresh } })).status).toBe(404);
+  });
+
+  it("keeps a new password, and turning off, when a read of the old settings begun before lands after", async () => {
+    const password = await passwordHash(PASSWORD);
+    const { id } = await galleryWithPhotos({ password }, 1);
+    const cookie = await unlock(id, PASSWORD);
+    const visit = () => request(`/g/${id}`, { headers: { Cookie: cookie } });
+    for (const change of [{ password: await passwordHash("birch-1234") }, { enabled: false }]) {
+      // The settings are old: the next visit reads them again, and while its read is on its
+      // way back, the owner's change is saved and the store told of it.
+      await runInDurableObject(env.CLIENT_GALLERY.getByName(id), (_, state) => {
+        state.storage.kv.put("syncedAt", Date.now() - SETTINGS_FRESH_MS - 1_000);
+      });
+      const came = await atFirstFetch(
+        `clientGallery.${id}`,
+        () => saveGallery(id, { password, ...change }),
+        visit,
+        { answered: true },
+      );
+      expect(came).toBe(true);
+      expect((await visit()).status).toBe("enabled" in change ? 404 : 401);
+    }
   });
 
   it("limits password attempts per visitor with 429 and Retry-After", async () => {

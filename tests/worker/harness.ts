@@ -236,24 +236,27 @@ export async function spendLimit(limit: RateLimit, visitor: string): Promise<num
 
 /**
  * Runs `run`, and `meanwhile` at the moment the worker first fetches an address containing
- * `part` (or a request `part` says yes to), before that fetch goes on: what happens at that very
- * moment of its work (an event that lands, an editor's change). True when that moment came.
+ * `part` (or a request `part` says yes to), before that fetch goes on (with `answered`, once it
+ * has its answer, before the worker sees it): what happens at that very moment of its work (an
+ * event that lands, an editor's change). True when that moment came.
  */
 export async function atFirstFetch(
   part: string | ((request: Request) => Promise<boolean>),
   meanwhile: () => Promise<unknown>,
   run: () => Promise<unknown>,
+  { answered = false } = {},
 ): Promise<boolean> {
   const fetch = globalThis.fetch;
   let came = false;
   const isTheOne = (request: Request) =>
     typeof part === "string" ? request.url.includes(part) : part(request);
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    if (!came && (await isTheOne(new Request(input, init))) && !came) {
-      came = true;
-      await meanwhile();
-    }
-    return fetch(input, init);
+    const first = !came && (await isTheOne(new Request(input, init))) && !came;
+    if (first) came = true;
+    if (first && !answered) await meanwhile();
+    const response = await fetch(input, init);
+    if (first && answered) await meanwhile();
+    return response;
   });
   try {
     await run();

@@ -210,6 +210,11 @@ export class ClientGallery extends DurableObject<Env> {
   #migrated = false;
   /** Until when this id is known to have no gallery (kept in memory only: nothing is stored). */
   #absentUntil = 0;
+  /** Reads of the settings begun, and the number of the last one kept. */
+  #readsBegun = 0;
+  #readKept = 0;
+  /** The read that requests finding the settings old wait for together. */
+  #reading: Promise<GallerySettings | undefined> | undefined;
 
   /**
    * The store's tables, brought up to date on first use. An id with no gallery behind it never
@@ -242,10 +247,17 @@ export class ClientGallery extends DurableObject<Env> {
     }
     const config = contentSettings(loadConfig(this.env));
     const client = sanityClient({ ...config, useCdn: false });
+    const read = ++this.#readsBegun;
     const [doc, site]: unknown[] = await Promise.all([
       client.getDocument(galleryDocumentId(id)),
       client.getDocument(SITE_SETTINGS_ID),
     ]);
+    // A read begun before the one kept last is older than it: a request's, slow while the owner's
+    // change came (a new password, the gallery turned off), must not put the settings back.
+    if (read < this.#readKept) {
+      return this.ctx.storage.kv.get<GallerySettings | null>("settings") ?? undefined;
+    }
+    this.#readKept = read;
     // The owner's proofing settings (the watermark, proofs' downloads) are the site settings'.
     const settings = parseGallerySettings(doc, site);
     if (!settings && known === undefined) {
@@ -280,7 +292,10 @@ export class ClientGallery extends DurableObject<Env> {
       return undefined;
     }
     try {
-      return await this.refresh(id);
+      this.#reading ??= this.refresh(id).finally(() => {
+        this.#reading = undefined;
+      });
+      return await this.#reading;
     } catch (error) {
       // Sanity cannot be asked: the last settings it gave stand (never a gallery it never had),
       // for SETTINGS_FAIL_CLOSED_MS at most; past that nobody is let in until it answers.
