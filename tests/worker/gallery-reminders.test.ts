@@ -13,9 +13,14 @@ import {
 import { RETRY_MS } from "../../worker/sales-mail/ledger.ts";
 import {
   confirmedClient,
+  DEMO_FILES,
+  demoJpeg,
   galleryWithPhotos,
+  newGalleryId,
+  saveGallery,
   setOwnerGalleries,
   type Uploaded,
+  upload,
 } from "./galleries.ts";
 import { ORIGIN, request } from "./harness.ts";
 import { HOUR, mailsTo, nextHour, scheduleAt } from "./sales-mail.ts";
@@ -102,6 +107,30 @@ describe("a gallery about to close", () => {
     const link = /\/m\/[A-Za-z0-9_-]{22}\/0/.exec(String(dayMail?.text))?.[0] ?? "";
     const click = await request(link);
     expect(click.headers.get("Location")).toBe(`${ORIGIN}/g/${id}`);
+  });
+
+  it("knows a favourite downloaded whose file name has brackets of its own", async () => {
+    const expires = Date.now() + 10 * DAY;
+    const id = newGalleryId();
+    await saveGallery(id, { expiresAt: new Date(expires).toISOString() });
+    const names = ["DSC_0142 (2).jpg", "DSC_0143.jpg"];
+    const photos: string[] = [];
+    for (const [index, name] of names.entries()) {
+      const { res, photo } = await upload(id, name, await demoJpeg(DEMO_FILES[index] ?? "", 320));
+      expect(res.status).toBe(201);
+      photos.push(photo);
+    }
+    const address = newAddress();
+    const { cookie } = await confirmedClient(id, address);
+    for (const photo of photos) expect((await favourite(id, photo, cookie)).status).toBe(303);
+    const downloaded = await request(`/g/${id}/download/${photos[0]}?size=2048`, {
+      headers: { Cookie: cookie },
+    });
+    expect(downloaded.status).toBe(200);
+    const [weekMail] = await scheduleAt(nextHour(expires - 7 * DAY, "UTC", 10), address);
+    const text = String(weekMail?.text);
+    expect(text).toContain("Favourites you have not downloaded yet (1):\n- DSC_0143.jpg");
+    expect(text).not.toContain("DSC_0142");
   });
 
   it("sends a reminder due while Sanity cannot be read once it can, not never", async () => {

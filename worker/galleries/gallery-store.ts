@@ -431,17 +431,18 @@ export class ClientGallery extends DurableObject<Env> {
       "SELECT p.name AS name FROM favourites f JOIN photos p ON p.id = f.photo WHERE f.client = ? ORDER BY COALESCE(p.taken, ''), p.name",
     );
     // A ZIP (of the favourites, or of them all) has every favourite; a download's detail is
-    // "{file name} ({size}…)".
+    // "{file name} ({size}…)", and the name may have brackets of its own ("DSC_0142 (2).jpg").
     const zipped = names("SELECT 'zip' AS name FROM activity WHERE kind = 'zip' AND client = ?");
+    const details = names(
+      "SELECT DISTINCT detail AS name FROM activity WHERE kind = 'download' AND client = ?",
+    );
     return {
       settings: known,
       deliveredAt: this.ctx.storage.kv.get<number>("deliveredAt"),
       favourites,
       downloaded: zipped.length
         ? favourites
-        : names(
-            "SELECT DISTINCT substr(detail, 1, instr(detail, ' (') - 1) AS name FROM activity WHERE kind = 'download' AND client = ? AND instr(detail, ' (') > 0",
-          ),
+        : details.flatMap((detail) => /^(.+) \([^()]*\)$/.exec(detail)?.[1] ?? []),
     };
   }
 
