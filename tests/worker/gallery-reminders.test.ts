@@ -133,6 +133,29 @@ describe("a gallery about to close", () => {
     expect(text).not.toContain("DSC_0142");
   });
 
+  it("knows the favourites' ZIP downloaded by the part that ends it, not by a probe of its first bytes", async () => {
+    const expires = Date.now() + 10 * DAY;
+    const { id, photos } = await galleryWithPhotos(
+      { expiresAt: new Date(expires).toISOString() },
+      2,
+    );
+    const address = newAddress();
+    const { cookie } = await confirmedClient(id, address);
+    for (const photo of photos) expect((await favourite(id, photo.id, cookie)).status).toBe(303);
+    const zip = (range: string) =>
+      request(`/g/${id}/download?set=favourites&size=original`, {
+        headers: { Cookie: cookie, Range: range },
+      });
+    expect((await zip("bytes=0-0")).status).toBe(206);
+    const [week] = await scheduleAt(nextHour(expires - 7 * DAY, "UTC", 10), address);
+    expect(String(week?.text)).toContain("Favourites you have not downloaded yet (2):");
+    // The rest of it, as a download manager asks for it.
+    expect((await zip("bytes=1-")).status).toBe(206);
+    const [day] = await scheduleAt(nextHour(expires - DAY, "UTC", 10), address);
+    expect(day?.subject).toMatch(/closes tomorrow$/);
+    expect(String(day?.text)).not.toContain("not downloaded yet");
+  });
+
   it("sends a reminder due while Sanity cannot be read once it can, not never", async () => {
     const expires = Date.now() + 10 * DAY;
     const { id } = await galleryWithPhotos({ expiresAt: new Date(expires).toISOString() }, 1);

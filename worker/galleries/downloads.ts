@@ -208,7 +208,8 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
   if (asked === "unsatisfiable") {
     return c.body(null, 416, { "Content-Range": `bytes */${laid.length}`, ...PRIVATE_HEADERS });
   }
-  // A download resumed is the same download: counted where it starts.
+  // A download resumed is the same download: counted by the part that ends it (a probe of its
+  // first bytes, which download managers send, is not a download).
   const { first, last } = asked === "whole" ? { first: 0, last: laid.length - 1 } : asked;
   const answer = {
     status: asked === "whole" ? 200 : 206,
@@ -222,7 +223,7 @@ export const downloadZip: Handler<AppEnv> = async (c) => {
   };
   // A HEAD takes nothing: no file of the archive is read for it.
   if (c.req.method === "HEAD") return new Response(null, answer);
-  if (first === 0) count();
+  if (last === laid.length - 1) count();
   const fixed = new FixedLengthStream(last - first + 1);
   c.executionCtx.waitUntil(paced(zipRange(laid, runtimeCrc32, first, last), fixed.writable));
   return new Response(fixed.readable, answer);
