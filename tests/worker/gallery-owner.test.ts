@@ -10,6 +10,7 @@ import {
   confirmedClient,
   galleryDocument,
   galleryWithPhotos,
+  removePhoto,
   setOwnerGalleries,
   type Uploaded,
 } from "./galleries.ts";
@@ -295,5 +296,24 @@ describe("the gallery's activity", () => {
     await request(`/g/${id}`, { headers: { "CF-Connecting-IP": "198.51.100.10" } });
     const rows = await runInDurableObject(stub, (instance: ClientGallery) => instance.activity(id));
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe("a photograph the owner removes", () => {
+  it("leaves the clients' selections in the Studio's document as it leaves the gallery", async () => {
+    const { id, photos } = await galleryWithPhotos({}, 2);
+    const [a, b] = photos as [Uploaded, Uploaded];
+    const stub = env.CLIENT_GALLERY.getByName(id);
+    const { cookie } = await confirmedClient(id, "ana.removed@example.com");
+    for (const photo of [a, b]) {
+      await post(`/g/${id}/favourites`, { photo: photo.id, favourite: "true" }, cookie);
+    }
+    await runDurableObjectAlarm(stub);
+    const chosen = async () =>
+      ((await galleryDocument(id))?.selections as { photos: string[] }[] | undefined)?.[0]?.photos;
+    expect(await chosen()).toEqual([a.name, b.name]);
+    expect(await removePhoto(id, a.id)).toBe(204);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await chosen()).toEqual([b.name]);
   });
 });

@@ -490,10 +490,13 @@ export class ClientGallery extends DurableObject<Env> {
     );
   }
 
-  removePhoto(id: string, photo: string): void {
+  async removePhoto(id: string, photo: string): Promise<void> {
     this.#gallery(id);
     this.#sql.exec("DELETE FROM photos WHERE id = ?", photo);
-    this.#sql.exec("DELETE FROM favourites WHERE photo = ?", photo);
+    // A favourite it was leaves the clients' selections in the Studio too.
+    if (this.#sql.exec("DELETE FROM favourites WHERE photo = ?", photo).rowsWritten > 0) {
+      await this.#writeBackSoon();
+    }
   }
 
   /** Marks or unmarks a favourite; refused past the owner's limit or for a photograph not here. */
