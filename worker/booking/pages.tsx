@@ -14,7 +14,7 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath } from "../request/context.ts";
-import { keyedVisitor, visitorKey } from "../request/visitor-key.ts";
+import { keyedVisitor, LIMIT_PERIOD_SECONDS, visitorKey } from "../request/visitor-key.ts";
 import { formatAmount, formOf, minorUnits, stripeClient } from "../store/index.ts";
 import {
   BookedView,
@@ -284,7 +284,7 @@ export const holdSlot: Handler<AppEnv> = async (c) => {
 const holderOf = (c: Context<AppEnv>) => keyedVisitor(c, "booking holder");
 
 function retryAfterAMinute(res: Response): Response {
-  res.headers.set("Retry-After", "60");
+  res.headers.set("Retry-After", String(LIMIT_PERIOD_SECONDS));
   return res;
 }
 

@@ -3,10 +3,11 @@ import type { ImageFor } from "../content/image-urls.ts";
 import type { CollectionPhoto, FoundDocument } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import type { Translator } from "../i18n/translator.ts";
+import { LIMIT_WAIT } from "../request/visitor-key.ts";
 import { useI18n } from "../views/i18n.tsx";
 import { PublishedDate } from "../views/parts/PublishedDate.tsx";
 import { PhotoGrid } from "./PhotoGrid.tsx";
-import { MAX_QUERY_LENGTH, SEARCH_PERIOD_SECONDS } from "./search-terms.ts";
+import { MAX_QUERY_LENGTH } from "./search-terms.ts";
 import { TagLinks } from "./TagLinks.tsx";
 
 /** A found document and the piece of its text that matched. */
@@ -94,7 +95,7 @@ function results(outcome: SearchOutcome, imageFor: ImageFor, { t }: Translator) 
           {outcome.kind === "too-long"
             ? t("search.tooLong", { max: MAX_QUERY_LENGTH })
             : outcome.kind === "refused"
-              ? t("search.tooMany", { when: { in: SEARCH_PERIOD_SECONDS, unit: "second" } })
+              ? t("search.tooMany", { when: LIMIT_WAIT })
               : t("search.intro")}
         </Message>
         <TagLinks tags={outcome.tags} heading={t("search.browseTags")} />

@@ -7,8 +7,6 @@
 
 export const MAX_QUERY_LENGTH = 100;
 export const MAX_TERMS = 8;
-/** The period of `SEARCH_LIMIT` (wrangler.toml), which a visitor past it waits out. */
-export const SEARCH_PERIOD_SECONDS = 60;
 
 export type SearchRequest =
   | { kind: "empty" }

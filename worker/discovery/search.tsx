@@ -5,11 +5,11 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, siteSettingsFor } from "../request/context.ts";
-import { visitorKey } from "../request/visitor-key.ts";
+import { LIMIT_PERIOD_SECONDS, visitorKey } from "../request/visitor-key.ts";
 import { socialImage } from "../seo/social-image.ts";
 import { PHOTOS_PER_SLICE } from "./collections.tsx";
 import { type SearchOutcome, SearchView } from "./SearchView.tsx";
-import { queryWords, SEARCH_PERIOD_SECONDS, searchRequest, snippet } from "./search-terms.ts";
+import { queryWords, searchRequest, snippet } from "./search-terms.ts";
 
 /**
  * `/search?q=…`: the site's photographs (captions, alt texts, tags, cameras, lenses) and its
@@ -26,7 +26,7 @@ export const searchHandler: Handler<AppEnv> = async (c) => {
   // past SEARCH_LIMIT waits a minute, and nothing is asked of Sanity for them.
   const refused =
     request.kind === "search" && !(await c.env.SEARCH_LIMIT.limit({ key: visitorKey(c) })).success;
-  if (refused) c.header("Retry-After", String(SEARCH_PERIOD_SECONDS));
+  if (refused) c.header("Retry-After", String(LIMIT_PERIOD_SECONDS));
   const content = contentFor(c);
   const [{ collection, found: answer }, site] = await Promise.all([
     content.search(request.kind === "search" && !refused ? request.terms : []),

@@ -21,7 +21,7 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, siteSettingsFor } from "../request/context.ts";
-import { visitorKey } from "../request/visitor-key.ts";
+import { LIMIT_PERIOD_SECONDS, LIMIT_WAIT, visitorKey } from "../request/visitor-key.ts";
 import { useI18n } from "../views/i18n.tsx";
 import {
   galleryStore,
@@ -36,9 +36,6 @@ import { galleryPaths, isGalleryId } from "./ids.ts";
 import { passwordMatches } from "./password.ts";
 import { deviceCookie, deviceOf, sessionCookie } from "./session.ts";
 import { hasEnded, isOpen, type Stage } from "./settings.ts";
-
-/** The limiters' window (wrangler.toml's [[ratelimits]] period): when to try again. */
-export const LIMIT_PERIOD_SECONDS = 60;
 
 /** A password longer than this is not one anybody typed: refused before it costs a derivation. */
 const MAX_PASSWORD = 200;
@@ -114,7 +111,7 @@ function UnlockForm(props: {
             <p id="gallery-password-error" role="alert" className="form-error">
               {props.error === "wrong"
                 ? t("gallery.door.wrong")
-                : t("gallery.door.tooMany", { when: { in: LIMIT_PERIOD_SECONDS, unit: "second" } })}
+                : t("gallery.door.tooMany", { when: LIMIT_WAIT })}
             </p>
           )}
           <button type="submit" className="button">

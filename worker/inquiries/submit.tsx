@@ -8,7 +8,7 @@ import { redirectTarget } from "../lib/redirect-target.ts";
 import { FORM_BODY_LIMIT, readBytes, releaseBody } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { siteOrigin, siteSettingsFor } from "../request/context.ts";
-import { visitorKey } from "../request/visitor-key.ts";
+import { LIMIT_PERIOD_SECONDS, LIMIT_WAIT, visitorKey } from "../request/visitor-key.ts";
 import { emptyForm, type FormState, renderContactPage } from "./contact-page.tsx";
 import type { FormNotice } from "./InquiryForm.tsx";
 import { inquiryContent, inquiryMessage } from "./message.ts";
@@ -17,9 +17,6 @@ import { askTurnstile, type Fetch } from "./turnstile.ts";
 
 /** A message of 10,000 characters and the rest of the form fit easily; more is refused unread. */
 export const MAX_INQUIRY_BYTES = FORM_BODY_LIMIT;
-
-/** The per-visitor limit's window (wrangler.toml's [[ratelimits]] period): when to try again. */
-export const LIMIT_PERIOD_SECONDS = 60;
 
 const FORM_TYPES = /^(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i;
 
@@ -42,7 +39,7 @@ const NOTICES = {
   limited: {
     title: phrase("contact.notice.limited.title"),
     text: phrase("contact.notice.limited.text", {
-      when: { in: LIMIT_PERIOD_SECONDS, unit: "second" },
+      when: LIMIT_WAIT,
     }),
   },
   turnstile: {

@@ -2,10 +2,19 @@
  * Who a rate limit counts: the visitor's network address (`CF-Connecting-IP`), an IPv4 address
  * as it is and an IPv6 one by its /64. A /64 is the least a household or a server is given, so
  * counting the whole address would let one host start afresh with each of its 2^64 addresses.
+ * And how long a visitor a limit refused waits.
  */
 import type { Context } from "hono";
 import { keyedHex } from "../lib/signing.ts";
 import type { AppEnv } from "./app-env.ts";
+
+/**
+ * What a visitor past a rate limit waits out: every Rate Limiting binding in wrangler.toml counts
+ * per minute (`period = 60`), so each refusal's `Retry-After` and its "try again in…" say so.
+ */
+export const LIMIT_PERIOD_SECONDS = 60;
+/** The same wait, as a page's words put it ("in 60 seconds"). */
+export const LIMIT_WAIT = { in: LIMIT_PERIOD_SECONDS, unit: "second" } as const;
 
 export function visitorKey(c: Context): string {
   const address = c.req.header("CF-Connecting-IP") ?? "";

@@ -1,9 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env.ts";
-import { visitorKey } from "./visitor-key.ts";
-
-/** The period of `ZOOM_LIMIT` (wrangler.toml), which a refused visitor waits out. */
-const ZOOM_PERIOD_SECONDS = 60;
+import { LIMIT_PERIOD_SECONDS, visitorKey } from "./visitor-key.ts";
 
 /**
  * A 429 for a visitor past `ZOOM_LIMIT`, else undefined. Each region of an original the zoom
@@ -21,6 +18,6 @@ export async function zoomRefused(
   return c.text(
     "429 Too Many Requests: too many zoomed regions from one visitor; try again in a minute\n",
     429,
-    { "Cache-Control": "no-store", ...headers, "Retry-After": String(ZOOM_PERIOD_SECONDS) },
+    { "Cache-Control": "no-store", ...headers, "Retry-After": String(LIMIT_PERIOD_SECONDS) },
   );
 }

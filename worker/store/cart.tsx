@@ -7,7 +7,7 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath } from "../request/context.ts";
-import { visitorKey } from "../request/visitor-key.ts";
+import { LIMIT_PERIOD_SECONDS, LIMIT_WAIT, visitorKey } from "../request/visitor-key.ts";
 import { tellCartItems } from "./cart-items.ts";
 import { type CartLine, CartRefusal, cartCookie, cartIdOf, MAX_LINES, newCartId } from "./carts.ts";
 import {
@@ -61,9 +61,6 @@ export interface Back {
 }
 
 export const CART: Back = { href: "/cart", label: phrase("cart.back") };
-
-/** How long a visitor a store limit turned away waits (CART_LIMIT, CHECKOUT_LIMIT: a minute). */
-export const LIMIT_PERIOD_SECONDS = 60;
 
 /** A refused request: its status, what was wrong, and the way back; nothing changed. */
 export async function refusal(
@@ -173,8 +170,12 @@ const refuseToAdd = async (
 
 /** A visitor over CART_LIMIT: 429, when to try again, and nothing written. */
 export async function tooManyCarts(c: Context<AppEnv>, back: Back): Promise<Response> {
-  const when = { in: LIMIT_PERIOD_SECONDS, unit: "second" } as const;
-  const res = await refuseToAdd(c, 429, phrase("cart.error.tooManyCarts", { when }), back);
+  const res = await refuseToAdd(
+    c,
+    429,
+    phrase("cart.error.tooManyCarts", { when: LIMIT_WAIT }),
+    back,
+  );
   res.headers.set("Retry-After", String(LIMIT_PERIOD_SECONDS));
   return res;
 }

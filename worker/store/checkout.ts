@@ -6,8 +6,8 @@ import { countStep } from "../insights/index.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, localPath, siteOrigin } from "../request/context.ts";
-import { visitorKey } from "../request/visitor-key.ts";
-import { LIMIT_PERIOD_SECONDS, refusal } from "./cart.tsx";
+import { LIMIT_PERIOD_SECONDS, LIMIT_WAIT, visitorKey } from "../request/visitor-key.ts";
+import { refusal } from "./cart.tsx";
 import { cartIdOf } from "./carts.ts";
 import type { Catalogue } from "./catalogue.ts";
 import { catalogueFor, formOf, type Store, shelvesFor, storeOf } from "./context.ts";
@@ -205,8 +205,7 @@ export const checkout =
     // Each checkout may make an order and a Checkout Session: a few a minute per visitor.
     if (!(await c.env.CHECKOUT_LIMIT.limit({ key: visitorKey(c) })).success) {
       log.warn("Checkout refused: too many from one visitor", { path: "/cart/checkout" });
-      const when = { in: LIMIT_PERIOD_SECONDS, unit: "second" } as const;
-      const res = await refusal(c, 429, phrase("cart.error.tooMany", { when }));
+      const res = await refusal(c, 429, phrase("cart.error.tooMany", { when: LIMIT_WAIT }));
       res.headers.set("Retry-After", String(LIMIT_PERIOD_SECONDS));
       return res;
     }
