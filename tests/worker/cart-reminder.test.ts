@@ -74,6 +74,24 @@ async function expireFrom(answer: { headers: Headers }) {
   return session;
 }
 
+/**
+ * A cart checked out giving `email`, then changed: its next checkout, with no e-mail given, is
+ * paid, and the first session expires (its e-mail planned, but not to be sent).
+ */
+async function leaveCartBoughtAfterAll(email: string) {
+  const buyer = new Buyer();
+  expect((await buyer.add(FOR_SALE, "print:fine-art-8x10")).status).toBe(303);
+  const left = await buyer.post("/cart/checkout", { email }, {});
+  expect((await buyer.add(FOR_SALE, "print:photo-rag-8x10")).status).toBe(303);
+  const { session } = await buyer.checkout();
+  await pay(session);
+  const [completed] = (await eventsOf([session])).filter(
+    (event) => event.type === "checkout.session.completed",
+  );
+  expect((await deliver(completed)).status).toBe(200);
+  await expireFrom(left);
+}
+
 /** The link of a sent e-mail's text that leads to the cart, and the code it names. */
 function linkOf(text: string) {
   const link = /http:\/\/localhost\/m\/[A-Za-z0-9_-]{22}\/\d+/.exec(text)?.[0] ?? "";
@@ -381,18 +399,7 @@ describe("a cart left behind", () => {
 
   it("is sent for a mailbox's other cart when the first cart's was not, its cart bought after all", async () => {
     const address = newAddress();
-    const buyer = new Buyer();
-    expect((await buyer.add(FOR_SALE, "print:fine-art-8x10")).status).toBe(303);
-    const left = await buyer.post("/cart/checkout", { email: address }, {});
-    expect((await buyer.add(FOR_SALE, "print:photo-rag-8x10")).status).toBe(303);
-    // That cart's next checkout, with no e-mail given, is paid: its e-mail is not to be sent.
-    const { session } = await buyer.checkout();
-    await pay(session);
-    const [completed] = (await eventsOf([session])).filter(
-      (event) => event.type === "checkout.session.completed",
-    );
-    expect((await deliver(completed)).status).toBe(200);
-    await expireFrom(left);
+    await leaveCartBoughtAfterAll(address);
     // Another cart, left by the same address the same day.
     await leaveCart(address);
     const due = Math.max(...(await mailsTo(address)).map((mail) => mail.due_at));
@@ -436,18 +443,7 @@ describe("a cart left behind", () => {
 
   it("is not sent when the cart's later checkout was paid, whatever address paid it", async () => {
     const address = newAddress();
-    const buyer = new Buyer();
-    expect((await buyer.add(FOR_SALE, "print:fine-art-8x10")).status).toBe(303);
-    const left = await buyer.post("/cart/checkout", { email: address }, {});
-    expect((await buyer.add(FOR_SALE, "print:photo-rag-8x10")).status).toBe(303);
-    // The cart changed: its next checkout, with no e-mail given, is paid.
-    const { session } = await buyer.checkout();
-    await pay(session);
-    const [completed] = (await eventsOf([session])).filter(
-      (event) => event.type === "checkout.session.completed",
-    );
-    expect((await deliver(completed)).status).toBe(200);
-    await expireFrom(left);
+    await leaveCartBoughtAfterAll(address);
     const [planned] = await mailsTo(address);
     expect(await scheduleAt(nextHour(planned?.due_at ?? 0, "Europe/Madrid", 12), address)).toEqual(
       [],
