@@ -1,8 +1,18 @@
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { newGalleryId, saveGallery } from "../../tests/worker/galleries.ts";
-import { MIGRATIONS } from "./gallery-store.ts";
+import {
+  announceChange,
+  confirmedClient,
+  galleryWithPhotos,
+  newGalleryId,
+  saveGallery,
+  type Uploaded,
+} from "../../tests/worker/galleries.ts";
+import { ORIGIN, request } from "../../tests/worker/harness.ts";
+import { studioWrite } from "../../tests/worker/store.ts";
+import { type ClientGallery, ERASE_AFTER_MS, MIGRATIONS } from "./gallery-store.ts";
+import { photoKey } from "./ids.ts";
 
 const PHOTO = "0123456789abcdef0123456789abcdef";
 
@@ -98,5 +108,88 @@ describe("the gallery store's schema", () => {
     expect(await schemaVersion(old)).toBe(MIGRATIONS.length);
     await old.record(id, { kind: "opened", client: "Ana Ruiz" });
     expect((await old.activity(id)).map((row) => row.kind)).toEqual(["opened"]);
+  });
+});
+
+describe("a gallery deleted in the Studio", () => {
+  /** A gallery a client used (a favourite, a selection sent), then deleted in the Studio. */
+  async function deletedGallery() {
+    const { id, photos } = await galleryWithPhotos({}, 1);
+    const [photo] = photos as [Uploaded];
+    const { cookie } = await confirmedClient(id, "ana.erased@example.com");
+    const form = (path: string, fields: Record<string, string>) =>
+      request(path, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: ORIGIN,
+          Cookie: cookie,
+        },
+      });
+    await form(`/g/${id}/favourites`, { photo: photo.id, favourite: "true" });
+    expect((await form(`/g/${id}/favourites/send`, { note: "In colour" })).status).toBe(303);
+    const stub = env.CLIENT_GALLERY.getByName(id);
+    // The owner's e-mail and the Studio's copy go first, as a moment after the selection.
+    await runDurableObjectAlarm(stub);
+    await studioWrite({ delete: { id: `clientGallery.${id}` } });
+    expect(await announceChange(id)).toBe(200);
+    return { id, photo, stub };
+  }
+
+  const held = (stub: DurableObjectStub<ClientGallery>) =>
+    runInDurableObject(stub, async (_instance, state) => ({
+      keys: [...state.storage.kv.list()].map(([key]) => key),
+      tables: state.storage.sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .toArray()
+        .map((row) => row.name),
+      clients: state.storage.sql
+        .exec("SELECT 1 FROM sqlite_master WHERE name = 'clients'")
+        .toArray().length
+        ? state.storage.sql.exec("SELECT client FROM clients").toArray().length
+        : 0,
+      alarm: await state.storage.getAlarm(),
+    }));
+
+  /** As if the deletion had been ERASE_AFTER_MS ago, and its alarm rang now. */
+  async function monthLater(stub: DurableObjectStub<ClientGallery>) {
+    await runInDurableObject(stub, async (_instance, state) => {
+      const deletedAt = state.storage.kv.get<number>("deletedAt");
+      if (deletedAt === undefined) throw new Error("the deletion was not seen");
+      state.storage.kv.put("deletedAt", deletedAt - ERASE_AFTER_MS);
+      await state.storage.setAlarm(Date.now());
+    });
+    return runDurableObjectAlarm(stub);
+  }
+
+  it("keeps all it holds for a month, then erases its photographs and its clients' data", async () => {
+    const { id, photo, stub } = await deletedGallery();
+    // For now, all is kept (a deletion may be undone), and the erasure is set for a month on.
+    const before = await held(stub);
+    expect(before.clients).toBe(1);
+    const erasure = (before.alarm ?? 0) - Date.now();
+    expect(erasure).toBeGreaterThan(ERASE_AFTER_MS - 60_000);
+    expect(erasure).toBeLessThanOrEqual(ERASE_AFTER_MS);
+    const inBucket = async () =>
+      (await env.GALLERY_PHOTOS.list({ prefix: `galleries/${id}/` })).objects.length;
+    expect(await inBucket()).toBeGreaterThan(0);
+
+    expect(await monthLater(stub)).toBe(true);
+    expect(await inBucket()).toBe(0);
+    expect(await env.GALLERY_PHOTOS.head(photoKey(id, photo.id))).toBeNull();
+    // Nothing of the clients is left: no e-mail, favourite, note, timeline or count.
+    expect(await held(stub)).toEqual({ keys: [], tables: [], clients: 0, alarm: null });
+    expect((await request(`/g/${id}`)).status).toBe(404);
+  });
+
+  it("erases nothing when the gallery is back in the Studio, though the site was not told", async () => {
+    const { id, photo, stub } = await deletedGallery();
+    await saveGallery(id, {}, { announce: false });
+    expect(await monthLater(stub)).toBe(true);
+    const after = await held(stub);
+    expect(after.clients).toBe(1);
+    expect(after.keys).not.toContain("deletedAt");
+    expect(await env.GALLERY_PHOTOS.head(photoKey(id, photo.id))).not.toBeNull();
   });
 });

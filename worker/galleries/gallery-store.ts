@@ -4,7 +4,7 @@ import { sanityClient } from "../content/sanity-client.ts";
 import { type Step, sendStep } from "../insights/index.ts";
 import { errorText, log } from "../lib/log.ts";
 import { sha256Hex } from "../lib/signing.ts";
-import { galleryDocumentId } from "./ids.ts";
+import { galleryDocumentId, galleryPrefix } from "./ids.ts";
 import { ownerEmail, type PendingMail } from "./owner-mail.ts";
 import { passwordFingerprint } from "./password.ts";
 import { type GallerySettings, parseGallerySettings } from "./settings.ts";
@@ -38,6 +38,13 @@ export const LINK_MAILS_A_DAY = 5;
 /** The same from anyone: what one mailbox gets in a day, however many ask. */
 export const LINK_MAILS_A_DAY_IN_ALL = 20;
 const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * How long a gallery deleted in the Studio keeps its photographs and its clients' favourites,
+ * notes and timeline: a deletion undone within it (the document restored from its history, or an
+ * unpublish published again) loses nothing; past it all is erased (#erase).
+ */
+export const ERASE_AFTER_MS = 30 * DAY_MS;
 
 /** A heart's changes this close together are one event on the timeline (its last). */
 const HEART_MS = 10 * 60_000;
@@ -266,11 +273,17 @@ export class ClientGallery extends DurableObject<Env> {
     }
     this.#absentUntil = 0;
     this.#gallery(id);
-    this.ctx.storage.kv.put("settings", settings ?? null);
-    this.ctx.storage.kv.put("syncedAt", Date.now());
+    const { kv } = this.ctx.storage;
+    kv.put("settings", settings ?? null);
+    kv.put("syncedAt", Date.now());
+    if (settings) kv.delete("deletedAt");
+    else if (kv.get("deletedAt") === undefined) {
+      kv.put("deletedAt", Date.now());
+      await this.#alarmBy(Date.now() + ERASE_AFTER_MS);
+    }
     // When it was first seen delivered: prints are suggested some days after (follow-ups.ts).
-    if (settings?.stage === "delivered" && this.ctx.storage.kv.get("deliveredAt") === undefined) {
-      this.ctx.storage.kv.put("deliveredAt", Date.now());
+    if (settings?.stage === "delivered" && kv.get("deliveredAt") === undefined) {
+      kv.put("deliveredAt", Date.now());
     }
     return settings;
   }
@@ -756,9 +769,13 @@ export class ClientGallery extends DurableObject<Env> {
 
   /** The write-back in a moment: sooner than a retry waiting out a failure (alarm()). */
   async #writeBackSoon(): Promise<void> {
-    const soon = Date.now() + WRITE_BACK_DELAY_MS;
+    await this.#alarmBy(Date.now() + WRITE_BACK_DELAY_MS);
+  }
+
+  /** The alarm at `at`, unless it is set sooner. */
+  async #alarmBy(at: number): Promise<void> {
     const alarm = await this.ctx.storage.getAlarm();
-    if (alarm === null || alarm > soon) await this.ctx.storage.setAlarm(soon);
+    if (alarm === null || alarm > at) await this.ctx.storage.setAlarm(at);
   }
 
   /**
@@ -771,8 +788,14 @@ export class ClientGallery extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const { kv } = this.ctx.storage;
     try {
+      const deletedAt = kv.get<number>("deletedAt");
+      if (deletedAt !== undefined && Date.now() >= deletedAt + ERASE_AFTER_MS) {
+        await this.#erase();
+        return;
+      }
       await this.#writeBack();
       kv.delete("alarm:failures");
+      if (deletedAt !== undefined) await this.#alarmBy(deletedAt + ERASE_AFTER_MS);
     } catch (error) {
       const failures = (kv.get<number>("alarm:failures") ?? 0) + 1;
       kv.put("alarm:failures", failures);
@@ -784,6 +807,30 @@ export class ClientGallery extends DurableObject<Env> {
         error: errorText(error),
       });
     }
+  }
+
+  /**
+   * Erases a gallery deleted in the Studio ERASE_AFTER_MS ago, when Sanity still has no such
+   * document: its photographs (originals and watermarked files) from the bucket, then everything
+   * this store holds (the clients' e-mails, favourites, notes, timeline, counts, e-mails not yet
+   * sent). The store is then as one never used; the gallery's id answers "no such gallery".
+   */
+  async #erase(): Promise<void> {
+    const gallery = this.ctx.storage.kv.get<string>("gallery");
+    if (gallery && (await this.refresh(gallery))) return;
+    if (gallery) {
+      let cursor: string | undefined;
+      do {
+        const page = await this.env.GALLERY_PHOTOS.list({ prefix: galleryPrefix(gallery), cursor });
+        if (page.objects.length > 0) {
+          await this.env.GALLERY_PHOTOS.delete(page.objects.map((object) => object.key));
+        }
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor);
+    }
+    await this.ctx.storage.deleteAll();
+    this.#migrated = false;
+    log.info("A gallery deleted in the Studio was erased", { gallery });
   }
 
   /**

@@ -17,8 +17,11 @@ export const isPhotoId = (value: string | undefined): value is string =>
 /** The gallery's document in Sanity. */
 export const galleryDocumentId = (id: string) => `clientGallery.${id}`;
 
+/** Where everything of a gallery is kept in the bucket. */
+export const galleryPrefix = (gallery: string) => `galleries/${gallery}/`;
+
 /** Where a photograph's original is kept in the bucket. */
-export const photoKey = (gallery: string, photo: string) => `galleries/${gallery}/${photo}`;
+export const photoKey = (gallery: string, photo: string) => `${galleryPrefix(gallery)}${photo}`;
 
 /**
  * The watermarked files the upload command makes of each photograph (cli/gallery/mark.ts) and
@@ -40,7 +43,7 @@ export const isMarkedFile = (value: string | undefined): value is MarkedFile =>
 
 /** Where a photograph's watermarked files are kept in the bucket. */
 export const markedPrefix = (gallery: string, photo: string) =>
-  `galleries/${gallery}/marked/${photo}/`;
+  `${galleryPrefix(gallery)}marked/${photo}/`;
 
 /** Where a photograph's watermarked file is kept in the bucket. */
 export const markedKey = (gallery: string, photo: string, file: MarkedFile) =>
