@@ -71,6 +71,13 @@ const mailOf = (row: Row): SalesMail => ({
 });
 
 export function salesMails(db: D1Database) {
+  /** The e-mails still due of this kind and occasion, but the one to `except`, not to be sent. */
+  const skipDue = (kind: string, occasion: string, except = "") =>
+    db
+      .prepare(
+        "UPDATE sales_mails SET status = 'skipped' WHERE kind = ? AND occasion = ? AND address <> ? AND status = 'due'",
+      )
+      .bind(kind, occasion, except);
   return {
     /**
      * Plans an e-mail; false when none is planned: the address asked for no more, or this kind,
@@ -88,11 +95,7 @@ export function salesMails(db: D1Database) {
              time_zone = excluded.time_zone WHERE status = 'due'`
         : "NOTHING";
       const [mailboxHash, addressHash] = await unsubscribedKeys(mail.address);
-      const others = db
-        .prepare(
-          "UPDATE sales_mails SET status = 'skipped' WHERE kind = ? AND occasion = ? AND address <> ? AND status = 'due'",
-        )
-        .bind(mail.kind, mail.occasion, addressKey(mail.address));
+      const others = skipDue(mail.kind, mail.occasion, addressKey(mail.address));
       const planned = db
         .prepare(
           `INSERT INTO sales_mails (id, kind, occasion, address, mailbox, language, time_zone, origin, due_at, data, status)
@@ -191,6 +194,11 @@ export function salesMails(db: D1Database) {
         )
         .bind(dueAt, id)
         .run();
+    },
+
+    /** No e-mail of this kind and occasion still due is sent: the occasion's last word named no one. */
+    async withdraw(kind: string, occasion: string): Promise<void> {
+      await skipDue(kind, occasion).run();
     },
 
     /** Not to be sent (its address unsubscribed, or its occasion is over). */

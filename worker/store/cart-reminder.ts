@@ -56,6 +56,9 @@ export async function planCartReminder(
   session: Stripe.Checkout.Session,
 ): Promise<void> {
   const { order, cart, remind: address, language: asked, timeZone } = session.metadata ?? {};
+  // A cart's last checkout that named no one (the address cleared on the way back from Stripe's
+  // page) calls off what an earlier one planned.
+  if (order && cart && !address) await salesMails(c.env.STORE_DB).withdraw(CART_MAIL, cart);
   if (!order || !address) return;
   const reminder = (await catalogueFor(c))?.cartReminder;
   if (!reminder) return;

@@ -68,26 +68,38 @@ const discountOf = (session: Stripe.Checkout.Session) => {
 const shippingRatesOf = (catalogue: Catalogue, lines: readonly OrderLine[]) =>
   lines.some((line) => line.kind === "print") ? catalogue.shippingRates.slice(0, 5) : [];
 
+/** Where a checkout's reminder goes should it be left: the address typed, while reminders are on. */
+const remindOf = (catalogue: Catalogue, typed: string | null | undefined) =>
+  catalogue.cartReminder ? reminderAddress(typed) : undefined;
+
 /**
- * Whether an open session charges what the cart says now: its lines, their prices, its
- * discount, its shipping rates and tax. The owner may have changed a price or a rate, turned a
- * code or Stripe Tax off, since; a code's end or its limit may have come (a cart that cannot be
- * charged now, say so, is not either).
+ * Whether an open session is the checkout asked for now: it charges what the cart says (its
+ * lines, their prices, its discount, its shipping rates and tax; the owner may have changed a
+ * price or a rate, turned a code or Stripe Tax off, since; a code's end or its limit may have
+ * come, and a cart that cannot be charged now, say so, is not either), and names the address
+ * typed now for its reminder, or none when none is: a buyer back from Stripe's page who mends a
+ * misspelt address, or clears it, is never written to at the one they gave first.
  */
-const charges = (session: Stripe.Checkout.Session, order: Order, now: Charge | Response) =>
+const charges = (
+  session: Stripe.Checkout.Session,
+  order: Order,
+  now: Charge | Response,
+  typed: string | null | undefined,
+) =>
   !(now instanceof Response) &&
   charged(order.currency, order.lines) === charged(now.catalogue.currency, now.lines) &&
   discountOf(session) === now.promotionCode &&
   String(session.shipping_options.map((option) => option.shipping_amount)) ===
     String(shippingRatesOf(now.catalogue, now.lines).map((rate) => rate.unitAmount)) &&
-  session.automatic_tax.enabled === Boolean(now.catalogue.tax);
+  session.automatic_tax.enabled === Boolean(now.catalogue.tax) &&
+  (session.metadata?.remind ?? "") === (remindOf(now.catalogue, typed) ?? "");
 
 /**
  * The cart's checkout already under way, if any: its Stripe page again while that is open and
- * charges what the cart says `now` (303); the order's page once it was paid, or while its bank
+ * is the one asked for (`charges`: what the cart says `now`, the address `typed`) (303); the order's page once it was paid, or while its bank
  * transfer is on its way and the cart unchanged; a 409 while another request is still making it.
  * Undefined when there is none, or it is over: the session expired, or expired here because it
- * no longer charges what the cart says (so that its page cannot be paid any more), or the cart
+ * no longer is (so that its page cannot be paid any more), or the cart
  * changed while a bank transfer is on its way (that order's lines leave the cart); its claim is
  * then let go, for a new checkout to make its own.
  */
@@ -96,6 +108,7 @@ async function underWay(
   store: Store,
   cartId: string,
   now: () => Promise<Charge | Response>,
+  typed: string | null | undefined,
 ) {
   const claim = await store.carts.checkout(cartId);
   if (!claim) return undefined;
@@ -104,7 +117,9 @@ async function underWay(
     const stripe = await stripeClient(store.keys);
     let session = await stripe.checkout.sessions.retrieve(order.checkoutSession);
     if (session.status === "open") {
-      if (session.url && charges(session, order, await now())) return c.redirect(session.url, 303);
+      if (session.url && charges(session, order, await now(), typed)) {
+        return c.redirect(session.url, 303);
+      }
       session = await stripe.checkout.sessions.expire(session.id);
     }
     if (session.status === "complete" && order.status !== "payment_failed") {
@@ -223,7 +238,8 @@ export const checkout =
       pricing ??= cartCharge(c, store, galleries, cartId);
       return pricing;
     };
-    const ongoing = await underWay(c, store, cartId, charge).catch((error) => {
+    const typed = form?.get("email");
+    const ongoing = await underWay(c, store, cartId, charge, typed).catch((error) => {
       log.error("Stripe could not be asked about a cart's checkout", {
         path: "/cart/checkout",
         error: errorText(error),
@@ -248,7 +264,7 @@ export const checkout =
     );
 
     const origin = siteOrigin(c);
-    const remind = catalogue.cartReminder ? reminderAddress(form?.get("email")) : undefined;
+    const remind = remindOf(catalogue, typed);
     const params: Stripe.Checkout.SessionCreateParams = {
       mode: "payment",
       client_reference_id: orderId,
