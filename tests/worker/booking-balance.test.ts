@@ -17,6 +17,7 @@ import {
   paymentOf,
   refunds,
   twoPagesPaid,
+  withBookingOff,
 } from "./bookings.ts";
 import { uploadDemoPhotos } from "./galleries.ts";
 import { captureLogs, ORIGIN, request } from "./harness.ts";
@@ -204,6 +205,30 @@ describe("the balance", () => {
     const client = await studioDocument(await clientDocumentId("ana@example.com"));
     const links = (client?.bookings ?? []) as { _ref: string }[];
     expect(links.filter((each) => each._ref === `booking.${id}`)).toHaveLength(1);
+  });
+
+  it("is charged with tax and invoiced under the owner's heading after /book was turned off", async () => {
+    const { path, id } = await bookPortrait();
+    await withBookingOff(
+      id,
+      async (content) => {
+        const session = await openCheckout(path, "balance", content);
+        expect((await stripe().checkout.sessions.retrieve(session)).automatic_tax).toMatchObject({
+          enabled: true,
+        });
+        await pay(session);
+        const mail = mailbox();
+        const told = await deliver(await completedEvent(session), {
+          env: { ...content, CLIENT_MAIL: mail.env.CLIENT_MAIL },
+        });
+        expect(told.status).toBe(200);
+        const invoice = await request(`${path}/invoices/balance`, { env: content });
+        expect(invoice.status).toBe(200);
+        expect(invoice.body).toContain("Jane Doe Photography");
+        expect(invoice.body).toContain("Calle de la Ribera 1, 48005 Bilbao, Spain");
+      },
+      { patch: { id: "storeSettings", set: { tax: true } } },
+    );
   });
 
   it("refunds in full a second payment page paid for the same payment", async () => {

@@ -16,6 +16,7 @@ import {
   openCheckout,
   paymentOf,
   refunds,
+  withBookingOff,
 } from "./bookings.ts";
 import { atFirstFetch, request } from "./harness.ts";
 import { deliver, pay, stripe, studioDocument, studioWrite } from "./store.ts";
@@ -68,6 +69,24 @@ describe("cancelling a booking", () => {
     expect(after?.balance_intent).toBe(paymentOf(paying));
     expect(await refunds(after?.balance_intent)).toEqual([17_500]);
     expect(await refunds(after?.payment_intent)).toEqual([7_500]);
+  });
+
+  it("by the client after /book was turned off: by the owner's policy still", async () => {
+    const { id, start } = await booked({ balance: true });
+    const asked = new Date(start - 31 * DAY).toISOString();
+    await withBookingOff(
+      id,
+      async (content) => {
+        const told = await announce(id, {
+          SANITY_API_HOST: content.SANITY_API_HOST,
+          SANITY_PROJECT_ID: content.SANITY_PROJECT_ID,
+          SANITY_TOKEN: content.SANITY_TOKEN,
+        });
+        expect(told.status).toBe(200);
+      },
+      { patch: { id: `booking.${id}`, set: { cancel: { by: "client", requestedAt: asked } } } },
+    );
+    expect(await row(id)).toMatchObject({ status: "cancelled", refunded: 25_000 });
   });
 
   it("by the client a month ahead: all paid back, balance first, the time free, the client told", async () => {

@@ -7,8 +7,8 @@ import { expect } from "vitest";
 import { demoBusyDay } from "../../demo/calendar/server.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
 import { delivery, HOOK, hookEnv } from "./deliveries.ts";
-import { ORIGIN, request, TEST_TOKEN } from "./harness.ts";
-import { deliver, eventsOf, pay } from "./store.ts";
+import { mutableEnv, mutate, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
+import { deliver, eventsOf, pay, studioDocument } from "./store.ts";
 
 let visitors = 0;
 const newVisitor = () => `2001:db8:de90:${(++visitors).toString(16)}::1`;
@@ -204,4 +204,35 @@ export function calendarFailingAt(method: "release" | "sign") {
         : target[name as keyof typeof target].bind(target),
   });
   return { calendar, namespace };
+}
+
+/**
+ * `run` on the changeable copy of the content with `/book` turned off (the owner's hours
+ * cleared, as when fully booked) and `changes` made, with the booking's copy in it (Studio
+ * changes of it go there too); all put back after.
+ */
+export async function withBookingOff<T>(
+  id: string,
+  run: (content: Env) => Promise<T>,
+  ...changes: Record<string, unknown>[]
+): Promise<T> {
+  const [settings, copy] = await Promise.all([
+    studioDocument("bookingSettings"),
+    studioDocument(`booking.${id}`),
+  ]);
+  await mutate(
+    { patch: { id: "bookingSettings", unset: ["weeklyHours"] } },
+    { createOrReplace: copy },
+    ...changes,
+  );
+  try {
+    const content = mutableEnv();
+    expect((await request("/book", { env: content })).status).toBe(404);
+    return await run(content);
+  } finally {
+    await mutate(
+      { patch: { id: "bookingSettings", set: { weeklyHours: settings?.weeklyHours } } },
+      { patch: { id: "storeSettings", set: { tax: false } } },
+    );
+  }
 }

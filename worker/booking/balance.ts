@@ -25,7 +25,6 @@ import {
   taxOn,
 } from "./deposit.ts";
 import { nextInstalment } from "./instalments.ts";
-import { offerOf } from "./offer.ts";
 
 /** Whether a booking's Checkout Session asks for its balance (else its deposit). */
 export const isBalanceSession = (session: Stripe.Checkout.Session): boolean =>
@@ -45,6 +44,8 @@ export async function startBalance(c: Context<AppEnv>, booking: Booking): Promis
   if (open && open.expiresAt > now + 60_000) return c.redirect(open.url, 303);
   const keys = paymentKeys(c);
   const [i18n, raw] = await Promise.all([i18nFor(c), contentFor(c).booking()]);
+  // The Store's setting, as the deposit was charged, whether or not `/book` is open now.
+  const tax = raw.tax === true;
   const time = new Intl.DateTimeFormat(i18n.locale, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -65,14 +66,14 @@ export async function startBalance(c: Context<AppEnv>, booking: Booking): Promis
         success_url: `${back}?session={CHECKOUT_SESSION_ID}`,
         cancel_url: back,
         expires_at: Math.floor(until / 1000),
-        ...taxOn(offerOf(raw)?.tax ?? false),
+        ...taxOn(tax),
         line_items: [
           {
             quantity: 1,
             price_data: {
               currency: booking.currency,
               unit_amount: next.amount,
-              ...priceTax(offerOf(raw)?.tax ?? false),
+              ...priceTax(tax),
               product_data: {
                 name: (next.of > 1
                   ? i18n.t("booking.instalmentFor", { n: next.n, of: next.of, session, time })

@@ -13,7 +13,7 @@ import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { type Booking, balanceOf } from "./bookings.ts";
 import { instalmentOfKind, instalmentsOf, owedOf } from "./instalments.ts";
 import { d1Invoices, type Invoice, type InvoiceKind } from "./invoices.ts";
-import { offerOf } from "./offer.ts";
+import { termsOf } from "./offer.ts";
 
 /**
  * When a payment of the booking was made, what it was for and the tax on it: nothing where it
@@ -89,7 +89,7 @@ export async function bookingInvoice(
       description: descriptionOf(t, booking, kind, time),
       buyerName: booking.details.name,
       buyerEmail: booking.details.email,
-      seller: offerOf(raw)?.invoiceFrom || `${site.owner}\n${siteOrigin(c)}`,
+      seller: termsOf(raw)?.invoiceFrom || `${site.owner}\n${siteOrigin(c)}`,
       language: booking.language,
     },
     booking.timeZone,

@@ -16,7 +16,7 @@ import { type Booking, type CancelledBy, d1Bookings } from "./bookings.ts";
 import { paymentKeys } from "./deposit.ts";
 import { instalmentsOf } from "./instalments.ts";
 import { lifeOf } from "./life.ts";
-import { type CancellationRule, offerOf } from "./offer.ts";
+import { type CancellationRule, termsOf } from "./offer.ts";
 import { calendarOf } from "./pages.tsx";
 import { afterCancel } from "./settled.ts";
 import { DAY } from "./zoned-time.ts";
@@ -108,7 +108,7 @@ export async function cancelBooking(
   if (first?.status === "cancelled") await letGo(c, first);
   if (first?.status !== "booked") return first;
   const policy =
-    by === "client" ? (offerOf(await contentFor(c).booking())?.cancellation ?? null) : [];
+    by === "client" ? (termsOf(await contentFor(c).booking())?.cancellation ?? null) : [];
   // Without the owner's policy nothing is decided: the webhook answers 503 and Sanity retries.
   if (!policy) throw new Error("The cancellation policy could not be read");
   const stripe = await stripeClient(paymentKeys(c));

@@ -34,17 +34,21 @@ export interface SessionType {
   licence: string | undefined;
 }
 
-export interface Offer {
-  hours: Hours;
-  sessions: SessionType[];
-  /** Stripe's three letters, lowercase ("eur"). */
-  currency: string;
+/** What the bookings already made keep to, whether or not booking is open now. */
+export interface Terms {
   /** What heads an invoice (the owner's business, address, tax number); "" when not set. */
   invoiceFrom: string;
   /** The cancellation policy: the share refunded from so many days before, longest first. */
   cancellation: CancellationRule[];
   /** Whether Stripe Tax adds tax to the payments (the Store's setting, as for its sales). */
   tax: boolean;
+}
+
+export interface Offer extends Terms {
+  hours: Hours;
+  sessions: SessionType[];
+  /** Stripe's three letters, lowercase ("eur"). */
+  currency: string;
 }
 
 export interface CancellationRule {
@@ -184,7 +188,10 @@ export function sessionOf(raw: unknown): SessionType | undefined {
   };
 }
 
-/** The owner's offer, or null when booking is off (no hours, no session type, no currency). */
+/**
+ * The owner's offer, or null when booking is off (no hours, no session type, no currency, no
+ * booking settings at all).
+ */
 export function offerOf(raw: {
   hours: unknown;
   sessions: unknown[];
@@ -195,8 +202,21 @@ export function offerOf(raw: {
   const sessions = raw.sessions.map(sessionOf).filter((each) => each !== undefined);
   const currency =
     typeof raw.currency === "string" && /^[a-z]{3}$/.test(raw.currency) ? raw.currency : undefined;
-  if (!hours || sessions.length === 0 || !currency) return null;
-  const invoiceFrom = isRaw(raw.hours) ? (text(raw.hours.invoiceFrom, 1000)?.trim() ?? "") : "";
-  const cancellation = isRaw(raw.hours) ? cancellationOf(raw.hours.cancellation) : [];
-  return { hours, sessions, currency, invoiceFrom, cancellation, tax: raw.tax === true };
+  const terms = termsOf(raw);
+  if (!hours || sessions.length === 0 || !currency || !terms) return null;
+  return { hours, sessions, currency, ...terms };
+}
+
+/**
+ * The terms of the bookings made (their invoices' heading, the cancellation policy, tax), read
+ * alone: turning `/book` off (no hours) ends new bookings, not those made, which are still paid,
+ * invoiced and cancelled by them. Undefined without the booking settings.
+ */
+export function termsOf(raw: { hours: unknown; tax: unknown }): Terms | undefined {
+  if (!isRaw(raw.hours)) return undefined;
+  return {
+    invoiceFrom: text(raw.hours.invoiceFrom, 1000)?.trim() ?? "",
+    cancellation: cancellationOf(raw.hours.cancellation),
+    tax: raw.tax === true,
+  };
 }

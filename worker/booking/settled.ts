@@ -24,7 +24,7 @@ import { feedUrl } from "./feed.ts";
 import { balanceKind } from "./instalments.ts";
 import { startLife } from "./life.ts";
 import { balanceEmail, cancelledEmail, clientEmail, movedEmail, ownerEmail } from "./mail.ts";
-import { offerOf } from "./offer.ts";
+import { sessionOf } from "./offer.ts";
 import { shootGallery } from "./shoot-gallery.ts";
 import { bookingFields, writeBookingCopy } from "./studio.ts";
 
@@ -50,7 +50,8 @@ async function factsOf(c: Context<AppEnv>, booking: Booking) {
     content.booking(),
     signedContractOf(c, booking),
   ]);
-  const session = offerOf(raw)?.sessions.find((each) => each.slug === booking.session);
+  // Its session type as the owner describes it now, open for booking or not.
+  const session = raw.sessions.map(sessionOf).find((each) => each?.slug === booking.session);
   const origin = siteOrigin(c);
   const page = `${origin}/book/held/${booking.id}`;
   const mail = {
