@@ -612,6 +612,28 @@ describe("a dispute of the payment", () => {
     expect(sent).toHaveLength(2);
   });
 
+  it("won, sends the order on though the delivery that released it failed before it could", async () => {
+    const { order, completed } = await paidOrder([[FOR_SALE, "print:fine-art-8x10"]]);
+    const { siteEnv, handedOver } = keptHandOvers();
+    expect((await deliver(completed, { env: siteEnv })).status).toBe(200);
+    const { dispute, created } = await disputeOf(order);
+    expect((await deliver(created, { env: siteEnv })).status).toBe(200);
+    const won = await decide(dispute, "won");
+    // The queue refuses the first time: Stripe is told to deliver the event again.
+    const refusing = {
+      ...siteEnv,
+      FULFILMENT: {
+        send: async () => {
+          throw new Error("the queue is not taking messages");
+        },
+      },
+    } as unknown as Env;
+    expect((await deliver(won, { env: refusing })).status).toBe(500);
+    expect((await deliver(won, { env: siteEnv })).status).toBe(200);
+    expect(handedOver).toHaveLength(2);
+    expect(await row(order)).toMatchObject({ status: "paid", disputed_at: null });
+  });
+
   it("told before the payment holds the order from the start: paid, nothing goes on until it is won", async () => {
     const { order, completed } = await paidOrder([[FOR_SALE, "print:fine-art-8x10"]]);
     const session = await stripe().checkout.sessions.retrieve(completed.data.object.id);

@@ -174,9 +174,10 @@ async function applyDispute(
     await orders.move(id, UNREFUNDED, "refunded", now);
     return { order: id, outcome: "lost" };
   }
-  if (order.disputedAt === null) return { order: id };
-  await orders.record(id, { disputed_at: null });
-  return { order: id, outcome: "released" };
+  if (order.disputedAt !== null) await orders.record(id, { disputed_at: null });
+  // Released even when an earlier delivery of this news lifted the hold and failed before the
+  // order went on (Stripe delivers it again): fulfilment does each step once.
+  return order.status === "paid" ? { order: id, outcome: "released" } : { order: id };
 }
 
 /**
