@@ -7,6 +7,7 @@ import type { PaymentsContext, RequestInfo } from "./context.ts";
 import { invalidRequest, noSuch } from "./errors.ts";
 import type { Params } from "./form.ts";
 import * as make from "./objects.ts";
+import { list } from "./store.ts";
 
 const IMPLEMENTED = [
   "payment_intent",
@@ -107,4 +108,18 @@ export function failRefund(
   refunded.failure_reason = reason;
   ctx.webhooks.emit("refund.failed", refunded, undefined, previous);
   return refunded;
+}
+
+/** The refunds of one payment (`payment_intent`), as Stripe's `GET /v1/refunds` lists them. */
+export function listRefunds(ctx: PaymentsContext, params: Params) {
+  params.only(["payment_intent", "limit", "starting_after", "ending_before"]);
+  const paymentIntent = params.string("payment_intent");
+  const refunds = [...ctx.store.refunds.values()].filter(
+    (refund) => paymentIntent === undefined || refund.payment_intent === paymentIntent,
+  );
+  return list(refunds, "/v1/refunds", {
+    limit: params.integer("limit"),
+    startingAfter: params.string("starting_after"),
+    endingBefore: params.string("ending_before"),
+  });
 }

@@ -40,7 +40,7 @@ import { type FormObject, Params, parseForm } from "./form.ts";
 import { IdempotencyKeys, type SavedAnswer } from "./idempotency.ts";
 import { API_VERSION, newId } from "./objects.ts";
 import { handlePage } from "./page.ts";
-import { createRefund } from "./refunds.ts";
+import { createRefund, listRefunds } from "./refunds.ts";
 import { expand, PaymentsStore } from "./store.ts";
 
 export interface PaymentsServiceOptions {
@@ -197,6 +197,7 @@ export async function startPaymentsService(
           store.find(id),
         ),
     ],
+    ["GET", /^\/v1\/refunds$/, (params) => listRefunds(ctx, params)],
     ["GET", /^\/v1\/refunds\/([^/]+)$/, retrieve((id) => store.refunds.get(id), "refund", "id")],
     ["GET", /^\/v1\/disputes\/([^/]+)$/, retrieve((id) => store.disputes.get(id), "dispute", "id")],
     [
