@@ -22,8 +22,8 @@ import {
   startsOn,
   twoPagesPaid,
 } from "./bookings.ts";
-import { mutableEnv, mutate, request, TEST_TOKEN } from "./harness.ts";
-import { deliver, pay, stripe, studioDocument } from "./store.ts";
+import { captureLogs, mutableEnv, mutate, request, TEST_TOKEN } from "./harness.ts";
+import { deliver, pay, refuseRefund, stripe, studioDocument } from "./store.ts";
 
 const record = (id: string) =>
   env.STORE_DB.prepare(
@@ -287,6 +287,23 @@ describe("the deposit", () => {
     expect(await refunds(paymentOf(extra))).toEqual([7500]);
     expect(await refunds(paymentOf(booking))).toEqual([]);
     expect(mail.sent).toHaveLength(0);
+  });
+
+  it("shows the owner when the client's bank refused the refund of a second page paid", async () => {
+    const { path, id } = await holdPortrait();
+    const [booking, extra] = await twoPagesPaid(path, id);
+    expect((await deliver(booking, { env: mailbox().env })).status).toBe(200);
+    expect((await deliver(extra, { env: mailbox().env })).status).toBe(200);
+    const [refund] = (await stripe().refunds.list({ payment_intent: paymentOf(extra) })).data;
+    const logs = captureLogs();
+    const answer = await deliver(await refuseRefund(refund?.id ?? ""));
+    expect(JSON.parse(answer.body)).toEqual({ received: true, applied: true });
+    expect(logs.messages("error")).toContain(
+      "The client's bank refused a booking's refund: the money is back with the owner",
+    );
+    expect((await studioDocument(`booking.${id}`))?.refundFailed).toMatch(
+      /expired_or_canceled_card/,
+    );
   });
 
   it("charges the amounts of the contract signed, though the owner changed the offer since", async () => {

@@ -93,16 +93,20 @@ async function applyRefundFailure(
   bookings: Bookings,
   refund: Stripe.Refund,
 ): Promise<boolean> {
-  const paid = await bookings.paidBy(idOf(refund.payment_intent));
-  if (!paid) return false;
-  await bookings.markRefundFailed(paid.booking, refund.failure_reason ?? "unknown");
+  // A payment the booking records, else one it does not (a second page paid), whose refund
+  // names its booking.
+  const id =
+    (await bookings.paidBy(idOf(refund.payment_intent)))?.booking ?? refund.metadata?.booking;
+  if (!id) return false;
+  await bookings.markRefundFailed(id, refund.failure_reason ?? "unknown");
+  const booking = await bookings.get(id);
+  if (!booking) return false;
   log.error("The client's bank refused a booking's refund: the money is back with the owner", {
-    booking: paid.booking,
+    booking: id,
     refund: refund.id,
     reason: refund.failure_reason,
   });
-  const booking = await bookings.get(paid.booking);
-  if (booking) await copyAgain(c)(booking);
+  await copyAgain(c)(booking);
   return true;
 }
 
