@@ -11,7 +11,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor } from "../request/context.ts";
-import { stripeClient } from "../store/index.ts";
+import { amountStep, stripeClient } from "../store/index.ts";
 import { type Booking, type CancelledBy, d1Bookings } from "./bookings.ts";
 import { paymentKeys } from "./deposit.ts";
 import { instalmentsOf } from "./instalments.ts";
@@ -52,7 +52,9 @@ export function refundOf(
   if (by === "owner") return paid;
   const daysLeft = (booking.start - askedAt) / DAY;
   const line = policy.find((each) => daysLeft >= each.daysBefore);
-  return Math.round(paid * (line?.share ?? 0));
+  // In an amount Stripe takes (whole hundredths of a three-decimal currency), never over what was paid.
+  const step = amountStep(booking.currency);
+  return Math.min(paid, Math.round((paid * (line?.share ?? 0)) / step) * step);
 }
 
 /**

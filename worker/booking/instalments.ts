@@ -4,6 +4,7 @@
  * payments fall due evenly from the deposit's payment until a week before the shoot, when the
  * week's reminder asks for what is left; a booking made later owes them all at once.
  */
+import { amountStep } from "../store/index.ts";
 import { type BalancePayment, type Booking, balanceOf } from "./bookings.ts";
 import type { InvoiceKind } from "./invoices.ts";
 import { DAY } from "./zoned-time.ts";
@@ -25,7 +26,9 @@ export function instalmentsOf(booking: Booking): Instalment[] {
   const total = balanceOf(booking);
   const of = booking.plan;
   if (total <= 0) return [];
-  const share = Math.floor(total / of);
+  // In amounts Stripe takes (whole hundredths of a three-decimal currency).
+  const step = amountStep(booking.currency);
+  const share = Math.floor(total / of / step) * step;
   const from = booking.paidAt ?? booking.start;
   const last = booking.start - LAST_DUE_BEFORE;
   return Array.from({ length: of }, (_, index) => {

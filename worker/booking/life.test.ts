@@ -63,6 +63,17 @@ describe("a booking's reminders", () => {
     expect(owedOf(paid)).toBe(11_666);
   });
 
+  it("of a payment plan in a three-decimal currency: each an amount Stripe takes (whole hundredths)", () => {
+    // 250.000 KWD, 75.000 deposited: 175.000 in three.
+    const plan = booked(Date.UTC(2027, 2, 30, 16), {
+      plan: 3,
+      currency: "kwd",
+      price: 250_000,
+      deposit: 75_000,
+    });
+    expect(instalmentsOf(plan).map(({ amount }) => amount)).toEqual([58_340, 58_330, 58_330]);
+  });
+
   it("ask for the balance while it is unpaid, in the client's language", () => {
     const start = Date.UTC(2027, 2, 30, 16);
     const context = {

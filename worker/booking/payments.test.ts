@@ -99,6 +99,21 @@ describe("a booking's payments with Stripe Tax", () => {
   });
 });
 
+describe("a refund in a three-decimal currency", () => {
+  it("is an amount Stripe takes (whole hundredths), never more than was paid", () => {
+    // 75.010 KWD paid; 33 % back by the policy.
+    const paid = portraitBooking(Date.now() + 60 * 86_400_000, {
+      currency: "kwd",
+      price: 250_000,
+      deposit: 75_010,
+      paymentIntent: "pi_kwd",
+      paidAt: Date.now(),
+    });
+    expect(refundOf(paid, "client", [{ daysBefore: 0, share: 0.33 }], Date.now())).toBe(24_750);
+    expect(refundOf(paid, "client", [{ daysBefore: 0, share: 1 }], Date.now())).toBe(75_010);
+  });
+});
+
 describe("a payment plan's refunds", () => {
   it("come from the latest payment first, each no more than it charged, the deposit's last", () => {
     const plan = portraitBooking(Date.UTC(2027, 2, 30, 16), {

@@ -101,6 +101,12 @@ const THREE_DECIMAL = new Set("bhd jod kwd omr tnd".split(" "));
 const decimalsOf = (currency: string) =>
   ZERO_DECIMAL.has(currency) ? 0 : THREE_DECIMAL.has(currency) ? 3 : 2;
 
+/**
+ * What every amount charged or refunded in `currency` is a multiple of, in its smallest unit:
+ * Stripe refuses a three-decimal amount whose last digit is not 0.
+ */
+export const amountStep = (currency: string) => (THREE_DECIMAL.has(currency) ? 10 : 1);
+
 const SKU = /^[A-Za-z0-9-]{1,60}$/;
 /** The most a line may cost (Stripe's limit is 99 999 999 in the smallest unit). */
 const MAX_AMOUNT = 99_999_999;
@@ -125,8 +131,8 @@ export function minorUnits(
 ): number | undefined {
   if (typeof price !== "number" || !Number.isFinite(price) || price < 0) return undefined;
   const decimals = decimalsOf(currency);
-  // Thousandths in steps of ten: Stripe refuses a three-decimal amount whose last digit is not 0.
-  const amount = decimals === 3 ? Math.round(price * 100) * 10 : Math.round(price * 10 ** decimals);
+  const step = amountStep(currency);
+  const amount = Math.round((price * 10 ** decimals) / step) * step;
   if (amount > MAX_AMOUNT || (!allowZero && amount === 0)) return undefined;
   return amount;
 }
