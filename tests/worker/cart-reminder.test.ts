@@ -322,6 +322,16 @@ describe("a cart left behind", () => {
     expect(String(sent?.text)).toMatch(new RegExp(`, until [^;]*\\b${until};`));
   });
 
+  it("is sent once though recording it failed a moment after it went", async () => {
+    const address = newAddress();
+    await leaveCart(address);
+    const [planned] = await mailsTo(address);
+    const at = nextHour(planned?.due_at ?? 0, "Europe/Madrid", 12);
+    expect(await scheduleAt(at, address, { recordFails: 1 })).toHaveLength(1);
+    expect(await mailsTo(address)).toMatchObject([{ status: "sent", attempts: 1 }]);
+    expect(await scheduleAt(at + 30 * 60_000, address)).toEqual([]);
+  });
+
   it("is sent by a later run when the run that took it was cut off, and forgotten after its last try", async () => {
     const address = newAddress();
     await leaveCart(address);

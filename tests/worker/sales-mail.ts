@@ -25,11 +25,45 @@ export const mailsTo = async (address: string) =>
       .all<MailRow>()
   ).results;
 
+/** The store's D1, refusing the first `times` records of an e-mail sent (D1 busy a moment). */
+function refusingSentRecords(times: number): D1Database {
+  let left = times;
+  const db = env.STORE_DB;
+  return new Proxy(db, {
+    get(target, name) {
+      if (name !== "prepare") {
+        const value = Reflect.get(target, name, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      }
+      return (sql: string) => {
+        const statement = target.prepare(sql);
+        if (!sql.startsWith("UPDATE sales_mails SET status = 'sent'")) return statement;
+        return {
+          bind: (...values: unknown[]) => {
+            const bound = statement.bind(...values);
+            return {
+              run: async () => {
+                if (left-- > 0) throw new Error("D1 could not write (a test's)");
+                return bound.run();
+              },
+            };
+          },
+        };
+      };
+    },
+  });
+}
+
 /**
  * The Cron Trigger's run at `at`, the e-mails it sent to `address` caught (other files' e-mails,
- * due in the same run, are theirs); with `mailFails`, the e-mail service refuses every one.
+ * due in the same run, are theirs); with `mailFails`, the e-mail service refuses every one; with
+ * `recordFails`, D1 refuses that many records of an e-mail sent.
  */
-export async function scheduleAt(at: number, address: string, { mailFails = false } = {}) {
+export async function scheduleAt(
+  at: number,
+  address: string,
+  { mailFails = false, recordFails = 0 } = {},
+) {
   const mail = mailbox();
   const failing = {
     CLIENT_MAIL: {
@@ -40,7 +74,11 @@ export async function scheduleAt(at: number, address: string, { mailFails = fals
   };
   await runCron("*/5 * * * *", {
     at,
-    siteEnv: mailFails ? ({ ...mail.env, ...failing } as unknown as Env) : mail.env,
+    siteEnv: {
+      ...mail.env,
+      ...(mailFails ? failing : {}),
+      ...(recordFails ? { STORE_DB: refusingSentRecords(recordFails) } : {}),
+    } as unknown as Env,
   });
   return mail.sent.filter((sent) => String(sent.to).toLowerCase() === address.toLowerCase());
 }

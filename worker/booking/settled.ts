@@ -14,6 +14,7 @@
 import type { Context } from "hono";
 import { ownerMailbox } from "../config/config.ts";
 import { errorText, log } from "../lib/log.ts";
+import { retried } from "../lib/retried.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
 import { bookingInvoice } from "./booking-invoice.ts";
@@ -90,25 +91,6 @@ const copyToStudio = (
       error: errorText(error),
     }),
   );
-
-/** How many times a follow-up is tried, and the first wait between tries (four times it next). */
-const TRIES = 3;
-const FIRST_WAIT_MS = 1_000;
-
-/**
- * `work`, tried again after a passing failure (the mail service or Sanity busy for a moment):
- * each part of a follow-up is one that may be repeated (an e-mail sent is not a part of the next).
- */
-async function retried<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (attempt >= TRIES) throw error;
-      await scheduler.wait(FIRST_WAIT_MS * 4 ** (attempt - 1));
-    }
-  }
-}
 
 /** Runs a booking's follow-up after the answer; what fails is logged under `what`. */
 const afterAnswer = (c: Context<AppEnv>, booking: Booking, what: string, work: () => unknown) =>

@@ -9,6 +9,7 @@
 import { isLanguage } from "../../shared/i18n/languages.ts";
 import { translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
+import { retried } from "../lib/retried.ts";
 import { type SalesMail, salesMails } from "./ledger.ts";
 
 /** One kind's e-mail, written: undefined when its occasion is over (the cart was paid since). */
@@ -129,11 +130,21 @@ async function sendOne(
         "X-Sales-Mail": mail.kind,
       },
     });
-    await mails.sent(mail.id, links, now);
-    log.info("Sales e-mail sent", { kind: mail.kind, mail: mail.id });
   } catch (error) {
     await mails.failed(mail.id, now);
     log.error("A sales e-mail could not be sent; a later run tries again", {
+      kind: mail.kind,
+      mail: mail.id,
+      error: errorText(error),
+    });
+    return;
+  }
+  // Sent: never counted as a failed send (it would go again), its record tried again instead.
+  try {
+    await retried(() => mails.sent(mail.id, links, now));
+    log.info("Sales e-mail sent", { kind: mail.kind, mail: mail.id });
+  } catch (error) {
+    log.error("A sales e-mail was sent but not recorded; it goes again once its claim lapses", {
       kind: mail.kind,
       mail: mail.id,
       error: errorText(error),
