@@ -56,6 +56,8 @@ function chargeToRefund(ctx: PaymentsContext, params: Params): Stripe.Charge {
   return paid;
 }
 
+const CHARGED_BACK = new Set<Stripe.Dispute.Status>(["needs_response", "under_review", "lost"]);
+
 export function createRefund(
   ctx: PaymentsContext,
   params: Params,
@@ -63,6 +65,16 @@ export function createRefund(
 ): Stripe.Refund {
   params.only(IMPLEMENTED, [...IMPLEMENTED, ...OTHERS]);
   const paid = chargeToRefund(ctx, params);
+  // A chargeback's money is with the bank: Stripe refunds none of it (an inquiry, `warning_…`,
+  // and a dispute won, it does).
+  const chargedBack = [...ctx.store.disputes.values()].some(
+    (dispute) => dispute.charge === paid.id && CHARGED_BACK.has(dispute.status),
+  );
+  if (chargedBack) {
+    throw invalidRequest(`Charge ${paid.id} has been charged back; cannot issue a refund.`, {
+      code: "charge_disputed",
+    });
+  }
   const left = paid.amount - paid.amount_refunded;
   if (left === 0) {
     throw invalidRequest(`Charge ${paid.id} has already been refunded.`, {
