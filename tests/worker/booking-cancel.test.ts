@@ -19,7 +19,7 @@ import {
   withBookingOff,
 } from "./bookings.ts";
 import { atFirstFetch, request } from "./harness.ts";
-import { deliver, pay, stripe, studioDocument, studioWrite } from "./store.ts";
+import { deliver, disputePayment, pay, stripe, studioDocument, studioWrite } from "./store.ts";
 
 const DAY = 86_400_000;
 
@@ -69,6 +69,18 @@ describe("cancelling a booking", () => {
     expect(after?.balance_intent).toBe(paymentOf(paying));
     expect(await refunds(after?.balance_intent)).toEqual([17_500]);
     expect(await refunds(after?.payment_intent)).toEqual([7_500]);
+  });
+
+  it("by the owner with a payment disputed: the rest refunded, the disputed one left to the bank", async () => {
+    const { id } = await booked({ balance: true });
+    const { created } = await disputePayment(String((await row(id))?.payment_intent));
+    expect((await deliver(created)).status).toBe(200);
+    await askToCancel(id, "owner");
+    expect((await announce(id)).status).toBe(200);
+    const after = await row(id);
+    expect(after).toMatchObject({ status: "cancelled", refunded: 17_500 });
+    expect(await refunds(after?.balance_intent)).toEqual([17_500]);
+    expect(await refunds(after?.payment_intent)).toEqual([]);
   });
 
   it("by the client after /book was turned off: by the owner's policy still", async () => {

@@ -22,16 +22,27 @@ import { afterCancel } from "./settled.ts";
 import { DAY } from "./zoned-time.ts";
 
 /**
- * What each payment of a booking charged (tax included), the latest first: the balance's
- * payments, then the deposit.
+ * Whether the client's bank has payment `n` (0 the deposit): disputed and not won. Its money is
+ * with the bank, which gives it back or not: Stripe refunds none of it.
+ */
+const withTheBank = (booking: Booking, n: number) =>
+  booking.disputes.some((dispute) => dispute.payment === n && dispute.standing !== "won");
+
+/**
+ * What each payment of a booking charged (tax included) that a refund can come from, the latest
+ * first: the balance's payments, then the deposit; none the client's bank has.
  */
 const paymentsOf = (booking: Booking) => [
   ...instalmentsOf(booking)
-    .flatMap(({ amount, paid }) =>
-      paid ? [{ paymentIntent: paid.paymentIntent, paid: amount + paid.tax }] : [],
+    .flatMap(({ n, amount, paid }) =>
+      paid && !withTheBank(booking, n)
+        ? [{ paymentIntent: paid.paymentIntent, paid: amount + paid.tax }]
+        : [],
     )
     .reverse(),
-  { paymentIntent: booking.paymentIntent, paid: booking.deposit + booking.depositTax },
+  ...(withTheBank(booking, 0)
+    ? []
+    : [{ paymentIntent: booking.paymentIntent, paid: booking.deposit + booking.depositTax }]),
 ];
 
 /** What was paid for a booking, tax included. */
