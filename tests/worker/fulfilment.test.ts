@@ -509,6 +509,25 @@ describe("a full refund", () => {
     expect(await studioCopy(order)).toMatchObject({ status: "refunded", fulfilment: "cancelled" });
   });
 
+  it("cancels the lab's order whose answer was lost, found again by the order's reference", async () => {
+    const { order } = await paidNotHandedOver([[FOR_SALE, "print:photo-rag-8x10"]]);
+    const message = { version: 1, order, origin: ORIGIN };
+    // The lab makes the order, but its answer is lost: the attempt fails and is retried.
+    await labControl("/_control/fail-next", { count: 1, status: 500, createdAnyway: true });
+    expect((await consume(FULFILMENT_QUEUE, message, 1)).retryMessages).toEqual([{ msgId: "m-1" }]);
+    expect((await row(order))?.lab_order).toBeNull();
+    // Refunded before the retry (the owner saw the lab's error): the lab's order is stopped.
+    expect((await deliver(await refundOf(order))).status).toBe(200);
+    expect(await labStages(order)).toEqual(["Cancelled"]);
+    expect(await row(order)).toMatchObject({
+      status: "refunded",
+      lab_order: (await labOrders(order))[0]?.order.id,
+      lab_stage: "cancelled",
+    });
+    expect((await consume(FULFILMENT_QUEUE, message, 2)).explicitAcks).toEqual(["m-2"]);
+    expect(await labStages(order)).toEqual(["Cancelled"]);
+  });
+
   it("of an order the lab has not made yet cancels it there; asking again is harmless", async () => {
     const { order, lab } = await atTheLab();
     expect((await deliver(await refundOf(order))).status).toBe(200);

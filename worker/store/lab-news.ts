@@ -40,12 +40,17 @@ export async function labCallbackUrl(keys: StoreKeys, origin: string, order: str
  */
 export async function stopAtLab(orders: Orders, lab: Lab | undefined, id: string): Promise<void> {
   const order = await orders.get(id);
-  const labOrder = order?.fulfilment.labOrder;
   const stage = order?.fulfilment.labStage;
-  if (!lab || order?.status !== "refunded" || !labOrder) return;
+  if (!lab || order?.status !== "refunded" || !order.lines.some((l) => l.fulfilment === "lab")) {
+    return;
+  }
   if (stage === "shipped" || stage === "cancelled") return;
   let cancelled: boolean;
   try {
+    // Not recorded: a hand-over whose answer was lost may have made one all the same.
+    const labOrder = order.fulfilment.labOrder ?? (await lab.find(id));
+    if (!labOrder) return;
+    if (!order.fulfilment.labOrder) await orders.record(id, { lab_order: labOrder });
     cancelled = await lab.cancel(labOrder);
   } catch (error) {
     await orders.record(id, {

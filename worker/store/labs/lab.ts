@@ -62,6 +62,11 @@ export interface Lab {
   /** The lab's order as it stands now, read from its API (what a callback says is not trusted). */
   news(labOrderId: string): Promise<LabNews>;
   /**
+   * The lab's order for our order `orderId`, if it has one: a submit whose answer was lost (a
+   * timeout, a 5xx after the lab had made it) leaves us without its id.
+   */
+  find(orderId: string): Promise<string | undefined>;
+  /**
    * Cancels the lab's order: true when it is cancelled (now, or already), false when it is too
    * late (in production or shipped: the lab is paid for it). Throws when the lab could not say.
    */

@@ -72,6 +72,19 @@ export function prodigi(settings: { apiKey: string; apiUrl: string }): Lab {
       }
       throw new Error(`Prodigi answered ${res.status} ${answer?.outcome ?? ""} to a cancellation`);
     },
+    /** `GET {api}/v4.0/Orders?merchantReferences={orderId}`: the order we gave that reference. */
+    async find(orderId) {
+      const query = new URLSearchParams({ merchantReferences: orderId, top: "1" });
+      const res = await fetch(`${settings.apiUrl}/v4.0/Orders?${query}`, {
+        headers,
+        signal: AbortSignal.timeout(15_000),
+      });
+      const answer = (await res.json().catch(() => null)) as {
+        orders?: { id?: string }[];
+      } | null;
+      if (!res.ok || !answer?.orders) throw new Error(`Prodigi answered ${res.status} to a search`);
+      return answer.orders[0]?.id;
+    },
     async submit(order: LabOrderRequest) {
       const body = {
         merchantReference: order.orderId,
