@@ -28,13 +28,15 @@ const ANSWERED_BY = "X-Answered-By";
 
 /** The gateway in front of stand-in apps and a stand-in PublicSite that records what reached it. */
 function gatewayWithStandIns() {
-  const forwarded: { url: string; cookie: string | null; props: unknown }[] = [];
+  const forwarded: { url: string; cookie: string | null; props: unknown; host?: string }[] = [];
   const publicSite = (options: { props: unknown }) => ({
     fetch: (request: Request) => {
+      const host = request.headers.get("X-Forwarded-Host");
       forwarded.push({
         url: request.url,
         cookie: request.headers.get("Cookie"),
         props: options.props,
+        ...(host ? { host } : {}),
       });
       return Promise.resolve(new Response(null, { headers: { [ANSWERED_BY]: "PublicSite" } }));
     },
@@ -73,7 +75,7 @@ describe("createGateway", () => {
   it("hands public page views to the cached entrypoint, without cookies, keyed by origin and build", async () => {
     const { forwarded, send } = gatewayWithStandIns();
     expect(
-      await send("https://photos.example/contact?x=1", {
+      await send("https://photos.example/contact?photo=portfolio%2Fb2i6", {
         headers: { Cookie: "theme=dark", Authorization: "Bearer x" },
       }),
     ).toBe("PublicSite");
@@ -84,9 +86,27 @@ describe("createGateway", () => {
     // Keyed by the build too: a page kept from an earlier deploy names its hashed files.
     const origin = { origin: "https://photos.example", build: buildInfo.buildId };
     expect(forwarded).toEqual([
-      { url: "https://photos.example/contact?x=1", cookie: null, props: origin },
+      { url: "https://photos.example/contact?photo=portfolio%2Fb2i6", cookie: null, props: origin },
       { url: "https://photos.example/a/b/c", cookie: null, props: origin },
       { url: "https://photos.example/_app/hooks/sanity", cookie: null, props: origin },
+    ]);
+  });
+
+  it("passes on only what the site's pages read, so no made-up parameter or header is another page kept", async () => {
+    const { forwarded, send } = gatewayWithStandIns();
+    for (const [url, headers] of [
+      ["https://photos.example/contact?utm_source=news&n=1", {}],
+      ["https://photos.example/contact", { "X-Forwarded-Host": "r1.example" }],
+      ["https://photos.example/search?x=1&q=fig+tree&q=other", {}],
+      ["https://photos.example/post/x?w=640&rect=0,0,10,10&tag=water&zoom=1", {}],
+    ] as const) {
+      expect(await send(url, { headers })).toBe("PublicSite");
+    }
+    expect(forwarded.map(({ url, host }) => [url, host])).toEqual([
+      ["https://photos.example/contact", undefined],
+      ["https://photos.example/contact", undefined],
+      ["https://photos.example/search?q=fig+tree", undefined],
+      ["https://photos.example/post/x?tag=water&rect=0%2C0%2C10%2C10&w=640", undefined],
     ]);
   });
 

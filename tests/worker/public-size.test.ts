@@ -225,6 +225,11 @@ describe("the zoom past the public size", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toBe("60");
     expect(refused.headers.get("Cloudflare-CDN-Cache-Control")).toBe("no-store");
+    // Counted before anything is read: a malformed region, which the edge keeps no more than
+    // this, is refused too, not read and answered 400.
+    const malformed = region(ELEPHANTS, "a,b,c,d", 10);
+    const alsoRefused = await request(malformed, { headers: { "CF-Connecting-IP": visitor } });
+    expect(alsoRefused.status).toBe(429);
     const other = await request(path, { headers: { "CF-Connecting-IP": "198.51.100.24" } });
     expect(other.status).toBe(200);
   });

@@ -37,6 +37,10 @@ export function zoomedOriginal(
 export const regionHandler =
   (kind: DocumentKind): Handler<AppEnv> =>
   async (c) => {
+    // Counted before anything is read: a region the edge does not keep (a 400, a 404) reads
+    // Sanity as one it does.
+    const refused = await zoomRefused(c);
+    if (refused) return refused;
     const slug = c.req.param("slug") ?? "";
     const key = c.req.param("key") ?? "";
     const [placed, site] = await Promise.all([
@@ -55,8 +59,6 @@ export const regionHandler =
         400,
       );
     }
-    const refused = await zoomRefused(c);
-    if (refused) return refused;
     const original = await c.env.ORIGINALS.get(zoomed.asset);
     if (!original) {
       log.error("A photograph's original is not in the originals bucket", { asset: zoomed.asset });
