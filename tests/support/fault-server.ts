@@ -10,6 +10,7 @@ import { type AddressInfo, connect, createServer as createTcpServer, type Socket
 export type FaultMode =
   | "ok" // forward to the demo service
   | "500" // Sanity-style 500
+  | "502-html" // a load balancer's 502: HTML, not Sanity's JSON
   | "503" // 503 for `times` requests, then forward
   | "hang" // never answer
   | "invalid-json" // 200 with a broken body
@@ -143,6 +144,9 @@ export async function startFaultServer(upstreams: {
             message: "stand-in failure",
             statusCode: 500,
           });
+        case "502-html":
+          res.writeHead(502, { "Content-Type": "text/html" }).end("<html>Bad Gateway</html>");
+          return;
         case "503":
           return json(res, 503, {
             error: "Service Unavailable",

@@ -93,6 +93,17 @@ describe("turning preview on", () => {
     expect(logs.messages("warn")).toContain("Draft preview not checked: Sanity did not answer");
   });
 
+  it("never writes the secret to the log, whatever Sanity's failure says", async () => {
+    const logs = captureLogs();
+    await setFault("502-html");
+    const res = await request(enableUrl("s3cr3t-marker"), {
+      env: faultEnv({ SANITY_STUDIO_URL: STUDIO }),
+    });
+    expect(res.status).toBe(503);
+    expect(logs.messages("warn")).toContain("Draft preview not checked: Sanity did not answer");
+    expect(logs.text()).not.toContain("s3cr3t-marker");
+  });
+
   it("refuses when the site has no token to check the secret with", async () => {
     captureLogs();
     const res = await request(enableUrl("anything"), { env: { ...testEnv, SANITY_TOKEN: "" } });

@@ -13,7 +13,14 @@ function write(level: "info" | "warn" | "error", message: string, fields: Fields
 
 /** An error for a log field: its class and message ("TypeError: …"), or whatever was thrown. */
 export const errorText = (error: unknown): string =>
-  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  withoutQueries(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/**
+ * An error's text with the query of every address in it cut off: a client's error names the
+ * address it asked (`@sanity/client`'s "GET-request to https://…?query=…&$secret=…"), whose
+ * parameters may be a secret (the preview's) or what a visitor typed, neither for the logs.
+ */
+const withoutQueries = (text: string) => text.replace(/(https?:\/\/[^\s?#]*)[?#][^\s]*/g, "$1?…");
 
 export const log = {
   info: (message: string, fields: Fields = {}) => write("info", message, fields),
