@@ -17,6 +17,11 @@ describe("a tag's or a place's name in a page's language", () => {
 
   it("is the name as stored otherwise", () => {
     expect(localName("Mountains", owners, "de-DE")).toBe("Mountains");
+    // A tag named as something every object has is a name, not the object's own.
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      expect(localName(name, owners, "de-DE")).toBe(name);
+      expect(localName(name, Object.fromEntries([["Landscape", "Landschaft"]]), "en")).toBe(name);
+    }
     expect(localName("Still life, Spainish", {}, "de-DE")).toBe("Still life, Spainish");
   });
 });

@@ -31,7 +31,8 @@ export function localName(
   translations: Readonly<Record<string, string>>,
   locale: string,
 ): string {
-  const own = translations[stored];
+  // Its own names only: a tag called "constructor" is no translation Object has.
+  const own = Object.hasOwn(translations, stored) ? translations[stored] : undefined;
   if (own) return own;
   const comma = stored.lastIndexOf(", ");
   const country = stored.slice(comma < 0 ? 0 : comma + 2);
