@@ -89,6 +89,20 @@ describe("the catalogue", () => {
     expect(formatAmount(minorUnits(4500, "jpy") ?? 0, "jpy")).toBe("¥4,500");
   });
 
+  it("leaves out a licence whose terms are neither a page of the site nor a web address", () => {
+    const terms = (termsUrl: string) =>
+      catalogueOf(
+        doc({
+          licences: [{ id: "p", name: "P", summary: null, price: 25, termsUrl, longEdge: 2400 }],
+        }),
+      )?.licences.map((licence) => licence.termsUrl);
+    expect(terms("/licensing")).toEqual(["/licensing"]);
+    expect(terms("https://example.com/terms")).toEqual(["https://example.com/terms"]);
+    for (const bad of ["javascript:alert(1)", "https://exa mple.com/terms", "licensing"]) {
+      expect(terms(bad), bad).toEqual([]);
+    }
+  });
+
   it("leaves out what cannot be sold: no id, a duplicate id, a lab print without its code", () => {
     const catalogue = catalogueOf(
       doc({

@@ -1,6 +1,7 @@
 import { type Pixels, printFits } from "../../shared/print-resolution.ts";
 import { SHIPPING_COUNTRIES } from "../../shared/shipping-countries.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
+import { licensePage } from "../config/site-defaults.ts";
 import { croppedSize, type ImageRef } from "../content/image-urls.ts";
 import type { StoreDocument } from "../content/validate.ts";
 import { type OwnerWords, ownerWords } from "../i18n/owner-words.ts";
@@ -198,7 +199,9 @@ export function catalogueOf(doc: StoreDocument | null): Catalogue | null {
     const productId = id(raw.id);
     const name = text(raw.name, 80);
     const unitAmount = minorUnits(raw.price, currency);
-    const termsUrl = text(raw.termsUrl, 500);
+    // Its terms' page: one of the site's or a web address, as the Studio asks (it is a link on
+    // every photo page for sale, and the base of their licence link).
+    const termsUrl = licensePage(text(raw.termsUrl, 500));
     const longEdge = positive(raw.longEdge, 20_000);
     if (!productId || !name || unitAmount === undefined || !termsUrl || !longEdge) return undefined;
     return {
