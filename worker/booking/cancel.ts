@@ -63,7 +63,8 @@ export function refundOf(
   if (by === "owner") return paid;
   const daysLeft = (booking.start - askedAt) / DAY;
   const line = policy.find((each) => daysLeft >= each.daysBefore);
-  // In an amount Stripe takes (whole hundredths of a three-decimal currency), never over what was paid.
+  // In an amount Stripe takes (whole hundredths of a three-decimal currency), never over what
+  // was paid.
   const step = amountStep(booking.currency);
   return Math.min(paid, Math.round((paid * (line?.share ?? 0)) / step) * step);
 }

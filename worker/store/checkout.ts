@@ -96,12 +96,13 @@ const charges = (
 
 /**
  * The cart's checkout already under way, if any: its Stripe page again while that is open and
- * is the one asked for (`charges`: what the cart says `now`, the address `typed`) (303); the order's page once it was paid, or while its bank
- * transfer is on its way and the cart unchanged; a 409 while another request is still making it.
- * Undefined when there is none, or it is over: the session expired, or expired here because it
- * no longer is (so that its page cannot be paid any more), or the cart
- * changed while a bank transfer is on its way (that order's lines leave the cart); its claim is
- * then let go, for a new checkout to make its own.
+ * is the one asked for (`charges`: what the cart says `now`, the address `typed`) (303); the
+ * order's page once it was paid, or while its bank transfer is on its way and the cart
+ * unchanged; a 409 while another request is still making it. Undefined when there is none, or
+ * it is over: the session expired, or expired here because it no longer is the one asked for
+ * (so that its page cannot be paid any more), or the cart changed while a bank transfer is on
+ * its way (that order's lines leave the cart); its claim is then let go, for a new checkout to
+ * make its own.
  */
 async function underWay(
   c: Context<AppEnv>,
