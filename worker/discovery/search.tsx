@@ -23,7 +23,8 @@ import { queryWords, searchRequest, snippet } from "./search-terms.ts";
 export const searchHandler: Handler<AppEnv> = async (c) => {
   const request = searchRequest(c.req.query("q"));
   // Only a search the edge did not have reaches here, and each is a query to Sanity: a visitor
-  // past SEARCH_LIMIT waits a minute, and nothing is asked of Sanity for them.
+  // past SEARCH_LIMIT waits a minute, and their words are searched for by nobody (the page shows
+  // the tags, read as an empty search reads them).
   const refused =
     request.kind === "search" && !(await c.env.SEARCH_LIMIT.limit({ key: visitorKey(c) })).success;
   if (refused) c.header("Retry-After", String(LIMIT_PERIOD_SECONDS));

@@ -12,7 +12,7 @@ import {
 import { ORIGIN, request } from "../../tests/worker/harness.ts";
 import { studioWrite } from "../../tests/worker/store.ts";
 import { type ClientGallery, ERASE_AFTER_MS, MIGRATIONS } from "./gallery-store.ts";
-import { photoKey } from "./ids.ts";
+import { galleryPrefix, photoKey } from "./ids.ts";
 
 const PHOTO = "0123456789abcdef0123456789abcdef";
 
@@ -138,19 +138,21 @@ describe("a gallery deleted in the Studio", () => {
   }
 
   const held = (stub: DurableObjectStub<ClientGallery>) =>
-    runInDurableObject(stub, async (_instance, state) => ({
-      keys: [...state.storage.kv.list()].map(([key]) => key),
-      tables: state.storage.sql
+    runInDurableObject(stub, async (_instance, state) => {
+      const { kv, sql } = state.storage;
+      const tables = sql
         .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
         .toArray()
-        .map((row) => row.name),
-      clients: state.storage.sql
-        .exec("SELECT 1 FROM sqlite_master WHERE name = 'clients'")
-        .toArray().length
-        ? state.storage.sql.exec("SELECT client FROM clients").toArray().length
-        : 0,
-      alarm: await state.storage.getAlarm(),
-    }));
+        .map((row) => row.name);
+      return {
+        keys: [...kv.list()].map(([key]) => key),
+        tables,
+        clients: tables.includes("clients")
+          ? sql.exec("SELECT 1 FROM clients").toArray().length
+          : 0,
+        alarm: await state.storage.getAlarm(),
+      };
+    });
 
   /** As if the deletion had been ERASE_AFTER_MS ago, and its alarm rang now. */
   async function monthLater(stub: DurableObjectStub<ClientGallery>) {
@@ -172,7 +174,7 @@ describe("a gallery deleted in the Studio", () => {
     expect(erasure).toBeGreaterThan(ERASE_AFTER_MS - 60_000);
     expect(erasure).toBeLessThanOrEqual(ERASE_AFTER_MS);
     const inBucket = async () =>
-      (await env.GALLERY_PHOTOS.list({ prefix: `galleries/${id}/` })).objects.length;
+      (await env.GALLERY_PHOTOS.list({ prefix: galleryPrefix(id) })).objects.length;
     expect(await inBucket()).toBeGreaterThan(0);
 
     expect(await monthLater(stub)).toBe(true);
