@@ -15,6 +15,7 @@ import {
   form,
   holdingDays,
   holdPortrait,
+  holdSession,
   mailbox,
   openCheckout,
   paymentOf,
@@ -346,6 +347,26 @@ describe("the deposit", () => {
     } finally {
       await mutate({ patch: { id: "storeSettings", set: { tax: false } } });
     }
+  });
+
+  it("is asked on Stripe's page with its address left off when Stripe refuses the client's", async () => {
+    captureLogs();
+    // An address the details form takes and Stripe does not (two dots in a row).
+    const held = await holdSession("portrait", undefined, "ana..ruiz@example.com");
+    const session = await stripe().checkout.sessions.retrieve(await openCheckout(held.path));
+    expect(session.customer_email).toBeNull();
+    expect(session.metadata?.booking).toBe(held.id);
+    expect(session.amount_total).toBe(7500);
+    // Paid, the balance's page is asked the same way.
+    await pay(session.id);
+    expect((await deliver(await completedEvent(session.id), { env: mailbox().env })).status).toBe(
+      200,
+    );
+    const balance = await stripe().checkout.sessions.retrieve(
+      await openCheckout(held.path, "balance"),
+    );
+    expect(balance.customer_email).toBeNull();
+    expect(balance.metadata).toMatchObject({ booking: held.id, payment: "balance" });
   });
 
   it("holds the time for payment two payment pages long at most, however often one is asked", async () => {

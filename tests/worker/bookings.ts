@@ -51,12 +51,13 @@ export async function holdingDays(type: string, prefix = ""): Promise<string[]> 
 }
 
 /**
- * A time of the session type held, its details given and its contract signed: on the last day
- * offered, or at `start`.
+ * A time of the session type held, its details given (Ana's, at `email`) and its contract signed:
+ * on the last day offered, or at `start`.
  */
 export async function holdSession(
   type: keyof typeof SESSIONS,
   start?: number,
+  email = "ana@example.com",
 ): Promise<{ path: string; id: string; start: number }> {
   const days = await holdingDays(type);
   const time = start ?? startsOn((await request(days.at(-1) ?? "")).body)[0] ?? 0;
@@ -66,7 +67,7 @@ export async function holdSession(
   const path = held.headers.get("Location") ?? "";
   const answered = await form(path, {
     name: "Ana Ruiz",
-    email: "ana@example.com",
+    email,
     ...SESSIONS[type],
   });
   expect(answered.status).toBe(303);

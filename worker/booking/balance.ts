@@ -13,7 +13,7 @@ import { PageError } from "../errors/page-error.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath, siteOrigin } from "../request/context.ts";
-import { idOf, stripeClient } from "../store/index.ts";
+import { checkoutNaming, idOf, stripeClient } from "../store/index.ts";
 import { type Booking, type Bookings, d1Bookings } from "./bookings.ts";
 import {
   CHECKOUT_MINUTES,
@@ -56,35 +56,40 @@ export async function startBalance(c: Context<AppEnv>, booking: Booking): Promis
   const session = booking.sessionTitle;
   let checkout: Stripe.Checkout.Session;
   try {
-    checkout = await (await stripeClient(keys)).checkout.sessions.create(
-      {
-        mode: "payment",
-        client_reference_id: booking.id,
-        metadata,
-        payment_intent_data: { metadata },
-        customer_email: booking.details.email,
-        success_url: `${back}?session={CHECKOUT_SESSION_ID}`,
-        cancel_url: back,
-        expires_at: Math.floor(until / 1000),
-        ...taxOn(tax),
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: booking.currency,
-              unit_amount: next.amount,
-              ...priceTax(tax),
-              product_data: {
-                name: (next.of > 1
-                  ? i18n.t("booking.instalmentFor", { n: next.n, of: next.of, session, time })
-                  : i18n.t("booking.balanceFor", { session, time })
-                ).slice(0, 250),
-              },
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: "payment",
+      client_reference_id: booking.id,
+      metadata,
+      payment_intent_data: { metadata },
+      customer_email: booking.details.email,
+      success_url: `${back}?session={CHECKOUT_SESSION_ID}`,
+      cancel_url: back,
+      expires_at: Math.floor(until / 1000),
+      ...taxOn(tax),
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: booking.currency,
+            unit_amount: next.amount,
+            ...priceTax(tax),
+            product_data: {
+              name: (next.of > 1
+                ? i18n.t("booking.instalmentFor", { n: next.n, of: next.of, session, time })
+                : i18n.t("booking.balanceFor", { session, time })
+              ).slice(0, 250),
             },
           },
-        ],
-      },
-      { idempotencyKey: `booking-balance-${booking.id}-${next.n}-${until}` },
+        },
+      ],
+    };
+    const { customer_email: _, ...withoutEmail } = params;
+    checkout = await checkoutNaming(
+      await stripeClient(keys),
+      params,
+      withoutEmail,
+      `booking-balance-${booking.id}-${next.n}-${until}`,
+      { booking: booking.id },
     );
   } catch (error) {
     log.error("Stripe refused or could not be reached for a balance", {

@@ -13,7 +13,7 @@ import { PageError } from "../errors/page-error.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, localPath, siteOrigin } from "../request/context.ts";
-import { idOf, minorUnits, stripeClient } from "../store/index.ts";
+import { checkoutNaming, idOf, minorUnits, stripeClient } from "../store/index.ts";
 import { type Booking, type Bookings, d1Bookings, type Terms } from "./bookings.ts";
 import type { Hold } from "./calendar.ts";
 import { contractRecords } from "./contracts.ts";
@@ -124,34 +124,39 @@ export async function startDeposit(
   const back = `${siteOrigin(c)}${await localPath(c, `/book/held/${hold.id}`)}`;
   let checkout: Stripe.Checkout.Session;
   try {
-    checkout = await (await stripeClient(keys)).checkout.sessions.create(
-      {
-        mode: "payment",
-        client_reference_id: hold.id,
-        metadata: { booking: hold.id },
-        payment_intent_data: { metadata: { booking: hold.id } },
-        customer_email: hold.details.email,
-        success_url: `${back}?session={CHECKOUT_SESSION_ID}`,
-        cancel_url: back,
-        expires_at: Math.floor(until / 1000),
-        ...taxOn(offer.tax),
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency,
-              unit_amount: deposit,
-              ...priceTax(offer.tax),
-              product_data: {
-                name: i18n
-                  .t("booking.depositFor", { session: session.title, time: when })
-                  .slice(0, 250),
-              },
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: "payment",
+      client_reference_id: hold.id,
+      metadata: { booking: hold.id },
+      payment_intent_data: { metadata: { booking: hold.id } },
+      customer_email: hold.details.email,
+      success_url: `${back}?session={CHECKOUT_SESSION_ID}`,
+      cancel_url: back,
+      expires_at: Math.floor(until / 1000),
+      ...taxOn(offer.tax),
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency,
+            unit_amount: deposit,
+            ...priceTax(offer.tax),
+            product_data: {
+              name: i18n
+                .t("booking.depositFor", { session: session.title, time: when })
+                .slice(0, 250),
             },
           },
-        ],
-      },
-      { idempotencyKey: `booking-${hold.id}-${until}` },
+        },
+      ],
+    };
+    const { customer_email: _, ...withoutEmail } = params;
+    checkout = await checkoutNaming(
+      await stripeClient(keys),
+      params,
+      withoutEmail,
+      `booking-${hold.id}-${until}`,
+      { booking: hold.id },
     );
   } catch (error) {
     log.error("Stripe refused or could not be reached for a deposit", {

@@ -15,7 +15,7 @@ import { type GalleryPrints, publicPhotos } from "./gallery-prints.ts";
 import { newOrderId, type Order, type OrderLine, orderReference } from "./orders.ts";
 import { resolvePromotion } from "./promotions.ts";
 import { sellable } from "./sellable.ts";
-import { stripeClient } from "./stripe.ts";
+import { checkoutNaming, refusedParam, stripeClient } from "./stripe.ts";
 
 /** How long a Checkout Session stays open: an hour (Stripe allows 30 minutes to a day). */
 const SESSION_SECONDS = 60 * 60;
@@ -29,12 +29,6 @@ const UNFINISHED_CLAIM_MS = 60_000;
 function reminderAddress(value: string | null | undefined): string | undefined {
   const address = value?.trim();
   return address && isEmailAddress(address) ? address : undefined;
-}
-
-/** The parameter Stripe named in refusing a request (a 400), if it did. */
-function refusedParam(error: unknown): string | undefined {
-  const { type, param } = error as { type?: string; param?: unknown };
-  return type === "StripeInvalidRequestError" && typeof param === "string" ? param : undefined;
 }
 
 /** The visitor's time zone as Cloudflare placed them, when it did. */
@@ -330,23 +324,17 @@ export const checkout =
     const stripe = await stripeClient(store.keys);
     let session: Stripe.Checkout.Session;
     try {
-      session = await stripe.checkout.sessions
-        .create(params, { idempotencyKey: `checkout-${orderId}` })
-        .catch((error: unknown) => {
-          // The reminder is the buyer's option: an address Stripe will not take (its rule is
-          // stricter than a form's) does not stop the purchase.
-          if (!remind || refusedParam(error) !== "customer_email") throw error;
-          log.warn("Stripe refused the reminder's address; checkout goes on without it", {
-            path: "/cart/checkout",
-            order: orderId,
-          });
-          const { customer_email: _, metadata, ...rest } = params;
-          const { remind: __, language, timeZone, ...kept } = metadata ?? {};
-          return stripe.checkout.sessions.create(
-            { ...rest, metadata: kept },
-            { idempotencyKey: `checkout-${orderId}-unreminded` },
-          );
-        });
+      // The reminder is the buyer's option: an address Stripe will not take does not stop the
+      // purchase, which goes on without the reminder.
+      const { customer_email: _, metadata, ...rest } = params;
+      const { remind: __, language, timeZone, ...kept } = metadata ?? {};
+      session = await checkoutNaming(
+        stripe,
+        params,
+        { ...rest, metadata: kept },
+        `checkout-${orderId}`,
+        { path: "/cart/checkout", order: orderId },
+      );
     } catch (error) {
       await store.carts.releaseCheckout(cartId, orderId);
       const context = { path: "/cart/checkout", order: orderId, error: errorText(error) };

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import type { StoreKeys } from "../config/config.ts";
+import { log } from "../lib/log.ts";
 
 /**
  * The official SDK, loaded on first use: it is most of the store's code (every resource of
@@ -23,6 +24,35 @@ export async function stripeClient(keys: StoreKeys): Promise<Stripe> {
     maxNetworkRetries: 1,
     timeout: 10_000,
   });
+}
+
+/** The parameter Stripe named in refusing a request (a 400), if it did. */
+export function refusedParam(error: unknown): string | undefined {
+  const { type, param } = error as { type?: string; param?: unknown };
+  return type === "StripeInvalidRequestError" && typeof param === "string" ? param : undefined;
+}
+
+/**
+ * A Checkout Session made with `params`, which name the payer's e-mail address; when Stripe
+ * refuses that address (its rule is stricter than a form's: no letter past ASCII, no two dots
+ * in a row), made with `withoutEmail` instead, and Stripe's page asks the payer for one.
+ */
+export async function checkoutNaming(
+  stripe: Stripe,
+  params: Stripe.Checkout.SessionCreateParams,
+  withoutEmail: Stripe.Checkout.SessionCreateParams,
+  idempotencyKey: string,
+  logFields: Record<string, string>,
+): Promise<Stripe.Checkout.Session> {
+  try {
+    return await stripe.checkout.sessions.create(params, { idempotencyKey });
+  } catch (error) {
+    if (!params.customer_email || refusedParam(error) !== "customer_email") throw error;
+    log.warn("Stripe refused the payer's e-mail address; its page asks for one", logFields);
+    return stripe.checkout.sessions.create(withoutEmail, {
+      idempotencyKey: `${idempotencyKey}-without-email`,
+    });
+  }
 }
 
 /** How old a webhook's signature may be: five minutes, Stripe's own default. */
