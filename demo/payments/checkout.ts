@@ -105,7 +105,34 @@ function currencyOf(params: Params, key: string): string {
   return value;
 }
 
-function lineItems(ctx: PaymentsContext, params: Params): make.WireLineItem[] {
+/**
+ * The tax behaviour of a price or a shipping rate, one this stand-in implements. It is an account
+ * with no default tax behaviour in its tax settings (as a new one is), where Stripe Tax needs
+ * each price's own: without it Stripe refuses the session.
+ */
+function taxBehaviour(data: Params, automaticTax: boolean): "exclusive" | "unspecified" {
+  const behaviour = data.oneOf("tax_behavior", ["exclusive", "inclusive", "unspecified"]);
+  const param = data.name("tax_behavior");
+  if (behaviour === "inclusive") {
+    // Stripe Tax here adds the tax on top of a price (completion.ts), as "exclusive" does.
+    throw invalidRequest(`The payments stand-in does not implement ${param} "inclusive".`, {
+      param,
+    });
+  }
+  if (automaticTax && behaviour !== "exclusive") {
+    throw invalidRequest(
+      `Stripe Tax needs a tax behavior for every price and shipping rate: set ${param}, or a default tax behavior in the account's tax settings.`,
+      { param },
+    );
+  }
+  return behaviour ?? "unspecified";
+}
+
+function lineItems(
+  ctx: PaymentsContext,
+  params: Params,
+  automaticTax: boolean,
+): make.WireLineItem[] {
   const items = params.objects("line_items");
   if (items.length === 0) throw missing("line_items");
   if (items.length > 100) {
@@ -124,15 +151,7 @@ function lineItems(ctx: PaymentsContext, params: Params): make.WireLineItem[] {
       "recurring",
       "unit_amount_decimal",
     ] satisfies (keyof Stripe.Checkout.SessionCreateParams.LineItem.PriceData)[]);
-    // Stripe Tax here adds the tax on top of a price (completion.ts): as "exclusive" does, and as
-    // "unspecified" does on an account whose default is exclusive; "inclusive" it does not do.
-    const behaviour = data.oneOf("tax_behavior", ["exclusive", "inclusive", "unspecified"]);
-    if (behaviour === "inclusive") {
-      const param = data.name("tax_behavior");
-      throw invalidRequest(`The payments stand-in does not implement ${param} "inclusive".`, {
-        param,
-      });
-    }
+    const behaviour = taxBehaviour(data, automaticTax);
     const currency = currencyOf(data, "currency");
     const unitAmount = data.integer("unit_amount", { min: 0 });
     if (unitAmount === undefined) throw missing(data.name("unit_amount"));
@@ -164,6 +183,7 @@ function shippingOptions(
   ctx: PaymentsContext,
   params: Params,
   currency: string,
+  automaticTax: boolean,
 ): Stripe.Checkout.Session.ShippingOption[] {
   const options = params.objects("shipping_options");
   if (options.length > 5) {
@@ -177,11 +197,14 @@ function shippingOptions(
     ] satisfies (keyof Stripe.Checkout.SessionCreateParams.ShippingOption)[]);
     const data = option.object("shipping_rate_data");
     if (!data) throw missing(option.name("shipping_rate_data"));
-    data.only(["display_name", "fixed_amount", "delivery_estimate", "metadata", "type"], [
-      "tax_behavior",
-      "tax_code",
-    ] satisfies (keyof Stripe.Checkout.SessionCreateParams.ShippingOption.ShippingRateData)[]);
+    data.only(
+      ["display_name", "fixed_amount", "delivery_estimate", "metadata", "type", "tax_behavior"],
+      [
+        "tax_code",
+      ] satisfies (keyof Stripe.Checkout.SessionCreateParams.ShippingOption.ShippingRateData)[],
+    );
     data.oneOf("type", ["fixed_amount"]);
+    taxBehaviour(data, automaticTax);
     const fixed = data.object("fixed_amount");
     if (!fixed) throw missing(data.name("fixed_amount"));
     fixed.only(["amount", "currency"], ["currency_options"]);
@@ -269,7 +292,9 @@ export function createSession(ctx: PaymentsContext, params: Params): unknown {
   }
   const created = make.now();
   const expiry = expiresAt(params, created);
-  const items = lineItems(ctx, params);
+  const tax = params.object("automatic_tax")?.only(["enabled"], ["liability"]);
+  const automaticTax = tax?.boolean("enabled") ?? false;
+  const items = lineItems(ctx, params, automaticTax);
   const currency = params.has("currency")
     ? currencyOf(params, "currency")
     : (items[0]?.currency as string);
@@ -290,7 +315,6 @@ export function createSession(ctx: PaymentsContext, params: Params): unknown {
       );
     }
   }
-  const tax = params.object("automatic_tax")?.only(["enabled"], ["liability"]);
   const intentData = params
     .object("payment_intent_data")
     ?.only(["metadata", "description"], [
@@ -335,9 +359,9 @@ export function createSession(ctx: PaymentsContext, params: Params): unknown {
     url: `${ctx.origin()}/c/pay/${id}`,
     currency,
     amountSubtotal: items.reduce((sum, item) => sum + item.amount_subtotal, 0),
-    shippingOptions: shippingOptions(ctx, params, currency),
+    shippingOptions: shippingOptions(ctx, params, currency, automaticTax),
     allowedCountries: countries ?? null,
-    automaticTax: tax?.boolean("enabled") ?? false,
+    automaticTax,
     metadata: params.metadata("metadata"),
     clientReferenceId: clientReference,
     customerEmail,

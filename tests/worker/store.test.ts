@@ -356,6 +356,30 @@ describe("checkout and payment", () => {
     expect((await orderRow(order))?.status).toBe("open");
   });
 
+  it("is charged with Stripe Tax on top of each price and the shipping where the Store charges tax", async () => {
+    await mutate({ patch: { id: "storeSettings", set: { tax: true } } });
+    try {
+      const buyer = new Buyer(mutableEnv());
+      await buyer.add(FOR_SALE, "print:fine-art-8x10");
+      await buyer.add(LARGE, "licence:personal");
+      const { answer, session } = await buyer.checkout();
+      expect(answer.status).toBe(303);
+      const read = await stripe().checkout.sessions.retrieve(session, { expand: ["line_items"] });
+      expect(read.automatic_tax.enabled).toBe(true);
+      // On top, as the Studio says, whatever the account's default (the stand-in has none).
+      const behaviours = read.line_items?.data.map((line) => line.price?.tax_behavior);
+      expect(behaviours).toEqual(["exclusive", "exclusive"]);
+      await pay(session);
+      const paid = await stripe().checkout.sessions.retrieve(session);
+      const tax = paid.total_details?.amount_tax ?? 0;
+      const shipping = paid.total_details?.amount_shipping ?? 0;
+      expect(tax).toBeGreaterThan(0);
+      expect(paid.amount_total).toBe((paid.amount_subtotal ?? 0) + shipping + tax);
+    } finally {
+      await mutate({ patch: { id: "storeSettings", set: { tax: false } } });
+    }
+  });
+
   it("ships to the Store's countries Stripe knows, leaving out one typed wrong (UK for GB)", async () => {
     await mutate({
       patch: { id: "storeSettings", set: { shippingCountries: ["DE", "UK", "GB"] } },

@@ -13,16 +13,14 @@ import { PageError } from "../errors/page-error.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath, siteOrigin } from "../request/context.ts";
-import { checkoutNaming, idOf, stripeClient } from "../store/index.ts";
+import { checkoutNaming, idOf, priceTax, stripeClient, taxOn } from "../store/index.ts";
 import { type Booking, type Bookings, d1Bookings } from "./bookings.ts";
 import {
   CHECKOUT_MINUTES,
   chargeOf,
   type OnSettled,
   paymentKeys,
-  priceTax,
   refundUnrecorded,
-  taxOn,
 } from "./deposit.ts";
 import { nextInstalment } from "./instalments.ts";
 

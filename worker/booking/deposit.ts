@@ -13,7 +13,7 @@ import { PageError } from "../errors/page-error.ts";
 import { errorText, log } from "../lib/log.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, localPath, siteOrigin } from "../request/context.ts";
-import { checkoutNaming, idOf, minorUnits, stripeClient } from "../store/index.ts";
+import { checkoutNaming, idOf, minorUnits, priceTax, stripeClient, taxOn } from "../store/index.ts";
 import { type Booking, type Bookings, d1Bookings, type Terms } from "./bookings.ts";
 import type { Hold } from "./calendar.ts";
 import { contractRecords } from "./contracts.ts";
@@ -189,16 +189,6 @@ export const chargeOf = (session: Stripe.Checkout.Session) => ({
   subtotal: session.amount_subtotal,
   tax: session.total_details?.amount_tax ?? 0,
 });
-
-/** Stripe Tax on a booking's Checkout Session when the Store charges tax (as its sales do). */
-export const taxOn = (tax: boolean) => (tax ? { automatic_tax: { enabled: true } } : {});
-
-/**
- * A booking's price with Stripe Tax on: the tax on top, whatever the account's default (one
- * whose default is "inclusive" took it out of the deposit, which the booking then recorded,
- * invoiced and refunded as if added).
- */
-export const priceTax = (tax: boolean) => (tax ? { tax_behavior: "exclusive" as const } : {});
 
 /** The booking a Checkout Session was made for, when it was made for one. */
 export const bookingOfSession = (session: Stripe.Checkout.Session): string | undefined =>

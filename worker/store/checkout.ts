@@ -15,7 +15,7 @@ import { type GalleryPrints, publicPhotos } from "./gallery-prints.ts";
 import { newOrderId, type Order, type OrderLine, orderReference } from "./orders.ts";
 import { resolvePromotion } from "./promotions.ts";
 import { sellable } from "./sellable.ts";
-import { checkoutNaming, refusedParam, stripeClient } from "./stripe.ts";
+import { checkoutNaming, priceTax, refusedParam, stripeClient, taxOn } from "./stripe.ts";
 
 /** How long a Checkout Session stays open: an hour (Stripe allows 30 minutes to a day). */
 const SESSION_SECONDS = 60 * 60;
@@ -288,13 +288,14 @@ export const checkout =
         price_data: {
           currency: catalogue.currency,
           unit_amount: line.unitAmount,
+          ...priceTax(catalogue.tax),
           product_data: {
             name: `${line.productName} · ${line.photoTitle}`.slice(0, 250),
             metadata: { photo: line.photo, kind: line.kind, product: line.product },
           },
         },
       })),
-      ...(catalogue.tax ? { automatic_tax: { enabled: true } } : {}),
+      ...taxOn(catalogue.tax),
       ...(hasPrints
         ? {
             shipping_address_collection: {
@@ -306,6 +307,7 @@ export const checkout =
                 type: "fixed_amount" as const,
                 display_name: rate.name,
                 fixed_amount: { amount: rate.unitAmount, currency: catalogue.currency },
+                ...priceTax(catalogue.tax),
                 // Which of the Store's rates the buyer chose, for the lab (fulfil.ts).
                 metadata: { rate: rate.id },
                 ...(rate.minDays && rate.maxDays

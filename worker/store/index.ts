@@ -23,7 +23,7 @@ export { fulfilOrders, handOverStranded } from "./fulfil.ts";
 export { type GalleryPhotoForSale, type GalleryPrints, galleryBuyPath } from "./gallery-prints.ts";
 export { d1Orders } from "./orders.ts";
 export { discountText, personalCode } from "./promotion-codes.ts";
-export { checkoutNaming, stripeClient } from "./stripe.ts";
+export { checkoutNaming, priceTax, stripeClient, taxOn } from "./stripe.ts";
 export { type DisputeStanding, disputeStanding, idOf, type OtherCheckouts } from "./webhook.ts";
 
 export const isFulfilmentQueue = (queue: string): boolean =>

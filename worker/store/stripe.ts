@@ -26,6 +26,17 @@ export async function stripeClient(keys: StoreKeys): Promise<Stripe> {
   });
 }
 
+/** Stripe Tax on a Checkout Session when the Store charges tax. */
+export const taxOn = (tax: boolean) => (tax ? { automatic_tax: { enabled: true } } : {});
+
+/**
+ * A price's (or a shipping rate's) tax behaviour with Stripe Tax on: the tax on top, as the
+ * Studio says, whatever the account's default. Without one, Stripe refuses the session on an
+ * account with no default, and takes the tax out of the price on one whose default is
+ * "inclusive" (a booking then recorded, invoiced and refunded its deposit as if it were added).
+ */
+export const priceTax = (tax: boolean) => (tax ? { tax_behavior: "exclusive" as const } : {});
+
 /** The parameter Stripe named in refusing a request (a 400), if it did. */
 export function refusedParam(error: unknown): string | undefined {
   const { type, param } = error as { type?: string; param?: unknown };
