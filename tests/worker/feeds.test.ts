@@ -132,9 +132,25 @@ describe("/robots.txt", () => {
     const text = res.body;
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Allow: \/$/m);
-    expect(text).toMatch(/^Disallow: \/200$/m);
-    expect(text).toMatch(/^Disallow: \/404$/m);
     expect(text).toMatch(/^Sitemap: http:\/\/localhost\/sitemap\.xml$/m);
+    // A crawler's reading (RFC 9309: the longest rule that matches wins, `$` ends a rule):
+    // the two blank pages are kept out, pages whose names begin as theirs are not.
+    const rules = [...text.matchAll(/^(Allow|Disallow): (\S+)$/gm)].map(([, kind, rule = ""]) => ({
+      allow: kind === "Allow",
+      rule,
+      matches: (path: string) =>
+        rule.endsWith("$") ? path === rule.slice(0, -1) : path.startsWith(rule),
+    }));
+    const crawled = (path: string) =>
+      rules.filter((rule) => rule.matches(path)).sort((a, b) => b.rule.length - a.rule.length)[0]
+        ?.allow ?? true;
+    expect(["/200", "/404"].map(crawled)).toEqual([false, false]);
+    expect(["/", "/2001", "/404-series/photo/a1", "/post/x"].map(crawled)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 });
 

@@ -3,13 +3,17 @@ import { paths } from "../content/paths.ts";
 import { FEED_CACHE_CONTROL } from "../render/feed.ts";
 import { siteOrigin } from "../request/context.ts";
 
-/** `/robots.txt`, served by the worker because its Sitemap line must be an absolute URL. */
+/**
+ * `/robots.txt`, served by the worker because its Sitemap line must be an absolute URL. Its rules
+ * match by prefix (RFC 9309): `$` ends the two pages' own, so a page named "2001" or
+ * "404-series" is not kept from crawlers with them.
+ */
 export const robots = (c: Context) => {
   const body = [
     "User-agent: *",
     "Allow: /",
-    "Disallow: /200",
-    "Disallow: /404",
+    "Disallow: /200$",
+    "Disallow: /404$",
     "",
     `Sitemap: ${siteOrigin(c)}${paths.sitemap()}`,
     "",
