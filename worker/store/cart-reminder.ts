@@ -56,6 +56,10 @@ export async function planCartReminder(
   session: Stripe.Checkout.Session,
 ): Promise<void> {
   const { order, cart, remind: address, language: asked, timeZone } = session.metadata ?? {};
+  // Only the cart's last checkout speaks for it: Stripe may tell of an earlier one (expired when
+  // the buyer came back and checked out again) after the last, a failed delivery retried.
+  const last = cart ? await d1Carts(c.env.STORE_DB).checkout(cart) : undefined;
+  if (last && last.order !== order) return;
   // A cart's last checkout that named no one (the address cleared on the way back from Stripe's
   // page) calls off what an earlier one planned.
   if (order && cart && !address) await salesMails(c.env.STORE_DB).withdraw(CART_MAIL, cart);
