@@ -477,6 +477,48 @@ describe("a photograph withdrawn between checkout and payment", () => {
     await deliver(refunded);
     expect((await row(order))?.status).toBe("refunded");
   });
+
+  it("tells the buyer and the owner though the refund's news from Stripe came before a retry", async () => {
+    const { order, completed } = await paidOrder([["portfolio/b5i6", "licence:personal"]]);
+    const session = (completed.data.object as { id: string }).id;
+    const paymentIntent = String(
+      (await stripe().checkout.sessions.retrieve(session)).payment_intent,
+    );
+    await env.STORE_DB.prepare(
+      "UPDATE orders SET status = 'paid', paid_at = ?2, payment_intent = ?3, email = 'buyer@example.com' WHERE id = ?1",
+    )
+      .bind(order, Date.now(), paymentIntent)
+      .run();
+    // The mail service fails the first e-mail: the attempt fails after the refund was made.
+    const sent: { to: string; text: string }[] = [];
+    let failures = 1;
+    const CLIENT_MAIL = {
+      send: async (message: { to: string; text: string }) => {
+        if (failures-- > 0) throw new Error("mail service unavailable");
+        sent.push(message);
+      },
+    } as unknown as Env["CLIENT_MAIL"];
+    const message = { version: 1, order, origin: ORIGIN };
+    captureLogs();
+    await whileWithdrawn("b5i6", async () => {
+      const first = await consume(FULFILMENT_QUEUE, message, 1, mutableEnv({ CLIENT_MAIL }));
+      expect(first.retryMessages).toEqual([{ msgId: "m-1" }]);
+      // Stripe's news of the refund arrives before the retry (seconds, against a minute).
+      const refunded = (await eventsOf([paymentIntent])).find(
+        (event) => event.type === "charge.refunded",
+      );
+      expect((await deliver(refunded)).status).toBe(200);
+      expect((await row(order))?.status).toBe("refunded");
+      const second = await consume(FULFILMENT_QUEUE, message, 2, mutableEnv({ CLIENT_MAIL }));
+      expect(second.explicitAcks).toEqual(["m-2"]);
+    });
+    const toBuyer = sent.filter((each) => each.to === "buyer@example.com");
+    expect(toBuyer).toHaveLength(1);
+    expect(toBuyer[0]?.text).toContain("withdrawn from sale just before your payment arrived");
+    expect(sent.filter((each) => each.to !== "buyer@example.com")).toHaveLength(1);
+    expect(await studioCopy(order)).toBeDefined();
+    expect((await row(order))?.status).toBe("refunded");
+  });
 });
 
 describe("a full refund", () => {

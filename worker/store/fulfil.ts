@@ -237,6 +237,14 @@ function stateOf(order: Order, labOrder: string | null, hasLab: boolean): string
 const withdrawnFromSale = ({ fulfilment: { state } }: Order) =>
   state === "refunding" || state === "withdrawn";
 
+/**
+ * Whether fulfilment itself refunded the order (something in it withdrawn from sale). Stripe's
+ * news of the refund closes it within seconds, likely before the e-mails that say why went out
+ * (a retry comes a minute later at the soonest): they are still sent.
+ */
+const refundedByFulfilment = (order: Order) =>
+  order.status === "refunded" && order.fulfilment.state === "refunding";
+
 /** One paid order's fulfilment, every step once (see above). */
 export async function fulfilOrder(
   env: Env,
@@ -253,7 +261,7 @@ export async function fulfilOrder(
   // A refunded or unknown order has nothing left to fulfil; one refunded after the lab had it is
   // stopped there, should an earlier attempt have failed to (below).
   if (order?.status === "refunded") await stopAtLab(orders, lab, order.id);
-  if (order?.status !== "paid") return;
+  if (!order || (order.status !== "paid" && !refundedByFulfilment(order))) return;
   // Disputed by the buyer's bank: nothing more is handed on until the dispute is won (the
   // webhook then sends this message again).
   if (order.disputedAt !== null) return;
@@ -347,7 +355,9 @@ export async function fulfilOrder(
 
   // 3. The e-mails, each once; none for an order refunded or disputed meanwhile (no thanks, no
   // sale).
-  if (order.status !== "paid" || order.disputedAt !== null) return;
+  if ((order.status !== "paid" && !refundedByFulfilment(order)) || order.disputedAt !== null) {
+    return;
+  }
   const reference = orderReference(order.id);
   const orderUrl = `${origin}/order/${order.id}`;
   const { site, owner: to } = await siteSettings(config, ctx);
