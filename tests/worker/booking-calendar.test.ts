@@ -135,9 +135,22 @@ describe("the owner's calendar", () => {
       { start: TUESDAY_11, end: TUESDAY_11 + 3_600_000 },
     ]);
     expect(await stub.book(id, "portrait", slot, block, undefined, lapsed)).toBe(false);
-    // Free of it, the same deposit keeps the time.
+    // Free of it, the time is anyone's; the deposit refunded on that no is not booked on it.
     await stub.keepBusy({ zone: HOURS.timeZone, readAt: lapsed }, []);
+    expect(await stub.book(id, "portrait", slot, block, undefined, lapsed)).toBe(false);
+    expect("held" in (await stub.hold(portrait(TUESDAY_11), lapsed))).toBe(true);
+  });
+
+  it("books a lapsed hold whose time is still free", async () => {
+    const stub = calendar();
+    const first = await stub.hold(portrait(TUESDAY_11), NOW);
+    if (!("held" in first)) throw new Error("the slot was free");
+    const { id, slot } = first.held;
+    const block = { start: slot.start, end: slot.end + 30 * 60_000, day: slot.day };
+    const lapsed = NOW + HOLD_MINUTES * 60_000;
     expect(await stub.book(id, "portrait", slot, block, undefined, lapsed)).toBe(true);
+    expect(await stub.book(id, "portrait", slot, block, undefined, lapsed)).toBe(true);
+    expect("taken" in (await stub.hold(portrait(TUESDAY_11), lapsed))).toBe(true);
   });
 
   it("keeps the owner's busy times read before when a read of their calendar fails", async () => {

@@ -23,7 +23,7 @@ import {
   startsOn,
   twoPagesPaid,
 } from "./bookings.ts";
-import { captureLogs, mutableEnv, mutate, request, TEST_TOKEN } from "./harness.ts";
+import { atFirstFetch, captureLogs, mutableEnv, mutate, request, TEST_TOKEN } from "./harness.ts";
 import { deliver, pay, refuseRefund, stripe, studioDocument } from "./store.ts";
 
 const record = (id: string) =>
@@ -422,6 +422,32 @@ describe("the deposit", () => {
     expect(uids).not.toContain(`${first.id}@localhost`);
     // The time stays the other client's.
     expect(await owner().held(second.id)).toBeDefined();
+  });
+
+  it("keeps its answer for a deposit refunded for a lost time, though the time is freed while the client comes back", async () => {
+    const first = await holdPortrait();
+    const session = await openCheckout(first.path);
+    await owner().release(first.id);
+    const second = await holdPortrait(first.start);
+    await pay(session);
+    // Stripe's event finds the time taken and refunds; just then the other client lets the time
+    // go and the first comes back from Stripe's page, which applies the same payment.
+    const came = await atFirstFetch(
+      "/v1/refunds",
+      async () => {
+        await owner().release(second.id);
+        expect((await request(`${first.path}?session=${session}`)).status).toBe(200);
+      },
+      async () => expect((await deliver(await completedEvent(session))).status).toBe(200),
+      { answered: true },
+    );
+    expect(came).toBe(true);
+    // Refunded, and so recorded: not booked on money given back, nor the time kept for it.
+    const row = await record(first.id);
+    expect(row?.status).toBe("refunded");
+    expect(await refunds(row?.payment_intent)).toEqual([7500]);
+    expect(await owner().held(first.id)).toBeUndefined();
+    expect((await holdPortrait(first.start)).start).toBe(first.start);
   });
 
   it("refunds each of two pages paid at once after the hold lapsed for a time someone else took, once", async () => {

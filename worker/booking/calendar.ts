@@ -93,6 +93,10 @@ export class BookingCalendar extends DurableObject<Env> {
         hold TEXT PRIMARY KEY,
         holder TEXT NOT NULL
       )`);
+      // Holds whose paid deposit found their time taken: refunded on that answer, which stays.
+      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS refused (
+        hold TEXT PRIMARY KEY
+      )`);
       this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS busy (
         start INTEGER NOT NULL,
         end INTEGER NOT NULL
@@ -297,7 +301,8 @@ export class BookingCalendar extends DurableObject<Env> {
    * Makes a hold a booking, for good, once its deposit is paid: kept if it still holds, or, if
    * it lapsed, if its time is still free (of others and of the owner's busy times) and its day
    * has room; false when the time was taken meanwhile (the deposit is then refunded). Asked
-   * again, it answers the same.
+   * again, it answers the same, though the time was freed since: the same payment is applied by
+   * Stripe's event and by the client's return at once, and its refund is made on the first no.
    */
   book(
     id: string,
@@ -312,11 +317,17 @@ export class BookingCalendar extends DurableObject<Env> {
       this.#sql.exec("UPDATE holds SET expires_at = ? WHERE id = ?", FOREVER, id);
       return true;
     }
+    if (this.#sql.exec("SELECT 1 FROM refused WHERE hold = ?", id).toArray().length) return false;
     const others = this.taken(now);
     const sameDay = others.filter((each) => each.day === block.day).length;
     // The owner's busy times too, as a new hold sees them: a time they filled meanwhile is gone.
-    if ([...others, ...this.busy()].some((each) => overlaps(each, block))) return false;
-    if (perDay !== undefined && sameDay >= perDay) return false;
+    if (
+      [...others, ...this.busy()].some((each) => overlaps(each, block)) ||
+      (perDay !== undefined && sameDay >= perDay)
+    ) {
+      this.#sql.exec("INSERT OR IGNORE INTO refused (hold) VALUES (?)", id);
+      return false;
+    }
     this.#sql.exec(
       "INSERT OR REPLACE INTO holds (id, session, start, end, block_start, block_end, day, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       id,
