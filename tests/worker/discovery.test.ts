@@ -1,6 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BOT_UA, inOneRateWindow, ORIGIN, request, spendLimit } from "./harness.ts";
+import {
+  BOT_UA,
+  inOneRateWindow,
+  mutableEnv,
+  mutate,
+  ORIGIN,
+  request,
+  spendLimit,
+} from "./harness.ts";
 
 // Every photograph findable, on the demo content: 21 photographs, all placed in the portfolio
 // (the posts reuse them), 4 of them with the date they were taken (2020, 2008, 2008, 2007).
@@ -184,6 +192,27 @@ describe("/search", () => {
     expect(gridLinks(canon.body)).toHaveLength(3);
     const both = await request("/search?q=larches+ridge");
     expect(gridLinks(both.body)).toEqual(["/portfolio/photo/b2i1"]);
+  });
+
+  it("finds a published photograph though more images the pages never show match better", async () => {
+    // The Media library holds more than a search's photographs (slideshow images, imports not
+    // placed yet, photographs of drafts), some ranked above the published one.
+    const unplaced = Array.from({ length: 61 }, (_, n) => ({
+      _id: `image-0000${String(n).padStart(2, "0")}-2048x1364-jpg`,
+      _type: "sanity.imageAsset",
+      url: `https://cdn.sanity.io/images/demo/production/0000${n}-2048x1364.jpg`,
+      title: "Larches ridge",
+      description: "Larches ridge",
+      altText: "Larches ridge",
+      metadata: { dimensions: { width: 2048, height: 1364 }, image: { Make: "Larches ridge" } },
+    }));
+    await mutate(...unplaced.map((asset) => ({ createOrReplace: asset })));
+    try {
+      const res = await request("/search?q=larch+ridg", { env: mutableEnv() });
+      expect(gridLinks(res.body)).toEqual(["/portfolio/photo/b2i1"]);
+    } finally {
+      await mutate(...unplaced.map((asset) => ({ delete: { id: asset._id } })));
+    }
   });
 
   it("shows the form and the tags for an empty query", async () => {
