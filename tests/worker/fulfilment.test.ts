@@ -341,17 +341,23 @@ describe("a hand-over cut off between its claim and its send", () => {
 });
 
 describe("a lab that refuses", () => {
-  it("leaves the order paid and retried, then parked from the dead-letter queue", async () => {
+  it("leaves the order paid and retried, then parked from the dead-letter queue; the owner and the buyer told at once", async () => {
     const logs = captureLogs();
     // Paid, but not yet handed on: the webhook's own hand-over is not used here.
     const { order } = await paidNotHandedOver([[FOR_SALE, "print:photo-rag-8x10"]]);
     const message = { version: 1, order, origin: ORIGIN };
+    const { siteEnv, sent } = keptHandOvers();
     await labControl("/_control/fail-next", { count: 3, status: 400 });
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const result = await consume(FULFILMENT_QUEUE, message, attempt);
+      const result = await consume(FULFILMENT_QUEUE, message, attempt, siteEnv);
       expect(result.retryMessages).toEqual([{ msgId: `m-${attempt}` }]);
       expect(result.explicitAcks).toEqual([]);
     }
+    // Each once, from the first attempt: the owner's names the lab's refusal.
+    const mails = sent as { to: string; text: string }[];
+    expect(mails).toHaveLength(2);
+    const toOwner = mails.find((mail) => mail.text.includes("Waiting for you:"))?.text;
+    expect(toOwner).toContain("Prodigi answered 400 ValidationFailed");
     const failing = await row(order);
     expect(failing?.status).toBe("paid");
     expect(failing?.lab_order).toBeNull();

@@ -327,6 +327,7 @@ export async function fulfilOrder(
 
   // 1. The lab's prints, once (the lab's idempotency key makes a repeat the same order).
   let labOrder = order.fulfilment.labOrder;
+  let refused: LabRefusal | undefined;
   if (!held && lab && !labOrder && order.lines.some((line) => line.fulfilment === "lab")) {
     try {
       const request = await labRequest(keys, order, origin);
@@ -337,7 +338,11 @@ export async function fulfilOrder(
       await orders.record(order.id, { lab_order: labOrder, fulfilment_error: null });
     } catch (error) {
       await orders.record(order.id, { fulfilment_error: `${lab.name}: ${errorText(error)}` });
-      throw error;
+      // Refused, the order as it is will be refused again: its retries and the park after them
+      // take hours, so the owner (told why) and the buyer hear now, and the lab is asked again
+      // after (the queue's retries, or the owner's replay once mended).
+      if (!(error instanceof LabRefusal)) throw error;
+      refused = error;
     }
   }
   if (!held) {
@@ -388,6 +393,7 @@ export async function fulfilOrder(
     const sale = { id: order.id, email: order.email, amount, currency: order.currency };
     await salesMails(env.STORE_DB).credit(sale, order.paidAt);
   }
+  if (refused) throw refused;
 }
 
 /**
