@@ -38,6 +38,7 @@ import {
   labControl,
   labOrders,
   paidOrder,
+  pay,
   refuseRefund,
   row,
   stripe,
@@ -337,6 +338,53 @@ describe("a hand-over cut off between its claim and its send", () => {
     await env.STORE_DB.prepare("UPDATE orders SET fulfilment_sent_at = ?2 WHERE id = ?1")
       .bind(fresh, Date.now())
       .run();
+  });
+});
+
+describe("a lab product with options", () => {
+  it("is ordered from the lab with the options the Studio gives it: a frame's color", async () => {
+    const query = encodeURIComponent('*[_id == "storeSettings"][0]');
+    const read = await fetch(
+      `${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/query/production?query=${query}`,
+      { headers: { Authorization: `Bearer ${TEST_TOKEN}` } },
+    );
+    const { _rev, ...settings } = ((await read.json()) as { result: Record<string, unknown> })
+      .result;
+    const framed = {
+      _key: "framed16x20",
+      _type: "printProduct",
+      id: "framed-16x20",
+      name: "Framed print, 16×20 in",
+      widthInches: 16,
+      heightInches: 20,
+      price: 180,
+      fulfilment: "lab",
+      labSku: "GLOBAL-CFPM-16X20",
+      labAttributes: [{ _key: "c", _type: "labAttribute", name: "color", value: "black" }],
+    };
+    const prints = settings.prints as unknown[];
+    await mutate({ createOrReplace: { ...settings, prints: [...prints, framed] } });
+    try {
+      const buyer = new Buyer(mutableEnv());
+      expect((await buyer.add(LARGE, "print:framed-16x20")).status).toBe(303);
+      const { session, order } = await buyer.checkout();
+      await pay(session);
+      const [completed] = (await eventsOf([session])).filter(
+        (event) => event.type === "checkout.session.completed",
+      );
+      const { siteEnv } = keptHandOvers();
+      const handingOver = mutableEnv({ FULFILMENT: siteEnv.FULFILMENT });
+      expect((await deliver(completed, { env: handingOver })).status).toBe(200);
+      const message = { version: 1, order, origin: ORIGIN };
+      const done = await consume(FULFILMENT_QUEUE, message, 1, mutableEnv());
+      expect(done.explicitAcks).toEqual(["m-1"]);
+      const [lab] = await labOrders(order);
+      expect(lab?.order.items.map((item) => [item.sku, item.attributes])).toEqual([
+        ["GLOBAL-CFPM-16X20", { color: "black" }],
+      ]);
+    } finally {
+      await mutate({ createOrReplace: settings });
+    }
   });
 });
 

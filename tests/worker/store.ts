@@ -230,7 +230,12 @@ export interface LabRecord {
     callbackUrl: string | null;
     shippingMethod: string;
     status: { stage: string; issues: { description: string }[] };
-    items: { sku: string; copies: number; assets: { url: string }[] }[];
+    items: {
+      sku: string;
+      copies: number;
+      attributes?: Record<string, string>;
+      assets: { url: string }[];
+    }[];
   };
 }
 

@@ -158,7 +158,7 @@ const STORE = `"store": *[_id == "storeSettings" && $store][0]{
     withdrawn,
     "prints": prints[]{
       id, "name": ${inLanguage("name")}, widthInches, heightInches, "paper": ${inLanguage("paper")},
-      price, fulfilment, labSku
+      price, fulfilment, labSku, "labAttributes": labAttributes[]{ name, value }
     },
     "licences": licences[]{
       id, "name": ${inLanguage("name")}, "summary": ${inLanguage("summary")}, price, termsUrl, longEdge

@@ -26,6 +26,7 @@ const doc = (fields: Partial<StoreDocument> = {}): StoreDocument =>
         price: 45,
         fulfilment: "lab",
         labSku: "GLOBAL-FAP-8X10",
+        labAttributes: null,
       },
       {
         id: "large",
@@ -36,6 +37,7 @@ const doc = (fields: Partial<StoreDocument> = {}): StoreDocument =>
         price: 120.5,
         fulfilment: "owner",
         labSku: null,
+        labAttributes: null,
       },
     ],
     licences: [
@@ -103,6 +105,38 @@ describe("the catalogue", () => {
     }
   });
 
+  it("keeps a lab print's options by the lab's names, leaving out malformed ones", () => {
+    const framed = (labAttributes: { name: string | null; value: string | null }[] | null) =>
+      catalogueOf(
+        doc({
+          prints: [
+            {
+              id: "framed",
+              name: "Framed",
+              widthInches: 16,
+              heightInches: 20,
+              paper: null,
+              price: 180,
+              fulfilment: "lab",
+              labSku: "GLOBAL-CFPM-16X20",
+              labAttributes,
+            },
+          ],
+        }),
+      )?.prints[0]?.labAttributes;
+    expect(framed([{ name: "color", value: " black " }])).toEqual({ color: "black" });
+    expect(
+      framed([
+        { name: "color", value: "black" },
+        { name: "no spaces", value: "x" },
+        { name: "wrap", value: "" },
+        { name: null, value: "white" },
+      ]),
+    ).toEqual({ color: "black" });
+    expect(framed(null)).toBeUndefined();
+    expect(framed([])).toBeUndefined();
+  });
+
   it("leaves out what cannot be sold: no id, a duplicate id, a lab print without its code", () => {
     const catalogue = catalogueOf(
       doc({
@@ -116,6 +150,7 @@ describe("the catalogue", () => {
             price: 1,
             fulfilment: "owner",
             labSku: null,
+            labAttributes: null,
           },
           {
             id: "a",
@@ -126,6 +161,7 @@ describe("the catalogue", () => {
             price: 1,
             fulfilment: "lab",
             labSku: null,
+            labAttributes: null,
           },
           {
             id: "b",
@@ -136,6 +172,7 @@ describe("the catalogue", () => {
             price: 1,
             fulfilment: "owner",
             labSku: null,
+            labAttributes: null,
           },
           {
             id: "b",
@@ -146,6 +183,7 @@ describe("the catalogue", () => {
             price: 2,
             fulfilment: "owner",
             labSku: null,
+            labAttributes: null,
           },
         ],
       }),

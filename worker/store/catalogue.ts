@@ -26,6 +26,8 @@ export interface PrintProduct {
   fulfilment: "lab" | "owner";
   /** The lab's product code (fulfilment "lab" only). */
   labSku: string | undefined;
+  /** What the lab asks besides the code (a frame's color), by its own names; none: undefined. */
+  labAttributes: Record<string, string> | undefined;
 }
 
 export interface LicenceType {
@@ -109,6 +111,23 @@ const decimalsOf = (currency: string) =>
 export const amountStep = (currency: string) => (THREE_DECIMAL.has(currency) ? 10 : 1);
 
 const SKU = /^[A-Za-z0-9-]{1,60}$/;
+/** A lab option's name, as the Studio takes it. */
+const LAB_ATTRIBUTE = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
+
+/** A print's lab options as the Studio keeps them ({ name, value } pairs); malformed ones left out. */
+function attributesOf(value: unknown): Record<string, string> | undefined {
+  const pairs = (Array.isArray(value) ? value : []).flatMap((pair: unknown) => {
+    const { name, value: option } = (pair ?? {}) as { name?: unknown; value?: unknown };
+    return typeof name === "string" &&
+      LAB_ATTRIBUTE.test(name) &&
+      typeof option === "string" &&
+      option.trim() &&
+      option.length <= 60
+      ? [[name, option.trim()] as const]
+      : [];
+  });
+  return pairs.length ? Object.fromEntries(pairs.slice(0, 10)) : undefined;
+}
 /** The most a line may cost (Stripe's limit is 99 999 999 in the smallest unit). */
 const MAX_AMOUNT = 99_999_999;
 /** Shipping countries if the owner named none. */
@@ -180,6 +199,7 @@ export function catalogueOf(doc: StoreDocument | null): Catalogue | null {
     const unitAmount = minorUnits(raw.price, currency);
     const fulfilment = raw.fulfilment === "owner" ? "owner" : "lab";
     const labSku = typeof raw.labSku === "string" && SKU.test(raw.labSku) ? raw.labSku : undefined;
+    const labAttributes = attributesOf(raw.labAttributes);
     if (!productId || !name || !widthInches || !heightInches || unitAmount === undefined)
       return undefined;
     if (fulfilment === "lab" && !labSku) return undefined;
@@ -193,6 +213,7 @@ export function catalogueOf(doc: StoreDocument | null): Catalogue | null {
       unitAmount,
       fulfilment,
       labSku: fulfilment === "lab" ? labSku : undefined,
+      labAttributes: fulfilment === "lab" ? labAttributes : undefined,
     };
   });
   const licences = entries(doc.licences).map((raw): LicenceType | undefined => {

@@ -168,7 +168,10 @@ async function cartCharge(
       quantity: product.kind === "licence" ? 1 : line.quantity,
       fulfilment: product.kind === "licence" ? "download" : product.fulfilment,
       labSku: product.kind === "print" ? (product.labSku ?? null) : null,
-      details: now.details,
+      details:
+        product.kind === "print" && product.labAttributes
+          ? { ...now.details, labAttributes: product.labAttributes }
+          : now.details,
     });
   }
 

@@ -145,6 +145,7 @@ async function labRequest(keys: StoreKeys, order: Order, origin: string): Promis
     items.push({
       reference: `${order.id}-${line.line}`,
       sku: line.labSku,
+      ...(line.details.labAttributes ? { attributes: line.details.labAttributes } : {}),
       copies: line.quantity,
       fileUrl: await signedFileUrl(keys, origin, "print", order.id, line.line, PRINT_FILE_SECONDS),
     });

@@ -56,6 +56,8 @@ export interface LineDetails {
   termsUrl?: string;
   /** Who made the photograph (its credit line's first part, else the site's owner). */
   creator?: string;
+  /** A lab print's options besides its code (a frame's color), as the catalogue had them. */
+  labAttributes?: Record<string, string>;
 }
 
 export interface ShippingDetails {

@@ -8,6 +8,8 @@ export const STORE_SETTINGS_ID = "storeSettings";
 
 /** What Stripe takes as a currency: three lowercase letters (ISO 4217). */
 const CURRENCY = /^[a-z]{3}$/;
+/** A lab option's name, as Prodigi writes them (color, wrap, mountColor). */
+const LAB_ATTRIBUTE = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
 /** A product's own id, kept in carts and orders: lowercase letters, digits and dashes. */
 const PRODUCT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -95,6 +97,40 @@ export const printProduct = defineType({
             ? true
             : "The lab needs its product code";
         }),
+    }),
+    defineField({
+      name: "labAttributes",
+      title: "Lab product options",
+      description:
+        "What the lab asks for this product besides its code, as Prodigi names them: a frame's color (black, white…), a canvas's wrap. Products without options need none.",
+      type: "array",
+      hidden: ({ parent }) =>
+        (parent as { fulfilment?: string } | undefined)?.fulfilment === "owner",
+      of: [
+        defineArrayMember({
+          type: "object",
+          name: "labAttribute",
+          fields: [
+            defineField({
+              name: "name",
+              title: "Option",
+              description: "e.g. color",
+              type: "string",
+              validation: (rule) =>
+                rule.required().regex(LAB_ATTRIBUTE, { name: "an option's name" }),
+            }),
+            defineField({
+              name: "value",
+              title: "Value",
+              description: "e.g. black",
+              type: "string",
+              validation: (rule) => rule.required().max(60),
+            }),
+          ],
+          preview: { select: { title: "name", subtitle: "value" } },
+        }),
+      ],
+      validation: (rule) => rule.max(10),
     }),
   ],
   preview: { select: { title: "name", subtitle: "id" } },

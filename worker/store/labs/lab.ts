@@ -23,6 +23,8 @@ export interface LabItem {
   /** Our line's reference ("{order}-{line}"). */
   reference: string;
   sku: string;
+  /** The product's options besides its code (a frame's color), by the lab's names. */
+  attributes?: Record<string, string>;
   copies: number;
   /** The print file: a signed address on this site that expires (the lab downloads it). */
   fileUrl: string;

@@ -108,6 +108,7 @@ export function prodigi(settings: { apiKey: string; apiUrl: string }): Lab {
         items: order.items.map((item) => ({
           merchantReference: item.reference,
           sku: item.sku,
+          ...(item.attributes ? { attributes: item.attributes } : {}),
           copies: item.copies,
           sizing: "fillPrintArea",
           assets: [{ printArea: "default", url: item.fileUrl }],
