@@ -6,7 +6,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
 import { calendarFailingAt, holdingDays, signing, startsOn } from "./bookings.ts";
-import { captureLogs, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
+import { captureLogs, mutableEnv, mutate, ORIGIN, request, TEST_TOKEN } from "./harness.ts";
 
 let visitors = 0;
 const newVisitor = () => `2001:db8:c047:${(++visitors).toString(16)}::1`;
@@ -249,5 +249,26 @@ describe("the contract", () => {
     const text = await pdfText((await request(`${path}/contract.pdf`)).bytes);
     expect(text).toContain("Vertrag: Porträt-Shooting");
     expect(text).toContain("Dieser Vertrag wird zwischen Jane Doe");
+  });
+
+  it("is never left out by its translation: one past the limit takes the session type off in that language only", async () => {
+    const query = encodeURIComponent(
+      '*[_id == "session-portrait"][0].contractTranslations[_key == "de"][0].value',
+    );
+    const read = await fetch(
+      `${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/query/production?query=${query}`,
+      { headers: { Authorization: `Bearer ${TEST_TOKEN}` } },
+    );
+    const german = ((await read.json()) as { result: string }).result;
+    expect(german).toContain("Vertrag");
+    const translation = 'contractTranslations[_key=="de"].value';
+    await mutate({ patch: { id: "session-portrait", set: { [translation]: "x".repeat(20_001) } } });
+    try {
+      // Not bookable in German, rather than bookable with nothing to sign.
+      expect((await request("/de/book/portrait", { env: mutableEnv() })).status).toBe(404);
+      expect((await request("/book/portrait", { env: mutableEnv() })).status).toBe(200);
+    } finally {
+      await mutate({ patch: { id: "session-portrait", set: { [translation]: german } } });
+    }
   });
 });

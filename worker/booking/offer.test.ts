@@ -35,4 +35,24 @@ describe("a session type as the Studio stores it", () => {
     expect(shared(600, 25, { instalments: 6 })?.plan).toBe(1);
     expect(session(250, 75)?.plan).toBe(1);
   });
+
+  it("has the contract of the page's language, the site language's where its translation is blank, and none past its limit", () => {
+    const contracted = (contract: unknown, contractTranslation: unknown) =>
+      sessionOf({
+        slug: "portrait",
+        title: "Portrait",
+        durationMinutes: 60,
+        price: 250,
+        deposit: 75,
+        contract,
+        contractTranslation,
+      });
+    expect(contracted("Agreement", "Vertrag")?.contract).toBe("Vertrag");
+    expect(contracted("Agreement", null)?.contract).toBe("Agreement");
+    expect(contracted("Agreement", " \n ")?.contract).toBe("Agreement");
+    expect(contracted(null, null)?.contract).toBe("");
+    // Past the limit, in either: not offered, rather than offered with nothing to sign.
+    expect(contracted("Agreement", "x".repeat(20_001))).toBeUndefined();
+    expect(contracted("x".repeat(20_001), null)).toBeUndefined();
+  });
 });

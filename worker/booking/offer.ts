@@ -150,6 +150,21 @@ function questionOf(raw: unknown): Question | undefined {
   };
 }
 
+/** The longest contract the Studio takes. */
+const CONTRACT_MAX = 20_000;
+
+/**
+ * The contract to sign in the page's language: its translation, else the site language's text;
+ * "" when the session type has none. Undefined (the session type is not offered) for a text past
+ * the Studio's limit, which a translation (unchecked there) or the API may write: a contract
+ * that cannot be shown must never become one there is no need to sign.
+ */
+function contractOf(translation: unknown, base: unknown): string | undefined {
+  const chosen = typeof translation === "string" && translation.trim() ? translation : base;
+  if (chosen === undefined || chosen === null) return "";
+  return text(chosen, CONTRACT_MAX)?.trim();
+}
+
 export function sessionOf(raw: unknown): SessionType | undefined {
   if (!isRaw(raw)) return undefined;
   const slug = text(raw.slug, 96);
@@ -169,6 +184,8 @@ export function sessionOf(raw: unknown): SessionType | undefined {
   }
   const questions = (Array.isArray(raw.questionnaire) ? raw.questionnaire : []).map(questionOf);
   if (questions.some((each) => each === undefined)) return undefined;
+  const contract = contractOf(raw.contractTranslation, raw.contract);
+  if (contract === undefined) return undefined;
   return {
     slug,
     title,
@@ -183,7 +200,7 @@ export function sessionOf(raw: unknown): SessionType | undefined {
     deposit,
     plan: whole(raw.instalments, 1, 4) ?? 1,
     questions: questions as Question[],
-    contract: text(raw.contract, 20_000)?.trim() ?? "",
+    contract,
     licence: text(raw.licence, 80),
   };
 }

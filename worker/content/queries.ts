@@ -197,7 +197,8 @@ export const bookingQuery = defineQuery(`{
     "description": ${inLanguage("description")},
     durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, price, deposit, depositPercent, instalments,
     "location": ${inLanguage("location")},
-    "contract": ${inLanguage("contract")},
+    contract,
+    "contractTranslation": contractTranslations[language == $language][0].value,
     licence,
     "questionnaire": questionnaire[]{ id, "label": ${inLanguage("label")}, kind, choices, required }
   },
