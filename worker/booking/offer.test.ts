@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionOf } from "./offer.ts";
+import { hoursOf, sessionOf } from "./offer.ts";
 
 const session = (price: number, deposit: number) =>
   sessionOf({ slug: "portrait", title: "Portrait", durationMinutes: 60, price, deposit });
@@ -54,5 +54,16 @@ describe("a session type as the Studio stores it", () => {
     // Past the limit, in either: not offered, rather than offered with nothing to sign.
     expect(contracted("Agreement", "x".repeat(20_001))).toBeUndefined();
     expect(contracted("x".repeat(20_001), null)).toBeUndefined();
+  });
+
+  it("takes hours to midnight, written to 00:00, as ending with the day", () => {
+    const hours = hoursOf({
+      timeZone: "Europe/Madrid",
+      weeklyHours: [
+        { weekday: 6, from: "18:00", to: "00:00" },
+        { weekday: 0, from: "10:00", to: "09:00" },
+      ],
+    });
+    expect(hours?.weekly).toEqual([{ weekday: 6, from: "18:00", to: "24:00" }]);
   });
 });

@@ -91,7 +91,9 @@ export function hoursOf(raw: unknown): Hours | undefined {
   const windows = weekly.flatMap((each) => {
     if (!isRaw(each)) return [];
     const weekday = whole(each.weekday, 0, 6);
-    const [from, to] = [text(each.from, 5) ?? "", text(each.to, 5) ?? ""];
+    const from = text(each.from, 5) ?? "";
+    // Hours to midnight end at "00:00" in the Studio, which takes times of one day: the day's end.
+    const to = each.to === "00:00" ? "24:00" : (text(each.to, 5) ?? "");
     const [start, end] = [minutesOf(from), minutesOf(to)];
     if (weekday === undefined || start === undefined || end === undefined || end <= start)
       return [];

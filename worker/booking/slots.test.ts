@@ -98,6 +98,22 @@ describe("free slots across daylight saving", () => {
     ]);
   });
 
+  it("offers a day's last slot before midnight, the hours ending with the day", () => {
+    const slots = freeSlots(
+      sundays("Europe/Berlin", "22:00", "24:00"),
+      HALF_HOUR,
+      [],
+      Date.UTC(2026, 6, 4, 12),
+    );
+    // Sunday 5 July 2026, Berlin in summer time (UTC+2).
+    expect(slots.map((slot) => iso(slot.start))).toEqual([
+      "2026-07-05T20:00",
+      "2026-07-05T20:30",
+      "2026-07-05T21:00",
+      "2026-07-05T21:30",
+    ]);
+  });
+
   it("does the same in another zone, on other days (New York)", () => {
     const spring = freeSlots(
       sundays("America/New_York", "01:00", "04:00"),

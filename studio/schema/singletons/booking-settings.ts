@@ -8,11 +8,11 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-const timeOfDay = (name: string, title: string) =>
+const timeOfDay = (name: string, title: string, description: string) =>
   defineField({
     name,
     title,
-    description: "24-hour time, e.g. 09:00 or 17:30.",
+    description,
     type: "string",
     validation: (rule) =>
       rule
@@ -65,8 +65,12 @@ export const bookingSettings = defineType({
               options: { list: WEEKDAYS.map((title, value) => ({ title, value })) },
               validation: (rule) => rule.required(),
             }),
-            timeOfDay("from", "From"),
-            timeOfDay("to", "To"),
+            timeOfDay("from", "From", "24-hour time, e.g. 09:00 or 17:30."),
+            timeOfDay(
+              "to",
+              "To",
+              "24-hour time, e.g. 17:30; 00:00 is midnight, the end of the day.",
+            ),
           ],
           preview: {
             select: { weekday: "weekday", from: "from", to: "to" },
