@@ -8,6 +8,8 @@
  * the grid. The name is written in both scripts, as the grid's selector is: a module of its own
  * would become a chunk that both bundles fetch for one string.
  */
+import { saveData } from "../../shared/browser/save-data.ts";
+
 const grid = document.querySelector<HTMLElement>("[data-photo-sequence]");
 let loading = false;
 
@@ -22,13 +24,16 @@ const observer = new IntersectionObserver(
 function watch(): void {
   observer.disconnect();
   const nav = document.querySelector("[data-pagination]");
-  if (grid && nav?.querySelector("a[data-photo-more]")) observer.observe(nav);
+  if (grid && !saveData() && nav?.querySelector("a[data-photo-more]")) observer.observe(nav);
 }
 
 async function more(): Promise<void> {
   const link = document.querySelector<HTMLAnchorElement>("a[data-photo-more]");
   if (loading || !grid || !link) return;
   loading = true;
+  // Watched again only after a slice came: a failed one (the page gone, the visitor offline)
+  // would be asked for again at every frame. Its link still works.
+  let loaded = false;
   try {
     const response = await fetch(link.href);
     if (!response.ok) return;
@@ -45,11 +50,13 @@ async function more(): Promise<void> {
     const nav = page.querySelector("[data-pagination]");
     if (nav)
       document.querySelector("[data-pagination]")?.replaceWith(document.importNode(nav, true));
+    loaded = true;
   } catch {
     // The link still works.
   } finally {
     loading = false;
-    watch();
+    if (loaded) watch();
+    else observer.disconnect();
   }
 }
 

@@ -87,6 +87,48 @@ describe("the grid of every photograph", () => {
     });
   });
 
+  it("asks once for a next slice that fails, leaving its link to follow; and nothing ahead under Save-Data", async () => {
+    await withPage(async (page) => {
+      const asked: string[] = [];
+      await page.route("**/photos/page/2", async (route) => {
+        asked.push(route.request().url());
+        await route.fulfill({ status: 500, contentType: "text/html", body: "<p>down</p>" });
+      });
+      await page.goto(`${many?.site.url}/photos`);
+      await hydrated(page);
+      await page.locator("[data-pagination]").scrollIntoViewIfNeeded();
+      await expect.poll(() => asked.length).toBe(1);
+      // Thirty frames on, each of which the observer could have answered: still one.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            let frames = 30;
+            const next = () => (--frames > 0 ? requestAnimationFrame(next) : resolve());
+            requestAnimationFrame(next);
+          }),
+      );
+      expect(asked).toHaveLength(1);
+      expect(await gridLinks(page).count()).toBe(48);
+      expect(await page.locator("a[data-photo-more]").getAttribute("href")).toBe("/photos/page/2");
+    });
+    await withPage(async (page) => {
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/photos/page/2") asked.push(request.url());
+      });
+      await page.addInitScript(() =>
+        Object.defineProperty(navigator, "connection", { value: { saveData: true } }),
+      );
+      await page.goto(`${many?.site.url}/photos`);
+      await hydrated(page);
+      await page.locator("[data-pagination]").scrollIntoViewIfNeeded();
+      await page.locator("a[data-photo-more]").click();
+      await page.waitForURL((url) => url.pathname === "/photos/page/2");
+      // Followed as a link, never fetched ahead.
+      expect(asked).toHaveLength(1);
+    });
+  });
+
   it("works without JavaScript: numbered pages", async () => {
     const page = await newPage({ userAgent: VISITOR_UA, javaScriptEnabled: false });
     try {
