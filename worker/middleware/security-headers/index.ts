@@ -46,8 +46,7 @@ const checkout = (c: Context<AppEnv>) => {
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
-    // 'inline-speculation-rules' lets prefetch rules be inline; it does not allow inline JavaScript.
-    scriptSrc: ["'self'", `'${buildInfo.headScriptHash}'`, "'inline-speculation-rules'", turnstile],
+    scriptSrc: ["'self'", `'${buildInfo.headScriptHash}'`, turnstile],
     // Inline style attributes carry per-image placeholders (LQIP, dominant colour).
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:", (c: Context<AppEnv>) => c.var.config.imageOrigin],
