@@ -195,9 +195,10 @@ async function describe(file: GalleryFile): Promise<{ scan: ScannedPhoto } | { o
       },
     };
   }
-  const kind = await galleryFormat(file.path);
-  if ("reason" in kind) return { outcome: { status: "skipped", reason: kind.reason } };
+  // A file gone or unreadable since it was listed is this file's failure, not the run's.
   try {
+    const kind = await galleryFormat(file.path);
+    if ("reason" in kind) return { outcome: { status: "skipped", reason: kind.reason } };
     return { scan: await scanPhoto(file.path, kind.format) };
   } catch (error) {
     return { outcome: { status: "failed", reason: `cannot be read: ${reasonOf(error)}` } };

@@ -5,13 +5,15 @@
 // beside them).
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import { promisify } from "node:util";
 import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runGallery } from "../../cli/gallery/run.ts";
 import { saveGalleryDocument } from "../../scripts/demo-gallery.ts";
 import { type RunningSite, startSite } from "../../scripts/site-server.ts";
 import { newGalleryId } from "../../studio/galleries/ids.ts";
@@ -264,6 +266,29 @@ describe("npm run gallery -- upload", () => {
     expect(run.stdout).toMatch(/failed {3}damaged\/cut\.jpg: cannot be read: .*cut short/);
     expect(run.stdout).toContain("Uploaded 1 photograph");
     expect(await shown(id)).toEqual(["fine.jpg"]);
+  });
+
+  it("reports a file gone since it was listed and goes on with the others", async () => {
+    const id = await newGallery();
+    const dir = await folder("vanished", { "fine.jpg": await jpeg(4) });
+    const fine = path.join(dir, "fine.jpg");
+    const files = [
+      { path: path.join(dir, "gone.jpg"), name: "vanished/gone.jpg", size: 1_000 },
+      { path: fine, name: "vanished/fine.jpg", size: (await stat(fine)).size },
+    ];
+    const settings = { command: "upload", gallery: id, concurrency: 1, dryRun: true } as const;
+    const target = {
+      site: site.url,
+      token: site.vars.SANITY_TOKEN ?? "",
+      description: "",
+      demo: false,
+    };
+    const { results, stopped } = await runGallery(files, settings, target, new PassThrough());
+    expect(stopped).toBeUndefined();
+    expect(results.map((result) => [result.file.name, result.outcome.status])).toEqual([
+      ["vanished/gone.jpg", "failed"],
+      ["vanished/fine.jpg", "would upload"],
+    ]);
   });
 
   it("stops at once, with exit status 2, when the site refuses the signature", async () => {
