@@ -35,6 +35,7 @@ import {
 } from "../../studio/schema/singletons/location-settings.ts";
 import { CONTRACT_FACTS } from "../../worker/booking/contract.ts";
 import { QUESTION_KINDS, STEP_MINUTES } from "../../worker/booking/offer.ts";
+import { IN_SITE_PATH } from "../../worker/config/site-defaults.ts";
 import { DEFAULT_WATERMARK, parseGallerySettings } from "../../worker/galleries/settings.ts";
 import { SUBJECT_LABELS } from "../../worker/inquiries/subjects.ts";
 
@@ -306,10 +307,11 @@ describe("the Studio schema", () => {
     expect(new Set(items.map((item) => item._key)).size).toBe(items.length);
   });
 
-  it.each(["/", "/contact", "/portfolio", "/post/some-slug", "/rss.xml"])(
-    "accepts the navigation path %j",
+  it.each(["/", "/contact", "/portfolio", "/post/some-slug", "/rss.xml", "/terms_of-use.pdf"])(
+    "accepts the navigation path %j, as the site does",
     (path) => {
       expect(isInternalPath(path)).toBe(true);
+      expect(IN_SITE_PATH.test(path)).toBe(true);
     },
   );
 
@@ -324,8 +326,9 @@ describe("the Studio schema", () => {
     "/../etc",
     "/a b",
     "/contact?x=1",
-  ])("refuses the navigation path %j", (path) => {
+  ])("refuses the navigation path %j, as the site does", (path) => {
     expect(isInternalPath(path)).toBe(false);
+    expect(IN_SITE_PATH.test(path)).toBe(false);
   });
 
   it("asks Sanity for the metadata the site uses on every photograph, and never the location of any image", () => {

@@ -51,8 +51,12 @@ export function socialLabel(url: string): string {
 export const webHref = (value: string | null | undefined): string | undefined =>
   webAddress(value)?.href;
 
-/** An in-site path such as "/", "/contact" or "/post/a-walk": never another site or a script. */
-export const IN_SITE_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
+/**
+ * An in-site path such as "/", "/contact", "/post/a-walk" or "/rss.xml": never another site or a
+ * script. The Studio's rule for the paths it takes (its isInternalPath; studio-schema.test.ts
+ * keeps the two in step): each segment begins with a letter or a digit.
+ */
+export const IN_SITE_PATH = /^\/(?:[a-z0-9][a-z0-9._~-]*(?:\/[a-z0-9][a-z0-9._~-]*)*)?$/;
 
 /** Where photographs are licensed: an in-site path or a web address, else undefined. */
 export const licensePage = (value: string | null | undefined): string | undefined => {
