@@ -96,6 +96,36 @@ describe("the site settings singleton", () => {
     expect(navLabels(body)).toEqual(["Home", "Contact", "Portfolio", "Photos"]);
   });
 
+  it.each([
+    ["its languages one text, not a list", { languages: "de" }],
+    [
+      "a menu label a number",
+      { navigation: [{ _key: "n", _type: "navItem", label: 2024, path: "/" }] },
+    ],
+    [
+      "a social link's address a number",
+      { socialLinks: [{ _key: "s", _type: "socialLink", url: 5 }] },
+    ],
+    [
+      "a title's translation a number",
+      { titleTranslations: [{ _key: "de", language: "de", value: 7 }] },
+    ],
+  ])(
+    "keeps the site up when a script wrote the settings wrong (%s): the defaults stand in",
+    async (_, wrong) => {
+      await mutate({ createOrReplace: { ...demoSettings, ...wrong } });
+      const logs = captureLogs();
+      for (const path of ["/", "/de", "/no-such-page"]) {
+        const res = await request(path, { env: mutableEnv({ SITE_TITLE: "Var Title" }) });
+        expect([200, 404], path).toContain(res.status);
+        expect(textOf(res.body, "title"), path).toContain("Var Title");
+      }
+      expect(logs.messages("warn")).toContain(
+        "The siteSettings document is malformed; the worker's settings stand in",
+      );
+    },
+  );
+
   it("ignores a siteSettings document under any other id", async () => {
     await mutate(
       { createOrReplace: demoSettings },

@@ -149,9 +149,21 @@ function expect<T, V = unknown>(parse: (value: V) => T | undefined) {
   };
 }
 
+/**
+ * The site settings, or null where they are malformed (a script wrote a field as the Studio never
+ * does): the worker's settings stand in, as for a site without the document, rather than every
+ * page failing with them.
+ */
+function settingsOrDefaults(value: unknown, what: string): SiteSettingsDocument | null {
+  const parsed = parseSiteSettings(value);
+  if (parsed !== undefined) return parsed;
+  log.warn("The siteSettings document is malformed; the worker's settings stand in", { what });
+  return null;
+}
+
 /** What a page's query brings besides its own content (queries.ts), with its cache tag. */
 const FRAME = {
-  settings: { parse: expect(parseSiteSettings), tag: TAGS.settings },
+  settings: { parse: settingsOrDefaults, tag: TAGS.settings },
   slideshow: { parse: expect(parseBackgroundImages), tag: TAGS.slideshow },
   store: { parse: expect(parseStore), tag: TAGS.store },
 };

@@ -253,8 +253,12 @@ export function parseSiteSettings(value: unknown): SiteSettingsDocument | null |
       "licenseUrl",
       "licensePage",
     ].every((field) => optionalString(doc[field])) &&
-    optionalArray(doc.socialLinks) &&
-    optionalArray(doc.navigation) &&
+    optionalStrings(doc.languages) &&
+    translations(doc.titleTranslations) &&
+    translations(doc.descriptionTranslations) &&
+    optionalEntries(doc.socialLinks, ["label", "url"]) &&
+    optionalEntries(doc.navigation, ["label", "path"], "labelTranslations") &&
+    optionalEntries(doc.names, ["name"], "nameTranslations") &&
     optionalArray(doc.intro);
   if (!isSettings(value)) return undefined;
   return { ...value, socialImage: checkedCover(value.socialImage) };
@@ -283,6 +287,24 @@ export function parseBackgroundImages(value: unknown): ImageAsset[] | undefined 
 
 const optionalStrings = (value: unknown) =>
   value === null || value === undefined || (Array.isArray(value) && value.every(optionalString));
+
+/**
+ * A Studio list whose entries' `fields` are text (or absent), and their `translated` list too:
+ * the Studio writes no other, a script may, and every page reads these lists.
+ */
+const optionalEntries = (value: unknown, fields: string[], translated?: string): boolean =>
+  value === null ||
+  value === undefined ||
+  (Array.isArray(value) &&
+    value.every(
+      (entry) =>
+        isObject(entry) &&
+        fields.every((field) => optionalString(entry[field])) &&
+        (translated === undefined || translations(entry[translated])),
+    ));
+
+/** A text's translations as the queries project them ({ language, value }). */
+const translations = (value: unknown): boolean => optionalEntries(value, ["language", "value"]);
 
 /** A photograph of the photo index; one whose asset is gone or broken is left out (null). */
 function indexedImage(value: unknown): IndexedImage | null {
