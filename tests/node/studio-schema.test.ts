@@ -260,6 +260,23 @@ describe("the Studio schema", () => {
     ]);
   });
 
+  it("asks a questionnaire for ids of their own, and a choice for its choices, as the worker needs", () => {
+    const questionnaire = field("sessionType", "questionnaire") as Definition & {
+      of: { fields: Definition[] }[];
+    };
+    const ids = customChecks(questionnaire);
+    expect(ids([{ id: "place" }, { id: "day" }])).toEqual([true]);
+    expect(ids([{ id: "place" }, { id: "place" }])).toEqual([
+      "Each question needs an id of its own",
+    ]);
+    const choices = customChecks(questionnaire.of[0]?.fields.find((def) => def.name === "choices"));
+    expect(choices(["Studio", "Outdoors"], { parent: { kind: "choice" } })).toEqual([true]);
+    expect(choices(undefined, { parent: { kind: "text" } })).toEqual([true]);
+    expect(choices([], { parent: { kind: "choice" } })).toEqual([
+      "A question answered with a choice needs its choices",
+    ]);
+  });
+
   it("names the store's choices as the worker reads them", () => {
     const forSale = field("storeSettings", "forSale").options as { list: { value: string }[] };
     expect(forSale.list.map((choice) => choice.value)).toEqual(["all", "none"]);

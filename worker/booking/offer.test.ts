@@ -66,4 +66,18 @@ describe("a session type as the Studio stores it", () => {
     });
     expect(hours?.weekly).toEqual([{ weekday: 6, from: "18:00", to: "24:00" }]);
   });
+
+  it("is not offered with two questions of one id, whose answers would read as one", () => {
+    const asking = (...ids: string[]) =>
+      sessionOf({
+        slug: "portrait",
+        title: "Portrait",
+        durationMinutes: 60,
+        price: 250,
+        deposit: 75,
+        questionnaire: ids.map((id) => ({ id, label: "When?", kind: "date", required: true })),
+      });
+    expect(asking("day", "place")?.questions).toHaveLength(2);
+    expect(asking("day", "day")).toBeUndefined();
+  });
 });

@@ -186,6 +186,9 @@ export function sessionOf(raw: unknown): SessionType | undefined {
   }
   const questions = (Array.isArray(raw.questionnaire) ? raw.questionnaire : []).map(questionOf);
   if (questions.some((each) => each === undefined)) return undefined;
+  // Each answer is sent under its question's id: two alike would read as one, and a required
+  // date beside a choice of that id could never be answered.
+  if (new Set(questions.map((each) => each?.id)).size !== questions.length) return undefined;
   const contract = contractOf(raw.contractTranslation, raw.contract);
   if (contract === undefined) return undefined;
   return {

@@ -64,6 +64,12 @@ const question = defineArrayMember({
       type: "array",
       of: [defineArrayMember({ type: "string" })],
       hidden: ({ parent }) => (parent as { kind?: string } | undefined)?.kind !== "choice",
+      validation: (rule) =>
+        rule.custom((choices: string[] | undefined, context) =>
+          (context.parent as { kind?: string } | undefined)?.kind !== "choice" || choices?.length
+            ? true
+            : "A question answered with a choice needs its choices",
+        ),
     }),
     defineField({ name: "required", title: "Required", type: "boolean", initialValue: false }),
   ],
@@ -198,7 +204,12 @@ export const sessionType = defineType({
       title: "Questions for the client",
       type: "array",
       of: [question],
-      validation: (rule) => rule.max(20),
+      validation: (rule) =>
+        rule.max(20).custom((questions: { id?: string }[] | undefined) => {
+          const ids = (questions ?? []).map((each) => each.id).filter(Boolean);
+          // Each answer is sent under its question's id: two alike would read as one.
+          return new Set(ids).size === ids.length ? true : "Each question needs an id of its own";
+        }),
     }),
   ],
   preview: { select: { title: "title", subtitle: "slug.current" } },
