@@ -58,6 +58,8 @@ document.head.append(style);
 const dialog = document.createElement("dialog");
 dialog.className = "photo-viewer";
 dialog.setAttribute("aria-label", t("viewer.dialog"));
+// Focusable itself (not in the Tab order), to hold the focus between two views.
+dialog.tabIndex = -1;
 // The Fullscreen API refuses a <dialog>: what goes full screen is this box inside it.
 const root = document.createElement("div");
 root.className = "pv-root";
@@ -166,8 +168,13 @@ function mount(view: View): void {
     info.id = "pv-info";
     if (back) info.append(back);
   }
-  root.querySelector(PHOTO_VIEW)?.remove();
+  const old = root.querySelector(PHOTO_VIEW);
+  // Focus on a control of the view going (a heart, a tag) would fall to the page, where the
+  // viewer's keys no longer reach: the dialog keeps it.
+  const focused = old?.contains(document.activeElement) === true;
+  old?.remove();
   root.append(node);
+  if (focused) dialog.focus();
   stage = node.querySelector<HTMLElement>(".photo-stage") ?? undefined;
   image = node.querySelector<HTMLImageElement>("img[data-photo-image]") ?? undefined;
   // A drag is the viewer's (pan, swipe), not the browser's image drag and drop.

@@ -166,6 +166,31 @@ describe("the photo viewer", () => {
     });
   });
 
+  it("keeps its keys working after a step taken with the focus on a control of the photograph's view", async () => {
+    await withPage({}, async (page) => {
+      await openPortfolio(page);
+      await thumbnail(page, "b2i1").click();
+      await expectViewerShows(page, "b2i1");
+      // A control of the view itself (a link of its details), as a keyboard visitor reaches it.
+      const focused = await page.evaluate(() => {
+        const controls = document.querySelectorAll<HTMLElement>(
+          "dialog.photo-viewer [data-photo-view] a[href]",
+        );
+        const control = [...controls].find((each) => each.offsetParent !== null);
+        control?.focus();
+        return document.activeElement === control && control !== undefined;
+      });
+      expect(focused).toBe(true);
+      await page.keyboard.press("ArrowRight");
+      await expectViewerShows(page, "b2i2");
+      expect(
+        await page.evaluate(() => document.activeElement?.closest("dialog.photo-viewer") !== null),
+      ).toBe(true);
+      await page.keyboard.press("ArrowRight");
+      await expectViewerShows(page, "b2i3");
+    });
+  });
+
   it("moves to the next and previous photograph with a horizontal touch swipe, not with a mouse drag", async () => {
     await withPage(
       { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
