@@ -383,7 +383,13 @@ async function start(frame: HTMLElement): Promise<void> {
 
   /** A place named by the address (`#place-…`, from a photo page): the map centred there. */
   function showPlace(): void {
-    const id = decodeURIComponent(location.hash.slice(1));
+    let id: string;
+    try {
+      id = decodeURIComponent(location.hash.slice(1));
+    } catch {
+      // An address's fragment that is no text (#%E0): no place to show.
+      return;
+    }
     const index = data.places.findIndex(([placeId]) => placeId === id);
     const point = points.find((candidate) => candidate.place === index);
     if (!point) return;

@@ -25,6 +25,16 @@ describe("the map page", () => {
     });
   });
 
+  it("is drawn whatever the address's fragment holds, one that is no text too", async () => {
+    await withPage({ userAgent: VISITOR_UA }, async (page) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto("/map#%E0");
+      await page.locator("[data-map-ready]").waitFor();
+      expect(errors).toEqual([]);
+    });
+  });
+
   it("lists the places compactly: three to a row on a wide screen, one on a phone", async () => {
     for (const [width, perRow] of [
       [1440, 3],
