@@ -266,6 +266,36 @@ describe("refusals, as Stripe refuses", () => {
     ).rejects.toThrow(
       'The payments stand-in does not implement line_items[0][price_data][tax_behavior] "inclusive".',
     );
+    // With Stripe Tax, on this account of no default tax behaviour, a price or a shipping rate
+    // that leaves it to the account is refused.
+    const { tax_behavior: _tax, ...unsaid } = line?.price_data ?? { currency: "eur" };
+    await expect(
+      h.stripe.checkout.sessions.create({
+        ...printOrder(),
+        line_items: [{ ...line, price_data: unsaid }, ...rest],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: "line_items[0][price_data][tax_behavior]" });
+    const [rate, ...otherRates] = printOrder().shipping_options ?? [];
+    const { tax_behavior: _rateTax, ...rateUnsaid } = rate?.shipping_rate_data ?? {
+      display_name: "",
+    };
+    await expect(
+      h.stripe.checkout.sessions.create({
+        ...printOrder(),
+        shipping_options: [{ shipping_rate_data: rateUnsaid }, ...otherRates],
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      param: "shipping_options[0][shipping_rate_data][tax_behavior]",
+    });
+    // Without Stripe Tax, the account's default is never asked.
+    await expect(
+      h.stripe.checkout.sessions.create({
+        ...printOrder(),
+        automatic_tax: { enabled: false },
+        line_items: [{ ...line, price_data: unsaid }, ...rest],
+      }),
+    ).resolves.toMatchObject({ object: "checkout.session" });
     // A country Stripe does not ship to, or a look-alike, refuses the whole session.
     await expect(
       h.stripe.checkout.sessions.create({

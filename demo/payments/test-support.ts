@@ -69,7 +69,10 @@ export async function nextDelivery(h: Harness): Promise<Stripe.Event> {
   return verify(sent?.body ?? "", String(sent?.headers["stripe-signature"]));
 }
 
-/** A print of 2 × 4500 and a licence of 12000 (euro cents), shipped to France or Germany. */
+/**
+ * A print of 2 × 4500 and a licence of 12000 (euro cents), shipped to France or Germany, with
+ * Stripe Tax added on top.
+ */
 export function printOrder(): Stripe.Checkout.SessionCreateParams {
   return {
     mode: "payment",
@@ -79,6 +82,7 @@ export function printOrder(): Stripe.Checkout.SessionCreateParams {
         price_data: {
           currency: "eur",
           unit_amount: 4500,
+          tax_behavior: "exclusive",
           product_data: {
             name: "Harbour at dawn, fine-art print 30×40",
             description: "Hahnemühle Photo Rag",
@@ -92,6 +96,7 @@ export function printOrder(): Stripe.Checkout.SessionCreateParams {
         price_data: {
           currency: "eur",
           unit_amount: 12_000,
+          tax_behavior: "exclusive",
           product_data: {
             name: "Harbour at dawn, editorial licence",
             metadata: { photo: "photo-1" },
@@ -110,6 +115,7 @@ export function printOrder(): Stripe.Checkout.SessionCreateParams {
         shipping_rate_data: {
           display_name: "Standard",
           type: "fixed_amount",
+          tax_behavior: "exclusive",
           fixed_amount: { amount: 900, currency: "eur" },
           delivery_estimate: {
             minimum: { unit: "business_day", value: 3 },
@@ -121,6 +127,7 @@ export function printOrder(): Stripe.Checkout.SessionCreateParams {
         shipping_rate_data: {
           display_name: "Express",
           type: "fixed_amount",
+          tax_behavior: "exclusive",
           fixed_amount: { amount: 2500, currency: "eur" },
         },
       },
