@@ -365,8 +365,7 @@ export const sitemapQuery = defineQuery(`{
  * so a word being typed matches), ranked by `score()`: titles and captions count more than
  * alt texts, tags more than camera names, a document's title more than its excerpt, and that
  * more than its text. Photographs answer as asset ids (the worker finds each one's page in the
- * collection, which comes with them), only those a published page or post shows: the library's
- * others (slideshow images, imports not placed yet) would take the limit's places. Documents
+ * collection, which comes with them, and keeps those a published page or post shows); documents
  * with their texts, for a snippet. `$hiddenTag`
  * (the slideshow's) is not searched. Without `$terms` (an empty search), only the collection.
  */
@@ -376,8 +375,7 @@ export const searchQuery = defineQuery(`{
   "found": {
     "photos": *[_type == "sanity.imageAsset" && count($terms) > 0
         && ([title, altText, description, metadata.image.Make, metadata.image.Model, metadata.exif.LensModel]
-          + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms
-        && count(*[${PUBLISHED_DOCUMENT} && references(^._id)]) > 0]
+          + coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag]) match $terms]
       | score(
         boost([title, description] match $terms, 3),
         boost(coalesce(opt.media.tags[]->name.current, [])[@ != $hiddenTag] match $terms, 2),
