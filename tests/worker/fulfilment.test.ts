@@ -458,6 +458,19 @@ async function whileWithdrawn(key: string, use: () => Promise<void>) {
   }
 }
 
+/** A licence of the portfolio's b5i6 paid by buyer@example.com, not yet handed to fulfilment. */
+async function paidLicence() {
+  const { order, completed } = await paidOrder([["portfolio/b5i6", "licence:personal"]]);
+  const session = (completed.data.object as { id: string }).id;
+  const paymentIntent = String((await stripe().checkout.sessions.retrieve(session)).payment_intent);
+  await env.STORE_DB.prepare(
+    "UPDATE orders SET status = 'paid', paid_at = ?2, payment_intent = ?3, email = 'buyer@example.com' WHERE id = ?1",
+  )
+    .bind(order, Date.now(), paymentIntent)
+    .run();
+  return { order, paymentIntent };
+}
+
 describe("a photograph withdrawn between checkout and payment", () => {
   it("refunds nothing once an attempt may have reached the lab: the lab's order, its answer lost, is found again", async () => {
     const { order, paymentIntent } = await paidNotHandedOver([[FOR_SALE, "print:photo-rag-8x10"]]);
@@ -483,16 +496,7 @@ describe("a photograph withdrawn between checkout and payment", () => {
   });
 
   it("is refunded, the owner and the buyer told so, nothing sent to the lab", async () => {
-    const { order, completed } = await paidOrder([["portfolio/b5i6", "licence:personal"]]);
-    const session = (completed.data.object as { id: string }).id;
-    const paymentIntent = String(
-      (await stripe().checkout.sessions.retrieve(session)).payment_intent,
-    );
-    await env.STORE_DB.prepare(
-      "UPDATE orders SET status = 'paid', paid_at = ?2, payment_intent = ?3, email = 'buyer@example.com' WHERE id = ?1",
-    )
-      .bind(order, Date.now(), paymentIntent)
-      .run();
+    const { order, paymentIntent } = await paidLicence();
     const sent: { to: string; text: string }[] = [];
     const CLIENT_MAIL = {
       send: async (message: { to: string; text: string }) => sent.push(message),
@@ -533,16 +537,7 @@ describe("a photograph withdrawn between checkout and payment", () => {
   });
 
   it("tells the buyer and the owner though the refund's news from Stripe came before a retry", async () => {
-    const { order, completed } = await paidOrder([["portfolio/b5i6", "licence:personal"]]);
-    const session = (completed.data.object as { id: string }).id;
-    const paymentIntent = String(
-      (await stripe().checkout.sessions.retrieve(session)).payment_intent,
-    );
-    await env.STORE_DB.prepare(
-      "UPDATE orders SET status = 'paid', paid_at = ?2, payment_intent = ?3, email = 'buyer@example.com' WHERE id = ?1",
-    )
-      .bind(order, Date.now(), paymentIntent)
-      .run();
+    const { order, paymentIntent } = await paidLicence();
     // The mail service fails the first e-mail: the attempt fails after the refund was made.
     const sent: { to: string; text: string }[] = [];
     let failures = 1;

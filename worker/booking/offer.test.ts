@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { hoursOf, sessionOf } from "./offer.ts";
 
-const session = (price: number, deposit: number) =>
-  sessionOf({ slug: "portrait", title: "Portrait", durationMinutes: 60, price, deposit });
+const session = (price: number, deposit: number) => portrait({ price, deposit });
+
+/** A one-hour portrait session of 250 with a deposit of 75, and `more`, as the Studio stores it. */
+function portrait(more: Record<string, unknown>) {
+  return sessionOf({
+    slug: "portrait",
+    title: "Portrait",
+    durationMinutes: 60,
+    price: 250,
+    deposit: 75,
+    ...more,
+  });
+}
 
 describe("a session type as the Studio stores it", () => {
   it("takes prices in cents, whatever floating point makes of them, and no finer", () => {
@@ -38,15 +49,7 @@ describe("a session type as the Studio stores it", () => {
 
   it("has the contract of the page's language, the site language's where its translation is blank, and none past its limit", () => {
     const contracted = (contract: unknown, contractTranslation: unknown) =>
-      sessionOf({
-        slug: "portrait",
-        title: "Portrait",
-        durationMinutes: 60,
-        price: 250,
-        deposit: 75,
-        contract,
-        contractTranslation,
-      });
+      portrait({ contract, contractTranslation });
     expect(contracted("Agreement", "Vertrag")?.contract).toBe("Vertrag");
     expect(contracted("Agreement", null)?.contract).toBe("Agreement");
     expect(contracted("Agreement", " \n ")?.contract).toBe("Agreement");
@@ -69,12 +72,7 @@ describe("a session type as the Studio stores it", () => {
 
   it("is not offered with two questions of one id, whose answers would read as one", () => {
     const asking = (...ids: string[]) =>
-      sessionOf({
-        slug: "portrait",
-        title: "Portrait",
-        durationMinutes: 60,
-        price: 250,
-        deposit: 75,
+      portrait({
         questionnaire: ids.map((id) => ({ id, label: "When?", kind: "date", required: true })),
       });
     expect(asking("day", "place")?.questions).toHaveLength(2);
