@@ -123,33 +123,34 @@ describe("the owner's calendar", () => {
     expect(await stub.taken(NOW)).toEqual([]);
   });
 
-  it("books a lapsed hold only if its time is still free, of the owner's busy times too", async () => {
+  /** A portrait hold on Tuesday at 11 in a calendar of its own, lapsed; `book` books it then. */
+  async function lapsedHold() {
     const stub = calendar();
     const first = await stub.hold(portrait(TUESDAY_11), NOW);
     if (!("held" in first)) throw new Error("the slot was free");
     const { id, slot } = first.held;
     const block = { start: slot.start, end: slot.end + 30 * 60_000, day: slot.day };
     const lapsed = NOW + HOLD_MINUTES * 60_000;
+    return { stub, lapsed, book: () => stub.book(id, "portrait", slot, block, undefined, lapsed) };
+  }
+
+  it("books a lapsed hold only if its time is still free, of the owner's busy times too", async () => {
+    const { stub, lapsed, book } = await lapsedHold();
     // The owner filled that hour in their own calendar after the hold lapsed.
     await stub.keepBusy({ zone: HOURS.timeZone, readAt: lapsed }, [
       { start: TUESDAY_11, end: TUESDAY_11 + 3_600_000 },
     ]);
-    expect(await stub.book(id, "portrait", slot, block, undefined, lapsed)).toBe(false);
+    expect(await book()).toBe(false);
     // Free of it, the time is anyone's; the deposit refunded on that no is not booked on it.
     await stub.keepBusy({ zone: HOURS.timeZone, readAt: lapsed }, []);
-    expect(await stub.book(id, "portrait", slot, block, undefined, lapsed)).toBe(false);
+    expect(await book()).toBe(false);
     expect("held" in (await stub.hold(portrait(TUESDAY_11), lapsed))).toBe(true);
   });
 
   it("books a lapsed hold whose time is still free", async () => {
-    const stub = calendar();
-    const first = await stub.hold(portrait(TUESDAY_11), NOW);
-    if (!("held" in first)) throw new Error("the slot was free");
-    const { id, slot } = first.held;
-    const block = { start: slot.start, end: slot.end + 30 * 60_000, day: slot.day };
-    const lapsed = NOW + HOLD_MINUTES * 60_000;
-    expect(await stub.book(id, "portrait", slot, block, undefined, lapsed)).toBe(true);
-    expect(await stub.book(id, "portrait", slot, block, undefined, lapsed)).toBe(true);
+    const { stub, lapsed, book } = await lapsedHold();
+    expect(await book()).toBe(true);
+    expect(await book()).toBe(true);
     expect("taken" in (await stub.hold(portrait(TUESDAY_11), lapsed))).toBe(true);
   });
 
