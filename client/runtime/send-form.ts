@@ -4,7 +4,8 @@
  * worker's JSON (offline, a proxy's error page, a gallery's door asking for its password again)
  * the form is sent the plain way instead, and the answer is undefined. Only the request falls
  * back: once the worker has answered, the form is never sent a second time, so a print is not
- * added twice nor a heart taken back by what the caller does with the answer.
+ * added twice nor a heart taken back by what the caller does with the answer. The worker's own
+ * errors are JSON too (render/error-page.tsx): `{ error }`, said in place like a refusal.
  */
 export async function sendForm(form: HTMLFormElement): Promise<unknown> {
   try {

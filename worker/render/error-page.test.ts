@@ -52,4 +52,19 @@ describe("the error page", () => {
     const person = await app.request("/boom", { headers: { "User-Agent": BROWSER } }, env);
     for (const res of [bot, person]) expect(res.headers.get("Vary")).toContain("User-Agent");
   });
+
+  it("answers a form's script, which asked for JSON, with its error in JSON and nothing of the exception", async () => {
+    captureLogs();
+    const app = appThatThrows(new Error("db password=hunter2"));
+    const res = await app.request(
+      "/boom",
+      { headers: { "User-Agent": BROWSER, Accept: "application/json" } },
+      env,
+    );
+    expect(res.status).toBe(500);
+    expect(res.headers.get("Content-Type")).toContain("application/json");
+    const answer = (await res.json()) as { error?: unknown };
+    expect(answer.error).toEqual(expect.stringMatching(/\w/));
+    expect(JSON.stringify(answer)).not.toContain("hunter2");
+  });
 });

@@ -7,6 +7,7 @@ import { ConfigError } from "../config/config.ts";
 import { defaultStatusMessage, echoPath, PageError } from "../errors/page-error.ts";
 import { english, translator } from "../i18n/translator.ts";
 import { log } from "../lib/log.ts";
+import { wantsJson } from "../lib/request-body.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { pathOf } from "../request/context.ts";
 import { ErrorView } from "../views/ErrorView.tsx";
@@ -49,8 +50,8 @@ function toVisitorError(error: Error, local: boolean): VisitorError {
 }
 
 /**
- * Every error becomes a rendered error page (or, for bots, a minimal body) with
- * the right status. Internal details go to the log with the request id, never to the visitor.
+ * Every error becomes a rendered error page (for bots a minimal body, for a form's script JSON)
+ * with the right status. Internal details go to the log with the request id, never to the visitor.
  * Bots and people get different answers to the same error, so every error answer says that it
  * depends on the User-Agent, which also keeps it out of the shared cache (cache-headers).
  */
@@ -84,6 +85,16 @@ async function errorResponse(error: Error, c: Context<AppEnv>): Promise<Response
   if (isbot(c.req.header("User-Agent"))) {
     log.warn(unqueried(english().phrase(visitor.description)), { ...fields, bot: true });
     return c.text(statusLine, visitor.status);
+  }
+
+  // The forms' scripts ("Add to cart", a heart) ask for JSON and say its `error` in place; any
+  // other answer has them post the form again, which would add a print a second time.
+  if (wantsJson(c.req.raw)) {
+    const i18n = await loadLayout(c).then(
+      (layout) => translator(layout.site.language),
+      () => english(),
+    );
+    return c.json({ error: i18n.phrase(visitor.description) }, visitor.status);
   }
 
   try {
