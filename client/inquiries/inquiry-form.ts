@@ -18,6 +18,7 @@ const { t, phrase } = messagesFor("inquiry-form");
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 const SUMMARY_ID = "inquiry-errors";
+const SENDING_MS = 10_000;
 
 function control(form: HTMLFormElement, field: VisibleField): Control | null {
   const element = form.elements.namedItem(FIELD[field]);
@@ -114,20 +115,26 @@ function enhance(form: HTMLFormElement): void {
       if (touched.has(field)) show(form, field);
     });
   }
-  let sending = false;
+  // One click, one message: a second Send while the first is on its way does nothing. For a
+  // while only: a send the visitor stopped, or that broke off, leaves them on this page (or
+  // brings them back to it from the browser's cache) to press Send again.
+  let sentAt = Number.NEGATIVE_INFINITY;
+  const sending = () => performance.now() - sentAt < SENDING_MS;
+  window.addEventListener("pageshow", () => {
+    sentAt = Number.NEGATIVE_INFINITY;
+  });
   form.addEventListener("submit", (event) => {
     const problems = VISIBLE_FIELDS.flatMap((field): [VisibleField, Problem][] => {
       touched.add(field);
       const problem = show(form, field);
       return problem ? [[field, problem]] : [];
     });
-    if (problems.length > 0 || sending) {
+    if (problems.length > 0 || sending()) {
       event.preventDefault();
       if (problems.length > 0) summarize(form, problems);
       return;
     }
-    // One click, one message: a second click while the first is on its way does nothing.
-    sending = true;
+    sentAt = performance.now();
     document.getElementById(SUMMARY_ID)?.remove();
   });
 }

@@ -204,6 +204,34 @@ describe("with JavaScript", () => {
     expect(mailsFrom(name)).toBe(1);
   });
 
+  it("sends again after a send that came to nothing, and a second Send meanwhile does nothing", async () => {
+    await withPage({}, async (page) => {
+      await page.clock.install();
+      await page.goto(url("/contact"));
+      await expect
+        .poll(() => page.locator('input[name="started"]').inputValue())
+        .toMatch(/^\d{13}\./);
+      await fill(page, { name: uniqueName("Ida"), email: "ida@example.com", message: "Hello" });
+      // The first send comes to nothing and leaves the visitor on the form, as one stopped (Esc)
+      // or broken off does: answered "no content", which a browser does not navigate to.
+      let posts = 0;
+      await page.route(url("/contact"), (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        posts += 1;
+        return route.fulfill({ status: 204 });
+      });
+      const send = page.getByRole("button", { name: "Send message" });
+      await send.click();
+      await expect.poll(() => posts).toBe(1);
+      await send.click();
+      await page.waitForTimeout(500);
+      expect(posts).toBe(1);
+      await page.unroute(url("/contact"));
+      await page.clock.fastForward(11_000);
+      await Promise.all([page.waitForURL(url("/contact/thanks")), send.click()]);
+    });
+  });
+
   it("thanks a form sent faster than a person could fill it, and delivers nothing", async () => {
     const name = uniqueName("Bot");
     await withPage({}, async (page) => {
