@@ -84,10 +84,14 @@ describe("a photograph in the grid it was opened from", () => {
 
 describe("the session history", () => {
   it("gains an entry on opening, has it replaced by a step, and is left as it is on restoring", () => {
-    expect(historyChange("open")).toBe("push");
-    expect(historyChange("step")).toBe("replace");
-    expect(historyChange("restore")).toBeUndefined();
-    expect(historyChange("page")).toBeUndefined();
+    expect(historyChange("open", false)).toBe("push");
+    expect(historyChange("step", true)).toBe("replace");
+    expect(historyChange("restore", true)).toBeUndefined();
+    expect(historyChange("page", false)).toBeUndefined();
+  });
+
+  it("has an opening replace the entry of one still on its way (two quick clicks)", () => {
+    expect(historyChange("open", true)).toBe("replace");
   });
 
   it("Back or Forward to a viewer's entry shows its photograph; to another entry, hides it", () => {

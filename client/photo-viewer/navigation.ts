@@ -94,9 +94,15 @@ export function grown(shown: Shown, place: GridPlace | undefined): Shown | undef
  * What showing a photograph does to the session history: opening adds an entry (Back closes
  * the viewer), a step replaces it (Back still closes, rather than stepping back through every
  * photograph seen), and one restored from the history, or the page's own, leaves it as it is.
+ * An opening that finds a photograph's entry already (a second click while the first opened)
+ * replaces it too, so one Escape or Back still closes.
  */
-export const historyChange = (how: How): "push" | "replace" | undefined =>
-  how === "open" ? "push" : how === "step" ? "replace" : undefined;
+export const historyChange = (how: How, photoInHistory: boolean): "push" | "replace" | undefined =>
+  how === "open" && !photoInHistory
+    ? "push"
+    : how === "step" || how === "open"
+      ? "replace"
+      : undefined;
 
 /** Where a step goes, and from which side the photograph slides in; none at either end. */
 export function stepTo(

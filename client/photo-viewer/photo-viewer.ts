@@ -199,7 +199,7 @@ async function show(url: string, how: How, slide = 0): Promise<void> {
     location.assign(url);
     return;
   }
-  const change = historyChange(how);
+  const change = historyChange(how, Boolean(history.state?.photo));
   if (change === "push") history.pushState({ photo: url }, "", url);
   else if (change === "replace") history.replaceState({ photo: url }, "", url);
   const from = how === "open" ? opener?.querySelector("img")?.getBoundingClientRect() : undefined;

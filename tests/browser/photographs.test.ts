@@ -278,6 +278,27 @@ describe("the photo viewer", () => {
     });
   });
 
+  it("closes with one Escape after a double click that opened it while its page was on its way", async () => {
+    await withPage({}, async (page) => {
+      await recordHistory(page);
+      await openPortfolio(page);
+      const portfolioTitle = await page.title();
+      // The photo page comes slowly (a far data centre): both clicks land before the viewer opens.
+      await page.route(`**${photoPath("b2i3")}`, async (route) => {
+        await new Promise((wait) => setTimeout(wait, 400));
+        await route.continue();
+      });
+      await thumbnail(page, "b2i3").dblclick();
+      await expectViewerShows(page, "b2i3");
+      expect(await historyLog(page)).toEqual([
+        `push ${photoPath("b2i3")}`,
+        `replace ${photoPath("b2i3")}`,
+      ]);
+      await page.keyboard.press("Escape");
+      await expectViewerClosed(page, portfolioTitle);
+    });
+  });
+
   it("closes with its close button", async () => {
     await withPage({}, async (page) => {
       await openPortfolio(page);
