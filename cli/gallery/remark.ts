@@ -5,8 +5,8 @@
  * original read once, six files written per photograph).
  */
 import { mapPool } from "../lib/pool.ts";
-import { markOf, proofingOf, sendMarked } from "./run.ts";
-import { photoPath, SiteClient } from "./site-client.ts";
+import { markOf, proofingOf, reasonOf, sendMarked } from "./run.ts";
+import { photoPath, SiteClient, UnreachableSite } from "./site-client.ts";
 import type { UploadTarget } from "./target.ts";
 
 export interface RemarkResult {
@@ -31,17 +31,24 @@ export async function remarkGallery(
       .join(" and ");
     say(`Marking ${photos.length} photographs with ${what} (${watermark.position})`);
     await mapPool(photos, concurrency, async (photo) => {
-      const res = await client.get(`${photoPath(gallery, photo.id)}/original`);
-      if (!res.ok) {
-        result.failed.push({ name: photo.name, reason: `the original answered ${res.status}` });
-        return;
+      // One photograph that fails (its original cut off on the way) is reported; the run goes on.
+      let reason: string | undefined;
+      try {
+        const res = await client.get(`${photoPath(gallery, photo.id)}/original`);
+        if (res.ok) {
+          const bytes = Buffer.from(await res.arrayBuffer());
+          const failed = await sendMarked(client, gallery, photo.id, bytes, mark);
+          if (failed && "reason" in failed) reason = failed.reason;
+        } else reason = `the original answered ${res.status}`;
+      } catch (error) {
+        if (error instanceof UnreachableSite) throw error;
+        reason = reasonOf(error);
       }
-      const bytes = Buffer.from(await res.arrayBuffer());
-      const failed = await sendMarked(client, gallery, photo.id, bytes, mark);
-      if (failed && "reason" in failed)
-        result.failed.push({ name: photo.name, reason: failed.reason });
-      else result.marked.push(photo.name);
-      say(`marked ${photo.name}`);
+      if (reason) result.failed.push({ name: photo.name, reason });
+      else {
+        result.marked.push(photo.name);
+        say(`marked ${photo.name}`);
+      }
     });
   } finally {
     client.close();

@@ -184,7 +184,8 @@ const failure = (answer: SiteAnswer, what: string): Outcome => ({
   reason: `the site answered ${answer.status} to the ${what}${answer.text ? `: ${answer.text}` : ""}`,
 });
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export const reasonOf = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);
 
 async function describe(file: GalleryFile): Promise<{ scan: ScannedPhoto } | { outcome: Outcome }> {
   if (file.size > MAX_PHOTO_BYTES) {

@@ -122,6 +122,11 @@ export class SiteClient {
         },
       });
     } catch (error) {
+      // A connection dropped midway fails this request alone; anything else stops the run.
+      const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
+      if (cause?.code && (DROPPED.has(cause.code) || cause.code === "UND_ERR_SOCKET")) {
+        throw new Error(`the connection broke off (${cause.message})`);
+      }
       throw new UnreachableSite(
         `Cannot reach ${this.#target.description} (${(error as Error).message})`,
       );

@@ -6,6 +6,8 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
@@ -13,6 +15,7 @@ import { promisify } from "node:util";
 import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { remarkGallery } from "../../cli/gallery/remark.ts";
 import { runGallery } from "../../cli/gallery/run.ts";
 import { saveGalleryDocument } from "../../scripts/demo-gallery.ts";
 import { type RunningSite, startSite } from "../../scripts/site-server.ts";
@@ -321,5 +324,51 @@ describe("npm run gallery -- remove", () => {
     expect(await shown(id)).toEqual(["DSC_0150.jpg", "DSC_0163.png", "DSC_0171.webp"]);
     const again = await gallery(["remove", path.join(shoot, "DSC_0142.jpg"), "--gallery", id]);
     expect(again.stdout).toContain("Removed 0 photographs, 1 not in the gallery");
+  });
+});
+
+describe("npm run gallery -- mark", () => {
+  it("reports a photograph whose original broke off on the way, and marks the others", async () => {
+    const id = await newGallery();
+    expect((await gallery(["upload", "shoot", "--gallery", id])).code).toBe(0);
+    // On the way to the site, every request for the first original asked for is cut off.
+    let cut: string | undefined;
+    const way = createServer(async (req, res) => {
+      const address = req.url ?? "/";
+      if (address.endsWith("/original")) {
+        cut ??= address;
+        if (address === cut) return void req.socket.destroy();
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === "string" && !["host", "connection", "content-length"].includes(name))
+          headers[name] = value;
+      }
+      const answer = await fetch(new URL(address, site.url), {
+        method: req.method ?? "GET",
+        headers,
+        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+      });
+      res.writeHead(answer.status, { "Content-Type": answer.headers.get("Content-Type") ?? "" });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((listening) => way.listen(0, "127.0.0.1", listening));
+    try {
+      const target = {
+        site: `http://127.0.0.1:${(way.address() as AddressInfo).port}`,
+        token: site.vars.SANITY_TOKEN ?? "",
+        description: "the site",
+        demo: false,
+      };
+      const result = await remarkGallery(id, target, 2, () => {});
+      expect(result.marked).toHaveLength(3);
+      expect(result.failed).toEqual([
+        { name: expect.any(String), reason: expect.stringContaining("broke off") },
+      ]);
+    } finally {
+      way.close();
+    }
   });
 });
