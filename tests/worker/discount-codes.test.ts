@@ -236,6 +236,24 @@ describe("an owner's discount code", () => {
     const third = await withPrint();
     expect((await checkOutWith(third, code)).location).toBe("/cart?notice=code-ended");
   });
+
+  it("counts the uses before the owner changed it against its limit", async () => {
+    const [code, key] = [`TWICE${unique()}`, unique()];
+    await ownerCodes({ _key: key, code, amountOff: 5, limit: 2, endsAt: future(10) });
+    const first = await withPrint();
+    await pay((await checkOutWith(first, code)).session ?? "");
+    // The owner gives the code more time: new terms at Stripe, the same code for buyers.
+    await studioWrite({
+      patch: { id: "storeSettings", set: { [`offers[_key=="${key}"].endsAt`]: future(20) } },
+    });
+    const second = await withPrint();
+    const { session } = await checkOutWith(second, code);
+    const checkout = await stripe().checkout.sessions.retrieve(session ?? "");
+    expect(checkout.total_details?.amount_discount).toBeGreaterThan(0);
+    await pay(session ?? "");
+    // Two uses in all: a third buyer is told it is used up, and no session takes it.
+    expect((await checkOutWith(await withPrint(), code)).location).toBe("/cart?notice=code-ended");
+  });
 });
 
 describe("an e-mail's print code", () => {

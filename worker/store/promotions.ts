@@ -36,7 +36,8 @@ export async function resolvePromotion(
     if (own.endsAt !== undefined && own.endsAt <= now) return { refused: "ended" };
     const covered = lines.every((line) => own.products.includes(line.product));
     if (own.products.length > 0 && !covered) return { refused: "products" };
-    return taken(await ownersCode(stripe, own, catalogue.currency));
+    const made = await ownersCode(stripe, own, catalogue.currency);
+    return made === "used up" ? { refused: "ended" } : taken(made);
   }
   // An e-mail's own code: Stripe knows it; its metadata names the e-mail and which kinds it
   // covers. Stripe also still knows the owner's codes once used: one the owner has turned off or
@@ -67,15 +68,16 @@ const alreadyThere = (error: unknown) =>
 
 /**
  * The owner's code at Stripe, made through the SDK on its first use: a coupon for its terms
- * (its share or amount, end and limit: new terms, a new coupon, whose uses are counted anew)
- * and the promotion code buyers type. An earlier code of the same text on other terms is
- * turned off first (Stripe keeps one active code per text).
+ * (its share or amount, end and limit: new terms, a new coupon) and the promotion code buyers
+ * type. An earlier code of the same text on other terms is turned off first (Stripe keeps one
+ * active code per text), and its uses count against the limit: "Uses at most" is the code's,
+ * whatever the owner changed since; "used up" once they reach it.
  */
 async function ownersCode(
   stripe: Stripe,
   promotion: Promotion,
   currency: string,
-): Promise<Stripe.PromotionCode> {
+): Promise<Stripe.PromotionCode | "used up"> {
   const { code, discount, endsAt, limit } = promotion;
   const terms = JSON.stringify([code, discount, endsAt, limit, currency]);
   const coupon = `${OWNERS}${(await sha256Hex(terms)).slice(0, 24)}`;
@@ -104,11 +106,13 @@ async function ownersCode(
   }
   // Turned off while the owner's code was (resolvePromotion), on again with it.
   if (mine) return stripe.promotionCodes.update(mine.id, { active: true });
+  const used = made.reduce((sum, other) => sum + other.times_redeemed, 0);
+  if (limit && used >= limit) return "used up";
   return stripe.promotionCodes.create(
     {
       promotion: { type: "coupon", coupon },
       code,
-      ...(limit ? { max_redemptions: limit } : {}),
+      ...(limit ? { max_redemptions: limit - used } : {}),
       ...(ends ? { expires_at: ends } : {}),
     },
     { idempotencyKey: `offer-code-${coupon}` },
