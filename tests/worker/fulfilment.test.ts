@@ -249,6 +249,25 @@ describe("the shipping the buyer paid for", () => {
 });
 
 describe("the owner's e-mail of a paid order", () => {
+  it("e-mails the owner and the buyer once when two deliveries of its message run at once", async () => {
+    const { order, completed } = await paidOrder([[LARGE, "licence:editorial"]]);
+    const { siteEnv, sent } = keptHandOvers();
+    expect((await deliver(completed, { env: siteEnv })).status).toBe(200);
+    const message = { version: 1, order, origin: ORIGIN };
+    captureLogs();
+    // Queues deliver at least once: the same message twice, at the same moment.
+    const both = await Promise.all(
+      [1, 2].map((n) => consume(FULFILMENT_QUEUE, message, n, siteEnv)),
+    );
+    // One waited for the other, which had the e-mails in hand: its retry finds them sent.
+    for (const [index, result] of both.entries()) {
+      if (result.retryMessages.length) await consume(FULFILMENT_QUEUE, message, index + 3, siteEnv);
+    }
+    expect(sent.filter((each) => each.to === "buyer@example.com")).toHaveLength(1);
+    expect(sent.filter((each) => each.to !== "buyer@example.com")).toHaveLength(1);
+    expect((await row(order))?.buyer_mailed_at).toEqual(expect.any(Number));
+  });
+
   it("goes to the Site settings' e-mail without CONTACT_EMAIL_TO", async () => {
     // Paid, but not yet handed on: the webhook's own hand-over (with the test bindings) is not used.
     const { order } = await paidOrder([[LARGE, "licence:personal"]]);

@@ -367,25 +367,33 @@ export async function fulfilOrder(
   const reference = orderReference(order.id);
   const orderUrl = `${origin}/order/${order.id}`;
   const { site, owner: to } = await siteSettings(config, ctx);
-  if (!order.fulfilment.ownerMailedAt) {
-    if (to) {
-      await env.CLIENT_MAIL.send(ownerEmail(config, order, to, reference, orderUrl, site.title));
-      await orders.record(order.id, { owner_mailed_at: Date.now() });
-    } else log.warn("A paid order's e-mail to the owner has no address", { order: order.id });
+  if (!order.fulfilment.ownerMailedAt || (order.email && !order.fulfilment.buyerMailedAt)) {
+    // Two deliveries of this message may run at once (at least once, Queues say): one sends.
+    if (!(await orders.claimMails(order.id))) {
+      throw new Error("Another attempt is sending the order's e-mails; this one is retried");
+    }
+    try {
+      await sendMails((await orders.get(order.id)) ?? order);
+    } finally {
+      await orders.record(order.id, { mails_claimed_at: null });
+    }
   }
-  if (order.email && !order.fulfilment.buyerMailedAt) {
-    await env.CLIENT_MAIL.send(
-      buyerEmail(
-        config,
-        order,
-        order.email,
-        reference,
-        orderUrl,
-        site.title,
-        translator(site.language),
-      ),
-    );
-    await orders.record(order.id, { buyer_mailed_at: Date.now() });
+  async function sendMails(current: Order) {
+    if (!current.fulfilment.ownerMailedAt) {
+      if (to) {
+        await env.CLIENT_MAIL.send(
+          ownerEmail(config, current, to, reference, orderUrl, site.title),
+        );
+        await orders.record(current.id, { owner_mailed_at: Date.now() });
+      } else log.warn("A paid order's e-mail to the owner has no address", { order: current.id });
+    }
+    if (current.email && !current.fulfilment.buyerMailedAt) {
+      const words = translator(site.language);
+      await env.CLIENT_MAIL.send(
+        buyerEmail(config, current, current.email, reference, orderUrl, site.title, words),
+      );
+      await orders.record(current.id, { buyer_mailed_at: Date.now() });
+    }
   }
 
   // 4. The sale credited to the e-mail whose link its buyer followed in the week before (once).

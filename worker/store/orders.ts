@@ -366,6 +366,11 @@ export interface Orders {
    * changed: the same news again changes nothing.
    */
   labNews(id: string, news: LabNews, now?: number): Promise<boolean>;
+  /**
+   * Claims the sending of a paid order's e-mails for one fulfilment attempt; false while another
+   * attempt holds it (given back with `record`, or lapsed after MAILS_LAPSE_MS).
+   */
+  claimMails(id: string, now?: number): Promise<boolean>;
   /** Records a step of fulfilment (the columns of migrations/0003_fulfilment.sql and later ones), a dispute's start or end, or the hand-over given back. */
   record(
     id: string,
@@ -389,7 +394,8 @@ export type FulfilmentColumn =
   | "disputed_at"
   | "refund_failed"
   | "fulfilment_sent_at"
-  | "sale_checked_at";
+  | "sale_checked_at"
+  | "mails_claimed_at";
 
 const FULFILMENT_COLUMNS = new Set<string>([
   "fulfilment_queued_at",
@@ -408,6 +414,7 @@ const FULFILMENT_COLUMNS = new Set<string>([
   "refund_failed",
   "fulfilment_sent_at",
   "sale_checked_at",
+  "mails_claimed_at",
 ]);
 
 /**
@@ -415,6 +422,8 @@ const FULFILMENT_COLUMNS = new Set<string>([
  * enough that an order whose request was cut off goes to fulfilment at the next sweep but one.
  */
 const HAND_OVER_LAPSE_MS = 10 * 60_000;
+/** How long an attempt's claim on an order's e-mails holds: far longer than sending them takes. */
+const MAILS_LAPSE_MS = 10 * 60_000;
 /** A paid order still not handed over after this long is the owner's to look at, not the sweep's. */
 const STRANDED_FOR_MS = 3 * 86_400_000;
 
@@ -607,6 +616,16 @@ export function d1Orders(db: D1Database): Orders {
              AND (fulfilment_queued_at IS NULL OR fulfilment_queued_at <= ?2 - ?4)`,
         )
         .bind(id, now, origin, HAND_OVER_LAPSE_MS)
+        .run();
+      return result.meta.changes === 1;
+    },
+    async claimMails(id, now = Date.now()) {
+      const result = await db
+        .prepare(
+          `UPDATE orders SET mails_claimed_at = ?2
+           WHERE id = ?1 AND (mails_claimed_at IS NULL OR mails_claimed_at <= ?2 - ?3)`,
+        )
+        .bind(id, now, MAILS_LAPSE_MS)
         .run();
       return result.meta.changes === 1;
     },
