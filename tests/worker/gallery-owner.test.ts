@@ -164,6 +164,12 @@ describe("the owner's e-mail when a gallery is first opened", () => {
       const stub = env.CLIENT_GALLERY.getByName(id);
       const box = await mailbox(id);
       box.failNext(1);
+      // A chat's link preview and a mail scanner's HEAD open nothing.
+      const preview = { "User-Agent": "facebookexternalhit/1.1" };
+      expect((await request(`/g/${id}`, { headers: preview })).status).toBe(200);
+      expect((await request(`/g/${id}`, { method: "HEAD" })).status).toBe(200);
+      expect(await runDurableObjectAlarm(stub)).toBe(false);
+      expect(box.sent).toHaveLength(0);
       expect((await request(`/g/${id}`)).status).toBe(200);
       // The client's page never waited for it.
       expect(box.sent).toHaveLength(0);

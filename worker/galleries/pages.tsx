@@ -7,6 +7,7 @@
 import type { Context, Handler } from "hono";
 import type { ReactNode } from "react";
 import { storeIsOn } from "../config/config.ts";
+import { personAsked } from "../insights/index.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
@@ -69,14 +70,17 @@ export const galleryPage: Handler<AppEnv> = async (c) => {
   const slices = sliceCount(shown.length);
   const slice = sliceOf(c.req.query("page"), slices);
   if (slice === undefined) return c.notFound();
-  c.executionCtx.waitUntil(
-    galleryStore(c.env, id).count(
-      id,
-      "opened",
-      { kind: "opened", client: client, visitor: visitorOf(c) },
-      new URL(c.req.url).origin,
-    ),
-  );
+  // A person's opening only: not a link preview's or a mail scanner's, a HEAD or a prefetch.
+  if (personAsked(c.req.raw)) {
+    c.executionCtx.waitUntil(
+      galleryStore(c.env, id).count(
+        id,
+        "opened",
+        { kind: "opened", client: client, visitor: visitorOf(c) },
+        new URL(c.req.url).origin,
+      ),
+    );
+  }
   return render(
     c,
     title,
