@@ -206,15 +206,19 @@ describe("an attacker's matrix", () => {
     expect(await probe(async () => cookie, [410], subject)).toEqual([]);
   });
 
-  it("refuses everything once the owner turns the gallery off", async () => {
+  it("refuses everything once the owner turns the gallery off, and every old session once it is on again", async () => {
     const subject = await galleryWithPhotos({ password: await passwordHash(PASSWORD) }, 1);
     const cookie = await unlock(subject.id, PASSWORD);
-    await saveGallery(subject.id, {
-      password: await galleryDocumentPassword(subject.id),
-      enabled: false,
-    });
+    const password = await galleryDocumentPassword(subject.id);
+    await saveGallery(subject.id, { password, enabled: false });
     expect(await announceChange(subject.id)).toBe(200);
     expect(await probe(async () => cookie, [404], subject)).toEqual([]);
+    // On again, the password unchanged (someone had it who should not): the sessions stay ended.
+    await saveGallery(subject.id, { password });
+    expect(await announceChange(subject.id)).toBe(200);
+    expect(await probe(async () => cookie, [401, 403], subject)).toEqual([]);
+    const again = await unlock(subject.id, PASSWORD);
+    expect((await request(`/g/${subject.id}`, { headers: { Cookie: again } })).status).toBe(200);
   });
 
   it("refuses every old session once the password changed", async () => {

@@ -7,7 +7,7 @@ import { sha256Hex } from "../lib/signing.ts";
 import { galleryDocumentId, galleryPrefix } from "./ids.ts";
 import { ownerEmail, type PendingMail } from "./owner-mail.ts";
 import { passwordFingerprint } from "./password.ts";
-import { type GallerySettings, parseGallerySettings } from "./settings.ts";
+import { type GallerySettings, isOpen, parseGallerySettings } from "./settings.ts";
 
 /** The site settings' document: the owner's watermark and proofs' downloads. */
 const SITE_SETTINGS_ID = "siteSettings";
@@ -83,7 +83,10 @@ export type PlacedGalleryPhoto = GalleryPhoto & { position: number };
 export interface GalleryState {
   /** Undefined: no such gallery (never created, or deleted). */
   settings: GallerySettings | undefined;
-  /** Names the password sessions are given for (password.ts). */
+  /**
+   * Names what sessions are given for: the password (password.ts) and, once the gallery has been
+   * turned off, how many times it was, so that turning it on again lets no earlier session in.
+   */
   fingerprint: string;
   photos: GalleryPhoto[];
   /** The photograph asked for (`photo`), when the gallery has it. */
@@ -274,6 +277,9 @@ export class ClientGallery extends DurableObject<Env> {
     this.#absentUntil = 0;
     this.#gallery(id);
     const { kv } = this.ctx.storage;
+    if (isOpen(kv.get<GallerySettings | null>("settings") ?? undefined) && !isOpen(settings)) {
+      kv.put("closings", (kv.get<number>("closings") ?? 0) + 1);
+    }
     kv.put("settings", settings ?? null);
     kv.put("syncedAt", Date.now());
     if (settings) kv.delete("deletedAt");
@@ -337,6 +343,7 @@ export class ClientGallery extends DurableObject<Env> {
   ): Promise<GalleryState> {
     const known = await this.#settings(id, options.visitor);
     const unavailable = known === "unavailable";
+    const closings = this.ctx.storage.kv.get<number>("closings");
     const settings = unavailable ? undefined : known;
     const photos = options.photos && settings ? this.#photos() : [];
     const favourites = options.client && settings ? this.#favourites(options.client) : [];
@@ -352,7 +359,7 @@ export class ClientGallery extends DurableObject<Env> {
       cover: options.cover && settings ? this.#cover(settings.cover) : undefined,
       unavailable,
       settings,
-      fingerprint: await passwordFingerprint(settings?.password),
+      fingerprint: `${await passwordFingerprint(settings?.password)}${closings ? `~${closings}` : ""}`,
       photos,
       favourites,
       sent:
