@@ -189,7 +189,6 @@ describe("an attacker's matrix", () => {
       TEST_TOKEN,
       gallery.id,
       fingerprint,
-      undefined,
       Date.now() - 31 * 86_400_000,
     );
     expect(await probe(async () => old.split(";")[0], [401, 403])).toEqual([]);
@@ -204,6 +203,24 @@ describe("an attacker's matrix", () => {
     });
     expect(await announceChange(subject.id)).toBe(200);
     expect(await probe(async () => cookie, [410], subject)).toEqual([]);
+  });
+
+  it("gives a session that outlasts the gallery's end as it was: an end the owner moves later keeps the client in", async () => {
+    const ends = new Date(Date.now() + 3_600_000).toISOString();
+    const subject = await galleryWithPhotos(
+      { password: await passwordHash(PASSWORD), expiresAt: ends },
+      1,
+    );
+    const answer = await request(`/g/${subject.id}/unlock`, {
+      method: "POST",
+      body: new URLSearchParams({ password: PASSWORD }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+    });
+    expect(answer.status).toBe(303);
+    const session = (answer.headers.get("Set-Cookie") ?? "")
+      .split(/,(?= ?[\w-]+=)/)
+      .find((cookie) => cookie.trim().startsWith(`${SESSION_COOKIE}=`));
+    expect(session).toContain(`Max-Age=${30 * 86_400};`);
   });
 
   it("refuses everything once the owner turns the gallery off, and every old session once it is on again", async () => {

@@ -69,10 +69,8 @@ describe("the gallery's access check", () => {
     );
     expect((await get(`/g/${id}`)).status).toBe(401);
     const { fingerprint } = await env.CLIENT_GALLERY.getByName(id).state(id);
-    const session = (await sessionCookie(TEST_TOKEN, id, fingerprint, undefined)).split(";")[0];
-    const other = (await sessionCookie(TEST_TOKEN, id, "0123456789abcdef", undefined)).split(
-      ";",
-    )[0];
+    const session = (await sessionCookie(TEST_TOKEN, id, fingerprint)).split(";")[0];
+    const other = (await sessionCookie(TEST_TOKEN, id, "0123456789abcdef")).split(";")[0];
     expect((await get(`/g/${id}`, other)).status).toBe(401);
     const res = await get(`/g/${id}`, session);
     expect(res.status).toBe(200);

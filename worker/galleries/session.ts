@@ -75,19 +75,19 @@ async function signedValue(
   return (await getSignedCookie(c, key, NAMES[purpose])) || undefined;
 }
 
-/** The Set-Cookie value of a new session for `gallery`, given for the password `fingerprint`. */
+/**
+ * The Set-Cookie value of a new session for `gallery`, given for the password `fingerprint`. Not
+ * cut at the gallery's end: every request checks that as it stands (access.ts), so an end the
+ * owner moves later keeps the client in.
+ */
 export function sessionCookie(
   token: string | undefined,
   gallery: string,
   fingerprint: string,
-  expiresAt: number | undefined,
   now = Date.now(),
 ): Promise<string> {
-  const end = Math.floor(
-    Math.min(now + SESSION_SECONDS * 1000, expiresAt ?? Number.POSITIVE_INFINITY) / 1000,
-  );
-  const maxAge = Math.max(0, end - Math.floor(now / 1000));
-  return signedCookie(token, "session", gallery, `${end}.${fingerprint}`, maxAge);
+  const end = Math.floor(now / 1000) + SESSION_SECONDS;
+  return signedCookie(token, "session", gallery, `${end}.${fingerprint}`, SESSION_SECONDS);
 }
 
 /** Whether the request carries a genuine, unexpired session for this gallery's current password. */

@@ -235,10 +235,7 @@ export const unlock: Handler<AppEnv> = async (c) => {
     await store.rightTry(id, at);
   }
   const headers = new Headers({ ...PRIVATE_HEADERS, Location: galleryPaths.root(id) });
-  headers.append(
-    "Set-Cookie",
-    await sessionCookie(token, id, state.fingerprint, settings.expiresAt),
-  );
+  headers.append("Set-Cookie", await sessionCookie(token, id, state.fingerprint));
   if (!device) headers.append("Set-Cookie", await deviceCookie(token, id, state.fingerprint));
   return new Response(null, { status: 303, headers });
 };
