@@ -231,6 +231,11 @@ describe("a further language's addresses", () => {
     // A search stays the same search in the other language.
     const search = await request("/de/search?q=mountain");
     expect(search.body).toContain('href="/search?q=mountain" hrefLang="en"');
+    // So does a tag's map, and the contact form about a photograph.
+    const map = await request("/map?tag=landscape");
+    expect(map.body).toContain('href="/de/map?tag=landscape" hrefLang="de"');
+    const contact = await request("/de/contact?photo=portfolio/b2i6");
+    expect(contact.body).toContain('href="/contact?photo=portfolio%2Fb2i6" hrefLang="en"');
   });
 
   it("keep every link of a German page in German, and switch language on the same page", async () => {

@@ -53,6 +53,8 @@ export const mapHandler: Handler<AppEnv> = async (c) => {
         : t("map.lead", { photos: locatedPhotos, count: places.length });
   return renderHtml(c, layout, {
     title,
+    // The same tag's map in another language.
+    ...(tag ? { query: { tag: tag.slug } } : {}),
     description: tag
       ? t("map.descriptionTag", { tag: tag.name, site: site.title })
       : t("map.description", { site: site.title }),

@@ -129,6 +129,8 @@ export async function renderContactPage(
   // As any page: its own first photograph, else the site's, is what a shared link shows.
   return renderHtml(c, layout, {
     title: contact.title,
+    // The form about the same photograph in another language.
+    ...(shown ? { query: { photo: shown.ref } } : {}),
     description: contact.description?.trim() || site.description,
     status,
     meta: {

@@ -45,7 +45,8 @@ export interface ViewParts {
    */
   languages?: readonly Language[];
   /**
-   * The query the page is about (a search's words), which the language switcher keeps; any
+   * The query the page is about (a search's words, a map's tag, the photograph a contact form
+   * asks about), which the language switcher keeps; any
    * other query string is left behind with the page in the language the visitor leaves.
    */
   query?: Record<string, string>;
