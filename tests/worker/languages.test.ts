@@ -173,6 +173,12 @@ describe("the site's language, from the Studio's site settings", () => {
       expect(body).toContain('<html lang="ar" dir="rtl">');
       // The English title and its description start where the English text below them does.
       expect(body).toMatch(/<header class="mb-8" dir="ltr"><h1 lang="en" dir="ltr"/);
+      // So are the menu's English labels.
+      const menu = [...body.matchAll(/<li><a href="\/ar[^"]*"[^>]*>/g)]
+        .map(([link]) => link)
+        .filter((link) => !link.includes("hrefLang"));
+      expect(menu.length).toBeGreaterThan(2);
+      for (const link of menu) expect(link).toContain('lang="en" dir="ltr"');
     } finally {
       await mutate({ patch: { id: "siteSettings", set: { languages: ["de"] } } });
     }

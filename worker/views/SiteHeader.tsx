@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { IoBagHandleOutline, IoGlassesOutline, IoSearchOutline } from "react-icons/io5";
 import type { Link } from "../config/site-defaults.ts";
+import { fallback } from "./helpers/fallback.ts";
 import { useI18n } from "./i18n.tsx";
 
 interface SiteHeaderProps {
@@ -21,7 +22,8 @@ interface SiteHeaderProps {
 }
 
 export function SiteHeader({ brand, navigation, path, languages, cart, client }: SiteHeaderProps) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <header className="surface sticky top-0 z-20 border-b border-neutral-200/70 dark:border-neutral-800/70">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
@@ -74,7 +76,7 @@ export function SiteHeader({ brand, navigation, path, languages, cart, client }:
                     <a
                       href={href}
                       aria-current={current ? "page" : undefined}
-                      lang={lang}
+                      {...fallback(lang, i18n)}
                       className="focus-ring rounded-full px-2 py-1.5 text-neutral-700 sm:px-3 transition-colors hover:bg-neutral-900/5 hover:text-neutral-950 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:text-neutral-200 dark:hover:bg-white/10 dark:hover:text-white dark:aria-[current=page]:bg-primary-400 dark:aria-[current=page]:text-neutral-950"
                     >
                       {label}
