@@ -241,16 +241,15 @@ export function salesMails(db: D1Database) {
     },
 
     /**
-     * Forgets the addresses of e-mails never sent (skipped, given up, or cut off on their last
-     * try) a day after they were due, keeping their counts: no link of theirs needs one. A sent
-     * e-mail keeps its own, for its unsubscribe link.
+     * Forgets the addresses of e-mails never sent (skipped, or given up) a day after they were
+     * due, keeping their counts: no link of theirs needs one. A sent e-mail keeps its own, for its
+     * unsubscribe link, and so does one cut off on its last try, which may have gone.
      */
     async forgetUnsent(now: number): Promise<void> {
       await db
         .prepare(
           `UPDATE sales_mails SET address = 'forgotten:' || id, mailbox = 'forgotten:' || id
-           WHERE (status IN ('skipped', 'failed') OR (status = 'sending' AND attempts >= ${MAX_ATTEMPTS}))
-             AND due_at < ? AND address NOT LIKE 'forgotten:%'`,
+           WHERE status IN ('skipped', 'failed') AND due_at < ? AND address NOT LIKE 'forgotten:%'`,
         )
         .bind(now - 24 * 60 * 60 * 1000)
         .run();
