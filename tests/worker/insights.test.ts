@@ -305,6 +305,34 @@ describe("the steps towards a sale", () => {
     expect(cart?.orders).toBeGreaterThanOrEqual(1);
     expect(cart?.revenue).toContainEqual(expect.objectContaining({ currency: "eur" }));
   });
+
+  it("credit a week's sales to an e-mail sent before the week", async () => {
+    const now = Date.now();
+    const key = crypto.randomUUID().slice(0, 8);
+    const mail = `w${key}`.padEnd(22, "x");
+    const kind = `old-${key}`;
+    await env.STORE_DB.batch([
+      env.STORE_DB.prepare(
+        `INSERT INTO sales_mails (id, kind, occasion, address, language, origin, due_at, data, status, sent_at, clicks)
+         VALUES (?, ?, ?, 'b@example.com', 'en', 'http://localhost', ?, '{}', 'sent', ?, 1)`,
+      ).bind(mail, kind, key, now - 9 * 86_400_000, now - 9 * 86_400_000),
+      env.STORE_DB.prepare(
+        "INSERT INTO sales_mail_orders (order_id, mail_id, amount, currency, at) VALUES (?, ?, 2500, 'eur', ?)",
+      ).bind(`order-${key}`, mail, now - 3 * 86_400_000),
+    ]);
+    await env.STORE_DB.prepare("DELETE FROM insights_summary").run();
+    await summarizeWhenDue(env, now);
+    const summary = (await studioDocument(SUMMARY_ID)) as Record<string, Record<string, unknown>[]>;
+    const week = (summary.mails ?? []).filter((row) => row.period === 7 && row.kind === kind);
+    expect(week).toEqual([
+      expect.objectContaining({
+        sent: 0,
+        clicks: 0,
+        orders: 1,
+        revenue: [expect.objectContaining({ currency: "eur", amount: 2500 })],
+      }),
+    ]);
+  });
 });
 
 describe("the photo viewer's views", () => {

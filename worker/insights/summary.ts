@@ -144,23 +144,27 @@ async function salesOf(db: D1Database, days: number, since: string, now: number)
       prints: steps["gallery-prints"] ?? 0,
       downloads: steps["gallery-download"] ?? 0,
     },
-    mails: rows(mailRows).map((row, index) => {
-      const kind = String(row.kind);
-      const sold = credits.filter((credit) => credit.kind === kind);
-      return {
-        _key: `${days}-${index}`,
-        period: days,
-        kind,
-        sent: Number(row.sent),
-        clicks: Number(row.clicks),
-        orders: sold.reduce((sum, credit) => sum + Number(credit.orders), 0),
-        revenue: sold.map((credit) => ({
-          _key: String(credit.currency),
-          currency: String(credit.currency),
-          amount: Number(credit.amount),
-        })),
-      };
-    }),
+    // Each kind sent in the period, or whose sales were: an e-mail sent before the period may
+    // have sold within it.
+    mails: [...new Set([...rows(mailRows), ...credits].map((row) => String(row.kind)))].map(
+      (kind, index) => {
+        const row = rows(mailRows).find((each) => each.kind === kind);
+        const sold = credits.filter((credit) => credit.kind === kind);
+        return {
+          _key: `${days}-${index}`,
+          period: days,
+          kind,
+          sent: Number(row?.sent ?? 0),
+          clicks: Number(row?.clicks ?? 0),
+          orders: sold.reduce((sum, credit) => sum + Number(credit.orders), 0),
+          revenue: sold.map((credit) => ({
+            _key: String(credit.currency),
+            currency: String(credit.currency),
+            amount: Number(credit.amount),
+          })),
+        };
+      },
+    ),
     unsubscribes: {
       _key: `${days}`,
       period: days,
