@@ -293,6 +293,36 @@ describe("a cart left behind", () => {
     expect(kept).toEqual({ address: `forgotten:${planned?.id}`, status: "skipped" });
   });
 
+  it("sent, keeps its address, words and last click only as long as the insights are kept", async () => {
+    const address = newAddress();
+    await leaveCart(address);
+    const [sent] = await mailsTo(address);
+    const at = nextHour(sent?.due_at ?? 0, "Europe/Madrid", 12);
+    expect(await scheduleAt(at, address)).toHaveLength(1);
+    await env.STORE_DB.prepare("UPDATE sales_mails SET last_click_at = ? WHERE id = ?")
+      .bind(at + HOUR, sent?.id)
+      .run();
+    // A year on, it is still the address's: its unsubscribe link works.
+    await scheduleAt(at + 365 * 24 * HOUR, address);
+    expect(await mailsTo(address)).toHaveLength(1);
+    // 400 days on (INSIGHTS_KEEP_DAYS), only its counts are left, and its link is nobody's.
+    await scheduleAt(at + 401 * 24 * HOUR, address);
+    expect(await mailsTo(address)).toEqual([]);
+    const kept = await env.STORE_DB.prepare(
+      "SELECT address, mailbox, data, last_click_at, status FROM sales_mails WHERE id = ?",
+    )
+      .bind(sent?.id)
+      .first();
+    expect(kept).toEqual({
+      address: `forgotten:${sent?.id}`,
+      mailbox: `forgotten:${sent?.id}`,
+      data: "{}",
+      last_click_at: null,
+      status: "sent",
+    });
+    expect((await request(`/unsubscribe/${sent?.id}`)).status).toBe(404);
+  });
+
   it("is tried again minutes apart, longer each time, when the e-mail service fails: not five times in one run", async () => {
     const address = newAddress();
     await leaveCart(address);

@@ -243,15 +243,20 @@ export function salesMails(db: D1Database) {
     /**
      * Forgets the addresses of e-mails never sent (skipped, or given up) a day after they were
      * due, keeping their counts: no link of theirs needs one. A sent e-mail keeps its own, for its
-     * unsubscribe link, and so does one cut off on its last try, which may have gone.
+     * unsubscribe link, and so does one cut off on its last try, which may have gone, until
+     * `keepMs` after it went (the insights' figures are kept as long): then its address, its
+     * words and its last click go too.
      */
-    async forgetUnsent(now: number): Promise<void> {
+    async forgetAddresses(now: number, keepMs: number): Promise<void> {
       await db
         .prepare(
-          `UPDATE sales_mails SET address = 'forgotten:' || id, mailbox = 'forgotten:' || id
-           WHERE status IN ('skipped', 'failed') AND due_at < ? AND address NOT LIKE 'forgotten:%'`,
+          `UPDATE sales_mails SET address = 'forgotten:' || id, mailbox = 'forgotten:' || id,
+             data = '{}', last_click_at = NULL
+           WHERE address NOT LIKE 'forgotten:%'
+             AND ((status IN ('skipped', 'failed') AND due_at < ?1)
+               OR (status IN ('sent', 'sending') AND COALESCE(sent_at, due_at) < ?2))`,
         )
-        .bind(now - 24 * 60 * 60 * 1000)
+        .bind(now - 24 * 60 * 60 * 1000, now - keepMs)
         .run();
     },
 

@@ -7,6 +7,7 @@
  * `npm start` is the same run.
  */
 import { isLanguage } from "../../shared/i18n/languages.ts";
+import { loadConfig } from "../config/config.ts";
 import { translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
 import { retried } from "../lib/retried.ts";
@@ -68,7 +69,8 @@ export function nextMorning(timeZone: string | undefined, now: number): number {
 /**
  * Sends every e-mail due at `now` whose recipient's hour is sensible; one whose recipient is
  * asleep is due again at their morning, so it never holds up the e-mails behind it. First, the
- * addresses of e-mails not sent the day before are forgotten.
+ * addresses of e-mails not sent the day before, and of those past the insights' keeping, are
+ * forgotten.
  */
 export async function sendDueMails(
   env: Env,
@@ -76,7 +78,7 @@ export async function sendDueMails(
   composers: Record<string, Composer>,
 ): Promise<void> {
   const mails = salesMails(env.STORE_DB);
-  await mails.forgetUnsent(now);
+  await mails.forgetAddresses(now, loadConfig(env).insightsKeepDays * 86_400_000);
   for (let batch = 0; batch < BATCHES; batch++) {
     const due = await mails.due(now, BATCH);
     for (const mail of due) await sendOne(env, mails, mail, now, composers);
