@@ -59,6 +59,11 @@ describe("a gallery about to close", () => {
       3,
     );
     const [a, b] = photos as [Uploaded, Uploaded];
+    // Said where the client gives the address, before they give it.
+    const form = /<form[^>]*id="gallery-client"[\s\S]*?<\/form>/.exec(
+      (await request(`/g/${id}`)).body,
+    );
+    expect(form?.[0]).toContain("We may also e-mail you about this gallery: before it closes");
     const address = newAddress();
     const { cookie } = await confirmedClient(id, address);
     expect((await favourite(id, a.id, cookie)).status).toBe(303);

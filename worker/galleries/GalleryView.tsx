@@ -178,6 +178,7 @@ export function GalleryView(props: GalleryViewProps) {
                 id="gallery-client-email"
                 name="email"
                 type="email"
+                aria-describedby="gallery-client-mails"
                 autoComplete="email"
                 required
                 maxLength={254}
@@ -185,6 +186,13 @@ export function GalleryView(props: GalleryViewProps) {
               <button type="submit" className="button">
                 {t("gallery.startChoosing")}
               </button>
+              {/* Told before the address is given: the reminders and the prints offer it plans. */}
+              <p
+                id="gallery-client-mails"
+                className="text-sm text-neutral-700 dark:text-neutral-300"
+              >
+                {t("gallery.clientMails")}
+              </p>
             </form>
           )}
           <nav aria-label={t("gallery.show")} className="gallery-filter">

@@ -352,6 +352,8 @@ export const ar: Catalogue = {
   "gallery.notice.sentWait": "أُرسل اختيارك قبل لحظات. يمكنك إرساله مجددًا بعد بضع دقائق.",
   "gallery.choosingAs": "الاختيار باسم",
   "gallery.clientLabel": "بريدك الإلكتروني، لحفظ المفضّلة",
+  "gallery.clientMails":
+    "قد نراسلك أيضًا بشأن هذا المعرض: قبل إغلاقه، وبشأن طباعة صورك المفضّلة. في كل رسالة من هذه الرسائل رابط لإيقافها.",
   "gallery.startChoosing": "أرسل لي رابطًا",
   "gallery.show": "عرض",
   "gallery.all": "الكل",

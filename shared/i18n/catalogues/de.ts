@@ -293,6 +293,8 @@ export const de: Catalogue = {
     "Ihre Auswahl wurde gerade erst gesendet. In ein paar Minuten können Sie sie erneut senden.",
   "gallery.choosingAs": "Sie wählen aus als",
   "gallery.clientLabel": "Ihre E-Mail-Adresse, um Ihre Favoriten zu speichern",
+  "gallery.clientMails":
+    "Wir schreiben Ihnen vielleicht auch zu dieser Galerie: bevor sie schließt, und zu Abzügen Ihrer Favoriten. Jede dieser E-Mails enthält einen Link, um sie abzubestellen.",
   "gallery.startChoosing": "Link per E-Mail senden",
   "gallery.show": "Anzeigen",
   "gallery.all": "Alle",

@@ -298,6 +298,8 @@ export const en = {
     "Your selection was sent a moment ago. You can send it again in a few minutes.",
   "gallery.choosingAs": "Choosing as",
   "gallery.clientLabel": "Your e-mail, to keep your favourites",
+  "gallery.clientMails":
+    "We may also e-mail you about this gallery: before it closes, and about prints of your favourites. Each of those e-mails has a link to stop them.",
   "gallery.startChoosing": "E-mail me a link",
   "gallery.show": "Show",
   "gallery.all": "All",

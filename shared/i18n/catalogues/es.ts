@@ -311,6 +311,8 @@ export const es: Catalogue = {
     "Tu selección se acaba de enviar. Podrás enviarla de nuevo dentro de unos minutos.",
   "gallery.choosingAs": "Estás eligiendo como",
   "gallery.clientLabel": "Tu correo electrónico, para guardar tus favoritas",
+  "gallery.clientMails":
+    "Puede que también te escribamos sobre esta galería: antes de que cierre y sobre copias impresas de tus favoritas. Cada uno de esos correos trae un enlace para dejar de recibirlos.",
   "gallery.startChoosing": "Enviarme un enlace",
   "gallery.show": "Mostrar",
   "gallery.all": "Todas",

@@ -312,6 +312,8 @@ export const fr: Catalogue = {
     "Votre sélection vient d’être envoyée. Vous pourrez la renvoyer dans quelques minutes.",
   "gallery.choosingAs": "Vous choisissez en tant que",
   "gallery.clientLabel": "Votre e-mail, pour garder vos favorites",
+  "gallery.clientMails":
+    "Nous pourrons aussi vous écrire au sujet de cette galerie : avant sa fermeture, et pour des tirages de vos favorites. Chacun de ces e-mails contient un lien pour ne plus les recevoir.",
   "gallery.startChoosing": "Recevoir un lien par e-mail",
   "gallery.show": "Afficher",
   "gallery.all": "Toutes",

@@ -309,6 +309,8 @@ export const it: Catalogue = {
     "La tua selezione è appena stata inviata. Potrai inviarla di nuovo tra qualche minuto.",
   "gallery.choosingAs": "Stai scegliendo come",
   "gallery.clientLabel": "La tua e-mail, per salvare i tuoi preferiti",
+  "gallery.clientMails":
+    "Potremmo anche scriverti su questa galleria: prima che chiuda e sulle stampe dei tuoi preferiti. Ognuna di queste e-mail ha un link per non riceverne più.",
   "gallery.startChoosing": "Inviami un link",
   "gallery.show": "Mostra",
   "gallery.all": "Tutte",

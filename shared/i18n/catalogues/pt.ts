@@ -309,6 +309,8 @@ export const pt: Catalogue = {
     "Sua seleção acabou de ser enviada. Você poderá enviá-la de novo em alguns minutos.",
   "gallery.choosingAs": "Você está escolhendo como",
   "gallery.clientLabel": "O seu e-mail, para guardar as suas favoritas",
+  "gallery.clientMails":
+    "Poderemos também escrever-lhe sobre esta galeria: antes de fechar e sobre impressões das suas favoritas. Cada um desses e-mails tem um link para deixar de os receber.",
   "gallery.startChoosing": "Enviar-me um link",
   "gallery.show": "Mostrar",
   "gallery.all": "Todas",
