@@ -285,7 +285,7 @@ describe("the photo viewer", () => {
       const portfolioTitle = await page.title();
       // The photo page comes slowly (a far data centre): both clicks land before the viewer opens.
       await page.route(`**${photoPath("b2i3")}`, async (route) => {
-        await new Promise((wait) => setTimeout(wait, 400));
+        await new Promise((wait) => setTimeout(wait, 1_000));
         await route.continue();
       });
       await thumbnail(page, "b2i3").dblclick();
