@@ -373,26 +373,24 @@ export async function fulfilOrder(
       throw new Error("Another attempt is sending the order's e-mails; this one is retried");
     }
     try {
-      await sendMails((await orders.get(order.id)) ?? order);
+      const current = (await orders.get(order.id)) ?? order;
+      if (!current.fulfilment.ownerMailedAt) {
+        if (to) {
+          await env.CLIENT_MAIL.send(
+            ownerEmail(config, current, to, reference, orderUrl, site.title),
+          );
+          await orders.record(order.id, { owner_mailed_at: Date.now() });
+        } else log.warn("A paid order's e-mail to the owner has no address", { order: order.id });
+      }
+      if (current.email && !current.fulfilment.buyerMailedAt) {
+        const words = translator(site.language);
+        await env.CLIENT_MAIL.send(
+          buyerEmail(config, current, current.email, reference, orderUrl, site.title, words),
+        );
+        await orders.record(order.id, { buyer_mailed_at: Date.now() });
+      }
     } finally {
       await orders.record(order.id, { mails_claimed_at: null });
-    }
-  }
-  async function sendMails(current: Order) {
-    if (!current.fulfilment.ownerMailedAt) {
-      if (to) {
-        await env.CLIENT_MAIL.send(
-          ownerEmail(config, current, to, reference, orderUrl, site.title),
-        );
-        await orders.record(current.id, { owner_mailed_at: Date.now() });
-      } else log.warn("A paid order's e-mail to the owner has no address", { order: current.id });
-    }
-    if (current.email && !current.fulfilment.buyerMailedAt) {
-      const words = translator(site.language);
-      await env.CLIENT_MAIL.send(
-        buyerEmail(config, current, current.email, reference, orderUrl, site.title, words),
-      );
-      await orders.record(current.id, { buyer_mailed_at: Date.now() });
     }
   }
 
