@@ -39,6 +39,9 @@ describe("a session type as the Studio stores it", () => {
       });
     expect(shared(600, 25)?.deposit).toBe(150);
     expect(shared(19.99, 33)?.deposit).toBe(6.6);
+    // Half a cent rounds up, as a calculator does.
+    expect(shared(128.17, 50)?.deposit).toBe(64.09);
+    expect(shared(128.14, 25)?.deposit).toBe(32.04);
     // The share wins over an amount; one Stripe cannot take leaves the type out.
     expect(shared(600, 25, { deposit: 100 })?.deposit).toBe(150);
     expect(shared(1, 10)).toBeUndefined();

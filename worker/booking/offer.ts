@@ -174,10 +174,11 @@ export function sessionOf(raw: unknown): SessionType | undefined {
   const durationMinutes = whole(raw.durationMinutes, 15, 24 * 60);
   const price = amount(raw.price);
   const share = whole(raw.depositPercent, 1, 100);
-  // A share of the price, to the cent, where the owner gave one; else the amount.
+  // A share of the price, to the cent (reckoned in cents: 128.17 × 50 % is 64.09, where the
+  // euros' float 6408.4999… would round down), where the owner gave one; else the amount.
   const deposit =
     share !== undefined && price !== undefined
-      ? Math.round(price * share) / 100
+      ? Math.round((Math.round(price * 100) * share) / 100) / 100
       : amount(raw.deposit);
   if (!slug || !isSlug(slug) || !title || durationMinutes === undefined) return undefined;
   // A deposit is paid on Stripe, which takes no less than about half a unit (0.50 €, $0.50).
