@@ -4,7 +4,7 @@
 // the owner's policy or in full, from the balance first, once whatever repeats; the time free
 // again, the reminders over, the client told, the Studio's copy marked.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   announce,
   booked,
@@ -187,6 +187,62 @@ describe("cancelling a booking", () => {
     await askToCancel(owners.id, "owner", owners.start - DAY);
     expect((await announce(owners.id)).status).toBe(200);
     expect(await row(owners.id)).toMatchObject({ cancelled_by: "owner", refunded: 7_500 });
+  });
+
+  it("cut off after its refund, then the balance paid: the next delivery refunds what is left by the policy, not again", async () => {
+    const { path, id, start } = await booked();
+    await askToCancel(id, "client", start - 20 * DAY);
+    // The refund is made at Stripe, and its answer is lost (the delivery cut off there).
+    const fetch = globalThis.fetch;
+    const lost = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const response = await fetch(input, init);
+      const asked = new Request(input, init);
+      if (asked.method === "POST" && asked.url.includes("/v1/refunds")) {
+        throw new TypeError("Network connection lost.");
+      }
+      return response;
+    });
+    try {
+      expect((await announce(id)).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      lost.mockRestore();
+    }
+    expect((await row(id))?.status).toBe("booked");
+    // Before Sanity delivers again, the client pays the balance.
+    const rest = await openCheckout(path, "balance");
+    await pay(rest);
+    expect((await deliver(await completedEvent(rest), { env: mailbox().env })).status).toBe(200);
+    expect((await announce(id)).status).toBe(200);
+    // Half of all that was paid (€250), as the policy says: €37.50 of the deposit, €87.50 of
+    // the balance.
+    const after = await row(id);
+    expect(after).toMatchObject({ status: "cancelled", refunded: 12_500 });
+    expect(await refunds(after?.payment_intent)).toEqual([3_750]);
+    expect(await refunds(after?.balance_intent)).toEqual([8_750]);
+  });
+
+  it("delivered again while a delivery refunds, as the balance lands: the second waits, the refunds are the policy's", async () => {
+    const { path, id, start } = await booked();
+    await askToCancel(id, "client", start - 20 * DAY);
+    const rest = await openCheckout(path, "balance");
+    await pay(rest);
+    const paying = await completedEvent(rest);
+    let again = 0;
+    // At the first refund's moment, the balance's event lands and its copy makes Sanity deliver.
+    const came = await atFirstFetch(
+      "/v1/refunds",
+      async () => {
+        expect((await deliver(paying, { env: mailbox().env })).status).toBe(200);
+        again = (await announce(id)).status;
+      },
+      async () => expect((await announce(id)).status).toBe(200),
+    );
+    expect(came).toBe(true);
+    expect(again).toBeGreaterThanOrEqual(500);
+    const after = await row(id);
+    expect(after).toMatchObject({ status: "cancelled", refunded: 12_500 });
+    expect(await refunds(after?.payment_intent)).toEqual([3_750]);
+    expect(await refunds(after?.balance_intent)).toEqual([8_750]);
   });
 
   it("closes the balance's payment page left open, so nothing is paid after the cancellation", async () => {

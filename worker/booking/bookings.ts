@@ -322,6 +322,23 @@ export function d1Bookings(db: D1Database) {
      * A booked session cancelled, with what was refunded: true the one time it becomes so, while
      * its balance's payments are still the `payments` the refund was reckoned from.
      */
+    /**
+     * Claims a booked session's cancellation for one delivery: false while another holds it
+     * (given back with `releaseCancel`, or lapsed after ten minutes).
+     */
+    async claimCancel(id: string, now = Date.now()) {
+      const result = await db
+        .prepare(
+          `UPDATE bookings SET cancel_claimed_at = ?2 WHERE id = ?1 AND status = 'booked'
+             AND (cancel_claimed_at IS NULL OR cancel_claimed_at <= ?2 - ?3)`,
+        )
+        .bind(id, now, 10 * 60_000)
+        .run();
+      return result.meta.changes === 1;
+    },
+    async releaseCancel(id: string) {
+      await db.prepare("UPDATE bookings SET cancel_claimed_at = NULL WHERE id = ?").bind(id).run();
+    },
     async markCancelled(
       id: string,
       cancelled: NonNullable<Booking["cancelled"]>,

@@ -9,6 +9,7 @@
  * amount is reckoned from the time the cancellation was asked, and each refund has its key.
  */
 import type { Context } from "hono";
+import type Stripe from "stripe";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor } from "../request/context.ts";
 import { amountStep, stripeClient } from "../store/index.ts";
@@ -125,6 +126,27 @@ export async function cancelBooking(
     by === "client" ? (termsOf(await contentFor(c).booking())?.cancellation ?? null) : [];
   // Without the owner's policy nothing is decided: the webhook answers 503 and Sanity retries.
   if (!policy) throw new Error("The cancellation policy could not be read");
+  // One delivery at a time: two (Sanity's webhook again, for a copy written meanwhile) would
+  // each reckon the refunds from what it saw paid. The other fails, and Sanity delivers again.
+  if (!(await bookings.claimCancel(id))) {
+    throw new Error("Another delivery is cancelling this booking");
+  }
+  try {
+    return await refundAndRecord(c, first, by, policy, askedAt);
+  } finally {
+    await bookings.releaseCancel(id);
+  }
+}
+
+async function refundAndRecord(
+  c: Context<AppEnv>,
+  first: Booking,
+  by: CancelledBy,
+  policy: readonly CancellationRule[],
+  askedAt: number,
+): Promise<Booking | undefined> {
+  const { id } = first;
+  const bookings = d1Bookings(c.env.STORE_DB);
   const stripe = await stripeClient(paymentKeys(c));
   // A balance's payment page left open is closed: paid after this, it would be refunded in full
   // (balance.ts), but better never taken.
@@ -132,17 +154,20 @@ export async function cancelBooking(
   if (open && open.expiresAt > Date.now()) {
     await stripe.checkout.sessions.expire(open.session).catch(() => undefined);
   }
-  const taken = new Map<string, number>();
+  // What an earlier delivery, cut off, refunded already is Stripe's to say: reckoned again from
+  // nothing, with more paid since, it would be refunded twice.
+  const taken = await refundedFor(stripe, first);
   let booking: Booking | undefined = first;
   for (let round = 0; round < ROUNDS && booking?.status === "booked"; round++) {
     const refund = refundOf(booking, by, policy, askedAt);
     const done = [...taken.values()].reduce((sum, amount) => sum + amount, 0);
     for (const part of refundsOf(booking, refund - done, taken)) {
+      const before = taken.get(part.paymentIntent) ?? 0;
       await stripe.refunds.create(
         { payment_intent: part.paymentIntent, amount: part.amount, metadata: { booking: id } },
-        { idempotencyKey: `booking-cancel-${id}-${part.paymentIntent}` },
+        { idempotencyKey: `booking-cancel-${id}-${part.paymentIntent}-${before}` },
       );
-      taken.set(part.paymentIntent, (taken.get(part.paymentIntent) ?? 0) + part.amount);
+      taken.set(part.paymentIntent, before + part.amount);
     }
     const cancelled = { by, at: Date.now(), refunded: refund };
     if (await bookings.markCancelled(id, cancelled, booking.balancePayments.length)) {
@@ -160,4 +185,23 @@ export async function cancelBooking(
   }
   if (booking?.status === "booked") throw new Error("Payments kept landing while it was cancelled");
   return booking;
+}
+
+/** What Stripe refunded of each of the booking's payments for its cancellation, by payment. */
+async function refundedFor(stripe: Stripe, booking: Booking): Promise<Map<string, number>> {
+  const taken = new Map<string, number>();
+  for (const { paymentIntent } of paymentsOf(booking)) {
+    if (!paymentIntent) continue;
+    const { data } = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 });
+    const refunded = data
+      .filter(
+        (refund) =>
+          refund.metadata?.booking === booking.id &&
+          refund.status !== "failed" &&
+          refund.status !== "canceled",
+      )
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    if (refunded > 0) taken.set(paymentIntent, refunded);
+  }
+  return taken;
 }
