@@ -74,7 +74,7 @@ describe("the owner's calendar", () => {
     expect("held" in (await stub.hold(portrait(TUESDAY_11), NOW))).toBe(true);
   });
 
-  it("holds one time at once for a visitor: another chosen lets the first go, unless it is being paid for", async () => {
+  it("holds one time at once for a visitor: another chosen lets the first go, unless it is being paid for or holds a client's details", async () => {
     const stub = calendar();
     const as = (holder: string, start: number) => stub.hold({ ...portrait(start), holder }, NOW);
     const eves = await as("eve", TUESDAY_11 + 3 * 3_600_000);
@@ -102,6 +102,14 @@ describe("the owner's calendar", () => {
     );
     expect("held" in another).toBe(true);
     expect(await stub.held(paying.held.id, late)).toBeDefined();
+    // Nor one with a client's details in it: someone else on their network (a home's, a
+    // carrier's) choosing a time does not undo their work; it lapses with its time.
+    const typing = await as("kim", TUESDAY_11 + 72 * 3_600_000);
+    if (!("held" in typing)) throw new Error("the slot was free");
+    const details = { name: "Kim", email: "kim@example.com", answers: {} };
+    expect(await stub.keepDetails(typing.held.id, details, NOW)).toBe("kept");
+    expect("held" in (await as("kim", TUESDAY_11 + 74 * 3_600_000))).toBe(true);
+    expect(await stub.held(typing.held.id, NOW)).toBeDefined();
   });
 
   it("holds nothing the hours do not offer: past, too soon, off hours, off the grid, busy", async () => {

@@ -181,12 +181,16 @@ export class BookingCalendar extends DurableObject<Env> {
   hold(request: HoldRequest, now = Date.now()): HoldAnswer {
     // One time held at once by a visitor: choosing another lets the first go (a client who went
     // back to choose again; one who would hold the whole calendar), unless it is being paid for
-    // (held longer). A hold not made yet is none to let go: the earlier stays when this fails.
+    // (held longer) or someone's details are in it: a visitor is their network, which another
+    // client may share (a home's, a carrier's), whose work is not undone under their hands; it
+    // lapses with its time. A hold not made yet is none to let go: the earlier stays when this
+    // fails.
     const earlier = request.holder
       ? this.#sql
           .exec<Row>(
             `SELECT id FROM holds JOIN holders ON holders.hold = holds.id
-            WHERE holder = ? AND expires_at > ? AND expires_at <= ?`,
+            WHERE holder = ? AND expires_at > ? AND expires_at <= ?
+              AND id NOT IN (SELECT hold FROM details)`,
             request.holder,
             now,
             now + HOLD_MINUTES * 60_000,
