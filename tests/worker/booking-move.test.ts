@@ -96,6 +96,29 @@ describe("moving a booking", () => {
     expect((await row(id))?.moves).toBe(1);
   });
 
+  it("plans the new time's reminders at Sanity's next delivery when planning them failed after the record moved", async () => {
+    const { id, start } = await booked();
+    // A time far from every other test's.
+    const to = start + 150 * DAY + 19 * HOUR;
+    await askToMove(id, to);
+    captureLogs();
+    // Workflows cannot be reached the moment the moved booking's life is to be made.
+    const down = () => Promise.reject(new Error("Workflows unavailable (a test's)"));
+    const unreachable = { create: down, get: down } as unknown as Env["BOOKING_LIFE"];
+    const cut = await announce(id, { BOOKING_LIFE: unreachable });
+    expect(cut.status).toBeGreaterThanOrEqual(500);
+    expect((await row(id))?.moves).toBe(1);
+    // Sanity delivers again: the reminders are planned, the old ones ended.
+    expect((await announce(id)).status).toBe(200);
+    expect((await (await env.BOOKING_LIFE.get(`${id}-moved-1`)).status()).status).not.toBe(
+      "terminated",
+    );
+    expect((await (await env.BOOKING_LIFE.get(id)).status()).status).toBe("terminated");
+    expect(await studioDocument(`booking.${id}`)).toMatchObject({
+      moveAnswer: expect.stringMatching(/^Moved/),
+    });
+  });
+
   it("refuses a time another booking keeps, or one past, and says so in the copy", async () => {
     const first = await booked();
     const second = await booked();

@@ -15,7 +15,7 @@ import type { AppEnv } from "../request/app-env.ts";
 import { type Booking, type BookingTime, d1Bookings } from "./bookings.ts";
 import { lifeOf } from "./life.ts";
 import { calendarOf } from "./pages.tsx";
-import { afterMove } from "./settled.ts";
+import { afterMove, lifeAfterMove } from "./settled.ts";
 import { dayOf, wallAt } from "./zoned-time.ts";
 
 /** What a move came to: done, or why not. */
@@ -47,7 +47,12 @@ export async function moveBooking(
   const booking = await bookings.get(id);
   if (booking?.status !== "booked") return "not booked";
   if (Number.isNaN(start)) return "not a time";
-  if (booking.start === start) return "moved";
+  // Asked again: Sanity delivers again after a delivery failed, perhaps once the record moved and
+  // before the new time's reminders were planned (planned once, whatever repeats).
+  if (booking.start === start) {
+    if (booking.moves > 0) await movedLife(c, booking);
+    return "moved";
+  }
   if (start <= now) return "past";
   if (start > now + FURTHEST) return "too far";
   const to = timeAt(booking, start);
@@ -65,16 +70,28 @@ export async function moveBooking(
   if (answer === "changed") throw new Error("Another move of this booking is being carried out");
   if (await bookings.markMoved(id, booking.start, to, now)) {
     log.info("Booking moved", { booking: id });
-    await c.env.BOOKING_LIFE.get(lifeOf(booking))
-      .then((life) => life.terminate())
-      .catch((error: unknown) =>
-        log.warn("A moved booking's old reminders could not be ended", {
-          booking: id,
-          error: errorText(error),
-        }),
-      );
     const moved = await bookings.get(id);
-    if (moved) await afterMove(c, booking.start)(moved);
+    if (moved) {
+      await movedLife(c, moved);
+      await afterMove(c, booking.start)(moved);
+    }
   }
   return "moved";
+}
+
+/**
+ * The reminders of a moved booking: its new time's planned, then its last time's ended (they
+ * would send nothing for a booking no longer at that time; ended all the same).
+ */
+async function movedLife(c: Context<AppEnv>, moved: Booking): Promise<void> {
+  await lifeAfterMove(c, moved);
+  const before = lifeOf({ ...moved, moves: moved.moves - 1 });
+  await c.env.BOOKING_LIFE.get(before)
+    .then((life) => life.terminate())
+    .catch((error: unknown) =>
+      log.warn("A moved booking's old reminders could not be ended", {
+        booking: moved.id,
+        error: errorText(error),
+      }),
+    );
 }
