@@ -16,10 +16,11 @@ describe("a booking's reminders", () => {
   it("come at 10:00 on the client's clock, a week and a day before, across a change of clocks", () => {
     // 18:00 in Madrid on Tuesday 30 March 2027, two days after the clocks went forward.
     const start = Date.UTC(2027, 2, 30, 16);
-    expect(iso(reminderAt(start, "Europe/Madrid", 7))).toBe("2027-03-23T09:00"); // 10:00 CET
-    expect(iso(reminderAt(start, "Europe/Madrid", 1))).toBe("2027-03-29T08:00"); // 10:00 CEST
-    // A client in New York: their 10:00, on their own date of the shoot (12:00 there).
-    expect(iso(reminderAt(start, "America/New_York", 1))).toBe("2027-03-29T14:00");
+    const madrid = "Europe/Madrid";
+    expect(iso(reminderAt(start, madrid, madrid, 7))).toBe("2027-03-23T09:00"); // 10:00 CET
+    expect(iso(reminderAt(start, madrid, madrid, 1))).toBe("2027-03-29T08:00"); // 10:00 CEST
+    // A client in New York: their 10:00, the day before the shoot's date (12:00 there).
+    expect(iso(reminderAt(start, madrid, "America/New_York", 1))).toBe("2027-03-29T14:00");
     const plan = remindersOf(
       booked(start, { clientZone: "America/New_York" }),
       Date.UTC(2027, 0, 10),
@@ -27,6 +28,21 @@ describe("a booking's reminders", () => {
     expect(plan.map(({ reminder, at }) => [reminder, iso(at)])).toEqual([
       ["week", "2027-03-23T14:00"],
       ["day", "2027-03-29T14:00"],
+    ]);
+  });
+
+  it("count the days by the owner's date, which the e-mail writes, where the client's is another", () => {
+    // 15:00 in Madrid on Tuesday 9 June 2026: 01:00 on Wednesday in Auckland.
+    const start = Date.UTC(2026, 5, 9, 13);
+    const plan = remindersOf(
+      booked(start, { clientZone: "Pacific/Auckland" }),
+      Date.UTC(2026, 4, 1),
+    );
+    // "Tomorrow, Tuesday 9 June" on Monday 8 June, and "in a week" on Tuesday 2 June, at 10:00
+    // in Auckland (22:00 UTC the day before).
+    expect(plan.map(({ reminder, at }) => [reminder, iso(at)])).toEqual([
+      ["week", "2026-06-01T22:00"],
+      ["day", "2026-06-07T22:00"],
     ]);
   });
 

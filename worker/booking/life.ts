@@ -46,12 +46,13 @@ const GALLERY_CHECK_EVERY = "6 hours";
 const GALLERY_CHECKS = 4 * 60;
 
 /**
- * When a reminder `days` before the shoot comes: 10:00 on that day in `zone` (an hour later on
- * the rare day 10:00 does not exist there).
+ * When a reminder `days` before the shoot comes: the day as the owner's calendar (`ownerZone`)
+ * counts it, which is the date the e-mail writes ("tomorrow, Tuesday 9 June, 15:00"), at 10:00 on
+ * the client's clock (`zone`; an hour later on the rare day 10:00 does not exist there).
  */
-export function reminderAt(start: number, zone: string, days: number): number {
-  const wall = wallAt(zone, start);
-  const at = Math.floor(wall / DAY) * DAY - days * DAY + REMINDER_HOUR * 3_600_000;
+export function reminderAt(start: number, ownerZone: string, zone: string, days: number): number {
+  const day = Math.floor(wallAt(ownerZone, start) / DAY) * DAY - days * DAY;
+  const at = day + REMINDER_HOUR * 3_600_000;
   return instantOf(zone, at) ?? instantOf(zone, at + 3_600_000) ?? at;
 }
 
@@ -66,12 +67,13 @@ export type Planned =
  */
 export function remindersOf(booking: Booking, now: number): Planned[] {
   const zone = booking.clientZone ?? booking.timeZone;
+  const at = (instant: number, days: number) => reminderAt(instant, booking.timeZone, zone, days);
   const dues: Planned[] = instalmentsOf(booking)
     .filter((part) => part.of > 1 && part.n < part.of && !part.paid)
-    .map((part) => ({ reminder: "instalment", n: part.n, at: reminderAt(part.dueAt, zone, 0) }));
+    .map((part) => ({ reminder: "instalment", n: part.n, at: at(part.dueAt, 0) }));
   const before: Planned[] = (["week", "day"] as const).map((reminder) => ({
     reminder,
-    at: reminderAt(booking.start, zone, BEFORE[reminder]),
+    at: at(booking.start, BEFORE[reminder]),
   }));
   return [...dues, ...before]
     .filter(({ at }) => at > now && at < booking.start)
