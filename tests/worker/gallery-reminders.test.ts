@@ -29,6 +29,12 @@ import { stripe } from "./store.ts";
 const DAY = 24 * HOUR;
 /** The schedule's next run at a sensible hour on a client's clock whom Cloudflare did not place. */
 const soon = () => nextHour(Date.now(), "UTC", 10);
+/**
+ * A gallery's end ten days on, at 15:05 UTC: its reminders' next 10:00 UTC (the moments below)
+ * then always falls before it, whatever time of day the test runs (ending at 10:03, the day
+ * before's 10:00 run would come at 10:05, after the end).
+ */
+const inTenDays = () => nextHour(Date.now() + 10 * DAY, "UTC", 15);
 let clients = 0;
 const newAddress = () => `client-${Date.now()}-${++clients}@example.com`;
 
@@ -53,7 +59,7 @@ beforeAll(async () => {
 
 describe("a gallery about to close", () => {
   it("reminds each client who confirmed their e-mail a week and a day before, with the favourites they have not downloaded, once each", async () => {
-    const expires = Date.now() + 10 * DAY;
+    const expires = inTenDays();
     const { id, photos } = await galleryWithPhotos(
       { expiresAt: new Date(expires).toISOString(), title: "Ana & Luis, 14 June" },
       3,
@@ -115,7 +121,7 @@ describe("a gallery about to close", () => {
   });
 
   it("knows a favourite downloaded whose file name has brackets of its own", async () => {
-    const expires = Date.now() + 10 * DAY;
+    const expires = inTenDays();
     const id = newGalleryId();
     await saveGallery(id, { expiresAt: new Date(expires).toISOString() });
     const names = ["DSC_0142 (2).jpg", "DSC_0143.jpg"];
@@ -139,7 +145,7 @@ describe("a gallery about to close", () => {
   });
 
   it("knows the favourites' ZIP downloaded by the part that ends it, not by a probe of its first bytes", async () => {
-    const expires = Date.now() + 10 * DAY;
+    const expires = inTenDays();
     const { id, photos } = await galleryWithPhotos(
       { expiresAt: new Date(expires).toISOString() },
       2,
@@ -162,7 +168,7 @@ describe("a gallery about to close", () => {
   });
 
   it("sends a reminder due while Sanity cannot be read once it can, not never", async () => {
-    const expires = Date.now() + 10 * DAY;
+    const expires = inTenDays();
     const { id } = await galleryWithPhotos({ expiresAt: new Date(expires).toISOString() }, 1);
     const address = newAddress();
     await confirmedClient(id, address);
