@@ -5,8 +5,8 @@
  * client gallery (shoot-gallery.ts) and the booking's life until the shoot (life.ts: the
  * reminders); for it and for one refunded, the owner's copy in the Studio (studio.ts). For a
  * payment of the balance: its invoice, the client's receipt and the Studio's copy again. For a
- * booking moved: its reminders planned again, the client's e-mail with the new invitation and the
- * Studio's copy; for one cancelled: the credit note for its refund, the client's e-mail and the
+ * booking moved: the client's e-mail with the new invitation and the Studio's copy (its reminders
+ * are planned before the answer, `lifeAfterMove`); for one cancelled: the credit note for its refund, the client's e-mail and the
  * Studio's copy; for a payment disputed or a refund refused, the Studio's copy. Each part is
  * tried three times (a second, then four, apart: within the answer's `waitUntil`); one that still
  * fails is logged, and the booking stands.
