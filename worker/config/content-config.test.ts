@@ -35,6 +35,12 @@ describe("content configuration", () => {
     expect(contentConfig({ ...valid, SANITY_USE_CDN: "" }).useCdn).toBe(true);
   });
 
+  it("leaves the API CDN off without a token once publishes send the webhook", () => {
+    // The render just after the webhook's purge is kept for a day: it must see the publish,
+    // which the API CDN may answer from before.
+    expect(contentConfig({ ...valid, SANITY_WEBHOOK_SECRET: "whsec" }).useCdn).toBe(false);
+  });
+
   it("keeps results fresh for CONTENT_FRESH_SECONDS, and for no time once publishes send the webhook", () => {
     expect(contentConfig(valid).freshSeconds).toBe(60);
     expect(contentConfig({ ...valid, CONTENT_FRESH_SECONDS: "300" }).freshSeconds).toBe(300);

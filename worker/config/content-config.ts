@@ -138,6 +138,7 @@ export function contentConfig(env: ContentEnv): ContentConfig {
   if (cdn !== undefined && cdn !== "true" && cdn !== "false") {
     throw new ConfigError("SANITY_USE_CDN", `must be "true" or "false", got ${show(cdn)}`);
   }
+  const webhook = setting(env, "SANITY_WEBHOOK_SECRET") !== undefined;
   return {
     projectId,
     dataset,
@@ -145,10 +146,12 @@ export function contentConfig(env: ContentEnv): ContentConfig {
     apiHost: apiUrl?.origin,
     token,
     // Sanity's API CDN caches authenticated requests per token, so an owner may turn it on
-    // with a token; without an explicit choice it is on only for public, tokenless reads.
-    useCdn: cdn === undefined ? !token : cdn === "true",
+    // with a token; without an explicit choice it is on only for public, tokenless reads on a
+    // site not told of publishes: a render just after a webhook's purge must see the publish,
+    // and the API CDN may answer once more from before it (that render is kept for a day).
+    useCdn: cdn === undefined ? !token && !webhook : cdn === "true",
     perspective: "published",
-    freshSeconds: setting(env, "SANITY_WEBHOOK_SECRET") ? 0 : freshSeconds(env),
+    freshSeconds: webhook ? 0 : freshSeconds(env),
     staleSeconds: seconds(env, "CONTENT_STALE_SECONDS"),
   };
 }
