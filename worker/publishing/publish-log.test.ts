@@ -115,4 +115,33 @@ describe("the publish log", () => {
       expect(pending(state)).toEqual([]);
     });
   });
+  it("purges everything when the publishes due name more tags than one purge may", async () => {
+    const stub = publishLog();
+    const now = Date.now();
+    await runInDurableObject(stub, async (object: PublishLog, state) => {
+      // A release publishes 120 posts at once; Cloudflare refuses a purge of over 100 tags.
+      for (let post = 0; post < 120; post++) {
+        await object.record(
+          delivery(`post-${post}`),
+          { tags: [`post:p${post}`, "posts"] },
+          now - REPURGE_AFTER_MS,
+        );
+      }
+      const purges: unknown[] = [];
+      Object.defineProperty(state, "exports", {
+        configurable: true,
+        value: {
+          PublicSite: () => ({
+            purge: async (request: { tags?: string[] }) => {
+              purges.push(request);
+              if ((request.tags?.length ?? 0) > 100) throw new Error("Too many tags (a test's)");
+            },
+          }),
+        },
+      });
+      await object.alarm();
+      expect(purges).toEqual([{ everything: true }]);
+      expect(pending(state)).toEqual([]);
+    });
+  });
 });

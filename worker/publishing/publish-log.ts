@@ -21,6 +21,9 @@ export const DELIVERY_WINDOW_MS = 5 * 60 * 1000;
  * for content at most QUERY_DEADLINE_MS; the rest is its own work and the trip to the edge.
  */
 export const REPURGE_AFTER_MS = QUERY_DEADLINE_MS + 2_000;
+/** The most tags one purge may name (Cloudflare's limit on operations per purge request). */
+const PURGE_TAGS_MAX = 100;
+
 /** When a second purge that failed is made again. */
 export const REPURGE_RETRY_MS = 60_000;
 
@@ -90,7 +93,11 @@ export class PublishLog extends DurableObject<Env> {
     if (due.length > 0) {
       const site = this.ctx.exports.PublicSite({ props: { origin: "", build: "" } });
       try {
-        await site.purge(tags ? { tags: [...tags] } : { everything: true });
+        // A purge takes at most 100 tags: a burst of publishes (a release, a script) past that
+        // purges everything, one operation, rather than a call refused every minute for ever.
+        await site.purge(
+          tags && tags.size <= PURGE_TAGS_MAX ? { tags: [...tags] } : { everything: true },
+        );
         for (const key of due) kv.delete(key);
       } catch (error) {
         log.warn("A publish's second purge failed; it is tried again in a minute", {
