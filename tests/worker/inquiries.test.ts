@@ -427,15 +427,25 @@ describe("bots", () => {
       accepted: false,
       reason: "sent too fast",
     });
-    const made = `${Date.now() - 60_000}.${"A".repeat(43)}`;
-    expect(await accepted({ ...goodFields(), started: made })).toEqual({
-      accepted: false,
-      reason: "forged fill-time stamp",
-    });
-    // A script posting fields, with neither a stamp nor a person's click.
+    // A script posting fields, with neither a stamp nor a person's click, or a made-up stamp.
     expect(await accepted(goodFields(), { browser: false, headers: { Origin: ORIGIN } })).toEqual({
       accepted: false,
       reason: "no fill-time stamp",
+    });
+    const made = `${Date.now() - 60_000}.${"A".repeat(43)}`;
+    expect(
+      await accepted(
+        { ...goodFields(), started: made },
+        { browser: false, headers: { Origin: ORIGIN } },
+      ),
+    ).toEqual({ accepted: false, reason: "no fill-time stamp" });
+  });
+
+  it("takes a person's message from a form opened before the owner changed the token", async () => {
+    const before = (await issueStamp("the token before", Date.now() - 60_000)) ?? "";
+    expect(await accepted({ ...goodFields(), started: before })).toEqual({
+      accepted: true,
+      reason: undefined,
     });
   });
 

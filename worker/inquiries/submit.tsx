@@ -80,10 +80,11 @@ export function isSameOrigin(c: Context<AppEnv>): boolean {
 async function botReason(c: Context<AppEnv>, data: FormData): Promise<string | undefined> {
   if (text(data, FIELD.honeypot) !== "") return "honeypot filled in";
   const stamp = await checkStamp(c.var.config.sanityToken, text(data, FIELD.started));
-  if (stamp.kind === "forged") return "forged fill-time stamp";
   if (stamp.kind === "valid") return stamp.ageMs < MIN_FILL_MS ? "sent too fast" : undefined;
-  // No stamp: the form's script did not run. A person's browser without it still marks the
-  // submission as their own action (Sec-Fetch-User); a script posting fields does not.
+  // No stamp of this site's now: the form's script did not run, or the stamp is too old, made
+  // up, or signed before the owner changed the token (a person's form opened the day before). A
+  // person's browser marks the submission as their own action (Sec-Fetch-User); a script
+  // posting fields does not, whatever stamp it sends.
   return c.req.header("Sec-Fetch-User") === "?1" ? undefined : "no fill-time stamp";
 }
 
