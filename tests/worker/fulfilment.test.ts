@@ -587,6 +587,34 @@ describe("a photograph withdrawn between checkout and payment", () => {
     expect(await studioCopy(order)).toBeDefined();
     expect((await row(order))?.status).toBe("refunded");
   });
+  it("keeps the order for the owner, refunding nothing, while the Store settings cannot be read", async () => {
+    const { order, paymentIntent } = await paidLicence();
+    const query = encodeURIComponent('*[_id == "storeSettings"][0]');
+    const read = await fetch(
+      `${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/query/production?query=${query}`,
+      { headers: { Authorization: `Bearer ${TEST_TOKEN}` } },
+    );
+    const { _rev, ...settings } = ((await read.json()) as { result: Record<string, unknown> })
+      .result;
+    // The owner deletes the Store settings (to make them again) as the payment arrives: what
+    // they chose for a withdrawn photograph cannot be read, and a refund cannot be undone.
+    await mutate({ delete: { id: "storeSettings" } });
+    try {
+      const done = await consume(
+        FULFILMENT_QUEUE,
+        { version: 1, order, origin: ORIGIN },
+        1,
+        mutableEnv({}),
+      );
+      expect(done.explicitAcks).toEqual(["m-1"]);
+    } finally {
+      await mutate({ createOrReplace: settings });
+    }
+    expect(await row(order)).toMatchObject({ status: "paid", fulfilment_state: "withdrawn" });
+    expect(
+      (await eventsOf([paymentIntent])).filter((event) => event.type === "charge.refunded"),
+    ).toEqual([]);
+  });
 });
 
 describe("a full refund", () => {

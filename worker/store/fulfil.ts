@@ -198,7 +198,9 @@ async function withdrawnLines(
       titles.push(`${line.productName}, "${line.photoTitle}"`);
     }
   }
-  return { titles, choice: catalogue?.withdrawn ?? "refund" };
+  // Without the Store settings (deleted, or unreadable), the owner's choice is not known: the
+  // order waits for them, as a refund cannot be taken back.
+  return { titles, choice: catalogue?.withdrawn ?? "wait" };
 }
 
 /**
