@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CLAIM_MS, MAX_ATTEMPTS } from "../../worker/sales-mail/ledger.ts";
 import { mailbox } from "./bookings.ts";
-import { BOT_UA, ORIGIN, request } from "./harness.ts";
+import { BOT_UA, captureLogs, ORIGIN, request } from "./harness.ts";
 import { HOUR, mailsTo, nextHour, scheduleAt } from "./sales-mail.ts";
 import {
   Buyer,
@@ -625,5 +625,16 @@ describe("unsubscribing", () => {
     expect(made.headers.get("Location")).toBe("/cart?notice=code-ended");
     const odd = await buyer.get(`/cart/again/${order}?code=%3Cscript%3E`);
     expect(odd.headers.get("Location")).toBe("/cart?notice=back");
+  });
+
+  it("puts the cart back, its code to be checked at checkout, while Stripe cannot be reached", async () => {
+    const { order } = await leaveCart(undefined);
+    captureLogs();
+    const buyer = new Buyer({ ...env, STRIPE_API_URL: "http://127.0.0.1:9" });
+    const back = await buyer.get(`/cart/again/${order}?code=BACKLATER10`);
+    expect(back.status).toBe(303);
+    expect(back.headers.get("Location")).toBe("/cart?notice=back");
+    const cart = await buyer.get("/cart?notice=back");
+    expect(cart.body).toContain("Fine art print, 8×10 in");
   });
 });

@@ -13,6 +13,7 @@ import { loadConfig, mailSender, storeIsOn } from "../config/config.ts";
 import { inLanguage } from "../content/paths.ts";
 import { ownerWordsIn } from "../i18n/owner-words.ts";
 import { translator } from "../i18n/translator.ts";
+import { errorText, log } from "../lib/log.ts";
 import { oneLine } from "../lib/mail.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { localPath, siteOrigin, siteSettingsFor } from "../request/context.ts";
@@ -179,10 +180,20 @@ export const cartAgain: Handler<AppEnv> = async (c) => {
   const code = c.req.query("code")?.toUpperCase();
   if (code && CODE.test(code) && notice === "back") {
     const stripe = await stripeClient(store.keys);
-    const [found] = (await stripe.promotionCodes.list({ code, active: true, limit: 1 })).data;
+    const found = await stripe.promotionCodes
+      .list({ code, active: true, limit: 1 })
+      .then(({ data }) => data[0] ?? null)
+      .catch((error: unknown) => {
+        log.error("Stripe could not be asked about a returning cart's code", {
+          path: "/cart/again",
+          error: errorText(error),
+        });
+        return undefined;
+      });
+    // Stripe not reached: the cart comes back with its code, checked again at checkout.
     const open = found && (!found.expires_at || found.expires_at * 1000 > Date.now());
-    await store.carts.setPromotionCode(cartId, open ? code : null);
-    notice = open ? "code" : "code-ended";
+    await store.carts.setPromotionCode(cartId, open || found === undefined ? code : null);
+    if (found !== undefined) notice = open ? "code" : "code-ended";
   }
   c.header("Set-Cookie", await cartCookie(store.keys, cartId));
   return c.redirect(await localPath(c, `/cart?notice=${notice}`), 303);
