@@ -24,6 +24,10 @@ describe("search requests", () => {
     expect(searchRequest("$terms] || true")).toMatchObject({ terms: ["terms*", "true*"] });
   });
 
+  it("keeps a word whose script writes vowels and viramas as marks whole", () => {
+    expect(searchRequest("हिन्दी கடல்")).toMatchObject({ terms: ["हिन्दी*", "கடல்*"] });
+  });
+
   it("is empty without words, and refuses a query over the limit", () => {
     expect(searchRequest(undefined)).toEqual({ kind: "empty" });
     expect(searchRequest("   ")).toEqual({ kind: "empty" });

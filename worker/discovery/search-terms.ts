@@ -1,8 +1,8 @@
 /**
  * What a visitor typed into the search box, made into what the search query asks for: at most
- * `MAX_QUERY_LENGTH` characters, words of letters and digits (any script), each matched as the
- * start of a word (`word*`, so a word being typed matches), at most `MAX_TERMS` of them. Also
- * the snippet of a found document's text around the first word it matches.
+ * `MAX_QUERY_LENGTH` characters, words of letters, their marks and digits (any script), each
+ * matched as the start of a word (`word*`, so a word being typed matches), at most `MAX_TERMS`
+ * of them. Also the snippet of a found document's text around the first word it matches.
  */
 
 export const MAX_QUERY_LENGTH = 100;
@@ -19,7 +19,7 @@ export function queryWords(query: string): string[] {
     query
       .normalize("NFKC")
       .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   return [...new Set(words)];
 }
 
