@@ -51,6 +51,20 @@ describe("the map's places", () => {
     ]);
   });
 
+  it("gives each place its point when two places share one (a cell named from either side of a border)", () => {
+    const cell = snap({ lat: 42.95, lng: -2.34 }, "region");
+    const places = mapPlaces([
+      photo(1, { ...cell, precision: "region", place: "Basque Country, Spain" }),
+      photo(2, { ...cell, precision: "region", place: "Navarre, Spain" }),
+      photo(3, { ...cell, precision: "region", place: "Basque Country, Spain" }),
+    ]);
+    expect(places.map((place) => place.name)).toEqual(["Basque Country, Spain", "Navarre, Spain"]);
+    expect(mapData(places).points).toEqual([
+      [cell.lng, cell.lat, 2, 0, 3],
+      [cell.lng, cell.lat, 1, 1, 3],
+    ]);
+  });
+
   it("keeps 5,000 located photographs' data for the whole world under 100 KB compressed", async () => {
     // Every photograph at a point of its own (the worst case), named after one of 500 places.
     let seed = 1;
