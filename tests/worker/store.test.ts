@@ -11,6 +11,7 @@ import {
   mutableEnv,
   mutate,
   request,
+  spendLimit,
 } from "./harness.ts";
 import {
   Buyer,
@@ -620,6 +621,25 @@ describe("checkout and payment", () => {
     expect((await deliver(completed)).status).toBe(200);
     expect((await row(order))?.fulfilment_queued_at).toBe(queuedAt);
     expect(logs.lines().filter((line) => line.message === "Order paid")).toHaveLength(1);
+  });
+
+  it("asks Stripe about an unpaid order only within the visitor's limit; past it the webhook pays it", async () => {
+    await inOneRateWindow();
+    const buyer = new Buyer(undefined, "198.51.100.77");
+    await buyer.add(LARGE, "licence:personal");
+    const { session, order } = await buyer.checkout();
+    await pay(session);
+    // A script reloading its open orders' pages would spend the owner's Stripe calls.
+    await spendLimit(env.CART_LIMIT, "198.51.100.77");
+    const page = await buyer.get(`/order/${order}?session=${session}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('data-order-status="open"');
+    expect((await orderRow(order))?.status).toBe("open");
+    const [completed] = (await eventsOf([session])).filter(
+      (event) => event.type === "checkout.session.completed",
+    );
+    expect((await deliver(completed)).status).toBe(200);
+    expect((await orderRow(order))?.status).toBe("paid");
   });
 
   it("waits for a bank transfer, then pays when the money arrives", async () => {

@@ -8,6 +8,7 @@ import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, siteOrigin } from "../request/context.ts";
+import { visitorKey } from "../request/visitor-key.ts";
 import { tellCartItems } from "./cart-items.ts";
 import { formatAmount } from "./catalogue.ts";
 import { PRIVATE_HEADERS, type Store, storeOf } from "./context.ts";
@@ -111,6 +112,9 @@ async function shippingNews(
 async function asStripeSays(c: Context<AppEnv>, store: Store, order: Order): Promise<Order> {
   const asked = c.req.query("session");
   if (order.status !== "open" || !asked || asked !== order.checkoutSession) return order;
+  // Each view asks Stripe: counted as carts are (CART_LIMIT), so a script reloading open orders
+  // cannot spend the owner's Stripe calls; past it, the page waits for the webhook.
+  if (!(await c.env.CART_LIMIT.limit({ key: visitorKey(c) })).success) return order;
   try {
     const session = await (await stripeClient(store.keys)).checkout.sessions.retrieve(asked);
     const applied = await applySession(store.orders, session, store.carts);
