@@ -128,15 +128,21 @@ const plainText = (value: unknown) => (typeof value === "string" ? nonEmpty(valu
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** Dates as the camera's wall clock: exifr revives EXIF dates in the local zone. */
-function wallClock(value: unknown): string | undefined {
+/**
+ * Dates as the camera's wall clock: exifr revives EXIF dates in the local zone. A camera whose
+ * clock was never set writes zeros ("0000:00:00 00:00:00"), which exifr revives as 30 November
+ * 1899: that is no date, and the XMP's or IPTC's is taken instead.
+ */
+export function wallClock(value: unknown): string | undefined {
   if (value instanceof Date && !Number.isNaN(value.getTime())) {
+    if (value.getFullYear() < 1900) return undefined;
     return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`;
   }
   if (typeof value !== "string") return undefined;
   const match = /^(\d{4})[-:](\d{2})[-:](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
   if (!match) return undefined;
   const [, year, month, day, hour = "00", minute = "00", second = "00"] = match;
+  if (Number(year) < 1900 || month === "00" || day === "00") return undefined;
   return `${year}-${month}-${day}T${hour}:${minute}:${second}`;
 }
 
