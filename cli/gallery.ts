@@ -1,13 +1,15 @@
 // `npm run gallery -- upload <folder or files…> --gallery <id> [--remote <site URL>]`: puts
 // photographs into a client gallery's private bucket through the site (cli/gallery/;
 // docs/galleries.md). `remove` takes them out again.
-// Exit status: 0 everything went in (or out); 1 a file failed (the report says which; running
-// again continues); 2 the command or a setting is wrong, or the site refused or cannot be reached.
+// Exit status: 0 everything went in (or out); 1 a file failed or a photograph was skipped (the
+// report says which; running again continues); 2 the command or a setting is wrong, or the site
+// refused or cannot be reached.
 
 import { parseGalleryArgs, USAGE } from "./gallery/options.ts";
 import { remarkGallery } from "./gallery/remark.ts";
 import { exitStatus, renderReport } from "./gallery/report.ts";
-import { runGallery } from "./gallery/run.ts";
+import { runGallery, StopRun } from "./gallery/run.ts";
+import { UnreachableSite } from "./gallery/site-client.ts";
 import { findUploadTarget } from "./gallery/target.ts";
 import { listFiles } from "./lib/files.ts";
 import { TargetError } from "./lib/sanity-target.ts";
@@ -41,7 +43,13 @@ async function main(): Promise<number> {
       process.stderr.write(`${error.message}\n\n${USAGE}\n`);
       return 2;
     }
-    if (error instanceof TargetError) {
+    // A setting, the site's refusal (the signature, no such gallery) or the site out of reach,
+    // as `mark` meets them before any photograph (an upload's run reports them itself).
+    if (
+      error instanceof TargetError ||
+      error instanceof StopRun ||
+      error instanceof UnreachableSite
+    ) {
       process.stderr.write(`${error.message}\n`);
       return 2;
     }

@@ -31,16 +31,17 @@ export const MAX_PHOTO_BYTES = 100 * 1024 * 1024;
 /** What a file is, for a gallery: a format it takes, or why not. */
 export async function galleryFormat(
   file: string,
-): Promise<{ format: GalleryFormat } | { reason: string }> {
+): Promise<{ format: GalleryFormat } | { reason: string; image: boolean }> {
   const sniffed = await sniff(file);
   if (sniffed.kind === "imported") return { format: sniffed.format };
   if (sniffed.kind === "other-image" && sniffed.name === "WebP") return { format: "webp" };
-  return {
-    reason:
-      sniffed.kind === "other-image"
-        ? `a ${sniffed.name} image: galleries take JPEG, PNG and WebP (export it as one of those)`
-        : "not an image",
-  };
+  if (sniffed.kind === "other-image") {
+    return {
+      reason: `a ${sniffed.name} image: galleries take JPEG, PNG and WebP (export it as one of those)`,
+      image: true,
+    };
+  }
+  return { reason: "not an image", image: false };
 }
 
 /** The bytes the gallery receives, streamed: the file without its GPS position. */

@@ -9,10 +9,14 @@ const count = (results: readonly FileResult[], status: Outcome["status"]) =>
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The exit status: 2 the run was stopped, 1 a file failed, 0 otherwise. */
+/** The exit status: 2 the run was stopped, 1 a file failed or a photograph was skipped, else 0. */
 export function exitStatus(run: RunResult): number {
   if (run.stopped) return 2;
-  return count(run.results, "failed") > 0 ? 1 : 0;
+  const failed = run.results.some(
+    ({ outcome }) =>
+      outcome.status === "failed" || (outcome.status === "skipped" && outcome.failure),
+  );
+  return failed ? 1 : 0;
 }
 
 export function renderReport(run: RunResult, settings: RunSettings, target: UploadTarget): string {

@@ -27,7 +27,7 @@ import { photoPath, type SiteAnswer, SiteClient, UnreachableSite } from "./site-
 import type { UploadTarget } from "./target.ts";
 
 /** A file to send: the gallery shows it under its own file name. */
-export type GalleryFile = Pick<FileEntry, "path" | "name" | "size">;
+export type GalleryFile = Pick<FileEntry, "path" | "name" | "size"> & { named?: boolean };
 
 export type Outcome =
   | { status: "uploaded"; bytes: number }
@@ -36,7 +36,12 @@ export type Outcome =
   | { status: "removed" }
   | { status: "would remove" }
   | { status: "absent" }
-  | { status: "skipped"; reason: string }
+  | {
+      status: "skipped";
+      reason: string;
+      /** Counts as a failure (exit status 1): a photograph that should have gone in did not. */
+      failure: boolean;
+    }
   | { status: "failed"; reason: string };
 
 /** How an outcome is named in the progress lines and the report. */
@@ -193,13 +198,19 @@ async function describe(file: GalleryFile): Promise<{ scan: ScannedPhoto } | { o
       outcome: {
         status: "skipped",
         reason: `${formatBytes(file.size)}: over the 100 MB a photograph may have`,
+        failure: true,
       },
     };
   }
   // A file gone or unreadable since it was listed is this file's failure, not the run's.
   try {
     const kind = await galleryFormat(file.path);
-    if ("reason" in kind) return { outcome: { status: "skipped", reason: kind.reason } };
+    // An image the gallery cannot take, or a file named that is none, did not go in; a folder's
+    // other files (notes, sidecars) are no photographs.
+    if ("reason" in kind) {
+      const failure = kind.image || file.named === true;
+      return { outcome: { status: "skipped", reason: kind.reason, failure } };
+    }
     return { scan: await scanPhoto(file.path, kind.format) };
   } catch (error) {
     return { outcome: { status: "failed", reason: `cannot be read: ${reasonOf(error)}` } };

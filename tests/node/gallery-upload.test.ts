@@ -271,6 +271,20 @@ describe("npm run gallery -- upload", () => {
     expect(await shown(id)).toEqual(["fine.jpg"]);
   });
 
+  it("counts a photograph in a format galleries do not take as not gone in (exit status 1)", async () => {
+    const id = await newGallery();
+    const tiff = await sharp({
+      create: { width: 30, height: 20, channels: 3, background: "#8c4" },
+    })
+      .tiff()
+      .toBuffer();
+    await folder("tiff", { "DSC_0200.tif": tiff, "DSC_0201.jpg": await jpeg(4) });
+    const run = await gallery(["upload", "tiff", "--gallery", id]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("skipped  tiff/DSC_0200.tif: a TIFF image");
+    expect(await shown(id)).toEqual(["DSC_0201.jpg"]);
+  });
+
   it("reports a file gone since it was listed and goes on with the others", async () => {
     const id = await newGallery();
     const dir = await folder("vanished", { "fine.jpg": await jpeg(4) });
@@ -328,6 +342,13 @@ describe("npm run gallery -- remove", () => {
 });
 
 describe("npm run gallery -- mark", () => {
+  it("stops with exit status 2 for a gallery that does not exist", async () => {
+    const run = await gallery(["mark", "--gallery", newGalleryId()]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("has no gallery");
+    expect(run.stderr).not.toContain("The command stopped");
+  });
+
   it("reports a photograph whose original broke off on the way, and marks the others", async () => {
     const id = await newGallery();
     expect((await gallery(["upload", "shoot", "--gallery", id])).code).toBe(0);
