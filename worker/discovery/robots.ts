@@ -1,6 +1,5 @@
 import type { Context } from "hono";
 import { paths } from "../content/paths.ts";
-import { FEED_CACHE_CONTROL } from "../render/feed.ts";
 import { siteOrigin } from "../request/context.ts";
 
 /**
@@ -18,5 +17,6 @@ export const robots = (c: Context) => {
     `Sitemap: ${siteOrigin(c)}${paths.sitemap()}`,
     "",
   ].join("\n");
-  return c.text(body, 200, { "Cache-Control": FEED_CACHE_CONTROL });
+  // It reads no content: nothing a publish changes.
+  return c.text(body, 200, { "Cache-Control": "public, max-age=300" });
 };

@@ -7,8 +7,11 @@ import { contentFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
 
 const RETRY_AFTER_SECONDS = "30";
 
-/** Feeds are cached briefly by browsers and proxies; they are rebuilt from cached content. */
-export const FEED_CACHE_CONTROL = "public, max-age=300";
+/**
+ * Browsers and a reader's proxies ask again each time, as for pages (a feed kept five minutes
+ * there would outlive a publish); the edge keeps feeds as it keeps pages, purged on publish.
+ */
+export const FEED_CACHE_CONTROL = "no-cache";
 
 /**
  * A feed built from its content, the site's origin (URLs in feeds are absolute) and the
