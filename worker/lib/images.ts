@@ -5,6 +5,7 @@
  * (`?rect=left,top,width,height&w=out`, client/photo-viewer/geometry.ts) and each held to a cap
  * on its longer side; and the files an order delivers, in the owner's crop.
  */
+import { errorText, log } from "./log.ts";
 
 /** A region of the photograph (in its original's pixels) and the width to make it at. */
 export interface Region {
@@ -98,13 +99,23 @@ export async function cutImage(
       { status: 501, headers: { "Content-Type": "text/plain; charset=UTF-8" } },
     );
   }
-  let image = images.input(source);
-  if (trim) image = image.transform({ trim });
-  if (width || height) image = image.transform({ width, height, fit: "scale-down" });
-  const made = await image.output({ format, quality });
-  return new Response(await made.response().arrayBuffer(), {
-    headers: { "Content-Type": made.contentType() },
-  });
+  try {
+    let image = images.input(source);
+    if (trim) image = image.transform({ trim });
+    if (width || height) image = image.transform({ width, height, fit: "scale-down" });
+    const made = await image.output({ format, quality });
+    return new Response(await made.response().arrayBuffer(), {
+      headers: { "Content-Type": made.contentType() },
+    });
+  } catch (error) {
+    // An original past what the binding takes (its pixels, its size) or the service failing:
+    // the caller's 502, not a 500 from an exception.
+    log.error("The Images binding could not make an image", { error: errorText(error) });
+    return new Response("502 Bad Gateway\n", {
+      status: 502,
+      headers: { "Content-Type": "text/plain; charset=UTF-8" },
+    });
+  }
 }
 
 /** A region for the viewer's zoom (`parseRegion`), as WebP. */
