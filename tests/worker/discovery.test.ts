@@ -8,6 +8,7 @@ import {
   ORIGIN,
   request,
   spendLimit,
+  TEST_TOKEN,
 } from "./harness.ts";
 
 // Every photograph findable, on the demo content: 21 photographs, all placed in the portfolio
@@ -212,6 +213,41 @@ describe("/search", () => {
       expect(gridLinks(res.body)).toEqual(["/portfolio/photo/b2i1"]);
     } finally {
       await mutate(...unplaced.map((asset) => ({ delete: { id: asset._id } })));
+    }
+  });
+
+  it("finds a photograph by the alt text, title and caption it has where it is placed, in the page's language", async () => {
+    const read = await fetch(
+      `${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/query/production?query=${encodeURIComponent('*[_id == "page-portfolio"][0]')}`,
+      { headers: { Authorization: `Bearer ${TEST_TOKEN}` } },
+    );
+    const { _rev, ...original } = ((await read.json()) as { result: Record<string, unknown> })
+      .result;
+    type Body = { images?: Record<string, unknown>[] }[];
+    const page = structuredClone(original) as {
+      body: Body;
+      bodyTranslations: { language: string; value: Body }[];
+    };
+    const b2i1 = (body: Body | undefined) => {
+      const placed = body?.flatMap((block) => block.images ?? []).find((i) => i._key === "b2i1");
+      if (!placed) throw new Error("no photograph b2i1 in the portfolio");
+      return placed;
+    };
+    // Typed in the Studio where the photograph is placed (the German body holds its own copy);
+    // the Media library's asset says nothing of it.
+    b2i1(page.body).alt = "A kingfisher on a reed";
+    const german = page.bodyTranslations.find((each) => each.language === "de")?.value;
+    b2i1(german).captionTranslations = [
+      { _key: "de", _type: "internationalizedArrayStringValue", language: "de", value: "Eisvogel" },
+    ];
+    await mutate({ createOrReplace: page });
+    try {
+      const english = await request("/search?q=kingfisher", { env: mutableEnv() });
+      expect(gridLinks(english.body)).toEqual(["/portfolio/photo/b2i1"]);
+      const inGerman = await request("/de/search?q=eisvogel", { env: mutableEnv() });
+      expect(gridLinks(inGerman.body)).toEqual(["/de/portfolio/photo/b2i1"]);
+    } finally {
+      await mutate({ createOrReplace: original });
     }
   });
 

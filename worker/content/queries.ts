@@ -365,8 +365,9 @@ export const sitemapQuery = defineQuery(`{
  * so a word being typed matches), ranked by `score()`: titles and captions count more than
  * alt texts, tags more than camera names, a document's title more than its excerpt, and that
  * more than its text. Photographs answer as asset ids (the worker finds each one's page in the
- * collection, which comes with them, and keeps those a published page or post shows); documents
- * with their texts, for a snippet. `$hiddenTag`
+ * collection, which comes with them, and keeps those a published page or post shows): the Media
+ * library's matches, ranked, then those whose alt text, title or caption where they are placed
+ * (in the page's language) match; documents with their texts, for a snippet. `$hiddenTag`
  * (the slideshow's) is not searched. Without `$terms` (an empty search), only the collection.
  */
 export const searchQuery = defineQuery(`{
@@ -383,6 +384,12 @@ export const searchQuery = defineQuery(`{
         [metadata.image.Make, metadata.image.Model, metadata.exif.LensModel] match $terms
       )
       | order(_score desc, _id asc)[0...$photoLimit]{ _id },
+    "placed": *[${PUBLISHED_DOCUMENT} && count($terms) > 0]{
+        "ids": [mainImage, ...${inLanguage("body")}[_type == "image"],
+            ...${inLanguage("body")}[_type == "gallery"].images[]]
+          [[${inLanguage("alt")}, ${inLanguage("title")}, ${inLanguage("caption")}] match $terms]
+          .asset._ref
+      }.ids[],
     "documents": *[${PUBLISHED_DOCUMENT} && count($terms) > 0
         && [${inLanguage("title")}, ${inLanguage("excerpt")}, ${inLanguage("description")},
           pt::text(${inLanguage("body")}), ${inLanguage("body")}[].caption,

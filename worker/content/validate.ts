@@ -392,9 +392,12 @@ export function parseSearch(value: unknown): SearchAnswer | undefined {
   if (!isObject(value) || !Array.isArray(value.photos) || !Array.isArray(value.documents)) {
     return undefined;
   }
-  const photoIds = value.photos.flatMap((photo) =>
+  const ranked = value.photos.flatMap((photo) =>
     isObject(photo) && isString(photo._id) ? [photo._id] : [],
   );
+  // Photographs found by the words placed with them come after the library's ranked matches.
+  const placed = Array.isArray(value.placed) ? value.placed.filter(isString) : [];
+  const photoIds = [...new Set([...ranked, ...placed])];
   const documents = value.documents.filter(
     (doc): doc is FoundDocument =>
       isObject(doc) &&
