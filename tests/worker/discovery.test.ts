@@ -251,6 +251,47 @@ describe("/search", () => {
     }
   });
 
+  it("says how many photographs it found when it shows only the first of them", async () => {
+    const assets = Array.from({ length: 50 }, (_, n) => ({
+      _id: `image-0001${String(n).padStart(2, "0")}-2048x1364-jpg`,
+      _type: "sanity.imageAsset",
+      url: `https://cdn.sanity.io/images/demo/production/0001${n}-2048x1364.jpg`,
+      title: `Quokka ${n}`,
+      metadata: { dimensions: { width: 2048, height: 1364, aspectRatio: 1.5 } },
+    }));
+    const page = {
+      _id: "page-quokkas",
+      _type: "page",
+      title: "Quokkas",
+      slug: { _type: "slug", current: "quokkas" },
+      body: [
+        {
+          _type: "gallery",
+          _key: "g1",
+          images: assets.map((asset, n) => ({
+            _type: "image",
+            _key: `q${n}`,
+            alt: "A quokka",
+            asset: { _type: "reference", _ref: asset._id },
+          })),
+        },
+      ],
+    };
+    await mutate(...assets.map((asset) => ({ createOrReplace: asset })), { createOrReplace: page });
+    try {
+      const res = await request("/search?q=quokka", { env: mutableEnv() });
+      expect(gridLinks(res.body)).toHaveLength(48);
+      const message = /<p [^>]*data-search-message="">([\s\S]*?)<\/p>/.exec(res.body)?.[1] ?? "";
+      expect(message.replace(/<!-- -->/g, "")).toContain("50 photographs and");
+      expect(message).toContain("The first 48 are shown: add a word to narrow the search.");
+    } finally {
+      await mutate(
+        { delete: { id: page._id } },
+        ...assets.map((asset) => ({ delete: { id: asset._id } })),
+      );
+    }
+  });
+
   it("shows the form and the tags for an empty query", async () => {
     for (const path of ["/search", "/search?q=", "/search?q=%20%20", "/search?q=%3F%21"]) {
       const res = await request(path);

@@ -24,7 +24,10 @@ export type SearchOutcome =
   | {
       kind: "results";
       query: string;
+      /** The photographs shown: the first slice of those found. */
       photos: readonly CollectionPhoto[];
+      /** How many photographs were found. */
+      found: number;
       documents: readonly DocumentResult[];
     };
 
@@ -102,7 +105,7 @@ function results(outcome: SearchOutcome, imageFor: ImageFor, { t }: Translator) 
       </div>
     );
   }
-  const { query, photos, documents } = outcome;
+  const { query, photos, found, documents } = outcome;
   if (photos.length === 0 && documents.length === 0) {
     return (
       <div className="panel mx-auto max-w-3xl px-5 py-6 sm:px-8">
@@ -121,10 +124,11 @@ function results(outcome: SearchOutcome, imageFor: ImageFor, { t }: Translator) 
       {/* How many of each kind, so results below the fold are not missed. */}
       <p className="panel mb-4 block w-fit px-4 py-2 text-sm" data-search-message="">
         {t("search.found", {
-          photos: t("collection.photographs", { count: photos.length }),
+          photos: t("collection.photographs", { count: found }),
           count: documents.length,
           query,
         })}
+        {found > photos.length && <> {t("search.firstOf", { shown: photos.length })}</>}
       </p>
       {photos.length > 0 && (
         <section aria-labelledby="found-photos" className="mb-8">

@@ -43,15 +43,15 @@ export const searchHandler: Handler<AppEnv> = async (c) => {
     };
   } else {
     const byAsset = new Map(collection.photos.map((photo) => [photo.image.asset._id, photo]));
-    const photos = answer.photoIds
+    const found = answer.photoIds
       .map((id) => byAsset.get(id))
-      .filter((photo): photo is CollectionPhoto => photo !== undefined)
-      .slice(0, PHOTOS_PER_SLICE);
+      .filter((photo): photo is CollectionPhoto => photo !== undefined);
     const words = queryWords(request.query);
     outcome = {
       kind: "results",
       query: request.query,
-      photos,
+      photos: found.slice(0, PHOTOS_PER_SLICE),
+      found: found.length,
       documents: answer.documents.map((document) => ({
         document,
         snippet: snippet(document.summary || document.text || "", words),

@@ -198,6 +198,7 @@ export const ar: Catalogue = {
     many: "{photos} و{count} تدوينة وصفحة لـ«{query}».",
     other: "{photos} و{count} تدوينة وصفحة لـ«{query}».",
   },
+  "search.firstOf": "تُعرض أول {shown} منها: أضف كلمة لتضييق البحث.",
   "search.documents": "التدوينات والصفحات",
   "search.post": "تدوينة",
   "search.page": "صفحة",

@@ -162,6 +162,7 @@ export const de: Catalogue = {
     one: "{photos} und {count} Beitrag oder Seite gefunden für „{query}“.",
     other: "{photos} und {count} Beiträge und Seiten gefunden für „{query}“.",
   },
+  "search.firstOf": "Die ersten {shown} werden gezeigt: Ein weiteres Wort grenzt die Suche ein.",
   "search.documents": "Beiträge und Seiten",
   "search.post": "Beitrag",
   "search.page": "Seite",

@@ -168,6 +168,7 @@ export const en = {
     one: "{photos} and {count} post or page found for “{query}”.",
     other: "{photos} and {count} posts and pages found for “{query}”.",
   },
+  "search.firstOf": "The first {shown} are shown: add a word to narrow the search.",
   "search.documents": "Posts and pages",
   "search.post": "Post",
   "search.page": "Page",

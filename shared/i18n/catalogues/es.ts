@@ -171,6 +171,7 @@ export const es: Catalogue = {
     many: "{photos} y {count} de entradas y páginas encontradas para «{query}».",
     other: "{photos} y {count} entradas y páginas encontradas para «{query}».",
   },
+  "search.firstOf": "Se muestran las {shown} primeras: añade una palabra para acotar la búsqueda.",
   "search.documents": "Entradas y páginas",
   "search.post": "Entrada",
   "search.page": "Página",

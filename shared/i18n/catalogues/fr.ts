@@ -172,6 +172,8 @@ export const fr: Catalogue = {
     many: "{photos} et {count} d’articles et de pages trouvés pour « {query} ».",
     other: "{photos} et {count} articles et pages trouvés pour « {query} ».",
   },
+  "search.firstOf":
+    "Les {shown} premières sont affichées : ajoutez un mot pour affiner la recherche.",
   "search.documents": "Articles et pages",
   "search.post": "Article",
   "search.page": "Page",

@@ -172,6 +172,8 @@ export const it: Catalogue = {
     many: "{photos} e {count} di articoli e pagine trovati per «{query}».",
     other: "{photos} e {count} articoli e pagine trovati per «{query}».",
   },
+  "search.firstOf":
+    "Sono mostrate le prime {shown}: aggiungi una parola per restringere la ricerca.",
   "search.documents": "Articoli e pagine",
   "search.post": "Articolo",
   "search.page": "Pagina",

@@ -172,6 +172,8 @@ export const pt: Catalogue = {
     many: "{photos} e {count} de publicações e páginas encontradas para “{query}”.",
     other: "{photos} e {count} publicações e páginas encontradas para “{query}”.",
   },
+  "search.firstOf":
+    "São mostradas as {shown} primeiras: acrescente uma palavra para restringir a pesquisa.",
   "search.documents": "Publicações e páginas",
   "search.post": "Publicação",
   "search.page": "Página",
