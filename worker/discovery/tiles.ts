@@ -3,7 +3,10 @@ import { cachedOrMade } from "../lib/cache-api.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { basemapInfo, basemapTile } from "./basemap.ts";
 
-/** A tile stays a day in browsers; at the edge it is keyed by the archive's version. */
+/**
+ * A tile stays a day in browsers; in the data centre's cache it is keyed by the archive's
+ * version (the edge's page cache in front of the worker keys it on its address: docs/map.md).
+ */
 const TILE_SECONDS = 24 * 60 * 60;
 
 const notFound = () =>
