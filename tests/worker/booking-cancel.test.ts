@@ -189,6 +189,27 @@ describe("cancelling a booking", () => {
     expect(await row(owners.id)).toMatchObject({ cancelled_by: "owner", refunded: 7_500 });
   });
 
+  it("counts what the owner refunded in Stripe's dashboard: the policy's refund in all, the owner's in full", async () => {
+    const byClient = await booked();
+    const deposit = (await row(byClient.id))?.payment_intent ?? "";
+    // A goodwill €20 the owner refunded by hand, with nothing of the site's on it.
+    await stripe().refunds.create({ payment_intent: deposit, amount: 2_000 });
+    await askToCancel(byClient.id, "client", byClient.start - 20 * DAY);
+    expect((await announce(byClient.id)).status).toBe(200);
+    // Half of the €75 in all (€37.50): €17.50 more, not €37.50 more.
+    expect(await row(byClient.id)).toMatchObject({ status: "cancelled", refunded: 3_750 });
+    expect(await refunds(deposit)).toEqual([2_000, 3_750]);
+
+    const byOwner = await booked();
+    const paid = (await row(byOwner.id))?.payment_intent ?? "";
+    await stripe().refunds.create({ payment_intent: paid, amount: 2_000 });
+    await askToCancel(byOwner.id, "owner", byOwner.start - DAY);
+    // Stripe is asked for what it still holds (€55), not the whole €75 it would refuse.
+    expect((await announce(byOwner.id)).status).toBe(200);
+    expect(await row(byOwner.id)).toMatchObject({ status: "cancelled", refunded: 7_500 });
+    expect(await refunds(paid)).toEqual([2_000, 7_500]);
+  });
+
   it("cut off after its refund, then the balance paid: the next delivery refunds what is left by the policy, not again", async () => {
     const { path, id, start } = await booked();
     await askToCancel(id, "client", start - 20 * DAY);

@@ -187,19 +187,18 @@ async function refundAndRecord(
   return booking;
 }
 
-/** What Stripe refunded of each of the booking's payments for its cancellation, by payment. */
+/**
+ * What Stripe refunded of each of the booking's payments, by payment: an earlier delivery's, and
+ * one the owner made in Stripe's dashboard (each payment is this booking's alone), so that the
+ * client gets back what the policy gives in all, and Stripe is never asked for more than it holds.
+ */
 async function refundedFor(stripe: Stripe, booking: Booking): Promise<Map<string, number>> {
   const taken = new Map<string, number>();
   for (const { paymentIntent } of paymentsOf(booking)) {
     if (!paymentIntent) continue;
     const { data } = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 });
     const refunded = data
-      .filter(
-        (refund) =>
-          refund.metadata?.booking === booking.id &&
-          refund.status !== "failed" &&
-          refund.status !== "canceled",
-      )
+      .filter((refund) => refund.status !== "failed" && refund.status !== "canceled")
       .reduce((sum, refund) => sum + refund.amount, 0);
     if (refunded > 0) taken.set(paymentIntent, refunded);
   }
