@@ -68,6 +68,12 @@ document.body.append(dialog);
 
 let shown: Shown | undefined;
 /**
+ * The latest view asked for (each `show`, and a close): a page that comes after a later view or
+ * a close was asked for does nothing, so the viewer never opens again by itself, nor shows an
+ * older photograph over a newer one, nor writes history for it.
+ */
+let asked = 0;
+/**
  * The grid the viewer was opened from, when its links sit in a container that declares itself
  * a photo sequence (`[data-photo-sequence]`: a collection, a tag, search results): the viewer
  * then moves through that grid, in its order, rather than through each photograph's own
@@ -191,14 +197,16 @@ function room(): boolean {
 }
 
 async function show(url: string, how: How, slide = 0): Promise<void> {
+  const ask = ++asked;
   let view: View;
   try {
     view = await load(url);
   } catch {
     // The viewer cannot show it: the photo page itself can.
-    location.assign(url);
+    if (ask === asked) location.assign(url);
     return;
   }
+  if (ask !== asked) return;
   const change = historyChange(how, Boolean(history.state?.photo));
   if (change === "push") history.pushState({ photo: url }, "", url);
   else if (change === "replace") history.replaceState({ photo: url }, "", url);
@@ -244,6 +252,7 @@ async function show(url: string, how: How, slide = 0): Promise<void> {
 
 /** Closes, with focus on the thumbnail of the photograph last shown (or the one opened). */
 function hide(): void {
+  asked++;
   if (!shown) return;
   const { url } = shown;
   shown = undefined;

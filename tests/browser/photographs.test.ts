@@ -290,12 +290,39 @@ describe("the photo viewer", () => {
       });
       await thumbnail(page, "b2i3").dblclick();
       await expectViewerShows(page, "b2i3");
-      expect(await historyLog(page)).toEqual([
-        `push ${photoPath("b2i3")}`,
-        `replace ${photoPath("b2i3")}`,
-      ]);
+      // The second opening is the one shown: one history entry.
+      expect(await historyLog(page)).toEqual([`push ${photoPath("b2i3")}`]);
       await page.keyboard.press("Escape");
       await expectViewerClosed(page, portfolioTitle);
+    });
+  });
+
+  it("stays closed when the page of a step asked for before Escape comes after it", async () => {
+    await withPage({}, async (page) => {
+      await recordHistory(page);
+      await openPortfolio(page);
+      const portfolioTitle = await page.title();
+      // The next photograph's page is held on its way until the viewer has been closed.
+      let release = () => {};
+      const held = new Promise<void>((done) => {
+        release = done;
+      });
+      await page.route(`**${photoPath("b2i2")}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await thumbnail(page, "b2i1").click();
+      await expectViewerShows(page, "b2i1");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("Escape");
+      await expectViewerClosed(page, portfolioTitle);
+      const came = page.waitForResponse((response) => response.url().endsWith(photoPath("b2i2")));
+      release();
+      await came;
+      await page.waitForTimeout(500);
+      expect(await isViewerOpen(page)).toBe(false);
+      expect(pathname(page)).toBe(PORTFOLIO);
+      expect(await historyLog(page)).toEqual([`push ${photoPath("b2i1")}`]);
     });
   });
 
