@@ -46,9 +46,11 @@ function setCount(count: number): void {
   for (const element of document.querySelectorAll("[data-favourite-count]")) {
     element.textContent = formatNumber(document.documentElement.lang || "en", count);
   }
-  // Sending the selection is offered once there is one.
-  for (const form of document.querySelectorAll<HTMLFormElement>("form[data-gallery-send]")) {
-    form.hidden = count === 0;
+  // Sending the selection, and downloading it, are offered once there is one.
+  for (const element of document.querySelectorAll<HTMLElement>(
+    "form[data-gallery-send], [data-favourite-downloads]",
+  )) {
+    element.hidden = count === 0;
   }
 }
 
@@ -78,12 +80,20 @@ function show(form: HTMLFormElement, favourite: boolean): void {
   }
 }
 
+/**
+ * Hearts whose press is on its way: a second press waits for the answer. Never `disabled`, which
+ * would take the focus from the heart (and, in the viewer, the arrow keys from the dialog).
+ */
+const sending = new WeakSet<HTMLFormElement>();
+
 async function send(form: HTMLFormElement): Promise<void> {
   const button = form.querySelector<HTMLButtonElement>("button");
-  if (!button || button.disabled) return;
-  button.disabled = true;
+  if (!button || sending.has(form)) return;
+  sending.add(form);
+  button.setAttribute("aria-disabled", "true");
   const answer = (await sendForm(form).finally(() => {
-    button.disabled = false;
+    sending.delete(form);
+    button.removeAttribute("aria-disabled");
   })) as Saved | Refused | undefined;
   if (!answer) return;
   if (!("saved" in answer)) {

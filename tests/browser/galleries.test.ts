@@ -260,6 +260,30 @@ describe("a client gallery with JavaScript", () => {
     });
   });
 
+  it("keeps the focus on a heart pressed from the keyboard, and offers the favourites' download at once", async () => {
+    const gallery = await sharedGallery();
+    await withPage(true, async (page) => {
+      await unlock(page, gallery);
+      await startChoosing(page, "marta.keys@example.com");
+      await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
+      const download = page.getByRole("link", { name: "Download the favourites (originals, ZIP)" });
+      expect(await download.isVisible()).toBe(false);
+      await heart(page, "Photograph 2").focus();
+      await page.keyboard.press("Enter");
+      await heart(page, "Photograph 2", true).waitFor();
+      expect(
+        await heart(page, "Photograph 2", true).evaluate(
+          (button) => button === document.activeElement,
+        ),
+      ).toBe(true);
+      await download.waitFor();
+      // Un-hearted from the keyboard again: nothing to download.
+      await page.keyboard.press("Enter");
+      await heart(page, "Photograph 2").waitFor();
+      await download.waitFor({ state: "hidden" });
+    });
+  });
+
   it("says so, at once, when the owner's limit is reached, and keeps what was chosen", async () => {
     const gallery = await sharedGallery();
     await withPage(true, async (page) => {

@@ -92,14 +92,14 @@ function DownloadLinks({
             </a>
           </li>
         ))}
-        {favourites > 0 &&
-          sizes.map((size) => (
-            <li key={`favourites-${size}`}>
-              <a href={galleryPaths.zip(id, "favourites", size)} download="">
-                {t("gallery.downloadFavourites", { size: label(size) })}
-              </a>
-            </li>
-          ))}
+        {/* Shown as soon as there is a favourite: the hearts' script says when (favourites.ts). */}
+        {sizes.map((size) => (
+          <li key={`favourites-${size}`} data-favourite-downloads="" hidden={favourites === 0}>
+            <a href={galleryPaths.zip(id, "favourites", size)} download="">
+              {t("gallery.downloadFavourites", { size: label(size) })}
+            </a>
+          </li>
+        ))}
       </ul>
     </nav>
   );
