@@ -45,8 +45,16 @@ const status = dialog.querySelector("[aria-live]") as HTMLElement;
 const dialogResults = dialog.querySelector("[data-search-results]") as HTMLElement;
 let opener: Element | null = null;
 
-/** Results for the box, from the search page: its results part, made at home here. */
-function live(box: HTMLInputElement, results: () => HTMLElement | null, onPage: boolean) {
+/**
+ * Results for the box, from the search page: its results part, made at home here, and its
+ * message said in `said` (a live region beside the box, read out as the results change).
+ */
+function live(
+  box: HTMLInputElement,
+  results: () => HTMLElement | null,
+  said: HTMLElement,
+  onPage: boolean,
+) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: AbortController | undefined;
   box.addEventListener("input", () => {
@@ -69,7 +77,7 @@ function live(box: HTMLInputElement, results: () => HTMLElement | null, onPage: 
         target.replaceChildren(
           ...[...found.childNodes].map((node) => document.importNode(node, true)),
         );
-        status.textContent = found.querySelector("[data-search-message]")?.textContent ?? "";
+        said.textContent = found.querySelector("[data-search-message]")?.textContent ?? "";
         if (onPage) history.replaceState(history.state, "", address);
       } catch {
         // Superseded, or offline: the form still submits.
@@ -78,9 +86,16 @@ function live(box: HTMLInputElement, results: () => HTMLElement | null, onPage: 
   });
 }
 
-live(input, () => dialogResults, false);
+live(input, () => dialogResults, status, false);
 const pageBox = document.querySelector<HTMLInputElement>(`main ${SEARCH.box}`);
-if (pageBox) live(pageBox, () => document.querySelector("main [data-search-results]"), true);
+if (pageBox) {
+  // The dialog's region is not read out while the dialog is closed: the page's box has its own.
+  const pageStatus = document.createElement("p");
+  pageStatus.className = "sr-only";
+  pageStatus.setAttribute("aria-live", "polite");
+  pageBox.form?.after(pageStatus);
+  live(pageBox, () => document.querySelector("main [data-search-results]"), pageStatus, true);
+}
 
 /** The box, then every result link, in order: what ↓ and ↑ move through. */
 const stops = (box: HTMLInputElement, within: Element | null) => [

@@ -107,6 +107,8 @@ function arm(trigger: Trigger, own: string | undefined, fire: Fire): Disarm {
     case "keys":
       return onKeys(trigger.keys, fire);
     case "focus":
+      // A box given the focus before this script ran (autofocus) sends no focusin now.
+      if (document.activeElement?.closest(trigger.selector)) fire();
       return onEvents(["focusin"], trigger.selector, fire);
     case "idle":
       return afterLoadAndIdle(() => fire(), trigger.delay ?? 0);

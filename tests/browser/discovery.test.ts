@@ -300,6 +300,24 @@ describe("the search dialog", () => {
     });
   });
 
+  it("the search page's box, focused as the page opens, shows results as the visitor types and says them", async () => {
+    await withPage(async (page) => {
+      await page.goto(`${siteUrl}/search`);
+      const box = page.locator("main").getByRole("searchbox");
+      await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+      // The search script comes for the box that has the focus, without a click or a Tab.
+      await page.locator("dialog.search-dialog").waitFor({ state: "attached", timeout: 10_000 });
+      await page.keyboard.type("mount");
+      await page.waitForURL((url) => url.search === "?q=mount", { timeout: 10_000 });
+      await expect
+        .poll(() => page.locator("main [data-search-documents] a").count(), { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      // Said in a live region of the page's own (the closed dialog's is not read out).
+      const said = page.locator("main [aria-live]");
+      await expect.poll(() => said.textContent()).toContain("found for “mount”");
+    });
+  });
+
   it("the header's search link goes to the search page without JavaScript", async () => {
     const page = await newPage({ userAgent: VISITOR_UA, javaScriptEnabled: false });
     try {
