@@ -42,9 +42,18 @@ function project(lng: number, lat: number): [number, number] {
 const { t } = messagesFor("map");
 const photographs = (count: number) => t("collection.photographs", { count });
 
+/** The map's data, or undefined when it cannot be had (offline, an answer that is not it). */
+async function mapData(address: string): Promise<MapData | undefined> {
+  try {
+    const response = await fetch(address);
+    return response.ok ? ((await response.json()) as MapData) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function start(frame: HTMLElement): Promise<void> {
-  const response = await fetch(frame.dataset.map as string);
-  const found = response.ok ? ((await response.json()) as MapData) : undefined;
+  const found = await mapData(frame.dataset.map as string);
   // No map after all: its box (kept from the first paint, frame.css) goes.
   if (!found || found.points.length === 0) {
     frame.remove();
@@ -411,6 +420,11 @@ async function start(frame: HTMLElement): Promise<void> {
   fit();
   showPlace();
   window.addEventListener("hashchange", showPlace);
+  // The theme changed (the toggle, or the system's): the canvas is drawn again in its colours.
+  new MutationObserver(() => {
+    drawnView = "";
+    schedule();
+  }).observe(document.documentElement, { attributeFilter: ["class"] });
   frame.dataset.mapReady = "";
   schedule();
 }

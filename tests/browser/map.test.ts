@@ -136,6 +136,47 @@ describe("the map page", () => {
     }
   });
 
+  it("is drawn again in the dark theme's colours when the visitor switches to it", async () => {
+    await withPage(
+      { colorScheme: "light", viewport: { width: 1280, height: 900 } },
+      async (page) => {
+        await page.goto("/map");
+        await page.locator("[data-map-ready]").waitFor();
+        // How many of the canvas's pixels are the theme's water.
+        const water = (rgb: number) =>
+          page.evaluate((wanted) => {
+            const canvas = document.querySelector<HTMLCanvasElement>(".map-view canvas");
+            const context = canvas?.getContext("2d");
+            if (!canvas || !context) return 0;
+            const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+            let seen = 0;
+            for (let i = 0; i < data.length; i += 4 * 7) {
+              const pixel = ((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0);
+              if (pixel === wanted) seen += 1;
+            }
+            return seen;
+          }, rgb);
+        await expect.poll(() => water(0xd6e6ec)).toBeGreaterThan(0);
+        await page.getByRole("button", { name: "Switch to dark theme" }).click();
+        await page.locator("html.dark").waitFor({ state: "attached" });
+        await expect.poll(() => water(0x0b1f2a), { timeout: 10_000 }).toBeGreaterThan(0);
+        expect(await water(0xd6e6ec)).toBe(0);
+      },
+    );
+  });
+
+  it("leaves no empty box when its data cannot be had", async () => {
+    await withPage({ userAgent: VISITOR_UA }, async (page) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.route("**/map/data.json*", (route) => route.abort());
+      await page.goto("/map");
+      await expect.poll(() => page.locator("[data-map]").count(), { timeout: 10_000 }).toBe(0);
+      expect(await page.locator("li.map-place").count()).toBe(6);
+      expect(errors).toEqual([]);
+    });
+  });
+
   it("is operated from the keyboard: the map region, its zoom, its places", async () => {
     await withPage({ viewport: { width: 1280, height: 900 } }, async (page) => {
       await page.goto("/map");
