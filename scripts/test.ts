@@ -64,7 +64,14 @@ for (const step of STEPS)
   if (chosen.has(step.name)) for (const need of step.after ?? []) chosen.add(need);
 const selected = STEPS.filter((step) => chosen.has(step.name));
 
-const jobs = Math.max(1, Number(process.env.TEST_JOBS ?? 4));
+const jobs = Number(process.env.TEST_JOBS ?? 4);
+if (!Number.isInteger(jobs) || jobs < 1) {
+  // Anything else would start no step and end green with nothing tested.
+  console.error(
+    `TEST_JOBS must be a whole number of steps at once, 1 or more; got ${process.env.TEST_JOBS}`,
+  );
+  process.exit(2);
+}
 const started = Date.now();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
