@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { buildInfoPlugin, manifestPath } from "./build/build-info-plugin.ts";
 import { TEST_TOKEN } from "./tests/worker/test-token.ts";
+import { VAR_NAMES } from "./worker/config/vars.ts";
 
 const root = import.meta.dirname;
 // The store's D1 schema, applied to each test run's database by tests/worker/setup.ts.
@@ -21,6 +22,9 @@ export default defineConfig({
       verbose: false,
       miniflare: {
         bindings: {
+          // Every setting unset first: wrangler reads a developer's .dev.vars (or .env) into the
+          // tests too, and their own Sanity project or Turnstile keys are not the tests' demo.
+          ...Object.fromEntries(VAR_NAMES.map((name) => [name, ""])),
           // The tests run on a developer's machine, as `npm start` does; tests of a deploy's
           // behaviour (the canonical host, a refused body at the edge) set "production".
           ENVIRONMENT: "development",

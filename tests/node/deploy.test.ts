@@ -2,13 +2,12 @@
 // Node.js even when that is older than wrangler needs (the script fetches a newer one), and
 // builds a worker that wrangler accepts. `--dry-run` stops before anything is uploaded. It runs
 // in a copy of the repository: its build replaces dist/, which other suites serve meanwhile.
-import { execFileSync, spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-
-const ROOT = resolve(import.meta.dirname, "../..");
+import { copyOfRepository } from "../support/repository-copy.ts";
 
 /** The machine's PATH without the Node.js the test itself runs on. */
 const machinePath = (process.env.PATH ?? "")
@@ -22,23 +21,10 @@ afterAll(async () => {
   for (const dir of [outdir, copy]) if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-/** The repository's files (as git knows them) in a new folder, sharing its installed packages. */
-async function copyOfRepository(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "deploy-repo-"));
-  const files = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" });
-  for (const file of files.split("\0").filter(Boolean)) {
-    await mkdir(join(dir, file, ".."), { recursive: true });
-    // Timestamps kept: the lockfile must not look newer than the shared install (a re-install).
-    await cp(join(ROOT, file), join(dir, file), { preserveTimestamps: true });
-  }
-  await symlink(join(ROOT, "node_modules"), join(dir, "node_modules"));
-  return dir;
-}
-
 describe("npm run deploy -- --dry-run", () => {
   it("builds and bundles the worker without uploading it", async () => {
     outdir = await mkdtemp(join(tmpdir(), "deploy-"));
-    copy = await copyOfRepository();
+    copy = await copyOfRepository("deploy-repo-");
     const run = await new Promise<{ code: number | null; output: string }>((done, fail) => {
       const child = spawn("npm", ["run", "deploy", "--", "--dry-run", "--outdir", outdir], {
         cwd: copy,

@@ -1,23 +1,25 @@
 // `npm run dev`, the command the README gives developers, works as it says: the Vite dev server
 // with the worker in workerd running the current source (never the last build), on the demo
-// content, serving pages whose client entry is the source (for hot reload).
+// content, serving pages whose client entry is the source (for hot reload). It runs in a copy
+// of the repository: a developer's .dev.vars (their own Sanity project, say) is not the demo's.
 import { type ChildProcess, spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { rm } from "node:fs/promises";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/site-server.ts";
-
-const ROOT = resolve(import.meta.dirname, "../..");
+import { copyOfRepository } from "../support/repository-copy.ts";
 
 describe("npm run dev", () => {
   let dev: ChildProcess;
+  let copy = "";
   let url = "";
   let output = "";
 
   beforeAll(async () => {
+    copy = await copyOfRepository("dev-repo-");
     const port = await freePort();
-    url = `http://localhost:${port}`;
     dev = spawn("npm", ["run", "dev"], {
-      cwd: ROOT,
+      cwd: copy,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
       // Only the demo: no owner settings from this machine's environment.
@@ -39,8 +41,11 @@ describe("npm run dev", () => {
     const deadline = Date.now() + 240_000;
     while (Date.now() < deadline) {
       if (dev.exitCode !== null) throw new Error(`npm run dev exited:\n${output}`);
+      // Where Vite says it listens: on the port asked, or the next one free should another
+      // server have taken it meanwhile.
+      url = /Local:\s+(http:\/\/\S+?)\/?\s/.exec(stripVTControlCharacters(output))?.[1] ?? "";
       try {
-        if ((await fetch(`${url}/_app/builds/latest.json`)).ok) return;
+        if (url && (await fetch(`${url}/_app/builds/latest.json`)).ok) return;
       } catch {
         // Not listening yet.
       }
@@ -50,10 +55,12 @@ describe("npm run dev", () => {
   }, 250_000);
 
   afterAll(async () => {
-    if (dev.pid === undefined || dev.exitCode !== null) return;
-    const exited = new Promise((done) => dev.once("exit", done));
-    process.kill(-dev.pid, "SIGTERM");
-    await exited;
+    if (dev?.pid !== undefined && dev.exitCode === null) {
+      const exited = new Promise((done) => dev.once("exit", done));
+      process.kill(-dev.pid, "SIGTERM");
+      await exited;
+    }
+    if (copy) await rm(copy, { recursive: true, force: true });
   });
 
   it("answers the home page on the demo content", async () => {
