@@ -16,7 +16,7 @@ import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { DOWNLOAD_OPTIONS } from "../../studio/schema/documents/client-gallery.ts";
 import { SUBJECTS as STUDIO_SUBJECTS } from "../../studio/schema/documents/inquiry.ts";
 import { CONTRACT_FACTS as STUDIO_CONTRACT_FACTS } from "../../studio/schema/documents/session-type.ts";
-import { SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields/title-and-slug.ts";
+import { isSiteSlug, SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields/title-and-slug.ts";
 import { arrayType, TRANSLATABLE_TYPES } from "../../studio/schema/fields/translations.ts";
 import {
   BOOKING_SETTINGS_ID,
@@ -33,11 +33,13 @@ import {
   PRECISION_OPTIONS,
   LOCATION_SETTINGS_ID as STUDIO_LOCATION_ID,
 } from "../../studio/schema/singletons/location-settings.ts";
+import { isCurrency as isStudioCurrency } from "../../studio/schema/singletons/store-settings.ts";
 import { CONTRACT_FACTS } from "../../worker/booking/contract.ts";
 import { QUESTION_KINDS, STEP_MINUTES } from "../../worker/booking/offer.ts";
 import { IN_SITE_PATH } from "../../worker/config/site-defaults.ts";
 import { DEFAULT_WATERMARK, parseGallerySettings } from "../../worker/galleries/settings.ts";
 import { SUBJECT_LABELS } from "../../worker/inquiries/subjects.ts";
+import { isCurrency } from "../../worker/lib/currency.ts";
 
 type Severity = "error" | "warning";
 
@@ -380,12 +382,34 @@ describe("the Studio's slug rule", () => {
     expect(SLUG_MAX_LENGTH).toBe(SITE_MAX);
   });
 
-  it.each(["contact", "autumn-in-the-basque-mountains", "Contact", "a--b", "-a", "a_b", ""])(
+  it.each([
+    "contact",
+    "autumn-in-the-basque-mountains",
+    "Contact",
+    "a--b",
+    "-a",
+    "a_b",
+    "",
+    "a".repeat(96),
+    "a".repeat(97),
+  ])("agrees with the site on %j", (slug) => {
+    expect(isSiteSlug(slug)).toBe(isSlug(slug));
+  });
+});
+
+// A currency the Studio saves is one the site sells in and Stripe takes: not any three letters.
+describe("the Store's currency rule", () => {
+  it.each(["eur", "usd", "jpy", "kwd", "eru", "EUR", "euro", "btc"])(
     "agrees with the site on %j",
-    (slug) => {
-      expect(SLUG.test(slug)).toBe(isSlug(slug));
+    (currency) => {
+      expect(isStudioCurrency(currency)).toBe(isCurrency(currency));
     },
   );
+
+  it("refuses a typo that names no currency", () => {
+    expect(isStudioCurrency("eru")).toBe(false);
+    expect(isStudioCurrency("eur")).toBe(true);
+  });
 });
 
 // The inquiry's subjects: the form sends a value, the Studio shows its title and the owner's

@@ -5,6 +5,7 @@
  * off, so a half-made setting never offers a slot the owner did not mean.
  */
 import { isSlug, SLUG_PATTERN } from "../../shared/slug.ts";
+import { isCurrency } from "../lib/currency.ts";
 import type { Hours, SessionShape } from "./slots.ts";
 import { isTimeZone, minutesOf } from "./zoned-time.ts";
 
@@ -223,8 +224,7 @@ export function offerOf(raw: {
 }): Offer | null {
   const hours = hoursOf(raw.hours);
   const sessions = raw.sessions.map(sessionOf).filter((each) => each !== undefined);
-  const currency =
-    typeof raw.currency === "string" && /^[a-z]{3}$/.test(raw.currency) ? raw.currency : undefined;
+  const currency = isCurrency(raw.currency) ? raw.currency : undefined;
   const terms = termsOf(raw);
   if (!hours || sessions.length === 0 || !currency || !terms) return null;
   return { hours, sessions, currency, ...terms };

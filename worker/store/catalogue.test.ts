@@ -194,6 +194,9 @@ describe("the catalogue", () => {
   it("is no catalogue without a document or a currency", () => {
     expect(catalogueOf(null)).toBeNull();
     expect(catalogueOf(doc({ currency: "EURO" }))).toBeNull();
+    // Three letters that name no currency: Stripe would refuse every payment.
+    expect(catalogueOf(doc({ currency: "eru" }))).toBeNull();
+    expect(catalogueOf(doc({ currency: "jpy" }))?.currency).toBe("jpy");
   });
 
   it("sells what the owner chose: the default, or the photograph's own say", () => {

@@ -5,6 +5,7 @@ import { licensePage } from "../config/site-defaults.ts";
 import { croppedSize, type ImageRef } from "../content/image-urls.ts";
 import type { StoreDocument } from "../content/validate.ts";
 import { type OwnerWords, ownerWords } from "../i18n/owner-words.ts";
+import { isCurrency } from "../lib/currency.ts";
 
 /**
  * The store's catalogue as the worker sells from it: the Studio's Store document
@@ -186,8 +187,7 @@ const entries = (value: unknown): Raw[] =>
 /** The catalogue of the Store document; null without one (nothing is for sale then). */
 export function catalogueOf(doc: StoreDocument | null): Catalogue | null {
   if (!doc) return null;
-  const currency =
-    typeof doc.currency === "string" && /^[a-z]{3}$/.test(doc.currency) ? doc.currency : undefined;
+  const currency = isCurrency(doc.currency) ? doc.currency : undefined;
   if (!currency) return null;
   const id = (value: unknown) =>
     typeof value === "string" && SLUG_PATTERN.test(value) && value.length <= 40 ? value : undefined;

@@ -10,6 +10,9 @@ import { defineField } from "sanity";
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 96;
 
+/** Whether the site takes `slug`: the rule above, and no longer than it reads. */
+export const isSiteSlug = (slug: string) => SLUG.test(slug) && slug.length <= SLUG_MAX_LENGTH;
+
 export const titleField = defineField({
   name: "title",
   title: "Title",
@@ -27,8 +30,8 @@ export const slugField = defineField({
     rule
       .required()
       .custom((slug: { current?: string } | undefined) =>
-        !slug?.current || SLUG.test(slug.current)
+        !slug?.current || isSiteSlug(slug.current)
           ? true
-          : "Use lowercase letters, digits and single dashes",
+          : `Use lowercase letters, digits and single dashes, at most ${SLUG_MAX_LENGTH}`,
       ),
 });

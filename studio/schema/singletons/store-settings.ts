@@ -6,8 +6,9 @@ import { SHIPPING_COUNTRIES } from "../shipping-countries";
 /** The one store document has this id; the site reads it by id, not by type. */
 export const STORE_SETTINGS_ID = "storeSettings";
 
-/** What Stripe takes as a currency: three lowercase letters (ISO 4217). */
-const CURRENCY = /^[a-z]{3}$/;
+/** What Stripe takes as a currency: three lowercase letters naming an ISO 4217 currency. */
+export const isCurrency = (value: string) =>
+  /^[a-z]{3}$/.test(value) && Intl.supportedValuesOf("currency").includes(value.toUpperCase());
 /** A lab option's name, as Prodigi writes them (color, wrap, mountColor). */
 const LAB_ATTRIBUTE = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
 /** A product's own id, kept in carts and orders: lowercase letters, digits and dashes. */
@@ -319,7 +320,9 @@ export const storeSettings = defineType({
         rule
           .required()
           .custom((value: string | undefined) =>
-            value === undefined || CURRENCY.test(value) ? true : "Three lowercase letters",
+            value === undefined || isCurrency(value)
+              ? true
+              : "Three lowercase letters naming a currency (eur, usd, gbp…)",
           ),
     }),
     defineField({
