@@ -9,7 +9,7 @@ import { PRIVATE_HEADERS } from "./context.ts";
 import { type FilePurpose, imageUrlOf, verifyFileUrl } from "./files.ts";
 import type { GalleryPrints } from "./gallery-prints.ts";
 import { d1Orders, deliverable, type Order, type OrderLine, orderReference } from "./orders.ts";
-import { licenceXmp, withXmp } from "./xmp.ts";
+import { licenceXmp, withXmpStream } from "./xmp.ts";
 
 /** The bare refusal of a file: the same 404 whatever was wrong, so nothing is learnt from it. */
 const refuse = (c: Context<AppEnv>) => c.text("404 Not Found", 404, PRIVATE_HEADERS);
@@ -191,9 +191,10 @@ export const licenceDownload: Handler<AppEnv> = async (c) => {
     copyright: `© ${creator}`,
     title: line.photoTitle,
   });
-  let file: Uint8Array;
+  let file: ReadableStream<Uint8Array>;
   try {
-    file = withXmp(new Uint8Array(await image.arrayBuffer()), xmp);
+    // Streamed: a large original is never held whole (twice, with its licence) in memory.
+    file = await withXmpStream(image.body ?? new Blob().stream(), xmp);
   } catch (error) {
     log.error("A licensed file could not carry its licence", {
       order: order.id,

@@ -126,3 +126,70 @@ export function withXmp(jpeg: Uint8Array, xmp: string): Uint8Array {
   }
   return out;
 }
+
+/** Whether the byte at `offset` starts a segment that withXmp reads (an APPn or a comment). */
+const isHeadSegment = (jpeg: Uint8Array, offset: number) => {
+  const marker = jpeg[offset + 1] ?? 0;
+  return jpeg[offset] === 0xff && ((marker >= 0xe0 && marker <= 0xef) || marker === 0xfe);
+};
+
+/**
+ * Where the segments withXmp rewrites end in the first bytes of a JPEG (the image follows), or
+ * undefined while they go on past `jpeg`'s end.
+ */
+function headEnd(jpeg: Uint8Array): number | undefined {
+  let offset = 2;
+  while (offset + 4 <= jpeg.length) {
+    if (!isHeadSegment(jpeg, offset)) return offset;
+    const length = ((jpeg[offset + 2] ?? 0) << 8) | (jpeg[offset + 3] ?? 0);
+    // A malformed length is withXmp's to refuse: the head goes to it with that segment in.
+    if (length < 2) return offset + 4;
+    const end = offset + 2 + length;
+    if (end > jpeg.length) return undefined;
+    offset = end;
+  }
+  return undefined;
+}
+
+/**
+ * withXmp for a JPEG on its way, without holding it: its first segments are read and rewritten,
+ * the image after them passes through as it comes (an original of 100 MB would not fit twice in
+ * a worker's memory). Rejects, before anything is sent, for what is not a JPEG.
+ */
+export async function withXmpStream(
+  jpeg: ReadableStream<Uint8Array>,
+  xmp: string,
+): Promise<ReadableStream<Uint8Array>> {
+  const reader = jpeg.getReader();
+  let head = new Uint8Array(0);
+  let end: number | undefined;
+  let done = false;
+  while (end === undefined && !done) {
+    const read = await reader.read();
+    done = read.done;
+    if (read.value) {
+      const joined = new Uint8Array(head.length + read.value.length);
+      joined.set(head);
+      joined.set(read.value, head.length);
+      head = joined;
+    }
+    if (head.length >= 2 && (head[0] !== 0xff || head[1] !== 0xd8)) break;
+    end = headEnd(head);
+  }
+  const cut = end ?? head.length;
+  const first = withXmp(head.subarray(0, cut), xmp);
+  const rest = head.subarray(cut);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(first);
+      if (rest.length > 0) controller.enqueue(rest);
+      if (done) controller.close();
+    },
+    async pull(controller) {
+      const read = await reader.read();
+      if (read.done) controller.close();
+      else controller.enqueue(read.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
