@@ -9,6 +9,7 @@
 import { useState } from "react";
 import { type DocumentActionComponent, useClient } from "sanity";
 import { CANCELLED_BY } from "../schema/documents/booking";
+import { ask } from "./ask";
 
 type By = "client" | "owner";
 
@@ -17,6 +18,7 @@ export const CancelBookingAction: DocumentActionComponent = ({ id, published, on
   const [open, setOpen] = useState(false);
   const [by, setBy] = useState<By>("client");
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
   const status = published?.status;
   const asked = Boolean(published?.cancel);
   return {
@@ -40,15 +42,20 @@ export const CancelBookingAction: DocumentActionComponent = ({ id, published, on
           onSubmit={async (event) => {
             event.preventDefault();
             setBusy(true);
-            await client
-              .patch(id)
-              .set({ cancel: { by, requestedAt: new Date().toISOString() } })
-              .commit();
+            const failed = await ask(() =>
+              client
+                .patch(id)
+                .set({ cancel: { by, requestedAt: new Date().toISOString() } })
+                .commit(),
+            );
             setBusy(false);
+            setProblem(failed);
+            if (failed) return;
             setOpen(false);
             onComplete();
           }}
         >
+          {problem && <p role="alert">{problem}</p>}
           {CANCELLED_BY.map((option) => (
             <p key={option.value}>
               <label>

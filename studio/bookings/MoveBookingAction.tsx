@@ -7,12 +7,14 @@
  */
 import { useState } from "react";
 import { type DocumentActionComponent, useClient } from "sanity";
+import { ask } from "./ask";
 
 export const MoveBookingAction: DocumentActionComponent = ({ id, published, onComplete }) => {
   const client = useClient({ apiVersion: "2025-02-19" });
   const [open, setOpen] = useState(false);
   const [to, setTo] = useState("");
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
   const booked = published?.status === "booked";
   const close = () => {
     setOpen(false);
@@ -36,14 +38,18 @@ export const MoveBookingAction: DocumentActionComponent = ({ id, published, onCo
             const start = new Date(to);
             if (Number.isNaN(start.getTime())) return;
             setBusy(true);
-            await client
-              .patch(id)
-              .set({ move: { to: start.toISOString(), requestedAt: new Date().toISOString() } })
-              .commit();
+            const failed = await ask(() =>
+              client
+                .patch(id)
+                .set({ move: { to: start.toISOString(), requestedAt: new Date().toISOString() } })
+                .commit(),
+            );
             setBusy(false);
-            close();
+            setProblem(failed);
+            if (!failed) close();
           }}
         >
+          {problem && <p role="alert">{problem}</p>}
           <p>
             <label>
               New start (your computer's time){" "}
