@@ -45,8 +45,9 @@ const MAIL_NAMES: Record<string, string> = {
   "gallery-prints": "Prints after delivery",
 };
 
+/** A revenue as the site writes it: in the currency's major unit (worker/insights/summary.ts). */
 const money = ({ currency, amount }: { currency: string; amount: number }) =>
-  new Intl.NumberFormat(undefined, { style: "currency", currency }).format(amount / 100);
+  new Intl.NumberFormat(undefined, { style: "currency", currency }).format(amount);
 
 function Steps({ title, steps }: { title: string; steps: { step: string; count: number }[] }) {
   return (

@@ -319,6 +319,9 @@ describe("the steps towards a sale", () => {
       env.STORE_DB.prepare(
         "INSERT INTO sales_mail_orders (order_id, mail_id, amount, currency, at) VALUES (?, ?, 2500, 'eur', ?)",
       ).bind(`order-${key}`, mail, now - 3 * 86_400_000),
+      env.STORE_DB.prepare(
+        "INSERT INTO sales_mail_orders (order_id, mail_id, amount, currency, at) VALUES (?, ?, 12000, 'jpy', ?)",
+      ).bind(`order-${key}-jpy`, mail, now - 2 * 86_400_000),
     ]);
     await env.STORE_DB.prepare("DELETE FROM insights_summary").run();
     await summarizeWhenDue(env, now);
@@ -328,8 +331,12 @@ describe("the steps towards a sale", () => {
       expect.objectContaining({
         sent: 0,
         clicks: 0,
-        orders: 1,
-        revenue: [expect.objectContaining({ currency: "eur", amount: 2500 })],
+        orders: 2,
+        // In each currency's major unit: €25.00, and ¥12,000 (a yen has no cents).
+        revenue: expect.arrayContaining([
+          expect.objectContaining({ currency: "eur", amount: 25 }),
+          expect.objectContaining({ currency: "jpy", amount: 12_000 }),
+        ]),
       }),
     ]);
   });

@@ -10,9 +10,10 @@
  */
 import type { Context } from "hono";
 import type Stripe from "stripe";
+import { amountStep } from "../lib/currency.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor } from "../request/context.ts";
-import { amountStep, stripeClient } from "../store/index.ts";
+import { stripeClient } from "../store/index.ts";
 import { type Booking, type CancelledBy, d1Bookings } from "./bookings.ts";
 import { paymentKeys } from "./deposit.ts";
 import { instalmentsOf } from "./instalments.ts";

@@ -4,7 +4,7 @@
  * payments fall due evenly from the deposit's payment until a week before the shoot, when the
  * week's reminder asks for what is left; a booking made later owes them all at once.
  */
-import { amountStep } from "../store/index.ts";
+import { amountStep } from "../lib/currency.ts";
 import { type BalancePayment, type Booking, balanceOf } from "./bookings.ts";
 import type { InvoiceKind } from "./invoices.ts";
 import { DAY } from "./zoned-time.ts";

@@ -9,6 +9,7 @@
  */
 import { loadConfig } from "../config/config.ts";
 import { editorClient } from "../content/sanity-client.ts";
+import { decimalsOf } from "../lib/currency.ts";
 import { errorText, log } from "../lib/log.ts";
 import { pruneInsights } from "./retention.ts";
 import { PHOTO_PAGE } from "./views.ts";
@@ -157,10 +158,11 @@ async function salesOf(db: D1Database, days: number, since: string, now: number)
           sent: Number(row?.sent ?? 0),
           clicks: Number(row?.clicks ?? 0),
           orders: sold.reduce((sum, credit) => sum + Number(credit.orders), 0),
+          // In the currency's major unit (12000 yen, 25 euros), as the Studio shows it.
           revenue: sold.map((credit) => ({
             _key: String(credit.currency),
             currency: String(credit.currency),
-            amount: Number(credit.amount),
+            amount: Number(credit.amount) / 10 ** decimalsOf(String(credit.currency)),
           })),
         };
       },

@@ -7,3 +7,20 @@ export const isCurrency = (value: unknown): value is string =>
   typeof value === "string" &&
   /^[a-z]{3}$/.test(value) &&
   Intl.supportedValuesOf("currency").includes(value.toUpperCase());
+
+/** Currencies without a minor unit, as Stripe lists them: an amount is whole units. */
+const ZERO_DECIMAL = new Set(
+  "bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf".split(" "),
+);
+/** Currencies Stripe counts in thousandths, whose amounts must end in 0 (whole hundredths). */
+const THREE_DECIMAL = new Set("bhd jod kwd omr tnd".split(" "));
+
+/** How many decimals an amount in `currency` has at Stripe (its smallest unit's place). */
+export const decimalsOf = (currency: string) =>
+  ZERO_DECIMAL.has(currency) ? 0 : THREE_DECIMAL.has(currency) ? 3 : 2;
+
+/**
+ * What every amount charged or refunded in `currency` is a multiple of, in its smallest unit:
+ * Stripe refuses a three-decimal amount whose last digit is not 0.
+ */
+export const amountStep = (currency: string) => (THREE_DECIMAL.has(currency) ? 10 : 1);

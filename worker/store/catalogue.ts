@@ -5,7 +5,7 @@ import { licensePage } from "../config/site-defaults.ts";
 import { croppedSize, type ImageRef } from "../content/image-urls.ts";
 import type { StoreDocument } from "../content/validate.ts";
 import { type OwnerWords, ownerWords } from "../i18n/owner-words.ts";
-import { isCurrency } from "../lib/currency.ts";
+import { amountStep, decimalsOf, isCurrency } from "../lib/currency.ts";
 
 /**
  * The store's catalogue as the worker sells from it: the Studio's Store document
@@ -93,23 +93,6 @@ export interface Catalogue {
   /** The discount codes that are on. */
   promotions: Promotion[];
 }
-
-/** Currencies without a minor unit, as Stripe lists them: an amount is whole units. */
-const ZERO_DECIMAL = new Set(
-  "bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf".split(" "),
-);
-/** Currencies Stripe counts in thousandths, whose amounts must end in 0 (whole hundredths). */
-const THREE_DECIMAL = new Set("bhd jod kwd omr tnd".split(" "));
-
-/** How many decimals an amount in `currency` has at Stripe. */
-const decimalsOf = (currency: string) =>
-  ZERO_DECIMAL.has(currency) ? 0 : THREE_DECIMAL.has(currency) ? 3 : 2;
-
-/**
- * What every amount charged or refunded in `currency` is a multiple of, in its smallest unit:
- * Stripe refuses a three-decimal amount whose last digit is not 0.
- */
-export const amountStep = (currency: string) => (THREE_DECIMAL.has(currency) ? 10 : 1);
 
 const SKU = /^[A-Za-z0-9-]{1,60}$/;
 /** A lab option's name, as the Studio takes it. */

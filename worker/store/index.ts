@@ -17,7 +17,7 @@ import { type OtherCheckouts, stripeWebhook } from "./webhook.ts";
 export { BuySection, buySectionProps } from "./BuySection.tsx";
 export { CART_MAIL, composeCartReminder } from "./cart-reminder.ts";
 export { removeOldCarts } from "./carts.ts";
-export { amountStep, formatAmount, galleryOfferFor, minorUnits, offerFor } from "./catalogue.ts";
+export { formatAmount, galleryOfferFor, minorUnits, offerFor } from "./catalogue.ts";
 export { catalogueFor, formOf, saleCatalogue } from "./context.ts";
 export { fulfilOrders, handOverStranded } from "./fulfil.ts";
 export { type GalleryPhotoForSale, type GalleryPrints, galleryBuyPath } from "./gallery-prints.ts";
