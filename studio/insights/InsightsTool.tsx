@@ -10,11 +10,22 @@ import { InsightsView, type Summary } from "./InsightsView";
 export function InsightsTool() {
   const client = useClient({ apiVersion: "2025-02-19" });
   const [summary, setSummary] = useState<Summary | null | undefined>(undefined);
+  const [problem, setProblem] = useState<string>();
   useEffect(() => {
     client
       .fetch<Summary | null>(`*[_id == "insights.summary"][0]`)
-      .then(setSummary, () => setSummary(null));
+      .then(setSummary, (error: unknown) =>
+        setProblem(error instanceof Error ? error.message : String(error)),
+      );
   }, [client]);
+  // Not "no insights yet": they may be there, and waiting would not help.
+  if (problem) {
+    return (
+      <Card padding={5}>
+        <Text>The insights could not be read ({problem}). Reload the Studio to try again.</Text>
+      </Card>
+    );
+  }
   if (summary === undefined) return <Card padding={5}>Loading…</Card>;
   if (summary === null) {
     return (
