@@ -293,10 +293,11 @@ describe("a cart left behind", () => {
         String(cart?.clicks),
         String(cart?.orders),
       ]);
-      // The sales it brought, in the owner's currency.
+      // The sales it brought, in the owner's currency (the summary's amounts in major units).
       const sales = (cart?.revenue ?? []).map(({ currency, amount }) =>
-        new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount / 100),
+        new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount),
       );
+      expect(sales).toEqual(["€48.50"]);
       expect(sales).not.toEqual([]);
       expect(await row.locator("td").last().textContent()).toBe(sales.join(", "));
       // The steps from a photo page to a sale: each has its bar, the paid one too.
