@@ -104,7 +104,8 @@ describe("the deposit", () => {
     expect(events[0]?.location).toBe("Bilbao, the studio or outdoors nearby");
     expect(ownerMail?.to).toBe("jane@example.com");
     expect(ownerMail?.replyTo).toBe("ana@example.com");
-    expect(ownerMail?.text).toContain("Who will be in the photographs?\n  Me and Lola");
+    // Each answer quoted line by line: none of the client's lines reads as the e-mail's own.
+    expect(ownerMail?.text).toContain("Who will be in the photographs?\n> Me and Lola");
     // The owner's calendar: their e-mail names its secret address, and it has this booking.
     const feed = /http:\/\/localhost\/book\/calendar\/[\w-]{43}\.ics/.exec(
       ownerMail?.text ?? "",
@@ -232,7 +233,26 @@ describe("the deposit", () => {
       },
     } as unknown as Env;
     expect((await deliver(await completedEvent(session), { env: failing })).status).toBe(200);
-    expect(box.sent.map((mail) => mail.to)).toEqual(["ana@example.com", "jane@example.com"]);
+    expect(box.sent.map((mail) => mail.to).sort()).toEqual(["ana@example.com", "jane@example.com"]);
+  });
+
+  it("tells the owner of a paid booking though the client's address is refused for good", async () => {
+    const { path } = await holdPortrait();
+    const session = await openCheckout(path);
+    await pay(session);
+    const box = mailbox();
+    const refusing = {
+      ...box.env,
+      CLIENT_MAIL: {
+        send: async (mail: EmailMessageBuilder) => {
+          if (mail.to === "ana@example.com") throw new Error("The recipient is suppressed");
+          return box.env.CLIENT_MAIL.send(mail);
+        },
+      },
+    } as unknown as Env;
+    captureLogs();
+    expect((await deliver(await completedEvent(session), { env: refusing })).status).toBe(200);
+    expect(box.sent.map((mail) => mail.to)).toEqual(["jane@example.com"]);
   });
 
   it("dates an invoice issued late the day it is numbered, in order with the others, and says when it was paid", async () => {

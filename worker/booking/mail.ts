@@ -10,7 +10,7 @@
 import { isLanguage } from "../../shared/i18n/languages.ts";
 import { type Config, mailSender } from "../config/config.ts";
 import { translator } from "../i18n/translator.ts";
-import { oneLine } from "../lib/mail.ts";
+import { oneLine, quoted } from "../lib/mail.ts";
 import { formatAmount } from "../store/index.ts";
 import { type Booking, balanceOf } from "./bookings.ts";
 import { icsCalendar } from "./ics.ts";
@@ -308,7 +308,8 @@ export function ownerEmail(
     text: [
       `${name} <${email}> booked ${booking.sessionTitle} on ${time} (${booking.timeZone}) and paid the deposit of ${formatAmount(booking.deposit + booking.depositTax, booking.currency, "en-GB")}.`,
       "",
-      ...Object.entries(answers).map(([id, answer]) => `${label(id)}\n  ${answer}`),
+      // Quoted, every line: no line of the client's reads as one of the e-mail's own.
+      ...Object.entries(answers).flatMap(([id, answer]) => [label(id), ...quoted(answer)]),
       "",
       `The booking: ${context.url}`,
       ...(context.contract ? ["The contract they signed is attached (PDF)."] : []),

@@ -114,21 +114,36 @@ export const afterDeposit =
           });
           return undefined;
         });
+      // Each e-mail on its own: a client's address the mail service refuses, or an invoice not
+      // issued yet (its page issues it when opened), keeps nobody from hearing of the booking.
       const mails = async () => {
-        const invoice = await retried(() => bookingInvoice(c, booking, "deposit"));
+        const invoice = await retried(() => bookingInvoice(c, booking, "deposit")).catch(
+          (error: unknown) => {
+            log.error("A booking's invoice could not be issued yet", {
+              booking: booking.id,
+              error: errorText(error),
+            });
+            return undefined;
+          },
+        );
         const context = {
           ...facts.mail,
           feed: await feedUrl(c),
           contract: facts.contract.pdf,
           invoice: invoice && `${facts.page}/invoices/deposit`,
         };
-        await retried(() => c.env.CLIENT_MAIL.send(clientEmail(booking, context)));
         const to = ownerMailbox(c.var.config, facts.settings?.email);
-        if (to) {
-          await retried(() =>
-            c.env.CLIENT_MAIL.send(ownerEmail(booking, to, facts.questions, context)),
-          );
-        } else log.warn("A booking's e-mail to the owner has no address", { booking: booking.id });
+        if (!to)
+          log.warn("A booking's e-mail to the owner has no address", { booking: booking.id });
+        const sent = await Promise.allSettled([
+          retried(() => c.env.CLIENT_MAIL.send(clientEmail(booking, context))),
+          to &&
+            retried(() =>
+              c.env.CLIENT_MAIL.send(ownerEmail(booking, to, facts.questions, context)),
+            ),
+        ]);
+        const failed = sent.find((each) => each.status === "rejected");
+        if (failed) throw failed.reason;
       };
       const booked = booking.status === "booked";
       await Promise.all([
