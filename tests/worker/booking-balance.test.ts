@@ -34,6 +34,7 @@ import {
 
 interface SentMail {
   to: string;
+  replyTo?: string;
   subject: string;
   text: string;
 }
@@ -72,6 +73,8 @@ describe("the booking's life", () => {
     expect((await deliver(event, { env: mailbox().env })).status).toBe(200);
     const week = (await life.waitForStepResult({ name: "the week reminder" })) as SentMail;
     expect(week.to).toBe("ana@example.com");
+    // "Just reply to this e-mail" reaches the owner.
+    expect(week.replyTo).toBe("jane@example.com");
     expect(week.subject).toMatch(/^In a week: Portrait session, /);
     expect(week.text).toContain("a reminder: your Portrait session is in a week");
     expect(week.text).toContain("The balance of €175.00 is paid before the shoot");

@@ -81,6 +81,8 @@ describe("the deposit", () => {
     const [client, ownerMail] = mail.sent;
     expect(mail.sent).toHaveLength(2);
     expect(client?.to).toBe("ana@example.com");
+    // The client's reply (to change something, say) reaches the owner, not the sending address.
+    expect(client?.replyTo).toBe("jane@example.com");
     expect(client?.subject).toMatch(/^Booked: Portrait session, /);
     expect(client?.text).toContain("Your deposit of €75.00 is paid");
     expect(client?.text).toContain("The rest, €175.00, is paid before the shoot.");

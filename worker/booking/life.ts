@@ -34,6 +34,8 @@ export interface LifeParams {
   origin: string;
   siteTitle: string;
   location: string;
+  /** The owner's address, where the client's replies to the reminders go. */
+  replyTo?: string | undefined;
 }
 
 /** The hour of the client's day a reminder comes at. */
@@ -96,6 +98,7 @@ export async function startLife(
     origin: mail.origin,
     siteTitle: mail.siteTitle,
     location: mail.location,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
   };
   const id = lifeOf(booking);
   try {
@@ -126,7 +129,12 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
         const email = this.reminder(booking, planned, context);
         if (!email) return undefined;
         await this.env.CLIENT_MAIL.send(email);
-        return { to: booking.details.email, subject: email.subject, text: email.text ?? "" };
+        return {
+          to: booking.details.email,
+          replyTo: context.replyTo,
+          subject: email.subject,
+          text: email.text ?? "",
+        };
       });
       if (mail) sent.push(name);
     }
@@ -184,6 +192,7 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
       siteTitle: params.siteTitle,
       location: params.location,
       url: `${params.origin}/book/held/${params.booking}`,
+      replyTo: params.replyTo,
     };
   }
 }

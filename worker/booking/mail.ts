@@ -30,6 +30,8 @@ export interface BookingMailContext {
   contract?: Uint8Array<ArrayBuffer> | undefined;
   /** The payment's invoice (or a refund's credit note), its page (whole). */
   invoice?: string | undefined;
+  /** The owner's address: a client's reply goes there (their e-mails say to reply to change). */
+  replyTo?: string | undefined;
 }
 
 const contractAttachment = (booking: Booking, pdf: Uint8Array<ArrayBuffer>): EmailAttachment => ({
@@ -94,6 +96,7 @@ function toClient(booking: Booking, context: BookingMailContext) {
         email: mailSender(context.config, context.origin, "bookings"),
       },
       to: booking.details.email,
+      ...(context.replyTo ? { replyTo: context.replyTo } : {}),
       subject: oneLine(subject, 150),
       headers: { "X-Booking-Id": booking.id },
     }),

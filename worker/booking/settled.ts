@@ -61,6 +61,7 @@ async function factsOf(c: Context<AppEnv>, booking: Booking) {
     siteTitle: site.title,
     location: session?.location ?? "",
     url: page,
+    replyTo: ownerMailbox(c.var.config, settings?.email),
   };
   return { settings, questions: session?.questions ?? [], contract, page, mail };
 }
