@@ -271,6 +271,11 @@ describe("a further language's addresses", () => {
     expect(portfolio).toContain(">Landschaften</h2>");
     expect(portfolio).toMatch(/alt="Vorne eine leuchtend grüne Wiese[^"]*"(?! lang)/);
     expect(portfolio).toMatch(/alt="Two red-gold cocker spaniels[^"]*" lang="en"/);
+    // A post's cover in the lists too: the archive's, and the home page's cards.
+    for (const list of ["/de/archive", "/de"]) {
+      const body = (await request(list)).body;
+      expect(body, list).toMatch(/alt="Two red-gold cocker spaniels[^"]*" lang="en"/);
+    }
   });
 
   it("name tags and places in their language: the owner's names, else the place's country in it", async () => {

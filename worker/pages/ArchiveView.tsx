@@ -1,5 +1,5 @@
 import type { ImageFor } from "../content/image-urls.ts";
-import { altTextOf, type PostSummary } from "../content/model.ts";
+import { altLanguageOf, altTextOf, type PostSummary } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import { fallback } from "../views/helpers/fallback.ts";
 import { useI18n } from "../views/i18n.tsx";
@@ -71,6 +71,7 @@ export function ArchiveView({
                       source={imageFor({ ...post.mainImage, asset: post.mainImage.asset }, COVER)}
                       asset={post.mainImage.asset}
                       alt={altTextOf(post.mainImage)}
+                      altLanguage={fallback(altLanguageOf(post.mainImage, i18n.base), i18n)}
                       sizes="80px"
                       className="archive-cover"
                     />

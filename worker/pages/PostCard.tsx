@@ -1,5 +1,5 @@
 import type { ImageFor } from "../content/image-urls.ts";
-import { altTextOf, type PostSummary } from "../content/model.ts";
+import { altLanguageOf, altTextOf, type PostSummary } from "../content/model.ts";
 import { paths } from "../content/paths.ts";
 import { fallback } from "../views/helpers/fallback.ts";
 import { useI18n } from "../views/i18n.tsx";
@@ -33,6 +33,7 @@ export function PostCard({ post, imageFor, sizes }: PostCardProps) {
           )}
           asset={cover.asset}
           alt={altTextOf(cover)}
+          altLanguage={fallback(altLanguageOf(cover, i18n.base), i18n)}
           sizes={sizes}
           // Rounded itself: a composited (transformed) child can escape the card's corner clipping.
           className="rounded-t-2xl transition-transform duration-500 group-hover:scale-[1.02] motion-reduce:transition-none"
