@@ -581,6 +581,18 @@ describe("unsubscribing", () => {
     expect((await mailsTo(address)).map((mail) => mail.status)).toEqual(["skipped"]);
   });
 
+  it("asks in the language the e-mail was written in", async () => {
+    const address = newAddress();
+    await leaveCart(address, "/de");
+    const [mail] = await mailsTo(address);
+    expect(mail?.language).toBe("de");
+    const page = await request(`/unsubscribe/${mail?.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<html lang="de"');
+    expect(page.body).toContain("Keine solchen E-Mails mehr?");
+    expect(page.body).toContain(">Abmelden</button>");
+  });
+
   it("holds for every spelling of the mailbox: a +tag, and dots at Gmail", async () => {
     const name = `left.${Date.now()}.${++buyers}`;
     await leaveCart(`${name}+first@gmail.com`);

@@ -7,6 +7,7 @@
  * opens only its own address).
  */
 import { type Context, Hono } from "hono";
+import { isLanguage } from "../../shared/i18n/languages.ts";
 import { personAsked } from "../insights/index.ts";
 import { redirectTarget } from "../lib/redirect-target.ts";
 import { loadLayout } from "../render/load-layout.ts";
@@ -52,6 +53,8 @@ async function unsubscribePage(c: Context<AppEnv>, done: boolean) {
   // An e-mail whose address is forgotten (ledger.ts) has nobody left to take off the list.
   if (!mail || mail.address.startsWith("forgotten:")) return c.notFound();
   if (done) await salesMails(c.env.STORE_DB).unsubscribe(mail.address, Date.now());
+  // In the e-mail's own language (its link, in every e-mail, has no language's prefix).
+  if (isLanguage(mail.language)) c.set("language", mail.language);
   const { t } = await i18nFor(c);
   const res = await renderHtml(c, await loadLayout(c, { backdrop: false }), {
     title: t(done ? "salesMail.unsubscribed.title" : "salesMail.unsubscribe.title"),
