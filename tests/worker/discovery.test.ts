@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   BOT_UA,
   inOneRateWindow,
+  mutableDocument,
   mutableEnv,
   mutate,
   ORIGIN,
   request,
   spendLimit,
-  TEST_TOKEN,
 } from "./harness.ts";
 
 // Every photograph findable, on the demo content: 21 photographs, all placed in the portfolio
@@ -217,12 +217,7 @@ describe("/search", () => {
   });
 
   it("finds a photograph by the alt text, title and caption it has where it is placed, in the page's language", async () => {
-    const read = await fetch(
-      `${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/query/production?query=${encodeURIComponent('*[_id == "page-portfolio"][0]')}`,
-      { headers: { Authorization: `Bearer ${TEST_TOKEN}` } },
-    );
-    const { _rev, ...original } = ((await read.json()) as { result: Record<string, unknown> })
-      .result;
+    const original = await mutableDocument("page-portfolio");
     type Body = { images?: Record<string, unknown>[] }[];
     const page = structuredClone(original) as {
       body: Body;

@@ -15,12 +15,12 @@ import { prodigi } from "../../worker/store/labs/prodigi.ts";
 import {
   atFirstFetch,
   captureLogs,
+  mutableDocument,
   mutableEnv,
   mutate,
   ORIGIN,
   request,
   runCron,
-  TEST_TOKEN,
 } from "./harness.ts";
 import {
   atTheLab,
@@ -362,13 +362,7 @@ describe("a hand-over cut off between its claim and its send", () => {
 
 describe("a lab product with options", () => {
   it("is ordered from the lab with the options the Studio gives it: a frame's color", async () => {
-    const query = encodeURIComponent('*[_id == "storeSettings"][0]');
-    const read = await fetch(
-      `${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/query/production?query=${query}`,
-      { headers: { Authorization: `Bearer ${TEST_TOKEN}` } },
-    );
-    const { _rev, ...settings } = ((await read.json()) as { result: Record<string, unknown> })
-      .result;
+    const settings = await mutableDocument("storeSettings");
     const framed = {
       _key: "framed16x20",
       _type: "printProduct",
@@ -453,12 +447,7 @@ describe("a lab that refuses", () => {
  * on the changeable copy of the content (mutableEnv's).
  */
 async function whileWithdrawn(key: string, use: () => Promise<void>) {
-  const query = encodeURIComponent('*[_id == "page-portfolio"][0]');
-  const read = await fetch(
-    `${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/query/production?query=${query}`,
-    { headers: { Authorization: `Bearer ${TEST_TOKEN}` } },
-  );
-  const original = ((await read.json()) as { result: Record<string, unknown> }).result;
+  const original = await mutableDocument("page-portfolio");
   const withdrawn = structuredClone(original) as {
     body: { images?: { _key: string; forSale?: string }[] }[];
   };
@@ -467,13 +456,11 @@ async function whileWithdrawn(key: string, use: () => Promise<void>) {
     .find((each) => each._key === key);
   if (!image) throw new Error(`no photograph ${key}`);
   image.forSale = "no";
-  const { _rev, ...document } = withdrawn as unknown as Record<string, unknown>;
-  await mutate({ createOrReplace: document });
+  await mutate({ createOrReplace: withdrawn });
   try {
     await use();
   } finally {
-    const { _rev: _, ...restored } = original;
-    await mutate({ createOrReplace: restored });
+    await mutate({ createOrReplace: original });
   }
 }
 
@@ -589,13 +576,7 @@ describe("a photograph withdrawn between checkout and payment", () => {
   });
   it("keeps the order for the owner, refunding nothing, while the Store settings cannot be read", async () => {
     const { order, paymentIntent } = await paidLicence();
-    const query = encodeURIComponent('*[_id == "storeSettings"][0]');
-    const read = await fetch(
-      `${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/query/production?query=${query}`,
-      { headers: { Authorization: `Bearer ${TEST_TOKEN}` } },
-    );
-    const { _rev, ...settings } = ((await read.json()) as { result: Record<string, unknown> })
-      .result;
+    const settings = await mutableDocument("storeSettings");
     // The owner deletes the Store settings (to make them again) as the payment arrives: what
     // they chose for a withdrawn photograph cannot be read, and a refund cannot be undone.
     await mutate({ delete: { id: "storeSettings" } });

@@ -188,6 +188,19 @@ export function mutableEnv(overrides: Partial<Env> = {}): Env {
   };
 }
 
+/** A document of the changeable copy as it is now, without its revision (to write it back). */
+export async function mutableDocument(id: string): Promise<Record<string, unknown>> {
+  const query = encodeURIComponent(`*[_id == "${id}"][0]`);
+  const res = await fetch(
+    `${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/query/production?query=${query}`,
+    { headers: { Authorization: `Bearer ${TEST_TOKEN_VALUE}` } },
+  );
+  const { result } = (await res.json()) as { result?: Record<string, unknown> };
+  if (!result) throw new Error(`no document ${id} in the changeable copy`);
+  const { _rev, ...document } = result;
+  return document;
+}
+
 /** Applies Sanity mutations (create, createOrReplace, patch, delete, …) to the changeable copy. */
 export async function mutate(...mutations: Record<string, unknown>[]): Promise<void> {
   const res = await fetch(`${env.MUTABLE_CONTENT_URL}/v2025-02-19/data/mutate/production`, {
