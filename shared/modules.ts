@@ -164,6 +164,15 @@ export const BROWSER_MODULES = {
       { on: "press", selector: "form[data-buy-form] button" },
     ],
   },
+  /**
+   * An order's page that waits for its payment or its licences' check: updated in place, where
+   * a meta refresh reloads it without JavaScript.
+   */
+  "order-status": {
+    kind: "module",
+    entry: "client/store/order-status.ts",
+    load: [{ on: "present", selector: "[data-order-status][data-order-refresh]" }],
+  },
   /** A client gallery's hearts, answered at once, where a gallery or one of its photographs is. */
   "gallery-favourites": {
     kind: "module",

@@ -15,6 +15,8 @@ declare module "vitest" {
     gallery: { path: string; password: string };
     /** The lab stand-in the site's store sends prints to (its control API, to ship an order). */
     labUrl: string;
+    /** The key the site calls the Stripe stand-in with (to read a checkout session, as Stripe's API). */
+    stripeKey: string;
     /** The file the site's output is kept in: the e-mails it sends (scripts/local-mail.ts). */
     siteLog: string;
   }
@@ -35,6 +37,7 @@ export async function setup(project: TestProject) {
   project.provide("contentUrl", site.content?.url ?? "");
   project.provide("contentToken", site.vars.SANITY_TOKEN ?? "");
   project.provide("labUrl", site.store?.lab.url ?? "");
+  project.provide("stripeKey", site.vars.STRIPE_SECRET_KEY ?? "");
   const gallery = await createDemoGallery(site);
   project.provide("gallery", { path: new URL(gallery.link).pathname, password: gallery.password });
 }

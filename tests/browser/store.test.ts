@@ -14,7 +14,9 @@ import { chooseAs } from "./choosing.ts";
 import { hydrated, startBrowserSession } from "./chromium.ts";
 import { showDashboard } from "./studio-dashboard.ts";
 
-const { siteUrl, withPage } = startBrowserSession();
+// Each visitor an address of their own: carts, and the order page's reads of Stripe, count per
+// visitor (CART_LIMIT), and this file's buyers together would pass one visitor's minute.
+const { siteUrl, withPage } = startBrowserSession({ visitorsFrom: "192.0.6" });
 
 /**
  * Chooses a product in a Buy section and adds it to the cart, as a visitor does: without
@@ -169,6 +171,66 @@ describe.each([
       expect(meta?.plus?.LicenseID).toMatch(/^[A-Z0-9]{8}-1$/);
       expect(JSON.stringify(meta?.plus?.Licensee)).toContain("Ada Lovelace");
       expect(meta?.xmpRights?.WebStatement).toMatch(/\/licensing$/);
+    });
+  });
+});
+
+describe.each([
+  ["with JavaScript", true],
+  ["without JavaScript", false],
+])("an order's page %s", (_, javaScriptEnabled) => {
+  it(javaScriptEnabled
+    ? "says the payment and then the licence's file in place as they come, the focus and the page kept"
+    : "reloads itself until the payment and the licence's file have come", {
+    timeout: 90_000,
+  }, async () => {
+    await withPage({ javaScriptEnabled }, async (page) => {
+      await addToCart(page, "/portfolio/photo/b5i7", "licence:personal", "1", javaScriptEnabled);
+      await Promise.all([
+        page.waitForURL(/\/c\/pay\//),
+        page.getByRole("button", { name: "Check out" }).click(),
+      ]);
+      // The order's page before paying, where Stripe will send the buyer back (Stripe's API).
+      const stripePage = new URL(page.url());
+      const session = stripePage.pathname.split("/").at(-1) ?? "";
+      const read = await fetch(`${stripePage.origin}/v1/checkout/sessions/${session}`, {
+        headers: { Authorization: `Bearer ${inject("stripeKey")}` },
+      });
+      const { success_url } = (await read.json()) as { success_url: string };
+      await page.goto(success_url.replace("{CHECKOUT_SESSION_ID}", session));
+      // Waiting, said in a live region as it changes.
+      const waiting = page.locator('[data-order-status="open"]');
+      expect(await waiting.getAttribute("role")).toBe("status");
+      const home = page.locator("header a").first();
+      if (javaScriptEnabled) {
+        // No reload on its way: this page's own state and its focus are still there at the end.
+        await page.evaluate(() => Object.assign(window, { waited: true }));
+        await home.focus();
+      }
+
+      const paid = await fetch(
+        `${stripePage.origin}/_control/checkout/sessions/${session}/complete`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ address: { country: "DE" } }),
+        },
+      );
+      expect(paid.status).toBe(200);
+      const download = page.locator("[data-licence-download]");
+      await expect.poll(() => download.count(), { timeout: 40_000 }).toBe(1);
+      expect(await page.locator("[data-order-status]").getAttribute("data-order-status")).toBe(
+        "paid",
+      );
+      expect(await page.locator("main").textContent()).toContain("Download the licensed file");
+      if (javaScriptEnabled) {
+        expect(await page.evaluate(() => "waited" in window)).toBe(true);
+        expect(await home.evaluate((link) => link === document.activeElement)).toBe(true);
+        // The paid order emptied the cart: the header's link to it has gone.
+        expect(await page.locator("header [data-cart-link]").isVisible()).toBe(false);
+        // Done waiting: it looks no more.
+        expect(await page.locator("[data-order-refresh]").count()).toBe(0);
+      }
     });
   });
 });

@@ -55,6 +55,8 @@ export interface ViewParts {
    * to reach them, and lead nowhere else on the public site (no navigation, no search).
    */
   client?: boolean;
+  /** What the page adds to the document's head (the order page's refresh without JavaScript). */
+  head?: ReactNode;
 }
 
 /** What a page says about itself beyond its title and description. */
@@ -159,6 +161,7 @@ export async function renderHtml(
                 {...view.meta}
               />
             )}
+            {view.head}
           </>
         }
         assets={{

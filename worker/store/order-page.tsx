@@ -22,16 +22,16 @@ import { applySession } from "./webhook.ts";
 
 /** How long a download link works. */
 const DOWNLOAD_DAYS = 7;
-/** How often the page of an order not paid yet reloads itself (without JavaScript too). */
+/** How often the page of an order not paid yet looks again. */
 const WAITING_REFRESH_SECONDS = 5;
-/** How often the page of a paid licence being checked still for sale reloads itself. */
+/** How often the page of a paid licence being checked still for sale looks again. */
 const PREPARING_REFRESH_SECONDS = 2;
 
 /** With licences whose files wait for fulfilment's check that they are still for sale. */
 const preparing = (order: Order) =>
   order.fulfilment.saleCheckedAt === null && order.lines.some((line) => line.kind === "licence");
 
-/** Reloads itself: waiting for the payment, or for the check fulfilment is making now. */
+/** Looks again: waiting for the payment, or for the check fulfilment is making now. */
 const refreshSeconds = (order: Order): number | undefined =>
   order.status === "open"
     ? WAITING_REFRESH_SECONDS
@@ -174,6 +174,17 @@ export const orderPage: Handler<AppEnv> = async (c) => {
   const res = await renderHtml(c, layout, {
     title: t("order.title", { reference: orderReference(order.id) }),
     description: t("order.description"),
+    // With JavaScript the page updates itself in place (client/store/order-status.ts): a reload
+    // would send a screen reader back to the top every few seconds.
+    ...(refresh
+      ? {
+          head: (
+            <noscript>
+              <meta httpEquiv="refresh" content={String(refresh)} />
+            </noscript>
+          ),
+        }
+      : {}),
     main: (
       <OrderView
         reference={orderReference(order.id)}

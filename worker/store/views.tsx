@@ -265,7 +265,10 @@ export interface OrderViewProps {
   email?: string | null;
   /** Where the prints are, and their tracking link once shipped. */
   shipping?: { text: string; trackingUrl?: string };
-  /** Reloads the page this often (a payment on its way): a meta refresh, no script needed. */
+  /**
+   * Looks again this often (a payment on its way): the page's script updates it in place and
+   * says the new status; without JavaScript, a meta refresh in the head reloads it.
+   */
   refreshSeconds?: number;
 }
 
@@ -274,70 +277,75 @@ export function OrderView(props: OrderViewProps) {
   const { t } = useI18n();
   return (
     <Panel title={t("order.title", { reference: props.reference })}>
-      {/* React puts it in the document's head. */}
-      {props.refreshSeconds && <meta httpEquiv="refresh" content={String(props.refreshSeconds)} />}
-      <p className="mt-4 text-lg" data-order-status={props.status}>
+      <p
+        className="mt-4 text-lg"
+        role="status"
+        data-order-status={props.status}
+        data-order-refresh={props.refreshSeconds}
+      >
         {props.statusText}
       </p>
-      {props.shipping && (
-        <p className="mt-2" data-order-shipping>
-          {props.shipping.text}{" "}
-          {props.shipping.trackingUrl && (
-            <a
-              href={props.shipping.trackingUrl}
-              className="focus-ring rounded-sm underline underline-offset-4"
-            >
-              {t("order.track")}
-            </a>
-          )}
-        </p>
-      )}
-      <table className="store-table mt-6">
-        <caption className="sr-only">{t("order.caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("cart.item")}</th>
-            <th scope="col">{t("cart.quantity")}</th>
-            <th scope="col">{t("cart.price")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((row) => (
-            <tr key={`${row.photoPath}|${row.name}`}>
-              <td>
-                <Item path={row.photoPath} title={row.photoTitle} product={row.name} />
-                {row.download}
-              </td>
-              <td>{row.quantity}</td>
-              <td>{row.total}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="store-totals mt-4">
-        {props.totals.map((total) => (
-          <div key={total.label}>
-            <dt>{total.label}</dt>
-            <dd>{total.amount}</dd>
-          </div>
-        ))}
-      </dl>
-      {props.shipTo && (
-        <>
-          <h2 className="mt-8 font-serif text-2xl">{t("order.shipTo")}</h2>
-          <p className="mt-2">
-            {props.shipTo.map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
+      <div data-order-details>
+        {props.shipping && (
+          <p className="mt-2" data-order-shipping>
+            {props.shipping.text}{" "}
+            {props.shipping.trackingUrl && (
+              <a
+                href={props.shipping.trackingUrl}
+                className="focus-ring rounded-sm underline underline-offset-4"
+              >
+                {t("order.track")}
+              </a>
+            )}
           </p>
-        </>
-      )}
-      {props.email && (
-        <p className="mt-6 text-sm">{t("order.confirmation", { email: props.email })}</p>
-      )}
-      <p className="mt-6 text-sm">{t("order.keep")}</p>
+        )}
+        <table className="store-table mt-6">
+          <caption className="sr-only">{t("order.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("cart.item")}</th>
+              <th scope="col">{t("cart.quantity")}</th>
+              <th scope="col">{t("cart.price")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((row) => (
+              <tr key={`${row.photoPath}|${row.name}`}>
+                <td>
+                  <Item path={row.photoPath} title={row.photoTitle} product={row.name} />
+                  {row.download}
+                </td>
+                <td>{row.quantity}</td>
+                <td>{row.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="store-totals mt-4">
+          {props.totals.map((total) => (
+            <div key={total.label}>
+              <dt>{total.label}</dt>
+              <dd>{total.amount}</dd>
+            </div>
+          ))}
+        </dl>
+        {props.shipTo && (
+          <>
+            <h2 className="mt-8 font-serif text-2xl">{t("order.shipTo")}</h2>
+            <p className="mt-2">
+              {props.shipTo.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </p>
+          </>
+        )}
+        {props.email && (
+          <p className="mt-6 text-sm">{t("order.confirmation", { email: props.email })}</p>
+        )}
+        <p className="mt-6 text-sm">{t("order.keep")}</p>
+      </div>
     </Panel>
   );
 }
