@@ -46,6 +46,15 @@ function setCount(count: number): void {
   for (const element of document.querySelectorAll("[data-favourite-count]")) {
     element.textContent = formatNumber(document.documentElement.lang || "en", count);
   }
+  // "1 favourite", "2 favourites": the words after the number follow it.
+  for (const words of document.querySelectorAll<HTMLElement>("[data-favourite-words]")) {
+    const limit = Number(
+      words.closest<HTMLElement>("[data-favourite-limit]")?.dataset.favouriteLimit,
+    );
+    words.textContent = limit
+      ? t("gallery.favouritesOf", { count, limit })
+      : t("gallery.favourites", { count });
+  }
   // Sending the selection, and downloading it, are offered once there is one.
   for (const element of document.querySelectorAll<HTMLElement>(
     "form[data-gallery-send], [data-favourite-downloads]",

@@ -48,6 +48,8 @@ export const BROWSER_MESSAGES = {
     "gallery.markFavourite",
     "gallery.addToFavourites",
     "gallery.removeFromFavourites",
+    "gallery.favourites",
+    "gallery.favouritesOf",
   ],
 } as const satisfies Partial<Record<ModuleName, readonly MessageKey[]>>;
 

@@ -81,6 +81,17 @@ async function unlock(page: Page, gallery: { path: string; password: string }) {
 const startChoosing = (page: Page, email: string) =>
   chooseAs(page, () => site?.output() ?? "", email);
 
+/** Opens the gallery with JavaScript as `email`, choosing, once its hearts answer in place. */
+async function openChoosing(
+  page: Page,
+  gallery: { path: string; password: string },
+  email: string,
+): Promise<void> {
+  await unlock(page, gallery);
+  await startChoosing(page, email);
+  await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
+}
+
 const heart = (page: Page, name: string, on = false) =>
   page.getByRole("button", { name: `${on ? "Remove from" : "Add to"} favourites: ${name}` });
 const count = (page: Page) => page.locator("[data-favourite-count]").first().textContent();
@@ -235,9 +246,7 @@ describe("a client gallery with JavaScript", () => {
   it("answers a heart at once, without leaving the page, and keeps it across a reload", async () => {
     const gallery = await sharedGallery();
     await withPage(true, async (page) => {
-      await unlock(page, gallery);
-      await startChoosing(page, "luis@example.com");
-      await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
+      await openChoosing(page, gallery, "luis@example.com");
       const send = page.getByRole("button", { name: "Send my selection" });
       expect(await send.isVisible()).toBe(false);
       let navigations = 0;
@@ -249,6 +258,10 @@ describe("a client gallery with JavaScript", () => {
       expect((await saved).status()).toBe(200);
       await heart(page, "Photograph 1", true).waitFor();
       expect(await count(page)).toBe("1");
+      // Said whole as it changes, the words after the number in its plural.
+      const summary = page.locator("p[aria-live]", { has: page.locator("[data-favourite-count]") });
+      expect(await summary.getAttribute("aria-atomic")).toBe("true");
+      expect(await summary.textContent()).toMatch(/ · 1 favourite of 3 to choose$/);
       expect(await heart(page, "Photograph 1", true).getAttribute("title")).toBe("A favourite");
       // Sending the selection is offered in the All view as soon as there is one.
       await send.waitFor();
@@ -263,9 +276,7 @@ describe("a client gallery with JavaScript", () => {
   it("keeps the focus on a heart pressed from the keyboard, and offers the favourites' download at once", async () => {
     const gallery = await sharedGallery();
     await withPage(true, async (page) => {
-      await unlock(page, gallery);
-      await startChoosing(page, "marta.keys@example.com");
-      await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
+      await openChoosing(page, gallery, "marta.keys@example.com");
       const download = page.getByRole("link", { name: "Download the favourites (originals, ZIP)" });
       expect(await download.isVisible()).toBe(false);
       await heart(page, "Photograph 2").focus();
@@ -287,9 +298,7 @@ describe("a client gallery with JavaScript", () => {
   it("says so, at once, when the owner's limit is reached, and keeps what was chosen", async () => {
     const gallery = await sharedGallery();
     await withPage(true, async (page) => {
-      await unlock(page, gallery);
-      await startChoosing(page, "ana.limit@example.com");
-      await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
+      await openChoosing(page, gallery, "ana.limit@example.com");
       const names = DEMO_GALLERY_PHOTOS.map((_, index) => `Photograph ${index + 1}`);
       for (const name of names.slice(0, 3)) {
         await heart(page, name).click();
@@ -331,9 +340,7 @@ describe("a client gallery with JavaScript", () => {
   it("keeps a heart given in the viewer, and the grid's heart of that photograph says so", async () => {
     const gallery = await sharedGallery();
     await withPage(true, async (page) => {
-      await unlock(page, gallery);
-      await startChoosing(page, "ana.viewer@example.com");
-      await page.locator("[data-gallery][data-favourites-live]").waitFor({ state: "attached" });
+      await openChoosing(page, gallery, "ana.viewer@example.com");
       await page.locator(".photo-grid a[data-photo]").first().click();
       const dialog = page.locator("dialog.photo-viewer");
       await dialog.locator("[data-photo-image]").waitFor();

@@ -132,12 +132,15 @@ export function GalleryView(props: GalleryViewProps) {
               {t("gallery.for", { client: props.clientName })}
             </p>
           )}
-          <p className="mt-3" aria-live="polite">
+          {/* Said whole as a heart changes it, its words in the number's plural (the hearts' script). */}
+          <p className="mt-3" aria-live="polite" aria-atomic="true" data-favourite-limit={limit}>
             {t("gallery.photographs", { count: photos.length })}
             <strong data-favourite-count="">{number(count)}</strong>
-            {limit === undefined
-              ? t("gallery.favourites", { count })
-              : t("gallery.favouritesOf", { count, limit })}
+            <span data-favourite-words="">
+              {limit === undefined
+                ? t("gallery.favourites", { count })
+                : t("gallery.favouritesOf", { count, limit })}
+            </span>
           </p>
           {props.stage === "proofing" && (
             <p
