@@ -12,6 +12,7 @@ import {
   completedEvent,
   form,
   holdPortrait,
+  holdSession,
   mailbox,
   openCheckout,
   paymentOf,
@@ -84,6 +85,24 @@ describe("the booking's life", () => {
     // Stripe telling it again starts no second life.
     expect((await deliver(event, { env: mailbox().env })).status).toBe(200);
     expect((await env.BOOKING_LIFE.get(held.id)).id).toBe(held.id);
+  });
+
+  it("links a German client's e-mail and reminders to the booking's pages in German", async () => {
+    const held = await holdSession("portrait", undefined, "ana@example.com", "/de");
+    expect(held.path).toMatch(/^\/de\/book\/held\//);
+    await using life = await introspectWorkflowInstance(env.BOOKING_LIFE, held.id);
+    await life.modify(async (m) => {
+      await m.disableSleeps([{ name: "until the week reminder" }]);
+    });
+    const deposit = await openCheckout(held.path);
+    await pay(deposit);
+    const mail = mailbox();
+    expect((await deliver(await completedEvent(deposit), { env: mail.env })).status).toBe(200);
+    const client = mail.sent.find((each) => each.to === "ana@example.com");
+    expect(client?.text).toContain(`Ihre Buchung: http://localhost${held.path}\n`);
+    expect(client?.text).toContain(`http://localhost${held.path}/invoices/deposit`);
+    const week = (await life.waitForStepResult({ name: "the week reminder" })) as SentMail;
+    expect(week.text).toContain(`Ihre Buchung: http://localhost${held.path}\n`);
   });
 
   /**

@@ -34,6 +34,11 @@ export interface LifeParams {
   origin: string;
   siteTitle: string;
   location: string;
+  /**
+   * The booking's page in the client's language, whole; a life started without it (before it
+   * was kept here) links the page in the site's base language.
+   */
+  page?: string;
   /** The owner's address, where the client's replies to the reminders go. */
   replyTo?: string | undefined;
 }
@@ -90,7 +95,7 @@ export const lifeOf = (booking: Pick<Booking, "id" | "moves">): string =>
 export async function startLife(
   env: Pick<Env, "BOOKING_LIFE">,
   booking: Booking,
-  mail: Omit<BookingMailContext, "config" | "url">,
+  mail: Omit<BookingMailContext, "config">,
 ): Promise<void> {
   const params: LifeParams = {
     booking: booking.id,
@@ -98,6 +103,7 @@ export async function startLife(
     origin: mail.origin,
     siteTitle: mail.siteTitle,
     location: mail.location,
+    page: mail.url,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
   };
   const id = lifeOf(booking);
@@ -191,7 +197,7 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
       origin: params.origin,
       siteTitle: params.siteTitle,
       location: params.location,
-      url: `${params.origin}/book/held/${params.booking}`,
+      url: params.page ?? `${params.origin}/book/held/${params.booking}`,
       replyTo: params.replyTo,
     };
   }

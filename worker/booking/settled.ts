@@ -13,6 +13,7 @@
  */
 import type { Context } from "hono";
 import { ownerMailbox } from "../config/config.ts";
+import { inLanguage } from "../content/paths.ts";
 import { errorText, log } from "../lib/log.ts";
 import { retried } from "../lib/retried.ts";
 import type { AppEnv } from "../request/app-env.ts";
@@ -54,13 +55,16 @@ async function factsOf(c: Context<AppEnv>, booking: Booking) {
   // Its session type as the owner describes it now, open for booking or not.
   const session = raw.sessions.map(sessionOf).find((each) => each?.slug === booking.session);
   const origin = siteOrigin(c);
-  const page = `${origin}/book/held/${booking.id}`;
+  const path = `/book/held/${booking.id}`;
+  const page = `${origin}${path}`;
+  // The client's links in the language they booked in, while the site still has it.
+  const language = site.languages.find((each) => each === booking.language) ?? site.baseLanguage;
   const mail = {
     config: c.var.config,
     origin,
     siteTitle: site.title,
     location: session?.location ?? "",
-    url: page,
+    url: `${origin}${inLanguage(path, language, site.baseLanguage)}`,
     replyTo: ownerMailbox(c.var.config, settings?.email),
   };
   return { settings, questions: session?.questions ?? [], contract, page, mail };
@@ -131,7 +135,7 @@ export const afterDeposit =
           ...facts.mail,
           feed: await feedUrl(c),
           contract: facts.contract.pdf,
-          invoice: invoice && `${facts.page}/invoices/deposit`,
+          invoice: invoice && `${facts.mail.url}/invoices/deposit`,
         };
         const to = ownerMailbox(c.var.config, facts.settings?.email);
         if (!to)
@@ -191,7 +195,7 @@ export const afterBalance = (c: Context<AppEnv>): OnSettled =>
     const invoice = await bookingInvoice(c, booking, balanceKind(n));
     return balanceEmail(booking, n, {
       ...facts.mail,
-      invoice: invoice && `${facts.page}/invoices/${invoice.kind}`,
+      invoice: invoice && `${facts.mail.url}/invoices/${invoice.kind}`,
     });
   });
 
@@ -200,7 +204,7 @@ export const afterCancel = (c: Context<AppEnv>): OnSettled =>
     const credit = await bookingInvoice(c, booking, "refund");
     return cancelledEmail(booking, {
       ...facts.mail,
-      invoice: credit && `${facts.page}/invoices/refund`,
+      invoice: credit && `${facts.mail.url}/invoices/refund`,
     });
   });
 
