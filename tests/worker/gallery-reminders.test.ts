@@ -107,8 +107,8 @@ describe("a gallery about to close", () => {
     });
     expect(await scheduleAt(week + HOUR, address)).toEqual([]);
 
-    // A day before: the last one.
-    const day = nextHour(expires - DAY, "UTC", 10);
+    // A day before (15:05 on their clock, a sensible hour): the last one.
+    const day = expires - DAY;
     const [dayMail] = await scheduleAt(day, address);
     expect(dayMail?.subject).toBe("Ana & Luis, 14 June closes tomorrow");
     expect(await scheduleAt(day + HOUR, address)).toEqual([]);
@@ -118,6 +118,28 @@ describe("a gallery about to close", () => {
     const link = /\/m\/[A-Za-z0-9_-]{22}\/0/.exec(String(dayMail?.text))?.[0] ?? "";
     const click = await request(link);
     expect(click.headers.get("Location")).toBe(`${ORIGIN}/g/${id}`);
+  });
+
+  it('sends the day\'s reminder of an evening closing the evening before, and says "today" on the closing day', async () => {
+    // Closing at 21:05 on the client's clock (UTC): a day before is past their evening (20:00).
+    const expires = nextHour(Date.now() + 10 * DAY, "UTC", 21);
+    const { id } = await galleryWithPhotos({ expiresAt: new Date(expires).toISOString() }, 1);
+    const address = newAddress();
+    await confirmedClient(id, address);
+    expect(await scheduleAt(soon(), address)).toEqual([]);
+    expect(await scheduleAt(expires - 7 * DAY - 2 * HOUR, address)).toHaveLength(1);
+    // At 19:05 the evening before, not the closing day's morning.
+    const before = expires - DAY - 2 * HOUR;
+    expect((await mailsTo(address))[1]?.due_at).toBe(before);
+    const [dayMail] = await scheduleAt(before, address);
+    expect(dayMail?.subject).toMatch(/closes tomorrow$/);
+
+    // A client who confirms on the closing day itself: the day's reminder says so.
+    const late = newAddress();
+    await confirmedClient(id, late);
+    const [today, ...more] = await scheduleAt(expires - 11 * HOUR, late);
+    expect(more).toEqual([]);
+    expect(today?.subject).toMatch(/closes today$/);
   });
 
   it("knows a favourite downloaded whose file name has brackets of its own", async () => {
@@ -162,7 +184,7 @@ describe("a gallery about to close", () => {
     expect(String(week?.text)).toContain("Favourites you have not downloaded yet (2):");
     // The rest of it, as a download manager asks for it.
     expect((await zip("bytes=1-")).status).toBe(206);
-    const [day] = await scheduleAt(nextHour(expires - DAY, "UTC", 10), address);
+    const [day] = await scheduleAt(expires - DAY, address);
     expect(day?.subject).toMatch(/closes tomorrow$/);
     expect(String(day?.text)).not.toContain("not downloaded yet");
   });

@@ -23,7 +23,7 @@ import { errorText, log } from "../lib/log.ts";
 import { oneLine } from "../lib/mail.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
-import { type Composer, salesMails } from "../sales-mail/index.ts";
+import { beforeTheEvening, type Composer, dateIn, salesMails } from "../sales-mail/index.ts";
 import { d1Orders, discountText, personalCode } from "../store/index.ts";
 import { galleryStore } from "./access.ts";
 import { galleryPaths } from "./ids.ts";
@@ -97,7 +97,7 @@ const expiry =
     // No expiry (yet): looked at again in a week.
     if (settings.expiresAt === undefined) return { later: now + 7 * DAY };
     if (hasEnded(settings, now)) return undefined;
-    const moment = settings.expiresAt - days * DAY;
+    const moment = beforeTheEvening(mail.timeZone, settings.expiresAt - days * DAY);
     if (moment > now + 10 * MINUTE) return { later: moment };
     // A week's reminder whose moment passed while a day's is due too: the day's says it.
     if (days === 7 && settings.expiresAt - now <= DAY) return undefined;
@@ -113,9 +113,15 @@ const expiry =
     return {
       from,
       subject: oneLine(
-        t(days === 7 ? "galleryMail.expiry.subjectWeek" : "galleryMail.expiry.subjectDay", {
-          gallery,
-        }),
+        t(
+          days === 7
+            ? "galleryMail.expiry.subjectWeek"
+            : // Sent on the closing day itself (its date set less than a day ahead).
+              dateIn(mail.timeZone, now) === dateIn(mail.timeZone, settings.expiresAt)
+              ? "galleryMail.expiry.subjectToday"
+              : "galleryMail.expiry.subjectDay",
+          { gallery },
+        ),
         150,
       ),
       text: [

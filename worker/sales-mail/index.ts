@@ -2,4 +2,10 @@
 // credit a sale, the entry's schedule and the addresses in the e-mails.
 export { CREDIT_WINDOW_MS, type SalesMail, salesMails } from "./ledger.ts";
 export { salesMailRoutes } from "./routes.tsx";
-export { type Composed, type Composer, sendDueMails } from "./send.ts";
+export {
+  beforeTheEvening,
+  type Composed,
+  type Composer,
+  dateIn,
+  sendDueMails,
+} from "./send.ts";

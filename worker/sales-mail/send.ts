@@ -46,6 +46,25 @@ export function hourIn(timeZone: string | undefined, now: number): number {
   }
 }
 
+/** The date (YYYY-MM-DD) on `timeZone`'s clock at `now`; UTC's for an unknown or missing zone. */
+export function dateIn(timeZone: string | undefined, now: number): string {
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
+  } catch {
+    return new Date(now).toISOString().slice(0, 10);
+  }
+}
+
+/**
+ * `at`, or when that is in the recipient's evening the last sensible hour before it, the same
+ * day: an e-mail about the next day is not left to that day's morning.
+ */
+export function beforeTheEvening(timeZone: string | undefined, at: number): number {
+  let moment = at;
+  while (hourIn(timeZone, moment) >= LAST_HOUR) moment -= HOUR;
+  return moment;
+}
+
 export const sensibleHour = (timeZone: string | undefined, now: number): boolean => {
   const hour = hourIn(timeZone, now);
   return hour >= FIRST_HOUR && hour < LAST_HOUR;

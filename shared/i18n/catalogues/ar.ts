@@ -689,6 +689,7 @@ export const ar: Catalogue = {
   "salesMail.unsubscribed.text": "لن يتلقى {address} هذه الرسائل بعد الآن.",
   "galleryMail.expiry.subjectWeek": "يُغلق {gallery} بعد أسبوع",
   "galleryMail.expiry.subjectDay": "يُغلق {gallery} غدًا",
+  "galleryMail.expiry.subjectToday": "يُغلق {gallery} اليوم",
   "galleryMail.expiry.text": "مرحبًا، معرضك {gallery} مفتوح حتى {date}.",
   "galleryMail.expiry.until": "{gallery} مفتوح حتى {date}.",
   "galleryMail.notDownloaded": "مفضلات لم تنزّلها بعد ({count}):",

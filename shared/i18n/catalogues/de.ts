@@ -653,6 +653,7 @@ export const de: Catalogue = {
   "salesMail.unsubscribed.text": "{address} bekommt keine solchen E-Mails mehr.",
   "galleryMail.expiry.subjectWeek": "{gallery} schließt in einer Woche",
   "galleryMail.expiry.subjectDay": "{gallery} schließt morgen",
+  "galleryMail.expiry.subjectToday": "{gallery} schließt heute",
   "galleryMail.expiry.text": "Guten Tag, Ihre Galerie {gallery} ist bis {date} geöffnet.",
   "galleryMail.expiry.until": "{gallery} ist bis {date} geöffnet.",
   "galleryMail.notDownloaded": "Favoriten, die Sie noch nicht heruntergeladen haben ({count}):",

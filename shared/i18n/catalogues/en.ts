@@ -635,6 +635,7 @@ export const en = {
   "salesMail.unsubscribed.text": "{address} gets no more of these e-mails.",
   "galleryMail.expiry.subjectWeek": "{gallery} closes in a week",
   "galleryMail.expiry.subjectDay": "{gallery} closes tomorrow",
+  "galleryMail.expiry.subjectToday": "{gallery} closes today",
   "galleryMail.expiry.text": "Hello, your gallery {gallery} is open until {date}.",
   "galleryMail.expiry.until": "{gallery} is open until {date}.",
   "galleryMail.notDownloaded": "Favourites you have not downloaded yet ({count}):",

@@ -657,6 +657,7 @@ export const es: Catalogue = {
   "salesMail.unsubscribed.text": "{address} ya no recibirá estos e-mails.",
   "galleryMail.expiry.subjectWeek": "{gallery} cierra dentro de una semana",
   "galleryMail.expiry.subjectDay": "{gallery} cierra mañana",
+  "galleryMail.expiry.subjectToday": "{gallery} cierra hoy",
   "galleryMail.expiry.text": "Hola, tu galería {gallery} está abierta hasta el {date}.",
   "galleryMail.expiry.until": "{gallery} está abierta hasta el {date}.",
   "galleryMail.notDownloaded": "Favoritas que aún no has descargado ({count}):",

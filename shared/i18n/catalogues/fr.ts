@@ -664,6 +664,7 @@ export const fr: Catalogue = {
   "salesMail.unsubscribed.text": "{address} ne recevra plus ces e-mails.",
   "galleryMail.expiry.subjectWeek": "{gallery} ferme dans une semaine",
   "galleryMail.expiry.subjectDay": "{gallery} ferme demain",
+  "galleryMail.expiry.subjectToday": "{gallery} ferme aujourd’hui",
   "galleryMail.expiry.text": "Bonjour, votre galerie {gallery} est ouverte jusqu’au {date}.",
   "galleryMail.expiry.until": "{gallery} est ouverte jusqu’au {date}.",
   "galleryMail.notDownloaded": "Favorites que vous n’avez pas encore téléchargées ({count}) :",

@@ -657,6 +657,7 @@ export const it: Catalogue = {
   "salesMail.unsubscribed.text": "{address} non riceverà più queste e-mail.",
   "galleryMail.expiry.subjectWeek": "{gallery} chiude tra una settimana",
   "galleryMail.expiry.subjectDay": "{gallery} chiude domani",
+  "galleryMail.expiry.subjectToday": "{gallery} chiude oggi",
   "galleryMail.expiry.text": "Ciao, la tua galleria {gallery} è aperta fino al {date}.",
   "galleryMail.expiry.until": "{gallery} è aperta fino al {date}.",
   "galleryMail.notDownloaded": "Preferite che non hai ancora scaricato ({count}):",

@@ -651,6 +651,7 @@ export const pt: Catalogue = {
   "salesMail.unsubscribed.text": "{address} não receberá mais estes e-mails.",
   "galleryMail.expiry.subjectWeek": "{gallery} fecha dentro de uma semana",
   "galleryMail.expiry.subjectDay": "{gallery} fecha amanhã",
+  "galleryMail.expiry.subjectToday": "{gallery} fecha hoje",
   "galleryMail.expiry.text": "Olá, a sua galeria {gallery} está aberta até {date}.",
   "galleryMail.expiry.until": "{gallery} está aberta até {date}.",
   "galleryMail.notDownloaded": "Favoritas que ainda não descarregou ({count}):",
