@@ -9,7 +9,10 @@ describe("booking a session", () => {
     let held = "";
     await withPage({ javaScriptEnabled: false }, async (page) => {
       await page.goto("/book");
-      await page.getByRole("link", { name: "Choose a time" }).first().click();
+      // Each session's link is named by its session, apart from the others'.
+      await page
+        .getByRole("link", { name: "Choose a time: Portrait session", exact: true })
+        .click();
       await page.waitForURL((url) => url.pathname === "/book/portrait");
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
         "Choose a time for Portrait session",

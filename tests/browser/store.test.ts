@@ -222,7 +222,12 @@ describe.each([
       expect(await page.locator("[data-order-status]").getAttribute("data-order-status")).toBe(
         "paid",
       );
-      expect(await page.locator("main").textContent()).toContain("Download the licensed file");
+      // Named apart from any other licence's link: by its photograph and licence.
+      expect(await download.getAttribute("href")).toBe(
+        await page
+          .getByRole("link", { name: /^Download the licensed file: .+ \(.+\)$/ })
+          .getAttribute("href"),
+      );
       if (javaScriptEnabled) {
         expect(await page.evaluate(() => "waited" in window)).toBe(true);
         expect(await home.evaluate((link) => link === document.activeElement)).toBe(true);

@@ -71,7 +71,12 @@ export function SessionList({ sessions }: { sessions: SessionCard[] }) {
               {t("booking.deposit", { amount: session.deposit })}
             </p>
             <p className="mt-4">
-              <a href={session.path} className="store-primary focus-ring">
+              <a
+                href={session.path}
+                className="store-primary focus-ring"
+                // Each session's link named apart from the others'.
+                aria-label={`${t("booking.book")}: ${session.title}`}
+              >
                 {t("booking.book")}
               </a>
             </p>

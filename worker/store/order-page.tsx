@@ -207,6 +207,8 @@ export const orderPage: Handler<AppEnv> = async (c) => {
                       download
                       className="store-link focus-ring"
                       data-licence-download
+                      // Each row's link named apart from the others' (one per licence).
+                      aria-label={`${t("order.download")}: ${line.photoTitle} (${line.productName})`}
                     >
                       {t("order.download")}
                     </a>{" "}
