@@ -96,7 +96,7 @@ describe("moving a booking", () => {
     expect((await row(id))?.moves).toBe(1);
   });
 
-  it("plans the new time's reminders at Sanity's next delivery when planning them failed after the record moved", async () => {
+  it("tells the client, and plans the new time's reminders at Sanity's next delivery, when planning them failed after the record moved", async () => {
     const { id, start } = await booked();
     // A time far from every other test's.
     const to = start + 150 * DAY + 19 * HOUR;
@@ -109,7 +109,12 @@ describe("moving a booking", () => {
     expect(cut.status).toBeGreaterThanOrEqual(500);
     expect((await row(id))?.moves).toBe(1);
     // Sanity delivers again: the reminders are planned, the old ones ended.
-    expect((await announce(id)).status).toBe(200);
+    const again = await announce(id);
+    expect(again.status).toBe(200);
+    // The client was told of the new time once, whichever delivery told them.
+    expect([...cut.sent, ...again.sent].map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Moved: Portrait session, now /),
+    ]);
     expect((await (await env.BOOKING_LIFE.get(`${id}-moved-1`)).status()).status).not.toBe(
       "terminated",
     );

@@ -72,8 +72,10 @@ export async function moveBooking(
     log.info("Booking moved", { booking: id });
     const moved = await bookings.get(id);
     if (moved) {
-      await movedLife(c, moved);
+      // Told first (in the answer's background): should planning the reminders fail, the next
+      // delivery finds the record moved and only plans them; nothing else would tell the client.
       await afterMove(c, booking.start)(moved);
+      await movedLife(c, moved);
     }
   }
   return "moved";
