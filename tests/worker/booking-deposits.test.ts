@@ -23,7 +23,16 @@ import {
   startsOn,
   twoPagesPaid,
 } from "./bookings.ts";
-import { atFirstFetch, captureLogs, mutableEnv, mutate, request, TEST_TOKEN } from "./harness.ts";
+import {
+  atFirstFetch,
+  captureLogs,
+  mutableDocument,
+  mutableEnv,
+  mutate,
+  ORIGIN,
+  request,
+  TEST_TOKEN,
+} from "./harness.ts";
 import { deliver, pay, refuseRefund, stripe, studioDocument } from "./store.ts";
 
 const record = (id: string) =>
@@ -280,6 +289,44 @@ describe("the deposit", () => {
       new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/Madrid" }).format(at);
     expect(page.body).toContain(`Paid by card through Stripe on ${day(paidAt)}.`);
     expect(page.body).toContain(day(after?.issued_at ?? 0));
+  });
+
+  it("opens a new payment page for details corrected after the first, where there is no contract to sign", async () => {
+    const family = "session-family-afternoon";
+    const before = await mutableDocument(family);
+    await mutate({ patch: { id: family, unset: ["contract", "contractTranslations"] } });
+    try {
+      const content = mutableEnv();
+      const days = await holdingDays("family-afternoon");
+      const [time] = startsOn((await request(days.at(-2) ?? "", { env: content })).body);
+      const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
+      const held = await form(
+        "/book/family-afternoon/hold",
+        { start: String(time), stamp },
+        content,
+      );
+      const path = new URL(held.headers.get("Location") ?? "", ORIGIN).pathname;
+      const answers = { "q-address": "Calle Mayor 1, Getxo", "q-children": "Two, 4 and 7" };
+      const details = (email: string) =>
+        form(path, { name: "Ana Ruiz", email, ...answers }, content);
+      expect((await details("ana@gmial.com")).status).toBe(303);
+      const first = await openCheckout(path, "pay", content);
+      // Stripe's page shows the typo: back, corrected, and on to pay again.
+      expect((await details("ana@gmail.com")).status).toBe(303);
+      const second = await openCheckout(path, "pay", content);
+      expect(second).not.toBe(first);
+      const stripePage = await (await stripe()).checkout.sessions.retrieve(second);
+      expect(stripePage.customer_email).toBe("ana@gmail.com");
+      const id = path.split("/").at(-1) ?? "";
+      const row = await env.STORE_DB.prepare("SELECT email FROM bookings WHERE id = ?")
+        .bind(id)
+        .first<{ email: string }>();
+      expect(row?.email).toBe("ana@gmail.com");
+      // Asked again unchanged: the same page.
+      expect(await openCheckout(path, "pay", content)).toBe(second);
+    } finally {
+      await mutate({ createOrReplace: before });
+    }
   });
 
   it("says booked when the client comes back from Stripe, before Stripe's event", async () => {

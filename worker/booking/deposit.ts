@@ -17,6 +17,7 @@ import { checkoutNaming, idOf, minorUnits, priceTax, stripeClient, taxOn } from 
 import { type Booking, type Bookings, d1Bookings, type Terms } from "./bookings.ts";
 import type { Hold } from "./calendar.ts";
 import { contractRecords } from "./contracts.ts";
+import type { Details } from "./details.ts";
 import type { Offer, SessionType } from "./offer.ts";
 import { blockOf } from "./slots.ts";
 import { placedZone } from "./visitor-clock.ts";
@@ -68,6 +69,11 @@ export function paymentKeys(c: Context<AppEnv>) {
   return keys;
 }
 
+const sameDetails = (a: Details, b: Details) =>
+  a.name === b.name &&
+  a.email === b.email &&
+  JSON.stringify(a.answers) === JSON.stringify(b.answers);
+
 /**
  * Sends the client to pay the deposit of their held time (303 to Stripe): the booking is
  * recorded first (awaiting its deposit), the hold kept as long as the payment page, and a
@@ -87,7 +93,13 @@ export async function startDeposit(
   if (known && known.status !== "awaiting_deposit") {
     return c.redirect(await localPath(c, `/book/held/${hold.id}`), 303);
   }
-  if (known?.checkout && known.checkout.expiresAt > now + 60_000) {
+  // The page already open, unless the client has corrected their details since (possible while
+  // there is no contract to sign): Stripe's page shows the e-mail it was made with.
+  if (
+    known?.checkout &&
+    known.checkout.expiresAt > now + 60_000 &&
+    sameDetails(known.details, hold.details)
+  ) {
     return c.redirect(known.checkout.url, 303);
   }
   const until = now + CHECKOUT_MINUTES * 60_000;
