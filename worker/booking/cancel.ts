@@ -21,7 +21,7 @@ import { lifeOf } from "./life.ts";
 import { type CancellationRule, termsOf } from "./offer.ts";
 import { calendarOf } from "./pages.tsx";
 import { afterCancel } from "./settled.ts";
-import { DAY } from "./zoned-time.ts";
+import { DAY, wallAt } from "./zoned-time.ts";
 
 /**
  * Whether the client's bank has payment `n` (0 the deposit): disputed and not won. Its money is
@@ -63,7 +63,10 @@ export function refundOf(
 ): number {
   const paid = paidOf(booking);
   if (by === "owner") return paid;
-  const daysLeft = (booking.start - askedAt) / DAY;
+  // Days as the owner's calendar counts them, where the policy is written: a change of clocks
+  // between would otherwise move a cancellation an hour across a line.
+  const daysLeft =
+    (wallAt(booking.timeZone, booking.start) - wallAt(booking.timeZone, askedAt)) / DAY;
   const line = policy.find((each) => daysLeft >= each.daysBefore);
   // In an amount Stripe takes (whole hundredths of a three-decimal currency), never over what
   // was paid.

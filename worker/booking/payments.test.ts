@@ -49,6 +49,23 @@ const apply = (session: Stripe.Checkout.Session) =>
     undefined,
   );
 
+describe("a client's cancellation", () => {
+  it("counts the policy's days on the owner's calendar, across a change of clocks", () => {
+    // 10:00 in Madrid on 7 April (summer time); asked at 09:30 on 8 March (winter time): 30 days
+    // and half an hour on the calendar, though 29 days and 23½ hours pass.
+    const booking = portraitBooking(Date.UTC(2026, 3, 7, 8));
+    const policy = [
+      { daysBefore: 30, share: 1 },
+      { daysBefore: 14, share: 0.5 },
+    ];
+    expect(refundOf(booking, "client", policy, Date.UTC(2026, 2, 8, 8, 30))).toBe(7_500);
+    // And back in autumn: 14 days less half an hour on the calendar (3 November 10:00, asked
+    // 20 October 10:30), though 14 days and half an hour pass.
+    const autumn = portraitBooking(Date.UTC(2026, 10, 3, 9));
+    expect(refundOf(autumn, "client", policy, Date.UTC(2026, 9, 20, 8, 30))).toBe(0);
+  });
+});
+
 describe("a booking's payments with Stripe Tax", () => {
   it("keep each payment's tax for its invoice, and pay it back with the rest", async () => {
     const id = await awaitingDeposit(7);
