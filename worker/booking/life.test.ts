@@ -46,6 +46,25 @@ describe("a booking's reminders", () => {
     ]);
   });
 
+  it("come on the owner's day before for a client many hours behind, not on the shoot's day", () => {
+    // 09:00 in Auckland on Tuesday 9 June 2026 (21:00 UTC on the 8th), for a client in Los
+    // Angeles: their 10:00 on Sunday the 7th is 05:00 on Monday the 8th in Auckland.
+    const start = Date.UTC(2026, 5, 8, 21);
+    expect(iso(reminderAt(start, "Pacific/Auckland", "America/Los_Angeles", 1))).toBe(
+      "2026-06-07T17:00",
+    );
+    // A shoot at 05:00 in Auckland has its day's reminder too (it was after the start, dropped).
+    const early = Date.UTC(2026, 5, 8, 17);
+    const plan = remindersOf(
+      booked(early, { timeZone: "Pacific/Auckland", clientZone: "America/Los_Angeles" }),
+      Date.UTC(2026, 4, 1),
+    );
+    expect(plan.map(({ reminder, at }) => [reminder, iso(at)])).toEqual([
+      ["week", "2026-06-01T17:00"],
+      ["day", "2026-06-07T17:00"],
+    ]);
+  });
+
   it("skip what is past: booked three days ahead, only the day before; booked today, none", () => {
     const start = Date.UTC(2027, 2, 30, 16);
     expect(remindersOf(booked(start), start - 3 * 86_400_000).map((each) => each.reminder)).toEqual(

@@ -53,14 +53,21 @@ const GALLERY_CHECK_EVERY = "6 hours";
 const GALLERY_CHECKS = 4 * 60;
 
 /**
- * When a reminder `days` before the shoot comes: the day as the owner's calendar (`ownerZone`)
+ * When a reminder `days` before the shoot comes: on the day as the owner's calendar (`ownerZone`)
  * counts it, which is the date the e-mail writes ("tomorrow, Tuesday 9 June, 15:00"), at 10:00 on
- * the client's clock (`zone`; an hour later on the rare day 10:00 does not exist there).
+ * the client's clock (`zone`; an hour later on the rare day 10:00 does not exist there). For a
+ * client half a day or more behind or ahead of the owner, the 10:00 of their day before or after
+ * the same date is the one inside the owner's day.
  */
 export function reminderAt(start: number, ownerZone: string, zone: string, days: number): number {
-  const day = Math.floor(wallAt(ownerZone, start) / DAY) * DAY - days * DAY;
-  const at = day + REMINDER_HOUR * 3_600_000;
-  return instantOf(zone, at) ?? instantOf(zone, at + 3_600_000) ?? at;
+  const ownerDay = (instant: number) => Math.floor(wallAt(ownerZone, instant) / DAY) * DAY;
+  const day = ownerDay(start) - days * DAY;
+  const tenOn = (date: number) => {
+    const at = date + REMINDER_HOUR * 3_600_000;
+    return instantOf(zone, at) ?? instantOf(zone, at + 3_600_000) ?? at;
+  };
+  const within = [day, day - DAY, day + DAY].map(tenOn).find((at) => ownerDay(at) === day);
+  return within ?? tenOn(day);
 }
 
 /** A reminder to come: before the shoot, or of a payment of the plan (`n`) due that day. */
