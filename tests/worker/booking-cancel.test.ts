@@ -4,6 +4,7 @@
 // the owner's policy or in full, from the balance first, once whatever repeats; the time free
 // again, the reminders over, the client told, the Studio's copy marked.
 import { env } from "cloudflare:workers";
+import ICAL from "ical.js";
 import { describe, expect, it, vi } from "vitest";
 import {
   announce,
@@ -116,6 +117,15 @@ describe("cancelling a booking", () => {
     expect(mail?.to).toBe("ana@example.com");
     expect(mail?.subject).toMatch(/^Cancelled: Portrait session, /);
     expect(mail?.text).toContain("€250.00 is refunded to the card you paid with.");
+    // The invitation again, cancelled, as its latest revision: the client's calendar drops it.
+    const [invite] = mail?.attachments ?? [];
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(String(invite?.content))).getFirstSubcomponent("vevent") ??
+        undefined,
+    );
+    expect(event.uid).toBe(`${id}@localhost`);
+    expect(event.component.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(event.sequence).toBe(1);
     const page = (await request(path)).body;
     expect(page).toContain("Your session is cancelled");
     // The refund's credit note: the next number, the amounts below nought, linked and mailed.

@@ -2,7 +2,7 @@
  * iCalendar files of bookings, written with ical.js (the library that reads the owner's busy
  * times): the client's invitation, and the owner's feed of every booking. Each event is in
  * UTC, its UID the booking's, so a calendar that has it already replaces it rather than adding
- * a second; its SEQUENCE counts the times it was moved, so the new time wins.
+ * a second; its SEQUENCE counts the times it was moved (and cancelled), so the latest wins.
  */
 import ICAL from "ical.js";
 
@@ -14,8 +14,10 @@ export interface CalendarEvent {
   location?: string | undefined;
   description?: string | undefined;
   url?: string | undefined;
-  /** The event's revision (RFC 5545 SEQUENCE): 0, then one more for each move. */
+  /** The event's revision (RFC 5545 SEQUENCE): 0, then one more for each move or cancellation. */
   sequence?: number | undefined;
+  /** Cancelled (STATUS:CANCELLED): a calendar that has the event marks or removes it. */
+  cancelled?: boolean | undefined;
 }
 
 export function icsCalendar(
@@ -42,6 +44,7 @@ export function icsCalendar(
     vevent.updatePropertyWithValue("dtstamp", now);
     if (each.url) vevent.updatePropertyWithValue("url", each.url);
     if (each.sequence) vevent.updatePropertyWithValue("sequence", each.sequence);
+    if (each.cancelled) vevent.updatePropertyWithValue("status", "CANCELLED");
     calendar.addSubcomponent(vevent);
   }
   return calendar.toString();

@@ -57,7 +57,10 @@ export const invitation = (
         location,
         description: url,
         url,
-        sequence: booking.moves,
+        // A cancellation is the event's last revision.
+        ...(booking.status === "cancelled"
+          ? { sequence: booking.moves + 1, cancelled: true }
+          : { sequence: booking.moves }),
       },
     ],
     { method: "PUBLISH" },
@@ -199,6 +202,8 @@ export function cancelledEmail(booking: Booking, context: BookingMailContext): E
       t("booking.mail.page", { url: context.url }),
       ...(context.invoice ? [t("booking.mail.creditNote", { url: context.invoice })] : []),
     ].join("\n"),
+    // The invitation again, cancelled: the client's calendar has it.
+    attachments: [invitationAttachment(booking, context)],
   };
 }
 
