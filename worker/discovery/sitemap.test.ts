@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type SitemapEntry, sitemapIndexXml, splitSitemap, urlsetXml, urlXml } from "./sitemap.ts";
+import {
+  type SitemapEntry,
+  sitemapEntries,
+  sitemapIndexXml,
+  splitSitemap,
+  urlsetXml,
+  urlXml,
+} from "./sitemap.ts";
 
 const entries = (count: number): SitemapEntry[] =>
   Array.from({ length: count }, (_, i) => ({ loc: `https://example.com/p/${i}` }));
@@ -48,6 +55,37 @@ describe("the sitemap's files", () => {
     );
     expect(xml).toContain(
       "<sitemap><loc>https://example.com/sitemap-1.xml</loc><lastmod>2026-01-01T00:00:00.000Z</lastmod></sitemap>",
+    );
+  });
+});
+
+describe("the sitemap's addresses", () => {
+  it("date a post edited before its scheduled publication by the publication, and the home page too", () => {
+    const entries = sitemapEntries(
+      {
+        index: {
+          pages: [],
+          posts: [
+            {
+              slug: "spring",
+              _updatedAt: "2026-01-01T09:00:00Z",
+              publishedAt: "2026-01-10T09:00:00Z",
+            },
+          ],
+          nextScheduled: null,
+        },
+        collection: { photos: [], nextScheduled: null },
+      },
+      "https://example.com",
+      { fixed: () => ({ url: "", width: 0, height: 0 }) },
+      { base: "en", languages: ["en"] },
+    );
+    const published = new Date("2026-01-10T09:00:00Z");
+    expect(
+      entries.find((entry) => entry.loc === "https://example.com/post/spring")?.lastmod,
+    ).toEqual(published);
+    expect(entries.find((entry) => entry.loc === "https://example.com/")?.lastmod).toEqual(
+      published,
     );
   });
 });

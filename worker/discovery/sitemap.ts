@@ -7,7 +7,7 @@ import type { PhotoCollection, SiteIndex } from "../content/model.ts";
 import { inLanguage, paths } from "../content/paths.ts";
 import type { SiteSettings } from "../content/site-settings.ts";
 import { escapeXml } from "../lib/xml.ts";
-import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "../render/feed.ts";
+import { FEED_CACHE_CONTROL, type Feed, latest, parseDate, postModified } from "../render/feed.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor } from "../request/context.ts";
 
@@ -130,7 +130,7 @@ export function sitemapEntries(
     .filter((post) => isSlug(post.slug))
     .map((post) => ({
       path: paths.post(post.slug),
-      lastmod: parseDate(post._updatedAt) ?? parseDate(post.publishedAt),
+      lastmod: parseDate(postModified(post)),
     }));
   const newest = latest(posts.map((post) => post.lastmod));
   const home = { path: paths.home(), lastmod: newest };

@@ -2,7 +2,7 @@ import { isSlug } from "../../shared/slug.ts";
 import type { FeedContent } from "../content/model.ts";
 import { inLanguage, paths } from "../content/paths.ts";
 import { escapeXml } from "../lib/xml.ts";
-import { FEED_CACHE_CONTROL, type Feed, latest, parseDate } from "../render/feed.ts";
+import { FEED_CACHE_CONTROL, type Feed, latest, parseDate, postModified } from "../render/feed.ts";
 import { contentFor } from "../request/context.ts";
 
 /**
@@ -41,7 +41,7 @@ export const rss: Feed<FeedContent> = (c, content, origin, site) => {
       .filter(Boolean)
       .join("\n");
   });
-  const built = latest(posts.map((post) => parseDate(post._updatedAt ?? post.publishedAt)));
+  const built = latest(posts.map((post) => parseDate(postModified(post))));
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',

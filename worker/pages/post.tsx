@@ -1,5 +1,6 @@
 import type { Handler } from "hono";
 import { pageNotFound } from "../errors/page-error.ts";
+import { postModified } from "../render/feed.ts";
 import { loadLayout } from "../render/load-layout.ts";
 import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
@@ -7,9 +8,6 @@ import { canonicalUrl, contentFor, siteOrigin } from "../request/context.ts";
 import { firstImage, socialImage } from "../seo/social-image.ts";
 import { blogPostingLd } from "../seo/structured-data.ts";
 import { PostView } from "./PostView.tsx";
-
-/** The later of two ISO dates: an edit made before the publication date changes nothing. */
-const later = (a: string, b: string | undefined) => (b && Date.parse(b) > Date.parse(a) ? b : a);
 
 /**
  * `/post/{slug}`: a Sanity `post` document, with its article metadata and structured data; a
@@ -28,7 +26,7 @@ export const postHandler: Handler<AppEnv> = async (c) => {
   const description = post.excerpt?.trim() || site.description;
   const cover = post.mainImage?.asset ? post.mainImage : firstImage(post.body);
   const image = socialImage(content.images, cover ?? layout.socialImage);
-  const modified = later(post.publishedAt, post._updatedAt);
+  const modified = postModified(post);
 
   return renderHtml(c, layout, {
     title: post.title,

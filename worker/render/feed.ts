@@ -31,6 +31,20 @@ export function parseDate(value: string | null | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+/**
+ * When a post last changed as its readers see it: its publication, or an edit after it (an edit
+ * made before a scheduled publication changes nothing). Its page, the sitemap and the feed agree.
+ */
+export const postModified = <Published extends string | null>(post: {
+  publishedAt: Published;
+  _updatedAt?: string | null | undefined;
+}): string | Published => {
+  const published = Date.parse(post.publishedAt ?? "");
+  return post._updatedAt && (Date.parse(post._updatedAt) > published || Number.isNaN(published))
+    ? post._updatedAt
+    : post.publishedAt;
+};
+
 export function latest(dates: (Date | undefined)[]): Date | undefined {
   let newest: Date | undefined;
   for (const date of dates) if (date && (!newest || date > newest)) newest = date;
