@@ -11,12 +11,24 @@ import { SUBJECTS as FORM_SUBJECTS } from "../../shared/inquiries.ts";
 import { LOCATION_SETTINGS_ID, PRECISION_LABELS, PRECISIONS } from "../../shared/location.ts";
 import { DEFAULT_PUBLIC_SIZE, PUBLIC_SIZE_RANGE, zoomReach } from "../../shared/public-size.ts";
 import { SHIPPING_COUNTRIES } from "../../shared/shipping-countries.ts";
-import { isSlug, SLUG_MAX_LENGTH as SITE_MAX, SLUG_PATTERN } from "../../shared/slug.ts";
+import {
+  isPageSlug,
+  isSlug,
+  SLUG_MAX_LENGTH as SITE_MAX,
+  RESERVED_PAGE_SLUGS as SITE_RESERVED,
+  SLUG_PATTERN,
+} from "../../shared/slug.ts";
 import { hashGalleryPassword } from "../../studio/galleries/password.ts";
 import { DOWNLOAD_OPTIONS } from "../../studio/schema/documents/client-gallery.ts";
 import { SUBJECTS as STUDIO_SUBJECTS } from "../../studio/schema/documents/inquiry.ts";
 import { CONTRACT_FACTS as STUDIO_CONTRACT_FACTS } from "../../studio/schema/documents/session-type.ts";
-import { isSiteSlug, SLUG, SLUG_MAX_LENGTH } from "../../studio/schema/fields/title-and-slug.ts";
+import {
+  isSitePageSlug,
+  isSiteSlug,
+  RESERVED_PAGE_SLUGS,
+  SLUG,
+  SLUG_MAX_LENGTH,
+} from "../../studio/schema/fields/title-and-slug.ts";
 import { arrayType, TRANSLATABLE_TYPES } from "../../studio/schema/fields/translations.ts";
 import {
   BOOKING_SETTINGS_ID,
@@ -395,6 +407,14 @@ describe("the Studio's slug rule", () => {
   ])("agrees with the site on %j", (slug) => {
     expect(isSiteSlug(slug)).toBe(isSlug(slug));
   });
+
+  it.each(["contact", "portfolio", "map", "photos", "post", "de", "ar", "404", "g", "Map"])(
+    "agrees with the site on the page slug %j (the site's own addresses refused)",
+    (slug) => {
+      expect(RESERVED_PAGE_SLUGS).toEqual(SITE_RESERVED);
+      expect(isSitePageSlug(slug)).toBe(isPageSlug(slug));
+    },
+  );
 });
 
 // A currency the Studio saves is one the site sells in and Stripe takes: not any three letters.

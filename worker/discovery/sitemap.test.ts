@@ -60,6 +60,27 @@ describe("the sitemap's files", () => {
 });
 
 describe("the sitemap's addresses", () => {
+  it("leave out a page whose address is the site's own, and its photographs' pages", () => {
+    const page = (slug: string) => ({ slug, title: slug, _updatedAt: "2026-01-01T09:00:00Z" });
+    const entries = sitemapEntries(
+      {
+        index: { pages: ["about", "map", "de", "404"].map(page), posts: [], nextScheduled: null },
+        collection: { photos: [], nextScheduled: null },
+      },
+      "https://example.com",
+      { fixed: () => ({ url: "", width: 0, height: 0 }) },
+      { base: "en", languages: ["en", "de"] },
+    );
+    const listed = entries.map((entry) => entry.loc);
+    expect(listed).toContain("https://example.com/about");
+    expect(listed).toContain("https://example.com/de/about");
+    for (const own of ["/map", "/de/map", "/404", "/de/de"]) {
+      expect(listed).not.toContain(`https://example.com${own}`);
+    }
+    // The German home page once, not a page "de" too.
+    expect(listed.filter((loc) => loc === "https://example.com/de")).toHaveLength(1);
+  });
+
   it("date a post edited before its scheduled publication by the publication, and the home page too", () => {
     const entries = sitemapEntries(
       {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { Language } from "../../shared/i18n/languages.ts";
-import { isSlug } from "../../shared/slug.ts";
+import { isPageSlug, isSlug } from "../../shared/slug.ts";
 import { cameraGroups, lensGroups, tagGroups } from "../content/collection.ts";
 import { croppedSize, type ImageUrls } from "../content/image-urls.ts";
 import type { PhotoCollection, SiteIndex } from "../content/model.ts";
@@ -121,7 +121,7 @@ export function sitemapEntries(
   { base, languages }: SitemapLanguages,
 ): SitemapEntry[] {
   const pages = index.pages
-    .filter((page) => isSlug(page.slug))
+    .filter((page) => isPageSlug(page.slug))
     .map((page) => ({
       path: paths.page(page.slug),
       lastmod: parseDate(page._updatedAt),
@@ -142,7 +142,8 @@ export function sitemapEntries(
   ];
   const collections =
     photos.length > 0 ? [paths.photos(), paths.tags(), ...groups].map((path) => ({ path })) : [];
-  const photoPages = photos.map((photo) => {
+  const shown = photos.filter((photo) => photo.kind === "post" || isPageSlug(photo.slug));
+  const photoPages = shown.map((photo) => {
     // The photograph in its crop, 1280 px wide at most: one address each (thousands of them).
     const { width, height } = croppedSize(photo.image);
     const w = Math.min(width, SITEMAP_IMAGE_WIDTH);

@@ -1,5 +1,5 @@
 import { defineField, defineType } from "sanity";
-import { slugField, titleField } from "../fields/title-and-slug";
+import { pageSlugField, titleField } from "../fields/title-and-slug";
 import { translationsOf } from "../fields/translations";
 
 /** Served at /{slug}: contact, portfolio, imprint and any page the owner adds. */
@@ -10,7 +10,7 @@ export const page = defineType({
   fields: [
     titleField,
     translationsOf({ name: "title", title: "Title", type: "string" }),
-    slugField,
+    pageSlugField,
     defineField({
       name: "description",
       title: "Description",

@@ -1,4 +1,5 @@
 import { defineField } from "sanity";
+import { SITE_LANGUAGES } from "../languages";
 
 // Fields that pages and posts share.
 
@@ -12,6 +13,36 @@ export const SLUG_MAX_LENGTH = 96;
 
 /** Whether the site takes `slug`: the rule above, and no longer than it reads. */
 export const isSiteSlug = (slug: string) => SLUG.test(slug) && slug.length <= SLUG_MAX_LENGTH;
+
+/**
+ * The site's own addresses and its languages' codes: a page with one of these slugs would never
+ * be shown (the same list as shared/slug.ts, kept in step by tests/node/studio-schema.test.ts).
+ */
+export const RESERVED_PAGE_SLUGS: readonly string[] = [
+  "200",
+  "404",
+  "archive",
+  "book",
+  "camera",
+  "cart",
+  "g",
+  "lens",
+  "m",
+  "map",
+  "order",
+  "photos",
+  "post",
+  "search",
+  "tag",
+  "tags",
+  "unsubscribe",
+];
+
+/** Whether a page with `slug` is shown at its address: the rule above, and not the site's own. */
+export const isSitePageSlug = (slug: string) =>
+  isSiteSlug(slug) &&
+  !RESERVED_PAGE_SLUGS.includes(slug) &&
+  !SITE_LANGUAGES.some(({ value }) => value === slug);
 
 export const titleField = defineField({
   name: "title",
@@ -33,5 +64,20 @@ export const slugField = defineField({
         !slug?.current || isSiteSlug(slug.current)
           ? true
           : `Use lowercase letters, digits and single dashes, at most ${SLUG_MAX_LENGTH}`,
+      ),
+});
+
+/** A page's slug: the rule of every slug, and none of the site's own addresses. */
+export const pageSlugField = defineField({
+  ...slugField,
+  validation: (rule) =>
+    rule
+      .required()
+      .custom((slug: { current?: string } | undefined) =>
+        !slug?.current || isSitePageSlug(slug.current)
+          ? true
+          : isSiteSlug(slug.current)
+            ? `"${slug.current}" is an address of the site's own: choose another`
+            : `Use lowercase letters, digits and single dashes, at most ${SLUG_MAX_LENGTH}`,
       ),
 });
