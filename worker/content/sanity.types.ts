@@ -697,6 +697,12 @@ export type InternationalizedArrayRichText = Array<
   } & InternationalizedArrayRichTextValue
 >;
 
+export type Slug = {
+  _type: "slug";
+  current?: string;
+  source?: string;
+};
+
 export type Page = {
   _id: string;
   _type: "page";
@@ -710,12 +716,6 @@ export type Page = {
   descriptionTranslations?: InternationalizedArrayText;
   body?: RichText;
   bodyTranslations?: InternationalizedArrayRichText;
-};
-
-export type Slug = {
-  _type: "slug";
-  current?: string;
-  source?: string;
 };
 
 export type MediaFolderReference = {
@@ -896,8 +896,8 @@ export type AllSanitySchemaTypes =
   | Inquiry
   | Post
   | InternationalizedArrayRichText
-  | Page
   | Slug
+  | Page
   | MediaFolderReference
   | MediaFolder
   | MediaTag
