@@ -7,7 +7,17 @@ import type { Message } from "../../shared/i18n/format.ts";
 import { LANGUAGE_CODES, LANGUAGES, type Language } from "../../shared/i18n/languages.ts";
 import { CATALOGUES } from "../../worker/i18n/catalogues.ts";
 import { galleryWithPhotos, passwordHash, type Uploaded, unlock } from "./galleries.ts";
-import { faultEnv, mutableEnv, mutate, ORIGIN, POST_PATH, request, setFault } from "./harness.ts";
+import {
+  faultEnv,
+  isoFromNow,
+  mutableDocument,
+  mutableEnv,
+  mutate,
+  ORIGIN,
+  POST_PATH,
+  request,
+  setFault,
+} from "./harness.ts";
 import { Buyer, FOR_SALE, stripe } from "./store.ts";
 import { TEST_TOKEN } from "./test-token.ts";
 
@@ -215,6 +225,34 @@ describe("a further language's addresses", () => {
     "/contact",
     "/search?q=mountain",
   ];
+
+  it("name no other language for a photograph of a text written only in German", async () => {
+    const portfolio = (await mutableDocument("page-portfolio")) as {
+      body: { images?: { asset: unknown }[] }[];
+    };
+    const asset = portfolio.body.flatMap((block) => block.images ?? [])[0]?.asset;
+    const placed = { _type: "image", _key: "k1", asset };
+    await mutate({
+      createOrReplace: {
+        _id: "post-nur-deutsch",
+        _type: "post",
+        title: "Nur auf Deutsch",
+        slug: { _type: "slug", current: "nur-deutsch" },
+        publishedAt: isoFromNow(-60),
+        bodyTranslations: [{ _key: "de", language: "de", value: [placed] }],
+      },
+    });
+    try {
+      const content = mutableEnv();
+      const german = await request("/de/post/nur-deutsch/photo/k1", { env: content });
+      expect(german.status).toBe(200);
+      // Its own language only: no English page, and no x-default, to point to.
+      expect(Object.keys(alternatesOf(german.body))).toEqual(["de"]);
+      expect((await request("/post/nur-deutsch/photo/k1", { env: content })).status).toBe(404);
+    } finally {
+      await mutate({ delete: { id: "post-nur-deutsch" } });
+    }
+  });
 
   it("list each other as alternates, with x-default the site's own, on every page", async () => {
     for (const path of pages) {

@@ -31,7 +31,8 @@ export async function placedPhoto(
   const doc = read.document;
   if (!doc) return undefined;
   const found = findPhoto(kind, doc, key);
-  // A body of the site's own language: nothing else to look at.
+  // The body read is the language's own, or the request is in the site's own language (no
+  // site body then): whether every language shows the photograph is for the site's body to say.
   if (!doc.lang?.body) {
     const inBase = read.siteBody && findPhoto(kind, { ...doc, body: read.siteBody }, key);
     if (found) return { ...read, doc, found, everyLanguage: inBase !== undefined };

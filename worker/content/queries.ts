@@ -453,7 +453,8 @@ const PHOTO_ASSET = `${PHOTO_HOST}{
 /**
  * A photograph's own page (`$kind`, `$slug`, `$key`): its document, and, on a page in a further
  * language, the body of the site's own language (which holds the photographs every language
- * shows; their texts in the request's language), the photograph's camera data and media tags
+ * shows; their texts in the request's language; empty, never null, for a document without one:
+ * null says the request is in the site's own language), the photograph's camera data and media tags
  * (never its location), every published document that places it (where it was made, as
  * collection.ts lets the site say it, at the coarsest of its placements), the settings and the store's
  * catalogue. No slideshow: nothing moves behind a photograph.
@@ -462,7 +463,9 @@ export const photoPageQuery = defineQuery(`{
   ${SETTINGS},
   ${STORE},
   "document": ${PHOTO_HOST}${PHOTO_DOCUMENT},
-  "siteBody": *[_type == $kind && slug.current == $slug && $language != ""][0]{ "body": body${BLOCKS} }.body,
+  "siteBody": *[_type == $kind && slug.current == $slug && $language != ""][0]{
+    "body": select(defined(body) => body${BLOCKS}, [])
+  }.body,
   "photo": ${PHOTO_ASSET}->{
     "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },
     "image": metadata.image{ Make, Model },

@@ -4771,7 +4771,7 @@ export type SearchQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: photoPageQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku, "labAttributes": labAttributes[]{ name, value }    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries,    "offers": offers[]{ code, percentOff, amountOff, endsAt, limit, products, active },    "cartReminder": cartReminder{      enabled, delayHours, percentOff, amountOff, offerHours, message,      "translations": messageTranslations[]{ language, value }    }  },  "document": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "siteBody": *[_type == $kind && slug.current == $slug && $language != ""][0]{ "body": body[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }} }.body,  "photo": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "asset": coalesce(      select($key == "cover" => mainImage.asset),      coalesce(bodyTranslations[language == $language][0].value, body)[_key == $key][0].asset,      (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[_key == $key][0].asset,      body[_key == $key][0].asset,      (body[_type == "gallery"].images[])[_key == $key][0].asset    )  }.asset->{    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },    "image": metadata.image{ Make, Model },    "tags": opt.media.tags[]->name.current,    "placements": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)] {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": select(mainImage.asset._ref == ^._id => mainImage){  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image" && asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "limits": [mainImage, ...body[], ...body[].images[],      ...bodyTranslations[].value[], ...bodyTranslations[].value[].images[]][asset._ref == ^.^._id]{      "asset": asset._ref, location, zoom    }  },    "saleSettings": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)]{      "each": [mainImage, ...body[], ...body[].images[], ...bodyTranslations[].value[],        ...bodyTranslations[].value[].images[]][asset._ref == ^.^._id].forSale    }.each[]  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku, "labAttributes": labAttributes[]{ name, value }    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries,    "offers": offers[]{ code, percentOff, amountOff, endsAt, limit, products, active },    "cartReminder": cartReminder{      enabled, delayHours, percentOff, amountOff, offerHours, message,      "translations": messageTranslations[]{ language, value }    }  },  "document": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "title": coalesce(titleTranslations[language == $language][0].value, title, slug.current),    "slug": slug.current,    "mainImage": mainImage{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "body": coalesce(bodyTranslations[language == $language][0].value, body)[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "body": select(defined(bodyTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  },  "siteBody": *[_type == $kind && slug.current == $slug && $language != ""][0]{    "body": select(defined(body) => body[]{  ...,  _type == "image" => {  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},  _type == "gallery" => {    _key,    _type,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "images": images[]{  _key,  _type,  "title": coalesce(titleTranslations[language == $language][0].value, title),  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "caption": coalesce(captionTranslations[language == $language][0].value, caption),  forSale,  crop,  hotspot,  "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "caption": select(defined(captionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }},    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }  }}, [])  }.body,  "photo": *[_type == $kind && slug.current == $slug && ((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now()))))][0]{    "asset": coalesce(      select($key == "cover" => mainImage.asset),      coalesce(bodyTranslations[language == $language][0].value, body)[_key == $key][0].asset,      (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[_key == $key][0].asset,      body[_key == $key][0].asset,      (body[_type == "gallery"].images[])[_key == $key][0].asset    )  }.asset->{    "exif": metadata.exif{ FNumber, ExposureTime, FocalLength, ISO, LensModel, DateTimeOriginal },    "image": metadata.image{ Make, Model },    "tags": opt.media.tags[]->name.current,    "placements": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)] {    _type,    "slug": slug.current,    "date": coalesce(publishedAt, _createdAt),    "cover": select(mainImage.asset._ref == ^._id => mainImage){  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "images": coalesce(bodyTranslations[language == $language][0].value, body)[_type == "image" && asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "galleries": (coalesce(bodyTranslations[language == $language][0].value, body)[_type == "gallery"].images[])[asset._ref == ^.^._id]{  _key,  "alt": coalesce(altTranslations[language == $language][0].value, alt),  "lang": { "alt": select(defined(altTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },  crop,  hotspot,  "asset": asset->{    _id,    url,    "width": metadata.dimensions.width,    "height": metadata.dimensions.height,    "color": metadata.palette.dominant.background,    altText,    "tags": opt.media.tags[]->name.current,    "make": metadata.image.Make,    "model": metadata.image.Model,    "lens": metadata.exif.LensModel,    "takenAt": metadata.exif.DateTimeOriginal,    "place": place{lat, lng, precision, names}  }},    "limits": [mainImage, ...body[], ...body[].images[],      ...bodyTranslations[].value[], ...bodyTranslations[].value[].images[]][asset._ref == ^.^._id]{      "asset": asset._ref, location, zoom    }  },    "saleSettings": *[((_type == "page" && defined(slug.current)) || (_type == "post" && defined(slug.current)    && ($showScheduled || dateTime(publishedAt) <= dateTime(now())))) && references(^._id)]{      "each": [mainImage, ...body[], ...body[].images[], ...bodyTranslations[].value[],        ...bodyTranslations[].value[].images[]][asset._ref == ^.^._id].forSale    }.each[]  },  "nextScheduled": *[_type == "post" && defined(slug.current)    && dateTime(publishedAt) > dateTime(now())] | order(publishedAt asc)[0].publishedAt}
 export type PhotoPageQueryResult = {
   settings:
     | {
@@ -5502,165 +5502,169 @@ export type PhotoPageQueryResult = {
         };
       }
     | null;
-  siteBody: Array<
-    | {
-        children?: Array<{
-          marks?: Array<string>;
-          text?: string;
-          _type: "span";
-          _key: string;
-        }>;
-        style?: "blockquote" | "h2" | "h3" | "normal";
-        listItem?: "bullet" | "number";
-        markDefs?: Array<{
-          href?: string;
-          _type: "link";
-          _key: string;
-        }>;
-        level?: number;
-        _type: "block";
-        _key: string;
-      }
-    | {
-        _key: string;
-        _type: "gallery";
-        title: string | null;
-        titleTranslations?: InternationalizedArrayString;
-        images: Array<{
-          _key: string;
-          _type: "image";
-          title: string | null;
-          alt: string | null;
-          caption: string | null;
-          forSale: "default" | "no" | "yes" | null;
-          crop: SanityImageCrop | null;
-          hotspot: SanityImageHotspot | null;
-          asset: {
-            _id: string;
-            url: string | null;
-            width: number | null;
-            height: number | null;
-            lqip: string | null;
-            color: string | null;
-            altText: string | null;
+  siteBody:
+    | Array<never>
+    | Array<
+        | {
+            children?: Array<{
+              marks?: Array<string>;
+              text?: string;
+              _type: "span";
+              _key: string;
+            }>;
+            style?: "blockquote" | "h2" | "h3" | "normal";
+            listItem?: "bullet" | "number";
+            markDefs?: Array<{
+              href?: string;
+              _type: "link";
+              _key: string;
+            }>;
+            level?: number;
+            _type: "block";
+            _key: string;
+          }
+        | {
+            _key: string;
+            _type: "gallery";
             title: string | null;
-            creditLine: null;
-            original: null;
-          } | null;
-          lang: {
-            title:
-              | null
-              | string
-              | "ar"
-              | "de"
-              | "en"
-              | "es"
-              | "fr"
-              | "it"
-              | "pt"
-              | unknown;
-            alt:
-              | null
-              | string
-              | "ar"
-              | "de"
-              | "en"
-              | "es"
-              | "fr"
-              | "it"
-              | "pt"
-              | unknown;
-            caption:
-              | null
-              | string
-              | "ar"
-              | "de"
-              | "en"
-              | "es"
-              | "fr"
-              | "it"
-              | "pt"
-              | unknown;
-          };
-        }> | null;
-        lang: {
-          title:
-            | null
-            | string
-            | "ar"
-            | "de"
-            | "en"
-            | "es"
-            | "fr"
-            | "it"
-            | "pt"
-            | unknown;
-        };
-      }
-    | {
-        asset: {
-          _id: string;
-          url: string | null;
-          width: number | null;
-          height: number | null;
-          lqip: string | null;
-          color: string | null;
-          altText: string | null;
-          title: string | null;
-          creditLine: null;
-          original: null;
-        } | null;
-        media?: unknown;
-        hotspot: SanityImageHotspot | null;
-        crop: SanityImageCrop | null;
-        alt: string | null;
-        altTranslations?: InternationalizedArrayString;
-        title: string | null;
-        titleTranslations?: InternationalizedArrayString;
-        caption: string | null;
-        captionTranslations?: InternationalizedArrayString;
-        location?: "10km" | "1km" | "country" | "exact" | "hidden" | "region";
-        forSale: "default" | "no" | "yes" | null;
-        zoom?: "default" | "original" | "public";
-        _type: "image";
-        _key: string;
-        lang: {
-          title:
-            | null
-            | string
-            | "ar"
-            | "de"
-            | "en"
-            | "es"
-            | "fr"
-            | "it"
-            | "pt"
-            | unknown;
-          alt:
-            | null
-            | string
-            | "ar"
-            | "de"
-            | "en"
-            | "es"
-            | "fr"
-            | "it"
-            | "pt"
-            | unknown;
-          caption:
-            | null
-            | string
-            | "ar"
-            | "de"
-            | "en"
-            | "es"
-            | "fr"
-            | "it"
-            | "pt"
-            | unknown;
-        };
-      }
-  > | null;
+            titleTranslations?: InternationalizedArrayString;
+            images: Array<{
+              _key: string;
+              _type: "image";
+              title: string | null;
+              alt: string | null;
+              caption: string | null;
+              forSale: "default" | "no" | "yes" | null;
+              crop: SanityImageCrop | null;
+              hotspot: SanityImageHotspot | null;
+              asset: {
+                _id: string;
+                url: string | null;
+                width: number | null;
+                height: number | null;
+                lqip: string | null;
+                color: string | null;
+                altText: string | null;
+                title: string | null;
+                creditLine: null;
+                original: null;
+              } | null;
+              lang: {
+                title:
+                  | null
+                  | string
+                  | "ar"
+                  | "de"
+                  | "en"
+                  | "es"
+                  | "fr"
+                  | "it"
+                  | "pt"
+                  | unknown;
+                alt:
+                  | null
+                  | string
+                  | "ar"
+                  | "de"
+                  | "en"
+                  | "es"
+                  | "fr"
+                  | "it"
+                  | "pt"
+                  | unknown;
+                caption:
+                  | null
+                  | string
+                  | "ar"
+                  | "de"
+                  | "en"
+                  | "es"
+                  | "fr"
+                  | "it"
+                  | "pt"
+                  | unknown;
+              };
+            }> | null;
+            lang: {
+              title:
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
+            };
+          }
+        | {
+            asset: {
+              _id: string;
+              url: string | null;
+              width: number | null;
+              height: number | null;
+              lqip: string | null;
+              color: string | null;
+              altText: string | null;
+              title: string | null;
+              creditLine: null;
+              original: null;
+            } | null;
+            media?: unknown;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+            altTranslations?: InternationalizedArrayString;
+            title: string | null;
+            titleTranslations?: InternationalizedArrayString;
+            caption: string | null;
+            captionTranslations?: InternationalizedArrayString;
+            location?:
+              "10km" | "1km" | "country" | "exact" | "hidden" | "region";
+            forSale: "default" | "no" | "yes" | null;
+            zoom?: "default" | "original" | "public";
+            _type: "image";
+            _key: string;
+            lang: {
+              title:
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
+              alt:
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
+              caption:
+                | null
+                | string
+                | "ar"
+                | "de"
+                | "en"
+                | "es"
+                | "fr"
+                | "it"
+                | "pt"
+                | unknown;
+            };
+          }
+      >
+    | null;
   photo: {
     exif: null;
     image: null;
