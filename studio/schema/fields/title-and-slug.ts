@@ -51,33 +51,31 @@ export const titleField = defineField({
   validation: (rule) => rule.required(),
 });
 
-export const slugField = defineField({
-  name: "slug",
-  title: "Slug",
-  description: "The last part of the address. Click Generate to make it from the title.",
-  type: "slug",
-  options: { source: "title", maxLength: SLUG_MAX_LENGTH },
-  validation: (rule) =>
-    rule
-      .required()
-      .custom((slug: { current?: string } | undefined) =>
-        !slug?.current || isSiteSlug(slug.current)
-          ? true
-          : `Use lowercase letters, digits and single dashes, at most ${SLUG_MAX_LENGTH}`,
-      ),
-});
+/** What is wrong with a slug typed, by the site's rule (true: nothing). */
+const slugProblem = (slug: string) =>
+  isSiteSlug(slug) || `Use lowercase letters, digits and single dashes, at most ${SLUG_MAX_LENGTH}`;
+
+/** The slug field, `problem` saying what is wrong with a slug typed (true: nothing). */
+const slugFieldWith = (problem: (slug: string) => true | string) =>
+  defineField({
+    name: "slug",
+    title: "Slug",
+    description: "The last part of the address. Click Generate to make it from the title.",
+    type: "slug",
+    options: { source: "title", maxLength: SLUG_MAX_LENGTH },
+    validation: (rule) =>
+      rule
+        .required()
+        .custom((slug: { current?: string } | undefined) =>
+          slug?.current ? problem(slug.current) : true,
+        ),
+  });
+
+export const slugField = slugFieldWith(slugProblem);
 
 /** A page's slug: the rule of every slug, and none of the site's own addresses. */
-export const pageSlugField = defineField({
-  ...slugField,
-  validation: (rule) =>
-    rule
-      .required()
-      .custom((slug: { current?: string } | undefined) =>
-        !slug?.current || isSitePageSlug(slug.current)
-          ? true
-          : isSiteSlug(slug.current)
-            ? `"${slug.current}" is an address of the site's own: choose another`
-            : `Use lowercase letters, digits and single dashes, at most ${SLUG_MAX_LENGTH}`,
-      ),
-});
+export const pageSlugField = slugFieldWith((slug) =>
+  slugProblem(slug) === true && !isSitePageSlug(slug)
+    ? `"${slug}" is an address of the site's own: choose another`
+    : slugProblem(slug),
+);
