@@ -123,7 +123,7 @@ async function asStripeSays(c: Context<AppEnv>, store: Store, order: Order): Pro
       await handOver(c.env, order.id, siteOrigin(c));
     }
   } catch (error) {
-    // Stripe's webhook will say it; the page reloads itself until then.
+    // Stripe's webhook will say it; the page looks again until then.
     log.warn("Stripe could not be asked about a returning buyer's payment", {
       order: order.id,
       error: errorText(error),
@@ -135,7 +135,7 @@ async function asStripeSays(c: Context<AppEnv>, store: Store, order: Order): Pro
 /**
  * `GET /order/{id}`: an order's own page, at an address nobody can guess (192 random bits): what
  * was bought and where it stands, paid as soon as Stripe says so (asStripeSays); while it waits
- * for the payment, it reloads itself. One buyer's: `private, no-store` and `noindex`; an id that
+ * for the payment, it looks again (in place, or by a reload without JavaScript). One buyer's: `private, no-store` and `noindex`; an id that
  * is not an order's is the same 404 as any other address.
  */
 export const orderPage: Handler<AppEnv> = async (c) => {
