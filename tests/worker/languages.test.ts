@@ -440,3 +440,82 @@ describe("the sitemap in several languages", () => {
     }
   });
 });
+
+describe("a language whose text leaves a photograph out", () => {
+  it("still shows that photograph's tag, camera and lens, place and sitemap addresses in it", async () => {
+    const located = "image-090451433c05e795c42390837b994397bc195b0e-2048x1364-jpg";
+    const asset = {
+      ...((await mutableDocument(located)) as { metadata: Record<string, unknown> }),
+      _id: "image-0badc0ffee0badc0ffee0badc0ffee0badc0ffee-2048x1364-jpg",
+      opt: { media: { tags: [{ _type: "reference", _ref: "media-tag-quokka" }] } },
+    };
+    asset.metadata = {
+      ...asset.metadata,
+      image: { Make: "Quokkacam", Model: "Q1" },
+      exif: { LensModel: "Quokkar 35mm" },
+    };
+    await mutate(
+      {
+        createOrReplace: {
+          _id: "media-tag-quokka",
+          _type: "media.tag",
+          name: { current: "Quokka" },
+        },
+      },
+      { createOrReplace: asset },
+      {
+        createOrReplace: {
+          _id: "post-only-english",
+          _type: "post",
+          title: "Only in English",
+          slug: { _type: "slug", current: "only-english" },
+          publishedAt: isoFromNow(-60),
+          body: [{ _type: "image", _key: "k1", asset: { _type: "reference", _ref: asset._id } }],
+          // Translated without its photograph: its page in German still shows it.
+          bodyTranslations: [
+            {
+              _key: "de",
+              language: "de",
+              value: [
+                {
+                  _type: "block",
+                  _key: "p1",
+                  children: [{ _type: "span", _key: "s1", text: "Nur Text." }],
+                },
+              ],
+            },
+          ],
+        },
+      },
+    );
+    try {
+      const content = mutableEnv();
+      const sitemap = (await request("/sitemap.xml", { env: content })).body;
+      const groups = [
+        ...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/de\/(?:tag|camera|lens)\/[^<]+)<\/loc>/g),
+      ].map(([, path]) => path ?? "");
+      expect(groups).toContain("/de/tag/quokka");
+      expect(groups.filter((path) => /quokka/.test(path))).toHaveLength(3);
+      for (const path of groups) {
+        const page = await request(path, { env: content });
+        expect(page.status, path).toBe(200);
+      }
+      expect((await request("/de/tag/quokka", { env: content })).body).toContain(
+        'href="/de/post/only-english/photo/k1"',
+      );
+      // Where it was made, said in German as in English.
+      const place = (html: string) => /<p class="photo-info-place">[\s\S]*?<\/p>/.exec(html)?.[0];
+      const english = await request("/post/only-english/photo/k1", { env: content });
+      const german = await request("/de/post/only-english/photo/k1", { env: content });
+      expect(german.status).toBe(200);
+      expect(place(english.body)).toContain('href="/map');
+      expect(place(german.body)).toContain('href="/de/map');
+    } finally {
+      await mutate(
+        { delete: { id: "post-only-english" } },
+        { delete: { id: asset._id } },
+        { delete: { id: "media-tag-quokka" } },
+      );
+    }
+  });
+});

@@ -47,14 +47,17 @@ interface Placement {
   position: number;
 }
 
-/** Every placement of a document, in its order: cover, body images, gallery images. */
+/**
+ * Every placement of a document, in its order: cover, body images, gallery images, then the site's
+ * own body's photographs its body in the request's language leaves out.
+ */
 function placements(doc: IndexedDocument): Placement[] {
   const kind: DocumentKind = doc._type === "post" ? "post" : "page";
   const docTime = time(doc.date);
   if (!isSlug(doc.slug ?? undefined) || docTime === undefined) return [];
   const slug = doc.slug as string;
   const cover = kind === "post" && doc.cover ? [{ ...doc.cover, _key: COVER_KEY }] : [];
-  const all = [...cover, ...(doc.images ?? []), ...(doc.galleries ?? [])];
+  const all = [...cover, ...(doc.images ?? []), ...(doc.galleries ?? []), ...(doc.leftOut ?? [])];
   return all.flatMap((image, position) => {
     const key = image?._key;
     const asset = image?.asset;

@@ -207,6 +207,11 @@ export interface IndexedDocument {
   cover: IndexedImage | null;
   images: IndexedImage[] | null;
   galleries: IndexedImage[] | null;
+  /**
+   * The photographs of the site's own body (in it, then in its galleries) that the body read in
+   * the request's language leaves out: they are the document's in every language, after its own.
+   */
+  leftOut?: IndexedImage[];
   /** How far each of its placements, in every language, lets the site go with its photograph. */
   limits: PlacementLimit[];
 }

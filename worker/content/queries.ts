@@ -310,6 +310,17 @@ const limits = (filter: string) => `"limits": [mainImage, ...body[], ...body[].i
       "asset": asset._ref, location, zoom
     }`;
 
+/**
+ * Whether a photograph of the site's own body (`@`, in a filter whose parent scope is its
+ * document) is left out of the document's body in the request's language, when it has one.
+ * Every language shows it (PHOTO_ASSET finds it in the site's own body), so it is one of the
+ * document's photographs in that language too.
+ */
+const LEFT_OUT = `defined(^.bodyTranslations[language == $language][0].value) && !(asset._ref in [
+      ...^.bodyTranslations[language == $language][0].value[_type == "image"].asset._ref,
+      ...^.bodyTranslations[language == $language][0].value[_type == "gallery"].images[].asset._ref
+    ])`;
+
 /** A document's photographs where it places them, for the collection (collection.ts). */
 const INDEXED_DOCUMENT = `{
     _type,
@@ -318,6 +329,8 @@ const INDEXED_DOCUMENT = `{
     "cover": mainImage${INDEXED_IMAGE},
     "images": ${inLanguage("body")}[_type == "image"]${INDEXED_IMAGE},
     "galleries": ${inLanguage("body")}[_type == "gallery"].images[]${INDEXED_IMAGE},
+    "leftOutImages": body[_type == "image" && ${LEFT_OUT}]${INDEXED_IMAGE},
+    "leftOutGalleries": (body[_type == "gallery"].images[])[${LEFT_OUT}]${INDEXED_IMAGE},
     ${limits("defined(asset._ref) && (defined(location) || defined(zoom))")}
   }`;
 
@@ -329,6 +342,8 @@ const PLACEMENTS = `{
     "cover": select(mainImage.asset._ref == ^._id => mainImage)${INDEXED_IMAGE},
     "images": ${inLanguage("body")}[_type == "image" && asset._ref == ^.^._id]${INDEXED_IMAGE},
     "galleries": (${inLanguage("body")}[_type == "gallery"].images[])[asset._ref == ^.^._id]${INDEXED_IMAGE},
+    "leftOutImages": body[_type == "image" && asset._ref == ^.^._id && ${LEFT_OUT}]${INDEXED_IMAGE},
+    "leftOutGalleries": (body[_type == "gallery"].images[])[asset._ref == ^.^._id && ${LEFT_OUT}]${INDEXED_IMAGE},
     ${limits("asset._ref == ^.^._id")}
   }`;
 

@@ -354,6 +354,7 @@ const indexedDocuments = (documents: unknown[]): IndexedDocument[] =>
         cover: indexedImage(doc.cover),
         images: indexedImages(doc.images),
         galleries: indexedImages(doc.galleries),
+        leftOut: [...indexedImages(doc.leftOutImages), ...indexedImages(doc.leftOutGalleries)],
         limits: placementLimits(doc.limits),
       },
     ];
