@@ -308,6 +308,20 @@ describe("an attacker's matrix for a client's prints", () => {
     expect(checkout.headers.get("Location")).toBe("/cart?notice=changed");
   });
 
+  it("sells again once a gallery turned off is turned on: a new session, a line it can check out", async () => {
+    const gallery = await sellingGallery();
+    await change(gallery.id, { enabled: false });
+    await change(gallery.id, { enabled: true });
+    const client = await clientOf(gallery.id);
+    expect((await buy(client, gallery.id, gallery.photo.id, "print:fine-art-8x10")).status).toBe(
+      303,
+    );
+    const cart = (await client.get("/cart")).body;
+    expect(cart).toContain("€39.00");
+    expect(cart).not.toContain("No longer offered");
+    expect((await client.checkout()).session).toMatch(/^cs_test_/);
+  });
+
   it("refunds a print whose gallery stopped selling prints before the payment arrived", async () => {
     const gallery = await sellingGallery();
     const client = await clientOf(gallery.id);

@@ -73,6 +73,10 @@ export const galleryBuyPath = (gallery: string, photo: string) => `/g/${gallery}
 export interface GalleryPhotoRef {
   gallery: string;
   photo: string;
+  /**
+   * What the session that chose it was given for (the gallery's fingerprint): the password's,
+   * and `~{n}` once the gallery has been turned off n times.
+   */
   access: string;
 }
 
@@ -88,6 +92,7 @@ export const publicPhotos = (refs: string[]) => [
 /** The parts of a gallery photograph's name (its shape only: `find` says whether it is one). */
 export function parseGalleryPhotoRef(ref: string): GalleryPhotoRef | undefined {
   const [, gallery, photo, access] =
-    /^gallery\/([a-z0-9]{1,64})\/([a-z0-9]{1,64})\/([a-z0-9]{1,64})$/.exec(ref) ?? [];
+    /^gallery\/([a-z0-9]{1,64})\/([a-z0-9]{1,64})\/([a-z0-9]{1,64}(?:~[0-9]{1,9})?)$/.exec(ref) ??
+    [];
   return gallery && photo && access ? { gallery, photo, access } : undefined;
 }
