@@ -87,15 +87,23 @@ describe("page views", () => {
     expect(box.sent).toEqual([{ day: today(), path: POST_PATH }]);
   });
 
-  it("count nobody's visit: a crawler, no user agent, a prefetch, a HEAD, a page not found, a private page", async () => {
+  it("count nobody's visit: a crawler, no user agent, a prefetch, a page's script fetching, a HEAD, a page not found, a private page", async () => {
     const box = insightsBox();
     await request("/", { env: box.env, userAgent: BOT_UA });
+    // The live search and the grid's next photographs fetch pages as the visitor types, scrolls.
+    const fetched = { "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" };
+    await request("/search?q=lig", { env: box.env, headers: fetched });
+    await request("/photos", { env: box.env, headers: fetched });
     await request("/", { env: box.env, userAgent: "" });
     await request("/", { env: box.env, headers: { "Sec-Purpose": "prefetch" } });
     await request("/", { env: box.env, method: "HEAD" });
     await request("/no-such-page", { env: box.env });
     await request("/cart", { env: box.env });
     expect(box.sent).toEqual([]);
+    // A browser's navigation is one.
+    const opened = { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" };
+    await request("/search?q=lig", { env: box.env, headers: opened });
+    expect(box.sent).toEqual([{ day: today(), path: "/search" }]);
   });
 
   it("keep another site's host only when it names a public site: no address, port or lone name", async () => {

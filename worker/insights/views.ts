@@ -70,9 +70,23 @@ function referrerHost(referrer: string | null, own: string): string | undefined 
   }
 }
 
-/** Whether a person asked for this: a GET (a HEAD takes nothing), no prefetch, no crawler's. */
+/**
+ * A page's script fetching (the live search as the visitor types, a grid's next photographs):
+ * browsers name every request that is not a navigation (`Sec-Fetch-Mode`); one that names none
+ * (an older browser) is taken for a navigation.
+ */
+const isFetched = (headers: Headers) =>
+  (headers.get("Sec-Fetch-Mode") ?? "navigate") !== "navigate";
+
+/**
+ * Whether a person asked for this: a GET (a HEAD takes nothing) they navigated to, no prefetch,
+ * no crawler's.
+ */
 export const personAsked = (request: Request) =>
-  request.method === "GET" && !isPrefetch(request.headers) && !isCrawler(request);
+  request.method === "GET" &&
+  !isPrefetch(request.headers) &&
+  !isFetched(request.headers) &&
+  !isCrawler(request);
 
 /** The view a public page's answer is, if it is one a person asked for. */
 export function viewOf(request: Request, response: Response, now = Date.now()): View | undefined {
