@@ -314,7 +314,7 @@ describe("the steps towards a sale", () => {
     expect(cart?.revenue).toContainEqual(expect.objectContaining({ currency: "eur" }));
   });
 
-  it("credit a week's sales to an e-mail sent before the week", async () => {
+  it("credit a week's sales to an e-mail sent before the week, not a sale refunded since", async () => {
     const now = Date.now();
     const key = crypto.randomUUID().slice(0, 8);
     const mail = `w${key}`.padEnd(22, "x");
@@ -330,6 +330,14 @@ describe("the steps towards a sale", () => {
       env.STORE_DB.prepare(
         "INSERT INTO sales_mail_orders (order_id, mail_id, amount, currency, at) VALUES (?, ?, 12000, 'jpy', ?)",
       ).bind(`order-${key}-jpy`, mail, now - 2 * 86_400_000),
+      // Paid, credited, then refunded in full: no sale.
+      env.STORE_DB.prepare(
+        `INSERT INTO orders (id, status, currency, subtotal, total, has_prints, email, created_at, updated_at, paid_at)
+         VALUES (?, 'refunded', 'eur', 9900, 9900, 0, 'b@example.com', ?, ?, ?)`,
+      ).bind(`order-${key}-refunded`, now - 86_400_000, now, now - 86_400_000),
+      env.STORE_DB.prepare(
+        "INSERT INTO sales_mail_orders (order_id, mail_id, amount, currency, at) VALUES (?, ?, 9900, 'eur', ?)",
+      ).bind(`order-${key}-refunded`, mail, now - 86_400_000),
     ]);
     await env.STORE_DB.prepare("DELETE FROM insights_summary").run();
     await summarizeWhenDue(env, now);

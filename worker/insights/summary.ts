@@ -89,8 +89,11 @@ async function salesOf(db: D1Database, days: number, since: string, now: number)
       .bind(now - days * DAY),
     db
       .prepare(
+        // A sale refunded in full since it was credited is none.
         `SELECT m.kind AS kind, o.currency AS currency, COUNT(*) AS orders, SUM(o.amount) AS amount
-         FROM sales_mail_orders o JOIN sales_mails m ON m.id = o.mail_id WHERE o.at >= ? GROUP BY m.kind, o.currency`,
+         FROM sales_mail_orders o JOIN sales_mails m ON m.id = o.mail_id
+         LEFT JOIN orders r ON r.id = o.order_id
+         WHERE o.at >= ? AND r.status IS NOT 'refunded' GROUP BY m.kind, o.currency`,
       )
       .bind(now - days * DAY),
     db.prepare("SELECT COUNT(*) AS n FROM unsubscribed WHERE at >= ?").bind(now - days * DAY),
