@@ -27,6 +27,16 @@ describe("a session type as the Studio stores it", () => {
     expect(session(250, 260)).toBeUndefined();
   });
 
+  it("leaves out a balance Stripe cannot take, and makes a payment plan no payment of which is less", () => {
+    // 0.30 left to pay before the shoot: no payment page could ever take it.
+    expect(session(50.3, 50)).toBeUndefined();
+    expect(session(50, 50)?.plan).toBe(1);
+    // 1.20 in four would be 0.30 each: two payments of 0.60.
+    expect(portrait({ price: 51.2, deposit: 50, instalments: 4 })?.plan).toBe(2);
+    expect(portrait({ price: 50.7, deposit: 50, instalments: 3 })?.plan).toBe(1);
+    expect(portrait({ instalments: 4 })?.plan).toBe(4);
+  });
+
   it("makes a share of the price the deposit, to the cent, and reads the payment plan", () => {
     const shared = (price: number, depositPercent: number, more: object = {}) =>
       sessionOf({

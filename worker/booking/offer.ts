@@ -182,10 +182,13 @@ export function sessionOf(raw: unknown): SessionType | undefined {
       ? Math.round((Math.round(price * 100) * share) / 100) / 100
       : amount(raw.deposit);
   if (!slug || !isSlug(slug) || !title || durationMinutes === undefined) return undefined;
-  // A deposit is paid on Stripe, which takes no less than about half a unit (0.50 €, $0.50).
+  // A deposit is paid on Stripe, which takes no less than about half a unit (0.50 €, $0.50);
+  // so is each payment of the balance, which is none or that much at least.
   if (price === undefined || deposit === undefined || deposit < 0.5 || deposit > price) {
     return undefined;
   }
+  const balanceCents = Math.round(price * 100) - Math.round(deposit * 100);
+  if (balanceCents > 0 && balanceCents < 50) return undefined;
   const questions = (Array.isArray(raw.questionnaire) ? raw.questionnaire : []).map(questionOf);
   if (questions.some((each) => each === undefined)) return undefined;
   // Each answer is sent under its question's id: two alike would read as one, and a required
@@ -205,7 +208,8 @@ export function sessionOf(raw: unknown): SessionType | undefined {
     },
     price,
     deposit,
-    plan: whole(raw.instalments, 1, 4) ?? 1,
+    // As many payments as the owner asked for, but none of less than half a unit.
+    plan: Math.max(1, Math.min(whole(raw.instalments, 1, 4) ?? 1, Math.floor(balanceCents / 50))),
     questions: questions as Question[],
     contract,
     licence: text(raw.licence, 80),

@@ -175,7 +175,7 @@ export const sessionType = defineType({
       name: "instalments",
       title: "Payment plan",
       description:
-        "The balance (the price less the deposit) in so many payments, due evenly until a week before the shoot; 1: one payment. Each has its invoice, and the client is reminded of each on its day.",
+        "The balance (the price less the deposit) in so many payments, due evenly until a week before the shoot; 1: one payment. Each has its invoice, and the client is reminded of each on its day. Fewer where a payment would come to less than 0.50, the least Stripe takes.",
       type: "number",
       initialValue: 1,
       validation: (rule) => rule.min(1).max(4).integer(),
