@@ -54,18 +54,27 @@ export async function holdingDays(type: string, prefix = ""): Promise<string[]> 
  * A time of the session type held, its details given (Ana's, at `email`) and its contract signed:
  * on the last day offered, or at `start`; in the language of `prefix` ("/de"), else the base.
  */
+/** A slot of `type` held (its last day's first, unless `start`): the held page's path. */
+export async function holdSlot(
+  type: string,
+  start?: number,
+  prefix = "",
+): Promise<{ path: string; start: number }> {
+  const days = await holdingDays(type, prefix);
+  const time = start ?? startsOn((await request(days.at(-1) ?? "")).body)[0] ?? 0;
+  const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
+  const held = await form(`${prefix}/book/${type}/hold`, { start: String(time), stamp });
+  expect(held.status).toBe(303);
+  return { path: new URL(held.headers.get("Location") ?? "", ORIGIN).pathname, start: time };
+}
+
 export async function holdSession(
   type: keyof typeof SESSIONS,
   start?: number,
   email = "ana@example.com",
   prefix = "",
 ): Promise<{ path: string; id: string; start: number }> {
-  const days = await holdingDays(type, prefix);
-  const time = start ?? startsOn((await request(days.at(-1) ?? "")).body)[0] ?? 0;
-  const stamp = (await issueStamp(TEST_TOKEN, Date.now() - 5_000)) ?? "";
-  const held = await form(`${prefix}/book/${type}/hold`, { start: String(time), stamp });
-  expect(held.status).toBe(303);
-  const path = new URL(held.headers.get("Location") ?? "", ORIGIN).pathname;
+  const { path, start: time } = await holdSlot(type, start, prefix);
   const answered = await form(path, {
     name: "Ana Ruiz",
     email,

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Message } from "../../shared/i18n/format.ts";
 import { LANGUAGE_CODES, LANGUAGES, type Language } from "../../shared/i18n/languages.ts";
 import { CATALOGUES } from "../../worker/i18n/catalogues.ts";
+import { holdSlot } from "./bookings.ts";
 import { galleryWithPhotos, passwordHash, type Uploaded, unlock } from "./galleries.ts";
 import {
   faultEnv,
@@ -314,6 +315,27 @@ describe("a further language's addresses", () => {
       const body = (await request(list)).body;
       expect(body, list).toMatch(/alt="Two red-gold cocker spaniels[^"]*" lang="en"/);
     }
+  });
+
+  it("mark a session type's texts and a question's choices shown in the site's own language", async () => {
+    const translated = (await request("/de/book")).body;
+    expect(translated).toMatch(/<h2 class="[^"]*">Porträt-Shooting<\/h2>/);
+    const family = await mutableDocument("session-family-afternoon");
+    const { titleTranslations: _, descriptionTranslations: __, ...untranslated } = family;
+    await mutate({ createOrReplace: untranslated });
+    try {
+      const list = (await request("/de/book", { env: mutableEnv() })).body;
+      expect(list).toMatch(/<h2 class="[^"]*" lang="en">Family afternoon<\/h2>/);
+      expect(list).toMatch(/<p class="[^"]*" lang="en">[^<]+<\/p>/);
+    } finally {
+      await mutate({ createOrReplace: family });
+    }
+    // The choices the owner wrote once, in the site's language, beside a translated question.
+    const { path } = await holdSlot("portrait", undefined, "/de");
+    const held = (await request(path)).body;
+    expect(held).toMatch(/<legend class="[^"]*">Wo möchten Sie das Shooting\? \*<\/legend>/);
+    expect(held).toContain('<span lang="en">In the studio</span>');
+    expect(held).toContain("<span>Ja</span>");
   });
 
   it("name tags and places in their language: the owner's names, else the place's country in it", async () => {

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import type { Phrase } from "../../shared/i18n/messages.ts";
 import { TurnstileWidget } from "../inquiries/index.ts";
+import { fallback } from "../views/helpers/fallback.ts";
 import { useI18n } from "../views/i18n.tsx";
 import { answerField } from "./details.ts";
-import type { Question } from "./offer.ts";
+import type { Question, SessionType } from "./offer.ts";
 
 const heading =
   "font-serif text-4xl tracking-tight text-balance text-neutral-950 sm:text-5xl dark:text-white";
@@ -38,7 +39,7 @@ function Panel({
 }
 
 /** A session type as the list shows it, its amounts already written in the page's language. */
-export interface SessionCard {
+export interface SessionCard extends Pick<SessionType, "lang"> {
   path: string;
   title: string;
   description: string;
@@ -49,7 +50,8 @@ export interface SessionCard {
 
 /** `/book`: the owner's kinds of session, each a link to its free times. */
 export function SessionList({ sessions }: { sessions: SessionCard[] }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <Panel title={t("booking.title")}>
       <p className={lead}>{t("booking.intro")}</p>
@@ -59,11 +61,19 @@ export function SessionList({ sessions }: { sessions: SessionCard[] }) {
             key={session.path}
             className="rounded-lg border border-neutral-300 p-5 dark:border-neutral-700"
           >
-            <h2 className="font-serif text-2xl text-neutral-950 dark:text-white">
+            <h2
+              className="font-serif text-2xl text-neutral-950 dark:text-white"
+              {...fallback(session.lang?.title, i18n)}
+            >
               {session.title}
             </h2>
             {session.description && (
-              <p className="mt-2 text-neutral-700 dark:text-neutral-300">{session.description}</p>
+              <p
+                className="mt-2 text-neutral-700 dark:text-neutral-300"
+                {...fallback(session.lang?.description, i18n)}
+              >
+                {session.description}
+              </p>
             )}
             <p className="mt-2 text-neutral-700 dark:text-neutral-300">
               {t("booking.minutes", { count: session.minutes })} ·{" "}
@@ -242,7 +252,9 @@ const described = (field: string, errors: Record<string, Phrase>) => ({
 });
 
 function Answer({ question, state }: { question: Question; state: DetailsFormState }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
+  const labelLanguage = fallback(question.lang?.label, i18n);
   const field = answerField(question);
   const value = state.values[field] ?? "";
   const label = `${question.label}${question.required ? " *" : ""}`;
@@ -253,21 +265,27 @@ function Answer({ question, state }: { question: Question; state: DetailsFormSta
             { value: "yes", label: t("booking.yes") },
             { value: "no", label: t("booking.no") },
           ]
-        : question.choices.map((choice) => ({ value: choice, label: choice }));
+        : question.choices.map((choice) => ({
+            value: choice,
+            label: choice,
+            ...fallback(question.lang?.choices, i18n),
+          }));
     return (
       <fieldset className="mt-6" {...described(field, state.errors)}>
-        <legend className="font-medium text-neutral-950 dark:text-white">{label}</legend>
+        <legend className="font-medium text-neutral-950 dark:text-white" {...labelLanguage}>
+          {label}
+        </legend>
         <div className="mt-2 flex flex-wrap gap-2">
-          {options.map((option) => (
-            <label key={option.value} className="booking-slot">
+          {options.map(({ value: choice, label: words, ...language }) => (
+            <label key={choice} className="booking-slot">
               <input
                 type="radio"
                 name={field}
-                value={option.value}
+                value={choice}
                 required={question.required}
-                defaultChecked={value === option.value}
+                defaultChecked={value === choice}
               />
-              <span>{option.label}</span>
+              <span {...language}>{words}</span>
             </label>
           ))}
         </div>
@@ -277,7 +295,11 @@ function Answer({ question, state }: { question: Question; state: DetailsFormSta
   }
   return (
     <div className="mt-6">
-      <label htmlFor={field} className="font-medium text-neutral-950 dark:text-white">
+      <label
+        htmlFor={field}
+        className="font-medium text-neutral-950 dark:text-white"
+        {...labelLanguage}
+      >
         {label}
       </label>
       {question.kind === "date" ? (

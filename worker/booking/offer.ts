@@ -15,12 +15,16 @@ export interface Question {
   kind: "text" | "choice" | "date" | "yesno";
   choices: string[];
   required: boolean;
+  /** The language of the label and the choices where it is not the page's (no translation). */
+  lang?: { label?: string; choices?: string };
 }
 
 export interface SessionType {
   slug: string;
   title: string;
   description: string;
+  /** The language of the title and the description where it is not the page's. */
+  lang?: { title?: string; description?: string };
   location: string;
   shape: SessionShape;
   /** In the currency's major unit, as the Studio keeps it (45.5). */
@@ -135,6 +139,20 @@ function cancellationOf(raw: unknown): CancellationRule[] {
     .sort((a, b) => b.daysBefore - a.daysBefore);
 }
 
+/** The languages the query names for texts shown in the site's own (`lang`), by field. */
+function languagesOf<K extends string>(
+  raw: unknown,
+  fields: readonly K[],
+): Partial<Record<K, string>> {
+  const named: Partial<Record<K, string>> = {};
+  if (!isRaw(raw)) return named;
+  for (const field of fields) {
+    const language = text(raw[field], 35);
+    if (language) named[field] = language;
+  }
+  return named;
+}
+
 function questionOf(raw: unknown): Question | undefined {
   if (!isRaw(raw)) return undefined;
   const id = text(raw.id, 40);
@@ -150,6 +168,7 @@ function questionOf(raw: unknown): Question | undefined {
     kind: raw.kind as Question["kind"],
     choices,
     required: raw.required === true,
+    lang: languagesOf(raw.lang, ["label", "choices"]),
   };
 }
 
@@ -200,6 +219,7 @@ export function sessionOf(raw: unknown): SessionType | undefined {
     slug,
     title,
     description: text(raw.description, 600) ?? "",
+    lang: languagesOf(raw.lang, ["title", "description"]),
     location: text(raw.location, 200) ?? "",
     shape: {
       durationMinutes,

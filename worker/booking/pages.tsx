@@ -116,6 +116,7 @@ export const sessionsPage: Handler<AppEnv> = async (c) => {
       path: await localPath(c, `/book/${session.slug}`),
       title: session.title,
       description: session.description,
+      lang: session.lang,
       minutes: session.shape.durationMinutes,
       price: amount(session.price, offer, i18n.locale),
       deposit: amount(session.deposit, offer, i18n.locale),

@@ -195,12 +195,16 @@ export const bookingQuery = defineQuery(`{
     "slug": slug.current,
     "title": ${inLanguage("title")},
     "description": ${inLanguage("description")},
+    "lang": { ${fallbackOf("title")}, ${fallbackOf("description")} },
     durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, price, deposit, depositPercent, instalments,
     "location": ${inLanguage("location")},
     contract,
     "contractTranslation": contractTranslations[language == $language][0].value,
     licence,
-    "questionnaire": questionnaire[]{ id, "label": ${inLanguage("label")}, kind, choices, required }
+    "questionnaire": questionnaire[]{
+      id, "label": ${inLanguage("label")}, kind, choices, required,
+      "lang": { ${fallbackOf("label")}, "choices": select($language == "" => null, ${SITE_LANGUAGE}) }
+    }
   },
   "currency": *[_id == "storeSettings"][0].currency,
   "tax": *[_id == "storeSettings"][0].tax == true

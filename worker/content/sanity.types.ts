@@ -1226,7 +1226,7 @@ export type LayoutQueryResult = {
 
 // Source: ../worker/content/queries.ts
 // Variable: bookingQuery
-// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku, "labAttributes": labAttributes[]{ name, value }    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries,    "offers": offers[]{ code, percentOff, amountOff, endsAt, limit, products, active },    "cartReminder": cartReminder{      enabled, delayHours, percentOff, amountOff, offerHours, message,      "translations": messageTranslations[]{ language, value }    }  },  "hours": *[_id == "bookingSettings"][0]{    timeZone, weeklyHours[]{ weekday, from, to }, datesOff, noticeHours, daysAhead, perDay, stepMinutes,    invoiceFrom, cancellation[]{ daysBefore, refundPercent }  },  "sessions": *[_type == "sessionType" && defined(slug.current)]    | order(durationMinutes asc, _id asc){    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, price, deposit, depositPercent, instalments,    "location": coalesce(locationTranslations[language == $language][0].value, location),    contract,    "contractTranslation": contractTranslations[language == $language][0].value,    licence,    "questionnaire": questionnaire[]{ id, "label": coalesce(labelTranslations[language == $language][0].value, label), kind, choices, required }  },  "currency": *[_id == "storeSettings"][0].currency,  "tax": *[_id == "storeSettings"][0].tax == true}
+// Query: {  "settings": *[_id == "siteSettings"][0]{    language,    languages,    title,    "titleTranslations": titleTranslations[]{ language, value },    brand,    description,    "descriptionTranslations": descriptionTranslations[]{ language, value },    ownerName,    email,    "socialLinks": socialLinks[]{ label, url },    "navigation": navigation[]{ label, "labelTranslations": labelTranslations[]{ language, value }, path },    intro,    "introTranslations": introTranslations[]{ language, value },    "names": names[]{ name, "nameTranslations": nameTranslations[]{ language, value } },    "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->{  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }} },    licenseUrl,    licensePage,    publicSize,    zoom  },  "slideshow": *[_type == "sanity.imageAsset"    && count((opt.media.tags[]->name.current)[@ in $tagNames]) == count($tagNames)  ] | order(_createdAt asc, _id asc) {  _id,  url,  "width": metadata.dimensions.width,  "height": metadata.dimensions.height,  "lqip": metadata.lqip,  "color": metadata.palette.dominant.background,  altText,  title,  creditLine,  "original": original{ width, height }},  "store": *[_id == "storeSettings" && $store][0]{    forSale,    currency,    tax,    withdrawn,    "prints": prints[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), widthInches, heightInches, "paper": coalesce(paperTranslations[language == $language][0].value, paper),      price, fulfilment, labSku, "labAttributes": labAttributes[]{ name, value }    },    "licences": licences[]{      id, "name": coalesce(nameTranslations[language == $language][0].value, name), "summary": coalesce(summaryTranslations[language == $language][0].value, summary), price, termsUrl, longEdge    },    "shippingRates": shippingRates[]{ id, "name": coalesce(nameTranslations[language == $language][0].value, name), price, minDays, maxDays },    shippingCountries,    "offers": offers[]{ code, percentOff, amountOff, endsAt, limit, products, active },    "cartReminder": cartReminder{      enabled, delayHours, percentOff, amountOff, offerHours, message,      "translations": messageTranslations[]{ language, value }    }  },  "hours": *[_id == "bookingSettings"][0]{    timeZone, weeklyHours[]{ weekday, from, to }, datesOff, noticeHours, daysAhead, perDay, stepMinutes,    invoiceFrom, cancellation[]{ daysBefore, refundPercent }  },  "sessions": *[_type == "sessionType" && defined(slug.current)]    | order(durationMinutes asc, _id asc){    "slug": slug.current,    "title": coalesce(titleTranslations[language == $language][0].value, title),    "description": coalesce(descriptionTranslations[language == $language][0].value, description),    "lang": { "title": select(defined(titleTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "description": select(defined(descriptionTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) },    durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, price, deposit, depositPercent, instalments,    "location": coalesce(locationTranslations[language == $language][0].value, location),    contract,    "contractTranslation": contractTranslations[language == $language][0].value,    licence,    "questionnaire": questionnaire[]{      id, "label": coalesce(labelTranslations[language == $language][0].value, label), kind, choices, required,      "lang": { "label": select(defined(labelTranslations[language == $language][0].value) || $language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)), "choices": select($language == "" => null, coalesce(*[_id == "siteSettings"][0].language, $siteLanguage)) }    }  },  "currency": *[_id == "storeSettings"][0].currency,  "tax": *[_id == "storeSettings"][0].tax == true}
 export type BookingQueryResult = {
   settings:
     | {
@@ -1568,6 +1568,30 @@ export type BookingQueryResult = {
     slug: string | null;
     title: string | null;
     description: string | null;
+    lang: {
+      title:
+        | null
+        | string
+        | "ar"
+        | "de"
+        | "en"
+        | "es"
+        | "fr"
+        | "it"
+        | "pt"
+        | unknown;
+      description:
+        | null
+        | string
+        | "ar"
+        | "de"
+        | "en"
+        | "es"
+        | "fr"
+        | "it"
+        | "pt"
+        | unknown;
+    };
     durationMinutes: number | null;
     bufferBeforeMinutes: number | null;
     bufferAfterMinutes: number | null;
@@ -1585,6 +1609,30 @@ export type BookingQueryResult = {
       kind: "choice" | "date" | "text" | "yesno" | null;
       choices: Array<string> | null;
       required: boolean | null;
+      lang: {
+        label:
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
+        choices:
+          | null
+          | string
+          | "ar"
+          | "de"
+          | "en"
+          | "es"
+          | "fr"
+          | "it"
+          | "pt"
+          | unknown;
+      };
     }> | null;
   }>;
   currency: null | string;
