@@ -43,7 +43,7 @@ describe("the owner's calendar", () => {
     expect(held).toHaveLength(1);
     // The 49 others are told what is still free: not that hour, nor the next (its buffer).
     for (const answer of answers) {
-      if ("held" in answer) continue;
+      if (!("taken" in answer)) continue;
       const starts = answer.taken.map((slot) => slot.start);
       expect(starts.length).toBeGreaterThan(0);
       expect(starts).not.toContain(TUESDAY_11);
@@ -86,7 +86,9 @@ describe("the owner's calendar", () => {
     expect("held" in (await as("ana", TUESDAY_11 + 5 * 3_600_000))).toBe(true);
     expect(await stub.held(first.held.id, NOW)).toBeUndefined();
     expect("held" in (await as("bob", TUESDAY_11))).toBe(true);
-    // One being paid for (held longer) stays when its holder chooses another.
+    // One being paid for (held longer, its details given) stays when its holder chooses another.
+    const details = (name: string) => ({ name, email: `${name}@example.com`, answers: {} });
+    expect(await stub.keepDetails(eves.held.id, details("eve"), NOW)).toBe("kept");
     expect(await stub.extend(eves.held.id, NOW + 60 * 60_000, NOW)).toBe(true);
     expect("held" in (await as("eve", TUESDAY_11 + 24 * 3_600_000))).toBe(true);
     expect(await stub.held(eves.held.id, NOW)).toBeDefined();
@@ -94,6 +96,7 @@ describe("the owner's calendar", () => {
     // page, whose second tab, or someone on their network, chooses a time meanwhile).
     const paying = await as("zoe", TUESDAY_11 + 48 * 3_600_000);
     if (!("held" in paying)) throw new Error("the slot was free");
+    expect(await stub.keepDetails(paying.held.id, details("zoe"), NOW)).toBe("kept");
     expect(await stub.extend(paying.held.id, NOW + 31 * 60_000, NOW)).toBe(true);
     const late = NOW + 20 * 60_000;
     const another = await stub.hold(
@@ -106,10 +109,38 @@ describe("the owner's calendar", () => {
     // carrier's) choosing a time does not undo their work; it lapses with its time.
     const typing = await as("kim", TUESDAY_11 + 72 * 3_600_000);
     if (!("held" in typing)) throw new Error("the slot was free");
-    const details = { name: "Kim", email: "kim@example.com", answers: {} };
-    expect(await stub.keepDetails(typing.held.id, details, NOW)).toBe("kept");
+    expect(await stub.keepDetails(typing.held.id, details("kim"), NOW)).toBe("kept");
     expect("held" in (await as("kim", TUESDAY_11 + 74 * 3_600_000))).toBe(true);
     expect(await stub.held(typing.held.id, NOW)).toBeDefined();
+  });
+
+  it("holds no more than three times at once for a visitor with details in them or being paid for, so nobody holds the whole calendar", async () => {
+    const stub = calendar();
+    const hour = 3_600_000;
+    const as = (holder: string, start: number, at = NOW) =>
+      stub.hold({ ...portrait(start), holder }, at);
+    const filled = async (holder: string, start: number) => {
+      const answer = await as(holder, start);
+      if (!("held" in answer)) throw new Error("the slot was free");
+      const details = { name: "X", email: "x@example.com", answers: {} };
+      expect(await stub.keepDetails(answer.held.id, details, NOW)).toBe("kept");
+      return answer.held;
+    };
+    const first = await filled("max", TUESDAY_11);
+    const paid = await filled("max", TUESDAY_11 + 24 * hour);
+    expect(await stub.extend(paid.id, NOW + 60 * 60_000, NOW)).toBe(true);
+    await filled("max", TUESDAY_11 + 48 * hour);
+    expect(await as("max", TUESDAY_11 + 72 * hour)).toEqual({ tooMany: true });
+    // Someone else is not kept out, and a hold of theirs without details would only move.
+    expect("held" in (await as("ana", TUESDAY_11 + 72 * hour))).toBe(true);
+    // One booked, or lapsed, is no longer held: another may be.
+    const block = { start: first.slot.start, end: first.slot.end, day: first.slot.day };
+    expect(await stub.book(first.id, "portrait", first.slot, block, undefined, NOW)).toBe(true);
+    await filled("max", TUESDAY_11 + 74 * hour);
+    expect(await as("max", TUESDAY_11 + 144 * hour)).toEqual({ tooMany: true });
+    expect(await as("max", TUESDAY_11 + 144 * hour, NOW + HOLD_MINUTES * 60_000)).toMatchObject({
+      held: expect.anything(),
+    });
   });
 
   it("holds nothing the hours do not offer: past, too soon, off hours, off the grid, busy", async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { demoBusyDay } from "../../demo/calendar/server.ts";
 import { CALENDAR } from "../../worker/booking/calendar.ts";
 import { issueStamp } from "../../worker/inquiries/stamp.ts";
-import { holdingDays } from "./bookings.ts";
+import { form, holdingDays } from "./bookings.ts";
 import { inOneRateWindow, ORIGIN, request, runCron, TEST_TOKEN } from "./harness.ts";
 
 let visitors = 0;
@@ -268,6 +268,34 @@ describe("booking a session", () => {
         )
       ).headers.get("Retry-After"),
     ).toBe("60");
+  });
+
+  it("keeps one visitor to three times held with their details at once", async () => {
+    const visitor = newVisitor();
+    await inOneRateWindow();
+    const answers = [];
+    for (const day of (await holdingDays("portrait")).slice(-4)) {
+      const [start] = startsOn((await request(day)).body);
+      const res = await hold(
+        "portrait",
+        { start: String(start), stamp: await openedAgo(5_000) },
+        { visitor },
+      );
+      answers.push(res);
+      if (res.status !== 303) continue;
+      // Made-up details keep a time held as a client's would.
+      const details = await form(res.headers.get("Location") ?? "", {
+        name: "X",
+        email: "x@example.com",
+        "q-who": "x",
+        "q-place": "Outdoors",
+      });
+      expect(details.status).toBe(303);
+    }
+    expect(answers.map((res) => res.status)).toEqual([303, 303, 303, 429]);
+    expect(answers.at(-1)?.body).toContain(
+      "You are holding as many times as one visitor can. Finish booking one of them",
+    );
   });
 
   it("speaks German at /de/book", async () => {

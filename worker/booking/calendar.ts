@@ -24,6 +24,13 @@ import { DAY } from "./zoned-time.ts";
 
 export const HOLD_MINUTES = 15;
 
+/**
+ * How many times one visitor (their network) may hold at once with details in them or being
+ * paid for: a client booking two sessions, a household booking for two people, and no more, so
+ * that nobody holds the whole calendar with made-up names.
+ */
+export const HOLDS_PER_VISITOR = 3;
+
 /** A booked time's hold never lapses. */
 const FOREVER = Number.MAX_SAFE_INTEGER;
 
@@ -60,7 +67,7 @@ export interface Hold {
   signed?: string;
 }
 
-export type HoldAnswer = { held: Hold } | { taken: Slot[] };
+export type HoldAnswer = { held: Hold } | { taken: Slot[] } | { tooMany: true };
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -198,6 +205,17 @@ export class BookingCalendar extends DurableObject<Env> {
           .toArray()
           .map((row) => String(row.id))
       : [];
+    const kept = request.holder
+      ? this.#sql
+          .exec<Row>(
+            `SELECT COUNT(*) AS n FROM holds JOIN holders ON holders.hold = holds.id
+            WHERE holder = ? AND expires_at > ?`,
+            request.holder,
+            now,
+          )
+          .one().n
+      : 0;
+    if (Number(kept) - earlier.length >= HOLDS_PER_VISITOR) return { tooMany: true };
     const free = freeSlots(
       request.hours,
       request.shape,
@@ -291,13 +309,12 @@ export class BookingCalendar extends DurableObject<Env> {
 
   /**
    * Keeps a hold until `until` (its deposit's payment page lasts longer), while it holds. Being
-   * paid for, it is no longer its visitor's one time held: another they choose leaves it, however
-   * little of its payment page is left.
+   * paid for (its details given), another time its visitor chooses leaves it, however little of
+   * its payment page is left; it is one of the times they hold until it is booked or lapses.
    */
   extend(id: string, until: number, now = Date.now()): boolean {
     if (!this.held(id, now)) return false;
     this.#sql.exec("UPDATE holds SET expires_at = MAX(expires_at, ?) WHERE id = ?", until, id);
-    this.#sql.exec("DELETE FROM holders WHERE hold = ?", id);
     return true;
   }
 

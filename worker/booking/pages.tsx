@@ -275,6 +275,10 @@ export const holdSlot: Handler<AppEnv> = async (c) => {
     start,
     holder: await holderOf(c),
   });
+  if ("tooMany" in answer) {
+    const notice = t("booking.manyHeld");
+    return picker(c, offer, session, await free(), { notice, status: 429 });
+  }
   if ("taken" in answer) {
     return picker(c, offer, session, answer.taken, { notice: t("booking.taken"), status: 409 });
   }

@@ -494,6 +494,8 @@ export const de: Catalogue = {
     "Nehmen Sie sich einen Moment zum Wählen und reservieren Sie die Zeit dann erneut.",
   "booking.wait":
     "Zu viele Reservierungen von hier in einer Minute. Bitte warten Sie einen Moment.",
+  "booking.manyHeld":
+    "Sie halten bereits so viele Termine, wie ein Besucher halten kann. Schließen Sie eine dieser Buchungen ab oder warten Sie, bis eine verfällt, und wählen Sie dann erneut.",
   "booking.unavailable":
     "Der Termin konnte gerade nicht reserviert werden. Bitte versuchen Sie es in einer Minute noch einmal.",
   "booking.pick": "Wählen Sie eine der freien Zeiten.",

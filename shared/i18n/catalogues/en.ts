@@ -489,6 +489,8 @@ export const en = {
   "booking.taken": "That time was just taken. These are still free:",
   "booking.tooFast": "Please take a moment to choose, then hold the time again.",
   "booking.wait": "Too many holds from here in a minute. Please wait a moment and try again.",
+  "booking.manyHeld":
+    "You are holding as many times as one visitor can. Finish booking one of them, or wait until one lapses, then choose again.",
   "booking.unavailable": "The time could not be held just now. Please try again in a minute.",
   "booking.pick": "Choose one of the free times.",
   "booking.held.title": "This time is held for you",

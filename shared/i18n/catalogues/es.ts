@@ -508,6 +508,8 @@ export const es: Catalogue = {
   "booking.taken": "Ese horario acaba de ocuparse. Estos siguen libres:",
   "booking.tooFast": "Tómese un momento para elegir y vuelva a reservar el horario.",
   "booking.wait": "Demasiadas reservas desde aquí en un minuto. Espere un momento, por favor.",
+  "booking.manyHeld":
+    "Ya tiene reservados tantos horarios como puede tener un visitante. Termine una de esas reservas, o espere a que venza una, y vuelva a elegir.",
   "booking.unavailable":
     "No se ha podido reservar la hora en este momento. Vuelva a intentarlo dentro de un minuto.",
   "booking.pick": "Elija uno de los horarios libres.",

@@ -511,6 +511,8 @@ export const fr: Catalogue = {
   "booking.taken": "Cet horaire vient d’être pris. Ceux-ci sont encore libres :",
   "booking.tooFast": "Prenez un instant pour choisir, puis retenez l’horaire à nouveau.",
   "booking.wait": "Trop de réservations d’ici en une minute. Veuillez patienter un instant.",
+  "booking.manyHeld":
+    "Vous retenez déjà autant d’horaires qu’un visiteur le peut. Terminez l’une de ces réservations, ou attendez que l’une expire, puis choisissez à nouveau.",
   "booking.unavailable":
     "Le créneau n’a pas pu être réservé pour l’instant. Veuillez réessayer dans une minute.",
   "booking.pick": "Choisissez l’un des horaires libres.",

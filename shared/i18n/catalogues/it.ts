@@ -508,6 +508,8 @@ export const it: Catalogue = {
   "booking.taken": "Quell’orario è appena stato preso. Questi sono ancora liberi:",
   "booking.tooFast": "Prenditi un momento per scegliere, poi blocca di nuovo l’orario.",
   "booking.wait": "Troppe prenotazioni da qui in un minuto. Attendi un momento, per favore.",
+  "booking.manyHeld":
+    "Stai già bloccando tanti orari quanti può un visitatore. Completa una di queste prenotazioni, o attendi che una scada, poi scegli di nuovo.",
   "booking.unavailable":
     "Non è stato possibile riservare l’orario in questo momento. Riprovi tra un minuto.",
   "booking.pick": "Scegli uno degli orari liberi.",

@@ -506,6 +506,8 @@ export const pt: Catalogue = {
   "booking.taken": "Esse horário acabou de ser ocupado. Estes continuam livres:",
   "booking.tooFast": "Tire um momento para escolher e reserve o horário de novo.",
   "booking.wait": "Demasiadas reservas daqui num minuto. Aguarde um momento, por favor.",
+  "booking.manyHeld":
+    "Já está a reservar tantos horários quantos um visitante pode. Conclua uma dessas reservas, ou aguarde que uma expire, e escolha de novo.",
   "booking.unavailable":
     "Não foi possível reservar o horário neste momento. Tente novamente daqui a um minuto.",
   "booking.pick": "Escolha um dos horários livres.",
