@@ -218,6 +218,17 @@ describe("cancelling a booking", () => {
     expect((await announce(byOwner.id)).status).toBe(200);
     expect(await row(byOwner.id)).toMatchObject({ status: "cancelled", refunded: 7_500 });
     expect(await refunds(paid)).toEqual([2_000, 7_500]);
+
+    // More by hand (€50) than the policy gives (€37.50): nothing more, and the booking, its
+    // credit note and the client's e-mail say what the client got back.
+    const generous = await booked();
+    const given = (await row(generous.id))?.payment_intent ?? "";
+    await stripe().refunds.create({ payment_intent: given, amount: 5_000 });
+    await askToCancel(generous.id, "client", generous.start - 20 * DAY);
+    expect((await announce(generous.id)).status).toBe(200);
+    expect(await row(generous.id)).toMatchObject({ status: "cancelled", refunded: 5_000 });
+    expect(await refunds(given)).toEqual([5_000]);
+    expect((await request(`${generous.path}/invoices/refund`)).body).toContain("-€50.00");
   });
 
   it("cut off after its refund, then the balance paid: the next delivery refunds what is left by the policy, not again", async () => {

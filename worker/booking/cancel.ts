@@ -173,7 +173,9 @@ async function refundAndRecord(
       );
       taken.set(part.paymentIntent, before + part.amount);
     }
-    const cancelled = { by, at: Date.now(), refunded: refund };
+    // What the client got back in all: the owner's own refunds too, where they gave more.
+    const refunded = [...taken.values()].reduce((sum, amount) => sum + amount, 0);
+    const cancelled = { by, at: Date.now(), refunded };
     if (await bookings.markCancelled(id, cancelled, booking.balancePayments.length)) {
       const released = await letGo(c, booking).then(
         () => undefined,
