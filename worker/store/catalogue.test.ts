@@ -91,6 +91,15 @@ describe("the catalogue", () => {
     expect(formatAmount(minorUnits(4500, "jpy") ?? 0, "jpy")).toBe("¥4,500");
   });
 
+  it("writes the cents of a currency whose amounts are written without them, where it has some", () => {
+    // Stripe counts COP and HUF in hundredths, which the language writes without: a tax or an
+    // instalment of 100.40 read as 100 would leave an invoice that does not add up.
+    expect(formatAmount(10_040, "cop")).toMatch(/^COP\s100\.40$/);
+    expect(formatAmount(10_000, "cop")).toMatch(/^COP\s100$/);
+    expect(formatAmount(2_333_334, "huf")).toMatch(/^HUF\s23,333\.34$/);
+    expect(formatAmount(4500, "eur")).toBe("€45.00");
+  });
+
   it("leaves out a licence whose terms are neither a page of the site nor a web address", () => {
     const terms = (termsUrl: string) =>
       catalogueOf(

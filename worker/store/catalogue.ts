@@ -141,12 +141,21 @@ export function minorUnits(
   return amount;
 }
 
-/** The amount as the visitor reads it ("€45.00"), in the site's language. */
+/**
+ * The amount as the visitor reads it ("€45.00"), in the site's language: with the cents it has
+ * where the language writes the currency without them (Stripe counts COP, HUF or IDR in
+ * hundredths; a tax or an instalment may have some).
+ */
 export function formatAmount(amount: number, currency: string, language = "en"): string {
   const decimals = decimalsOf(currency);
   const units = amount / 10 ** decimals;
+  const cents = amount % 10 ** decimals !== 0;
   try {
-    return new Intl.NumberFormat(language, { style: "currency", currency }).format(units);
+    return new Intl.NumberFormat(language, {
+      style: "currency",
+      currency,
+      ...(cents ? { minimumFractionDigits: decimals, maximumFractionDigits: decimals } : {}),
+    }).format(units);
   } catch {
     return `${units.toFixed(decimals)} ${currency.toUpperCase()}`;
   }
