@@ -26,11 +26,13 @@ import {
 import {
   atFirstFetch,
   captureLogs,
+  inOneRateWindow,
   mutableDocument,
   mutableEnv,
   mutate,
   ORIGIN,
   request,
+  spendLimit,
   TEST_TOKEN,
 } from "./harness.ts";
 import { deliver, pay, refuseRefund, stripe, studioDocument } from "./store.ts";
@@ -61,6 +63,22 @@ const feedEvents = (ics: string) =>
     .map((vevent) => new ICAL.Event(vevent));
 
 describe("the deposit", () => {
+  it("opens a visitor no more payment pages a minute than the store's checkouts", async () => {
+    const { path } = await holdPortrait();
+    const visitor = "198.51.100.52";
+    await inOneRateWindow();
+    // Ten checkouts a minute, in the store or here.
+    expect(await spendLimit(env.CHECKOUT_LIMIT, visitor)).toBe(10);
+    const refused = await form(`${path}/pay`, {}, env, visitor);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain(
+      "The payment could not be started. Please try again in a moment.",
+    );
+    expect((await form(`${path}/balance`, {}, env, visitor)).status).toBe(429);
+    // Another visitor (the client on their phone) is not kept from paying.
+    expect((await form(`${path}/pay`)).status).toBe(303);
+  });
+
   it("is offered once the details are kept, paid on Stripe, and books the time once", async () => {
     const { path, id, start } = await holdPortrait();
     const held = await request(path);

@@ -13,15 +13,23 @@ import { deliver, eventsOf, pay, studioDocument } from "./store.ts";
 let visitors = 0;
 const newVisitor = () => `2001:db8:de90:${(++visitors).toString(16)}::1`;
 
-/** A form posted as a client's browser does (`testEnv`: another content than the demo's). */
-export const form = (path: string, fields: Record<string, string> = {}, testEnv: Env = env) =>
+/**
+ * A form posted as a client's browser does (`testEnv`: another content than the demo's), from a
+ * network of its own unless `visitor` is given.
+ */
+export const form = (
+  path: string,
+  fields: Record<string, string> = {},
+  testEnv: Env = env,
+  visitor = newVisitor(),
+) =>
   request(path, {
     env: testEnv,
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: ORIGIN,
-      "CF-Connecting-IP": newVisitor(),
+      "CF-Connecting-IP": visitor,
     },
     body: new URLSearchParams(fields).toString(),
   });

@@ -608,6 +608,7 @@ export const heldPage: Handler<AppEnv> = async (c) => {
 
 /** `POST /book/held/{id}/balance`: to Stripe for the balance of a booked session, while due. */
 export const payBalance: Handler<AppEnv> = async (c) => {
+  await checkoutAllowed(c);
   const record = await recordOf(c);
   if (record) return startBalance(c, record);
   // Only held (its deposit not asked for yet): back to its page; nor held, a 404.
@@ -615,8 +616,19 @@ export const payBalance: Handler<AppEnv> = async (c) => {
   return c.redirect(await localPath(c, `/book/held/${hold.id}`), 303);
 };
 
+/**
+ * Each payment asked for may open a Stripe page: a visitor asks for as many a minute as they
+ * may check out in the store (CHECKOUT_LIMIT), or is told to try again (429).
+ */
+async function checkoutAllowed(c: Context<AppEnv>): Promise<void> {
+  if ((await c.env.CHECKOUT_LIMIT.limit({ key: visitorKey(c) })).success) return;
+  log.warn("A booking's payment refused: too many from one visitor");
+  throw new PageError(429, phrase("booking.error.payment"), { fatal: false });
+}
+
 /** `POST /book/held/{id}/pay`: to Stripe for the deposit, once the client's details are kept. */
 export const payDeposit: Handler<AppEnv> = async (c) => {
+  await checkoutAllowed(c);
   const offer = await offerFor(c);
   const { hold, session } = await heldFor(c, offer);
   const { details } = hold;
