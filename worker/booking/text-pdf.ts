@@ -58,6 +58,8 @@ function widthOf(text: string, size: number): number {
   return (units * size) / font.unitsPerEm;
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
 /** Greedy lines of `text` no wider than the page, cut between words (a word longer than a line, between letters). */
 function wrap(text: string, size: number): string[] {
   const lines: string[] = [];
@@ -71,14 +73,15 @@ function wrap(text: string, size: number): string[] {
     }
     if (line) lines.push(line);
     line = "";
-    let rest = word;
-    while (!fits(rest)) {
+    // Between characters as a reader sees them: never inside an emoji or a letter and its accent.
+    let rest = [...graphemes.segment(word)].map((each) => each.segment);
+    while (!fits(rest.join(""))) {
       let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
-      lines.push(rest.slice(0, cut));
+      while (cut > 1 && !fits(rest.slice(0, cut).join(""))) cut--;
+      lines.push(rest.slice(0, cut).join(""));
       rest = rest.slice(cut);
     }
-    line = rest;
+    line = rest.join("");
   }
   if (line || lines.length === 0) lines.push(line);
   return lines;
