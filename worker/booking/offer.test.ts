@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hoursOf, sessionOf } from "./offer.ts";
+import { hoursOf, offerOf, sessionOf } from "./offer.ts";
 
 const session = (price: number, deposit: number) => portrait({ price, deposit });
 
@@ -81,6 +81,24 @@ describe("a session type as the Studio stores it", () => {
       ],
     });
     expect(hours?.weekly).toEqual([{ weekday: 6, from: "18:00", to: "24:00" }]);
+  });
+
+  it("has a share of the price as the deposit charged in the currency's own units, so price, deposit and balance add up", () => {
+    const offer = (currency: string, price: number) =>
+      offerOf({
+        hours: {
+          timeZone: "Asia/Tokyo",
+          weeklyHours: [{ weekday: 2, from: "10:00", to: "18:00" }],
+        },
+        sessions: [
+          { slug: "portrait", title: "Portrait", durationMinutes: 60, price, depositPercent: 50 },
+        ],
+        currency,
+        tax: false,
+      })?.sessions[0]?.deposit;
+    // ¥25,005 at 50 %: ¥12,503 charged, ¥12,502 left; not 12,502.5 of each.
+    expect(offer("jpy", 25_005)).toBe(12_503);
+    expect(offer("eur", 128.17)).toBe(64.09);
   });
 
   it("is not offered with two questions of one id, whose answers would read as one", () => {

@@ -5,7 +5,7 @@
  * off, so a half-made setting never offers a slot the owner did not mean.
  */
 import { isSlug, SLUG_PATTERN } from "../../shared/slug.ts";
-import { isCurrency } from "../lib/currency.ts";
+import { amountStep, decimalsOf, isCurrency } from "../lib/currency.ts";
 import type { Hours, SessionShape } from "./slots.ts";
 import { isTimeZone, minutesOf } from "./zoned-time.ts";
 
@@ -251,7 +251,12 @@ export function offerOf(raw: {
   const currency = isCurrency(raw.currency) ? raw.currency : undefined;
   const terms = termsOf(raw);
   if (!hours || sessions.length === 0 || !currency || !terms) return null;
-  return { hours, sessions, currency, ...terms };
+  // A deposit as it is charged, in the currency's own units (50 % of ¥25,005 is ¥12,503, not
+  // 12,502.5): the contract's price, deposit and balance add up to what is paid.
+  const [decimals, step] = [10 ** decimalsOf(currency), amountStep(currency)];
+  const charged = (value: number) => (Math.round((value * decimals) / step) * step) / decimals;
+  const priced = sessions.map((session) => ({ ...session, deposit: charged(session.deposit) }));
+  return { hours, sessions: priced, currency, ...terms };
 }
 
 /**
