@@ -494,6 +494,29 @@ describe("checkout and payment", () => {
     expect(await orders()).toBe(before + 2);
   });
 
+  it("checks a changed cart out twice at once without a 502: the page the other expired is no error", async () => {
+    const buyer = new Buyer();
+    await buyer.add(FOR_SALE, "licence:personal");
+    const first = (await buyer.checkout()).session;
+    await buyer.add(LARGE, "licence:personal");
+    // Both find the first page open and no longer the one asked for; the second expires it first.
+    let second: Awaited<ReturnType<Buyer["checkout"]>> | undefined;
+    let answer: Awaited<ReturnType<Buyer["post"]>> | undefined;
+    const came = await atFirstFetch(
+      `/v1/checkout/sessions/${first}/expire`,
+      async () => {
+        second = await buyer.checkout();
+      },
+      async () => {
+        answer = await buyer.post("/cart/checkout", {});
+      },
+    );
+    expect(came).toBe(true);
+    expect(second?.session).toMatch(/^cs_test_/);
+    expect([303, 409]).toContain(answer?.status);
+    expect((await stripe().checkout.sessions.retrieve(first)).status).toBe("expired");
+  });
+
   it("limits checkouts per visitor: 15 in a row make 10 Checkout Sessions", async () => {
     await inOneRateWindow();
     const address = "2001:db8:c0::15";

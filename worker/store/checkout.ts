@@ -115,7 +115,13 @@ async function underWay(
       if (session.url && charges(session, order, await now(), typed)) {
         return c.redirect(session.url, 303);
       }
-      session = await stripe.checkout.sessions.expire(session.id);
+      const open = session;
+      // Another checkout of this cart may have expired it a moment ago: over all the same.
+      session = await stripe.checkout.sessions.expire(open.id).catch(async (error: unknown) => {
+        const now = await stripe.checkout.sessions.retrieve(open.id);
+        if (now.status === "open") throw error;
+        return now;
+      });
     }
     if (session.status === "complete" && order.status !== "payment_failed") {
       // Waiting for the buyer's bank transfer, its lines are that order's: a cart changed since
