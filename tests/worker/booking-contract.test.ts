@@ -112,6 +112,14 @@ describe("the contract", () => {
     const flood = await form(path, { ...ANA, "q-who": "x".repeat(200_000) });
     expect(flood.status).toBe(413);
     expect(flood.body).toContain("That is more than the form can take.");
+    // A body that is no form, however short, is a bad request, not a large one.
+    const json = await request(path, {
+      method: "POST",
+      userAgent: BROWSER,
+      headers: { "Content-Type": "application/json", Origin: ORIGIN },
+      body: '{"name":1}',
+    });
+    expect(json.status).toBe(400);
   });
 
   it("is signed at the client's next try when the calendar failed the first: nothing kept of that one", async () => {

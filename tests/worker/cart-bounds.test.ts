@@ -55,6 +55,18 @@ async function unpaidOrder(): Promise<string> {
 }
 
 describe("a cart", () => {
+  it("refuses a form too large to read as too large, and a body that is no form as a bad request", async () => {
+    const buyer = new Buyer();
+    const huge = { photo: FOR_SALE, product: "licence:personal", note: "x".repeat(64 * 1024) };
+    for (const path of ["/cart/add", "/cart"]) {
+      const flood = await buyer.post(path, huge);
+      expect(flood.status, path).toBe(413);
+      expect(flood.body, path).toContain("What was sent is too large to be read.");
+    }
+    const json = await buyer.post("/cart/add", {}, { "Content-Type": "application/json" });
+    expect(json.status).toBe(400);
+  });
+
   it(`holds at most ${MAX_LINES} lines, however many adds come at once`, async () => {
     const { buyer, cart } = await buyerWith(MAX_LINES - 2);
     const answers = await Promise.all(PRODUCTS.map((product) => buyer.add(LARGE, product)));

@@ -649,9 +649,13 @@ export const keepDetails: Handler<AppEnv> = async (c) => {
   const offer = await offerFor(c);
   const held = await heldFor(c, offer);
   // Room for every answer at its longest, written in any script: a character of Arabic or
-  // Japanese is 6 or 9 bytes of a form. Too much is refused, never read as an empty form.
-  const form = await formOf(c, (held.session.questions.length + 1) * (MAX_ANSWER * 9 + 1024));
-  if (!form) throw new PageError(413, phrase("booking.answer.tooMuch"), { fatal: false });
+  // Japanese is 6 or 9 bytes of a form. Too much is refused (413), never read as an empty form.
+  const form = await formOf(
+    c,
+    (held.session.questions.length + 1) * (MAX_ANSWER * 9 + 1024),
+    phrase("booking.answer.tooMuch"),
+  );
+  if (!form) throw new PageError(400, phrase("cart.error.notForm"), { fatal: false });
   const checked = checkDetails(form, held.session.questions);
   if (!("details" in checked)) return heldView(c, offer, held, { refused: checked });
   // Once the contract is signed, the details it names stay as they are (back to the page).

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { phrase } from "../../shared/i18n/messages.ts";
+import { type Phrase, phrase } from "../../shared/i18n/messages.ts";
 import { type StoreKeys, storeIsOn } from "../config/config.ts";
 import { echoPath, PageError, pageNotFound } from "../errors/page-error.ts";
 import { errorText, log } from "../lib/log.ts";
@@ -76,15 +76,19 @@ export async function shelvesFor(c: Context<AppEnv>, galleries: GalleryPrints): 
   };
 }
 
-/** A form's fields (at most `limit` bytes, 16 KiB unless said), or null for anything else. */
+/**
+ * A form's fields (at most `limit` bytes, 16 KiB unless said), or null for a body that is no
+ * form; a larger body is a 413 (saying `tooLarge`), unread.
+ */
 export async function formOf(
   c: Context<AppEnv>,
   limit = 16 * 1024,
+  tooLarge: Phrase = phrase("error.tooLarge"),
 ): Promise<URLSearchParams | null> {
   const type = c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
   const text = await readText(c.req.raw, limit, c.var.config);
-  if (text === null || type !== "application/x-www-form-urlencoded") return null;
-  return new URLSearchParams(text);
+  if (text === null) throw new PageError(413, tooLarge, { fatal: false });
+  return type === "application/x-www-form-urlencoded" ? new URLSearchParams(text) : null;
 }
 
 /** "print:fine-art-8x10" → its kind and id, or undefined. */

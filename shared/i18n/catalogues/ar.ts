@@ -445,6 +445,7 @@ export const ar: Catalogue = {
   "cart.refused.heading": "لم ينجح ذلك",
   "cart.back": "العودة إلى السلة",
   "cart.backToPhoto": "العودة إلى الصورة",
+  "error.tooLarge": "ما أُرسل أكبر من أن يُقرأ.",
   "cart.error.notForm": "لم يصل النموذج على هيئة نموذج.",
   "cart.error.notOurs": "هذه الصورة ليست من هذا الموقع.",
   "cart.error.choose": "يُرجى اختيار نسخة مطبوعة أو ترخيص أولًا.",

@@ -391,6 +391,7 @@ export const de: Catalogue = {
   "cart.refused.heading": "Das hat nicht geklappt",
   "cart.back": "Zurück zum Warenkorb",
   "cart.backToPhoto": "Zurück zum Foto",
+  "error.tooLarge": "Das Gesendete ist zu groß, um gelesen zu werden.",
   "cart.error.notForm": "Das Formular ist nicht als Formular angekommen.",
   "cart.error.notOurs": "Dieses Foto gehört nicht zu dieser Website.",
   "cart.error.choose": "Wählen Sie zuerst einen Abzug oder eine Lizenz.",

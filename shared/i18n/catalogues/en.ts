@@ -395,6 +395,7 @@ export const en = {
   "cart.refused.heading": "That did not work",
   "cart.back": "Back to your cart",
   "cart.backToPhoto": "Back to the photograph",
+  "error.tooLarge": "What was sent is too large to be read.",
   "cart.error.notForm": "The form did not arrive as a form.",
   "cart.error.notOurs": "That photograph is not one of this site's.",
   "cart.error.choose": "Choose a print or a licence first.",

@@ -409,6 +409,7 @@ export const es: Catalogue = {
   "cart.refused.heading": "Eso no ha funcionado",
   "cart.back": "Volver a tu cesta",
   "cart.backToPhoto": "Volver a la foto",
+  "error.tooLarge": "Lo enviado es demasiado grande para leerlo.",
   "cart.error.notForm": "El formulario no ha llegado como formulario.",
   "cart.error.notOurs": "Esa foto no es de este sitio.",
   "cart.error.choose": "Elige primero una copia impresa o una licencia.",

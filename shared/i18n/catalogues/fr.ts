@@ -411,6 +411,7 @@ export const fr: Catalogue = {
   "cart.refused.heading": "Cela n’a pas fonctionné",
   "cart.back": "Retour au panier",
   "cart.backToPhoto": "Retour à la photo",
+  "error.tooLarge": "Ce qui a été envoyé est trop volumineux pour être lu.",
   "cart.error.notForm": "Le formulaire n’est pas arrivé comme un formulaire.",
   "cart.error.notOurs": "Cette photo n’appartient pas à ce site.",
   "cart.error.choose": "Choisissez d’abord un tirage ou une licence.",

@@ -407,6 +407,7 @@ export const it: Catalogue = {
   "cart.refused.heading": "Non ha funzionato",
   "cart.back": "Torna al carrello",
   "cart.backToPhoto": "Torna alla foto",
+  "error.tooLarge": "Quanto inviato è troppo grande per essere letto.",
   "cart.error.notForm": "Il modulo non è arrivato come modulo.",
   "cart.error.notOurs": "Quella foto non è di questo sito.",
   "cart.error.choose": "Scegli prima una stampa o una licenza.",

@@ -407,6 +407,7 @@ export const pt: Catalogue = {
   "cart.refused.heading": "Isso não funcionou",
   "cart.back": "Voltar ao carrinho",
   "cart.backToPhoto": "Voltar à foto",
+  "error.tooLarge": "O que foi enviado é demasiado grande para ser lido.",
   "cart.error.notForm": "O formulário não chegou como formulário.",
   "cart.error.notOurs": "Essa foto não é deste site.",
   "cart.error.choose": "Escolha primeiro uma impressão ou uma licença.",
