@@ -86,10 +86,17 @@ export function createPublicApp({ preview: drafts = false } = {}): Hono<AppEnv> 
   return errors(app);
 }
 
-/** Said outright, in case a shared cache is ever put in front of the private app. */
+/**
+ * Said outright, in case a shared cache is ever put in front of the private app; and to every
+ * other cache, unless the answer said `private` or `no-store` itself: its not-found and error
+ * pages and its redirects are one visitor's too (an order's address is its key).
+ */
 const privateAnswers: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   c.res.headers.set("Cloudflare-CDN-Cache-Control", "no-store");
+  if (!/\b(?:private|no-store)\b/.test(c.res.headers.get("Cache-Control") ?? "")) {
+    c.res.headers.set("Cache-Control", "private, no-store");
+  }
 };
 
 /**

@@ -53,6 +53,23 @@ describe("routes", () => {
   });
 });
 
+describe("the private side's answers", () => {
+  it("keep every cache out, its not-found pages and redirects included", async () => {
+    const browser = "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 (routes test)";
+    for (const path of [
+      "/book/held/caeb555b-947f-4683-9c42-d8835283eb00",
+      "/book/nope",
+      "/order/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/",
+      "/unsubscribe/AAAAAAAAAAAAAAAAAAAAAA",
+    ]) {
+      const res = await request(path, { userAgent: browser });
+      expect(res.status, path).toBeGreaterThanOrEqual(300);
+      expect(res.headers.get("Cache-Control"), path).toMatch(/private/);
+      expect(res.headers.get("Cache-Control"), path).toMatch(/no-store/);
+    }
+  });
+});
+
 describe("the build manifest endpoints", () => {
   it("answers latest.json with the running build, uncached", async () => {
     const res = await request("/_app/builds/latest.json");
