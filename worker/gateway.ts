@@ -67,11 +67,18 @@ interface Apps {
  */
 export function createGateway(apps: Apps) {
   const privateMethods = routeMethods(apps.private);
-  /** A read of an address where the private app has no page: the public site's. */
-  const isPublic = (request: Request): boolean =>
-    (request.method === "GET" || request.method === "HEAD") &&
+  const siteMethods = routeMethods(apps.site);
+  /**
+   * A read of an address where the private app has no page: the public site's, unless only the
+   * private app has the address (`/cart/add`, a form's), whose 405 says what it takes.
+   */
+  const isPublic = (request: Request): boolean => {
+    if (request.method !== "GET" && request.method !== "HEAD") return false;
     // "/cart/" is the private app's too: its redirect to "/cart" is one visitor's, kept by nobody.
-    !privateMethods(routedPath(request).replace(/(?<=.)\/$/, "")).includes("GET");
+    const path = routedPath(request).replace(/(?<=.)\/$/, "");
+    const methods = privateMethods(path);
+    return !methods.includes("GET") && (methods.length === 0 || siteMethods(path).includes("GET"));
+  };
   return {
     async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
       if (!isPublic(request)) return apps.private.fetch(request, env, ctx);

@@ -31,4 +31,21 @@ describe("read-only methods", () => {
     }
     expect((await request("/contact")).status).toBe(200);
   });
+
+  it("a form's own address read says what it takes: 405 with Allow, not a page not found", async () => {
+    for (const [path, allow] of [
+      ["/cart/add", "POST"],
+      ["/cart/checkout", "POST"],
+      ["/book/portrait/hold", "POST"],
+      ["/_app/hooks/sanity", "POST"],
+    ] as const) {
+      for (const method of ["GET", "HEAD"]) {
+        const res = await request(path, { method });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.get("Allow"), `${method} ${path}`).toBe(allow);
+      }
+    }
+    // An address of no route at all is still the site's not-found page.
+    expect((await request("/cart/nothing-here")).status).toBe(404);
+  });
 });

@@ -82,9 +82,11 @@ describe("sanityWebhook", () => {
     expect(purges).toEqual([]);
   });
 
-  it("is no page: a GET finds nothing", async () => {
+  it("is no page: a GET is told it takes a POST", async () => {
     const { app, purges } = recording();
-    expect((await send(app, {})).status).toBe(404);
+    const res = await send(app, {});
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("POST");
     expect(purges).toEqual([]);
   });
 

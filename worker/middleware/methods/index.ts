@@ -43,8 +43,8 @@ export function routeMethods(...apps: Hono<AppEnv>[]): (path: string) => string[
 /**
  * The methods each address answers, learnt from the routes `apps` registered (a page's GET, the
  * contact form's POST): OPTIONS gets them in `Allow`, any other method not among them a 405
- * with `Allow`, before any route or error page runs. Addresses no route claims are pages that
- * do not exist, and answer GET and HEAD (with their 404). Only a method that takes a body and
+ * with `Allow`, before any route or error page runs (a read of a form's address too). Addresses
+ * no route claims are pages that do not exist, and answer GET and HEAD (with their 404). Only a method that takes a body and
  * is allowed keeps it; every other body is released unread (lib/request-body.ts).
  *
  * Hono ships `methodNotAllowed`, but it decides after the request has run its course to a 404:
@@ -72,7 +72,7 @@ export function allowedMethods(...apps: Hono<AppEnv>[]): MiddlewareHandler<AppEn
   const methodsAt = routeMethods(...apps);
   return async (c, next) => {
     const method = c.req.method;
-    const taken = method === "GET" || method === "HEAD" ? READ_ONLY : methodsAt(c.req.path);
+    const taken = methodsAt(c.req.path);
     const allowed = taken.length === 0 ? READ_ONLY : taken;
     const permitted = allowed.includes(method);
     if (!(permitted && WITH_BODY.has(method))) await releaseBody(c.req.raw, c.var.config);
