@@ -246,21 +246,22 @@ export function targets(build: BuildFacts): Target[] {
       path: `/_app/builds/meta/${build.buildId}.json`,
       expect: 200,
     },
-    // A gallery's form posts only: a GET of its address is unmatched. So is the webhook's.
-    { name: "gallery-unlock", group: "app", path: `/g/${NO_GALLERY}/unlock`, expect: 404 },
-    { name: "publish-webhook", group: "app", path: "/_app/hooks/sanity", expect: 404 },
+    // A gallery's form posts only: a GET of its address is a 405 that says so. So is the
+    // webhook's.
+    { name: "gallery-unlock", group: "app", path: `/g/${NO_GALLERY}/unlock`, expect: 405 },
+    { name: "publish-webhook", group: "app", path: "/_app/hooks/sanity", expect: 405 },
     // Likewise a print bought from a gallery, and the lab's callback (an order's made-up secret).
     {
       name: "gallery-buy",
       group: "app",
       path: `/g/${NO_GALLERY}/p/${"0".repeat(32)}/buy`,
-      expect: 404,
+      expect: 405,
     },
     {
       name: "lab-callback",
       group: "app",
       path: `/_app/store/lab/${"a".repeat(32)}/${"b".repeat(43)}`,
-      expect: 404,
+      expect: 405,
     },
     ...build.assets.map((path) => ({
       name: `static ${path}`,
