@@ -87,7 +87,7 @@ export const ROUTE_SAMPLES: Readonly<Record<string, readonly RouteSample[]>> = {
     { path: "/map?tag=landscape", expect: 200 },
     { path: "/map?tag=no-such-tag", expect: 404 },
   ],
-  "/map/tiles/:z{[0-9]{1,2}}/:x{[0-9]{1,6}}/:y{[0-9]{1,6}\\.mvt}": [
+  "/map/tiles/:z{(?:0|[1-9][0-9]?)}/:x{(?:0|[1-9][0-9]{0,5})}/:y{(?:0|[1-9][0-9]{0,5})\\.mvt}": [
     { path: "/map/tiles/0/0/0.mvt", expect: 200, group: "app" },
     { path: "/map/tiles/9/0/0.mvt", expect: 404, group: "app" },
   ],

@@ -66,6 +66,21 @@ describe("the basemap's tiles", () => {
     expect((await request("/map/tiles/1/2/0.mvt")).status).toBe(404);
   });
 
+  it("answers a tile the browser already has with a 304, and a tile has one address", async () => {
+    const first = await request("/map/tiles/2/3/1.mvt");
+    const tag = first.headers.get("ETag");
+    expect(tag).toMatch(/^".+-2-3-1"$/);
+    const again = await request("/map/tiles/2/3/1.mvt", {
+      headers: { "If-None-Match": tag ?? "" },
+    });
+    expect(again.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+    expect(again.headers.get("Cache-Control")).toBe("public, max-age=86400");
+    // The same tile written with leading zeros would be a second copy in every cache.
+    for (const path of ["/map/tiles/02/3/1.mvt", "/map/tiles/2/03/1.mvt", "/map/tiles/2/3/01.mvt"])
+      expect((await request(path)).status, path).toBe(404);
+  });
+
   it("tells the map which zooms the basemap has", async () => {
     const data = JSON.parse((await request("/map/data.json")).body) as { basemap: unknown };
     expect(data.basemap).toEqual({ minZoom: 0, maxZoom: 2, tiles: "/map/tiles/{z}/{x}/{y}.mvt" });

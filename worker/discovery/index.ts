@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { etag } from "hono/etag";
 import { isSlug } from "../../shared/slug.ts";
 import type { ContentSource } from "../content/content-source.ts";
 import { isPageNumber } from "../content/paths.ts";
@@ -44,7 +45,12 @@ export const discovery = new Hono<AppEnv>()
   .get("/search", searchHandler)
   .get("/map", mapHandler)
   .get("/map/data.json", mapDataHandler)
-  .get("/map/tiles/:z{[0-9]{1,2}}/:x{[0-9]{1,6}}/:y{[0-9]{1,6}\\.mvt}", tileHandler)
+  // Numbers as written once (no leading zeros), so a tile has one address in every cache.
+  .get(
+    "/map/tiles/:z{(?:0|[1-9][0-9]?)}/:x{(?:0|[1-9][0-9]{0,5})}/:y{(?:0|[1-9][0-9]{0,5})\\.mvt}",
+    etag(),
+    tileHandler,
+  )
   .get("/sitemap.xml", feed("sitemap", sitemapContent, sitemap))
   // A parameter is a whole segment in Hono's patterns: "/sitemap-:part.xml" would be a literal.
   .get("/:file{sitemap-[1-9][0-9]{0,3}\\.xml}", feed("sitemap", sitemapContent, sitemapPart))
