@@ -1,6 +1,5 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
-import { trimTrailingSlash } from "hono/trailing-slash";
 import { getPath } from "hono/utils/url";
 import { booking, bookingPayments } from "./booking/index.ts";
 import { builds } from "./builds/index.ts";
@@ -44,8 +43,6 @@ function base(): Hono<AppEnv> {
 /** The last of either app: one address per page, and a further language's prefix. */
 function addressing(app: Hono<AppEnv>): void {
   app.use(canonicalAddress);
-  // "/contact/" → 301 "/contact", without rendering a not-found page first.
-  app.use(trimTrailingSlash({ alwaysRedirect: true }));
   app.use(language);
 }
 

@@ -51,6 +51,18 @@ describe("routes", () => {
     expect(res.status).toBe(301);
     expect(new URL(res.headers.get("Location") ?? "", ORIGIN).pathname).toBe("/contact");
   });
+
+  it("redirects any number of trailing slashes there in one step", async () => {
+    for (const [path, target] of [
+      ["/about//", "/about"],
+      ["/de/portfolio///", "/de/portfolio"],
+      ["//", "/"],
+    ] as const) {
+      const res = await request(path);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.get("Location"), path).toBe(`${ORIGIN}${target}`);
+    }
+  });
 });
 
 describe("the private side's answers", () => {

@@ -15,8 +15,8 @@ export const normalPath = (path: string): string =>
 
 /**
  * Every page has one address, which its caches key on and its canonical link names: a GET or
- * HEAD of another spelling of it is a permanent redirect there. Another spelling is the path
- * written otherwise (normalPath), or, with `SITE_URL` set, another host (the `*.workers.dev`
+ * HEAD of another spelling of it is one permanent redirect there. Another spelling is the path
+ * written otherwise (normalPath), with trailing slashes (`/contact/`, `/contact//`), or, with `SITE_URL` set, another host (the `*.workers.dev`
  * copy, an old domain), so search engines index one copy. A developer's machine
  * (ENVIRONMENT=development) keeps its own host; anything but GET and HEAD (the publish webhook,
  * a form) is answered where it arrives.
@@ -32,6 +32,7 @@ export const normalPath = (path: string): string =>
  * app.use(configure, canonicalAddress);
  * app.get("/post/:slug", (c) => c.text(c.req.param("slug")));
  * // GET /post/a%2Dwalk → 301 Location: /post/a-walk
+ * // GET /post/a-walk// → 301 Location: /post/a-walk
  * // With SITE_URL = "https://photos.example.com":
  * // GET https://jane.workers.dev/post/a-walk?x=1 → 301 Location: https://photos.example.com/post/a-walk?x=1
  * ```
@@ -42,7 +43,8 @@ export const canonicalAddress: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { siteUrl, development } = c.var.config;
   const url = new URL(c.req.url);
   const origin = siteUrl && !development ? siteUrl : url.origin;
-  const path = normalPath(url.pathname);
+  // The home page's own "/" stays: the slashes after anything else go.
+  const path = normalPath(url.pathname).replace(/(?<=.)\/+$/, "");
   if (origin === url.origin && path === url.pathname) return next();
   return c.redirect(redirectTarget(`${origin}${path}${url.search}`, origin), 301);
 };

@@ -24,13 +24,11 @@ describe("language", () => {
     expect(await (await send("/portfolio")).text()).toBe("the site's own");
   });
 
-  it("sends the site's own language, and a trailing slash, to the one address", async () => {
+  // A trailing slash ("/de/") is the canonical address's redirect, which runs before this one.
+  it("sends the site's own language to the one address", async () => {
     const own = await send("/en/portfolio?page=2");
     expect(own.status).toBe(301);
     expect(own.headers.get("Location")).toBe("http://localhost/portfolio?page=2");
-    const slash = await send("/de/");
-    expect(slash.status).toBe(301);
-    expect(slash.headers.get("Location")).toBe("http://localhost/de");
   });
 
   it("finds nothing in a language the site is not in", async () => {

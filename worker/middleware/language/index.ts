@@ -33,7 +33,6 @@ export const language: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { language: asked, path } = splitLanguage(url.pathname);
   if (!asked) return next();
   const redirect = (to: string) => c.redirect(redirectTarget(to, url.origin), 301);
-  if (path === "/" && url.pathname.endsWith("/")) return redirect(`/${asked}${url.search}`);
   /** What the site settings say of the language: its own, one turned on, or neither. */
   const verdict = async (): Promise<Response | undefined> => {
     const { base, languages } = siteLanguages(c.var.config.site, await settingsDocumentFor(c));
