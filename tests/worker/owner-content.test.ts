@@ -246,6 +246,43 @@ describe("scheduled posts", () => {
   });
 });
 
+describe("a post's date", () => {
+  afterAll(async () => {
+    await mutate({ delete: { id: "post-new-year-eve" } });
+  });
+
+  it("is the day on the owner's calendar, in the post and in the archive's years", async () => {
+    // 19:30 on New Year's Eve in Los Angeles is already 1 January in UTC.
+    await mutate(
+      { createOrReplace: { ...demoSettings, timeZone: "America/Los_Angeles" } },
+      {
+        createOrReplace: {
+          _id: "post-new-year-eve",
+          _type: "post",
+          title: "Fireworks over the bay",
+          slug: { _type: "slug", current: "fireworks-over-the-bay" },
+          publishedAt: "2025-01-01T03:30:00Z",
+          body: [paragraph("p", "Midnight was hours away.")],
+        },
+      },
+    );
+    const env = mutableEnv();
+    const post = await request("/post/fireworks-over-the-bay", { env });
+    expect(post.body).toMatch(
+      /<time datetime="2025-01-01T03:30:00Z"[^>]*>31 December 2024<\/time>/i,
+    );
+    const archive = (await request("/archive", { env })).body;
+    const year2024 = archive.slice(archive.indexOf('id="year-2024"'));
+    expect(year2024).toContain("Fireworks over the bay");
+    expect(archive).not.toContain('id="year-2025"');
+    // A zone Intl does not know is UTC's calendar, as no zone at all.
+    await mutate({ createOrReplace: { ...demoSettings, timeZone: "Mars/Olympus_Mons" } });
+    const utc = await request("/post/fireworks-over-the-bay", { env: mutableEnv() });
+    expect(utc.status).toBe(200);
+    expect(utc.body).toContain(">1 January 2025</time>");
+  });
+});
+
 describe("drafts beside published documents", () => {
   beforeAll(async () => {
     const post = {

@@ -7,9 +7,9 @@
  */
 import { errorText, log } from "../lib/log.ts";
 import { readText } from "../lib/request-body.ts";
+import { DAY } from "../lib/zoned-time.ts";
 import { busyTimes } from "./busy.ts";
 import { type BusyRead, CALENDAR } from "./calendar.ts";
-import { DAY } from "./zoned-time.ts";
 
 /** How long a read counts as current; the Cron Trigger reads as often. */
 const BUSY_FRESH_MS = 5 * 60_000;

@@ -9,8 +9,8 @@
  * days, are the owner's (their zone's wall clock).
  */
 import ICAL from "ical.js";
+import { DAY, instantOf, isTimeZone } from "../lib/zoned-time.ts";
 import type { Taken } from "./slots.ts";
-import { DAY, instantOf, isTimeZone } from "./zoned-time.ts";
 
 /** At most this many occurrences of one recurring event are kept (a daily one for 13 years). */
 const MAX_OCCURRENCES = 5000;

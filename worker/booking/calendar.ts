@@ -10,6 +10,7 @@
  * decided against them in the same step.
  */
 import { DurableObject } from "cloudflare:workers";
+import { DAY } from "../lib/zoned-time.ts";
 import type { Details } from "./details.ts";
 import {
   blockOf,
@@ -20,7 +21,6 @@ import {
   type Slot,
   type Taken,
 } from "./slots.ts";
-import { DAY } from "./zoned-time.ts";
 
 export const HOLD_MINUTES = 15;
 

@@ -11,6 +11,7 @@
 import type { Context } from "hono";
 import type Stripe from "stripe";
 import { amountStep } from "../lib/currency.ts";
+import { DAY, wallAt } from "../lib/zoned-time.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor } from "../request/context.ts";
 import { stripeClient } from "../store/index.ts";
@@ -21,7 +22,6 @@ import { lifeOf } from "./life.ts";
 import { type CancellationRule, termsOf } from "./offer.ts";
 import { calendarOf } from "./pages.tsx";
 import { afterCancel } from "./settled.ts";
-import { DAY, wallAt } from "./zoned-time.ts";
 
 /**
  * Whether the client's bank has payment `n` (0 the deposit): disputed and not won. Its money is

@@ -5,9 +5,9 @@
  * week's reminder asks for what is left; a booking made later owes them all at once.
  */
 import { amountStep } from "../lib/currency.ts";
+import { DAY } from "../lib/zoned-time.ts";
 import { type BalancePayment, type Booking, balanceOf } from "./bookings.ts";
 import type { InvoiceKind } from "./invoices.ts";
-import { DAY } from "./zoned-time.ts";
 
 export interface Instalment {
   /** Its number, from 1, of `of`. */

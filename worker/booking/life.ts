@@ -15,6 +15,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { loadConfig } from "../config/config.ts";
 import { galleryPaths, galleryPhotoCount } from "../galleries/index.ts";
+import { DAY, instantOf, wallAt } from "../lib/zoned-time.ts";
 import { type Booking, d1Bookings } from "./bookings.ts";
 import { instalmentsOf } from "./instalments.ts";
 import {
@@ -24,7 +25,6 @@ import {
   type Reminder,
   reminderEmail,
 } from "./mail.ts";
-import { DAY, instantOf, wallAt } from "./zoned-time.ts";
 
 /** What the booking's page knew that the Workflow cannot read (the site's address, its title). */
 export interface LifeParams {

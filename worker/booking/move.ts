@@ -11,12 +11,12 @@
  */
 import type { Context } from "hono";
 import { errorText, log } from "../lib/log.ts";
+import { dayOf, wallAt } from "../lib/zoned-time.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { type Booking, type BookingTime, d1Bookings } from "./bookings.ts";
 import { lifeOf } from "./life.ts";
 import { calendarOf } from "./pages.tsx";
 import { afterMove, lifeAfterMove } from "./settled.ts";
-import { dayOf, wallAt } from "./zoned-time.ts";
 
 /** What a move came to: done, or why not. */
 export type MoveAnswer = "moved" | "taken" | "past" | "too far" | "not a time" | "not booked";

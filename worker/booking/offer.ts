@@ -6,8 +6,8 @@
  */
 import { isSlug, SLUG_PATTERN } from "../../shared/slug.ts";
 import { amountStep, decimalsOf, isCurrency } from "../lib/currency.ts";
+import { isTimeZone, minutesOf } from "../lib/zoned-time.ts";
 import type { Hours, SessionShape } from "./slots.ts";
-import { isTimeZone, minutesOf } from "./zoned-time.ts";
 
 export interface Question {
   id: string;

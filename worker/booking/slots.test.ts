@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { DAY, dayOffset, instantOf, isTimeZone, wallAt } from "../lib/zoned-time.ts";
 import { blockOf, freeSlots, type Hours, type SessionShape } from "./slots.ts";
-import { DAY, dayOffset, instantOf, isTimeZone, wallAt } from "./zoned-time.ts";
 
 const HALF_HOUR: SessionShape = {
   durationMinutes: 30,

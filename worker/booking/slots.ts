@@ -5,7 +5,7 @@
  * shoots a day. Computed the same way wherever a slot is shown or taken: the calendar's Durable
  * Object takes a hold only on a slot this gives at that moment.
  */
-import { DAY, dayOf, dayOffset, instantOf, minutes, minutesOf, wallAt } from "./zoned-time.ts";
+import { DAY, dayOf, dayOffset, instantOf, minutes, minutesOf, wallAt } from "../lib/zoned-time.ts";
 
 /** The owner's hours (the Studio's), already checked. */
 export interface Hours {

@@ -1,6 +1,6 @@
 // The slot page's second clock: each free time as the visitor's own clock reads it, beside the
 // owner's, with no script (docs/booking.md, "The pages").
-import { isTimeZone } from "./zoned-time.ts";
+import { isTimeZone } from "../lib/zoned-time.ts";
 
 /**
  * The visitor's time zone as Cloudflare places them (`request.cf.timezone`, from their address),

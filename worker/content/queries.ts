@@ -133,6 +133,7 @@ const SETTINGS = `"settings": *[_id == "siteSettings"][0]{
     "socialImage": socialImage{ _key, _type, alt, crop, hotspot, "asset": asset->${ASSET} },
     licenseUrl,
     licensePage,
+    timeZone,
     publicSize,
     zoom
   }`;

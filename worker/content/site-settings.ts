@@ -12,6 +12,7 @@ import {
 import { translator } from "../i18n/translator.ts";
 import { errorText, log } from "../lib/log.ts";
 import { webAddress } from "../lib/web-address.ts";
+import { isTimeZone } from "../lib/zoned-time.ts";
 import { localizeAssets } from "./localize.ts";
 import type { ContentImage, SiteSettingsDocument, TextBlock } from "./model.ts";
 
@@ -42,6 +43,8 @@ export interface SiteSettings extends SiteDefaults {
   zoom: ZoomReach;
   /** The owner's names of tags and places in the page's language, by the name as stored. */
   names: Readonly<Record<string, string>>;
+  /** Where the owner is ("Europe/Madrid"): a post's date is the day there. UTC when unset. */
+  timeZone: string;
 }
 
 // An empty field means "not set".
@@ -111,6 +114,7 @@ export function resolveSiteSettings(
     lang: {},
     publicSize: publicSizeOf(doc?.publicSize),
     zoom: doc?.zoom === "original" ? ("original" as const) : ("public" as const),
+    timeZone: doc?.timeZone && isTimeZone(doc.timeZone) ? doc.timeZone : "UTC",
     names: Object.fromEntries(
       language === base
         ? []

@@ -86,6 +86,7 @@ function collectionApp() {
       publicSize: DEFAULT_PUBLIC_SIZE,
       zoom: "public",
       names: {},
+      timeZone: "UTC",
     });
     await next();
   });

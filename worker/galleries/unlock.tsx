@@ -169,7 +169,7 @@ export async function refusalPage(c: Context<AppEnv>, refusal: Refusal): Promise
         <h1>{t("gallery.ended.title")}</h1>
         <p>
           {ended
-            ? t("gallery.ended.text", { gallery: named, date: i18n.date(ended) })
+            ? t("gallery.ended.text", { gallery: named, date: i18n.date(ended, i18n.timeZone) })
             : t("gallery.ended.recently", { gallery: named })}
         </p>
         {ask}

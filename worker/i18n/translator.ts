@@ -19,22 +19,26 @@ export interface Translator {
   /** A message chosen earlier (an error's), written now. */
   phrase(phrase: Phrase): string;
   number(value: number): string;
-  /** A date as a reader reads it ("10 February 2026"), or "" when `iso` is not a date. */
-  date(iso: string | number): string;
+  /**
+   * A date as a reader reads it ("10 February 2026"), or "" when `iso` is not a date: the day
+   * it is in `timeZone` (a zone `Intl` knows), UTC's by default.
+   */
+  date(iso: string | number, timeZone?: string): string;
   /** The messages of `keys` as they are, for a browser module to write itself. */
   messages(keys: readonly MessageKey[]): Record<string, Message>;
 }
 
 /**
- * Dates read the same everywhere: in UTC, the day the editor picked (not the data centre's). A
- * long month name, as the language writes it.
+ * Dates read the same everywhere, never on the data centre's clock: on the clock of the zone
+ * asked for (the owner's), else UTC's. A long month name, as the language writes it.
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const dateFormat = (locale: string) => {
-  let format = dateFormats.get(locale);
+const dateFormat = (locale: string, timeZone: string) => {
+  const key = `${locale} ${timeZone}`;
+  let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
-    dateFormats.set(locale, format);
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone });
+    dateFormats.set(key, format);
   }
   return format;
 };
@@ -51,9 +55,9 @@ function make(language: Language): Translator {
     t: (key, ...values) => write(key, values[0]),
     phrase: ({ key, values }) => write(key, values),
     number: (value) => formatNumber(locale, value),
-    date(iso) {
+    date(iso, timeZone = "UTC") {
       const date = new Date(iso);
-      return Number.isNaN(date.getTime()) ? "" : dateFormat(locale).format(date);
+      return Number.isNaN(date.getTime()) ? "" : dateFormat(locale, timeZone).format(date);
     },
     messages: (keys) => Object.fromEntries(keys.map((key) => [key, catalogue[key]])),
   };

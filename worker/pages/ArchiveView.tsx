@@ -4,7 +4,7 @@ import { paths } from "../content/paths.ts";
 import { fallback } from "../views/helpers/fallback.ts";
 import { useI18n } from "../views/i18n.tsx";
 import { Pagination } from "../views/parts/Pagination.tsx";
-import { PublishedDate } from "../views/parts/PublishedDate.tsx";
+import { PublishedDate, yearIn } from "../views/parts/PublishedDate.tsx";
 import { ResponsiveImage } from "../views/parts/ResponsiveImage.tsx";
 
 interface ArchiveViewProps {
@@ -20,8 +20,6 @@ interface ArchiveViewProps {
 
 /** A small square cover beside each title: enough to recognise a post, cheap in HTML. */
 const COVER = { aspect: 1, maxWidth: 160, widths: [80] } as const;
-
-const yearOf = (iso: string) => new Date(iso).getUTCFullYear();
 
 /**
  * Every published post, newest first, grouped by year, a page at a time, with numbered links
@@ -40,7 +38,7 @@ export function ArchiveView({
   const { t } = i18n;
   const years: { year: number; posts: PostSummary[] }[] = [];
   for (const post of posts) {
-    const year = yearOf(post.publishedAt);
+    const year = yearIn(post.publishedAt, i18n.timeZone);
     const group = years.at(-1);
     if (group?.year === year) group.posts.push(post);
     else years.push({ year, posts: [post] });

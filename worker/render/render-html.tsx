@@ -131,6 +131,7 @@ export async function renderHtml(
         ...i18n,
         base: site.baseLanguage,
         name: localNames(site, i18n.locale),
+        timeZone: site.timeZone,
       }}
     >
       <Document

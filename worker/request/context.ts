@@ -90,15 +90,15 @@ export async function localPath(c: Context<AppEnv>, path: string): Promise<strin
 }
 
 /**
- * The page's words, dates and numbers, in the request's language (the site settings'), and the
- * names of tags and places in it (content/names.ts).
+ * The page's words, dates and numbers, in the request's language (the site settings'), the
+ * names of tags and places in it (content/names.ts), and the owner's time zone.
  */
 export async function i18nFor(
   c: Context<AppEnv>,
-): Promise<Translator & { name(stored: string): string }> {
+): Promise<Translator & { name(stored: string): string; timeZone: string }> {
   const site = await siteSettingsFor(c);
   const words = translator(site.language);
-  return { ...words, name: localNames(site, words.locale) };
+  return { ...words, name: localNames(site, words.locale), timeZone: site.timeZone };
 }
 
 /**

@@ -10,6 +10,8 @@ export type PageLanguage = Translator & {
   base: Language;
   /** A tag's or a place's name as the page shows it (content/names.ts). */
   name(stored: string): string;
+  /** The owner's time zone, whose calendar a post's date is on (site-settings.ts). */
+  timeZone: string;
 };
 
 export const I18n = createContext<PageLanguage | null>(null);

@@ -63,7 +63,8 @@ function postPreview({
   media?: PreviewValue["media"];
 }): PreviewValue {
   const date = publishedAt ? new Date(publishedAt) : undefined;
-  const day = date?.toISOString().slice(0, 10);
+  // The day on the editor's own calendar, where they picked it (stored in UTC).
+  const day = date ? new Intl.DateTimeFormat("en-CA").format(date) : undefined;
   // A post dated in the future is not on the site yet; say so in the list.
   const subtitle = date && date.getTime() > Date.now() ? `Scheduled for ${day}` : day;
   return { title: title ?? "Untitled", subtitle, media };

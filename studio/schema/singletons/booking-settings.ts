@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
+import { timeZoneField } from "../fields/time-zone";
 
 /** The one booking document has this id; the site reads it by id, not by type. */
 export const BOOKING_SETTINGS_ID = "bookingSettings";
@@ -31,22 +32,10 @@ export const bookingSettings = defineType({
   title: "Booking",
   type: "document",
   fields: [
-    defineField({
-      name: "timeZone",
-      title: "Your time zone",
+    timeZoneField({
       description:
-        'Where your hours are, as the time-zone database names it, e.g. "Europe/Madrid" or "America/New_York". Clients see each slot in their own zone with yours beside it.',
-      type: "string",
-      validation: (rule) =>
-        rule.required().custom((zone: string | undefined) => {
-          if (zone === undefined) return true;
-          try {
-            new Intl.DateTimeFormat("en", { timeZone: zone });
-            return true;
-          } catch {
-            return "Not a time zone: e.g. Europe/Madrid";
-          }
-        }),
+        "Where your hours are: clients see each slot in their own zone with yours beside it.",
+      required: true,
     }),
     defineField({
       name: "weeklyHours",

@@ -1,5 +1,6 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { photoOptions } from "../fields/photo";
+import { timeZoneField } from "../fields/time-zone";
 import { translationsOf } from "../fields/translations";
 import { ZOOM_CHOICES } from "../fields/zoom";
 import { SITE_LANGUAGES } from "../languages";
@@ -144,6 +145,11 @@ export const siteSettings = defineType({
         "A page of this site (such as /contact) or a web address where a photograph can be " +
         `licensed or bought as a print. When empty, the contact page.`,
       type: "string",
+    }),
+    timeZoneField({
+      description:
+        "A post's date is the day it is there when it goes live. When empty, the day in UTC.",
+      required: false,
     }),
     defineField({
       name: "publicSize",

@@ -1,8 +1,16 @@
 import { useI18n } from "../i18n.tsx";
 
-/** A machine-readable `<time>` with the date as a visitor reads it ("10 February 2026"). */
+/** The year `iso` is in on `timeZone`'s calendar (the owner's: the year its date shows). */
+export const yearIn = (iso: string, timeZone: string): number =>
+  Number(new Intl.DateTimeFormat("en", { year: "numeric", timeZone }).format(new Date(iso)));
+
+/**
+ * A machine-readable `<time>` with the date as a visitor reads it ("10 February 2026"): the day
+ * it was on the owner's calendar, which a post published in their evening is not in UTC.
+ */
 export function PublishedDate({ iso, className = "" }: { iso: string; className?: string }) {
-  const label = useI18n().date(iso);
+  const { date, timeZone } = useI18n();
+  const label = date(iso, timeZone);
   if (!label) return null;
   return (
     <time dateTime={iso} className={className}>
