@@ -24,7 +24,11 @@ export const rss: Feed<FeedContent> = (c, content, origin, site) => {
     const link = url(paths.post(post.slug));
     const published = parseDate(post.publishedAt);
     const cover = post.mainImage?.asset
-      ? images.responsive({ ...post.mainImage, asset: post.mainImage.asset }, { maxWidth: 1200 })
+      ? // One rendition, whose address serves the size the feed states.
+        images.responsive(
+          { ...post.mainImage, asset: post.mainImage.asset },
+          { maxWidth: 1200, widths: [] },
+        )
       : undefined;
     return [
       "    <item>",
