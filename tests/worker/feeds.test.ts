@@ -123,6 +123,21 @@ describe("/rss.xml", () => {
   });
 });
 
+describe("a reader or crawler that has the file already", () => {
+  it("is answered 304 without it, for the feed and the sitemap", async () => {
+    for (const path of ["/rss.xml", "/sitemap.xml"]) {
+      const first = await request(path);
+      const tag = first.headers.get("ETag");
+      expect(tag, path).toMatch(/^".+"$/);
+      const again = await request(path, { headers: { "If-None-Match": tag ?? "" } });
+      expect(again.status, path).toBe(304);
+      expect(again.body, path).toBe("");
+      expect(again.headers.get("Cache-Control"), path).toBe(first.headers.get("Cache-Control"));
+      expect((await request(path, { headers: { "If-None-Match": '"other"' } })).status).toBe(200);
+    }
+  });
+});
+
 describe("/robots.txt", () => {
   it("is served by the worker and points to the absolute sitemap", async () => {
     const res = await request("/robots.txt", { userAgent: BOT_UA });

@@ -51,7 +51,11 @@ export const discovery = new Hono<AppEnv>()
     etag(),
     tileHandler,
   )
-  .get("/sitemap.xml", feed("sitemap", sitemapContent, sitemap))
+  .get("/sitemap.xml", etag(), feed("sitemap", sitemapContent, sitemap))
   // A parameter is a whole segment in Hono's patterns: "/sitemap-:part.xml" would be a literal.
-  .get("/:file{sitemap-[1-9][0-9]{0,3}\\.xml}", feed("sitemap", sitemapContent, sitemapPart))
+  .get(
+    "/:file{sitemap-[1-9][0-9]{0,3}\\.xml}",
+    etag(),
+    feed("sitemap", sitemapContent, sitemapPart),
+  )
   .get("/robots.txt", robots);

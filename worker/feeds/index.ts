@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { etag } from "hono/etag";
 import { feed } from "../render/feed.ts";
 import type { AppEnv } from "../request/app-env.ts";
 import { FEED_POSTS, rss } from "./rss.ts";
@@ -9,7 +10,9 @@ import { FEED_POSTS, rss } from "./rss.ts";
  */
 export const feeds = new Hono<AppEnv>();
 
+// Readers poll the feed: one that has it already is answered 304, without the feed again.
 feeds.get(
   "/rss.xml",
+  etag(),
   feed("rss", (source) => source.feed(FEED_POSTS), rss),
 );
