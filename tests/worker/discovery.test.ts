@@ -187,6 +187,12 @@ describe("/search", () => {
     expect(tags(res)).toEqual(expect.arrayContaining(["search", "photos"]));
   });
 
+  it("is kept out of search engines' results, whatever was searched for", async () => {
+    // Anyone could otherwise put words of their choosing in a title indexed under the site.
+    for (const path of ["/search?q=cheap+prints+elsewhere", "/search", "/de/search?q=berg"])
+      expect((await request(path)).headers.get("X-Robots-Tag"), path).toBe("noindex");
+  });
+
   it("matches every word, each as the start of a word, in titles, captions, tags and cameras", async () => {
     expect(gridLinks((await request("/search?q=still%20lif")).body).length).toBeGreaterThan(0);
     const canon = await request("/search?q=canon");

@@ -3,6 +3,7 @@ import { etag } from "hono/etag";
 import { isSlug } from "../../shared/slug.ts";
 import type { ContentSource } from "../content/content-source.ts";
 import { isPageNumber } from "../content/paths.ts";
+import { noindex } from "../middleware/noindex/index.ts";
 import { validParams } from "../middleware/valid-params/index.ts";
 import { feed } from "../render/feed.ts";
 import type { AppEnv } from "../request/app-env.ts";
@@ -42,7 +43,8 @@ export const discovery = new Hono<AppEnv>()
   .get("/camera/:slug/page/:page", slugAndPage, groupHandler("camera"))
   .get("/lens/:slug", slug, groupHandler("lens"))
   .get("/lens/:slug/page/:page", slugAndPage, groupHandler("lens"))
-  .get("/search", searchHandler)
+  // A site's own search results are not pages for search engines (and anyone picks the words).
+  .get("/search", noindex, searchHandler)
   .get("/map", mapHandler)
   .get("/map/data.json", mapDataHandler)
   // Numbers as written once (no leading zeros), so a tile has one address in every cache.
