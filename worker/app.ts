@@ -31,6 +31,13 @@ import { storeApp } from "./store/index.ts";
 /** The path the router matches an address by: without a further language's prefix. */
 export const routedPath = (request: Request): string => splitLanguage(getPath(request)).path;
 
+/**
+ * Each request's id, as the log and the 500 page name it: always the worker's own. Hono's
+ * default takes a visitor's `X-Request-Id` (any one, someone else's too) and sends it back, where
+ * the edge's cache would keep it with the page.
+ */
+const ownRequestId = requestId({ headerName: "" });
+
 /** What every answer of either app passes through first. */
 function base(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ getPath: routedPath });
@@ -69,7 +76,7 @@ export function createPublicApp({ preview: drafts = false } = {}): Hono<AppEnv> 
   const app = base();
   if (drafts) app.use(previewMode);
   app.use(securityHeaders);
-  app.use(requestId());
+  app.use(ownRequestId);
   app.use(cacheHeaders);
   addressing(app);
   app.route("/_app/builds", builds);
@@ -108,7 +115,7 @@ export function createPrivateApp(site: Hono<AppEnv>): Hono<AppEnv> {
   const app = base();
   app.use(privateAnswers);
   app.use(securityHeaders);
-  app.use(requestId());
+  app.use(ownRequestId);
   app.use(allowedMethods(app, site));
   // Before the addresses' redirects: neither is a page, and the preview switches set cookies.
   app.route("/_app/hooks", publishing);

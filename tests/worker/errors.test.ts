@@ -113,6 +113,21 @@ describe("bots", () => {
     expect(logs.text()).not.toContain(secret);
   });
 
+  it("never name the request by an id the visitor chose, in the log or on the page", async () => {
+    const logs = captureLogs();
+    const chosen = "the-id-of-someone-elses-request";
+    for (const [path, userAgent] of [
+      ["/a/b/c", BOT_UA],
+      ["/", undefined],
+    ] as const) {
+      const res = await request(path, { headers: { "X-Request-Id": chosen }, userAgent });
+      expect(res.headers.get("X-Request-Id"), path).toBeNull();
+      expect(res.body, path).not.toContain(chosen);
+    }
+    expect(logs.text("warn")).toMatch(/"requestId":"[0-9a-f-]{36}"/);
+    expect(logs.text()).not.toContain(chosen);
+  });
+
   it("get normal pages", async () => {
     const res = await request("/", { userAgent: BOT_UA });
     expect(res.status).toBe(200);
