@@ -107,8 +107,15 @@ export function createControls(
   return {
     wake,
     update(state: ControlState) {
+      const focused = document.activeElement;
       previous.hidden = !state.previous;
       next.hidden = !state.next;
+      // A side button hidden with the focus on it (the last photo reached) would drop it to the
+      // page, where the viewer's keys no longer reach: it goes to the other side, or the dialog.
+      if (focused instanceof HTMLButtonElement && focused.hidden) {
+        const other = focused === next ? previous : next;
+        (other.hidden ? dialog : other).focus();
+      }
       // aria-disabled rather than disabled: a disabled button would drop the keyboard's focus.
       zoomOut.setAttribute("aria-disabled", String(!isZoomed(state.zoom)));
       zoomIn.setAttribute("aria-disabled", String(atMaxZoom(state.zoom, state.max)));

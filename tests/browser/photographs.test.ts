@@ -191,6 +191,25 @@ describe("the photo viewer", () => {
     });
   });
 
+  it("keeps its keys working after its Previous button takes a keyboard visitor to the first photograph", async () => {
+    await withPage({}, async (page) => {
+      await openPortfolio(page);
+      await thumbnail(page, "b2i2").click();
+      await expectViewerShows(page, "b2i2");
+      const previous = viewer(page).locator(".pv-side:not(.pv-next)");
+      await previous.focus();
+      await page.keyboard.press("Enter");
+      await expectViewerShows(page, "b2i1");
+      // The button is gone at the first photograph; the focus stays in the viewer, on Next.
+      expect(await previous.isHidden()).toBe(true);
+      expect(
+        await page.evaluate(() => document.activeElement?.classList.contains("pv-next") === true),
+      ).toBe(true);
+      await page.keyboard.press("ArrowRight");
+      await expectViewerShows(page, "b2i2");
+    });
+  });
+
   it("moves to the next and previous photograph with a horizontal touch swipe, not with a mouse drag", async () => {
     await withPage(
       { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
