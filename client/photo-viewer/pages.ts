@@ -1,3 +1,4 @@
+import { saveData } from "../../shared/browser/save-data.ts";
 /**
  * The photo pages the viewer shows: each fetched and parsed once (like a prefetch, so the viewer
  * and the photo page always agree), its `[data-photo-view]` part and the links around it.
@@ -59,9 +60,12 @@ export function keep(url: string, view: View): void {
   views.set(url, Promise.resolve(view));
 }
 
-/** Fetches a neighbour's page and its photograph at the size the stage will ask for. */
+/**
+ * Fetches a neighbour's page and its photograph at the size the stage will ask for; nothing
+ * under Save-Data, where a step waits for its page instead.
+ */
 export function preload(url: string | undefined): Promise<View | undefined> {
-  if (!url) return Promise.resolve(undefined);
+  if (!url || saveData()) return Promise.resolve(undefined);
   return load(url).then(
     (view) => {
       const source = view.node.querySelector("img");

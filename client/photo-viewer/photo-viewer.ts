@@ -15,6 +15,7 @@
  * the server already renders the markup, and this stays a fraction of the size (it loads only
  * on pages with photographs).
  */
+import { saveData } from "../../shared/browser/save-data.ts";
 import { messagesFor } from "../runtime/messages.ts";
 import { createControls } from "./controls.ts";
 import { followDrag, growFrom, opensBeside, photoSize } from "./geometry.ts";
@@ -319,11 +320,11 @@ document.addEventListener("click", (event) => {
   void show(link.href, "open");
 });
 
-// Intent: the page is fetched while the pointer is on its way.
+// Intent: the page is fetched while the pointer is on its way (not under Save-Data).
 for (const type of ["pointerover", "focusin"]) {
   document.addEventListener(type, (event) => {
     const link = photoLink(event.target);
-    if (link && !dialog.contains(link)) load(link.href).catch(() => {});
+    if (link && !dialog.contains(link) && !saveData()) load(link.href).catch(() => {});
   });
 }
 

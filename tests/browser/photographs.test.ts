@@ -210,6 +210,28 @@ describe("the photo viewer", () => {
     });
   });
 
+  it("fetches no photo page or photograph ahead of need under Save-Data", async () => {
+    await withPage({}, async (page) => {
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, "connection", { value: { saveData: true } });
+      });
+      const asked: string[] = [];
+      page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+      await openPortfolio(page);
+      // The pointer on its way over a photograph, then the viewer open on the first.
+      await thumbnail(page, "b2i3").hover();
+      await thumbnail(page, "b2i1").click();
+      await expectViewerShows(page, "b2i1");
+      // Long enough for the neighbours' pages (and then their photographs), had they been asked for.
+      await page.waitForTimeout(1_500);
+      const photoPages = asked.filter((path) => path.startsWith(`${PORTFOLIO}/photo/`));
+      expect(new Set(photoPages)).toEqual(new Set([photoPath("b2i1")]));
+      // Still a step away when asked for.
+      await page.keyboard.press("ArrowRight");
+      await expectViewerShows(page, "b2i2");
+    });
+  });
+
   it("moves to the next and previous photograph with a horizontal touch swipe, not with a mouse drag", async () => {
     await withPage(
       { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
