@@ -273,11 +273,12 @@ function close(): void {
   else hide();
 }
 
-function leave(): void {
+/** One step out: the zoom, full screen, then the viewer (`finish`, closing by default). */
+function leave(finish = close): void {
   const what = leaveStep({ zoomed: zoomed(), fullscreen: !!document.fullscreenElement });
   if (what === "fit") move(BACK_TO_FIT);
   else if (what === "fullscreen") void document.exitFullscreen();
-  else close();
+  else finish();
 }
 
 function step(direction: Direction): void {
@@ -336,15 +337,22 @@ addEventListener("popstate", () => {
 
 addEventListener("resize", () => move({ type: "reset" }));
 
-// The browser's own close request (Escape, Android's back gesture): ours instead.
+/**
+ * The browser's own close request (Android's back gesture; Escape is the keydown's, prevented
+ * before it gets here). On a photo page the viewer opened by itself, with no entry of its own
+ * in the history: closing there would go on to the photograph's gallery, forward, for a visitor
+ * who asked to go back (from a search result, a shared link). It leaves them the page under it.
+ */
+const browserClose = () => (standalone ? hide() : close());
+
 dialog.addEventListener("cancel", (event) => {
   event.preventDefault();
-  leave();
+  leave(browserClose);
 });
 // …and if the browser closed it anyway, the rest of closing follows. The event comes a task
 // after the closing: by then Forward may have shown the viewer again, which it must not undo.
 dialog.addEventListener("close", () => {
-  if (shown && !dialog.open) close();
+  if (shown && !dialog.open) browserClose();
 });
 
 /** A field the visitor types or chooses in (the Buy section's options and quantity). */

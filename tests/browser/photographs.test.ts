@@ -471,6 +471,29 @@ describe("the photo viewer", () => {
     }
   });
 
+  it("on a photo page opened directly, leaves the visitor on it at the browser's Back gesture, not forward to the gallery", async () => {
+    await withPage({}, async (page) => {
+      await page.goto(photoPath("b2i3"));
+      await expectViewerShows(page, "b2i3");
+      // Android's back gesture is a close request the dialog hears as "cancel" (Escape is a key).
+      const prevented = await page.evaluate(
+        () =>
+          !document
+            .querySelector("dialog.photo-viewer")
+            ?.dispatchEvent(new Event("cancel", { cancelable: true })),
+      );
+      expect(prevented).toBe(true);
+      await expect.poll(() => isViewerOpen(page)).toBe(false);
+      expect(pathname(page)).toBe(photoPath("b2i3"));
+      expect(await page.locator("main [data-photo-view] h1").isVisible()).toBe(true);
+      // Escape and the close button still take the photograph to where it belongs.
+      await page.reload();
+      await expectViewerShows(page, "b2i3");
+      await page.keyboard.press("Escape");
+      await page.waitForURL((url) => url.pathname === PORTFOLIO);
+    });
+  });
+
   it("gives the server's photo page on a reload while it is open, with the viewer over it", async () => {
     await withPage({}, async (page) => {
       // The views the viewer tells the owner's insights of: the page the browser loaded is
