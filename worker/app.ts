@@ -20,7 +20,7 @@ import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { unreadBody } from "./middleware/unread-body/index.ts";
 import { pages } from "./pages/index.ts";
 import { photoViewer } from "./photo-viewer/index.ts";
-import { preview, previewMode } from "./preview/index.ts";
+import { framedByStudio, preview, previewMode } from "./preview/index.ts";
 import { publishing } from "./publishing/index.ts";
 import { handleError } from "./render/error-page.tsx";
 import type { AppEnv } from "./request/app-env.ts";
@@ -114,6 +114,7 @@ const privateAnswers: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function createPrivateApp(site: Hono<AppEnv>): Hono<AppEnv> {
   const app = base();
   app.use(privateAnswers);
+  app.use("/_app/preview/*", framedByStudio);
   app.use(securityHeaders);
   app.use(ownRequestId);
   app.use(allowedMethods(app, site));

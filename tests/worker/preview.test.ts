@@ -111,6 +111,24 @@ describe("turning preview on", () => {
     expect(res.headers.get("Set-Cookie")).toBeNull();
   });
 
+  it("says why it refused inside the Studio's frame, which may show it", async () => {
+    captureLogs();
+    for (const env of [testEnv, { ...testEnv, SANITY_TOKEN: "" }]) {
+      const res = await request(enableUrl("anything"), { env });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.headers.get("X-Frame-Options")).toBeNull();
+      expect(
+        cspDirective(res.headers.get("Content-Security-Policy") ?? "", "frame-ancestors"),
+      ).toBe(STUDIO);
+    }
+    // The rest of the private side may be framed by no one.
+    const cart = await request("/cart", { env: testEnv });
+    expect(cart.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(cspDirective(cart.headers.get("Content-Security-Policy") ?? "", "frame-ancestors")).toBe(
+      "'none'",
+    );
+  });
+
   it("gives a valid secret a signed, HttpOnly, Secure, short-lived cookie and goes to the page", async () => {
     const res = await request(enableUrl(await previewSecret()), { env: testEnv });
     expect(res.status).toBe(303);
@@ -164,7 +182,9 @@ describe("in preview", () => {
     expect(textOf(res.body, "h1")).toBe("The draft title");
     expect(res.body).toContain("Words not published yet.");
     expect(res.body).toContain("Preview: you are seeing unpublished drafts.");
-    expect(res.body).toContain(`href="/_app/preview/disable?redirect=${encodeURIComponent(PATH)}"`);
+    expect(res.body).toContain(
+      `href="/_app/preview/disable?redirect=${encodeURIComponent(PATH)}" target="_top"`,
+    );
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     expect(res.headers.get("X-Robots-Tag")).toBe("noindex");
     expect(res.headers.get("Cloudflare-CDN-Cache-Control")).toBeNull();

@@ -16,6 +16,8 @@ export function PreviewBanner({ path }: PreviewBannerProps) {
       <span>{t("preview.notice")}</span>
       <a
         href={`/_app/preview/disable?redirect=${encodeURIComponent(path)}`}
+        // Out of the Studio's frame too: the site as visitors see it may not be framed.
+        target="_top"
         className="focus-ring rounded-full bg-neutral-950 px-3 py-1 text-white underline-offset-4 hover:underline"
       >
         {t("preview.exit")}

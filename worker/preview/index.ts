@@ -1,3 +1,3 @@
 export { inPreview } from "./cookie.ts";
 export { preview } from "./endpoints.ts";
-export { previewMode } from "./middleware.ts";
+export { framedByStudio, previewMode } from "./middleware.ts";

@@ -7,9 +7,8 @@ import type { AppEnv } from "../request/app-env.ts";
  * read drafts. Registered before every middleware that reads it or sets headers (the security
  * and cache headers, worker/app.ts), so that they know, and so that it has the last word on the
  * answer's headers: nothing read or rendered in preview may be stored anywhere
- * (`private, no-store`) or indexed, and only preview answers may be framed (by the Studio; the
- * Content-Security-Policy names it, and X-Frame-Options, which cannot name an origin, is
- * dropped).
+ * (`private, no-store`) or indexed, and only preview answers may be framed (by the Studio:
+ * framedByStudio).
  *
  * @example
  * ```ts
@@ -27,11 +26,23 @@ import type { AppEnv } from "../request/app-env.ts";
  */
 export const previewMode: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("preview", true);
-  await next();
+  await framedByStudio(c, next);
   const headers = c.res.headers;
   headers.set("Cache-Control", "private, no-store");
   headers.set("X-Robots-Tag", "noindex");
   headers.delete("Cloudflare-CDN-Cache-Control");
   headers.delete("Cache-Tag");
-  headers.delete("X-Frame-Options");
+};
+
+/**
+ * An answer the Studio's Presentation tool shows in its frame: draft preview, and the preview
+ * switches' own answers (a refused or unchecked secret says why there, not "refused to
+ * connect"). The Content-Security-Policy names the Studio (security-headers), and
+ * X-Frame-Options, which cannot name an origin, goes. Registered before the security headers,
+ * which read the mark before the answer is made and set theirs after it.
+ */
+export const framedByStudio: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("framedByStudio", true);
+  await next();
+  c.res.headers.delete("X-Frame-Options");
 };

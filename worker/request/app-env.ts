@@ -27,5 +27,7 @@ export interface AppEnv {
     uncached?: boolean;
     /** The owner's draft preview (a genuine preview cookie): drafts, no caches, private answers. */
     preview?: boolean;
+    /** The Studio may show this answer in its frame (preview/middleware.ts). */
+    framedByStudio?: boolean;
   };
 }

@@ -7,11 +7,11 @@ import { configure } from "../../config/middleware.ts";
 import type { AppEnv } from "../../request/app-env.ts";
 import { securityHeaders } from "./index.ts";
 
-/** The middleware alone; `?preview` marks the request as the owner's draft preview. */
+/** The middleware alone; `?preview` marks the answer as one the Studio may frame. */
 const app = new Hono<AppEnv>();
 app.use(configure);
 app.use(async (c, next) => {
-  c.set("preview", c.req.query("preview") !== undefined);
+  c.set("framedByStudio", c.req.query("preview") !== undefined);
   await next();
 });
 app.use(securityHeaders);

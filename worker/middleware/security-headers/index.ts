@@ -36,7 +36,7 @@ const checkout = (c: Context<AppEnv>) => {
  * import { securityHeaders } from "./index.ts";
  *
  * const app = new Hono<AppEnv>();
- * app.use(configure, previewMode); // before it: frame-ancestors depends on c.get("preview")
+ * app.use(configure, previewMode); // before it: frame-ancestors depends on c.get("framedByStudio")
  * app.use(securityHeaders);
  * app.get("/", (c) => c.html("<p>a page</p>"));
  * // GET / → Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-…' …;
@@ -58,9 +58,9 @@ export const securityHeaders = secureHeaders({
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'", checkout],
-    // Only draft preview may be framed, and only by the Studio (the Presentation tool).
+    // Only draft preview and its switches may be framed, and only by the Studio (Presentation).
     frameAncestors: [
-      (c: Context<AppEnv>) => (c.get("preview") ? c.var.config.studioOrigin : "'none'"),
+      (c: Context<AppEnv>) => (c.get("framedByStudio") ? c.var.config.studioOrigin : "'none'"),
     ],
   },
   strictTransportSecurity: "max-age=63072000; includeSubDomains",
