@@ -27,8 +27,12 @@ interface Refused {
  * Says why a heart was refused next to that heart (over its photograph in the grid, on the
  * stage in the viewer), one notice at a time, gone with the next press.
  */
-function announce(form: HTMLFormElement, text: string): void {
+const clearNotices = () => {
   for (const old of document.querySelectorAll("[data-favourite-status]")) old.remove();
+};
+
+function announce(form: HTMLFormElement, text: string): void {
+  clearNotices();
   const host = form.closest(".gallery-item, .photo-stage") ?? form.parentElement;
   if (!host) return;
   const status = document.createElement("p");
@@ -99,6 +103,8 @@ async function send(form: HTMLFormElement): Promise<void> {
   const button = form.querySelector<HTMLButtonElement>("button");
   if (!button || sending.has(form)) return;
   sending.add(form);
+  // The last refusal is over once another heart is pressed, whatever this one's answer.
+  clearNotices();
   button.setAttribute("aria-disabled", "true");
   const answer = (await sendForm(form).finally(() => {
     sending.delete(form);

@@ -322,6 +322,11 @@ describe("a client gallery with JavaScript", () => {
       ).toBe(true);
       expect(await heart(page, fourth).getAttribute("aria-pressed")).toBe("false");
       expect(await count(page)).toBe("3");
+      // Another heart pressed (one taken back): the refusal is over, and says so no more.
+      await heart(page, names[0] ?? "", true).click();
+      await heart(page, names[0] ?? "").waitFor();
+      expect(await count(page)).toBe("2");
+      expect(await notice.count()).toBe(0);
     });
   });
 
