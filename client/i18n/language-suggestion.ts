@@ -19,7 +19,8 @@ function suggest(): void {
   // The first of the visitor's languages the site has: the page's own ends the search.
   for (const tag of navigator.languages) {
     const language = tag.toLowerCase().split("-")[0] ?? "";
-    if (language === page) return;
+    // In their own language already: a language they switch to later is their choice.
+    if (language === page) return sessionStorage.setItem(SEEN, "1");
     const link = links.find((candidate) => candidate.hreflang === language);
     if (!link?.dataset.suggest) continue;
     sessionStorage.setItem(SEEN, "1");

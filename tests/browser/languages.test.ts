@@ -190,6 +190,26 @@ describe("the site in German, at /de", () => {
     });
   });
 
+  it("is not suggested back to a German browser that came in German and chose English", async () => {
+    await withPage({ locale: "de-DE" }, async (page) => {
+      await page.goto("/de/portfolio");
+      await hydrated(page);
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === "/portfolio"),
+        page.locator('nav[data-languages] a[hreflang="en"]').click(),
+      ]);
+      await hydrated(page);
+      // The suggestion's script has run on the English page (it loads with the page's modules).
+      await page.waitForFunction(() =>
+        performance
+          .getEntriesByType("resource")
+          .some((entry) => entry.name.includes("language-suggestion")),
+      );
+      await page.waitForTimeout(300);
+      expect(await page.locator(".language-suggestion").count()).toBe(0);
+    });
+  });
+
   it("checks the contact form in German", async () => {
     await withPage({}, async (page) => {
       await page.goto("/de/contact");
