@@ -1,16 +1,16 @@
 // Runs in <head> before the first paint (allowed by its CSP hash, computed at build time).
 (() => {
   const root = document.documentElement;
+  // The saved colour mode, so a dark-theme visitor never sees a light flash; the system's theme
+  // when none is saved, or storage is blocked (privacy modes: reading it throws).
+  let mode = null;
   try {
-    // The saved colour mode, so a dark-theme visitor never sees a light flash.
-    const mode = localStorage.getItem("color-mode");
-    const dark =
-      mode === "dark" || (mode !== "light" && matchMedia("(prefers-color-scheme: dark)").matches);
-    root.classList.toggle("dark", dark);
-    root.style.colorScheme = dark ? "dark" : "light";
-  } catch {
-    // Storage can be blocked (privacy modes); the page then follows the system theme via CSS.
-  }
+    mode = localStorage.getItem("color-mode");
+  } catch {}
+  const dark =
+    mode === "dark" || (mode !== "light" && matchMedia("(prefers-color-scheme: dark)").matches);
+  root.classList.toggle("dark", dark);
+  root.style.colorScheme = dark ? "dark" : "light";
   try {
     // The session's slideshow choice (CSS hides the backdrop when off) and its current
     // slide, painted from the browser cache until the slideshow island takes over.

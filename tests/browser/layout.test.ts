@@ -145,6 +145,25 @@ describe("the theme toggle", () => {
     await page.context().close();
   });
 
+  it("follows the system's dark theme, and switches, where storage is blocked", async () => {
+    const page = await newPage({ colorScheme: "dark" });
+    // A privacy mode that blocks site data: reading localStorage throws.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, "localStorage", {
+        get() {
+          throw new DOMException("The operation is insecure.", "SecurityError");
+        },
+      });
+    });
+    await page.goto("/");
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+    expect(await dark()).toBe(true);
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await page.getByRole("button", { name: "Switch to dark theme" }).waitFor();
+    expect(await dark()).toBe(false);
+    await page.context().close();
+  });
+
   it("persists across reloads and applies dark before the first paint", async () => {
     const page = await newPage({ colorScheme: "light" });
     await page.goto("/");
