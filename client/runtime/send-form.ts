@@ -8,19 +8,21 @@
  * errors are JSON too (render/error-page.tsx): `{ error }`, said in place like a refusal.
  */
 export async function sendForm(form: HTMLFormElement): Promise<unknown> {
+  let response: Response | undefined;
   try {
-    const response = await fetch(form.action, {
+    response = await fetch(form.action, {
       method: "POST",
       body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
       headers: { Accept: "application/json" },
       credentials: "same-origin",
     });
-    if (response.headers.get("Content-Type")?.includes("application/json")) {
-      return await response.json();
-    }
   } catch {
-    // Offline, or the answer broke off: sent the plain way below.
+    // Offline, or no answer came: sent the plain way below.
   }
-  form.submit();
-  return undefined;
+  if (!response?.headers.get("Content-Type")?.includes("application/json")) {
+    form.submit();
+    return undefined;
+  }
+  // The worker answered: a body that breaks off on the way is no answer, never a second send.
+  return response.json().catch(() => undefined);
 }

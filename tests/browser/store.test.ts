@@ -450,6 +450,41 @@ describe("the Buy section with JavaScript", () => {
     });
   });
 
+  it("never sends the form again once the worker has answered, even when its answer breaks off", {
+    timeout: 60_000,
+  }, async () => {
+    await withPage({}, async (page) => {
+      await page.goto("/portfolio/photo/b2i1");
+      await hydrated(page);
+      const buy = await viewerDetails(page);
+      const action = await buy.locator("form[data-buy-form]").getAttribute("action");
+      const posts: string[] = [];
+      let answered: () => void = () => {};
+      const arrived = new Promise<void>((resolve) => {
+        answered = resolve;
+      });
+      await page.route(`**${action}`, async (route) => {
+        const request = route.request();
+        if (request.method() !== "POST") return route.continue();
+        posts.push(request.resourceType());
+        // The worker adds the print and answers; its JSON is cut short on the way.
+        const response = await route.fetch();
+        await route.fulfill({ response, body: '{"count":' });
+        answered();
+      });
+      const before = page.url();
+      await buy.locator('input[name="product"][value="print:fine-art-8x10"]').check();
+      await buy.getByRole("button", { name: "Add to cart" }).click();
+      await arrived;
+      await page.waitForTimeout(500);
+      expect(posts).toEqual(["fetch"]);
+      expect(page.url()).toBe(before);
+      await page.goto("/cart");
+      expect(await page.locator("main").textContent()).toContain("€45.00");
+      expect(await page.locator("main").textContent()).not.toContain("€90.00");
+    });
+  });
+
   it("sets the quantity to 1, fixed, while a licence is chosen", { timeout: 60_000 }, async () => {
     await withPage({}, async (page) => {
       await page.goto("/portfolio/photo/b5i7");
