@@ -17,8 +17,8 @@
 //                                                      demo's cart left behind, without waiting)
 //   POST /_control/payment_intents/{id}/dispute        {reason?}: the buyer's bank disputes the
 //                                                      payment (charge.dispute.created)
-//   POST /_control/disputes/{id}/close                 {outcome: "won" | "lost"}: the bank's
-//                                                      decision (charge.dispute.closed)
+//   POST /_control/disputes/{id}/close                 {outcome: "won" | "lost" | "prevented"}:
+//                                                      the bank's decision (charge.dispute.closed)
 //   POST /_control/refunds/{id}/fail                   {reason?}: the buyer's bank refuses a
 //                                                      refund that had succeeded (refund.failed)
 //   POST /_control/webhook                             {url}: where events go from now on
@@ -96,8 +96,8 @@ export async function handleControl(
   }
   const decided = /^\/_control\/disputes\/([^/]+)\/close$/.exec(path);
   if (decided?.[1]) {
-    if (body.outcome !== "won" && body.outcome !== "lost") {
-      throw invalidRequest('outcome must be "won" or "lost".');
+    if (body.outcome !== "won" && body.outcome !== "lost" && body.outcome !== "prevented") {
+      throw invalidRequest('outcome must be "won", "lost" or "prevented".');
     }
     const dispute = closeDispute(ctx, decided[1], body.outcome);
     await ctx.webhooks.idle();

@@ -84,15 +84,18 @@ export function openDispute(
   return dispute;
 }
 
-/** The bank decides: for the seller ("won") or for the buyer, who keeps the money ("lost"). */
+/**
+ * The bank decides: for the seller ("won") or for the buyer, who keeps the money ("lost"; or
+ * "prevented", Visa's Rapid Dispute Resolution refunding them before any chargeback).
+ */
 export function closeDispute(
   ctx: PaymentsContext,
   id: string,
-  outcome: "won" | "lost",
+  outcome: "won" | "lost" | "prevented",
 ): Stripe.Dispute {
   const dispute = ctx.store.disputes.get(id);
   if (!dispute) throw noSuch("dispute", id, "dispute");
-  if (dispute.status === "won" || dispute.status === "lost") {
+  if (dispute.status === "won" || dispute.status === "lost" || dispute.status === "prevented") {
     throw invalidRequest(`Dispute ${id} is closed already.`);
   }
   const previous = { status: dispute.status };

@@ -137,6 +137,17 @@ describe("a licence", () => {
     expect((await studioCopy(order))?.status).toBe("dispute_lost");
   });
 
+  it("stays closed after a dispute Visa's Rapid Dispute Resolution prevented: the buyer has the money back", async () => {
+    const { order, href } = await paidLicence("licence:personal");
+    await fulfilled(order);
+    const { dispute, created } = await disputeOf(order);
+    expect((await deliver(created)).status).toBe(200);
+    expect((await deliver(await decide(dispute, "prevented"))).status).toBe(200);
+    expect(await row(order)).toMatchObject({ status: "refunded", disputed_at: expect.any(Number) });
+    expect((await request(href)).status).toBe(404);
+    expect((await studioCopy(order))?.status).toBe("dispute_lost");
+  });
+
   it("goes on downloading when a dispute's decision for the seller is told before its opening", async () => {
     const { order, href } = await paidLicence("licence:personal");
     const { dispute, created } = await disputeOf(order);

@@ -169,7 +169,7 @@ export async function refuseRefund(refund: string) {
 }
 
 /** The bank decides the dispute: Stripe's `charge.dispute.closed`, not yet delivered. */
-export async function decide(dispute: string, outcome: "won" | "lost") {
+export async function decide(dispute: string, outcome: "won" | "lost" | "prevented") {
   await control(`/_control/disputes/${dispute}/close`, { outcome });
   const closed = (await eventsOf([dispute])).find(
     (event) => event.type === "charge.dispute.closed",

@@ -128,7 +128,14 @@ async function rewriteCopy(c: Context<AppEnv>, orders: Orders, id: string): Prom
   }
 }
 
-/** A dispute's states while the bank has not decided; every other but "lost" is for the seller. */
+/**
+ * A dispute's states decided for the buyer, who keeps the money: lost, or prevented (Visa's
+ * Rapid Dispute Resolution refunded them before any chargeback). Every other decided state is
+ * for the seller.
+ */
+const AGAINST_SELLER = new Set<string>(["lost", "prevented"]);
+
+/** A dispute's states while the bank has not decided. */
 const UNDECIDED = new Set<string>([
   "needs_response",
   "under_review",
@@ -142,7 +149,7 @@ const UNDECIDED = new Set<string>([
 export type DisputeStanding = "open" | "won" | "lost";
 
 export const disputeStanding = ({ status }: Pick<Stripe.Dispute, "status">): DisputeStanding =>
-  status === "lost" ? "lost" : UNDECIDED.has(status) ? "open" : "won";
+  AGAINST_SELLER.has(status) ? "lost" : UNDECIDED.has(status) ? "open" : "won";
 
 type DisputeOutcome = "held" | "released" | "lost";
 
