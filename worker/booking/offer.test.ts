@@ -99,6 +99,8 @@ describe("a session type as the Studio stores it", () => {
     // ¥25,005 at 50 %: ¥12,503 charged, ¥12,502 left; not 12,502.5 of each.
     expect(offer("jpy", 25_005)).toBe(12_503);
     expect(offer("eur", 128.17)).toBe(64.09);
+    // Króna, counted in hundredths at Stripe, which takes no fraction of one.
+    expect(offer("isk", 25_005)).toBe(12_503);
   });
 
   it("is not offered with two questions of one id, whose answers would read as one", () => {

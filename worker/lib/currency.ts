@@ -21,6 +21,8 @@ export const decimalsOf = (currency: string) =>
 
 /**
  * What every amount charged or refunded in `currency` is a multiple of, in its smallest unit:
- * Stripe refuses a three-decimal amount whose last digit is not 0.
+ * Stripe refuses a three-decimal amount whose last digit is not 0, and an Icelandic króna amount
+ * with a fraction of a króna (ISK has none, and is still counted in hundredths).
  */
-export const amountStep = (currency: string) => (THREE_DECIMAL.has(currency) ? 10 : 1);
+export const amountStep = (currency: string) =>
+  THREE_DECIMAL.has(currency) ? 10 : currency === "isk" ? 100 : 1;

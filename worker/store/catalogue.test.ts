@@ -89,6 +89,8 @@ describe("the catalogue", () => {
     expect(formatAmount(25_000, "kwd")).toMatch(/^KWD\s25\.000$/);
     expect(formatAmount(minorUnits(45.5, "eur") ?? 0, "eur")).toBe("€45.50");
     expect(formatAmount(minorUnits(4500, "jpy") ?? 0, "jpy")).toBe("¥4,500");
+    // Króna: hundredths at Stripe, and no fraction of one.
+    expect(minorUnits(4500.4, "isk")).toBe(450_000);
   });
 
   it("writes the cents of a currency whose amounts are written without them, where it has some", () => {
