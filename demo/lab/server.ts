@@ -34,9 +34,12 @@ export interface LabOrder {
   downloads: OrderRecord["downloads"];
 }
 
-/** A forced failure of the next order creations (control API). */
+/**
+ * A forced answer to the next order creations (control API): a failure, or (200) the order
+ * created with issues the lab found at once, Prodigi's `CreatedWithIssues`.
+ */
 export interface ForcedFailure {
-  status: 500 | 400;
+  status: 500 | 400 | 200;
   /** For a 500: the order is created all the same, as when an answer is lost. */
   createdAnyway: boolean;
 }
@@ -150,6 +153,15 @@ export async function startLabService(options: LabServiceOptions): Promise<LabSe
       return answer(500, "InternalServerError");
     const created = orders.create(checked.order);
     if (failure?.status === 500) return answer(500, "InternalServerError");
+    if (failure?.status === 200) {
+      created.order.status.issues.push({
+        objectId: created.order.id,
+        errorCode: "order.items.assets.NotDownloaded",
+        description: "Forced by the lab stand-in's control API",
+        authorisationDetails: null,
+      });
+      return answer(200, "CreatedWithIssues", { order: structuredClone(created.order) });
+    }
     return answer(200, "Created", { order: structuredClone(created.order) });
   }
 
@@ -245,7 +257,7 @@ export async function startLabService(options: LabServiceOptions): Promise<LabSe
     if (path === "/_control/fail-next") {
       const count = typeof body.count === "number" ? body.count : 1;
       failNext(count, {
-        status: body.status === 400 ? 400 : 500,
+        status: body.status === 400 || body.status === 200 ? body.status : 500,
         createdAnyway: body.createdAnyway === true,
       });
       return { status: 200, body: { failing: forced.length } };

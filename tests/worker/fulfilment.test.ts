@@ -401,6 +401,21 @@ describe("a lab product with options", () => {
   });
 });
 
+describe("a lab that takes the order with issues", () => {
+  it("has the order all the same: handed over once, no failure recorded, nothing retried", async () => {
+    const { order } = await paidNotHandedOver([[FOR_SALE, "print:photo-rag-8x10"]]);
+    const message = { version: 1, order, origin: ORIGIN };
+    await labControl("/_control/fail-next", { count: 1, status: 200 });
+    const result = await consume(FULFILMENT_QUEUE, message, 1);
+    expect(result.retryMessages).toEqual([]);
+    expect(result.explicitAcks).toEqual(["m-1"]);
+    const done = await row(order);
+    expect(done).toMatchObject({ status: "paid", fulfilment_state: "lab", fulfilment_error: null });
+    expect(done?.lab_order).toBe((await labOrders(order))[0]?.order.id);
+    expect(await labOrders(order)).toHaveLength(1);
+  });
+});
+
 describe("a lab that refuses", () => {
   it("leaves the order paid and retried, then parked from the dead-letter queue; the owner and the buyer told at once", async () => {
     const logs = captureLogs();

@@ -18,6 +18,9 @@ const METHODS: Partial<Record<string, string>> = {
  * answers "AlreadyExists" with the first. Each print file is fetched by the lab from the signed,
  * expiring address we give.
  */
+/** Prodigi's answers to an order creation after which the lab has the order. */
+const LAB_HAS_IT = new Set(["Created", "CreatedWithIssues", "AlreadyExists"]);
+
 export function prodigi(settings: { apiKey: string; apiUrl: string }): Lab {
   const headers = { "X-API-Key": settings.apiKey };
   const lab: Lab = {
@@ -127,9 +130,9 @@ export function prodigi(settings: { apiKey: string; apiUrl: string }): Lab {
         failures?: Record<string, { code?: string; description?: string }[]>;
       } | null;
       const id = answer?.order?.id;
-      if (res.ok && id && (answer?.outcome === "Created" || answer?.outcome === "AlreadyExists")) {
-        return { labOrderId: id };
-      }
+      // Created with issues (a file the lab could not fetch yet): the order is there all the
+      // same, and its issues come back as its status does (lab news), for the owner to see.
+      if (res.ok && id && LAB_HAS_IT.has(answer?.outcome ?? "")) return { labOrderId: id };
       const reasons = Object.entries(answer?.failures ?? {})
         .flatMap(([path, list]) => list.map((failure) => `${path}: ${failure.code ?? "?"}`))
         .join("; ");
