@@ -20,7 +20,10 @@ function suggest(): void {
   for (const tag of navigator.languages) {
     const language = tag.toLowerCase().split("-")[0] ?? "";
     // In their own language already: a language they switch to later is their choice.
-    if (language === page) return sessionStorage.setItem(SEEN, "1");
+    if (language === page) {
+      sessionStorage.setItem(SEEN, "1");
+      return;
+    }
     const link = links.find((candidate) => candidate.hreflang === language);
     if (!link?.dataset.suggest) continue;
     sessionStorage.setItem(SEEN, "1");
