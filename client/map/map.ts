@@ -140,12 +140,19 @@ async function start(frame: HTMLElement): Promise<void> {
         const loading = fetch(url)
           .then((res) => (res.ok ? res.arrayBuffer() : null))
           .then((bytes) => (bytes ? decodeTile(new Uint8Array(bytes)) : null))
-          .catch(() => null)
-          .then((layers) => {
-            tiles.set(key, layers);
-            schedule();
-            return layers;
-          });
+          .then(
+            (layers) => {
+              tiles.set(key, layers);
+              schedule();
+              return layers;
+            },
+            () => {
+              // Offline a moment, the answer broken off: asked for again at the next drawing
+              // (a move, a zoom), not a hole in the map until the page is loaded again.
+              tiles.delete(key);
+              return null;
+            },
+          );
         tiles.set(key, loading);
       }
       return undefined;

@@ -165,6 +165,30 @@ describe("the map page", () => {
     );
   });
 
+  it("asks again for a tile that did not come, at the next move", async () => {
+    await withPage({ viewport: { width: 1280, height: 900 } }, async (page) => {
+      const asked = new Map<string, number>();
+      let failed = "";
+      await page.route("**/map/tiles/**", (route) => {
+        const path = new URL(route.request().url()).pathname;
+        asked.set(path, (asked.get(path) ?? 0) + 1);
+        // The first tile asked for is lost on the way, once (a moment offline).
+        if (!failed) failed = path;
+        return path === failed && asked.get(path) === 1
+          ? route.abort("internetdisconnected")
+          : route.continue();
+      });
+      await page.goto("/map");
+      await page.locator("[data-map-ready]").waitFor();
+      await expect.poll(() => failed, { timeout: 10_000 }).not.toBe("");
+      await page.getByRole("region", { name: "Map of the places" }).focus();
+      // A move and back: the same tiles in view, drawn again.
+      await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => asked.get(failed) ?? 0, { timeout: 10_000 }).toBeGreaterThan(1);
+    });
+  });
+
   it("leaves no empty box when its data cannot be had", async () => {
     await withPage({ userAgent: VISITOR_UA }, async (page) => {
       const errors: string[] = [];
