@@ -210,6 +210,7 @@ describe("the Studio schema", () => {
       "socialImage",
       "licenseUrl",
       "licensePage",
+      "timeZone",
       "publicSize",
       "zoom",
       "galleries",
