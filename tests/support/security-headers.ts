@@ -12,8 +12,11 @@ export function cspDirective(csp: string, name: string): string | undefined {
   return undefined;
 }
 
-/** Problems with the security headers of one worker response; empty when all is well. */
-export function securityHeaderProblems(headers: Headers): string[] {
+/**
+ * Problems with the security headers of one worker response; empty when all is well. With
+ * `studioFrame` (an address of the preview switches), the Studio's one origin may frame it.
+ */
+export function securityHeaderProblems(headers: Headers, { studioFrame = false } = {}): string[] {
   const problems: string[] = [];
   const csp = headers.get("Content-Security-Policy");
   if (!csp) {
@@ -31,8 +34,10 @@ export function securityHeaderProblems(headers: Headers): string[] {
     ) {
       problems.push(`CSP: script-src allows any origin (${scriptSrc})`);
     }
-    if (cspDirective(csp, "frame-ancestors") !== "'none'")
-      problems.push("CSP: frame-ancestors is not 'none'");
+    const framers = cspDirective(csp, "frame-ancestors");
+    const studio = studioFrame && /^https?:\/\/[^\s*]+$/.test(framers ?? "");
+    if (framers !== "'none'" && !studio)
+      problems.push(`CSP: frame-ancestors is not 'none'${studioFrame ? " nor one origin" : ""}`);
     if (cspDirective(csp, "base-uri") !== "'self'") problems.push("CSP: base-uri is not 'self'");
     if (cspDirective(csp, "object-src") !== "'none'")
       problems.push("CSP: object-src is not 'none'");
