@@ -1,8 +1,9 @@
+import { wallAt } from "../../lib/zoned-time.ts";
 import { useI18n } from "../i18n.tsx";
 
 /** The year `iso` is in on `timeZone`'s calendar (the owner's: the year its date shows). */
 export const yearIn = (iso: string, timeZone: string): number =>
-  Number(new Intl.DateTimeFormat("en", { year: "numeric", timeZone }).format(new Date(iso)));
+  new Date(wallAt(timeZone, Date.parse(iso))).getUTCFullYear();
 
 /**
  * A machine-readable `<time>` with the date as a visitor reads it ("10 February 2026"): the day
