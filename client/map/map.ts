@@ -108,6 +108,8 @@ async function start(frame: HTMLElement): Promise<void> {
 
   const worldSize = () => TILE * 2 ** zoom;
   const clampZoom = (value: number) => Math.max(minZoom, Math.min(MAX_ZOOM, value));
+  /** How close a place is shown: one level past the basemap's deepest, where it still has detail. */
+  const placeZoom = clampZoom((data.basemap?.maxZoom ?? 5) + 1);
 
   /** Every place in view, as large as fits. */
   function fit(): void {
@@ -121,7 +123,10 @@ async function start(frame: HTMLElement): Promise<void> {
     ];
     centre = [(west + east) / 2, (north + south) / 2];
     const span = Math.max(east - west, south - north, 1e-6);
-    zoom = clampZoom(Math.floor(Math.log2(Math.min(width, height) / 1.6 / (TILE * span))));
+    zoom = Math.min(
+      placeZoom,
+      clampZoom(Math.floor(Math.log2(Math.min(width, height) / 1.6 / (TILE * span)))),
+    );
   }
 
   const tiles = new Map<
@@ -289,6 +294,8 @@ async function start(frame: HTMLElement): Promise<void> {
             centre = [(group.x + left) / worldSize(), (group.y + top) / worldSize()];
             zoom = clampZoom(zoom + 2);
             schedule();
+            // The pressed group is gone with the redrawn markers: the keys go on moving the map.
+            view.focus();
           });
           marker = zoomIn;
         }
@@ -410,7 +417,7 @@ async function start(frame: HTMLElement): Promise<void> {
     const point = points.find((candidate) => candidate.place === index);
     if (!point) return;
     centre = point.xy;
-    zoom = clampZoom(Math.max(zoom, (data.basemap?.maxZoom ?? 5) + 1));
+    zoom = Math.max(zoom, placeZoom);
     schedule();
   }
 

@@ -233,6 +233,62 @@ describe("the map page", () => {
     });
   });
 
+  it("shows one place with the land and sea around it, not deeper than the basemap draws", async () => {
+    await withPage(
+      { colorScheme: "light", viewport: { width: 1280, height: 900 } },
+      async (page) => {
+        // The site's photographs all from one place, Madrid: 300 km from the nearest sea.
+        await page.route("**/map/data.json*", async (route) => {
+          const data = await (await route.fetch()).json();
+          await route.fulfill({
+            json: {
+              ...data,
+              places: [["place-madrid", "Madrid"]],
+              points: [[-3.7, 40.4, 3, 0, 0]],
+            },
+          });
+        });
+        await page.goto("/map");
+        await page.locator("[data-map-ready]").waitFor();
+        await page.waitForLoadState("networkidle");
+        // The canvas's pixels of the theme's land and of its sea: both in view, once drawn.
+        const landAndSea = () =>
+          page.evaluate(() => {
+            const canvas = document.querySelector<HTMLCanvasElement>(".map-view canvas");
+            const context = canvas?.getContext("2d");
+            if (!canvas || !context) return [0, 0];
+            const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+            const seen = [0, 0];
+            for (let i = 0; i < data.length; i += 4 * 7) {
+              const pixel = ((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0);
+              if (pixel === 0xf6f4ee) seen[0] = (seen[0] ?? 0) + 1;
+              if (pixel === 0xd6e6ec) seen[1] = (seen[1] ?? 0) + 1;
+            }
+            return seen;
+          });
+        await expect
+          .poll(async () => Math.min(...(await landAndSea())), { timeout: 10_000 })
+          .toBeGreaterThan(100);
+        expect(await page.getByRole("link", { name: "Madrid: 3 photographs" }).isVisible()).toBe(
+          true,
+        );
+      },
+    );
+  });
+
+  it("keeps the keyboard on the map when a group of places is pressed", async () => {
+    await withPage({ viewport: { width: 390, height: 800 } }, async (page) => {
+      await page.goto("/map");
+      await page.locator("[data-map-ready]").waitFor();
+      const group = page.locator("button.map-marker").first();
+      await group.focus();
+      await page.keyboard.press("Enter");
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+        .toBe("Map of the places");
+    });
+  });
+
   it("axe, with the map drawn, light and dark, 390 and 1280 px", async () => {
     const page = await newPage({ userAgent: VISITOR_UA, viewport: { width: 390, height: 844 } });
     try {
