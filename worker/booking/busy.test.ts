@@ -186,6 +186,41 @@ describe("the owner's busy times from their calendar feed", () => {
     expect(invited.map((time) => iso(time.start))).toEqual(["2026-12-09T10:00"]);
   });
 
+  it("moves an occurrence of its own series only, not another series' at the same hour", () => {
+    const weekly = (uid: string) => [
+      "BEGIN:VEVENT",
+      `UID:${uid}`,
+      "DTSTART:20261207T090000Z",
+      "DTEND:20261207T100000Z",
+      "RRULE:FREQ=WEEKLY;COUNT=3",
+      "END:VEVENT",
+    ];
+    const feed = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      ...weekly("standup@example.com"),
+      ...weekly("class@example.com"),
+      // The class's second Monday moved to the Tuesday; the stand-up that Monday stays.
+      "BEGIN:VEVENT",
+      "UID:class@example.com",
+      "RECURRENCE-ID:20261214T090000Z",
+      "DTSTART:20261215T090000Z",
+      "DTEND:20261215T100000Z",
+      "END:VEVENT",
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
+    const starts = busyTimes(feed, "Europe/Madrid", from, to).map((time) => iso(time.start));
+    expect(starts).toEqual([
+      "2026-12-07T09:00",
+      "2026-12-07T09:00",
+      "2026-12-14T09:00",
+      "2026-12-15T09:00",
+      "2026-12-21T09:00",
+      "2026-12-21T09:00",
+    ]);
+  });
+
   it("throws on what is not a calendar, for the caller to keep the last good one", () => {
     expect(() => busyTimes("<html>not found</html>", "Europe/Madrid", from, to)).toThrow();
   });

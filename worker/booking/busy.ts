@@ -91,11 +91,16 @@ export function busyTimes(ics: string, ownerZone: string, from: number, to: numb
   const busy = (event: ICAL.Component) =>
     event.getFirstPropertyValue("transp") !== "TRANSPARENT" &&
     event.getFirstPropertyValue("status") !== "CANCELLED";
-  // Each changed occurrence (RECURRENCE-ID) belongs to its series, which answers for it.
+  // Each changed occurrence (RECURRENCE-ID) belongs to its series, which answers for it. Given
+  // no exceptions, ical.js would relate every sibling's to each event: another series' at the
+  // same hour too, and in time that grows with the square of the feed.
   const series = new Map<string, ICAL.Event>();
   for (const component of events) {
     if (!component.hasProperty("recurrence-id")) {
-      series.set(String(component.getFirstPropertyValue("uid")), new ICAL.Event(component));
+      series.set(
+        String(component.getFirstPropertyValue("uid")),
+        new ICAL.Event(component, { exceptions: [] }),
+      );
     }
   }
   // A changed occurrence whose series is not in the feed (an invitation to one occurrence) is
