@@ -606,6 +606,33 @@ describe("checkout and payment", () => {
     expect(page.headers.get("X-Robots-Tag")).toBe("noindex");
   });
 
+  it("empties the cart at Stripe's retry when emptying it failed after the order was paid", async () => {
+    const buyer = new Buyer();
+    await buyer.add(FOR_SALE, "print:fine-art-8x10");
+    const { session, order } = await buyer.checkout();
+    await pay(session);
+    const [completed] = (await eventsOf([session])).filter(
+      (event) => event.type === "checkout.session.completed",
+    );
+    // The cart's lines cannot be removed for a moment (D1 refuses the write).
+    await env.STORE_DB.exec(
+      "CREATE TRIGGER cart_items_stuck BEFORE DELETE ON cart_items BEGIN SELECT RAISE(ABORT, 'stuck'); END",
+    );
+    try {
+      expect((await deliver(completed)).status).toBe(500);
+    } finally {
+      await env.STORE_DB.exec("DROP TRIGGER cart_items_stuck");
+    }
+    expect((await orderRow(order))?.status).toBe("paid");
+    // Stripe's retry finds the order paid already, and the cart still holding what it bought.
+    expect((await deliver(completed)).status).toBe(200);
+    expect(await cartLines(buyer)).toEqual([]);
+    // The cart checks out anew, not back to the paid order's page.
+    await buyer.add(LARGE, "licence:editorial");
+    const next = await buyer.checkout();
+    expect(next.order).not.toBe(order);
+  });
+
   it("says paid on the buyer's first view back from Stripe, before Stripe's webhook", async () => {
     const logs = captureLogs();
     const buyer = new Buyer();

@@ -90,8 +90,11 @@ export async function applySession(
   }
   const recorded = await orders.markPaid(id, paymentOf(session));
   const cart = session.metadata?.cart;
-  // Bought, though refunded since: its lines leave the cart all the same, once.
-  if (recorded && cart && carts) await carts.removeOrdered(cart, id, order.lines);
+  // Bought, though refunded since: its lines leave the cart all the same, once; and at Stripe's
+  // retry when that failed after the payment was recorded (the cart still claims the order).
+  if (cart && carts && (recorded || (await carts.checkout(cart))?.order === id)) {
+    await carts.removeOrdered(cart, id, order.lines);
+  }
   return { order: id, paid: recorded === "paid" };
 }
 
