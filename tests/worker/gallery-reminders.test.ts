@@ -15,6 +15,7 @@ import {
   confirmedClient,
   DEMO_FILES,
   demoJpeg,
+  galleryDocument,
   galleryWithPhotos,
   newGalleryId,
   saveGallery,
@@ -83,12 +84,13 @@ describe("a gallery about to close", () => {
       "gallery-expiry-1",
       "gallery-prints",
     ]);
-    // Neither is due yet (each waits for its moment); no prints (the gallery sells none).
-    expect(await scheduleAt(soon(), address)).toEqual([]);
+    // Neither is due yet (each is looked at again daily until its moment, for an end the owner
+    // brings forward); no prints (the gallery sells none).
+    const first = soon();
+    expect(await scheduleAt(first, address)).toEqual([]);
     const rows = await mailsTo(address);
     expect(rows.map((mail) => mail.status)).toEqual(["due", "due", "skipped"]);
-    expect(rows[0]?.due_at).toBe(expires - 7 * DAY);
-    expect(rows[1]?.due_at).toBe(expires - DAY);
+    expect(rows.map((mail) => mail.due_at).slice(0, 2)).toEqual([first + DAY, first + DAY]);
 
     // A week before, at 10:00 on their clock (UTC: Cloudflare did not place them).
     const week = nextHour(expires - 7 * DAY, "UTC", 10);
@@ -130,6 +132,7 @@ describe("a gallery about to close", () => {
     expect(await scheduleAt(expires - 7 * DAY - 2 * HOUR, address)).toHaveLength(1);
     // At 19:05 the evening before, not the closing day's morning.
     const before = expires - DAY - 2 * HOUR;
+    expect(await scheduleAt(before - HOUR, address)).toEqual([]);
     expect((await mailsTo(address))[1]?.due_at).toBe(before);
     const [dayMail] = await scheduleAt(before, address);
     expect(dayMail?.subject).toMatch(/closes tomorrow$/);
@@ -211,6 +214,24 @@ describe("a gallery about to close", () => {
     expect(sent?.subject).toMatch(/closes in a week$/);
   });
 
+  it("reminds a client of an end the owner set, or brought forward, after they confirmed", async () => {
+    for (const first of [undefined, nextHour(Date.now() + 30 * DAY, "UTC", 15)]) {
+      const { id } = await galleryWithPhotos(
+        first ? { expiresAt: new Date(first).toISOString() } : {},
+        1,
+      );
+      const address = newAddress();
+      await confirmedClient(id, address);
+      expect(await scheduleAt(soon(), address)).toEqual([]);
+      const expires = inTenDays();
+      const { _id, _type, _rev, _createdAt, _updatedAt, ...fields } =
+        (await galleryDocument(id)) ?? {};
+      await saveGallery(id, { ...fields, expiresAt: new Date(expires).toISOString() });
+      const [sent] = await scheduleAt(nextHour(expires - 7 * DAY, "UTC", 10), address);
+      expect(sent?.subject, String(first)).toMatch(/closes in a week$/);
+    }
+  });
+
   it("sends no reminder for a gallery that has no expiry, or was turned off", async () => {
     const { id } = await galleryWithPhotos({ enabled: false }, 1);
     const address = newAddress();
@@ -220,8 +241,8 @@ describe("a gallery about to close", () => {
     await confirmedClient(open, other);
     const later = Date.now() + 30 * DAY;
     expect(await scheduleAt(soon(), other)).toEqual([]);
-    // No expiry: looked at again in a week, never sent meanwhile.
-    expect((await mailsTo(other))[0]?.due_at).toBeGreaterThan(Date.now() + 6 * DAY);
+    // No expiry: looked at again in a day, never sent meanwhile.
+    expect((await mailsTo(other))[0]?.due_at).toBeGreaterThan(Date.now() + 23 * HOUR);
     expect(await scheduleAt(later, other)).toEqual([]);
     expect(await scheduleAt(later, address)).toEqual([]);
   });

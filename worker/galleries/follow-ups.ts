@@ -94,11 +94,12 @@ const expiry =
     const state = await galleryStore(env, data.gallery).followUp(data.gallery, mail.address);
     const { settings } = state;
     if (!settings || !isOpen(settings) || !settings.expiryReminders) return undefined;
-    // No expiry (yet): looked at again in a week.
-    if (settings.expiresAt === undefined) return { later: now + 7 * DAY };
+    // No expiry yet, or its moment not yet come: looked at again in a day at the latest, for an
+    // end the owner sets, or brings forward, after the client confirmed.
+    if (settings.expiresAt === undefined) return { later: now + DAY };
     if (hasEnded(settings, now)) return undefined;
     const moment = beforeTheEvening(mail.timeZone, settings.expiresAt - days * DAY);
-    if (moment > now + 10 * MINUTE) return { later: moment };
+    if (moment > now + 10 * MINUTE) return { later: Math.min(moment, now + DAY) };
     // A week's reminder whose moment passed while a day's is due too: the day's says it.
     if (days === 7 && settings.expiresAt - now <= DAY) return undefined;
     const { t } = i18n;
