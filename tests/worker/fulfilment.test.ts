@@ -643,6 +643,31 @@ describe("a full refund", () => {
     expect(await studioCopy(order)).toMatchObject({ status: "refunded", fulfilment: "cancelled" });
   });
 
+  it("told while fulfilment writes the order's first Studio copy leaves the copy refunded; no e-mail goes", async () => {
+    const { order, completed } = await paidOrder([[LARGE, "licence:editorial"]]);
+    const { siteEnv, handedOver, sent } = keptHandOvers();
+    expect((await deliver(completed, { env: siteEnv })).status).toBe(200);
+    const refund = await refundOf(order);
+    // Stripe tells the refund while the copy that says "paid" is on its way to the Studio: the
+    // webhook finds no copy written yet to write again.
+    const came = await atFirstFetch(
+      "/data/mutate/",
+      async () => expect((await deliver(refund)).status).toBe(200),
+      async () => {
+        const result = await consume(FULFILMENT_QUEUE, handedOver[0], 1, siteEnv);
+        expect(result.explicitAcks).toEqual(["m-1"]);
+      },
+    );
+    expect(came).toBe(true);
+    expect(await row(order)).toMatchObject({
+      status: "refunded",
+      owner_mailed_at: null,
+      buyer_mailed_at: null,
+    });
+    expect(sent).toEqual([]);
+    expect(await studioCopy(order)).toMatchObject({ status: "refunded" });
+  });
+
   it("cancels the lab's order whose answer was lost, found again by the order's reference", async () => {
     const { order } = await paidNotHandedOver([[FOR_SALE, "print:photo-rag-8x10"]]);
     const message = { version: 1, order, origin: ORIGIN };

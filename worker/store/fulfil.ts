@@ -358,8 +358,20 @@ export async function fulfilOrder(
 
   // 2. The owner's copy in the Studio (written again each time: it says where things stand).
   await writeOrderCopy(config, order, origin, deps.copies);
-  if (!order.fulfilment.studioWrittenAt)
+  if (!order.fulfilment.studioWrittenAt) {
     await orders.record(order.id, { studio_written_at: Date.now() });
+    // Stripe's news while this first copy was on its way (a refund, a dispute) found no copy to
+    // write again: it is written here. Any news after the record above writes it itself.
+    const written = order;
+    order = (await orders.get(order.id)) ?? order;
+    if (
+      order.status !== written.status ||
+      order.disputedAt !== written.disputedAt ||
+      order.refundFailed !== written.refundFailed
+    ) {
+      await writeOrderCopy(config, order, origin, deps.copies);
+    }
+  }
 
   // 3. The e-mails, each once; none for an order refunded or disputed meanwhile (no thanks, no
   // sale).
