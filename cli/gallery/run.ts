@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { tooLargeToTransform, transformable } from "../../shared/image-service-limits.ts";
 import { MARKED_FILES } from "../../worker/galleries/ids.ts";
 import type { FileEntry } from "../lib/files.ts";
 import { formatBytes } from "../lib/format.ts";
@@ -211,7 +212,11 @@ async function describe(file: GalleryFile): Promise<{ scan: ScannedPhoto } | { o
       const failure = kind.image || file.named === true;
       return { outcome: { status: "skipped", reason: kind.reason, failure } };
     }
-    return { scan: await scanPhoto(file.path, kind.format) };
+    const scan = await scanPhoto(file.path, kind.format);
+    if (!transformable(scan)) {
+      return { outcome: { status: "skipped", reason: tooLargeToTransform(scan), failure: true } };
+    }
+    return { scan };
   } catch (error) {
     return { outcome: { status: "failed", reason: `cannot be read: ${reasonOf(error)}` } };
   }

@@ -285,6 +285,22 @@ describe("npm run gallery -- upload", () => {
     expect(await shown(id)).toEqual(["DSC_0201.jpg"]);
   });
 
+  it("counts a panorama wider than Cloudflare's image service makes sizes from as not gone in, sending none of it", async () => {
+    const id = await newGallery();
+    const panorama = await sharp({
+      create: { width: 12_001, height: 8, channels: 3, background: "#48c" },
+    })
+      .jpeg()
+      .toBuffer();
+    await folder("wide", { "PANO_0001.jpg": panorama, "DSC_0202.jpg": await jpeg(5) });
+    const run = await gallery(["upload", "wide", "--gallery", id]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      "skipped  wide/PANO_0001.jpg: 12001×8 pixels: over the 100 megapixels and 12,000 pixels a side",
+    );
+    expect(await shown(id)).toEqual(["DSC_0202.jpg"]);
+  });
+
   it("reports a file gone since it was listed and goes on with the others", async () => {
     const id = await newGallery();
     const dir = await folder("vanished", { "fine.jpg": await jpeg(4) });

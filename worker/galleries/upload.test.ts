@@ -161,6 +161,8 @@ describe("the owner's upload", () => {
       ["X-Photo-Name", "", 400],
       ["X-Photo-Name", encodeURIComponent("a/b.jpg"), 400],
       ["X-Photo-Width", "0", 400],
+      // Wider than the Images binding makes sizes from (12,000 pixels a side).
+      ["X-Photo-Width", "12001", 400],
       ["Content-Type", "image/gif", 400],
       ["X-Photo-Taken", "yesterday", 400],
     ] as const) {
@@ -171,6 +173,14 @@ describe("the owner's upload", () => {
       });
       expect(res.status, `${header}: ${value}`).toBe(status);
     }
+    // A 102-megapixel frame (11,648 × 8,736): over the 100 the Images binding makes sizes from.
+    const large = await send("PUT", gallery, photo, {
+      body: BYTES,
+      sha256,
+      headers: { "X-Photo-Width": "11648", "X-Photo-Height": "8736" },
+    });
+    expect(large.status).toBe(400);
+    expect(await large.text()).toContain("over the 100 megapixels and 12,000 pixels a side");
     // Signed for what it announces: a SHA-256 whose first 32 characters are not the photo id.
     const elsewhere = "0".repeat(64);
     expect((await send("PUT", gallery, photo, { body: BYTES, sha256: elsewhere })).status).toBe(

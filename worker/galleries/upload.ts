@@ -7,6 +7,7 @@
  * interrupted upload continues where it stopped and a second run sends nothing.
  */
 import type { Context, Handler } from "hono";
+import { tooLargeToTransform, transformable } from "../../shared/image-service-limits.ts";
 import { ASSET_ID } from "../../shared/public-size.ts";
 import { contentSettings } from "../config/config.ts";
 import { imageUrls } from "../content/image-urls.ts";
@@ -121,6 +122,7 @@ export const photoUpload: Handler<AppEnv> = async (c) => {
   if (!TYPES.has(type))
     return refuse(400, "Content-Type must be image/jpeg, image/png or image/webp");
   if (!width || !height) return refuse(400, "X-Photo-Width and X-Photo-Height are required");
+  if (!transformable({ width, height })) return refuse(400, tooLargeToTransform({ width, height }));
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name is one plain line.
   if (!name || name.length > 200 || /[\\/\u0000-\u001f]/.test(name)) {
     return refuse(400, "X-Photo-Name must be the file's name");
