@@ -70,7 +70,9 @@ function live(
         const page = new DOMParser().parseFromString(await response.text(), "text/html");
         const found = page.querySelector("[data-search-results]");
         const target = results();
-        if (controller.signal.aborted || !found || !target) return;
+        if (controller.signal.aborted || !target) return;
+        // No results part: an answer that is no search page (a 5xx), said as a failure below.
+        if (!found) throw new Error(`the search answered ${response.status}`);
         for (const held of found.querySelectorAll("[data-after-paint]")) {
           held.removeAttribute("data-after-paint");
         }
@@ -80,7 +82,15 @@ function live(
         said.textContent = found.querySelector("[data-search-message]")?.textContent ?? "";
         if (onPage) history.replaceState(history.state, "", address);
       } catch {
-        // Superseded, or offline: the form still submits.
+        // Superseded: the next request answers. Offline or failed: the last query's results
+        // would pass for this one's, so they go; the form still submits.
+        if (controller.signal.aborted) return;
+        const failed = document.createElement("p");
+        failed.className = "panel mx-auto max-w-3xl px-5 py-6 sm:px-8";
+        failed.dataset.searchMessage = "";
+        failed.textContent = t("search.failed");
+        results()?.replaceChildren(failed);
+        said.textContent = failed.textContent;
       }
     }, DEBOUNCE_MS);
   });

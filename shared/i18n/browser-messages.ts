@@ -21,7 +21,7 @@ export const BROWSER_MESSAGES = {
     "photo.position",
     "photo.positionIn",
   ],
-  search: ["search.title", "search.label", "search.placeholder", "search.close"],
+  search: ["search.title", "search.label", "search.placeholder", "search.close", "search.failed"],
   "inquiry-form": [
     "contact.correct",
     "contact.problem.nameMissing",

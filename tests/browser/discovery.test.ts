@@ -283,6 +283,40 @@ describe("the search dialog", () => {
     });
   });
 
+  it("takes the last results away when a search fails, offline or refused, and says so", async () => {
+    await withPage(async (page) => {
+      await page.goto(`${siteUrl}/archive`);
+      await hydrated(page);
+      await page.keyboard.press("Control+k");
+      const box = dialog(page).getByRole("searchbox");
+      await box.fill("mountains");
+      const documents = dialog(page).locator("[data-search-documents] a");
+      await expect.poll(() => documents.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      for (const failure of ["offline", "a 503"] as const) {
+        await page.route(
+          (url) => url.pathname === "/search",
+          (route) =>
+            failure === "offline"
+              ? route.abort("internetdisconnected")
+              : route.fulfill({ status: 503, contentType: "text/html", body: "<p>Busy</p>" }),
+        );
+        await box.fill(failure === "offline" ? "river" : "lake");
+        await expect
+          .poll(() => dialog(page).locator("[data-search-message]").textContent(), {
+            timeout: 10_000,
+          })
+          .toBe("The search could not be made just now: press Enter to try again.");
+        expect(await documents.count(), failure).toBe(0);
+        expect(await dialog(page).locator("[aria-live]").textContent()).toContain(
+          "could not be made",
+        );
+        await page.unrouteAll();
+        await box.fill("mountains");
+        await expect.poll(() => documents.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      }
+    });
+  });
+
   it("says in sight how many photographs and how many posts and pages it found", async () => {
     await withPage(async (page) => {
       await page.goto(`${siteUrl}/archive`);

@@ -152,6 +152,8 @@ export const de: Catalogue = {
   "search.close": "Schließen",
   "search.tooLong": "Diese Suche ist länger als {max} Zeichen: Bitte kürzen Sie sie.",
   "search.tooMany": "Zu viele Suchen von hier. Bitte versuchen Sie es {when} erneut.",
+  "search.failed":
+    "Die Suche war gerade nicht möglich: Drücken Sie die Eingabetaste, um es erneut zu versuchen.",
   "search.intro":
     "Durchsuchen Sie Bildunterschriften, Schlagwörter, Kameras und Objektive aller Fotos sowie den Text aller Beiträge und Seiten.",
   "search.browseTags": "Oder nach Schlagwörtern stöbern",

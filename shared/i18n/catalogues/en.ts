@@ -159,6 +159,7 @@ export const en = {
   "search.close": "Close",
   "search.tooLong": "That search is longer than {max} characters: please shorten it.",
   "search.tooMany": "Too many searches from here. Please try again {when}.",
+  "search.failed": "The search could not be made just now: press Enter to try again.",
   "search.intro":
     "Search the captions, tags, cameras and lenses of every photograph, and the text of every post and page.",
   "search.browseTags": "Or browse by tag",

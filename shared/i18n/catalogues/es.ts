@@ -160,6 +160,7 @@ export const es: Catalogue = {
   "search.close": "Cerrar",
   "search.tooLong": "Esta búsqueda tiene más de {max} caracteres: acórtala, por favor.",
   "search.tooMany": "Demasiadas búsquedas desde aquí. Vuelve a intentarlo {when}.",
+  "search.failed": "No se ha podido buscar ahora mismo: pulsa Intro para volver a intentarlo.",
   "search.intro":
     "Busca en los pies de foto, etiquetas, cámaras y objetivos de todas las fotos, y en el texto de todas las entradas y páginas.",
   "search.browseTags": "O explora por etiquetas",

@@ -161,6 +161,8 @@ export const fr: Catalogue = {
   "search.close": "Fermer",
   "search.tooLong": "Cette recherche dépasse {max} caractères : merci de la raccourcir.",
   "search.tooMany": "Trop de recherches depuis ici. Merci de réessayer {when}.",
+  "search.failed":
+    "La recherche n’a pas pu être faite pour l’instant : appuyez sur Entrée pour réessayer.",
   "search.intro":
     "Recherchez dans les légendes, mots-clés, appareils et objectifs de toutes les photos, et dans le texte de tous les articles et de toutes les pages.",
   "search.browseTags": "Ou parcourez les mots-clés",

@@ -161,6 +161,7 @@ export const it: Catalogue = {
   "search.close": "Chiudi",
   "search.tooLong": "Questa ricerca supera i {max} caratteri: accorciala, per favore.",
   "search.tooMany": "Troppe ricerche da qui. Riprova {when}.",
+  "search.failed": "Non è stato possibile cercare in questo momento: premi Invio per riprovare.",
   "search.intro":
     "Cerca tra didascalie, tag, fotocamere e obiettivi di tutte le foto, e nel testo di tutti gli articoli e di tutte le pagine.",
   "search.browseTags": "Oppure sfoglia per tag",

@@ -161,6 +161,7 @@ export const pt: Catalogue = {
   "search.close": "Fechar",
   "search.tooLong": "Esta busca tem mais de {max} caracteres: encurte-a, por favor.",
   "search.tooMany": "Buscas demais a partir daqui. Tente de novo {when}.",
+  "search.failed": "Não foi possível buscar agora: pressione Enter para tentar de novo.",
   "search.intro":
     "Busque nas legendas, marcadores, câmeras e objetivas de todas as fotos, e no texto de todas as publicações e páginas.",
   "search.browseTags": "Ou navegue pelos marcadores",
