@@ -43,11 +43,32 @@ describe("the map's places", () => {
     ]);
     expect(places.map((place) => [place.id, place.name, place.photos.length])).toEqual([
       ["place-zegama-spain", "Zegama, Spain", 2],
-      ["place-43-35-1-771598", "43.35, -1.771598", 1],
+      ["place-43-35n-1-771598w", "43.35, -1.771598", 1],
     ]);
     expect(mapData(places).points).toEqual([
       [zegama.lng, zegama.lat, 2, 0, 1],
       [-1.771598, 43.35, 1, 1, 2],
+    ]);
+  });
+
+  it("keeps apart places named in other scripts, and unnamed points either side of the equator", () => {
+    const at = (lat: number, lng: number, place?: string) =>
+      photo(lat, { lat, lng, precision: "10km", ...(place ? { place } : {}) });
+    const places = mapPlaces([
+      at(35.7, 139.7, "東京"),
+      at(34.7, 135.5, "大阪"),
+      at(37.98, 23.73, "Αθήνα"),
+      at(-33.86, 151.2),
+      at(33.86, 151.2),
+      at(33.86, -151.2),
+    ]);
+    expect(places.map((place) => place.id).sort()).toEqual([
+      "place-33-86n-151-2e",
+      "place-33-86n-151-2w",
+      "place-33-86s-151-2e",
+      "place-αθήνα",
+      "place-大阪",
+      "place-東京",
     ]);
   });
 

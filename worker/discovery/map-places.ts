@@ -30,9 +30,26 @@ export const isLocated = (photo: CollectionPhoto): photo is LocatedPhoto =>
 export const placeName = (location: PhotoLocation): string =>
   location.place ?? `${location.lat}, ${location.lng}`;
 
-/** The id of the place a location belongs to: its name's slug. */
-export const placeId = (location: PhotoLocation): string =>
-  `place-${nameSlug(placeName(location)) || "unnamed"}`;
+/**
+ * The id of the place a location belongs to: its name's slug, in the name's own script where it
+ * has no Latin letters (東京 and 大阪 are two places); a place without a name, its point, north
+ * or south and east or west said (33.86 S and 33.86 N are two places).
+ */
+export const placeId = (location: PhotoLocation): string => {
+  if (location.place === undefined) {
+    const { lat, lng } = location;
+    const part = (value: number, [plus, minus]: string) =>
+      `${String(Math.abs(value)).replace(".", "-")}${value < 0 ? minus : plus}`;
+    return `place-${part(lat, "ns")}-${part(lng, "ew")}`;
+  }
+  const ownScript = location.place
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 96);
+  return `place-${nameSlug(location.place) || ownScript || "unnamed"}`;
+};
 
 /**
  * The places of `photos` (the collection's order kept within each), the ones with the most
