@@ -395,9 +395,12 @@ async function start(frame: HTMLElement): Promise<void> {
   canvas.addEventListener("pointerup", release);
   canvas.addEventListener("pointercancel", release);
   canvas.addEventListener("dblclick", () => zoomBy(1));
+  // The wheel zooms with Ctrl or ⌘ held (a trackpad's pinch is such a wheel); alone it scrolls
+  // the page, which a map as tall as the screen would otherwise hold.
   view.addEventListener(
     "wheel",
     (event) => {
+      if (!event.ctrlKey && !event.metaKey) return;
       event.preventDefault();
       zoomBy(event.deltaY < 0 ? 0.5 : -0.5);
     },

@@ -289,6 +289,37 @@ describe("the map page", () => {
     });
   });
 
+  it("lets the wheel scroll the page over the map, and zooms with Ctrl held", async () => {
+    await withPage({ viewport: { width: 1280, height: 700 } }, async (page) => {
+      await page.goto("/map");
+      await page.locator("[data-map-ready]").waitFor();
+      const view = page.getByRole("region", { name: "Map of the places" });
+      await view.scrollIntoViewIfNeeded();
+      const box = await view.boundingBox();
+      if (!box) throw new Error("the map has no box");
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const positions = () =>
+        page
+          .locator(".map-marker")
+          .evaluateAll((markers) =>
+            markers.map((marker) => (marker as HTMLElement).style.left).join(),
+          );
+      const before = await positions();
+      const scrolled = await page.evaluate(() => window.scrollY);
+      await page.mouse.wheel(0, 300);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled);
+      expect(await positions()).toBe(before);
+      // The map where the page's scroll left it: the wheel again, Ctrl held.
+      const held = await view.boundingBox();
+      if (!held) throw new Error("the map has no box");
+      await page.mouse.move(held.x + held.width / 2, held.y + held.height / 2);
+      await page.keyboard.down("Control");
+      await page.mouse.wheel(0, -300);
+      await page.keyboard.up("Control");
+      await expect.poll(positions).not.toBe(before);
+    });
+  });
+
   it("axe, with the map drawn, light and dark, 390 and 1280 px", async () => {
     const page = await newPage({ userAgent: VISITOR_UA, viewport: { width: 390, height: 844 } });
     try {

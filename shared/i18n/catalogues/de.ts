@@ -192,7 +192,7 @@ export const de: Catalogue = {
   "map.view": "Karte der Orte",
   "map.markers": "Orte auf der Karte",
   "map.keys":
-    "Die Pfeiltasten verschieben die Karte, + und − zoomen, 0 zeigt alle Orte. Jeder Ort verweist auf seine Fotos weiter unten.",
+    "Die Pfeiltasten verschieben die Karte, + und − zoomen (ebenso Strg oder ⌘ mit dem Mausrad), 0 zeigt alle Orte. Jeder Ort verweist auf seine Fotos weiter unten.",
   "map.zoomIn": "Vergrößern",
   "map.zoomOut": "Verkleinern",
   "map.fit": "Alle Orte zeigen",

@@ -198,7 +198,7 @@ export const en = {
   "map.view": "Map of the places",
   "map.markers": "Places on the map",
   "map.keys":
-    "Arrow keys move the map, + and − zoom, 0 shows every place. Each place links to its photographs below.",
+    "Arrow keys move the map, + and − zoom (so do Ctrl or ⌘ with the wheel), 0 shows every place. Each place links to its photographs below.",
   "map.zoomIn": "Zoom in",
   "map.zoomOut": "Zoom out",
   "map.fit": "Show every place",

@@ -202,7 +202,7 @@ export const es: Catalogue = {
   "map.view": "Mapa de los lugares",
   "map.markers": "Lugares en el mapa",
   "map.keys":
-    "Las flechas mueven el mapa, + y − acercan y alejan, 0 muestra todos los lugares. Cada lugar enlaza con sus fotos, más abajo.",
+    "Las flechas mueven el mapa, + y − acercan y alejan (también Ctrl o ⌘ con la rueda), 0 muestra todos los lugares. Cada lugar enlaza con sus fotos, más abajo.",
   "map.zoomIn": "Acercar",
   "map.zoomOut": "Alejar",
   "map.fit": "Mostrar todos los lugares",

@@ -205,7 +205,7 @@ export const fr: Catalogue = {
   "map.view": "Carte des lieux",
   "map.markers": "Lieux sur la carte",
   "map.keys":
-    "Les flèches déplacent la carte, + et − zooment, 0 montre tous les lieux. Chaque lieu renvoie à ses photos plus bas.",
+    "Les flèches déplacent la carte, + et − zooment (de même que Ctrl ou ⌘ avec la molette), 0 montre tous les lieux. Chaque lieu renvoie à ses photos plus bas.",
   "map.zoomIn": "Agrandir",
   "map.zoomOut": "Réduire",
   "map.fit": "Montrer tous les lieux",

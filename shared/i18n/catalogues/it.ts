@@ -204,7 +204,7 @@ export const it: Catalogue = {
   "map.view": "Mappa dei luoghi",
   "map.markers": "Luoghi sulla mappa",
   "map.keys":
-    "Le frecce spostano la mappa, + e − ingrandiscono e riducono, 0 mostra tutti i luoghi. Ogni luogo rimanda alle sue foto qui sotto.",
+    "Le frecce spostano la mappa, + e − ingrandiscono e riducono (come Ctrl o ⌘ con la rotellina), 0 mostra tutti i luoghi. Ogni luogo rimanda alle sue foto qui sotto.",
   "map.zoomIn": "Ingrandisci",
   "map.zoomOut": "Riduci",
   "map.fit": "Mostra tutti i luoghi",

@@ -204,7 +204,7 @@ export const pt: Catalogue = {
   "map.view": "Mapa dos lugares",
   "map.markers": "Lugares no mapa",
   "map.keys":
-    "As setas movem o mapa, + e − aproximam e afastam, 0 mostra todos os lugares. Cada lugar leva às suas fotos, mais abaixo.",
+    "As setas movem o mapa, + e − aproximam e afastam (assim como Ctrl ou ⌘ com a roda do mouse), 0 mostra todos os lugares. Cada lugar leva às suas fotos, mais abaixo.",
   "map.zoomIn": "Aproximar",
   "map.zoomOut": "Afastar",
   "map.fit": "Mostrar todos os lugares",
