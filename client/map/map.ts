@@ -113,15 +113,18 @@ async function start(frame: HTMLElement): Promise<void> {
 
   /** Every place in view, as large as fits. */
   function fit(): void {
-    const xs = points.map((point) => point.xy[0]);
+    const xs = points.map((point) => point.xy[0]).sort((a, b) => a - b);
     const ys = points.map((point) => point.xy[1]);
-    const [west, east, north, south] = [
-      Math.min(...xs),
-      Math.max(...xs),
-      Math.min(...ys),
-      Math.max(...ys),
-    ];
-    centre = [(west + east) / 2, (north + south) / 2];
+    // West to east across the widest gap between places, round the back of the world too: Fiji
+    // and Samoa are neighbours across the antimeridian, not the two ends of the map.
+    let [west, east] = [xs[0] as number, xs.at(-1) as number];
+    let gap = 1 - (east - west);
+    for (let i = 1; i < xs.length; i++) {
+      const [before, after] = [xs[i - 1] as number, xs[i] as number];
+      if (after - before > gap) [gap, west, east] = [after - before, after, before + 1];
+    }
+    const [north, south] = [Math.min(...ys), Math.max(...ys)];
+    centre = [((west + east) / 2) % 1, (north + south) / 2];
     const span = Math.max(east - west, south - north, 1e-6);
     zoom = Math.min(
       placeZoom,
@@ -257,7 +260,9 @@ async function start(frame: HTMLElement): Promise<void> {
     const top = centre[1] * worldSize() - height / 2;
     const groups = new Map<string, { x: number; y: number; count: number; places: Set<number> }>();
     for (const point of points) {
-      const x = point.xy[0] * worldSize() - left;
+      // The copy of the world nearest the middle of the view (the map wraps at the antimeridian).
+      const across = point.xy[0] * worldSize() - left;
+      const x = across - Math.round((across - width / 2) / worldSize()) * worldSize();
       const y = point.xy[1] * worldSize() - top;
       if (x < -GROUP_PX || y < -GROUP_PX || x > width + GROUP_PX || y > height + GROUP_PX) continue;
       const key = `${Math.floor(x / GROUP_PX)},${Math.floor(y / GROUP_PX)}`;

@@ -276,6 +276,57 @@ describe("the map page", () => {
     );
   });
 
+  it("shows places either side of the antimeridian as neighbours, not the whole world", async () => {
+    await withPage(
+      { colorScheme: "light", viewport: { width: 1280, height: 900 } },
+      async (page) => {
+        // Suva, Fiji, and Apia, Samoa: 1,100 km apart, at 178° E and 172° W.
+        await page.route("**/map/data.json*", async (route) => {
+          const data = await (await route.fetch()).json();
+          await route.fulfill({
+            json: {
+              ...data,
+              places: [
+                ["place-suva", "Suva"],
+                ["place-apia", "Apia"],
+              ],
+              points: [
+                [178.44, -18.14, 2, 0, 0],
+                [-171.76, -13.83, 1, 1, 0],
+              ],
+            },
+          });
+        });
+        await page.goto("/map");
+        await page.locator("[data-map-ready]").waitFor();
+        await page.waitForLoadState("networkidle");
+        // The share of the canvas that is land: the Pacific's islands, not the world's continents.
+        const land = () =>
+          page.evaluate(() => {
+            const canvas = document.querySelector<HTMLCanvasElement>(".map-view canvas");
+            const context = canvas?.getContext("2d");
+            if (!canvas || !context) return 1;
+            const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+            let seen = 0;
+            for (let i = 0; i < data.length; i += 4) {
+              const pixel = ((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0);
+              if (pixel === 0xf6f4ee) seen += 1;
+            }
+            return seen / (data.length / 4);
+          });
+        expect(await land()).toBeLessThan(0.05);
+        // Both in view, as two places.
+        const view = await page.locator(".map-view").boundingBox();
+        for (const name of ["Suva: 2 photographs", "Apia: 1 photograph"]) {
+          const marker = await page.getByRole("link", { name }).boundingBox();
+          expect(marker && view && marker.x > view.x && marker.x < view.x + view.width, name).toBe(
+            true,
+          );
+        }
+      },
+    );
+  });
+
   it("keeps the keyboard on the map when a group of places is pressed", async () => {
     await withPage({ viewport: { width: 390, height: 800 } }, async (page) => {
       await page.goto("/map");
