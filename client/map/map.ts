@@ -258,7 +258,7 @@ async function start(frame: HTMLElement): Promise<void> {
   function drawMarkers(): void {
     const left = centre[0] * worldSize() - width / 2;
     const top = centre[1] * worldSize() - height / 2;
-    const groups = new Map<string, { x: number; y: number; count: number; places: Set<number> }>();
+    const groups = new Map<string, { x: number; y: number; places: Map<number, number> }>();
     for (const point of points) {
       // The copy of the world nearest the middle of the view (the map wraps at the antimeridian).
       const across = point.xy[0] * worldSize() - left;
@@ -266,50 +266,60 @@ async function start(frame: HTMLElement): Promise<void> {
       const y = point.xy[1] * worldSize() - top;
       if (x < -GROUP_PX || y < -GROUP_PX || x > width + GROUP_PX || y > height + GROUP_PX) continue;
       const key = `${Math.floor(x / GROUP_PX)},${Math.floor(y / GROUP_PX)}`;
-      const group = groups.get(key);
-      if (group) {
-        group.count += point.count;
-        group.places.add(point.place);
-      } else groups.set(key, { x, y, count: point.count, places: new Set([point.place]) });
+      const group = groups.get(key) ?? { x, y, places: new Map<number, number>() };
+      group.places.set(point.place, (group.places.get(point.place) ?? 0) + point.count);
+      groups.set(key, group);
     }
+    /** A place's marker: a link to its item in the list. */
+    const placeLink = (index: number, count: number) => {
+      const [id, stored] = data.places[index] as [string, string];
+      // The data is the same for every language; the list names the place in the page's.
+      const name = document.getElementById(id)?.querySelector("h3")?.textContent || stored;
+      const link = document.createElement("a");
+      link.href = `#${id}`;
+      link.setAttribute("aria-label", t("map.place", { name, photos: photographs(count) }));
+      return link;
+    };
+    const placed = (marker: HTMLElement, count: number, x: number, y: number) => {
+      const item = document.createElement("li");
+      marker.className = "map-marker";
+      marker.textContent = String(count);
+      marker.style.left = `${x}px`;
+      marker.style.top = `${y}px`;
+      item.append(marker);
+      return item;
+    };
     markers.replaceChildren(
-      ...[...groups.values()].map((group) => {
-        const item = document.createElement("li");
-        const places = [...group.places].map((index) => data.places[index] as [string, string]);
-        let marker: HTMLElement;
+      ...[...groups.values()].flatMap((group) => {
+        const places = [...group.places];
         if (places.length === 1) {
-          const [id, stored] = places[0] as [string, string];
-          // The data is the same for every language; the list names the place in the page's.
-          const name = document.getElementById(id)?.querySelector("h3")?.textContent || stored;
-          const link = document.createElement("a");
-          link.href = `#${id}`;
-          link.setAttribute(
-            "aria-label",
-            t("map.place", { name, photos: photographs(group.count) }),
-          );
-          marker = link;
-        } else {
-          const zoomIn = document.createElement("button");
-          zoomIn.type = "button";
-          zoomIn.setAttribute(
-            "aria-label",
-            t("map.group", { count: places.length, photos: photographs(group.count) }),
-          );
-          zoomIn.addEventListener("click", () => {
-            centre = [(group.x + left) / worldSize(), (group.y + top) / worldSize()];
-            zoom = clampZoom(zoom + 2);
-            schedule();
-            // The pressed group is gone with the redrawn markers: the keys go on moving the map.
-            view.focus();
-          });
-          marker = zoomIn;
+          const [[index, count]] = places as [[number, number]];
+          return [placed(placeLink(index, count), count, group.x, group.y)];
         }
-        marker.className = "map-marker";
-        marker.textContent = String(group.count);
-        marker.style.left = `${group.x}px`;
-        marker.style.top = `${group.y}px`;
-        item.append(marker);
-        return item;
+        // As deep as the map goes, places still together (one point, or a street apart) are
+        // set round their point, each its own link: no zoom would part them.
+        if (zoom >= MAX_ZOOM) {
+          return places.map(([index, count], i) => {
+            const angle = (2 * Math.PI * i) / places.length - Math.PI / 2;
+            const [dx, dy] = [Math.cos(angle) * GROUP_PX * 0.6, Math.sin(angle) * GROUP_PX * 0.6];
+            return placed(placeLink(index, count), count, group.x + dx, group.y + dy);
+          });
+        }
+        const total = places.reduce((sum, [, count]) => sum + count, 0);
+        const zoomIn = document.createElement("button");
+        zoomIn.type = "button";
+        zoomIn.setAttribute(
+          "aria-label",
+          t("map.group", { count: places.length, photos: photographs(total) }),
+        );
+        zoomIn.addEventListener("click", () => {
+          centre = [(group.x + left) / worldSize(), (group.y + top) / worldSize()];
+          zoom = clampZoom(zoom + 2);
+          schedule();
+          // The pressed group is gone with the redrawn markers: the keys go on moving the map.
+          view.focus();
+        });
+        return [placed(zoomIn, total, group.x, group.y)];
       }),
     );
   }

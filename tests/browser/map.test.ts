@@ -327,6 +327,42 @@ describe("the map page", () => {
     );
   });
 
+  it("parts places at one point as deep as it zooms: each its own link round the point", async () => {
+    await withPage({ viewport: { width: 1280, height: 900 } }, async (page) => {
+      // One region's point, named from either side of a border.
+      await page.route("**/map/data.json*", async (route) => {
+        const data = await (await route.fetch()).json();
+        await route.fulfill({
+          json: {
+            ...data,
+            places: [
+              ["place-basque-country", "Basque Country"],
+              ["place-navarre", "Navarre"],
+            ],
+            points: [
+              [-2.3, 42.9, 2, 0, 0],
+              [-2.3, 42.9, 1, 1, 0],
+            ],
+          },
+        });
+      });
+      await page.goto("/map");
+      await page.locator("[data-map-ready]").waitFor();
+      const group = page.getByRole("button", { name: /^2 places/ });
+      const basque = page.getByRole("link", { name: "Basque Country: 2 photographs" });
+      // Pressed until it parts (each press zooms in twice, as deep as the map goes).
+      for (let presses = 0; presses < 5 && (await group.count()) > 0; presses++) {
+        await group.click();
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+      }
+      await basque.waitFor();
+      await page.getByRole("link", { name: "Navarre: 1 photograph" }).click();
+      await page.waitForURL(/\/map#place-navarre$/);
+    });
+  });
+
   it("keeps the keyboard on the map when a group of places is pressed", async () => {
     await withPage({ viewport: { width: 390, height: 800 } }, async (page) => {
       await page.goto("/map");
