@@ -7,9 +7,10 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../request/app-env.ts";
 import { i18nFor, siteOrigin, siteSettingsFor } from "../request/context.ts";
-import { catalogueFor, formatAmount, minorUnits } from "../store/index.ts";
+import { catalogueFor, formatAmount } from "../store/index.ts";
 import type { Hold } from "./calendar.ts";
 import { fillContract } from "./contract.ts";
+import { offerUnits } from "./deposit.ts";
 import type { Details } from "./details.ts";
 import type { Offer, SessionType } from "./offer.ts";
 
@@ -38,7 +39,7 @@ export async function contractText(
     licenceOf(c, session),
   ]);
   const money = (value: number) =>
-    formatAmount(minorUnits(value, offer.currency, true) ?? 0, offer.currency, i18n.locale);
+    formatAmount(offerUnits(value, offer.currency), offer.currency, i18n.locale);
   const date = new Intl.DateTimeFormat(i18n.locale, {
     dateStyle: "full",
     timeStyle: "short",

@@ -32,10 +32,18 @@ export const CHECKOUT_MINUTES = 31;
  */
 const PAYING_HOLD_MINUTES = 2 * CHECKOUT_MINUTES;
 
+/**
+ * An amount of the offer (a price, a deposit) in the currency's smallest unit, as it is shown
+ * and kept: a price is paid in parts (deposit, instalments), so no one charge's limit is its
+ * (HUF 1,000,000 is 100,000,000 hundredths, past Stripe's 99,999,999 for one payment).
+ */
+export const offerUnits = (value: number, currency: string) =>
+  minorUnits(value, currency, true, Number.POSITIVE_INFINITY) ?? 0;
+
 /** What a session type costs now, as the offer says. */
 export const offeredTerms = (offer: Offer, session: SessionType): Terms => ({
   currency: offer.currency,
-  price: minorUnits(session.price, offer.currency, true) ?? 0,
+  price: offerUnits(session.price, offer.currency),
   deposit: minorUnits(session.deposit, offer.currency) ?? 0,
 });
 

@@ -15,7 +15,7 @@ import { renderHtml } from "../render/render-html.tsx";
 import type { AppEnv } from "../request/app-env.ts";
 import { contentFor, i18nFor, localPath } from "../request/context.ts";
 import { keyedVisitor, LIMIT_PERIOD_SECONDS, visitorKey } from "../request/visitor-key.ts";
-import { formatAmount, formOf, minorUnits, stripeClient } from "../store/index.ts";
+import { formatAmount, formOf, stripeClient } from "../store/index.ts";
 import {
   BookedView,
   type ContractState,
@@ -31,7 +31,7 @@ import { busyReadDue, readBusyFeed } from "./busy-feed.ts";
 import { CALENDAR } from "./calendar.ts";
 import { contractReady, contractText } from "./contract-facts.ts";
 import { contractRecords } from "./contracts.ts";
-import { applyDepositSession, startDeposit, termsOf } from "./deposit.ts";
+import { applyDepositSession, offerUnits, startDeposit, termsOf } from "./deposit.ts";
 import { answerField, checkDetails, MAX_ANSWER } from "./details.ts";
 import { balanceKind, instalmentOfKind, instalmentsOf, nextInstalment } from "./instalments.ts";
 import { invoiceNumber } from "./invoices.ts";
@@ -105,7 +105,7 @@ export async function page(
 }
 
 const amount = (value: number, offer: Offer, locale: string) =>
-  formatAmount(minorUnits(value, offer.currency, true) ?? 0, offer.currency, locale);
+  formatAmount(offerUnits(value, offer.currency), offer.currency, locale);
 
 /** `GET /book`. */
 export const sessionsPage: Handler<AppEnv> = async (c) => {

@@ -10,7 +10,8 @@ import { applyBalanceSession } from "./balance.ts";
 import { paymentOf } from "./booking-invoice.ts";
 import { d1Bookings } from "./bookings.ts";
 import { refundOf, refundsOf } from "./cancel.ts";
-import { applyDepositSession } from "./deposit.ts";
+import { applyDepositSession, offeredTerms } from "./deposit.ts";
+import { offerOf } from "./offer.ts";
 
 /** A completed, paid session as Stripe sends it: `subtotal` asked for, `tax` added on top. */
 const paidSession = (booking: string, subtotal: number, tax: number, balance = false) =>
@@ -117,6 +118,34 @@ describe("a booking's payments with Stripe Tax", () => {
 });
 
 describe("a refund in a three-decimal currency", () => {
+  it("keep a price past what one payment may be whole, the deposit charged in one", () => {
+    const offer = offerOf({
+      hours: {
+        timeZone: "Europe/Budapest",
+        weeklyHours: [{ weekday: 6, from: "10:00", to: "18:00" }],
+      },
+      sessions: [
+        {
+          slug: "wedding",
+          title: "Wedding",
+          durationMinutes: 480,
+          price: 1_000_000,
+          depositPercent: 30,
+        },
+      ],
+      currency: "huf",
+      tax: false,
+    });
+    const wedding = offer?.sessions[0];
+    if (!offer || !wedding) throw new Error("no offer");
+    // HUF 1,000,000: 100,000,000 hundredths, past Stripe's 99,999,999 for one charge.
+    expect(offeredTerms(offer, wedding)).toEqual({
+      currency: "huf",
+      price: 100_000_000,
+      deposit: 30_000_000,
+    });
+  });
+
   it("is an amount Stripe takes (whole hundredths), never more than was paid", () => {
     // 75.010 KWD paid; 33 % back by the policy.
     const paid = portraitBooking(Date.now() + 60 * 86_400_000, {

@@ -127,17 +127,21 @@ const positive = (value: unknown, max: number): number | undefined =>
     ? value
     : undefined;
 
-/** The smallest unit of `price` in `currency`, or undefined for a price Stripe would refuse. */
+/**
+ * The smallest unit of `price` in `currency`, or undefined for a price Stripe would refuse: one
+ * charged whole is at most Stripe's limit, but not a booking's price, paid in parts (`max`).
+ */
 export function minorUnits(
   price: unknown,
   currency: string,
   allowZero = false,
+  max = MAX_AMOUNT,
 ): number | undefined {
   if (typeof price !== "number" || !Number.isFinite(price) || price < 0) return undefined;
   const decimals = decimalsOf(currency);
   const step = amountStep(currency);
   const amount = Math.round((price * 10 ** decimals) / step) * step;
-  if (amount > MAX_AMOUNT || (!allowZero && amount === 0)) return undefined;
+  if (amount > max || (!allowZero && amount === 0)) return undefined;
   return amount;
 }
 
