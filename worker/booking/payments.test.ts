@@ -157,6 +157,9 @@ describe("a refund in a three-decimal currency", () => {
     });
     expect(refundOf(paid, "client", [{ daysBefore: 0, share: 0.33 }], Date.now())).toBe(24_750);
     expect(refundOf(paid, "client", [{ daysBefore: 0, share: 1 }], Date.now())).toBe(75_010);
+    // €102.45 at 70 %: €71.715, rounded up to €71.72 (in floating point 7171.4999…, down).
+    const euros = { ...paid, currency: "eur", deposit: 10_245, paymentIntent: "pi_eur" };
+    expect(refundOf(euros, "client", [{ daysBefore: 0, share: 0.7 }], Date.now())).toBe(7_172);
   });
 });
 
