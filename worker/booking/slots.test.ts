@@ -39,6 +39,14 @@ describe("the owner's wall clock", () => {
     expect(iso(instantOf("America/New_York", Date.UTC(2026, 10, 1, 1, 30)) ?? 0)).toBe(
       "2026-11-01T05:30",
     );
+    // Thirteen hours ahead of UTC (and 13:45 on the Chatham Islands), clocks going back: the
+    // first 02:30 too, at +13 (+13:45), not the second.
+    expect(iso(instantOf("Pacific/Auckland", Date.UTC(2026, 3, 5, 2, 30)) ?? 0)).toBe(
+      "2026-04-04T13:30",
+    );
+    expect(iso(instantOf("Pacific/Chatham", Date.UTC(2026, 3, 5, 3, 15)) ?? 0)).toBe(
+      "2026-04-04T13:30",
+    );
   });
 
   it("gives a day's times by its one offset, and asks the zone only on a day it changes", () => {

@@ -53,9 +53,10 @@ export function wallAt(timeZone: string, instant: number): number {
 
 /** The first instant whose wall time in `timeZone` is `wall`; undefined when none is. */
 export function instantOf(timeZone: string, wall: number): number | undefined {
-  // A zone's offset changes at most once in a day: the offsets half a day either side are the
-  // only candidates, and each is kept only if it really gives the wall time back.
-  const found = [wall - 12 * 60 * MINUTE, wall + 12 * 60 * MINUTE]
+  // A zone's offset changes at most once in a day: the offsets before and after every instant
+  // the wall time may be (offsets run from -12 to +14 hours) are the only candidates, and each is
+  // kept only if it really gives the wall time back.
+  const found = [wall - 14 * 60 * MINUTE, wall + 12 * 60 * MINUTE]
     .map((probe) => wall - (wallAt(timeZone, probe) - probe))
     .filter((instant) => wallAt(timeZone, instant) === wall)
     .sort((a, b) => a - b);
