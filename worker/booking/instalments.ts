@@ -5,7 +5,7 @@
  * week's reminder asks for what is left; a booking made later owes them all at once.
  */
 import { amountStep } from "../lib/currency.ts";
-import { DAY } from "../lib/zoned-time.ts";
+import { DAY, instantOf, wallAt } from "../lib/zoned-time.ts";
 import { type BalancePayment, type Booking, balanceOf } from "./bookings.ts";
 import type { InvoiceKind } from "./invoices.ts";
 
@@ -20,7 +20,7 @@ export interface Instalment {
 }
 
 /** When the last payment of the balance falls due: a week before the shoot. */
-const LAST_DUE_BEFORE = 7 * DAY;
+const LAST_DUE_DAYS = 7;
 
 export function instalmentsOf(booking: Booking): Instalment[] {
   const total = balanceOf(booking);
@@ -30,7 +30,12 @@ export function instalmentsOf(booking: Booking): Instalment[] {
   const step = amountStep(booking.currency);
   const share = Math.floor(total / of / step) * step;
   const from = booking.paidAt ?? booking.start;
-  const last = booking.start - LAST_DUE_BEFORE;
+  // A week as the owner's calendar counts it, which the week's reminder that asks for it does
+  // too (across a change of clocks, 168 hours may be another date).
+  const week = LAST_DUE_DAYS * DAY;
+  const last =
+    instantOf(booking.timeZone, wallAt(booking.timeZone, booking.start) - week) ??
+    booking.start - week;
   return Array.from({ length: of }, (_, index) => {
     const n = index + 1;
     return {

@@ -74,13 +74,15 @@ describe("a booking's reminders", () => {
   });
 
   it("of a payment plan: each instalment but the last on its day, at 10:00, unless paid", () => {
-    // Booked on 10 January for 30 March: €175 in three, due evenly until 23 March.
+    // Booked on 10 January for 30 March, 18:00 in Madrid: €175 in three, due evenly until 23
+    // March at 18:00 there, a week before as the owner's calendar counts it (the clocks change
+    // between, on 28 March: 168 hours before would be 17:00).
     const start = Date.UTC(2027, 2, 30, 16);
     const plan = booked(start, { plan: 3 });
     expect(instalmentsOf(plan).map(({ n, amount, dueAt }) => [n, amount, iso(dueAt)])).toEqual([
-      [1, 5_834, "2027-02-03T05:20"],
-      [2, 5_833, "2027-02-27T10:40"],
-      [3, 5_833, "2027-03-23T16:00"],
+      [1, 5_834, "2027-02-03T05:40"],
+      [2, 5_833, "2027-02-27T11:20"],
+      [3, 5_833, "2027-03-23T17:00"],
     ]);
     const dues = (booking: Booking) =>
       remindersOf(booking, Date.UTC(2027, 0, 10)).map((each) =>
