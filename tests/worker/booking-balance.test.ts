@@ -110,7 +110,10 @@ describe("the booking's life", () => {
    * life again with every wait skipped: after the shoot it looks at the gallery until its count
    * stops changing, then writes to the client. What it sent, and the gallery's e-mail if any.
    */
-  async function lifeAfterUpload(before: (gallery: string) => Promise<void> = async () => {}) {
+  async function lifeAfterUpload(
+    before: (gallery: string) => Promise<void> = async () => {},
+    clientZone?: string,
+  ) {
     const held = await holdPortrait();
     const deposit = await openCheckout(held.path);
     await pay(deposit);
@@ -120,6 +123,11 @@ describe("the booking's life", () => {
       .first<{ gallery: string }>()) ?? { gallery: "" };
     await uploadDemoPhotos(gallery, 2);
     await before(gallery);
+    if (clientZone) {
+      await env.STORE_DB.prepare("UPDATE bookings SET client_zone = ? WHERE id = ?")
+        .bind(clientZone, held.id)
+        .run();
+    }
     const id = `${held.id}-after`;
     await using life = await introspectWorkflowInstance(env.BOOKING_LIFE, id);
     await life.modify(async (m) => {
@@ -134,8 +142,30 @@ describe("the booking's life", () => {
     const mail = sent.includes("gallery")
       ? ((await life.waitForStepResult({ name: "the gallery's e-mail" })) as SentMail)
       : undefined;
-    return { gallery, sent, mail };
+    const morning = sent.includes("gallery")
+      ? ((await life.waitForStepResult({ name: "the client's next sensible hour" })) as
+          | number
+          | null)
+      : undefined;
+    return { gallery, sent, mail, morning };
   }
+
+  it("tells the client of their photographs in their morning when the upload ends in their night", async () => {
+    // A zone where it is now about 03:00 (Etc/GMT-3 is three hours ahead of UTC).
+    const ahead = (((3 - new Date().getUTCHours()) % 24) + 24) % 24;
+    const hours = ahead > 14 ? ahead - 24 : ahead;
+    const zone = hours === 0 ? "Etc/GMT" : `Etc/GMT${hours > 0 ? "-" : "+"}${Math.abs(hours)}`;
+    const { sent, morning } = await lifeAfterUpload(async () => {}, zone);
+    expect(sent).toEqual(["week", "day", "gallery"]);
+    // Its e-mail waited until 09:00 there.
+    expect(typeof morning).toBe("number");
+    const hour = new Intl.DateTimeFormat("en", {
+      timeZone: zone,
+      hour: "numeric",
+      hourCycle: "h23",
+    });
+    expect(Number(hour.format(morning ?? 0))).toBe(9);
+  });
 
   it("tells the client once the owner's upload to the shoot's gallery is done", async () => {
     const { gallery, sent, mail } = await lifeAfterUpload();

@@ -5,7 +5,8 @@
  * in when they paid, else the owner's), each asking for what is left of the balance, and one on
  * the day each payment of a payment plan falls due, unless it is paid by then; after
  * the shoot, the client's e-mail once the owner's upload to the shoot's gallery is done (its
- * count of photographs unchanged over GALLERY_CHECK_EVERY). A Workflow, not the
+ * count of photographs unchanged over GALLERY_CHECK_EVERY), at a sensible hour on their clock. A
+ * Workflow, not the
  * calendar's alarms, because it waits days at no cost, keeps each step's result (a step that
  * sent its e-mail is not run again when the instance resumes), retries a failed step, and runs
  * under the Vite plugin and the test pool alike. Each step reads the booking afresh: a booking
@@ -16,6 +17,7 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloud
 import { loadConfig } from "../config/config.ts";
 import { galleryPaths, galleryPhotoCount } from "../galleries/index.ts";
 import { DAY, instantOf, wallAt } from "../lib/zoned-time.ts";
+import { nextMorning, sensibleHour } from "../sales-mail/index.ts";
 import { type Booking, d1Bookings } from "./bookings.ts";
 import { instalmentsOf } from "./instalments.ts";
 import {
@@ -166,6 +168,15 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
       });
       if (count === undefined) return { sent };
       if (count > 0 && count === last) {
+        // Sent at a sensible hour on the client's clock, as their every other e-mail is: an
+        // upload finished at night waits for their morning.
+        const morning = await step.do("the client's next sensible hour", async () => {
+          const booking = await this.booked(payload);
+          const zone = booking?.clientZone ?? booking?.timeZone;
+          const now = Date.now();
+          return booking && !sensibleHour(zone, now) ? nextMorning(zone, now) : null;
+        });
+        if (morning !== null) await step.sleepUntil("until the client's morning", morning);
         const mail = await step.do("the gallery's e-mail", async () => {
           const booking = await this.booked(payload);
           if (!booking?.gallery) return undefined;

@@ -7,5 +7,7 @@ export {
   type Composed,
   type Composer,
   dateIn,
+  nextMorning,
   sendDueMails,
+  sensibleHour,
 } from "./send.ts";
