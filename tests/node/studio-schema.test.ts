@@ -256,6 +256,15 @@ describe("the Studio schema", () => {
     expect([...singletonTypes]).toEqual(["siteSettings", "storeSettings", "bookingSettings"]);
   });
 
+  it("takes a booking window only when it ends after it starts (00:00: the day's end), as the site reads one", () => {
+    const window = (field("bookingSettings", "weeklyHours").of ?? [])[0];
+    const check = (from: string, to: string) => customChecks(window)({ weekday: 5, from, to });
+    expect(check("09:00", "17:30")).toEqual([true]);
+    expect(check("20:00", "00:00")).toEqual([true]);
+    expect(check("20:00", "02:00")[0]).toMatch(/^“To” must come after “From”/);
+    expect(check("10:00", "10:00")[0]).toMatch(/^“To” must come after “From”/);
+  });
+
   it("offers the booking choices the worker takes: how questions are answered, how often slots start", () => {
     const steps = field("bookingSettings", "stepMinutes").options as { list: { value: number }[] };
     expect(steps.list.map((choice) => choice.value)).toEqual([...STEP_MINUTES]);

@@ -61,6 +61,14 @@ export const bookingSettings = defineType({
               "24-hour time, e.g. 17:30; 00:00 is midnight, the end of the day.",
             ),
           ],
+          // The site reads a window of one day (worker/booking/offer.ts): one that ends before
+          // it starts would be left out, and with it, were it the only one, every booking.
+          validation: (rule) =>
+            rule.custom((value: { from?: string; to?: string } | undefined) =>
+              !value?.from || !value.to || value.to === "00:00" || value.to > value.from
+                ? true
+                : "“To” must come after “From”: a window past midnight is two, one on each day (Friday 20:00–00:00, Saturday 00:00–02:00)",
+            ),
           preview: {
             select: { weekday: "weekday", from: "from", to: "to" },
             prepare: ({ weekday, from, to }) => ({
