@@ -103,6 +103,33 @@ describe("a session type as the Studio stores it", () => {
     expect(offer("isk", 25_005)).toBe(12_503);
   });
 
+  it("asks no payment less than Stripe's least in the currency: ¥50, not half a yen", () => {
+    const offer = (price: number, depositPercent: number) =>
+      offerOf({
+        hours: {
+          timeZone: "Asia/Tokyo",
+          weeklyHours: [{ weekday: 2, from: "10:00", to: "18:00" }],
+        },
+        sessions: [
+          {
+            slug: "portrait",
+            title: "Portrait",
+            durationMinutes: 60,
+            price,
+            depositPercent,
+            instalments: 4,
+          },
+        ],
+        currency: "jpy",
+        tax: false,
+      })?.sessions[0];
+    // ¥10,000, 99 % first: ¥100 left, in two payments of ¥50, not four of ¥25.
+    expect(offer(10_000, 99)).toMatchObject({ deposit: 9_900, plan: 2 });
+    // A deposit of ¥30 (1 % of ¥3,000): Stripe would refuse it.
+    expect(offer(3_000, 1)).toBeUndefined();
+    expect(offer(3_000, 10)).toMatchObject({ deposit: 300, plan: 4 });
+  });
+
   it("is not offered with two questions of one id, whose answers would read as one", () => {
     const asking = (...ids: string[]) =>
       portrait({

@@ -5,7 +5,7 @@
  * off, so a half-made setting never offers a slot the owner did not mean.
  */
 import { isSlug, SLUG_PATTERN } from "../../shared/slug.ts";
-import { amountStep, decimalsOf, isCurrency } from "../lib/currency.ts";
+import { amountStep, decimalsOf, isCurrency, leastCharge } from "../lib/currency.ts";
 import { isTimeZone, minutesOf } from "../lib/zoned-time.ts";
 import type { Hours, SessionShape } from "./slots.ts";
 
@@ -255,7 +255,17 @@ export function offerOf(raw: {
   // 12,502.5): the contract's price, deposit and balance add up to what is paid.
   const [decimals, step] = [10 ** decimalsOf(currency), amountStep(currency)];
   const charged = (value: number) => (Math.round((value * decimals) / step) * step) / decimals;
-  const priced = sessions.map((session) => ({ ...session, deposit: charged(session.deposit) }));
+  // No payment less than Stripe's least in the currency (¥50, HUF 175): a deposit under it is no
+  // offer, and the balance is paid in no more parts than leave each that much.
+  const least = Math.round(leastCharge(currency) * 100);
+  const priced = sessions.flatMap((session) => {
+    const deposit = charged(session.deposit);
+    const balance = Math.round(session.price * 100) - Math.round(deposit * 100);
+    if (Math.round(deposit * 100) < least || (balance > 0 && balance < least)) return [];
+    const plan = Math.max(1, Math.min(session.plan, Math.floor(balance / least)));
+    return [{ ...session, deposit, plan }];
+  });
+  if (priced.length === 0) return null;
   return { hours, sessions: priced, currency, ...terms };
 }
 

@@ -26,3 +26,28 @@ export const decimalsOf = (currency: string) =>
  */
 export const amountStep = (currency: string) =>
   THREE_DECIMAL.has(currency) ? 10 : currency === "isk" ? 100 : 1;
+
+/**
+ * The least Stripe charges in `currency`, in whole units, as its table of minimum charge amounts
+ * lists them (¥50, HUF 175, 3 kr); half a unit for every other currency ($0.50, €0.50), about
+ * the least it takes anywhere.
+ */
+export const leastCharge = (currency: string): number => LEAST_CHARGE[currency] ?? 0.5;
+
+const LEAST_CHARGE: Record<string, number> = {
+  aed: 2,
+  bgn: 1,
+  czk: 15,
+  dkk: 2.5,
+  gbp: 0.3,
+  hkd: 4,
+  huf: 175,
+  jpy: 50,
+  mxn: 10,
+  myr: 2,
+  nok: 3,
+  pln: 2,
+  ron: 2,
+  sek: 3,
+  thb: 10,
+};

@@ -146,7 +146,7 @@ export const sessionType = defineType({
       name: "deposit",
       title: "Deposit",
       description:
-        "Paid when booking, in the store's currency (at least 0.50, the least Stripe takes); the rest before the shoot. Or give it as a share of the price below.",
+        "Paid when booking, in the store's currency (at least the least Stripe takes in it: 0.50 in most, ¥50, HUF 175, 3 kr); the rest before the shoot. Or give it as a share of the price below.",
       type: "number",
       validation: (rule) =>
         rule
@@ -175,7 +175,7 @@ export const sessionType = defineType({
       name: "instalments",
       title: "Payment plan",
       description:
-        "The balance (the price less the deposit) in so many payments, due evenly until a week before the shoot; 1: one payment. Each has its invoice, and the client is reminded of each on its day. Fewer where a payment would come to less than 0.50, the least Stripe takes.",
+        "The balance (the price less the deposit) in so many payments, due evenly until a week before the shoot; 1: one payment. Each has its invoice, and the client is reminded of each on its day. Fewer where a payment would come to less than the least Stripe takes in the currency (0.50 in most, ¥50).",
       type: "number",
       initialValue: 1,
       validation: (rule) => rule.min(1).max(4).integer(),
