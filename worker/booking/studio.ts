@@ -78,6 +78,7 @@ export function bookingFields(
   const { locale } = LANGUAGES[config.site.language];
   const money = (amount: number) => formatAmount(amount, booking.currency, locale);
   const label = (id: string) => questions.find((question) => question.id === id)?.label ?? id;
+  const taxed = (tax: number) => (tax > 0 ? ` (+ ${money(tax)} tax paid)` : "");
   return {
     reference: bookingReference(booking.id),
     status: booking.status,
@@ -98,12 +99,14 @@ export function bookingFields(
       question: label(id),
       answer,
     })),
+    // Each amount before tax, as the price is, so they add up; the tax Stripe added beside it.
     price: money(booking.price),
-    deposit: money(booking.deposit + booking.depositTax),
-    balance:
+    deposit: `${money(booking.deposit)}${taxed(booking.depositTax)}`,
+    balance: `${money(balanceOf(booking))}${
       booking.plan > 1
-        ? `${money(balanceOf(booking))} in ${booking.plan} instalments, ${booking.balancePayments.length} paid`
-        : money(balanceOf(booking)),
+        ? ` in ${booking.plan} instalments, ${booking.balancePayments.length} paid`
+        : ""
+    }${taxed(booking.balanceTax)}`,
     ...(booking.paidAt ? { paidAt: new Date(booking.paidAt).toISOString() } : {}),
     ...(booking.balancePaidAt
       ? { balancePaidAt: new Date(booking.balancePaidAt).toISOString() }
