@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { axeInViews, noViolations, openInTheme } from "./axe.ts";
 import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
@@ -9,6 +10,39 @@ import { startBrowserSession, VISITOR_UA } from "./chromium.ts";
 
 const { newPage, withPage, siteUrl } = startBrowserSession();
 const contentHost = new URL(inject("contentUrl") || siteUrl).host;
+
+// The basemap's colours: the light theme's land and water, the dark theme's water.
+const LAND = 0xf6f4ee;
+const WATER = 0xd6e6ec;
+const DARK_WATER = 0x0b1f2a;
+
+/** The map's data as the site serves it, with these places and points in place of its own. */
+function withPlaces(page: Page, places: [string, string][], points: number[][]) {
+  return page.route("**/map/data.json*", async (route) => {
+    const data = await (await route.fetch()).json();
+    await route.fulfill({ json: { ...data, places, points } });
+  });
+}
+
+/** How many of every `step`th canvas pixel are each of `colours`, and how many were looked at. */
+function canvasPixels(page: Page, colours: number[], step = 7) {
+  return page.evaluate(
+    ([wanted, every]) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(".map-view canvas");
+      const context = canvas?.getContext("2d");
+      const seen = wanted.map(() => 0);
+      if (!canvas || !context) return { seen, all: 0 };
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4 * every) {
+        const pixel = ((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0);
+        const at = wanted.indexOf(pixel);
+        if (at >= 0) seen[at] = (seen[at] ?? 0) + 1;
+      }
+      return { seen, all: Math.ceil(data.length / (4 * every)) };
+    },
+    [colours, step] as const,
+  );
+}
 
 describe("the map page", () => {
   it("is the list of places, linked, without JavaScript", async () => {
@@ -143,24 +177,12 @@ describe("the map page", () => {
         await page.goto("/map");
         await page.locator("[data-map-ready]").waitFor();
         // How many of the canvas's pixels are the theme's water.
-        const water = (rgb: number) =>
-          page.evaluate((wanted) => {
-            const canvas = document.querySelector<HTMLCanvasElement>(".map-view canvas");
-            const context = canvas?.getContext("2d");
-            if (!canvas || !context) return 0;
-            const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-            let seen = 0;
-            for (let i = 0; i < data.length; i += 4 * 7) {
-              const pixel = ((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0);
-              if (pixel === wanted) seen += 1;
-            }
-            return seen;
-          }, rgb);
-        await expect.poll(() => water(0xd6e6ec)).toBeGreaterThan(0);
+        const water = async (rgb: number) => (await canvasPixels(page, [rgb])).seen[0];
+        await expect.poll(() => water(WATER)).toBeGreaterThan(0);
         await page.getByRole("button", { name: "Switch to dark theme" }).click();
         await page.locator("html.dark").waitFor({ state: "attached" });
-        await expect.poll(() => water(0x0b1f2a), { timeout: 10_000 }).toBeGreaterThan(0);
-        expect(await water(0xd6e6ec)).toBe(0);
+        await expect.poll(() => water(DARK_WATER), { timeout: 10_000 }).toBeGreaterThan(0);
+        expect(await water(WATER)).toBe(0);
       },
     );
   });
@@ -238,34 +260,12 @@ describe("the map page", () => {
       { colorScheme: "light", viewport: { width: 1280, height: 900 } },
       async (page) => {
         // The site's photographs all from one place, Madrid: 300 km from the nearest sea.
-        await page.route("**/map/data.json*", async (route) => {
-          const data = await (await route.fetch()).json();
-          await route.fulfill({
-            json: {
-              ...data,
-              places: [["place-madrid", "Madrid"]],
-              points: [[-3.7, 40.4, 3, 0, 0]],
-            },
-          });
-        });
+        await withPlaces(page, [["place-madrid", "Madrid"]], [[-3.7, 40.4, 3, 0, 0]]);
         await page.goto("/map");
         await page.locator("[data-map-ready]").waitFor();
         await page.waitForLoadState("networkidle");
         // The canvas's pixels of the theme's land and of its sea: both in view, once drawn.
-        const landAndSea = () =>
-          page.evaluate(() => {
-            const canvas = document.querySelector<HTMLCanvasElement>(".map-view canvas");
-            const context = canvas?.getContext("2d");
-            if (!canvas || !context) return [0, 0];
-            const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-            const seen = [0, 0];
-            for (let i = 0; i < data.length; i += 4 * 7) {
-              const pixel = ((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0);
-              if (pixel === 0xf6f4ee) seen[0] = (seen[0] ?? 0) + 1;
-              if (pixel === 0xd6e6ec) seen[1] = (seen[1] ?? 0) + 1;
-            }
-            return seen;
-          });
+        const landAndSea = async () => (await canvasPixels(page, [LAND, WATER])).seen;
         await expect
           .poll(async () => Math.min(...(await landAndSea())), { timeout: 10_000 })
           .toBeGreaterThan(100);
@@ -281,39 +281,25 @@ describe("the map page", () => {
       { colorScheme: "light", viewport: { width: 1280, height: 900 } },
       async (page) => {
         // Suva, Fiji, and Apia, Samoa: 1,100 km apart, at 178° E and 172° W.
-        await page.route("**/map/data.json*", async (route) => {
-          const data = await (await route.fetch()).json();
-          await route.fulfill({
-            json: {
-              ...data,
-              places: [
-                ["place-suva", "Suva"],
-                ["place-apia", "Apia"],
-              ],
-              points: [
-                [178.44, -18.14, 2, 0, 0],
-                [-171.76, -13.83, 1, 1, 0],
-              ],
-            },
-          });
-        });
+        await withPlaces(
+          page,
+          [
+            ["place-suva", "Suva"],
+            ["place-apia", "Apia"],
+          ],
+          [
+            [178.44, -18.14, 2, 0, 0],
+            [-171.76, -13.83, 1, 1, 0],
+          ],
+        );
         await page.goto("/map");
         await page.locator("[data-map-ready]").waitFor();
         await page.waitForLoadState("networkidle");
         // The share of the canvas that is land: the Pacific's islands, not the world's continents.
-        const land = () =>
-          page.evaluate(() => {
-            const canvas = document.querySelector<HTMLCanvasElement>(".map-view canvas");
-            const context = canvas?.getContext("2d");
-            if (!canvas || !context) return 1;
-            const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-            let seen = 0;
-            for (let i = 0; i < data.length; i += 4) {
-              const pixel = ((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0);
-              if (pixel === 0xf6f4ee) seen += 1;
-            }
-            return seen / (data.length / 4);
-          });
+        const land = async () => {
+          const { seen, all } = await canvasPixels(page, [LAND], 1);
+          return all ? (seen[0] ?? 0) / all : 1;
+        };
         expect(await land()).toBeLessThan(0.05);
         // Both in view, as two places.
         const view = await page.locator(".map-view").boundingBox();
@@ -330,22 +316,17 @@ describe("the map page", () => {
   it("parts places at one point as deep as it zooms: each its own link round the point", async () => {
     await withPage({ viewport: { width: 1280, height: 900 } }, async (page) => {
       // One region's point, named from either side of a border.
-      await page.route("**/map/data.json*", async (route) => {
-        const data = await (await route.fetch()).json();
-        await route.fulfill({
-          json: {
-            ...data,
-            places: [
-              ["place-basque-country", "Basque Country"],
-              ["place-navarre", "Navarre"],
-            ],
-            points: [
-              [-2.3, 42.9, 2, 0, 0],
-              [-2.3, 42.9, 1, 1, 0],
-            ],
-          },
-        });
-      });
+      await withPlaces(
+        page,
+        [
+          ["place-basque-country", "Basque Country"],
+          ["place-navarre", "Navarre"],
+        ],
+        [
+          [-2.3, 42.9, 2, 0, 0],
+          [-2.3, 42.9, 1, 1, 0],
+        ],
+      );
       await page.goto("/map");
       await page.locator("[data-map-ready]").waitFor();
       const group = page.getByRole("button", { name: /^2 places/ });
