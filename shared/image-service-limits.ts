@@ -1,8 +1,9 @@
 /**
  * The largest image Cloudflare's image service (the Images binding) transforms: 100 megapixels,
  * and 12,000 pixels a side. Every size of a client gallery's photograph is made from its upload,
- * so a larger one is refused at upload with this reason (by the command, and by the worker),
- * rather than answered with errors once the gallery is delivered.
+ * and a public photograph's zoom and print files from its original in the site's bucket, so a
+ * larger one is refused at upload with this reason (by the commands, and by the worker's gallery
+ * upload), rather than answered with errors once the gallery is delivered or the print sold.
  */
 const MAX_SIDE = 12_000;
 const MAX_PIXELS = 100_000_000;

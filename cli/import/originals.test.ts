@@ -193,4 +193,33 @@ describe("a photograph larger than the public size", () => {
     // Nothing is left larger than the public size.
     expect((await run(["--originals", "--dry-run"])).stdout).toMatch(/^0 photographs/);
   });
+
+  it("past what Cloudflare's image service makes zoom and print files from, is refused with the reason", async () => {
+    // A stitched panorama: 12,400 pixels across, over the 12,000 a side the service takes.
+    const panorama = await sharp({
+      create: { width: 12_400, height: 400, channels: 3, background: "#6080a0" },
+    })
+      .jpeg()
+      .toBuffer();
+    await writeFile(path.join(scratch, "panorama.jpg"), panorama);
+    const before = puts;
+    const imported = await run(["panorama.jpg", "--remote", siteUrl]);
+    expect(imported.code).toBe(1);
+    expect(imported.stdout).toMatch(
+      /skipped +panorama\.jpg +12400×400 pixels: over the 100 megapixels and 12,000 pixels a side .*\(export it smaller\)/,
+    );
+    expect(
+      await client.fetch(
+        `count(*[_type == "sanity.imageAsset" && originalFilename == "panorama.jpg"])`,
+      ),
+    ).toBe(0);
+    // Uploaded whole in the Studio, it stays whole there: its original is not moved to the site.
+    await client.assets.upload("image", panorama, { filename: "studio-panorama.jpg" });
+    const replaced = await run(["--originals", "--remote", siteUrl]);
+    expect(replaced.code).toBe(1);
+    expect(replaced.stdout).toMatch(
+      /failed studio-panorama\.jpg \(12400 × 400\): 12400×400 pixels: over the 100 megapixels/,
+    );
+    expect(puts).toBe(before);
+  });
 });

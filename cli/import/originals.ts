@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { SanityClient } from "@sanity/client";
+import { tooLargeToTransform, transformable } from "../../shared/image-service-limits.ts";
 import { type PublicCopy, publicCopy } from "../../shared/public-copy.ts";
 import { originalPath, publicSizeOf } from "../../shared/public-size.ts";
 import type { SiteClient } from "../gallery/site-client.ts";
@@ -175,6 +176,8 @@ export async function publicize(
 ): Promise<{ assetId: string; documents: Moved[] }> {
   const format = old.extension === "png" ? "png" : old.extension === "jpg" ? "jpeg" : undefined;
   if (!format) throw new Error(`a ${old.extension} file: the importer takes JPEG and PNG`);
+  const size = old.original ?? old;
+  if (!transformable(size)) throw new Error(tooLargeToTransform(size));
   const file = old.original ? await site.get(originalPath(old._id)) : await fetch(old.url);
   if (!file.ok) throw new Error(`its file could not be read (${file.status})`);
   const downloaded = Buffer.from(await file.arrayBuffer());

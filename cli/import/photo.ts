@@ -13,6 +13,7 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import type { SanityClient } from "@sanity/client";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../demo/server/asset-limits.ts";
+import { tooLargeToTransform, transformable } from "../../shared/image-service-limits.ts";
 import { type LocationRule, PRECISION_LABELS } from "../../shared/location.ts";
 import { type StoredPlace, storedPlace } from "../../shared/places.ts";
 import type { SiteClient } from "../gallery/site-client.ts";
@@ -343,6 +344,11 @@ export async function importFile(context: PhotoContext, file: FileEntry): Promis
         `too large for Sanity: ${scan.width} × ${scan.height} px (${megapixels} megapixels, at most ${MAX_UPLOAD_PIXELS / 1e6})`,
         true,
       );
+    }
+    // Its original would go to the site's bucket, whose zoom and print files the Images binding
+    // makes: past what that takes, every one would fail once the photograph is up.
+    if (!fitsPublicSize(scan, context.publicSize) && !transformable(scan)) {
+      return skipped(file, tooLargeToTransform(scan), true);
     }
     const twin = context.seen.get(scan.fingerprint);
     if (twin) return skipped(file, `the same photograph as ${twin}`, false);
