@@ -205,4 +205,16 @@ describe("the owner's calendar", () => {
     await stub.keepBusy({ zone: HOURS.timeZone, readAt: NOW + 600_000 }, []);
     expect("held" in (await stub.hold(portrait(TUESDAY_11), NOW))).toBe(true);
   });
+
+  it("keeps the newer of two reads of the owner's calendar, whichever finishes last", async () => {
+    const stub = calendar();
+    const busyTime = { start: TUESDAY_11, end: TUESDAY_11 + 3_600_000 };
+    // Read at 09:05 (the owner had just filled the hour), then a read begun at 09:00 finishes.
+    await stub.keepBusy({ zone: HOURS.timeZone, readAt: NOW + 300_000 }, [busyTime]);
+    await stub.keepBusy({ zone: HOURS.timeZone, readAt: NOW }, []);
+    await stub.keepBusy({ zone: "America/New_York", readAt: NOW + 1 });
+    expect(await stub.busy()).toEqual([busyTime]);
+    expect(await stub.busyRead()).toEqual({ zone: HOURS.timeZone, readAt: NOW + 300_000 });
+    expect("taken" in (await stub.hold(portrait(TUESDAY_11), NOW))).toBe(true);
+  });
 });

@@ -156,8 +156,12 @@ export class BookingCalendar extends DurableObject<Env> {
   /**
    * The owner's busy times as read now (`times` given), or a read that failed (none given: the
    * times read before still count, and the next read comes when these would have gone stale).
+   * A read begun before the one kept (a view's and the Cron Trigger's at once, the slower
+   * finishing last) is older news, and changes nothing.
    */
   keepBusy(read: BusyRead, times?: readonly Taken[]): void {
+    const last = this.busyRead();
+    if (last && last.readAt > read.readAt) return;
     if (times) {
       this.#sql.exec("DELETE FROM busy");
       for (const time of times) {
