@@ -6,6 +6,10 @@
  */
 import ICAL from "ical.js";
 
+// ical.js folds a long line into parts of 75 octets and puts the space before each part after
+// the first, making lines of 76: RFC 5545 holds a line, its leading space included, to 75.
+ICAL.foldLength = 74;
+
 export interface CalendarEvent {
   uid: string;
   start: number;
@@ -47,5 +51,6 @@ export function icsCalendar(
     if (each.cancelled) vevent.updatePropertyWithValue("status", "CANCELLED");
     calendar.addSubcomponent(vevent);
   }
-  return calendar.toString();
+  // Every line ends with CRLF, the last too (ical.js only puts one between lines).
+  return `${calendar.toString()}\r\n`;
 }
