@@ -645,3 +645,30 @@ describe("the client gallery document", () => {
     expect(singletonTypes.has("clientGallery")).toBe(false);
   });
 });
+
+describe("the Studio's lists", () => {
+  type Prepare = (value: Record<string, unknown>) => { subtitle?: string };
+  const prepare = (type: string) =>
+    (definition(type) as unknown as { preview: { prepare: Prepare } }).preview.prepare;
+
+  it("give each date on the editor's own calendar, not UTC's", () => {
+    // New Year's Day 2037 begins at 11:00 UTC on 31 December 2036 in Auckland.
+    const newYear = "2036-12-31T11:00:00.000Z";
+    const zone = process.env.TZ;
+    process.env.TZ = "Pacific/Auckland";
+    try {
+      for (const [type, value] of [
+        ["clientGallery", { expiresAt: newYear }],
+        ["inquiry", { receivedAt: newYear }],
+        ["order", { paidAt: newYear }],
+        ["gallerySelection", { sentAt: newYear }],
+        ["post", { publishedAt: newYear }],
+      ] as const) {
+        expect(prepare(type)(value).subtitle, type).toContain("2037-01-01");
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { defineField, defineType } from "sanity";
+import { localDay } from "../local-day";
 
 /**
  * A private gallery for one client's shoot (docs/galleries.md). The owner creates it from the
@@ -202,7 +203,7 @@ function galleryPreview({
       : expiresAt && Date.parse(expiresAt) <= Date.now()
         ? "Ended"
         : expiresAt
-          ? `Open until ${expiresAt.slice(0, 10)}`
+          ? `Open until ${localDay(expiresAt)}`
           : "Open";
   return {
     title: title ?? "Untitled gallery",

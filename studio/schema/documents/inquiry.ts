@@ -1,5 +1,6 @@
 import { defineField, defineType } from "sanity";
 import { photoOptions } from "../fields/photo";
+import { localDay } from "../local-day";
 
 /**
  * A message a visitor sent through the site's contact form. The site writes it (with its
@@ -111,7 +112,7 @@ function inquiryPreview({
 }) {
   const about = SUBJECTS.find((entry) => entry.value === subject)?.title ?? subject ?? "";
   const state = INQUIRY_STATUSES.find((entry) => entry.value === status)?.title ?? "New";
-  const day = receivedAt ? receivedAt.slice(0, 10) : "";
+  const day = receivedAt ? localDay(receivedAt) : "";
   return {
     title: name ?? "Unknown sender",
     subtitle: [state, about, day].filter(Boolean).join(" · "),

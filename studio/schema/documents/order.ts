@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
+import { localDay } from "../local-day";
 
 /**
  * An order from the site's store (docs/store.md): the owner's copy of the record the site keeps
@@ -160,7 +161,7 @@ export const order = defineType({
       subtitle: [
         FULFILMENT_STATES.find((state) => state.value === fulfilment)?.title,
         total,
-        paidAt?.slice(0, 10),
+        paidAt && localDay(paidAt),
       ]
         .filter(Boolean)
         .join(" · "),

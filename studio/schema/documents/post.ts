@@ -2,6 +2,7 @@ import { defineField, defineType, type PreviewValue } from "sanity";
 import { photoFields, photoOptions } from "../fields/photo";
 import { slugField, titleField } from "../fields/title-and-slug";
 import { translationsOf } from "../fields/translations";
+import { localDay } from "../local-day";
 
 /** Served at /post/{slug}, listed on the home page and in /rss.xml. */
 export const post = defineType({
@@ -62,10 +63,9 @@ function postPreview({
   publishedAt?: string;
   media?: PreviewValue["media"];
 }): PreviewValue {
-  const date = publishedAt ? new Date(publishedAt) : undefined;
-  // The day on the editor's own calendar, where they picked it (stored in UTC).
-  const day = date ? new Intl.DateTimeFormat("en-CA").format(date) : undefined;
+  const day = publishedAt ? localDay(publishedAt) : undefined;
   // A post dated in the future is not on the site yet; say so in the list.
-  const subtitle = date && date.getTime() > Date.now() ? `Scheduled for ${day}` : day;
+  const subtitle =
+    publishedAt && Date.parse(publishedAt) > Date.now() ? `Scheduled for ${day}` : day;
   return { title: title ?? "Untitled", subtitle, media };
 }

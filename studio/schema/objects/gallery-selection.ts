@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
+import { localDay } from "../local-day";
 
 /**
  * The favourites one client marked in a gallery, with the note they sent. The site writes it
@@ -45,7 +46,7 @@ export const gallerySelection = defineType({
       sentAt?: string;
     }) => ({
       title: client ?? "A client",
-      subtitle: `${photos?.length ?? 0} favourites${sentAt ? ` · sent ${sentAt.slice(0, 10)}` : ""}`,
+      subtitle: `${photos?.length ?? 0} favourites${sentAt ? ` · sent ${localDay(sentAt)}` : ""}`,
     }),
   },
 });
