@@ -48,8 +48,8 @@ const balancePaidAt = async (id: string) =>
   )?.paid_at ?? null;
 
 /** A portrait booked: its deposit paid and told by Stripe's event (its e-mails caught). */
-async function bookPortrait() {
-  const held = await holdPortrait();
+async function bookPortrait(held?: Awaited<ReturnType<typeof holdPortrait>>) {
+  held ??= await holdPortrait();
   const deposit = await openCheckout(held.path);
   await pay(deposit);
   expect((await deliver(await completedEvent(deposit), { env: mailbox().env })).status).toBe(200);
@@ -85,6 +85,29 @@ describe("the booking's life", () => {
     // Stripe telling it again starts no second life.
     expect((await deliver(event, { env: mailbox().env })).status).toBe(200);
     expect((await env.BOOKING_LIFE.get(held.id)).id).toBe(held.id);
+  });
+
+  it("tries a reminder again for hours, and goes on to the next when one still fails", async () => {
+    const held = await holdPortrait();
+    await using life = await introspectWorkflowInstance(env.BOOKING_LIFE, held.id);
+    await life.modify(async (m) => {
+      await m.disableSleeps([
+        { name: "until the week reminder" },
+        { name: "until the day reminder" },
+      ]);
+      await m.disableRetryDelays();
+      // The mail service refuses the week's reminder at every try, the day's at its first seven
+      // (past the five retries a Workflow's step has by default).
+      await m.mockStepError({ name: "the week reminder" }, new Error("mail service down"));
+      await m.mockStepError({ name: "the day reminder" }, new Error("mail service down"), 7);
+    });
+    const logs = captureLogs();
+    await bookPortrait(held);
+    const day = (await life.waitForStepResult({ name: "the day reminder" })) as SentMail;
+    expect(day.subject).toMatch(/^Tomorrow: Portrait session, /);
+    expect(logs.lines("error")).toContainEqual(
+      expect.objectContaining({ booking: held.id, step: "the week reminder" }),
+    );
   });
 
   it("links a German client's e-mail and reminders to the booking's pages in German", async () => {

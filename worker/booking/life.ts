@@ -13,9 +13,15 @@
  * no longer booked, or moved to another time (whose life is a new instance, lifeOf), is reminded
  * of nothing.
  */
-import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
+import {
+  WorkflowEntrypoint,
+  type WorkflowEvent,
+  type WorkflowStep,
+  type WorkflowStepConfig,
+} from "cloudflare:workers";
 import { loadConfig } from "../config/config.ts";
 import { galleryPaths, galleryPhotoCount } from "../galleries/index.ts";
+import { errorText, log } from "../lib/log.ts";
 import { DAY, instantOf, wallAt } from "../lib/zoned-time.ts";
 import { nextMorning, sensibleHour } from "../sales-mail/index.ts";
 import { type Booking, d1Bookings } from "./bookings.ts";
@@ -44,6 +50,16 @@ export interface LifeParams {
   /** The owner's address, where the client's replies to the reminders go. */
   replyTo?: string | undefined;
 }
+
+/**
+ * Each step is tried again for about four hours (a minute, then twice as long each time): past an
+ * outage of the mail service or D1 that long, and still before a day-before reminder's shoot.
+ * The Workflow's own default, five tries within five minutes, ended the whole life at the first
+ * longer one.
+ */
+const RETRIES = {
+  retries: { limit: 8, delay: "1 minute", backoff: "exponential" },
+} satisfies WorkflowStepConfig;
 
 /** The hour of the client's day a reminder comes at. */
 const REMINDER_HOUR = 10;
@@ -128,16 +144,34 @@ export async function startLife(
 export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
   override async run(event: Readonly<WorkflowEvent<LifeParams>>, step: WorkflowStep) {
     const { payload } = event;
+    // A step that still fails is logged, and the life goes on without it: one reminder the mail
+    // service refused all morning keeps neither the next nor the gallery's e-mail from coming.
+    const tried = async <T extends Rpc.Serializable<T>>(
+      name: string,
+      run: () => Promise<T>,
+    ): Promise<T | undefined> => {
+      try {
+        return await step.do(name, RETRIES, run);
+      } catch (error) {
+        log.error("A step of a booking's life failed; the rest go on", {
+          booking: payload.booking,
+          step: name,
+          error: errorText(error),
+        });
+        return undefined;
+      }
+    };
     // Planned once (a step's result is kept: the instance resuming later plans nothing again).
-    const plan = await step.do("plan the reminders", async () => {
-      const booking = await this.booked(payload);
-      return booking ? remindersOf(booking, Date.now()) : [];
-    });
+    const plan =
+      (await tried("plan the reminders", async () => {
+        const booking = await this.booked(payload);
+        return booking ? remindersOf(booking, Date.now()) : [];
+      })) ?? [];
     const sent: string[] = [];
     for (const planned of plan) {
       const name = planned.reminder === "instalment" ? `instalment ${planned.n}` : planned.reminder;
       await step.sleepUntil(`until the ${name} reminder`, planned.at);
-      const mail = await step.do(`the ${name} reminder`, async () => {
+      const mail = await tried(`the ${name} reminder`, async () => {
         const booking = await this.booked(payload);
         if (!booking) return undefined;
         const context = this.mailContext(payload);
@@ -153,7 +187,7 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
       });
       if (mail) sent.push(name);
     }
-    const end = await step.do("when the shoot ends", async () => {
+    const end = await tried("when the shoot ends", async () => {
       const booking = await this.booked(payload);
       return booking?.gallery ? booking.end : undefined;
     });
@@ -162,22 +196,22 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
     // The upload is done when the count stops changing: one look, then one every few hours.
     let last = 0;
     for (let look = 1; look <= GALLERY_CHECKS; look++) {
-      const count = await step.do(`photographs in the gallery, look ${look}`, async () => {
+      const count = await tried(`photographs in the gallery, look ${look}`, async () => {
         const booking = await this.booked(payload);
-        return booking?.gallery ? galleryPhotoCount(this.env, booking.gallery) : undefined;
+        return booking?.gallery ? galleryPhotoCount(this.env, booking.gallery) : null;
       });
-      if (count === undefined) return { sent };
-      if (count > 0 && count === last) {
+      if (count === null) return { sent };
+      if (count !== undefined && count > 0 && count === last) {
         // Sent at a sensible hour on the client's clock, as their every other e-mail is: an
         // upload finished at night waits for their morning.
-        const morning = await step.do("the client's next sensible hour", async () => {
+        const morning = await tried("the client's next sensible hour", async () => {
           const booking = await this.booked(payload);
           const zone = booking?.clientZone ?? booking?.timeZone;
           const now = Date.now();
           return booking && !sensibleHour(zone, now) ? nextMorning(zone, now) : null;
         });
-        if (morning !== null) await step.sleepUntil("until the client's morning", morning);
-        const mail = await step.do("the gallery's e-mail", async () => {
+        if (morning) await step.sleepUntil("until the client's morning", morning);
+        const mail = await tried("the gallery's e-mail", async () => {
           const booking = await this.booked(payload);
           if (!booking?.gallery) return undefined;
           const context = this.mailContext(payload);
@@ -189,7 +223,7 @@ export class BookingLife extends WorkflowEntrypoint<Env, LifeParams> {
         if (mail) sent.push("gallery");
         return { sent };
       }
-      last = count;
+      last = count ?? last;
       await step.sleep(`the upload's time, look ${look}`, GALLERY_CHECK_EVERY);
     }
     return { sent };
