@@ -34,6 +34,7 @@ import {
   request,
   spendLimit,
   TEST_TOKEN,
+  whileSanityRefusesWrites,
 } from "./harness.ts";
 import { deliver, pay, refuseRefund, stripe, studioDocument } from "./store.ts";
 
@@ -389,6 +390,22 @@ describe("the deposit", () => {
     expect(logs.messages("error")).toContain(
       "The client's bank refused a booking's refund: the money is back with the owner",
     );
+    expect((await studioDocument(`booking.${id}`))?.refundFailed).toMatch(
+      /expired_or_canceled_card/,
+    );
+  });
+
+  it("shows the owner a refused refund at Stripe's retry, when the Studio could not be written to", async () => {
+    const { path, id } = await holdPortrait();
+    const [booking, extra] = await twoPagesPaid(path, id);
+    expect((await deliver(booking, { env: mailbox().env })).status).toBe(200);
+    expect((await deliver(extra, { env: mailbox().env })).status).toBe(200);
+    const [refund] = (await stripe().refunds.list({ payment_intent: paymentOf(extra) })).data;
+    const refused = await refuseRefund(refund?.id ?? "");
+    captureLogs();
+    await whileSanityRefusesWrites(async () => expect((await deliver(refused)).status).toBe(500));
+    expect((await studioDocument(`booking.${id}`))?.refundFailed).toBeUndefined();
+    expect(JSON.parse((await deliver(refused)).body)).toEqual({ received: true, applied: true });
     expect((await studioDocument(`booking.${id}`))?.refundFailed).toMatch(
       /expired_or_canceled_card/,
     );

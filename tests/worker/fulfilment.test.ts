@@ -21,6 +21,7 @@ import {
   ORIGIN,
   request,
   runCron,
+  whileSanityRefusesWrites,
 } from "./harness.ts";
 import {
   atTheLab,
@@ -724,6 +725,22 @@ describe("a full refund", () => {
       status: "refunded",
       refund_failed: "expired_or_canceled_card",
     });
+    expect((await studioCopy(order))?.status).toBe("refund_failed");
+  });
+
+  it("tells the owner of a refund the bank refused at Stripe's retry, when the Studio could not be written to", async () => {
+    const { order } = await atTheLab();
+    const paymentIntent = String((await row(order))?.payment_intent);
+    const refund = await stripe().refunds.create({ payment_intent: paymentIntent });
+    const refunded = (await eventsOf([paymentIntent])).find(
+      (event) => event.type === "charge.refunded",
+    );
+    expect((await deliver(refunded)).status).toBe(200);
+    const failed = await refuseRefund(refund.id);
+    captureLogs();
+    await whileSanityRefusesWrites(async () => expect((await deliver(failed)).status).toBe(500));
+    expect((await studioCopy(order))?.status).toBe("refunded");
+    expect(JSON.parse((await deliver(failed)).body)).toEqual({ received: true, applied: true });
     expect((await studioCopy(order))?.status).toBe("refund_failed");
   });
 

@@ -247,6 +247,23 @@ export async function spendLimit(limit: RateLimit, visitor: string): Promise<num
   return spent;
 }
 
+/** Runs `run` while Sanity answers every mutation 503 (its reads go on). */
+export async function whileSanityRefusesWrites(run: () => Promise<unknown>): Promise<void> {
+  const fetch = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const asked = new Request(input, init);
+    if (asked.method === "POST" && asked.url.includes("/data/mutate/")) {
+      return new Response('{"error":"Service Unavailable"}', { status: 503 });
+    }
+    return fetch(input, init);
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 /**
  * Runs `run`, and `meanwhile` at the moment the worker first fetches an address containing
  * `part` (or a request `part` says yes to), before that fetch goes on (with `answered`, once it

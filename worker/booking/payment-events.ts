@@ -16,7 +16,7 @@ import { type Bookings, d1Bookings } from "./bookings.ts";
 import { applyDepositSession, bookingOfSession, paymentKeys } from "./deposit.ts";
 import { offerOf } from "./offer.ts";
 import { calendarOf } from "./pages.tsx";
-import { afterBalance, afterDeposit, copyAgain } from "./settled.ts";
+import { afterBalance, afterDeposit, copyAgain, copyBeforeAnswer } from "./settled.ts";
 
 /** The owner's most shoots a day, or none where their hours cannot be read now. */
 async function perDay(c: Context<AppEnv>): Promise<number | undefined> {
@@ -106,7 +106,8 @@ async function applyRefundFailure(
     refund: refund.id,
     reason: refund.failure_reason,
   });
-  await copyAgain(c)(booking);
+  // Nothing else tells the owner, and no later change of the booking writes the copy.
+  await copyBeforeAnswer(c, booking);
   return true;
 }
 

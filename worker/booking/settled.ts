@@ -72,8 +72,8 @@ async function factsOf(c: Context<AppEnv>, booking: Booking) {
 
 type Facts = Awaited<ReturnType<typeof factsOf>>;
 
-/** The booking's copy in the Studio, written whole; a failure is logged. */
-const copyToStudio = (
+/** The booking's copy in the Studio, written whole (tried three times). */
+const writeCopy = (
   c: Context<AppEnv>,
   booking: Booking,
   facts: Facts,
@@ -90,7 +90,16 @@ const copyToStudio = (
         gallery,
       }),
     ),
-  ).catch((error: unknown) =>
+  );
+
+/** The booking's copy in the Studio, written whole; a failure is logged. */
+const copyToStudio = (
+  c: Context<AppEnv>,
+  booking: Booking,
+  facts: Facts,
+  gallery: string | undefined,
+) =>
+  writeCopy(c, booking, facts, gallery).catch((error: unknown) =>
     log.error("A booking's copy in the Studio could not be written", {
       booking: booking.id,
       error: errorText(error),
@@ -218,6 +227,14 @@ export const copyAgain =
     afterAnswer(c, booking, "A booking's Studio copy could not be written again", async () =>
       copyToStudio(c, booking, await factsOf(c, booking), booking.gallery),
     );
+
+/**
+ * The Studio's copy written again before Stripe's news is answered, for news nothing else tells
+ * the owner (a refund the client's bank refused): should it fail, so does the event, and Stripe's
+ * retry writes it.
+ */
+export const copyBeforeAnswer = async (c: Context<AppEnv>, booking: Booking) =>
+  writeCopy(c, booking, await retried(() => factsOf(c, booking)), booking.gallery);
 
 /**
  * A moved booking's reminders planned for its new time (its life's new instance, once), before

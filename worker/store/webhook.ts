@@ -116,14 +116,21 @@ async function orderOfCharge(orders: Orders, charge: Stripe.Charge): Promise<str
  * The Studio's copy of an order Stripe changed after it was written (refunded, disputed): it
  * said "paid" until something else wrote it. Not written for an order that has none (not paid
  * yet), and a failure is only logged: the change stands, and the copy is written again at the
- * order's next one.
+ * order's next one; unless the copy is the only word the owner has of the change (`orFail`),
+ * whose event then fails, for Stripe's retry to write it.
  */
-async function rewriteCopy(c: Context<AppEnv>, orders: Orders, id: string): Promise<void> {
+async function rewriteCopy(
+  c: Context<AppEnv>,
+  orders: Orders,
+  id: string,
+  { orFail = false } = {},
+): Promise<void> {
   const order = await orders.get(id);
   if (!order?.fulfilment.studioWrittenAt) return;
   try {
     await writeOrderCopy(c.var.config, order, order.fulfilment.origin ?? siteOrigin(c));
   } catch (error) {
+    if (orFail) throw error;
     log.error("An order's Studio copy could not be written after Stripe's news", {
       order: id,
       error: errorText(error),
@@ -314,7 +321,8 @@ export const stripeWebhook =
           refund: refund.id,
           reason: refund.failure_reason,
         });
-        await rewriteCopy(c, orders, order);
+        // Nothing else tells the owner, and no later change of the refunded order writes it.
+        await rewriteCopy(c, orders, order, { orFail: true });
         return c.json({ received: true, applied: true });
       }
       const applied = await applyEvent(orders, event, d1Carts(c.env.STORE_DB));
