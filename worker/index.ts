@@ -1,6 +1,6 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { createPrivateApp, createPublicApp } from "./app.ts";
-import { scheduledBusyRead } from "./booking/index.ts";
+import { pendingCancellations, scheduledBusyRead } from "./booking/index.ts";
 import { galleryFollowUps, galleryPrints } from "./galleries/index.ts";
 import { createGateway } from "./gateway.ts";
 import { deliverInquiries } from "./inquiries/index.ts";
@@ -54,10 +54,11 @@ export class PublicSite extends WorkerEntrypoint<Env, PublicSiteProps> {
  * Every request arrives here first: the uncached gateway (see gateway.ts). The queues are
  * consumed here too: the store's fulfilment queue and its dead-letter queue (store/fulfil.ts),
  * the inquiries queue (and its dead-letter queue, while the owner replays it), and the page views
- * for insights. The Cron Trigger reads the owner's own calendar for booking (booking/busy-feed.ts)
- * and sends the e-mails that bring buyers back that are due (sales-mail/send.ts), and hands over
- * any paid order whose hand-over was cut off (store/fulfil.ts); the hourly one
- * writes the owner's insights summary when it is an hour old.
+ * for insights. The Cron Trigger reads the owner's own calendar for booking (booking/busy-feed.ts),
+ * carries out cancellations asked for in the Studio that Sanity's deliveries could not
+ * (booking/studio-requests.ts), sends the e-mails that bring buyers back that are due
+ * (sales-mail/send.ts), and hands over any paid order whose hand-over was cut off
+ * (store/fulfil.ts); the hourly one writes the owner's insights summary when it is an hour old.
  */
 export default {
   ...gateway,
@@ -74,6 +75,7 @@ export default {
       return;
     }
     ctx.waitUntil(scheduledBusyRead(env));
+    ctx.waitUntil(pendingCancellations(env, ctx, controller.scheduledTime));
     ctx.waitUntil(handOverStranded(env));
     ctx.waitUntil(
       sendDueMails(env, controller.scheduledTime, {

@@ -19,7 +19,7 @@ import {
   refunds,
   withBookingOff,
 } from "./bookings.ts";
-import { atFirstFetch, request } from "./harness.ts";
+import { atFirstFetch, captureLogs, request, runCron } from "./harness.ts";
 import { deliver, disputePayment, pay, stripe, studioDocument, studioWrite } from "./store.ts";
 
 const DAY = 86_400_000;
@@ -229,6 +229,39 @@ describe("cancelling a booking", () => {
     expect(await row(generous.id)).toMatchObject({ status: "cancelled", refunded: 5_000 });
     expect(await refunds(given)).toEqual([5_000]);
     expect((await request(`${generous.path}/invoices/refund`)).body).toContain("-€50.00");
+  });
+
+  it("asked while D1 failed through Sanity's two retries, is carried out by the Cron Trigger", async () => {
+    const { id } = await booked();
+    await askToCancel(id, "owner");
+    // The refund is made, then D1 refuses to record the cancellation, at each of Sanity's tries.
+    await env.STORE_DB.exec(
+      "CREATE TRIGGER d1_down BEFORE UPDATE OF status ON bookings WHEN NEW.status = 'cancelled' BEGIN SELECT RAISE(ABORT, 'D1 is unavailable'); END",
+    );
+    const logs = captureLogs();
+    try {
+      for (let delivery = 0; delivery < 3; delivery++) {
+        expect((await announce(id)).status).toBeGreaterThanOrEqual(500);
+      }
+    } finally {
+      await env.STORE_DB.exec("DROP TRIGGER d1_down");
+    }
+    expect((await row(id))?.status).toBe("booked");
+    // While Sanity may still deliver it, it is left to Sanity; once it cannot, carried out.
+    const mail = mailbox();
+    await runCron("*/5 * * * *", { siteEnv: mail.env });
+    expect((await row(id))?.status).toBe("booked");
+    const later = Date.now() + 5 * 60_000;
+    await runCron("*/5 * * * *", { siteEnv: mail.env, at: later });
+    expect(await row(id)).toMatchObject({ status: "cancelled", cancelled_by: "owner" });
+    expect(await refunds((await row(id))?.payment_intent)).toEqual([7_500]);
+    expect(mail.sent.map((each) => each.subject)).toEqual([expect.stringMatching(/cancel/i)]);
+    expect(logs.messages("warn")).toContain(
+      "A cancellation asked for in the Studio was not carried out; carried out now",
+    );
+    // Carried out once: the next look finds nothing to do.
+    await runCron("*/5 * * * *", { siteEnv: mail.env, at: later });
+    expect(mail.sent).toHaveLength(1);
   });
 
   it("cut off after its refund, then the balance paid: the next delivery refunds what is left by the policy, not again", async () => {

@@ -44,4 +44,4 @@ export const booking = new Hono<AppEnv>()
 /** What the store's Stripe webhook hands over: the events of bookings' Checkout Sessions. */
 export { bookingPayments } from "./payment-events.ts";
 /** What the publish webhook hands over: a change to a booking's copy in the Studio. */
-export { bookingCopyChanged, bookingCopyOf } from "./studio-requests.ts";
+export { bookingCopyChanged, bookingCopyOf, pendingCancellations } from "./studio-requests.ts";
