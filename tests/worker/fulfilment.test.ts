@@ -704,7 +704,8 @@ describe("a full refund", () => {
     expect(await again.cancel(lab.order.id)).toBe(true);
   });
 
-  it("refused by the buyer's bank afterwards leaves the order refunded, and tells the owner to refund another way", async () => {
+  /** An order at the lab refunded in full, and Stripe's news that the bank refused the refund. */
+  async function refundRefused() {
     const { order } = await atTheLab();
     const paymentIntent = String((await row(order))?.payment_intent);
     const refund = await stripe().refunds.create({ payment_intent: paymentIntent });
@@ -712,7 +713,11 @@ describe("a full refund", () => {
       (event) => event.type === "charge.refunded",
     );
     expect((await deliver(refunded)).status).toBe(200);
-    const failed = await refuseRefund(refund.id);
+    return { order, failed: await refuseRefund(refund.id) };
+  }
+
+  it("refused by the buyer's bank afterwards leaves the order refunded, and tells the owner to refund another way", async () => {
+    const { order, failed } = await refundRefused();
     const logs = captureLogs();
     const answer = await deliver(failed);
     expect(JSON.parse(answer.body)).toEqual({ received: true, applied: true });
@@ -729,14 +734,7 @@ describe("a full refund", () => {
   });
 
   it("tells the owner of a refund the bank refused at Stripe's retry, when the Studio could not be written to", async () => {
-    const { order } = await atTheLab();
-    const paymentIntent = String((await row(order))?.payment_intent);
-    const refund = await stripe().refunds.create({ payment_intent: paymentIntent });
-    const refunded = (await eventsOf([paymentIntent])).find(
-      (event) => event.type === "charge.refunded",
-    );
-    expect((await deliver(refunded)).status).toBe(200);
-    const failed = await refuseRefund(refund.id);
+    const { order, failed } = await refundRefused();
     captureLogs();
     await whileSanityRefusesWrites(async () => expect((await deliver(failed)).status).toBe(500));
     expect((await studioCopy(order))?.status).toBe("refunded");
